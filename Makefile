@@ -1,0 +1,43 @@
+# Clubhouse League — every routine task is a make target.
+#   make run          install what is missing, build (release) and start the app
+#   make test         install what tests need, build, run every test
+#   make bench        benchmarks, reported as figures (never asserted)
+#   make screenshots  regenerate screenshots/ from the real app
+
+SWIFT      ?= swift
+RELEASE_BIN = .build/release/clubhouse
+DEBUG_BIN   = .build/debug/clubhouse
+
+# Debian packages: what building needs, and what the tests need on top.
+BUILD_PKGS = libncurses-dev libsqlite3-dev pkg-config
+TEST_PKGS  = $(BUILD_PKGS) tmux ncurses-term locales
+
+.PHONY: run build test bench screenshots deps test-deps clean
+
+run: deps
+	$(SWIFT) build -c release --product clubhouse
+	$(RELEASE_BIN) $(ARGS)
+
+build: deps
+	$(SWIFT) build -c release --product clubhouse
+
+test: test-deps
+	$(SWIFT) build --build-tests
+	CLUBHOUSE_BIN=$(CURDIR)/$(DEBUG_BIN) $(SWIFT) test --skip-build
+
+bench: deps
+	$(SWIFT) build -c release
+	$(SWIFT) run -c release --skip-build clubhouse-bench 2>/dev/null || echo "(no benchmarks yet)"
+
+screenshots: test-deps
+	$(SWIFT) build -c release --product clubhouse
+	./scripts/screenshots.sh
+
+deps:
+	@./scripts/install-packages.sh $(BUILD_PKGS)
+
+test-deps:
+	@./scripts/install-packages.sh $(TEST_PKGS)
+
+clean:
+	rm -rf .build

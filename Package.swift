@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+// Clubhouse League — fantasy football in the terminal.
+// Layers (see ARCHITECTURE.md §1); the target graph enforces the direction of calls:
+//   clubhouse → ClubhouseUI → Terminal → CNcurses
+//             → ClubhouseServer → ClubhouseDomain
+//             → ClubhouseData   → ClubhouseDomain, CSQLite
+import PackageDescription
+
+let package = Package(
+    name: "Clubhouse",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "clubhouse", targets: ["clubhouse"]),
+    ],
+    targets: [
+        // MARK: - C system libraries (Debian -dev packages; the Makefile installs them)
+        .systemLibrary(
+            name: "CNcurses",
+            path: "Sources/CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+
+        // MARK: - Layers
+        .target(name: "ClubhouseDomain"),
+        .target(
+            name: "ClubhouseData",
+            dependencies: ["ClubhouseDomain", "CSQLite"],
+            resources: [.copy("Resources/nfl-2019")]
+        ),
+        .target(name: "ClubhouseServer", dependencies: ["ClubhouseDomain"]),
+        .target(name: "Terminal", dependencies: ["CNcurses"]),
+        .target(name: "ClubhouseUI", dependencies: ["ClubhouseDomain", "Terminal"]),
+        .executableTarget(
+            name: "clubhouse",
+            dependencies: ["ClubhouseDomain", "ClubhouseData", "ClubhouseServer", "ClubhouseUI", "Terminal"]
+        ),
+
+        // MARK: - Tests
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "CNcurses"]),
+        .testTarget(name: "ClubhouseDomainTests", dependencies: ["ClubhouseDomain"]),
+        .testTarget(name: "ClubhouseDataTests", dependencies: ["ClubhouseData", "ClubhouseDomain"]),
+        .testTarget(name: "ClubhouseUITests", dependencies: ["ClubhouseUI", "ClubhouseData", "ClubhouseDomain", "Terminal"]),
+        .testTarget(name: "EndToEndTests", dependencies: []),
+    ]
+)

@@ -1,0 +1,36 @@
+// ncursesw for Swift: the wide-character API plus static inline wrappers for
+// the macros and globals Swift cannot import (ARCHITECTURE.md §6).
+#ifndef CLUBHOUSE_CNCURSES_SHIM_H
+#define CLUBHOUSE_CNCURSES_SHIM_H
+
+#define NCURSES_WIDECHAR 1
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+#include <locale.h>
+#include <langinfo.h>
+#include <stdio.h>
+#include <wchar.h>
+#include <ncursesw/ncurses.h>
+#include <ncursesw/term.h>
+
+static inline WINDOW *cn_stdscr(void) { return stdscr; }
+static inline int cn_lines(void) { return LINES; }
+static inline int cn_cols(void) { return COLS; }
+static inline int cn_colors(void) { return COLORS; }
+static inline int cn_color_pairs(void) { return COLOR_PAIRS; }
+static inline FILE *cn_stdout(void) { return stdout; }
+static inline FILE *cn_stderr(void) { return stderr; }
+static inline FILE *cn_stdin(void) { return stdin; }
+
+static inline attr_t cn_a_normal(void) { return A_NORMAL; }
+static inline attr_t cn_a_bold(void) { return A_BOLD; }
+static inline attr_t cn_a_dim(void) { return A_DIM; }
+static inline attr_t cn_a_reverse(void) { return A_REVERSE; }
+static inline attr_t cn_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t cn_color_pair(int n) { return COLOR_PAIR(n); }
+static inline int cn_key_f(int n) { return KEY_F(n); }
+static inline int cn_getmaxy(WINDOW *w) { return getmaxy(w); }
+static inline int cn_getmaxx(WINDOW *w) { return getmaxx(w); }
+
+#endif

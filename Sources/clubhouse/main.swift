@@ -1,0 +1,2 @@
+import ClubhouseDomain
+print("clubhouse \(ClubhouseDomain.version)")
