@@ -1,2 +1,2 @@
 import ClubhouseDomain
-print("clubhouse \(ClubhouseDomain.version)")
+print("clubhouse \(ClubhouseVersion.string)")

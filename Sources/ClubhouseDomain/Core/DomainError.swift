@@ -1,0 +1,43 @@
+/// Every failure the app can meet, told apart so the UI can answer each one properly:
+/// a transport failure offers retry; unauthenticated starts the sign-in gate; the others explain.
+public enum DomainError: Error, Hashable, Codable, Sendable {
+    /// The server or storage could not be reached or failed; retrying may help.
+    case transport(String)
+    /// No valid session: sign in.
+    case unauthenticated
+    /// Signed in, but not allowed (e.g. "Only the commissioner can start the draft").
+    case forbidden(String)
+    /// The named thing does not exist ("League 12").
+    case notFound(String)
+    /// The request lost a race or is stale ("Pick 14 was already made").
+    case conflict(String)
+    /// The input is invalid; `field` names what to fix.
+    case validation(field: String, message: String)
+    /// Too many attempts; retry after the given seconds.
+    case rateLimited(retryAfterSeconds: Int)
+
+    /// One sentence a person understands.
+    public var message: String {
+        switch self {
+        case .transport(let m): "Couldn't reach the league: \(m)"
+        case .unauthenticated: "Session ended — sign in again"
+        case .forbidden(let m), .conflict(let m): m
+        case .notFound(let what): "\(what) was not found"
+        case .validation(_, let m): m
+        case .rateLimited(let s): "Too many attempts — try again in \(s) s"
+        }
+    }
+
+    /// Stable machine code, as used in the server's JSON errors.
+    public var code: String {
+        switch self {
+        case .transport: "transport"
+        case .unauthenticated: "unauthenticated"
+        case .forbidden: "forbidden"
+        case .notFound: "not_found"
+        case .conflict: "conflict"
+        case .validation: "validation"
+        case .rateLimited: "rate_limited"
+        }
+    }
+}

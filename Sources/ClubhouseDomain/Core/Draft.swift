@@ -1,0 +1,59 @@
+import Foundation
+
+/// Where a draft is.
+public enum DraftStatus: String, Codable, Sendable {
+    /// Not started; the commissioner starts it (it never starts by itself).
+    case scheduled
+    case running
+    /// Nobody can pick; the clock is frozen.
+    case paused
+    case complete
+}
+
+/// A league's draft room state (picks are separate).
+public struct Draft: Hashable, Codable, Sendable {
+    public var leagueID: LeagueID
+    public var status: DraftStatus
+    /// Draft slot order: `order[0]` picks first in round 1.
+    public var order: [TeamID]
+    public var rounds: Int
+    public var type: DraftType
+    public var pickClockSeconds: Int?
+    /// 1-based overall number of the pick on the clock (rounds × teams + 1 when complete).
+    public var currentPick: Int
+    /// When the pick on the clock expires (nil: soft timer, paused, or not running).
+    public var deadline: Date?
+    /// Seconds that were left when paused (informational; resume gives a fresh clock).
+    public var remainingWhenPaused: Double?
+    public var scheduledAt: Date?
+    public var startedAt: Date?
+
+    public init(leagueID: LeagueID, status: DraftStatus, order: [TeamID], rounds: Int, type: DraftType, pickClockSeconds: Int?,
+                currentPick: Int = 1, deadline: Date? = nil, remainingWhenPaused: Double? = nil, scheduledAt: Date? = nil, startedAt: Date? = nil) {
+        self.leagueID = leagueID; self.status = status; self.order = order; self.rounds = rounds; self.type = type
+        self.pickClockSeconds = pickClockSeconds; self.currentPick = currentPick; self.deadline = deadline
+        self.remainingWhenPaused = remainingWhenPaused; self.scheduledAt = scheduledAt; self.startedAt = startedAt
+    }
+
+    public var totalPicks: Int { rounds * order.count }
+    public var isComplete: Bool { currentPick > totalPicks }
+}
+
+/// Who made a pick.
+public enum PickSource: String, Codable, Sendable {
+    case manager, autopick, bot, commissioner
+}
+
+/// One made pick.
+public struct Pick: Hashable, Codable, Sendable {
+    /// 1-based overall pick number.
+    public var number: Int
+    public var round: Int
+    public var teamID: TeamID
+    public var playerID: PlayerID
+    public var source: PickSource
+    public var madeAt: Date
+    public init(number: Int, round: Int, teamID: TeamID, playerID: PlayerID, source: PickSource, madeAt: Date) {
+        self.number = number; self.round = round; self.teamID = teamID; self.playerID = playerID; self.source = source; self.madeAt = madeAt
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// One row of the append-only events log: something happened in a league that other clients should see.
+public struct LeagueEvent: Hashable, Codable, Sendable {
+    public enum Kind: String, Codable, Sendable {
+        case leagueCreated = "league.created", leagueUpdated = "league.updated", memberJoined = "member.joined",
+             joinRequested = "join.requested", joinDecided = "join.decided", memberLeft = "member.left",
+             draftScheduled = "draft.scheduled", draftStarted = "draft.started", draftPaused = "draft.paused",
+             draftResumed = "draft.resumed", pickMade = "draft.pick", pickUndone = "draft.undo", draftCompleted = "draft.completed",
+             queueChanged = "draft.queue", chat = "draft.chat", autopickToggled = "draft.autopick",
+             lineupChanged = "lineup.changed", playerAdded = "roster.add", playerDropped = "roster.drop",
+             claimPlaced = "waiver.claim", waiversProcessed = "waiver.processed", clockAdvanced = "clock.advanced",
+             matchupsFinalized = "matchups.finalized"
+    }
+    /// Monotonic id; followers resume after the last id they saw.
+    public var id: Int64
+    public var leagueID: LeagueID
+    public var kind: Kind
+    /// Small JSON payload describing the change.
+    public var payload: String
+    public var at: Date
+    public init(id: Int64, leagueID: LeagueID, kind: Kind, payload: String, at: Date) {
+        self.id = id; self.leagueID = leagueID; self.kind = kind; self.payload = payload; self.at = at
+    }
+}

@@ -1,0 +1,54 @@
+/// Fantasy points, exact to two decimals: stored as hundredths, so totals never drift the way
+/// binary floating point does (0.04 × 4,355 yards is exactly 174.20).
+public struct Points: Hashable, Comparable, Codable, Sendable, AdditiveArithmetic, CustomStringConvertible, ExpressibleByIntegerLiteral {
+    public var hundredths: Int
+
+    public init(hundredths: Int) { self.hundredths = hundredths }
+    public init(integerLiteral value: Int) { self.hundredths = value * 100 }
+    /// Parses "4", "-2", "0.5", "0.04". Returns nil for more than two decimals or junk.
+    public init?(_ text: String) {
+        var s = Substring(text.trimmingCharactersInSet())
+        var sign = 1
+        if s.hasPrefix("-") { sign = -1; s = s.dropFirst() }
+        let parts = s.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let whole = Int(parts[0].isEmpty ? "0" : parts[0]), whole >= 0 else { return nil }
+        var frac = 0
+        if parts.count == 2 {
+            let f = parts[1]
+            guard (1...2).contains(f.count), f.allSatisfy(\.isNumber), let v = Int(f) else { return nil }
+            frac = f.count == 1 ? v * 10 : v
+        }
+        hundredths = sign * (whole * 100 + frac)
+    }
+
+    public static let zero = Points(hundredths: 0)
+    public static func + (a: Points, b: Points) -> Points { Points(hundredths: a.hundredths + b.hundredths) }
+    public static func - (a: Points, b: Points) -> Points { Points(hundredths: a.hundredths - b.hundredths) }
+    public static func * (a: Points, n: Int) -> Points { Points(hundredths: a.hundredths * n) }
+    public static func < (a: Points, b: Points) -> Bool { a.hundredths < b.hundredths }
+    public static prefix func - (a: Points) -> Points { Points(hundredths: -a.hundredths) }
+
+    /// "469.20", "-2.00", "0.04".
+    public var description: String {
+        let sign = hundredths < 0 ? "-" : ""
+        let v = abs(hundredths)
+        let frac = v % 100
+        return "\(sign)\(v / 100).\(frac < 10 ? "0" : "")\(frac)"
+    }
+
+    /// One decimal as fantasy apps show totals ("469.2"); rounds half away from zero.
+    public var oneDecimal: String {
+        let sign = hundredths < 0 ? "-" : ""
+        let tenths = (abs(hundredths) + 5) / 10
+        return "\(sign)\(tenths / 10).\(tenths % 10)"
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharactersInSet() -> String {
+        var s = Substring(self)
+        while let c = s.first, c == " " { s = s.dropFirst() }
+        while let c = s.last, c == " " { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,119 @@
+/// One player's box-score numbers for a week (or a season total). Column names follow nflverse
+/// `player_stats`; `StatLine.columns` maps them one to one, so CSV import and storage stay in step.
+public struct StatLine: Hashable, Codable, Sendable {
+    public var completions: Int = 0
+    public var attempts: Int = 0
+    public var passingYards: Int = 0
+    public var passingTds: Int = 0
+    public var interceptions: Int = 0
+    public var passing2ptConversions: Int = 0
+    public var carries: Int = 0
+    public var rushingYards: Int = 0
+    public var rushingTds: Int = 0
+    public var rushing2ptConversions: Int = 0
+    public var receptions: Int = 0
+    public var receivingYards: Int = 0
+    public var receivingTds: Int = 0
+    public var receiving2ptConversions: Int = 0
+    public var fumblesLost: Int = 0
+    public var specialTeamsTds: Int = 0
+    public var fgMade: Int = 0
+    public var fgAtt: Int = 0
+    public var fgMissed: Int = 0
+    public var fgMade019: Int = 0
+    public var fgMade2029: Int = 0
+    public var fgMade3039: Int = 0
+    public var fgMade4049: Int = 0
+    public var fgMade5059: Int = 0
+    public var fgMade60Plus: Int = 0
+    public var patMade: Int = 0
+    public var patAtt: Int = 0
+    public var patMissed: Int = 0
+    public var defSacks: Int = 0
+    public var defInterceptions: Int = 0
+    public var defFumbleRecovery: Int = 0
+    public var defTds: Int = 0
+    public var defSafeties: Int = 0
+    public var defBlockedKicks: Int = 0
+    public var pointsAllowed: Int = 0
+
+    public init() {}
+
+    /// Every stat column, in fixture order, with its key path.
+    public static let columns: [(name: String, keyPath: WritableKeyPath<StatLine, Int> & Sendable)] = [
+        ("completions", \.completions),
+        ("attempts", \.attempts),
+        ("passing_yards", \.passingYards),
+        ("passing_tds", \.passingTds),
+        ("interceptions", \.interceptions),
+        ("passing_2pt_conversions", \.passing2ptConversions),
+        ("carries", \.carries),
+        ("rushing_yards", \.rushingYards),
+        ("rushing_tds", \.rushingTds),
+        ("rushing_2pt_conversions", \.rushing2ptConversions),
+        ("receptions", \.receptions),
+        ("receiving_yards", \.receivingYards),
+        ("receiving_tds", \.receivingTds),
+        ("receiving_2pt_conversions", \.receiving2ptConversions),
+        ("fumbles_lost", \.fumblesLost),
+        ("special_teams_tds", \.specialTeamsTds),
+        ("fg_made", \.fgMade),
+        ("fg_att", \.fgAtt),
+        ("fg_missed", \.fgMissed),
+        ("fg_made_0_19", \.fgMade019),
+        ("fg_made_20_29", \.fgMade2029),
+        ("fg_made_30_39", \.fgMade3039),
+        ("fg_made_40_49", \.fgMade4049),
+        ("fg_made_50_59", \.fgMade5059),
+        ("fg_made_60_", \.fgMade60Plus),
+        ("pat_made", \.patMade),
+        ("pat_att", \.patAtt),
+        ("pat_missed", \.patMissed),
+        ("def_sacks", \.defSacks),
+        ("def_interceptions", \.defInterceptions),
+        ("def_fumble_recovery", \.defFumbleRecovery),
+        ("def_tds", \.defTds),
+        ("def_safeties", \.defSafeties),
+        ("def_blocked_kicks", \.defBlockedKicks),
+        ("points_allowed", \.pointsAllowed),
+    ]
+
+    /// The value of a column by its nflverse name, or nil for an unknown column.
+    public subscript(column name: String) -> Int? {
+        get { Self.columnIndex[name].map { self[keyPath: Self.columns[$0].keyPath] } }
+        set { if let i = Self.columnIndex[name], let v = newValue { self[keyPath: Self.columns[i].keyPath] = v } }
+    }
+
+    private static let columnIndex: [String: Int] = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1.name, $0) })
+
+    /// Column-wise sum, for season totals.
+    public static func + (a: StatLine, b: StatLine) -> StatLine {
+        var r = a
+        for c in columns { r[keyPath: c.keyPath] += b[keyPath: c.keyPath] }
+        return r
+    }
+}
+
+/// A player's stat line for one week of one season.
+public struct WeeklyStat: Hashable, Codable, Sendable {
+    public var playerID: PlayerID
+    public var season: Int
+    public var week: Int
+    public var nflTeam: String
+    public var opponent: String
+    public var stats: StatLine
+    public init(playerID: PlayerID, season: Int, week: Int, nflTeam: String, opponent: String, stats: StatLine) {
+        self.playerID = playerID; self.season = season; self.week = week; self.nflTeam = nflTeam; self.opponent = opponent; self.stats = stats
+    }
+}
+
+/// A player's totals for the prior season: the honest basis for pre-draft rankings.
+public struct PriorSeasonStat: Hashable, Codable, Sendable {
+    public var playerID: PlayerID
+    public var season: Int
+    public var games: Int
+    public var stats: StatLine
+    public init(playerID: PlayerID, season: Int, games: Int, stats: StatLine) {
+        self.playerID = playerID; self.season = season; self.games = games; self.stats = stats
+    }
+}
