@@ -1,0 +1,292 @@
+import Foundation
+
+// Read models: what the app shows, assembled by the use cases from storage and rules,
+// the same over the embedded and the remote transport (all Codable for JSON).
+
+/// A player as lists show him.
+public struct PlayerSummary: Hashable, Codable, Sendable, Identifiable {
+    public var id: PlayerID
+    public var name: String
+    public var position: Position
+    public var nflTeam: String
+    public var byeWeek: Int?
+    public var injury: InjuryStatus
+    public init(id: PlayerID, name: String, position: Position, nflTeam: String, byeWeek: Int?, injury: InjuryStatus = .healthy) {
+        self.id = id; self.name = name; self.position = position; self.nflTeam = nflTeam; self.byeWeek = byeWeek; self.injury = injury
+    }
+}
+
+/// A team as lists show it.
+public struct TeamSummary: Hashable, Codable, Sendable, Identifiable {
+    public var id: TeamID
+    public var name: String
+    /// The manager's display name; nil for a bot team.
+    public var managerName: String?
+    public var record: String
+    public init(id: TeamID, name: String, managerName: String?, record: String = "0-0") {
+        self.id = id; self.name = name; self.managerName = managerName; self.record = record
+    }
+}
+
+/// A league in a list (Home: my leagues, public leagues).
+public struct LeagueSummary: Hashable, Codable, Sendable, Identifiable {
+    public var id: LeagueID
+    public var name: String
+    public var state: LeagueState
+    public var isPublic: Bool
+    public var teamCount: Int
+    /// Teams that have a manager.
+    public var managedTeams: Int
+    public var currentWeek: Int
+    public var scoring: ScoringPreset
+    public var draftScheduledAt: Date?
+    public var commissionerName: String?
+    /// The caller's team in this league, if any.
+    public var myTeam: TeamID?
+    public init(id: LeagueID, name: String, state: LeagueState, isPublic: Bool, teamCount: Int, managedTeams: Int, currentWeek: Int,
+                scoring: ScoringPreset, draftScheduledAt: Date?, commissionerName: String?, myTeam: TeamID?) {
+        self.id = id; self.name = name; self.state = state; self.isPublic = isPublic; self.teamCount = teamCount
+        self.managedTeams = managedTeams; self.currentWeek = currentWeek; self.scoring = scoring
+        self.draftScheduledAt = draftScheduledAt; self.commissionerName = commissionerName; self.myTeam = myTeam
+    }
+    public var isFull: Bool { managedTeams >= teamCount }
+}
+
+/// Filter for the public league list.
+public struct LeagueFilter: Hashable, Codable, Sendable {
+    public var nameContains: String?
+    public var state: LeagueState?
+    public init(nameContains: String? = nil, state: LeagueState? = nil) { self.nameContains = nameContains; self.state = state }
+}
+
+/// One league's page.
+public struct LeagueDetail: Hashable, Codable, Sendable {
+    public var league: League
+    public var teams: [TeamSummary]
+    public var currentWeek: Int
+    public var commissionerName: String?
+    public var champion: TeamID?
+    /// What the caller may do here.
+    public var capabilities: Capabilities
+    public init(league: League, teams: [TeamSummary], currentWeek: Int, commissionerName: String?, champion: TeamID?, capabilities: Capabilities) {
+        self.league = league; self.teams = teams; self.currentWeek = currentWeek; self.commissionerName = commissionerName
+        self.champion = champion; self.capabilities = capabilities
+    }
+}
+
+/// What one person may do in one league; pages enable or explain actions from it.
+public struct Capabilities: Hashable, Codable, Sendable {
+    public var signedIn: Bool
+    public var myTeam: TeamID?
+    public var isCommissioner: Bool
+    public var hasPendingJoinRequest: Bool
+    public init(signedIn: Bool = false, myTeam: TeamID? = nil, isCommissioner: Bool = false, hasPendingJoinRequest: Bool = false) {
+        self.signedIn = signedIn; self.myTeam = myTeam; self.isCommissioner = isCommissioner; self.hasPendingJoinRequest = hasPendingJoinRequest
+    }
+    public static let signedOut = Capabilities()
+}
+
+/// A line of the standings, ranked.
+public struct StandingsEntry: Hashable, Codable, Sendable {
+    public var rank: Int
+    public var team: TeamSummary
+    public var row: StandingsRow
+    /// "W3", "L1".
+    public var streak: String
+    public init(rank: Int, team: TeamSummary, row: StandingsRow, streak: String) {
+        self.rank = rank; self.team = team; self.row = row; self.streak = streak
+    }
+}
+
+/// Whether a matchup's games have started / finished on the league clock.
+public enum MatchupStatus: String, Codable, Sendable { case upcoming, live, final }
+
+/// One side of a matchup in a scoreboard.
+public struct MatchupSide: Hashable, Codable, Sendable {
+    public var team: TeamSummary
+    public var points: Points
+    public init(team: TeamSummary, points: Points) { self.team = team; self.points = points }
+}
+
+/// One matchup in a week's scoreboard. `away == nil` is a bye.
+public struct MatchupScore: Hashable, Codable, Sendable {
+    public var home: MatchupSide
+    public var away: MatchupSide?
+    public var status: MatchupStatus
+    public var isPlayoff: Bool
+    public init(home: MatchupSide, away: MatchupSide?, status: MatchupStatus, isPlayoff: Bool) {
+        self.home = home; self.away = away; self.status = status; self.isPlayoff = isPlayoff
+    }
+    public func involves(_ team: TeamID) -> Bool { home.team.id == team || away?.team.id == team }
+}
+
+/// A league's week: every matchup with its score.
+public struct Scoreboard: Hashable, Codable, Sendable {
+    public var leagueID: LeagueID
+    public var week: Int
+    /// Weeks that have matchups (for ←/→).
+    public var weeks: ClosedRange<Int>
+    public var matchups: [MatchupScore]
+    public init(leagueID: LeagueID, week: Int, weeks: ClosedRange<Int>, matchups: [MatchupScore]) {
+        self.leagueID = leagueID; self.week = week; self.weeks = weeks; self.matchups = matchups
+    }
+}
+
+/// Where a player's game stands on the league clock.
+public enum GameState: Hashable, Codable, Sendable {
+    case bye
+    case notStarted(kickoff: Date)
+    case inProgress
+    case final
+}
+
+/// One player in a lineup: slot, points, stat line.
+public struct LineupRow: Hashable, Codable, Sendable {
+    public var slot: Slot
+    public var player: PlayerSummary?
+    public var points: Points
+    /// Short stat line: "21/30 285 yd 2 TD" or "12 car 87 yd · 4 rec 31 yd".
+    public var statLine: String
+    public var opponent: String?
+    public var game: GameState?
+    public init(slot: Slot, player: PlayerSummary?, points: Points, statLine: String, opponent: String?, game: GameState?) {
+        self.slot = slot; self.player = player; self.points = points; self.statLine = statLine; self.opponent = opponent; self.game = game
+    }
+}
+
+/// A team's lineup for one week with its total (starters only).
+public struct TeamLineup: Hashable, Codable, Sendable {
+    public var team: TeamSummary
+    public var total: Points
+    public var starters: [LineupRow]
+    public var bench: [LineupRow]
+    public init(team: TeamSummary, total: Points, starters: [LineupRow], bench: [LineupRow]) {
+        self.team = team; self.total = total; self.starters = starters; self.bench = bench
+    }
+}
+
+/// A matchup opened: both lineups side by side.
+public struct MatchupDetail: Hashable, Codable, Sendable {
+    public var leagueID: LeagueID
+    public var week: Int
+    public var home: TeamLineup
+    public var away: TeamLineup?
+    public var status: MatchupStatus
+    public var isPlayoff: Bool
+    public init(leagueID: LeagueID, week: Int, home: TeamLineup, away: TeamLineup?, status: MatchupStatus, isPlayoff: Bool) {
+        self.leagueID = leagueID; self.week = week; self.home = home; self.away = away; self.status = status; self.isPlayoff = isPlayoff
+    }
+}
+
+/// A rostered player on a team's page.
+public struct RosterRow: Hashable, Codable, Sendable {
+    public var slot: Slot
+    public var player: PlayerSummary
+    public var acquisition: Acquisition
+    public var acquiredAt: Date
+    public var weekPoints: Points
+    public var seasonPoints: Points
+    /// Whether the player's game this week has kicked off (lineup lock).
+    public var locked: Bool
+    public init(slot: Slot, player: PlayerSummary, acquisition: Acquisition, acquiredAt: Date, weekPoints: Points, seasonPoints: Points, locked: Bool) {
+        self.slot = slot; self.player = player; self.acquisition = acquisition; self.acquiredAt = acquiredAt
+        self.weekPoints = weekPoints; self.seasonPoints = seasonPoints; self.locked = locked
+    }
+}
+
+/// A team's roster page.
+public struct TeamRoster: Hashable, Codable, Sendable {
+    public var leagueID: LeagueID
+    public var team: TeamSummary
+    public var week: Int
+    public var rows: [RosterRow]
+    public var faabRemaining: Int?
+    public var waiverPriority: Int
+    public init(leagueID: LeagueID, team: TeamSummary, week: Int, rows: [RosterRow], faabRemaining: Int?, waiverPriority: Int) {
+        self.leagueID = leagueID; self.team = team; self.week = week; self.rows = rows; self.faabRemaining = faabRemaining; self.waiverPriority = waiverPriority
+    }
+}
+
+/// One week of a player's game log.
+public struct GameLogRow: Hashable, Codable, Sendable {
+    public var week: Int
+    public var opponent: String
+    public var isHome: Bool
+    public var stats: StatLine
+    public var statLine: String
+    public var points: Points
+    public init(week: Int, opponent: String, isHome: Bool, stats: StatLine, statLine: String, points: Points) {
+        self.week = week; self.opponent = opponent; self.isHome = isHome; self.stats = stats; self.statLine = statLine; self.points = points
+    }
+}
+
+/// A player's page: game log under a league's scoring (or Half-PPR without a league).
+public struct PlayerDetail: Hashable, Codable, Sendable {
+    public var player: PlayerSummary
+    public var nflTeamName: String
+    public var scoring: ScoringPreset
+    /// Weeks final on the league clock only.
+    public var gameLog: [GameLogRow]
+    public var seasonPoints: Points
+    public var seasonStats: StatLine
+    public var priorSeasonPoints: Points?
+    /// The team that rosters him in this league.
+    public var rosteredBy: TeamSummary?
+    public init(player: PlayerSummary, nflTeamName: String, scoring: ScoringPreset, gameLog: [GameLogRow], seasonPoints: Points,
+                seasonStats: StatLine, priorSeasonPoints: Points?, rosteredBy: TeamSummary?) {
+        self.player = player; self.nflTeamName = nflTeamName; self.scoring = scoring; self.gameLog = gameLog
+        self.seasonPoints = seasonPoints; self.seasonStats = seasonStats; self.priorSeasonPoints = priorSeasonPoints; self.rosteredBy = rosteredBy
+    }
+}
+
+/// Whether an unrostered player can be added at once or must be claimed.
+public enum Availability: Hashable, Codable, Sendable {
+    case freeAgent
+    case onWaivers(until: Date)
+}
+
+/// A player nobody in the league rosters.
+public struct AvailablePlayer: Hashable, Codable, Sendable {
+    public var player: PlayerSummary
+    public var availability: Availability
+    public var seasonPoints: Points
+    public var lastWeekPoints: Points
+    public var priorSeasonPoints: Points
+    public init(player: PlayerSummary, availability: Availability, seasonPoints: Points, lastWeekPoints: Points, priorSeasonPoints: Points) {
+        self.player = player; self.availability = availability; self.seasonPoints = seasonPoints
+        self.lastWeekPoints = lastWeekPoints; self.priorSeasonPoints = priorSeasonPoints
+    }
+}
+
+/// How the free-agent list is sorted.
+public enum PlayerSort: String, Codable, Sendable, CaseIterable {
+    case seasonPoints = "season", lastWeek = "last-week", priorSeason = "2018", name
+}
+
+/// A made pick with its player, for the board.
+public struct DraftPickView: Hashable, Codable, Sendable {
+    public var pick: Pick
+    public var player: PlayerSummary
+    public init(pick: Pick, player: PlayerSummary) { self.pick = pick; self.player = player }
+}
+
+/// A draft room as it stands.
+public struct DraftRoom: Hashable, Codable, Sendable {
+    public var leagueID: LeagueID
+    public var draft: Draft
+    /// Teams in draft order (column order of the board).
+    public var teams: [TeamSummary]
+    public var picks: [DraftPickView]
+    public var capabilities: Capabilities
+    public init(leagueID: LeagueID, draft: Draft, teams: [TeamSummary], picks: [DraftPickView], capabilities: Capabilities) {
+        self.leagueID = leagueID; self.draft = draft; self.teams = teams; self.picks = picks; self.capabilities = capabilities
+    }
+}
+
+/// A player available in a draft room with his pre-draft rank.
+public struct DraftablePlayer: Hashable, Codable, Sendable {
+    public var rank: Int
+    public var player: PlayerSummary
+    public var priorSeasonPoints: Points
+    public init(rank: Int, player: PlayerSummary, priorSeasonPoints: Points) { self.rank = rank; self.player = player; self.priorSeasonPoints = priorSeasonPoints }
+}

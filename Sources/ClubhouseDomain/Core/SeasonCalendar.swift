@@ -1,0 +1,52 @@
+import Foundation
+
+/// Maps a league's season clock onto NFL weeks, from the schedule's kickoffs.
+/// A week runs from the Wednesday 08:00 UTC before its first kickoff (waivers clear) until the next one.
+public struct SeasonCalendar: Hashable, Sendable {
+    private let firstKickoff: [Int: Date]
+    private let lastKickoff: [Int: Date]
+    public let weekNumbers: [Int]
+
+    public init(games: [Game]) {
+        var first: [Int: Date] = [:], last: [Int: Date] = [:]
+        for g in games {
+            first[g.week] = min(first[g.week] ?? g.kickoff, g.kickoff)
+            last[g.week] = max(last[g.week] ?? g.kickoff, g.kickoff)
+        }
+        firstKickoff = first; lastKickoff = last
+        weekNumbers = first.keys.sorted()
+    }
+
+    public static func == (a: Self, b: Self) -> Bool { a.firstKickoff == b.firstKickoff && a.lastKickoff == b.lastKickoff }
+    public func hash(into h: inout Hasher) { h.combine(weekNumbers) }
+
+    /// The first kickoff of a week.
+    public func kickoff(ofWeek week: Int) -> Date? { firstKickoff[week] }
+
+    /// When a week's last game is final (kickoff + 3h30).
+    public func weekFinal(_ week: Int) -> Date? { lastKickoff[week].map { $0.addingTimeInterval(Game.finalAfter) } }
+
+    /// The week a clock is in: the latest week whose window has opened. Before week 1 → the first week;
+    /// a week opens at the Wednesday 08:00 UTC on or before its first kickoff.
+    public func week(at now: Date) -> Int {
+        var current = weekNumbers.first ?? 1
+        for w in weekNumbers {
+            guard let k = firstKickoff[w] else { continue }
+            if now >= Self.opening(before: k) { current = w }
+        }
+        return current
+    }
+
+    /// Whether every game of the week is final at `now`.
+    public func isWeekFinal(_ week: Int, at now: Date) -> Bool { weekFinal(week).map { now >= $0 } ?? false }
+
+    /// Wednesday 08:00 UTC on or before `kickoff`.
+    public static func opening(before kickoff: Date) -> Date {
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = TimeZone(identifier: "UTC")!
+        var d = cal.date(bySettingHour: 8, minute: 0, second: 0, of: kickoff)!
+        if d > kickoff { d = cal.date(byAdding: .day, value: -1, to: d)! }
+        while cal.component(.weekday, from: d) != 4 { d = cal.date(byAdding: .day, value: -1, to: d)! }
+        return d
+    }
+}

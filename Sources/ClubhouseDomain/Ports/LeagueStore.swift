@@ -1,0 +1,86 @@
+import Foundation
+
+/// The storage port the use cases run on. Every write runs in one transaction
+/// (SQLite: `BEGIN IMMEDIATE`); a throw rolls it back, so a failed write leaves the previous state intact.
+public protocol LeagueStore: Sendable {
+    func read<T>(_ body: (any LeagueStoreReader) throws -> T) throws -> T
+    func write<T>(_ body: (any LeagueStoreWriter) throws -> T) throws -> T
+}
+
+/// Reads inside one transaction.
+public protocol LeagueStoreReader {
+    // MARK: Season facts
+    func nflTeams() throws -> [NFLTeam]
+    func players() throws -> [Player]
+    func games(season: Int) throws -> [Game]
+    func weeklyStats(season: Int) throws -> [WeeklyStat]
+    func priorSeasonStats() throws -> [PriorSeasonStat]
+    func injuries() throws -> [PlayerID: InjuryStatus]
+    /// Changes whenever season facts change (import-stats), so caches know to reload.
+    func seasonDataVersion() throws -> Int64
+
+    // MARK: Accounts
+    func user(_ id: UserID) throws -> User?
+    func users(_ ids: [UserID]) throws -> [User]
+
+    // MARK: Leagues
+    func leagues() throws -> [League]
+    func league(_ id: LeagueID) throws -> League?
+    func teams(in league: LeagueID) throws -> [Team]
+    func rosters(in league: LeagueID) throws -> [Roster]
+    /// Lineups saved for a week (a team without one plays its roster's current slots).
+    func lineups(in league: LeagueID, week: Int) throws -> [Lineup]
+    func matchups(in league: LeagueID) throws -> [MatchupRecord]
+    func joinRequests(in league: LeagueID) throws -> [JoinRequest]
+
+    // MARK: Draft
+    func draft(in league: LeagueID) throws -> Draft?
+    func picks(in league: LeagueID) throws -> [Pick]
+    func queue(team: TeamID) throws -> [PlayerID]
+
+    // MARK: Waivers
+    func waiverHolds(in league: LeagueID) throws -> [WaiverHold]
+    func waiverClaims(in league: LeagueID) throws -> [WaiverClaim]
+    func transactions(in league: LeagueID) throws -> [Transaction]
+    func lastEventID() throws -> Int64
+}
+
+/// Writes inside one transaction. Inserting ids are assigned by the store.
+public protocol LeagueStoreWriter: LeagueStoreReader {
+    func insertLeague(_ league: League) throws -> LeagueID
+    func updateLeague(_ league: League) throws
+    func insertTeam(_ team: Team) throws -> TeamID
+    func updateTeam(_ team: Team) throws
+    func deleteTeam(_ id: TeamID) throws
+    func insertUser(email: String, displayName: String, passwordHash: String, at: Date) throws -> UserID
+
+    func setRoster(_ roster: Roster) throws
+    func setLineup(_ lineup: Lineup) throws
+    func setMatchups(_ matchups: [MatchupRecord], in league: LeagueID) throws
+    func setJoinRequest(_ request: JoinRequest) throws
+
+    func setDraft(_ draft: Draft) throws
+    /// Fails with `DomainError.conflict` when the pick number is already taken (the pick-number check).
+    func insertPick(_ pick: Pick, in league: LeagueID) throws
+    func deletePicks(in league: LeagueID, from number: Int) throws
+    func setQueue(team: TeamID, players: [PlayerID]) throws
+
+    func setWaiverHolds(_ holds: [WaiverHold], in league: LeagueID) throws
+    func insertWaiverClaim(_ claim: WaiverClaim) throws -> Int64
+    func updateWaiverClaim(_ claim: WaiverClaim) throws
+    func insertTransaction(_ transaction: Transaction) throws -> Int64
+
+    /// Appends to the events log in the same transaction as the change it reports.
+    func appendEvent(league: LeagueID, kind: LeagueEvent.Kind, payload: String, at: Date) throws -> Int64
+}
+
+/// A scheduled matchup with its final score once the week is final on the league clock.
+public struct MatchupRecord: Hashable, Codable, Sendable {
+    public var matchup: Matchup
+    public var homePoints: Points?
+    public var awayPoints: Points?
+    public init(matchup: Matchup, homePoints: Points? = nil, awayPoints: Points? = nil) {
+        self.matchup = matchup; self.homePoints = homePoints; self.awayPoints = awayPoints
+    }
+    public var isFinal: Bool { homePoints != nil }
+}
