@@ -1,0 +1,213 @@
+import Foundation
+
+// MARK: - Browsing: reading never needs an account (SPEC 4.4)
+
+extension LeagueService {
+    public func publicLeagues(filter: LeagueFilter, caller: Caller) throws -> [LeagueSummary] {
+        try store.read { r in
+            let facts = try factsCache.facts(r)
+            let needle = filter.nameContains?.lowercased().trimmingCharacters(in: .whitespaces) ?? ""
+            return try r.leagues()
+                .filter { $0.isPublic }
+                .filter { needle.isEmpty || $0.name.lowercased().contains(needle) }
+                .filter { filter.state == nil || $0.state == filter.state }
+                .map { try leagueSummary($0, reader: r, facts: facts, caller: caller) }
+                .sorted { ($0.state.listOrder, $0.name) < ($1.state.listOrder, $1.name) }
+        }
+    }
+
+    public func myLeagues(caller: Caller) throws -> [LeagueSummary] {
+        guard let user = caller.userID else { return [] }
+        return try store.read { r in
+            let facts = try factsCache.facts(r)
+            return try r.leagues()
+                .filter { l in try l.commissioner == user || r.teams(in: l.id).contains { $0.manager == user } }
+                .map { try leagueSummary($0, reader: r, facts: facts, caller: caller) }
+                .sorted { $0.name < $1.name }
+        }
+    }
+
+    public func league(_ id: LeagueID, caller: Caller) throws -> LeagueDetail {
+        try store.read { r in
+            let s = try LeagueSnapshot(r, league: id, facts: factsCache.facts(r))
+            try requireVisible(s.league, caller: caller, reader: r)
+            let records = s.records
+            let pending = try caller.userID.map { u in try r.joinRequests(in: id).contains { $0.user == u && $0.status == .pending } } ?? false
+            let champion = s.league.state == .complete ? championID(s) : nil
+            return LeagueDetail(league: s.league, teams: s.teams.map { s.summary($0, records: records) }, currentWeek: s.currentWeek,
+                                commissionerName: s.league.commissioner.flatMap { s.users[$0]?.displayName },
+                                champion: champion, capabilities: s.capabilities(for: caller, pendingJoin: pending))
+        }
+    }
+
+    public func standings(_ id: LeagueID, caller: Caller) throws -> [StandingsEntry] {
+        try store.read { r in
+            let s = try LeagueSnapshot(r, league: id, facts: factsCache.facts(r))
+            try requireVisible(s.league, caller: caller, reader: r)
+            let records = s.records
+            let ranked = StandingsOrder.rank(Array(records.values), matchups: s.matchups)
+            return ranked.enumerated().map { i, row in
+                let team = s.teams.first { $0.id == row.teamID }!
+                return StandingsEntry(rank: i + 1, team: s.summary(team, records: records), row: row, streak: streak(row.teamID, s))
+            }
+        }
+    }
+
+    public func scoreboard(_ id: LeagueID, week: Int?, caller: Caller) throws -> Scoreboard {
+        try store.read { r in
+            let s = try LeagueSnapshot(r, league: id, facts: factsCache.facts(r))
+            try requireVisible(s.league, caller: caller, reader: r)
+            let weeks = s.matchups.map(\.matchup.week)
+            let range = (weeks.min() ?? 1)...(weeks.max() ?? 1)
+            let week = week ?? min(max(s.currentWeek, range.lowerBound), range.upperBound)
+            let lineups = try lineupsByTeam(r, s, week: week)
+            let records = s.records
+            let games = s.matchups.filter { $0.matchup.week == week }.map { m -> MatchupScore in
+                func side(_ t: TeamID) throws -> MatchupSide {
+                    MatchupSide(team: s.summary(try s.team(t), records: records), points: teamScore(t, week: week, s, lineups))
+                }
+                return MatchupScore(home: (try? side(m.matchup.home))!, away: try m.matchup.away.map(side),
+                                    status: s.status(ofWeek: week), isPlayoff: m.matchup.isPlayoff)
+            }
+            return Scoreboard(leagueID: id, week: week, weeks: range, matchups: games)
+        }
+    }
+
+    public func matchup(_ id: LeagueID, week: Int, team: TeamID, caller: Caller) throws -> MatchupDetail {
+        try store.read { r in
+            let s = try LeagueSnapshot(r, league: id, facts: factsCache.facts(r))
+            try requireVisible(s.league, caller: caller, reader: r)
+            guard let m = s.matchups.first(where: { $0.matchup.week == week && $0.matchup.involves(team) }) else {
+                throw DomainError.notFound("A week \(week) matchup for that team")
+            }
+            let lineups = try lineupsByTeam(r, s, week: week)
+            let records = s.records
+            func lineup(_ t: TeamID) throws -> TeamLineup {
+                let slots = lineups[t] ?? [:]
+                let rows = slots.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map { lineupRow(player: $0.key, slot: $0.value, week: week, s) }
+                let starters = rows.filter { $0.slot.isStarter }
+                return TeamLineup(team: s.summary(try s.team(t), records: records),
+                                  total: starters.reduce(.zero) { $0 + $1.points },
+                                  starters: starters, bench: rows.filter { !$0.slot.isStarter })
+            }
+            return MatchupDetail(leagueID: id, week: week, home: try lineup(m.matchup.home), away: try m.matchup.away.map(lineup),
+                                 status: s.status(ofWeek: week), isPlayoff: m.matchup.isPlayoff)
+        }
+    }
+
+    public func roster(_ id: LeagueID, team: TeamID, caller: Caller) throws -> TeamRoster {
+        try store.read { r in
+            let s = try LeagueSnapshot(r, league: id, facts: factsCache.facts(r))
+            try requireVisible(s.league, caller: caller, reader: r)
+            let t = try s.team(team)
+            let week = s.currentWeek
+            let rows = (s.rosters[team]?.entries ?? [])
+                .sorted { ($0.slot, $0.playerID) < ($1.slot, $1.playerID) }
+                .map { e in
+                    RosterRow(slot: e.slot, player: s.facts.summary(e.playerID), acquisition: e.acquisition, acquiredAt: e.acquiredAt,
+                              weekPoints: s.points(e.playerID, week: week),
+                              seasonPoints: s.facts.gameLog(e.playerID, finalAt: s.now).reduce(.zero) { $0 + s.points($1.playerID, week: $1.week) },
+                              locked: s.facts.game(for: e.playerID, week: week)?.hasKickedOff(at: s.now) ?? false)
+                }
+            return TeamRoster(leagueID: id, team: s.summary(t), week: week, rows: rows,
+                              faabRemaining: s.league.settings.waiverType == .faab ? t.faabRemaining : nil, waiverPriority: t.waiverPriority)
+        }
+    }
+
+    public func player(_ id: PlayerID, league leagueID: LeagueID?, caller: Caller) throws -> PlayerDetail {
+        try store.read { r in
+            let facts = try factsCache.facts(r)
+            guard let p = facts.players[id] else { throw DomainError.notFound("Player \(id.rawValue)") }
+            var scoring = ScoringRules.preset(.halfPPR)
+            var now = Date.distantFuture
+            var rosteredBy: TeamSummary?
+            if let leagueID {
+                let s = try LeagueSnapshot(r, league: leagueID, facts: facts)
+                try requireVisible(s.league, caller: caller, reader: r)
+                scoring = s.scoring; now = s.now
+                if let owner = s.rosters.values.first(where: { $0.contains(id) }) { rosteredBy = s.summary(try s.team(owner.teamID)) }
+            }
+            let log = facts.gameLog(id, finalAt: now).map { w -> GameLogRow in
+                let g = facts.game(team: w.nflTeam, week: w.week)
+                return GameLogRow(week: w.week, opponent: w.opponent, isHome: g?.homeTeam == w.nflTeam, stats: w.stats,
+                                  statLine: w.stats.summary(for: p.position), points: scoring.points(for: w.stats, position: p.position))
+            }
+            let totals = log.reduce(StatLine()) { $0 + $1.stats }
+            let prior = facts.priorSeason[id].map { scoring.points(for: $0.stats, position: p.position) }
+            return PlayerDetail(player: facts.summary(id), nflTeamName: facts.nflTeams[p.nflTeam]?.fullName ?? p.nflTeam,
+                                scoring: scoring.preset, gameLog: log, seasonPoints: log.reduce(.zero) { $0 + $1.points },
+                                seasonStats: totals, priorSeasonPoints: prior, rosteredBy: rosteredBy)
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Private leagues are readable by their members and commissioner only.
+    func requireVisible(_ league: League, caller: Caller, reader r: any LeagueStoreReader) throws {
+        guard !league.isPublic else { return }
+        guard let user = caller.userID else { throw DomainError.forbidden("\(league.name) is a private league — sign in as a member to see it") }
+        if league.commissioner == user { return }
+        if try r.teams(in: league.id).contains(where: { $0.manager == user }) { return }
+        throw DomainError.forbidden("\(league.name) is a private league for its members only")
+    }
+
+    func leagueSummary(_ l: League, reader r: any LeagueStoreReader, facts: SeasonFacts, caller: Caller) throws -> LeagueSummary {
+        let teams = try r.teams(in: l.id)
+        let commissioner = try l.commissioner.flatMap { try r.user($0) }
+        return LeagueSummary(id: l.id, name: l.name, state: l.state, isPublic: l.isPublic, teamCount: l.settings.teamCount,
+                             managedTeams: teams.filter { $0.manager != nil }.count, currentWeek: facts.calendar.week(at: l.clock),
+                             scoring: l.settings.scoring.preset, draftScheduledAt: l.draftScheduledAt,
+                             commissionerName: commissioner?.displayName, myTeam: caller.userID.flatMap { u in teams.first { $0.manager == u }?.id })
+    }
+
+    /// Each team's slots for a week: the saved lineup, or the roster's current slots.
+    func lineupsByTeam(_ r: any LeagueStoreReader, _ s: LeagueSnapshot, week: Int) throws -> [TeamID: [PlayerID: Slot]] {
+        var result: [TeamID: [PlayerID: Slot]] = [:]
+        for (team, roster) in s.rosters { result[team] = Dictionary(roster.entries.map { ($0.playerID, $0.slot) }, uniquingKeysWith: { a, _ in a }) }
+        for l in try r.lineups(in: s.league.id, week: week) { result[l.teamID] = l.slots }
+        return result
+    }
+
+    func teamScore(_ team: TeamID, week: Int, _ s: LeagueSnapshot, _ lineups: [TeamID: [PlayerID: Slot]]) -> Points {
+        if let m = s.matchups.first(where: { $0.matchup.week == week && $0.matchup.involves(team) }), m.isFinal {
+            return (m.matchup.home == team ? m.homePoints : m.awayPoints) ?? .zero
+        }
+        return (lineups[team] ?? [:]).filter { $0.value.isStarter }.reduce(.zero) { $0 + s.points($1.key, week: week) }
+    }
+
+    func lineupRow(player: PlayerID, slot: Slot, week: Int, _ s: LeagueSnapshot) -> LineupRow {
+        let summary = s.facts.summary(player)
+        let game = s.facts.game(for: player, week: week)
+        let state: GameState = game.map { g in g.isFinal(at: s.now) ? .final : g.hasKickedOff(at: s.now) ? .inProgress : .notStarted(kickoff: g.kickoff) } ?? .bye
+        let stats = s.facts.stats(player, week: week, finalAt: s.now)
+        return LineupRow(slot: slot, player: summary, points: s.points(player, week: week),
+                         statLine: stats.map { $0.stats.summary(for: summary.position) } ?? "",
+                         opponent: game?.opponent(of: summary.nflTeam), game: state)
+    }
+
+    func streak(_ team: TeamID, _ s: LeagueSnapshot) -> String {
+        let results = s.matchups.filter { $0.isFinal && !$0.matchup.isPlayoff && $0.matchup.involves(team) && $0.matchup.away != nil }
+            .sorted { $0.matchup.week > $1.matchup.week }
+            .map { m -> Character in
+                let mine = m.matchup.home == team ? m.homePoints! : m.awayPoints!
+                let theirs = m.matchup.home == team ? m.awayPoints! : m.homePoints!
+                return mine > theirs ? "W" : mine < theirs ? "L" : "T"
+            }
+        guard let first = results.first else { return "—" }
+        return "\(first)\(results.prefix { $0 == first }.count)"
+    }
+
+    /// The winner of the last playoff week's final matchup.
+    func championID(_ s: LeagueSnapshot) -> TeamID? {
+        guard let last = s.matchups.filter({ $0.matchup.isPlayoff && $0.isFinal }).max(by: { $0.matchup.week < $1.matchup.week }),
+              let away = last.matchup.away, let hp = last.homePoints, let ap = last.awayPoints else { return nil }
+        return hp >= ap ? last.matchup.home : away
+    }
+}
+
+extension LeagueState {
+    /// Home lists leagues you can act on first: open, drafting, in season, then finished.
+    var listOrder: Int {
+        switch self { case .predraft: 0; case .drafting: 1; case .inSeason: 2; case .playoffs: 3; case .complete: 4 }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The use cases: every rule and authorization check, run over a `LeagueStore`. Both transports
+/// (embedded and the HTTP server) call these, so they hold once. Each call states who is asking.
+public struct LeagueService: Sendable {
+    public let store: any LeagueStore
+    /// Real time: sessions and live draft deadlines. League play follows each league's own season clock.
+    public let clock: any Clock
+    let factsCache: SeasonFactsCache
+
+    public init(store: any LeagueStore, clock: any Clock = SystemClock(), factsCache: SeasonFactsCache = SeasonFactsCache()) {
+        self.store = store; self.clock = clock; self.factsCache = factsCache
+    }
+
+    /// The season facts, loaded once per data version.
+    public func facts() throws -> SeasonFacts { try store.read { try factsCache.facts($0) } }
+}
+
+// MARK: - Shared lookups for the use cases
+
+/// Everything about one league a read needs, loaded in one transaction.
+struct LeagueSnapshot {
+    let league: League
+    let teams: [Team]
+    let users: [UserID: User]
+    let rosters: [TeamID: Roster]
+    let matchups: [MatchupRecord]
+    let facts: SeasonFacts
+
+    init(_ r: any LeagueStoreReader, league id: LeagueID, facts: SeasonFacts) throws {
+        guard let league = try r.league(id) else { throw DomainError.notFound("League \(id.rawValue)") }
+        self.league = league
+        teams = try r.teams(in: id).sorted { $0.id < $1.id }
+        let managerIDs = teams.compactMap(\.manager) + (league.commissioner.map { [$0] } ?? [])
+        users = Dictionary(try r.users(managerIDs).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        rosters = Dictionary(try r.rosters(in: id).map { ($0.teamID, $0) }, uniquingKeysWith: { a, _ in a })
+        matchups = try r.matchups(in: id)
+        self.facts = facts
+    }
+
+    var now: Date { league.clock }
+    var currentWeek: Int { facts.calendar.week(at: league.clock) }
+    var scoring: ScoringRules { league.settings.scoring }
+
+    func team(_ id: TeamID) throws -> Team {
+        guard let t = teams.first(where: { $0.id == id }) else { throw DomainError.notFound("Team \(id.rawValue)") }
+        return t
+    }
+
+    /// Wins/losses from final matchups, per team.
+    var records: [TeamID: StandingsRow] {
+        var rows = Dictionary(uniqueKeysWithValues: teams.map { ($0.id, StandingsRow(teamID: $0.id)) })
+        for m in matchups where m.isFinal && !m.matchup.isPlayoff {
+            guard let away = m.matchup.away, let hp = m.homePoints, let ap = m.awayPoints else { continue }
+            let home = m.matchup.home
+            rows[home]?.pointsFor += hp; rows[home]?.pointsAgainst += ap
+            rows[away]?.pointsFor += ap; rows[away]?.pointsAgainst += hp
+            if hp > ap { rows[home]?.wins += 1; rows[away]?.losses += 1 }
+            else if ap > hp { rows[away]?.wins += 1; rows[home]?.losses += 1 }
+            else { rows[home]?.ties += 1; rows[away]?.ties += 1 }
+        }
+        return rows
+    }
+
+    func summary(_ team: Team, records: [TeamID: StandingsRow]? = nil) -> TeamSummary {
+        TeamSummary(id: team.id, name: team.name, managerName: team.manager.flatMap { users[$0]?.displayName },
+                    record: (records ?? self.records)[team.id]?.record ?? "0-0")
+    }
+
+    func capabilities(for caller: Caller, pendingJoin: Bool = false) -> Capabilities {
+        guard let user = caller.userID else { return .signedOut }
+        return Capabilities(signedIn: true, myTeam: teams.first { $0.manager == user }?.id,
+                            isCommissioner: league.commissioner == user, hasPendingJoinRequest: pendingJoin)
+    }
+
+    /// Fantasy points of one player's week under this league's scoring, counted once final on the clock.
+    func points(_ player: PlayerID, week: Int) -> Points {
+        guard let s = facts.stats(player, week: week, finalAt: now), let p = facts.players[player] else { return .zero }
+        return scoring.points(for: s.stats, position: p.position)
+    }
+
+    /// Where a matchup's week stands on the clock.
+    func status(ofWeek week: Int) -> MatchupStatus {
+        if facts.calendar.isWeekFinal(week, at: now) { return .final }
+        if let k = facts.calendar.kickoff(ofWeek: week), now >= k { return .live }
+        return .upcoming
+    }
+}

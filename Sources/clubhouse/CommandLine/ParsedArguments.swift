@@ -1,0 +1,65 @@
+/// GNU-style command-line parsing: `--name value`, `--name=value`, `--flag`, `--` ends options.
+/// Unknown options and missing values are usage errors (exit code 2).
+struct ParsedArguments {
+    var command: String?
+    var options: [String: String] = [:]
+    var flags: Set<String> = []
+    var positionals: [String] = []
+
+    struct UsageError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Options that take a value and flags that do not, per command; both always allow --help.
+    struct Grammar {
+        var valueOptions: Set<String>
+        var flags: Set<String>
+    }
+
+    static func parse(_ args: [String], commands: [String: Grammar], root: Grammar) throws(UsageError) -> ParsedArguments {
+        var result = ParsedArguments()
+        var grammar = root
+        var rest = args[...]
+        var onlyPositionals = false
+        while let arg = rest.popFirst() {
+            if onlyPositionals || !arg.hasPrefix("-") || arg == "-" {
+                if result.command == nil, result.positionals.isEmpty, !onlyPositionals, let g = commands[arg] {
+                    result.command = arg
+                    grammar = g
+                } else {
+                    result.positionals.append(arg)
+                }
+                continue
+            }
+            if arg == "--" { onlyPositionals = true; continue }
+            guard arg.hasPrefix("--") else {
+                if arg == "-h" { result.flags.insert("help"); continue }
+                if arg == "-V" { result.flags.insert("version"); continue }
+                throw UsageError(description: "unknown option '\(arg)'")
+            }
+            let body = arg.dropFirst(2)
+            let name: String
+            var inlineValue: String?
+            if let eq = body.firstIndex(of: "=") {
+                name = String(body[..<eq]); inlineValue = String(body[body.index(after: eq)...])
+            } else {
+                name = String(body)
+            }
+            if name == "help" || name == "version" || grammar.flags.contains(name) {
+                guard inlineValue == nil else { throw UsageError(description: "option '--\(name)' takes no value") }
+                result.flags.insert(name)
+            } else if grammar.valueOptions.contains(name) {
+                if let v = inlineValue {
+                    result.options[name] = v
+                } else if let v = rest.popFirst() {
+                    result.options[name] = v
+                } else {
+                    throw UsageError(description: "option '--\(name)' needs a value")
+                }
+            } else {
+                throw UsageError(description: "unknown option '--\(name)'")
+            }
+        }
+        return result
+    }
+}
