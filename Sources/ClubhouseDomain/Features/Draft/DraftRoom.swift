@@ -40,8 +40,14 @@ public struct DraftRoom: Hashable, Sendable {
         return DraftOrder.team(forPick: draft.currentPick, order: draft.order, type: draft.type)
     }
 
-    public var currentRound: Int { DraftOrder.round(forPick: max(1, min(draft.currentPick, max(1, draft.totalPicks))), teamCount: max(1, draft.order.count)) }
-    public var currentPickInRound: Int { DraftOrder.pickInRound(forPick: max(1, draft.currentPick), teamCount: max(1, draft.order.count)) }
+    /// The round of the pick on the clock (nil when complete).
+    public var currentRound: Int? {
+        onTheClock == nil ? nil : DraftOrder.round(forPick: draft.currentPick, teamCount: draft.order.count)
+    }
+    /// The place in its round of the pick on the clock ("3.07" is round 3, pick 7); nil when complete.
+    public var currentPickInRound: Int? {
+        onTheClock == nil ? nil : DraftOrder.pickInRound(forPick: draft.currentPick, teamCount: draft.order.count)
+    }
 
     /// Every drafted player.
     public var taken: Set<PlayerID> { Set(picks.map(\.playerID)) }
