@@ -118,7 +118,24 @@ extension LeagueService {
                               payload: #"{"pick":\#(pick.number),"team":\#(pick.teamID.rawValue),"player":"\#(pick.playerID.rawValue)"}"#,
                               at: pick.madeAt)
         if room.draft.status == .complete {
+            try completeDraft(w, league: league, room: room)
             _ = try w.appendEvent(league: league.id, kind: .draftCompleted, payload: "{}", at: pick.madeAt)
+        }
+    }
+
+    /// After the last pick: the season begins — the schedule is set and every roster gets its best
+    /// lineup by pre-draft projection (managers change it from there).
+    func completeDraft(_ w: any LeagueStoreWriter, league: League, room: DraftRoom) throws {
+        var league = league
+        league.state = .inSeason
+        try w.updateLeague(league)
+        try ensureSchedule(w, league: league)
+        let facts = try factsCache.facts(w)
+        for roster in try w.rosters(in: league.id) {
+            let lineup = LineupRules.defaultLineup(for: roster, players: facts.players, settings: league.settings) {
+                room.pool.ranking(of: $0)?.priorPoints ?? .zero
+            }
+            try w.setRoster(lineup)
         }
     }
 
