@@ -1,23 +1,26 @@
-import CSQLite
 import Foundation
 import Testing
 @testable import ClubhouseData
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// Several **processes** race for the same pick number in one database file.
+/// Several **processes** race for the same pick number in one database file: exactly one wins, the others
+/// get a constraint error (never SQLITE_BUSY), and the file stays sound.
 ///
-/// How: the test forks (Glibc `fork()`) — no helper binary or sqlite3 CLI needed, only Swift and libsqlite3.
-/// A forked child of a multi-threaded process may only safely call async-signal-safe code, so the child
-/// does nothing Swift-runtime-heavy: it uses the SQLite C API directly with C strings prepared before the
-/// fork, waits on a pipe so all children start together, runs `BEGIN IMMEDIATE; INSERT …; COMMIT` and
-/// `_exit`s with the SQLite result code. The parent holds no connection to the file while children run
-/// (SQLite's per-process lock bookkeeping must not be inherited), and kills a child that takes > 30 s.
+/// How the processes are made, with nothing but Swift and libsqlite3 on the machine: the test re-launches
+/// its own test binary (`/proc/self/exe --testing-library swift-testing --filter raceChildProcessEntry`) with
+/// `CLUBHOUSE_RACE_CHILD` set; in that process the entry test below does one write through `Database`
+/// and `_exit`s with a code the parent reads. (A bare `fork()` was tried first: a forked child of the
+/// multi-threaded test runner deadlocked on locks other tests' threads held at fork time, about one run in
+/// four — so the children exec a fresh image instead.) Each child waits for a start file so they all
+/// collide; the read before the insert is the pattern that fails with SQLITE_BUSY under a plain `BEGIN`.
 @Suite(.serialized) struct MultiProcessTests {
+    static let childEnv = "CLUBHOUSE_RACE_CHILD"
+    enum ExitCode: Int32 { case won = 0, constraint = 19, busy = 5, other = 99, setup = 98 }
+
     @Test func exactlyOneProcessWinsTheSamePickNumber() throws {
         let dir = TempDir()
         let path = dir.file("race.sqlite")
+        let go = dir.file("go")
+        let children = 5
         do {
             let db = try Database(path: path)
             try db.migrate()
@@ -26,64 +29,66 @@ import Glibc
                     INSERT INTO nfl_teams VALUES ('CAR','Carolina','Panthers',7);
                     INSERT INTO leagues(id, name, season, settings, state, clock, created_at) VALUES (1,'L',2019,'{}','drafting',0,0);
                     """)
-                for i in 1...6 {
+                for i in 1...children {
                     try c.run("INSERT INTO players(id, full_name, first_name, last_name, position, nfl_team) VALUES (?, 'P', 'P', 'P', 'RB', 'CAR')", ["p\(i)"])
                     try c.run("INSERT INTO teams(id, league_id, name, waiver_priority, created_at) VALUES (?, 1, ?, ?, 0)", [i, "T\(i)", i])
                 }
             }
-        }  // closed: children must not inherit an open connection
-
-        let children = 6
-        let cPath = strdup(path)!
-        defer { free(cPath) }
-        let statements: [UnsafeMutablePointer<CChar>] = (1...children).map {
-            strdup("BEGIN IMMEDIATE; INSERT INTO picks(league_id, number, round, team_id, player_id, source, made_at) VALUES (1, 1, 1, \($0), 'p\($0)', 'manager', 0); COMMIT;")!
-        }
-        defer { statements.forEach { free($0) } }
-        var fds: [Int32] = [0, 0]
-        #expect(pipe(&fds) == 0)
-
-        var pids: [pid_t] = []
-        for i in 0..<children {
-            let pid = fork()
-            if pid == 0 {
-                // Child: C calls only.
-                close(fds[1])
-                var db: OpaquePointer?
-                guard sqlite3_open_v2(cPath, &db, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else { _exit(100) }
-                sqlite3_busy_timeout(db, 10_000)
-                sqlite3_extended_result_codes(db, 1)
-                var byte: UInt8 = 0
-                _ = read(fds[0], &byte, 1)  // returns 0 (EOF) when the parent closes the write end: go
-                let rc = sqlite3_exec(db, statements[i], nil, nil, nil)
-                if rc != SQLITE_OK { sqlite3_exec(db, "ROLLBACK", nil, nil, nil) }
-                sqlite3_close_v2(db)
-                _exit(rc == SQLITE_OK ? 0 : rc & 0xFF)
-            }
-            #expect(pid > 0)
-            pids.append(pid)
-        }
-        close(fds[0])
-        close(fds[1])  // start line
-
-        var codes: [Int32] = []
-        let deadline = Date().addingTimeInterval(30)
-        for pid in pids {
-            var status: Int32 = 0
-            while waitpid(pid, &status, WNOHANG) == 0 {
-                if Date() > deadline { kill(pid, SIGKILL); waitpid(pid, &status, 0); break }
-                usleep(2_000)
-            }
-            // WIFEXITED / WEXITSTATUS are macros: decode by hand.
-            let exited = status & 0x7F == 0
-            codes.append(exited ? (status >> 8) & 0xFF : -1)
         }
 
-        #expect(codes.filter { $0 == 0 }.count == 1, "exit codes \(codes)")
-        #expect(codes.filter { $0 == SQLITE_CONSTRAINT }.count == children - 1, "exit codes \(codes) (19 = constraint, 5 = busy)")
+        let exe = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        var processes: [Process] = []
+        for team in 1...children {
+            let p = Process()
+            p.executableURL = exe
+            p.arguments = ["--testing-library", "swift-testing", "--filter", "raceChildProcessEntry"]
+            var env = ProcessInfo.processInfo.environment
+            env[Self.childEnv] = "\(path)\n\(team)\n\(go)"
+            p.environment = env
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            processes.append(p)
+        }
+        _ = FileManager.default.createFile(atPath: go, contents: Data())
+
+        let deadline = Date().addingTimeInterval(60)
+        for p in processes {
+            while p.isRunning && Date() < deadline { usleep(5_000) }
+            if p.isRunning { p.terminate() }
+            p.waitUntilExit()
+        }
+        let codes = processes.map { $0.terminationReason == .exit ? $0.terminationStatus : -1 }
+        #expect(codes.filter { $0 == ExitCode.won.rawValue }.count == 1, "exit codes \(codes)")
+        #expect(codes.filter { $0 == ExitCode.constraint.rawValue }.count == children - 1,
+                "exit codes \(codes) (0 won, 19 constraint, 5 busy, 98 setup, 99 other)")
 
         let db = try Database(path: path)
         #expect(try db.integrityCheck() == ["ok"])
-        #expect(try db.scalar("SELECT count(*) FROM picks", as: Int.self) == 1)
+        #expect(try db.scalar("SELECT count(*) FROM picks WHERE league_id = 1 AND number = 1", as: Int.self) == 1)
+    }
+
+    /// Runs only in a child launched by the test above; a no-op otherwise.
+    @Test func raceChildProcessEntry() throws {
+        guard let spec = ProcessInfo.processInfo.environment[Self.childEnv] else { return }
+        let parts = spec.split(separator: "\n").map(String.init)
+        guard parts.count == 3, let team = Int(parts[1]) else { _exit(ExitCode.setup.rawValue) }
+        guard let db = try? Database(path: parts[0]) else { _exit(ExitCode.setup.rawValue) }
+        let until = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: parts[2]) && Date() < until { usleep(1_000) }
+        do {
+            try db.transaction { c in
+                _ = try c.scalar("SELECT count(*) FROM picks WHERE league_id = 1", as: Int.self)
+                try c.run("INSERT INTO picks(league_id, number, round, team_id, player_id, source, made_at) VALUES (1, 1, 1, ?, ?, 'autopick', ?)",
+                          [team, "p\(team)", Date()])
+            }
+            _exit(ExitCode.won.rawValue)
+        } catch let error as DatabaseError where error.isConstraint {
+            _exit(ExitCode.constraint.rawValue)
+        } catch let error as DatabaseError where error.isBusy {
+            _exit(ExitCode.busy.rawValue)
+        } catch {
+            _exit(ExitCode.other.rawValue)
+        }
     }
 }
