@@ -54,6 +54,6 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
     // MARK: - LeagueEvents
 
     public func events(league: LeagueID?, after id: Int64?) -> AsyncStream<LeagueEvent> {
-        EventFollower.stream(databasePath: databasePath, league: league, after: id)
+        EventFollower(path: databasePath).events(after: id ?? 0, league: league)
     }
 }

@@ -206,14 +206,15 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
     func draft(in league: LeagueID) throws -> Draft? {
         var out: Draft?
         try each("""
-            SELECT status, draft_order, rounds, type, pick_clock_seconds, current_pick, deadline, remaining_when_paused, scheduled_at, started_at
+            SELECT status, draft_order, rounds, type, pick_clock_seconds, current_pick, deadline, remaining_when_paused, scheduled_at, started_at,
+                   pick_opened_at
             FROM drafts WHERE league_id = ?
             """, [league]) { s in
-            let order = try JSONDecoder().decode([Int64].self, from: Data(s.string(at: 1).utf8)).map(TeamID.init)
+            let order = try JSONDecoder().decode([Int64].self, from: Data(s.string(at: 1).utf8)).map { TeamID($0) }
             out = Draft(leagueID: league, status: DraftStatus(rawValue: s.string(at: 0)) ?? .scheduled, order: order, rounds: s.int(at: 2),
                         type: DraftType(rawValue: s.string(at: 3)) ?? .snake, pickClockSeconds: s.optionalInt(at: 4), currentPick: s.int(at: 5),
                         deadline: s.date(at: 6), remainingWhenPaused: s.isNull(at: 7) ? nil : s.double(at: 7),
-                        scheduledAt: s.date(at: 8), startedAt: s.date(at: 9))
+                        scheduledAt: s.date(at: 8), startedAt: s.date(at: 9), pickOpenedAt: s.date(at: 10))
         }
         return out
     }
@@ -250,7 +251,7 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
             FROM waiver_claims WHERE league_id = ? ORDER BY id
             """, [league]) { s in
             out.append(WaiverClaim(id: s.int64(at: 0), leagueID: league, teamID: TeamID(s.int64(at: 1)), addPlayer: PlayerID(s.string(at: 2)),
-                                   dropPlayer: s.optionalString(at: 3).map(PlayerID.init), bid: s.int(at: 4), rank: s.int(at: 5),
+                                   dropPlayer: s.optionalString(at: 3).map { PlayerID($0) }, bid: s.int(at: 4), rank: s.int(at: 5),
                                    status: WaiverClaim.Status(rawValue: s.string(at: 6)) ?? .pending,
                                    outcome: s.optionalString(at: 7).flatMap(WaiverClaim.Outcome.init(rawValue:)),
                                    createdAt: Date(timeIntervalSince1970: s.double(at: 8)), processedAt: s.date(at: 9)))
@@ -262,8 +263,8 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
         var out: [Transaction] = []
         try each("SELECT id, team_id, kind, added, dropped, bid, at FROM transactions WHERE league_id = ? ORDER BY id", [league]) { s in
             out.append(Transaction(id: s.int64(at: 0), leagueID: league, teamID: TeamID(s.int64(at: 1)),
-                                   kind: Transaction.Kind(rawValue: s.string(at: 2)) ?? .add, added: s.optionalString(at: 3).map(PlayerID.init),
-                                   dropped: s.optionalString(at: 4).map(PlayerID.init), bid: s.optionalInt(at: 5), at: Date(timeIntervalSince1970: s.double(at: 6))))
+                                   kind: Transaction.Kind(rawValue: s.string(at: 2)) ?? .add, added: s.optionalString(at: 3).map { PlayerID($0) },
+                                   dropped: s.optionalString(at: 4).map { PlayerID($0) }, bid: s.optionalInt(at: 5), at: Date(timeIntervalSince1970: s.double(at: 6))))
         }
         return out
     }
@@ -360,14 +361,15 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
     func setDraft(_ d: Draft) throws {
         let order = try Self.json(d.order.map(\.rawValue))
         try run("""
-            INSERT INTO drafts (league_id, status, draft_order, rounds, type, pick_clock_seconds, current_pick, deadline, remaining_when_paused, scheduled_at, started_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO drafts (league_id, status, draft_order, rounds, type, pick_clock_seconds, current_pick, deadline, remaining_when_paused,
+                                scheduled_at, started_at, pick_opened_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (league_id) DO UPDATE SET status = excluded.status, draft_order = excluded.draft_order, rounds = excluded.rounds,
               type = excluded.type, pick_clock_seconds = excluded.pick_clock_seconds, current_pick = excluded.current_pick,
               deadline = excluded.deadline, remaining_when_paused = excluded.remaining_when_paused,
-              scheduled_at = excluded.scheduled_at, started_at = excluded.started_at
+              scheduled_at = excluded.scheduled_at, started_at = excluded.started_at, pick_opened_at = excluded.pick_opened_at
             """, [d.leagueID, d.status.rawValue, order, d.rounds, d.type.rawValue, d.pickClockSeconds, d.currentPick, d.deadline,
-                  d.remainingWhenPaused, d.scheduledAt, d.startedAt])
+                  d.remainingWhenPaused, d.scheduledAt, d.startedAt, d.pickOpenedAt])
     }
 
     func insertPick(_ p: Pick, in league: LeagueID) throws {
