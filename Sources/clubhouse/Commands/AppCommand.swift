@@ -15,7 +15,7 @@ enum AppCommand {
             return 2
         }
         let db: Database
-        do { db = try OpenDatabase.open(args, seed: true) } catch {
+        do { db = try OpenDatabase.open(args, seed: .world) } catch {
             Output.error("clubhouse: \(error)")
             return 1
         }
