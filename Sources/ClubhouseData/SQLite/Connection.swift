@@ -31,13 +31,7 @@ public final class Connection {
         sqlite3_close_v2(handle)
     }
 
-    func error(_ rc: Int32, sql: String? = nil) -> DatabaseError {
-        let ext = sqlite3_extended_errcode(handle)
-        // sqlite3_errmsg describes the most recent failure on this connection; trust it when its code matches.
-        let code = (ext & 0xFF) == (rc & 0xFF) ? ext : rc
-        let message = (ext & 0xFF) == (rc & 0xFF) ? String(cString: sqlite3_errmsg(handle)) : String(cString: sqlite3_errstr(rc))
-        return DatabaseError(extendedCode: code, message: message, sql: sql)
-    }
+    func error(_ rc: Int32, sql: String? = nil) -> DatabaseError { DatabaseError.from(handle, rc, sql: sql) }
 
     // MARK: Statements
 
