@@ -33,4 +33,13 @@ static inline int cn_key_f(int n) { return KEY_F(n); }
 static inline int cn_getmaxy(WINDOW *w) { return getmaxy(w); }
 static inline int cn_getmaxx(WINDOW *w) { return getmaxx(w); }
 
+/* wcwidth is only declared under _XOPEN_SOURCE, which SwiftPM drops; declare it ourselves. */
+extern int wcwidth(wchar_t c);
+static inline int cn_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
+/* 1 when the current LC_CTYPE codeset is UTF-8. */
+static inline int cn_codeset_is_utf8(void) {
+    const char *cs = nl_langinfo(CODESET);
+    return cs && cs[0]=='U' && cs[1]=='T' && cs[2]=='F' && cs[3]=='-' && cs[4]=='8' && cs[5]==0;
+}
+
 #endif
