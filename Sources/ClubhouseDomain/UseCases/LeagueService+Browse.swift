@@ -62,11 +62,11 @@ extension LeagueService {
             let week = week ?? min(max(s.currentWeek, range.lowerBound), range.upperBound)
             let lineups = try lineupsByTeam(r, s, week: week)
             let records = s.records
-            let games = s.matchups.filter { $0.matchup.week == week }.map { m -> MatchupScore in
+            let games = try s.matchups.filter { $0.matchup.week == week }.map { m -> MatchupScore in
                 func side(_ t: TeamID) throws -> MatchupSide {
                     MatchupSide(team: s.summary(try s.team(t), records: records), points: teamScore(t, week: week, s, lineups))
                 }
-                return MatchupScore(home: (try? side(m.matchup.home))!, away: try m.matchup.away.map(side),
+                return MatchupScore(home: try side(m.matchup.home), away: try m.matchup.away.map(side),
                                     status: s.status(ofWeek: week), isPlayoff: m.matchup.isPlayoff)
             }
             return Scoreboard(leagueID: id, week: week, weeks: range, matchups: games)
