@@ -77,7 +77,7 @@ public enum AppReducer {
             return fx
 
         case .open(let page):
-            let entry = PageEntry(id: state.nextPageID, state: PageState(page))
+            let entry = PageEntry(id: state.nextPageID, state: PageState(page, settings: state.settings, colorAllowed: state.colorAllowed))
             state.nextPageID += 1
             state.sheet.push(entry)
             return .merge(reducePage(&state, id: entry.id, entry.state.onAppear, env: env), syncBoard(&state, env: env))
@@ -85,7 +85,7 @@ public enum AppReducer {
         case .deepLink(let page):
             var entries: [PageEntry] = []
             for p in page.path {
-                entries.append(PageEntry(id: state.nextPageID, state: PageState(p)))
+                entries.append(PageEntry(id: state.nextPageID, state: PageState(p, settings: state.settings, colorAllowed: state.colorAllowed)))
                 state.nextPageID += 1
             }
             state.sheet.replace(with: entries)
