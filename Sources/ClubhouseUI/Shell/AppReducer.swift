@@ -199,7 +199,7 @@ public enum AppReducer {
         let onSheet = state.sheet.focus == .sheet
         return Keymap([
             KeyBinding([.escape], .escape, label: "back", group: "App", footer: onSheet, enabledWhen: onSheet, disabledReason: "already on the board — tab returns to the sheet"),
-            KeyBinding([.tab, .backTab], .focusToggled, label: onSheet ? "board" : "sheet", group: "App", footer: true),
+            KeyBinding([.tab, .backTab], .focusToggled, label: onSheet ? "board" : "sheet", group: "App", footer: true, footerKeys: "tab"),
             KeyBinding([.char("+"), .char("=")], .sheetGrew, label: "bigger sheet", group: "App", footer: true, footerKeys: "+/-"),
             KeyBinding([.char("-"), .char("_")], .sheetShrank, label: "smaller sheet", group: "App"),
             KeyBinding([.char("?")], .helpToggled, label: "help", group: "App", footer: true),

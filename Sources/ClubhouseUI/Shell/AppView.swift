@@ -1,4 +1,5 @@
 import Foundation
+import ClubhouseDomain
 import Terminal
 
 /// Draws the whole screen from `AppState`: top bar, board, sheet with breadcrumb, footer, toast, help.
@@ -23,7 +24,7 @@ public enum AppView {
             BoardFeature.render(state.board, in: layout.boardContent, buffer: &buffer, context: base.with(focused: boardFocused))
         }
 
-        SheetChrome(titles: state.sheet.stack.map(\.state.title), trailing: state.sheet.detent.name, atTop: layout.board.height == 0,
+        SheetChrome(titles: crumbs(state), trailing: state.sheet.detent.name, atTop: layout.board.height == 0,
                     focused: !boardFocused, context: base)
             .render(in: layout.sheet, buffer: &buffer)
         state.top.render(in: layout.sheetContent, buffer: &buffer, context: base.with(focused: !boardFocused))
@@ -46,10 +47,44 @@ public enum AppView {
         buffer.set(string: right, at: Point(x: area.right - right.displayWidth, y: area.y), style: context.style(.dim))
     }
 
+    /// Page hints on the left (the obvious next key first); "esc back · tab … · ? help" pinned right.
     static func renderFooter(_ state: AppState, in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        let hints = AppReducer.activeKeymap(state).footerHints
-        KeyHintsBar(hints, keyStyle: context.style(.key), labelStyle: context.style(.text))
-            .render(in: area.inset(horizontal: 1), buffer: &buffer)
+        let all = AppReducer.activeKeymap(state).footerHints
+        let pinnedLabels: Set<String> = ["back", "help", "board", "sheet", "quit"]
+        let pinned = all.filter { pinnedLabels.contains($0.label) }
+        let pane = all.filter { !pinnedLabels.contains($0.label) }
+        let right = KeyHintsBar(pinned, keyStyle: context.style(.key), labelStyle: context.style(.dim))
+        let rightWidth = right.text(width: area.width).displayWidth
+        let inner = area.inset(horizontal: 1)
+        right.render(in: Rect(x: inner.right - rightWidth, y: area.y, width: rightWidth, height: 1), buffer: &buffer)
+        KeyHintsBar(pane, keyStyle: context.style(.key), labelStyle: context.style(.text))
+            .render(in: Rect(x: inner.x, y: area.y, width: max(0, inner.width - rightWidth - 3), height: 1), buffer: &buffer)
+    }
+
+    /// Breadcrumb titles; a page still loading borrows names the board already knows.
+    static func crumbs(_ state: AppState) -> [String] {
+        let board = state.board
+        func leagueName(_ id: LeagueID) -> String? {
+            if board.leagueID == id, let n = board.league.value?.league.name { return n }
+            return board.featured.value?.first { $0.id == id }?.name
+        }
+        func teamName(_ id: TeamID) -> String? {
+            board.league.value?.teams.first { $0.id == id }?.name ?? board.standings.value?.first { $0.team.id == id }?.team.name
+        }
+        return state.sheet.stack.map { entry in
+            let own = entry.state.title
+            switch entry.state.page {
+            case .league(let id) where own == "League \(id.rawValue)":
+                return leagueName(id) ?? own
+            case .roster(_, let team) where own == "Team":
+                return teamName(team) ?? own
+            case .matchup(_, let week, let team) where own == "Matchup":
+                guard board.scoreboard.value?.week == week, let m = board.scoreboard.value?.matchups.first(where: { $0.involves(team) }) else { return own }
+                return "\(m.home.team.name) vs \(m.away?.team.name ?? "bye")"
+            default:
+                return own
+            }
+        }
     }
 
     /// The toast sits on the sheet's bottom edge, right-aligned, so it never hides content.
