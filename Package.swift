@@ -28,7 +28,7 @@ let package = Package(
         ),
 
         // MARK: - Layers
-        .target(name: "ClubhouseDomain"),
+        .target(name: "ClubhouseDomain", exclude: ["README.md"]),
         .target(
             name: "ClubhouseData",
             dependencies: ["ClubhouseDomain", "CSQLite"],

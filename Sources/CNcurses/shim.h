@@ -42,4 +42,21 @@ static inline int cn_codeset_is_utf8(void) {
     return cs && cs[0]=='U' && cs[1]=='T' && cs[2]=='F' && cs[3]=='-' && cs[4]=='8' && cs[5]==0;
 }
 
+#include <sys/ioctl.h>
+#include <unistd.h>
+/* The terminal size of fd (TIOCGWINSZ is a variadic ioctl Swift cannot call); 0 on success. */
+static inline int cn_window_size(int fd, int *rows, int *cols) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0) return -1;
+    *rows = ws.ws_row; *cols = ws.ws_col;
+    return 0;
+}
+/* The global cur_term (a Swift 6 error to read directly). */
+static inline TERMINAL *cn_cur_term(void) { return cur_term; }
+/* tigetstr reports "not a string capability" as (char *)-1. */
+static inline int cn_has_string_cap(const char *name) {
+    char *s = tigetstr(name);
+    return s != NULL && s != (char *)-1;
+}
+
 #endif

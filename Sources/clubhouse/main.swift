@@ -1,2 +1,2 @@
-import ClubhouseDomain
-print("clubhouse \(ClubhouseVersion.string)")
+import Foundation
+exit(Clubhouse.run(Array(CommandLine.arguments.dropFirst())))

@@ -20,7 +20,7 @@ public protocol LeagueBrowsing: Sendable {
     /// A player's page; under `league`'s scoring and clock when given, else Half-PPR over the whole season.
     func player(_ id: PlayerID, league: LeagueID?) async throws -> PlayerDetail
     func availablePlayers(_ id: LeagueID, position: Position?, sort: PlayerSort) async throws -> [AvailablePlayer]
-    func draftRoom(_ id: LeagueID) async throws -> DraftRoom
+    func draftBoard(_ id: LeagueID) async throws -> DraftBoard
     func draftablePlayers(_ id: LeagueID) async throws -> [DraftablePlayer]
 }
 

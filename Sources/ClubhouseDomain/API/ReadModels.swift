@@ -270,8 +270,8 @@ public struct DraftPickView: Hashable, Codable, Sendable {
     public init(pick: Pick, player: PlayerSummary) { self.pick = pick; self.player = player }
 }
 
-/// A draft room as it stands.
-public struct DraftRoom: Hashable, Codable, Sendable {
+/// A draft room as it stands: the board of picks, teams in draft order.
+public struct DraftBoard: Hashable, Codable, Sendable {
     public var leagueID: LeagueID
     public var draft: Draft
     /// Teams in draft order (column order of the board).

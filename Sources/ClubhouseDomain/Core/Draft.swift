@@ -27,12 +27,16 @@ public struct Draft: Hashable, Codable, Sendable {
     public var remainingWhenPaused: Double?
     public var scheduledAt: Date?
     public var startedAt: Date?
+    /// When the pick on the clock opened (start, previous pick, resume or undo); bots' think time counts from it.
+    public var pickOpenedAt: Date?
 
     public init(leagueID: LeagueID, status: DraftStatus, order: [TeamID], rounds: Int, type: DraftType, pickClockSeconds: Int?,
-                currentPick: Int = 1, deadline: Date? = nil, remainingWhenPaused: Double? = nil, scheduledAt: Date? = nil, startedAt: Date? = nil) {
+                currentPick: Int = 1, deadline: Date? = nil, remainingWhenPaused: Double? = nil, scheduledAt: Date? = nil, startedAt: Date? = nil,
+                pickOpenedAt: Date? = nil) {
         self.leagueID = leagueID; self.status = status; self.order = order; self.rounds = rounds; self.type = type
         self.pickClockSeconds = pickClockSeconds; self.currentPick = currentPick; self.deadline = deadline
         self.remainingWhenPaused = remainingWhenPaused; self.scheduledAt = scheduledAt; self.startedAt = startedAt
+        self.pickOpenedAt = pickOpenedAt
     }
 
     public var totalPicks: Int { rounds * order.count }

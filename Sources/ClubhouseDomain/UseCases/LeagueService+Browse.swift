@@ -33,7 +33,7 @@ extension LeagueService {
             try requireVisible(s.league, caller: caller, reader: r)
             let records = s.records
             let pending = try caller.userID.map { u in try r.joinRequests(in: id).contains { $0.user == u && $0.status == .pending } } ?? false
-            let champion = s.league.state == .complete ? championID(s) : nil
+            let champion = s.league.state == .complete ? s.champion : nil
             return LeagueDetail(league: s.league, teams: s.teams.map { s.summary($0, records: records) }, currentWeek: s.currentWeek,
                                 commissionerName: s.league.commissioner.flatMap { s.users[$0]?.displayName },
                                 champion: champion, capabilities: s.capabilities(for: caller, pendingJoin: pending))
@@ -45,8 +45,7 @@ extension LeagueService {
             let s = try LeagueSnapshot(r, league: id, facts: factsCache.facts(r))
             try requireVisible(s.league, caller: caller, reader: r)
             let records = s.records
-            let ranked = StandingsOrder.rank(Array(records.values), matchups: s.matchups)
-            return ranked.enumerated().map { i, row in
+            return s.standings.rows.enumerated().map { i, row in
                 let team = s.teams.first { $0.id == row.teamID }!
                 return StandingsEntry(rank: i + 1, team: s.summary(team, records: records), row: row, streak: streak(row.teamID, s))
             }
@@ -195,13 +194,6 @@ extension LeagueService {
             }
         guard let first = results.first else { return "—" }
         return "\(first)\(results.prefix { $0 == first }.count)"
-    }
-
-    /// The winner of the last playoff week's final matchup.
-    func championID(_ s: LeagueSnapshot) -> TeamID? {
-        guard let last = s.matchups.filter({ $0.matchup.isPlayoff && $0.isFinal }).max(by: { $0.matchup.week < $1.matchup.week }),
-              let away = last.matchup.away, let hp = last.homePoints, let ap = last.awayPoints else { return nil }
-        return hp >= ap ? last.matchup.home : away
     }
 }
 

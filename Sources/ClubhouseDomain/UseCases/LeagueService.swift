@@ -26,6 +26,10 @@ struct LeagueSnapshot {
     let rosters: [TeamID: Roster]
     let matchups: [MatchupRecord]
     let facts: SeasonFacts
+    /// Regular-season standings from the final matchups (the Matchups rules: tiebreaks included).
+    let standings: Standings
+    /// Each team's standings line.
+    let records: [TeamID: StandingsRow]
 
     init(_ r: any LeagueStoreReader, league id: LeagueID, facts: SeasonFacts) throws {
         guard let league = try r.league(id) else { throw DomainError.notFound("League \(id.rawValue)") }
@@ -36,6 +40,8 @@ struct LeagueSnapshot {
         rosters = Dictionary(try r.rosters(in: id).map { ($0.teamID, $0) }, uniquingKeysWith: { a, _ in a })
         matchups = try r.matchups(in: id)
         self.facts = facts
+        standings = Standings(teams: teams.map(\.id), results: matchups.compactMap(\.result))
+        records = Dictionary(standings.rows.map { ($0.teamID, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     var now: Date { league.clock }
@@ -47,19 +53,11 @@ struct LeagueSnapshot {
         return t
     }
 
-    /// Wins/losses from final matchups, per team.
-    var records: [TeamID: StandingsRow] {
-        var rows = Dictionary(uniqueKeysWithValues: teams.map { ($0.id, StandingsRow(teamID: $0.id)) })
-        for m in matchups where m.isFinal && !m.matchup.isPlayoff {
-            guard let away = m.matchup.away, let hp = m.homePoints, let ap = m.awayPoints else { continue }
-            let home = m.matchup.home
-            rows[home]?.pointsFor += hp; rows[home]?.pointsAgainst += ap
-            rows[away]?.pointsFor += ap; rows[away]?.pointsAgainst += hp
-            if hp > ap { rows[home]?.wins += 1; rows[away]?.losses += 1 }
-            else if ap > hp { rows[away]?.wins += 1; rows[home]?.losses += 1 }
-            else { rows[home]?.ties += 1; rows[away]?.ties += 1 }
-        }
-        return rows
+
+    /// The champion once the playoff final is final.
+    var champion: TeamID? {
+        guard let bracket = try? PlayoffBracket(leagueID: league.id, standings: standings, settings: league.settings) else { return nil }
+        return bracket.champion(results: matchups.compactMap(\.result))
     }
 
     func summary(_ team: Team, records: [TeamID: StandingsRow]? = nil) -> TeamSummary {

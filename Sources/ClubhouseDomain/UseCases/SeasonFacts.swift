@@ -14,6 +14,8 @@ public struct SeasonFacts: Sendable {
     private let gameByTeamWeek: [TeamWeek: Game]
     /// player → week → stats.
     private let weekly: [PlayerID: [Int: WeeklyStat]]
+    /// week → every stat row of that week.
+    private let byWeek: [Int: [WeeklyStat]]
     public let priorSeason: [PlayerID: PriorSeasonStat]
 
     private struct TeamWeek: Hashable { let team: String; let week: Int }
@@ -35,6 +37,7 @@ public struct SeasonFacts: Sendable {
         var w: [PlayerID: [Int: WeeklyStat]] = [:]
         for s in weeklyStats { w[s.playerID, default: [:]][s.week] = s }
         weekly = w
+        byWeek = Dictionary(grouping: weeklyStats, by: \.week)
         self.priorSeason = Dictionary(priorSeason.map { ($0.playerID, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
@@ -63,6 +66,9 @@ public struct SeasonFacts: Sendable {
     public func gameLog(_ player: PlayerID, finalAt now: Date) -> [WeeklyStat] {
         (weekly[player] ?? [:]).keys.sorted().compactMap { stats(player, week: $0, finalAt: now) }
     }
+
+    /// Every stat row of a week (final or not: callers apply the clock).
+    public func weeklyStats(week: Int) -> [WeeklyStat] { byWeek[week] ?? [] }
 
     public func byeWeek(of player: PlayerID) -> Int? { players[player].flatMap { nflTeams[$0.nflTeam]?.byeWeek } }
 

@@ -58,22 +58,21 @@ public struct Block: Widget, Sendable {
         }
     }
 
-    /// Writes " title " after the corner and " trailing " before the far corner of a border row.
+    /// Writes " title " after the corner and " trailing " before the far corner of a border row,
+    /// keeping at least one line segment before each corner and between the two.
     static func drawTitles(_ title: String?, _ trailing: String?, row: Rect, buffer: inout Buffer, style: Style, borderStyle: Style) {
-        let room = row.width - 4
-        guard room > 0 else { return }
-        var used = 0
-        if let trailing, !trailing.isEmpty {
-            let t = " " + trailing.truncated(toWidth: max(1, room / 2 - 2)) + " "
+        // Usable span: from row.x + 1 up to row.right - 2 (one segment before the right corner).
+        var end = row.right - 2
+        if let trailing, !trailing.isEmpty, row.width >= 12 {
+            let t = " " + trailing.truncated(toWidth: max(1, (row.width - 5) / 3)) + " "
             let w = t.displayWidth
-            if w <= room {
-                buffer.set(string: t, at: Point(x: row.right - 2 - w, y: row.y), style: borderStyle)
-                used = w + 1
-            }
+            buffer.set(string: t, at: Point(x: end - w, y: row.y), style: borderStyle)
+            end -= w + 1
         }
-        if let title, !title.isEmpty {
-            let t = " " + title.truncated(toWidth: max(1, room - used - 2)) + " "
-            buffer.set(string: t, at: Point(x: row.x + 1, y: row.y), style: style, maxWidth: room - used)
+        let room = end - (row.x + 1)
+        if let title, !title.isEmpty, room >= 3 {
+            let t = " " + title.truncated(toWidth: room - 2) + " "
+            buffer.set(string: t, at: Point(x: row.x + 1, y: row.y), style: style, maxWidth: room)
         }
     }
 }

@@ -1,0 +1,61 @@
+import Foundation
+import ClubhouseDomain
+
+/// The append-only `events` table. Append in the same transaction as the write the event describes, so
+/// an event exists exactly when its change does:
+///
+/// ```swift
+/// try db.transaction { c in
+///     try c.run("INSERT INTO picks …", […])
+///     try EventLog.append(c, league: id, kind: .pickMade, payload: #"{"number":14}"#, at: now)
+/// }
+/// ```
+/// Ids come from AUTOINCREMENT and writers are serialized by `BEGIN IMMEDIATE`, so ids become visible in
+/// increasing order and "everything after id N" never misses a row.
+public enum EventLog {
+    /// Appends one event through `connection` (normally inside the caller's transaction); returns it with its id.
+    @discardableResult
+    public static func append(_ connection: Connection, league: LeagueID, kind: LeagueEvent.Kind, payload: String = "{}",
+                              at: Date = Date()) throws -> LeagueEvent {
+        try connection.run("INSERT INTO events(league_id, kind, payload, at) VALUES (?, ?, ?, ?)", [league, kind.rawValue, payload, at])
+        return LeagueEvent(id: connection.lastInsertRowID, leagueID: league, kind: kind, payload: payload, at: at)
+    }
+
+    /// Appends one event in its own transaction (for events that accompany no other write).
+    @discardableResult
+    public static func append(_ db: Database, league: LeagueID, kind: LeagueEvent.Kind, payload: String = "{}",
+                              at: Date = Date()) throws -> LeagueEvent {
+        try db.transaction { try append($0, league: league, kind: kind, payload: payload, at: at) }
+    }
+
+    /// Events with id > `after`, oldest first, optionally of one league. Rows whose kind this build does
+    /// not know (written by a newer app) are skipped.
+    public static func events(_ connection: Connection, after: Int64, league: LeagueID? = nil, limit: Int = 1000) throws -> [LeagueEvent] {
+        try scan(connection, after: after, league: league, limit: limit).events
+    }
+
+    /// Like `events`, also returning the highest id looked at (which moves past skipped rows).
+    static func scan(_ connection: Connection, after: Int64, league: LeagueID?, limit: Int) throws -> (events: [LeagueEvent], lastID: Int64, rows: Int) {
+        var out: [LeagueEvent] = []
+        var last = after
+        var rows = 0
+        let sql = "SELECT id, league_id, kind, payload, at FROM events WHERE id > ?1 AND (?2 IS NULL OR league_id = ?2) ORDER BY id LIMIT ?3"
+        try connection.cachedStatement(sql).forEach([after, league, limit]) { s in
+            rows += 1
+            last = s.int64(at: 0)
+            guard let kind = LeagueEvent.Kind(rawValue: s.string(at: 2)) else { return }
+            out.append(LeagueEvent(id: last, leagueID: LeagueID(s.int64(at: 1)), kind: kind, payload: s.string(at: 3),
+                                   at: Date(timeIntervalSince1970: s.double(at: 4))))
+        }
+        return (out, last, rows)
+    }
+
+    public static func events(_ db: Database, after: Int64, league: LeagueID? = nil, limit: Int = 1000) throws -> [LeagueEvent] {
+        try db.withConnection { try events($0, after: after, league: league, limit: limit) }
+    }
+
+    /// The newest event id (0 when there is none): start following from here to see only new events.
+    public static func lastID(_ db: Database) throws -> Int64 {
+        try db.scalar("SELECT max(id) FROM events", as: Int64.self) ?? 0
+    }
+}

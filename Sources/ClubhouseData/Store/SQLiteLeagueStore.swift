@@ -1,0 +1,424 @@
+import ClubhouseDomain
+import Foundation
+
+/// The Domain's `LeagueStore` port over one SQLite database. Reads run in a deferred transaction
+/// (one consistent snapshot); writes in `BEGIN IMMEDIATE`, so writers in other processes queue on the
+/// busy timeout and a throw rolls everything back. SQLite failures surface as `DomainError`s.
+public final class SQLiteLeagueStore: LeagueStore, @unchecked Sendable {
+    // `Database` confines its connection behind a lock; this class adds no mutable state.
+    public let database: Database
+
+    public init(database: Database) { self.database = database }
+
+    public func read<T>(_ body: (any LeagueStoreReader) throws -> T) throws -> T {
+        try mapErrors { try database.read { try body(SQLiteStoreTransaction(connection: $0)) } }
+    }
+
+    public func write<T>(_ body: (any LeagueStoreWriter) throws -> T) throws -> T {
+        try mapErrors { try database.transaction { try body(SQLiteStoreTransaction(connection: $0)) } }
+    }
+
+    private func mapErrors<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let e as DatabaseError { throw e.domainError }
+    }
+}
+
+/// One transaction's view of the store.
+struct SQLiteStoreTransaction: LeagueStoreWriter {
+    let connection: Connection
+
+    private func rows(_ sql: String, _ params: [(any SQLBindable)?] = []) throws -> [Row] {
+        try connection.cachedStatement(sql).rows(params)
+    }
+    private func each(_ sql: String, _ params: [(any SQLBindable)?] = [], _ body: (Statement) throws -> Void) throws {
+        try connection.cachedStatement(sql).forEach(params, body)
+    }
+    @discardableResult
+    private func run(_ sql: String, _ params: [(any SQLBindable)?] = []) throws -> Int {
+        try connection.cachedStatement(sql).run(params)
+    }
+
+    // MARK: - Season facts
+
+    func nflTeams() throws -> [NFLTeam] {
+        var out: [NFLTeam] = []
+        try each("SELECT abbreviation, location, nickname, bye_week FROM nfl_teams ORDER BY abbreviation") { s in
+            out.append(NFLTeam(abbreviation: s.string(at: 0), location: s.string(at: 1), nickname: s.string(at: 2), byeWeek: s.int(at: 3)))
+        }
+        return out
+    }
+
+    func players() throws -> [Player] {
+        var out: [Player] = []
+        try each("SELECT id, full_name, first_name, last_name, position, nfl_team, jersey_number FROM players ORDER BY id") { s in
+            guard let pos = Position(rawValue: s.string(at: 4)) else { return }
+            out.append(Player(id: PlayerID(s.string(at: 0)), fullName: s.string(at: 1), firstName: s.string(at: 2), lastName: s.string(at: 3),
+                              position: pos, nflTeam: s.string(at: 5), jerseyNumber: s.optionalInt(at: 6)))
+        }
+        return out
+    }
+
+    func injuries() throws -> [PlayerID: InjuryStatus] {
+        var out: [PlayerID: InjuryStatus] = [:]
+        try each("SELECT id, injury_status FROM players WHERE injury_status <> ''") { s in
+            out[PlayerID(s.string(at: 0))] = InjuryStatus(rawValue: s.string(at: 1))
+        }
+        return out
+    }
+
+    func games(season: Int) throws -> [Game] {
+        var out: [Game] = []
+        try each("SELECT id, season, week, kickoff, away_team, home_team, away_score, home_score FROM games WHERE season = ? ORDER BY kickoff, id", [season]) { s in
+            out.append(Game(id: s.string(at: 0), season: s.int(at: 1), week: s.int(at: 2), kickoff: Date(timeIntervalSince1970: s.double(at: 3)),
+                            awayTeam: s.string(at: 4), homeTeam: s.string(at: 5), awayScore: s.int(at: 6), homeScore: s.int(at: 7)))
+        }
+        return out
+    }
+
+    private static let statSelect = StatLine.columns.map(\.name).joined(separator: ", ")
+
+    private static func statLine(_ s: Statement, from start: Int32) -> StatLine {
+        var line = StatLine()
+        for (i, c) in StatLine.columns.enumerated() { line[keyPath: c.keyPath] = s.int(at: start + Int32(i)) }
+        return line
+    }
+
+    func weeklyStats(season: Int) throws -> [WeeklyStat] {
+        var out: [WeeklyStat] = []
+        try each("SELECT player_id, season, week, team, opponent, \(Self.statSelect) FROM weekly_stats WHERE season = ?", [season]) { s in
+            out.append(WeeklyStat(playerID: PlayerID(s.string(at: 0)), season: s.int(at: 1), week: s.int(at: 2), nflTeam: s.string(at: 3),
+                                  opponent: s.string(at: 4), stats: Self.statLine(s, from: 5)))
+        }
+        return out
+    }
+
+    func priorSeasonStats() throws -> [PriorSeasonStat] {
+        var out: [PriorSeasonStat] = []
+        try each("SELECT player_id, season, games, \(Self.statSelect) FROM prior_season_stats") { s in
+            out.append(PriorSeasonStat(playerID: PlayerID(s.string(at: 0)), season: s.int(at: 1), games: s.int(at: 2), stats: Self.statLine(s, from: 3)))
+        }
+        return out
+    }
+
+    func seasonDataVersion() throws -> Int64 {
+        try connection.scalar("SELECT value FROM meta WHERE key = 'season_data_version'", as: Int64.self) ?? 0
+    }
+
+    // MARK: - Accounts
+
+    func user(_ id: UserID) throws -> User? { try users([id]).first }
+
+    func users(_ ids: [UserID]) throws -> [User] {
+        var out: [User] = []
+        for id in Set(ids).sorted() {
+            try each("SELECT id, email, display_name FROM users WHERE id = ?", [id]) { s in
+                out.append(User(id: UserID(s.int64(at: 0)), email: s.string(at: 1), displayName: s.string(at: 2)))
+            }
+        }
+        return out
+    }
+
+    // MARK: - Leagues
+
+    private static let leagueColumns = "id, name, season, is_public, commissioner_id, settings, state, clock, draft_scheduled_at, created_at"
+
+    private static func league(_ s: Statement) throws -> League {
+        let settings = try JSONDecoder().decode(LeagueSettings.self, from: Data(s.string(at: 5).utf8))
+        return League(id: LeagueID(s.int64(at: 0)), name: s.string(at: 1), season: s.int(at: 2), isPublic: s.bool(at: 3),
+                      commissioner: s.isNull(at: 4) ? nil : UserID(s.int64(at: 4)), settings: settings,
+                      state: LeagueState(rawValue: s.string(at: 6)) ?? .predraft, clock: Date(timeIntervalSince1970: s.double(at: 7)),
+                      draftScheduledAt: s.date(at: 8), createdAt: Date(timeIntervalSince1970: s.double(at: 9)))
+    }
+
+    func leagues() throws -> [League] {
+        var out: [League] = []
+        try each("SELECT \(Self.leagueColumns) FROM leagues ORDER BY id") { out.append(try Self.league($0)) }
+        return out
+    }
+
+    func league(_ id: LeagueID) throws -> League? {
+        var out: League?
+        try each("SELECT \(Self.leagueColumns) FROM leagues WHERE id = ?", [id]) { out = try Self.league($0) }
+        return out
+    }
+
+    func teams(in league: LeagueID) throws -> [Team] {
+        var out: [Team] = []
+        try each("SELECT id, league_id, name, manager_id, waiver_priority, faab_remaining, autopick FROM teams WHERE league_id = ? ORDER BY id", [league]) { s in
+            out.append(Team(id: TeamID(s.int64(at: 0)), leagueID: LeagueID(s.int64(at: 1)), name: s.string(at: 2),
+                            manager: s.isNull(at: 3) ? nil : UserID(s.int64(at: 3)), waiverPriority: s.int(at: 4),
+                            faabRemaining: s.int(at: 5), autopick: s.bool(at: 6)))
+        }
+        return out
+    }
+
+    func rosters(in league: LeagueID) throws -> [Roster] {
+        var byTeam: [TeamID: Roster] = [:]
+        for t in try teams(in: league) { byTeam[t.id] = Roster(teamID: t.id) }
+        try each("SELECT team_id, player_id, slot, acquisition, acquired_at FROM roster_entries WHERE league_id = ? ORDER BY team_id, acquired_at, player_id", [league]) { s in
+            let team = TeamID(s.int64(at: 0))
+            byTeam[team, default: Roster(teamID: team)].entries.append(
+                RosterEntry(playerID: PlayerID(s.string(at: 1)), slot: Slot(rawValue: s.string(at: 2)) ?? .bench,
+                            acquisition: Acquisition(rawValue: s.string(at: 3)) ?? .draft, acquiredAt: Date(timeIntervalSince1970: s.double(at: 4))))
+        }
+        return byTeam.values.sorted { $0.teamID < $1.teamID }
+    }
+
+    func lineups(in league: LeagueID, week: Int) throws -> [Lineup] {
+        var byTeam: [TeamID: Lineup] = [:]
+        try each("""
+            SELECT l.team_id, l.player_id, l.slot FROM lineups l JOIN teams t ON t.id = l.team_id
+            WHERE t.league_id = ? AND l.week = ?
+            """, [league, week]) { s in
+            let team = TeamID(s.int64(at: 0))
+            byTeam[team, default: Lineup(teamID: team, week: week, slots: [:])].slots[PlayerID(s.string(at: 1))] = Slot(rawValue: s.string(at: 2)) ?? .bench
+        }
+        return byTeam.values.sorted { $0.teamID < $1.teamID }
+    }
+
+    func matchups(in league: LeagueID) throws -> [MatchupRecord] {
+        var out: [MatchupRecord] = []
+        try each("""
+            SELECT week, home_team_id, away_team_id, is_playoff, home_points, away_points, is_final
+            FROM matchups WHERE league_id = ? ORDER BY week, home_team_id
+            """, [league]) { s in
+            let final = s.bool(at: 6)
+            out.append(MatchupRecord(
+                matchup: Matchup(leagueID: league, week: s.int(at: 0), home: TeamID(s.int64(at: 1)),
+                                 away: s.isNull(at: 2) ? nil : TeamID(s.int64(at: 2)), isPlayoff: s.bool(at: 3)),
+                homePoints: final ? Points(hundredths: s.int(at: 4)) : nil,
+                awayPoints: final && !s.isNull(at: 5) ? Points(hundredths: s.int(at: 5)) : nil))
+        }
+        return out
+    }
+
+    func joinRequests(in league: LeagueID) throws -> [JoinRequest] {
+        var out: [JoinRequest] = []
+        try each("SELECT user_id, team_name, status, requested_at FROM join_requests WHERE league_id = ? ORDER BY requested_at", [league]) { s in
+            out.append(JoinRequest(leagueID: league, user: UserID(s.int64(at: 0)), teamName: s.string(at: 1),
+                                   status: JoinRequest.Status(rawValue: s.string(at: 2)) ?? .pending, requestedAt: Date(timeIntervalSince1970: s.double(at: 3))))
+        }
+        return out
+    }
+
+    // MARK: - Draft
+
+    func draft(in league: LeagueID) throws -> Draft? {
+        var out: Draft?
+        try each("""
+            SELECT status, draft_order, rounds, type, pick_clock_seconds, current_pick, deadline, remaining_when_paused, scheduled_at, started_at,
+                   pick_opened_at
+            FROM drafts WHERE league_id = ?
+            """, [league]) { s in
+            let order = try JSONDecoder().decode([Int64].self, from: Data(s.string(at: 1).utf8)).map { TeamID($0) }
+            out = Draft(leagueID: league, status: DraftStatus(rawValue: s.string(at: 0)) ?? .scheduled, order: order, rounds: s.int(at: 2),
+                        type: DraftType(rawValue: s.string(at: 3)) ?? .snake, pickClockSeconds: s.optionalInt(at: 4), currentPick: s.int(at: 5),
+                        deadline: s.date(at: 6), remainingWhenPaused: s.isNull(at: 7) ? nil : s.double(at: 7),
+                        scheduledAt: s.date(at: 8), startedAt: s.date(at: 9), pickOpenedAt: s.date(at: 10))
+        }
+        return out
+    }
+
+    func picks(in league: LeagueID) throws -> [Pick] {
+        var out: [Pick] = []
+        try each("SELECT number, round, team_id, player_id, source, made_at FROM picks WHERE league_id = ? ORDER BY number", [league]) { s in
+            out.append(Pick(number: s.int(at: 0), round: s.int(at: 1), teamID: TeamID(s.int64(at: 2)), playerID: PlayerID(s.string(at: 3)),
+                            source: PickSource(rawValue: s.string(at: 4)) ?? .manager, madeAt: Date(timeIntervalSince1970: s.double(at: 5))))
+        }
+        return out
+    }
+
+    func queue(team: TeamID) throws -> [PlayerID] {
+        var out: [PlayerID] = []
+        try each("SELECT player_id FROM draft_queue WHERE team_id = ? ORDER BY rank", [team]) { out.append(PlayerID($0.string(at: 0))) }
+        return out
+    }
+
+    // MARK: - Waivers
+
+    func waiverHolds(in league: LeagueID) throws -> [WaiverHold] {
+        var out: [WaiverHold] = []
+        try each("SELECT player_id, until FROM waiver_holds WHERE league_id = ?", [league]) { s in
+            out.append(WaiverHold(playerID: PlayerID(s.string(at: 0)), until: Date(timeIntervalSince1970: s.double(at: 1))))
+        }
+        return out
+    }
+
+    func waiverClaims(in league: LeagueID) throws -> [WaiverClaim] {
+        var out: [WaiverClaim] = []
+        try each("""
+            SELECT id, team_id, add_player, drop_player, bid, rank, status, outcome, created_at, processed_at
+            FROM waiver_claims WHERE league_id = ? ORDER BY id
+            """, [league]) { s in
+            out.append(WaiverClaim(id: s.int64(at: 0), leagueID: league, teamID: TeamID(s.int64(at: 1)), addPlayer: PlayerID(s.string(at: 2)),
+                                   dropPlayer: s.optionalString(at: 3).map { PlayerID($0) }, bid: s.int(at: 4), rank: s.int(at: 5),
+                                   status: WaiverClaim.Status(rawValue: s.string(at: 6)) ?? .pending,
+                                   outcome: s.optionalString(at: 7).flatMap(WaiverClaim.Outcome.init(rawValue:)),
+                                   createdAt: Date(timeIntervalSince1970: s.double(at: 8)), processedAt: s.date(at: 9)))
+        }
+        return out
+    }
+
+    func transactions(in league: LeagueID) throws -> [Transaction] {
+        var out: [Transaction] = []
+        try each("SELECT id, team_id, kind, added, dropped, bid, at FROM transactions WHERE league_id = ? ORDER BY id", [league]) { s in
+            out.append(Transaction(id: s.int64(at: 0), leagueID: league, teamID: TeamID(s.int64(at: 1)),
+                                   kind: Transaction.Kind(rawValue: s.string(at: 2)) ?? .add, added: s.optionalString(at: 3).map { PlayerID($0) },
+                                   dropped: s.optionalString(at: 4).map { PlayerID($0) }, bid: s.optionalInt(at: 5), at: Date(timeIntervalSince1970: s.double(at: 6))))
+        }
+        return out
+    }
+
+    func lastEventID() throws -> Int64 { try connection.scalar("SELECT COALESCE(MAX(id), 0) FROM events", as: Int64.self) ?? 0 }
+
+    // MARK: - Writes
+
+    private static func json<T: Encodable>(_ value: T) throws -> String {
+        let e = JSONEncoder(); e.outputFormatting = .sortedKeys
+        return String(decoding: try e.encode(value), as: UTF8.self)
+    }
+
+    func insertLeague(_ l: League) throws -> LeagueID {
+        try run("""
+            INSERT INTO leagues (name, season, is_public, commissioner_id, settings, state, clock, draft_scheduled_at, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [l.name, l.season, l.isPublic, l.commissioner, try Self.json(l.settings), l.state.rawValue, l.clock, l.draftScheduledAt, l.createdAt])
+        return LeagueID(connection.lastInsertRowID)
+    }
+
+    func updateLeague(_ l: League) throws {
+        let n = try run("""
+            UPDATE leagues SET name = ?, season = ?, is_public = ?, commissioner_id = ?, settings = ?, state = ?, clock = ?, draft_scheduled_at = ?
+            WHERE id = ?
+            """, [l.name, l.season, l.isPublic, l.commissioner, try Self.json(l.settings), l.state.rawValue, l.clock, l.draftScheduledAt, l.id])
+        if n == 0 { throw DomainError.notFound("League \(l.id.rawValue)") }
+    }
+
+    func insertTeam(_ t: Team) throws -> TeamID {
+        try run("""
+            INSERT INTO teams (league_id, name, manager_id, waiver_priority, faab_remaining, autopick, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, strftime('%s','now'))
+            """, [t.leagueID, t.name, t.manager, t.waiverPriority, t.faabRemaining, t.autopick])
+        return TeamID(connection.lastInsertRowID)
+    }
+
+    func updateTeam(_ t: Team) throws {
+        let n = try run("UPDATE teams SET name = ?, manager_id = ?, waiver_priority = ?, faab_remaining = ?, autopick = ? WHERE id = ?",
+                        [t.name, t.manager, t.waiverPriority, t.faabRemaining, t.autopick, t.id])
+        if n == 0 { throw DomainError.notFound("Team \(t.id.rawValue)") }
+    }
+
+    func deleteTeam(_ id: TeamID) throws { try run("DELETE FROM teams WHERE id = ?", [id]) }
+
+    func insertUser(email: String, displayName: String, passwordHash: String, at: Date) throws -> UserID {
+        do {
+            try run("INSERT INTO users (email, display_name, password_hash, created_at) VALUES (?, ?, ?, ?)", [email, displayName, passwordHash, at])
+        } catch let e as DatabaseError where e.isUniqueViolation {
+            throw DomainError.conflict("An account with that email already exists")
+        }
+        return UserID(connection.lastInsertRowID)
+    }
+
+    func setRoster(_ roster: Roster) throws {
+        let league = try connection.scalar("SELECT league_id FROM teams WHERE id = ?", [roster.teamID], as: Int64.self)
+        guard let league else { throw DomainError.notFound("Team \(roster.teamID.rawValue)") }
+        try run("DELETE FROM roster_entries WHERE team_id = ?", [roster.teamID])
+        for e in roster.entries {
+            do {
+                try run("INSERT INTO roster_entries (league_id, player_id, team_id, slot, acquisition, acquired_at) VALUES (?, ?, ?, ?, ?, ?)",
+                        [league, e.playerID, roster.teamID, e.slot.rawValue, e.acquisition.rawValue, e.acquiredAt])
+            } catch let err as DatabaseError where err.isUniqueViolation {
+                throw DomainError.conflict("Player \(e.playerID) is already on a roster in this league")
+            }
+        }
+    }
+
+    func setLineup(_ lineup: Lineup) throws {
+        try run("DELETE FROM lineups WHERE team_id = ? AND week = ?", [lineup.teamID, lineup.week])
+        for (player, slot) in lineup.slots.sorted(by: { $0.key < $1.key }) {
+            try run("INSERT INTO lineups (team_id, week, player_id, slot) VALUES (?, ?, ?, ?)", [lineup.teamID, lineup.week, player, slot.rawValue])
+        }
+    }
+
+    func setMatchups(_ matchups: [MatchupRecord], in league: LeagueID) throws {
+        try run("DELETE FROM matchups WHERE league_id = ?", [league])
+        for m in matchups {
+            try run("""
+                INSERT INTO matchups (league_id, week, home_team_id, away_team_id, is_playoff, home_points, away_points, is_final)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, [league, m.matchup.week, m.matchup.home, m.matchup.away, m.matchup.isPlayoff,
+                      m.homePoints?.hundredths, m.awayPoints?.hundredths, m.isFinal])
+        }
+    }
+
+    func setJoinRequest(_ r: JoinRequest) throws {
+        try run("""
+            INSERT INTO join_requests (league_id, user_id, team_name, status, requested_at) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (league_id, user_id) DO UPDATE SET team_name = excluded.team_name, status = excluded.status
+            """, [r.leagueID, r.user, r.teamName, r.status.rawValue, r.requestedAt])
+    }
+
+    func setDraft(_ d: Draft) throws {
+        let order = try Self.json(d.order.map(\.rawValue))
+        try run("""
+            INSERT INTO drafts (league_id, status, draft_order, rounds, type, pick_clock_seconds, current_pick, deadline, remaining_when_paused,
+                                scheduled_at, started_at, pick_opened_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (league_id) DO UPDATE SET status = excluded.status, draft_order = excluded.draft_order, rounds = excluded.rounds,
+              type = excluded.type, pick_clock_seconds = excluded.pick_clock_seconds, current_pick = excluded.current_pick,
+              deadline = excluded.deadline, remaining_when_paused = excluded.remaining_when_paused,
+              scheduled_at = excluded.scheduled_at, started_at = excluded.started_at, pick_opened_at = excluded.pick_opened_at
+            """, [d.leagueID, d.status.rawValue, order, d.rounds, d.type.rawValue, d.pickClockSeconds, d.currentPick, d.deadline,
+                  d.remainingWhenPaused, d.scheduledAt, d.startedAt, d.pickOpenedAt])
+    }
+
+    func insertPick(_ p: Pick, in league: LeagueID) throws {
+        do {
+            try run("INSERT INTO picks (league_id, number, round, team_id, player_id, source, made_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [league, p.number, p.round, p.teamID, p.playerID, p.source.rawValue, p.madeAt])
+        } catch let e as DatabaseError where e.isUniqueViolation {
+            if e.message.contains("player_id") { throw DomainError.conflict("That player was already drafted") }
+            throw DomainError.conflict("Pick \(p.number) was already made")
+        }
+    }
+
+    func deletePicks(in league: LeagueID, from number: Int) throws {
+        try run("DELETE FROM picks WHERE league_id = ? AND number >= ?", [league, number])
+    }
+
+    func setQueue(team: TeamID, players: [PlayerID]) throws {
+        try run("DELETE FROM draft_queue WHERE team_id = ?", [team])
+        for (i, p) in players.enumerated() {
+            try run("INSERT INTO draft_queue (team_id, player_id, rank) VALUES (?, ?, ?)", [team, p, i + 1])
+        }
+    }
+
+    func setWaiverHolds(_ holds: [WaiverHold], in league: LeagueID) throws {
+        try run("DELETE FROM waiver_holds WHERE league_id = ?", [league])
+        for h in holds { try run("INSERT INTO waiver_holds (league_id, player_id, until) VALUES (?, ?, ?)", [league, h.playerID, h.until]) }
+    }
+
+    func insertWaiverClaim(_ c: WaiverClaim) throws -> Int64 {
+        try run("""
+            INSERT INTO waiver_claims (league_id, team_id, add_player, drop_player, bid, rank, status, outcome, created_at, processed_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [c.leagueID, c.teamID, c.addPlayer, c.dropPlayer, c.bid, c.rank, c.status.rawValue, c.outcome?.rawValue, c.createdAt, c.processedAt])
+        return connection.lastInsertRowID
+    }
+
+    func updateWaiverClaim(_ c: WaiverClaim) throws {
+        try run("UPDATE waiver_claims SET drop_player = ?, bid = ?, rank = ?, status = ?, outcome = ?, processed_at = ? WHERE id = ?",
+                [c.dropPlayer, c.bid, c.rank, c.status.rawValue, c.outcome?.rawValue, c.processedAt, c.id])
+    }
+
+    func insertTransaction(_ t: Transaction) throws -> Int64 {
+        try run("INSERT INTO transactions (league_id, team_id, kind, added, dropped, bid, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [t.leagueID, t.teamID, t.kind.rawValue, t.added, t.dropped, t.bid, t.at])
+        return connection.lastInsertRowID
+    }
+
+    func appendEvent(league: LeagueID, kind: LeagueEvent.Kind, payload: String, at: Date) throws -> Int64 {
+        try run("INSERT INTO events (league_id, kind, payload, at) VALUES (?, ?, ?, ?)", [league, kind.rawValue, payload, at])
+        return connection.lastInsertRowID
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Why a lineup move was refused; every refused move names exactly one reason.
+public enum LineupRefusal: Error, Hashable, Sendable {
+    /// The player is not on this team's roster.
+    case notOnRoster(PlayerID)
+    /// The player is not in the league's player list (stale id).
+    case unknownPlayer(PlayerID)
+    /// The league's roster has no such slot (its count is 0).
+    case slotNotInLeague(Slot)
+    /// The player's position cannot fill the slot (a QB in FLEX, a K in RB).
+    case notEligible(PlayerID, position: Position, slot: Slot)
+    /// IR takes only players whose status is OUT or IR.
+    case injuredReserveRequiresOutOrIR(PlayerID, status: InjuryStatus)
+    /// The player's game kicked off: he can't move in or out of a starting slot until next week.
+    case playerLocked(PlayerID, kickoff: Date)
+    /// Every place in the slot is taken; name a player to swap with.
+    case slotFull(Slot, capacity: Int)
+    /// The named swap partner is not in the target slot.
+    case swapPartnerNotInSlot(PlayerID, slot: Slot)
+
+    /// One sentence for the person making the move.
+    public var message: String {
+        switch self {
+        case .notOnRoster(let p): "\(p) is not on your roster"
+        case .unknownPlayer(let p): "\(p) is not a known player"
+        case .slotNotInLeague(let s): "This league has no \(s.rawValue) slot"
+        case .notEligible(_, let position, let slot): "A \(position.rawValue) can't play \(slot.rawValue)"
+        case .injuredReserveRequiresOutOrIR: "IR takes only players who are OUT or on IR"
+        case .playerLocked: "His game has kicked off — he is locked until next week"
+        case .slotFull(let s, let n): "All \(n) \(s.rawValue) spots are taken — swap with someone there"
+        case .swapPartnerNotInSlot(let p, let s): "\(p) is not in \(s.rawValue)"
+        }
+    }
+
+    /// The same refusal as a `DomainError`, for use cases that speak only that type.
+    public var domainError: DomainError { .validation(field: "lineup", message: message) }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+// MARK: - The draft room (SPEC 3.3): reads for everyone, picks for the team on the clock,
+// room control for the commissioner, and the idempotent tick anyone may call.
+
+extension LeagueService {
+    /// The league's pre-draft rankings under its scoring (prior-season stats only).
+    func rankings(_ league: League, facts: SeasonFacts) -> DraftRankings {
+        DraftRankings(players: Array(facts.players.values), priorSeason: Array(facts.priorSeason.values),
+                      points: { league.settings.scoring.points(for: $0, position: $1) })
+    }
+
+    /// The room's rules state, loaded inside a transaction.
+    func draftRoom(_ r: any LeagueStoreReader, league: League, facts: SeasonFacts) throws -> DraftRoom {
+        guard let draft = try r.draft(in: league.id) else { throw DomainError.notFound("The draft of \(league.name)") }
+        return DraftRoom(draft: draft, picks: try r.picks(in: league.id), pool: rankings(league, facts: facts),
+                         rules: DraftRosterRules(league.settings))
+    }
+
+    public func draftBoard(_ id: LeagueID, caller: Caller) throws -> DraftBoard {
+        try store.read { r in
+            let s = try LeagueSnapshot(r, league: id, facts: factsCache.facts(r))
+            try requireVisible(s.league, caller: caller, reader: r)
+            guard let draft = try r.draft(in: id) else { throw DomainError.notFound("The draft of \(s.league.name)") }
+            let records = s.records
+            let byID = Dictionary(uniqueKeysWithValues: s.teams.map { ($0.id, $0) })
+            return DraftBoard(leagueID: id, draft: draft, teams: draft.order.compactMap { byID[$0].map { s.summary($0, records: records) } },
+                              picks: try r.picks(in: id).map { DraftPickView(pick: $0, player: s.facts.summary($0.playerID)) },
+                              capabilities: s.capabilities(for: caller))
+        }
+    }
+
+    public func draftablePlayers(_ id: LeagueID, caller: Caller) throws -> [DraftablePlayer] {
+        try store.read { r in
+            let facts = try factsCache.facts(r)
+            let s = try LeagueSnapshot(r, league: id, facts: facts)
+            try requireVisible(s.league, caller: caller, reader: r)
+            let taken = Set(try r.picks(in: id).map(\.playerID))
+            return rankings(s.league, facts: facts).available(excluding: taken).map {
+                DraftablePlayer(rank: $0.overallRank, player: facts.summary($0.playerID), priorSeasonPoints: $0.priorPoints ?? .zero)
+            }
+        }
+    }
+
+    /// Commissioner: starts the draft (it never starts by itself).
+    public func startDraft(_ id: LeagueID, caller: Caller) throws -> Draft {
+        try store.write { w in
+            let facts = try factsCache.facts(w)
+            guard var league = try w.league(id) else { throw DomainError.notFound("League \(id.rawValue)") }
+            try requireCommissioner(league, caller: caller, doing: "start the draft")
+            var room = try draftRoom(w, league: league, facts: facts)
+            let now = clock.now()
+            try room.start(now: now)
+            try w.setDraft(room.draft)
+            league.state = .drafting
+            try w.updateLeague(league)
+            _ = try w.appendEvent(league: id, kind: .draftStarted, payload: #"{"pick":1}"#, at: now)
+            return room.draft
+        }
+    }
+
+    /// A manager's pick (or the commissioner's, for the team on the clock). `expectedPick` is the pick number the
+    /// person saw on the clock: a stale one is refused ("Pick N was already made"), never replayed.
+    public func makePick(_ id: LeagueID, expectedPick: Int, player: PlayerID, caller: Caller) throws -> Pick {
+        try store.write { w in
+            let facts = try factsCache.facts(w)
+            guard let league = try w.league(id) else { throw DomainError.notFound("League \(id.rawValue)") }
+            guard let user = caller.userID else { throw DomainError.unauthenticated }
+            var room = try draftRoom(w, league: league, facts: facts)
+            let teams = try w.teams(in: id)
+            let onClock = room.onTheClock
+            let mine = teams.first { $0.manager == user }
+            let source: PickSource
+            let team: TeamID
+            if let mine, mine.id == onClock {
+                source = .manager; team = mine.id
+            } else if league.commissioner == user, let onClock {
+                source = .commissioner; team = onClock
+            } else if mine == nil {
+                throw DomainError.forbidden("You don't have a team in \(league.name)")
+            } else {
+                source = .manager; team = mine!.id   // the room explains whose pick it is (or that it's stale)
+            }
+            let pick = try room.makePick(expectedPickNumber: expectedPick, team: team, player: player, by: source, now: clock.now())
+            try record(pick, room: room, league: league, writer: w)
+            return pick
+        }
+    }
+
+    /// The idempotent clock step: autopicks the pick on the clock if its deadline (or a bot's think time) has
+    /// passed. Safe for any number of processes to call at once: the pick-number check lets exactly one land.
+    @discardableResult
+    public func tickDraft(_ id: LeagueID) throws -> Pick? {
+        try store.write { w in
+            let facts = try factsCache.facts(w)
+            guard let league = try w.league(id), try w.draft(in: id)?.status == .running else { return nil }
+            var room = try draftRoom(w, league: league, facts: facts)
+            let teams = try w.teams(in: id)
+            let queues = DraftQueues(Dictionary(uniqueKeysWithValues: try teams.map { ($0.id, try w.queue(team: $0.id)) }))
+            guard let pick = try room.tick(now: clock.now(), teams: teams, queues: queues) else { return nil }
+            try record(pick, room: room, league: league, writer: w)
+            return pick
+        }
+    }
+
+    /// Writes a made pick: the pick row (the pick-number check), the draft, the roster, queues, events.
+    func record(_ pick: Pick, room: DraftRoom, league: League, writer w: any LeagueStoreWriter) throws {
+        try w.insertPick(pick, in: league.id)
+        try w.setDraft(room.draft)
+        var roster = try w.rosters(in: league.id).first { $0.teamID == pick.teamID } ?? Roster(teamID: pick.teamID)
+        roster.entries.append(RosterEntry(playerID: pick.playerID, slot: .bench, acquisition: .draft, acquiredAt: pick.madeAt))
+        try w.setRoster(roster)
+        for t in try w.teams(in: league.id) {
+            let q = try w.queue(team: t.id)
+            if q.contains(pick.playerID) { try w.setQueue(team: t.id, players: q.filter { $0 != pick.playerID }) }
+        }
+        _ = try w.appendEvent(league: league.id, kind: .pickMade,
+                              payload: #"{"pick":\#(pick.number),"team":\#(pick.teamID.rawValue),"player":"\#(pick.playerID.rawValue)"}"#,
+                              at: pick.madeAt)
+        if room.draft.status == .complete {
+            try completeDraft(w, league: league, room: room)
+            _ = try w.appendEvent(league: league.id, kind: .draftCompleted, payload: "{}", at: pick.madeAt)
+        }
+    }
+
+    /// After the last pick: the season begins — the schedule is set and every roster gets its best
+    /// lineup by pre-draft projection (managers change it from there).
+    func completeDraft(_ w: any LeagueStoreWriter, league: League, room: DraftRoom) throws {
+        var league = league
+        league.state = .inSeason
+        try w.updateLeague(league)
+        try ensureSchedule(w, league: league)
+        let facts = try factsCache.facts(w)
+        for roster in try w.rosters(in: league.id) {
+            let lineup = LineupRules.defaultLineup(for: roster, players: facts.players, settings: league.settings) {
+                room.pool.ranking(of: $0)?.priorPoints ?? .zero
+            }
+            try w.setRoster(lineup)
+        }
+    }
+
+    func requireCommissioner(_ league: League, caller: Caller, doing action: String) throws {
+        guard let user = caller.userID else { throw DomainError.unauthenticated }
+        guard league.commissioner == user else { throw DomainError.forbidden("Only the commissioner can \(action)") }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+// MARK: - Free agents and waivers (reading)
+
+extension LeagueService {
+    /// Everyone no team in the league rosters: on waivers until their hold ends on the league clock,
+    /// free agents otherwise. Sorted as asked; filtered by position when given.
+    public func availablePlayers(_ id: LeagueID, position: Position?, sort: PlayerSort, caller: Caller) throws -> [AvailablePlayer] {
+        try store.read { r in
+            let s = try LeagueSnapshot(r, league: id, facts: factsCache.facts(r))
+            try requireVisible(s.league, caller: caller, reader: r)
+            let rostered = Set(s.rosters.values.flatMap(\.playerIDs))
+            let holds = Dictionary(try r.waiverHolds(in: id).map { ($0.playerID, $0.until) }, uniquingKeysWith: max)
+            let lastWeek = s.currentWeek - 1
+            let rows = s.facts.players.values
+                .filter { !rostered.contains($0.id) && (position == nil || $0.position == position) }
+                .map { p -> AvailablePlayer in
+                    let availability: Availability = holds[p.id].flatMap { $0 > s.now ? .onWaivers(until: $0) : nil } ?? .freeAgent
+                    let season = s.facts.gameLog(p.id, finalAt: s.now).reduce(Points.zero) { $0 + s.points(p.id, week: $1.week) }
+                    let prior = s.facts.priorSeason[p.id].map { s.scoring.points(for: $0.stats, position: p.position) } ?? .zero
+                    return AvailablePlayer(player: s.facts.summary(p.id), availability: availability, seasonPoints: season,
+                                           lastWeekPoints: lastWeek >= 1 ? s.points(p.id, week: lastWeek) : .zero, priorSeasonPoints: prior)
+                }
+            return rows.sorted { a, b in
+                switch sort {
+                case .seasonPoints: (b.seasonPoints, a.player.name) < (a.seasonPoints, b.player.name)
+                case .lastWeek: (b.lastWeekPoints, a.player.name) < (a.lastWeekPoints, b.player.name)
+                case .priorSeason: (b.priorSeasonPoints, a.player.name) < (a.priorSeasonPoints, b.player.name)
+                case .name: (a.player.name, a.player.id) < (b.player.name, b.player.id)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+// MARK: - The season clock (SPEC 3.2): moving it processes waivers and finalizes matchups on the way.
+
+/// What moving a league's clock did, for the commissioner's confirmation and the event log.
+public struct ClockAdvance: Hashable, Codable, Sendable {
+    public var from: Date
+    public var to: Date
+    /// Waiver runs processed, each with its explained claim outcomes.
+    public var waiverRuns: [[String]] = []
+    /// Weeks whose matchups became final.
+    public var weeksFinalized: [Int] = []
+    public var champion: TeamID?
+    public var state: LeagueState
+}
+
+extension LeagueService {
+    /// Commissioner: moves the league's clock forward to `target`, processing every waiver run and
+    /// finalizing every week it passes, in time order, in one transaction.
+    public func advanceClock(_ id: LeagueID, to target: Date, caller: Caller) throws -> ClockAdvance {
+        try store.write { w in
+            guard let league = try w.league(id) else { throw DomainError.notFound("League \(id.rawValue)") }
+            try requireCommissioner(league, caller: caller, doing: "move the season clock")
+            return try advance(w, league: league, to: target)
+        }
+    }
+
+    /// Sets up the regular-season schedule if the league has none (round robin over its teams).
+    func ensureSchedule(_ w: any LeagueStoreWriter, league: League) throws {
+        guard try w.matchups(in: league.id).isEmpty else { return }
+        let teams = try w.teams(in: league.id).map(\.id)
+        let schedule = RoundRobinSchedule.schedule(leagueID: league.id, teams: teams, weeks: league.settings.regularSeasonWeeks)
+        try w.setMatchups(schedule.map { MatchupRecord(matchup: $0) }, in: league.id)
+    }
+
+    /// The clock engine, inside a write transaction.
+    func advance(_ w: any LeagueStoreWriter, league start: League, to target: Date) throws -> ClockAdvance {
+        var league = start
+        guard target >= league.clock else {
+            throw DomainError.validation(field: "clock", message: "The season clock only moves forward")
+        }
+        guard league.state != .drafting else {
+            throw DomainError.conflict("Finish the draft before moving the season clock")
+        }
+        let facts = try factsCache.facts(w)
+        var report = ClockAdvance(from: league.clock, to: target, state: league.state)
+        if league.state != .predraft { try ensureSchedule(w, league: league) }
+
+        // Every moment the clock passes where something happens, in time order.
+        enum Moment { case waivers, weekFinal(Int) }
+        var moments: [(Date, Int, Moment)] = WaiverSchedule.runs(between: league.clock, and: target).map { ($0, 0, .waivers) }
+        let lastWeek = max(league.settings.playoffWeeks.upperBound, league.settings.regularSeasonWeeks.upperBound + 3)
+        for week in league.settings.regularSeasonWeeks.lowerBound...lastWeek {
+            if let final = facts.calendar.weekFinal(week), final > league.clock, final <= target { moments.append((final, 1, .weekFinal(week))) }
+        }
+        moments.sort { ($0.0, $0.1) < ($1.0, $1.1) }
+
+        for (at, _, moment) in moments {
+            league.clock = at
+            switch moment {
+            case .waivers:
+                guard league.state == .inSeason || league.state == .playoffs else { continue }
+                report.waiverRuns.append(try processWaivers(w, league: league, at: at, facts: facts))
+            case .weekFinal(let week):
+                guard league.state == .inSeason || league.state == .playoffs else { continue }
+                if try finalize(w, league: &league, week: week, facts: facts, report: &report) {
+                    report.weeksFinalized.append(week)
+                }
+            }
+        }
+        league.clock = target
+        report.state = league.state
+        try w.updateLeague(league)
+        _ = try w.appendEvent(league: league.id, kind: .clockAdvanced,
+                              payload: #"{"to":\#(target.timeIntervalSince1970),"weeks":\#(report.weeksFinalized)}"#, at: clock.now())
+        return report
+    }
+
+    /// Processes pending claims at a waiver run; returns one explained line per claim.
+    func processWaivers(_ w: any LeagueStoreWriter, league: League, at: Date, facts: SeasonFacts) throws -> [String] {
+        let claims = try w.waiverClaims(in: league.id)
+        let holds = try w.waiverHolds(in: league.id).filter { $0.until > at }
+        guard claims.contains(where: { $0.status == .pending }) else {
+            try w.setWaiverHolds(holds, in: league.id)
+            return []
+        }
+        let teams = try w.teams(in: league.id)
+        let state = WaiverState(teams: teams, rosters: try w.rosters(in: league.id), holds: holds)
+        let positions = facts.players.mapValues(\.position)
+        let result = WaiverProcessor.process(claims: claims, state: state, positions: positions, settings: league.settings,
+                                             now: at, firstTransactionID: 0)
+        for roster in result.state.rosters.values.sorted(by: { $0.teamID < $1.teamID }) { try w.setRoster(roster) }
+        for t in result.state.applying(to: teams) { try w.updateTeam(t) }
+        for c in result.claims where c.status != .pending { try w.updateWaiverClaim(c) }
+        for t in result.transactions { _ = try w.insertTransaction(t) }
+        try w.setWaiverHolds(result.state.holds.filter { $0.until > at }, in: league.id)
+        let lines = result.results.map(\.explanation)
+        _ = try w.appendEvent(league: league.id, kind: .waiversProcessed, payload: #"{"claims":\#(result.results.count)}"#, at: clock.now())
+        return lines
+    }
+
+    /// Freezes the week's lineups, stores final scores, and moves the league on to the playoffs or to complete.
+    /// Returns false when the week has no matchups.
+    func finalize(_ w: any LeagueStoreWriter, league: inout League, week: Int, facts: SeasonFacts, report: inout ClockAdvance) throws -> Bool {
+        var records = try w.matchups(in: league.id)
+        guard records.contains(where: { $0.matchup.week == week && !$0.isFinal }) else { return false }
+        // Lineups: the one saved for the week, else the roster's slots now (frozen from here on).
+        var lineups: [TeamID: Lineup] = Dictionary(try w.lineups(in: league.id, week: week).map { ($0.teamID, $0) }, uniquingKeysWith: { a, _ in a })
+        for roster in try w.rosters(in: league.id) where lineups[roster.teamID] == nil {
+            let l = Lineup(teamID: roster.teamID, week: week, slots: Dictionary(roster.entries.map { ($0.playerID, $0.slot) }, uniquingKeysWith: { a, _ in a }))
+            lineups[roster.teamID] = l
+            try w.setLineup(l)
+        }
+        let scoring = MatchupScoring(rules: league.settings.scoring, players: facts.players, weeklyStats: facts.weeklyStats(week: week),
+                                     games: facts.games, now: league.clock)
+        for i in records.indices where records[i].matchup.week == week {
+            let r = scoring.result(of: records[i].matchup, lineups: lineups)
+            records[i].homePoints = r.homePoints
+            records[i].awayPoints = r.awayPoints ?? (records[i].matchup.away == nil ? nil : .zero)
+            if records[i].matchup.away == nil { records[i].awayPoints = nil }
+        }
+        let teams = try w.teams(in: league.id).map(\.id)
+        // Into the playoffs after the last regular-season week; round by round after that.
+        if week >= league.settings.regularSeasonWeeks.upperBound {
+            let standings = Standings(teams: teams, results: records.compactMap(\.result))
+            let bracket = try PlayoffBracket(leagueID: league.id, standings: standings, settings: league.settings)
+            let results = records.compactMap(\.result)
+            if let champion = bracket.champion(results: results) {
+                league.state = .complete
+                report.champion = champion
+            } else {
+                league.state = .playoffs
+                let next = week + 1
+                let scheduled = Set(records.filter { $0.matchup.week == next }.map(\.matchup.home))
+                for m in bracket.matchups(week: next, results: results) where !scheduled.contains(m.home) {
+                    records.append(MatchupRecord(matchup: m))
+                }
+            }
+        }
+        try w.setMatchups(records, in: league.id)
+        _ = try w.appendEvent(league: league.id, kind: .matchupsFinalized, payload: #"{"week":\#(week)}"#, at: clock.now())
+        return true
+    }
+}
+
+extension MatchupRecord {
+    /// The final result, for the Matchups rules; nil until final.
+    var result: MatchupResult? {
+        guard let home = homePoints else { return nil }
+        return MatchupResult(matchup: matchup, homePoints: home, awayPoints: awayPoints, isFinal: true)
+    }
+}

@@ -1,0 +1,45 @@
+/// An effect returned by `Program.update`: async work whose result comes back as a message, or a
+/// request to the run loop. Commands are values, so tests can inspect them.
+public struct Command<Message: Sendable>: Sendable {
+    /// What the command does.
+    public enum Kind: Sendable {
+        case none
+        case quit
+        /// Runs `operation` in a Swift Task; a non-nil result is delivered as `.message`. A task with an
+        /// id cancels any running task with the same id (superseded loads never land).
+        case task(id: String?, operation: @Sendable () async -> Message?)
+        /// Cancels the running task with this id.
+        case cancel(id: String)
+        /// Delivers a message on the next loop turn.
+        case send(Message)
+        case batch([Command<Message>])
+    }
+    public var kind: Kind
+
+    /// Wraps a kind.
+    public init(_ kind: Kind) { self.kind = kind }
+
+    /// Do nothing.
+    public static var none: Command { Command(.none) }
+    /// Stop the run loop and restore the terminal.
+    public static var quit: Command { Command(.quit) }
+    /// Run async work; its result comes back as a message. Give an `id` to cancel superseded work.
+    public static func run(id: String? = nil, _ operation: @escaping @Sendable () async -> Message?) -> Command {
+        Command(.task(id: id, operation: operation))
+    }
+    /// Cancel the task started with `id`.
+    public static func cancel(id: String) -> Command { Command(.cancel(id: id)) }
+    /// Deliver `message` on the next loop turn.
+    public static func send(_ message: Message) -> Command { Command(.send(message)) }
+    /// Several commands at once.
+    public static func batch(_ commands: [Command]) -> Command { Command(.batch(commands)) }
+
+    /// True when this command (or one in its batch) asks to quit.
+    public var quits: Bool {
+        switch kind {
+        case .quit: return true
+        case .batch(let cs): return cs.contains { $0.quits }
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A thread-safe inbox for messages from Swift Tasks or other threads; posting wakes the run loop
+/// through its self-pipe.
+public final class Mailbox<Message: Sendable>: @unchecked Sendable {
+    private let lock = Lock()
+    private var messages: [Message] = []
+    /// Write end of the run loop's wake-up pipe (-1 when nothing needs waking, as in tests).
+    let wakeFD: Int32
+
+    /// Creates a mailbox that writes a byte to `wakeFD` on every post (-1: no wake-up).
+    public init(wakeFD: Int32 = -1) { self.wakeFD = wakeFD }
+
+    /// Queues `message` for the run loop and wakes it. Safe from any thread.
+    public func post(_ message: Message) {
+        lock.withLock { messages.append(message) }
+        if wakeFD >= 0 {
+            var byte: UInt8 = 0
+            _ = write(wakeFD, &byte, 1)
+        }
+    }
+
+    /// Takes every queued message, oldest first.
+    public func drain() -> [Message] {
+        lock.withLock { defer { messages.removeAll() }; return messages }
+    }
+
+    /// True when messages are waiting.
+    public var hasMessages: Bool { lock.withLock { !messages.isEmpty } }
+}

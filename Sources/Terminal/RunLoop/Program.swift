@@ -1,0 +1,52 @@
+/// What a `Program` is told about.
+public enum ProgramEvent<Message: Sendable>: Sendable {
+    /// A key, paste, mouse event or resize.
+    case input(InputEvent)
+    /// A message posted by an effect or by `Mailbox.post(_:)` from any thread.
+    case message(Message)
+    /// A wake-up the program asked for through `nextWakeUp(context:)` has arrived.
+    case tick
+}
+
+/// The facts a program sees with every call: time, screen size, colour and motion preferences.
+public struct ProgramContext: Hashable, Sendable {
+    /// Time since the run loop started (monotonic). Pass this to animations, spinners and toasts.
+    public var now: Duration
+    /// The screen size.
+    public var size: Size
+    public var colorSupport: ColorSupport
+    /// True when animations should be skipped (e.g. `--reduced-motion`).
+    public var reducedMotion: Bool
+
+    /// Creates a context.
+    public init(now: Duration, size: Size, colorSupport: ColorSupport = .palette256, reducedMotion: Bool = false) {
+        self.now = now; self.size = size; self.colorSupport = colorSupport; self.reducedMotion = reducedMotion
+    }
+}
+
+/// An interactive app in the Elm/Bubble Tea style: it handles events and returns effects as values,
+/// and renders its state into a buffer. All calls happen on the run loop's (main) thread.
+public protocol Program {
+    /// What async work sends back.
+    associatedtype Message: Sendable
+
+    /// Work to start before the first event (e.g. load the home page).
+    mutating func start(context: ProgramContext) -> Command<Message>
+
+    /// Updates state for `event` and returns the effects to run.
+    mutating func update(_ event: ProgramEvent<Message>, context: ProgramContext) -> Command<Message>
+
+    /// Draws the current state; set `buffer.cursor` to show the terminal cursor.
+    func render(into buffer: inout Buffer, context: ProgramContext)
+
+    /// When the program next needs `.tick` without input (animation frame, spinner frame, toast
+    /// expiry), as a time comparable to `context.now`; nil means "only on input" (idle CPU 0).
+    func nextWakeUp(context: ProgramContext) -> Duration?
+}
+
+extension Program {
+    /// By default nothing starts.
+    public mutating func start(context: ProgramContext) -> Command<Message> { .none }
+    /// By default the program only wakes on input.
+    public func nextWakeUp(context: ProgramContext) -> Duration? { nil }
+}

@@ -1,0 +1,103 @@
+/// The run loop's logic without the waiting: feeds events to a `Program`, runs its commands, and draws
+/// to a backend. `TerminalRunner` drives it from `poll()`; tests drive it directly with a
+/// `HeadlessBackend` and explicit times.
+public final class ProgramDriver<P: Program> {
+    /// The program and its current state.
+    public private(set) var program: P
+    public let backend: any Backend
+    /// Where effects and other threads post messages.
+    public let mailbox: Mailbox<P.Message>
+    /// Skip animations.
+    public var reducedMotion: Bool
+    /// Ctrl-C quits without consulting the program (SPEC: it always quits, cleanly).
+    public var quitOnCtrlC: Bool
+    /// True once the program asked to quit.
+    public private(set) var finished = false
+    private let tasks = TaskRegistry()
+    private var pendingSends: [P.Message] = []
+    private var needsRender = true
+
+    /// Creates a driver.
+    public init(program: P, backend: any Backend, mailbox: Mailbox<P.Message> = Mailbox(), reducedMotion: Bool = false, quitOnCtrlC: Bool = true) {
+        self.program = program; self.backend = backend; self.mailbox = mailbox
+        self.reducedMotion = reducedMotion; self.quitOnCtrlC = quitOnCtrlC
+    }
+
+    /// The context for time `now`.
+    public func context(now: Duration) -> ProgramContext {
+        ProgramContext(now: now, size: backend.size, colorSupport: backend.colorSupport, reducedMotion: reducedMotion)
+    }
+
+    /// Runs the program's `start` command.
+    public func start(now: Duration) {
+        perform(program.start(context: context(now: now)))
+        needsRender = true
+    }
+
+    /// Delivers input events.
+    public func send(_ events: [InputEvent], now: Duration) {
+        for e in events where !finished {
+            if quitOnCtrlC, e == .key(.ctrl("c")) { finished = true; return }
+            if case .resize = e { needsRender = true }
+            perform(program.update(.input(e), context: context(now: now)))
+            needsRender = true
+        }
+    }
+
+    /// Delivers messages waiting in the mailbox or sent by `.send`; returns how many.
+    @discardableResult
+    public func deliverMessages(now: Duration) -> Int {
+        var count = 0
+        while !finished {
+            let batch = pendingSends + mailbox.drain()
+            pendingSends = []
+            if batch.isEmpty { break }
+            for m in batch where !finished {
+                perform(program.update(.message(m), context: context(now: now)))
+                count += 1
+            }
+        }
+        if count > 0 { needsRender = true }
+        return count
+    }
+
+    /// Delivers `.tick` if the program's wake-up time has come; returns true when it did.
+    @discardableResult
+    public func tickIfDue(now: Duration) -> Bool {
+        guard !finished, let due = program.nextWakeUp(context: context(now: now)), due <= now else { return false }
+        perform(program.update(.tick, context: context(now: now)))
+        needsRender = true
+        return true
+    }
+
+    /// The program's next wake-up time, if any.
+    public func nextWakeUp(now: Duration) -> Duration? { program.nextWakeUp(context: context(now: now)) }
+
+    /// Renders and draws if anything changed since the last render (or `force`).
+    public func renderIfNeeded(now: Duration, force: Bool = false) {
+        guard needsRender || force, !finished else { return }
+        var buffer = Buffer(size: backend.size)
+        program.render(into: &buffer, context: context(now: now))
+        backend.draw(buffer)
+        backend.setCursor(buffer.cursor)
+        backend.flush()
+        needsRender = false
+    }
+
+    /// Cancels all running tasks.
+    public func cancelAll() { tasks.cancelAll() }
+
+    /// Number of effect tasks still running (tests wait on it).
+    public var runningTaskCount: Int { tasks.count }
+
+    private func perform(_ command: Command<P.Message>) {
+        switch command.kind {
+        case .none: break
+        case .quit: finished = true; cancelAll()
+        case .send(let m): pendingSends.append(m)
+        case .batch(let cs): cs.forEach(perform)
+        case .cancel(let id): tasks.cancel(id: id)
+        case .task(let id, let operation): tasks.start(id: id, mailbox: mailbox, operation: operation)
+        }
+    }
+}

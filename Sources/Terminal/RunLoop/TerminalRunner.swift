@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why the run loop ended.
+public enum RunOutcome: Hashable, Sendable {
+    /// The program returned `.quit` (or Ctrl-C was pressed).
+    case quit
+    /// A signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) ended the app; exit with 128 + number by convention.
+    case signal(Int32)
+    /// The terminal went away (stdin closed or hung up).
+    case hangup
+}
+
+/// Runs a `Program` on the real terminal: opens ncurses, waits with `poll()` on stdin and a self-pipe
+/// (messages, signals), with a timeout only while a wake-up (animation, spinner, toast, Esc) is due —
+/// idle CPU is ~0. Restores the terminal on every way out. Call from the main thread.
+public struct TerminalRunner {
+    /// Options for the terminal and the loop.
+    public struct Options: Sendable {
+        public var backend: NcursesBackend.Options
+        /// Skip animations.
+        public var reducedMotion: Bool
+        /// Ctrl-C quits at once.
+        public var quitOnCtrlC: Bool
+        /// Creates options.
+        public init(backend: NcursesBackend.Options = .init(), reducedMotion: Bool = false, quitOnCtrlC: Bool = true) {
+            self.backend = backend; self.reducedMotion = reducedMotion; self.quitOnCtrlC = quitOnCtrlC
+        }
+    }
+
+    public var options: Options
+
+    /// Creates a runner.
+    public init(options: Options = Options()) { self.options = options }
+
+    /// Checks the terminal, then runs `program` until it quits. `onStart` receives the mailbox so the
+    /// caller can hand it to long-lived producers (e.g. a league event stream) that `post(_:)` messages.
+    /// Throws `TerminalRefusal` (print its reason, exit 2) when the terminal is unusable.
+    public func run<P: Program>(_ program: P, environment: [String: String] = TerminalPreflight.processEnvironment(),
+                                onStart: (Mailbox<P.Message>) -> Void = { _ in }) throws(TerminalRefusal) -> RunOutcome {
+        TerminalPreflight.ensureUTF8Locale()
+        if let refusal = TerminalPreflight.check(environment: environment) { throw refusal }
+        guard let pipe = SignalPipe() else { throw TerminalRefusal("cannot create the wake-up pipe") }
+        let backend = try NcursesBackend.open(options: options.backend, environment: environment)
+        pipe.installHandlers()
+        defer {
+            backend.close()
+            pipe.restoreHandlers()
+        }
+        let mailbox = Mailbox<P.Message>(wakeFD: pipe.writeFD)
+        let driver = ProgramDriver(program: program, backend: backend, mailbox: mailbox,
+                                   reducedMotion: options.reducedMotion, quitOnCtrlC: options.quitOnCtrlC)
+        onStart(mailbox)
+        defer { driver.cancelAll() }
+        return loop(driver: driver, backend: backend, pipe: pipe)
+    }
+
+    private func loop<P: Program>(driver: ProgramDriver<P>, backend: NcursesBackend, pipe: SignalPipe) -> RunOutcome {
+        let clock = ContinuousClock()
+        let origin = clock.now
+        func now() -> Duration { clock.now - origin }
+        var decoder = InputDecoder()
+        var lastInput = now()
+        var readBuffer = [UInt8](repeating: 0, count: 4096)
+
+        driver.start(now: now())
+        driver.renderIfNeeded(now: now(), force: true)
+
+        while !driver.finished {
+            // Sleep until input, a message/signal, or the earliest deadline.
+            let t = now()
+            var deadline = driver.nextWakeUp(now: t)
+            if decoder.needsTimeout {
+                let escDue = lastInput + InputDecoder.escapeTimeout
+                deadline = deadline.map { min($0, escDue) } ?? escDue
+            }
+            let timeoutMS: Int32
+            if let d = deadline {
+                let ms = max(0, (d - t) / .milliseconds(1))
+                timeoutMS = Int32(min(60_000, ms.rounded(.up)))
+            } else {
+                timeoutMS = -1
+            }
+            var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 2, timeoutMS)
+            if ready < 0 && errno != EINTR { return .hangup }
+
+            // Signals and wake-ups.
+            if fds[1].revents & Int16(POLLIN) != 0 || ready < 0 {
+                for byte in pipe.drain() where byte != 0 {
+                    let sig = Int32(byte)
+                    if sig == SIGWINCH {
+                        let size = backend.refreshSizeFromTerminal()
+                        driver.send([.resize(size)], now: now())
+                    } else {
+                        return .signal(sig)
+                    }
+                }
+            }
+
+            // Terminal input.
+            if fds[0].revents & Int16(POLLIN) != 0 {
+                let n = read(0, &readBuffer, readBuffer.count)
+                if n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN) { return .hangup }
+                if n > 0 {
+                    lastInput = now()
+                    driver.send(decoder.feed(readBuffer.prefix(n)), now: lastInput)
+                }
+            } else if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                return .hangup
+            }
+            if decoder.needsTimeout, now() - lastInput >= InputDecoder.escapeTimeout {
+                driver.send(decoder.timeout(), now: now())
+            }
+
+            let current = now()
+            driver.deliverMessages(now: current)
+            driver.tickIfDue(now: current)
+            driver.renderIfNeeded(now: current)
+        }
+        return .quit
+    }
+}

@@ -1,0 +1,41 @@
+/// Draws a `TextFieldState` on one row, scrolled so the cursor stays visible; places the terminal
+/// cursor when focused.
+public struct TextField: Widget, Sendable {
+    public var state: TextFieldState
+    /// Shown dimmed while the field is empty.
+    public var placeholder: String
+    public var focused: Bool
+    public var style: Style
+
+    /// Creates a field view.
+    public init(_ state: TextFieldState, placeholder: String = "", focused: Bool = true, style: Style = .underline) {
+        self.state = state; self.placeholder = placeholder; self.focused = focused; self.style = style
+    }
+
+    /// The first character shown so the cursor fits in `width` cells.
+    public static func scrollStart(chars: [Character], cursor: Int, width: Int) -> Int {
+        var start = 0
+        func span() -> Int { chars[start..<cursor].reduce(0) { $0 + DisplayWidth.of($1) } }
+        while start < cursor, span() > width - 1 { start += 1 }
+        return start
+    }
+
+    public func render(in area: Rect, buffer: inout Buffer) {
+        guard !area.isEmpty else { return }
+        let row = area.row(0)
+        buffer.fill(row, with: .blank(style))
+        if state.text.isEmpty {
+            buffer.set(string: placeholder, at: Point(x: row.x, y: row.y), style: style.adding(.dim), maxWidth: row.width)
+            if focused { buffer.cursor = Point(x: row.x, y: row.y) }
+            return
+        }
+        let chars = Array(state.displayText)
+        let start = TextField.scrollStart(chars: chars, cursor: state.cursor, width: row.width)
+        let shown = String(chars[start...])
+        buffer.set(string: shown, at: Point(x: row.x, y: row.y), style: style, maxWidth: row.width)
+        if focused {
+            let cx = chars[start..<state.cursor].reduce(0) { $0 + DisplayWidth.of($1) }
+            buffer.cursor = Point(x: row.x + min(cx, row.width - 1), y: row.y)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import ClubhouseDomain
+import Foundation
+
+/// The composition root: parses the command line and runs the chosen command.
+/// Exit codes: 0 success, 1 failure, 2 bad usage (SPEC §5).
+enum Clubhouse {
+    static let commands: [String: ParsedArguments.Grammar] = [
+        "import-stats": .init(valueOptions: ["database"], flags: []),
+    ]
+    static let root = ParsedArguments.Grammar(valueOptions: ["database"], flags: ["no-color"])
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let args: ParsedArguments
+        do {
+            args = try ParsedArguments.parse(arguments, commands: commands, root: root)
+        } catch {
+            Output.error("clubhouse: \(error.description)\nTry 'clubhouse --help'.")
+            return 2
+        }
+        if args.flags.contains("version") {
+            print("clubhouse \(ClubhouseVersion.string)")
+            return 0
+        }
+        switch args.command {
+        case nil:
+            if args.flags.contains("help") { print(Usage.main); return 0 }
+            guard args.positionals.isEmpty else {
+                Output.error("clubhouse: unknown command '\(args.positionals[0])'\nTry 'clubhouse --help'.")
+                return 2
+            }
+            return AppCommand.run(args)
+        case "import-stats":
+            if args.flags.contains("help") { print(Usage.importStats); return 0 }
+            return ImportStatsCommand.run(args)
+        default:
+            return 2
+        }
+    }
+}
+
+/// Writes to standard error.
+enum Output {
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}

@@ -1,0 +1,34 @@
+import ClubhouseData
+import ClubhouseDomain
+import Foundation
+
+/// Opens the league database the command line points at (`--database PATH`, else the XDG default),
+/// reporting a corrupt file that was moved aside, and seeding the demo world on first run.
+enum OpenDatabase {
+    struct Failure: Error, CustomStringConvertible { var description: String }
+
+    /// What a new database gets: the whole demo world (the app), or just the season facts (import-stats).
+    enum Seed { case world, season }
+
+    static func open(_ args: ParsedArguments, seed: Seed) throws(Failure) -> Database {
+        let env = ProcessInfo.processInfo.environment
+        do {
+            let location = try DatabaseLocation.resolve(explicitPath: args.options["database"], environment: env)
+            let opened = try Database.open(at: location)
+            if let recovery = opened.recovery { Output.error("clubhouse: \(recovery.message)") }
+            switch seed {
+            case .season:
+                try DemoWorld.seedSeasonIfNeeded(opened.database)
+            case .world:
+                let isNew = try opened.database.scalar("SELECT value FROM meta WHERE key = ?", [DemoWorld.seededKey], as: String.self) == nil
+                if isNew { print("Setting up the 2019 demo season in \(location.path)…") }
+                try DemoWorld.seedIfNeeded(opened.database)
+            }
+            return opened.database
+        } catch let f as DatabaseLocation.Failure {
+            throw Failure(description: f.description)
+        } catch {
+            throw Failure(description: "cannot open the league database: \(error)")
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import ClubhouseData
+
+@Suite struct DatabaseLocationTests {
+    @Test func usesXDGDataHome() throws {
+        let l = try DatabaseLocation.resolve(environment: ["XDG_DATA_HOME": "/x/data/", "HOME": "/home/u"])
+        #expect(l.path == "/x/data/clubhouse/clubhouse.sqlite")
+        #expect(l.directory == "/x/data/clubhouse")
+    }
+
+    @Test func fallsBackToHomeWhenXDGIsUnsetOrRelative() throws {
+        #expect(try DatabaseLocation.resolve(environment: ["HOME": "/home/u"]).path == "/home/u/.local/share/clubhouse/clubhouse.sqlite")
+        #expect(try DatabaseLocation.resolve(environment: ["XDG_DATA_HOME": "rel", "HOME": "/home/u"]).path
+                == "/home/u/.local/share/clubhouse/clubhouse.sqlite")
+        #expect(try DatabaseLocation.resolve(environment: ["XDG_DATA_HOME": "", "HOME": "/home/u"]).path
+                == "/home/u/.local/share/clubhouse/clubhouse.sqlite")
+    }
+
+    @Test func anExplicitPathWins() throws {
+        #expect(try DatabaseLocation.resolve(explicitPath: "/tmp/x.db", environment: ["XDG_DATA_HOME": "/x"]).path == "/tmp/x.db")
+        #expect(try DatabaseLocation.resolve(explicitPath: "~/x.db", environment: ["HOME": "/home/u"]).path == "/home/u/x.db")
+    }
+
+    @Test func failsClearlyWithoutAnyHome() {
+        #expect(throws: DatabaseLocation.Failure.noHome) { try DatabaseLocation.resolve(environment: [:]) }
+    }
+
+    @Test func openCreatesTheFolderAndMigrates() throws {
+        let dir = TempDir()
+        let location = try DatabaseLocation.resolve(environment: ["XDG_DATA_HOME": dir.path + "/deep/er"])
+        let opened = try Database.open(at: location)
+        #expect(FileManager.default.fileExists(atPath: dir.path + "/deep/er/clubhouse/clubhouse.sqlite"))
+        #expect(opened.recovery == nil)
+        #expect(opened.appliedMigrations == [1])
+        let again = try Database.open(at: location)
+        #expect(again.appliedMigrations == [])
+        #expect(again.recovery == nil)  // a sound file is left where it is
+        #expect(try FileManager.default.contentsOfDirectory(atPath: location.directory).allSatisfy { !$0.contains("corrupt") })
+    }
+
+    @Test func aCorruptFileIsMovedAsideAndAFreshDatabaseCreated() throws {
+        let dir = TempDir()
+        let location = DatabaseLocation(path: dir.file("clubhouse.sqlite"))
+        let junk = Data("this is not a database, just some junk the user saved here\n".utf8) + Data(repeating: 7, count: 5000)
+        try junk.write(to: URL(fileURLWithPath: location.path))
+
+        let opened = try Database.open(at: location, now: Date(timeIntervalSince1970: 1_567_729_200))
+        let recovery = try #require(opened.recovery)
+        #expect(recovery.movedTo == location.path + ".corrupt-20190906T002000Z")
+        #expect(recovery.message.contains(location.path))
+        #expect(recovery.message.contains(recovery.movedTo))
+        // Nothing deleted: the junk is intact at the new path.
+        #expect(FileManager.default.contents(atPath: recovery.movedTo) == junk)
+        // The fresh database works.
+        try opened.database.run("INSERT INTO meta VALUES ('k', 'v')")
+        #expect(try opened.database.integrityCheck() == ["ok"])
+    }
+
+    @Test func aDamagedDatabaseIsMovedAsideToo() throws {
+        let dir = TempDir()
+        let path = dir.file("damaged.sqlite")
+        do {
+            let db = try Database(path: path)
+            try db.migrate()
+            try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        // Keep the valid header, scribble over the pages behind it.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        for i in 100..<bytes.count { bytes[i] = UInt8(truncatingIfNeeded: i &* 31) }
+        try bytes.write(to: URL(fileURLWithPath: path))
+
+        let opened = try Database.open(at: DatabaseLocation(path: path))
+        let recovery = try #require(opened.recovery)
+        #expect(FileManager.default.fileExists(atPath: recovery.movedTo))
+        #expect(try Migrator.currentVersion(opened.database) == Schema.latestVersion)
+    }
+
+    @Test func aSecondCorruptionGetsItsOwnName() throws {
+        let dir = TempDir()
+        let location = DatabaseLocation(path: dir.file("c.sqlite"))
+        let now = Date(timeIntervalSince1970: 0)
+        try Data("junk one".utf8).write(to: URL(fileURLWithPath: location.path))
+        let first = try #require(try Database.open(at: location, now: now).recovery)
+        try? FileManager.default.removeItem(atPath: location.path + "-wal")
+        try? FileManager.default.removeItem(atPath: location.path + "-shm")
+        try Data("junk two".utf8).write(to: URL(fileURLWithPath: location.path))
+        let second = try #require(try Database.open(at: location, now: now).recovery)
+        #expect(first.movedTo != second.movedTo)
+        #expect(FileManager.default.contents(atPath: first.movedTo) == Data("junk one".utf8))
+        #expect(FileManager.default.contents(atPath: second.movedTo) == Data("junk two".utf8))
+    }
+}

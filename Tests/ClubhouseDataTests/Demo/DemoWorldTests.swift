@@ -1,0 +1,102 @@
+import ClubhouseDomain
+import Foundation
+import Testing
+@testable import ClubhouseData
+
+/// The demo world is made by the real rules; these tests read it back through the use cases.
+@Suite(.serialized) struct DemoWorldTests {
+    static let seeded: (db: Database, service: LeagueService, seconds: Double) = {
+        let db = try! migratedMemoryDatabase()
+        let start = Date()
+        try! DemoWorld.seedIfNeeded(db, now: Date(timeIntervalSince1970: 1_800_000_000))
+        return (db, LeagueService(store: SQLiteLeagueStore(database: db)), Date().timeIntervalSince(start))
+    }()
+
+    func league(named name: String) throws -> LeagueSummary {
+        let all = try Self.seeded.service.publicLeagues(filter: LeagueFilter(), caller: .anonymous)
+        return try #require(all.first { $0.name == name }, "no league \(name) in \(all.map(\.name))")
+    }
+
+    @Test func publicLeaguesCoverEveryState() throws {
+        let states = Set(try Self.seeded.service.publicLeagues(filter: LeagueFilter(), caller: .anonymous).map(\.state))
+        #expect(states == [.predraft, .drafting, .inSeason, .playoffs, .complete])
+    }
+
+    @Test func thePrivateLeagueIsHiddenFromBrowsers() throws {
+        let names = try Self.seeded.service.publicLeagues(filter: LeagueFilter(), caller: .anonymous).map(\.name)
+        #expect(!names.contains("Office League"))
+    }
+
+    @Test func openLeagueHasRoomAndFullLeagueHasNone() throws {
+        let open = try league(named: "Sunday Funday")
+        #expect(open.state == .predraft && !open.isFull && open.draftScheduledAt != nil)
+        let full = try league(named: "Full House")
+        #expect(full.state == .predraft && full.isFull)
+    }
+
+    @Test func midSeasonLeagueIsInWeekNineWithEightWeeksPlayed() throws {
+        let summary = try league(named: "Gridiron Greats")
+        #expect(summary.state == .inSeason)
+        #expect(summary.currentWeek == 9)
+        let standings = try Self.seeded.service.standings(summary.id, caller: .anonymous)
+        #expect(standings.count == 10)
+        #expect(standings.allSatisfy { $0.row.games == 8 })
+        let wins = standings.map(\.row.wins).reduce(0, +)
+        let ties = standings.map(\.row.ties).reduce(0, +)
+        #expect(wins + ties / 2 == 40, "5 games a week for 8 weeks")
+    }
+
+    @Test func weekNineIsLiveOnTheLeagueClock() throws {
+        let summary = try league(named: "Gridiron Greats")
+        let board = try Self.seeded.service.scoreboard(summary.id, week: nil, caller: .anonymous)
+        #expect(board.week == 9)
+        #expect(board.matchups.count == 5)
+        #expect(board.matchups.allSatisfy { $0.status == .live })
+    }
+
+    @Test func finishedLeagueHasAChampion() throws {
+        let summary = try league(named: "Champions Circle")
+        #expect(summary.state == .complete)
+        let detail = try Self.seeded.service.league(summary.id, caller: .anonymous)
+        #expect(detail.champion != nil)
+    }
+
+    @Test func botDraftIsRunningWithSeventeenPicks() throws {
+        let summary = try league(named: "Bot Bowl Live")
+        let board = try Self.seeded.service.draftBoard(summary.id, caller: .anonymous)
+        #expect(board.draft.status == .running)
+        #expect(board.picks.count == 17)
+        #expect(board.draft.currentPick == 18)
+    }
+
+    @Test func draftedRostersAreFullAndLegal() throws {
+        let summary = try league(named: "Gridiron Greats")
+        let detail = try Self.seeded.service.league(summary.id, caller: .anonymous)
+        for team in detail.teams {
+            let roster = try Self.seeded.service.roster(summary.id, team: team.id, caller: .anonymous)
+            #expect(roster.rows.count == 15, "\(team.name) has \(roster.rows.count) players")
+            #expect(roster.rows.filter { $0.slot.isStarter }.count == 9)
+        }
+    }
+
+    @Test func waiverClaimsWereProcessedWithExplainedOutcomes() throws {
+        let summary = try league(named: "Gridiron Greats")
+        let claims = try Self.seeded.db.query("SELECT status, outcome FROM waiver_claims WHERE league_id = ?", [summary.id])
+        #expect(!claims.isEmpty)
+        #expect(claims.allSatisfy { (try? $0.get("status", as: String.self)) != "pending" })
+        #expect(claims.contains { (try? $0.get("outcome", as: String.self)) == "won" })
+    }
+
+    @Test func seedingIsIdempotent() throws {
+        #expect(try DemoWorld.seedIfNeeded(Self.seeded.db) == false)
+    }
+
+    @Test func seedingIsDeterministic() throws {
+        let other = try migratedMemoryDatabase()
+        try DemoWorld.seedIfNeeded(other, now: Date(timeIntervalSince1970: 1_800_000_000))
+        let sql = "SELECT league_id, number, team_id, player_id FROM picks ORDER BY league_id, number"
+        #expect(try other.query(sql) == Self.seeded.db.query(sql))
+        let m = "SELECT league_id, week, home_team_id, home_points, away_points FROM matchups ORDER BY 1, 2, 3"
+        #expect(try other.query(m) == Self.seeded.db.query(m))
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import ClubhouseData
+import ClubhouseDomain
+
+@Suite struct EventTests {
+    func fileDatabase(_ dir: TempDir) throws -> Database {
+        let db = try Database(path: dir.file("events.sqlite"))
+        try db.migrate()
+        return db
+    }
+
+    @Test func anEventIsWrittenWithItsChangeOrNotAtAll() throws {
+        struct Boom: Error {}
+        let db = try migratedMemoryDatabase()
+        try db.transaction { c in
+            try c.run("INSERT INTO meta VALUES ('a', '1')")
+            try EventLog.append(c, league: LeagueID(1), kind: .leagueUpdated, payload: #"{"a":1}"#)
+        }
+        #expect(throws: Boom.self) {
+            try db.transaction { c in
+                try c.run("INSERT INTO meta VALUES ('b', '2')")
+                try EventLog.append(c, league: LeagueID(1), kind: .leagueUpdated, payload: #"{"b":2}"#)
+                throw Boom()
+            }
+        }
+        let events = try EventLog.events(db, after: 0)
+        #expect(events.map(\.payload) == [#"{"a":1}"#])
+        #expect(try EventLog.lastID(db) == events.last?.id)
+    }
+
+    @Test func readsAfterAnIdAndFiltersByLeague() throws {
+        let db = try migratedMemoryDatabase()
+        let at = Date(timeIntervalSince1970: 1_567_729_200)
+        let e1 = try EventLog.append(db, league: LeagueID(1), kind: .draftStarted, at: at)
+        _ = try EventLog.append(db, league: LeagueID(2), kind: .chat)
+        let e3 = try EventLog.append(db, league: LeagueID(1), kind: .pickMade, payload: #"{"number":1}"#)
+        #expect(try EventLog.events(db, after: 0, league: LeagueID(1)).map(\.id) == [e1.id, e3.id])
+        #expect(try EventLog.events(db, after: e1.id).count == 2)
+        #expect(try EventLog.events(db, after: 0).first == e1)
+        // A kind this build does not know is skipped, not fatal.
+        try db.run("INSERT INTO events(league_id, kind, payload, at) VALUES (1, 'from.the.future', '{}', 0)")
+        #expect(try EventLog.events(db, after: e3.id).isEmpty)
+    }
+
+    @Test func theFollowerDeliversEventsAppendedByAnotherConnection() async throws {
+        let dir = TempDir()
+        let writer = try fileDatabase(dir)
+        let old = try EventLog.append(writer, league: LeagueID(1), kind: .leagueCreated)
+        let follower = EventFollower(database: writer, pollInterval: .milliseconds(10))
+        let stream = follower.events(after: try EventLog.lastID(writer), league: LeagueID(1))
+
+        let other = try Database(path: writer.path)  // a second connection, as another process would have
+        let appender = Task {
+            try await Task.sleep(for: .milliseconds(50))
+            try other.transaction { c in
+                try EventLog.append(c, league: LeagueID(2), kind: .chat)  // filtered out
+                try EventLog.append(c, league: LeagueID(1), kind: .pickMade, payload: #"{"number":1}"#)
+            }
+            try await Task.sleep(for: .milliseconds(50))
+            try EventLog.append(other, league: LeagueID(1), kind: .pickMade, payload: #"{"number":2}"#)
+        }
+        var received: [LeagueEvent] = []
+        for await event in stream {
+            received.append(event)
+            if received.count == 2 { break }
+        }
+        try await appender.value
+        #expect(received.map(\.payload) == [#"{"number":1}"#, #"{"number":2}"#])
+        #expect(received.allSatisfy { $0.leagueID == LeagueID(1) && $0.id > old.id })
+    }
+
+    @Test func theFollowerResumesAfterTheLastSeenId() async throws {
+        let dir = TempDir()
+        let db = try fileDatabase(dir)
+        var ids: [Int64] = []
+        for n in 1...5 { ids.append(try EventLog.append(db, league: LeagueID(1), kind: .pickMade, payload: "{\"number\":\(n)}").id) }
+        var follower = EventFollower(database: db, pollInterval: .milliseconds(10))
+        follower.batchSize = 2  // catching up takes several pages
+        var received: [Int64] = []
+        for await event in follower.events(after: ids[1]) {
+            received.append(event.id)
+            if received.count == 3 { break }
+        }
+        #expect(received == Array(ids[2...]))
+    }
+
+    @Test func cancellingTheConsumerStopsTheFollower() async throws {
+        let dir = TempDir()
+        let db = try fileDatabase(dir)
+        let stream = EventFollower(database: db, pollInterval: .milliseconds(10)).events(after: 0)
+        let consumer = Task { () -> Int in
+            var n = 0
+            for await _ in stream { n += 1 }
+            return n  // reached only when the stream finishes
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        consumer.cancel()
+        let n = await consumer.value
+        #expect(n == 0)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import ClubhouseData
+import ClubhouseDomain
+
+@Suite struct MigrationTests {
+    static let productTables: Set<String> = [
+        "meta", "nfl_teams", "players", "games", "weekly_stats", "prior_season_stats", "users", "sessions", "ssh_keys",
+        "leagues", "teams", "join_requests", "invites", "roster_entries", "lineups", "drafts", "picks", "draft_queue",
+        "chat_messages", "waiver_claims", "waiver_holds", "transactions", "matchups", "events", "schema_migrations",
+    ]
+
+    @Test func migratesAnEmptyFileToTheLatestSchema() throws {
+        let dir = TempDir()
+        let db = try Database(path: dir.file("new.sqlite"))
+        #expect(try Migrator.currentVersion(db) == 0)
+        #expect(try db.migrate() == [1])
+        #expect(try Migrator.currentVersion(db) == Schema.latestVersion)
+        #expect(try db.scalar("PRAGMA user_version", as: Int.self) == Schema.latestVersion)
+        let tables = Set(try db.query("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")
+            .map { try $0.get("name", as: String.self) })
+        #expect(tables == Self.productTables)
+        #expect(try db.integrityCheck() == ["ok"])
+        #expect(try db.query("PRAGMA foreign_key_check").isEmpty)
+        // Running again does nothing.
+        #expect(try db.migrate() == [])
+    }
+
+    @Test func migratesAPreviousVersionAndRecordsTheNewOneOnce() throws {
+        let dir = TempDir()
+        let path = dir.file("old.sqlite")
+        do {
+            let v1 = try Database(path: path)
+            try v1.migrate(Schema.migrations)
+            try v1.run("INSERT INTO meta(key, value) VALUES ('kept', 'yes')")
+        }
+        let v2 = Migration(version: 2, name: "add nickname to users", sql: "ALTER TABLE users ADD COLUMN nickname TEXT")
+        let db = try Database(path: path)
+        #expect(try db.migrate(Schema.migrations + [v2]) == [2])
+        #expect(try db.migrate(Schema.migrations + [v2]) == [])
+        let applied = try Migrator.appliedMigrations(db)
+        #expect(applied.map(\.version) == [1, 2])
+        #expect(applied.last?.name == "add nickname to users")
+        #expect(try db.scalar("PRAGMA user_version", as: Int.self) == 2)
+        #expect(try db.query("PRAGMA table_info(users)").contains { try $0.get("name", as: String.self) == "nickname" })
+        #expect(try db.scalar("SELECT value FROM meta WHERE key='kept'", as: String.self) == "yes")
+    }
+
+    @Test func aFailingMigrationLeavesTheDatabaseAtThePreviousVersion() throws {
+        let db = try Database.inMemory()
+        try db.migrate()
+        let bad = Migration(version: 2, name: "broken") { conn in
+            try conn.execute("CREATE TABLE half_done(x)")
+            try conn.execute("THIS IS NOT SQL")
+        }
+        #expect(throws: DatabaseError.self) { try db.migrate(Schema.migrations + [bad]) }
+        #expect(try Migrator.currentVersion(db) == 1)
+        #expect(try db.scalar("SELECT count(*) FROM sqlite_master WHERE name='half_done'", as: Int.self) == 0)
+    }
+
+    @Test func refusesADatabaseFromANewerApp() throws {
+        let db = try Database.inMemory()
+        try db.migrate(Schema.migrations + [Migration(version: 2, name: "future", sql: "SELECT 1")])
+        #expect(throws: MigrationError.self) { try db.migrate(Schema.migrations) }
+    }
+
+    @Test func rejectsAMigrationListOutOfOrder() throws {
+        let db = try Database.inMemory()
+        let list = [Migration(version: 2, name: "b", sql: ""), Migration(version: 1, name: "a", sql: "")]
+        #expect(throws: MigrationError.self) { try db.migrate(list) }
+    }
+
+    @Test func statTablesHaveAColumnForEveryStatLineColumn() throws {
+        let db = try migratedMemoryDatabase()
+        for table in ["weekly_stats", "prior_season_stats"] {
+            let names = Set(try db.query("PRAGMA table_info(\(table))").map { try $0.get("name", as: String.self) })
+            for column in StatLine.columns.map(\.name) {
+                #expect(names.contains(column), "\(table) lacks \(column)")
+            }
+        }
+    }
+
+    @Test func thePickNumberIsUniquePerLeague() throws {
+        let db = try migratedMemoryDatabase()
+        try db.transaction { c in
+            try c.execute("""
+                INSERT INTO nfl_teams VALUES ('CAR','Carolina','Panthers',7);
+                INSERT INTO players(id, full_name, first_name, last_name, position, nfl_team) VALUES
+                    ('p1','A B','A','B','RB','CAR'), ('p2','C D','C','D','WR','CAR');
+                INSERT INTO leagues(id, name, season, settings, state, clock, created_at) VALUES (1,'L',2019,'{}','drafting',0,0);
+                INSERT INTO teams(id, league_id, name, waiver_priority, created_at) VALUES (1,1,'T1',1,0), (2,1,'T2',2,0);
+                INSERT INTO picks VALUES (1, 1, 1, 1, 'p1', 'manager', 0);
+                """)
+        }
+        do {
+            try db.run("INSERT INTO picks VALUES (1, 1, 1, 2, 'p2', 'autopick', 0)")
+            Issue.record("a second pick 1 was accepted")
+        } catch let error as DatabaseError {
+            #expect(error.isUniqueViolation)
+        }
+        // Foreign keys are enforced.
+        #expect(throws: DatabaseError.self) { try db.run("INSERT INTO picks VALUES (1, 2, 1, 2, 'nobody', 'manager', 0)") }
+    }
+}
+
+@Suite struct JSONColumnTests {
+    @Test func leagueSettingsRoundTripThroughTheLeaguesTable() throws {
+        let db = try migratedMemoryDatabase()
+        var settings = LeagueSettings()
+        settings.teamCount = 12
+        settings.pickClockSeconds = nil
+        let json = try JSONColumn.encode(settings)
+        print("LeagueSettings JSON: \(json)")
+        try db.run("INSERT INTO leagues(id, name, season, settings, state, clock, created_at) VALUES (1, 'L', 2019, ?, 'predraft', ?, ?)",
+                   [json, Date(timeIntervalSince1970: 0), Date()])
+        let stored = try #require(try db.scalar("SELECT settings FROM leagues WHERE id = 1", as: String.self))
+        #expect(try JSONColumn.decode(LeagueSettings.self, from: stored) == settings)
+        #expect(try JSONColumn.decode([TeamID].self, from: JSONColumn.encode([TeamID(3), TeamID(1)])) == [TeamID(3), TeamID(1)])
+    }
+}

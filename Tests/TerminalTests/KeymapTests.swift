@@ -1,0 +1,86 @@
+import Testing
+@testable import Terminal
+
+enum TestAction: Hashable, Sendable { case up, down, open, back, join, help }
+
+@Suite struct KeymapTests {
+    func keymap(signedIn: Bool) -> Keymap<TestAction> {
+        Keymap([
+            KeyBinding([.char("j"), .down], .down, label: "move down", group: "Navigation", footer: true, footerKeys: "j/k"),
+            KeyBinding([.char("k"), .up], .up, label: "move up", group: "Navigation"),
+            KeyBinding([.enter], .open, label: "open", group: "Navigation", footer: true),
+            KeyBinding([.escape], .back, label: "back", group: "Navigation", footer: true),
+            KeyBinding([.char("J")], .join, label: "join league", group: "League", footer: true,
+                       enabledWhen: signedIn, disabledReason: "sign in first"),
+            KeyBinding([.char("?")], .help, label: "help", group: "General"),
+        ])
+    }
+
+    @Test func dispatchFindsActionsByAnyKey() {
+        let km = keymap(signedIn: true)
+        #expect(km.action(for: .char("j")) == .down)
+        #expect(km.action(for: .down) == .down)
+        #expect(km.action(for: .enter) == .open)
+        #expect(km.lookup(.char("x")) == .unbound)
+    }
+
+    @Test func disabledBindingsReportTheirReason() {
+        let km = keymap(signedIn: false)
+        #expect(km.lookup(.char("J")) == .disabled(reason: "sign in first"))
+        #expect(km.action(for: .char("J")) == nil)
+        #expect(keymap(signedIn: true).action(for: .char("J")) == .join)
+    }
+
+    @Test func footerHintsComeFromTheSameTable() {
+        let hints = keymap(signedIn: false).footerHints
+        #expect(hints.map(\.text) == ["j/k move down", "enter open", "esc back", "J join league"])
+        #expect(hints.last?.enabled == false)
+    }
+
+    @Test func helpGroupsListEveryBindingIncludingDisabled() {
+        let groups = keymap(signedIn: false).helpGroups
+        #expect(groups.map(\.title) == ["Navigation", "League", "General"])
+        #expect(groups[0].entries.map(\.keys) == ["j/↓", "k/↑", "enter", "esc"])
+        #expect(groups[1].entries == [HelpEntry(keys: "J", label: "join league", disabledReason: "sign in first")])
+    }
+
+    @Test func helpOverlayFiltersAndRenders() {
+        let groups = keymap(signedIn: false).helpGroups
+        #expect(HelpOverlay.filtered(groups, by: "join").map(\.title) == ["League"])
+        #expect(HelpOverlay.filtered(groups, by: "NAV").first?.entries.count == 4)
+        var state = HelpOverlayState()
+        _ = state.handle(.key(.char("/")))
+        for c in "open" { _ = state.handle(.key(.char(c))) }
+        #expect(state.filter.text == "open")
+        var b = Buffer(size: Size(width: 60, height: 12))
+        b.render(HelpOverlay(groups: groups, state: state), in: b.area)
+        let text = b.text()
+        #expect(text.contains("Navigation"))
+        #expect(text.contains("enter  open"))
+        #expect(!text.contains("move down"))
+        #expect(text.contains("/open"))
+    }
+
+    @Test func helpOverlayEscClearsSearchThenCloses() {
+        var state = HelpOverlayState()
+        _ = state.handle(.key(.char("/")))
+        _ = state.handle(.key(.char("x")))
+        _ = state.handle(.key(.enter))
+        #expect(!state.isSearching && state.filter.text == "x")
+        let first = state.handle(.key(.escape))
+        #expect(first == .handled && state.filter.text.isEmpty)
+        let second = state.handle(.key(.escape))
+        #expect(second == .close)
+    }
+
+    @Test func helpOverlayShowsDisabledReason() {
+        var b = Buffer(size: Size(width: 70, height: 16))
+        b.render(HelpOverlay(groups: keymap(signedIn: false).helpGroups, state: HelpOverlayState()), in: b.area)
+        #expect(b.text().contains("J      join league — sign in first"))
+    }
+
+    @Test func keyLabelsReadWell() {
+        #expect([Key.enter, .escape, .up, .ctrl("c"), .function(5), .char(" "), .backTab].map(\.label)
+                == ["enter", "esc", "↑", "ctrl-c", "F5", "space", "shift-tab"])
+    }
+}

@@ -1,0 +1,106 @@
+import Testing
+@testable import Terminal
+
+@Suite struct TextFieldTests {
+    func typed(_ s: String, into f: inout TextFieldState) { for c in s { f.handle(.key(.char(c))) } }
+
+    @Test func typingInsertsAtCursor() {
+        var f = TextFieldState()
+        typed("helo", into: &f)
+        f.handle(.key(.left))
+        typed("l", into: &f)
+        #expect(f.text == "hello" && f.cursor == 4)
+    }
+
+    @Test func backspaceAndDelete() {
+        var f = TextFieldState(text: "abcd")
+        f.handle(.key(.backspace))
+        #expect(f.text == "abc" && f.cursor == 3)
+        f.handle(.key(.home))
+        f.handle(.key(.delete))
+        #expect(f.text == "bc" && f.cursor == 0)
+        f.handle(.key(.backspace)) // nothing before the cursor
+        #expect(f.text == "bc")
+    }
+
+    @Test func ctrlAAndCtrlEMoveToEnds() {
+        var f = TextFieldState(text: "alice")
+        f.handle(.key(.ctrl("a")))
+        #expect(f.cursor == 0)
+        f.handle(.key(.ctrl("e")))
+        #expect(f.cursor == 5)
+    }
+
+    @Test func ctrlUKillsToStart() {
+        var f = TextFieldState(text: "alice@example.com")
+        for _ in 0..<4 { f.handle(.key(.left)) }
+        f.handle(.key(.ctrl("u")))
+        #expect(f.text == ".com" && f.cursor == 0)
+        f.handle(.key(.ctrl("e")))
+        f.handle(.key(.ctrl("k")))
+        #expect(f.text == ".com")
+    }
+
+    @Test func ctrlWDeletesPreviousWord() {
+        var f = TextFieldState(text: "Gridiron Greats  ")
+        f.handle(.key(.ctrl("w")))
+        #expect(f.text == "Gridiron " && f.cursor == 9)
+        f.handle(.key(.ctrl("w")))
+        #expect(f.text == "" && f.cursor == 0)
+    }
+
+    @Test func pasteInsertsAndFlattensNewlines() {
+        var f = TextFieldState(text: "ab")
+        f.handle(.key(.left))
+        f.handle(.paste("x\ny\u{7}z"))
+        #expect(f.text == "ax yzb")
+        #expect(f.cursor == 5)
+    }
+
+    @Test func rejectsControlCharacters() {
+        var f = TextFieldState()
+        f.insert("a\u{1B}[Ab\u{0}")
+        #expect(f.text == "a[Ab")
+        let usedEnter = f.handle(.key(.enter)), usedEscape = f.handle(.key(.escape))
+        #expect(!usedEnter && !usedEscape)
+        #expect(f.text == "a[Ab")
+    }
+
+    @Test func maxLengthIsEnforced() {
+        var f = TextFieldState(maxLength: 3)
+        f.insert("abcdef")
+        #expect(f.text == "abc")
+    }
+
+    @Test func wideCharactersCountAsOneCharacterForTheCursor() {
+        var f = TextFieldState(text: "日本")
+        f.handle(.key(.left))
+        f.insert("😀")
+        #expect(f.text == "日😀本" && f.cursor == 2)
+    }
+
+    @Test func maskedFieldRendersBullets() {
+        let f = TextFieldState(text: "hunter2", masked: true)
+        #expect(f.displayText == "•••••••")
+        var b = Buffer(size: Size(width: 10, height: 1))
+        b.render(TextField(f), in: b.area)
+        #expect(b.text() == "•••••••")
+        #expect(b.cursor == Point(x: 7, y: 0))
+    }
+
+    @Test func longTextScrollsToKeepCursorVisible() {
+        let f = TextFieldState(text: "abcdefghijklmnop")
+        var b = Buffer(size: Size(width: 6, height: 1))
+        b.render(TextField(f), in: b.area)
+        #expect(b.text() == "lmnop")
+        #expect(b.cursor == Point(x: 5, y: 0))
+    }
+
+    @Test func placeholderShowsWhenEmpty() {
+        var b = Buffer(size: Size(width: 12, height: 1))
+        b.render(TextField(TextFieldState(), placeholder: "email"), in: b.area)
+        #expect(b.text() == "email")
+        #expect(b[0, 0].style.attributes.contains(.dim))
+        #expect(b.cursor == Point(x: 0, y: 0))
+    }
+}
