@@ -51,8 +51,9 @@ public struct Block: Widget, Sendable {
         func corner(_ c: Character, _ x: Int, _ y: Int) { buffer.put(Cell(c, style: borderStyle), x: x, y: y) }
         if borders.contains([.top, .left]) { corner(s.topLeft, area.x, area.y) }
         if borders.contains([.top, .right]) { corner(s.topRight, area.right - 1, area.y) }
-        if borders.contains([.bottom, .left]) { corner(s.bottomLeft, area.x, area.bottom - 1) }
-        if borders.contains([.bottom, .right]) { corner(s.bottomRight, area.right - 1, area.bottom - 1) }
+        let bottomShown = area.height > 1 || !borders.contains(.top)
+        if bottomShown, borders.contains([.bottom, .left]) { corner(s.bottomLeft, area.x, area.bottom - 1) }
+        if bottomShown, borders.contains([.bottom, .right]) { corner(s.bottomRight, area.right - 1, area.bottom - 1) }
         if borders.contains(.top) {
             Block.drawTitles(title, trailingTitle, row: area.row(0), buffer: &buffer, style: titleStyle, borderStyle: borderStyle)
         }
