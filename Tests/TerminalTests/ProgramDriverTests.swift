@@ -3,7 +3,7 @@ import Testing
 
 /// A tiny program: a counter, a toast queue and an async "load".
 struct CounterProgram: Program {
-    enum Message: Sendable, Equatable { case loaded(Int), bump }
+    enum Message: Sendable, Equatable { case loaded(Int), bump, stop }
     var count = 0
     var loads: [Int] = []
     var toasts = ToastQueue()
@@ -29,6 +29,7 @@ struct CounterProgram: Program {
         case .input(let e): events.append("\(e)")
         case .message(.loaded(let n)): loads.append(n)
         case .message(.bump): count += 100
+        case .message(.stop): return .quit
         case .tick: toasts.prune(now: context.now); events.append("tick")
         }
         return .none

@@ -61,6 +61,9 @@ public final class ProgramDriver<P: Program> {
         return count
     }
 
+    /// True when messages are waiting to be delivered (the loop then polls without sleeping).
+    public var hasPendingMessages: Bool { !pendingSends.isEmpty || mailbox.hasMessages }
+
     /// Delivers `.tick` if the program's wake-up time has come; returns true when it did.
     @discardableResult
     public func tickIfDue(now: Duration) -> Bool {
