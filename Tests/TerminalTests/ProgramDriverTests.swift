@@ -133,3 +133,37 @@ struct CounterProgram: Program {
         #expect(d.runningTaskCount == 0)   // the slow task really ended
     }
 }
+
+/// A program that animates the sheet and reports "now + 16 ms" style wake-ups.
+struct AnimatingProgram: Program {
+    typealias Message = Never
+    var sheet = SheetState(root: "Home", detent: .peek)
+    var ticks = 0
+    mutating func update(_ event: ProgramEvent<Never>, context: ProgramContext) -> Command<Never> {
+        switch event {
+        case .input(.key(.char("+"))): sheet.grow(now: context.now)
+        case .tick: ticks += 1
+        default: break
+        }
+        return .none
+    }
+    func render(into buffer: inout Buffer, context: ProgramContext) {}
+    func nextWakeUp(context: ProgramContext) -> Duration? { sheet.nextWakeUp(at: context.now) }
+}
+
+@Suite struct AnimationWakeUpTests {
+    @Test func relativeWakeUpsStillTickUntilTheAnimationEnds() {
+        let d = ProgramDriver(program: AnimatingProgram(), backend: HeadlessBackend(size: Size(width: 10, height: 2)))
+        d.send([.key(.char("+"))], now: .zero)
+        var now = Duration.zero
+        var frames = 0
+        while let wake = d.nextWakeUp(now: now), frames < 100 {
+            now = wake                      // the loop sleeps exactly until the wake-up
+            if d.tickIfDue(now: now) { frames += 1 }
+        }
+        #expect(frames >= 6 && frames <= 10)          // ~60 fps over 120 ms
+        #expect(now <= .milliseconds(150))
+        #expect(d.program.ticks == frames)
+        #expect(d.nextWakeUp(now: now) == nil)        // idle afterwards
+    }
+}

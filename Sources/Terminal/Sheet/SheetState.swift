@@ -93,6 +93,9 @@ public struct SheetState<Page> {
         isAnimating(at: now) ? .milliseconds(16) : nil
     }
 
+    /// The time of the next animation frame, or nil when at rest — return it from `Program.nextWakeUp`.
+    public func nextWakeUp(at now: Duration) -> Duration? { nextFrameDelay(at: now).map { now + $0 } }
+
     /// The board and sheet rectangles for body `area` at `now` (follows a drag in progress).
     public func layout(in area: Rect, now: Duration) -> SheetLayout {
         if let dragTop {

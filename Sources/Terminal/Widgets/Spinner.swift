@@ -29,6 +29,9 @@ public struct Spinner: Widget, Sendable {
         return .milliseconds(80 - ((ms % 80) + 80) % 80)
     }
 
+    /// The time the frame after `now` is due — return it from `Program.nextWakeUp` while loading.
+    public static func nextWakeUp(after now: Duration) -> Duration { now + nextFrame(after: now) }
+
     public func render(in area: Rect, buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let text = label.isEmpty ? String(Spinner.frames[Spinner.frameIndex(at: now)])
