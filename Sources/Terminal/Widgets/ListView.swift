@@ -18,6 +18,12 @@ public struct ListView: Widget, Sendable {
         self.highlightStyle = highlightStyle; self.highlightSymbol = highlightSymbol; self.emptyText = emptyText
     }
 
+    /// The visible (filtered) row under `point` when drawn in `area`, for click-to-select.
+    public func row(at point: Point, in area: Rect) -> Int? {
+        guard area.contains(point) else { return nil }
+        return state.index(atScreenRow: point.y, in: area, count: state.visibleIndices(of: items).count)
+    }
+
     public func render(in area: Rect, buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let visible = state.visibleIndices(of: items)

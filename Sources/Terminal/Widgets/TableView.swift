@@ -44,6 +44,13 @@ public struct TableView: Widget, Sendable {
         Layout.horizontal(columns.map(\.width), spacing: columnSpacing).split(area)
     }
 
+    /// The visible (filtered) row under `point` when drawn in `area` (the header row gives nil).
+    public func row(at point: Point, in area: Rect) -> Int? {
+        guard area.contains(point) else { return nil }
+        let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1)
+        return state.index(atScreenRow: point.y, in: body, count: visibleRows().count)
+    }
+
     public func render(in area: Rect, buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let cols = columnRects(in: area.row(0))
