@@ -22,8 +22,11 @@ public struct Theme: Hashable, Sendable {
     public var header: Style
     /// Highlights the board shows for the sheet's context.
     public var accent: Style
+    /// Positive outcomes (wins, saved).
     public var success: Style
+    /// Cautions.
     public var warning: Style
+    /// Failures.
     public var error: Style
 
     /// For dark backgrounds.

@@ -4,6 +4,7 @@
 public final class ProgramDriver<P: Program> {
     /// The program and its current state.
     public private(set) var program: P
+    /// Where frames are drawn.
     public let backend: any Backend
     /// Where effects and other threads post messages.
     public let mailbox: Mailbox<P.Message>

@@ -18,6 +18,7 @@ public enum RunOutcome: Hashable, Sendable {
 public struct TerminalRunner {
     /// Options for the terminal and the loop.
     public struct Options: Sendable {
+        /// Terminal modes and colour options.
         public var backend: NcursesBackend.Options
         /// Skip animations.
         public var reducedMotion: Bool
@@ -29,6 +30,7 @@ public struct TerminalRunner {
         }
     }
 
+    /// How the runner behaves.
     public var options: Options
 
     /// Creates a runner.

@@ -10,6 +10,7 @@
 ///  footer                                      (1 row)
 /// ```
 public struct BoardSheetLayout: Hashable, Sendable {
+    /// The top row.
     public var titleBar: Rect
     /// The board's frame (empty at the full detent).
     public var board: Rect
@@ -19,6 +20,7 @@ public struct BoardSheetLayout: Hashable, Sendable {
     public var sheet: Rect
     /// Inside the sheet's frame.
     public var sheetContent: Rect
+    /// The bottom row (key hints).
     public var footer: Rect
     /// True when the sheet reaches the top of the body (no board visible).
     public var sheetAtTop: Bool

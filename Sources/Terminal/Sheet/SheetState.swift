@@ -21,6 +21,7 @@ public struct SheetState<Page> {
     public private(set) var detent: SheetDetent
     /// Which pane receives keys.
     public var focus: PaneFocus
+    /// Heights per detent.
     public var metrics: SheetMetrics
     /// How long a detent change animates.
     public static var animationDuration: Duration { .milliseconds(120) }

@@ -2,7 +2,9 @@
 public struct ListView: Widget, Sendable {
     /// Item texts; filtering matches against them.
     public var items: [String]
+    /// Selection, offset, filter.
     public var state: ListState
+    /// Unselected rows.
     public var style: Style
     /// The selected row's style (reverse video reads in every colour mode).
     public var highlightStyle: Style

@@ -9,6 +9,7 @@ public struct Spinner: Widget, Sendable {
     public var label: String
     /// The current time (since the run loop started).
     public var now: Duration
+    /// Style of frame and label.
     public var style: Style
 
     /// Creates a spinner for time `now`.

@@ -1,7 +1,10 @@
 /// A column of a `TableView`.
 public struct TableColumn: Hashable, Sendable {
+    /// Header text.
     public var title: String
+    /// How wide the column is.
     public var width: Constraint
+    /// Cell placement.
     public var alignment: Alignment
 
     /// Creates a column sized by `width`.
@@ -12,12 +15,17 @@ public struct TableColumn: Hashable, Sendable {
 
 /// A table with a header row, constraint-sized columns, a highlighted selected row, scrolling and filtering.
 public struct TableView: Widget, Sendable {
+    /// Column definitions.
     public var columns: [TableColumn]
     /// Cell texts, one array per row (missing cells render empty).
     public var rows: [[String]]
+    /// Selection, offset, filter.
     public var state: ListState
+    /// Header row style.
     public var headerStyle: Style
+    /// Unselected rows.
     public var style: Style
+    /// The selected row.
     public var highlightStyle: Style
     /// Empty cells between columns.
     public var columnSpacing: Int
