@@ -59,6 +59,9 @@ public struct SheetState<Page> {
     /// Replaces the whole stack (e.g. deep links); ignored when `pages` is empty.
     public mutating func setStack(_ pages: [Page]) { if !pages.isEmpty { stack = pages } }
 
+    /// Tab: moves focus between the board and the sheet.
+    public mutating func toggleFocus() { focus = focus == .board ? .sheet : .board }
+
     // MARK: - Detent and animation
 
     /// Changes the detent; animates from the current position unless `animated` is false (reduced motion).
