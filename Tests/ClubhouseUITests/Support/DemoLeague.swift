@@ -142,7 +142,7 @@ enum Demo {
         AvailablePlayer(player: p("00-0034400", "Matt Prater", .k, "DET", 5), availability: .freeAgent, seasonPoints: Points(hundredths: 6_100), lastWeekPoints: Points(hundredths: 800), priorSeasonPoints: Points(hundredths: 12_800)),
     ]
 
-    static func draftRoom(_ id: LeagueID) -> DraftRoom {
+    static func draftRoom(_ id: LeagueID) -> DraftBoard {
         let order = [bits, bytes, tailgaters, hailMarys]
         let made: [PlayerSummary] = id == couch ? [cmc, cook, thomas, henry, kelce, lamar] : [cmc, cook, thomas, henry, kelce, lamar, kupp, julio]
         let picks = made.enumerated().map { i, player -> DraftPickView in
@@ -153,6 +153,6 @@ enum Demo {
         }
         let draft = Draft(leagueID: id, status: id == couch ? .running : .complete, order: order, rounds: id == couch ? 15 : 2, type: .snake,
                           pickClockSeconds: 90, currentPick: picks.count + 1)
-        return DraftRoom(leagueID: id, draft: draft, teams: order.map(team), picks: picks, capabilities: .signedOut)
+        return DraftBoard(leagueID: id, draft: draft, teams: order.map(team), picks: picks, capabilities: .signedOut)
     }
 }

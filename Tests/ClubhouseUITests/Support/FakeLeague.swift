@@ -90,7 +90,7 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
         case .name: return list.sorted { $0.player.name < $1.player.name }
         }
     }
-    func draftRoom(_ id: LeagueID) async throws -> DraftRoom {
+    func draftBoard(_ id: LeagueID) async throws -> DraftBoard {
         try await enter(.draftRoom)
         var room = Demo.draftRoom(id)
         if isEmpty(.draftRoom) { room.picks = []; room.draft.status = .scheduled; room.draft.currentPick = 1; room.draft.scheduledAt = Demo.now.addingTimeInterval(86_400) }

@@ -16,7 +16,7 @@ public enum BoardFeature {
         /// The week the scoreboard was asked for (nil: current).
         public var requestedWeek: Int?
         public var draftLeague: LeagueID?
-        public var draft = Loadable<DraftRoom>()
+        public var draft = Loadable<DraftBoard>()
         /// The board's own selection when it has focus.
         public var selection = ListState(selected: nil)
         public init() {}
@@ -35,7 +35,7 @@ public enum BoardFeature {
         case leagueLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
         case standingsLoaded(RequestToken, Result<[StandingsEntry], PresentableError>)
         case scoreboardLoaded(RequestToken, Result<Scoreboard, PresentableError>)
-        case draftLoaded(RequestToken, Result<DraftRoom, PresentableError>)
+        case draftLoaded(RequestToken, Result<DraftBoard, PresentableError>)
         case list(ListMove)
         case activated
         case retry
@@ -104,7 +104,7 @@ public enum BoardFeature {
             guard force || state.draftLeague != id else { return .none }
             state.draftLeague = id
             let t = state.draft.begin()
-            return .load(t, id: "board.draft", { try await api.draftRoom(id) }, answer: Action.draftLoaded)
+            return .load(t, id: "board.draft", { try await api.draftBoard(id) }, answer: Action.draftLoaded)
         }
     }
 

@@ -110,7 +110,7 @@ extension BoardFeature {
 
 /// The draft board: teams across, rounds down; the pick on the clock is highlighted.
 public struct DraftGrid: Widget {
-    public var room: DraftRoom
+    public var room: DraftBoard
     public var context: RenderContext
 
     public func render(in area: Rect, buffer: inout Buffer) {

@@ -7,7 +7,7 @@ import Terminal
 public enum DraftRoomFeature: PageFeature {
     public struct State: Equatable, Sendable {
         public var id: LeagueID
-        public var room = Loadable<DraftRoom>()
+        public var room = Loadable<DraftBoard>()
         public var list = ListState()
         public init(id: LeagueID) { self.id = id }
         /// Picks newest first.
@@ -16,7 +16,7 @@ public enum DraftRoomFeature: PageFeature {
 
     public enum Action: Sendable {
         case onAppear, retry
-        case roomLoaded(RequestToken, Result<DraftRoom, PresentableError>)
+        case roomLoaded(RequestToken, Result<DraftBoard, PresentableError>)
         case list(ListMove)
         case rowActivated
         case delegate(PageDelegate)
@@ -33,7 +33,7 @@ public enum DraftRoomFeature: PageFeature {
         switch action {
         case .onAppear, .retry:
             let t = state.room.begin(), api = context.env.api, id = state.id
-            return .load(t, id: "draftRoom.\(id)", { try await api.draftRoom(id) }, answer: Action.roomLoaded)
+            return .load(t, id: "draftRoom.\(id)", { try await api.draftBoard(id) }, answer: Action.roomLoaded)
         case .roomLoaded(let t, let r):
             state.room.finish(t, r); return .none
         case .list(let m):
@@ -51,7 +51,7 @@ public enum DraftRoomFeature: PageFeature {
                + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
     }
 
-    static func status(_ room: DraftRoom, now: Date) -> String {
+    static func status(_ room: DraftBoard, now: Date) -> String {
         let d = room.draft
         var s = "\(d.type.rawValue) draft · \(d.rounds) rounds · "
         switch d.status {
@@ -70,7 +70,7 @@ public enum DraftRoomFeature: PageFeature {
     }
 
     /// The team whose pick is on the clock.
-    static func onTheClock(_ room: DraftRoom) -> TeamSummary? {
+    static func onTheClock(_ room: DraftBoard) -> TeamSummary? {
         let n = room.teams.count
         guard n > 0, !room.draft.isComplete else { return nil }
         let round = (room.draft.currentPick - 1) / n + 1, index = (room.draft.currentPick - 1) % n
@@ -83,7 +83,7 @@ public enum DraftRoomFeature: PageFeature {
         return room.teams[reversed ? n - 1 - index : index]
     }
 
-    static func table(_ state: State, _ room: DraftRoom, context: RenderContext) -> DataTable {
+    static func table(_ state: State, _ room: DraftBoard, context: RenderContext) -> DataTable {
         let names = Dictionary(room.teams.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         let rows = state.recent.map { p in
             ["#\(p.pick.number)", "R\(p.pick.round)", names[p.pick.teamID] ?? "—", p.player.name, p.player.position.rawValue, p.player.nflTeam,
