@@ -104,3 +104,15 @@ import Testing
         #expect(b.cursor == Point(x: 0, y: 0))
     }
 }
+
+@Suite struct TextFieldWordMotionTests {
+    @Test func altBAndAltFMoveByWords() {
+        var f = TextFieldState(text: "join Gridiron Greats")
+        f.handle(.key(.alt("b")))
+        #expect(f.cursor == 14)
+        f.handle(.key(.alt("b")))
+        #expect(f.cursor == 5)
+        f.handle(.key(.alt("f")))
+        #expect(f.cursor == 13)
+    }
+}

@@ -138,6 +138,23 @@ public struct InputDecoder: Sendable {
         let next = s[s.startIndex + 1]
         switch next {
         case UInt8(ascii: "["):
+            // Legacy X10 mouse report ESC [ M b x y (terminals without SGR 1006): three raw bytes follow.
+            if s.count > 2, s[s.startIndex + 2] == UInt8(ascii: "M") {
+                guard s.count >= 6 else { return flushing ? .event(.key(.alt("[")), consumed: 2) : .incomplete }
+                let b = Int(s[s.startIndex + 3]) - 32
+                let x = Int(s[s.startIndex + 4]) - 33, y = Int(s[s.startIndex + 5]) - 33
+                let buttons: [MouseButton] = [.left, .middle, .right]
+                let event: MouseEvent
+                if b & 64 != 0 {
+                    event = MouseEvent(b & 1 == 0 ? .wheelUp : .wheelDown, x: x, y: y)
+                } else if b & 3 == 3 {
+                    // X10 does not say which button was released.
+                    event = MouseEvent(b & 32 != 0 ? .move : .release(.left), x: x, y: y)
+                } else {
+                    event = MouseEvent(b & 32 != 0 ? .drag(buttons[b & 3]) : .press(buttons[b & 3]), x: x, y: y)
+                }
+                return .event(.mouse(event), consumed: 6)
+            }
             let result = csi(s)
             if case .incomplete = result, flushing { return .event(.key(.alt("[")), consumed: 2) }
             return result

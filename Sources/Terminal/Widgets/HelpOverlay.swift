@@ -44,8 +44,11 @@ public struct HelpOverlayState: Hashable, Sendable {
 
 /// The overlay listing every binding of the current keymap, grouped, searchable; disabled ones show why.
 public struct HelpOverlay: Widget, Sendable {
+    /// From `Keymap.helpGroups`.
     public var groups: [HelpGroup]
+    /// Search and scroll.
     public var state: HelpOverlayState
+    /// Box title.
     public var title: String
 
     /// Creates the overlay from a keymap's `helpGroups`.
