@@ -4,27 +4,17 @@ import Terminal
 @testable import ClubhouseUI
 
 @Suite struct NavigationTests {
-    @Test func pushAndPopKeepTheRoot() {
-        var sheet = SheetState(root: Page.home, detent: .peek)
-        sheet.push(.league(Demo.greats))
-        #expect(sheet.stack == [.home, .league(Demo.greats)])
-        #expect(sheet.detent == .half, "a peeking sheet opens to half so the new page is readable")
-        #expect(sheet.pop() == .league(Demo.greats))
-        #expect(sheet.pop() == nil)
-        #expect(sheet.stack == [.home])
-    }
-
-    @Test func escapeClearsFilterThenPopsThenCollapsesThenFocusesTheBoard() {
-        var sheet = SheetState(root: Page.home, detent: .full)
-        sheet.push(.league(Demo.greats))
-        #expect(sheet.escape(filterActive: true) == .clearFilter)
-        #expect(sheet.stack.count == 2)
-        #expect(sheet.escape(filterActive: false) == .poppedPage)
-        #expect(sheet.escape(filterActive: false) == .collapsedToPeek)
-        #expect(sheet.detent == .peek)
-        #expect(sheet.escape(filterActive: false) == .focusedBoard)
-        #expect(sheet.focus == .board)
-        #expect(sheet.escape(filterActive: false) == .nothing)
+    @Test func pushOpensAPeekingSheetToHalfAndPopKeepsTheRoot() async {
+        var h = await Harness.started()
+        h.setDetent(.peek)
+        h.send(.open(.league(Demo.greats)))
+        #expect(h.state.pages == [.home, .league(Demo.greats)])
+        #expect(h.state.sheet.detent == .half, "a peeking sheet opens to half so the new page is readable")
+        h.key(.escape)
+        #expect(h.state.pages == [.home])
+        h.key(.escape)
+        #expect(h.state.pages == [.home], "the root stays")
+        #expect(h.state.sheet.detent == .peek)
     }
 
     @Test func deepLinkPathsGoThroughTheirParents() {
@@ -78,16 +68,18 @@ import Terminal
         h.send(.open(.standings(Demo.greats)))
         let id = h.state.sheet.top.id
         h.key(.escape)                       // popped before the answer arrives
-        let before = h.state
+        let before = h.state.sheet.stack
+        let pendingBefore = h.pending.count
         h.send(.page(id: id, .standings(.standingsLoaded(RequestToken(1), .success(Demo.standings)))))
-        #expect(h.state.sheet == before.sheet)
+        #expect(h.state.sheet.stack == before)
+        #expect(h.pending.count == pendingBefore, "no work started for a page that is gone")
     }
 
     @Test func qOnTheSheetExplainsInsteadOfQuitting() async {
         var h = await Harness.started()
         h.key(.char("q"))
         #expect(!h.state.shouldQuit)
-        #expect(h.state.toast?.message.contains("q quits from the board") == true)
+        #expect(h.toast?.contains("q quits from the board") == true)
         h.key(.ctrl("c"))
         #expect(h.state.shouldQuit)
     }

@@ -109,7 +109,7 @@ import Terminal
         h.key(.char("j"))                 // Colour
         h.key(.enter)
         #expect(h.state.settings.color == false)
-        #expect(h.state.theme.colorEnabled == false)
+        #expect(h.state.theme == .monochrome)
         await h.settle()
         #expect(try h.store.load()?.color == false)
     }
@@ -119,6 +119,6 @@ import Terminal
         h.key(.char(","))
         h.key(.char("j"))
         h.key(.enter)
-        #expect(h.state.toast?.message == "Colour is off because NO_COLOR is set")
+        #expect(h.toast == "Colour is off because NO_COLOR is set")
     }
 }

@@ -119,7 +119,7 @@ extension PageState {
 
     @Test(arguments: pageCases.filter { $0.empty != nil }, sizes) func empty(_ c: PageCase, size: Size) async {
         var h = await opened(c, size: size, prepare: { if c.fakeEmpty { await $0.answerEmpty(c.endpoint!) } })
-        if !c.fakeEmpty { h.state.sheet.updateTop { $0.state.forceEmpty() } }
+        if !c.fakeEmpty { h.state.sheet.top.state.forceEmpty() }
         let s = Screen(h.state)
         // A page with nothing loaded borrows names the board knows; only a player's name has no other source.
         let knowsName: Bool = if case .player = c.page { false } else { true }
@@ -127,9 +127,9 @@ extension PageState {
         #expect(s.inSheet(c.empty!), "empty message for \(c) at \(size)\n\(s.text)")
     }
 
-    @Test(arguments: Detent.allCases, sizes) func sheetDetents(_ detent: Detent, size: Size) async {
+    @Test(arguments: SheetDetent.allCases, sizes) func sheetDetents(_ detent: SheetDetent, size: Size) async {
         var h = await Harness.started(size: size)
-        h.state.sheet.detent = detent
+        h.setDetent(detent)
         let s = Screen(h.state)
         let l = s.layout
         #expect(s.sheetHeader.contains("Home"))
@@ -197,20 +197,18 @@ extension PageState {
     }
 
     @Test func breadcrumbShortensFromTheLeft() {
-        let crumb = SheetChrome.breadcrumb(["Home", "Gridiron Greats", "Week 9", "Bits vs Bytes"], width: 30)
+        let crumb = Breadcrumb.text(["Home", "Gridiron Greats", "Week 9", "Bits vs Bytes"], width: 30)
         #expect(crumb == "… › Week 9 › Bits vs Bytes")
         #expect(crumb.count <= 30)
     }
 
     @Test func aWideCharacterNameKeepsTheLayout() async {
         var h = await Harness.started()
-        h.state.sheet.updateTop { entry in
-            if case .home(var s) = entry.state {
-                var l = Demo.summaries
-                l[0].name = "日本 Fantasy 🏈"
-                s.publicLeagues = Loadable(l)
-                entry.state = .home(s)
-            }
+        if case .home(var home) = h.state.top {
+            var l = Demo.summaries
+            l[0].name = "日本 Fantasy 🏈"
+            home.publicLeagues = Loadable(l)
+            h.state.sheet.top.state = .home(home)
         }
         let s = Screen(h.state)
         let row = try! #require(s.lines.firstIndex { $0.contains("日本 Fantasy") && $0.hasPrefix("│") })

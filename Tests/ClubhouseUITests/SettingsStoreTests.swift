@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Terminal
 @testable import ClubhouseUI
 
 @Suite struct SettingsStoreTests {
@@ -32,6 +33,6 @@ import Testing
         for role: StyleRole in [.accent, .positive, .negative, .selection, .highlight, .warning] {
             #expect(mono.style(role).foreground == .default && mono.style(role).background == .default)
         }
-        #expect(Theme(mode: .light).style(.accent) != Theme(mode: .dark).style(.accent))
+        #expect(Theme.light.style(.accent) != Theme.dark.style(.accent))
     }
 }

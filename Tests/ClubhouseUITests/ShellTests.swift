@@ -36,17 +36,17 @@ import Terminal
     }
 
     @Test func anOpenMatchupIsHighlightedOnTheBoardInsideTheVisibleBand() async {
-        for detent in [Detent.peek, .half] {
+        for detent in [SheetDetent.peek, .half] {
             var h = await Harness.started()
             h.send(.deepLink(.matchup(Demo.greats, week: 9, team: Demo.tailgaters)))
             await h.settle()
-            h.state.sheet.detent = detent
+            h.setDetent(detent)
             #expect(h.state.board.highlight == .matchup(Demo.tailgaters))
             let s = Screen(h.state)
             let row = try! #require(s.lines.firstIndex { $0.contains("Tailgaters") && $0.contains("Hail Marys") })
             #expect(s.layout.boardContent.y <= row && row < s.layout.boardContent.bottom, "highlight visible at \(detent)")
             let cellX = s.lines[row].distance(of: "Tailgaters")!
-            #expect(s.buffer[cellX, row].style == Theme().style(.highlight))
+            #expect(s.buffer[cellX, row].style == Theme.dark.style(.highlight))
         }
     }
 
@@ -74,9 +74,10 @@ import Terminal
         await h.settle()
         h.key(.char("f"))
         #expect(h.state.pages.last == .league(Demo.nerds))
-        #expect(h.state.toast?.message == "the draft hasn't happened yet")
-        h.send(.tick(Demo.now.addingTimeInterval(AppReducer.toastSeconds)))
-        #expect(h.state.toast == nil)
+        #expect(h.toast == "the draft hasn't happened yet")
+        h.send(.tick(clock: .seconds(10), date: Demo.now))
+        #expect(h.toast == nil)
+        #expect(h.state.toasts.toasts.isEmpty, "expired toasts are pruned on tick")
     }
 
     @Test func helpListsEveryBindingAndSearches() async {
@@ -84,14 +85,17 @@ import Terminal
         h.key(.char("?"))
         var s = Screen(h.state)
         #expect(s.text.contains("filter by state"))
-        #expect(s.text.contains("search: █"))
+        h.key(.char("/"))
         h.keys("sheet")
         s = Screen(h.state)
         #expect(s.text.contains("bigger sheet"))
         #expect(!s.text.contains("filter by state"))
-        h.key(.escape)
+        h.key(.escape)                  // clears the search
+        h.key(.escape)                  // leaves the search field
+        #expect(h.state.help != nil)
+        h.key(.escape)                  // closes
         #expect(h.state.help == nil)
-        #expect(h.state.pages == [.home], "esc closed help without popping")
+        #expect(h.state.pages == [.home], "esc in help never pops a page")
     }
 
     @Test func mouseClickSelectsThenOpensAndWheelScrolls() async {
@@ -110,12 +114,15 @@ import Terminal
         var h = await Harness.started(size: Size(width: 80, height: 24))
         let edge = h.layout.sheet.y
         h.mouse(.press(.left), x: 10, y: edge)
-        h.mouse(.drag(.left), x: 10, y: 1)
+        h.mouse(.drag(.left), x: 10, y: 2)
+        #expect(h.layout.sheet.y == 2, "the edge follows the drag")
+        h.mouse(.release(.left), x: 10, y: 2)
         #expect(h.state.sheet.detent == .full)
+        h.mouse(.press(.left), x: 10, y: h.layout.sheet.y)
         h.mouse(.drag(.left), x: 10, y: 21)
-        #expect(h.state.sheet.detent == .peek)
         h.mouse(.release(.left), x: 10, y: 21)
-        h.mouse(.drag(.left), x: 10, y: 1)
+        #expect(h.state.sheet.detent == .peek)
+        h.mouse(.drag(.left), x: 10, y: 2)
         #expect(h.state.sheet.detent == .peek, "no drag after release")
     }
 
@@ -156,39 +163,54 @@ import Terminal
         #expect(Screen(h.state).sheetHeader.contains("Home"))
     }
 
-    @Test func appWrapperStartsAndRenders() async {
-        let app = ClubhouseApp(api: FakeLeague(), settingsStore: InMemorySettingsStore(UserSettings(theme: .light)), size: Size(width: 80, height: 24),
-                               monochrome: true, now: { Demo.now })
-        #expect(app.state.settings.theme == .light)
-        #expect(!app.state.theme.colorEnabled)
-        var pending = app.start().operations
-        while !pending.isEmpty {
-            let ops = pending; pending = []
-            for case .run(_, let work) in ops { if let a = await work() { pending += app.send(a).operations } }
+    @Test func programRunsOnTheToolkitDriver() async {
+        let program = ClubhouseProgram(api: FakeLeague(), settingsStore: InMemorySettingsStore(UserSettings(theme: .light)),
+                                       monochrome: true, environment: [:], now: { Demo.now })
+        #expect(program.state.settings.theme == .light)
+        #expect(program.state.theme == .monochrome)
+        let backend = HeadlessBackend(size: Size(width: 80, height: 24))
+        let driver = ProgramDriver(program: program, backend: backend)
+        driver.start(now: .zero)
+        var t = Duration.zero
+        for _ in 0..<20 {
+            await eventually { driver.hasPendingMessages || driver.runningTaskCount == 0 }
+            t += .milliseconds(10)
+            _ = driver.deliverMessages(now: t)
+            if driver.runningTaskCount == 0 && !driver.hasPendingMessages { break }
         }
-        var b = Buffer(size: Size(width: 80, height: 24))
-        app.render(into: &b)
-        #expect(b.text().contains("Gridiron Greats"))
-        #expect(!app.isAnimating)
-        #expect(ClubhouseApp.monochromeRequested(environment: ["NO_COLOR": "1"], arguments: []))
-        #expect(ClubhouseApp.monochromeRequested(environment: [:], arguments: ["clubhouse", "--no-color"]))
-        #expect(!ClubhouseApp.monochromeRequested(environment: ["NO_COLOR": ""], arguments: []))
+        driver.renderIfNeeded(now: t, force: true)
+        #expect(backend.lines().joined(separator: "\n").contains("Gridiron Greats"))
+        #expect(driver.program.nextWakeUp(context: driver.context(now: t)) == nil, "idle: no wake-ups")
+        driver.send([.key(.tab), .key(.char("q"))], now: t)
+        #expect(driver.finished)
     }
 
-    @Test func effectRunnerCancelsSupersededWork() async {
-        let fake = FakeLeague()
-        await fake.hold(.standings)
-        let box = Collected()
-        let runner = EffectRunner<String> { box.add($0) }
-        runner.run(.run(id: "s") { _ = try? await fake.standings(Demo.greats); return "old" })
-        await eventually { await fake.suspended(.standings) == 1 }
-        await fake.unhold(.standings)
-        runner.run(.run(id: "s") { "new" })
-        await eventually { box.values.contains("new") }
-        await fake.release(.standings)
-        await eventually { await fake.suspended(.standings) == 0 }
-        for _ in 0..<100 { await Task.yield() }
-        #expect(box.values == ["new"])
+    @Test func monochromeIsRequestedByNoColorOrFlag() {
+        #expect(ClubhouseProgram.monochromeRequested(environment: ["NO_COLOR": "1"], arguments: []))
+        #expect(ClubhouseProgram.monochromeRequested(environment: [:], arguments: ["clubhouse", "--no-color"]))
+        #expect(!ClubhouseProgram.monochromeRequested(environment: ["NO_COLOR": ""], arguments: []))
+    }
+
+    @Test func aSpinnerAsksForWakeUps() async {
+        var program = ClubhouseProgram(api: FakeLeague(), settingsStore: InMemorySettingsStore(), environment: [:], now: { Demo.now })
+        let context = ProgramContext(now: .milliseconds(5), size: Size(width: 80, height: 24))
+        let start = program.start(context: context)
+        #expect(!start.quits)
+        #expect(program.state.isLoading)
+        #expect(program.nextWakeUp(context: context) == .milliseconds(80))
+    }
+
+    @Test func effectsBecomeCommandsWithTheirIDs() {
+        let fx = Effect<Int>.merge(.run(id: "a") { 1 }, .cancel(id: "b"), .send(3))
+        let kinds = fx.commands.map { c -> String in
+            switch c.kind {
+            case .task(let id, _): "task \(id ?? "-")"
+            case .cancel(let id): "cancel \(id)"
+            case .send(let m): "send \(m)"
+            default: "other"
+            }
+        }
+        #expect(kinds == ["task a", "cancel b", "send 3"])
     }
 }
 

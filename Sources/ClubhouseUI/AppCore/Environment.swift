@@ -21,17 +21,20 @@ public struct PageContext: Sendable {
     public init(env: AppEnvironment, viewport: Int) { self.env = env; self.viewport = viewport }
 }
 
-/// What a view gets besides its state: the theme, the spinner frame and "now".
+/// What a view gets besides its state: the theme, run-loop time (spinners) and the wall-clock date.
 public struct RenderContext: Sendable {
     public var theme: Theme
-    public var spinnerFrame: Int
+    /// Run-loop time; spinner frames come from it.
+    public var clock: Duration
+    /// "Now" for relative dates ("draft in 2 days").
     public var now: Date
     /// True when this pane has the keyboard focus.
     public var focused: Bool
-    public init(theme: Theme, spinnerFrame: Int = 0, now: Date = Date(timeIntervalSince1970: 0), focused: Bool = true) {
-        self.theme = theme; self.spinnerFrame = spinnerFrame; self.now = now; self.focused = focused
+    public init(theme: Theme, clock: Duration = .zero, now: Date = Date(timeIntervalSince1970: 0), focused: Bool = true) {
+        self.theme = theme; self.clock = clock; self.now = now; self.focused = focused
     }
     public func style(_ role: StyleRole) -> Style { theme.style(role) }
+    func with(focused: Bool) -> RenderContext { var c = self; c.focused = focused; return c }
 }
 
 /// What a page asks its parent to do: pages never reach into a sibling's screens.

@@ -87,3 +87,7 @@ extension Effect {
         }
     }
 }
+
+/// Anything that can say it is waiting for a load (the shell ticks the spinner while one is).
+protocol LoadingReporting { var isLoading: Bool { get } }
+extension Loadable: LoadingReporting {}

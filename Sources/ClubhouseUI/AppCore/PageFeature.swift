@@ -40,6 +40,10 @@ public protocol PageFeature {
 }
 
 extension PageFeature {
+    /// True while any of the page's loads is in flight (its spinner shows).
+    public static func isLoading(_ state: State) -> Bool {
+        Mirror(reflecting: state).children.contains { ($0.value as? LoadingReporting)?.isLoading == true }
+    }
     public static func isFilterActive(_ state: State) -> Bool { false }
     public static func isEditingText(_ state: State) -> Bool { false }
     public static var clearFilter: Action? { nil }

@@ -1,9 +1,13 @@
 import Terminal
 
-/// Dark, light, or follow the terminal.
+/// The person's theme choice, saved in settings; `.system` reads the terminal's background (COLORFGBG).
 public enum ThemeMode: String, Codable, CaseIterable, Hashable, Sendable {
     case system, dark, light
     public var next: ThemeMode { let all = Self.allCases; return all[(all.firstIndex(of: self)! + 1) % all.count] }
+    /// The toolkit's appearance for this choice.
+    public var appearance: Appearance {
+        switch self { case .system: .system; case .dark: .dark; case .light: .light }
+    }
 }
 
 /// What a style is for; views ask the theme for a role, never for a colour.
@@ -17,45 +21,24 @@ public enum StyleRole: Hashable, Sendable {
     case warning, error, key
 }
 
-/// Maps style roles to Terminal styles. Without colour every role stays legible: selection is
-/// reverse video, highlight is bold underline, positive/negative rely on bold and the sign.
-public struct Theme: Hashable, Sendable {
-    public var mode: ThemeMode
-    public var colorEnabled: Bool
-
-    public init(mode: ThemeMode = .system, colorEnabled: Bool = true) { self.mode = mode; self.colorEnabled = colorEnabled }
-
-    /// The monochrome theme (NO_COLOR, `--no-color`, or colour switched off).
-    public static let monochrome = Theme(colorEnabled: false)
-
+extension Theme {
+    /// The app's roles on the toolkit's theme. Monochrome stays legible: selection is reverse video,
+    /// highlight bold underline, negative points plain (the minus sign carries it).
     public func style(_ role: StyleRole) -> Style {
-        guard colorEnabled else { return Self.mono(role) }
-        let light = mode == .light
         switch role {
-        case .text: return .plain
-        case .accent: return Style(foreground: light ? .indexed(25) : .indexed(81))
-        case .dim: return .dim
-        case .title: return Style(foreground: light ? .indexed(25) : .indexed(81), attributes: .bold)
-        case .header: return Style(foreground: light ? .indexed(240) : .indexed(250), attributes: .bold)
-        case .border: return Style(foreground: light ? .indexed(248) : .indexed(240))
-        case .focusedBorder: return Style(foreground: light ? .indexed(25) : .indexed(81))
-        case .positive: return Style(foreground: light ? .indexed(28) : .indexed(114))
-        case .negative: return Style(foreground: light ? .indexed(160) : .indexed(203))
-        case .selection: return Style(foreground: light ? .indexed(255) : .indexed(16), background: light ? .indexed(25) : .indexed(81), attributes: .bold)
-        case .highlight: return Style(foreground: light ? .indexed(16) : .indexed(16), background: light ? .indexed(222) : .indexed(179))
-        case .warning: return Style(foreground: light ? .indexed(130) : .indexed(221))
-        case .error: return Style(foreground: light ? .indexed(160) : .indexed(203), attributes: .bold)
-        case .key: return Style(foreground: light ? .indexed(25) : .indexed(81), attributes: .bold)
-        }
-    }
-
-    static func mono(_ role: StyleRole) -> Style {
-        switch role {
-        case .text, .border, .negative: return .plain
-        case .accent, .title, .header, .focusedBorder, .positive, .warning, .error, .key: return .bold
-        case .dim: return .dim
-        case .selection: return .reverse
-        case .highlight: return Style(attributes: [.bold, .underline])
+        case .text: return text
+        case .accent, .highlight: return accent
+        case .dim: return muted
+        case .title: return title
+        case .header: return header
+        case .border: return border
+        case .focusedBorder: return focusedBorder
+        case .positive: return success
+        case .negative: return Style(foreground: error.foreground)
+        case .selection: return selection
+        case .warning: return warning
+        case .error: return error
+        case .key: return Style(foreground: focusedBorder.foreground, attributes: .bold)
         }
     }
 }

@@ -8,8 +8,8 @@ public enum AppAction: Sendable {
     case started
     /// A key, mouse, paste or resize from the terminal.
     case event(InputEvent)
-    /// Time passed (spinner frames, toast expiry); `now` comes from the injected clock.
-    case tick(Date)
+    /// Time passed: run-loop `clock` (animations, spinner, toasts) and the injected wall-clock `date`.
+    case tick(clock: Duration, date: Date)
     /// An action for the page with id `id` (dropped if that page was popped).
     case page(id: Int, PageAction)
     case board(BoardFeature.Action)
@@ -31,8 +31,6 @@ public enum AppAction: Sendable {
 /// The root reducer: routes input through the active keymap, runs pages and the board, keeps
 /// navigation, the board's context and the overlays consistent.
 public enum AppReducer {
-    public static let toastSeconds: TimeInterval = 4
-
     /// Reduces `action` and everything it sends immediately; returns only the async work left to run.
     public static func send(_ action: AppAction, into state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
         var queue = [action], pending: [Effect<AppAction>.Operation] = []
@@ -62,10 +60,10 @@ public enum AppReducer {
                 return .merge(text.compactMap { state.top.typed(.char($0)) }.map { Effect.send(.page(id: id, $0)) })
             }
 
-        case .tick(let now):
-            state.now = now
-            state.spinnerFrame &+= 1
-            if let t = state.toast, t.expiresAt <= now { state.toast = nil }
+        case .tick(let clock, let date):
+            state.clock = clock
+            state.now = date
+            state.toasts.prune(now: clock)
             return .none
 
         case .page(let id, let pageAction):
@@ -80,6 +78,8 @@ public enum AppReducer {
             let entry = PageEntry(id: state.nextPageID, state: PageState(page, settings: state.settings, colorAllowed: state.colorAllowed))
             state.nextPageID += 1
             state.sheet.push(entry)
+            // A peeking sheet opens to half so the new page is readable.
+            if state.sheet.detent == .peek { state.sheet.setDetent(.half, now: state.clock, animated: state.animationsEnabled) }
             return .merge(reducePage(&state, id: entry.id, entry.state.onAppear, env: env), syncBoard(&state, env: env))
 
         case .deepLink(let page):
@@ -88,36 +88,38 @@ public enum AppReducer {
                 entries.append(PageEntry(id: state.nextPageID, state: PageState(p, settings: state.settings, colorAllowed: state.colorAllowed)))
                 state.nextPageID += 1
             }
-            state.sheet.replace(with: entries)
+            state.sheet.setStack(entries)
+            state.sheet.focus = .sheet
+            if state.sheet.detent == .peek { state.sheet.setDetent(.half, now: state.clock, animated: state.animationsEnabled) }
             let appear = entries.map { reducePage(&state, id: $0.id, $0.state.onAppear, env: env) }
             return .merge(appear + [syncBoard(&state, env: env)])
 
         case .escape:
-            switch state.sheet.escape(filterActive: state.top.isFilterActive) {
+            switch state.sheet.handleEscape(hasActiveFilter: state.top.isFilterActive, now: state.clock, animated: state.animationsEnabled) {
             case .clearFilter:
                 guard let clear = state.top.clearFilter else { return .none }
                 return reducePage(&state, id: state.sheet.top.id, clear, env: env)
             case .poppedPage:
                 return syncBoard(&state, env: env)
-            case .collapsedToPeek, .focusedBoard, .nothing:
+            case .collapsedToPeek, .focusedBoard, .none:
                 return .none
             }
 
         case .focusToggled:
-            state.sheet.focus = state.sheet.focus == .sheet ? .board : .sheet
+            state.sheet.toggleFocus()
             if state.sheet.focus == .board {
-                if state.sheet.detent == .full { state.sheet.detent = .half }
+                if state.sheet.detent == .full { state.sheet.setDetent(.half, now: state.clock, animated: state.animationsEnabled) }
                 if state.board.selection.selected == nil { state.board.selection = ListState(selected: 0) }
             }
             return .none
 
         case .sheetGrew:
-            state.sheet.detent = state.sheet.detent.larger; return .none
+            state.sheet.grow(now: state.clock, animated: state.animationsEnabled); return .none
         case .sheetShrank:
-            state.sheet.detent = state.sheet.detent.smaller; return .none
+            state.sheet.shrink(now: state.clock, animated: state.animationsEnabled); return .none
 
         case .helpToggled:
-            state.help = state.help == nil ? HelpState() : nil; return .none
+            state.help = state.help == nil ? HelpOverlayState() : nil; return .none
 
         case .settingsOpened:
             if case .settings = state.top.page { return .none }
@@ -138,7 +140,7 @@ public enum AppReducer {
             return .none
 
         case .toastShown(let message, let isError):
-            state.toast = Toast(message: message, isError: isError, expiresAt: state.now.addingTimeInterval(toastSeconds))
+            state.toasts.post(message, level: isError ? .error : .info, now: state.clock)
             return .none
         }
     }
@@ -146,20 +148,19 @@ public enum AppReducer {
     // MARK: - Pages and the board
 
     static func pageContext(_ state: AppState, _ env: AppEnvironment) -> PageContext {
-        PageContext(env: env, viewport: max(1, ShellLayout(size: state.size, detent: state.sheet.detent).sheetContent.height - 3))
+        PageContext(env: env, viewport: max(1, ShellLayout(state).sheetContent.height - 3))
     }
 
     static func boardContext(_ state: AppState, _ env: AppEnvironment) -> PageContext {
-        PageContext(env: env, viewport: max(1, ShellLayout(size: state.size, detent: state.sheet.detent).boardContent.height - 1))
+        PageContext(env: env, viewport: max(1, ShellLayout(state).boardContent.height - 1))
     }
 
     static func reducePage(_ state: inout AppState, id: Int, _ action: PageAction, env: AppEnvironment) -> Effect<AppAction> {
         guard let index = state.sheet.stack.firstIndex(where: { $0.id == id }) else { return .none }
         let context = pageContext(state, env)
-        var fx: Effect<AppAction> = .none
-        state.sheet.update(at: index) { entry in
-            fx = entry.state.reduce(action, context: context).map { .page(id: id, $0) }
-        }
+        var stack = state.sheet.stack
+        var fx = stack[index].state.reduce(action, context: context).map { AppAction.page(id: id, $0) }
+        state.sheet.setStack(stack)
         if let d = action.delegate { fx = .merge(fx, handle(d)) }
         if index == state.sheet.stack.count - 1 { fx = .merge(fx, syncBoard(&state, env: env)) }
         return fx
@@ -213,12 +214,7 @@ public enum AppReducer {
         if key == .ctrl("c") { return .send(.quit) }
         if state.isTooSmall { return key == .char("q") ? .send(.quit) : .none }
         if state.help != nil {
-            switch key {
-            case .escape, .char("?"), .enter: state.help = nil
-            case .backspace, .delete: if state.help!.query.isEmpty { state.help = nil } else { state.help!.query.removeLast() }
-            case .char(let c): state.help!.query.append(c)
-            default: break
-            }
+            if state.help!.handle(.key(key)) == .close { state.help = nil }
             return .none
         }
         if state.sheet.focus == .sheet, state.top.isEditingText {
@@ -236,13 +232,18 @@ public enum AppReducer {
     // MARK: - Mouse
 
     static func handleMouse(_ m: MouseEvent, _ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
-        guard state.settings.mouse, !state.isTooSmall, state.help == nil else { return .none }
-        let layout = ShellLayout(size: state.size, detent: state.sheet.detent)
+        guard state.settings.mouse, !state.isTooSmall else { return .none }
+        if state.help != nil {
+            if state.help!.handle(.mouse(m)) == .close { state.help = nil }
+            return .none
+        }
+        let layout = ShellLayout(state)
+        // The sheet's top edge: press, drag, release snaps to the nearest detent.
+        if state.sheet.handleMouse(m, in: layout.body, now: state.clock, animated: state.animationsEnabled) { return .none }
         let p = m.position
         let render = renderContext(state)
         switch m.kind {
         case .press(.left):
-            if p.y == layout.sheet.y, layout.sheet.height > 0 { state.isDraggingSheet = true; return .none }
             if layout.sheetContent.contains(p) {
                 state.sheet.focus = .sheet
                 let id = state.sheet.top.id
@@ -254,13 +255,6 @@ public enum AppReducer {
                 if state.board.selection.selected == i { return .send(.board(.activated)) }
                 return .send(.board(.list(.select(i))))
             }
-            return .none
-        case .drag(.left):
-            guard state.isDraggingSheet else { return .none }
-            state.sheet.detent = ShellLayout.detent(forTopEdge: p.y, body: layout.body)
-            return .none
-        case .release:
-            state.isDraggingSheet = false
             return .none
         case .wheelUp, .wheelDown:
             let delta = m.kind == .wheelUp ? -3 : 3
@@ -275,10 +269,11 @@ public enum AppReducer {
     }
 
     static func renderContext(_ state: AppState) -> RenderContext {
-        RenderContext(theme: state.theme, spinnerFrame: state.spinnerFrame, now: state.now, focused: true)
+        RenderContext(theme: state.theme, clock: state.clock, now: state.now, focused: true)
     }
 }
 
-extension RenderContext {
-    func with(focused: Bool) -> RenderContext { var c = self; c.focused = focused; return c }
+extension SheetDetent {
+    /// "peek", "half", "full" — shown in the sheet's header.
+    public var name: String { switch self { case .peek: "peek"; case .half: "half"; case .full: "full" } }
 }

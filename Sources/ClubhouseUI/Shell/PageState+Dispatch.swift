@@ -162,6 +162,22 @@ extension PageState {
         case .settings: .settings(SettingsFeature.list(move))
         }
     }
+    public var isLoading: Bool {
+        switch self {
+        case .home(let s): HomeFeature.isLoading(s)
+        case .league(let s): LeagueFeature.isLoading(s)
+        case .standings(let s): StandingsFeature.isLoading(s)
+        case .scoreboard(let s): ScoreboardFeature.isLoading(s)
+        case .matchup(let s): MatchupFeature.isLoading(s)
+        case .roster(let s): RosterFeature.isLoading(s)
+        case .player(let s): PlayerFeature.isLoading(s)
+        case .freeAgents(let s): FreeAgentsFeature.isLoading(s)
+        case .draftRoom(let s): DraftRoomFeature.isLoading(s)
+        case .scoringRules(let s): ScoringRulesFeature.isLoading(s)
+        case .leagueSettings(let s): LeagueSettingsFeature.isLoading(s)
+        case .settings(let s): SettingsFeature.isLoading(s)
+        }
+    }
     public var isFilterActive: Bool {
         switch self {
         case .home(let s): HomeFeature.isFilterActive(s)

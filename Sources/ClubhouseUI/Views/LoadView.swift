@@ -2,8 +2,6 @@ import Terminal
 
 /// How a page shows a `Load` that is not (yet) its content: spinner, empty message, error with `r`.
 public enum LoadView {
-    public static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
-
     /// Renders the non-loaded states of `load` into `area`; returns the loaded value when there is one.
     /// `what` names the data ("standings"), `empty` says what's empty and what to do.
     public static func render<V>(_ load: Load<V>, what: String, empty: String, in area: Rect, buffer: inout Buffer,
@@ -11,8 +9,9 @@ public enum LoadView {
         switch load {
         case .loaded(let v): return v
         case .idle, .loading:
-            let frame = spinnerFrames[context.spinnerFrame % spinnerFrames.count]
-            line("\(frame) Loading \(what)…", in: area, row: 0, style: context.style(.accent), buffer: &buffer)
+            guard area.height > 0 else { return nil }
+            Spinner("Loading \(what)…", now: context.clock, style: context.style(.accent))
+                .render(in: Rect(x: area.x + 1, y: area.y, width: max(0, area.width - 1), height: 1), buffer: &buffer)
         case .empty:
             for (i, l) in empty.wrapped(toWidth: max(1, area.width - 1)).enumerated() {
                 line(l, in: area, row: i, style: context.style(.dim), buffer: &buffer)

@@ -48,7 +48,10 @@ struct Harness {
 
     /// The screen as text lines at the state's size.
     var lines: [String] { Screen(state).lines }
-    var layout: ShellLayout { ShellLayout(size: state.size, detent: state.sheet.detent) }
+    var layout: ShellLayout { ShellLayout(state) }
+    /// The latest toast's message, if one shows.
+    var toast: String? { state.toasts.visible(at: state.clock).last?.message }
+    mutating func setDetent(_ d: SheetDetent) { state.sheet.setDetent(d, now: state.clock, animated: false) }
 }
 
 /// A rendered frame with helpers for layout facts.
@@ -59,7 +62,7 @@ struct Screen {
         var b = Buffer(size: state.size)
         AppView.render(state, into: &b)
         buffer = b
-        layout = ShellLayout(size: state.size, detent: state.sheet.detent)
+        layout = ShellLayout(state)
     }
     var lines: [String] { buffer.lines() }
     var text: String { buffer.text() }
