@@ -46,3 +46,27 @@ public struct TransactionView: Hashable, Codable, Sendable {
         self.transaction = transaction; self.team = team; self.added = added; self.dropped = dropped
     }
 }
+
+/// One change to the caller's own draft queue.
+public enum DraftQueueEdit: Hashable, Codable, Sendable {
+    case add(PlayerID)
+    case remove(PlayerID)
+    /// To a 0-based place (clamped to the queue).
+    case move(PlayerID, to: Int)
+    /// A new order of exactly the queued players ("The queue changed" otherwise).
+    case reorder([PlayerID])
+}
+
+/// What the commissioner fills in to create a league.
+public struct NewLeague: Hashable, Codable, Sendable {
+    public var name: String
+    public var settings: LeagueSettings
+    public var isPublic: Bool
+    /// The commissioner's own team's name ("Team 1" when nil).
+    public var teamName: String?
+    /// Where the league's season clock starts (real leagues: now; replays: before the 2019 opener).
+    public var seasonClock: Date
+    public init(name: String, settings: LeagueSettings = LeagueSettings(), isPublic: Bool = true, teamName: String? = nil, seasonClock: Date) {
+        self.name = name; self.settings = settings; self.isPublic = isPublic; self.teamName = teamName; self.seasonClock = seasonClock
+    }
+}
