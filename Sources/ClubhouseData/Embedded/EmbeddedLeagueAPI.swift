@@ -121,9 +121,10 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
         try await call { try $0.decideJoinRequest(league, user: user, approve: approve, caller: $1) }
     }
     public func createInvite(_ league: LeagueID, uses: Int, expiresAt: Date?) async throws -> Invite {
-        let random = self.random
+        let generator = SeededRandom(seed: random.with { $0.next() })   // drawn here: the lock isn't held across the write
         return try await call { service, who in
-            try random.with { try service.createInvite(league, uses: uses, expiresAt: expiresAt, caller: who, using: &$0) }
+            var g = generator
+            return try service.createInvite(league, uses: uses, expiresAt: expiresAt, caller: who, using: &g)
         }
     }
     public func invites(_ league: LeagueID) async throws -> [Invite] { try await call { try $0.invites(league, caller: $1) } }
@@ -135,8 +136,11 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
         try await call { try $0.setDraftOrder(league, order: order, caller: $1) }
     }
     public func randomizeDraftOrder(_ league: LeagueID) async throws -> Draft {
-        let random = self.random
-        return try await call { service, who in try random.with { try service.randomizeDraftOrder(league, caller: who, using: &$0) } }
+        let generator = SeededRandom(seed: random.with { $0.next() })
+        return try await call { service, who in
+            var g = generator
+            return try service.randomizeDraftOrder(league, caller: who, using: &g)
+        }
     }
     public func scheduleDraft(_ league: LeagueID, at date: Date?) async throws -> League {
         try await call { try $0.scheduleDraft(league, at: date, caller: $1) }

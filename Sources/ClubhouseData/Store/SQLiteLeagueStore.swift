@@ -223,16 +223,18 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
 
     func chatMessages(in league: LeagueID, after id: Int64?, limit: Int) throws -> [ChatMessage] {
         var out: [ChatMessage] = []
+        // Without `after`: the latest `limit`; with it: the next `limit` after that id (a follower catching up).
+        let order = id == nil ? "DESC" : "ASC"
         try each("""
             SELECT m.id, m.user_id, m.team_id, COALESCE(u.display_name, ''), m.body, m.at
             FROM chat_messages m LEFT JOIN users u ON u.id = m.user_id
-            WHERE m.league_id = ? AND m.id > ? ORDER BY m.id DESC LIMIT ?
+            WHERE m.league_id = ? AND m.id > ? ORDER BY m.id \(order) LIMIT ?
             """, [league, id ?? 0, limit]) { s in
             out.append(ChatMessage(id: s.int64(at: 0), leagueID: league, userID: s.isNull(at: 1) ? nil : UserID(s.int64(at: 1)),
                                    teamID: s.isNull(at: 2) ? nil : TeamID(s.int64(at: 2)), authorName: s.string(at: 3),
                                    body: s.string(at: 4), at: Date(timeIntervalSince1970: s.double(at: 5))))
         }
-        return out.reversed()
+        return id == nil ? out.reversed() : out
     }
 
     // MARK: - Draft

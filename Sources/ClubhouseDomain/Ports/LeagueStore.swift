@@ -36,7 +36,7 @@ public protocol LeagueStoreReader {
     func invites(in league: LeagueID) throws -> [Invite]
     /// An invite by its exact code.
     func invite(code: String) throws -> Invite?
-    /// Chat messages of a league's draft room after `id` (all when nil), oldest first, at most `limit` (the latest ones).
+    /// Chat messages of a league's draft room, oldest first: the first `limit` after `id`, or the latest `limit` when `id` is nil.
     func chatMessages(in league: LeagueID, after id: Int64?, limit: Int) throws -> [ChatMessage]
 
     // MARK: Draft

@@ -176,7 +176,7 @@ extension LeagueService {
         }
     }
 
-    /// The room's chat after message `after` (the latest 100 when nil), oldest first; readable by whoever can see the league.
+    /// The room's chat, oldest first: the next 100 after message `after`, or the latest 100 when nil. Readable by whoever can see the league.
     public func chatMessages(_ id: LeagueID, after: Int64?, caller: Caller) throws -> [ChatMessage] {
         try store.read { r in
             let league = try existingLeague(r, id)

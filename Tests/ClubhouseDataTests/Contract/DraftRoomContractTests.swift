@@ -161,4 +161,14 @@ import Testing
         #expect(await failure { try await world.api(league.members[0]).editQueue(league.id, .add("00-0033280")) }
                 == .conflict("The draft of Test League is over — queues are closed"))
     }
+
+    @Test func chatReadsTheLatestHundredOrCatchesUpAfterAMessage() async throws {
+        let r = try await room(started: false)
+        var ids: [Int64] = []
+        for i in 1...105 { ids.append(try await r.api(r.dana).sendChat(r.id, text: "message \(i)").id) }
+        let latest = try await r.api().chatMessages(r.id, after: nil)
+        #expect(latest.map(\.id) == Array(ids.suffix(100)))
+        #expect(try await r.api().chatMessages(r.id, after: ids[0]).map(\.id) == Array(ids[1...100]))
+        #expect(try await r.api().chatMessages(r.id, after: ids[99]).map(\.body) == (101...105).map { "message \($0)" })
+    }
 }

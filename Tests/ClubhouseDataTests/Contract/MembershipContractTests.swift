@@ -187,4 +187,29 @@ import Testing
                 == .conflict("Gridiron Greats has drafted — you can leave a league only before its draft"))
         #expect(await failure { try await world.api().leaveLeague(open.id) } == .unauthenticated)
     }
+
+    @Test func anApprovalIsRefusedWhenInvitesFilledTheLeagueMeanwhile() async throws {
+        let world = try ContractWorld()
+        let open = try await world.league("Sunday Funday")
+        let hiro = world.api(try world.person("hiro"))
+        let zed = try world.signUp("Zed")
+        _ = try await world.api(zed).requestToJoin(open.id, teamName: "Zebras")
+        let invite = try await hiro.createInvite(open.id, uses: 4, expiresAt: nil)
+        for name in ["Ann", "Bo", "Cy", "Di"] {
+            _ = try await world.api(try world.signUp(name)).redeemInvite(code: invite.code, teamName: "\(name) FC")
+        }
+        #expect(await failure { try await hiro.decideJoinRequest(open.id, user: zed.userID!, approve: true) } == .conflict("Sunday Funday is full"))
+        #expect(try await hiro.joinRequests(open.id).first?.request.status == .pending, "the request waits for a free team")
+        #expect(try await hiro.decideJoinRequest(open.id, user: zed.userID!, approve: false).status == .denied)
+    }
+
+    @Test func aDeniedPersonMayAskAgain() async throws {
+        let world = try ContractWorld()
+        let open = try await world.league("Sunday Funday")
+        let zed = try world.signUp("Zed")
+        _ = try await world.api(zed).requestToJoin(open.id, teamName: "Zebras")
+        _ = try await world.api(try world.person("hiro")).decideJoinRequest(open.id, user: zed.userID!, approve: false)
+        let again = try await world.api(zed).requestToJoin(open.id, teamName: "Zebras Two")
+        #expect(again.status == .pending && again.teamName == "Zebras Two")
+    }
 }
