@@ -93,4 +93,20 @@ import Testing
         #expect(await failure { try await world.api(try world.signUp("Zed")).scheduleDraft(league.id, at: date) }
                 == .forbidden("Only the commissioner can schedule the draft"))
     }
+
+    @Test func newRosterSlotsAndBudgetReachTheDraftAndTheTeams() async throws {
+        let world = try ContractWorld()
+        let league = try await world.newLeague(teams: 4, members: ["Dana"])
+        let api = world.api(league.commissioner)
+        var settings = try await api.league(league.id).league.settings
+        settings.rosterSlots[.bench] = 3
+        settings.waiverType = .faab
+        settings.faabBudget = 250
+        settings.draftType = .linear
+        _ = try await api.updateSettings(league.id, settings: settings)
+        let draft = try await api.draftBoard(league.id).draft
+        #expect(draft.rounds == 12 && draft.type == .linear)
+        let team = try await world.team(of: league.members[0], in: league.id)
+        #expect(try await api.roster(league.id, team: team).faabRemaining == 250)
+    }
 }

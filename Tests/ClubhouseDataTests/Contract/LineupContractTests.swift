@@ -89,4 +89,20 @@ import Testing
             try await world.api(.user(UserID(manager))).moveInLineup(done.id, team: detail.teams[0].id, move: LineupMove("00-0033280", to: .rb))
         } == .conflict("The season of Champions Circle is over"))
     }
+
+    @Test func aFullSlotNeedsASwapAndTheSwapPartnerMustBeInIt() async throws {
+        let s = try await setup()
+        let positions: [Position: Slot] = [.rb: .rb, .wr: .wr, .te: .te, .qb: .qb]
+        let benched = s.roster.rows.filter { $0.slot == .bench && !$0.locked }
+        let mover = try #require(benched.first { p in positions[p.player.position].map { slot in
+            s.roster.rows.contains { $0.slot == slot } } ?? false }, "no unlocked bench player whose slot is filled")
+        let slot = positions[mover.player.position]!
+        let capacity = s.roster.rows.filter { $0.slot == slot }.count
+        let api = s.world.api(s.alice)
+        #expect(await failure { try await api.moveInLineup(s.league, team: s.team, move: LineupMove(mover.player.id, to: slot)) }
+                == .validation(field: "lineup", message: "All \(capacity) \(slot.rawValue) spots are taken — swap with someone there"))
+        let other = try #require(s.roster.rows.first { $0.slot == .bench && $0.player.id != mover.player.id })
+        #expect(await failure { try await api.moveInLineup(s.league, team: s.team, move: LineupMove(mover.player.id, to: slot, swapWith: other.player.id)) }
+                == .validation(field: "lineup", message: "\(other.player.name) is not in \(slot.rawValue)"))
+    }
 }
