@@ -14,7 +14,6 @@ extension LeagueService {
             let team = try managedTeam(w, teamID, league: league, user: user, doing: "add players to it")
             try requireSeasonOpen(league, for: "Free-agent adds")
             let teams = try w.teams(in: id)
-            if let drop { try requireDroppable(drop, league: league, facts: facts) }
             let holds = try w.waiverHolds(in: id)
             let rosters = try w.rosters(in: id)
             let result: RosterMoveResult
@@ -25,6 +24,7 @@ extension LeagueService {
             } catch {
                 throw facts.naming(error, players: [player, drop], teams: teams)
             }
+            if let drop { try requireDroppable(drop, league: league, facts: facts) }
             try w.setRoster(result.roster)
             if let hold = result.newHold { try w.setWaiverHolds(holds.filter { $0.playerID != hold.playerID } + [hold], in: id) }
             var transaction = result.transaction

@@ -156,6 +156,9 @@ import Testing
         let fa = try await freeAgent(.rb, world, league)
         #expect(await failure { try await world.api(alice.caller).dropPlayer(league, team: alice.team, player: fa.player.id) }
                 == .validation(field: "roster", message: "\(fa.player.name) is not on the roster to drop"))
+        let other = try #require(try await freeAgent(locked.player.position == .def ? .rb : locked.player.position, world, league))
+        #expect(await failure { try await world.api(alice.caller).addFreeAgent(league, team: alice.team, player: other.player.id, dropping: locked.player.id) }
+                == .validation(field: "drop", message: "\(locked.player.name)'s game has kicked off — he can't be dropped until next week"))
     }
 
     @Test func freeAgentsOpenOnlyAfterTheDraft() async throws {
