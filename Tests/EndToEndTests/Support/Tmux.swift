@@ -58,18 +58,24 @@ final class Tmux {
         try waitFor(timeout: timeout) { $0.contains(text) }
     }
 
+    /// Runs one tmux command. Output goes through a file, not a pipe: `new-session` forks the tmux
+    /// server, which would hold a pipe open and make reading it to the end wait forever.
     @discardableResult
     private func run(_ args: [String]) throws -> String {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString).out")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: out) }
+        let handle = try FileHandle(forWritingTo: out)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = ["tmux", "-L", socket, "-f", "/dev/null"] + args
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = Pipe()
+        p.standardOutput = handle
+        p.standardError = FileHandle.nullDevice
+        p.standardInput = FileHandle.nullDevice
         try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try handle.close()
+        return String(decoding: try Data(contentsOf: out), as: UTF8.self)
     }
 
     static func shellQuote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
