@@ -48,16 +48,24 @@ enum Bench {
 
     static func main(_ args: [String]) async {
         do {
-            if let i = args.firstIndex(of: "--dump") {
-                guard i + 1 < args.count else { throw BenchFailure(description: "--dump needs a file") }
-                try dump(to: args[i + 1])
-                return
-            }
             try await report(quick: args.contains("--quick"))
         } catch {
-            FileHandle.standardError.write(Data("clubhouse-bench: \(error)\n".utf8))
-            exit(1)
+            fail(error)
         }
+    }
+
+    static func syncMain(_ args: [String]) {
+        do {
+            guard let i = args.firstIndex(of: "--dump"), i + 1 < args.count else { throw BenchFailure(description: "--dump needs a file") }
+            try dump(to: args[i + 1])
+        } catch {
+            fail(error)
+        }
+    }
+
+    static func fail(_ error: any Error) -> Never {
+        FileHandle.standardError.write(Data("clubhouse-bench: \(error)\n".utf8))
+        exit(1)
     }
 
     // MARK: - The report

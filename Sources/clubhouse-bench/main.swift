@@ -3,4 +3,17 @@
 //   clubhouse-bench --quick          fewer repetitions and seed runs
 //   clubhouse-bench --dump FILE      seed an in-memory world at a fixed time and write a sorted dump of every table
 //                                    (diff two dumps to check an optimisation changed no behaviour)
-await Bench.main(Array(CommandLine.arguments.dropFirst()))
+// --dump stays synchronous (no async main), so it also runs under valgrind --tool=callgrind for profiling.
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--dump") {
+    Bench.syncMain(arguments)
+} else {
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        await Bench.main(arguments)
+        done.signal()
+    }
+    done.wait()
+}
