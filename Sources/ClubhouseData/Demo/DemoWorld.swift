@@ -12,7 +12,13 @@ public enum DemoWorld {
     /// `now` is real time: the live bot draft's clock runs from it.
     @discardableResult
     public static func seedIfNeeded(_ db: Database, now: Date = Date()) throws -> Bool {
-        try db.transaction { c in
+        // Seeding is one transaction of a few MB: with SQLite's default 2 MB page cache it would spill dirty pages
+        // into the WAL and read them back. A larger cache for its duration keeps it in memory; restored afterwards.
+        let cacheSize = try db.scalar("PRAGMA cache_size", as: Int64.self)
+        let isSmall = cacheSize.map { $0 < 0 ? $0 > -65536 : $0 < 16384 } ?? false   // negative: KiB; positive: pages
+        if isSmall { try db.execute("PRAGMA cache_size = -65536") }
+        defer { if isSmall, let cacheSize { try? db.execute("PRAGMA cache_size = \(cacheSize)") } }
+        return try db.transaction { c in
             if try c.scalar("SELECT value FROM meta WHERE key = ?", [seededKey], as: String.self) != nil { return false }
             if try SeasonImporter.seededSeason(db) == nil {
                 _ = try SeasonImporter.importSeason(try SeasonFixture.bundled2019(), connection: c)
@@ -212,14 +218,16 @@ struct DemoSeeder {
 
     /// A manager's projection: points per game so far this season, else last season's per game; zero on a bye.
     func projection(_ player: PlayerID, week: Int, league: League, facts: SeasonFacts) -> Points {
-        guard let p = facts.players[player], facts.game(for: player, week: week) != nil else { return .zero }
-        let log = facts.gameLog(player, finalAt: league.clock)
-        if !log.isEmpty {
-            let total = log.reduce(Points.zero) { $0 + league.settings.scoring.points(for: $1.stats, position: p.position) }
-            return Points(hundredths: total.hundredths / log.count)
+        guard facts.players[player] != nil, facts.game(for: player, week: week) != nil else { return .zero }
+        let scoring = league.settings.scoring
+        let games = facts.gameLog(player, finalAt: league.clock).count
+        if games > 0 {
+            let total = facts.seasonPoints(player, scoring: scoring, finalAt: league.clock)
+            return Points(hundredths: total.hundredths / games)
         }
-        guard let prior = facts.priorSeason[player], prior.games > 0 else { return .zero }
-        return Points(hundredths: league.settings.scoring.points(for: prior.stats, position: p.position).hundredths / prior.games)
+        guard let prior = facts.priorSeason[player], prior.games > 0,
+              let points = facts.priorSeasonPoints(player, scoring: scoring) else { return .zero }
+        return Points(hundredths: points.hundredths / prior.games)
     }
 
     func setBestLineups(_ id: LeagueID, facts: SeasonFacts, week: Int) throws {

@@ -73,8 +73,7 @@ struct LeagueSnapshot {
 
     /// Fantasy points of one player's week under this league's scoring, counted once final on the clock.
     func points(_ player: PlayerID, week: Int) -> Points {
-        guard let s = facts.stats(player, week: week, finalAt: now), let p = facts.players[player] else { return .zero }
-        return scoring.points(for: s.stats, position: p.position)
+        facts.points(player, week: week, scoring: scoring, finalAt: now)
     }
 
     /// Where a matchup's week stands on the clock.

@@ -14,9 +14,14 @@ public struct SeasonFacts: Sendable {
     private let gameByTeamWeek: [TeamWeek: Game]
     /// player → week → stats.
     private let weekly: [PlayerID: [Int: WeeklyStat]]
+    /// player → stat rows, ascending week (the game log before the clock is applied).
+    private let logs: [PlayerID: [WeeklyStat]]
     /// week → every stat row of that week.
     private let byWeek: [Int: [WeeklyStat]]
     public let priorSeason: [PlayerID: PriorSeasonStat]
+    /// Values derived per scoring rules (rankings, points per stat row), built on first use. They live exactly
+    /// as long as these facts, i.e. one season data version.
+    private let scored = ScoredCache()
 
     private struct TeamWeek: Hashable { let team: String; let week: Int }
 
@@ -37,6 +42,7 @@ public struct SeasonFacts: Sendable {
         var w: [PlayerID: [Int: WeeklyStat]] = [:]
         for s in weeklyStats { w[s.playerID, default: [:]][s.week] = s }
         weekly = w
+        logs = w.mapValues { $0.values.sorted { $0.week < $1.week } }
         byWeek = Dictionary(grouping: weeklyStats, by: \.week)
         self.priorSeason = Dictionary(priorSeason.map { ($0.playerID, $0) }, uniquingKeysWith: { a, _ in a })
     }
@@ -57,14 +63,61 @@ public struct SeasonFacts: Sendable {
 
     /// A player's stats for a week, counted only once his game is final at `now`.
     public func stats(_ player: PlayerID, week: Int, finalAt now: Date) -> WeeklyStat? {
-        guard let s = weekly[player]?[week] else { return nil }
-        if let g = game(team: s.nflTeam, week: week) ?? game(for: player, week: week), !g.isFinal(at: now) { return nil }
+        guard let s = weekly[player]?[week], isFinal(s, at: now) else { return nil }
         return s
+    }
+
+    /// Whether a stat row counts at `now`: its game (found by the row's team, else the player's) is final, or there is none.
+    private func isFinal(_ s: WeeklyStat, at now: Date) -> Bool {
+        if let g = game(team: s.nflTeam, week: s.week) ?? game(for: s.playerID, week: s.week), !g.isFinal(at: now) { return false }
+        return true
     }
 
     /// Every week a player has stats for, final at `now`, ascending.
     public func gameLog(_ player: PlayerID, finalAt now: Date) -> [WeeklyStat] {
-        (weekly[player] ?? [:]).keys.sorted().compactMap { stats(player, week: $0, finalAt: now) }
+        (logs[player] ?? []).filter { isFinal($0, at: now) }
+    }
+
+    // MARK: - Under a league's scoring (computed once per scoring rules, then shared)
+
+    /// The pre-draft rankings under `scoring` (prior-season stats only); see `DraftRankings`.
+    public func draftRankings(_ scoring: ScoringRules) -> DraftRankings { scoredFacts(scoring).rankings }
+
+    /// A player's fantasy points for a week under `scoring`, counted once final at `now`; zero without stats
+    /// or for a player the season doesn't know.
+    public func points(_ player: PlayerID, week: Int, scoring: ScoringRules, finalAt now: Date) -> Points {
+        guard let s = weekly[player]?[week], players[player] != nil, isFinal(s, at: now) else { return .zero }
+        return scoredFacts(scoring).points[player]?[week] ?? .zero
+    }
+
+    /// A player's fantasy points over his game log (final weeks at `now`) under `scoring`.
+    public func seasonPoints(_ player: PlayerID, scoring: ScoringRules, finalAt now: Date) -> Points {
+        guard let log = logs[player], players[player] != nil else { return .zero }
+        let points = scoredFacts(scoring).points[player]
+        return log.reduce(.zero) { isFinal($1, at: now) ? $0 + (points?[$1.week] ?? .zero) : $0 }
+    }
+
+    /// A player's prior-season points under `scoring`, nil without prior-season data.
+    public func priorSeasonPoints(_ player: PlayerID, scoring: ScoringRules) -> Points? {
+        guard let prior = priorSeason[player], let p = players[player] else { return nil }
+        return scoredFacts(scoring).prior[player] ?? scoring.points(for: prior.stats, position: p.position)
+    }
+
+    private func scoredFacts(_ scoring: ScoringRules) -> ScoredFacts {
+        scored.get(scoring) {
+            var points: [PlayerID: [Int: Points]] = [:]
+            for (id, weeks) in weekly {
+                guard let p = players[id] else { continue }
+                points[id] = weeks.mapValues { scoring.points(for: $0.stats, position: p.position) }
+            }
+            var prior: [PlayerID: Points] = [:]
+            for (id, row) in priorSeason {
+                if let p = players[id] { prior[id] = scoring.points(for: row.stats, position: p.position) }
+            }
+            let rankings = DraftRankings(players: Array(players.values), priorSeason: Array(priorSeason.values),
+                                         points: { scoring.points(for: $0, position: $1) })
+            return ScoredFacts(rankings: rankings, points: points, prior: prior)
+        }
     }
 
     /// Every stat row of a week (final or not: callers apply the clock).
@@ -78,6 +131,33 @@ public struct SeasonFacts: Sendable {
         }
         return PlayerSummary(id: id, name: p.fullName, position: p.position, nflTeam: p.nflTeam,
                              byeWeek: nflTeams[p.nflTeam]?.byeWeek, injury: injuries[id] ?? .healthy)
+    }
+}
+
+/// The season's values under one scoring rule set.
+struct ScoredFacts: Sendable {
+    let rankings: DraftRankings
+    /// player → week → points of that week's stat row.
+    let points: [PlayerID: [Int: Points]]
+    /// player → prior-season points.
+    let prior: [PlayerID: Points]
+}
+
+/// Per-scoring values of one `SeasonFacts`, built once per scoring rules on first use.
+final class ScoredCache: @unchecked Sendable {
+    // Guarded by `lock`; the values are immutable once stored.
+    private let lock = NSLock()
+    private var byScoring: [ScoringRules: ScoredFacts] = [:]
+
+    func get(_ scoring: ScoringRules, build: () -> ScoredFacts) -> ScoredFacts {
+        lock.lock()
+        if let hit = byScoring[scoring] { lock.unlock(); return hit }
+        lock.unlock()
+        let fresh = build()
+        lock.lock(); defer { lock.unlock() }
+        if let raced = byScoring[scoring] { return raced }
+        byScoring[scoring] = fresh
+        return fresh
     }
 }
 
