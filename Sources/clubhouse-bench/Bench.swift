@@ -2,6 +2,13 @@ import ClubhouseData
 import ClubhouseDomain
 import Foundation
 
+/// CPU time of the calling thread: unlike wall-clock time, it doesn't grow when other work shares the cores.
+func threadCPUTime() -> Duration {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return .seconds(ts.tv_sec) + .nanoseconds(ts.tv_nsec)
+}
+
 /// Timing figures: one sample per repetition, in milliseconds.
 struct Samples {
     var ms: [Double] = []
@@ -36,6 +43,13 @@ enum Bench {
         var result: T?
         let d = try clock.measure { result = try body() }
         return (result!, d)
+    }
+
+    /// Wall-clock and CPU time of one synchronous call.
+    static func timeWithCPU<T>(_ body: () throws -> T) rethrows -> (T, wall: Duration, cpu: Duration) {
+        let cpu0 = threadCPUTime()
+        let (result, wall) = try time(body)
+        return (result, wall, threadCPUTime() - cpu0)
     }
 
     static var configuration: String {
@@ -86,19 +100,19 @@ enum Bench {
         // Seeding.
         let seedRuns = quick ? 1 : 3
         print("Seeding the demo world (DemoWorld.seedIfNeeded, fresh migrated database)")
-        var fileSeeds = Samples()
+        var fileSeeds = Samples(), fileCPU = Samples()
         var seeded: Database?
         for run in 0..<seedRuns {
             let db = try Database.open(at: DatabaseLocation(path: dir.appendingPathComponent("seed-\(run).sqlite").path)).database
-            let (_, d) = try time { try DemoWorld.seedIfNeeded(db) }
-            fileSeeds.add(d)
+            let (_, d, cpu) = try timeWithCPU { try DemoWorld.seedIfNeeded(db) }
+            fileSeeds.add(d); fileCPU.add(cpu)
             if seeded == nil { seeded = db }
         }
-        print("  temp file, whole seed:   median \(fmt(fileSeeds.median / 1000, 3)) s  (runs: \(fileSeeds.ms.map { fmt($0 / 1000, 3) }.joined(separator: ", ")) s)")
+        print("  temp file, whole seed:   median \(fmt(fileSeeds.median / 1000, 3)) s wall, \(fmt(fileCPU.median / 1000, 3)) s CPU  (runs: \(fileSeeds.ms.map { fmt($0 / 1000, 3) }.joined(separator: ", ")) s)")
         let mem = try Database.inMemory()
         _ = try mem.migrate()
-        let (_, memSeed) = try time { try DemoWorld.seedIfNeeded(mem) }
-        print("  in memory, whole seed:   \(fmt(Samples.milliseconds(memSeed) / 1000, 3)) s")
+        let (_, memSeed, memCPU) = try timeWithCPU { try DemoWorld.seedIfNeeded(mem) }
+        print("  in memory, whole seed:   \(fmt(Samples.milliseconds(memSeed) / 1000, 3)) s wall, \(fmt(Samples.milliseconds(memCPU) / 1000, 3)) s CPU")
         // Breakdown: the season import on its own, then the leagues (seedIfNeeded skips an imported season).
         let split = try Database.open(at: DatabaseLocation(path: dir.appendingPathComponent("seed-split.sqlite").path)).database
         let (fixture, parse) = try time { try SeasonFixture.bundled2019() }
@@ -133,7 +147,7 @@ enum Bench {
         let reps = quick ? 30 : 200
         let budget = Duration.seconds(quick ? 1 : 3)
         print("Browse reads on the seeded file database (anonymous caller; up to \(reps) repetitions or \(budget.components.seconds) s each, after one warm-up)")
-        print("  \(pad("query", 58)) \(lpad("reps", 5)) \(lpad("p50 ms", 9)) \(lpad("p99 ms", 9))")
+        print("  \(pad("query", 58)) \(lpad("reps", 5)) \(lpad("p50 ms", 9)) \(lpad("p99 ms", 9)) \(lpad("CPU p50", 9))")
         let queries: [(String, () throws -> Void)] = [
             ("public league list", { _ = try service.publicLeagues(filter: LeagueFilter(), caller: .anonymous) }),
             ("league detail: Gridiron Greats", { _ = try service.league(gridiron, caller: .anonymous) }),
@@ -151,12 +165,13 @@ enum Bench {
         ]
         for (name, body) in queries {
             try body()  // warm-up: statement cache, season facts
-            var samples = Samples()
+            var samples = Samples(), cpu = Samples()
             let started = clock.now
             while samples.ms.count < reps && clock.now - started < budget {
-                samples.add(try clock.measure(body))
+                let (_, wall, c) = try timeWithCPU(body)
+                samples.add(wall); cpu.add(c)
             }
-            print("  \(pad(name, 58)) \(lpad("\(samples.ms.count)", 5)) \(lpad(fmt(samples.p50), 9)) \(lpad(fmt(samples.p99), 9))")
+            print("  \(pad(name, 58)) \(lpad("\(samples.ms.count)", 5)) \(lpad(fmt(samples.p50), 9)) \(lpad(fmt(samples.p99), 9)) \(lpad(fmt(cpu.p50), 9))")
         }
         print()
     }

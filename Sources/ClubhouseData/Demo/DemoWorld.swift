@@ -217,25 +217,27 @@ struct DemoSeeder {
     }
 
     /// A manager's projection: points per game so far this season, else last season's per game; zero on a bye.
-    func projection(_ player: PlayerID, week: Int, league: League, facts: SeasonFacts) -> Points {
+    /// `scored` is the season under the league's scoring.
+    func projection(_ player: PlayerID, week: Int, league: League, scored: ScoredSeason) -> Points {
+        let facts = scored.facts
         guard facts.players[player] != nil, facts.game(for: player, week: week) != nil else { return .zero }
-        let scoring = league.settings.scoring
-        let games = facts.gameLog(player, finalAt: league.clock).count
+        let games = facts.gamesPlayed(player, finalAt: league.clock)
         if games > 0 {
-            let total = facts.seasonPoints(player, scoring: scoring, finalAt: league.clock)
+            let total = scored.seasonPoints(player, finalAt: league.clock)
             return Points(hundredths: total.hundredths / games)
         }
         guard let prior = facts.priorSeason[player], prior.games > 0,
-              let points = facts.priorSeasonPoints(player, scoring: scoring) else { return .zero }
+              let points = scored.priorSeasonPoints(player) else { return .zero }
         return Points(hundredths: points.hundredths / prior.games)
     }
 
     func setBestLineups(_ id: LeagueID, facts: SeasonFacts, week: Int) throws {
         try store.write { w in
             guard let league = try w.league(id) else { return }
+            let scored = facts.scored(league.settings.scoring)
             for roster in try w.rosters(in: id) {
                 let best = LineupRules.defaultLineup(for: roster, players: facts.players, settings: league.settings) {
-                    projection($0, week: week, league: league, facts: facts)
+                    projection($0, week: week, league: league, scored: scored)
                 }
                 try w.setRoster(best)
             }
@@ -247,6 +249,7 @@ struct DemoSeeder {
         guard week > 1 else { return }
         try store.write { w in
             guard let league = try w.league(id) else { return }
+            let scored = facts.scored(league.settings.scoring)
             let rosters = try w.rosters(in: id)
             let rostered = Set(rosters.flatMap(\.playerIDs))
             let lastWeek = facts.weeklyStats(week: week - 1)
@@ -259,7 +262,7 @@ struct DemoSeeder {
                 guard let target = lastWeek.dropFirst(i / 2).first(where: { !claimed.contains($0.0) }) else { continue }
                 let position = facts.players[target.0]!.position
                 guard let drop = roster.entries.filter({ $0.slot == .bench && facts.players[$0.playerID]?.position == position })
-                        .min(by: { projection($0.playerID, week: week, league: league, facts: facts) < projection($1.playerID, week: week, league: league, facts: facts) })
+                        .min(by: { projection($0.playerID, week: week, league: league, scored: scored) < projection($1.playerID, week: week, league: league, scored: scored) })
                 else { continue }
                 claimed.insert(target.0)
                 let team = try w.teams(in: id).first { $0.id == roster.teamID }!

@@ -105,7 +105,7 @@ extension LeagueService {
                 .map { e in
                     RosterRow(slot: e.slot, player: s.facts.summary(e.playerID), acquisition: e.acquisition, acquiredAt: e.acquiredAt,
                               weekPoints: s.points(e.playerID, week: week),
-                              seasonPoints: s.facts.seasonPoints(e.playerID, scoring: s.scoring, finalAt: s.now),
+                              seasonPoints: s.scored.seasonPoints(e.playerID, finalAt: s.now),
                               locked: s.facts.game(for: e.playerID, week: week)?.hasKickedOff(at: s.now) ?? false)
                 }
             return TeamRoster(leagueID: id, team: s.summary(t), week: week, rows: rows,

@@ -16,8 +16,8 @@ extension LeagueService {
                 .filter { !rostered.contains($0.id) && (position == nil || $0.position == position) }
                 .map { p -> AvailablePlayer in
                     let availability: Availability = holds[p.id].flatMap { $0 > s.now ? .onWaivers(until: $0) : nil } ?? .freeAgent
-                    let season = s.facts.seasonPoints(p.id, scoring: s.scoring, finalAt: s.now)
-                    let prior = s.facts.priorSeasonPoints(p.id, scoring: s.scoring) ?? .zero
+                    let season = s.scored.seasonPoints(p.id, finalAt: s.now)
+                    let prior = s.scored.priorSeasonPoints(p.id) ?? .zero
                     return AvailablePlayer(player: s.facts.summary(p.id), availability: availability, seasonPoints: season,
                                            lastWeekPoints: lastWeek >= 1 ? s.points(p.id, week: lastWeek) : .zero, priorSeasonPoints: prior)
                 }

@@ -26,6 +26,8 @@ struct LeagueSnapshot {
     let rosters: [TeamID: Roster]
     let matchups: [MatchupRecord]
     let facts: SeasonFacts
+    /// The facts under this league's scoring (points per player and week, season totals).
+    let scored: ScoredSeason
     /// Regular-season standings from the final matchups (the Matchups rules: tiebreaks included).
     let standings: Standings
     /// Each team's standings line.
@@ -40,6 +42,7 @@ struct LeagueSnapshot {
         rosters = Dictionary(try r.rosters(in: id).map { ($0.teamID, $0) }, uniquingKeysWith: { a, _ in a })
         matchups = try r.matchups(in: id)
         self.facts = facts
+        scored = facts.scored(league.settings.scoring)
         standings = Standings(teams: teams.map(\.id), results: matchups.compactMap(\.result))
         records = Dictionary(standings.rows.map { ($0.teamID, $0) }, uniquingKeysWith: { a, _ in a })
     }
@@ -73,7 +76,7 @@ struct LeagueSnapshot {
 
     /// Fantasy points of one player's week under this league's scoring, counted once final on the clock.
     func points(_ player: PlayerID, week: Int) -> Points {
-        facts.points(player, week: week, scoring: scoring, finalAt: now)
+        scored.points(player, week: week, finalAt: now)
     }
 
     /// Where a matchup's week stands on the clock.

@@ -16,6 +16,8 @@ public struct SeasonFacts: Sendable {
     private let weekly: [PlayerID: [Int: WeeklyStat]]
     /// player → stat rows, ascending week (the game log before the clock is applied).
     private let logs: [PlayerID: [WeeklyStat]]
+    /// player → when each row of `logs` counts (its game's final time; nil: no game, counts always).
+    private let logFinals: [PlayerID: [Date?]]
     /// week → every stat row of that week.
     private let byWeek: [Int: [WeeklyStat]]
     public let priorSeason: [PlayerID: PriorSeasonStat]
@@ -29,7 +31,8 @@ public struct SeasonFacts: Sendable {
                 weeklyStats: [WeeklyStat], priorSeason: [PriorSeasonStat]) {
         self.version = version
         self.nflTeams = Dictionary(nflTeams.map { ($0.abbreviation, $0) }, uniquingKeysWith: { a, _ in a })
-        self.players = Dictionary(players.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let playersByID = Dictionary(players.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        self.players = playersByID
         self.injuries = injuries
         self.games = games.sorted { ($0.kickoff, $0.id) < ($1.kickoff, $1.id) }
         calendar = SeasonCalendar(games: games)
@@ -42,7 +45,13 @@ public struct SeasonFacts: Sendable {
         var w: [PlayerID: [Int: WeeklyStat]] = [:]
         for s in weeklyStats { w[s.playerID, default: [:]][s.week] = s }
         weekly = w
-        logs = w.mapValues { $0.values.sorted { $0.week < $1.week } }
+        let sortedLogs = w.mapValues { $0.values.sorted { $0.week < $1.week } }
+        logs = sortedLogs
+        func gameOf(_ s: WeeklyStat) -> Game? {
+            byTeamWeek[TeamWeek(team: s.nflTeam, week: s.week)]
+                ?? playersByID[s.playerID].flatMap { byTeamWeek[TeamWeek(team: $0.nflTeam, week: s.week)] }
+        }
+        logFinals = sortedLogs.mapValues { $0.map { gameOf($0)?.finalAt } }
         byWeek = Dictionary(grouping: weeklyStats, by: \.week)
         self.priorSeason = Dictionary(priorSeason.map { ($0.playerID, $0) }, uniquingKeysWith: { a, _ in a })
     }
@@ -75,32 +84,49 @@ public struct SeasonFacts: Sendable {
 
     /// Every week a player has stats for, final at `now`, ascending.
     public func gameLog(_ player: PlayerID, finalAt now: Date) -> [WeeklyStat] {
-        (logs[player] ?? []).filter { isFinal($0, at: now) }
+        guard let log = logs[player], let finals = logFinals[player] else { return [] }
+        return log.indices.filter { i in finals[i].map { now >= $0 } ?? true }.map { log[$0] }
+    }
+
+    /// How many weeks of a player's game log are final at `now`.
+    public func gamesPlayed(_ player: PlayerID, finalAt now: Date) -> Int {
+        logFinals[player]?.reduce(0) { $0 + ($1.map { now >= $0 } ?? true ? 1 : 0) } ?? 0
     }
 
     // MARK: - Under a league's scoring (computed once per scoring rules, then shared)
 
+    /// These facts under one scoring rule set. Finding the set hashes the rules (a few µs): resolve it once per
+    /// request, then ask it per player.
+    public func scored(_ scoring: ScoringRules) -> ScoredSeason { ScoredSeason(facts: self, values: scoredFacts(scoring)) }
+
     /// The pre-draft rankings under `scoring` (prior-season stats only); see `DraftRankings`.
     public func draftRankings(_ scoring: ScoringRules) -> DraftRankings { scoredFacts(scoring).rankings }
 
-    /// A player's fantasy points for a week under `scoring`, counted once final at `now`; zero without stats
-    /// or for a player the season doesn't know.
+    /// A player's fantasy points for a week under `scoring`, counted once final at `now`.
     public func points(_ player: PlayerID, week: Int, scoring: ScoringRules, finalAt now: Date) -> Points {
-        guard let s = weekly[player]?[week], players[player] != nil, isFinal(s, at: now) else { return .zero }
-        return scoredFacts(scoring).points[player]?[week] ?? .zero
+        scored(scoring).points(player, week: week, finalAt: now)
     }
 
     /// A player's fantasy points over his game log (final weeks at `now`) under `scoring`.
     public func seasonPoints(_ player: PlayerID, scoring: ScoringRules, finalAt now: Date) -> Points {
-        guard let log = logs[player], players[player] != nil else { return .zero }
-        let points = scoredFacts(scoring).points[player]
-        return log.reduce(.zero) { isFinal($1, at: now) ? $0 + (points?[$1.week] ?? .zero) : $0 }
+        scored(scoring).seasonPoints(player, finalAt: now)
     }
 
     /// A player's prior-season points under `scoring`, nil without prior-season data.
     public func priorSeasonPoints(_ player: PlayerID, scoring: ScoringRules) -> Points? {
-        guard let prior = priorSeason[player], let p = players[player] else { return nil }
-        return scoredFacts(scoring).prior[player] ?? scoring.points(for: prior.stats, position: p.position)
+        scored(scoring).priorSeasonPoints(player)
+    }
+
+    fileprivate func weekPoints(_ player: PlayerID, week: Int, finalAt now: Date, values: ScoredFacts) -> Points {
+        guard let s = weekly[player]?[week], players[player] != nil, isFinal(s, at: now) else { return .zero }
+        return values.points[player]?[week] ?? .zero
+    }
+
+    fileprivate func seasonPoints(_ player: PlayerID, finalAt now: Date, values: ScoredFacts) -> Points {
+        guard let finals = logFinals[player], let points = values.logPoints[player] else { return .zero }
+        var total = Points.zero
+        for i in finals.indices where finals[i].map({ now >= $0 }) ?? true { total = total + points[i] }
+        return total
     }
 
     private func scoredFacts(_ scoring: ScoringRules) -> ScoredFacts {
@@ -110,13 +136,18 @@ public struct SeasonFacts: Sendable {
                 guard let p = players[id] else { continue }
                 points[id] = weeks.mapValues { scoring.points(for: $0.stats, position: p.position) }
             }
+            var logPoints: [PlayerID: [Points]] = [:]
+            for (id, log) in logs {
+                guard let weeks = points[id] else { continue }
+                logPoints[id] = log.map { weeks[$0.week] ?? .zero }
+            }
             var prior: [PlayerID: Points] = [:]
             for (id, row) in priorSeason {
                 if let p = players[id] { prior[id] = scoring.points(for: row.stats, position: p.position) }
             }
             let rankings = DraftRankings(players: Array(players.values), priorSeason: Array(priorSeason.values),
                                          points: { scoring.points(for: $0, position: $1) })
-            return ScoredFacts(rankings: rankings, points: points, prior: prior)
+            return ScoredFacts(rankings: rankings, points: points, logPoints: logPoints, prior: prior)
         }
     }
 
@@ -134,11 +165,36 @@ public struct SeasonFacts: Sendable {
     }
 }
 
+/// The season's facts under one league's scoring rules: fantasy points per player and week, season totals,
+/// prior-season points and the pre-draft rankings, all computed once per rule set and data version.
+public struct ScoredSeason: Sendable {
+    public let facts: SeasonFacts
+    fileprivate let values: ScoredFacts
+
+    public var rankings: DraftRankings { values.rankings }
+
+    /// A player's fantasy points for a week, counted once final at `now`; zero without stats or for a player the
+    /// season doesn't know.
+    public func points(_ player: PlayerID, week: Int, finalAt now: Date) -> Points {
+        facts.weekPoints(player, week: week, finalAt: now, values: values)
+    }
+
+    /// A player's fantasy points over his game log (the weeks final at `now`).
+    public func seasonPoints(_ player: PlayerID, finalAt now: Date) -> Points {
+        facts.seasonPoints(player, finalAt: now, values: values)
+    }
+
+    /// A player's prior-season points, nil without prior-season data.
+    public func priorSeasonPoints(_ player: PlayerID) -> Points? { values.prior[player] }
+}
+
 /// The season's values under one scoring rule set.
 struct ScoredFacts: Sendable {
     let rankings: DraftRankings
     /// player → week → points of that week's stat row.
     let points: [PlayerID: [Int: Points]]
+    /// player → points of each row of his game log (aligned with `SeasonFacts.logs`).
+    let logPoints: [PlayerID: [Points]]
     /// player → prior-season points.
     let prior: [PlayerID: Points]
 }
