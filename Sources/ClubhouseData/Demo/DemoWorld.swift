@@ -53,6 +53,8 @@ struct DemoLeagueSpec {
 struct DemoSeeder {
     let store: SQLiteLeagueStore
     let realNow: Date
+    /// One season-facts cache for every demo league: the facts (and their per-scoring values) load once, not per league.
+    let factsCache = SeasonFactsCache()
 
     static func utc(_ iso: String) -> Date {
         ISO8601DateFormatter().date(from: iso)!
@@ -125,7 +127,7 @@ struct DemoSeeder {
     /// Creates one league and plays it forward to its phase.
     func seed(_ spec: DemoLeagueSpec, index: Int, users: [UserID]) throws {
         let clock = ManualClock(Self.preseason)
-        let service = LeagueService(store: store, clock: clock)
+        let service = LeagueService(store: store, clock: clock, factsCache: factsCache)
         // Managers rotate through the demo people so several leagues share faces.
         let managers = (0..<spec.settings.teamCount).map { users[(index * 7 + $0) % users.count] }
         let commissioner = Caller.user(managers[0])

@@ -284,11 +284,17 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
         return String(decoding: try e.encode(value), as: UTF8.self)
     }
 
+    /// Encoded settings by value (the clock engine rewrites the league row, settings unchanged, many times a season).
+    private static let encodedSettings = EncodedJSONCache<LeagueSettings>()
+    private static func settingsJSON(_ settings: LeagueSettings) throws -> String {
+        try encodedSettings.encode(settings) { try json($0) }
+    }
+
     func insertLeague(_ l: League) throws -> LeagueID {
         try run("""
             INSERT INTO leagues (name, season, is_public, commissioner_id, settings, state, clock, draft_scheduled_at, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [l.name, l.season, l.isPublic, l.commissioner, try Self.json(l.settings), l.state.rawValue, l.clock, l.draftScheduledAt, l.createdAt])
+            """, [l.name, l.season, l.isPublic, l.commissioner, try Self.settingsJSON(l.settings), l.state.rawValue, l.clock, l.draftScheduledAt, l.createdAt])
         return LeagueID(connection.lastInsertRowID)
     }
 
@@ -296,7 +302,7 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
         let n = try run("""
             UPDATE leagues SET name = ?, season = ?, is_public = ?, commissioner_id = ?, settings = ?, state = ?, clock = ?, draft_scheduled_at = ?
             WHERE id = ?
-            """, [l.name, l.season, l.isPublic, l.commissioner, try Self.json(l.settings), l.state.rawValue, l.clock, l.draftScheduledAt, l.id])
+            """, [l.name, l.season, l.isPublic, l.commissioner, try Self.settingsJSON(l.settings), l.state.rawValue, l.clock, l.draftScheduledAt, l.id])
         if n == 0 { throw DomainError.notFound("League \(l.id.rawValue)") }
     }
 
@@ -380,6 +386,44 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
     }
 
     func setMatchups(_ matchups: [MatchupRecord], in league: LeagueID) throws {
+        // Write only what changed (finalizing a week touches that week's rows); the end state is that of deleting every
+        // row and inserting `matchups`. A list naming a (week, home team) twice takes that path, so it fails the same way.
+        struct Key: Hashable { let week: Int; let home: Int64 }
+        struct Columns: Equatable { let away: Int64?; let isPlayoff: Bool; let home: Int?; let awayPoints: Int?; let isFinal: Bool }
+        let wanted = matchups.map { m in
+            (Key(week: m.matchup.week, home: m.matchup.home.rawValue),
+             Columns(away: m.matchup.away?.rawValue, isPlayoff: m.matchup.isPlayoff, home: m.homePoints?.hundredths,
+                     awayPoints: m.awayPoints?.hundredths, isFinal: m.isFinal))
+        }
+        if Set(wanted.map(\.0)).count == wanted.count {
+            var current: [Key: Columns] = [:]
+            try each("SELECT week, home_team_id, away_team_id, is_playoff, home_points, away_points, is_final FROM matchups WHERE league_id = ?",
+                     [league]) { s in
+                current[Key(week: s.int(at: 0), home: s.int64(at: 1))] = Columns(
+                    away: s.isNull(at: 2) ? nil : s.int64(at: 2), isPlayoff: s.bool(at: 3), home: s.optionalInt(at: 4),
+                    awayPoints: s.optionalInt(at: 5), isFinal: s.bool(at: 6))
+            }
+            let keys = Set(wanted.map(\.0))
+            for k in current.keys.sorted(by: { ($0.week, $0.home) < ($1.week, $1.home) }) where !keys.contains(k) {
+                try run("DELETE FROM matchups WHERE league_id = ? AND week = ? AND home_team_id = ?", [league, k.week, k.home])
+            }
+            for (k, c) in wanted {
+                if let old = current[k] {
+                    if old != c {
+                        try run("""
+                            UPDATE matchups SET away_team_id = ?, is_playoff = ?, home_points = ?, away_points = ?, is_final = ?
+                            WHERE league_id = ? AND week = ? AND home_team_id = ?
+                            """, [c.away, c.isPlayoff, c.home, c.awayPoints, c.isFinal, league, k.week, k.home])
+                    }
+                } else {
+                    try run("""
+                        INSERT INTO matchups (league_id, week, home_team_id, away_team_id, is_playoff, home_points, away_points, is_final)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """, [league, k.week, k.home, c.away, c.isPlayoff, c.home, c.awayPoints, c.isFinal])
+                }
+            }
+            return
+        }
         try run("DELETE FROM matchups WHERE league_id = ?", [league])
         for m in matchups {
             try run("""
@@ -398,7 +442,8 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
     }
 
     func setDraft(_ d: Draft) throws {
-        let order = try Self.json(d.order.map(\.rawValue))
+        // The JSON array JSONEncoder writes for [Int64] ("[3,1,2]"), without an encoder per pick.
+        let order = "[" + d.order.map { String($0.rawValue) }.joined(separator: ",") + "]"
         try run("""
             INSERT INTO drafts (league_id, status, draft_order, rounds, type, pick_clock_seconds, current_pick, deadline, remaining_when_paused,
                                 scheduled_at, started_at, pick_opened_at)
@@ -479,5 +524,24 @@ final class DecodedJSONCache<Value: Decodable & Sendable>: @unchecked Sendable {
         if values.count >= Self.limit { values.removeAll(keepingCapacity: true) }
         values[text] = value
         return value
+    }
+}
+
+/// Encoded JSON text of values, keyed by the value itself (so a hit decodes to an equal value); bounded.
+final class EncodedJSONCache<Value: Hashable & Sendable>: @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var texts: [Value: String] = [:]
+    private static var limit: Int { 256 }
+
+    func encode(_ value: Value, _ encoder: (Value) throws -> String) throws -> String {
+        lock.lock()
+        if let hit = texts[value] { lock.unlock(); return hit }
+        lock.unlock()
+        let text = try encoder(value)
+        lock.lock(); defer { lock.unlock() }
+        if texts.count >= Self.limit { texts.removeAll(keepingCapacity: true) }
+        texts[value] = text
+        return text
     }
 }
