@@ -70,6 +70,10 @@ enum Bench {
 
     static func syncMain(_ args: [String]) {
         do {
+            if let i = args.firstIndex(of: "--profile-reads") {
+                try profileReads(times: i + 1 < args.count ? Int(args[i + 1]) ?? 100 : 100)
+                return
+            }
             guard let i = args.firstIndex(of: "--dump"), i + 1 < args.count else { throw BenchFailure(description: "--dump needs a file") }
             try dump(to: args[i + 1])
         } catch {
@@ -129,7 +133,19 @@ enum Bench {
 
     // MARK: - Browse reads
 
-    static func browse(_ db: Database, quick: Bool) async throws {
+    /// Seeds an in-memory world, then runs every browse read `times` times: a synchronous workload for callgrind.
+    static func profileReads(times: Int) throws {
+        let db = try Database.inMemory()
+        _ = try db.migrate()
+        try DemoWorld.seedIfNeeded(db)
+        for (name, body) in try reads(db) {
+            let (_, d) = try time { for _ in 0..<times { try body() } }
+            print("\(name): \(fmt(Samples.milliseconds(d) / Double(times), 3)) ms per call")
+        }
+    }
+
+    /// The browse reads the report times, by name.
+    static func reads(_ db: Database) throws -> [(String, () throws -> Void)] {
         let service = LeagueService(store: SQLiteLeagueStore(database: db))
         let leagues = try service.publicLeagues(filter: LeagueFilter(), caller: .anonymous)
         func league(_ name: String) throws -> LeagueID {
@@ -143,12 +159,7 @@ enum Bench {
         guard let cmc = facts.players.values.first(where: { $0.fullName == "Christian McCaffrey" })?.id else {
             throw BenchFailure(description: "no Christian McCaffrey in the season data")
         }
-
-        let reps = quick ? 30 : 200
-        let budget = Duration.seconds(quick ? 1 : 3)
-        print("Browse reads on the seeded file database (anonymous caller; up to \(reps) repetitions or \(budget.components.seconds) s each, after one warm-up)")
-        print("  \(pad("query", 58)) \(lpad("reps", 5)) \(lpad("p50 ms", 9)) \(lpad("p99 ms", 9)) \(lpad("CPU p50", 9))")
-        let queries: [(String, () throws -> Void)] = [
+        return [
             ("public league list", { _ = try service.publicLeagues(filter: LeagueFilter(), caller: .anonymous) }),
             ("league detail: Gridiron Greats", { _ = try service.league(gridiron, caller: .anonymous) }),
             ("standings: Gridiron Greats", { _ = try service.standings(gridiron, caller: .anonymous) }),
@@ -163,6 +174,14 @@ enum Bench {
             ("draft board: Bot Bowl Live", { _ = try service.draftBoard(bots, caller: .anonymous) }),
             ("draftable players: Bot Bowl Live", { _ = try service.draftablePlayers(bots, caller: .anonymous) }),
         ]
+    }
+
+    static func browse(_ db: Database, quick: Bool) async throws {
+        let queries = try reads(db)
+        let reps = quick ? 30 : 200
+        let budget = Duration.seconds(quick ? 1 : 3)
+        print("Browse reads on the seeded file database (anonymous caller; up to \(reps) repetitions or \(budget.components.seconds) s each, after one warm-up)")
+        print("  \(pad("query", 58)) \(lpad("reps", 5)) \(lpad("p50 ms", 9)) \(lpad("p99 ms", 9)) \(lpad("CPU p50", 9))")
         for (name, body) in queries {
             try body()  // warm-up: statement cache, season facts
             var samples = Samples(), cpu = Samples()

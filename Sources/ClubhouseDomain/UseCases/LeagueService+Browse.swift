@@ -154,7 +154,7 @@ extension LeagueService {
         let teams = try r.teams(in: l.id)
         let commissioner = try l.commissioner.flatMap { try r.user($0) }
         return LeagueSummary(id: l.id, name: l.name, state: l.state, isPublic: l.isPublic, teamCount: l.settings.teamCount,
-                             managedTeams: teams.filter { $0.manager != nil }.count, currentWeek: facts.calendar.week(at: l.clock),
+                             managedTeams: teams.filter { $0.manager != nil }.count, currentWeek: facts.week(at: l.clock),
                              scoring: l.settings.scoring.preset, draftScheduledAt: l.draftScheduledAt,
                              commissionerName: commissioner?.displayName, myTeam: caller.userID.flatMap { u in teams.first { $0.manager == u }?.id })
     }

@@ -48,7 +48,7 @@ struct LeagueSnapshot {
     }
 
     var now: Date { league.clock }
-    var currentWeek: Int { facts.calendar.week(at: league.clock) }
+    var currentWeek: Int { facts.week(at: league.clock) }
     var scoring: ScoringRules { league.settings.scoring }
 
     func team(_ id: TeamID) throws -> Team {
