@@ -177,6 +177,18 @@ enum Bench {
     }
 
     static func browse(_ db: Database, quick: Bool) async throws {
+        // Cold: a new service (as a freshly started app has) pays for loading the season facts, and for the values
+        // under each scoring rule set the first time a league with it is read.
+        let cold = LeagueService(store: SQLiteLeagueStore(database: db))
+        let (list, coldList) = try time { try cold.publicLeagues(filter: LeagueFilter(), caller: .anonymous) }
+        let gridiron = list.first { $0.name == "Gridiron Greats" }?.id ?? LeagueID(1)
+        let (_, coldAvailable) = try time { try cold.availablePlayers(gridiron, position: nil, sort: .seasonPoints, caller: .anonymous) }
+        let (_, warmAvailable) = try time { try cold.availablePlayers(gridiron, position: nil, sort: .seasonPoints, caller: .anonymous) }
+        print("Cold start (new LeagueService on the seeded file)")
+        print("  first public league list (loads the season facts):          \(fmt(Samples.milliseconds(coldList))) ms")
+        print("  first available players (values under Half-PPR scoring):    \(fmt(Samples.milliseconds(coldAvailable))) ms (then \(fmt(Samples.milliseconds(warmAvailable))) ms)")
+        print()
+
         let queries = try reads(db)
         let reps = quick ? 30 : 200
         let budget = Duration.seconds(quick ? 1 : 3)
