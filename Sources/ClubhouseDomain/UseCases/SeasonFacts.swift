@@ -216,6 +216,8 @@ final class ScoredCache: @unchecked Sendable {
     // Guarded by `lock`; the values are immutable once stored.
     private let lock = NSLock()
     private var byScoring: [ScoringRules: ScoredFacts] = [:]
+    /// Leagues mostly use the presets; custom rule sets beyond this many start the cache afresh (~200 KB each).
+    private static var limit: Int { 32 }
 
     func get(_ scoring: ScoringRules, build: () -> ScoredFacts) -> ScoredFacts {
         lock.lock()
@@ -224,6 +226,7 @@ final class ScoredCache: @unchecked Sendable {
         let fresh = build()
         lock.lock(); defer { lock.unlock() }
         if let raced = byScoring[scoring] { return raced }
+        if byScoring.count >= Self.limit { byScoring.removeAll(keepingCapacity: true) }
         byScoring[scoring] = fresh
         return fresh
     }
