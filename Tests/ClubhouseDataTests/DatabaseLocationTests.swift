@@ -33,7 +33,10 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: dir.path + "/deep/er/clubhouse/clubhouse.sqlite"))
         #expect(opened.recovery == nil)
         #expect(opened.appliedMigrations == [1])
-        #expect(try Database.open(at: location).appliedMigrations == [])
+        let again = try Database.open(at: location)
+        #expect(again.appliedMigrations == [])
+        #expect(again.recovery == nil)  // a sound file is left where it is
+        #expect(try FileManager.default.contentsOfDirectory(atPath: location.directory).allSatisfy { !$0.contains("corrupt") })
     }
 
     @Test func aCorruptFileIsMovedAsideAndAFreshDatabaseCreated() throws {

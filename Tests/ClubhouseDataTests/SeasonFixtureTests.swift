@@ -24,7 +24,7 @@ import ClubhouseDomain
     }
 
     @Test func importsTheSeasonIntoTheDatabase() throws {
-        let f = try SeasonFixture.bundled2019()
+        let f = fixture2019
         let db = try migratedMemoryDatabase()
         let start = Date()
         let counts = try SeasonImporter.importSeason(f, into: db)
@@ -58,9 +58,19 @@ import ClubhouseDomain
         #expect(try db.query("PRAGMA foreign_key_check").isEmpty)
     }
 
-    @Test func injuryStatusIsStoredPerPlayer() throws {
+    /// Reports the cost of loading and importing the whole fixture (asserted only loosely: debug builds are slow).
+    @Test func parsingAndImportingTheWholeFixtureIsFast() throws {
+        let clock = ContinuousClock()
+        var fixture: SeasonFixture?
+        let parse = try clock.measure { fixture = try SeasonFixture.bundled2019() }
         let db = try migratedMemoryDatabase()
-        try SeasonImporter.importSeason(try SeasonFixture.bundled2019(), into: db)
+        let write = try clock.measure { try SeasonImporter.importSeason(try #require(fixture), into: db) }
+        print("fixture: parse \(parse), import \(write)")
+        #expect(parse + write < .seconds(10))
+    }
+
+    @Test func injuryStatusIsStoredPerPlayer() throws {
+        let db = try seededMemoryDatabase()
         let store = SeasonStore(db)
         try store.setInjuryStatus(.out, for: Self.mccaffrey)
         #expect(try store.injuryStatuses() == [Self.mccaffrey: .out])

@@ -18,3 +18,24 @@ func migratedMemoryDatabase() throws -> Database {
     try db.migrate()
     return db
 }
+
+/// The 2019 fixture, parsed once for the whole test run.
+let fixture2019: SeasonFixture = try! SeasonFixture.bundled2019()
+
+/// An in-memory database with the schema and the 2019 season.
+func seededMemoryDatabase() throws -> Database {
+    let db = try migratedMemoryDatabase()
+    try SeasonImporter.importSeason(fixture2019, into: db)
+    return db
+}
+
+/// An in-memory database with the schema, the NFL teams and the players (no stats): cheap to make.
+func playersOnlyDatabase() throws -> Database {
+    let db = try migratedMemoryDatabase()
+    var f = fixture2019
+    f.weeklyStats = []
+    f.priorSeason = []
+    f.games = []
+    try SeasonImporter.importSeason(f, into: db)
+    return db
+}

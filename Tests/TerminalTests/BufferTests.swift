@@ -59,5 +59,10 @@ import Testing
         #expect(Style(foreground: .indexed(196)).degraded(to: .basic8).foreground == .red)
         #expect(Style(foreground: .indexed(21)).degraded(to: .basic8).foreground == .blue)
         #expect(Style(foreground: .indexed(46)).degraded(to: .basic8).foreground == .green)
+        #expect(Style(foreground: .indexed(226)).degraded(to: .basic8).foreground == .yellow)
+        #expect(Style(foreground: .indexed(250)).degraded(to: .basic8).foreground == .white)
+        #expect(Style(foreground: .indexed(236)).degraded(to: .basic8).foreground == .black)
+        #expect(Style(foreground: .indexed(59)).degraded(to: .basic8).foreground == .black)  // dark grey cube entry
+        #expect(Style(foreground: .indexed(12)).degraded(to: .basic8).foreground == .blue)
     }
 }

@@ -106,3 +106,20 @@ import Testing
         #expect(d.feed([0xFF, 0x61]) == [.key(.char("a"))])
     }
 }
+
+@Suite struct LegacyMouseTests {
+    @Test func x10MouseReportsDecodeWhenSGRIsUnavailable() {
+        var d = InputDecoder()
+        // ESC [ M, button 0 (+32), x=10 (+32), y=5 (+32)
+        let press: [UInt8] = [0x1B, 0x5B, 0x4D, 32, 42, 37]
+        let release: [UInt8] = [0x1B, 0x5B, 0x4D, 35, 42, 37]
+        let wheel: [UInt8] = [0x1B, 0x5B, 0x4D, 96, 42, 37]
+        #expect(d.feed(press + release + wheel) == [
+            .mouse(MouseEvent(.press(.left), x: 9, y: 4)),
+            .mouse(MouseEvent(.release(.left), x: 9, y: 4)),
+            .mouse(MouseEvent(.wheelUp, x: 9, y: 4)),
+        ])
+        #expect(d.feed([0x1B, 0x5B, 0x4D, 32]).isEmpty)   // split report waits for the rest
+        #expect(d.feed([42, 37]) == [.mouse(MouseEvent(.press(.left), x: 9, y: 4))])
+    }
+}

@@ -197,3 +197,52 @@ extension String {
         #expect(outcomes == [.cancelled, nil, .confirmed, .cancelled, .confirmed, .cancelled, nil])
     }
 }
+
+@Suite struct HitTestingAndThemeTests {
+    @Test func clickingAListRowFindsItsIndex() {
+        let list = ListView(items: (0..<20).map { "item \($0)" }, state: ListState(selected: 12, offset: 0))
+        let area = Rect(x: 2, y: 5, width: 10, height: 4)
+        // Selection 12 in a 4-row viewport → rows 9…12 are visible.
+        #expect(list.row(at: Point(x: 3, y: 5), in: area) == 9)
+        #expect(list.row(at: Point(x: 3, y: 8), in: area) == 12)
+        #expect(list.row(at: Point(x: 3, y: 9), in: area) == nil)
+        #expect(list.row(at: Point(x: 0, y: 6), in: area) == nil)
+    }
+
+    @Test func clickingATableHeaderSelectsNothing() {
+        let table = TableView(columns: [TableColumn("A", width: .fill(1))], rows: [["x"], ["y"]])
+        let area = Rect(x: 0, y: 0, width: 5, height: 4)
+        #expect(table.row(at: Point(x: 1, y: 0), in: area) == nil)
+        #expect(table.row(at: Point(x: 1, y: 2), in: area) == 1)
+        #expect(table.row(at: Point(x: 1, y: 3), in: area) == nil)
+    }
+
+    @Test func themeFollowsAppearanceAndColourSupport() {
+        #expect(Theme.resolve(.dark, support: .none, environment: [:]) == .monochrome)
+        #expect(Theme.resolve(.light, support: .palette256, environment: [:]) == .light)
+        #expect(Theme.resolve(.system, support: .palette256, environment: ["COLORFGBG": "0;15"]) == .light)
+        #expect(Theme.resolve(.system, support: .palette256, environment: ["COLORFGBG": "15;0"]) == .dark)
+        #expect(Theme.resolve(.system, support: .basic8, environment: [:]) == .dark)
+        // Every themed selection stays visible in monochrome.
+        for theme in [Theme.dark, .light, .monochrome] {
+            #expect(theme.selection.degraded(to: .none).attributes.contains(.reverse))
+        }
+    }
+}
+
+@Suite struct SpanAndHeaderBarTests {
+    @Test func spansKeepTheirStylesAndClip() {
+        var b = Buffer(size: Size(width: 12, height: 1))
+        let n = b.set(spans: [Span("Bits "), Span("112.4", style: .bold), Span(" – 98.1")], at: Point(x: 0, y: 0))
+        #expect(n == 12)
+        #expect(b.text() == "Bits 112.4 …")
+        #expect(b[5, 0].style == .bold && b[4, 0].style == .plain)
+    }
+
+    @Test func headerBarTruncatesTheLeftSideFirst() {
+        let bar = HeaderBar(left: [Span(" Clubhouse League · Gridiron Greats · Week 9", style: .bold)],
+                            right: [Span("alice · ? help ", style: .dim)])
+        #expect(rendered(bar, width: 80, height: 1) == [" Clubhouse League · Gridiron Greats · Week 9                     alice · ? help"])
+        #expect(rendered(bar, width: 40, height: 1) == [" Clubhouse League · Gri… alice · ? help"])
+    }
+}

@@ -20,13 +20,19 @@ public enum DemoWorld {
         defer { if isSmall, let cacheSize { try? db.execute("PRAGMA cache_size = \(cacheSize)") } }
         return try db.transaction { c in
             if try c.scalar("SELECT value FROM meta WHERE key = ?", [seededKey], as: String.self) != nil { return false }
-            if try SeasonImporter.seededSeason(db) == nil {
-                _ = try SeasonImporter.importSeason(try SeasonFixture.bundled2019(), connection: c)
-            }
-            try c.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('season_data_version', '1')")
+            try seedSeasonIfNeeded(db)
             try DemoSeeder(store: SQLiteLeagueStore(database: db), realNow: now).seed()
             try c.run("INSERT INTO meta (key, value) VALUES (?, ?)", [seededKey, "2019 v1"])
             return true
+        }
+    }
+
+    /// Imports the shipped 2019 season (players, teams, games, stats) unless the file has it already.
+    public static func seedSeasonIfNeeded(_ db: Database) throws {
+        try db.transaction { c in
+            guard try SeasonImporter.seededSeason(db) == nil else { return }
+            _ = try SeasonImporter.importSeason(try SeasonFixture.bundled2019(), connection: c)
+            try c.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('season_data_version', '1')")
         }
     }
 }

@@ -11,9 +11,9 @@ public final class Connection {
     /// Open transaction levels (0 = autocommit); nested `transaction` calls become savepoints.
     var depth = 0
 
-    init(path: String, busyTimeoutMilliseconds: Int32) throws {
+    init(path: String, busyTimeoutMilliseconds: Int32, readOnly: Bool = false) throws {
         var db: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
@@ -31,13 +31,7 @@ public final class Connection {
         sqlite3_close_v2(handle)
     }
 
-    func error(_ rc: Int32, sql: String? = nil) -> DatabaseError {
-        let ext = sqlite3_extended_errcode(handle)
-        // sqlite3_errmsg describes the most recent failure on this connection; trust it when its code matches.
-        let code = (ext & 0xFF) == (rc & 0xFF) ? ext : rc
-        let message = (ext & 0xFF) == (rc & 0xFF) ? String(cString: sqlite3_errmsg(handle)) : String(cString: sqlite3_errstr(rc))
-        return DatabaseError(extendedCode: code, message: message, sql: sql)
-    }
+    func error(_ rc: Int32, sql: String? = nil) -> DatabaseError { DatabaseError.from(handle, rc, sql: sql) }
 
     // MARK: Statements
 

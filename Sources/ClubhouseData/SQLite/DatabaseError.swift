@@ -50,6 +50,16 @@ public struct DatabaseError: Error, Hashable, Sendable, CustomStringConvertible 
         return .transport("storage: \(message)")
     }
 
+    /// The error for result code `rc` on connection `db`, with SQLite's message and extended code.
+    static func from(_ db: OpaquePointer, _ rc: Int32, sql: String?) -> DatabaseError {
+        let ext = sqlite3_extended_errcode(db)
+        // sqlite3_errmsg describes the most recent failure on this connection; trust it when its code matches.
+        if (ext & 0xFF) == (rc & 0xFF) {
+            return DatabaseError(extendedCode: ext, message: String(cString: sqlite3_errmsg(db)), sql: sql)
+        }
+        return DatabaseError(extendedCode: rc, message: String(cString: sqlite3_errstr(rc)), sql: sql)
+    }
+
     static func misuse(_ message: String, sql: String? = nil) -> DatabaseError {
         DatabaseError(extendedCode: misuse, message: message, sql: sql)
     }

@@ -37,9 +37,17 @@ extension Database {
         if !location.isInMemory, let problem = Self.damage(at: path) {
             recovery = try Self.moveAside(path, reason: problem, now: now)
         }
-        let db = try Database(path: path)
-        let applied = try db.migrate(migrations)
-        return OpenedDatabase(database: db, recovery: recovery, appliedMigrations: applied)
+        do {
+            let db = try Database(path: path)
+            let applied = try db.migrate(migrations)
+            return OpenedDatabase(database: db, recovery: recovery, appliedMigrations: applied)
+        } catch let error as DatabaseError where error.isCorruption && recovery == nil && !location.isInMemory {
+            // Damage quick_check did not see, met while migrating: same remedy, once.
+            recovery = try Self.moveAside(path, reason: error.message, now: now)
+            let db = try Database(path: path)
+            let applied = try db.migrate(migrations)
+            return OpenedDatabase(database: db, recovery: recovery, appliedMigrations: applied)
+        }
     }
 
     /// Why the file at `path` is not a usable database, or nil when it is fine (or does not exist yet).
@@ -52,8 +60,9 @@ extension Database {
             return "not an SQLite database"
         }
         do {
-            let db = try Database(path: path)
-            let problems = try db.integrityCheck(quick: true)
+            // Read-only, so checking never changes the file (not even its journal mode).
+            let conn = try Connection(path: path, busyTimeoutMilliseconds: 5000, readOnly: true)
+            let problems = try conn.query("PRAGMA quick_check").compactMap { String(sqliteValue: $0[0]) }
             if problems != ["ok"] { return "quick_check: \(problems.prefix(3).joined(separator: "; "))" }
             return nil
         } catch let error as DatabaseError where error.isCorruption {

@@ -5,19 +5,21 @@ import Foundation
 public final class Statement {
     let handle: OpaquePointer
     public let sql: String
-    private unowned let connection: Connection
+    /// The connection's sqlite3 handle. Safe to keep: `sqlite3_close_v2` leaves the handle alive (a zombie)
+    /// until its last statement is finalized, so a statement may outlive its `Connection` object.
+    private let db: OpaquePointer
     /// Column names, read once.
     public private(set) lazy var columnNames: [String] = (0..<sqlite3_column_count(handle)).map {
         String(cString: sqlite3_column_name(handle, $0))
     }
 
     init(connection: Connection, sql: String) throws {
-        self.connection = connection
+        self.db = connection.handle
         self.sql = sql
         var stmt: OpaquePointer?
         let rc = sqlite3_prepare_v3(connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &stmt, nil)
         guard rc == SQLITE_OK, let stmt else {
-            throw connection.error(rc, sql: sql)
+            throw DatabaseError.from(connection.handle, rc, sql: sql)
         }
         handle = stmt
     }
@@ -57,7 +59,7 @@ public final class Statement {
             }
         case .null: rc = sqlite3_bind_null(handle, index)
         }
-        guard rc == SQLITE_OK else { throw connection.error(rc, sql: sql) }
+        guard rc == SQLITE_OK else { throw DatabaseError.from(db, rc, sql: sql) }
     }
 
     // MARK: Stepping
@@ -70,7 +72,7 @@ public final class Statement {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
         default:
-            let err = connection.error(rc, sql: sql)
+            let err = DatabaseError.from(db, rc, sql: sql)
             sqlite3_reset(handle)
             throw err
         }
@@ -82,7 +84,7 @@ public final class Statement {
         try bind(params)
         defer { sqlite3_reset(handle) }
         while try step() {}
-        return connection.changes
+        return Int(sqlite3_changes64(db))
     }
 
     /// Binds, collects every row, resets.

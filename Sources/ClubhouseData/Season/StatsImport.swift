@@ -97,6 +97,11 @@ public enum StatsImport {
                 for v in r.values { params.append(v) }
                 try stmt.run(params)
             }
+            // Running apps reload their cached season facts when this number changes.
+            try c.run("""
+                INSERT INTO meta (key, value) VALUES ('season_data_version', '1')
+                ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1
+                """)
         }
         struct Week: Hashable { var season: Int; var week: Int }
         return Summary(rows: file.rows.count, players: Set(file.rows.map(\.player)).count,

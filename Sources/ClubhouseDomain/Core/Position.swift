@@ -1,5 +1,5 @@
 /// A player's real position. Defenses are whole teams (`DST-<TEAM>`).
-public enum Position: String, CaseIterable, Codable, Sendable, Comparable {
+public enum Position: String, CaseIterable, Codable, CodingKeyRepresentable, Sendable, Comparable {
     case qb = "QB", rb = "RB", wr = "WR", te = "TE", k = "K", def = "DEF"
 
     public static func < (a: Self, b: Self) -> Bool {
@@ -8,7 +8,7 @@ public enum Position: String, CaseIterable, Codable, Sendable, Comparable {
 }
 
 /// A lineup slot. FLEX takes RB/WR/TE; BN takes anyone; IR takes players who are OUT or on IR.
-public enum Slot: String, CaseIterable, Codable, Sendable, Comparable {
+public enum Slot: String, CaseIterable, Codable, CodingKeyRepresentable, Sendable, Comparable {
     case qb = "QB", rb = "RB", wr = "WR", te = "TE", flex = "FLEX", k = "K", def = "DEF", bench = "BN", ir = "IR"
 
     /// Starting slots score; bench and IR do not.

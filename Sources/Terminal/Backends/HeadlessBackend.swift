@@ -1,6 +1,8 @@
 /// An in-memory backend for tests: keeps what the screen would show and how much each draw changed.
 public final class HeadlessBackend: Backend {
+    /// The simulated screen size.
     public private(set) var size: Size
+    /// The simulated colour capability.
     public let colorSupport: ColorSupport
     /// What the screen shows now (styles already degraded to `colorSupport`).
     public private(set) var screen: Buffer

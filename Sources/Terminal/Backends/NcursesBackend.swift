@@ -24,7 +24,9 @@ public final class NcursesBackend: Backend {
         }
     }
 
+    /// The terminal size (updated by `resize(to:)`).
     public private(set) var size: Size
+    /// Detected at start; none when monochrome was asked for.
     public let colorSupport: ColorSupport
     private let screen: OpaquePointer
     private let outFile: UnsafeMutablePointer<FILE>

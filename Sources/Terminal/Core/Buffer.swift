@@ -135,8 +135,11 @@ public struct Buffer: Hashable, Sendable {
 
     /// One changed cell found by `changes(from:)`.
     public struct Change: Hashable, Sendable {
+        /// Column of the changed cell.
         public var x: Int
+        /// Row of the changed cell.
         public var y: Int
+        /// The new content.
         public var cell: Cell
     }
 

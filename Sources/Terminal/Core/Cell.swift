@@ -7,6 +7,7 @@ public struct Cell: Hashable, Sendable {
     public var symbol: String
     /// Display width: 1, 2 for a wide grapheme, 0 for a continuation cell.
     public var width: Int
+    /// How the cell looks.
     public var style: Style
 
     /// Creates a cell holding `symbol` (width is measured).

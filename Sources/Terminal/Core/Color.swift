@@ -35,9 +35,14 @@ public enum Color: Hashable, Sendable {
         case 0..<8: return basic[i]
         case 8..<16: return basic[i - 8]
         case 16..<232:
+            // Cube levels as RGB; keep the channels that are close to the strongest one.
+            let levels = [0, 95, 135, 175, 215, 255]
             let v = i - 16
-            let r = v / 36, g = (v / 6) % 6, b = v % 6
-            let bits = (r >= 3 ? 1 : 0) | (g >= 3 ? 2 : 0) | (b >= 3 ? 4 : 0)
+            let rgb = [levels[v / 36], levels[(v / 6) % 6], levels[v % 6]]
+            let top = rgb.max()!, bottom = rgb.min()!
+            if top - bottom < 24 { return top >= 128 ? .white : .black }
+            let threshold = max(60, top * 2 / 3)
+            let bits = (rgb[0] >= threshold ? 1 : 0) | (rgb[1] >= threshold ? 2 : 0) | (rgb[2] >= threshold ? 4 : 0)
             return basic[bits]
         default:
             return i < 244 ? .black : .white

@@ -1,6 +1,8 @@
 /// A column/row position on the screen, zero-based from the top-left corner.
 public struct Point: Hashable, Sendable, CustomStringConvertible {
+    /// Column, zero-based from the left.
     public var x: Int
+    /// Row, zero-based from the top.
     public var y: Int
     /// Creates a point at column `x`, row `y`.
     public init(x: Int, y: Int) { self.x = x; self.y = y }
@@ -10,7 +12,9 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 
 /// A width × height in cells.
 public struct Size: Hashable, Sendable, CustomStringConvertible {
+    /// Columns.
     public var width: Int
+    /// Rows.
     public var height: Int
     /// Creates a size of `width` columns by `height` rows.
     public init(width: Int, height: Int) { self.width = width; self.height = height }

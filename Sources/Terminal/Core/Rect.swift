@@ -1,8 +1,12 @@
 /// An axis-aligned rectangle of cells; `x`/`y` is the top-left cell.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    /// Left column.
     public var x: Int
+    /// Top row.
     public var y: Int
+    /// Columns covered.
     public var width: Int
+    /// Rows covered.
     public var height: Int
 
     /// Creates a rectangle; negative sizes are clamped to zero.

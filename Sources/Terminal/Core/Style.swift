@@ -1,18 +1,26 @@
 /// Text attributes a cell can carry.
 public struct TextAttributes: OptionSet, Hashable, Sendable {
+    /// The attribute bits.
     public let rawValue: UInt8
     /// Creates attributes from raw bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Bold (bright) text.
     public static let bold = TextAttributes(rawValue: 1 << 0)
+    /// Faint text.
     public static let dim = TextAttributes(rawValue: 1 << 1)
+    /// Swapped foreground and background.
     public static let reverse = TextAttributes(rawValue: 1 << 2)
+    /// Underlined text.
     public static let underline = TextAttributes(rawValue: 1 << 3)
 }
 
 /// How a cell looks: foreground, background and attributes.
 public struct Style: Hashable, Sendable {
+    /// Text colour.
     public var foreground: Color
+    /// Cell background colour.
     public var background: Color
+    /// Bold, dim, reverse, underline.
     public var attributes: TextAttributes
 
     /// Creates a style; everything defaults to the terminal's own look.

@@ -16,8 +16,11 @@ public struct MouseEvent: Hashable, Sendable {
         case wheelUp
         case wheelDown
     }
+    /// What happened.
     public var kind: Kind
+    /// Column, zero-based.
     public var x: Int
+    /// Row, zero-based.
     public var y: Int
 
     /// Creates a mouse event at column `x`, row `y`.

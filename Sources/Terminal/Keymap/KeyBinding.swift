@@ -2,6 +2,7 @@
 public struct KeyBinding<Action> {
     /// Keys that trigger the action (first one is the primary).
     public var keys: [Key]
+    /// What the keys do.
     public var action: Action
     /// What the action does, in a couple of words ("open", "move down").
     public var label: String

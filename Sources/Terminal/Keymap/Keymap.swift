@@ -13,7 +13,9 @@ extension KeyLookup: Sendable where Action: Sendable {}
 
 /// One section of the help overlay.
 public struct HelpGroup: Hashable, Sendable {
+    /// The group name.
     public var title: String
+    /// Its bindings in order.
     public var entries: [HelpEntry]
     /// Creates a group.
     public init(title: String, entries: [HelpEntry]) { self.title = title; self.entries = entries }
@@ -21,8 +23,11 @@ public struct HelpGroup: Hashable, Sendable {
 
 /// One line of the help overlay.
 public struct HelpEntry: Hashable, Sendable {
+    /// Keys as shown ("j/↓").
     public var keys: String
+    /// What they do.
     public var label: String
+    /// Why the binding is unavailable, if it is.
     public var disabledReason: String?
     /// Creates an entry.
     public init(keys: String, label: String, disabledReason: String? = nil) {
@@ -33,6 +38,7 @@ public struct HelpEntry: Hashable, Sendable {
 /// The key bindings of one context (a page, the board, an overlay). One table drives dispatch, the
 /// footer and the `?` overlay. Earlier bindings win when two share a key.
 public struct Keymap<Action> {
+    /// Bindings in display and priority order.
     public var bindings: [KeyBinding<Action>]
 
     /// Creates a keymap from bindings in display order.

@@ -1,6 +1,8 @@
 /// Splits a rectangle into areas along one axis according to constraints (ratatui-style).
 public struct Layout: Hashable, Sendable {
+    /// The axis split along.
     public var direction: Direction
+    /// One per resulting area.
     public var constraints: [Constraint]
     /// Cells left empty between adjacent areas.
     public var spacing: Int

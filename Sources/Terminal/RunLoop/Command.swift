@@ -14,6 +14,7 @@ public struct Command<Message: Sendable>: Sendable {
         case send(Message)
         case batch([Command<Message>])
     }
+    /// What to do.
     public var kind: Kind
 
     /// Wraps a kind.

@@ -14,6 +14,7 @@ public struct ProgramContext: Hashable, Sendable {
     public var now: Duration
     /// The screen size.
     public var size: Size
+    /// Colours available (pick a `Theme` with it).
     public var colorSupport: ColorSupport
     /// True when animations should be skipped (e.g. `--reduced-motion`).
     public var reducedMotion: Bool

@@ -4,6 +4,7 @@
 public final class ProgramDriver<P: Program> {
     /// The program and its current state.
     public private(set) var program: P
+    /// Where frames are drawn.
     public let backend: any Backend
     /// Where effects and other threads post messages.
     public let mailbox: Mailbox<P.Message>
@@ -16,6 +17,7 @@ public final class ProgramDriver<P: Program> {
     private let tasks = TaskRegistry()
     private var pendingSends: [P.Message] = []
     private var needsRender = true
+    private var scheduledWakeUp: Duration?
 
     /// Creates a driver.
     public init(program: P, backend: any Backend, mailbox: Mailbox<P.Message> = Mailbox(), reducedMotion: Bool = false, quitOnCtrlC: Bool = true) {
@@ -44,6 +46,15 @@ public final class ProgramDriver<P: Program> {
         }
     }
 
+    /// Test helper: decodes `bytes` as if typed at the terminal (a trailing lone Esc counts as Esc)
+    /// and delivers the events, then any messages they sent, then renders.
+    public func type(_ bytes: String, now: Duration) {
+        var decoder = InputDecoder()
+        send(decoder.feed(Array(bytes.utf8)) + decoder.timeout(), now: now)
+        deliverMessages(now: now)
+        renderIfNeeded(now: now)
+    }
+
     /// Delivers messages waiting in the mailbox or sent by `.send`; returns how many.
     @discardableResult
     public func deliverMessages(now: Duration) -> Int {
@@ -61,17 +72,26 @@ public final class ProgramDriver<P: Program> {
         return count
     }
 
-    /// Delivers `.tick` if the program's wake-up time has come; returns true when it did.
+    /// True when messages are waiting to be delivered (the loop then polls without sleeping).
+    public var hasPendingMessages: Bool { !pendingSends.isEmpty || mailbox.hasMessages }
+
+    /// Delivers `.tick` if the wake-up time last reported by `nextWakeUp(now:)` (or, if none was asked
+    /// for, the program's current one) has come; returns true when it did.
     @discardableResult
     public func tickIfDue(now: Duration) -> Bool {
-        guard !finished, let due = program.nextWakeUp(context: context(now: now)), due <= now else { return false }
+        guard !finished, let due = scheduledWakeUp ?? program.nextWakeUp(context: context(now: now)), due <= now else { return false }
+        scheduledWakeUp = nil
         perform(program.update(.tick, context: context(now: now)))
         needsRender = true
         return true
     }
 
-    /// The program's next wake-up time, if any.
-    public func nextWakeUp(now: Duration) -> Duration? { program.nextWakeUp(context: context(now: now)) }
+    /// The program's next wake-up time, remembered so a later `tickIfDue` fires once it has passed
+    /// (a program may compute it relative to `now`, e.g. "now + 16 ms" while animating).
+    public func nextWakeUp(now: Duration) -> Duration? {
+        scheduledWakeUp = program.nextWakeUp(context: context(now: now))
+        return scheduledWakeUp
+    }
 
     /// Renders and draws if anything changed since the last render (or `force`).
     public func renderIfNeeded(now: Duration, force: Bool = false) {

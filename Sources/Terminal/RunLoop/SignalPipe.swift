@@ -47,12 +47,12 @@ final class SignalPipe {
         signalWakeFD = -1
     }
 
-    /// Reads every pending byte.
-    func drain() -> [UInt8] {
+    /// Reads every pending byte of the non-blocking pipe `fd`.
+    static func drain(_ fd: Int32) -> [UInt8] {
         var out: [UInt8] = []
         var buf = [UInt8](repeating: 0, count: 64)
         while true {
-            let n = read(readFD, &buf, buf.count)
+            let n = read(fd, &buf, buf.count)
             if n <= 0 { break }
             out += buf.prefix(n)
         }

@@ -18,6 +18,7 @@ public enum RunOutcome: Hashable, Sendable {
 public struct TerminalRunner {
     /// Options for the terminal and the loop.
     public struct Options: Sendable {
+        /// Terminal modes and colour options.
         public var backend: NcursesBackend.Options
         /// Skip animations.
         public var reducedMotion: Bool
@@ -29,6 +30,7 @@ public struct TerminalRunner {
         }
     }
 
+    /// How the runner behaves.
     public var options: Options
 
     /// Creates a runner.
@@ -42,21 +44,29 @@ public struct TerminalRunner {
         TerminalPreflight.ensureUTF8Locale()
         if let refusal = TerminalPreflight.check(environment: environment) { throw refusal }
         guard let pipe = SignalPipe() else { throw TerminalRefusal("cannot create the wake-up pipe") }
-        let backend = try NcursesBackend.open(options: options.backend, environment: environment)
+        CrashGuard.install()
+        let backend: NcursesBackend
+        do { backend = try NcursesBackend.open(options: options.backend, environment: environment) } catch {
+            CrashGuard.uninstall()
+            throw error
+        }
         pipe.installHandlers()
         defer {
             backend.close()
             pipe.restoreHandlers()
+            CrashGuard.uninstall()
         }
         let mailbox = Mailbox<P.Message>(wakeFD: pipe.writeFD)
         let driver = ProgramDriver(program: program, backend: backend, mailbox: mailbox,
                                    reducedMotion: options.reducedMotion, quitOnCtrlC: options.quitOnCtrlC)
         onStart(mailbox)
         defer { driver.cancelAll() }
-        return loop(driver: driver, backend: backend, pipe: pipe)
+        return TerminalRunner.loop(driver: driver, inputFD: 0, wakeFD: pipe.readFD) { backend.refreshSizeFromTerminal() }
     }
 
-    private func loop<P: Program>(driver: ProgramDriver<P>, backend: NcursesBackend, pipe: SignalPipe) -> RunOutcome {
+    /// The poll loop itself, over any input fd and wake-up fd (tests use pipes and a headless backend).
+    /// `readSize` is called on SIGWINCH and returns the new size after resizing the backend.
+    static func loop<P: Program>(driver: ProgramDriver<P>, inputFD: Int32, wakeFD: Int32, readSize: () -> Size) -> RunOutcome {
         let clock = ContinuousClock()
         let origin = clock.now
         func now() -> Duration { clock.now - origin }
@@ -65,6 +75,7 @@ public struct TerminalRunner {
         var readBuffer = [UInt8](repeating: 0, count: 4096)
 
         driver.start(now: now())
+        driver.deliverMessages(now: now())
         driver.renderIfNeeded(now: now(), force: true)
 
         while !driver.finished {
@@ -76,24 +87,25 @@ public struct TerminalRunner {
                 deadline = deadline.map { min($0, escDue) } ?? escDue
             }
             let timeoutMS: Int32
-            if let d = deadline {
+            if driver.hasPendingMessages {
+                timeoutMS = 0
+            } else if let d = deadline {
                 let ms = max(0, (d - t) / .milliseconds(1))
                 timeoutMS = Int32(min(60_000, ms.rounded(.up)))
             } else {
                 timeoutMS = -1
             }
-            var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: pipe.readFD, events: Int16(POLLIN), revents: 0)]
+            var fds = [pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 2, timeoutMS)
             if ready < 0 && errno != EINTR { return .hangup }
 
             // Signals and wake-ups.
             if fds[1].revents & Int16(POLLIN) != 0 || ready < 0 {
-                for byte in pipe.drain() where byte != 0 {
+                for byte in SignalPipe.drain(wakeFD) where byte != 0 {
                     let sig = Int32(byte)
                     if sig == SIGWINCH {
-                        let size = backend.refreshSizeFromTerminal()
-                        driver.send([.resize(size)], now: now())
+                        driver.send([.resize(readSize())], now: now())
                     } else {
                         return .signal(sig)
                     }
@@ -102,7 +114,7 @@ public struct TerminalRunner {
 
             // Terminal input.
             if fds[0].revents & Int16(POLLIN) != 0 {
-                let n = read(0, &readBuffer, readBuffer.count)
+                let n = read(inputFD, &readBuffer, readBuffer.count)
                 if n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN) { return .hangup }
                 if n > 0 {
                     lastInput = now()

@@ -9,6 +9,7 @@ public struct SheetFrame: Widget, Sendable {
     public var focused: Bool
     /// True when the sheet starts at the top of the body, so corners replace tees.
     public var atTop: Bool
+    /// Style of the frame lines.
     public var borderStyle: Style
 
     /// Creates sheet chrome.

@@ -21,6 +21,7 @@ public struct SheetState<Page> {
     public private(set) var detent: SheetDetent
     /// Which pane receives keys.
     public var focus: PaneFocus
+    /// Heights per detent.
     public var metrics: SheetMetrics
     /// How long a detent change animates.
     public static var animationDuration: Duration { .milliseconds(120) }
@@ -58,6 +59,9 @@ public struct SheetState<Page> {
     /// Replaces the whole stack (e.g. deep links); ignored when `pages` is empty.
     public mutating func setStack(_ pages: [Page]) { if !pages.isEmpty { stack = pages } }
 
+    /// Tab: moves focus between the board and the sheet.
+    public mutating func toggleFocus() { focus = focus == .board ? .sheet : .board }
+
     // MARK: - Detent and animation
 
     /// Changes the detent; animates from the current position unless `animated` is false (reduced motion).
@@ -92,6 +96,9 @@ public struct SheetState<Page> {
     public func nextFrameDelay(at now: Duration) -> Duration? {
         isAnimating(at: now) ? .milliseconds(16) : nil
     }
+
+    /// The time of the next animation frame, or nil when at rest — return it from `Program.nextWakeUp`.
+    public func nextWakeUp(at now: Duration) -> Duration? { nextFrameDelay(at: now).map { now + $0 } }
 
     /// The board and sheet rectangles for body `area` at `now` (follows a drag in progress).
     public func layout(in area: Rect, now: Duration) -> SheetLayout {

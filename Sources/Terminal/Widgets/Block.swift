@@ -1,21 +1,30 @@
 /// Which sides of a `Block` get a border.
 public struct Borders: OptionSet, Hashable, Sendable {
+    /// The side bits.
     public let rawValue: UInt8
     /// Creates borders from raw bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Top and bottom edges.
     public static let top = Borders(rawValue: 1), bottom = Borders(rawValue: 2)
+    /// Left and right edges.
     public static let left = Borders(rawValue: 4), right = Borders(rawValue: 8)
+    /// All four sides.
     public static let all: Borders = [.top, .bottom, .left, .right]
 }
 
 /// A bordered box with an optional title in its top edge: "┌ Title ─────┐".
 public struct Block: Widget, Sendable {
+    /// Text in the top edge, after the corner.
     public var title: String?
     /// Text at the right end of the top edge (e.g. a count or a hint).
     public var trailingTitle: String?
+    /// Sides drawn.
     public var borders: Borders
+    /// Line characters.
     public var symbols: BorderSymbols
+    /// Style of the lines.
     public var borderStyle: Style
+    /// Style of the title.
     public var titleStyle: Style
 
     /// Creates a block; by default all four borders in plain lines.
@@ -51,8 +60,9 @@ public struct Block: Widget, Sendable {
         func corner(_ c: Character, _ x: Int, _ y: Int) { buffer.put(Cell(c, style: borderStyle), x: x, y: y) }
         if borders.contains([.top, .left]) { corner(s.topLeft, area.x, area.y) }
         if borders.contains([.top, .right]) { corner(s.topRight, area.right - 1, area.y) }
-        if borders.contains([.bottom, .left]) { corner(s.bottomLeft, area.x, area.bottom - 1) }
-        if borders.contains([.bottom, .right]) { corner(s.bottomRight, area.right - 1, area.bottom - 1) }
+        let bottomShown = area.height > 1 || !borders.contains(.top)
+        if bottomShown, borders.contains([.bottom, .left]) { corner(s.bottomLeft, area.x, area.bottom - 1) }
+        if bottomShown, borders.contains([.bottom, .right]) { corner(s.bottomRight, area.right - 1, area.bottom - 1) }
         if borders.contains(.top) {
             Block.drawTitles(title, trailingTitle, row: area.row(0), buffer: &buffer, style: titleStyle, borderStyle: borderStyle)
         }

@@ -1,6 +1,8 @@
 /// Box-drawing characters for borders.
 public struct BorderSymbols: Hashable, Sendable {
+    /// Straight pieces.
     public var horizontal: Character, vertical: Character
+    /// Corner pieces.
     public var topLeft: Character, topRight: Character, bottomLeft: Character, bottomRight: Character
     /// Tee pieces where a divider meets a vertical border.
     public var teeLeft: Character, teeRight: Character

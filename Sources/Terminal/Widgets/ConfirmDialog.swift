@@ -5,9 +5,13 @@ public enum ConfirmOutcome: Hashable, Sendable {
 
 /// A modal yes/no question. Defaults to the safe answer; y/n answer directly, ←/→/Tab move, Enter picks, Esc cancels.
 public struct ConfirmDialog: Widget, Hashable, Sendable {
+    /// The question, in the box edge.
     public var title: String
+    /// What will happen.
     public var message: String
+    /// The yes button.
     public var confirmLabel: String
+    /// The no button.
     public var cancelLabel: String
     /// True when the confirm button has focus.
     public var confirmFocused: Bool

@@ -1,6 +1,8 @@
 /// One footer hint: keys and what they do ("j/k" "move").
 public struct KeyHint: Hashable, Sendable {
+    /// Keys as shown ("j/k").
     public var keys: String
+    /// What they do ("move").
     public var label: String
     /// Disabled hints are shown dimmed.
     public var enabled: Bool
@@ -17,9 +19,13 @@ public struct KeyHint: Hashable, Sendable {
 /// The footer line of key hints: "j/k move · enter open · esc back". Hints that do not fit are
 /// dropped from the end rather than cut mid-word.
 public struct KeyHintsBar: Widget, Sendable {
+    /// In priority order (later ones drop first).
     public var hints: [KeyHint]
+    /// Style of the keys.
     public var keyStyle: Style
+    /// Style of the labels.
     public var labelStyle: Style
+    /// Between hints.
     public var separator: String
 
     /// Creates a footer.

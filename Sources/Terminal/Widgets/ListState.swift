@@ -55,6 +55,14 @@ public struct ListState: Hashable, Sendable {
         filter = text; selected = 0; offset = 0
     }
 
+    /// The visible row shown at screen row `y` of a list drawn in `area` (mouse clicks), if any.
+    public func index(atScreenRow y: Int, in area: Rect, count: Int) -> Int? {
+        guard y >= area.y, y < area.bottom else { return nil }
+        let o = ListState.offset(keeping: selected, current: offset, viewport: area.height, count: count)
+        let i = o + (y - area.y)
+        return i < count ? i : nil
+    }
+
     /// Adjusts `offset` so the selection lies within `viewport` rows.
     public mutating func scrollToSelection(viewport: Int, count: Int) {
         offset = ListState.offset(keeping: selected, current: offset, viewport: viewport, count: count)

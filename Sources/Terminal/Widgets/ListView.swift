@@ -2,7 +2,9 @@
 public struct ListView: Widget, Sendable {
     /// Item texts; filtering matches against them.
     public var items: [String]
+    /// Selection, offset, filter.
     public var state: ListState
+    /// Unselected rows.
     public var style: Style
     /// The selected row's style (reverse video reads in every colour mode).
     public var highlightStyle: Style
@@ -16,6 +18,12 @@ public struct ListView: Widget, Sendable {
                 highlightSymbol: String = "", emptyText: String = "") {
         self.items = items; self.state = state; self.style = style
         self.highlightStyle = highlightStyle; self.highlightSymbol = highlightSymbol; self.emptyText = emptyText
+    }
+
+    /// The visible (filtered) row under `point` when drawn in `area`, for click-to-select.
+    public func row(at point: Point, in area: Rect) -> Int? {
+        guard area.contains(point) else { return nil }
+        return state.index(atScreenRow: point.y, in: area, count: state.visibleIndices(of: items).count)
     }
 
     public func render(in area: Rect, buffer: inout Buffer) {

@@ -5,8 +5,11 @@ public enum Alignment: Hashable, Sendable {
 
 /// Text that wraps (or truncates) to its area, with optional vertical scroll.
 public struct Paragraph: Widget, Sendable {
+    /// The text; newlines start new lines.
     public var text: String
+    /// Text style.
     public var style: Style
+    /// Horizontal placement.
     public var alignment: Alignment
     /// Wrap words to the width (true) or truncate each line with "…" (false).
     public var wrap: Bool

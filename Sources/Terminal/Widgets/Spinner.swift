@@ -9,6 +9,7 @@ public struct Spinner: Widget, Sendable {
     public var label: String
     /// The current time (since the run loop started).
     public var now: Duration
+    /// Style of frame and label.
     public var style: Style
 
     /// Creates a spinner for time `now`.
@@ -28,6 +29,9 @@ public struct Spinner: Widget, Sendable {
         let ms = Int(now / .milliseconds(1))
         return .milliseconds(80 - ((ms % 80) + 80) % 80)
     }
+
+    /// The time the frame after `now` is due — return it from `Program.nextWakeUp` while loading.
+    public static func nextWakeUp(after now: Duration) -> Duration { now + nextFrame(after: now) }
 
     public func render(in area: Rect, buffer: inout Buffer) {
         guard !area.isEmpty else { return }

@@ -1,7 +1,10 @@
 /// A column of a `TableView`.
 public struct TableColumn: Hashable, Sendable {
+    /// Header text.
     public var title: String
+    /// How wide the column is.
     public var width: Constraint
+    /// Cell placement.
     public var alignment: Alignment
 
     /// Creates a column sized by `width`.
@@ -12,12 +15,17 @@ public struct TableColumn: Hashable, Sendable {
 
 /// A table with a header row, constraint-sized columns, a highlighted selected row, scrolling and filtering.
 public struct TableView: Widget, Sendable {
+    /// Column definitions.
     public var columns: [TableColumn]
     /// Cell texts, one array per row (missing cells render empty).
     public var rows: [[String]]
+    /// Selection, offset, filter.
     public var state: ListState
+    /// Header row style.
     public var headerStyle: Style
+    /// Unselected rows.
     public var style: Style
+    /// The selected row.
     public var highlightStyle: Style
     /// Empty cells between columns.
     public var columnSpacing: Int
@@ -42,6 +50,13 @@ public struct TableView: Widget, Sendable {
     /// The column rectangles for a table drawn in `area`.
     public func columnRects(in area: Rect) -> [Rect] {
         Layout.horizontal(columns.map(\.width), spacing: columnSpacing).split(area)
+    }
+
+    /// The visible (filtered) row under `point` when drawn in `area` (the header row gives nil).
+    public func row(at point: Point, in area: Rect) -> Int? {
+        guard area.contains(point) else { return nil }
+        let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1)
+        return state.index(atScreenRow: point.y, in: body, count: visibleRows().count)
     }
 
     public func render(in area: Rect, buffer: inout Buffer) {

@@ -1,9 +1,14 @@
 /// A row of tab titles with the selected one highlighted: " Standings │ Scoreboard ".
 public struct Tabs: Widget, Sendable {
+    /// Tab names.
     public var titles: [String]
+    /// The active tab.
     public var selected: Int
+    /// Inactive tabs.
     public var style: Style
+    /// The active tab.
     public var highlightStyle: Style
+    /// Between tabs.
     public var divider: String
 
     /// Creates a tab bar.

@@ -1,10 +1,13 @@
 /// Draws a `TextFieldState` on one row, scrolled so the cursor stays visible; places the terminal
 /// cursor when focused.
 public struct TextField: Widget, Sendable {
+    /// Text and cursor.
     public var state: TextFieldState
     /// Shown dimmed while the field is empty.
     public var placeholder: String
+    /// Shows the terminal cursor when true.
     public var focused: Bool
+    /// Field style.
     public var style: Style
 
     /// Creates a field view.

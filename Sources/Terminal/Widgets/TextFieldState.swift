@@ -1,6 +1,6 @@
 /// The editing state of a one-line text field: text, cursor and masking. Edits follow readline:
 /// Ctrl-A/E home/end, Ctrl-B/F left/right, Ctrl-D delete, Ctrl-U kill to start, Ctrl-K kill to end,
-/// Ctrl-W delete previous word. Control characters are rejected.
+/// Ctrl-W delete previous word, Alt-B/F word left/right. Control characters are rejected.
 public struct TextFieldState: Hashable, Sendable {
     /// The text entered.
     public private(set) var text: String
@@ -70,6 +70,20 @@ public struct TextFieldState: Hashable, Sendable {
 
     /// Moves the cursor by `delta` characters, clamped.
     public mutating func moveCursor(by delta: Int) { cursor = max(0, min(text.count, cursor + delta)) }
+    /// Moves the cursor to the start of the previous word (Alt-B).
+    public mutating func moveWordBackward() {
+        let c = chars
+        while cursor > 0, c[cursor - 1] == " " { cursor -= 1 }
+        while cursor > 0, c[cursor - 1] != " " { cursor -= 1 }
+    }
+
+    /// Moves the cursor past the end of the next word (Alt-F).
+    public mutating func moveWordForward() {
+        let c = chars
+        while cursor < c.count, c[cursor] == " " { cursor += 1 }
+        while cursor < c.count, c[cursor] != " " { cursor += 1 }
+    }
+
     /// Moves the cursor to the start.
     public mutating func moveToStart() { cursor = 0 }
     /// Moves the cursor to the end.
@@ -94,7 +108,9 @@ public struct TextFieldState: Hashable, Sendable {
             case .end, .ctrl("e"): moveToEnd()
             case .ctrl("u"): killToStart()
             case .ctrl("k"): killToEnd()
-            case .ctrl("w"), .alt("\u{7F}"): deleteWordBackward()
+            case .ctrl("w"): deleteWordBackward()
+            case .alt("b"): moveWordBackward()
+            case .alt("f"): moveWordForward()
             default: return false
             }
             return true

@@ -32,11 +32,15 @@ public enum ToastLevel: Hashable, Sendable {
 
 /// A short message that dismisses itself after `duration`.
 public struct Toast: Hashable, Sendable, Identifiable {
+    /// Stable identity for dismissing.
     public var id: Int
+    /// What to tell the person.
     public var message: String
+    /// Seriousness.
     public var level: ToastLevel
     /// When it was posted (run-loop time).
     public var postedAt: Duration
+    /// How long it shows.
     public var duration: Duration
 
     /// Creates a toast.
@@ -53,6 +57,7 @@ public struct Toast: Hashable, Sendable, Identifiable {
 
 /// The toasts currently shown, newest last; time is passed in, never read.
 public struct ToastQueue: Hashable, Sendable {
+    /// Oldest first.
     public private(set) var toasts: [Toast] = []
     /// The most toasts kept at once (oldest dropped first).
     public var limit: Int
@@ -91,6 +96,7 @@ public struct ToastQueue: Hashable, Sendable {
 
 /// Draws toasts stacked at the bottom-right of an area, newest at the bottom.
 public struct ToastStack: Widget, Sendable {
+    /// Oldest first; the newest is drawn at the bottom.
     public var toasts: [Toast]
     /// The widest a toast may be.
     public var maxWidth: Int

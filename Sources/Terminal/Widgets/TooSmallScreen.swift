@@ -2,6 +2,7 @@
 public struct TooSmallScreen: Widget, Sendable {
     /// The smallest size the app can lay out.
     public var minimum: Size
+    /// Message style.
     public var style: Style
 
     /// The app's minimum: 60×16.

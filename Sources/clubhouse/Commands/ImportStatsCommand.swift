@@ -9,7 +9,7 @@ enum ImportStatsCommand {
             return 2
         }
         do {
-            let db = try OpenDatabase.open(args, seed: true)
+            let db = try OpenDatabase.open(args, seed: .season)
             switch try StatsImport.importFile(atPath: file, into: db) {
             case .failure(let error):
                 Output.error(error.description)

@@ -7,13 +7,19 @@ import Foundation
 enum OpenDatabase {
     struct Failure: Error, CustomStringConvertible { var description: String }
 
-    static func open(_ args: ParsedArguments, seed: Bool) throws(Failure) -> Database {
+    /// What a new database gets: the whole demo world (the app), or just the season facts (import-stats).
+    enum Seed { case world, season }
+
+    static func open(_ args: ParsedArguments, seed: Seed) throws(Failure) -> Database {
         let env = ProcessInfo.processInfo.environment
         do {
             let location = try DatabaseLocation.resolve(explicitPath: args.options["database"], environment: env)
             let opened = try Database.open(at: location)
             if let recovery = opened.recovery { Output.error("clubhouse: \(recovery.message)") }
-            if seed {
+            switch seed {
+            case .season:
+                try DemoWorld.seedSeasonIfNeeded(opened.database)
+            case .world:
                 let isNew = try opened.database.scalar("SELECT value FROM meta WHERE key = ?", [DemoWorld.seededKey], as: String.self) == nil
                 if isNew { print("Setting up the 2019 demo season in \(location.path)…") }
                 try DemoWorld.seedIfNeeded(opened.database)

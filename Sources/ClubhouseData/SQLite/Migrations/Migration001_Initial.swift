@@ -229,7 +229,8 @@ enum Migration001 {
             remaining_when_paused REAL,
             scheduled_at          REAL,
             started_at            REAL,
-            completed_at          REAL
+            completed_at          REAL,
+            pick_opened_at        REAL                -- when the pick on the clock opened: bots' think time counts from it
         );
 
         -- The pick-number check: (league_id, number) is the primary key, so of several processes

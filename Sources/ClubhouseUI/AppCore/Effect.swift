@@ -1,0 +1,68 @@
+/// A side effect a reducer returns instead of performing it: async work that answers with an action,
+/// an action to send at once, or the cancellation of work in flight. Reducers stay pure; the runtime
+/// (`EffectRunner`) executes effects, tests inspect them.
+public struct Effect<Action: Sendable>: Sendable {
+    /// One thing to do.
+    public enum Operation: Sendable {
+        /// Feed `action` back into the reducer immediately (e.g. a page asking its parent to navigate).
+        case send(Action)
+        /// Run `work`; its action (if any) comes back later. Starting work with an `id` cancels work in flight with that id.
+        case run(id: String?, work: @Sendable () async -> Action?)
+        /// Cancel work in flight with `id`.
+        case cancel(id: String)
+    }
+
+    public var operations: [Operation]
+
+    public init(operations: [Operation]) { self.operations = operations }
+
+    /// Nothing to do.
+    public static var none: Effect { Effect(operations: []) }
+    /// Send `action` right away.
+    public static func send(_ action: Action) -> Effect { Effect(operations: [.send(action)]) }
+    /// Run async work; a new run with the same `id` supersedes (cancels) the old one.
+    public static func run(id: String? = nil, _ work: @escaping @Sendable () async -> Action?) -> Effect {
+        Effect(operations: [.run(id: id, work: work)])
+    }
+    /// Cancel work in flight with `id`.
+    public static func cancel(id: String) -> Effect { Effect(operations: [.cancel(id: id)]) }
+    /// All of `effects`, in order.
+    public static func merge(_ effects: Effect...) -> Effect { merge(effects) }
+    /// All of `effects`, in order.
+    public static func merge(_ effects: [Effect]) -> Effect { Effect(operations: effects.flatMap(\.operations)) }
+
+    /// True when there is nothing to do.
+    public var isNone: Bool { operations.isEmpty }
+
+    /// The same effect speaking a parent's action type.
+    public func map<Parent: Sendable>(_ transform: @escaping @Sendable (Action) -> Parent) -> Effect<Parent> {
+        Effect<Parent>(operations: operations.map { op in
+            switch op {
+            case .send(let a): return .send(transform(a))
+            case .run(let id, let work): return .run(id: id, work: { await work().map(transform) })
+            case .cancel(let id): return .cancel(id: id)
+            }
+        })
+    }
+
+    // MARK: - Inspection (tests, the runtime)
+
+    /// Actions sent immediately.
+    public var sentActions: [Action] {
+        operations.compactMap { if case .send(let a) = $0 { a } else { nil } }
+    }
+    /// Ids of async work started (nil for anonymous work).
+    public var runIDs: [String?] {
+        operations.compactMap { if case .run(let id, _) = $0 { id } else { nil } }
+    }
+    /// Ids cancelled.
+    public var cancelledIDs: [String] {
+        operations.compactMap { if case .cancel(let id) = $0 { id } else { nil } }
+    }
+    /// Runs every async operation one after another and collects their actions (tests).
+    public func awaitActions() async -> [Action] {
+        var out: [Action] = []
+        for op in operations { if case .run(_, let work) = op, let a = await work() { out.append(a) } }
+        return out
+    }
+}

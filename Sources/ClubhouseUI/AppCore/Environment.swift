@@ -1,0 +1,46 @@
+import Foundation
+import ClubhouseDomain
+import Terminal
+
+/// What reducers' effects may use: the league API, the settings store and the clock.
+public struct AppEnvironment: Sendable {
+    public var api: any LeagueAPI
+    public var settings: any SettingsStore
+    public var now: @Sendable () -> Date
+
+    public init(api: any LeagueAPI, settings: any SettingsStore, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.api = api; self.settings = settings; self.now = now
+    }
+}
+
+/// What a page reducer gets besides its state and action.
+public struct PageContext: Sendable {
+    public var env: AppEnvironment
+    /// Rows the page's list shows at once (for PgUp/PgDn).
+    public var viewport: Int
+    public init(env: AppEnvironment, viewport: Int) { self.env = env; self.viewport = viewport }
+}
+
+/// What a view gets besides its state: the theme, run-loop time (spinners) and the wall-clock date.
+public struct RenderContext: Sendable {
+    public var theme: Theme
+    /// Run-loop time; spinner frames come from it.
+    public var clock: Duration
+    /// "Now" for relative dates ("draft in 2 days").
+    public var now: Date
+    /// True when this pane has the keyboard focus.
+    public var focused: Bool
+    public init(theme: Theme, clock: Duration = .zero, now: Date = Date(timeIntervalSince1970: 0), focused: Bool = true) {
+        self.theme = theme; self.clock = clock; self.now = now; self.focused = focused
+    }
+    public func style(_ role: StyleRole) -> Style { theme.style(role) }
+    func with(focused: Bool) -> RenderContext { var c = self; c.focused = focused; return c }
+}
+
+/// What a page asks its parent to do: pages never reach into a sibling's screens.
+public enum PageDelegate: Hashable, Sendable {
+    case open(Page)
+    case toast(String)
+    /// The Settings page changed the person's settings.
+    case applySettings(UserSettings)
+}

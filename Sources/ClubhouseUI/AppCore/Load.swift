@@ -1,0 +1,93 @@
+/// Identifies one load request, so an answer to a superseded request is recognised and dropped.
+public struct RequestToken: Hashable, Sendable, CustomStringConvertible {
+    public let value: Int
+    public init(_ value: Int) { self.value = value }
+    public var description: String { "#\(value)" }
+}
+
+/// Where a page's data is (SPEC 4.2): idle → loading → loaded | empty | failed.
+public enum Load<Value: Sendable>: Sendable {
+    case idle
+    case loading
+    case loaded(Value)
+    /// Loaded, but there is nothing to show.
+    case empty
+    case failed(PresentableError)
+}
+
+extension Load: Equatable where Value: Equatable {}
+
+/// A `Load` plus the token of the request in flight. Starting a request supersedes the previous one;
+/// `finish` ignores any answer whose token is not the one in flight, so a late result never renders.
+public struct Loadable<Value: Sendable>: Sendable {
+    public private(set) var load: Load<Value> = .idle
+    /// The request being waited for, if any.
+    public private(set) var inFlight: RequestToken?
+    private var generation = 0
+
+    public init() {}
+    /// Starts loaded with `value` (previews, tests).
+    public init(_ value: Value) { load = .loaded(value) }
+    /// Starts in `load` (previews, tests).
+    public init(load: Load<Value>) { self.load = load }
+
+    /// Starts a request, superseding any in flight; shows loading. Returns its token.
+    public mutating func begin() -> RequestToken {
+        generation += 1
+        let t = RequestToken(generation)
+        inFlight = t
+        load = .loading
+        return t
+    }
+
+    /// Applies the answer to request `token`; returns false (and changes nothing) for a superseded request.
+    @discardableResult
+    public mutating func finish(_ token: RequestToken, _ result: Result<Value, PresentableError>,
+                                isEmpty: (Value) -> Bool = { _ in false }) -> Bool {
+        guard token == inFlight else { return false }
+        inFlight = nil
+        switch result {
+        case .success(let v): load = isEmpty(v) ? .empty : .loaded(v)
+        case .failure(let e): load = .failed(e)
+        }
+        return true
+    }
+
+    /// Replaces the shown value without a request (e.g. a local edit).
+    public mutating func set(_ value: Value) { load = .loaded(value); inFlight = nil }
+
+    /// The loaded value, if any.
+    public var value: Value? { if case .loaded(let v) = load { v } else { nil } }
+    public var isLoading: Bool { if case .loading = load { true } else { false } }
+    public var isIdle: Bool { if case .idle = load { true } else { false } }
+    public var error: PresentableError? { if case .failed(let e) = load { e } else { nil } }
+}
+
+extension Loadable: Equatable where Value: Equatable {}
+
+extension Effect {
+    /// Runs `work` for request `token` as cancellable effect `id` and answers with `answer(token, result)`.
+    /// Errors become `PresentableError`s; a cancelled request answers nothing.
+    public static func load<Value: Sendable>(
+        _ token: RequestToken, id: String,
+        _ work: @escaping @Sendable () async throws -> Value,
+        answer: @escaping @Sendable (RequestToken, Result<Value, PresentableError>) -> Action
+    ) -> Effect {
+        .run(id: id) {
+            do {
+                let v = try await work()
+                if Task.isCancelled { return nil }
+                return answer(token, .success(v))
+            } catch is CancellationError {
+                return nil
+            } catch {
+                if Task.isCancelled { return nil }
+                return answer(token, .failure(PresentableError(error)))
+            }
+        }
+    }
+}
+
+/// Anything that can say it is waiting for a load (the shell ticks the spinner while one is).
+protocol LoadingReporting { var isLoading: Bool { get } }
+extension Loadable: LoadingReporting {}

@@ -1,0 +1,41 @@
+import ClubhouseDomain
+
+/// Every page the sheet can show, with what it needs to load. Navigation is data: a stack of these.
+public enum Page: Hashable, Sendable {
+    case home
+    case league(LeagueID)
+    case standings(LeagueID)
+    /// A week's scoreboard; nil week means the league's current week.
+    case scoreboard(LeagueID, week: Int?)
+    case matchup(LeagueID, week: Int, team: TeamID)
+    case roster(LeagueID, team: TeamID)
+    case player(PlayerID, league: LeagueID?)
+    case freeAgents(LeagueID)
+    case draftRoom(LeagueID)
+    case scoringRules(LeagueID)
+    case leagueSettings(LeagueID)
+    case settings
+
+    /// The league this page belongs to, if any.
+    public var leagueID: LeagueID? {
+        switch self {
+        case .home, .settings: nil
+        case .league(let id), .standings(let id), .scoreboard(let id, _), .matchup(let id, _, _), .roster(let id, _),
+             .freeAgents(let id), .draftRoom(let id), .scoringRules(let id), .leagueSettings(let id): id
+        case .player(_, let league): league
+        }
+    }
+
+    /// The natural path from Home to this page, for deep links ("straight to a matchup").
+    public var path: [Page] {
+        switch self {
+        case .home: [.home]
+        case .settings: [.home, .settings]
+        case .league(let id): [.home, .league(id)]
+        case .matchup(let id, let week, _): [.home, .league(id), .scoreboard(id, week: week), self]
+        case .player(_, let league?): [.home, .league(league), self]
+        case .player(_, nil): [.home, self]
+        default: [.home, .league(leagueID!), self]
+        }
+    }
+}

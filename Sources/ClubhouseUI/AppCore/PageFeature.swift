@@ -1,0 +1,94 @@
+import Terminal
+
+/// One page of the sheet: state, actions, a pure reducer, a keymap and a view. The shell drives every
+/// page through this protocol, so a page never needs to know about the others.
+public protocol PageFeature {
+    associatedtype State: Equatable & Sendable
+    associatedtype Action: Sendable
+
+    /// The pure reducer: changes state, returns the work to do.
+    static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action>
+    /// The page's bindings: one table drives dispatch, footer and `?` help.
+    static func keymap(_ state: State) -> Keymap<Action>
+    /// Draws the page's content into `area` (inside the sheet's chrome).
+    static func render(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext)
+    /// The breadcrumb title.
+    static func title(_ state: State) -> String
+    /// The action for a click at `point` inside the content `area`.
+    static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action?
+
+    /// The page this state shows (breadcrumbs, deep links).
+    static func page(_ state: State) -> Page
+    /// What the board should show while this page is on top.
+    static func board(_ state: State) -> BoardContext
+
+    /// Sent when the page is pushed (and on retry): starts its loads.
+    static var onAppear: Action { get }
+    /// Wraps a list movement (wheel, keys).
+    static func list(_ move: ListMove) -> Action
+    /// The request to the parent an action carries, if it is one.
+    static func delegate(of action: Action) -> PageDelegate?
+
+    /// True when a filter is active (Esc clears it before popping).
+    static func isFilterActive(_ state: State) -> Bool
+    /// True while typing into the filter: printable keys go to `typed`.
+    static func isEditingText(_ state: State) -> Bool
+    /// Clears the active filter.
+    static var clearFilter: Action? { get }
+    /// A key typed while editing text.
+    static func typed(_ key: Key) -> Action?
+}
+
+extension PageFeature {
+    /// True while any of the page's loads is in flight (its spinner shows).
+    public static func isLoading(_ state: State) -> Bool {
+        Mirror(reflecting: state).children.contains { ($0.value as? LoadingReporting)?.isLoading == true }
+    }
+    public static func isFilterActive(_ state: State) -> Bool { false }
+    public static func isEditingText(_ state: State) -> Bool { false }
+    public static var clearFilter: Action? { nil }
+    public static func typed(_ key: Key) -> Action? { nil }
+    public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? { nil }
+}
+
+/// A one-line text filter ("/" to start typing; Enter keeps it, Esc clears it).
+public struct FilterField: Hashable, Sendable {
+    public var text = ""
+    public var editing = false
+    public init(text: String = "", editing: Bool = false) { self.text = text; self.editing = editing }
+    public var isActive: Bool { editing || !text.isEmpty }
+
+    /// Edits to the filter.
+    public enum Edit: Hashable, Sendable { case begin, typed(Character), backspace, commit, clear }
+
+    public mutating func apply(_ edit: Edit) {
+        switch edit {
+        case .begin: editing = true
+        case .typed(let c): text.append(c)
+        case .backspace: if !text.isEmpty { text.removeLast() }
+        case .commit: editing = false
+        case .clear: text = ""; editing = false
+        }
+    }
+
+    /// The edit a key makes while editing.
+    public static func edit(for key: Key) -> Edit? {
+        switch key {
+        case .char(let c): .typed(c)
+        case .backspace, .delete: .backspace
+        case .enter, .tab, .down, .up: .commit
+        case .escape: .clear
+        default: nil
+        }
+    }
+
+    /// "/ name█" while editing, "/ name" when set.
+    public var display: String { editing ? "/\(text)█" : "/\(text)" }
+}
+
+/// Common bindings every page offers.
+public enum PageKeys {
+    public static func retry<Action>(_ action: Action, enabled: Bool = true) -> KeyBinding<Action> {
+        KeyBinding([.char("r")], action, label: "reload", group: "Page", enabledWhen: enabled, disabledReason: "nothing to reload")
+    }
+}

@@ -1,0 +1,32 @@
+import ClubhouseDomain
+
+/// An error as a person reads it: one sentence, and whether `r` (retry) may help.
+public struct PresentableError: Error, Hashable, Sendable {
+    public var message: String
+    public var canRetry: Bool
+
+    public init(message: String, canRetry: Bool = true) { self.message = message; self.canRetry = canRetry }
+
+    /// Words for any error the API throws.
+    public init(_ error: any Error) {
+        if let p = error as? PresentableError { self = p; return }
+        guard let d = error as? DomainError else {
+            self.init(message: "Something went wrong while loading. Press r to try again.")
+            return
+        }
+        switch d {
+        case .transport:
+            self.init(message: "Couldn't reach the league server. Check the connection, then press r to retry.")
+        case .unauthenticated:
+            self.init(message: "Your session ended — sign in again to see this.", canRetry: false)
+        case .forbidden(let m):
+            self.init(message: m, canRetry: false)
+        case .notFound(let what):
+            self.init(message: "\(what) doesn't exist (any more).", canRetry: false)
+        case .conflict(let m), .validation(_, let m):
+            self.init(message: m)
+        case .rateLimited(let s):
+            self.init(message: "Too many requests — wait \(s) s, then press r.")
+        }
+    }
+}

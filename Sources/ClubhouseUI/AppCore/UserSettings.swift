@@ -1,0 +1,70 @@
+import Foundation
+
+/// The person's display preferences, saved between runs.
+public struct UserSettings: Codable, Hashable, Sendable {
+    public var theme: ThemeMode
+    public var color: Bool
+    public var mouse: Bool
+
+    public init(theme: ThemeMode = .system, color: Bool = true, mouse: Bool = true) {
+        self.theme = theme; self.color = color; self.mouse = mouse
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        theme = (try? c.decode(ThemeMode.self, forKey: .theme)) ?? .system
+        color = (try? c.decode(Bool.self, forKey: .color)) ?? true
+        mouse = (try? c.decode(Bool.self, forKey: .mouse)) ?? true
+    }
+}
+
+/// Where settings live; the executable injects `FileSettingsStore`, tests an in-memory one.
+public protocol SettingsStore: Sendable {
+    /// The saved settings, or nil when none were saved yet.
+    func load() throws -> UserSettings?
+    func save(_ settings: UserSettings) throws
+}
+
+/// Settings as JSON in `$XDG_CONFIG_HOME/clubhouse/settings.json` (fallback `~/.config`).
+public struct FileSettingsStore: SettingsStore {
+    public let url: URL
+
+    public init(url: URL) { self.url = url }
+
+    /// The standard location for `environment`.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.init(url: Self.defaultURL(environment: environment))
+    }
+
+    public static func defaultURL(environment: [String: String]) -> URL {
+        let base: URL
+        if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty {
+            base = URL(fileURLWithPath: xdg, isDirectory: true)
+        } else {
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".config", isDirectory: true)
+        }
+        return base.appendingPathComponent("clubhouse", isDirectory: true).appendingPathComponent("settings.json")
+    }
+
+    public func load() throws -> UserSettings? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try JSONDecoder().decode(UserSettings.self, from: Data(contentsOf: url))
+    }
+
+    public func save(_ settings: UserSettings) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let enc = JSONEncoder()
+        enc.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try enc.encode(settings).write(to: url, options: .atomic)
+    }
+}
+
+/// Settings kept in memory (tests, `--no-config`).
+public final class InMemorySettingsStore: SettingsStore, @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: UserSettings?
+    public init(_ settings: UserSettings? = nil) { stored = settings }
+    public func load() throws -> UserSettings? { lock.withLock { stored } }
+    public func save(_ settings: UserSettings) throws { lock.withLock { stored = settings } }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import ClubhouseDomain
+import Terminal
+
+/// The persistent pane above the sheet. It never unloads: it keeps what it loaded and follows the page
+/// on top (featured leagues at Home, standings + a week's scoreboard in a league, the draft grid in a
+/// draft room) and highlights that page's item.
+public enum BoardFeature {
+    public struct State: Equatable, Sendable {
+        public var context: BoardContext = .featured
+        public var featured = Loadable<[LeagueSummary]>()
+        public var leagueID: LeagueID?
+        public var league = Loadable<LeagueDetail>()
+        public var standings = Loadable<[StandingsEntry]>()
+        public var scoreboard = Loadable<Scoreboard>()
+        /// The week the scoreboard was asked for (nil: current).
+        public var requestedWeek: Int?
+        public var draftLeague: LeagueID?
+        public var draft = Loadable<DraftBoard>()
+        /// The board's own selection when it has focus.
+        public var selection = ListState(selected: nil)
+        public init() {}
+
+        public var highlight: BoardHighlight? {
+            if case .league(_, _, let h) = context { h } else { nil }
+        }
+
+        /// The week the top bar shows.
+        public var week: Int? { scoreboard.value?.week ?? league.value?.currentWeek }
+    }
+
+    public enum Action: Sendable {
+        case contextChanged(BoardContext)
+        case featuredLoaded(RequestToken, Result<[LeagueSummary], PresentableError>)
+        case leagueLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
+        case standingsLoaded(RequestToken, Result<[StandingsEntry], PresentableError>)
+        case scoreboardLoaded(RequestToken, Result<Scoreboard, PresentableError>)
+        case draftLoaded(RequestToken, Result<DraftBoard, PresentableError>)
+        case list(ListMove)
+        case activated
+        case retry
+        case delegate(PageDelegate)
+    }
+
+    public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
+        let api = context.env.api
+        switch action {
+        case .contextChanged(let new):
+            let old = state.context
+            state.context = new
+            if kind(old) != kind(new) { state.selection = ListState(selected: nil) }
+            return sync(&state, api: api, force: false)
+        case .retry:
+            return sync(&state, api: api, force: true)
+        case .featuredLoaded(let t, let r):
+            state.featured.finish(t, r, isEmpty: \.isEmpty); return .none
+        case .leagueLoaded(let t, let r):
+            state.league.finish(t, r); return .none
+        case .standingsLoaded(let t, let r):
+            state.standings.finish(t, r, isEmpty: \.isEmpty); return .none
+        case .scoreboardLoaded(let t, let r):
+            state.scoreboard.finish(t, r, isEmpty: { $0.matchups.isEmpty }); return .none
+        case .draftLoaded(let t, let r):
+            state.draft.finish(t, r); return .none
+        case .list(let move):
+            state.selection.apply(move, count: items(state).count, viewport: context.viewport)
+            return .none
+        case .activated:
+            guard let i = state.selection.selected, let page = items(state)[safe: i] else { return .none }
+            return .send(.delegate(.open(page)))
+        case .delegate:
+            return .none
+        }
+    }
+
+    static func kind(_ c: BoardContext) -> Int {
+        switch c { case .featured: 0; case .league: 1; case .draft: 2 }
+    }
+
+    /// Starts the loads the current context needs (only what changed, unless `force`).
+    static func sync(_ state: inout State, api: any LeagueAPI, force: Bool) -> Effect<Action> {
+        switch state.context {
+        case .featured:
+            guard force || state.featured.isIdle || state.featured.error != nil else { return .none }
+            let t = state.featured.begin()
+            return .load(t, id: "board.featured", { try await api.publicLeagues(filter: LeagueFilter()) }, answer: Action.featuredLoaded)
+        case .league(let id, let week, _):
+            var effects: [Effect<Action>] = []
+            if force || state.leagueID != id {
+                state.leagueID = id
+                let t1 = state.league.begin(), t2 = state.standings.begin()
+                effects.append(.load(t1, id: "board.league", { try await api.league(id) }, answer: Action.leagueLoaded))
+                effects.append(.load(t2, id: "board.standings", { try await api.standings(id) }, answer: Action.standingsLoaded))
+                state.requestedWeek = week
+                let t3 = state.scoreboard.begin()
+                effects.append(.load(t3, id: "board.scoreboard", { try await api.scoreboard(id, week: week) }, answer: Action.scoreboardLoaded))
+            } else if let week, week != state.requestedWeek, week != state.scoreboard.value?.week || state.scoreboard.isLoading {
+                state.requestedWeek = week
+                let t3 = state.scoreboard.begin()
+                effects.append(.load(t3, id: "board.scoreboard", { try await api.scoreboard(id, week: week) }, answer: Action.scoreboardLoaded))
+            }
+            return .merge(effects)
+        case .draft(let id):
+            guard force || state.draftLeague != id else { return .none }
+            state.draftLeague = id
+            let t = state.draft.begin()
+            return .load(t, id: "board.draft", { try await api.draftBoard(id) }, answer: Action.draftLoaded)
+        }
+    }
+
+    /// What Enter opens for each selectable board row, in display order.
+    static func items(_ state: State) -> [Page] {
+        switch state.context {
+        case .featured:
+            return (state.featured.value ?? []).prefix(featuredLimit).map { .league($0.id) }
+        case .league(let id, _, _):
+            let teams = (state.standings.value ?? []).map { Page.roster(id, team: $0.team.id) }
+            let games = state.scoreboard.value.map { sb in sb.matchups.map { Page.matchup(id, week: sb.week, team: $0.home.team.id) } } ?? []
+            return teams + games
+        case .draft(let id):
+            return (state.draft.value?.picks ?? []).map { .player($0.player.id, league: id) }
+        }
+    }
+
+    static let featuredLimit = 12
+
+    public static func keymap(_ state: State) -> Keymap<Action> {
+        Keymap([
+            KeyBinding([.enter], .activated, label: "open", group: "Board", footer: true),
+        ] + ListKeys.bindings(Action.list) + [
+            KeyBinding([.char("r")], .retry, label: "reload board", group: "Board"),
+        ])
+    }
+
+    public static func title(_ state: State) -> String {
+        switch state.context {
+        case .featured: return "Featured leagues"
+        case .league:
+            let name = state.league.value?.league.name ?? "League"
+            let week = state.scoreboard.value.map { " · Week \($0.week)" } ?? ""
+            return "\(name) · Standings\(week)"
+        case .draft: return "Draft board"
+        }
+    }
+}
+
+extension Array {
+    subscript(safe i: Int) -> Element? { indices.contains(i) ? self[i] : nil }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import ClubhouseDomain
+import Terminal
+
+extension BoardFeature {
+    /// Draws the board's content into `area` (inside its border). The selected row (focused) or the
+    /// highlighted item is always scrolled into `area`, the band the sheet leaves visible.
+    public static func render(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        guard !area.isEmpty else { return }
+        switch state.context {
+        case .featured: renderFeatured(state, in: area, buffer: &buffer, context: context)
+        case .league: renderLeague(state, in: area, buffer: &buffer, context: context)
+        case .draft: renderDraft(state, in: area, buffer: &buffer, context: context)
+        }
+    }
+
+    /// The selection to show, in `items` indices, only while the board has focus.
+    static func focusedSelection(_ state: State, _ context: RenderContext) -> Int? { context.focused ? state.selection.selected : nil }
+
+    static func featuredTable(_ state: State, _ leagues: [LeagueSummary], context: RenderContext) -> DataTable {
+        let rows = leagues.prefix(featuredLimit).map { l in
+            [l.name, Format.state(l.state), "\(l.managedTeams)/\(l.teamCount) teams", l.state == .predraft ? (l.draftScheduledAt.map { "draft \(Format.day($0))" } ?? "draft TBD") : "week \(l.currentWeek)"]
+        }
+        return DataTable(columns: [DataColumn("League", .fill(2)), DataColumn("State", .length(10)), DataColumn("Members", .length(11)), DataColumn("", .fill(1))],
+                         rows: Array(rows), selected: focusedSelection(state, context), context: context)
+    }
+
+    static func renderFeatured(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        guard let leagues = LoadView.render(state.featured.load, what: "featured leagues", empty: "No public leagues to feature yet.",
+                                            in: area, buffer: &buffer, context: context) else { return }
+        featuredTable(state, leagues, context: context).render(in: area.inset(horizontal: 1), buffer: &buffer)
+    }
+
+    /// Standings on the left, the week's scoreboard on the right.
+    static func leagueAreas(_ area: Rect) -> (standings: Rect, scoreboard: Rect) {
+        let cols = area.inset(horizontal: 1).columns([.percentage(48), .percentage(52)], spacing: 2)
+        return (cols[0], cols[1])
+    }
+
+    static func standingsTable(_ state: State, _ entries: [StandingsEntry], context: RenderContext) -> DataTable {
+        let rows = entries.map { e in ["\(e.rank)", e.team.name, e.row.record, e.row.pointsFor.oneDecimal] }
+        var highlighted: Int?
+        if let h = state.highlight {
+            switch h {
+            case .team(let t): highlighted = entries.firstIndex { $0.team.id == t }
+            case .matchup: highlighted = nil
+            }
+        }
+        let sel = focusedSelection(state, context).flatMap { $0 < entries.count ? $0 : nil }
+        return DataTable(columns: [DataColumn("#", .length(2), .right), DataColumn("Team", .fill(1)), DataColumn("W-L", .length(5), .right), DataColumn("PF", .length(6), .right)],
+                         rows: rows, selected: sel, highlighted: sel == nil ? highlighted : nil, context: context)
+    }
+
+    static func scoreboardTable(_ state: State, _ sb: Scoreboard, context: RenderContext) -> DataTable {
+        let rows = sb.matchups.map { m -> [String] in
+            [m.home.team.name, m.home.points.oneDecimal, m.away?.points.oneDecimal ?? "", m.away?.team.name ?? "(bye)", m.status == .live ? "●" : m.status == .final ? "F" : ""]
+        }
+        let roles: [[StyleRole?]] = sb.matchups.map { m in
+            guard let a = m.away, m.status != .upcoming else { return [nil, nil, nil, nil, .dim] }
+            let homeWins = m.home.points > a.points, awayWins = a.points > m.home.points
+            return [homeWins ? .positive : nil, homeWins ? .positive : .dim, awayWins ? .positive : .dim, awayWins ? .positive : nil, m.status == .live ? .warning : .dim]
+        }
+        var highlighted: Int?
+        if let h = state.highlight {
+            switch h { case .team(let t), .matchup(let t): highlighted = sb.matchups.firstIndex { $0.involves(t) } }
+        }
+        let standingsCount = state.standings.value?.count ?? 0
+        let sel = focusedSelection(state, context).flatMap { $0 >= standingsCount ? $0 - standingsCount : nil }
+        return DataTable(columns: [DataColumn("Week \(sb.week)", .fill(1)), DataColumn("", .length(6), .right), DataColumn("", .length(6), .right),
+                                   DataColumn("", .fill(1)), DataColumn("", .length(1))],
+                         rows: rows, roles: roles, selected: sel, highlighted: sel == nil ? highlighted : nil, context: context)
+    }
+
+    static func renderLeague(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        let (left, right) = leagueAreas(area)
+        if let entries = LoadView.render(state.standings.load, what: "standings", empty: "No standings yet — the season hasn't started.",
+                                         in: left, buffer: &buffer, context: context) {
+            standingsTable(state, entries, context: context).render(in: left, buffer: &buffer)
+        }
+        if let sb = LoadView.render(state.scoreboard.load, what: "scoreboard", empty: "No matchups this week.",
+                                    in: right, buffer: &buffer, context: context) {
+            scoreboardTable(state, sb, context: context).render(in: right, buffer: &buffer)
+        }
+    }
+
+    static func renderDraft(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        guard let room = LoadView.render(state.draft.load, what: "the draft board", empty: "No draft yet.",
+                                         in: area, buffer: &buffer, context: context) else { return }
+        DraftGrid(room: room, context: context).render(in: area.inset(horizontal: 1), buffer: &buffer)
+    }
+
+    /// The board item at `point`, for clicks (an index into `items`).
+    public static func item(at point: Point, in area: Rect, state: State, context: RenderContext) -> Int? {
+        switch state.context {
+        case .featured:
+            guard let l = state.featured.value else { return nil }
+            return featuredTable(state, l, context: context).row(atY: point.y, in: area.inset(horizontal: 1))
+        case .league:
+            let (left, right) = leagueAreas(area)
+            if left.contains(point), let e = state.standings.value { return standingsTable(state, e, context: context).row(atY: point.y, in: left) }
+            if right.contains(point), let sb = state.scoreboard.value {
+                return scoreboardTable(state, sb, context: context).row(atY: point.y, in: right).map { $0 + (state.standings.value?.count ?? 0) }
+            }
+            return nil
+        case .draft:
+            return nil
+        }
+    }
+}
+
+/// The draft board: teams across, rounds down; the pick on the clock is highlighted.
+public struct DraftGrid: Widget {
+    public var room: DraftBoard
+    public var context: RenderContext
+
+    public func render(in area: Rect, buffer: inout Buffer) {
+        guard !area.isEmpty, !room.teams.isEmpty else { return }
+        let label = 3
+        let cols = Rect(x: area.x + label, y: area.y, width: area.width - label, height: area.height)
+            .columns(Array(repeating: .fill(1), count: room.teams.count), spacing: 1)
+        for (i, t) in room.teams.enumerated() {
+            DataTable.put(t.name, in: cols[i], y: area.y, alignment: .left, style: context.style(.header), buffer: &buffer)
+        }
+        let byCell = Dictionary(room.picks.map { ("\($0.pick.round)-\($0.pick.teamID.rawValue)", $0) }, uniquingKeysWith: { a, _ in a })
+        let n = room.teams.count
+        let current = room.draft.isComplete ? nil : room.draft.currentPick
+        let currentRound = current.map { ($0 - 1) / max(1, n) + 1 } ?? 1
+        let visibleRounds = max(0, area.height - 1)
+        let firstRound = max(1, min(currentRound - visibleRounds + 1, room.draft.rounds - visibleRounds + 1))
+        for (r, round) in (firstRound...max(firstRound, room.draft.rounds)).enumerated() {
+            let y = area.y + 1 + r
+            guard y < area.bottom else { break }
+            buffer.set(string: "R\(round)", at: Point(x: area.x, y: y), style: context.style(.dim), maxWidth: label)
+            for (i, t) in room.teams.enumerated() {
+                if let p = byCell["\(round)-\(t.id.rawValue)"] {
+                    DataTable.put(Format.shortName(p.player.name), in: cols[i], y: y, alignment: .left, style: context.style(.text), buffer: &buffer)
+                } else if let current, pickNumber(round: round, column: i, teams: n) == current {
+                    let cell = Rect(x: cols[i].x, y: y, width: cols[i].width, height: 1)
+                    buffer.fill(cell, with: .blank(context.style(.highlight)))
+                    DataTable.put("on the clock", in: cols[i], y: y, alignment: .left, style: context.style(.highlight), buffer: &buffer)
+                } else {
+                    DataTable.put("·", in: cols[i], y: y, alignment: .center, style: context.style(.dim), buffer: &buffer)
+                }
+            }
+        }
+    }
+
+    /// Overall pick number of `column` (draft slot) in `round`, snake order by default.
+    func pickNumber(round: Int, column: Int, teams n: Int) -> Int {
+        let reversed: Bool
+        switch room.draft.type {
+        case .linear: reversed = false
+        case .snake: reversed = round % 2 == 0
+        case .thirdRoundReversal: reversed = round == 2 || (round >= 3 && round % 2 == 1)
+        }
+        return (round - 1) * n + (reversed ? n - column : column + 1)
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import ClubhouseDomain
+import Terminal
+
+/// Home: what needs attention, my leagues (when signed in), public leagues with name and state filters.
+public enum HomeFeature: PageFeature {
+    public struct State: Equatable, Sendable {
+        public var publicLeagues = Loadable<[LeagueSummary]>()
+        public var myLeagues: [LeagueSummary] = []
+        public var signedIn = false
+        /// Server-side state filter (t cycles); nil shows every state.
+        public var stateFilter: LeagueState?
+        /// Client-side name filter (/).
+        public var filter = FilterField()
+        public var list = ListState()
+        public init() {}
+
+        /// Public leagues matching the name filter.
+        public var visible: [LeagueSummary] {
+            guard let all = publicLeagues.value else { return [] }
+            let needle = filter.text.lowercased()
+            return needle.isEmpty ? all : all.filter { $0.name.lowercased().contains(needle) }
+        }
+    }
+
+    public enum Action: Sendable {
+        case onAppear
+        case retry
+        case leaguesLoaded(RequestToken, Result<[LeagueSummary], PresentableError>)
+        case list(ListMove)
+        case rowActivated
+        case filter(FilterField.Edit)
+        case stateFilterCycled
+        case delegate(PageDelegate)
+    }
+
+    public static var onAppear: Action { .onAppear }
+    public static func list(_ move: ListMove) -> Action { .list(move) }
+    public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
+    public static func isFilterActive(_ state: State) -> Bool { state.filter.isActive }
+    public static func isEditingText(_ state: State) -> Bool { state.filter.editing }
+    public static var clearFilter: Action? { .filter(.clear) }
+    public static func typed(_ key: Key) -> Action? { FilterField.edit(for: key).map(Action.filter) }
+    public static func title(_ state: State) -> String { "Home" }
+    public static func page(_ state: State) -> Page { .home }
+    public static func board(_ state: State) -> BoardContext { .featured }
+
+    public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
+        switch action {
+        case .onAppear, .retry:
+            return load(&state, context)
+        case .leaguesLoaded(let token, let result):
+            if state.publicLeagues.finish(token, result, isEmpty: \.isEmpty) { state.list = ListState() }
+            return .none
+        case .list(let move):
+            state.list.apply(move, count: state.visible.count, viewport: context.viewport)
+            return .none
+        case .rowActivated:
+            let rows = state.visible
+            guard let i = state.list.selected, rows.indices.contains(i) else { return .none }
+            return .send(.delegate(.open(.league(rows[i].id))))
+        case .filter(let edit):
+            state.filter.apply(edit)
+            if case .typed = edit { state.list = ListState() }
+            if case .backspace = edit { state.list = ListState() }
+            if case .clear = edit { state.list = ListState() }
+            return .none
+        case .stateFilterCycled:
+            let order: [LeagueState?] = [nil] + LeagueState.allCases
+            let i = order.firstIndex(of: state.stateFilter) ?? 0
+            state.stateFilter = order[(i + 1) % order.count]
+            return load(&state, context)
+        case .delegate:
+            return .none
+        }
+    }
+
+    static func load(_ state: inout State, _ context: PageContext) -> Effect<Action> {
+        let token = state.publicLeagues.begin()
+        let api = context.env.api
+        let filter = LeagueFilter(state: state.stateFilter)
+        return .load(token, id: "home.publicLeagues", { try await api.publicLeagues(filter: filter) }, answer: Action.leaguesLoaded)
+    }
+
+    public static func keymap(_ state: State) -> Keymap<Action> {
+        let hasRows = !state.visible.isEmpty
+        return Keymap([
+            KeyBinding([.enter], .rowActivated, label: "open league", group: "Home", footer: true, enabledWhen: hasRows, disabledReason: "no league selected"),
+        ] + ListKeys.bindings(Action.list) + [
+            KeyBinding([.char("/")], .filter(.begin), label: "filter by name", group: "Home", footer: true),
+            KeyBinding([.char("t")], .stateFilterCycled, label: "filter by state", group: "Home", footer: true),
+            PageKeys.retry(.retry),
+        ])
+    }
+
+    // MARK: - View
+
+    static let columns = [
+        DataColumn("League", .fill(3)), DataColumn("State", .length(10)), DataColumn("Teams", .length(6), .right),
+        DataColumn("Week", .length(4), .right), DataColumn("Scoring", .length(9)), DataColumn("Commissioner", .fill(1)),
+    ]
+
+    /// Rows above the league table: attention, my leagues, the section title.
+    static func headerLines(_ state: State, now: Date = .distantPast) -> [(String, StyleRole)] {
+        var lines: [(String, StyleRole)] = []
+        let attention = attentionItems(state, now: now)
+        if !attention.isEmpty {
+            lines.append(("Needs attention", .title))
+            lines += attention.prefix(2).map { ("  • " + $0, .warning) }
+        }
+        if !state.signedIn { lines.append(("My leagues  sign in to see your leagues and join one", .dim)) }
+        var title = "Public leagues"
+        if let n = state.publicLeagues.value?.count { title += " (\(state.filter.text.isEmpty ? "\(n)" : "\(state.visible.count)/\(n)"))" }
+        if let s = state.stateFilter { title += "  state: \(Format.state(s))" }
+        if state.filter.isActive { title += "  " + state.filter.display }
+        lines.append((title, .title))
+        return lines
+    }
+
+    /// Drafts running now or starting within a week — the things worth a look first.
+    static func attentionItems(_ state: State, now: Date) -> [String] {
+        guard let all = state.publicLeagues.value, now != .distantPast else { return [] }
+        var items: [String] = []
+        for l in all where l.state == .drafting { items.append("\(l.name): draft in progress — d in the league to watch") }
+        for l in all where l.state == .predraft {
+            if let at = l.draftScheduledAt, at > now, at.timeIntervalSince(now) < 7 * 86_400 {
+                items.append("\(l.name): draft \(Format.relative(at, now: now)) · \(l.teamCount - l.managedTeams) open teams")
+            }
+        }
+        return items
+    }
+
+    static func table(_ state: State, context: RenderContext) -> DataTable {
+        let rows = state.visible.map { l in
+            [l.name, Format.state(l.state), "\(l.managedTeams)/\(l.teamCount)", l.state == .predraft ? "–" : "\(l.currentWeek)",
+             l.scoring.rawValue, l.commissionerName ?? "—"]
+        }
+        return DataTable(columns: columns, rows: rows, selected: state.list.selected, offset: state.list.offset, context: context)
+    }
+
+    public static func render(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        var row = 0
+        for (text, role) in headerLines(state, now: context.now) {
+            row = TextRow.put(text, in: area, row: row, style: context.style(role), buffer: &buffer)
+        }
+        let content = Rect(x: area.x, y: area.y + row, width: area.width, height: max(0, area.height - row))
+        guard LoadView.render(state.publicLeagues.load, what: "public leagues",
+                              empty: "No public leagues yet — n to create one (after signing in), or t to show other states.",
+                              in: content, buffer: &buffer, context: context) != nil else { return }
+        if state.visible.isEmpty {
+            TextRow.put("No leagues match “\(state.filter.text)” — esc clears the filter.", in: content, row: 0, style: context.style(.dim), buffer: &buffer)
+            return
+        }
+        table(state, context: context).render(in: content.inset(horizontal: 1), buffer: &buffer)
+    }
+
+    public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? {
+        let rows = headerLines(state, now: context.now).count
+        let content = Rect(x: area.x + 1, y: area.y + rows, width: area.width - 2, height: max(0, area.height - rows))
+        guard let i = table(state, context: context).row(atY: point.y, in: content) else { return nil }
+        return i == state.list.selected ? .rowActivated : .list(.select(i))
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import ClubhouseDomain
+import Terminal
+
+/// A league's page: header, state, settings summary and members; the hub to every league page.
+public enum LeagueFeature: PageFeature {
+    public struct State: Equatable, Sendable {
+        public var id: LeagueID
+        public var detail = Loadable<LeagueDetail>()
+        public var list = ListState()
+        public init(id: LeagueID) { self.id = id }
+    }
+
+    public enum Action: Sendable {
+        case onAppear
+        case retry
+        case detailLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
+        case list(ListMove)
+        case rowActivated
+        case go(Page)
+        case delegate(PageDelegate)
+    }
+
+    public static var onAppear: Action { .onAppear }
+    public static func list(_ move: ListMove) -> Action { .list(move) }
+    public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
+    public static func title(_ state: State) -> String { state.detail.value?.league.name ?? "League \(state.id.rawValue)" }
+    public static func page(_ state: State) -> Page { .league(state.id) }
+    public static func board(_ state: State) -> BoardContext {
+        let hl = state.detail.value.flatMap { d in state.list.selected.flatMap { d.teams.indices.contains($0) ? BoardHighlight.team(d.teams[$0].id) : nil } }
+        return .league(state.id, week: nil, highlight: hl)
+    }
+
+    public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
+        switch action {
+        case .onAppear, .retry:
+            let token = state.detail.begin()
+            let api = context.env.api, id = state.id
+            return .load(token, id: "league.\(id)", { try await api.league(id) }, answer: Action.detailLoaded)
+        case .detailLoaded(let token, let result):
+            state.detail.finish(token, result)
+            return .none
+        case .list(let move):
+            state.list.apply(move, count: state.detail.value?.teams.count ?? 0, viewport: context.viewport)
+            return .none
+        case .rowActivated:
+            guard let teams = state.detail.value?.teams, let i = state.list.selected, teams.indices.contains(i) else { return .none }
+            return .send(.delegate(.open(.roster(state.id, team: teams[i].id))))
+        case .go(let page):
+            return .send(.delegate(.open(page)))
+        case .delegate:
+            return .none
+        }
+    }
+
+    public static func keymap(_ state: State) -> Keymap<Action> {
+        let id = state.id
+        let loaded = state.detail.value != nil
+        let drafted = state.detail.value.map { $0.league.state != .predraft } ?? true
+        return Keymap([
+            KeyBinding([.char("s")], .go(.standings(id)), label: "standings", group: "League", footer: true),
+            KeyBinding([.char("w")], .go(.scoreboard(id, week: nil)), label: "scoreboard", group: "League", footer: true),
+            KeyBinding([.enter], .rowActivated, label: "team roster", group: "League", footer: true, enabledWhen: loaded, disabledReason: "still loading"),
+        ] + ListKeys.bindings(Action.list, footer: false) + [
+            KeyBinding([.char("f")], .go(.freeAgents(id)), label: "free agents", group: "League", footer: true,
+                       enabledWhen: drafted, disabledReason: "the draft hasn't happened yet"),
+            KeyBinding([.char("d")], .go(.draftRoom(id)), label: "draft room", group: "League", footer: true),
+            KeyBinding([.char("c")], .go(.scoringRules(id)), label: "scoring", group: "League", footer: true),
+            KeyBinding([.char("e")], .go(.leagueSettings(id)), label: "settings", group: "League", footer: true),
+            PageKeys.retry(.retry),
+        ])
+    }
+
+    // MARK: - View
+
+    static let columns = [
+        DataColumn("#", .length(2), .right), DataColumn("Team", .fill(2)), DataColumn("Manager", .fill(1)), DataColumn("Record", .length(7), .right),
+    ]
+
+    static func headerLines(_ d: LeagueDetail) -> Int { 4 }
+
+    public static func render(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        guard let d = LoadView.render(state.detail.load, what: "the league", empty: "This league has nothing to show yet.",
+                                      in: area, buffer: &buffer, context: context) else { return }
+        let l = d.league, s = l.settings
+        var row = 0
+        var head = "\(l.name)  ·  \(Format.state(l.state))"
+        if l.state != .predraft { head += "  ·  Week \(d.currentWeek)" }
+        row = TextRow.put(head, in: area, row: row, style: context.style(.title), buffer: &buffer)
+        var who: [(String, String)] = [("Season", "\(l.season)"), ("Commissioner", d.commissionerName ?? "—"), ("League", l.isPublic ? "public" : "private")]
+        if let champ = d.champion, let t = d.teams.first(where: { $0.id == champ }) { who.append(("Champion", "🏆 " + t.name)) }
+        if l.state == .predraft, let at = l.draftScheduledAt { who.append(("Draft", "\(Format.day(at)) (\(Format.relative(at, now: context.now)))")) }
+        row = TextRow.pairs(who, in: area, row: row, context: context, buffer: &buffer)
+        let summary = "\(s.teamCount) teams · \(s.scoring.preset.rawValue) · \(s.draftType.rawValue) draft · \(s.waiverType == .faab ? "FAAB $\(s.faabBudget)" : "rolling waivers") · playoffs: \(s.playoffTeams) teams, weeks \(s.playoffWeeks.lowerBound)–\(s.playoffWeeks.upperBound)"
+        row = TextRow.put(summary, in: area, row: row, style: context.style(.dim), buffer: &buffer)
+        if !d.capabilities.signedIn {
+            row = TextRow.put("Browsing signed out — sign in to join or manage a team.", in: area, row: row, style: context.style(.dim), buffer: &buffer)
+        } else { row += 1 }
+        let tableArea = Rect(x: area.x + 1, y: area.y + row, width: area.width - 2, height: max(0, area.height - row))
+        table(state, d, context: context).render(in: tableArea, buffer: &buffer)
+    }
+
+    static func table(_ state: State, _ d: LeagueDetail, context: RenderContext) -> DataTable {
+        let rows = d.teams.enumerated().map { i, t in ["\(i + 1)", t.name, Format.manager(t), t.record] }
+        let roles: [[StyleRole?]] = d.teams.map { t in [.dim, .text, t.managerName == nil ? .dim : .text, .text] }
+        return DataTable(columns: columns, rows: rows, roles: roles, selected: state.list.selected, offset: state.list.offset, context: context)
+    }
+
+    public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? {
+        guard let d = state.detail.value else { return nil }
+        let top = headerLines(d)
+        let tableArea = Rect(x: area.x + 1, y: area.y + top, width: area.width - 2, height: max(0, area.height - top))
+        guard let i = table(state, d, context: context).row(atY: point.y, in: tableArea) else { return nil }
+        return i == state.list.selected ? .rowActivated : .list(.select(i))
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import ClubhouseDomain
+import Terminal
+
+/// The league's settings, read-only (the commissioner edits them once signed in).
+public enum LeagueSettingsFeature: PageFeature {
+    public struct State: Equatable, Sendable {
+        public var id: LeagueID
+        public var detail = Loadable<LeagueDetail>()
+        public var list = ListState()
+        public init(id: LeagueID) { self.id = id }
+    }
+
+    public enum Action: Sendable {
+        case onAppear, retry
+        case leagueLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
+        case list(ListMove)
+        case delegate(PageDelegate)
+    }
+
+    public static var onAppear: Action { .onAppear }
+    public static func list(_ move: ListMove) -> Action { .list(move) }
+    public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
+    public static func title(_ state: State) -> String { "League settings" }
+    public static func page(_ state: State) -> Page { .leagueSettings(state.id) }
+    public static func board(_ state: State) -> BoardContext { .league(state.id, week: nil, highlight: nil) }
+
+    public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
+        switch action {
+        case .onAppear, .retry:
+            let t = state.detail.begin(), api = context.env.api, id = state.id
+            return .load(t, id: "leagueSettings.\(id)", { try await api.league(id) }, answer: Action.leagueLoaded)
+        case .leagueLoaded(let t, let r):
+            state.detail.finish(t, r); return .none
+        case .list(let m):
+            let n = state.detail.value.map { rows($0).count } ?? 0
+            state.list.apply(m, count: n, viewport: context.viewport); return .none
+        case .delegate: return .none
+        }
+    }
+
+    public static func keymap(_ state: State) -> Keymap<Action> {
+        Keymap(ListKeys.bindings(Action.list) + [
+            KeyBinding([.char("E")], .delegate(.toast("Only the commissioner can change settings — sign in first")), label: "edit",
+                       group: "League settings", enabledWhen: false, disabledReason: "commissioner only — sign in first"),
+            PageKeys.retry(.retry),
+        ])
+    }
+
+    static func rows(_ d: LeagueDetail) -> [[String]] {
+        let s = d.league.settings
+        let slots = Slot.allCases.compactMap { slot in s.rosterSlots[slot].flatMap { $0 > 0 ? "\(slot.rawValue) \($0)" : nil } }.joined(separator: " · ")
+        let maxima = Position.allCases.compactMap { p in s.positionMaxima[p].map { "\(p.rawValue) \($0)" } }.joined(separator: " · ")
+        return [
+            ["Visibility", d.league.isPublic ? "public" : "private"],
+            ["Teams", "\(s.teamCount)"],
+            ["Roster", "\(slots)  (\(s.rosterSize) players)"],
+            ["Position limits", maxima],
+            ["Scoring", s.scoring.preset.rawValue],
+            ["Draft", "\(s.draftType.rawValue), \(s.draftRounds) rounds"],
+            ["Pick clock", s.pickClockSeconds.map { "\($0) s" } ?? "none (soft timer)"],
+            ["Waivers", s.waiverType == .faab ? "FAAB, $\(s.faabBudget) budget" : "rolling priority"],
+            ["Waiver period", "\(s.waiverPeriodDays) days"],
+            ["Regular season", "weeks \(s.regularSeasonWeeks.lowerBound)–\(s.regularSeasonWeeks.upperBound)"],
+            ["Playoffs", "\(s.playoffTeams) teams, weeks \(s.playoffWeeks.lowerBound)–\(s.playoffWeeks.upperBound)"],
+            ["Commissioner", d.commissionerName ?? "—"],
+        ]
+    }
+
+    public static func render(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        guard let d = LoadView.render(state.detail.load, what: "league settings", empty: "No settings.",
+                                      in: area, buffer: &buffer, context: context) else { return }
+        DataTable(columns: [DataColumn("Setting", .length(16)), DataColumn("Value", .fill(1))], rows: rows(d),
+                  roles: rows(d).map { _ in [.dim, nil] }, selected: state.list.selected, offset: state.list.offset, context: context)
+            .render(in: area.inset(horizontal: 1), buffer: &buffer)
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import ClubhouseDomain
+import Terminal
+
+/// A matchup: both lineups side by side (slot, player, points, stat line), bench below, totals, status.
+public enum MatchupFeature: PageFeature {
+    public enum Side: Hashable, Sendable { case home, away }
+
+    public struct State: Equatable, Sendable {
+        public var id: LeagueID
+        public var week: Int
+        public var team: TeamID
+        public var detail = Loadable<MatchupDetail>()
+        public var list = ListState()
+        /// Which lineup Enter opens a player from (h/l switch).
+        public var side: Side = .home
+        public init(id: LeagueID, week: Int, team: TeamID) { self.id = id; self.week = week; self.team = team }
+    }
+
+    public enum Action: Sendable {
+        case onAppear, retry
+        case matchupLoaded(RequestToken, Result<MatchupDetail, PresentableError>)
+        case list(ListMove)
+        case sideChosen(Side)
+        case rowActivated
+        case delegate(PageDelegate)
+    }
+
+    public static var onAppear: Action { .onAppear }
+    public static func list(_ move: ListMove) -> Action { .list(move) }
+    public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
+    public static func title(_ state: State) -> String {
+        guard let d = state.detail.value else { return "Matchup" }
+        return "\(d.home.team.name) vs \(d.away?.team.name ?? "bye")"
+    }
+    public static func page(_ state: State) -> Page { .matchup(state.id, week: state.week, team: state.team) }
+    public static func board(_ state: State) -> BoardContext { .league(state.id, week: state.week, highlight: .matchup(state.team)) }
+
+    /// Rows shown: starters, a "Bench" divider (nil pair), bench.
+    static func rows(_ d: MatchupDetail) -> [(LineupRow?, LineupRow?)] {
+        let away = d.away
+        var out: [(LineupRow?, LineupRow?)] = []
+        for i in 0..<max(d.home.starters.count, away?.starters.count ?? 0) {
+            out.append((d.home.starters[safe: i], away?.starters[safe: i]))
+        }
+        let benchCount = max(d.home.bench.count, away?.bench.count ?? 0)
+        if benchCount > 0 {
+            out.append((nil, nil))
+            for i in 0..<benchCount { out.append((d.home.bench[safe: i], away?.bench[safe: i])) }
+        }
+        return out
+    }
+
+    public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
+        switch action {
+        case .onAppear, .retry:
+            let t = state.detail.begin(), api = context.env.api, id = state.id, week = state.week, team = state.team
+            return .load(t, id: "matchup.\(id)", { try await api.matchup(id, week: week, team: team) }, answer: Action.matchupLoaded)
+        case .matchupLoaded(let t, let r):
+            if state.detail.finish(t, r), let d = state.detail.value {
+                state.side = d.away?.team.id == state.team ? .away : .home
+            }
+            return .none
+        case .list(let m):
+            let count = state.detail.value.map { rows($0).count } ?? 0
+            state.list.apply(m, count: count, viewport: context.viewport)
+            return .none
+        case .sideChosen(let side):
+            state.side = side; return .none
+        case .rowActivated:
+            guard let d = state.detail.value, let pair = rows(d)[safe: state.list.selected ?? -1] else { return .none }
+            let row = state.side == .home ? pair.0 : pair.1
+            guard let p = row?.player else { return .none }
+            return .send(.delegate(.open(.player(p.id, league: state.id))))
+        case .delegate: return .none
+        }
+    }
+
+    public static func keymap(_ state: State) -> Keymap<Action> {
+        Keymap([
+            KeyBinding([.enter], .rowActivated, label: "open player", group: "Matchup", footer: true,
+                       enabledWhen: state.detail.value != nil, disabledReason: "still loading"),
+            KeyBinding([.char("h"), .left], .sideChosen(.home), label: "left lineup", group: "Matchup", footer: true, footerKeys: "h/l"),
+            KeyBinding([.char("l"), .right], .sideChosen(.away), label: "right lineup", group: "Matchup"),
+        ] + ListKeys.bindings(Action.list, footer: false) + [PageKeys.retry(.retry)])
+    }
+
+    // MARK: - View
+
+    static let headerRows = 3
+
+    public static func render(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        guard let d = LoadView.render(state.detail.load, what: "the matchup", empty: "No matchup for this team this week.",
+                                      in: area, buffer: &buffer, context: context) else { return }
+        let status = Format.status(d.status) + (d.isPlayoff ? " · playoffs" : "")
+        TextRow.put("Week \(d.week) · \(status)", in: area, row: 0, style: context.style(d.status == .live ? .warning : .dim), buffer: &buffer)
+        let halves = area.inset(horizontal: 1).columns([.fill(1), .fill(1)], spacing: 3)
+        totals(d.home, vs: d.away, in: halves[0], y: area.y + 1, context: context, buffer: &buffer)
+        if let away = d.away { totals(away, vs: d.home, in: halves[1], y: area.y + 1, context: context, buffer: &buffer) }
+        else { DataTable.put("bye week", in: halves[1], y: area.y + 1, alignment: .left, style: context.style(.dim), buffer: &buffer) }
+
+        let body = Rect(x: area.x, y: area.y + 2, width: area.width, height: max(0, area.height - 2))
+        let pairs = rows(d)
+        let bodyHalves = body.inset(horizontal: 1).columns([.fill(1), .fill(1)], spacing: 3)
+        let home = lineupTable(pairs.map(\.0), divider: true, state: state, side: .home, width: bodyHalves[0].width, context: context)
+        let away = lineupTable(pairs.map(\.1), divider: true, state: state, side: .away, width: bodyHalves[1].width, context: context)
+        home.render(in: bodyHalves[0], buffer: &buffer)
+        away.render(in: bodyHalves[1], buffer: &buffer)
+        // The column divider between the lineups.
+        let x = bodyHalves[0].right + 1
+        for y in body.y..<body.bottom { buffer.put(Cell("│", style: context.style(.border)), x: x, y: y) }
+    }
+
+    static func totals(_ lineup: TeamLineup, vs other: TeamLineup?, in rect: Rect, y: Int, context: RenderContext, buffer: inout Buffer) {
+        let winning = other.map { lineup.total > $0.total } ?? false
+        let name = "\(lineup.team.name) (\(lineup.team.record))"
+        let pts = lineup.total.oneDecimal
+        DataTable.put(name, in: Rect(x: rect.x, y: y, width: max(0, rect.width - pts.count - 1), height: 1), y: y, alignment: .left, style: context.style(.title), buffer: &buffer)
+        DataTable.put(pts, in: rect, y: y, alignment: .right, style: context.style(winning ? .positive : .text).adding(.bold), buffer: &buffer)
+    }
+
+    static func lineupTable(_ rows: [LineupRow?], divider: Bool, state: State, side: Side, width: Int, context: RenderContext) -> DataTable {
+        let wide = width >= 60
+        var cols = [DataColumn("Slot", .length(4)), DataColumn("Player", .fill(2))]
+        if wide { cols.append(DataColumn("Opp", .length(4))); cols.append(DataColumn("Stats", .fill(3))) }
+        cols.append(DataColumn("Pts", .length(5), .right))
+        var benchSeen = false
+        let cells: [[String]] = rows.map { r in
+            guard let r else {
+                if !benchSeen { benchSeen = true; return ["", "── Bench"] + (wide ? ["", ""] : []) + [""] }
+                return ["", ""] + (wide ? ["", ""] : []) + [""]
+            }
+            let name = r.player.map { "\($0.name) \($0.position.rawValue)" + ($0.injury == .healthy ? "" : " \($0.injury.rawValue)") } ?? "(empty)"
+            var row = [r.slot.rawValue, name]
+            if wide { row += [r.opponent ?? (r.game == .bye ? "BYE" : ""), r.statLine] }
+            row.append(r.player == nil ? "" : r.points.oneDecimal)
+            return row
+        }
+        let roles: [[StyleRole?]] = rows.map { r in
+            guard let r else { return Array(repeating: .dim, count: cols.count) }
+            var roles: [StyleRole?] = [.dim, r.player == nil ? .dim : nil]
+            if wide { roles += [.dim, .dim] }
+            roles.append(r.slot.isStarter ? .accent : .dim)
+            return roles
+        }
+        let selected = state.side == side ? state.list.selected : nil
+        let highlighted = state.side != side ? state.list.selected : nil
+        return DataTable(columns: cols, rows: cells, roles: roles, selected: selected, highlighted: highlighted == nil ? nil : nil, offset: state.list.offset, context: context)
+    }
+
+    public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? {
+        guard let d = state.detail.value else { return nil }
+        let body = Rect(x: area.x, y: area.y + 2, width: area.width, height: max(0, area.height - 2))
+        let halves = body.inset(horizontal: 1).columns([.fill(1), .fill(1)], spacing: 3)
+        let side: Side = point.x < halves[1].x ? .home : .away
+        let table = lineupTable(rows(d).map(\.0), divider: true, state: state, side: side, width: halves[0].width, context: context)
+        guard let i = table.row(atY: point.y, in: halves[0]) else { return nil }
+        if side != state.side { return .sideChosen(side) }
+        return i == state.list.selected ? .rowActivated : .list(.select(i))
+    }
+}

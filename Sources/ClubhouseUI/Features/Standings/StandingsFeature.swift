@@ -1,0 +1,77 @@
+import Foundation
+import ClubhouseDomain
+import Terminal
+
+/// A league's standings: rank, record, points for/against, streak.
+public enum StandingsFeature: PageFeature {
+    public struct State: Equatable, Sendable {
+        public var id: LeagueID
+        public var entries = Loadable<[StandingsEntry]>()
+        public var list = ListState()
+        public init(id: LeagueID) { self.id = id }
+    }
+
+    public enum Action: Sendable {
+        case onAppear, retry
+        case standingsLoaded(RequestToken, Result<[StandingsEntry], PresentableError>)
+        case list(ListMove)
+        case rowActivated
+        case delegate(PageDelegate)
+    }
+
+    public static var onAppear: Action { .onAppear }
+    public static func list(_ move: ListMove) -> Action { .list(move) }
+    public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
+    public static func title(_ state: State) -> String { "Standings" }
+    public static func page(_ state: State) -> Page { .standings(state.id) }
+    public static func board(_ state: State) -> BoardContext {
+        let team = state.entries.value.flatMap { e in state.list.selected.flatMap { e[safe: $0]?.team.id } }
+        return .league(state.id, week: nil, highlight: team.map(BoardHighlight.team))
+    }
+
+    public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
+        switch action {
+        case .onAppear, .retry:
+            let t = state.entries.begin(), api = context.env.api, id = state.id
+            return .load(t, id: "standings.\(id)", { try await api.standings(id) }, answer: Action.standingsLoaded)
+        case .standingsLoaded(let t, let r):
+            state.entries.finish(t, r, isEmpty: \.isEmpty); return .none
+        case .list(let m):
+            state.list.apply(m, count: state.entries.value?.count ?? 0, viewport: context.viewport); return .none
+        case .rowActivated:
+            guard let e = state.entries.value?[safe: state.list.selected ?? -1] else { return .none }
+            return .send(.delegate(.open(.roster(state.id, team: e.team.id))))
+        case .delegate: return .none
+        }
+    }
+
+    public static func keymap(_ state: State) -> Keymap<Action> {
+        Keymap([KeyBinding([.enter], .rowActivated, label: "team roster", group: "Standings", footer: true,
+                           enabledWhen: state.entries.value != nil, disabledReason: "nothing loaded yet")]
+               + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
+    }
+
+    static func table(_ state: State, _ entries: [StandingsEntry], context: RenderContext) -> DataTable {
+        let cols = [DataColumn("#", .length(2), .right), DataColumn("Team", .fill(2)), DataColumn("Manager", .fill(1)),
+                    DataColumn("W-L-T", .length(7), .right), DataColumn("PF", .length(7), .right), DataColumn("PA", .length(7), .right),
+                    DataColumn("Strk", .length(4), .right)]
+        let rows = entries.map { e in
+            ["\(e.rank)", e.team.name, Format.manager(e.team), "\(e.row.wins)-\(e.row.losses)-\(e.row.ties)",
+             e.row.pointsFor.oneDecimal, e.row.pointsAgainst.oneDecimal, e.streak]
+        }
+        let roles: [[StyleRole?]] = entries.map { e in [.dim, nil, .dim, nil, nil, .dim, e.streak.hasPrefix("W") ? .positive : e.streak.hasPrefix("L") ? .negative : nil] }
+        return DataTable(columns: cols, rows: rows, roles: roles, selected: state.list.selected, offset: state.list.offset, context: context)
+    }
+
+    public static func render(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        guard let entries = LoadView.render(state.entries.load, what: "standings",
+                                            empty: "No standings yet — they appear once week 1 is played. w shows the schedule.",
+                                            in: area, buffer: &buffer, context: context) else { return }
+        table(state, entries, context: context).render(in: area.inset(horizontal: 1), buffer: &buffer)
+    }
+
+    public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? {
+        guard let e = state.entries.value, let i = table(state, e, context: context).row(atY: point.y, in: area.inset(horizontal: 1)) else { return nil }
+        return i == state.list.selected ? .rowActivated : .list(.select(i))
+    }
+}

@@ -1,0 +1,279 @@
+import Foundation
+import ClubhouseDomain
+import Terminal
+
+/// Everything that can happen to the app.
+public enum AppAction: Sendable {
+    /// The app started: load Home and the board.
+    case started
+    /// A key, mouse, paste or resize from the terminal.
+    case event(InputEvent)
+    /// Time passed: run-loop `clock` (animations, spinner, toasts) and the injected wall-clock `date`.
+    case tick(clock: Duration, date: Date)
+    /// An action for the page with id `id` (dropped if that page was popped).
+    case page(id: Int, PageAction)
+    case board(BoardFeature.Action)
+    /// Push a page.
+    case open(Page)
+    /// Replace the stack with the natural path to a page (e.g. straight to a matchup).
+    case deepLink(Page)
+    case escape
+    case focusToggled
+    case sheetGrew, sheetShrank
+    case helpToggled
+    case settingsOpened
+    case quit
+    case settingsChanged(UserSettings)
+    case settingsSaved(PresentableError?)
+    case toastShown(String, isError: Bool)
+}
+
+/// The root reducer: routes input through the active keymap, runs pages and the board, keeps
+/// navigation, the board's context and the overlays consistent.
+public enum AppReducer {
+    /// Reduces `action` and everything it sends immediately; returns only the async work left to run.
+    public static func send(_ action: AppAction, into state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
+        var queue = [action], pending: [Effect<AppAction>.Operation] = []
+        while !queue.isEmpty {
+            let fx = reduce(into: &state, action: queue.removeFirst(), env: env)
+            for op in fx.operations {
+                if case .send(let a) = op { queue.append(a) } else { pending.append(op) }
+            }
+        }
+        return Effect(operations: pending)
+    }
+
+    public static func reduce(into state: inout AppState, action: AppAction, env: AppEnvironment) -> Effect<AppAction> {
+        switch action {
+        case .started:
+            let top = state.sheet.top
+            return .merge(reducePage(&state, id: top.id, top.state.onAppear, env: env), syncBoard(&state, env: env))
+
+        case .event(let event):
+            switch event {
+            case .key(let key): return handleKey(key, &state, env: env)
+            case .mouse(let m): return handleMouse(m, &state, env: env)
+            case .resize(let size): state.size = size; return .none
+            case .paste(let text):
+                guard state.sheet.focus == .sheet, state.top.isEditingText else { return .none }
+                let id = state.sheet.top.id
+                return .merge(text.compactMap { state.top.typed(.char($0)) }.map { Effect.send(.page(id: id, $0)) })
+            }
+
+        case .tick(let clock, let date):
+            state.clock = clock
+            state.now = date
+            state.toasts.prune(now: clock)
+            return .none
+
+        case .page(let id, let pageAction):
+            return reducePage(&state, id: id, pageAction, env: env)
+
+        case .board(let boardAction):
+            var fx = BoardFeature.reduce(into: &state.board, action: boardAction, context: boardContext(state, env)).map(AppAction.board)
+            if case .delegate(let d) = boardAction { fx = .merge(fx, handle(d)) }
+            return fx
+
+        case .open(let page):
+            let entry = PageEntry(id: state.nextPageID, state: PageState(page, settings: state.settings, colorAllowed: state.colorAllowed))
+            state.nextPageID += 1
+            state.sheet.push(entry)
+            // A peeking sheet opens to half so the new page is readable.
+            if state.sheet.detent == .peek { state.sheet.setDetent(.half, now: state.clock, animated: state.animationsEnabled) }
+            return .merge(reducePage(&state, id: entry.id, entry.state.onAppear, env: env), syncBoard(&state, env: env))
+
+        case .deepLink(let page):
+            var entries: [PageEntry] = []
+            for p in page.path {
+                entries.append(PageEntry(id: state.nextPageID, state: PageState(p, settings: state.settings, colorAllowed: state.colorAllowed)))
+                state.nextPageID += 1
+            }
+            state.sheet.setStack(entries)
+            state.sheet.focus = .sheet
+            if state.sheet.detent == .peek { state.sheet.setDetent(.half, now: state.clock, animated: state.animationsEnabled) }
+            let appear = entries.map { reducePage(&state, id: $0.id, $0.state.onAppear, env: env) }
+            return .merge(appear + [syncBoard(&state, env: env)])
+
+        case .escape:
+            switch state.sheet.handleEscape(hasActiveFilter: state.top.isFilterActive, now: state.clock, animated: state.animationsEnabled) {
+            case .clearFilter:
+                guard let clear = state.top.clearFilter else { return .none }
+                return reducePage(&state, id: state.sheet.top.id, clear, env: env)
+            case .poppedPage:
+                return syncBoard(&state, env: env)
+            case .collapsedToPeek, .focusedBoard, .none:
+                return .none
+            }
+
+        case .focusToggled:
+            state.sheet.toggleFocus()
+            if state.sheet.focus == .board {
+                if state.sheet.detent == .full { state.sheet.setDetent(.half, now: state.clock, animated: state.animationsEnabled) }
+                if state.board.selection.selected == nil { state.board.selection = ListState(selected: 0) }
+            }
+            return .none
+
+        case .sheetGrew:
+            state.sheet.grow(now: state.clock, animated: state.animationsEnabled); return .none
+        case .sheetShrank:
+            state.sheet.shrink(now: state.clock, animated: state.animationsEnabled); return .none
+
+        case .helpToggled:
+            state.help = state.help == nil ? HelpOverlayState() : nil; return .none
+
+        case .settingsOpened:
+            if case .settings = state.top.page { return .none }
+            return .send(.open(.settings))
+
+        case .quit:
+            state.shouldQuit = true; return .none
+
+        case .settingsChanged(let settings):
+            state.settings = settings
+            let store = env.settings
+            return .run(id: "settings.save") {
+                do { try store.save(settings); return .settingsSaved(nil) } catch { return .settingsSaved(PresentableError(message: "Couldn't save settings: \(error)", canRetry: false)) }
+            }
+
+        case .settingsSaved(let error):
+            if let error { return .send(.toastShown(error.message, isError: true)) }
+            return .none
+
+        case .toastShown(let message, let isError):
+            state.toasts.post(message, level: isError ? .error : .info, now: state.clock)
+            return .none
+        }
+    }
+
+    // MARK: - Pages and the board
+
+    static func pageContext(_ state: AppState, _ env: AppEnvironment) -> PageContext {
+        PageContext(env: env, viewport: max(1, ShellLayout(state).sheetContent.height - 3))
+    }
+
+    static func boardContext(_ state: AppState, _ env: AppEnvironment) -> PageContext {
+        PageContext(env: env, viewport: max(1, ShellLayout(state).boardContent.height - 1))
+    }
+
+    static func reducePage(_ state: inout AppState, id: Int, _ action: PageAction, env: AppEnvironment) -> Effect<AppAction> {
+        guard let index = state.sheet.stack.firstIndex(where: { $0.id == id }) else { return .none }
+        let context = pageContext(state, env)
+        var stack = state.sheet.stack
+        var fx = stack[index].state.reduce(action, context: context).map { AppAction.page(id: id, $0) }
+        state.sheet.setStack(stack)
+        if let d = action.delegate { fx = .merge(fx, handle(d)) }
+        if index == state.sheet.stack.count - 1 { fx = .merge(fx, syncBoard(&state, env: env)) }
+        return fx
+    }
+
+    static func handle(_ delegate: PageDelegate) -> Effect<AppAction> {
+        switch delegate {
+        case .open(let page): return .send(.open(page))
+        case .toast(let message): return .send(.toastShown(message, isError: false))
+        case .applySettings(let s): return .send(.settingsChanged(s))
+        }
+    }
+
+    /// Points the board at the top page's context (it loads only what changed).
+    static func syncBoard(_ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
+        let context = state.top.boardContext
+        guard context != state.board.context || state.board.featured.isIdle && context == .featured else { return .none }
+        return BoardFeature.reduce(into: &state.board, action: .contextChanged(context), context: boardContext(state, env)).map(AppAction.board)
+    }
+
+    // MARK: - Keys
+
+    /// The bindings in force: the focused pane's, then the app's. Drives dispatch, footer and help.
+    public static func activeKeymap(_ state: AppState) -> Keymap<AppAction> {
+        let pane: Keymap<AppAction>
+        switch state.sheet.focus {
+        case .sheet:
+            let id = state.sheet.top.id
+            pane = state.top.keymap().mapActions { AppAction.page(id: id, $0) }
+        case .board:
+            pane = BoardFeature.keymap(state.board).mapActions(AppAction.board)
+        }
+        return pane.appending(globalKeymap(state))
+    }
+
+    static func globalKeymap(_ state: AppState) -> Keymap<AppAction> {
+        let onSheet = state.sheet.focus == .sheet
+        return Keymap([
+            KeyBinding([.escape], .escape, label: "back", group: "App", footer: onSheet, enabledWhen: onSheet, disabledReason: "already on the board — tab returns to the sheet"),
+            KeyBinding([.tab, .backTab], .focusToggled, label: onSheet ? "board" : "sheet", group: "App", footer: true, footerKeys: "tab"),
+            KeyBinding([.char("+"), .char("=")], .sheetGrew, label: "bigger sheet", group: "App", footer: true, footerKeys: "+/-"),
+            KeyBinding([.char("-"), .char("_")], .sheetShrank, label: "smaller sheet", group: "App"),
+            KeyBinding([.char("?")], .helpToggled, label: "help", group: "App", footer: true),
+            KeyBinding([.char(",")], .settingsOpened, label: "settings", group: "App"),
+            KeyBinding([.char("q")], .quit, label: "quit", group: "App", footer: !onSheet, enabledWhen: !onSheet, disabledReason: "q quits from the board — tab to it, or ctrl-c"),
+            KeyBinding([.ctrl("c")], .quit, label: "quit now", group: "App"),
+        ])
+    }
+
+    static func handleKey(_ key: Key, _ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
+        if key == .ctrl("c") { return .send(.quit) }
+        if state.isTooSmall { return key == .char("q") ? .send(.quit) : .none }
+        if state.help != nil {
+            if state.help!.handle(.key(key)) == .close { state.help = nil }
+            return .none
+        }
+        if state.sheet.focus == .sheet, state.top.isEditingText {
+            let id = state.sheet.top.id
+            guard let a = state.top.typed(key) else { return .none }
+            return .send(.page(id: id, a))
+        }
+        switch activeKeymap(state).lookup(key) {
+        case .action(let a): return .send(a)
+        case .disabled(let reason): return .send(.toastShown(reason, isError: false))
+        case .unbound: return .none
+        }
+    }
+
+    // MARK: - Mouse
+
+    static func handleMouse(_ m: MouseEvent, _ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
+        guard state.settings.mouse, !state.isTooSmall else { return .none }
+        if state.help != nil {
+            if state.help!.handle(.mouse(m)) == .close { state.help = nil }
+            return .none
+        }
+        let layout = ShellLayout(state)
+        // The sheet's top edge: press, drag, release snaps to the nearest detent.
+        if state.sheet.handleMouse(m, in: layout.body, now: state.clock, animated: state.animationsEnabled) { return .none }
+        let p = m.position
+        let render = renderContext(state)
+        switch m.kind {
+        case .press(.left):
+            if layout.sheetContent.contains(p) {
+                state.sheet.focus = .sheet
+                let id = state.sheet.top.id
+                return state.top.click(at: p, in: layout.sheetContent, context: render).map { .send(.page(id: id, $0)) } ?? .none
+            }
+            if layout.boardContent.contains(p) {
+                state.sheet.focus = .board
+                guard let i = BoardFeature.item(at: p, in: layout.boardContent, state: state.board, context: render.with(focused: true)) else { return .none }
+                if state.board.selection.selected == i { return .send(.board(.activated)) }
+                return .send(.board(.list(.select(i))))
+            }
+            return .none
+        case .wheelUp, .wheelDown:
+            let delta = m.kind == .wheelUp ? -3 : 3
+            if layout.sheet.contains(p) {
+                return .send(.page(id: state.sheet.top.id, state.top.listAction(.scroll(delta))))
+            }
+            if layout.board.contains(p) { return .send(.board(.list(.scroll(delta)))) }
+            return .none
+        default:
+            return .none
+        }
+    }
+
+    static func renderContext(_ state: AppState) -> RenderContext {
+        RenderContext(theme: state.theme, clock: state.clock, now: state.now, focused: true)
+    }
+}
+
+extension SheetDetent {
+    /// "peek", "half", "full" — shown in the sheet's header.
+    public var name: String { switch self { case .peek: "peek"; case .half: "half"; case .full: "full" } }
+}

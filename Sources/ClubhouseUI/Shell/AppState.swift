@@ -1,0 +1,49 @@
+import Foundation
+import ClubhouseDomain
+import Terminal
+
+/// The whole app: the sheet's page stack, the board, settings, overlays.
+public struct AppState: Sendable {
+    public var sheet: SheetState<PageEntry>
+    public var board = BoardFeature.State()
+    public var settings: UserSettings
+    /// False under NO_COLOR / --no-color: the theme stays monochrome whatever the settings say.
+    public var colorAllowed: Bool
+    /// The terminal reports a light background (COLORFGBG); `.system` themes follow it.
+    public var systemIsLight: Bool
+    public var size: Size
+    /// The `?` overlay, when open.
+    public var help: HelpOverlayState?
+    public var toasts = ToastQueue(limit: 2)
+    /// Run-loop time (animations, spinner, toasts).
+    public var clock: Duration = .zero
+    /// Wall-clock "now" for relative dates, from the injected clock.
+    public var now: Date
+    /// Detent changes animate (off in tests and under reduced motion).
+    public var animationsEnabled = false
+    public var nextPageID = 1
+    public var shouldQuit = false
+    /// Signed out for now; the account feature will set it.
+    public var signedInName: String?
+
+    public init(settings: UserSettings = UserSettings(), colorAllowed: Bool = true, systemIsLight: Bool = false,
+                size: Size = Size(width: 80, height: 24), now: Date = Date(timeIntervalSince1970: 0)) {
+        self.sheet = SheetState(root: PageEntry(id: 0, state: PageState(.home)))
+        self.settings = settings; self.colorAllowed = colorAllowed; self.systemIsLight = systemIsLight
+        self.size = size; self.now = now
+    }
+
+    public var theme: Theme {
+        let support: ColorSupport = settings.color && colorAllowed ? .palette256 : .none
+        return Theme.resolve(settings.theme.appearance, support: support, environment: systemIsLight ? ["COLORFGBG": "0;15"] : [:])
+    }
+    public var top: PageState { sheet.top.state }
+    /// The pages on the stack, root first.
+    public var pages: [Page] { sheet.stack.map(\.state.page) }
+    public var isTooSmall: Bool { !size.fits(TooSmallScreen.defaultMinimum) }
+    /// True while the board or the top page shows a spinner.
+    public var isLoading: Bool {
+        let b = board
+        return top.isLoading || b.featured.isLoading || b.standings.isLoading || b.scoreboard.isLoading || b.draft.isLoading || b.league.isLoading
+    }
+}

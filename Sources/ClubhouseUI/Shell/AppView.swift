@@ -1,0 +1,96 @@
+import Foundation
+import ClubhouseDomain
+import Terminal
+
+/// Draws the whole screen from `AppState`: top bar, board, sheet with breadcrumb, footer, toast, help.
+public enum AppView {
+    public static func render(_ state: AppState, into buffer: inout Buffer) {
+        let size = buffer.size
+        buffer.fill(buffer.area)
+        guard size.fits(TooSmallScreen.defaultMinimum) else {
+            buffer.render(TooSmallScreen(), in: buffer.area)
+            return
+        }
+        let layout = ShellLayout(state)
+        let base = AppReducer.renderContext(state)
+        renderTopBar(state, in: layout.topBar, buffer: &buffer, context: base)
+
+        let boardFocused = state.sheet.focus == .board
+        if layout.board.height > 0 {
+            let border = base.style(boardFocused ? .focusedBorder : .border)
+            Block(title: "board · " + BoardFeature.title(state.board), borders: [.top, .left, .right],
+                  borderStyle: border, titleStyle: base.style(boardFocused ? .title : .header))
+                .render(in: layout.board, buffer: &buffer)
+            BoardFeature.render(state.board, in: layout.boardContent, buffer: &buffer, context: base.with(focused: boardFocused))
+        }
+
+        SheetFrame(titles: crumbs(state), trailing: state.sheet.detent.name, focused: !boardFocused, atTop: layout.sheetAtTop,
+                   borderStyle: base.style(boardFocused ? .border : .focusedBorder))
+            .render(in: layout.sheet, buffer: &buffer)
+        state.top.render(in: layout.sheetContent, buffer: &buffer, context: base.with(focused: !boardFocused))
+
+        renderToasts(state.toasts.visible(at: state.clock), on: layout.sheet, buffer: &buffer)
+        renderFooter(state, in: layout.footer, buffer: &buffer, context: base)
+        if let help = state.help { HelpOverlay(groups: AppReducer.activeKeymap(state).helpGroups, state: help).render(in: layout.body, buffer: &buffer) }
+    }
+
+    /// " Clubhouse League · <league> · Week 9" left, "signed out · ? help" right.
+    static func renderTopBar(_ state: AppState, in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        var left = " Clubhouse League"
+        if let name = state.board.league.value?.league.name, state.top.page.leagueID != nil {
+            left += " · " + name
+            if let w = state.board.week, state.board.league.value?.league.state != .predraft { left += " · Week \(w)" }
+        }
+        let right = "\(state.signedInName ?? "signed out") · ? help "
+        let x = buffer.set(string: left, at: Point(x: area.x, y: area.y), style: context.style(.title), maxWidth: area.width - right.displayWidth - 1)
+        _ = x
+        buffer.set(string: right, at: Point(x: area.right - right.displayWidth, y: area.y), style: context.style(.dim))
+    }
+
+    /// Page hints on the left (the obvious next key first); "esc back · tab … · ? help" pinned right.
+    static func renderFooter(_ state: AppState, in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        let all = AppReducer.activeKeymap(state).footerHints
+        let pinnedLabels: Set<String> = ["back", "help", "board", "sheet", "quit"]
+        let pinned = all.filter { pinnedLabels.contains($0.label) }
+        let pane = all.filter { !pinnedLabels.contains($0.label) }
+        let right = KeyHintsBar(pinned, keyStyle: context.style(.key), labelStyle: context.style(.dim))
+        let rightWidth = right.text(width: area.width).displayWidth
+        let inner = area.inset(horizontal: 1)
+        right.render(in: Rect(x: inner.right - rightWidth, y: area.y, width: rightWidth, height: 1), buffer: &buffer)
+        KeyHintsBar(pane, keyStyle: context.style(.key), labelStyle: context.style(.text))
+            .render(in: Rect(x: inner.x, y: area.y, width: max(0, inner.width - rightWidth - 3), height: 1), buffer: &buffer)
+    }
+
+    /// Breadcrumb titles; a page still loading borrows names the board already knows.
+    static func crumbs(_ state: AppState) -> [String] {
+        let board = state.board
+        func leagueName(_ id: LeagueID) -> String? {
+            if board.leagueID == id, let n = board.league.value?.league.name { return n }
+            return board.featured.value?.first { $0.id == id }?.name
+        }
+        func teamName(_ id: TeamID) -> String? {
+            board.league.value?.teams.first { $0.id == id }?.name ?? board.standings.value?.first { $0.team.id == id }?.team.name
+        }
+        return state.sheet.stack.map { entry in
+            let own = entry.state.title
+            switch entry.state.page {
+            case .league(let id) where own == "League \(id.rawValue)":
+                return leagueName(id) ?? own
+            case .roster(_, let team) where own == "Team":
+                return teamName(team) ?? own
+            case .matchup(_, let week, let team) where own == "Matchup":
+                guard board.scoreboard.value?.week == week, let m = board.scoreboard.value?.matchups.first(where: { $0.involves(team) }) else { return own }
+                return "\(m.home.team.name) vs \(m.away?.team.name ?? "bye")"
+            default:
+                return own
+            }
+        }
+    }
+
+    /// Toasts sit on the sheet's bottom edge (newest), right-aligned, so they never hide content.
+    static func renderToasts(_ toasts: [Toast], on sheet: Rect, buffer: inout Buffer) {
+        guard sheet.height > 0, !toasts.isEmpty else { return }
+        ToastStack(toasts, maxWidth: max(10, sheet.width - 6))
+            .render(in: Rect(x: sheet.x + 2, y: sheet.bottom - 1, width: max(0, sheet.width - 4), height: 1), buffer: &buffer)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import ClubhouseDomain
+import Terminal
+
+/// The browsing app as a toolkit `Program`: the executable runs it on the terminal's run loop.
+///
+///     let program = ClubhouseProgram(api: api, settingsStore: FileSettingsStore(),
+///                                    monochrome: ClubhouseProgram.monochromeRequested(environment: env, arguments: args),
+///                                    environment: env)
+///     let outcome = try TerminalRunner(options: .init(backend: …)).run(program)
+///
+/// Every event goes through the pure `AppReducer`; its `Effect`s become toolkit `Command`s (tasks with
+/// ids, so superseded loads are cancelled), and `state.shouldQuit` becomes `.quit`.
+public struct ClubhouseProgram: Program {
+    public typealias Message = AppAction
+
+    public private(set) var state: AppState
+    public let environment: AppEnvironment
+
+    /// Creates the app. `monochrome` is NO_COLOR / --no-color (it overrides the saved colour setting);
+    /// `environment` supplies COLORFGBG for the system theme; `now` is the wall clock (injected in tests).
+    public init(api: any LeagueAPI, settingsStore: any SettingsStore, monochrome: Bool = false,
+                environment: [String: String] = ProcessInfo.processInfo.environment,
+                size: Size = Size(width: 80, height: 24), now: @escaping @Sendable () -> Date = { Date() }) {
+        let saved = (try? settingsStore.load()) ?? nil
+        self.environment = AppEnvironment(api: api, settings: settingsStore, now: now)
+        self.state = AppState(settings: saved ?? UserSettings(), colorAllowed: !monochrome,
+                              systemIsLight: Theme.backgroundIsLight(environment), size: size, now: now())
+    }
+
+    /// Monochrome when `NO_COLOR` is set (https://no-color.org) or `--no-color` was passed.
+    public static func monochromeRequested(environment: [String: String], arguments: [String]) -> Bool {
+        ColorSupport.noColorRequested(environment) || arguments.contains("--no-color")
+    }
+
+    public mutating func start(context: ProgramContext) -> Command<AppAction> {
+        apply(context)
+        return command(for: .started)
+    }
+
+    public mutating func update(_ event: ProgramEvent<AppAction>, context: ProgramContext) -> Command<AppAction> {
+        apply(context)
+        switch event {
+        case .input(let input): return command(for: .event(input))
+        case .message(let action): return command(for: action)
+        case .tick: return command(for: .tick(clock: context.now, date: environment.now()))
+        }
+    }
+
+    public func render(into buffer: inout Buffer, context: ProgramContext) {
+        var s = state
+        s.clock = context.now
+        s.size = buffer.size
+        AppView.render(s, into: &buffer)
+    }
+
+    /// Wakes for sheet animation frames, spinner frames and toast expiry; idle otherwise.
+    public func nextWakeUp(context: ProgramContext) -> Duration? {
+        let now = context.now
+        let candidates: [Duration?] = [
+            state.sheet.nextWakeUp(at: now),
+            state.isLoading ? Spinner.nextWakeUp(after: now) : nil,
+            state.toasts.nextDeadline,
+        ]
+        return candidates.compactMap { $0 }.min()
+    }
+
+    /// Whether the terminal should report mouse events.
+    public var wantsMouse: Bool { state.settings.mouse }
+
+    // MARK: - Plumbing
+
+    private mutating func apply(_ context: ProgramContext) {
+        state.clock = context.now
+        state.size = context.size
+        state.animationsEnabled = !context.reducedMotion
+    }
+
+    private mutating func command(for action: AppAction) -> Command<AppAction> {
+        let effect = AppReducer.send(action, into: &state, env: environment)
+        var commands = effect.commands
+        if state.shouldQuit { commands.append(.quit) }
+        return commands.isEmpty ? .none : commands.count == 1 ? commands[0] : .batch(commands)
+    }
+}
+
+extension Effect {
+    /// The toolkit commands that run this effect.
+    public var commands: [Command<Action>] {
+        operations.map { op in
+            switch op {
+            case .send(let a): return .send(a)
+            case .run(let id, let work): return .run(id: id, work)
+            case .cancel(let id): return .cancel(id: id)
+            }
+        }
+    }
+}

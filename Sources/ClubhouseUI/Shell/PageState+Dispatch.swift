@@ -1,0 +1,320 @@
+// One switch per PageFeature requirement, so the shell drives every page alike. A new page adds one case to each.
+import Terminal
+
+/// The state of one page on the sheet's stack.
+public enum PageState: Equatable, Sendable {
+    case home(HomeFeature.State)
+    case league(LeagueFeature.State)
+    case standings(StandingsFeature.State)
+    case scoreboard(ScoreboardFeature.State)
+    case matchup(MatchupFeature.State)
+    case roster(RosterFeature.State)
+    case player(PlayerFeature.State)
+    case freeAgents(FreeAgentsFeature.State)
+    case draftRoom(DraftRoomFeature.State)
+    case scoringRules(ScoringRulesFeature.State)
+    case leagueSettings(LeagueSettingsFeature.State)
+    case settings(SettingsFeature.State)
+}
+
+/// An action addressed to one page.
+public enum PageAction: Sendable {
+    case home(HomeFeature.Action)
+    case league(LeagueFeature.Action)
+    case standings(StandingsFeature.Action)
+    case scoreboard(ScoreboardFeature.Action)
+    case matchup(MatchupFeature.Action)
+    case roster(RosterFeature.Action)
+    case player(PlayerFeature.Action)
+    case freeAgents(FreeAgentsFeature.Action)
+    case draftRoom(DraftRoomFeature.Action)
+    case scoringRules(ScoringRulesFeature.Action)
+    case leagueSettings(LeagueSettingsFeature.Action)
+    case settings(SettingsFeature.Action)
+}
+
+extension PageState {
+    public var page: Page {
+        switch self {
+        case .home(let s): HomeFeature.page(s)
+        case .league(let s): LeagueFeature.page(s)
+        case .standings(let s): StandingsFeature.page(s)
+        case .scoreboard(let s): ScoreboardFeature.page(s)
+        case .matchup(let s): MatchupFeature.page(s)
+        case .roster(let s): RosterFeature.page(s)
+        case .player(let s): PlayerFeature.page(s)
+        case .freeAgents(let s): FreeAgentsFeature.page(s)
+        case .draftRoom(let s): DraftRoomFeature.page(s)
+        case .scoringRules(let s): ScoringRulesFeature.page(s)
+        case .leagueSettings(let s): LeagueSettingsFeature.page(s)
+        case .settings(let s): SettingsFeature.page(s)
+        }
+    }
+    public var boardContext: BoardContext {
+        switch self {
+        case .home(let s): HomeFeature.board(s)
+        case .league(let s): LeagueFeature.board(s)
+        case .standings(let s): StandingsFeature.board(s)
+        case .scoreboard(let s): ScoreboardFeature.board(s)
+        case .matchup(let s): MatchupFeature.board(s)
+        case .roster(let s): RosterFeature.board(s)
+        case .player(let s): PlayerFeature.board(s)
+        case .freeAgents(let s): FreeAgentsFeature.board(s)
+        case .draftRoom(let s): DraftRoomFeature.board(s)
+        case .scoringRules(let s): ScoringRulesFeature.board(s)
+        case .leagueSettings(let s): LeagueSettingsFeature.board(s)
+        case .settings(let s): SettingsFeature.board(s)
+        }
+    }
+    public var title: String {
+        switch self {
+        case .home(let s): HomeFeature.title(s)
+        case .league(let s): LeagueFeature.title(s)
+        case .standings(let s): StandingsFeature.title(s)
+        case .scoreboard(let s): ScoreboardFeature.title(s)
+        case .matchup(let s): MatchupFeature.title(s)
+        case .roster(let s): RosterFeature.title(s)
+        case .player(let s): PlayerFeature.title(s)
+        case .freeAgents(let s): FreeAgentsFeature.title(s)
+        case .draftRoom(let s): DraftRoomFeature.title(s)
+        case .scoringRules(let s): ScoringRulesFeature.title(s)
+        case .leagueSettings(let s): LeagueSettingsFeature.title(s)
+        case .settings(let s): SettingsFeature.title(s)
+        }
+    }
+    public func keymap() -> Keymap<PageAction> {
+        switch self {
+        case .home(let s): HomeFeature.keymap(s).mapActions(PageAction.home)
+        case .league(let s): LeagueFeature.keymap(s).mapActions(PageAction.league)
+        case .standings(let s): StandingsFeature.keymap(s).mapActions(PageAction.standings)
+        case .scoreboard(let s): ScoreboardFeature.keymap(s).mapActions(PageAction.scoreboard)
+        case .matchup(let s): MatchupFeature.keymap(s).mapActions(PageAction.matchup)
+        case .roster(let s): RosterFeature.keymap(s).mapActions(PageAction.roster)
+        case .player(let s): PlayerFeature.keymap(s).mapActions(PageAction.player)
+        case .freeAgents(let s): FreeAgentsFeature.keymap(s).mapActions(PageAction.freeAgents)
+        case .draftRoom(let s): DraftRoomFeature.keymap(s).mapActions(PageAction.draftRoom)
+        case .scoringRules(let s): ScoringRulesFeature.keymap(s).mapActions(PageAction.scoringRules)
+        case .leagueSettings(let s): LeagueSettingsFeature.keymap(s).mapActions(PageAction.leagueSettings)
+        case .settings(let s): SettingsFeature.keymap(s).mapActions(PageAction.settings)
+        }
+    }
+    public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        switch self {
+        case .home(let s): HomeFeature.render(s, in: area, buffer: &buffer, context: context)
+        case .league(let s): LeagueFeature.render(s, in: area, buffer: &buffer, context: context)
+        case .standings(let s): StandingsFeature.render(s, in: area, buffer: &buffer, context: context)
+        case .scoreboard(let s): ScoreboardFeature.render(s, in: area, buffer: &buffer, context: context)
+        case .matchup(let s): MatchupFeature.render(s, in: area, buffer: &buffer, context: context)
+        case .roster(let s): RosterFeature.render(s, in: area, buffer: &buffer, context: context)
+        case .player(let s): PlayerFeature.render(s, in: area, buffer: &buffer, context: context)
+        case .freeAgents(let s): FreeAgentsFeature.render(s, in: area, buffer: &buffer, context: context)
+        case .draftRoom(let s): DraftRoomFeature.render(s, in: area, buffer: &buffer, context: context)
+        case .scoringRules(let s): ScoringRulesFeature.render(s, in: area, buffer: &buffer, context: context)
+        case .leagueSettings(let s): LeagueSettingsFeature.render(s, in: area, buffer: &buffer, context: context)
+        case .settings(let s): SettingsFeature.render(s, in: area, buffer: &buffer, context: context)
+        }
+    }
+    public func click(at point: Point, in area: Rect, context: RenderContext) -> PageAction? {
+        switch self {
+        case .home(let s): HomeFeature.click(s, at: point, in: area, context: context).map(PageAction.home)
+        case .league(let s): LeagueFeature.click(s, at: point, in: area, context: context).map(PageAction.league)
+        case .standings(let s): StandingsFeature.click(s, at: point, in: area, context: context).map(PageAction.standings)
+        case .scoreboard(let s): ScoreboardFeature.click(s, at: point, in: area, context: context).map(PageAction.scoreboard)
+        case .matchup(let s): MatchupFeature.click(s, at: point, in: area, context: context).map(PageAction.matchup)
+        case .roster(let s): RosterFeature.click(s, at: point, in: area, context: context).map(PageAction.roster)
+        case .player(let s): PlayerFeature.click(s, at: point, in: area, context: context).map(PageAction.player)
+        case .freeAgents(let s): FreeAgentsFeature.click(s, at: point, in: area, context: context).map(PageAction.freeAgents)
+        case .draftRoom(let s): DraftRoomFeature.click(s, at: point, in: area, context: context).map(PageAction.draftRoom)
+        case .scoringRules(let s): ScoringRulesFeature.click(s, at: point, in: area, context: context).map(PageAction.scoringRules)
+        case .leagueSettings(let s): LeagueSettingsFeature.click(s, at: point, in: area, context: context).map(PageAction.leagueSettings)
+        case .settings(let s): SettingsFeature.click(s, at: point, in: area, context: context).map(PageAction.settings)
+        }
+    }
+    public var onAppear: PageAction {
+        switch self {
+        case .home: .home(HomeFeature.onAppear)
+        case .league: .league(LeagueFeature.onAppear)
+        case .standings: .standings(StandingsFeature.onAppear)
+        case .scoreboard: .scoreboard(ScoreboardFeature.onAppear)
+        case .matchup: .matchup(MatchupFeature.onAppear)
+        case .roster: .roster(RosterFeature.onAppear)
+        case .player: .player(PlayerFeature.onAppear)
+        case .freeAgents: .freeAgents(FreeAgentsFeature.onAppear)
+        case .draftRoom: .draftRoom(DraftRoomFeature.onAppear)
+        case .scoringRules: .scoringRules(ScoringRulesFeature.onAppear)
+        case .leagueSettings: .leagueSettings(LeagueSettingsFeature.onAppear)
+        case .settings: .settings(SettingsFeature.onAppear)
+        }
+    }
+    public func listAction(_ move: ListMove) -> PageAction {
+        switch self {
+        case .home: .home(HomeFeature.list(move))
+        case .league: .league(LeagueFeature.list(move))
+        case .standings: .standings(StandingsFeature.list(move))
+        case .scoreboard: .scoreboard(ScoreboardFeature.list(move))
+        case .matchup: .matchup(MatchupFeature.list(move))
+        case .roster: .roster(RosterFeature.list(move))
+        case .player: .player(PlayerFeature.list(move))
+        case .freeAgents: .freeAgents(FreeAgentsFeature.list(move))
+        case .draftRoom: .draftRoom(DraftRoomFeature.list(move))
+        case .scoringRules: .scoringRules(ScoringRulesFeature.list(move))
+        case .leagueSettings: .leagueSettings(LeagueSettingsFeature.list(move))
+        case .settings: .settings(SettingsFeature.list(move))
+        }
+    }
+    public var isLoading: Bool {
+        switch self {
+        case .home(let s): HomeFeature.isLoading(s)
+        case .league(let s): LeagueFeature.isLoading(s)
+        case .standings(let s): StandingsFeature.isLoading(s)
+        case .scoreboard(let s): ScoreboardFeature.isLoading(s)
+        case .matchup(let s): MatchupFeature.isLoading(s)
+        case .roster(let s): RosterFeature.isLoading(s)
+        case .player(let s): PlayerFeature.isLoading(s)
+        case .freeAgents(let s): FreeAgentsFeature.isLoading(s)
+        case .draftRoom(let s): DraftRoomFeature.isLoading(s)
+        case .scoringRules(let s): ScoringRulesFeature.isLoading(s)
+        case .leagueSettings(let s): LeagueSettingsFeature.isLoading(s)
+        case .settings(let s): SettingsFeature.isLoading(s)
+        }
+    }
+    public var isFilterActive: Bool {
+        switch self {
+        case .home(let s): HomeFeature.isFilterActive(s)
+        case .league(let s): LeagueFeature.isFilterActive(s)
+        case .standings(let s): StandingsFeature.isFilterActive(s)
+        case .scoreboard(let s): ScoreboardFeature.isFilterActive(s)
+        case .matchup(let s): MatchupFeature.isFilterActive(s)
+        case .roster(let s): RosterFeature.isFilterActive(s)
+        case .player(let s): PlayerFeature.isFilterActive(s)
+        case .freeAgents(let s): FreeAgentsFeature.isFilterActive(s)
+        case .draftRoom(let s): DraftRoomFeature.isFilterActive(s)
+        case .scoringRules(let s): ScoringRulesFeature.isFilterActive(s)
+        case .leagueSettings(let s): LeagueSettingsFeature.isFilterActive(s)
+        case .settings(let s): SettingsFeature.isFilterActive(s)
+        }
+    }
+    public var isEditingText: Bool {
+        switch self {
+        case .home(let s): HomeFeature.isEditingText(s)
+        case .league(let s): LeagueFeature.isEditingText(s)
+        case .standings(let s): StandingsFeature.isEditingText(s)
+        case .scoreboard(let s): ScoreboardFeature.isEditingText(s)
+        case .matchup(let s): MatchupFeature.isEditingText(s)
+        case .roster(let s): RosterFeature.isEditingText(s)
+        case .player(let s): PlayerFeature.isEditingText(s)
+        case .freeAgents(let s): FreeAgentsFeature.isEditingText(s)
+        case .draftRoom(let s): DraftRoomFeature.isEditingText(s)
+        case .scoringRules(let s): ScoringRulesFeature.isEditingText(s)
+        case .leagueSettings(let s): LeagueSettingsFeature.isEditingText(s)
+        case .settings(let s): SettingsFeature.isEditingText(s)
+        }
+    }
+    public var clearFilter: PageAction? {
+        switch self {
+        case .home: HomeFeature.clearFilter.map(PageAction.home)
+        case .league: LeagueFeature.clearFilter.map(PageAction.league)
+        case .standings: StandingsFeature.clearFilter.map(PageAction.standings)
+        case .scoreboard: ScoreboardFeature.clearFilter.map(PageAction.scoreboard)
+        case .matchup: MatchupFeature.clearFilter.map(PageAction.matchup)
+        case .roster: RosterFeature.clearFilter.map(PageAction.roster)
+        case .player: PlayerFeature.clearFilter.map(PageAction.player)
+        case .freeAgents: FreeAgentsFeature.clearFilter.map(PageAction.freeAgents)
+        case .draftRoom: DraftRoomFeature.clearFilter.map(PageAction.draftRoom)
+        case .scoringRules: ScoringRulesFeature.clearFilter.map(PageAction.scoringRules)
+        case .leagueSettings: LeagueSettingsFeature.clearFilter.map(PageAction.leagueSettings)
+        case .settings: SettingsFeature.clearFilter.map(PageAction.settings)
+        }
+    }
+    public func typed(_ key: Key) -> PageAction? {
+        switch self {
+        case .home: HomeFeature.typed(key).map(PageAction.home)
+        case .league: LeagueFeature.typed(key).map(PageAction.league)
+        case .standings: StandingsFeature.typed(key).map(PageAction.standings)
+        case .scoreboard: ScoreboardFeature.typed(key).map(PageAction.scoreboard)
+        case .matchup: MatchupFeature.typed(key).map(PageAction.matchup)
+        case .roster: RosterFeature.typed(key).map(PageAction.roster)
+        case .player: PlayerFeature.typed(key).map(PageAction.player)
+        case .freeAgents: FreeAgentsFeature.typed(key).map(PageAction.freeAgents)
+        case .draftRoom: DraftRoomFeature.typed(key).map(PageAction.draftRoom)
+        case .scoringRules: ScoringRulesFeature.typed(key).map(PageAction.scoringRules)
+        case .leagueSettings: LeagueSettingsFeature.typed(key).map(PageAction.leagueSettings)
+        case .settings: SettingsFeature.typed(key).map(PageAction.settings)
+        }
+    }
+
+    /// Runs `action` if it is addressed to this kind of page; otherwise does nothing.
+    public mutating func reduce(_ action: PageAction, context: PageContext) -> Effect<PageAction> {
+        switch (self, action) {
+        case (.home(var s), .home(let a)):
+            let fx = HomeFeature.reduce(into: &s, action: a, context: context)
+            self = .home(s)
+            return fx.map(PageAction.home)
+        case (.league(var s), .league(let a)):
+            let fx = LeagueFeature.reduce(into: &s, action: a, context: context)
+            self = .league(s)
+            return fx.map(PageAction.league)
+        case (.standings(var s), .standings(let a)):
+            let fx = StandingsFeature.reduce(into: &s, action: a, context: context)
+            self = .standings(s)
+            return fx.map(PageAction.standings)
+        case (.scoreboard(var s), .scoreboard(let a)):
+            let fx = ScoreboardFeature.reduce(into: &s, action: a, context: context)
+            self = .scoreboard(s)
+            return fx.map(PageAction.scoreboard)
+        case (.matchup(var s), .matchup(let a)):
+            let fx = MatchupFeature.reduce(into: &s, action: a, context: context)
+            self = .matchup(s)
+            return fx.map(PageAction.matchup)
+        case (.roster(var s), .roster(let a)):
+            let fx = RosterFeature.reduce(into: &s, action: a, context: context)
+            self = .roster(s)
+            return fx.map(PageAction.roster)
+        case (.player(var s), .player(let a)):
+            let fx = PlayerFeature.reduce(into: &s, action: a, context: context)
+            self = .player(s)
+            return fx.map(PageAction.player)
+        case (.freeAgents(var s), .freeAgents(let a)):
+            let fx = FreeAgentsFeature.reduce(into: &s, action: a, context: context)
+            self = .freeAgents(s)
+            return fx.map(PageAction.freeAgents)
+        case (.draftRoom(var s), .draftRoom(let a)):
+            let fx = DraftRoomFeature.reduce(into: &s, action: a, context: context)
+            self = .draftRoom(s)
+            return fx.map(PageAction.draftRoom)
+        case (.scoringRules(var s), .scoringRules(let a)):
+            let fx = ScoringRulesFeature.reduce(into: &s, action: a, context: context)
+            self = .scoringRules(s)
+            return fx.map(PageAction.scoringRules)
+        case (.leagueSettings(var s), .leagueSettings(let a)):
+            let fx = LeagueSettingsFeature.reduce(into: &s, action: a, context: context)
+            self = .leagueSettings(s)
+            return fx.map(PageAction.leagueSettings)
+        case (.settings(var s), .settings(let a)):
+            let fx = SettingsFeature.reduce(into: &s, action: a, context: context)
+            self = .settings(s)
+            return fx.map(PageAction.settings)
+        default: return .none
+        }
+    }
+}
+
+extension PageAction {
+    /// The request to the shell this action carries, if any.
+    public var delegate: PageDelegate? {
+        switch self {
+        case .home(let a): HomeFeature.delegate(of: a)
+        case .league(let a): LeagueFeature.delegate(of: a)
+        case .standings(let a): StandingsFeature.delegate(of: a)
+        case .scoreboard(let a): ScoreboardFeature.delegate(of: a)
+        case .matchup(let a): MatchupFeature.delegate(of: a)
+        case .roster(let a): RosterFeature.delegate(of: a)
+        case .player(let a): PlayerFeature.delegate(of: a)
+        case .freeAgents(let a): FreeAgentsFeature.delegate(of: a)
+        case .draftRoom(let a): DraftRoomFeature.delegate(of: a)
+        case .scoringRules(let a): ScoringRulesFeature.delegate(of: a)
+        case .leagueSettings(let a): LeagueSettingsFeature.delegate(of: a)
+        case .settings(let a): SettingsFeature.delegate(of: a)
+        }
+    }
+}

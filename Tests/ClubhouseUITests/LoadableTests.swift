@@ -1,0 +1,56 @@
+import Testing
+import ClubhouseDomain
+@testable import ClubhouseUI
+
+@Suite struct LoadableTests {
+    @Test func beginShowsLoadingAndFinishShowsTheValue() {
+        var l = Loadable<[Int]>()
+        #expect(l.isIdle)
+        let t = l.begin()
+        #expect(l.isLoading)
+        let applied = l.finish(t, .success([1, 2]))
+        #expect(applied)
+        #expect(l.value == [1, 2])
+    }
+
+    @Test func anAnswerToASupersededRequestIsIgnored() {
+        var l = Loadable<String>()
+        let old = l.begin()
+        let new = l.begin()
+        let stale = l.finish(old, .success("stale"))
+        #expect(!stale)
+        #expect(l.isLoading)
+        let fresh = l.finish(new, .success("fresh"))
+        #expect(fresh)
+        let late = l.finish(old, .success("late"))
+        #expect(!late)
+        #expect(l.value == "fresh")
+    }
+
+    @Test func emptyAndFailedAreTheirOwnStates() {
+        var l = Loadable<[Int]>()
+        var t = l.begin()
+        l.finish(t, .success([]), isEmpty: \.isEmpty)
+        #expect(l.load == .empty)
+        t = l.begin()
+        l.finish(t, .failure(PresentableError(DomainError.transport("down"))))
+        #expect(l.error?.canRetry == true)
+    }
+
+    @Test func domainErrorsReadAsSentences() {
+        #expect(PresentableError(DomainError.transport("ECONNREFUSED")).message.contains("Couldn't reach the league server"))
+        #expect(PresentableError(DomainError.notFound("League 12")).message == "League 12 doesn't exist (any more).")
+        #expect(PresentableError(DomainError.notFound("League 12")).canRetry == false)
+        #expect(PresentableError(DomainError.rateLimited(retryAfterSeconds: 30)).message.contains("30 s"))
+    }
+
+    @Test func aLoadEffectAnswersWithItsToken() async {
+        var l = Loadable<Int>()
+        let t = l.begin()
+        let fx = Effect<Result<Int, PresentableError>>.load(t, id: "x", { 42 }, answer: { _, r in r })
+        #expect(fx.runIDs == ["x"])
+        let answers = await fx.awaitActions()
+        #expect(answers.count == 1)
+        if case .success(let v)? = answers.first { #expect(v == 42) } else { Issue.record("no answer") }
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import Testing
+import ClubhouseDomain
+import Terminal
+@testable import ClubhouseUI
+
+@Suite struct ShellTests {
+    @Test func theBoardFollowsThePageOnTop() async {
+        var h = await Harness.started()
+        #expect(h.state.board.context == .featured)
+        h.send(.open(.league(Demo.greats)))
+        await h.settle()
+        #expect(h.state.board.context.leagueID == Demo.greats)
+        #expect(h.state.board.standings.value?.count == 4)
+        h.send(.open(.draftRoom(Demo.greats)))
+        await h.settle()
+        #expect(h.state.board.context == .draft(Demo.greats))
+        h.key(.escape)
+        #expect(h.state.board.context.leagueID == Demo.greats)
+        h.key(.escape)
+        #expect(h.state.board.context == .featured)
+    }
+
+    @Test func theBoardKeepsWhatItLoadedAndReloadsOnlyANewWeek() async {
+        let fake = FakeLeague()
+        var h = await Harness.started(fake: fake)
+        h.send(.open(.league(Demo.greats)))
+        await h.settle()
+        h.send(.open(.scoreboard(Demo.greats, week: nil)))
+        await h.settle()
+        let standingsCalls = await fake.calls[.standings]
+        h.key(.char("l"))                       // week 10 on the page and on the board
+        await h.settle()
+        #expect(h.state.board.scoreboard.value?.week == 10)
+        #expect(await fake.calls[.standings] == standingsCalls, "standings are kept, not reloaded")
+    }
+
+    @Test func anOpenMatchupIsHighlightedOnTheBoardInsideTheVisibleBand() async {
+        for detent in [SheetDetent.peek, .half] {
+            var h = await Harness.started()
+            h.send(.deepLink(.matchup(Demo.greats, week: 9, team: Demo.tailgaters)))
+            await h.settle()
+            h.setDetent(detent)
+            #expect(h.state.board.highlight == .matchup(Demo.tailgaters))
+            let s = Screen(h.state)
+            let row = try! #require(s.lines.firstIndex { $0.contains("Tailgaters") && $0.contains("Hail Marys") })
+            #expect(s.layout.boardContent.y <= row && row < s.layout.boardContent.bottom, "highlight visible at \(detent)")
+            let cellX = s.lines[row].distance(of: "Tailgaters")!
+            #expect(s.buffer[cellX, row].style == Theme.dark.style(.highlight))
+        }
+    }
+
+    @Test func aPlayerHighlightsTheTeamThatRostersHim() async {
+        var h = await Harness.started()
+        h.send(.deepLink(.player(Demo.cmc.id, league: Demo.greats)))
+        await h.settle()
+        #expect(h.state.board.highlight == .team(Demo.bits))
+    }
+
+    @Test func tabMovesFocusToTheBoardAndEnterOpensItsRow() async {
+        var h = await Harness.started()
+        h.key(.tab)
+        #expect(h.state.sheet.focus == .board)
+        h.key(.char("j"))
+        h.key(.enter)
+        await h.settle()
+        #expect(h.state.pages.last == .league(Demo.nerds))
+        #expect(h.state.sheet.focus == .sheet)
+    }
+
+    @Test func disabledKeysExplainThemselves() async {
+        var h = await Harness.started()
+        h.send(.open(.league(Demo.nerds)))      // pre-draft: no free agents yet
+        await h.settle()
+        h.key(.char("f"))
+        #expect(h.state.pages.last == .league(Demo.nerds))
+        #expect(h.toast == "the draft hasn't happened yet")
+        h.send(.tick(clock: .seconds(10), date: Demo.now))
+        #expect(h.toast == nil)
+        #expect(h.state.toasts.toasts.isEmpty, "expired toasts are pruned on tick")
+    }
+
+    @Test func helpListsEveryBindingAndSearches() async {
+        var h = await Harness.started()
+        h.key(.char("?"))
+        var s = Screen(h.state)
+        #expect(s.text.contains("filter by state"))
+        h.key(.char("/"))
+        h.keys("sheet")
+        s = Screen(h.state)
+        #expect(s.text.contains("bigger sheet"))
+        #expect(!s.text.contains("filter by state"))
+        h.key(.escape)                  // clears the search
+        h.key(.escape)                  // leaves the search field
+        #expect(h.state.help != nil)
+        h.key(.escape)                  // closes
+        #expect(h.state.help == nil)
+        #expect(h.state.pages == [.home], "esc in help never pops a page")
+    }
+
+    @Test func mouseClickSelectsThenOpensAndWheelScrolls() async {
+        var h = await Harness.started()
+        let s = Screen(h.state)
+        let row = try! #require(s.lines.indices.first { s.layout.sheetContent.y <= $0 && s.lines[$0].contains("Sunday Nerds") && s.lines[$0].contains("Pre-draft") })
+        h.mouse(.press(.left), x: 5, y: row)
+        guard case .home(let home) = h.state.top else { Issue.record("not home"); return }
+        #expect(home.list.selected == 1)
+        h.mouse(.press(.left), x: 5, y: row)
+        await h.settle()
+        #expect(h.state.pages.last == .league(Demo.nerds))
+    }
+
+    @Test func draggingTheSheetEdgeSnapsToADetent() async {
+        var h = await Harness.started(size: Size(width: 80, height: 24))
+        let edge = h.layout.sheet.y
+        h.mouse(.press(.left), x: 10, y: edge)
+        h.mouse(.drag(.left), x: 10, y: 2)
+        #expect(h.layout.sheet.y == 2, "the edge follows the drag")
+        h.mouse(.release(.left), x: 10, y: 2)
+        #expect(h.state.sheet.detent == .full)
+        h.mouse(.press(.left), x: 10, y: h.layout.sheet.y)
+        h.mouse(.drag(.left), x: 10, y: 21)
+        h.mouse(.release(.left), x: 10, y: 21)
+        #expect(h.state.sheet.detent == .peek)
+        h.mouse(.drag(.left), x: 10, y: 2)
+        #expect(h.state.sheet.detent == .peek, "no drag after release")
+    }
+
+    @Test func mouseOffInSettingsIgnoresClicks() async {
+        var h = await Harness.started()
+        h.state.settings.mouse = false
+        h.mouse(.press(.left), x: 5, y: h.layout.sheetContent.y + 3)
+        guard case .home(let home) = h.state.top else { return }
+        #expect(home.list.selected == 0)
+    }
+
+    @Test func plusAndMinusChangeTheDetent() async {
+        var h = await Harness.started()
+        #expect(h.state.sheet.detent == .half)
+        h.key(.char("+"))
+        #expect(h.state.sheet.detent == .full)
+        h.key(.char("-")); h.key(.char("-"))
+        #expect(h.state.sheet.detent == .peek)
+    }
+
+    @Test func homeStateFilterReloadsFromTheServer() async {
+        let fake = FakeLeague()
+        var h = await Harness.started(fake: fake)
+        h.key(.char("t"))          // predraft
+        await h.settle()
+        guard case .home(let home) = h.state.top else { return }
+        #expect(home.stateFilter == .predraft)
+        #expect(home.publicLeagues.value?.map(\.name) == ["Sunday Nerds"])
+    }
+
+    @Test func tooSmallScreenRecoversWhenEnlarged() async {
+        var h = await Harness.started()
+        h.send(.event(.resize(Size(width: 59, height: 16))))
+        #expect(Screen(h.state).text.contains("Terminal too small: 59×16, needs 60×16"))
+        h.key(.enter)
+        #expect(h.state.pages == [.home], "keys do nothing while too small")
+        h.send(.event(.resize(Size(width: 60, height: 16))))
+        #expect(Screen(h.state).sheetHeader.contains("Home"))
+    }
+
+    @Test func programRunsOnTheToolkitDriver() async {
+        let program = ClubhouseProgram(api: FakeLeague(), settingsStore: InMemorySettingsStore(UserSettings(theme: .light)),
+                                       monochrome: true, environment: [:], now: { Demo.now })
+        #expect(program.state.settings.theme == .light)
+        #expect(program.state.theme == .monochrome)
+        let backend = HeadlessBackend(size: Size(width: 80, height: 24))
+        let driver = ProgramDriver(program: program, backend: backend)
+        driver.start(now: .zero)
+        var t = Duration.zero
+        for _ in 0..<20 {
+            await eventually { driver.hasPendingMessages || driver.runningTaskCount == 0 }
+            t += .milliseconds(10)
+            _ = driver.deliverMessages(now: t)
+            if driver.runningTaskCount == 0 && !driver.hasPendingMessages { break }
+        }
+        driver.renderIfNeeded(now: t, force: true)
+        #expect(backend.lines().joined(separator: "\n").contains("Gridiron Greats"))
+        #expect(driver.program.nextWakeUp(context: driver.context(now: t)) == nil, "idle: no wake-ups")
+        driver.send([.key(.tab), .key(.char("q"))], now: t)
+        #expect(driver.finished)
+    }
+
+    @Test func monochromeIsRequestedByNoColorOrFlag() {
+        #expect(ClubhouseProgram.monochromeRequested(environment: ["NO_COLOR": "1"], arguments: []))
+        #expect(ClubhouseProgram.monochromeRequested(environment: [:], arguments: ["clubhouse", "--no-color"]))
+        #expect(!ClubhouseProgram.monochromeRequested(environment: ["NO_COLOR": ""], arguments: []))
+    }
+
+    @Test func aSpinnerAsksForWakeUps() async {
+        var program = ClubhouseProgram(api: FakeLeague(), settingsStore: InMemorySettingsStore(), environment: [:], now: { Demo.now })
+        let context = ProgramContext(now: .milliseconds(5), size: Size(width: 80, height: 24))
+        let start = program.start(context: context)
+        #expect(!start.quits)
+        #expect(program.state.isLoading)
+        #expect(program.nextWakeUp(context: context) == .milliseconds(80))
+    }
+
+    @Test func effectsBecomeCommandsWithTheirIDs() {
+        let fx = Effect<Int>.merge(.run(id: "a") { 1 }, .cancel(id: "b"), .send(3))
+        let kinds = fx.commands.map { c -> String in
+            switch c.kind {
+            case .task(let id, _): "task \(id ?? "-")"
+            case .cancel(let id): "cancel \(id)"
+            case .send(let m): "send \(m)"
+            default: "other"
+            }
+        }
+        #expect(kinds == ["task a", "cancel b", "send 3"])
+    }
+}
+
+final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+    func add(_ s: String) { lock.withLock { items.append(s) } }
+    var values: [String] { lock.withLock { items } }
+}
+
+extension String {
+    /// Column (in characters) where `s` starts.
+    func distance(of s: String) -> Int? { range(of: s).map { self[..<$0.lowerBound].count } }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import ClubhouseDomain
+
+/// An in-memory `LeagueBrowsing & LeagueEvents` over `Demo` for UI tests. It can fail an endpoint,
+/// answer it with nothing, or hold its calls (suspended until `release`), so tests drive slow and
+/// failing loads without sleeps.
+actor FakeLeague: LeagueBrowsing, LeagueEvents {
+    enum Endpoint: Hashable, Sendable {
+        case publicLeagues, myLeagues, league, standings, scoreboard, matchup, roster, player, availablePlayers, draftRoom, draftablePlayers
+    }
+
+    private var failures: [Endpoint: DomainError] = [:]
+    private var empties: Set<Endpoint> = []
+    private var held: Set<Endpoint> = []
+    private var waiting: [Endpoint: [CheckedContinuation<Void, Never>]] = [:]
+    private(set) var calls: [Endpoint: Int] = [:]
+    /// Arguments of scoreboard calls, in order (week).
+    private(set) var scoreboardWeeks: [Int?] = []
+
+    init() {}
+
+    func fail(_ e: Endpoint, with error: DomainError = .transport("connection refused")) { failures[e] = error }
+    func succeed(_ e: Endpoint) { failures[e] = nil; empties.remove(e) }
+    func answerEmpty(_ e: Endpoint) { empties.insert(e) }
+    /// Later calls to `e` suspend until released.
+    func hold(_ e: Endpoint) { held.insert(e) }
+    /// Resumes the oldest suspended call to `e`.
+    func release(_ e: Endpoint) {
+        guard var w = waiting[e], !w.isEmpty else { return }
+        let c = w.removeFirst(); waiting[e] = w; c.resume()
+    }
+    /// Later calls to `e` answer at once again (suspended ones stay suspended).
+    func unhold(_ e: Endpoint) { held.remove(e) }
+    func releaseAll() { held = []; for (_, w) in waiting { w.forEach { $0.resume() } }; waiting = [:] }
+    /// Calls to `e` waiting for release.
+    func suspended(_ e: Endpoint) -> Int { waiting[e]?.count ?? 0 }
+
+    private func enter(_ e: Endpoint) async throws {
+        calls[e, default: 0] += 1
+        if held.contains(e) { await withCheckedContinuation { waiting[e, default: []].append($0) } }
+        if let f = failures[e] { throw f }
+    }
+    private func isEmpty(_ e: Endpoint) -> Bool { empties.contains(e) }
+
+    func publicLeagues(filter: LeagueFilter) async throws -> [LeagueSummary] {
+        try await enter(.publicLeagues)
+        if isEmpty(.publicLeagues) { return [] }
+        return Demo.summaries.filter { l in
+            (filter.state.map { l.state == $0 } ?? true) && (filter.nameContains.map { l.name.localizedCaseInsensitiveContains($0) } ?? true)
+        }
+    }
+    func myLeagues() async throws -> [LeagueSummary] { try await enter(.myLeagues); return [] }
+    func league(_ id: LeagueID) async throws -> LeagueDetail {
+        try await enter(.league)
+        guard Demo.summaries.contains(where: { $0.id == id }) else { throw DomainError.notFound("League \(id.rawValue)") }
+        return Demo.detail(id)
+    }
+    func standings(_ id: LeagueID) async throws -> [StandingsEntry] {
+        try await enter(.standings); return isEmpty(.standings) || id != Demo.greats ? [] : Demo.standings
+    }
+    func scoreboard(_ id: LeagueID, week: Int?) async throws -> Scoreboard {
+        scoreboardWeeks.append(week)
+        try await enter(.scoreboard)
+        var sb = Demo.scoreboard(week: week)
+        if isEmpty(.scoreboard) || id != Demo.greats { sb.matchups = [] }
+        return sb
+    }
+    func matchup(_ id: LeagueID, week: Int, team: TeamID) async throws -> MatchupDetail {
+        try await enter(.matchup)
+        let home = team == Demo.tailgaters || team == Demo.hailMarys ? Demo.bytesLineup : Demo.bitsLineup
+        return MatchupDetail(leagueID: id, week: week, home: home, away: home == Demo.bitsLineup ? Demo.bytesLineup : Demo.bitsLineup, status: .final, isPlayoff: false)
+    }
+    func roster(_ id: LeagueID, team: TeamID) async throws -> TeamRoster {
+        try await enter(.roster)
+        var r = Demo.roster(team)
+        if isEmpty(.roster) { r.rows = [] }
+        return r
+    }
+    func player(_ id: PlayerID, league: LeagueID?) async throws -> PlayerDetail {
+        try await enter(.player); return Demo.player(id, league: league)
+    }
+    func availablePlayers(_ id: LeagueID, position: Position?, sort: PlayerSort) async throws -> [AvailablePlayer] {
+        try await enter(.availablePlayers)
+        if isEmpty(.availablePlayers) { return [] }
+        let list = Demo.available.filter { position == nil || $0.player.position == position }
+        switch sort {
+        case .seasonPoints: return list.sorted { $0.seasonPoints > $1.seasonPoints }
+        case .lastWeek: return list.sorted { $0.lastWeekPoints > $1.lastWeekPoints }
+        case .priorSeason: return list.sorted { $0.priorSeasonPoints > $1.priorSeasonPoints }
+        case .name: return list.sorted { $0.player.name < $1.player.name }
+        }
+    }
+    func draftBoard(_ id: LeagueID) async throws -> DraftBoard {
+        try await enter(.draftRoom)
+        var room = Demo.draftRoom(id)
+        if isEmpty(.draftRoom) { room.picks = []; room.draft.status = .scheduled; room.draft.currentPick = 1; room.draft.scheduledAt = Demo.now.addingTimeInterval(86_400) }
+        return room
+    }
+    func draftablePlayers(_ id: LeagueID) async throws -> [DraftablePlayer] { try await enter(.draftablePlayers); return [] }
+
+    nonisolated func events(league: LeagueID?, after id: Int64?) -> AsyncStream<LeagueEvent> { AsyncStream { $0.finish() } }
+}

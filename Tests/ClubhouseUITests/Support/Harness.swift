@@ -1,0 +1,95 @@
+import Foundation
+import ClubhouseDomain
+import Terminal
+@testable import ClubhouseUI
+
+/// Drives the root reducer like the run loop does, but deterministically: effects are collected and
+/// `settle()` runs them one by one, feeding their answers back, until nothing is left.
+struct Harness {
+    var state: AppState
+    let fake: FakeLeague
+    let store: InMemorySettingsStore
+    let env: AppEnvironment
+    var pending: [Effect<AppAction>.Operation] = []
+
+    init(fake: FakeLeague = FakeLeague(), size: Size = Size(width: 80, height: 24), colorAllowed: Bool = true, settings: UserSettings = UserSettings()) {
+        self.fake = fake
+        self.store = InMemorySettingsStore()
+        self.env = AppEnvironment(api: fake, settings: store, now: { Demo.now })
+        self.state = AppState(settings: settings, colorAllowed: colorAllowed, size: size, now: Demo.now)
+    }
+
+    mutating func send(_ action: AppAction) {
+        pending += AppReducer.send(action, into: &state, env: env).operations
+    }
+    mutating func key(_ k: Key) { send(.event(.key(k))) }
+    mutating func keys(_ text: String) { for c in text { key(.char(c)) } }
+    mutating func mouse(_ kind: MouseEvent.Kind, x: Int, y: Int) { send(.event(.mouse(MouseEvent(kind, x: x, y: y)))) }
+
+    /// Runs every pending effect (and those they cause) to completion.
+    mutating func settle() async {
+        while !pending.isEmpty {
+            let ops = pending
+            pending = []
+            for op in ops { if case .run(_, let work) = op, let a = await work() { send(a) } }
+        }
+    }
+
+    /// Ids of async work waiting to run.
+    var pendingIDs: [String?] { pending.compactMap { if case .run(let id, _) = $0 { id } else { nil } } }
+
+    /// Starts the app and loads Home and the board.
+    static func started(fake: FakeLeague = FakeLeague(), size: Size = Size(width: 80, height: 24), colorAllowed: Bool = true) async -> Harness {
+        var h = Harness(fake: fake, size: size, colorAllowed: colorAllowed)
+        h.send(.started)
+        await h.settle()
+        return h
+    }
+
+    /// The screen as text lines at the state's size.
+    var lines: [String] { Screen(state).lines }
+    var layout: ShellLayout { ShellLayout(state) }
+    /// The latest toast's message, if one shows.
+    var toast: String? { state.toasts.visible(at: state.clock).last?.message }
+    mutating func setDetent(_ d: SheetDetent) { state.sheet.setDetent(d, now: state.clock, animated: false) }
+}
+
+/// A rendered frame with helpers for layout facts.
+struct Screen {
+    let buffer: Buffer
+    let layout: ShellLayout
+    init(_ state: AppState) {
+        var b = Buffer(size: state.size)
+        AppView.render(state, into: &b)
+        buffer = b
+        layout = ShellLayout(state)
+    }
+    var lines: [String] { buffer.lines() }
+    var text: String { buffer.text() }
+
+    /// The first row containing `text`.
+    func row(of text: String) -> Int? { lines.firstIndex { $0.contains(text) } }
+    /// True when `text` appears on a row inside the sheet's content, between its side borders.
+    func inSheet(_ text: String) -> Bool {
+        let c = layout.sheetContent
+        return (c.y..<c.bottom).contains { y in
+            let line = lines[y]
+            guard let r = line.range(of: text) else { return false }
+            let col = line[..<r.lowerBound].count
+            return col >= c.x && col + text.count <= c.right && line.hasPrefix("│")
+        }
+    }
+    /// True when `text` appears inside the board's content.
+    func inBoard(_ text: String) -> Bool {
+        let b = layout.boardContent
+        return (b.y..<b.bottom).contains { lines[$0].contains(text) }
+    }
+    var sheetHeader: String { lines[layout.sheet.y] }
+    var footer: String { lines[layout.footer.y] }
+    var topBar: String { lines[0] }
+}
+
+/// Waits (without sleeping) until `condition` holds.
+func eventually(_ condition: () async -> Bool) async {
+    for _ in 0..<10_000 { if await condition() { return }; await Task.yield() }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// The binary's command line, run without a terminal: help, version, usage errors and exit codes (SPEC §5).
+@Suite struct CommandLineTests {
+    @Test func versionPrintsAndExitsZero() throws {
+        let r = try Binary.run(["--version"])
+        #expect(r.status == 0)
+        #expect(r.out.hasPrefix("clubhouse "))
+    }
+
+    @Test func helpListsTheCommandsAndExitsZero() throws {
+        let r = try Binary.run(["--help"])
+        #expect(r.status == 0)
+        #expect(r.out.contains("Usage: clubhouse"))
+        #expect(r.out.contains("import-stats"))
+    }
+
+    @Test func unknownOptionIsBadUsage() throws {
+        let r = try Binary.run(["--bogus"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("unknown option '--bogus'"))
+    }
+
+    @Test func unknownCommandIsBadUsage() throws {
+        let r = try Binary.run(["frobnicate"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("unknown command 'frobnicate'"))
+    }
+
+    @Test func missingOptionValueIsBadUsage() throws {
+        let r = try Binary.run(["--database"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("needs a value"))
+    }
+
+    @Test func withoutATerminalTheAppExplainsInOneLineAndExitsTwo() throws {
+        let home = try TemporaryHome()
+        let r = try Binary.run([], environment: home.environment.merging(["TERM": "xterm-256color"]) { $1 })
+        #expect(r.status == 2)
+        #expect(r.err.split(separator: "\n").count == 1)
+        #expect(r.err.contains("interactive terminal"))
+        #expect(r.out.isEmpty, "nothing may be drawn on a pipe")
+    }
+}
+
+/// `clubhouse import-stats FILE`: all or nothing, with the first bad row by line number.
+@Suite struct ImportStatsCommandTests {
+    let home: TemporaryHome
+    init() throws { home = try TemporaryHome() }
+
+    func write(_ text: String) throws -> String {
+        let path = home.url.appendingPathComponent("stats-\(UUID().uuidString).csv").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func goodFileIsImportedWithCounts() throws {
+        let file = try write("""
+            player_id,season,week,receptions,receiving_yards
+            00-0033280,2019,1,11,99
+            00-0033280,2019,2,4,25
+            """)
+        let r = try Binary.run(["import-stats", file, "--database", home.url.appendingPathComponent("db.sqlite").path], environment: home.environment)
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("Imported 2 rows: 1 players, 2 weeks."))
+    }
+
+    @Test func badRowIsReportedByLineAndNothingIsImported() throws {
+        let file = try write("""
+            player_id,season,week,receptions
+            00-0033280,2019,1,11
+            00-0033280,2019,2,-4
+            """)
+        let r = try Binary.run(["import-stats", file, "--database", home.url.appendingPathComponent("db.sqlite").path], environment: home.environment)
+        #expect(r.status == 1)
+        #expect(r.err.contains("\(file):3:"))
+        #expect(r.err.contains("Nothing was imported."))
+    }
+
+    @Test func missingFileArgumentIsBadUsage() throws {
+        let r = try Binary.run(["import-stats"], environment: home.environment)
+        #expect(r.status == 2)
+    }
+}

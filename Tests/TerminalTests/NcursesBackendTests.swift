@@ -1,0 +1,108 @@
+import Testing
+import CNcurses
+@testable import Terminal
+
+/// ncurses keeps global state, so everything touching it runs in this one serialized suite.
+@Suite(.serialized) struct NcursesBackendTests {
+    @Test func drawsBufferThroughNcursesAndReadsItBack() throws {
+        let size = Size(width: 60, height: 16)
+        let backend = try NcursesBackend.headless(size: size)
+        defer { backend.close() }
+        #expect(backend.size == size)
+        #expect(backend.colorSupport == .palette256)
+        var s = SampleScreen()
+        s.sheet.push("Gridiron Greats")
+        var b = Buffer(size: size)
+        s.render(into: &b, now: .zero)
+        backend.draw(b)
+        backend.flush()
+        let lines = backend.screenLines()
+        #expect(lines.map(trimmed) == b.lines().map(trimmed))
+        #expect(lines[1].hasPrefix("┌ Standings ──"))
+        #expect(lines[5].hasPrefix("│東京ドラゴンズ 🏈"))
+        // The selected sheet row keeps its bold attribute through ncurses.
+        #expect(backend.attributesAt(x: 3, y: 10) & cn_a_bold() != 0)
+    }
+
+    @Test func wideCharactersKeepColumnsAlignedThroughNcurses() throws {
+        let size = Size(width: 120, height: 40)
+        let backend = try NcursesBackend.headless(size: size)
+        defer { backend.close() }
+        var s = SampleScreen()
+        s.sheet.setDetent(.peek, now: .zero, animated: false)
+        var b = Buffer(size: size)
+        s.render(into: &b, now: .zero)
+        backend.draw(b)
+        backend.flush()
+        let lines = backend.screenLines()
+        #expect(lines.count == 40)
+        #expect(lines.allSatisfy { $0.displayWidth == 120 })
+        #expect(lines[5].hasPrefix("│東京ドラゴンズ 🏈") && lines[5].hasSuffix("│"))
+        #expect(lines[36].hasPrefix("├─ Home ─"))
+    }
+
+    @Test func monochromeBackendUsesReverseForSelection() throws {
+        let size = Size(width: 60, height: 16)
+        let backend = try NcursesBackend.headless(size: size, monochrome: true)
+        defer { backend.close() }
+        #expect(backend.colorSupport == .none)
+        var b = Buffer(size: size)
+        SampleScreen().render(into: &b, now: .zero)
+        backend.draw(b)
+        backend.flush()
+        #expect(backend.attributesAt(x: 3, y: 10) & cn_a_reverse() != 0)
+        #expect(backend.attributesAt(x: 3, y: 9) & cn_a_reverse() == 0)
+    }
+
+    @Test func redrawSendsOnlyChangesAndResizeRepaints() throws {
+        let backend = try NcursesBackend.headless(size: Size(width: 20, height: 4))
+        defer { backend.close() }
+        var b = Buffer(size: backend.size)
+        b.set(string: "hello 世界", at: Point(x: 0, y: 0))
+        backend.draw(b); backend.flush()
+        b.set(string: "J", at: Point(x: 0, y: 0))
+        backend.draw(b); backend.flush()
+        #expect(trimmed(backend.screenLines()[0]) == "Jello 世界")
+        backend.resize(to: Size(width: 30, height: 5))
+        #expect(backend.size == Size(width: 30, height: 5))
+        var bigger = Buffer(size: backend.size)
+        bigger.set(string: "resized", at: Point(x: 2, y: 4))
+        backend.draw(bigger); backend.flush()
+        let lines = backend.screenLines()
+        #expect(lines.count == 5)
+        #expect(trimmed(lines[0]) == "")
+        #expect(trimmed(lines[4]) == "  resized")
+    }
+
+    @Test func unknownOrDumbTerminalsAreRefused() {
+        #expect(TerminalPreflight.terminfoRefusal(term: "xterm-256color") == nil)
+        #expect(TerminalPreflight.terminfoRefusal(term: "no-such-terminal-xyz")?.reason.contains("unknown terminal") == true)
+        #expect(TerminalPreflight.terminfoRefusal(term: "dumb")?.reason.contains("cannot move the cursor") == true)
+    }
+}
+
+@Suite struct TerminalPreflightTests {
+    @Test func refusesWithoutTTYOrUsableTERM() {
+        #expect(TerminalPreflight.refusal(stdinIsTTY: false, stdoutIsTTY: true, term: "xterm")?.reason.contains("TTY") == true)
+        #expect(TerminalPreflight.refusal(stdinIsTTY: true, stdoutIsTTY: false, term: "xterm") != nil)
+        #expect(TerminalPreflight.refusal(stdinIsTTY: true, stdoutIsTTY: true, term: nil)?.reason.contains("TERM is not set") == true)
+        #expect(TerminalPreflight.refusal(stdinIsTTY: true, stdoutIsTTY: true, term: "")?.reason.contains("TERM is not set") == true)
+        #expect(TerminalPreflight.refusal(stdinIsTTY: true, stdoutIsTTY: true, term: "dumb")?.reason.contains("dumb") == true)
+        #expect(TerminalPreflight.refusal(stdinIsTTY: true, stdoutIsTTY: true, term: "xterm-256color") == nil)
+    }
+
+    @Test func refusalsAreOneLine() {
+        let r = TerminalPreflight.refusal(stdinIsTTY: false, stdoutIsTTY: false, term: nil)!
+        #expect(!r.reason.contains("\n"))
+    }
+
+    @Test func colorSupportHonoursNoColor() {
+        #expect(ColorSupport.noColorRequested(["NO_COLOR": "1"]))
+        #expect(!ColorSupport.noColorRequested(["NO_COLOR": ""]))
+        #expect(!ColorSupport.noColorRequested([:]))
+        #expect(ColorSupport.detect(colors: 256, monochrome: false) == .palette256)
+        #expect(ColorSupport.detect(colors: 8, monochrome: false) == .basic8)
+        #expect(ColorSupport.detect(colors: 0, monochrome: false) == .none)
+        #expect(ColorSupport.detect(colors: 256, monochrome: true) == .none)
+    }
+}
