@@ -26,8 +26,8 @@ test: test-deps
 	CLUBHOUSE_BIN=$(CURDIR)/$(DEBUG_BIN) $(SWIFT) test --skip-build
 
 bench: deps
-	$(SWIFT) build -c release
-	$(SWIFT) run -c release --skip-build clubhouse-bench 2>/dev/null || echo "(no benchmarks yet)"
+	$(SWIFT) build -c release --product clubhouse-bench
+	.build/release/clubhouse-bench $(ARGS)
 
 screenshots: test-deps
 	$(SWIFT) build -c release --product clubhouse

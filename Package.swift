@@ -41,6 +41,7 @@ let package = Package(
             name: "clubhouse",
             dependencies: ["ClubhouseDomain", "ClubhouseData", "ClubhouseServer", "ClubhouseUI", "Terminal"]
         ),
+        .executableTarget(name: "clubhouse-bench", dependencies: ["ClubhouseDomain", "ClubhouseData"]),
 
         // MARK: - Tests
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "CNcurses"]),

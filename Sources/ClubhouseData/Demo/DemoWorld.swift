@@ -12,7 +12,13 @@ public enum DemoWorld {
     /// `now` is real time: the live bot draft's clock runs from it.
     @discardableResult
     public static func seedIfNeeded(_ db: Database, now: Date = Date()) throws -> Bool {
-        try db.transaction { c in
+        // Seeding is one transaction of a few MB: with SQLite's default 2 MB page cache it would spill dirty pages
+        // into the WAL and read them back. A larger cache for its duration keeps it in memory; restored afterwards.
+        let cacheSize = try db.scalar("PRAGMA cache_size", as: Int64.self)
+        let isSmall = cacheSize.map { $0 < 0 ? $0 > -65536 : $0 < 16384 } ?? false   // negative: KiB; positive: pages
+        if isSmall { try db.execute("PRAGMA cache_size = -65536") }
+        defer { if isSmall, let cacheSize { try? db.execute("PRAGMA cache_size = \(cacheSize)") } }
+        return try db.transaction { c in
             if try c.scalar("SELECT value FROM meta WHERE key = ?", [seededKey], as: String.self) != nil { return false }
             try seedSeasonIfNeeded(db)
             try DemoSeeder(store: SQLiteLeagueStore(database: db), realNow: now).seed()
@@ -53,6 +59,8 @@ struct DemoLeagueSpec {
 struct DemoSeeder {
     let store: SQLiteLeagueStore
     let realNow: Date
+    /// One season-facts cache for every demo league: the facts (and their per-scoring values) load once, not per league.
+    let factsCache = SeasonFactsCache()
 
     static func utc(_ iso: String) -> Date {
         ISO8601DateFormatter().date(from: iso)!
@@ -125,7 +133,7 @@ struct DemoSeeder {
     /// Creates one league and plays it forward to its phase.
     func seed(_ spec: DemoLeagueSpec, index: Int, users: [UserID]) throws {
         let clock = ManualClock(Self.preseason)
-        let service = LeagueService(store: store, clock: clock)
+        let service = LeagueService(store: store, clock: clock, factsCache: factsCache)
         // Managers rotate through the demo people so several leagues share faces.
         let managers = (0..<spec.settings.teamCount).map { users[(index * 7 + $0) % users.count] }
         let commissioner = Caller.user(managers[0])
@@ -217,23 +225,27 @@ struct DemoSeeder {
     }
 
     /// A manager's projection: points per game so far this season, else last season's per game; zero on a bye.
-    func projection(_ player: PlayerID, week: Int, league: League, facts: SeasonFacts) -> Points {
-        guard let p = facts.players[player], facts.game(for: player, week: week) != nil else { return .zero }
-        let log = facts.gameLog(player, finalAt: league.clock)
-        if !log.isEmpty {
-            let total = log.reduce(Points.zero) { $0 + league.settings.scoring.points(for: $1.stats, position: p.position) }
-            return Points(hundredths: total.hundredths / log.count)
+    /// `scored` is the season under the league's scoring.
+    func projection(_ player: PlayerID, week: Int, league: League, scored: ScoredSeason) -> Points {
+        let facts = scored.facts
+        guard facts.players[player] != nil, facts.game(for: player, week: week) != nil else { return .zero }
+        let games = facts.gamesPlayed(player, finalAt: league.clock)
+        if games > 0 {
+            let total = scored.seasonPoints(player, finalAt: league.clock)
+            return Points(hundredths: total.hundredths / games)
         }
-        guard let prior = facts.priorSeason[player], prior.games > 0 else { return .zero }
-        return Points(hundredths: league.settings.scoring.points(for: prior.stats, position: p.position).hundredths / prior.games)
+        guard let prior = facts.priorSeason[player], prior.games > 0,
+              let points = scored.priorSeasonPoints(player) else { return .zero }
+        return Points(hundredths: points.hundredths / prior.games)
     }
 
     func setBestLineups(_ id: LeagueID, facts: SeasonFacts, week: Int) throws {
         try store.write { w in
             guard let league = try w.league(id) else { return }
+            let scored = facts.scored(league.settings.scoring)
             for roster in try w.rosters(in: id) {
                 let best = LineupRules.defaultLineup(for: roster, players: facts.players, settings: league.settings) {
-                    projection($0, week: week, league: league, facts: facts)
+                    projection($0, week: week, league: league, scored: scored)
                 }
                 try w.setRoster(best)
             }
@@ -245,6 +257,7 @@ struct DemoSeeder {
         guard week > 1 else { return }
         try store.write { w in
             guard let league = try w.league(id) else { return }
+            let scored = facts.scored(league.settings.scoring)
             let rosters = try w.rosters(in: id)
             let rostered = Set(rosters.flatMap(\.playerIDs))
             let lastWeek = facts.weeklyStats(week: week - 1)
@@ -257,7 +270,7 @@ struct DemoSeeder {
                 guard let target = lastWeek.dropFirst(i / 2).first(where: { !claimed.contains($0.0) }) else { continue }
                 let position = facts.players[target.0]!.position
                 guard let drop = roster.entries.filter({ $0.slot == .bench && facts.players[$0.playerID]?.position == position })
-                        .min(by: { projection($0.playerID, week: week, league: league, facts: facts) < projection($1.playerID, week: week, league: league, facts: facts) })
+                        .min(by: { projection($0.playerID, week: week, league: league, scored: scored) < projection($1.playerID, week: week, league: league, scored: scored) })
                 else { continue }
                 claimed.insert(target.0)
                 let team = try w.teams(in: id).first { $0.id == roster.teamID }!

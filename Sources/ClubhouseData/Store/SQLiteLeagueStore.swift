@@ -110,10 +110,12 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
 
     func users(_ ids: [UserID]) throws -> [User] {
         var out: [User] = []
-        for id in Set(ids).sorted() {
-            try each("SELECT id, email, display_name FROM users WHERE id = ?", [id]) { s in
-                out.append(User(id: UserID(s.int64(at: 0)), email: s.string(at: 1), displayName: s.string(at: 2)))
-            }
+        let unique = Set(ids).sorted()
+        guard !unique.isEmpty else { return out }
+        // One query for the whole list (the ids travel as one JSON array, so the SQL text stays cacheable).
+        let list = "[" + unique.map { String($0.rawValue) }.joined(separator: ",") + "]"
+        try each("SELECT id, email, display_name FROM users WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id", [list]) { s in
+            out.append(User(id: UserID(s.int64(at: 0)), email: s.string(at: 1), displayName: s.string(at: 2)))
         }
         return out
     }
@@ -122,8 +124,12 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
 
     private static let leagueColumns = "id, name, season, is_public, commissioner_id, settings, state, clock, draft_scheduled_at, created_at"
 
+    /// Decoded settings by their stored JSON text: the text is the whole input, so a hit can never be stale.
+    private static let settingsCache = DecodedJSONCache<LeagueSettings>()
+    private static let draftOrderCache = DecodedJSONCache<[Int64]>()
+
     private static func league(_ s: Statement) throws -> League {
-        let settings = try JSONDecoder().decode(LeagueSettings.self, from: Data(s.string(at: 5).utf8))
+        let settings = try settingsCache.decode(s.string(at: 5))
         return League(id: LeagueID(s.int64(at: 0)), name: s.string(at: 1), season: s.int(at: 2), isPublic: s.bool(at: 3),
                       commissioner: s.isNull(at: 4) ? nil : UserID(s.int64(at: 4)), settings: settings,
                       state: LeagueState(rawValue: s.string(at: 6)) ?? .predraft, clock: Date(timeIntervalSince1970: s.double(at: 7)),
@@ -246,7 +252,7 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
                    pick_opened_at
             FROM drafts WHERE league_id = ?
             """, [league]) { s in
-            let order = try JSONDecoder().decode([Int64].self, from: Data(s.string(at: 1).utf8)).map { TeamID($0) }
+            let order = try Self.draftOrderCache.decode(s.string(at: 1)).map { TeamID($0) }
             out = Draft(leagueID: league, status: DraftStatus(rawValue: s.string(at: 0)) ?? .scheduled, order: order, rounds: s.int(at: 2),
                         type: DraftType(rawValue: s.string(at: 3)) ?? .snake, pickClockSeconds: s.optionalInt(at: 4), currentPick: s.int(at: 5),
                         deadline: s.date(at: 6), remainingWhenPaused: s.isNull(at: 7) ? nil : s.double(at: 7),
@@ -314,11 +320,17 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
         return String(decoding: try e.encode(value), as: UTF8.self)
     }
 
+    /// Encoded settings by value (the clock engine rewrites the league row, settings unchanged, many times a season).
+    private static let encodedSettings = EncodedJSONCache<LeagueSettings>()
+    private static func settingsJSON(_ settings: LeagueSettings) throws -> String {
+        try encodedSettings.encode(settings) { try json($0) }
+    }
+
     func insertLeague(_ l: League) throws -> LeagueID {
         try run("""
             INSERT INTO leagues (name, season, is_public, commissioner_id, settings, state, clock, draft_scheduled_at, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [l.name, l.season, l.isPublic, l.commissioner, try Self.json(l.settings), l.state.rawValue, l.clock, l.draftScheduledAt, l.createdAt])
+            """, [l.name, l.season, l.isPublic, l.commissioner, try Self.settingsJSON(l.settings), l.state.rawValue, l.clock, l.draftScheduledAt, l.createdAt])
         return LeagueID(connection.lastInsertRowID)
     }
 
@@ -326,7 +338,7 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
         let n = try run("""
             UPDATE leagues SET name = ?, season = ?, is_public = ?, commissioner_id = ?, settings = ?, state = ?, clock = ?, draft_scheduled_at = ?
             WHERE id = ?
-            """, [l.name, l.season, l.isPublic, l.commissioner, try Self.json(l.settings), l.state.rawValue, l.clock, l.draftScheduledAt, l.id])
+            """, [l.name, l.season, l.isPublic, l.commissioner, try Self.settingsJSON(l.settings), l.state.rawValue, l.clock, l.draftScheduledAt, l.id])
         if n == 0 { throw DomainError.notFound("League \(l.id.rawValue)") }
     }
 
@@ -358,6 +370,39 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
     func setRoster(_ roster: Roster) throws {
         let league = try connection.scalar("SELECT league_id FROM teams WHERE id = ?", [roster.teamID], as: Int64.self)
         guard let league else { throw DomainError.notFound("Team \(roster.teamID.rawValue)") }
+        // Write only what changed: most calls move a slot or add one player to a full roster. The end state (and any
+        // conflict thrown) is that of deleting every row and inserting `entries`; a list naming a player twice takes
+        // that path, so it fails the same way.
+        if Set(roster.entries.map(\.playerID)).count == roster.entries.count {
+            var current: [PlayerID: RosterEntry] = [:]
+            try each("SELECT player_id, slot, acquisition, acquired_at FROM roster_entries WHERE team_id = ?", [roster.teamID]) { s in
+                let id = PlayerID(s.string(at: 0))
+                current[id] = RosterEntry(playerID: id, slot: Slot(rawValue: s.string(at: 1)) ?? .bench,
+                                          acquisition: Acquisition(rawValue: s.string(at: 2)) ?? .draft,
+                                          acquiredAt: Date(timeIntervalSince1970: s.double(at: 3)))
+            }
+            let wanted = Set(roster.entries.map(\.playerID))
+            for id in current.keys.sorted() where !wanted.contains(id) {
+                try run("DELETE FROM roster_entries WHERE team_id = ? AND player_id = ?", [roster.teamID, id])
+            }
+            for e in roster.entries {
+                if let old = current[e.playerID] {
+                    if old.slot.rawValue != e.slot.rawValue || old.acquisition.rawValue != e.acquisition.rawValue
+                        || old.acquiredAt.timeIntervalSince1970 != e.acquiredAt.timeIntervalSince1970 {
+                        try run("UPDATE roster_entries SET slot = ?, acquisition = ?, acquired_at = ? WHERE team_id = ? AND player_id = ?",
+                                [e.slot.rawValue, e.acquisition.rawValue, e.acquiredAt, roster.teamID, e.playerID])
+                    }
+                    continue
+                }
+                do {
+                    try run("INSERT INTO roster_entries (league_id, player_id, team_id, slot, acquisition, acquired_at) VALUES (?, ?, ?, ?, ?, ?)",
+                            [league, e.playerID, roster.teamID, e.slot.rawValue, e.acquisition.rawValue, e.acquiredAt])
+                } catch let err as DatabaseError where err.isUniqueViolation {
+                    throw DomainError.conflict("Player \(e.playerID) is already on a roster in this league")
+                }
+            }
+            return
+        }
         try run("DELETE FROM roster_entries WHERE team_id = ?", [roster.teamID])
         for e in roster.entries {
             do {
@@ -377,6 +422,44 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
     }
 
     func setMatchups(_ matchups: [MatchupRecord], in league: LeagueID) throws {
+        // Write only what changed (finalizing a week touches that week's rows); the end state is that of deleting every
+        // row and inserting `matchups`. A list naming a (week, home team) twice takes that path, so it fails the same way.
+        struct Key: Hashable { let week: Int; let home: Int64 }
+        struct Columns: Equatable { let away: Int64?; let isPlayoff: Bool; let home: Int?; let awayPoints: Int?; let isFinal: Bool }
+        let wanted = matchups.map { m in
+            (Key(week: m.matchup.week, home: m.matchup.home.rawValue),
+             Columns(away: m.matchup.away?.rawValue, isPlayoff: m.matchup.isPlayoff, home: m.homePoints?.hundredths,
+                     awayPoints: m.awayPoints?.hundredths, isFinal: m.isFinal))
+        }
+        if Set(wanted.map(\.0)).count == wanted.count {
+            var current: [Key: Columns] = [:]
+            try each("SELECT week, home_team_id, away_team_id, is_playoff, home_points, away_points, is_final FROM matchups WHERE league_id = ?",
+                     [league]) { s in
+                current[Key(week: s.int(at: 0), home: s.int64(at: 1))] = Columns(
+                    away: s.isNull(at: 2) ? nil : s.int64(at: 2), isPlayoff: s.bool(at: 3), home: s.optionalInt(at: 4),
+                    awayPoints: s.optionalInt(at: 5), isFinal: s.bool(at: 6))
+            }
+            let keys = Set(wanted.map(\.0))
+            for k in current.keys.sorted(by: { ($0.week, $0.home) < ($1.week, $1.home) }) where !keys.contains(k) {
+                try run("DELETE FROM matchups WHERE league_id = ? AND week = ? AND home_team_id = ?", [league, k.week, k.home])
+            }
+            for (k, c) in wanted {
+                if let old = current[k] {
+                    if old != c {
+                        try run("""
+                            UPDATE matchups SET away_team_id = ?, is_playoff = ?, home_points = ?, away_points = ?, is_final = ?
+                            WHERE league_id = ? AND week = ? AND home_team_id = ?
+                            """, [c.away, c.isPlayoff, c.home, c.awayPoints, c.isFinal, league, k.week, k.home])
+                    }
+                } else {
+                    try run("""
+                        INSERT INTO matchups (league_id, week, home_team_id, away_team_id, is_playoff, home_points, away_points, is_final)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """, [league, k.week, k.home, c.away, c.isPlayoff, c.home, c.awayPoints, c.isFinal])
+                }
+            }
+            return
+        }
         try run("DELETE FROM matchups WHERE league_id = ?", [league])
         for m in matchups {
             try run("""
@@ -417,7 +500,8 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
     }
 
     func setDraft(_ d: Draft) throws {
-        let order = try Self.json(d.order.map(\.rawValue))
+        // The JSON array JSONEncoder writes for [Int64] ("[3,1,2]"), without an encoder per pick.
+        let order = "[" + d.order.map { String($0.rawValue) }.joined(separator: ",") + "]"
         try run("""
             INSERT INTO drafts (league_id, status, draft_order, rounds, type, pick_clock_seconds, current_pick, deadline, remaining_when_paused,
                                 scheduled_at, started_at, pick_opened_at)
@@ -478,5 +562,44 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
     func appendEvent(league: LeagueID, kind: LeagueEvent.Kind, payload: String, at: Date) throws -> Int64 {
         try run("INSERT INTO events (league_id, kind, payload, at) VALUES (?, ?, ?, ?)", [league, kind.rawValue, payload, at])
         return connection.lastInsertRowID
+    }
+}
+
+/// Decoded values of small JSON columns (league settings, draft orders) keyed by their exact text, shared by every
+/// connection of the process. Keyed on the whole input, so it can never hand back a stale value; bounded.
+final class DecodedJSONCache<Value: Decodable & Sendable>: @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var values: [String: Value] = [:]
+    private static var limit: Int { 256 }
+
+    func decode(_ text: String) throws -> Value {
+        lock.lock()
+        if let hit = values[text] { lock.unlock(); return hit }
+        lock.unlock()
+        let value = try JSONDecoder().decode(Value.self, from: Data(text.utf8))
+        lock.lock(); defer { lock.unlock() }
+        if values.count >= Self.limit { values.removeAll(keepingCapacity: true) }
+        values[text] = value
+        return value
+    }
+}
+
+/// Encoded JSON text of values, keyed by the value itself (so a hit decodes to an equal value); bounded.
+final class EncodedJSONCache<Value: Hashable & Sendable>: @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var texts: [Value: String] = [:]
+    private static var limit: Int { 256 }
+
+    func encode(_ value: Value, _ encoder: (Value) throws -> String) throws -> String {
+        lock.lock()
+        if let hit = texts[value] { lock.unlock(); return hit }
+        lock.unlock()
+        let text = try encoder(value)
+        lock.lock(); defer { lock.unlock() }
+        if texts.count >= Self.limit { texts.removeAll(keepingCapacity: true) }
+        texts[value] = text
+        return text
     }
 }

@@ -105,7 +105,7 @@ extension LeagueService {
                 .map { e in
                     RosterRow(slot: e.slot, player: s.facts.summary(e.playerID), acquisition: e.acquisition, acquiredAt: e.acquiredAt,
                               weekPoints: s.points(e.playerID, week: week),
-                              seasonPoints: s.facts.gameLog(e.playerID, finalAt: s.now).reduce(.zero) { $0 + s.points($1.playerID, week: $1.week) },
+                              seasonPoints: s.scored.seasonPoints(e.playerID, finalAt: s.now),
                               locked: s.facts.game(for: e.playerID, week: week)?.hasKickedOff(at: s.now) ?? false)
                 }
             return TeamRoster(leagueID: id, team: s.summary(t), week: week, rows: rows,
@@ -154,7 +154,7 @@ extension LeagueService {
         let teams = try r.teams(in: l.id)
         let commissioner = try l.commissioner.flatMap { try r.user($0) }
         return LeagueSummary(id: l.id, name: l.name, state: l.state, isPublic: l.isPublic, teamCount: l.settings.teamCount,
-                             managedTeams: teams.filter { $0.manager != nil }.count, currentWeek: facts.calendar.week(at: l.clock),
+                             managedTeams: teams.filter { $0.manager != nil }.count, currentWeek: facts.week(at: l.clock),
                              scoring: l.settings.scoring.preset, draftScheduledAt: l.draftScheduledAt,
                              commissionerName: commissioner?.displayName, myTeam: caller.userID.flatMap { u in teams.first { $0.manager == u }?.id })
     }

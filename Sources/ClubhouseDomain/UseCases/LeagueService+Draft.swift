@@ -4,10 +4,10 @@ import Foundation
 // room control for the commissioner, and the idempotent tick anyone may call.
 
 extension LeagueService {
-    /// The league's pre-draft rankings under its scoring (prior-season stats only).
+    /// The league's pre-draft rankings under its scoring (prior-season stats only), built once per scoring
+    /// rules and season data version.
     func rankings(_ league: League, facts: SeasonFacts) -> DraftRankings {
-        DraftRankings(players: Array(facts.players.values), priorSeason: Array(facts.priorSeason.values),
-                      points: { league.settings.scoring.points(for: $0, position: $1) })
+        facts.draftRankings(league.settings.scoring)
     }
 
     /// The room's rules state, loaded inside a transaction.
@@ -96,7 +96,8 @@ extension LeagueService {
             guard let league = try w.league(id), try w.draft(in: id)?.status == .running else { return nil }
             var room = try draftRoom(w, league: league, facts: facts)
             let teams = try w.teams(in: id)
-            let queues = DraftQueues(Dictionary(uniqueKeysWithValues: try teams.map { ($0.id, try w.queue(team: $0.id)) }))
+            // Autopick reads only the queue of the team on the clock.
+            let queues = DraftQueues(try room.onTheClock.map { [$0: try w.queue(team: $0)] } ?? [:])
             guard let pick = try room.tick(now: clock.now(), teams: teams, queues: queues) else { return nil }
             try record(pick, room: room, league: league, writer: w)
             return pick

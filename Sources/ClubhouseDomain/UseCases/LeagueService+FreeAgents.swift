@@ -16,8 +16,8 @@ extension LeagueService {
                 .filter { !rostered.contains($0.id) && (position == nil || $0.position == position) }
                 .map { p -> AvailablePlayer in
                     let availability: Availability = holds[p.id].flatMap { $0 > s.now ? .onWaivers(until: $0) : nil } ?? .freeAgent
-                    let season = s.facts.gameLog(p.id, finalAt: s.now).reduce(Points.zero) { $0 + s.points(p.id, week: $1.week) }
-                    let prior = s.facts.priorSeason[p.id].map { s.scoring.points(for: $0.stats, position: p.position) } ?? .zero
+                    let season = s.scored.seasonPoints(p.id, finalAt: s.now)
+                    let prior = s.scored.priorSeasonPoints(p.id) ?? .zero
                     return AvailablePlayer(player: s.facts.summary(p.id), availability: availability, seasonPoints: season,
                                            lastWeekPoints: lastWeek >= 1 ? s.points(p.id, week: lastWeek) : .zero, priorSeasonPoints: prior)
                 }

@@ -26,6 +26,8 @@ struct LeagueSnapshot {
     let rosters: [TeamID: Roster]
     let matchups: [MatchupRecord]
     let facts: SeasonFacts
+    /// The facts under this league's scoring (points per player and week, season totals).
+    let scored: ScoredSeason
     /// Regular-season standings from the final matchups (the Matchups rules: tiebreaks included).
     let standings: Standings
     /// Each team's standings line.
@@ -40,12 +42,13 @@ struct LeagueSnapshot {
         rosters = Dictionary(try r.rosters(in: id).map { ($0.teamID, $0) }, uniquingKeysWith: { a, _ in a })
         matchups = try r.matchups(in: id)
         self.facts = facts
+        scored = facts.scored(league.settings.scoring)
         standings = Standings(teams: teams.map(\.id), results: matchups.compactMap(\.result))
         records = Dictionary(standings.rows.map { ($0.teamID, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     var now: Date { league.clock }
-    var currentWeek: Int { facts.calendar.week(at: league.clock) }
+    var currentWeek: Int { facts.week(at: league.clock) }
     var scoring: ScoringRules { league.settings.scoring }
 
     func team(_ id: TeamID) throws -> Team {
@@ -73,8 +76,7 @@ struct LeagueSnapshot {
 
     /// Fantasy points of one player's week under this league's scoring, counted once final on the clock.
     func points(_ player: PlayerID, week: Int) -> Points {
-        guard let s = facts.stats(player, week: week, finalAt: now), let p = facts.players[player] else { return .zero }
-        return scoring.points(for: s.stats, position: p.position)
+        scored.points(player, week: week, finalAt: now)
     }
 
     /// Where a matchup's week stands on the clock.

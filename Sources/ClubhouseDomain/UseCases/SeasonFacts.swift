@@ -10,13 +10,22 @@ public struct SeasonFacts: Sendable {
     public let injuries: [PlayerID: InjuryStatus]
     public let games: [Game]
     public let calendar: SeasonCalendar
+    /// Each week with the moment it opens (`SeasonCalendar.opening(before:)` its first kickoff), ascending.
+    private let weekOpenings: [(week: Int, opens: Date)]
     /// (NFL team, week) → game.
     private let gameByTeamWeek: [TeamWeek: Game]
     /// player → week → stats.
     private let weekly: [PlayerID: [Int: WeeklyStat]]
+    /// player → stat rows, ascending week (the game log before the clock is applied).
+    private let logs: [PlayerID: [WeeklyStat]]
+    /// player → when each row of `logs` counts (its game's final time; nil: no game, counts always).
+    private let logFinals: [PlayerID: [Date?]]
     /// week → every stat row of that week.
     private let byWeek: [Int: [WeeklyStat]]
     public let priorSeason: [PlayerID: PriorSeasonStat]
+    /// Values derived per scoring rules (rankings, points per stat row), built on first use. They live exactly
+    /// as long as these facts, i.e. one season data version.
+    private let scored = ScoredCache()
 
     private struct TeamWeek: Hashable { let team: String; let week: Int }
 
@@ -24,10 +33,13 @@ public struct SeasonFacts: Sendable {
                 weeklyStats: [WeeklyStat], priorSeason: [PriorSeasonStat]) {
         self.version = version
         self.nflTeams = Dictionary(nflTeams.map { ($0.abbreviation, $0) }, uniquingKeysWith: { a, _ in a })
-        self.players = Dictionary(players.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let playersByID = Dictionary(players.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        self.players = playersByID
         self.injuries = injuries
         self.games = games.sorted { ($0.kickoff, $0.id) < ($1.kickoff, $1.id) }
-        calendar = SeasonCalendar(games: games)
+        let calendar = SeasonCalendar(games: games)
+        self.calendar = calendar
+        weekOpenings = calendar.weekNumbers.compactMap { w in calendar.kickoff(ofWeek: w).map { (w, SeasonCalendar.opening(before: $0)) } }
         var byTeamWeek: [TeamWeek: Game] = [:]
         for g in games {
             byTeamWeek[TeamWeek(team: g.homeTeam, week: g.week)] = g
@@ -37,6 +49,13 @@ public struct SeasonFacts: Sendable {
         var w: [PlayerID: [Int: WeeklyStat]] = [:]
         for s in weeklyStats { w[s.playerID, default: [:]][s.week] = s }
         weekly = w
+        let sortedLogs = w.mapValues { $0.values.sorted { $0.week < $1.week } }
+        logs = sortedLogs
+        func gameOf(_ s: WeeklyStat) -> Game? {
+            byTeamWeek[TeamWeek(team: s.nflTeam, week: s.week)]
+                ?? playersByID[s.playerID].flatMap { byTeamWeek[TeamWeek(team: $0.nflTeam, week: s.week)] }
+        }
+        logFinals = sortedLogs.mapValues { $0.map { gameOf($0)?.finalAt } }
         byWeek = Dictionary(grouping: weeklyStats, by: \.week)
         self.priorSeason = Dictionary(priorSeason.map { ($0.playerID, $0) }, uniquingKeysWith: { a, _ in a })
     }
@@ -45,6 +64,14 @@ public struct SeasonFacts: Sendable {
     public static func load(from r: any LeagueStoreReader, season: Int = 2019) throws -> SeasonFacts {
         try SeasonFacts(version: r.seasonDataVersion(), nflTeams: r.nflTeams(), players: r.players(), injuries: r.injuries(),
                         games: r.games(season: season), weeklyStats: r.weeklyStats(season: season), priorSeason: r.priorSeasonStats())
+    }
+
+    /// The week a clock is in: `calendar.week(at:)`, from week openings computed once (each opening is a few
+    /// Foundation calendar operations; `SeasonCalendar.week(at:)` works all of them out on every call).
+    public func week(at now: Date) -> Int {
+        var current = calendar.weekNumbers.first ?? 1
+        for (w, opens) in weekOpenings where now >= opens { current = w }
+        return current
     }
 
     /// The game an NFL team plays in a week; nil on its bye.
@@ -57,14 +84,83 @@ public struct SeasonFacts: Sendable {
 
     /// A player's stats for a week, counted only once his game is final at `now`.
     public func stats(_ player: PlayerID, week: Int, finalAt now: Date) -> WeeklyStat? {
-        guard let s = weekly[player]?[week] else { return nil }
-        if let g = game(team: s.nflTeam, week: week) ?? game(for: player, week: week), !g.isFinal(at: now) { return nil }
+        guard let s = weekly[player]?[week], isFinal(s, at: now) else { return nil }
         return s
+    }
+
+    /// Whether a stat row counts at `now`: its game (found by the row's team, else the player's) is final, or there is none.
+    private func isFinal(_ s: WeeklyStat, at now: Date) -> Bool {
+        if let g = game(team: s.nflTeam, week: s.week) ?? game(for: s.playerID, week: s.week), !g.isFinal(at: now) { return false }
+        return true
     }
 
     /// Every week a player has stats for, final at `now`, ascending.
     public func gameLog(_ player: PlayerID, finalAt now: Date) -> [WeeklyStat] {
-        (weekly[player] ?? [:]).keys.sorted().compactMap { stats(player, week: $0, finalAt: now) }
+        guard let log = logs[player], let finals = logFinals[player] else { return [] }
+        return log.indices.filter { i in finals[i].map { now >= $0 } ?? true }.map { log[$0] }
+    }
+
+    /// How many weeks of a player's game log are final at `now`.
+    public func gamesPlayed(_ player: PlayerID, finalAt now: Date) -> Int {
+        logFinals[player]?.reduce(0) { $0 + ($1.map { now >= $0 } ?? true ? 1 : 0) } ?? 0
+    }
+
+    // MARK: - Under a league's scoring (computed once per scoring rules, then shared)
+
+    /// These facts under one scoring rule set. Finding the set hashes the rules (a few µs): resolve it once per
+    /// request, then ask it per player.
+    public func scored(_ scoring: ScoringRules) -> ScoredSeason { ScoredSeason(facts: self, values: scoredFacts(scoring)) }
+
+    /// The pre-draft rankings under `scoring` (prior-season stats only); see `DraftRankings`.
+    public func draftRankings(_ scoring: ScoringRules) -> DraftRankings { scoredFacts(scoring).rankings }
+
+    /// A player's fantasy points for a week under `scoring`, counted once final at `now`.
+    public func points(_ player: PlayerID, week: Int, scoring: ScoringRules, finalAt now: Date) -> Points {
+        scored(scoring).points(player, week: week, finalAt: now)
+    }
+
+    /// A player's fantasy points over his game log (final weeks at `now`) under `scoring`.
+    public func seasonPoints(_ player: PlayerID, scoring: ScoringRules, finalAt now: Date) -> Points {
+        scored(scoring).seasonPoints(player, finalAt: now)
+    }
+
+    /// A player's prior-season points under `scoring`, nil without prior-season data.
+    public func priorSeasonPoints(_ player: PlayerID, scoring: ScoringRules) -> Points? {
+        scored(scoring).priorSeasonPoints(player)
+    }
+
+    fileprivate func weekPoints(_ player: PlayerID, week: Int, finalAt now: Date, values: ScoredFacts) -> Points {
+        guard let s = weekly[player]?[week], players[player] != nil, isFinal(s, at: now) else { return .zero }
+        return values.points[player]?[week] ?? .zero
+    }
+
+    fileprivate func seasonPoints(_ player: PlayerID, finalAt now: Date, values: ScoredFacts) -> Points {
+        guard let finals = logFinals[player], let points = values.logPoints[player] else { return .zero }
+        var total = Points.zero
+        for i in finals.indices where finals[i].map({ now >= $0 }) ?? true { total = total + points[i] }
+        return total
+    }
+
+    private func scoredFacts(_ scoring: ScoringRules) -> ScoredFacts {
+        scored.get(scoring) {
+            var points: [PlayerID: [Int: Points]] = [:]
+            for (id, weeks) in weekly {
+                guard let p = players[id] else { continue }
+                points[id] = weeks.mapValues { scoring.points(for: $0.stats, position: p.position) }
+            }
+            var logPoints: [PlayerID: [Points]] = [:]
+            for (id, log) in logs {
+                guard let weeks = points[id] else { continue }
+                logPoints[id] = log.map { weeks[$0.week] ?? .zero }
+            }
+            var prior: [PlayerID: Points] = [:]
+            for (id, row) in priorSeason {
+                if let p = players[id] { prior[id] = scoring.points(for: row.stats, position: p.position) }
+            }
+            let rankings = DraftRankings(players: Array(players.values), priorSeason: Array(priorSeason.values),
+                                         points: { scoring.points(for: $0, position: $1) })
+            return ScoredFacts(rankings: rankings, points: points, logPoints: logPoints, prior: prior)
+        }
     }
 
     /// Every stat row of a week (final or not: callers apply the clock).
@@ -78,6 +174,61 @@ public struct SeasonFacts: Sendable {
         }
         return PlayerSummary(id: id, name: p.fullName, position: p.position, nflTeam: p.nflTeam,
                              byeWeek: nflTeams[p.nflTeam]?.byeWeek, injury: injuries[id] ?? .healthy)
+    }
+}
+
+/// The season's facts under one league's scoring rules: fantasy points per player and week, season totals,
+/// prior-season points and the pre-draft rankings, all computed once per rule set and data version.
+public struct ScoredSeason: Sendable {
+    public let facts: SeasonFacts
+    fileprivate let values: ScoredFacts
+
+    public var rankings: DraftRankings { values.rankings }
+
+    /// A player's fantasy points for a week, counted once final at `now`; zero without stats or for a player the
+    /// season doesn't know.
+    public func points(_ player: PlayerID, week: Int, finalAt now: Date) -> Points {
+        facts.weekPoints(player, week: week, finalAt: now, values: values)
+    }
+
+    /// A player's fantasy points over his game log (the weeks final at `now`).
+    public func seasonPoints(_ player: PlayerID, finalAt now: Date) -> Points {
+        facts.seasonPoints(player, finalAt: now, values: values)
+    }
+
+    /// A player's prior-season points, nil without prior-season data.
+    public func priorSeasonPoints(_ player: PlayerID) -> Points? { values.prior[player] }
+}
+
+/// The season's values under one scoring rule set.
+struct ScoredFacts: Sendable {
+    let rankings: DraftRankings
+    /// player → week → points of that week's stat row.
+    let points: [PlayerID: [Int: Points]]
+    /// player → points of each row of his game log (aligned with `SeasonFacts.logs`).
+    let logPoints: [PlayerID: [Points]]
+    /// player → prior-season points.
+    let prior: [PlayerID: Points]
+}
+
+/// Per-scoring values of one `SeasonFacts`, built once per scoring rules on first use.
+final class ScoredCache: @unchecked Sendable {
+    // Guarded by `lock`; the values are immutable once stored.
+    private let lock = NSLock()
+    private var byScoring: [ScoringRules: ScoredFacts] = [:]
+    /// Leagues mostly use the presets; custom rule sets beyond this many start the cache afresh (~200 KB each).
+    private static var limit: Int { 32 }
+
+    func get(_ scoring: ScoringRules, build: () -> ScoredFacts) -> ScoredFacts {
+        lock.lock()
+        if let hit = byScoring[scoring] { lock.unlock(); return hit }
+        lock.unlock()
+        let fresh = build()
+        lock.lock(); defer { lock.unlock() }
+        if let raced = byScoring[scoring] { return raced }
+        if byScoring.count >= Self.limit { byScoring.removeAll(keepingCapacity: true) }
+        byScoring[scoring] = fresh
+        return fresh
     }
 }
 

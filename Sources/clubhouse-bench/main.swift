@@ -1,0 +1,20 @@
+// clubhouse-bench: performance figures for seeding and the heaviest reads (reported, never asserted).
+//   clubhouse-bench                  the full report
+//   clubhouse-bench --quick          fewer repetitions and seed runs
+//   clubhouse-bench --profile-reads [N]  seed in memory, run every browse read N times (a workload for callgrind)
+//   clubhouse-bench --dump FILE      seed an in-memory world at a fixed time and write a sorted dump of every table
+//                                    (diff two dumps to check an optimisation changed no behaviour)
+// --dump stays synchronous (no async main), so it also runs under valgrind --tool=callgrind for profiling.
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--dump") || arguments.contains("--profile-reads") {
+    Bench.syncMain(arguments)
+} else {
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        await Bench.main(arguments)
+        done.signal()
+    }
+    done.wait()
+}
