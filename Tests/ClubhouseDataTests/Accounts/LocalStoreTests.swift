@@ -130,3 +130,17 @@ import Testing
         #expect(credentials.load() == Self.credentials)
     }
 }
+
+@Suite struct LocalDeviceTests {
+    @Test func aDeviceBundlesItsSessionAndPendingActionInOneFolder() throws {
+        let dir = TempDir()
+        let device = try LocalDevice(environment: ["XDG_STATE_HOME": dir.path], sshKeyFingerprint: "SHA256:k1")
+        #expect(device.directory.path == dir.path + "/clubhouse/devices/SHA256.k1")
+        #expect(device.session.deviceID == "ssh:SHA256:k1")
+        #expect(device.session.credentials.path == device.directory.credentialsFile)
+        #expect(device.pendingActions.path == device.directory.pendingActionFile)
+        #expect(device.movedAside.isEmpty)
+        let local = try LocalDevice(environment: ["XDG_STATE_HOME": dir.path])
+        #expect(local.session.deviceID.hasPrefix("local:"))
+    }
+}
