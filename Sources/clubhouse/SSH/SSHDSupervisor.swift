@@ -13,6 +13,12 @@ struct SSHDSupervisor {
         StopSignal.readFD = fds[0]
         StopSignal.writeFD = fds[1]
         for sig in StopSignal.signals { signal(sig, stopSignalHandler) }
+        // A parent may have started us with these blocked (a Dispatch thread's mask is inherited
+        // through posix_spawn): unblock them, or SIGTERM would never arrive.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for sig in StopSignal.signals + [SIGCHLD] { sigaddset(&unblock, sig) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
 
         let pid = try spawn([sshd, "-D", "-e", "-f", configPath])
         var status: Int32 = 0
