@@ -80,6 +80,8 @@ enum SSHAuthorizedKeysCommand {
         case .linked:
             do {
                 let location = try DatabaseLocation.resolve(explicitPath: args.options["database"], environment: ProcessInfo.processInfo.environment)
+                // No database yet: nothing is linked (and a key check never creates one).
+                guard FileManager.default.fileExists(atPath: location.path) else { return 0 }
                 let db = try Database(path: location.path)
                 if try SSHLinkedKeys.isLinked(key.fingerprint, in: db) { print(key.openSSHLine) }
             } catch {
