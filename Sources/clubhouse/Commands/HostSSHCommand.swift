@@ -59,6 +59,7 @@ enum HostSSHCommand {
                 }
             }
         }
+        if !isRoot, let warning = nonRootPTYWarning() { Output.error("clubhouse host-ssh: warning: \(warning)") }
         if account.shell.hasSuffix("/nologin") || account.shell.hasSuffix("/false") {
             throw Failure(message: "the account '\(account.name)' has no login shell (\(account.shell)); sshd runs the app through it. Give it one: usermod -s /bin/sh \(account.name)")
         }
@@ -156,6 +157,21 @@ enum HostSSHCommand {
             Install the binary somewhere root owns and run it from there, e.g.
               sudo install -m 755 \(binary) /usr/local/bin/clubhouse && /usr/local/bin/clubhouse host-ssh
             """)
+    }
+
+    /// An sshd that is not root cannot chown a connection's PTY: logins then fail with "chown(/dev/pts/N)
+    /// … Operation not permitted" unless /dev/pts hands new PTYs to the tty group already (gid=5 mount option,
+    /// as systemd mounts it). Containers often mount it without.
+    private static func nonRootPTYWarning() -> String? {
+        guard let mounts = try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8) else { return nil }
+        guard let line = mounts.split(separator: "\n").last(where: { $0.split(separator: " ").dropFirst().first == "/dev/pts" }) else { return nil }
+        let options = line.split(separator: " ").dropFirst(3).first.map { $0.split(separator: ",") } ?? []
+        if options.contains(where: { $0.hasPrefix("gid=") }) { return nil }
+        return """
+            /dev/pts is mounted without a gid= option, so an sshd that is not root cannot hand a connection its
+            terminal (sshd logs "chown(/dev/pts/N, …) failed"). Host as root, or on a system that mounts devpts
+            with gid=5 (standard Debian does).
+            """
     }
 
     private static func writeFile(_ path: String, _ text: String, mode: Int) throws {
