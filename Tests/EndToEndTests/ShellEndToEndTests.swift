@@ -11,7 +11,7 @@ import Testing
         try tmux.send("Enter")
 
         // First screen: top bar, board, the Home page on the sheet, the footer.
-        let first = try tmux.waitFor("Public leagues", timeout: 120)
+        let first = try tmux.waitFor("Public leagues (", timeout: 120)
         #expect(first.matched, "Home never appeared:\n\(first.screen)")
         #expect(first.screen.contains("Clubhouse League"))
         #expect(first.screen.contains("signed out"))
@@ -32,10 +32,13 @@ import Testing
 
         // ? opens the help overlay listing the page's bindings; Esc closes it.
         try tmux.send("?")
-        let help = try tmux.waitFor("filter by state")
-        #expect(help.matched)
-        #expect(help.screen.lowercased().contains("help"))
+        let help = try tmux.waitFor("esc close")
+        #expect(help.matched, "no help overlay:\n\(help.screen)")
+        #expect(help.screen.contains("filter by state"), "help lists the page's bindings")
+        #expect(help.screen.contains("bigger sheet"), "help lists the app's bindings")
         try tmux.send("Escape")
+        let closed = try tmux.waitFor { !$0.contains("esc close") }
+        #expect(closed.matched, "help did not close:\n\(closed.screen)")
 
         // Too small, then back.
         try tmux.resize(width: 50, height: 12)
@@ -44,11 +47,12 @@ import Testing
         #expect(small.screen.contains("50×12"))
         #expect(small.screen.contains("60×16"))
         try tmux.resize(width: 120, height: 40)
-        let back = try tmux.waitFor("Public leagues")
+        let back = try tmux.waitFor("Public leagues (")
         #expect(back.matched, "did not recover:\n\(back.screen)")
 
         // q quits from the board; the shell prompt comes back clean.
         try tmux.send("Tab")
+        #expect(try tmux.waitFor("q quit").matched, "tab did not focus the board")
         try tmux.send("q")
         let done = try tmux.waitFor("exit=0")
         #expect(done.matched, "app did not exit cleanly:\n\(done.screen)")
