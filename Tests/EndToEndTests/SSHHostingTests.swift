@@ -39,19 +39,21 @@ import Testing
             let listed = try SSHHost.run(["/usr/bin/ssh-keygen", "-l", "-f", "\(dir)/\(name).pub"]).output
             fingerprints.append(String(try #require(listed.split(separator: " ").first { $0.hasPrefix("SHA256:") })))
         }
-        func client(_ name: String) throws -> SSHTerminal {
+        func client(_ name: String) throws -> Tmux {
             let ssh = ["ssh", "-tt", "-F", "/dev/null", "-i", "\(dir)/\(name)", "-p", "\(port)",
                        "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "IdentitiesOnly=yes",
                        "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "\(user)@127.0.0.1"]
-            return try SSHTerminal(command: ssh.map(SSHTerminal.shellQuote).joined(separator: " ") + "; echo ssh-exit=$?; sleep 30",
+            return try Tmux(command: ssh.map(Tmux.shellQuote).joined(separator: " ") + "; echo ssh-exit=$?; sleep 30",
                             width: 120, height: 40)
         }
 
         // Both land on Home with the demo leagues.
-        var alice: SSHTerminal? = try client("alice")
+        var alice: Tmux? = try client("alice")
         let bob = try client("bob")
         for (name, tmux) in [("alice", alice!), ("bob", bob)] {
-            let home = try tmux.waitFor(all: ["Public leagues", "Gridiron Greats", "Bot Bowl Live", "Champions Circle"], timeout: 30)
+            let home = try tmux.waitFor(timeout: 30) { screen in
+                ["Public leagues", "Gridiron Greats", "Bot Bowl Live", "Champions Circle"].allSatisfy(screen.contains)
+            }
             #expect(home.matched, "\(name) never reached Home with the demo leagues:\n\(home.screen)\nhost log:\n\(host.log)")
         }
         #expect(host.log.contains("Accepted publickey for \(user)"), "sshd logged the key logins")
@@ -77,7 +79,7 @@ import Testing
 
         // Alice reconnects.
         let again = try client("alice")
-        let back = try again.waitFor(all: ["Public leagues", "Gridiron Greats"], timeout: 30)
+        let back = try again.waitFor(timeout: 30) { $0.contains("Public leagues") && $0.contains("Gridiron Greats") }
         #expect(back.matched, "reconnect failed:\n\(back.screen)\nhost log:\n\(host.log)")
 
         // SIGTERM stops the host: it exits 0, the clients are disconnected, no sshd is left.
@@ -95,8 +97,7 @@ import Testing
 }
 
 /// A `clubhouse host-ssh` child process, its logs, and the processes it started. Started with
-/// posix_spawn and reaped with waitpid (not Foundation's Process, whose exit detection waits for every
-/// inheritor of a socket to close it — and a forked tmux server or sshd may keep it).
+/// posix_spawn (clean signal mask, no inherited descriptors) and reaped with waitpid, like `Tmux`.
 final class SSHHost {
     let pid: pid_t
     let outURL: URL, errURL: URL
@@ -270,48 +271,4 @@ enum Spawn {
     }
 
     static func decode(_ status: Int32) -> Int32 { (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f) }
-}
-
-/// A tmux window running one command, driven like `Tmux` but through `Spawn` (see SSHHost).
-final class SSHTerminal {
-    let socket = "clubhouse-ssh-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    let target = "e2e"
-
-    init(command: String, width: Int, height: Int) throws {
-        let env = ["TERM": "xterm-256color", "LANG": "C.UTF-8"]
-        let exports = env.map { "\($0.key)=\(Self.shellQuote($0.value))" }.sorted().joined(separator: " ")
-        try tmux(["new-session", "-d", "-s", target, "-x", "\(width)", "-y", "\(height)", "env \(exports) \(command)"])
-        try tmux(["set-option", "-t", target, "remain-on-exit", "on"])
-    }
-
-    deinit { _ = try? tmux(["kill-server"]) }
-
-    func send(_ keys: String...) throws { try tmux(["send-keys", "-t", target] + keys) }
-    func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", target]) }
-
-    @discardableResult
-    func waitFor(_ text: String, timeout: TimeInterval = 15) throws -> (matched: Bool, screen: String) {
-        try waitFor(all: [text], timeout: timeout)
-    }
-
-    /// Polls until the screen shows every one of `texts`.
-    @discardableResult
-    func waitFor(all texts: [String], timeout: TimeInterval = 15) throws -> (matched: Bool, screen: String) {
-        let deadline = Date().addingTimeInterval(timeout)
-        var last = ""
-        while Date() < deadline {
-            last = try screen()
-            if texts.allSatisfy(last.contains) { return (true, last) }
-            usleep(100_000)
-        }
-        return (false, last)
-    }
-
-    @discardableResult
-    private func tmux(_ args: [String]) throws -> String {
-        let r = try Spawn.run(["/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + args)
-        return r.output
-    }
-
-    static func shellQuote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 }
