@@ -82,6 +82,16 @@ enum HostSSHCommand {
             throw Failure(message: "cannot create \(stateDir): \(error.localizedDescription)")
         }
 
+        // An sshd left from an earlier run on this state folder (say host-ssh was killed with SIGKILL)
+        // still holds the port: say so rather than let the new one fail to bind.
+        let configPath = stateDir + "/sshd_config"
+        if let pidText = try? String(contentsOfFile: stateDir + "/sshd.pid", encoding: .utf8),
+           let pid = pid_t(pidText.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0, Processes.isAlive(pid),
+           let cmdline = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
+           String(decoding: cmdline, as: UTF8.self).contains(configPath) {
+            throw Failure(message: "an sshd from an earlier 'clubhouse host-ssh' is still running on \(stateDir) (pid \(pid)); stop it first: kill \(pid)")
+        }
+
         // The host key: generated once, kept across restarts so clients' known_hosts stay valid.
         let hostKey = stateDir + "/ssh_host_ed25519_key"
         if !FileManager.default.fileExists(atPath: hostKey) {
@@ -98,7 +108,6 @@ enum HostSSHCommand {
             port: port, listenAddress: listen, hostKeyPath: hostKey, pidFilePath: stateDir + "/sshd.pid",
             binaryPath: binary, databasePath: databasePath, devicesDirectory: devicesDir, policy: policy,
             authorizedKeysCommand: keysCommand, user: account.name)
-        let configPath = stateDir + "/sshd_config"
         do { try writeFile(configPath, config.render(), mode: 0o600) } catch {
             throw Failure(message: "cannot write \(configPath): \(error.localizedDescription)")
         }

@@ -37,7 +37,7 @@ struct SSHDSupervisor {
                 // sshd ended by itself (a bind failure, or killed): end what it left behind.
                 stopConnections(of: pid, alreadyGone: true)
                 let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-                Output.error("clubhouse host-ssh: sshd exited (status \(code))")
+                Output.error("clubhouse host-ssh: sshd exited (status \(code)); its messages are above")
                 return 1
             }
         }
