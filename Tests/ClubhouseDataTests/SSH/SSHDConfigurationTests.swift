@@ -70,3 +70,47 @@ import Testing
         #expect(SSHDQuote.quote(#"a "b" \c"#) == #""a \"b\" \\c""#)
     }
 }
+
+/// The generated configuration passes OpenSSH's own check (`sshd -t`), paths with spaces included.
+@Suite struct SSHDConfigurationAcceptedBySSHDTests {
+    static var canRun: Bool {
+        geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/sshd")
+            && FileManager.default.isExecutableFile(atPath: "/usr/bin/ssh-keygen")
+    }
+
+    @Test(.enabled(if: canRun, "needs root, sshd and ssh-keygen (make test installs openssh-server/client)"))
+    func sshdAcceptsTheConfiguration() throws {
+        let dir = TempDir()
+        let state = dir.file("my state")
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
+        #expect(try run(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", state + "/host key"]).status == 0)
+        for policy in SSHDConfiguration.Policy.allCases {
+            let config = SSHDConfiguration(
+                port: 2222, listenAddress: "127.0.0.1", hostKeyPath: state + "/host key", pidFilePath: state + "/sshd.pid",
+                binaryPath: "/usr/bin/true", databasePath: dir.file("league db.sqlite"), devicesDirectory: state + "/devices",
+                policy: policy, authorizedKeysCommand: ["/usr/bin/true", "--database", dir.file("league db.sqlite")], user: "root")
+            try config.render().write(toFile: state + "/sshd_config", atomically: true, encoding: .utf8)
+            let checked = try run(["/usr/sbin/sshd", "-t", "-f", state + "/sshd_config"])
+            #expect(checked.status == 0, "sshd -t: \(checked.output)")
+            // sshd's view of the effective settings (`-T`) keeps the forced command whole.
+            let effective = try run(["/usr/sbin/sshd", "-T", "-f", state + "/sshd_config", "-C", "user=root,host=localhost,addr=127.0.0.1"])
+            #expect(effective.output.contains("forcecommand \(config.forceCommand)"), "\(effective.output)")
+            #expect(effective.output.contains("exposeauthinfo yes"))
+            #expect(effective.output.contains("passwordauthentication no"))
+        }
+    }
+
+    private func run(_ argv: [String]) throws -> (status: Int32, output: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: argv[0])
+        p.arguments = Array(argv.dropFirst())
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
