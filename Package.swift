@@ -3,7 +3,7 @@
 // Layers (see ARCHITECTURE.md §1); the target graph enforces the direction of calls:
 //   clubhouse → ClubhouseUI → Terminal → CNcurses
 //             → ClubhouseServer → ClubhouseDomain
-//             → ClubhouseData   → ClubhouseDomain, CSQLite
+//             → ClubhouseData   → ClubhouseDomain, CSQLite, CSodium
 import PackageDescription
 
 let package = Package(
@@ -26,12 +26,18 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CSodium",
+            path: "Sources/CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]
+        ),
 
         // MARK: - Layers
         .target(name: "ClubhouseDomain", exclude: ["README.md"]),
         .target(
             name: "ClubhouseData",
-            dependencies: ["ClubhouseDomain", "CSQLite"],
+            dependencies: ["ClubhouseDomain", "CSQLite", "CSodium"],
             resources: [.copy("Resources/nfl-2019")]
         ),
         .target(name: "ClubhouseServer", dependencies: ["ClubhouseDomain"]),

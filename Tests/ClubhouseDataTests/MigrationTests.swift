@@ -8,13 +8,14 @@ import ClubhouseDomain
         "meta", "nfl_teams", "players", "games", "weekly_stats", "prior_season_stats", "users", "sessions", "ssh_keys",
         "leagues", "teams", "join_requests", "invites", "roster_entries", "lineups", "drafts", "picks", "draft_queue",
         "chat_messages", "waiver_claims", "waiver_holds", "transactions", "matchups", "events", "schema_migrations",
+        "sign_in_attempts",
     ]
 
     @Test func migratesAnEmptyFileToTheLatestSchema() throws {
         let dir = TempDir()
         let db = try Database(path: dir.file("new.sqlite"))
         #expect(try Migrator.currentVersion(db) == 0)
-        #expect(try db.migrate() == [1])
+        #expect(try db.migrate() == Array(1...Schema.latestVersion))
         #expect(try Migrator.currentVersion(db) == Schema.latestVersion)
         #expect(try db.scalar("PRAGMA user_version", as: Int.self) == Schema.latestVersion)
         let tables = Set(try db.query("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")
@@ -34,14 +35,15 @@ import ClubhouseDomain
             try v1.migrate(Schema.migrations)
             try v1.run("INSERT INTO meta(key, value) VALUES ('kept', 'yes')")
         }
-        let v2 = Migration(version: 2, name: "add nickname to users", sql: "ALTER TABLE users ADD COLUMN nickname TEXT")
+        let next = Schema.latestVersion + 1
+        let v2 = Migration(version: next, name: "add nickname to users", sql: "ALTER TABLE users ADD COLUMN nickname TEXT")
         let db = try Database(path: path)
-        #expect(try db.migrate(Schema.migrations + [v2]) == [2])
+        #expect(try db.migrate(Schema.migrations + [v2]) == [next])
         #expect(try db.migrate(Schema.migrations + [v2]) == [])
         let applied = try Migrator.appliedMigrations(db)
-        #expect(applied.map(\.version) == [1, 2])
+        #expect(applied.map(\.version) == Array(1...next))
         #expect(applied.last?.name == "add nickname to users")
-        #expect(try db.scalar("PRAGMA user_version", as: Int.self) == 2)
+        #expect(try db.scalar("PRAGMA user_version", as: Int.self) == next)
         #expect(try db.query("PRAGMA table_info(users)").contains { try $0.get("name", as: String.self) == "nickname" })
         #expect(try db.scalar("SELECT value FROM meta WHERE key='kept'", as: String.self) == "yes")
     }
@@ -49,18 +51,18 @@ import ClubhouseDomain
     @Test func aFailingMigrationLeavesTheDatabaseAtThePreviousVersion() throws {
         let db = try Database.inMemory()
         try db.migrate()
-        let bad = Migration(version: 2, name: "broken") { conn in
+        let bad = Migration(version: Schema.latestVersion + 1, name: "broken") { conn in
             try conn.execute("CREATE TABLE half_done(x)")
             try conn.execute("THIS IS NOT SQL")
         }
         #expect(throws: DatabaseError.self) { try db.migrate(Schema.migrations + [bad]) }
-        #expect(try Migrator.currentVersion(db) == 1)
+        #expect(try Migrator.currentVersion(db) == Schema.latestVersion)
         #expect(try db.scalar("SELECT count(*) FROM sqlite_master WHERE name='half_done'", as: Int.self) == 0)
     }
 
     @Test func refusesADatabaseFromANewerApp() throws {
         let db = try Database.inMemory()
-        try db.migrate(Schema.migrations + [Migration(version: 2, name: "future", sql: "SELECT 1")])
+        try db.migrate(Schema.migrations + [Migration(version: Schema.latestVersion + 1, name: "future", sql: "SELECT 1")])
         #expect(throws: MigrationError.self) { try db.migrate(Schema.migrations) }
     }
 

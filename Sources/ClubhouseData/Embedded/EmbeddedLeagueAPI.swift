@@ -5,30 +5,70 @@ import Foundation
 /// Calls run off the caller's task on a background queue (SQLite blocks), and live events come from
 /// the database's append-only log, noticed cheaply by the follower (`PRAGMA data_version`).
 public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
-    // Immutable after init; LeagueService and the credentials provider are Sendable.
+    // Immutable after init; LeagueService, LocalSession and the caller closure are Sendable.
     public let service: LeagueService
     private let databasePath: String
-    private let caller: @Sendable () -> Caller
+    private let identity: Identity
     /// Invite codes and random draft orders (seeded in tests).
     private let random: RandomSource
 
+    /// Who is asking: a fixed caller (tests, tools) or this device's local session.
+    private enum Identity: Sendable {
+        case fixed(@Sendable () -> Caller)
+        case session(LocalSession)
+    }
+
+    /// A transport whose caller is given by a closure (tests and tools); account calls don't keep any session.
     /// - Parameters:
-    ///   - caller: who is asking (the local session's account, or anonymous).
+    ///   - caller: who is asking (an account, or anonymous).
     ///   - random: the source of invite codes and random draft orders; seed it for reproducible tests.
     public init(service: LeagueService, databasePath: String, caller: @escaping @Sendable () -> Caller = { .anonymous },
                 random: RandomSource = .system()) {
         self.service = service
         self.databasePath = databasePath
-        self.caller = caller
+        self.identity = .fixed(caller)
         self.random = random
     }
 
-    /// Runs a blocking use case on a background thread.
-    private func call<T: Sendable>(_ body: @escaping @Sendable (LeagueService, Caller) throws -> T) async throws -> T {
-        let service = self.service, who = caller()
-        return try await withCheckedThrowingContinuation { continuation in
+    /// The app's transport: the caller is resolved from `session`'s token on every call. A token the database no
+    /// longer accepts (revoked by another process, expired) wipes the local session and the call fails with
+    /// `.unauthenticated`; so does a gated write's `.unauthenticated` answer. Sign in / create account keep the
+    /// new token in the session's credentials file.
+    public init(service: LeagueService, databasePath: String, session: LocalSession, random: RandomSource = .system()) {
+        self.service = service
+        self.databasePath = databasePath
+        self.identity = .session(session)
+        self.random = random
+    }
+
+    /// The local session, when this transport keeps one.
+    public var session: LocalSession? { if case .session(let s) = identity { s } else { nil } }
+
+    /// Runs `body` on a background thread (SQLite blocks).
+    private func background<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
-                continuation.resume(with: Result { try body(service, who) })
+                continuation.resume(with: Result { try body() })
+            }
+        }
+    }
+
+    /// Runs a blocking use case on a background thread as the current caller.
+    private func call<T: Sendable>(_ body: @escaping @Sendable (LeagueService, Caller) throws -> T) async throws -> T {
+        let service = self.service
+        switch identity {
+        case .fixed(let caller):
+            let who = caller()
+            return try await background { try body(service, who) }
+        case .session(let session):
+            guard let token = session.current?.token else {
+                return try await background { try body(service, .anonymous) }
+            }
+            do {
+                return try await background { try body(service, try service.caller(forToken: token)) }
+            } catch DomainError.unauthenticated {
+                session.end(.expired, ifToken: token)
+                throw DomainError.unauthenticated
             }
         }
     }
@@ -157,6 +197,72 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
     }
     public func advanceClock(_ league: LeagueID, to date: Date) async throws -> ClockAdvance {
         try await call { try $0.advanceClock(league, to: date, caller: $1) }
+    }
+
+    // MARK: - AccountAPI
+
+    public func createAccount(email: String, password: String, displayName: String) async throws -> AccountSession {
+        let service = self.service
+        let created = try await background { try service.createAccount(email: email, password: password, displayName: displayName) }
+        try session?.keep(created)
+        return created
+    }
+
+    public func signIn(email: String, password: String) async throws -> AccountSession {
+        let service = self.service, device = session?.deviceID ?? "embedded"
+        let signed = try await background { try service.signIn(email: email, password: password, device: device) }
+        try session?.keep(signed)
+        return signed
+    }
+
+    public func signIn(sshKeyFingerprint: String) async throws -> AccountSession {
+        let service = self.service
+        let signed = try await background { try service.signIn(sshKeyFingerprint: sshKeyFingerprint) }
+        try session?.keep(signed)
+        return signed
+    }
+
+    /// Revokes the session in the database, then wipes the local credentials (and runs the session's end handlers)
+    /// even when revoking failed; never fails for that reason.
+    public func signOut() async throws {
+        guard let session else { return }
+        guard let token = session.current?.token else { session.end(.signedOut); return }
+        let service = self.service
+        _ = try? await background { try service.signOut(token: token) }
+        session.end(.signedOut)
+    }
+
+    public func currentUser() async throws -> User? {
+        let service = self.service
+        switch identity {
+        case .fixed(let caller):
+            guard let id = caller().userID else { return nil }
+            return try await background { try service.store.read { try $0.user(id) } }
+        case .session(let session):
+            guard let token = session.current?.token else { return nil }
+            do {
+                let user = try await background { try service.sessionUser(token) }
+                try? session.update(user)
+                return user
+            } catch DomainError.unauthenticated {
+                session.end(.expired, ifToken: token)
+                throw DomainError.unauthenticated
+            }
+        }
+    }
+
+    public func updateProfile(displayName: String?, email: String?) async throws -> User {
+        let user = try await call { try $0.updateProfile(displayName: displayName, email: email, caller: $1) }
+        try? session?.update(user)
+        return user
+    }
+
+    public func linkSSHKey(fingerprint: String, publicKey: String) async throws {
+        try await call { try $0.linkSSHKey(fingerprint: fingerprint, publicKey: publicKey, caller: $1) }
+    }
+
+    public func unlinkSSHKey(fingerprint: String) async throws {
+        try await call { try $0.unlinkSSHKey(fingerprint: fingerprint, caller: $1) }
     }
 
     // MARK: - LeagueEvents

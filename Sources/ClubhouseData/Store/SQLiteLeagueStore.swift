@@ -120,6 +120,41 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
         return out
     }
 
+    func account(email: String) throws -> AccountRecord? {
+        var out: AccountRecord?
+        try each("SELECT id, email, display_name, password_hash FROM users WHERE email = ?", [email]) { s in
+            out = AccountRecord(user: User(id: UserID(s.int64(at: 0)), email: s.string(at: 1), displayName: s.string(at: 2)),
+                                passwordHash: s.optionalString(at: 3))
+        }
+        return out
+    }
+
+    func session(tokenHash: String) throws -> SessionRecord? {
+        var out: SessionRecord?
+        try each("SELECT token_hash, user_id, created_at, expires_at, revoked FROM sessions WHERE token_hash = ?", [tokenHash]) { s in
+            out = SessionRecord(tokenHash: s.string(at: 0), user: UserID(s.int64(at: 1)), createdAt: Date(timeIntervalSince1970: s.double(at: 2)),
+                                expiresAt: Date(timeIntervalSince1970: s.double(at: 3)), revoked: s.bool(at: 4))
+        }
+        return out
+    }
+
+    func sshKey(fingerprint: String) throws -> SSHKeyRecord? {
+        var out: SSHKeyRecord?
+        try each("SELECT fingerprint, user_id, public_key, added_at FROM ssh_keys WHERE fingerprint = ?", [fingerprint]) { s in
+            out = SSHKeyRecord(fingerprint: s.string(at: 0), user: UserID(s.int64(at: 1)), publicKey: s.string(at: 2),
+                               addedAt: Date(timeIntervalSince1970: s.double(at: 3)))
+        }
+        return out
+    }
+
+    func failedSignIns(key: String, since: Date) throws -> [Date] {
+        var out: [Date] = []
+        try each("SELECT at FROM sign_in_attempts WHERE key = ? AND at > ? ORDER BY at", [key, since]) { s in
+            out.append(Date(timeIntervalSince1970: s.double(at: 0)))
+        }
+        return out
+    }
+
     // MARK: - Leagues
 
     private static let leagueColumns = "id, name, season, is_public, commissioner_id, settings, state, clock, draft_scheduled_at, created_at"
@@ -365,6 +400,44 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
             throw DomainError.conflict("An account with that email already exists")
         }
         return UserID(connection.lastInsertRowID)
+    }
+
+    func updateUser(_ user: User) throws {
+        do {
+            try run("UPDATE users SET email = ?, display_name = ? WHERE id = ?", [user.email, user.displayName, user.id])
+        } catch let e as DatabaseError where e.isUniqueViolation {
+            throw DomainError.conflict("An account with that email already exists")
+        }
+    }
+
+    func insertSession(_ session: SessionRecord) throws {
+        try run("INSERT INTO sessions (token_hash, user_id, created_at, expires_at, revoked) VALUES (?, ?, ?, ?, ?)",
+                [session.tokenHash, session.user, session.createdAt, session.expiresAt, session.revoked])
+    }
+
+    func revokeSession(tokenHash: String) throws {
+        try run("UPDATE sessions SET revoked = 1 WHERE token_hash = ?", [tokenHash])
+    }
+
+    func recordFailedSignIn(keys: [String], at: Date) throws {
+        for key in keys { try run("INSERT INTO sign_in_attempts (key, at) VALUES (?, ?)", [key, at]) }
+    }
+
+    func deleteFailedSignIns(before date: Date) throws {
+        try run("DELETE FROM sign_in_attempts WHERE at < ?", [date])
+    }
+
+    func insertSSHKey(_ key: SSHKeyRecord) throws {
+        do {
+            try run("INSERT INTO ssh_keys (fingerprint, user_id, public_key, added_at) VALUES (?, ?, ?, ?)",
+                    [key.fingerprint, key.user, key.publicKey, key.addedAt])
+        } catch let e as DatabaseError where e.isUniqueViolation {
+            throw DomainError.conflict("This key is linked to another account")
+        }
+    }
+
+    func deleteSSHKey(fingerprint: String) throws {
+        try run("DELETE FROM ssh_keys WHERE fingerprint = ?", [fingerprint])
     }
 
     func setRoster(_ roster: Roster) throws {

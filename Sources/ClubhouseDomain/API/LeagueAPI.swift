@@ -5,8 +5,8 @@ import Foundation
 /// test suite runs against both. Every rule and authorization check lives in the use cases behind it.
 ///
 /// The contract grows by feature: browsing (reading never needs an account), live events, and the gated writes
-/// (`LeagueMembership`, `TeamManaging`, `DraftRoomControl`, `Commissioning` in LeagueManaging.swift); accounts
-/// arrive with their issue as a further protocol.
+/// (`LeagueMembership`, `TeamManaging`, `DraftRoomControl`, `Commissioning` in LeagueManaging.swift), and accounts
+/// (`AccountAPI` in Accounts.swift).
 public protocol LeagueBrowsing: Sendable {
     /// Public leagues, filtered by name/state, newest activity first.
     func publicLeagues(filter: LeagueFilter) async throws -> [LeagueSummary]
@@ -31,7 +31,7 @@ public protocol LeagueEvents: Sendable {
 }
 
 /// The whole contract as one value the composition root hands to the UI.
-public typealias LeagueAPI = LeagueBrowsing & LeagueEvents & LeagueMembership & TeamManaging & DraftRoomControl & Commissioning
+public typealias LeagueAPI = LeagueBrowsing & LeagueEvents & LeagueMembership & TeamManaging & DraftRoomControl & Commissioning & AccountAPI
 
 /// Who is asking a use case: nobody (signed out) or an account.
 public enum Caller: Hashable, Sendable {

@@ -22,6 +22,14 @@ public protocol LeagueStoreReader {
     // MARK: Accounts
     func user(_ id: UserID) throws -> User?
     func users(_ ids: [UserID]) throws -> [User]
+    /// The account with this (normalised) email, with its password hash.
+    func account(email: String) throws -> AccountRecord?
+    /// A session by the digest of its token (revoked and expired ones included).
+    func session(tokenHash: String) throws -> SessionRecord?
+    /// The SSH key with this fingerprint, when linked to an account.
+    func sshKey(fingerprint: String) throws -> SSHKeyRecord?
+    /// Times of failed sign-ins recorded under `key` at or after `since`, oldest first.
+    func failedSignIns(key: String, since: Date) throws -> [Date]
 
     // MARK: Leagues
     func leagues() throws -> [League]
@@ -59,6 +67,18 @@ public protocol LeagueStoreWriter: LeagueStoreReader {
     func updateTeam(_ team: Team) throws
     func deleteTeam(_ id: TeamID) throws
     func insertUser(email: String, displayName: String, passwordHash: String, at: Date) throws -> UserID
+    /// Changes a user's email and display name; `DomainError.conflict` when the email is taken.
+    func updateUser(_ user: User) throws
+    func insertSession(_ session: SessionRecord) throws
+    /// Marks the session revoked (no-op for an unknown one).
+    func revokeSession(tokenHash: String) throws
+    /// Records one failed sign-in under each key.
+    func recordFailedSignIn(keys: [String], at: Date) throws
+    /// Forgets failed sign-ins older than `date`.
+    func deleteFailedSignIns(before date: Date) throws
+    /// `DomainError.conflict` when the fingerprint is already linked.
+    func insertSSHKey(_ key: SSHKeyRecord) throws
+    func deleteSSHKey(fingerprint: String) throws
 
     func setRoster(_ roster: Roster) throws
     func setLineup(_ lineup: Lineup) throws
@@ -95,4 +115,35 @@ public struct MatchupRecord: Hashable, Codable, Sendable {
         self.matchup = matchup; self.homePoints = homePoints; self.awayPoints = awayPoints
     }
     public var isFinal: Bool { homePoints != nil }
+}
+
+/// An account as the sign-in use cases see it.
+public struct AccountRecord: Hashable, Sendable {
+    public var user: User
+    /// nil for accounts that can't sign in with a password (demo people: "!").
+    public var passwordHash: String?
+    public init(user: User, passwordHash: String?) { self.user = user; self.passwordHash = passwordHash }
+}
+
+/// A stored session: only the digest of its token.
+public struct SessionRecord: Hashable, Sendable {
+    public var tokenHash: String
+    public var user: UserID
+    public var createdAt: Date
+    public var expiresAt: Date
+    public var revoked: Bool
+    public init(tokenHash: String, user: UserID, createdAt: Date, expiresAt: Date, revoked: Bool = false) {
+        self.tokenHash = tokenHash; self.user = user; self.createdAt = createdAt; self.expiresAt = expiresAt; self.revoked = revoked
+    }
+}
+
+/// An SSH public key linked to an account (fingerprint as sshd logs it: `SHA256:…`).
+public struct SSHKeyRecord: Hashable, Sendable {
+    public var fingerprint: String
+    public var user: UserID
+    public var publicKey: String
+    public var addedAt: Date
+    public init(fingerprint: String, user: UserID, publicKey: String, addedAt: Date) {
+        self.fingerprint = fingerprint; self.user = user; self.publicKey = publicKey; self.addedAt = addedAt
+    }
 }

@@ -7,9 +7,12 @@ public struct LeagueService: Sendable {
     /// Real time: sessions and live draft deadlines. League play follows each league's own season clock.
     public let clock: any Clock
     let factsCache: SeasonFactsCache
+    /// Password hashing and session tokens (Data: libsodium).
+    public let accounts: AccountPorts
 
-    public init(store: any LeagueStore, clock: any Clock = SystemClock(), factsCache: SeasonFactsCache = SeasonFactsCache()) {
-        self.store = store; self.clock = clock; self.factsCache = factsCache
+    public init(store: any LeagueStore, clock: any Clock = SystemClock(), factsCache: SeasonFactsCache = SeasonFactsCache(),
+                accounts: AccountPorts = .unconfigured) {
+        self.store = store; self.clock = clock; self.factsCache = factsCache; self.accounts = accounts
     }
 
     /// The season facts, loaded once per data version.

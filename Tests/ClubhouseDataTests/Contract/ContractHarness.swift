@@ -29,13 +29,18 @@ final class ContractWorld: @unchecked Sendable {
         path = dir.file("league.sqlite")
         try Self.template.execute("VACUUM INTO '\(path)'")
         database = try Database(path: path)
-        service = LeagueService(store: SQLiteLeagueStore(database: database), clock: clock, factsCache: Self.facts)
+        service = LeagueService(store: SQLiteLeagueStore(database: database), clock: clock, factsCache: Self.facts, accounts: fastAccountPorts)
         self.randomSeed = randomSeed
     }
 
     /// The contract as `caller` sees it.
     func api(_ caller: Caller = .anonymous) -> any LeagueAPI {
         EmbeddedLeagueAPI(service: service, databasePath: path, caller: { caller }, random: RandomSource(seed: randomSeed))
+    }
+
+    /// The contract as the app uses it: the caller comes from the local session kept in `state`.
+    func sessionAPI(_ state: LocalStateDirectory) throws -> EmbeddedLeagueAPI {
+        EmbeddedLeagueAPI(service: service, databasePath: path, session: try LocalSession(directory: state), random: RandomSource(seed: randomSeed))
     }
 
     /// A demo person by first name ("alice"), as a caller.

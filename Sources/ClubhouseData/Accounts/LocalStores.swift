@@ -1,0 +1,100 @@
+import ClubhouseDomain
+import Foundation
+
+/// What the client keeps of its session (SPEC 4.4): in `credentials.json`, mode 0600.
+public struct Credentials: Hashable, Codable, Sendable {
+    public var token: String
+    public var userID: UserID
+    public var email: String
+    public var displayName: String
+
+    public init(token: String, userID: UserID, email: String, displayName: String) {
+        self.token = token; self.userID = userID; self.email = email; self.displayName = displayName
+    }
+    public init(_ session: AccountSession) {
+        self.init(token: session.token, userID: session.user.id, email: session.user.email, displayName: session.user.displayName)
+    }
+    public var user: User { User(id: userID, email: email, displayName: displayName) }
+}
+
+extension Credentials: CustomStringConvertible, CustomDebugStringConvertible {
+    // Never the token or the email in logs.
+    public var description: String { "Credentials(user: \(userID))" }
+    public var debugDescription: String { description }
+}
+
+/// One JSON value in a private file: atomically replaced, a corrupt one moved aside (and remembered in `movedAside`)
+/// rather than crashed on.
+final class PrivateJSONFile<Value: Codable>: @unchecked Sendable {
+    let path: String
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var _movedAside: [String] = []
+
+    init(path: String) { self.path = path }
+
+    var movedAside: [String] { lock.lock(); defer { lock.unlock() }; return _movedAside }
+
+    func load() -> Value? {
+        lock.lock(); defer { lock.unlock() }
+        guard let data = PrivateFile.read(path) else { return nil }
+        if let value = try? Self.decoder.decode(Value.self, from: data) { return value }
+        if let aside = PrivateFile.moveAside(path) { _movedAside.append(aside) } else { PrivateFile.remove(path) }
+        return nil
+    }
+
+    func save(_ value: Value) throws {
+        lock.lock(); defer { lock.unlock() }
+        try PrivateFile.write(try Self.encoder.encode(value), to: path)
+    }
+
+    func clear() {
+        lock.lock(); defer { lock.unlock() }
+        PrivateFile.remove(path)
+    }
+
+    private static var encoder: JSONEncoder {
+        let e = JSONEncoder(); e.outputFormatting = [.sortedKeys]; e.dateEncodingStrategy = .secondsSince1970; return e
+    }
+    private static var decoder: JSONDecoder {
+        let d = JSONDecoder(); d.dateDecodingStrategy = .secondsSince1970; return d
+    }
+}
+
+/// The local session token file (`credentials.json`, mode 0600, atomically replaced).
+public final class CredentialsStore: Sendable {
+    private let file: PrivateJSONFile<Credentials>
+
+    public init(directory: LocalStateDirectory) { file = PrivateJSONFile(path: directory.credentialsFile) }
+    public init(path: String) { file = PrivateJSONFile(path: path) }
+
+    public var path: String { file.path }
+    /// The credentials, or nil when signed out (a corrupt file is moved aside: see `movedAside`).
+    public func load() -> Credentials? { file.load() }
+    public func save(_ credentials: Credentials) throws { try file.save(credentials) }
+    public func clear() { file.clear() }
+    /// Where corrupt files were moved, for the app to report.
+    public var movedAside: [String] { file.movedAside }
+}
+
+/// The one pending gated write (`pending-action.json`, mode 0600): survives the app being killed and the SSH
+/// connection dropping; dropped once older than 24 h.
+public final class PendingActionStore: Sendable {
+    private let file: PrivateJSONFile<PendingAction>
+
+    public init(directory: LocalStateDirectory) { file = PrivateJSONFile(path: directory.pendingActionFile) }
+    public init(path: String) { file = PrivateJSONFile(path: path) }
+
+    public var path: String { file.path }
+
+    /// The pending action when younger than 24 h at `now`; an older one is deleted.
+    public func load(now: Date) -> PendingAction? {
+        guard let action = file.load() else { return nil }
+        guard !action.isExpired(at: now) else { file.clear(); return nil }
+        return action
+    }
+    /// Replaces any pending action.
+    public func save(_ action: PendingAction) throws { try file.save(action) }
+    public func clear() { file.clear() }
+    public var movedAside: [String] { file.movedAside }
+}

@@ -1,0 +1,197 @@
+import Foundation
+
+/// Account rules (SPEC 4.4, 6).
+public enum AccountRules {
+    public static let passwordBytes = 8...1024
+    public static let emailMaxLength = 254
+    /// Sessions last 30 days on the service's clock.
+    public static let sessionLifetime: TimeInterval = 30 * 24 * 3600
+    /// At most 5 failed sign-ins a minute, per account and per device.
+    public static let maxFailedSignIns = 5
+    public static let signInWindow: TimeInterval = 60
+    public static let wrongCredentials = DomainError.validation(field: "credentials", message: "Email or password is wrong")
+
+    /// Trimmed and lowercased; one "@" between a non-empty local part and a dotted domain, no spaces or controls.
+    public static func email(_ raw: String) throws -> String {
+        let email = raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        guard !email.isEmpty else { throw DomainError.validation(field: "email", message: "Enter an email address") }
+        guard email.count <= emailMaxLength else {
+            throw DomainError.validation(field: "email", message: "An email address is at most \(emailMaxLength) characters")
+        }
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        let badScalar = email.unicodeScalars.contains {
+            $0.properties.generalCategory == .control || $0.properties.isWhitespace
+        }
+        guard parts.count == 2, !parts[0].isEmpty, !badScalar,
+              parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !parts[1].contains("..") else {
+            throw DomainError.validation(field: "email", message: "That doesn't look like an email address (name@example.com)")
+        }
+        return email
+    }
+
+    public static func password(_ password: String) throws {
+        let n = password.utf8.count
+        guard n >= passwordBytes.lowerBound else {
+            throw DomainError.validation(field: "password", message: "A password has at least 8 characters")
+        }
+        guard n <= passwordBytes.upperBound else {
+            throw DomainError.validation(field: "password", message: "A password is at most 1024 bytes")
+        }
+    }
+
+    public static func displayName(_ raw: String) throws -> String {
+        try TextRules.name(raw, field: "displayName", what: "A display name")
+    }
+}
+
+// MARK: - Use cases
+
+extension LeagueService {
+    /// Creates an account (email normalised and unique, Argon2id hash) and opens its first session.
+    public func createAccount(email rawEmail: String, password: String, displayName rawName: String) throws -> AccountSession {
+        let email = try AccountRules.email(rawEmail)
+        let name = try AccountRules.displayName(rawName)
+        try AccountRules.password(password)
+        let hash = try accounts.hasher.hash(password)   // slow: outside the write lock
+        let now = clock.now()
+        return try store.write { w in
+            let id = try w.insertUser(email: email, displayName: name, passwordHash: hash, at: now)
+            return try openSession(w, user: User(id: id, email: email, displayName: name), now: now)
+        }
+    }
+
+    /// Signs in by email and password from `device` (an opaque client id: SSH key fingerprint or a random local id).
+    /// Refused with `.rateLimited` after 5 failures within a minute for the account or the device.
+    public func signIn(email rawEmail: String, password: String, device: String) throws -> AccountSession {
+        // A malformed email can't be anyone's: the same answer as a wrong one (nothing recorded).
+        guard let email = try? AccountRules.email(rawEmail) else {
+            _ = accounts.hasher.verify(password, against: accounts.decoyHash())
+            throw AccountRules.wrongCredentials
+        }
+        let keys = [accounts.tokens.digest("account:" + email), accounts.tokens.digest("device:" + device)]
+        let now = clock.now()
+        let account = try store.read { r -> AccountRecord? in
+            try refuseIfLimited(r, keys: keys, now: now)
+            return try r.account(email: email)
+        }
+        // Always one Argon2id verification, so a wrong email takes as long as a wrong password.
+        let hash = account?.passwordHash.flatMap { $0.hasPrefix("$") ? $0 : nil }
+        let matches = accounts.hasher.verify(password, against: hash ?? accounts.decoyHash()) && hash != nil
+        return try store.write { w -> Result<AccountSession, DomainError> in
+            guard let account, matches else {
+                try w.recordFailedSignIn(keys: keys, at: now)
+                try w.deleteFailedSignIns(before: now - 24 * 3600)
+                return .failure(AccountRules.wrongCredentials)
+            }
+            return .success(try openSession(w, user: account.user, now: now))
+        }.get()   // the failure is thrown after the commit, so the attempt stays recorded
+    }
+
+    /// Signs in with an SSH key linked to an account (sshd already proved the key).
+    public func signIn(sshKeyFingerprint fingerprint: String) throws -> AccountSession {
+        let now = clock.now()
+        return try store.write { w in
+            guard let key = try w.sshKey(fingerprint: fingerprint), let user = try w.user(key.user) else {
+                throw DomainError.unauthenticated
+            }
+            return try openSession(w, user: user, now: now)
+        }
+    }
+
+    /// Who a session token belongs to: `.unauthenticated` for an unknown, revoked or expired one.
+    public func caller(forToken token: String) throws -> Caller {
+        .user(try sessionUser(token).id)
+    }
+
+    /// The account behind a session token (same refusals as `caller(forToken:)`).
+    public func sessionUser(_ token: String) throws -> User {
+        let digest = accounts.tokens.digest(token)
+        let now = clock.now()
+        return try store.read { r in
+            guard !token.isEmpty, let s = try r.session(tokenHash: digest), !s.revoked, s.expiresAt > now,
+                  let user = try r.user(s.user) else { throw DomainError.unauthenticated }
+            return user
+        }
+    }
+
+    /// Revokes the session (an unknown or already ended one: nothing to do).
+    public func signOut(token: String) throws {
+        let digest = accounts.tokens.digest(token)
+        try store.write { w in try w.revokeSession(tokenHash: digest) }
+    }
+
+    /// Changes the caller's display name and/or email (nil keeps it).
+    public func updateProfile(displayName rawName: String?, email rawEmail: String?, caller: Caller) throws -> User {
+        let id = try signedIn(caller)
+        let name = try rawName.map(AccountRules.displayName)
+        let email = try rawEmail.map(AccountRules.email)
+        return try store.write { w in
+            guard var user = try w.user(id) else { throw DomainError.unauthenticated }
+            if let name { user.displayName = name }
+            if let email { user.email = email }
+            try w.updateUser(user)
+            return user
+        }
+    }
+
+    /// Links an SSH key to the caller's account; linking it again is a no-op.
+    public func linkSSHKey(fingerprint: String, publicKey: String, caller: Caller) throws {
+        let id = try signedIn(caller)
+        let fp = try Self.fingerprint(fingerprint)
+        let key = publicKey.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !key.isEmpty, key.utf8.count <= 16_384,
+              !key.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw DomainError.validation(field: "publicKey", message: "That isn't an SSH public key")
+        }
+        let now = clock.now()
+        try store.write { w in
+            if let existing = try w.sshKey(fingerprint: fp) {
+                guard existing.user == id else { throw DomainError.conflict("This key is linked to another account") }
+                return
+            }
+            try w.insertSSHKey(SSHKeyRecord(fingerprint: fp, user: id, publicKey: key, addedAt: now))
+        }
+    }
+
+    /// Unlinks one of the caller's keys.
+    public func unlinkSSHKey(fingerprint: String, caller: Caller) throws {
+        let id = try signedIn(caller)
+        try store.write { w in
+            guard let existing = try w.sshKey(fingerprint: fingerprint), existing.user == id else {
+                throw DomainError.notFound("That SSH key on your account")
+            }
+            try w.deleteSSHKey(fingerprint: fingerprint)
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func openSession(_ w: any LeagueStoreWriter, user: User, now: Date) throws -> AccountSession {
+        let token = accounts.tokens.newToken()
+        guard !token.isEmpty else { throw DomainError.transport("accounts are not configured on this service") }
+        let expires = now + AccountRules.sessionLifetime
+        try w.insertSession(SessionRecord(tokenHash: accounts.tokens.digest(token), user: user.id, createdAt: now, expiresAt: expires))
+        return AccountSession(token: token, user: user, expiresAt: expires)
+    }
+
+    private func refuseIfLimited(_ r: any LeagueStoreReader, keys: [String], now: Date) throws {
+        let since = now - AccountRules.signInWindow
+        var wait = 0
+        for key in keys {
+            let failures = try r.failedSignIns(key: key, since: since)
+            guard failures.count >= AccountRules.maxFailedSignIns else { continue }
+            // Free again once enough of the window's failures have aged out.
+            let freeAt = failures[failures.count - AccountRules.maxFailedSignIns] + AccountRules.signInWindow
+            wait = max(wait, Int((freeAt.timeIntervalSince(now)).rounded(.up)))
+        }
+        if wait > 0 { throw DomainError.rateLimited(retryAfterSeconds: wait) }
+    }
+
+    static func fingerprint(_ raw: String) throws -> String {
+        let fp = raw.trimmingCharacters(in: .whitespaces)
+        guard (1...200).contains(fp.count), fp.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.generalCategory != .control && $0 != " " }) else {
+            throw DomainError.validation(field: "fingerprint", message: "That isn't an SSH key fingerprint")
+        }
+        return fp
+    }
+}

@@ -1,0 +1,28 @@
+import ClubhouseDomain
+import Foundation
+@testable import ClubhouseData
+
+/// Argon2id at libsodium's minimum limits: the real algorithm, fast enough for tests that hash many times.
+let fastAccountPorts = AccountPorts(hasher: SodiumPasswordHasher(opsLimit: 1, memLimit: 8192), tokens: SodiumTokenSource())
+
+/// A migrated database file (no season data: accounts don't need it) with a service on a hand-moved clock.
+final class AccountWorld: @unchecked Sendable {
+    let dir = TempDir()
+    let path: String
+    let database: Database
+    let clock = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
+    let service: LeagueService
+
+    init(accounts: AccountPorts = fastAccountPorts) throws {
+        path = dir.file("accounts.sqlite")
+        database = try Database(path: path)
+        try database.migrate()
+        service = LeagueService(store: SQLiteLeagueStore(database: database), clock: clock, accounts: accounts)
+    }
+
+    /// Another connection to the same file, as another process would have (same clock).
+    func otherProcess() throws -> LeagueService {
+        let db = try Database(path: path)
+        return LeagueService(store: SQLiteLeagueStore(database: db), clock: clock, accounts: service.accounts)
+    }
+}
