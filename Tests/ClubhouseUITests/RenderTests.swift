@@ -37,9 +37,9 @@ let pageCases: [PageCase] = [
     PageCase(page: .draftRoom(Demo.couch), endpoint: .draftRoom, crumb: "Couch Coaches › Draft room", loaded: ["snake draft · 15 rounds · running", "Christian McCaffrey"],
              footer: "enter open player", empty: "No picks yet", fakeEmpty: true),
     PageCase(page: .scoringRules(Demo.greats), endpoint: .league, crumb: "Gridiron Greats › Scoring", loaded: ["Half-PPR scoring", "per passing yard"],
-             footer: "j/k move down", empty: "No scoring rules."),
+             footer: "e league settings", empty: "No scoring rules."),
     PageCase(page: .leagueSettings(Demo.greats), endpoint: .league, crumb: "Gridiron Greats › League settings", loaded: ["Half-PPR", "snake, 15 rounds"],
-             footer: "j/k move down", empty: "No settings."),
+             footer: "c scoring rules", empty: "No settings."),
     PageCase(page: .settings, endpoint: nil, crumb: "Home › Settings", loaded: ["Theme", "system", "Mouse"], footer: "enter/space change"),
 ]
 

@@ -35,6 +35,22 @@ import Terminal
         #expect(await fake.calls[.standings] == standingsCalls, "standings are kept, not reloaded")
     }
 
+    @Test func liveEventsRefreshTheBoardWithoutASpinner() async {
+        let fake = FakeLeague()
+        fake.eventLog.append(LeagueEvent(id: 7, leagueID: Demo.greats, kind: .matchupsFinalized, payload: "{}", at: Demo.now))
+        fake.eventLog.append(LeagueEvent(id: 8, leagueID: Demo.nerds, kind: .memberJoined, payload: "{}", at: Demo.now))
+        var h = await Harness.started(fake: fake)
+        h.send(.open(.league(Demo.greats)))
+        #expect(h.state.board.following == Demo.greats)
+        await h.settle()
+        #expect(h.state.board.lastEventID == 7, "only the followed league's events count")
+        #expect(await fake.calls[.standings] == 2, "loaded once, refreshed once after the event")
+        #expect(h.state.board.standings.value?.count == 4)
+        // A refresh keeps what is shown: no spinner.
+        _ = AppReducer.send(.board(.refreshDue), into: &h.state, env: h.env)
+        #expect(!h.state.board.standings.isLoading && h.state.board.standings.value != nil)
+    }
+
     @Test func anOpenMatchupIsHighlightedOnTheBoardInsideTheVisibleBand() async {
         for detent in [SheetDetent.peek, .half] {
             var h = await Harness.started()

@@ -201,7 +201,11 @@ public enum AppReducer {
         return Keymap([
             KeyBinding([.escape], .escape, label: "back", group: "App", footer: onSheet, enabledWhen: onSheet, disabledReason: "already on the board — tab returns to the sheet"),
             KeyBinding([.tab, .backTab], .focusToggled, label: onSheet ? "board" : "sheet", group: "App", footer: true, footerKeys: "tab"),
-            KeyBinding([.char("+"), .char("=")], .sheetGrew, label: "bigger sheet", group: "App", footer: true, footerKeys: "+/-"),
+            {
+                var b = KeyBinding<AppAction>([.char("+"), .char("=")], .sheetGrew, label: "bigger sheet", group: "App")
+                b.hint = KeyHint(keys: "+/-", label: "sheet size")
+                return b
+            }(),
             KeyBinding([.char("-"), .char("_")], .sheetShrank, label: "smaller sheet", group: "App"),
             KeyBinding([.char("?")], .helpToggled, label: "help", group: "App", footer: true),
             KeyBinding([.char(",")], .settingsOpened, label: "settings", group: "App"),

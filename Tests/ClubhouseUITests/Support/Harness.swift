@@ -15,7 +15,7 @@ struct Harness {
     init(fake: FakeLeague = FakeLeague(), size: Size = Size(width: 80, height: 24), colorAllowed: Bool = true, settings: UserSettings = UserSettings()) {
         self.fake = fake
         self.store = InMemorySettingsStore()
-        self.env = AppEnvironment(api: fake, settings: store, now: { Demo.now })
+        self.env = AppEnvironment(api: fake, settings: store, now: { Demo.now }, sleep: { _ in })
         self.state = AppState(settings: settings, colorAllowed: colorAllowed, size: size, now: Demo.now)
     }
 

@@ -115,7 +115,7 @@ public struct DraftGrid: Widget {
 
     public func render(in area: Rect, buffer: inout Buffer) {
         guard !area.isEmpty, !room.teams.isEmpty else { return }
-        let label = 3
+        let label = 4
         let cols = Rect(x: area.x + label, y: area.y, width: area.width - label, height: area.height)
             .columns(Array(repeating: .fill(1), count: room.teams.count), spacing: 1)
         for (i, t) in room.teams.enumerated() {
@@ -139,7 +139,7 @@ public struct DraftGrid: Widget {
                     buffer.fill(cell, with: .blank(context.style(.highlight)))
                     DataTable.put("on the clock", in: cols[i], y: y, alignment: .left, style: context.style(.highlight), buffer: &buffer)
                 } else {
-                    DataTable.put("·", in: cols[i], y: y, alignment: .center, style: context.style(.dim), buffer: &buffer)
+                    DataTable.put("·", in: cols[i], y: y, alignment: .left, style: context.style(.dim), buffer: &buffer)
                 }
             }
         }
