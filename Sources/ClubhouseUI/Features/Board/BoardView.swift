@@ -123,7 +123,8 @@ public struct DraftGrid: Widget {
         }
         let byCell = Dictionary(room.picks.map { ("\($0.pick.round)-\($0.pick.teamID.rawValue)", $0) }, uniquingKeysWith: { a, _ in a })
         let n = room.teams.count
-        let current = room.draft.isComplete ? nil : room.draft.currentPick
+        let live = room.draft.status == .running || room.draft.status == .paused
+        let current = live && !room.draft.isComplete ? room.draft.currentPick : nil
         let currentRound = current.map { ($0 - 1) / max(1, n) + 1 } ?? 1
         let visibleRounds = max(0, area.height - 1)
         let firstRound = max(1, min(currentRound - visibleRounds + 1, room.draft.rounds - visibleRounds + 1))

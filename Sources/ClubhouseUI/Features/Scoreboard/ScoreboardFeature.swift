@@ -105,7 +105,9 @@ public enum ScoreboardFeature: PageFeature {
         TextRow.put(header, in: area, row: 0, style: context.style(.title), buffer: &buffer)
         let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
         guard let sb = LoadView.render(state.scoreboard.load, what: "week \(state.shownWeek.map(String.init) ?? "")".trimmingCharacters(in: .whitespaces),
-                                       empty: "No matchups this week — h/l to another week.", in: body, buffer: &buffer, context: context) else { return }
+                                       empty: (state.weeks?.count ?? 0) > 1 ? "No matchups this week — h/l to another week."
+                                                                              : "No matchups yet — the schedule is made when the draft is done.",
+                                       in: body, buffer: &buffer, context: context) else { return }
         table(state, sb, context: context).render(in: body.inset(horizontal: 1), buffer: &buffer)
     }
 
