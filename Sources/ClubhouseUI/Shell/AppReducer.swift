@@ -28,6 +28,11 @@ public enum AppAction: Sendable {
     case toastShown(String, isError: Bool)
 }
 
+/// The root reducer as a function: `appReducer(into: &state, action: a, env: env)` (see `AppReducer`).
+public func appReducer(into state: inout AppState, action: AppAction, env: AppEnvironment) -> Effect<AppAction> {
+    AppReducer.reduce(into: &state, action: action, env: env)
+}
+
 /// The root reducer: routes input through the active keymap, runs pages and the board, keeps
 /// navigation, the board's context and the overlays consistent.
 public enum AppReducer {
