@@ -196,6 +196,21 @@ extension PageState {
         #expect(s.buffer[3, row].style.background != .default)
     }
 
+    @Test func aNarrowMatchupShowsTheSelectedPlayersStatLine() async {
+        var h = await Harness.started()
+        h.send(.deepLink(.matchup(Demo.greats, week: 9, team: Demo.bits)))
+        await h.settle()
+        var s = Screen(h.state)
+        #expect(s.lines[s.layout.sheetContent.bottom - 1].contains("Lamar Jackson: 17/24 163 yd 1 TD · 16 car 103 yd vs NE"))
+        for _ in 0..<4 { h.key(.char("j")) }
+        h.key(.char("l"))
+        s = Screen(h.state)
+        #expect(s.lines[s.layout.sheetContent.bottom - 1].contains("Julio Jones: 6 rec 152 yd vs NO"))
+        h.send(.event(.resize(Size(width: 160, height: 48))))
+        s = Screen(h.state)
+        #expect(s.inSheet("Opp") && s.inSheet("Stats"), "wide screens show stat lines in the table")
+    }
+
     @Test func breadcrumbShortensFromTheLeft() {
         let crumb = Breadcrumb.text(["Home", "Gridiron Greats", "Week 9", "Bits vs Bytes"], width: 30)
         #expect(crumb == "… › Week 9 › Bits vs Bytes")

@@ -99,8 +99,16 @@ public enum MatchupFeature: PageFeature {
         if let away = d.away { totals(away, vs: d.home, in: halves[1], y: area.y + 1, context: context, buffer: &buffer) }
         else { DataTable.put("bye week", in: halves[1], y: area.y + 1, alignment: .left, style: context.style(.dim), buffer: &buffer) }
 
-        let body = Rect(x: area.x, y: area.y + 2, width: area.width, height: max(0, area.height - 2))
         let pairs = rows(d)
+        let narrow = area.width / 2 < 62
+        // Narrow screens have no stat-line column: the selected player's line shows under the lineups.
+        let detailRows = narrow && area.height >= 8 ? 1 : 0
+        let body = Rect(x: area.x, y: area.y + 2, width: area.width, height: max(0, area.height - 2 - detailRows))
+        if detailRows == 1, let pair = pairs[safe: state.list.selected ?? -1],
+           let row = state.side == .home ? pair.0 : pair.1, let p = row.player {
+            let line = "\(p.name): " + (row.statLine.isEmpty ? "no stats" : row.statLine) + (row.opponent.flatMap { $0.isEmpty ? nil : $0 }.map { $0.hasPrefix("@") ? " at \($0.dropFirst())" : " vs \($0)" } ?? "")
+            TextRow.put(line, in: area, row: area.height - 1, style: context.style(.dim), buffer: &buffer)
+        }
         let bodyHalves = body.inset(horizontal: 1).columns([.fill(1), .fill(1)], spacing: 3)
         let home = lineupTable(pairs.map(\.0), divider: true, state: state, side: .home, width: bodyHalves[0].width, context: context)
         let away = lineupTable(pairs.map(\.1), divider: true, state: state, side: .away, width: bodyHalves[1].width, context: context)
