@@ -84,3 +84,21 @@ enum TestAction: Hashable, Sendable { case up, down, open, back, join, help }
                 == ["enter", "esc", "↑", "ctrl-c", "F5", "space", "shift-tab"])
     }
 }
+
+@Suite struct HelpOverlayScrollTests {
+    @Test func scrollingStopsAtTheEnd() {
+        let bindings = (0..<40).map { KeyBinding([.function($0 % 12 + 1)], $0, label: "action \($0)", group: "G\($0 / 10)") }
+        let groups = Keymap(bindings).helpGroups
+        let area = Rect(x: 0, y: 0, width: 60, height: 16)
+        var state = HelpOverlayState()
+        let maxScroll = HelpOverlay(groups: groups, state: state).maxScroll(in: area)
+        #expect(maxScroll > 0)
+        for _ in 0..<200 { _ = state.handle(.key(.char("j")), maxScroll: maxScroll) }
+        #expect(state.scroll == maxScroll)
+        _ = state.handle(.key(.char("k")), maxScroll: maxScroll)
+        #expect(state.scroll == maxScroll - 1)
+        var b = Buffer(size: area.size)
+        b.render(HelpOverlay(groups: groups, state: HelpOverlayState()), in: area)
+        #expect(b.text().contains("action 0"))
+    }
+}

@@ -24,6 +24,23 @@ import CNcurses
         #expect(backend.attributesAt(x: 3, y: 10) & cn_a_bold() != 0)
     }
 
+    @Test func wideCharactersKeepColumnsAlignedThroughNcurses() throws {
+        let size = Size(width: 120, height: 40)
+        let backend = try NcursesBackend.headless(size: size)
+        defer { backend.close() }
+        var s = SampleScreen()
+        s.sheet.setDetent(.peek, now: .zero, animated: false)
+        var b = Buffer(size: size)
+        s.render(into: &b, now: .zero)
+        backend.draw(b)
+        backend.flush()
+        let lines = backend.screenLines()
+        #expect(lines.count == 40)
+        #expect(lines.allSatisfy { $0.displayWidth == 120 })
+        #expect(lines[5].hasPrefix("│東京ドラゴンズ 🏈") && lines[5].hasSuffix("│"))
+        #expect(lines[36].hasPrefix("├─ Home ─"))
+    }
+
     @Test func monochromeBackendUsesReverseForSelection() throws {
         let size = Size(width: 60, height: 16)
         let backend = try NcursesBackend.headless(size: size, monochrome: true)

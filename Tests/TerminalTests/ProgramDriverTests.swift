@@ -167,3 +167,26 @@ struct AnimatingProgram: Program {
         #expect(d.nextWakeUp(now: now) == nil)        // idle afterwards
     }
 }
+
+@Suite struct DriverTypingTests {
+    @Test func typingDecodesSendsAndRenders() {
+        let backend = HeadlessBackend(size: Size(width: 20, height: 3))
+        let d = ProgramDriver(program: CounterProgram(), backend: backend)
+        d.type("+++\u{1B}", now: .zero)
+        #expect(d.program.count == 3)
+        #expect(d.program.events == ["key(Terminal.Key.escape)"])
+        #expect(trimmed(backend.lines()[0]) == "count 3")
+    }
+}
+
+@Suite struct LargePasteTests {
+    @Test func pasteArrivingInManySmallChunks() {
+        var d = InputDecoder()
+        let body = String(repeating: "0123456789", count: 500)
+        let bytes = Array("\u{1B}[200~\(body)\u{1B}[201~".utf8)
+        var events: [InputEvent] = []
+        var i = 0
+        while i < bytes.count { events += d.feed(bytes[i..<min(bytes.count, i + 7)]); i += 7 }
+        #expect(events == [.paste(body)])
+    }
+}

@@ -116,3 +116,26 @@ import Testing
         #expect(f.cursor == 13)
     }
 }
+
+/// A program that shows a focused text field, to check the cursor reaches the backend.
+struct FieldProgram: Program {
+    typealias Message = Never
+    var field = TextFieldState()
+    mutating func update(_ event: ProgramEvent<Never>, context: ProgramContext) -> Command<Never> {
+        if case .input(let e) = event { field.handle(e) }
+        return .none
+    }
+    func render(into buffer: inout Buffer, context: ProgramContext) {
+        buffer.render(TextField(field), in: Rect(x: 2, y: 1, width: 10, height: 1))
+    }
+}
+
+@Suite struct CursorTests {
+    @Test func focusedFieldPlacesTheTerminalCursor() {
+        let backend = HeadlessBackend(size: Size(width: 20, height: 3))
+        let d = ProgramDriver(program: FieldProgram(), backend: backend)
+        d.type("日本", now: .zero)
+        #expect(backend.cursor == Point(x: 6, y: 1))
+        #expect(trimmed(backend.lines()[1]) == "  日本")
+    }
+}

@@ -229,3 +229,20 @@ extension String {
         }
     }
 }
+
+@Suite struct SpanAndHeaderBarTests {
+    @Test func spansKeepTheirStylesAndClip() {
+        var b = Buffer(size: Size(width: 12, height: 1))
+        let n = b.set(spans: [Span("Bits "), Span("112.4", style: .bold), Span(" – 98.1")], at: Point(x: 0, y: 0))
+        #expect(n == 12)
+        #expect(b.text() == "Bits 112.4 …")
+        #expect(b[5, 0].style == .bold && b[4, 0].style == .plain)
+    }
+
+    @Test func headerBarTruncatesTheLeftSideFirst() {
+        let bar = HeaderBar(left: [Span(" Clubhouse League · Gridiron Greats · Week 9", style: .bold)],
+                            right: [Span("alice · ? help ", style: .dim)])
+        #expect(rendered(bar, width: 80, height: 1) == [" Clubhouse League · Gridiron Greats · Week 9                     alice · ? help"])
+        #expect(rendered(bar, width: 40, height: 1) == [" Clubhouse League · Gri… alice · ? help"])
+    }
+}

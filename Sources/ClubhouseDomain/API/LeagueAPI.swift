@@ -4,8 +4,9 @@ import Foundation
 /// (use cases in process over SQLite) and remote (HTTP to `clubhouse serve`) — and one contract
 /// test suite runs against both. Every rule and authorization check lives in the use cases behind it.
 ///
-/// The contract grows by feature: browsing (reading never needs an account) and live events now;
-/// accounts, gated writes and the draft room arrive with their issues as further protocols.
+/// The contract grows by feature: browsing (reading never needs an account), live events, and the gated writes
+/// (`LeagueMembership`, `TeamManaging`, `DraftRoomControl`, `Commissioning` in LeagueManaging.swift); accounts
+/// arrive with their issue as a further protocol.
 public protocol LeagueBrowsing: Sendable {
     /// Public leagues, filtered by name/state, newest activity first.
     func publicLeagues(filter: LeagueFilter) async throws -> [LeagueSummary]
@@ -30,7 +31,7 @@ public protocol LeagueEvents: Sendable {
 }
 
 /// The whole contract as one value the composition root hands to the UI.
-public typealias LeagueAPI = LeagueBrowsing & LeagueEvents
+public typealias LeagueAPI = LeagueBrowsing & LeagueEvents & LeagueMembership & TeamManaging & DraftRoomControl & Commissioning
 
 /// Who is asking a use case: nobody (signed out) or an account.
 public enum Caller: Hashable, Sendable {

@@ -10,7 +10,9 @@ public struct LeagueEvent: Hashable, Codable, Sendable {
              queueChanged = "draft.queue", chat = "draft.chat", autopickToggled = "draft.autopick",
              lineupChanged = "lineup.changed", playerAdded = "roster.add", playerDropped = "roster.drop",
              claimPlaced = "waiver.claim", waiversProcessed = "waiver.processed", clockAdvanced = "clock.advanced",
-             matchupsFinalized = "matchups.finalized"
+             matchupsFinalized = "matchups.finalized",
+             claimCancelled = "waiver.cancel", claimsReordered = "waiver.reorder", inviteChanged = "invite.changed",
+             draftOrderSet = "draft.order"
     }
     /// Monotonic id; followers resume after the last id they saw.
     public var id: Int64

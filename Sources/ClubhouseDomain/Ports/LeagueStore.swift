@@ -32,6 +32,12 @@ public protocol LeagueStoreReader {
     func lineups(in league: LeagueID, week: Int) throws -> [Lineup]
     func matchups(in league: LeagueID) throws -> [MatchupRecord]
     func joinRequests(in league: LeagueID) throws -> [JoinRequest]
+    /// The league's invite codes (used-up and expired ones included), oldest first.
+    func invites(in league: LeagueID) throws -> [Invite]
+    /// An invite by its exact code.
+    func invite(code: String) throws -> Invite?
+    /// Chat messages of a league's draft room, oldest first: the first `limit` after `id`, or the latest `limit` when `id` is nil.
+    func chatMessages(in league: LeagueID, after id: Int64?, limit: Int) throws -> [ChatMessage]
 
     // MARK: Draft
     func draft(in league: LeagueID) throws -> Draft?
@@ -58,6 +64,12 @@ public protocol LeagueStoreWriter: LeagueStoreReader {
     func setLineup(_ lineup: Lineup) throws
     func setMatchups(_ matchups: [MatchupRecord], in league: LeagueID) throws
     func setJoinRequest(_ request: JoinRequest) throws
+    /// Fails with `DomainError.conflict` when the code is taken.
+    func insertInvite(_ invite: Invite, createdBy: UserID?, at: Date) throws
+    func updateInvite(_ invite: Invite) throws
+    func deleteInvite(code: String) throws
+    /// Stores a chat message (its `id` and `authorName` are ignored); returns its id.
+    func insertChatMessage(_ message: ChatMessage) throws -> Int64
 
     func setDraft(_ draft: Draft) throws
     /// Fails with `DomainError.conflict` when the pick number is already taken (the pick-number check).

@@ -33,55 +33,48 @@ public struct InputDecoder: Sendable {
     }
 
     private enum Step {
+        /// One decoded event (nil for recognised-but-ignored bytes) and how many bytes it used.
         case event(InputEvent?, consumed: Int)
+        /// `ESC [ 200 ~`: a bracketed paste begins after these bytes.
+        case pasteStart(consumed: Int)
+        /// More bytes are needed to decide.
         case incomplete
     }
 
     private mutating func decode(flushing: Bool) -> [InputEvent] {
         var events: [InputEvent] = []
-        var i = 0
-        let bytes = pending
-        while i < bytes.count {
+        var bytes = pending[...]
+        pending = []
+        while !bytes.isEmpty {
             if paste != nil {
-                paste!.append(contentsOf: bytes[i...])
-                i = bytes.count
-                if let end = Self.find(Self.pasteEnd, in: paste!) {
-                    let body = Array(paste![..<end])
-                    let rest = Array(paste![(end + Self.pasteEnd.count)...])
-                    paste = nil
-                    events.append(.paste(Self.normalisePaste(body)))
-                    pending = rest
-                    return events + decode(flushing: flushing)
-                }
-                break
+                // Inside a paste everything is literal text until the end marker.
+                let searchFrom = max(0, paste!.count - Self.pasteEnd.count + 1)
+                paste!.append(contentsOf: bytes)
+                bytes = []
+                guard let end = Self.find(Self.pasteEnd, in: paste!, from: searchFrom) else { break }
+                events.append(.paste(Self.normalisePaste(Array(paste![..<end]))))
+                bytes = paste![(end + Self.pasteEnd.count)...]
+                paste = nil
+                continue
             }
-            let slice = bytes[i...]
-            switch Self.step(slice, flushing: flushing) {
+            switch Self.step(bytes, flushing: flushing) {
             case .event(let e, let n):
-                if let e {
-                    if e == .paste("") && n > 0 && Self.isPasteStart(slice) {
-                        paste = []
-                    } else {
-                        events.append(e)
-                    }
-                }
-                i += n
+                if let e { events.append(e) }
+                bytes = bytes.dropFirst(n)
+            case .pasteStart(let n):
+                paste = []
+                bytes = bytes.dropFirst(n)
             case .incomplete:
-                pending = Array(bytes[i...])
+                pending = Array(bytes)
                 return events
             }
         }
-        pending = []
         return events
     }
 
-    private static func isPasteStart(_ s: ArraySlice<UInt8>) -> Bool {
-        s.starts(with: Array("\u{1B}[200~".utf8))
-    }
-
-    private static func find(_ needle: [UInt8], in hay: [UInt8]) -> Int? {
-        guard hay.count >= needle.count else { return nil }
-        for start in 0...(hay.count - needle.count) where hay[start] == needle[0] {
+    private static func find(_ needle: [UInt8], in hay: [UInt8], from: Int) -> Int? {
+        guard hay.count >= needle.count, from <= hay.count - needle.count else { return nil }
+        for start in from...(hay.count - needle.count) where hay[start] == needle[0] {
             if Array(hay[start..<start + needle.count]) == needle { return start }
         }
         return nil
@@ -228,7 +221,7 @@ public struct InputDecoder: Sendable {
             case 11...15: key = .function(numbers[0] - 10)
             case 17...21: key = .function(numbers[0] - 11)
             case 23, 24: key = .function(numbers[0] - 12)
-            case 200: return .event(.paste(""), consumed: consumed) // start of bracketed paste
+            case 200: return .pasteStart(consumed: consumed)
             default: key = nil
             }
         default: key = nil

@@ -46,6 +46,15 @@ public final class ProgramDriver<P: Program> {
         }
     }
 
+    /// Test helper: decodes `bytes` as if typed at the terminal (a trailing lone Esc counts as Esc)
+    /// and delivers the events, then any messages they sent, then renders.
+    public func type(_ bytes: String, now: Duration) {
+        var decoder = InputDecoder()
+        send(decoder.feed(Array(bytes.utf8)) + decoder.timeout(), now: now)
+        deliverMessages(now: now)
+        renderIfNeeded(now: now)
+    }
+
     /// Delivers messages waiting in the mailbox or sent by `.send`; returns how many.
     @discardableResult
     public func deliverMessages(now: Duration) -> Int {

@@ -44,11 +44,17 @@ public struct TerminalRunner {
         TerminalPreflight.ensureUTF8Locale()
         if let refusal = TerminalPreflight.check(environment: environment) { throw refusal }
         guard let pipe = SignalPipe() else { throw TerminalRefusal("cannot create the wake-up pipe") }
-        let backend = try NcursesBackend.open(options: options.backend, environment: environment)
+        CrashGuard.install()
+        let backend: NcursesBackend
+        do { backend = try NcursesBackend.open(options: options.backend, environment: environment) } catch {
+            CrashGuard.uninstall()
+            throw error
+        }
         pipe.installHandlers()
         defer {
             backend.close()
             pipe.restoreHandlers()
+            CrashGuard.uninstall()
         }
         let mailbox = Mailbox<P.Message>(wakeFD: pipe.writeFD)
         let driver = ProgramDriver(program: program, backend: backend, mailbox: mailbox,

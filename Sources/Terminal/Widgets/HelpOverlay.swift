@@ -14,7 +14,9 @@ public struct HelpOverlayState: Hashable, Sendable {
     public enum Outcome: Hashable, Sendable { case handled, close }
 
     /// Applies an event: `/` searches, Esc clears the search then closes, j/k/arrows scroll, `?`/q close.
-    public mutating func handle(_ event: InputEvent) -> Outcome {
+    /// Pass `maxScroll` (from `HelpOverlay.maxScroll(in:)`) to stop scrolling past the end.
+    public mutating func handle(_ event: InputEvent, maxScroll: Int = .max) -> Outcome {
+        defer { scroll = min(scroll, max(0, maxScroll)) }
         if isSearching {
             switch event {
             case .key(.escape):
@@ -83,6 +85,12 @@ public struct HelpOverlay: Widget, Sendable {
             }
         }
         return out
+    }
+
+    /// The largest useful scroll offset when drawn in `area`.
+    public func maxScroll(in area: Rect) -> Int {
+        let listHeight = Block().inner(frame(in: area)).height - 1
+        return max(0, contentLines(width: frame(in: area).width - 4).count - listHeight)
     }
 
     /// The box the overlay occupies in `area`.

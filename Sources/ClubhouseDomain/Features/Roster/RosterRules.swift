@@ -36,6 +36,19 @@ public enum RosterRules {
         return result
     }
 
+    /// The size and maxima check every add shares (free-agent adds, waiver claims and waiver runs call it too, through
+    /// `RosterLimits`): with `kept` the roster after any drop, the players outside IR must stay within `activeCapacity`,
+    /// and the players of `position` (IR included) within its maximum. Nil when one more player of `position` fits.
+    public static func limitRefusal(adding position: Position, to kept: [RosterEntry], activeCapacity: Int,
+                                    positionMaxima: [Position: Int], position positionOf: (PlayerID) -> Position?) -> RosterRefusal? {
+        guard kept.filter({ $0.slot != .ir }).count < activeCapacity else { return .rosterFull(limit: activeCapacity) }
+        if let maximum = positionMaxima[position] {
+            let held = kept.filter { positionOf($0.playerID) == position }.count
+            guard held < maximum else { return .positionMaximum(position, limit: maximum) }
+        }
+        return nil
+    }
+
     /// Where an added player goes: an empty starting slot of his position (an empty starter scores nothing), then FLEX,
     /// then the bench.
     static func placement(_ playerID: PlayerID, dropping drop: PlayerID?, to roster: Roster, players: [PlayerID: Player],
@@ -47,11 +60,9 @@ public enum RosterRules {
             guard roster.contains(drop) else { return .failure(.dropNotOnRoster(drop)) }
             entries.removeAll { $0.playerID == drop }
         }
-        let capacity = activeCapacity(settings)
-        guard entries.filter({ $0.slot != .ir }).count < capacity else { return .failure(.rosterFull(limit: capacity)) }
-        if let maximum = settings.positionMaxima[player.position] {
-            let held = entries.filter { players[$0.playerID]?.position == player.position }.count
-            guard held < maximum else { return .failure(.positionMaximum(player.position, limit: maximum)) }
+        if let refusal = limitRefusal(adding: player.position, to: entries, activeCapacity: activeCapacity(settings),
+                                      positionMaxima: settings.positionMaxima, position: { players[$0]?.position }) {
+            return .failure(refusal)
         }
         let candidates = Slot.allCases.filter { $0.isStarter && $0 != .flex } + [.flex, .bench]
         for slot in candidates where slot.accepts(player.position) {

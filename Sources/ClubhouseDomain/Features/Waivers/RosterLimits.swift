@@ -10,20 +10,21 @@ public struct RosterLimits: Hashable, Sendable {
     }
 
     public init(_ settings: LeagueSettings) {
-        self.init(activeCapacity: settings.rosterSize - (settings.rosterSlots[.ir] ?? 0), positionMaxima: settings.positionMaxima)
+        self.init(activeCapacity: RosterRules.activeCapacity(settings), positionMaxima: settings.positionMaxima)
     }
 
     /// Why adding a player of `position` (dropping `drop`, if any) to `roster` breaks a limit, or nil when it fits.
+    /// The decision is `RosterRules.limitRefusal` (one rule for adds, claims and picks); this only words it for waivers.
     public func problem(adding position: Position, dropping drop: PlayerID?, to roster: Roster, positions: [PlayerID: Position]) -> String? {
         let kept = roster.entries.filter { $0.playerID != drop }
-        let active = kept.filter { $0.slot != .ir }.count
-        if active + 1 > activeCapacity {
-            return "the roster already holds \(active) of \(activeCapacity) players outside IR"
+        switch RosterRules.limitRefusal(adding: position, to: kept, activeCapacity: activeCapacity, positionMaxima: positionMaxima,
+                                        position: { positions[$0] }) {
+        case .rosterFull?:
+            return "the roster already holds \(kept.filter { $0.slot != .ir }.count) of \(activeCapacity) players outside IR"
+        case .positionMaximum?:
+            return "the roster already holds \(kept.filter { positions[$0.playerID] == position }.count) \(position.rawValue), the most allowed"
+        default:
+            return nil
         }
-        if let max = positionMaxima[position] {
-            let same = kept.filter { positions[$0.playerID] == position }.count
-            if same + 1 > max { return "the roster already holds \(same) \(position.rawValue), the most allowed" }
-        }
-        return nil
     }
 }

@@ -1,0 +1,72 @@
+import Foundation
+
+// Read models of the gated writes: what the membership, team, draft-room and commissioner pages show.
+
+/// One line of a draft room's chat.
+public struct ChatMessage: Hashable, Codable, Sendable, Identifiable {
+    public var id: Int64
+    public var leagueID: LeagueID
+    /// The author; nil for a system message.
+    public var userID: UserID?
+    /// The author's team in the league, if any.
+    public var teamID: TeamID?
+    /// The author's display name ("" for a system message).
+    public var authorName: String
+    public var body: String
+    public var at: Date
+    public init(id: Int64, leagueID: LeagueID, userID: UserID?, teamID: TeamID?, authorName: String, body: String, at: Date) {
+        self.id = id; self.leagueID = leagueID; self.userID = userID; self.teamID = teamID; self.authorName = authorName
+        self.body = body; self.at = at
+    }
+}
+
+/// A join request as the commissioner sees it: who asks, under which team name.
+public struct JoinRequestView: Hashable, Codable, Sendable {
+    public var request: JoinRequest
+    public var displayName: String
+    public init(request: JoinRequest, displayName: String) { self.request = request; self.displayName = displayName }
+}
+
+/// A waiver claim with its players, for "my claims".
+public struct ClaimView: Hashable, Codable, Sendable, Identifiable {
+    public var claim: WaiverClaim
+    public var player: PlayerSummary
+    public var drop: PlayerSummary?
+    public var id: Int64 { claim.id }
+    public init(claim: WaiverClaim, player: PlayerSummary, drop: PlayerSummary?) { self.claim = claim; self.player = player; self.drop = drop }
+}
+
+/// A completed roster move in the league's transaction log.
+public struct TransactionView: Hashable, Codable, Sendable {
+    public var transaction: Transaction
+    public var team: TeamSummary
+    public var added: PlayerSummary?
+    public var dropped: PlayerSummary?
+    public init(transaction: Transaction, team: TeamSummary, added: PlayerSummary?, dropped: PlayerSummary?) {
+        self.transaction = transaction; self.team = team; self.added = added; self.dropped = dropped
+    }
+}
+
+/// One change to the caller's own draft queue.
+public enum DraftQueueEdit: Hashable, Codable, Sendable {
+    case add(PlayerID)
+    case remove(PlayerID)
+    /// To a 0-based place (clamped to the queue).
+    case move(PlayerID, to: Int)
+    /// A new order of exactly the queued players ("The queue changed" otherwise).
+    case reorder([PlayerID])
+}
+
+/// What the commissioner fills in to create a league.
+public struct NewLeague: Hashable, Codable, Sendable {
+    public var name: String
+    public var settings: LeagueSettings
+    public var isPublic: Bool
+    /// The commissioner's own team's name ("Team 1" when nil).
+    public var teamName: String?
+    /// Where the league's season clock starts (real leagues: now; replays: before the 2019 opener).
+    public var seasonClock: Date
+    public init(name: String, settings: LeagueSettings = LeagueSettings(), isPublic: Bool = true, teamName: String? = nil, seasonClock: Date) {
+        self.name = name; self.settings = settings; self.isPublic = isPublic; self.teamName = teamName; self.seasonClock = seasonClock
+    }
+}

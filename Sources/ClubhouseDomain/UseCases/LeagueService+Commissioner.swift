@@ -1,0 +1,116 @@
+import Foundation
+
+// MARK: - Commissioner (SPEC 1, 3.3): settings before the draft, the draft order and date.
+// Room control (pause, resume, undo, pick for a team, autopick) is in LeagueService+DraftControl.swift.
+
+extension LeagueService {
+    /// Commissioner: replaces the league's settings before the draft starts. A new team count adds bot teams or
+    /// removes bot teams (never a managed one); the draft order keeps its teams and appends new ones.
+    @discardableResult
+    public func updateSettings(_ id: LeagueID, settings: LeagueSettings, caller: Caller) throws -> League {
+        _ = try signedIn(caller)
+        return try store.write { w in
+            var league = try existingLeague(w, id)
+            try requireCommissioner(league, caller: caller, doing: "change the league settings")
+            try requirePredraft(league, "Settings lock once the draft of \(league.name) starts")
+            try settings.validate()
+            var teams = try w.teams(in: id).sorted { $0.id < $1.id }
+            let managed = teams.filter { !$0.isBot }.count
+            guard settings.teamCount >= managed else {
+                throw DomainError.validation(field: "teamCount", message: "\(managed) teams have managers — the league can't have fewer teams")
+            }
+            // Fewer teams: the newest bot teams go. More: new bots.
+            while teams.count > settings.teamCount, let bot = teams.last(where: \.isBot) {
+                try w.deleteTeam(bot.id)
+                teams.removeAll { $0.id == bot.id }
+            }
+            while teams.count < settings.teamCount {
+                let t = Team(id: TeamID(0), leagueID: id, name: "Team \(teams.count + 1)", manager: nil,
+                             waiverPriority: teams.count + 1, faabRemaining: settings.faabBudget)
+                teams.append(Team(id: try w.insertTeam(t), leagueID: id, name: t.name, manager: nil, waiverPriority: t.waiverPriority,
+                                  faabRemaining: t.faabRemaining))
+            }
+            let old = try w.draft(in: id)
+            let ids = Set(teams.map(\.id))
+            let order = (old?.order ?? []).filter { ids.contains($0) } + teams.map(\.id).filter { !(old?.order ?? []).contains($0) }
+            try w.setDraft(DraftRoom.scheduledDraft(leagueID: id, order: order, settings: settings, scheduledAt: old?.scheduledAt))
+            for var t in teams {
+                t.faabRemaining = settings.faabBudget
+                t.waiverPriority = (Array(order.reversed()).firstIndex(of: t.id) ?? 0) + 1
+                try w.updateTeam(t)
+            }
+            league.settings = settings
+            try w.updateLeague(league)
+            _ = try w.appendEvent(league: id, kind: .leagueUpdated, payload: #"{"teams":\#(settings.teamCount)}"#, at: clock.now())
+            return league
+        }
+    }
+
+    /// Commissioner: sets the draft's slot order (every team exactly once) before the draft starts.
+    @discardableResult
+    public func setDraftOrder(_ id: LeagueID, order: [TeamID], caller: Caller) throws -> Draft {
+        _ = try signedIn(caller)
+        return try store.write { w in
+            let league = try existingLeague(w, id)
+            try requireCommissioner(league, caller: caller, doing: "set the draft order")
+            return try writeDraftOrder(w, league: league, order: order)
+        }
+    }
+
+    /// Commissioner: a fresh random draft order from `generator` (seeded in tests).
+    @discardableResult
+    public func randomizeDraftOrder(_ id: LeagueID, caller: Caller, using generator: inout some RandomNumberGenerator) throws -> Draft {
+        _ = try signedIn(caller)
+        let seed = generator.next()
+        return try store.write { w in
+            let league = try existingLeague(w, id)
+            try requireCommissioner(league, caller: caller, doing: "set the draft order")
+            var rng = SeededRandom(seed: seed)
+            return try writeDraftOrder(w, league: league, order: DraftOrder.random(teams: try w.teams(in: id).map(\.id), using: &rng))
+        }
+    }
+
+    /// Commissioner: when the draft is planned (real time, in the future), or nil for "not scheduled".
+    /// The draft still starts only when the commissioner starts it.
+    @discardableResult
+    public func scheduleDraft(_ id: LeagueID, at date: Date?, caller: Caller) throws -> League {
+        _ = try signedIn(caller)
+        return try store.write { w in
+            var league = try existingLeague(w, id)
+            try requireCommissioner(league, caller: caller, doing: "schedule the draft")
+            try requirePredraft(league, "The draft of \(league.name) has already started")
+            let now = clock.now()
+            if let date, date <= now {
+                throw DomainError.validation(field: "draftDate", message: "The draft date must be in the future")
+            }
+            league.draftScheduledAt = date
+            try w.updateLeague(league)
+            if var draft = try w.draft(in: id) {
+                draft.scheduledAt = date
+                try w.setDraft(draft)
+            }
+            _ = try w.appendEvent(league: id, kind: .draftScheduled,
+                                  payload: #"{"at":\#(date.map { "\($0.timeIntervalSince1970)" } ?? "null")}"#, at: now)
+            return league
+        }
+    }
+
+    /// Writes a validated order; waiver priority follows it (reverse draft order).
+    func writeDraftOrder(_ w: any LeagueStoreWriter, league: League, order: [TeamID]) throws -> Draft {
+        guard var draft = try w.draft(in: league.id) else { throw DomainError.notFound("The draft of \(league.name)") }
+        guard draft.status == .scheduled, league.state == .predraft else {
+            throw DomainError.conflict("The draft of \(league.name) has already started — its order is set")
+        }
+        let teams = try w.teams(in: league.id)
+        try DraftOrder.validate(order: order, teams: teams.map(\.id))
+        draft.order = order
+        try w.setDraft(draft)
+        for var t in teams {
+            t.waiverPriority = (Array(order.reversed()).firstIndex(of: t.id) ?? 0) + 1
+            try w.updateTeam(t)
+        }
+        _ = try w.appendEvent(league: league.id, kind: .draftOrderSet,
+                              payload: #"{"order":[\#(order.map { String($0.rawValue) }.joined(separator: ","))]}"#, at: clock.now())
+        return draft
+    }
+}

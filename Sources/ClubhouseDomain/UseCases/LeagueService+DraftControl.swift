@@ -1,0 +1,187 @@
+import Foundation
+
+// MARK: - The draft room (SPEC 3.3): the commissioner's room control, each manager's queue, and the room chat.
+
+extension LeagueService {
+    // MARK: Commissioner
+
+    /// Commissioner: pauses a running draft (nobody can pick; the clock is frozen).
+    @discardableResult
+    public func pauseDraft(_ id: LeagueID, caller: Caller) throws -> Draft {
+        try roomCommand(id, caller: caller, doing: "pause the draft", event: .draftPaused) { room, now in try room.pause(now: now) }
+    }
+
+    /// Commissioner: resumes a paused draft; the team on the clock gets a fresh clock.
+    @discardableResult
+    public func resumeDraft(_ id: LeagueID, caller: Caller) throws -> Draft {
+        try roomCommand(id, caller: caller, doing: "resume the draft", event: .draftResumed) { room, now in try room.resume(now: now) }
+    }
+
+    /// Commissioner: undoes the last pick (the player leaves the roster, the pick goes back on the clock).
+    /// A complete draft can't be undone: the season has begun.
+    @discardableResult
+    public func undoLastPick(_ id: LeagueID, caller: Caller) throws -> Draft {
+        _ = try signedIn(caller)
+        return try store.write { w in
+            let facts = try factsCache.facts(w)
+            let league = try existingLeague(w, id)
+            try requireCommissioner(league, caller: caller, doing: "undo picks")
+            var room = try draftRoom(w, league: league, facts: facts)
+            guard room.draft.status != .complete else {
+                throw DomainError.conflict("The draft of \(league.name) is complete — its picks can't be undone")
+            }
+            let removed = try room.undoLastPick(now: clock.now())
+            guard let first = removed.first else { return room.draft }
+            try w.deletePicks(in: id, from: first.number)
+            let gone = Set(removed.map(\.playerID))
+            for var roster in try w.rosters(in: id) where roster.entries.contains(where: { gone.contains($0.playerID) }) {
+                roster.entries.removeAll { gone.contains($0.playerID) && $0.acquisition == .draft }
+                try w.setRoster(roster)
+            }
+            try w.setDraft(room.draft)
+            _ = try w.appendEvent(league: id, kind: .pickUndone, payload: #"{"pick":\#(first.number)}"#, at: clock.now())
+            return room.draft
+        }
+    }
+
+    /// Commissioner: makes the pick for the team on the clock (an absent manager). `expectedPick` guards against staleness.
+    public func pickForTeam(_ id: LeagueID, expectedPick: Int, player: PlayerID, caller: Caller) throws -> Pick {
+        _ = try signedIn(caller)
+        return try store.write { w in
+            let facts = try factsCache.facts(w)
+            let league = try existingLeague(w, id)
+            try requireCommissioner(league, caller: caller, doing: "pick for a team")
+            var room = try draftRoom(w, league: league, facts: facts)
+            guard let onClock = room.onTheClock else {
+                throw DomainError.conflict(room.draft.status == .scheduled ? "The draft hasn't started yet" : "The draft is complete")
+            }
+            let pick: Pick
+            do throws(DomainError) {
+                pick = try room.makePick(expectedPickNumber: expectedPick, team: onClock, player: player, by: .commissioner, now: clock.now())
+            } catch {
+                throw facts.naming(error, players: [player], teams: try w.teams(in: id))
+            }
+            try record(pick, room: room, league: league, writer: w)
+            return pick
+        }
+    }
+
+    /// Commissioner (any team) or the team's own manager: autopick every pick of a team, or stop doing so.
+    @discardableResult
+    public func setAutopick(_ id: LeagueID, team teamID: TeamID, on: Bool, caller: Caller) throws -> Team {
+        let user = try signedIn(caller)
+        return try store.write { w in
+            let league = try existingLeague(w, id)
+            let team: Team
+            if league.commissioner == user {
+                guard let t = try w.teams(in: id).first(where: { $0.id == teamID }) else {
+                    throw DomainError.notFound("Team \(teamID.rawValue) in \(league.name)")
+                }
+                team = t
+            } else {
+                team = try managedTeam(w, teamID, league: league, user: user, doing: "switch its autopick")
+            }
+            guard try w.draft(in: id)?.status != .complete else { throw DomainError.conflict("The draft of \(league.name) is complete") }
+            let updated = team.settingAutopick(on)
+            try w.updateTeam(updated)
+            _ = try w.appendEvent(league: id, kind: .autopickToggled, payload: #"{"team":\#(teamID.rawValue),"on":\#(on)}"#, at: clock.now())
+            return updated
+        }
+    }
+
+    /// One commissioner command on the room, written with its event.
+    private func roomCommand(_ id: LeagueID, caller: Caller, doing action: String, event: LeagueEvent.Kind,
+                             _ command: (inout DraftRoom, Date) throws -> Void) throws -> Draft {
+        _ = try signedIn(caller)
+        return try store.write { w in
+            let facts = try factsCache.facts(w)
+            let league = try existingLeague(w, id)
+            try requireCommissioner(league, caller: caller, doing: action)
+            var room = try draftRoom(w, league: league, facts: facts)
+            let now = clock.now()
+            try command(&room, now)
+            try w.setDraft(room.draft)
+            _ = try w.appendEvent(league: id, kind: event, payload: #"{"pick":\#(room.draft.currentPick)}"#, at: now)
+            return room.draft
+        }
+    }
+
+    // MARK: A manager's queue
+
+    /// The caller's draft queue in the league (empty when signed out or without a team).
+    public func myQueue(_ id: LeagueID, caller: Caller) throws -> [PlayerSummary] {
+        guard let user = caller.userID else { return [] }
+        return try store.read { r in
+            let facts = try factsCache.facts(r)
+            let league = try existingLeague(r, id)
+            guard let team = try r.teams(in: league.id).first(where: { $0.manager == user }) else { return [] }
+            return try r.queue(team: team.id).map(facts.summary)
+        }
+    }
+
+    /// Edits the caller's queue; returns it as it now stands. Drafted players can't be queued.
+    @discardableResult
+    public func editQueue(_ id: LeagueID, _ edit: DraftQueueEdit, caller: Caller) throws -> [PlayerSummary] {
+        let user = try signedIn(caller)
+        return try store.write { w in
+            let facts = try factsCache.facts(w)
+            let league = try existingLeague(w, id)
+            let team = try myTeam(w, league: league, user: user)
+            guard let draft = try w.draft(in: id), draft.status != .complete, league.state == .predraft || league.state == .drafting else {
+                throw DomainError.conflict("The draft of \(league.name) is over — queues are closed")
+            }
+            var queues = DraftQueues([team.id: try w.queue(team: team.id)])
+            let taken = Set(try w.picks(in: id).map(\.playerID))
+            do throws(DomainError) {
+                switch edit {
+                case .add(let p):
+                    guard facts.players[p] != nil else { throw .notFound("Player \(p)") }
+                    try queues.add(p, for: team.id, taken: taken)
+                case .remove(let p): try queues.remove(p, for: team.id)
+                case .move(let p, let index): try queues.move(p, for: team.id, to: index)
+                case .reorder(let order): try queues.reorder(for: team.id, to: order)
+                }
+            } catch {
+                let named: [PlayerID?] = switch edit {
+                case .add(let p), .remove(let p), .move(let p, _): [p]
+                case .reorder: []
+                }
+                throw facts.naming(error, players: named)
+            }
+            let queue = queues.queue(for: team.id)
+            try w.setQueue(team: team.id, players: queue)
+            _ = try w.appendEvent(league: id, kind: .queueChanged, payload: #"{"team":\#(team.id.rawValue)}"#, at: clock.now())
+            return queue.map(facts.summary)
+        }
+    }
+
+    // MARK: Chat
+
+    /// Posts a one-line message to the league's draft room. Members and the commissioner may chat.
+    @discardableResult
+    public func sendChat(_ id: LeagueID, text: String, caller: Caller) throws -> ChatMessage {
+        let user = try signedIn(caller)
+        let body = try TextRules.chatLine(text)
+        return try store.write { w in
+            let league = try existingLeague(w, id)
+            let team = try w.teams(in: id).first { $0.manager == user }
+            guard team != nil || league.commissioner == user else {
+                throw DomainError.forbidden("Only members of \(league.name) can chat in its draft room")
+            }
+            var message = ChatMessage(id: 0, leagueID: id, userID: user, teamID: team?.id,
+                                      authorName: try w.user(user)?.displayName ?? "", body: body, at: clock.now())
+            message.id = try w.insertChatMessage(message)
+            _ = try w.appendEvent(league: id, kind: .chat, payload: #"{"message":\#(message.id)}"#, at: message.at)
+            return message
+        }
+    }
+
+    /// The room's chat, oldest first: the next 100 after message `after`, or the latest 100 when nil. Readable by whoever can see the league.
+    public func chatMessages(_ id: LeagueID, after: Int64?, caller: Caller) throws -> [ChatMessage] {
+        try store.read { r in
+            let league = try existingLeague(r, id)
+            try requireVisible(league, caller: caller, reader: r)
+            return try r.chatMessages(in: id, after: after, limit: 100)
+        }
+    }
+}

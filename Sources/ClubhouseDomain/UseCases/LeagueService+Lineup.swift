@@ -1,0 +1,33 @@
+import Foundation
+
+// MARK: - Lineups (SPEC 3.1): a manager moves players between slots on the league's season clock.
+
+extension LeagueService {
+    /// Applies one lineup move to the caller's team for the current week of the league's clock.
+    /// Refusals (locked, ineligible, IR, full slot, …) come back as one sentence each.
+    @discardableResult
+    public func moveInLineup(_ id: LeagueID, team teamID: TeamID, move: LineupMove, caller: Caller) throws -> Roster {
+        let user = try signedIn(caller)
+        return try store.write { w in
+            let facts = try factsCache.facts(w)
+            let league = try existingLeague(w, id)
+            let team = try managedTeam(w, teamID, league: league, user: user, doing: "set its lineup")
+            try requireSeasonOpen(league, for: "Lineups")
+            let roster = try w.rosters(in: id).first { $0.teamID == team.id } ?? Roster(teamID: team.id)
+            let context = LineupContext(settings: league.settings, week: facts.calendar.week(at: league.clock), now: league.clock,
+                                        players: facts.players, injuries: facts.injuries, games: facts.games)
+            let updated: Roster
+            do throws(LineupRefusal) {
+                updated = try LineupRules.applyLineupChange(move, to: roster, context: context)
+            } catch {
+                throw facts.naming(error.domainError, players: [move.playerID, move.swapWith])
+            }
+            guard updated != roster else { return roster }
+            try w.setRoster(updated)
+            _ = try w.appendEvent(league: id, kind: .lineupChanged,
+                                  payload: #"{"team":\#(team.id.rawValue),"player":"\#(move.playerID.rawValue)","slot":"\#(move.slot.rawValue)"}"#,
+                                  at: clock.now())
+            return updated
+        }
+    }
+}

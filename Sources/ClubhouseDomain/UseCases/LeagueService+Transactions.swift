@@ -1,0 +1,179 @@
+import Foundation
+
+// MARK: - Free agents and waivers (SPEC 3.1): instant adds, drops (the player goes on waivers), and waiver claims
+// that the clock engine processes every Wednesday 08:00 UTC on the league's season clock.
+
+extension LeagueService {
+    /// Adds a free agent to the caller's team, dropping `drop` when given (he goes on waivers). A full roster needs a drop.
+    @discardableResult
+    public func addFreeAgent(_ id: LeagueID, team teamID: TeamID, player: PlayerID, dropping drop: PlayerID?, caller: Caller) throws -> Transaction {
+        let user = try signedIn(caller)
+        return try store.write { w in
+            let facts = try factsCache.facts(w)
+            let league = try existingLeague(w, id)
+            let team = try managedTeam(w, teamID, league: league, user: user, doing: "add players to it")
+            try requireSeasonOpen(league, for: "Free-agent adds")
+            let teams = try w.teams(in: id)
+            let holds = try w.waiverHolds(in: id)
+            let rosters = try w.rosters(in: id)
+            let result: RosterMoveResult
+            do throws(DomainError) {
+                result = try FreeAgentAdd.add(player, dropping: drop, team: team.id, leagueID: id, rosters: rosters, holds: holds,
+                                              positions: facts.players.mapValues(\.position), settings: league.settings,
+                                              now: league.clock, transactionID: 0)
+            } catch {
+                throw facts.naming(error, players: [player, drop], teams: teams)
+            }
+            if let drop { try requireDroppable(drop, league: league, facts: facts) }
+            try w.setRoster(result.roster)
+            if let hold = result.newHold { try w.setWaiverHolds(holds.filter { $0.playerID != hold.playerID } + [hold], in: id) }
+            var transaction = result.transaction
+            transaction.id = try w.insertTransaction(transaction)
+            _ = try w.appendEvent(league: id, kind: .playerAdded, payload: moveJSON(team.id, added: player, dropped: drop), at: clock.now())
+            return transaction
+        }
+    }
+
+    /// Drops a player from the caller's team; he stays on waivers for the league's waiver period.
+    @discardableResult
+    public func dropPlayer(_ id: LeagueID, team teamID: TeamID, player: PlayerID, caller: Caller) throws -> Transaction {
+        let user = try signedIn(caller)
+        return try store.write { w in
+            let facts = try factsCache.facts(w)
+            let league = try existingLeague(w, id)
+            let team = try managedTeam(w, teamID, league: league, user: user, doing: "drop its players")
+            try requireSeasonOpen(league, for: "Drops")
+            let roster = try w.rosters(in: id).first { $0.teamID == team.id } ?? Roster(teamID: team.id)
+            let updated: Roster
+            do throws(RosterRefusal) {
+                updated = try RosterRules.dropping(player, from: roster)
+            } catch {
+                throw facts.naming(error.domainError, players: [player])
+            }
+            try requireDroppable(player, league: league, facts: facts)
+            try w.setRoster(updated)
+            let hold = WaiverHold.forDroppedPlayer(player, droppedAt: league.clock, settings: league.settings)
+            try w.setWaiverHolds(try w.waiverHolds(in: id).filter { $0.playerID != player } + [hold], in: id)
+            var transaction = Transaction(id: 0, leagueID: id, teamID: team.id, kind: .drop, added: nil, dropped: player, at: league.clock)
+            transaction.id = try w.insertTransaction(transaction)
+            _ = try w.appendEvent(league: id, kind: .playerDropped, payload: moveJSON(team.id, added: nil, dropped: player), at: clock.now())
+            return transaction
+        }
+    }
+
+    /// Places a waiver claim for a player on waivers (a FAAB bid in FAAB leagues; 0 under rolling priority),
+    /// dropping `drop` if it wins. It goes last in the team's own claim order.
+    @discardableResult
+    public func placeClaim(_ id: LeagueID, team teamID: TeamID, player: PlayerID, dropping drop: PlayerID?, bid: Int = 0,
+                           caller: Caller) throws -> WaiverClaim {
+        let user = try signedIn(caller)
+        return try store.write { w in
+            let facts = try factsCache.facts(w)
+            let league = try existingLeague(w, id)
+            let team = try managedTeam(w, teamID, league: league, user: user, doing: "claim players for it")
+            try requireSeasonOpen(league, for: "Waiver claims")
+            if league.settings.waiverType == .rolling, bid != 0 {
+                throw DomainError.validation(field: "bid", message: "\(league.name) uses rolling waiver priority — claims carry no bid")
+            }
+            let claims = try w.waiverClaims(in: id)
+            let mine = claims.filter { $0.teamID == team.id && $0.status == .pending }
+            var claim = WaiverClaim(id: 0, leagueID: id, teamID: team.id, addPlayer: player, dropPlayer: drop, bid: bid,
+                                    rank: (mine.map(\.rank).max() ?? 0) + 1, createdAt: league.clock)
+            let rosters = try w.rosters(in: id), holds = try w.waiverHolds(in: id)
+            do throws(DomainError) {
+                try WaiverClaimRules.validate(claim, pending: claims, rosters: rosters, holds: holds,
+                                              positions: facts.players.mapValues(\.position), budget: team.faabRemaining,
+                                              settings: league.settings, now: league.clock)
+            } catch {
+                throw facts.naming(error, players: [player, drop], teams: try w.teams(in: id))
+            }
+            claim.id = try w.insertWaiverClaim(claim)
+            _ = try w.appendEvent(league: id, kind: .claimPlaced, payload: #"{"team":\#(team.id.rawValue),"claim":\#(claim.id)}"#, at: clock.now())
+            return claim
+        }
+    }
+
+    /// Cancels one of the caller's pending claims.
+    public func cancelClaim(_ id: LeagueID, claim claimID: Int64, caller: Caller) throws {
+        let user = try signedIn(caller)
+        try store.write { w in
+            let league = try existingLeague(w, id)
+            guard var claim = try w.waiverClaims(in: id).first(where: { $0.id == claimID }) else {
+                throw DomainError.notFound("Waiver claim \(claimID)")
+            }
+            _ = try managedTeam(w, claim.teamID, league: league, user: user, doing: "cancel its claims")
+            guard claim.status == .pending else { throw DomainError.conflict("That claim was already processed") }
+            claim.status = .cancelled
+            try w.updateWaiverClaim(claim)
+            _ = try w.appendEvent(league: id, kind: .claimCancelled, payload: #"{"team":\#(claim.teamID.rawValue),"claim":\#(claimID)}"#,
+                                  at: clock.now())
+        }
+    }
+
+    /// Sets the order the caller's team wants its pending claims tried in; `order` must list exactly those claims.
+    @discardableResult
+    public func reorderClaims(_ id: LeagueID, team teamID: TeamID, order: [Int64], caller: Caller) throws -> [WaiverClaim] {
+        let user = try signedIn(caller)
+        return try store.write { w in
+            let league = try existingLeague(w, id)
+            let team = try managedTeam(w, teamID, league: league, user: user, doing: "reorder its claims")
+            let pending = try w.waiverClaims(in: id).filter { $0.teamID == team.id && $0.status == .pending }
+            guard order.count == pending.count, Set(order) == Set(pending.map(\.id)) else {
+                throw DomainError.conflict("Your claims changed — reload them and try again")
+            }
+            let byID = Dictionary(uniqueKeysWithValues: pending.map { ($0.id, $0) })
+            let reordered = order.enumerated().map { i, claimID in
+                var c = byID[claimID]!
+                c.rank = i + 1
+                return c
+            }
+            for c in reordered { try w.updateWaiverClaim(c) }
+            _ = try w.appendEvent(league: id, kind: .claimsReordered, payload: #"{"team":\#(team.id.rawValue)}"#, at: clock.now())
+            return reordered
+        }
+    }
+
+    // MARK: Reads
+
+    /// The caller's pending claims in the league, in the order they will be tried (empty when signed out or not a member).
+    public func myClaims(_ id: LeagueID, caller: Caller) throws -> [ClaimView] {
+        guard let user = caller.userID else { return [] }
+        return try store.read { r in
+            let facts = try factsCache.facts(r)
+            let league = try existingLeague(r, id)
+            guard let team = try r.teams(in: league.id).first(where: { $0.manager == user }) else { return [] }
+            return try r.waiverClaims(in: id)
+                .filter { $0.teamID == team.id && $0.status == .pending }
+                .sorted { ($0.rank, $0.id) < ($1.rank, $1.id) }
+                .map { ClaimView(claim: $0, player: facts.summary($0.addPlayer), drop: $0.dropPlayer.map(facts.summary)) }
+        }
+    }
+
+    /// The league's completed roster moves (draft picks excluded), newest first. Readable by whoever can see the league.
+    public func transactions(_ id: LeagueID, caller: Caller) throws -> [TransactionView] {
+        try store.read { r in
+            let s = try LeagueSnapshot(r, league: id, facts: factsCache.facts(r))
+            try requireVisible(s.league, caller: caller, reader: r)
+            let teams = Dictionary(uniqueKeysWithValues: s.teams.map { ($0.id, $0) })
+            return try r.transactions(in: id).reversed().compactMap { t in
+                guard let team = teams[t.teamID] else { return nil }
+                return TransactionView(transaction: t, team: s.summary(team), added: t.added.map(s.facts.summary),
+                                       dropped: t.dropped.map(s.facts.summary))
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// A player whose game this week has kicked off on the league clock can't be dropped until next week.
+    func requireDroppable(_ player: PlayerID, league: League, facts: SeasonFacts) throws {
+        let week = facts.calendar.week(at: league.clock)
+        if let game = facts.game(for: player, week: week), game.hasKickedOff(at: league.clock) {
+            throw DomainError.validation(field: "drop", message: "\(facts.name(player))'s game has kicked off — he can't be dropped until next week")
+        }
+    }
+
+    func moveJSON(_ team: TeamID, added: PlayerID?, dropped: PlayerID?) -> String {
+        #"{"team":\#(team.rawValue),"added":\#(added.map { jsonString($0.rawValue) } ?? "null"),"dropped":\#(dropped.map { jsonString($0.rawValue) } ?? "null")}"#
+    }
+}

@@ -1,0 +1,95 @@
+import ClubhouseDomain
+import Foundation
+import Testing
+@testable import ClubhouseData
+
+/// The world the contract tests run in: a fresh copy of the seeded demo database per test (leagues in every state,
+/// demo people), a hand-moved real-time clock, and a `LeagueAPI` for any caller. The suites speak only `any LeagueAPI`
+/// plus this harness, so the remote (HTTP) transport can run them unchanged behind another harness.
+final class ContractWorld: @unchecked Sendable {
+    /// Real time at seeding; the demo's live bot draft runs from it.
+    static let seededAt = Date(timeIntervalSince1970: 1_800_000_000)
+    /// The seeded demo world, made once per test process (~10 s in debug); every world is a copy.
+    static let template: Database = {
+        let db = try! migratedMemoryDatabase()
+        try! DemoWorld.seedIfNeeded(db, now: seededAt)
+        return db
+    }()
+    /// Season facts are the same in every copy: load them once.
+    static let facts = SeasonFactsCache()
+
+    private let dir = TempDir()
+    let path: String
+    let database: Database
+    let clock = ManualClock(ContractWorld.seededAt)
+    let service: LeagueService
+    let randomSeed: UInt64
+
+    init(randomSeed: UInt64 = 2019) throws {
+        path = dir.file("league.sqlite")
+        try Self.template.execute("VACUUM INTO '\(path)'")
+        database = try Database(path: path)
+        service = LeagueService(store: SQLiteLeagueStore(database: database), clock: clock, factsCache: Self.facts)
+        self.randomSeed = randomSeed
+    }
+
+    /// The contract as `caller` sees it.
+    func api(_ caller: Caller = .anonymous) -> any LeagueAPI {
+        EmbeddedLeagueAPI(service: service, databasePath: path, caller: { caller }, random: RandomSource(seed: randomSeed))
+    }
+
+    /// A demo person by first name ("alice"), as a caller.
+    func person(_ handle: String) throws -> Caller {
+        let id = try #require(try database.scalar("SELECT id FROM users WHERE email = ?", ["\(handle)@demo.clubhouse"], as: Int64.self),
+                              "no demo person \(handle)")
+        return .user(UserID(id))
+    }
+
+    /// A brand-new account with no leagues.
+    func signUp(_ name: String) throws -> Caller {
+        let id = try service.store.write { w in
+            try w.insertUser(email: "\(name.lowercased())@example.com", displayName: name, passwordHash: "!", at: clock.now())
+        }
+        return .user(id)
+    }
+
+    /// A demo league by name.
+    func league(_ name: String) async throws -> LeagueSummary {
+        let all = try await api().publicLeagues(filter: LeagueFilter())
+        if let found = all.first(where: { $0.name == name }) { return found }
+        let id = try #require(try database.scalar("SELECT id FROM leagues WHERE name = ?", [name], as: Int64.self), "no league \(name)")
+        return LeagueSummary(id: LeagueID(id), name: name, state: .predraft, isPublic: false, teamCount: 0, managedTeams: 0, currentWeek: 1,
+                             scoring: .halfPPR, draftScheduledAt: nil, commissionerName: nil, myTeam: nil)
+    }
+
+    /// A caller's team in a league.
+    func team(of caller: Caller, in league: LeagueID) async throws -> TeamID {
+        try #require(try await api(caller).league(league).capabilities.myTeam, "\(caller) has no team in \(league)")
+    }
+
+    /// A fresh league of `teams` teams run by a new commissioner, with `members` more people who joined by invite.
+    func newLeague(teams: Int = 4, members: [String] = [], isPublic: Bool = true, configure: (inout LeagueSettings) -> Void = { _ in })
+        async throws -> (id: LeagueID, commissioner: Caller, members: [Caller]) {
+        let commissioner = try signUp("Commish\(UUID().uuidString.prefix(6))")
+        var settings = LeagueSettings()
+        settings.teamCount = teams
+        configure(&settings)
+        let id = try await api(commissioner).createLeague(NewLeague(name: "Test League", settings: settings, isPublic: isPublic,
+                                                                    teamName: "Commish Crew", seasonClock: DemoSeeder.preseason))
+        var callers: [Caller] = []
+        if !members.isEmpty {
+            let invite = try await api(commissioner).createInvite(id, uses: members.count, expiresAt: nil)
+            for name in members {
+                let c = try signUp(name)
+                _ = try await api(c).redeemInvite(code: invite.code, teamName: "\(name) FC")
+                callers.append(c)
+            }
+        }
+        return (id, commissioner, callers)
+    }
+}
+
+/// The `DomainError` a call ends with, or nil when it succeeds.
+func failure<T>(_ body: () async throws -> T) async -> DomainError? {
+    do { _ = try await body(); return nil } catch let e as DomainError { return e } catch { return .transport("\(error)") }
+}
