@@ -51,6 +51,19 @@ import Terminal
         #expect(!h.state.board.standings.isLoading && h.state.board.standings.value != nil)
     }
 
+    @Test func liveEventsRefreshTheDraftRoomPageInPlace() async {
+        let fake = FakeLeague()
+        fake.eventLog.append(LeagueEvent(id: 3, leagueID: Demo.couch, kind: .pickMade, payload: "{}", at: Demo.now))
+        var h = await Harness.started(fake: fake)
+        h.send(.open(.draftRoom(Demo.couch)))
+        await h.settle()
+        #expect(await fake.calls[.draftRoom] == 4, "board and page loaded, then both refreshed after the pick")
+        _ = AppReducer.send(.board(.refreshDue), into: &h.state, env: h.env)
+        guard case .draftRoom(let room) = h.state.top else { Issue.record("not the draft room"); return }
+        #expect(!room.room.isLoading && room.room.value != nil, "the room stays on screen while it refreshes")
+        #expect(Screen(h.state).inSheet("on the clock: Bytes"))
+    }
+
     @Test func anOpenMatchupIsHighlightedOnTheBoardInsideTheVisibleBand() async {
         for detent in [SheetDetent.peek, .half] {
             var h = await Harness.started()

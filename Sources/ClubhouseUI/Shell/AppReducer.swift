@@ -77,6 +77,10 @@ public enum AppReducer {
         case .board(let boardAction):
             var fx = BoardFeature.reduce(into: &state.board, action: boardAction, context: boardContext(state, env)).map(AppAction.board)
             if case .delegate(let d) = boardAction { fx = .merge(fx, handle(d)) }
+            // Live events refresh the page on top too, when it belongs to the followed league.
+            if case .refreshDue = boardAction, state.top.page.leagueID == state.board.following, let refresh = state.top.liveRefresh {
+                fx = .merge(fx, .send(.page(id: state.sheet.top.id, refresh)))
+            }
             return fx
 
         case .open(let page):

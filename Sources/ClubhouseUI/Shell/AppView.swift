@@ -42,7 +42,10 @@ public enum AppView {
             let fromBoard = state.board.leagueID == id ? state.board.league.value?.league.name : nil
             let name = fromBoard ?? state.board.featured.value?.first { $0.id == id }?.name ?? (crumbs.count > 1 ? crumbs[1] : nil)
             if let name { left += " · " + name }
-            if state.board.leagueID == id, let w = state.board.week, state.board.league.value?.league.state != .predraft { left += " · Week \(w)" }
+            let inSeason: Set<LeagueState> = [.inSeason, .playoffs, .complete]
+            if state.board.leagueID == id, let w = state.board.week, let s = state.board.league.value?.league.state, inSeason.contains(s) {
+                left += " · Week \(w)"
+            }
         }
         let right = "\(state.signedInName ?? "signed out") · ? help "
         let x = buffer.set(string: left, at: Point(x: area.x, y: area.y), style: context.style(.title), maxWidth: area.width - right.displayWidth - 1)

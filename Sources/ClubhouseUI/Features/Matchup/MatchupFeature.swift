@@ -19,6 +19,7 @@ public enum MatchupFeature: PageFeature {
 
     public enum Action: Sendable {
         case onAppear, retry
+        case liveRefreshed
         case matchupLoaded(RequestToken, Result<MatchupDetail, PresentableError>)
         case list(ListMove)
         case sideChosen(Side)
@@ -27,6 +28,7 @@ public enum MatchupFeature: PageFeature {
     }
 
     public static var onAppear: Action { .onAppear }
+    public static var liveRefresh: Action? { .liveRefreshed }
     public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String {
@@ -53,8 +55,9 @@ public enum MatchupFeature: PageFeature {
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         switch action {
-        case .onAppear, .retry:
-            let t = state.detail.begin(), api = context.env.api, id = state.id, week = state.week, team = state.team
+        case .onAppear, .retry, .liveRefreshed:
+            let inPlace = if case .liveRefreshed = action { true } else { false }
+            let t = inPlace ? state.detail.beginRefresh() : state.detail.begin(), api = context.env.api, id = state.id, week = state.week, team = state.team
             return .load(t, id: "matchup.\(id)", { try await api.matchup(id, week: week, team: team) }, answer: Action.matchupLoaded)
         case .matchupLoaded(let t, let r):
             if state.detail.finish(t, r), let d = state.detail.value {
