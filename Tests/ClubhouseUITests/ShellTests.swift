@@ -97,6 +97,21 @@ import Terminal
         #expect(h.state.sheet.focus == .sheet)
     }
 
+    @Test func theFocusedDraftBoardSelectsAPickAndOpensItsPlayer() async {
+        var h = await Harness.started()
+        h.send(.open(.draftRoom(Demo.couch)))
+        await h.settle()
+        h.key(.tab)
+        h.key(.char("j"))
+        let s = Screen(h.state)
+        let row = try! #require(s.lines.firstIndex { $0.contains("D. Cook") })
+        let x = s.lines[row].distance(of: "D. Cook")!
+        #expect(s.buffer[x, row].style == Theme.dark.style(.selection))
+        h.key(.enter)
+        await h.settle()
+        #expect(h.state.pages.last == .player(Demo.cook.id, league: Demo.couch))
+    }
+
     @Test func disabledKeysExplainThemselves() async {
         var h = await Harness.started()
         h.send(.open(.league(Demo.nerds)))      // pre-draft: no free agents yet
