@@ -109,7 +109,7 @@ public enum MatchupFeature: PageFeature {
         let body = Rect(x: area.x, y: area.y + 2, width: area.width, height: max(0, area.height - 2 - detailRows))
         if detailRows == 1, let pair = pairs[safe: state.list.selected ?? -1],
            let row = state.side == .home ? pair.0 : pair.1, let p = row.player {
-            let line = "\(p.name): " + (row.statLine.isEmpty ? "no stats" : row.statLine) + (row.opponent.flatMap { $0.isEmpty ? nil : $0 }.map { $0.hasPrefix("@") ? " at \($0.dropFirst())" : " vs \($0)" } ?? "")
+            let line = "\(p.name): " + statText(row) + (row.opponent.flatMap { $0.isEmpty ? nil : $0 }.map { $0.hasPrefix("@") ? " at \($0.dropFirst())" : " vs \($0)" } ?? "")
             TextRow.put(line, in: area, row: area.height - 1, style: context.style(.dim), buffer: &buffer)
         }
         let bodyHalves = body.inset(horizontal: 1).columns([.fill(1), .fill(1)], spacing: 3)
@@ -120,6 +120,17 @@ public enum MatchupFeature: PageFeature {
         // The column divider between the lineups.
         let x = bodyHalves[0].right + 1
         for y in body.y..<body.bottom { buffer.put(Cell("│", style: context.style(.border)), x: x, y: y) }
+    }
+
+    /// The stat line, or where the game stands when there are no stats yet.
+    static func statText(_ row: LineupRow) -> String {
+        if !row.statLine.isEmpty { return row.statLine }
+        switch row.game {
+        case .bye?: return "bye week"
+        case .notStarted(let kickoff)?: return "kicks off \(Format.day(kickoff))"
+        case .inProgress?: return "playing now"
+        case .final?, nil: return "no stats"
+        }
     }
 
     static func totals(_ lineup: TeamLineup, vs other: TeamLineup?, in rect: Rect, y: Int, context: RenderContext, buffer: inout Buffer) {
@@ -143,7 +154,7 @@ public enum MatchupFeature: PageFeature {
             }
             let name = r.player.map { "\($0.name) \($0.position.rawValue)" + ($0.injury == .healthy ? "" : " \($0.injury.rawValue)") } ?? "(empty)"
             var row = [r.slot.rawValue, name]
-            if wide { row += [r.opponent ?? (r.game == .bye ? "BYE" : ""), r.statLine] }
+            if wide { row += [r.opponent ?? (r.game == .bye ? "BYE" : ""), statText(r)] }
             row.append(r.player == nil ? "" : r.points.oneDecimal)
             return row
         }
