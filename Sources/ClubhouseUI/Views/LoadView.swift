@@ -51,7 +51,7 @@ public enum TextRow {
         for (label, value) in pairs {
             guard x < area.right else { break }
             x += buffer.set(string: label + " ", at: Point(x: x, y: area.y + row), style: context.style(.dim), maxWidth: area.right - x)
-            x += buffer.set(string: value, at: Point(x: x, y: area.y + row), style: context.style(.text), maxWidth: area.right - x)
+            x += buffer.set(string: value.truncated(toWidth: max(0, area.right - x)), at: Point(x: x, y: area.y + row), style: context.style(.text), maxWidth: area.right - x)
             x += buffer.set(string: "   ", at: Point(x: x, y: area.y + row), maxWidth: area.right - x)
         }
         return row + 1
