@@ -55,6 +55,7 @@ enum AppCommand {
 
         var terminalOptions = TerminalRunner.Options()
         terminalOptions.backend.monochrome = monochrome
+        terminalOptions.backend.mouse = program.wantsMouse
         terminalOptions.reducedMotion = env["CLUBHOUSE_REDUCED_MOTION"] != nil
         do {
             switch try TerminalRunner(options: terminalOptions).run(program, environment: env) {
