@@ -18,29 +18,10 @@ import Testing
         let candidates = try await world.api().draftablePlayers(league).prefix(5).map(\.player.id)
         let go = world.path + ".go"
 
-        let exe = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        var processes: [Process] = []
-        for player in candidates {
-            let p = Process()
-            p.executableURL = exe
-            p.arguments = ["--testing-library", "swift-testing", "--filter", "pickRaceChildProcessEntry"]
-            var env = ProcessInfo.processInfo.environment
-            env[Self.childEnv] = [world.path, "\(league.rawValue)", "\(before.currentPick)", player.rawValue,
-                                  "\(commissioner.rawValue)", go].joined(separator: "\n")
-            p.environment = env
-            p.standardOutput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            processes.append(p)
+        let specs = candidates.map { player in
+            [world.path, "\(league.rawValue)", "\(before.currentPick)", player.rawValue, "\(commissioner.rawValue)", go].joined(separator: "\n")
         }
-        _ = FileManager.default.createFile(atPath: go, contents: Data())
-        let deadline = Date().addingTimeInterval(90)
-        for p in processes {
-            while p.isRunning && Date() < deadline { usleep(5_000) }
-            if p.isRunning { p.terminate() }
-            p.waitUntilExit()
-        }
-        let codes = processes.map { $0.terminationReason == .exit ? $0.terminationStatus : -1 }
+        let codes = try raceChildProcesses(filter: "pickRaceChildProcessEntry", variable: Self.childEnv, specs: specs, startFile: go)
         #expect(codes.filter { $0 == ExitCode.won.rawValue }.count == 1, "exit codes \(codes) (0 won, 19 conflict)")
         #expect(codes.filter { $0 == ExitCode.conflict.rawValue }.count == candidates.count - 1, "exit codes \(codes)")
 
