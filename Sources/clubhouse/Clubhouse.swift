@@ -6,6 +6,10 @@ import Foundation
 enum Clubhouse {
     static let commands: [String: ParsedArguments.Grammar] = [
         "import-stats": .init(valueOptions: ["database"], flags: []),
+        "host-ssh": .init(valueOptions: ["port", "listen", "database", "policy", "state-dir"], flags: []),
+        // Internal: run by the sshd that host-ssh configures (ForceCommand, AuthorizedKeysCommand).
+        "ssh-session": .init(valueOptions: ["database", "devices-dir", "policy"], flags: ["no-color"]),
+        "ssh-authorized-keys": .init(valueOptions: ["database", "policy"], flags: []),
     ]
     static let root = ParsedArguments.Grammar(valueOptions: ["database"], flags: ["no-color"])
 
@@ -32,6 +36,15 @@ enum Clubhouse {
         case "import-stats":
             if args.flags.contains("help") { print(Usage.importStats); return 0 }
             return ImportStatsCommand.run(args)
+        case "host-ssh":
+            if args.flags.contains("help") { print(Usage.hostSSH); return 0 }
+            return HostSSHCommand.run(args)
+        case "ssh-session":
+            if args.flags.contains("help") { print(Usage.sshSession); return 0 }
+            return SSHSessionCommand.run(args)
+        case "ssh-authorized-keys":
+            if args.flags.contains("help") { print(Usage.sshSession); return 0 }
+            return SSHAuthorizedKeysCommand.run(args)
         default:
             return 2
         }

@@ -37,9 +37,9 @@ let pageCases: [PageCase] = [
     PageCase(page: .draftRoom(Demo.couch), endpoint: .draftRoom, crumb: "Couch Coaches › Draft room", loaded: ["snake draft · 15 rounds · running", "Christian McCaffrey"],
              footer: "enter open player", empty: "No picks yet", fakeEmpty: true),
     PageCase(page: .scoringRules(Demo.greats), endpoint: .league, crumb: "Gridiron Greats › Scoring", loaded: ["Half-PPR scoring", "per passing yard"],
-             footer: "j/k move down", empty: "No scoring rules."),
+             footer: "e league settings", empty: "No scoring rules."),
     PageCase(page: .leagueSettings(Demo.greats), endpoint: .league, crumb: "Gridiron Greats › League settings", loaded: ["Half-PPR", "snake, 15 rounds"],
-             footer: "j/k move down", empty: "No settings."),
+             footer: "c scoring rules", empty: "No settings."),
     PageCase(page: .settings, endpoint: nil, crumb: "Home › Settings", loaded: ["Theme", "system", "Mouse"], footer: "enter/space change"),
 ]
 
@@ -194,6 +194,21 @@ extension PageState {
         let s = Screen(h.state)
         let row = try! #require(s.lines.indices.first { $0 >= s.layout.sheetContent.y && s.lines[$0].contains("Gridiron Greats") })
         #expect(s.buffer[3, row].style.background != .default)
+    }
+
+    @Test func aNarrowMatchupShowsTheSelectedPlayersStatLine() async {
+        var h = await Harness.started()
+        h.send(.deepLink(.matchup(Demo.greats, week: 9, team: Demo.bits)))
+        await h.settle()
+        var s = Screen(h.state)
+        #expect(s.lines[s.layout.sheetContent.bottom - 1].contains("Lamar Jackson: 17/24 163 yd 1 TD · 16 car 103 yd vs NE"))
+        for _ in 0..<4 { h.key(.char("j")) }
+        h.key(.char("l"))
+        s = Screen(h.state)
+        #expect(s.lines[s.layout.sheetContent.bottom - 1].contains("Julio Jones: 6 rec 152 yd vs NO"))
+        h.send(.event(.resize(Size(width: 160, height: 48))))
+        s = Screen(h.state)
+        #expect(s.inSheet("Opp") && s.inSheet("Stats"), "wide screens show stat lines in the table")
     }
 
     @Test func breadcrumbShortensFromTheLeft() {

@@ -35,6 +35,35 @@ import Terminal
         #expect(await fake.calls[.standings] == standingsCalls, "standings are kept, not reloaded")
     }
 
+    @Test func liveEventsRefreshTheBoardWithoutASpinner() async {
+        let fake = FakeLeague()
+        fake.eventLog.append(LeagueEvent(id: 7, leagueID: Demo.greats, kind: .matchupsFinalized, payload: "{}", at: Demo.now))
+        fake.eventLog.append(LeagueEvent(id: 8, leagueID: Demo.nerds, kind: .memberJoined, payload: "{}", at: Demo.now))
+        var h = await Harness.started(fake: fake)
+        h.send(.open(.league(Demo.greats)))
+        #expect(h.state.board.following == Demo.greats)
+        await h.settle()
+        #expect(h.state.board.lastEventID == 7, "only the followed league's events count")
+        #expect(await fake.calls[.standings] == 2, "loaded once, refreshed once after the event")
+        #expect(h.state.board.standings.value?.count == 4)
+        // A refresh keeps what is shown: no spinner.
+        _ = AppReducer.send(.board(.refreshDue), into: &h.state, env: h.env)
+        #expect(!h.state.board.standings.isLoading && h.state.board.standings.value != nil)
+    }
+
+    @Test func liveEventsRefreshTheDraftRoomPageInPlace() async {
+        let fake = FakeLeague()
+        fake.eventLog.append(LeagueEvent(id: 3, leagueID: Demo.couch, kind: .pickMade, payload: "{}", at: Demo.now))
+        var h = await Harness.started(fake: fake)
+        h.send(.open(.draftRoom(Demo.couch)))
+        await h.settle()
+        #expect(await fake.calls[.draftRoom] == 4, "board and page loaded, then both refreshed after the pick")
+        _ = AppReducer.send(.board(.refreshDue), into: &h.state, env: h.env)
+        guard case .draftRoom(let room) = h.state.top else { Issue.record("not the draft room"); return }
+        #expect(!room.room.isLoading && room.room.value != nil, "the room stays on screen while it refreshes")
+        #expect(Screen(h.state).inSheet("on the clock: Bytes"))
+    }
+
     @Test func anOpenMatchupIsHighlightedOnTheBoardInsideTheVisibleBand() async {
         for detent in [SheetDetent.peek, .half] {
             var h = await Harness.started()
@@ -66,6 +95,21 @@ import Terminal
         await h.settle()
         #expect(h.state.pages.last == .league(Demo.nerds))
         #expect(h.state.sheet.focus == .sheet)
+    }
+
+    @Test func theFocusedDraftBoardSelectsAPickAndOpensItsPlayer() async {
+        var h = await Harness.started()
+        h.send(.open(.draftRoom(Demo.couch)))
+        await h.settle()
+        h.key(.tab)
+        h.key(.char("j"))
+        let s = Screen(h.state)
+        let row = try! #require(s.lines.firstIndex { $0.contains("D. Cook") })
+        let x = s.lines[row].distance(of: "D. Cook")!
+        #expect(s.buffer[x, row].style == Theme.dark.style(.selection))
+        h.key(.enter)
+        await h.settle()
+        #expect(h.state.pages.last == .player(Demo.cook.id, league: Demo.couch))
     }
 
     @Test func disabledKeysExplainThemselves() async {

@@ -9,7 +9,7 @@ import Testing
         let tmux = try Tmux(command: "\(Binary.path); echo exit=$?; sleep 30", width: 120, height: 40, environment: home.environment)
 
         // Home: the public leagues of the demo world.
-        let start = try tmux.waitFor("Public leagues", timeout: 120)
+        let start = try tmux.waitFor("Public leagues (", timeout: 120)
         #expect(start.matched, "Home never appeared:\n\(start.screen)")
         for name in ["Gridiron Greats", "Sunday Funday", "Bot Bowl Live", "Champions Circle", "Full House", "Playoff Push"] {
             #expect(start.screen.contains(name), "\(name) missing from Home")
@@ -22,47 +22,56 @@ import Testing
         let index = try #require(sheetRows.firstIndex { $0.contains("Gridiron Greats") }) - sheetRows.startIndex
         for _ in 0..<index { try tmux.send("j") }
         try tmux.send("Enter")
-        let league = try tmux.waitFor("Home › Gridiron Greats")
+        let league = try tmux.waitForLoaded("Home › Gridiron Greats")
         #expect(league.matched, "league page did not open:\n\(league.screen)")
         #expect(league.screen.contains("In season"))
         #expect(league.screen.contains("Alice Moreno"), "members listed")
 
         // Standings: ten teams with records.
         try tmux.send("s")
-        let standings = try tmux.waitFor("› Standings")
+        let standings = try tmux.waitForLoaded("› Standings")
         #expect(standings.matched, "\(standings.screen)")
         #expect(standings.screen.contains("Blitz Brigade"))
+        // Esc pops back to the league (a person pauses between keys; Esc+w at once would be Alt-w).
         try tmux.send("Escape")
+        #expect(try tmux.waitFor { !$0.contains("› Standings") }.matched)
 
         // Week 9's scoreboard, live on the league clock.
         try tmux.send("w")
-        let week = try tmux.waitFor("› Week 9")
+        let week = try tmux.waitForLoaded("› Week 9")
         #expect(week.matched, "\(week.screen)")
         #expect(week.screen.contains("live"))
 
         // A matchup: both lineups, starters then bench.
         try tmux.send("Enter")
-        let matchup = try tmux.waitFor(" vs ")
+        let matchup = try tmux.waitForLoaded(" vs ")
         #expect(matchup.matched, "\(matchup.screen)")
         #expect(matchup.screen.contains("Bench"))
-        let qbLine = try #require(matchup.screen.split(separator: "\n").first { $0.contains("│ QB ") })
-        let qbName = try #require(qbLine.split(separator: "│")[1]
-            .replacingOccurrences(of: "QB", with: "").split(separator: " ").dropLast().joined(separator: " ") as String?)
+        // The home side's quarterback: "│ QB   Aaron Rodgers QB   0.0 │ QB   …".
+        let qbLine = try #require(matchup.screen.split(separator: "\n").first { $0.hasPrefix("│ QB ") })
+        let homeSide = String(qbLine.dropFirst("│ QB ".count).split(separator: "│")[0])
+        let qbName = try #require(homeSide.range(of: " QB ").map { String(homeSide[..<$0.lowerBound]) })
+            .trimmingCharacters(in: .whitespaces)
         #expect(!qbName.isEmpty)
 
         // His player page: game log with points under the league's scoring.
         try tmux.send("Enter")
-        let player = try tmux.waitFor("Game log")
+        let player = try tmux.waitForLoaded("Game log")
         #expect(player.matched, "\(player.screen)")
-        #expect(player.screen.contains(qbName.trimmingCharacters(in: .whitespaces)), "player page is \(qbName)'s")
+        #expect(player.screen.contains("\(qbName) · QB ·"), "player page is \(qbName)'s:\n\(player.screen)")
         #expect(player.screen.contains("Half-PPR"))
         #expect(player.screen.contains("Rostered by"))
 
         // Esc all the way back to Home, then quit from the board.
-        for _ in 0..<5 { try tmux.send("Escape") }
-        let back = try tmux.waitFor { $0.contains("Public leagues") && !$0.contains("Home ›") }
+        for _ in 0..<5 {
+            let before = try tmux.screen()
+            try tmux.send("Escape")
+            try tmux.waitFor(timeout: 2) { $0 != before }
+        }
+        let back = try tmux.waitFor { $0.contains("Public leagues (") && !$0.contains("Home ›") }
         #expect(back.matched, "\(back.screen)")
         try tmux.send("Tab")
+        #expect(try tmux.waitFor("q quit").matched, "tab did not focus the board")
         try tmux.send("q")
         #expect(try tmux.waitFor("exit=0").matched)
     }

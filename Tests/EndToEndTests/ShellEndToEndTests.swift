@@ -11,7 +11,7 @@ import Testing
         try tmux.send("Enter")
 
         // First screen: top bar, board, the Home page on the sheet, the footer.
-        let first = try tmux.waitFor("Public leagues", timeout: 120)
+        let first = try tmux.waitFor("Public leagues (", timeout: 120)
         #expect(first.matched, "Home never appeared:\n\(first.screen)")
         #expect(first.screen.contains("Clubhouse League"))
         #expect(first.screen.contains("signed out"))
@@ -32,10 +32,12 @@ import Testing
 
         // ? opens the help overlay listing the page's bindings; Esc closes it.
         try tmux.send("?")
-        let help = try tmux.waitFor("filter by state")
-        #expect(help.matched)
-        #expect(help.screen.lowercased().contains("help"))
+        // Wait for the whole overlay: the page's bindings and the app's.
+        let help = try tmux.waitFor { $0.contains("esc close") && $0.contains("filter by state") && $0.contains("smaller sheet") }
+        #expect(help.matched, "no complete help overlay:\n\(help.screen)")
         try tmux.send("Escape")
+        let closed = try tmux.waitFor { !$0.contains("esc close") }
+        #expect(closed.matched, "help did not close:\n\(closed.screen)")
 
         // Too small, then back.
         try tmux.resize(width: 50, height: 12)
@@ -44,17 +46,20 @@ import Testing
         #expect(small.screen.contains("50×12"))
         #expect(small.screen.contains("60×16"))
         try tmux.resize(width: 120, height: 40)
-        let back = try tmux.waitFor("Public leagues")
+        let back = try tmux.waitFor("Public leagues (")
         #expect(back.matched, "did not recover:\n\(back.screen)")
 
         // q quits from the board; the shell prompt comes back clean.
         try tmux.send("Tab")
+        #expect(try tmux.waitFor("q quit").matched, "tab did not focus the board")
         try tmux.send("q")
-        let done = try tmux.waitFor("exit=0")
-        #expect(done.matched, "app did not exit cleanly:\n\(done.screen)")
-        let lines = done.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let exitLine = try #require(lines.lastIndex { $0.contains("exit=0") })
-        #expect(lines[exitLine + 1].hasPrefix("e2e$"), "no prompt after exit:\n\(done.screen)")
+        // The shell prints the exit status and a fresh prompt on the next line: the terminal is usable again.
+        let done = try tmux.waitFor { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            guard let i = lines.lastIndex(where: { $0.contains("exit=0") }), i + 1 < lines.count else { return false }
+            return lines[i + 1].hasPrefix("e2e$")
+        }
+        #expect(done.matched, "no clean exit and prompt:\n\(done.screen)")
         #expect(!done.screen.contains("Public leagues"), "the app's screen was left behind")
     }
 }

@@ -12,6 +12,9 @@ import Testing
         #expect("e\u{301}".displayWidth == 1)    // combining accent
         #expect("Ωmega".displayWidth == 5)
         #expect("\u{7}".displayWidth == 0)
+        #expect("1️⃣".displayWidth == 2)       // keycap sequence
+        #expect("🇺🇸".displayWidth == 2)       // flag
+        #expect("👨‍👩‍👧".displayWidth == 2)     // ZWJ family is one grapheme
     }
 
     @Test func truncationAddsEllipsisWithinWidth() {

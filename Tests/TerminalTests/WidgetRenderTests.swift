@@ -246,3 +246,13 @@ extension String {
         #expect(rendered(bar, width: 40, height: 1) == [" Clubhouse League · Gri… alice · ? help"])
     }
 }
+
+@Suite struct ScrollbarTests {
+    @Test func thumbTracksTheOffset() {
+        #expect(Scrollbar(total: 100, offset: 0, viewport: 10).thumb(height: 10) == (0, 1))
+        #expect(Scrollbar(total: 100, offset: 90, viewport: 10).thumb(height: 10) == (9, 1))
+        #expect(Scrollbar(total: 20, offset: 5, viewport: 10).thumb(height: 10) == (2, 5))
+        #expect(rendered(Scrollbar(total: 20, offset: 10, viewport: 10), width: 1, height: 4) == ["│", "│", "┃", "┃"])
+        #expect(rendered(Scrollbar(total: 5, offset: 0, viewport: 10), width: 1, height: 4) == ["", "", "", ""])
+    }
+}

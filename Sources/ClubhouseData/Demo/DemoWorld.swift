@@ -228,7 +228,12 @@ struct DemoSeeder {
     /// `scored` is the season under the league's scoring.
     func projection(_ player: PlayerID, week: Int, league: League, scored: ScoredSeason) -> Points {
         let facts = scored.facts
-        guard facts.players[player] != nil, facts.game(for: player, week: week) != nil else { return .zero }
+        guard let p = facts.players[player], facts.game(for: player, week: week) != nil else { return .zero }
+        // A manager benches a player who sat out his team's last game (injured, released, benched).
+        if let last = (1..<max(1, week)).reversed().first(where: { facts.game(team: p.nflTeam, week: $0)?.isFinal(at: league.clock) == true }),
+           facts.stats(player, week: last, finalAt: league.clock) == nil {
+            return .zero
+        }
         let games = facts.gamesPlayed(player, finalAt: league.clock)
         if games > 0 {
             let total = scored.seasonPoints(player, finalAt: league.clock)

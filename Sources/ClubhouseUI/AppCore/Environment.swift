@@ -7,9 +7,12 @@ public struct AppEnvironment: Sendable {
     public var api: any LeagueAPI
     public var settings: any SettingsStore
     public var now: @Sendable () -> Date
+    /// Waits (debouncing live refreshes); tests inject one that returns at once.
+    public var sleep: @Sendable (Duration) async throws -> Void
 
-    public init(api: any LeagueAPI, settings: any SettingsStore, now: @escaping @Sendable () -> Date = { Date() }) {
-        self.api = api; self.settings = settings; self.now = now
+    public init(api: any LeagueAPI, settings: any SettingsStore, now: @escaping @Sendable () -> Date = { Date() },
+                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
+        self.api = api; self.settings = settings; self.now = now; self.sleep = sleep
     }
 }
 

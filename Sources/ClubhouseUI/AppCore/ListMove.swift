@@ -28,9 +28,10 @@ extension ListState {
 
 /// Keymap rows for list movement, reused by every page.
 public enum ListKeys {
-    public static func bindings<Action>(_ map: (ListMove) -> Action, footer: Bool = true) -> [KeyBinding<Action>] {
+    /// The footer shows these as one generic "j/k move" hint after the page's own keys.
+    public static func bindings<Action>(_ map: (ListMove) -> Action, footer: Bool = false) -> [KeyBinding<Action>] {
         [
-            KeyBinding([.char("j"), .down], map(.down), label: "move down", group: "Navigation", footer: footer, footerKeys: "j/k"),
+            KeyBinding([.char("j"), .down], map(.down), label: "move down", group: "Navigation"),
             KeyBinding([.char("k"), .up], map(.up), label: "move up", group: "Navigation"),
             KeyBinding([.pageDown, .ctrl("d")], map(.pageDown), label: "page down", group: "Navigation"),
             KeyBinding([.pageUp, .ctrl("u")], map(.pageUp), label: "page up", group: "Navigation"),

@@ -40,6 +40,15 @@ public struct Loadable<Value: Sendable>: Sendable {
         return t
     }
 
+    /// Starts a background refresh: the shown value stays (no spinner) until the answer replaces it.
+    public mutating func beginRefresh() -> RequestToken {
+        guard value != nil else { return begin() }
+        generation += 1
+        let t = RequestToken(generation)
+        inFlight = t
+        return t
+    }
+
     /// Applies the answer to request `token`; returns false (and changes nothing) for a superseded request.
     @discardableResult
     public mutating func finish(_ token: RequestToken, _ result: Result<Value, PresentableError>,

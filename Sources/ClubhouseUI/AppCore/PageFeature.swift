@@ -29,6 +29,9 @@ public protocol PageFeature {
     /// The request to the parent an action carries, if it is one.
     static func delegate(of action: Action) -> PageDelegate?
 
+    /// The action that reloads the page in place (no spinner) when the league's live events say it changed.
+    static var liveRefresh: Action? { get }
+
     /// True when a filter is active (Esc clears it before popping).
     static func isFilterActive(_ state: State) -> Bool
     /// True while typing into the filter: printable keys go to `typed`.
@@ -47,6 +50,7 @@ extension PageFeature {
     public static func isFilterActive(_ state: State) -> Bool { false }
     public static func isEditingText(_ state: State) -> Bool { false }
     public static var clearFilter: Action? { nil }
+    public static var liveRefresh: Action? { nil }
     public static func typed(_ key: Key) -> Action? { nil }
     public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? { nil }
 }

@@ -28,6 +28,11 @@ public enum AppAction: Sendable {
     case toastShown(String, isError: Bool)
 }
 
+/// The root reducer as a function: `appReducer(into: &state, action: a, env: env)` (see `AppReducer`).
+public func appReducer(into state: inout AppState, action: AppAction, env: AppEnvironment) -> Effect<AppAction> {
+    AppReducer.reduce(into: &state, action: action, env: env)
+}
+
 /// The root reducer: routes input through the active keymap, runs pages and the board, keeps
 /// navigation, the board's context and the overlays consistent.
 public enum AppReducer {
@@ -72,6 +77,10 @@ public enum AppReducer {
         case .board(let boardAction):
             var fx = BoardFeature.reduce(into: &state.board, action: boardAction, context: boardContext(state, env)).map(AppAction.board)
             if case .delegate(let d) = boardAction { fx = .merge(fx, handle(d)) }
+            // Live events refresh the page on top too, when it belongs to the followed league.
+            if case .refreshDue = boardAction, state.top.page.leagueID == state.board.following, let refresh = state.top.liveRefresh {
+                fx = .merge(fx, .send(.page(id: state.sheet.top.id, refresh)))
+            }
             return fx
 
         case .open(let page):
@@ -201,7 +210,11 @@ public enum AppReducer {
         return Keymap([
             KeyBinding([.escape], .escape, label: "back", group: "App", footer: onSheet, enabledWhen: onSheet, disabledReason: "already on the board — tab returns to the sheet"),
             KeyBinding([.tab, .backTab], .focusToggled, label: onSheet ? "board" : "sheet", group: "App", footer: true, footerKeys: "tab"),
-            KeyBinding([.char("+"), .char("=")], .sheetGrew, label: "bigger sheet", group: "App", footer: true, footerKeys: "+/-"),
+            {
+                var b = KeyBinding<AppAction>([.char("+"), .char("=")], .sheetGrew, label: "bigger sheet", group: "App")
+                b.hint = KeyHint(keys: "+/-", label: "sheet size")
+                return b
+            }(),
             KeyBinding([.char("-"), .char("_")], .sheetShrank, label: "smaller sheet", group: "App"),
             KeyBinding([.char("?")], .helpToggled, label: "help", group: "App", footer: true),
             KeyBinding([.char(",")], .settingsOpened, label: "settings", group: "App"),

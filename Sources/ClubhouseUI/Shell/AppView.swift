@@ -37,9 +37,15 @@ public enum AppView {
     /// " Clubhouse League · <league> · Week 9" left, "signed out · ? help" right.
     static func renderTopBar(_ state: AppState, in area: Rect, buffer: inout Buffer, context: RenderContext) {
         var left = " Clubhouse League"
-        if let name = state.board.league.value?.league.name, state.top.page.leagueID != nil {
-            left += " · " + name
-            if let w = state.board.week, state.board.league.value?.league.state != .predraft { left += " · Week \(w)" }
+        if let id = state.top.page.leagueID {
+            let crumbs = crumbs(state)
+            let fromBoard = state.board.leagueID == id ? state.board.league.value?.league.name : nil
+            let name = fromBoard ?? state.board.featured.value?.first { $0.id == id }?.name ?? (crumbs.count > 1 ? crumbs[1] : nil)
+            if let name { left += " · " + name }
+            let inSeason: Set<LeagueState> = [.inSeason, .playoffs, .complete]
+            if state.board.leagueID == id, let w = state.board.week, let s = state.board.league.value?.league.state, inSeason.contains(s) {
+                left += " · Week \(w)"
+            }
         }
         let right = "\(state.signedInName ?? "signed out") · ? help "
         let x = buffer.set(string: left, at: Point(x: area.x, y: area.y), style: context.style(.title), maxWidth: area.width - right.displayWidth - 1)
@@ -52,7 +58,12 @@ public enum AppView {
         let all = AppReducer.activeKeymap(state).footerHints
         let pinnedLabels: Set<String> = ["back", "help", "board", "sheet", "quit"]
         let pinned = all.filter { pinnedLabels.contains($0.label) }
-        let pane = all.filter { !pinnedLabels.contains($0.label) }
+        var pane = all.filter { !pinnedLabels.contains($0.label) }
+        // One generic movement hint after the page's own keys, before the sheet size.
+        if AppReducer.activeKeymap(state).action(for: .char("j")) != nil {
+            let moveHint = KeyHint(keys: "j/k", label: "move")
+            if let i = pane.firstIndex(where: { $0.label == "sheet size" }) { pane.insert(moveHint, at: i) } else { pane.append(moveHint) }
+        }
         let right = KeyHintsBar(pinned, keyStyle: context.style(.key), labelStyle: context.style(.dim))
         let rightWidth = right.text(width: area.width).displayWidth
         let inner = area.inset(horizontal: 1)

@@ -16,6 +16,7 @@ public struct ClubhouseProgram: Program {
 
     public private(set) var state: AppState
     public let environment: AppEnvironment
+    private let monochrome: Bool
 
     /// Creates the app. `monochrome` is NO_COLOR / --no-color (it overrides the saved colour setting);
     /// `environment` supplies COLORFGBG for the system theme; `now` is the wall clock (injected in tests).
@@ -23,9 +24,22 @@ public struct ClubhouseProgram: Program {
                 environment: [String: String] = ProcessInfo.processInfo.environment,
                 size: Size = Size(width: 80, height: 24), now: @escaping @Sendable () -> Date = { Date() }) {
         let saved = (try? settingsStore.load()) ?? nil
+        self.monochrome = monochrome
         self.environment = AppEnvironment(api: api, settings: settingsStore, now: now)
         self.state = AppState(settings: saved ?? UserSettings(), colorAllowed: !monochrome,
                               systemIsLight: Theme.backgroundIsLight(environment), size: size, now: now())
+    }
+
+    /// Runs the app full-screen until the person quits: checks the terminal, opens it with mouse
+    /// reporting per the saved setting, and restores it on every way out. Throws `TerminalRefusal`
+    /// (print it, exit 2) for no TTY, `TERM=dumb` or an unknown terminal.
+    public static func runInTerminal(api: any LeagueAPI, settingsStore: any SettingsStore, arguments: [String],
+                                     environment: [String: String] = ProcessInfo.processInfo.environment) throws(TerminalRefusal) -> RunOutcome {
+        let mono = monochromeRequested(environment: environment, arguments: arguments)
+        let program = ClubhouseProgram(api: api, settingsStore: settingsStore, monochrome: mono, environment: environment)
+        let options = TerminalRunner.Options(backend: .init(monochrome: mono, mouse: program.wantsMouse),
+                                             reducedMotion: arguments.contains("--reduced-motion"))
+        return try TerminalRunner(options: options).run(program, environment: environment)
     }
 
     /// Monochrome when `NO_COLOR` is set (https://no-color.org) or `--no-color` was passed.
@@ -71,6 +85,7 @@ public struct ClubhouseProgram: Program {
     // MARK: - Plumbing
 
     private mutating func apply(_ context: ProgramContext) {
+        state.colorAllowed = !monochrome && context.colorSupport != .none
         state.clock = context.now
         state.size = context.size
         state.animationsEnabled = !context.reducedMotion

@@ -210,6 +210,22 @@ extension PageState {
         case .settings(let s): SettingsFeature.isEditingText(s)
         }
     }
+    public var liveRefresh: PageAction? {
+        switch self {
+        case .home: HomeFeature.liveRefresh.map(PageAction.home)
+        case .league: LeagueFeature.liveRefresh.map(PageAction.league)
+        case .standings: StandingsFeature.liveRefresh.map(PageAction.standings)
+        case .scoreboard: ScoreboardFeature.liveRefresh.map(PageAction.scoreboard)
+        case .matchup: MatchupFeature.liveRefresh.map(PageAction.matchup)
+        case .roster: RosterFeature.liveRefresh.map(PageAction.roster)
+        case .player: PlayerFeature.liveRefresh.map(PageAction.player)
+        case .freeAgents: FreeAgentsFeature.liveRefresh.map(PageAction.freeAgents)
+        case .draftRoom: DraftRoomFeature.liveRefresh.map(PageAction.draftRoom)
+        case .scoringRules: ScoringRulesFeature.liveRefresh.map(PageAction.scoringRules)
+        case .leagueSettings: LeagueSettingsFeature.liveRefresh.map(PageAction.leagueSettings)
+        case .settings: SettingsFeature.liveRefresh.map(PageAction.settings)
+        }
+    }
     public var clearFilter: PageAction? {
         switch self {
         case .home: HomeFeature.clearFilter.map(PageAction.home)

@@ -38,7 +38,8 @@ public enum TextRow {
     @discardableResult
     public static func put(_ text: String, in area: Rect, row: Int, style: Style = .plain, indent: Int = 1, buffer: inout Buffer) -> Int {
         guard row >= 0, row < area.height else { return row + 1 }
-        buffer.set(string: text, at: Point(x: area.x + indent, y: area.y + row), style: style, maxWidth: area.width - indent)
+        let room = max(0, area.width - indent)
+        buffer.set(string: text.truncated(toWidth: room), at: Point(x: area.x + indent, y: area.y + row), style: style, maxWidth: room)
         return row + 1
     }
 
@@ -50,7 +51,7 @@ public enum TextRow {
         for (label, value) in pairs {
             guard x < area.right else { break }
             x += buffer.set(string: label + " ", at: Point(x: x, y: area.y + row), style: context.style(.dim), maxWidth: area.right - x)
-            x += buffer.set(string: value, at: Point(x: x, y: area.y + row), style: context.style(.text), maxWidth: area.right - x)
+            x += buffer.set(string: value.truncated(toWidth: max(0, area.right - x)), at: Point(x: x, y: area.y + row), style: context.style(.text), maxWidth: area.right - x)
             x += buffer.set(string: "   ", at: Point(x: x, y: area.y + row), maxWidth: area.right - x)
         }
         return row + 1

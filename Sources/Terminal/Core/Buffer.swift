@@ -32,6 +32,7 @@ public struct Buffer: Hashable, Sendable {
     /// Writes one cell, repairing any wide grapheme it cuts in half.
     public mutating func put(_ cell: Cell, x: Int, y: Int) {
         guard let i = index(x, y) else { return }
+        if cell.width == 1, cells[i].width == 1 { cells[i] = cell; return }   // common case: nothing wide involved
         // Overwriting a continuation: the wide head to its left loses its right half.
         if cells[i].isContinuation, let left = index(x - 1, y), cells[left].width == 2 {
             cells[left] = .blank(cells[left].style)
@@ -67,7 +68,7 @@ public struct Buffer: Hashable, Sendable {
                 if x < limit, x >= area.x { put(.blank(style), x: x, y: point.y); x += 1 }
                 break
             }
-            if x >= area.x { put(Cell(ch, style: style), x: x, y: point.y) }
+            if x >= area.x { put(Cell(ch, width: w, style: style), x: x, y: point.y) }
             x += w
         }
         return max(0, x - point.x)

@@ -17,6 +17,11 @@ public struct Cell: Hashable, Sendable {
         self.style = style
     }
 
+    /// A cell whose width the caller already measured (hot path of `Buffer.set`).
+    init(_ symbol: Character, width: Int, style: Style) {
+        self.symbol = String(symbol); self.width = width; self.style = style
+    }
+
     /// A blank (space) cell with `style`.
     public static func blank(_ style: Style = .plain) -> Cell { Cell(" ", style: style) }
 

@@ -38,6 +38,12 @@ final class SignalPipe {
         signalWakeFD = writeFD
         for s in SignalPipe.handledSignals { previousHandlers[s] = signal(s, forwardSignalToPipe) }
         previousHandlers[SIGPIPE] = signal(SIGPIPE, SIG_IGN)
+        // A process may start with these blocked (the mask is inherited from whoever spawned it): then a
+        // dropped connection (SIGHUP) or SIGTERM would never reach us. Unblock them on this thread.
+        var set = sigset_t()
+        sigemptyset(&set)
+        for s in SignalPipe.handledSignals { sigaddset(&set, s) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// Puts the previous handlers back.

@@ -17,8 +17,9 @@ public enum DisplayWidth {
         guard let first = scalars.first else { return 0 }
         let v = first.value
         if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
-        if v < 0x7F { return 1 }
-        // Emoji presentation (inherent, or forced by VS16) is two cells in modern terminals.
+        if v < 0x7F, scalars.count == 1 { return 1 }   // plain ASCII (a keycap like 1️⃣ has more scalars)
+        // Emoji presentation (inherent, or forced by VS16 / a keycap) is two cells in modern terminals.
+        if scalars.contains(where: { $0.value == 0x20E3 }) { return 2 }
         if first.properties.isEmojiPresentation { return 2 }
         if first.properties.isEmoji, scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
         if localeReady {

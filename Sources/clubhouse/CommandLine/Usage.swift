@@ -16,6 +16,7 @@ enum Usage {
 
     Commands:
       import-stats FILE   import weekly stats from a CSV file (nflverse player_stats columns)
+      host-ssh            host the app over SSH with the system's OpenSSH server
 
     Run 'clubhouse COMMAND --help' for a command's options.
     """
@@ -29,5 +30,42 @@ enum Usage {
     Options:
       --database PATH   use this SQLite database
       -h, --help        show this help
+    """
+
+    static let hostSSH = """
+    Usage: clubhouse host-ssh [--port PORT] [--listen ADDR] [--database PATH]
+                              [--policy open|linked] [--state-dir DIR]
+
+    Hosts the app over SSH with the system's OpenSSH server (package openssh-server): friends
+    run 'ssh -p PORT USER@HOST' and land in the app, all on one league database. Every connection
+    logs in as the account running this command and can only run the app (no shell, no forwarding);
+    the SSH key it used identifies the device. Runs in the foreground; Ctrl-C (or SIGTERM) stops
+    sshd and ends every session.
+
+    Writes into the state folder: a host key (made once), sshd_config, sshd.pid, and devices/ with
+    per-key settings and sessions. As root it creates /run/sshd if missing.
+
+    Options:
+      --port PORT          port to listen on (default 2222)
+      --listen ADDR        address to listen on (default 0.0.0.0; 127.0.0.1 for this machine only)
+      --database PATH      the league database (default: $XDG_DATA_HOME/clubhouse/clubhouse.sqlite)
+      --policy POLICY      open: any SSH key may connect (default);
+                           linked: only keys linked to an account
+      --state-dir DIR      where the host key and sshd_config go
+                           (default: $XDG_STATE_HOME/clubhouse/ssh, else ~/.local/state/clubhouse/ssh)
+      -h, --help           show this help
+
+    Needs: the account's password field must not be locked ('!'): sshd refuses key logins to
+    locked accounts; 'usermod -p '*' USER' allows them without setting a password. sshd runs its
+    key check (this binary, or a wrapper script) only from a root-owned path nobody else can write.
+    """
+
+    static let sshSession = """
+    Usage: clubhouse ssh-session --database PATH --devices-dir DIR --policy open|linked
+           clubhouse ssh-authorized-keys --database PATH --policy open|linked TYPE BASE64
+
+    Internal commands run by the sshd that 'clubhouse host-ssh' configures: ssh-session is every
+    connection's ForceCommand (it reads the key from SSH_USER_AUTH, keeps per-key state under
+    DIR/<fingerprint>/ and starts the app); ssh-authorized-keys is sshd's AuthorizedKeysCommand.
     """
 }

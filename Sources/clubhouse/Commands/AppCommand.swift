@@ -4,9 +4,30 @@ import ClubhouseUI
 import Foundation
 import Terminal
 
-/// `clubhouse`: the full-screen app on the embedded league database.
+/// `clubhouse`: the full-screen app on the embedded league database. `clubhouse ssh-session` runs
+/// the same code path with the SSH device it identified.
 enum AppCommand {
+    /// What one run of the app needs from its caller.
+    struct Options {
+        /// `--database PATH`; nil means the XDG default.
+        var databasePath: String?
+        var noColor = false
+        /// Set when the app runs inside an SSH connection hosted by `clubhouse host-ssh`.
+        var device: SSHDevice?
+    }
+
+    /// The SSH device a session runs for: the key the person connected with, and its private state folder.
+    struct SSHDevice {
+        var fingerprint: String
+        var stateDirectory: String
+        var policy: SSHDConfiguration.Policy
+    }
+
     static func run(_ args: ParsedArguments) -> Int32 {
+        run(Options(databasePath: args.options["database"], noColor: args.flags.contains("no-color")))
+    }
+
+    static func run(_ options: Options) -> Int32 {
         let env = TerminalPreflight.processEnvironment()
         // Check the terminal before touching anything, so a pipe or TERM=dumb gets one line and exit 2.
         TerminalPreflight.ensureUTF8Locale()
@@ -15,24 +36,29 @@ enum AppCommand {
             return 2
         }
         let db: Database
-        do { db = try OpenDatabase.open(args, seed: .world) } catch {
+        do { db = try OpenDatabase.open(explicitPath: options.databasePath, seed: .world) } catch {
             Output.error("clubhouse: \(error)")
             return 1
         }
+        // INTEGRATION(accounts): with `options.device`, a key linked in `ssh_keys` signs in with one
+        // keypress, and after a password sign-in the app offers to link `device.fingerprint` (SPEC §4.4).
+        // The session's device folder is already this process's XDG_CONFIG_HOME / XDG_STATE_HOME
+        // (see SSHSessionCommand), so the local session and pending-action files are per key.
         let service = LeagueService(store: SQLiteLeagueStore(database: db))
         let api = EmbeddedLeagueAPI(service: service, databasePath: db.path)
-        let monochrome = ClubhouseProgram.monochromeRequested(environment: env, arguments: args.flags.contains("no-color") ? ["--no-color"] : [])
+        let monochrome = ClubhouseProgram.monochromeRequested(environment: env, arguments: options.noColor ? ["--no-color"] : [])
         let program = ClubhouseProgram(api: api, settingsStore: FileSettingsStore(environment: env), monochrome: monochrome, environment: env)
 
         // Live draft rooms tick from this process too (the pick-number check lets one tick land per pick).
         let clock = Task.detached { await DraftClockDriver(service: service, databasePath: db.path).run() }
         defer { clock.cancel() }
 
-        var options = TerminalRunner.Options()
-        options.backend.monochrome = monochrome
-        options.reducedMotion = env["CLUBHOUSE_REDUCED_MOTION"] != nil
+        var terminalOptions = TerminalRunner.Options()
+        terminalOptions.backend.monochrome = monochrome
+        terminalOptions.backend.mouse = program.wantsMouse
+        terminalOptions.reducedMotion = env["CLUBHOUSE_REDUCED_MOTION"] != nil
         do {
-            switch try TerminalRunner(options: options).run(program, environment: env) {
+            switch try TerminalRunner(options: terminalOptions).run(program, environment: env) {
             case .quit, .hangup: return 0
             case .signal(let n): return 128 + n
             }

@@ -11,9 +11,14 @@ enum OpenDatabase {
     enum Seed { case world, season }
 
     static func open(_ args: ParsedArguments, seed: Seed) throws(Failure) -> Database {
+        try open(explicitPath: args.options["database"], seed: seed)
+    }
+
+    /// Opens `explicitPath` (nil: the XDG default).
+    static func open(explicitPath: String?, seed: Seed, quiet: Bool = false) throws(Failure) -> Database {
         let env = ProcessInfo.processInfo.environment
         do {
-            let location = try DatabaseLocation.resolve(explicitPath: args.options["database"], environment: env)
+            let location = try DatabaseLocation.resolve(explicitPath: explicitPath, environment: env)
             let opened = try Database.open(at: location)
             if let recovery = opened.recovery { Output.error("clubhouse: \(recovery.message)") }
             switch seed {
@@ -21,7 +26,7 @@ enum OpenDatabase {
                 try DemoWorld.seedSeasonIfNeeded(opened.database)
             case .world:
                 let isNew = try opened.database.scalar("SELECT value FROM meta WHERE key = ?", [DemoWorld.seededKey], as: String.self) == nil
-                if isNew { print("Setting up the 2019 demo season in \(location.path)…") }
+                if isNew && !quiet { print("Setting up the 2019 demo season in \(location.path)…") }
                 try DemoWorld.seedIfNeeded(opened.database)
             }
             return opened.database

@@ -75,7 +75,7 @@ enum Demo {
     static func scoreboard(week: Int?) -> Scoreboard {
         let w = week ?? 9
         let status: MatchupStatus = w < 9 ? .final : w == 9 ? .live : .upcoming
-        func pts(_ base: Int) -> Points { status == .upcoming ? .zero : Points(hundredths: base + w * 37) }
+        func pts(_ base: Int) -> Points { status == .upcoming ? .zero : Points(hundredths: w == 9 ? base : base + w * 37) }
         return Scoreboard(leagueID: greats, week: w, weeks: 1...16, matchups: [
             MatchupScore(home: MatchupSide(team: team(bits), points: pts(11_240)), away: MatchupSide(team: team(bytes), points: pts(9_820)), status: w == 9 ? .final : status, isPlayoff: w >= 15),
             MatchupScore(home: MatchupSide(team: team(tailgaters), points: pts(8_710)), away: MatchupSide(team: team(hailMarys), points: pts(9_160)), status: status, isPlayoff: w >= 15),

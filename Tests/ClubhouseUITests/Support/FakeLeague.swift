@@ -98,5 +98,18 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
     }
     func draftablePlayers(_ id: LeagueID) async throws -> [DraftablePlayer] { try await enter(.draftablePlayers); return [] }
 
-    nonisolated func events(league: LeagueID?, after id: Int64?) -> AsyncStream<LeagueEvent> { AsyncStream { $0.finish() } }
+    /// The league event log `events(league:after:)` replays (then the stream ends).
+    nonisolated let eventLog = EventLog()
+
+    nonisolated func events(league: LeagueID?, after id: Int64?) -> AsyncStream<LeagueEvent> {
+        let events = eventLog.events.filter { e in (league.map { e.leagueID == $0 } ?? true) && e.id > (id ?? 0) }
+        return AsyncStream { c in events.forEach { c.yield($0) }; c.finish() }
+    }
+}
+
+final class EventLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var log: [LeagueEvent] = []
+    func append(_ e: LeagueEvent) { lock.withLock { log.append(e) } }
+    var events: [LeagueEvent] { lock.withLock { log } }
 }

@@ -15,8 +15,16 @@ struct Harness {
     init(fake: FakeLeague = FakeLeague(), size: Size = Size(width: 80, height: 24), colorAllowed: Bool = true, settings: UserSettings = UserSettings()) {
         self.fake = fake
         self.store = InMemorySettingsStore()
-        self.env = AppEnvironment(api: fake, settings: store, now: { Demo.now })
+        self.env = AppEnvironment(api: fake, settings: store, now: { Demo.now }, sleep: { _ in })
         self.state = AppState(settings: settings, colorAllowed: colorAllowed, size: size, now: Demo.now)
+    }
+
+    /// The same state driven over another API (e.g. the embedded one over the demo world).
+    init(state: AppState, api: any LeagueAPI) {
+        self.fake = FakeLeague()
+        self.store = InMemorySettingsStore()
+        self.env = AppEnvironment(api: api, settings: store, now: { Demo.now }, sleep: { _ in })
+        self.state = state
     }
 
     mutating func send(_ action: AppAction) {
@@ -26,12 +34,19 @@ struct Harness {
     mutating func keys(_ text: String) { for c in text { key(.char(c)) } }
     mutating func mouse(_ kind: MouseEvent.Kind, x: Int, y: Int) { send(.event(.mouse(MouseEvent(kind, x: x, y: y)))) }
 
+    /// Follow live events (a stream that may never end) only when asked to.
+    var followEvents = true
+
     /// Runs every pending effect (and those they cause) to completion.
     mutating func settle() async {
         while !pending.isEmpty {
             let ops = pending
             pending = []
-            for op in ops { if case .run(_, let work) = op, let a = await work() { send(a) } }
+            for op in ops {
+                guard case .run(let id, let work) = op else { continue }
+                if id == "board.events" && !followEvents { continue }
+                if let a = await work() { send(a) }
+            }
         }
     }
 

@@ -52,31 +52,53 @@ final class Tmux {
         return (false, last)
     }
 
+    /// Polls until the screen contains `text` and no spinner says anything is still loading.
+    @discardableResult
+    func waitForLoaded(_ text: String, timeout: TimeInterval = 15) throws -> (matched: Bool, screen: String) {
+        try waitFor(timeout: timeout) { $0.contains(text) && !$0.contains("Loading") }
+    }
+
     /// Polls until the screen contains `text`.
     @discardableResult
     func waitFor(_ text: String, timeout: TimeInterval = 15) throws -> (matched: Bool, screen: String) {
         try waitFor(timeout: timeout) { $0.contains(text) }
     }
 
-    /// Runs one tmux command. Output goes through a file, not a pipe: `new-session` forks the tmux
-    /// server, which would hold a pipe open and make reading it to the end wait forever.
+    /// Runs one tmux command and returns its output. Spawned directly (posix_spawn + waitpid) with output in a
+    /// file and a clean signal mask: `new-session` forks the tmux server, which holds pipes open and would pass a
+    /// test runner's blocked signals down to the app under test.
     @discardableResult
     private func run(_ args: [String]) throws -> String {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString).out")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: out) }
-        let handle = try FileHandle(forWritingTo: out)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["tmux", "-L", socket, "-f", "/dev/null"] + args
-        p.standardOutput = handle
-        p.standardError = FileHandle.nullDevice
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        try handle.close()
-        return String(decoding: try Data(contentsOf: out), as: UTF8.self)
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString).out").path
+        defer { unlink(out) }
+        let argv = ["tmux", "-L", socket, "-f", "/dev/null"] + args
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid = pid_t()
+        let cArgs = argv.map { strdup($0) } + [nil]
+        defer { cArgs.forEach { free($0) } }
+        let rc = posix_spawnp(&pid, "tmux", &actions, &attributes, cArgs, environ)
+        guard rc == 0 else { throw TmuxError(message: "cannot start tmux: \(String(cString: strerror(rc)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
     }
+
+    struct TmuxError: Error { var message: String }
 
     static func shellQuote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 }

@@ -19,6 +19,9 @@ public enum BoardFeature {
         public var draft = Loadable<DraftBoard>()
         /// The board's own selection when it has focus.
         public var selection = ListState(selected: nil)
+        /// The league whose live events the board follows, and the last event seen.
+        public var following: LeagueID?
+        public var lastEventID: Int64?
         public init() {}
 
         public var highlight: BoardHighlight? {
@@ -39,8 +42,15 @@ public enum BoardFeature {
         case list(ListMove)
         case activated
         case retry
+        /// Something happened in the followed league (a pick, a lineup change, a finalized week).
+        case eventReceived(LeagueEvent)
+        /// A burst of events has settled: refresh what the board shows, keeping it on screen meanwhile.
+        case refreshDue
         case delegate(PageDelegate)
     }
+
+    /// How long the board waits for a burst of events (e.g. a replay of the log) to settle.
+    public static let refreshDebounce: Duration = .milliseconds(250)
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         let api = context.env.api
@@ -49,7 +59,15 @@ public enum BoardFeature {
             let old = state.context
             state.context = new
             if kind(old) != kind(new) { state.selection = ListState(selected: nil) }
-            return sync(&state, api: api, force: false)
+            return .merge(sync(&state, api: api, force: false), follow(&state, api: api))
+        case .eventReceived(let event):
+            guard event.leagueID == state.following else { return .none }
+            state.lastEventID = event.id
+            let sleep = context.env.sleep
+            return .merge(subscribe(event.leagueID, after: event.id, api: api),
+                          .run(id: "board.refresh") { try? await sleep(refreshDebounce); return .refreshDue })
+        case .refreshDue:
+            return refresh(&state, api: api)
         case .retry:
             return sync(&state, api: api, force: true)
         case .featuredLoaded(let t, let r):
@@ -70,6 +88,39 @@ public enum BoardFeature {
             return .send(.delegate(.open(page)))
         case .delegate:
             return .none
+        }
+    }
+
+    /// Follows the live events of the context's league (one subscription; a new league replaces it).
+    static func follow(_ state: inout State, api: any LeagueAPI) -> Effect<Action> {
+        guard let id = state.context.leagueID else { return .none }
+        guard id != state.following else { return .none }
+        state.following = id
+        state.lastEventID = nil
+        return subscribe(id, after: nil, api: api)
+    }
+
+    static func subscribe(_ id: LeagueID, after: Int64?, api: any LeagueAPI) -> Effect<Action> {
+        .run(id: "board.events") {
+            for await event in api.events(league: id, after: after) { return .eventReceived(event) }
+            return nil
+        }
+    }
+
+    /// Reloads what the board shows without spinners (live updates).
+    static func refresh(_ state: inout State, api: any LeagueAPI) -> Effect<Action> {
+        switch state.context {
+        case .featured: return .none
+        case .league(let id, _, _):
+            let week = state.scoreboard.value?.week ?? state.requestedWeek
+            let t1 = state.league.beginRefresh(), t2 = state.standings.beginRefresh(), t3 = state.scoreboard.beginRefresh()
+            return .merge(
+                .load(t1, id: "board.league", { try await api.league(id) }, answer: Action.leagueLoaded),
+                .load(t2, id: "board.standings", { try await api.standings(id) }, answer: Action.standingsLoaded),
+                .load(t3, id: "board.scoreboard", { try await api.scoreboard(id, week: week) }, answer: Action.scoreboardLoaded))
+        case .draft(let id):
+            let t = state.draft.beginRefresh()
+            return .load(t, id: "board.draft", { try await api.draftBoard(id) }, answer: Action.draftLoaded)
         }
     }
 

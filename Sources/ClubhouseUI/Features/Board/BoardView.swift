@@ -86,7 +86,8 @@ extension BoardFeature {
     static func renderDraft(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard let room = LoadView.render(state.draft.load, what: "the draft board", empty: "No draft yet.",
                                          in: area, buffer: &buffer, context: context) else { return }
-        DraftGrid(room: room, context: context).render(in: area.inset(horizontal: 1), buffer: &buffer)
+        let selected = focusedSelection(state, context).flatMap { room.picks[safe: $0]?.pick.number }
+        DraftGrid(room: room, selectedPick: selected, context: context).render(in: area.inset(horizontal: 1), buffer: &buffer)
     }
 
     /// The board item at `point`, for clicks (an index into `items`).
@@ -111,11 +112,17 @@ extension BoardFeature {
 /// The draft board: teams across, rounds down; the pick on the clock is highlighted.
 public struct DraftGrid: Widget {
     public var room: DraftBoard
+    /// The pick the focused board has selected (Enter opens its player).
+    public var selectedPick: Int?
     public var context: RenderContext
+
+    public init(room: DraftBoard, selectedPick: Int? = nil, context: RenderContext) {
+        self.room = room; self.selectedPick = selectedPick; self.context = context
+    }
 
     public func render(in area: Rect, buffer: inout Buffer) {
         guard !area.isEmpty, !room.teams.isEmpty else { return }
-        let label = 3
+        let label = 4
         let cols = Rect(x: area.x + label, y: area.y, width: area.width - label, height: area.height)
             .columns(Array(repeating: .fill(1), count: room.teams.count), spacing: 1)
         for (i, t) in room.teams.enumerated() {
@@ -123,8 +130,10 @@ public struct DraftGrid: Widget {
         }
         let byCell = Dictionary(room.picks.map { ("\($0.pick.round)-\($0.pick.teamID.rawValue)", $0) }, uniquingKeysWith: { a, _ in a })
         let n = room.teams.count
-        let current = room.draft.isComplete ? nil : room.draft.currentPick
-        let currentRound = current.map { ($0 - 1) / max(1, n) + 1 } ?? 1
+        let live = room.draft.status == .running || room.draft.status == .paused
+        let current = live && !room.draft.isComplete ? room.draft.currentPick : nil
+        let focusRound = selectedPick.flatMap { s in room.picks.first { $0.pick.number == s }?.pick.round }
+        let currentRound = focusRound ?? current.map { ($0 - 1) / max(1, n) + 1 } ?? 1
         let visibleRounds = max(0, area.height - 1)
         let firstRound = max(1, min(currentRound - visibleRounds + 1, room.draft.rounds - visibleRounds + 1))
         for (r, round) in (firstRound...max(firstRound, room.draft.rounds)).enumerated() {
@@ -133,13 +142,16 @@ public struct DraftGrid: Widget {
             buffer.set(string: "R\(round)", at: Point(x: area.x, y: y), style: context.style(.dim), maxWidth: label)
             for (i, t) in room.teams.enumerated() {
                 if let p = byCell["\(round)-\(t.id.rawValue)"] {
-                    DataTable.put(Format.shortName(p.player.name), in: cols[i], y: y, alignment: .left, style: context.style(.text), buffer: &buffer)
+                    let isSelected = p.pick.number == selectedPick
+                    let style = context.style(isSelected ? .selection : .text)
+                    if isSelected { buffer.fill(Rect(x: cols[i].x, y: y, width: cols[i].width, height: 1), with: .blank(style)) }
+                    DataTable.put(Format.shortName(p.player.name), in: cols[i], y: y, alignment: .left, style: style, buffer: &buffer)
                 } else if let current, pickNumber(round: round, column: i, teams: n) == current {
                     let cell = Rect(x: cols[i].x, y: y, width: cols[i].width, height: 1)
                     buffer.fill(cell, with: .blank(context.style(.highlight)))
                     DataTable.put("on the clock", in: cols[i], y: y, alignment: .left, style: context.style(.highlight), buffer: &buffer)
                 } else {
-                    DataTable.put("·", in: cols[i], y: y, alignment: .center, style: context.style(.dim), buffer: &buffer)
+                    DataTable.put("·", in: cols[i], y: y, alignment: .left, style: context.style(.dim), buffer: &buffer)
                 }
             }
         }

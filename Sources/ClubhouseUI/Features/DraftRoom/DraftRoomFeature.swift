@@ -16,6 +16,8 @@ public enum DraftRoomFeature: PageFeature {
 
     public enum Action: Sendable {
         case onAppear, retry
+        /// The league changed (a pick was made): reload, keeping the room on screen.
+        case liveRefreshed
         case roomLoaded(RequestToken, Result<DraftBoard, PresentableError>)
         case list(ListMove)
         case rowActivated
@@ -23,6 +25,7 @@ public enum DraftRoomFeature: PageFeature {
     }
 
     public static var onAppear: Action { .onAppear }
+    public static var liveRefresh: Action? { .liveRefreshed }
     public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { "Draft room" }
@@ -33,6 +36,9 @@ public enum DraftRoomFeature: PageFeature {
         switch action {
         case .onAppear, .retry:
             let t = state.room.begin(), api = context.env.api, id = state.id
+            return .load(t, id: "draftRoom.\(id)", { try await api.draftBoard(id) }, answer: Action.roomLoaded)
+        case .liveRefreshed:
+            let t = state.room.beginRefresh(), api = context.env.api, id = state.id
             return .load(t, id: "draftRoom.\(id)", { try await api.draftBoard(id) }, answer: Action.roomLoaded)
         case .roomLoaded(let t, let r):
             state.room.finish(t, r); return .none

@@ -15,6 +15,7 @@ public enum LeagueSettingsFeature: PageFeature {
         case onAppear, retry
         case leagueLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
         case list(ListMove)
+        case scoringOpened
         case delegate(PageDelegate)
     }
 
@@ -35,12 +36,15 @@ public enum LeagueSettingsFeature: PageFeature {
         case .list(let m):
             let n = state.detail.value.map { rows($0).count } ?? 0
             state.list.apply(m, count: n, viewport: context.viewport); return .none
+        case .scoringOpened:
+            return .send(.delegate(.open(.scoringRules(state.id))))
         case .delegate: return .none
         }
     }
 
     public static func keymap(_ state: State) -> Keymap<Action> {
-        Keymap(ListKeys.bindings(Action.list) + [
+        Keymap([KeyBinding([.char("c")], .scoringOpened, label: "scoring rules", group: "League settings", footer: true)]
+               + ListKeys.bindings(Action.list) + [
             KeyBinding([.char("E")], .delegate(.toast("Only the commissioner can change settings — sign in first")), label: "edit",
                        group: "League settings", enabledWhen: false, disabledReason: "commissioner only — sign in first"),
             PageKeys.retry(.retry),

@@ -19,6 +19,7 @@ public enum MatchupFeature: PageFeature {
 
     public enum Action: Sendable {
         case onAppear, retry
+        case liveRefreshed
         case matchupLoaded(RequestToken, Result<MatchupDetail, PresentableError>)
         case list(ListMove)
         case sideChosen(Side)
@@ -27,6 +28,7 @@ public enum MatchupFeature: PageFeature {
     }
 
     public static var onAppear: Action { .onAppear }
+    public static var liveRefresh: Action? { .liveRefreshed }
     public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String {
@@ -53,8 +55,9 @@ public enum MatchupFeature: PageFeature {
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         switch action {
-        case .onAppear, .retry:
-            let t = state.detail.begin(), api = context.env.api, id = state.id, week = state.week, team = state.team
+        case .onAppear, .retry, .liveRefreshed:
+            let inPlace = if case .liveRefreshed = action { true } else { false }
+            let t = inPlace ? state.detail.beginRefresh() : state.detail.begin(), api = context.env.api, id = state.id, week = state.week, team = state.team
             return .load(t, id: "matchup.\(id)", { try await api.matchup(id, week: week, team: team) }, answer: Action.matchupLoaded)
         case .matchupLoaded(let t, let r):
             if state.detail.finish(t, r), let d = state.detail.value {
@@ -99,8 +102,16 @@ public enum MatchupFeature: PageFeature {
         if let away = d.away { totals(away, vs: d.home, in: halves[1], y: area.y + 1, context: context, buffer: &buffer) }
         else { DataTable.put("bye week", in: halves[1], y: area.y + 1, alignment: .left, style: context.style(.dim), buffer: &buffer) }
 
-        let body = Rect(x: area.x, y: area.y + 2, width: area.width, height: max(0, area.height - 2))
         let pairs = rows(d)
+        let narrow = area.width / 2 < 62
+        // Narrow screens have no stat-line column: the selected player's line shows under the lineups.
+        let detailRows = narrow && area.height >= 8 ? 1 : 0
+        let body = Rect(x: area.x, y: area.y + 2, width: area.width, height: max(0, area.height - 2 - detailRows))
+        if detailRows == 1, let pair = pairs[safe: state.list.selected ?? -1],
+           let row = state.side == .home ? pair.0 : pair.1, let p = row.player {
+            let line = "\(p.name): " + statText(row) + (row.opponent.flatMap { $0.isEmpty ? nil : $0 }.map { $0.hasPrefix("@") ? " at \($0.dropFirst())" : " vs \($0)" } ?? "")
+            TextRow.put(line, in: area, row: area.height - 1, style: context.style(.dim), buffer: &buffer)
+        }
         let bodyHalves = body.inset(horizontal: 1).columns([.fill(1), .fill(1)], spacing: 3)
         let home = lineupTable(pairs.map(\.0), divider: true, state: state, side: .home, width: bodyHalves[0].width, context: context)
         let away = lineupTable(pairs.map(\.1), divider: true, state: state, side: .away, width: bodyHalves[1].width, context: context)
@@ -109,6 +120,17 @@ public enum MatchupFeature: PageFeature {
         // The column divider between the lineups.
         let x = bodyHalves[0].right + 1
         for y in body.y..<body.bottom { buffer.put(Cell("│", style: context.style(.border)), x: x, y: y) }
+    }
+
+    /// The stat line, or where the game stands when there are no stats yet.
+    static func statText(_ row: LineupRow) -> String {
+        if !row.statLine.isEmpty { return row.statLine }
+        switch row.game {
+        case .bye?: return "bye week"
+        case .notStarted(let kickoff)?: return "kicks off \(Format.day(kickoff))"
+        case .inProgress?: return "playing now"
+        case .final?, nil: return "no stats"
+        }
     }
 
     static func totals(_ lineup: TeamLineup, vs other: TeamLineup?, in rect: Rect, y: Int, context: RenderContext, buffer: inout Buffer) {
@@ -132,7 +154,7 @@ public enum MatchupFeature: PageFeature {
             }
             let name = r.player.map { "\($0.name) \($0.position.rawValue)" + ($0.injury == .healthy ? "" : " \($0.injury.rawValue)") } ?? "(empty)"
             var row = [r.slot.rawValue, name]
-            if wide { row += [r.opponent ?? (r.game == .bye ? "BYE" : ""), r.statLine] }
+            if wide { row += [r.opponent ?? (r.game == .bye ? "BYE" : ""), statText(r)] }
             row.append(r.player == nil ? "" : r.points.oneDecimal)
             return row
         }

@@ -50,7 +50,7 @@ public enum RosterFeature: PageFeature {
     }
 
     static func table(_ state: State, _ r: TeamRoster, width: Int, context: RenderContext) -> DataTable {
-        let wide = width >= 100
+        let wide = width >= 70
         var cols = [DataColumn("Slot", .length(4)), DataColumn("Player", .fill(2)), DataColumn("Pos", .length(3)), DataColumn("NFL", .length(3)),
                     DataColumn("Bye", .length(3), .right), DataColumn("Inj", .length(3))]
         if wide { cols.append(DataColumn("Acquired", .length(10))) }

@@ -19,6 +19,7 @@ public enum ScoreboardFeature: PageFeature {
 
     public enum Action: Sendable {
         case onAppear, retry
+        case liveRefreshed
         case scoreboardLoaded(RequestToken, Result<Scoreboard, PresentableError>)
         case weekStepped(Int)
         case list(ListMove)
@@ -27,6 +28,7 @@ public enum ScoreboardFeature: PageFeature {
     }
 
     public static var onAppear: Action { .onAppear }
+    public static var liveRefresh: Action? { .liveRefreshed }
     public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { state.shownWeek.map { "Week \($0)" } ?? "Scoreboard" }
@@ -40,6 +42,8 @@ public enum ScoreboardFeature: PageFeature {
         switch action {
         case .onAppear, .retry:
             return load(&state, context)
+        case .liveRefreshed:
+            return load(&state, context, inPlace: true)
         case .scoreboardLoaded(let t, let r):
             if state.scoreboard.finish(t, r, isEmpty: { $0.matchups.isEmpty }), case .success(let sb) = r {
                 state.weeks = sb.weeks
@@ -64,8 +68,8 @@ public enum ScoreboardFeature: PageFeature {
     }
 
     /// Loads the week asked for; a newer week supersedes a slower older one.
-    static func load(_ state: inout State, _ context: PageContext) -> Effect<Action> {
-        let t = state.scoreboard.begin(), api = context.env.api, id = state.id, week = state.week
+    static func load(_ state: inout State, _ context: PageContext, inPlace: Bool = false) -> Effect<Action> {
+        let t = inPlace ? state.scoreboard.beginRefresh() : state.scoreboard.begin(), api = context.env.api, id = state.id, week = state.week
         return .load(t, id: "scoreboard.\(id)", { try await api.scoreboard(id, week: week) }, answer: Action.scoreboardLoaded)
     }
 
@@ -105,7 +109,9 @@ public enum ScoreboardFeature: PageFeature {
         TextRow.put(header, in: area, row: 0, style: context.style(.title), buffer: &buffer)
         let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
         guard let sb = LoadView.render(state.scoreboard.load, what: "week \(state.shownWeek.map(String.init) ?? "")".trimmingCharacters(in: .whitespaces),
-                                       empty: "No matchups this week — h/l to another week.", in: body, buffer: &buffer, context: context) else { return }
+                                       empty: (state.weeks?.count ?? 0) > 1 ? "No matchups this week — h/l to another week."
+                                                                              : "No matchups yet — the schedule is made when the draft is done.",
+                                       in: body, buffer: &buffer, context: context) else { return }
         table(state, sb, context: context).render(in: body.inset(horizontal: 1), buffer: &buffer)
     }
 

@@ -15,6 +15,7 @@ public enum ScoringRulesFeature: PageFeature {
         case onAppear, retry
         case leagueLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
         case list(ListMove)
+        case leagueSettingsOpened
         case delegate(PageDelegate)
     }
 
@@ -35,12 +36,15 @@ public enum ScoringRulesFeature: PageFeature {
         case .list(let m):
             let n = state.detail.value.map { rows($0.league.settings.scoring).count } ?? 0
             state.list.apply(m, count: n, viewport: context.viewport); return .none
+        case .leagueSettingsOpened:
+            return .send(.delegate(.open(.leagueSettings(state.id))))
         case .delegate: return .none
         }
     }
 
     public static func keymap(_ state: State) -> Keymap<Action> {
-        Keymap(ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
+        Keymap([KeyBinding([.char("e")], .leagueSettingsOpened, label: "league settings", group: "Scoring", footer: true)]
+               + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
     }
 
     static let labels: [(String, String, String)] = [

@@ -13,6 +13,7 @@ public enum StandingsFeature: PageFeature {
 
     public enum Action: Sendable {
         case onAppear, retry
+        case liveRefreshed
         case standingsLoaded(RequestToken, Result<[StandingsEntry], PresentableError>)
         case list(ListMove)
         case rowActivated
@@ -20,6 +21,7 @@ public enum StandingsFeature: PageFeature {
     }
 
     public static var onAppear: Action { .onAppear }
+    public static var liveRefresh: Action? { .liveRefreshed }
     public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { "Standings" }
@@ -31,8 +33,9 @@ public enum StandingsFeature: PageFeature {
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         switch action {
-        case .onAppear, .retry:
-            let t = state.entries.begin(), api = context.env.api, id = state.id
+        case .onAppear, .retry, .liveRefreshed:
+            let inPlace = if case .liveRefreshed = action { true } else { false }
+            let t = inPlace ? state.entries.beginRefresh() : state.entries.begin(), api = context.env.api, id = state.id
             return .load(t, id: "standings.\(id)", { try await api.standings(id) }, answer: Action.standingsLoaded)
         case .standingsLoaded(let t, let r):
             state.entries.finish(t, r, isEmpty: \.isEmpty); return .none

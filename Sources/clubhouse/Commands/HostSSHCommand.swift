@@ -1,0 +1,230 @@
+import ClubhouseData
+import Foundation
+
+/// `clubhouse host-ssh`: hosts the app over SSH with the system's OpenSSH server (ARCHITECTURE §5).
+/// Writes a host key, an `sshd_config` and (when needed) a root-owned AuthorizedKeysCommand wrapper
+/// into its state folder, validates the configuration with `sshd -t`, then runs `sshd -D -e` as a child
+/// until SIGINT/SIGTERM/SIGHUP, when it stops sshd and every connection it started.
+enum HostSSHCommand {
+    struct Failure: Error { var message: String; var status: Int32 = 1 }
+
+    static func run(_ args: ParsedArguments) -> Int32 {
+        do { return try host(args) } catch {
+            Output.error("clubhouse host-ssh: \(error.message)")
+            return error.status
+        }
+    }
+
+    private static func host(_ args: ParsedArguments) throws(Failure) -> Int32 {
+        let env = ProcessInfo.processInfo.environment
+        guard args.positionals.isEmpty else {
+            throw Failure(message: "unexpected argument '\(args.positionals[0])'\nTry 'clubhouse host-ssh --help'.", status: 2)
+        }
+        let portText = args.options["port"] ?? "2222"
+        guard let port = Int(portText), (1...65535).contains(port) else {
+            throw Failure(message: "--port must be a number from 1 to 65535, not '\(portText)'", status: 2)
+        }
+        let listen = args.options["listen"] ?? "0.0.0.0"
+        guard !listen.isEmpty, !listen.contains(where: { $0 == " " || $0 == "\"" || $0 == "\n" }) else {
+            throw Failure(message: "--listen must be an address, e.g. 0.0.0.0 or 127.0.0.1", status: 2)
+        }
+        let policyText = args.options["policy"] ?? "open"
+        guard let policy = SSHDConfiguration.Policy(rawValue: policyText) else {
+            throw Failure(message: "--policy must be open or linked, not '\(policyText)'", status: 2)
+        }
+
+        // Preconditions, each with what to do about it.
+        guard let sshd = Processes.find("sshd", environment: env) else {
+            throw Failure(message: "OpenSSH's server (sshd) is not installed: apt-get install openssh-server")
+        }
+        guard let keygen = Processes.find("ssh-keygen", environment: env) else {
+            throw Failure(message: "ssh-keygen is not installed: apt-get install openssh-client")
+        }
+        let account = try Account.current()
+        let isRoot = geteuid() == 0
+        if isRoot {
+            if let locked = account.lockedPasswordField, locked {
+                throw Failure(message: """
+                    the account '\(account.name)' is locked (its password field starts with '!'), and sshd refuses
+                    key logins to locked accounts. Allow key logins without setting a password:
+                        usermod -p '*' \(account.name)
+                    """)
+            }
+            if !FileManager.default.fileExists(atPath: "/run/sshd") {
+                do {
+                    try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true,
+                                                            attributes: [.posixPermissions: 0o755])
+                } catch {
+                    throw Failure(message: "sshd needs /run/sshd (its privilege-separation folder) and it could not be created: \(error.localizedDescription)")
+                }
+            }
+        }
+        if !isRoot, let warning = nonRootPTYWarning() { Output.error("clubhouse host-ssh: warning: \(warning)") }
+        if account.shell.hasSuffix("/nologin") || account.shell.hasSuffix("/false") {
+            throw Failure(message: "the account '\(account.name)' has no login shell (\(account.shell)); sshd runs the app through it. Give it one: usermod -s /bin/sh \(account.name)")
+        }
+
+        // The database: created and seeded now, so the first connections do not race to seed it.
+        let db: Database
+        do { db = try OpenDatabase.open(explicitPath: args.options["database"], seed: .world) } catch {
+            throw Failure(message: error.description)
+        }
+        let databasePath = StateDirectory.absolute(db.path)
+
+        // The state folder.
+        let clubhouseState = StateDirectory.clubhouse(environment: env)
+        let stateDir = StateDirectory.absolute(args.options["state-dir"] ?? clubhouseState + "/ssh")
+        let devicesDir = args.options["state-dir"] != nil ? stateDir + "/devices" : StateDirectory.absolute(clubhouseState + "/devices")
+        do {
+            try FileManager.default.createDirectory(atPath: stateDir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(atPath: devicesDir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw Failure(message: "cannot create \(stateDir): \(error.localizedDescription)")
+        }
+
+        // An sshd left from an earlier run on this state folder (say host-ssh was killed with SIGKILL)
+        // still holds the port: say so rather than let the new one fail to bind.
+        let configPath = stateDir + "/sshd_config"
+        if let pidText = try? String(contentsOfFile: stateDir + "/sshd.pid", encoding: .utf8),
+           let pid = pid_t(pidText.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0, Processes.isAlive(pid),
+           let cmdline = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
+           String(decoding: cmdline, as: UTF8.self).contains(configPath) {
+            throw Failure(message: "an sshd from an earlier 'clubhouse host-ssh' is still running on \(stateDir) (pid \(pid)); stop it first: kill \(pid)")
+        }
+
+        // The host key: generated once, kept across restarts so clients' known_hosts stay valid.
+        let hostKey = stateDir + "/ssh_host_ed25519_key"
+        if !FileManager.default.fileExists(atPath: hostKey) {
+            let made = Processes.run([keygen, "-q", "-t", "ed25519", "-N", "", "-C", "clubhouse-host", "-f", hostKey])
+            guard made.status == 0 else { throw Failure(message: "ssh-keygen could not create the host key:\n\(made.output)") }
+        }
+        let hostFingerprint = (try? String(contentsOfFile: hostKey + ".pub", encoding: .utf8))
+            .flatMap { try? SSHPublicKey(line: $0).fingerprint }
+
+        let binary = StateDirectory.absolute(executablePath())
+        let keysCommand = try authorizedKeysCommand(binary: binary, database: databasePath, policy: policy,
+                                                    stateDir: stateDir, isRoot: isRoot)
+        let config = SSHDConfiguration(
+            port: port, listenAddress: listen, hostKeyPath: hostKey, pidFilePath: stateDir + "/sshd.pid",
+            binaryPath: binary, databasePath: databasePath, devicesDirectory: devicesDir, policy: policy,
+            authorizedKeysCommand: keysCommand, user: account.name)
+        do { try writeFile(configPath, config.render(), mode: 0o600) } catch {
+            throw Failure(message: "cannot write \(configPath): \(error.localizedDescription)")
+        }
+        let check = Processes.run([sshd, "-t", "-f", configPath])
+        guard check.status == 0 else {
+            throw Failure(message: "sshd rejected the configuration \(configPath):\n\(check.output)")
+        }
+
+        let host = listen == "0.0.0.0" || listen == "::" ? hostName() : (listen.contains(":") ? "[\(listen)]" : listen)
+        print("""
+            Hosting Clubhouse League over SSH on \(listen) port \(port) (policy: \(policy.rawValue)).
+              database:   \(databasePath)
+              state:      \(stateDir)
+              host key:   \(hostFingerprint ?? hostKey)
+            Connect with:  ssh -p \(port) \(account.name)@\(host)
+            \(policy == .open ? "Any SSH key may connect; each key is its own device." : "Only keys linked to an account may connect.")
+            Stop with Ctrl-C.
+            """)
+        fflush(nil)
+        return try SSHDSupervisor(sshd: sshd, configPath: configPath).run()
+    }
+
+    /// What sshd runs to vet a key. sshd insists on a root-owned path nobody else can write: the binary
+    /// itself when it qualifies, else a small wrapper script in the state folder, else (as root) one
+    /// under /run.
+    private static func authorizedKeysCommand(binary: String, database: String, policy: SSHDConfiguration.Policy,
+                                              stateDir: String, isRoot: Bool) throws(Failure) -> [String] {
+        let direct = [binary, "ssh-authorized-keys", "--database", database, "--policy", policy.rawValue]
+        let binaryProblem = SafePath.problem(binary)
+        if binaryProblem == nil { return direct }
+        let script = """
+            #!/bin/sh
+            # Written by 'clubhouse host-ssh': sshd's AuthorizedKeysCommand must live on a root-owned path.
+            exec \(direct.map(ShellQuote.quote).joined(separator: " ")) "$@"
+
+            """
+        var candidates = [stateDir]
+        if isRoot { candidates.append("/run/clubhouse-ssh/" + String(SHA256.hex(Array(stateDir.utf8)).prefix(16))) }
+        var problems = ["\(binary): \(binaryProblem!)"]
+        for dir in candidates {
+            let path = dir + "/authorized-keys-command"
+            do {
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                try writeFile(path, script, mode: 0o755)
+            } catch {
+                problems.append("\(path): \(error.localizedDescription)")
+                continue
+            }
+            if let problem = SafePath.problem(path) { problems.append("\(path): \(problem)"); continue }
+            return [path]
+        }
+        throw Failure(message: """
+            sshd runs its AuthorizedKeysCommand only from a root-owned path that no one else can write,
+            and there is none here:
+              \(problems.joined(separator: "\n  "))
+            Install the binary somewhere root owns and run it from there, e.g.
+              sudo install -m 755 \(binary) /usr/local/bin/clubhouse && /usr/local/bin/clubhouse host-ssh
+            """)
+    }
+
+    /// An sshd that is not root cannot chown a connection's PTY: logins then fail with "chown(/dev/pts/N)
+    /// … Operation not permitted" unless /dev/pts hands new PTYs to the tty group already (gid=5 mount option,
+    /// as systemd mounts it). Containers often mount it without.
+    private static func nonRootPTYWarning() -> String? {
+        guard let mounts = try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8) else { return nil }
+        guard let line = mounts.split(separator: "\n").last(where: { $0.split(separator: " ").dropFirst().first == "/dev/pts" }) else { return nil }
+        let options = line.split(separator: " ").dropFirst(3).first.map { $0.split(separator: ",") } ?? []
+        if options.contains(where: { $0.hasPrefix("gid=") }) { return nil }
+        return """
+            /dev/pts is mounted without a gid= option, so an sshd that is not root cannot hand a connection its
+            terminal (sshd logs "chown(/dev/pts/N, …) failed"). Host as root, or on a system that mounts devpts
+            with gid=5 (standard Debian does).
+            """
+    }
+
+    private static func writeFile(_ path: String, _ text: String, mode: Int) throws {
+        let tmp = path + ".tmp-\(getpid())"
+        guard FileManager.default.createFile(atPath: tmp, contents: Data(text.utf8), attributes: [.posixPermissions: mode]) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        _ = chmod(tmp, mode_t(mode))
+        guard rename(tmp, path) == 0 else { unlink(tmp); throw CocoaError(.fileWriteUnknown) }
+    }
+
+    /// The running binary's absolute path (sshd needs it for ForceCommand).
+    private static func executablePath() -> String {
+        if let p = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return p }
+        return CommandLine.arguments[0]
+    }
+
+    private static func hostName() -> String {
+        var buf = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buf, buf.count - 1) == 0 else { return "HOST" }
+        let name = String(cString: buf)
+        return name.isEmpty ? "HOST" : name
+    }
+}
+
+/// The system account sshd logs everyone in as: the one running host-ssh.
+struct Account {
+    var name: String
+    var shell: String
+    /// true: the shadow password field starts with '!' (locked); nil: unknown (not root).
+    var lockedPasswordField: Bool?
+
+    static func current() throws(HostSSHCommand.Failure) -> Account {
+        guard let pw = getpwuid(geteuid()) else { throw .init(message: "cannot find the current account in the password database") }
+        let name = String(cString: pw.pointee.pw_name)
+        let shell = pw.pointee.pw_shell.map { String(cString: $0) } ?? "/bin/sh"
+        var locked: Bool?
+        // /etc/shadow is readable by root only (Glibc's module does not import <shadow.h>).
+        if geteuid() == 0, let shadow = try? String(contentsOfFile: "/etc/shadow", encoding: .utf8) {
+            for line in shadow.split(separator: "\n") {
+                let fields = line.split(separator: ":", omittingEmptySubsequences: false)
+                if fields.count > 1, fields[0] == name { locked = fields[1].hasPrefix("!") }
+            }
+        }
+        return Account(name: name, shell: shell, lockedPasswordField: locked)
+    }
+}

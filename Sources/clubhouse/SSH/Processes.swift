@@ -1,0 +1,56 @@
+import Foundation
+
+/// Small process helpers for hosting sshd: run a tool and capture its output, find descendants.
+enum Processes {
+    /// Runs `argv` (absolute path first) to completion; returns status and combined output.
+    static func run(_ argv: [String]) -> (status: Int32, output: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: argv[0])
+        p.arguments = Array(argv.dropFirst())
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        p.standardInput = FileHandle.nullDevice
+        do { try p.run() } catch { return (127, "cannot run \(argv[0]): \(error.localizedDescription)") }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// The first executable named `name` in the usual system folders and PATH.
+    static func find(_ name: String, environment: [String: String]) -> String? {
+        let dirs = ["/usr/sbin", "/usr/local/sbin", "/sbin", "/usr/bin", "/usr/local/bin"]
+            + (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        return dirs.map { $0 + "/" + name }.first { access($0, X_OK) == 0 }
+    }
+
+    /// Every live process whose parent chain leads to `root` (not including `root`).
+    static func descendants(of root: pid_t) -> [pid_t] {
+        var parentOf: [pid_t: pid_t] = [:]
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for entry in entries {
+            guard let pid = pid_t(entry),
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            // After "pid (comm)": state, ppid, …
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, let ppid = pid_t(fields[1]) { parentOf[pid] = ppid }
+        }
+        var result: [pid_t] = []
+        var frontier: Set<pid_t> = [root]
+        while !frontier.isEmpty {
+            let next = parentOf.filter { frontier.contains($0.value) }.map(\.key)
+            result += next
+            frontier = Set(next)
+        }
+        return result
+    }
+
+    static func isAlive(_ pid: pid_t) -> Bool {
+        guard kill(pid, 0) == 0 else { return false }
+        // A zombie counts as gone.
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        guard let close = stat.lastIndex(of: ")") else { return true }
+        return !stat[stat.index(after: close)...].hasPrefix(" Z")
+    }
+}

@@ -1,0 +1,66 @@
+import ClubhouseDomain
+import Foundation
+import Testing
+@testable import ClubhouseData
+
+/// The embedded draft clock: a process sleeps until the next pick falls due and ticks it.
+@Suite struct DraftClockDriverTests {
+    func botBowl(_ world: ContractWorld) async throws -> LeagueID {
+        try await world.league("Bot Bowl Live").id
+    }
+
+    func picks(_ world: ContractWorld, _ league: LeagueID) throws -> Int {
+        try world.database.scalar("SELECT COUNT(*) FROM picks WHERE league_id = ?", [league], as: Int.self) ?? 0
+    }
+
+    @Test func botsPickWhenTheirThinkTimeHasPassed() async throws {
+        let world = try ContractWorld()
+        let league = try await botBowl(world)
+        let before = try picks(world, league)
+        let driver = Task { await DraftClockDriver(service: world.service, databasePath: world.path, maxSleep: .milliseconds(50)).run() }
+        defer { driver.cancel() }
+        // Move the clock past each bot's 2–5 s think time, as real time would.
+        for _ in 0..<200 where try picks(world, league) < before + 5 {
+            world.clock.advance(by: 5.1)
+            try await Task.sleep(for: .milliseconds(30))
+        }
+        let rows = try world.database.query("SELECT number, source FROM picks WHERE league_id = ? AND number > ? ORDER BY number", [league, before])
+        #expect(rows.count >= 5, "the driver made \(rows.count) picks")
+        // Bots pick after their think time; the one person's team is autopicked when its 60 s clock runs out.
+        let sources = Set(rows.compactMap { try? $0.get("source", as: String.self) })
+        #expect(sources.contains("bot") && sources.isSubset(of: ["bot", "autopick"]), "sources: \(sources)")
+        let numbers = rows.compactMap { try? $0.get("number", as: Int.self) }
+        #expect(numbers == Array((before + 1)...(before + numbers.count)), "one pick per number, in order")
+    }
+
+    @Test func nothingIsPickedBeforeAPickFallsDue() async throws {
+        let world = try ContractWorld()
+        let league = try await botBowl(world)
+        let before = try picks(world, league)
+        // The seeded room just opened its pick: no bot has finished thinking at this instant.
+        let driver = Task { await DraftClockDriver(service: world.service, databasePath: world.path, maxSleep: .milliseconds(50)).run() }
+        try await Task.sleep(for: .milliseconds(400))
+        driver.cancel()
+        #expect(try picks(world, league) == before)
+    }
+
+    @Test func twoDriversOnOneFileNeverDoublePick() async throws {
+        let world = try ContractWorld()
+        let league = try await botBowl(world)
+        let before = try picks(world, league)
+        let second = LeagueService(store: SQLiteLeagueStore(database: try Database(path: world.path)), clock: world.clock)
+        let a = Task { await DraftClockDriver(service: world.service, databasePath: world.path, maxSleep: .milliseconds(20)).run() }
+        let b = Task { await DraftClockDriver(service: second, databasePath: world.path, maxSleep: .milliseconds(20)).run() }
+        defer { a.cancel(); b.cancel() }
+        for _ in 0..<200 where try picks(world, league) < before + 8 {
+            world.clock.advance(by: 5.1)
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        let count = try picks(world, league)
+        #expect(count >= before + 8)
+        let distinct = try world.database.scalar("SELECT COUNT(DISTINCT player_id) FROM picks WHERE league_id = ?", [league], as: Int.self)
+        #expect(distinct == count, "no player drafted twice")
+        let draft = try #require(try world.service.store.read { try $0.draft(in: league) })
+        #expect(draft.currentPick == count + 1, "the room's clock and the picks agree")
+    }
+}

@@ -1,0 +1,274 @@
+import Foundation
+import Testing
+
+/// `clubhouse host-ssh` end to end, on the system's OpenSSH: two clients with their own keys land in
+/// the app side by side; dropping one leaves the other working and the host accepting a reconnect;
+/// SIGTERM stops sshd and every session, leaving no process behind.
+///
+/// Runs as root (as CI does): sshd logs everyone in as the account that hosts, and the key check it
+/// runs must sit on a root-owned path. Elsewhere it is skipped with the reason.
+@Suite(.serialized) struct SSHHostingTests {
+    static let sshd = "/usr/sbin/sshd"
+    static var canRun: Bool {
+        geteuid() == 0 && FileManager.default.isExecutableFile(atPath: sshd)
+            && FileManager.default.isExecutableFile(atPath: "/usr/bin/ssh")
+            && FileManager.default.isExecutableFile(atPath: "/usr/bin/ssh-keygen")
+    }
+
+    @Test(.enabled(if: canRun, "needs root and OpenSSH (make test installs openssh-server and openssh-client)"),
+          .timeLimit(.minutes(2)))
+    func twoClientsDropOneReconnectThenStop() throws {
+        let home = try TemporaryHome()
+        let dir = home.url.path
+        let port = try SSHHost.freeLoopbackPort()
+        let user = String(cString: getpwuid(geteuid())!.pointee.pw_name)
+
+        let host = try SSHHost(arguments: ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)",
+                                           "--database", dir + "/league.sqlite", "--state-dir", dir + "/state"],
+                               environment: home.environment, logDirectory: dir)
+        defer { host.cleanUp(stateDirectory: dir + "/state") }
+        let listening = host.waitForLog("Server listening on 127.0.0.1 port \(port)", timeout: 60)
+        try #require(listening, "sshd never listened:\n\(host.log)")
+        #expect(host.output.contains("ssh -p \(port) \(user)@127.0.0.1"), "how to connect is printed:\n\(host.output)")
+
+        // Two devices: two key pairs.
+        var fingerprints: [String] = []
+        for name in ["alice", "bob"] {
+            let made = try SSHHost.run(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", "\(dir)/\(name)"])
+            try #require(made.status == 0, "ssh-keygen: \(made.output)")
+            let listed = try SSHHost.run(["/usr/bin/ssh-keygen", "-l", "-f", "\(dir)/\(name).pub"]).output
+            fingerprints.append(String(try #require(listed.split(separator: " ").first { $0.hasPrefix("SHA256:") })))
+        }
+        func client(_ name: String) throws -> Tmux {
+            let ssh = ["ssh", "-tt", "-F", "/dev/null", "-i", "\(dir)/\(name)", "-p", "\(port)",
+                       "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "IdentitiesOnly=yes",
+                       "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "\(user)@127.0.0.1"]
+            return try Tmux(command: ssh.map(Tmux.shellQuote).joined(separator: " ") + "; echo ssh-exit=$?; sleep 30",
+                            width: 120, height: 40)
+        }
+
+        // Both land on Home with the demo leagues.
+        var alice: Tmux? = try client("alice")
+        let bob = try client("bob")
+        for (name, tmux) in [("alice", alice!), ("bob", bob)] {
+            let home = try tmux.waitFor(timeout: 30) { screen in
+                ["Public leagues", "Gridiron Greats", "Bot Bowl Live", "Champions Circle"].allSatisfy(screen.contains)
+            }
+            #expect(home.matched, "\(name) never reached Home with the demo leagues:\n\(home.screen)\nhost log:\n\(host.log)")
+        }
+        #expect(host.log.contains("Accepted publickey for \(user)"), "sshd logged the key logins")
+
+        // Each key got its own device folder, named by its fingerprint.
+        let devices = (try? FileManager.default.contentsOfDirectory(atPath: dir + "/state/devices")) ?? []
+        for fp in fingerprints {
+            let component = fp.replacingOccurrences(of: ":", with: "_").replacingOccurrences(of: "+", with: "-")
+                .replacingOccurrences(of: "/", with: "_")
+            #expect(devices.contains(component), "no device folder for \(fp) in \(devices)")
+        }
+        #expect(host.sessions().count == 2, "two app processes")
+
+        // Drop alice's connection: her app ends (SIGHUP), bob's keeps working.
+        alice = nil
+        let oneLeft = SSHHost.poll(timeout: 15) { host.sessions().count == 1 }
+        #expect(oneLeft, "alice's session did not end: \(host.sessions())")
+        try bob.send("+")
+        let full = try bob.waitFor("─ full ─", timeout: 10)
+        #expect(full.matched, "bob's app stopped responding:\n\(full.screen)")
+        try bob.send("-")
+        #expect(try bob.waitFor("─ half ─", timeout: 10).matched)
+
+        // Alice reconnects.
+        let again = try client("alice")
+        let back = try again.waitFor(timeout: 30) { $0.contains("Public leagues") && $0.contains("Gridiron Greats") }
+        #expect(back.matched, "reconnect failed:\n\(back.screen)\nhost log:\n\(host.log)")
+
+        // SIGTERM stops the host: it exits 0, the clients are disconnected, no sshd is left.
+        let tracked = host.descendants()
+        #expect(tracked.count >= 5, "listener + 2 × (sshd, app): \(tracked)")
+        let status = host.stop(timeout: 15)
+        #expect(status == 0, "host-ssh exit status \(String(describing: status))\n\(host.log)")
+        #expect(tracked.filter(SSHHost.isAlive).isEmpty, "left running: \(tracked.filter(SSHHost.isAlive))")
+        #expect(SSHHost.processes(matching: dir + "/state/sshd_config").isEmpty, "an sshd with our config is still running")
+        for tmux in [bob, again] {
+            let closed = try tmux.waitFor("ssh-exit=", timeout: 10)
+            #expect(closed.matched, "the client was not disconnected:\n\(closed.screen)")
+        }
+    }
+}
+
+/// A `clubhouse host-ssh` child process, its logs, and the processes it started. Started with
+/// posix_spawn (clean signal mask, no inherited descriptors) and reaped with waitpid, like `Tmux`.
+final class SSHHost {
+    let pid: pid_t
+    let outURL: URL, errURL: URL
+    private var exitStatus: Int32?
+
+    init(arguments: [String], environment: [String: String], logDirectory: String) throws {
+        outURL = URL(fileURLWithPath: logDirectory + "/host.out")
+        errURL = URL(fileURLWithPath: logDirectory + "/host.err")
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { $1 }
+        pid = try Spawn.start([Binary.path] + arguments, environment: env, stdout: outURL.path, stderr: errURL.path)
+    }
+
+    var isRunning: Bool {
+        if exitStatus != nil { return false }
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid { exitStatus = Spawn.decode(status); return false }
+        return true
+    }
+
+    var output: String { (try? String(contentsOf: outURL, encoding: .utf8)) ?? "" }
+    var log: String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
+
+    func waitForLog(_ text: String, timeout: TimeInterval) -> Bool {
+        Self.poll(timeout: timeout) { self.log.contains(text) || !self.isRunning }
+            && log.contains(text)
+    }
+
+    func descendants() -> [pid_t] { Self.descendants(of: pid) }
+
+    /// The app processes sshd started, one per connection.
+    func sessions() -> [pid_t] {
+        descendants().filter { Self.commandLine($0).contains("ssh-session") }
+    }
+
+    /// SIGTERM, then the exit status (nil if it did not exit in time).
+    func stop(timeout: TimeInterval) -> Int32? {
+        guard isRunning else { return exitStatus }
+        kill(pid, SIGTERM)
+        guard Self.poll(timeout: timeout, { !self.isRunning }) else { return nil }
+        return exitStatus
+    }
+
+    /// Whatever happens in the test, nothing it started is left running.
+    func cleanUp(stateDirectory: String) {
+        let tracked = descendants()
+        if isRunning { kill(pid, SIGTERM); _ = Self.poll(timeout: 10) { !self.isRunning } }
+        if isRunning { kill(pid, SIGKILL); _ = Self.poll(timeout: 5) { !self.isRunning } }
+        var leftovers = tracked.filter(Self.isAlive)
+        if let pidText = try? String(contentsOfFile: stateDirectory + "/sshd.pid", encoding: .utf8),
+           let pid = pid_t(pidText.trimmingCharacters(in: .whitespacesAndNewlines)), Self.isAlive(pid) {
+            leftovers.append(pid)
+        }
+        leftovers += Self.processes(matching: stateDirectory + "/sshd_config")
+        for pid in leftovers { kill(pid, SIGKILL) }
+    }
+
+    // MARK: Helpers
+
+    static func poll(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(100_000)
+        }
+        return condition()
+    }
+
+    static func freeLoopbackPort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        addr.sin_port = 0
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) == 0 && getsockname(fd, $0, &len) == 0 }
+        }
+        guard bound else { throw POSIXError(.EADDRNOTAVAIL) }
+        return Int(UInt16(bigEndian: addr.sin_port))
+    }
+
+    static func run(_ argv: [String]) throws -> (status: Int32, output: String) { try Spawn.run(argv) }
+
+    static func commandLine(_ pid: pid_t) -> String {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return "" }
+        return String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+    }
+
+    static func processes(matching text: String) -> [pid_t] {
+        allProcesses().keys.filter { $0 != getpid() && commandLine($0).contains(text) && isAlive($0) }
+    }
+
+    static func isAlive(_ pid: pid_t) -> Bool {
+        guard kill(pid, 0) == 0, let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return !stat[stat.index(after: close)...].hasPrefix(" Z")
+    }
+
+    /// pid → parent pid, for every process.
+    static func allProcesses() -> [pid_t: pid_t] {
+        var parentOf: [pid_t: pid_t] = [:]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, let ppid = pid_t(fields[1]) { parentOf[pid] = ppid }
+        }
+        return parentOf
+    }
+
+    static func descendants(of root: pid_t) -> [pid_t] {
+        let parentOf = allProcesses()
+        var result: [pid_t] = []
+        var frontier: Set<pid_t> = [root]
+        while !frontier.isEmpty {
+            let next = parentOf.filter { frontier.contains($0.value) }.map(\.key)
+            result += next
+            frontier = Set(next)
+        }
+        return result.filter(isAlive)
+    }
+}
+
+/// Starts programs with posix_spawn (clean signal mask, only stdin/stdout/stderr inherited) and
+/// reaps them with waitpid.
+enum Spawn {
+    static func start(_ argv: [String], environment: [String: String]? = nil, stdout: String, stderr: String) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        // Nothing else of this process leaks into the child (glibc ≥ 2.34; looked up at run time).
+        if let sym = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+            typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+            _ = unsafeBitCast(sym, to: AddCloseFrom.self)(&actions, 3)
+        }
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        defer { posix_spawnattr_destroy(&attr) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attr, &none)
+        var all = sigset_t()
+        sigfillset(&all)
+        sigdelset(&all, SIGKILL)
+        sigdelset(&all, SIGSTOP)
+        posix_spawnattr_setsigdefault(&attr, &all)
+        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let args: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        let env: [UnsafeMutablePointer<CChar>?] = (environment ?? ProcessInfo.processInfo.environment)
+            .map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (args + env).forEach { free($0) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, argv[0], &actions, &attr, args, env)
+        guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EINVAL) }
+        return pid
+    }
+
+    /// Runs to completion; returns the exit status and stdout+stderr.
+    static func run(_ argv: [String]) throws -> (status: Int32, output: String) {
+        let out = NSTemporaryDirectory() + "ssh-e2e-\(UUID().uuidString).out"
+        defer { unlink(out) }
+        let pid = try start(argv, stdout: out, stderr: out)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return (decode(status), (try? String(contentsOfFile: out, encoding: .utf8)) ?? "")
+    }
+
+    static func decode(_ status: Int32) -> Int32 { (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f) }
+}
