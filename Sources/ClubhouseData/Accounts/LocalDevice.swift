@@ -20,8 +20,10 @@ public struct LocalDevice: Sendable {
     }
 
     /// `$XDG_STATE_HOME/clubhouse/` (or `~/.local/state/clubhouse/`), under `devices/<fingerprint>/` for an SSH key.
-    public init(environment: [String: String], sshKeyFingerprint: String? = nil) throws {
-        try self.init(directory: LocalStateDirectory.resolve(environment: environment, sshKeyFingerprint: sshKeyFingerprint))
+    /// `separateDevices: false` when `XDG_STATE_HOME` is already the key's own folder (as `clubhouse ssh-session` sets it).
+    public init(environment: [String: String], sshKeyFingerprint: String? = nil, separateDevices: Bool = true) throws {
+        try self.init(directory: LocalStateDirectory.resolve(environment: environment, sshKeyFingerprint: sshKeyFingerprint,
+                                                             separateDevices: separateDevices))
     }
 
     /// Files found corrupt and moved aside so far (for the app to report once).

@@ -44,8 +44,16 @@ enum AppCommand {
         // keypress, and after a password sign-in the app offers to link `device.fingerprint` (SPEC §4.4).
         // The session's device folder is already this process's XDG_CONFIG_HOME / XDG_STATE_HOME
         // (see SSHSessionCommand), so the local session and pending-action files are per key.
-        let service = LeagueService(store: SQLiteLeagueStore(database: db))
-        let api = EmbeddedLeagueAPI(service: service, databasePath: db.path)
+        let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
+        // This device's session (token file, 0600) and pending action: the caller is resolved from the token on
+        // every call. Over SSH, XDG_STATE_HOME is already the key's folder. Without a usable state folder the app
+        // still browses, signed out.
+        let device = try? LocalDevice(environment: env, sshKeyFingerprint: options.device?.fingerprint,
+                                      separateDevices: options.device == nil)
+        let api = device.map { EmbeddedLeagueAPI(service: service, databasePath: db.path, session: $0.session) }
+            ?? EmbeddedLeagueAPI(service: service, databasePath: db.path)
+        // INTEGRATION(ui): the sign-in gate keeps its pending action in `device?.pendingActions` and listens to
+        // `device?.session.onEnd` for "Session ended — sign in again".
         let monochrome = ClubhouseProgram.monochromeRequested(environment: env, arguments: options.noColor ? ["--no-color"] : [])
         let program = ClubhouseProgram(api: api, settingsStore: FileSettingsStore(environment: env), monochrome: monochrome, environment: env)
 

@@ -140,6 +140,10 @@ import Testing
         #expect(device.session.credentials.path == device.directory.credentialsFile)
         #expect(device.pendingActions.path == device.directory.pendingActionFile)
         #expect(device.movedAside.isEmpty)
+        // Inside `clubhouse ssh-session` XDG_STATE_HOME is already the key's folder: no second subfolder.
+        let ssh = try LocalDevice(environment: ["XDG_STATE_HOME": dir.path + "/k2"], sshKeyFingerprint: "SHA256:k2", separateDevices: false)
+        #expect(ssh.directory.path == dir.path + "/k2/clubhouse")
+        #expect(ssh.session.deviceID == "ssh:SHA256:k2")
         let local = try LocalDevice(environment: ["XDG_STATE_HOME": dir.path])
         #expect(local.session.deviceID.hasPrefix("local:"))
     }
