@@ -223,7 +223,8 @@ public enum AppReducer {
         let onSheet = state.sheet.focus == .sheet
         return Keymap([
             KeyBinding([.escape], .escape, label: "back", group: "App", footer: onSheet, enabledWhen: onSheet, disabledReason: "already on the board — tab returns to the sheet"),
-            KeyBinding([.tab, .backTab], .focusToggled, label: onSheet ? "board" : "sheet", group: "App", footer: true, footerKeys: "tab"),
+            // A form on the sheet takes Tab for its fields.
+            KeyBinding([.tab, .backTab], .focusToggled, label: onSheet ? "board" : "sheet", group: "App", footer: !(onSheet && state.top.isEditingText), footerKeys: "tab"),
             {
                 var b = KeyBinding<AppAction>([.char("+"), .char("=")], .sheetGrew, label: "bigger sheet", group: "App")
                 b.hint = KeyHint(keys: "+/-", label: "sheet size")
