@@ -9,10 +9,20 @@ public struct AppEnvironment: Sendable {
     public var now: @Sendable () -> Date
     /// Waits (debouncing live refreshes); tests inject one that returns at once.
     public var sleep: @Sendable (Duration) async throws -> Void
+    /// Rings the terminal bell (BEL on the terminal's output); tests inject a recorder.
+    public var bell: @Sendable () -> Void
 
     public init(api: any LeagueAPI, settings: any SettingsStore, now: @escaping @Sendable () -> Date = { Date() },
-                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
-        self.api = api; self.settings = settings; self.now = now; self.sleep = sleep
+                sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+                bell: @escaping @Sendable () -> Void = AppEnvironment.terminalBell) {
+        self.api = api; self.settings = settings; self.now = now; self.sleep = sleep; self.bell = bell
+    }
+
+    /// Writes BEL to standard output (the terminal ncurses draws on); a no-op when it isn't a TTY.
+    public static let terminalBell: @Sendable () -> Void = {
+        guard isatty(STDOUT_FILENO) != 0 else { return }
+        var bel: UInt8 = 7
+        _ = write(STDOUT_FILENO, &bel, 1)
     }
 }
 
