@@ -195,6 +195,19 @@ public enum DraftRoomFeature: PageFeature {
         }
     }
 
+    /// Keeps a list's selection on a row: the first one when nothing is selected, the last one when rows went away.
+    static func selectFirstRow(_ state: inout State, tab: Tab, context: PageContext) {
+        guard tab != .chat else { return }
+        let saved = state.tab
+        state.tab = tab
+        let n = state.rowCount
+        if n > 0 {
+            let sel = state.list.selected ?? 0
+            state.list.apply(.select(min(sel, n - 1)), count: n, viewport: max(1, context.viewport - 2))
+        }
+        state.tab = saved
+    }
+
     static func toast(_ m: String) -> Effect<Action> { .send(.delegate(.toast(m))) }
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
@@ -207,15 +220,20 @@ public enum DraftRoomFeature: PageFeature {
         case .roomLoaded(let t, let r):
             let wasMyTurn = state.isMyTurn
             guard state.room.finish(t, r) else { return .none }
+            selectFirstRow(&state, tab: .available, context: context)
             if state.bell, !wasMyTurn, state.isMyTurn {
                 let bell = context.env.bell
                 return .run { bell(); return nil }
             }
             return .none
         case .playersLoaded(let t, let r):
-            state.players.finish(t, r); return .none
+            state.players.finish(t, r)
+            selectFirstRow(&state, tab: .available, context: context)
+            return .none
         case .queueLoaded(let t, let r):
-            state.queue.finish(t, r); return .none
+            state.queue.finish(t, r)
+            selectFirstRow(&state, tab: .queue, context: context)
+            return .none
         case .chatLoaded(let t, let r):
             state.chat.finish(t, r)
             if state.tab == .chat { state.list.apply(.bottom, count: state.rowCount, viewport: context.viewport) }
@@ -225,6 +243,7 @@ public enum DraftRoomFeature: PageFeature {
             state.list.apply(m, count: n, viewport: max(1, context.viewport - 2)); return .none
         case .tabSelected(let t):
             state.tab = t; state.confirm = nil
+            selectFirstRow(&state, tab: t, context: context)
             if t == .chat { state.list.apply(.bottom, count: state.rowCount, viewport: context.viewport) }
             return .none
         case .positionCycled:
@@ -402,8 +421,8 @@ public enum DraftRoomFeature: PageFeature {
     public static func keymap(_ state: State) -> Keymap<Action> {
         let g = "Draft room", c = "Commissioner"
         if state.confirm != nil {
-            return Keymap([KeyBinding([.char("y"), .enter], .confirmed, label: "confirm", group: g, footer: true),
-                           KeyBinding([.char("n")], .cancelled, label: "cancel", group: g, footer: true)])
+            return Keymap([KeyBinding([.char("y"), .enter], .confirmed, label: "confirm", group: g, footer: true, footerKeys: "y"),
+                           KeyBinding([.char("n")], .cancelled, label: "cancel", group: g, footer: true, footerKeys: "n/esc")])
         }
         let room = state.room.value
         let isComm = room?.capabilities.isCommissioner == true
