@@ -574,6 +574,8 @@ public enum DraftRoomFeature: PageFeature {
         for (i, seg) in header(room, now: context.now).enumerated() {
             let room = area.right - x - 1
             guard room > 0 else { break }
+            // Later segments show whole or not at all; the first one truncates.
+            if i > 0, seg.0.displayWidth + 3 > room { break }
             if i > 0 { x += buffer.set(string: " · ", at: Point(x: x, y: area.y), style: context.style(.dim), maxWidth: room) }
             let style = seg.1 == .error || seg.1 == .accent || seg.1 == .warning ? context.style(seg.1).adding(.bold) : context.style(seg.1)
             x += buffer.set(string: seg.0.truncated(toWidth: max(0, area.right - x - 1)), at: Point(x: x, y: area.y), style: style, maxWidth: max(0, area.right - x - 1))
