@@ -9,13 +9,16 @@ public struct AppEnvironment: Sendable {
     public var now: @Sendable () -> Date
     /// Waits (debouncing live refreshes); tests inject one that returns at once.
     public var sleep: @Sendable (Duration) async throws -> Void
+    /// The one pending gated write, kept durably through sign-in (SPEC 4.4).
+    public var pendingActions: any PendingActionStoring
     /// Rings the terminal bell (BEL on the terminal's output); tests inject a recorder.
     public var bell: @Sendable () -> Void
 
     public init(api: any LeagueAPI, settings: any SettingsStore, now: @escaping @Sendable () -> Date = { Date() },
                 sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+                pendingActions: any PendingActionStoring = InMemoryPendingActionStore(),
                 bell: @escaping @Sendable () -> Void = AppEnvironment.terminalBell) {
-        self.api = api; self.settings = settings; self.now = now; self.sleep = sleep; self.bell = bell
+        self.api = api; self.settings = settings; self.now = now; self.sleep = sleep; self.pendingActions = pendingActions; self.bell = bell
     }
 
     /// Writes BEL to standard output (the terminal ncurses draws on); a no-op when it isn't a TTY.
@@ -56,4 +59,10 @@ public enum PageDelegate: Hashable, Sendable {
     case toast(String)
     /// The Settings page changed the person's settings.
     case applySettings(UserSettings)
+    /// Do a gated write: at once when signed in, through Sign in first when not (SPEC 4.4).
+    case perform(GatedWrite)
+    /// The Sign in / Create account / Complete profile page finished: the account as it now is.
+    case signedIn(User)
+    /// Leave this page (Esc from a page that types every key).
+    case back
 }

@@ -15,11 +15,13 @@ public enum Page: Hashable, Sendable {
     case scoringRules(LeagueID)
     case leagueSettings(LeagueID)
     case settings
+    /// Sign in, Create account or Complete profile (the soft gate's pages).
+    case account(AccountPage)
 
     /// The league this page belongs to, if any.
     public var leagueID: LeagueID? {
         switch self {
-        case .home, .settings: nil
+        case .home, .settings, .account: nil
         case .league(let id), .standings(let id), .scoreboard(let id, _), .matchup(let id, _, _), .roster(let id, _),
              .freeAgents(let id), .draftRoom(let id), .scoringRules(let id), .leagueSettings(let id): id
         case .player(_, let league): league
@@ -31,6 +33,7 @@ public enum Page: Hashable, Sendable {
         switch self {
         case .home: [.home]
         case .settings: [.home, .settings]
+        case .account: [.home, self]
         case .league(let id): [.home, .league(id)]
         case .matchup(let id, let week, _): [.home, .league(id), .scoreboard(id, week: week), self]
         case .player(_, let league?): [.home, .league(league), self]
@@ -38,4 +41,12 @@ public enum Page: Hashable, Sendable {
         default: [.home, .league(leagueID!), self]
         }
     }
+}
+
+/// The account pages on the sheet.
+public enum AccountPage: Hashable, Sendable {
+    case signIn
+    case createAccount
+    /// Asks only for what the account lacks.
+    case completeProfile(needsName: Bool, needsEmail: Bool)
 }

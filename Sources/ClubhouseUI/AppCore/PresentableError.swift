@@ -4,6 +4,8 @@ import ClubhouseDomain
 public struct PresentableError: Error, Hashable, Sendable {
     public var message: String
     public var canRetry: Bool
+    /// The server no longer accepts the session (`.unauthenticated`): the shell wipes it and says so.
+    public var sessionEnded = false
 
     public init(message: String, canRetry: Bool = true) { self.message = message; self.canRetry = canRetry }
 
@@ -18,7 +20,8 @@ public struct PresentableError: Error, Hashable, Sendable {
         case .transport:
             self.init(message: "Couldn't reach the league server. Check the connection, then press r to retry.")
         case .unauthenticated:
-            self.init(message: "Your session ended — sign in again to see this.", canRetry: false)
+            self.init(message: "Your session ended — sign in again to see this.", canRetry: true)
+            sessionEnded = true
         case .forbidden(let m):
             self.init(message: m, canRetry: false)
         case .notFound(let what):

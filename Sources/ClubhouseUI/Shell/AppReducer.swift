@@ -26,6 +26,8 @@ public enum AppAction: Sendable {
     case settingsChanged(UserSettings)
     case settingsSaved(PresentableError?)
     case toastShown(String, isError: Bool)
+    /// The sign-in soft gate and the session (AppReducer+Gate.swift).
+    case gate(GateAction)
 }
 
 /// The root reducer as a function: `appReducer(into: &state, action: a, env: env)` (see `AppReducer`).
@@ -52,7 +54,10 @@ public enum AppReducer {
         switch action {
         case .started:
             let top = state.sheet.top
-            return .merge(reducePage(&state, id: top.id, top.state.onAppear, env: env), syncBoard(&state, env: env))
+            return .merge(reducePage(&state, id: top.id, top.state.onAppear, env: env), syncBoard(&state, env: env), restoreSession(env: env))
+
+        case .gate(let g):
+            return reduceGate(g, &state, env: env)
 
         case .event(let event):
             switch event {
@@ -104,11 +109,16 @@ public enum AppReducer {
             return .merge(appear + [syncBoard(&state, env: env)])
 
         case .escape:
+            let leavingAccount: Bool = if case .auth = state.top { true } else { false }
             switch state.sheet.handleEscape(hasActiveFilter: state.top.isFilterActive, now: state.clock, animated: state.animationsEnabled) {
             case .clearFilter:
                 guard let clear = state.top.clearFilter else { return .none }
                 return reducePage(&state, id: state.sheet.top.id, clear, env: env)
             case .poppedPage:
+                let accountLeft = state.sheet.stack.contains { if case .auth = $0.state { true } else { false } }
+                if leavingAccount, !accountLeft, state.pendingAction != nil {
+                    return .merge(cancelPending(&state, env: env), syncBoard(&state, env: env))
+                }
                 return syncBoard(&state, env: env)
             case .collapsedToPeek, .focusedBoard, .none:
                 return .none
@@ -171,6 +181,7 @@ public enum AppReducer {
         var fx = stack[index].state.reduce(action, context: context).map { AppAction.page(id: id, $0) }
         state.sheet.setStack(stack)
         if let d = action.delegate { fx = .merge(fx, handle(d)) }
+        if carriesSessionEnd(action) { fx = .merge(fx, .send(.gate(.sessionEnded))) }
         if index == state.sheet.stack.count - 1 { fx = .merge(fx, syncBoard(&state, env: env)) }
         return fx
     }
@@ -180,6 +191,9 @@ public enum AppReducer {
         case .open(let page): return .send(.open(page))
         case .toast(let message): return .send(.toastShown(message, isError: false))
         case .applySettings(let s): return .send(.settingsChanged(s))
+        case .perform(let write): return .send(.gate(.requested(write, reason: nil)))
+        case .signedIn(let user): return .send(.gate(.accountReady(user)))
+        case .back: return .send(.escape)
         }
     }
 
@@ -209,7 +223,8 @@ public enum AppReducer {
         let onSheet = state.sheet.focus == .sheet
         return Keymap([
             KeyBinding([.escape], .escape, label: "back", group: "App", footer: onSheet, enabledWhen: onSheet, disabledReason: "already on the board — tab returns to the sheet"),
-            KeyBinding([.tab, .backTab], .focusToggled, label: onSheet ? "board" : "sheet", group: "App", footer: true, footerKeys: "tab"),
+            // A form on the sheet takes Tab for its fields.
+            KeyBinding([.tab, .backTab], .focusToggled, label: onSheet ? "board" : "sheet", group: "App", footer: !(onSheet && state.top.isEditingText), footerKeys: "tab"),
             {
                 var b = KeyBinding<AppAction>([.char("+"), .char("=")], .sheetGrew, label: "bigger sheet", group: "App")
                 b.hint = KeyHint(keys: "+/-", label: "sheet size")
@@ -218,6 +233,10 @@ public enum AppReducer {
             KeyBinding([.char("-"), .char("_")], .sheetShrank, label: "smaller sheet", group: "App"),
             KeyBinding([.char("?")], .helpToggled, label: "help", group: "App", footer: true),
             KeyBinding([.char(",")], .settingsOpened, label: "settings", group: "App"),
+            KeyBinding([.char("i")], .gate(.signInOpened), label: "sign in", group: "Account", enabledWhen: !state.session.isSignedIn,
+                       disabledReason: "already signed in as \(state.signedInName ?? "you") — O signs out"),
+            KeyBinding([.char("O")], .gate(.signOutRequested), label: "sign out", group: "Account", enabledWhen: state.session.isSignedIn,
+                       disabledReason: "not signed in — i signs in"),
             KeyBinding([.char("q")], .quit, label: "quit", group: "App", footer: !onSheet, enabledWhen: !onSheet, disabledReason: "q quits from the board — tab to it, or ctrl-c"),
             KeyBinding([.ctrl("c")], .quit, label: "quit now", group: "App"),
         ])
@@ -226,6 +245,18 @@ public enum AppReducer {
     static func handleKey(_ key: Key, _ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
         if key == .ctrl("c") { return .send(.quit) }
         if state.isTooSmall { return key == .char("q") ? .send(.quit) : .none }
+        if var prompt = state.prompt {
+            var dialog = ConfirmDialog(title: prompt.dialog.title, message: prompt.dialog.message, confirmLabel: "Yes", cancelLabel: "No",
+                                       confirmFocused: prompt.dialog.confirmFocused)
+            switch dialog.handle(key) {
+            case .confirmed?: return .send(.gate(.promptAnswered(true)))
+            case .cancelled?: return .send(.gate(.promptAnswered(false)))
+            case nil:
+                prompt.dialog.confirmFocused = dialog.confirmFocused
+                state.prompt = prompt
+                return .none
+            }
+        }
         if state.help != nil {
             if state.help!.handle(.key(key)) == .close { state.help = nil }
             return .none

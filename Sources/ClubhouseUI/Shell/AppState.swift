@@ -23,8 +23,18 @@ public struct AppState: Sendable {
     public var animationsEnabled = false
     public var nextPageID = 1
     public var shouldQuit = false
-    /// Signed out for now; the account feature will set it.
-    public var signedInName: String?
+    /// Who the app speaks for (SPEC 4.4): checked on launch, set by Sign in / Sign out, wiped by a session that ended.
+    public var session: SessionState = .unknown
+    /// The gated write waiting for sign-in (also kept durably in `AppEnvironment.pendingActions`).
+    public var pendingAction: PendingAction?
+    /// The launch question for a pending action found on disk ("Finish joining Sunday Funday? y/n").
+    public var prompt: PendingPrompt?
+
+    /// The name in the top bar; nil when signed out.
+    public var signedInName: String? {
+        guard let u = session.user else { return nil }
+        return u.displayName.isEmpty ? u.email : u.displayName
+    }
 
     public init(settings: UserSettings = UserSettings(), colorAllowed: Bool = true, systemIsLight: Bool = false,
                 size: Size = Size(width: 80, height: 24), now: Date = Date(timeIntervalSince1970: 0)) {

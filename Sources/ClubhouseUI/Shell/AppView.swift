@@ -32,6 +32,9 @@ public enum AppView {
         renderToasts(state.toasts.visible(at: state.clock), on: layout.sheet, buffer: &buffer)
         renderFooter(state, in: layout.footer, buffer: &buffer, context: base)
         if let help = state.help { HelpOverlay(groups: AppReducer.activeKeymap(state).helpGroups, state: help).render(in: layout.body, buffer: &buffer) }
+        if let p = state.prompt {
+            ConfirmDialog(title: p.dialog.title, message: p.dialog.message, confirmFocused: p.dialog.confirmFocused).render(in: layout.body, buffer: &buffer)
+        }
     }
 
     /// " Clubhouse League · <league> · Week 9" left, "signed out · ? help" right.

@@ -19,13 +19,15 @@ public struct ClubhouseProgram: Program {
     private let monochrome: Bool
 
     /// Creates the app. `monochrome` is NO_COLOR / --no-color (it overrides the saved colour setting);
-    /// `environment` supplies COLORFGBG for the system theme; `now` is the wall clock (injected in tests).
+    /// `environment` supplies COLORFGBG for the system theme; `now` is the wall clock (injected in tests);
+    /// `pendingActions` keeps the sign-in gate's pending write (the executable passes the file-backed store).
     public init(api: any LeagueAPI, settingsStore: any SettingsStore, monochrome: Bool = false,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
-                size: Size = Size(width: 80, height: 24), now: @escaping @Sendable () -> Date = { Date() }) {
+                size: Size = Size(width: 80, height: 24), now: @escaping @Sendable () -> Date = { Date() },
+                pendingActions: any PendingActionStoring = InMemoryPendingActionStore()) {
         let saved = (try? settingsStore.load()) ?? nil
         self.monochrome = monochrome
-        self.environment = AppEnvironment(api: api, settings: settingsStore, now: now)
+        self.environment = AppEnvironment(api: api, settings: settingsStore, now: now, pendingActions: pendingActions)
         self.state = AppState(settings: saved ?? UserSettings(), colorAllowed: !monochrome,
                               systemIsLight: Theme.backgroundIsLight(environment), size: size, now: now())
     }

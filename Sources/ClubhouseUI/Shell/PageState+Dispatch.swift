@@ -15,6 +15,7 @@ public enum PageState: Equatable, Sendable {
     case scoringRules(ScoringRulesFeature.State)
     case leagueSettings(LeagueSettingsFeature.State)
     case settings(SettingsFeature.State)
+    case auth(AuthFeature.State)
 }
 
 /// An action addressed to one page.
@@ -31,6 +32,7 @@ public enum PageAction: Sendable {
     case scoringRules(ScoringRulesFeature.Action)
     case leagueSettings(LeagueSettingsFeature.Action)
     case settings(SettingsFeature.Action)
+    case auth(AuthFeature.Action)
 }
 
 extension PageState {
@@ -48,6 +50,7 @@ extension PageState {
         case .scoringRules(let s): ScoringRulesFeature.page(s)
         case .leagueSettings(let s): LeagueSettingsFeature.page(s)
         case .settings(let s): SettingsFeature.page(s)
+        case .auth(let s): AuthFeature.page(s)
         }
     }
     public var boardContext: BoardContext {
@@ -64,6 +67,7 @@ extension PageState {
         case .scoringRules(let s): ScoringRulesFeature.board(s)
         case .leagueSettings(let s): LeagueSettingsFeature.board(s)
         case .settings(let s): SettingsFeature.board(s)
+        case .auth(let s): AuthFeature.board(s)
         }
     }
     public var title: String {
@@ -80,6 +84,7 @@ extension PageState {
         case .scoringRules(let s): ScoringRulesFeature.title(s)
         case .leagueSettings(let s): LeagueSettingsFeature.title(s)
         case .settings(let s): SettingsFeature.title(s)
+        case .auth(let s): AuthFeature.title(s)
         }
     }
     public func keymap() -> Keymap<PageAction> {
@@ -96,6 +101,7 @@ extension PageState {
         case .scoringRules(let s): ScoringRulesFeature.keymap(s).mapActions(PageAction.scoringRules)
         case .leagueSettings(let s): LeagueSettingsFeature.keymap(s).mapActions(PageAction.leagueSettings)
         case .settings(let s): SettingsFeature.keymap(s).mapActions(PageAction.settings)
+        case .auth(let s): AuthFeature.keymap(s).mapActions(PageAction.auth)
         }
     }
     public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
@@ -112,6 +118,7 @@ extension PageState {
         case .scoringRules(let s): ScoringRulesFeature.render(s, in: area, buffer: &buffer, context: context)
         case .leagueSettings(let s): LeagueSettingsFeature.render(s, in: area, buffer: &buffer, context: context)
         case .settings(let s): SettingsFeature.render(s, in: area, buffer: &buffer, context: context)
+        case .auth(let s): AuthFeature.render(s, in: area, buffer: &buffer, context: context)
         }
     }
     public func click(at point: Point, in area: Rect, context: RenderContext) -> PageAction? {
@@ -128,6 +135,7 @@ extension PageState {
         case .scoringRules(let s): ScoringRulesFeature.click(s, at: point, in: area, context: context).map(PageAction.scoringRules)
         case .leagueSettings(let s): LeagueSettingsFeature.click(s, at: point, in: area, context: context).map(PageAction.leagueSettings)
         case .settings(let s): SettingsFeature.click(s, at: point, in: area, context: context).map(PageAction.settings)
+        case .auth(let s): AuthFeature.click(s, at: point, in: area, context: context).map(PageAction.auth)
         }
     }
     public var onAppear: PageAction {
@@ -144,6 +152,7 @@ extension PageState {
         case .scoringRules: .scoringRules(ScoringRulesFeature.onAppear)
         case .leagueSettings: .leagueSettings(LeagueSettingsFeature.onAppear)
         case .settings: .settings(SettingsFeature.onAppear)
+        case .auth: .auth(AuthFeature.onAppear)
         }
     }
     public func listAction(_ move: ListMove) -> PageAction {
@@ -160,6 +169,7 @@ extension PageState {
         case .scoringRules: .scoringRules(ScoringRulesFeature.list(move))
         case .leagueSettings: .leagueSettings(LeagueSettingsFeature.list(move))
         case .settings: .settings(SettingsFeature.list(move))
+        case .auth: .auth(AuthFeature.list(move))
         }
     }
     public var isLoading: Bool {
@@ -176,6 +186,7 @@ extension PageState {
         case .scoringRules(let s): ScoringRulesFeature.isLoading(s)
         case .leagueSettings(let s): LeagueSettingsFeature.isLoading(s)
         case .settings(let s): SettingsFeature.isLoading(s)
+        case .auth(let s): AuthFeature.isLoading(s)
         }
     }
     public var isFilterActive: Bool {
@@ -192,6 +203,7 @@ extension PageState {
         case .scoringRules(let s): ScoringRulesFeature.isFilterActive(s)
         case .leagueSettings(let s): LeagueSettingsFeature.isFilterActive(s)
         case .settings(let s): SettingsFeature.isFilterActive(s)
+        case .auth(let s): AuthFeature.isFilterActive(s)
         }
     }
     public var isEditingText: Bool {
@@ -208,6 +220,7 @@ extension PageState {
         case .scoringRules(let s): ScoringRulesFeature.isEditingText(s)
         case .leagueSettings(let s): LeagueSettingsFeature.isEditingText(s)
         case .settings(let s): SettingsFeature.isEditingText(s)
+        case .auth(let s): AuthFeature.isEditingText(s)
         }
     }
     public var liveRefresh: PageAction? {
@@ -224,6 +237,7 @@ extension PageState {
         case .scoringRules: ScoringRulesFeature.liveRefresh.map(PageAction.scoringRules)
         case .leagueSettings: LeagueSettingsFeature.liveRefresh.map(PageAction.leagueSettings)
         case .settings: SettingsFeature.liveRefresh.map(PageAction.settings)
+        case .auth: AuthFeature.liveRefresh.map(PageAction.auth)
         }
     }
     public var clearFilter: PageAction? {
@@ -240,6 +254,7 @@ extension PageState {
         case .scoringRules: ScoringRulesFeature.clearFilter.map(PageAction.scoringRules)
         case .leagueSettings: LeagueSettingsFeature.clearFilter.map(PageAction.leagueSettings)
         case .settings: SettingsFeature.clearFilter.map(PageAction.settings)
+        case .auth: AuthFeature.clearFilter.map(PageAction.auth)
         }
     }
     public func typed(_ key: Key) -> PageAction? {
@@ -256,6 +271,7 @@ extension PageState {
         case .scoringRules: ScoringRulesFeature.typed(key).map(PageAction.scoringRules)
         case .leagueSettings: LeagueSettingsFeature.typed(key).map(PageAction.leagueSettings)
         case .settings: SettingsFeature.typed(key).map(PageAction.settings)
+        case .auth: AuthFeature.typed(key).map(PageAction.auth)
         }
     }
 
@@ -310,6 +326,10 @@ extension PageState {
             let fx = SettingsFeature.reduce(into: &s, action: a, context: context)
             self = .settings(s)
             return fx.map(PageAction.settings)
+        case (.auth(var s), .auth(let a)):
+            let fx = AuthFeature.reduce(into: &s, action: a, context: context)
+            self = .auth(s)
+            return fx.map(PageAction.auth)
         default: return .none
         }
     }
@@ -331,6 +351,7 @@ extension PageAction {
         case .scoringRules(let a): ScoringRulesFeature.delegate(of: a)
         case .leagueSettings(let a): LeagueSettingsFeature.delegate(of: a)
         case .settings(let a): SettingsFeature.delegate(of: a)
+        case .auth(let a): AuthFeature.delegate(of: a)
         }
     }
 }

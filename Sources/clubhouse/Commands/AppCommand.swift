@@ -44,10 +44,22 @@ enum AppCommand {
         // keypress, and after a password sign-in the app offers to link `device.fingerprint` (SPEC §4.4).
         // The session's device folder is already this process's XDG_CONFIG_HOME / XDG_STATE_HOME
         // (see SSHSessionCommand), so the local session and pending-action files are per key.
+        // This device's session and pending gated write live in $XDG_STATE_HOME/clubhouse (over SSH that is already
+        // the per-key device folder), so a pending join survives the app being killed or the connection dropping.
+        let stateDirectory: LocalStateDirectory
+        let session: LocalSession
+        do {
+            stateDirectory = try LocalStateDirectory.resolve(environment: env)
+            session = try LocalSession(directory: stateDirectory)
+        } catch {
+            Output.error("clubhouse: \(error)")
+            return 1
+        }
         let service = LeagueService(store: SQLiteLeagueStore(database: db))
-        let api = EmbeddedLeagueAPI(service: service, databasePath: db.path)
+        let api = EmbeddedLeagueAPI(service: service, databasePath: db.path, session: session)
         let monochrome = ClubhouseProgram.monochromeRequested(environment: env, arguments: options.noColor ? ["--no-color"] : [])
-        let program = ClubhouseProgram(api: api, settingsStore: FileSettingsStore(environment: env), monochrome: monochrome, environment: env)
+        let program = ClubhouseProgram(api: api, settingsStore: FileSettingsStore(environment: env), monochrome: monochrome, environment: env,
+                                       pendingActions: PendingActionStore(directory: stateDirectory))
 
         // Live draft rooms tick from this process too (the pick-number check lets one tick land per pick).
         let clock = Task.detached { await DraftClockDriver(service: service, databasePath: db.path).run() }
@@ -68,3 +80,6 @@ enum AppCommand {
         }
     }
 }
+
+/// The file-backed pending action (`pending-action.json`, mode 0600) is what the app's gate keeps its write in.
+extension PendingActionStore: PendingActionStoring {}

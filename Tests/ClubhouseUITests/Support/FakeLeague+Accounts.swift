@@ -1,17 +1,64 @@
 import ClubhouseDomain
 import Foundation
 
-/// Accounts on the UI double (added with `AccountAPI` by the accounts branch so the target keeps building):
-/// a signed-out person whom nobody can sign in. UI tests of the sign-in gate replace these.
+/// Accounts on the UI double: an in-memory account table and one session. Signed out by default; `addAccount`
+/// registers someone who can sign in, `revokeSession` makes the next authenticated call answer `.unauthenticated`.
 extension FakeLeague: AccountAPI {
-    func createAccount(email: String, password: String, displayName: String) async throws -> AccountSession {
-        throw DomainError.transport("accounts are not available on the fake")
+    func addAccount(email: String, password: String, displayName: String) -> User {
+        let user = User(id: UserID(nextUserID), email: email, displayName: displayName)
+        nextUserID += 1
+        accounts[email.lowercased()] = (password, user)
+        return user
     }
-    func signIn(email: String, password: String) async throws -> AccountSession { throw AccountRules.wrongCredentials }
-    func signOut() async throws {}
-    func currentUser() async throws -> User? { nil }
-    func updateProfile(displayName: String?, email: String?) async throws -> User { throw DomainError.unauthenticated }
+    func setSignedIn(_ user: User?) { signedInUser = user }
+    func setRevoked(_ on: Bool) { revokeSession = on }
+    func refuseJoins(_ league: LeagueID, with error: DomainError) { joinRefusals[league] = error }
+
+    /// Answers `.unauthenticated` once the session was revoked (and forgets it, like the transport does).
+    func checkSession() throws {
+        guard revokeSession, signedInUser != nil else { return }
+        revokeSession = false
+        signedInUser = nil
+        throw DomainError.unauthenticated
+    }
+
+    private func session(_ user: User) -> AccountSession {
+        signedInUser = user
+        return AccountSession(token: "token-\(user.id.rawValue)", user: user, expiresAt: Demo.now.addingTimeInterval(30 * 86_400))
+    }
+
+    func createAccount(email: String, password: String, displayName: String) async throws -> AccountSession {
+        guard email.contains("@") else { throw DomainError.validation(field: "email", message: "That doesn't look like an email address") }
+        guard password.count >= 8 else { throw DomainError.validation(field: "password", message: "A password needs at least 8 characters") }
+        guard accounts[email.lowercased()] == nil else { throw DomainError.conflict("An account with that email already exists — sign in instead") }
+        return session(addAccount(email: email, password: password, displayName: displayName))
+    }
+    func signIn(email: String, password: String) async throws -> AccountSession {
+        if email == "slow@down.example" { throw DomainError.rateLimited(retryAfterSeconds: 42) }
+        guard let a = accounts[email.lowercased()], a.password == password else { throw AccountRules.wrongCredentials }
+        return session(a.user)
+    }
+    func signOut() async throws { signOutCalls += 1; signedInUser = nil }
+    func currentUser() async throws -> User? { try checkSession(); return signedInUser }
+    func updateProfile(displayName: String?, email: String?) async throws -> User {
+        try checkSession()
+        guard var user = signedInUser else { throw DomainError.unauthenticated }
+        if let displayName { user.displayName = displayName }
+        if let email { user.email = email }
+        for (k, v) in accounts where v.user.id == user.id { accounts[k] = (v.password, user) }
+        signedInUser = user
+        return user
+    }
     func signIn(sshKeyFingerprint: String) async throws -> AccountSession { throw DomainError.unauthenticated }
     func linkSSHKey(fingerprint: String, publicKey: String) async throws { throw DomainError.unauthenticated }
     func unlinkSSHKey(fingerprint: String) async throws { throw DomainError.unauthenticated }
+
+    func requestToJoin(_ league: LeagueID, teamName: String) async throws -> JoinRequest {
+        try checkSession()
+        guard let user = signedInUser else { throw DomainError.unauthenticated }
+        if let refusal = joinRefusals[league] { throw refusal }
+        let r = JoinRequest(leagueID: league, user: user.id, teamName: teamName, status: .pending, requestedAt: Demo.now)
+        appendJoinRequest(r)
+        return r
+    }
 }

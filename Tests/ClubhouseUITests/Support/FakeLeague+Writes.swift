@@ -7,7 +7,6 @@ extension FakeLeague: LeagueMembership, TeamManaging, DraftRoomControl, Commissi
     private func signedOut<T>() throws -> T { throw DomainError.unauthenticated }
 
     func createLeague(_ new: NewLeague) async throws -> LeagueID { try signedOut() }
-    func requestToJoin(_ league: LeagueID, teamName: String) async throws -> JoinRequest { try signedOut() }
     func redeemInvite(code: String, teamName: String) async throws -> TeamID { try signedOut() }
     func leaveLeague(_ league: LeagueID) async throws { throw DomainError.unauthenticated }
 

@@ -17,6 +17,20 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
     /// Arguments of scoreboard calls, in order (week).
     private(set) var scoreboardWeeks: [Int?] = []
 
+    // Accounts and join requests (FakeLeague+Accounts.swift): email → (password, user).
+    var accounts: [String: (password: String, user: User)] = [:]
+    /// Who the fake speaks for; nil when signed out.
+    var signedInUser: User?
+    /// Set to make the next authenticated call answer `.unauthenticated` (the server revoked the session).
+    var revokeSession = false
+    /// Join requests made, in order.
+    var joinRequests: [JoinRequest] = []
+    /// Leagues refusing joins with this sentence (e.g. "Sunday Nerds is full").
+    var joinRefusals: [LeagueID: DomainError] = [:]
+    var nextUserID: Int64 = 100
+    var signOutCalls = 0
+    func appendJoinRequest(_ r: JoinRequest) { joinRequests.append(r) }
+
     init() {}
 
     // MARK: Draft room double (the writes live in FakeLeague+Writes.swift)
@@ -73,7 +87,12 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
     func league(_ id: LeagueID) async throws -> LeagueDetail {
         try await enter(.league)
         guard Demo.summaries.contains(where: { $0.id == id }) else { throw DomainError.notFound("League \(id.rawValue)") }
-        return Demo.detail(id)
+        try checkSession()
+        var d = Demo.detail(id)
+        if let user = signedInUser {
+            d.capabilities = Capabilities(signedIn: true, hasPendingJoinRequest: joinRequests.contains { $0.leagueID == id && $0.user == user.id })
+        }
+        return d
     }
     func standings(_ id: LeagueID) async throws -> [StandingsEntry] {
         try await enter(.standings); return isEmpty(.standings) || id != Demo.greats ? [] : Demo.standings

@@ -10,12 +10,16 @@ struct Harness {
     let fake: FakeLeague
     let store: InMemorySettingsStore
     let env: AppEnvironment
+    /// The pending-action store; share it with a second harness to "restart" the app.
+    let pendingStore: InMemoryPendingActionStore
     var pending: [Effect<AppAction>.Operation] = []
 
-    init(fake: FakeLeague = FakeLeague(), size: Size = Size(width: 80, height: 24), colorAllowed: Bool = true, settings: UserSettings = UserSettings()) {
+    init(fake: FakeLeague = FakeLeague(), size: Size = Size(width: 80, height: 24), colorAllowed: Bool = true, settings: UserSettings = UserSettings(),
+         pendingStore: InMemoryPendingActionStore = InMemoryPendingActionStore(), now: @escaping @Sendable () -> Date = { Demo.now }) {
         self.fake = fake
         self.store = InMemorySettingsStore()
-        self.env = AppEnvironment(api: fake, settings: store, now: { Demo.now }, sleep: { _ in })
+        self.pendingStore = pendingStore
+        self.env = AppEnvironment(api: fake, settings: store, now: now, sleep: { _ in }, pendingActions: pendingStore)
         self.state = AppState(settings: settings, colorAllowed: colorAllowed, size: size, now: Demo.now)
     }
 
@@ -23,7 +27,8 @@ struct Harness {
     init(state: AppState, api: any LeagueAPI) {
         self.fake = FakeLeague()
         self.store = InMemorySettingsStore()
-        self.env = AppEnvironment(api: api, settings: store, now: { Demo.now }, sleep: { _ in })
+        self.pendingStore = InMemoryPendingActionStore()
+        self.env = AppEnvironment(api: api, settings: store, now: { Demo.now }, sleep: { _ in }, pendingActions: pendingStore)
         self.state = state
     }
 
@@ -54,8 +59,9 @@ struct Harness {
     var pendingIDs: [String?] { pending.compactMap { if case .run(let id, _) = $0 { id } else { nil } } }
 
     /// Starts the app and loads Home and the board.
-    static func started(fake: FakeLeague = FakeLeague(), size: Size = Size(width: 80, height: 24), colorAllowed: Bool = true) async -> Harness {
-        var h = Harness(fake: fake, size: size, colorAllowed: colorAllowed)
+    static func started(fake: FakeLeague = FakeLeague(), size: Size = Size(width: 80, height: 24), colorAllowed: Bool = true,
+                        pendingStore: InMemoryPendingActionStore = InMemoryPendingActionStore(), now: @escaping @Sendable () -> Date = { Demo.now }) async -> Harness {
+        var h = Harness(fake: fake, size: size, colorAllowed: colorAllowed, pendingStore: pendingStore, now: now)
         h.send(.started)
         await h.settle()
         return h

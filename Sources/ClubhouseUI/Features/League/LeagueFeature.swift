@@ -18,6 +18,8 @@ public enum LeagueFeature: PageFeature {
         case list(ListMove)
         case rowActivated
         case go(Page)
+        /// `j`: ask to join (signed out: through Sign in first).
+        case joinRequested
         case delegate(PageDelegate)
     }
 
@@ -48,6 +50,9 @@ public enum LeagueFeature: PageFeature {
             return .send(.delegate(.open(.roster(state.id, team: teams[i].id))))
         case .go(let page):
             return .send(.delegate(.open(page)))
+        case .joinRequested:
+            // The team is named after the person once they are signed in ("Alex's team").
+            return .send(.delegate(.perform(.requestToJoin(league: state.id, teamName: ""))))
         case .delegate:
             return .none
         }
@@ -57,7 +62,10 @@ public enum LeagueFeature: PageFeature {
         let id = state.id
         let loaded = state.detail.value != nil
         let drafted = state.detail.value.map { $0.league.state != .predraft } ?? true
+        let join = joinAvailability(state.detail.value)
         return Keymap([
+            KeyBinding([.char("j")], .joinRequested, label: "request to join", group: "League", footer: true,
+                       enabledWhen: join == nil, disabledReason: join),
             KeyBinding([.char("s")], .go(.standings(id)), label: "standings", group: "League", footer: true),
             KeyBinding([.char("w")], .go(.scoreboard(id, week: nil)), label: "scoreboard", group: "League", footer: true),
             KeyBinding([.enter], .rowActivated, label: "team roster", group: "League", footer: true, enabledWhen: loaded, disabledReason: "still loading"),
@@ -69,6 +77,18 @@ public enum LeagueFeature: PageFeature {
             KeyBinding([.char("e")], .go(.leagueSettings(id)), label: "settings", group: "League", footer: true),
             PageKeys.retry(.retry),
         ])
+    }
+
+    /// Why `j` can't ask to join right now (nil: it can). Signed out it is enabled — pressing it starts the gate.
+    public static func joinAvailability(_ d: LeagueDetail?) -> String? {
+        guard let d else { return "still loading" }
+        let l = d.league, c = d.capabilities
+        if c.myTeam != nil { return "you already have a team in \(l.name)" }
+        if c.hasPendingJoinRequest { return "you already asked to join — waiting for the commissioner" }
+        if !l.isPublic { return "\(l.name) is private — join it with an invite code" }
+        if l.state != .predraft { return "\(l.name) has already drafted — joining is closed" }
+        if !d.teams.isEmpty, !d.teams.contains(where: { $0.managerName == nil }) { return "\(l.name) is full" }
+        return nil
     }
 
     // MARK: - View
@@ -93,8 +113,11 @@ public enum LeagueFeature: PageFeature {
         row = TextRow.pairs(who, in: area, row: row, context: context, buffer: &buffer)
         let summary = "\(s.teamCount) teams · \(s.scoring.preset.rawValue) · \(s.draftType.rawValue) draft · \(s.waiverType == .faab ? "FAAB $\(s.faabBudget)" : "rolling waivers") · \(s.playoffTeams)-team playoffs wk \(s.playoffWeeks.lowerBound)–\(s.playoffWeeks.upperBound)"
         row = TextRow.put(summary, in: area, row: row, style: context.style(.dim), buffer: &buffer)
-        if !d.capabilities.signedIn {
-            row = TextRow.put("Browsing signed out — sign in to join or manage a team.", in: area, row: row, style: context.style(.dim), buffer: &buffer)
+        if d.capabilities.hasPendingJoinRequest {
+            row = TextRow.put("Join request sent — waiting for the commissioner", in: area, row: row, style: context.style(.warning), buffer: &buffer)
+        } else if !d.capabilities.signedIn {
+            let hint = joinAvailability(d) == nil ? "Browsing signed out — j asks to join; you'll sign in first." : "Browsing signed out — sign in to join or manage a team."
+            row = TextRow.put(hint, in: area, row: row, style: context.style(.dim), buffer: &buffer)
         } else { row += 1 }
         let tableArea = Rect(x: area.x + 1, y: area.y + row, width: area.width - 2, height: max(0, area.height - row))
         table(state, d, context: context).render(in: tableArea, buffer: &buffer)

@@ -1,0 +1,246 @@
+import Foundation
+import ClubhouseDomain
+import Terminal
+
+/// How a gated write ended.
+public enum GateOutcome: Hashable, Sendable {
+    case done
+    /// The use case refused (league full, pick passed…): its sentence.
+    case refused(String)
+    /// The server no longer accepts the session.
+    case sessionEnded
+    /// The server couldn't be reached: the pending action stays for the next launch.
+    case unreachable(String)
+}
+
+/// The sign-in soft gate (SPEC 4.4): session state, the pending action, Sign in / Create account / Complete profile,
+/// then the action performed and its result shown where the person was.
+public enum GateAction: Sendable {
+    /// The launch check answered: who is signed in, whether the server ended the session, any pending action.
+    case restored(User?, sessionEnded: Bool, pending: PendingAction?, leagueName: String?)
+    /// A page asked for a gated write.
+    case requested(GatedWrite, reason: String?)
+    /// The account pages finished with this account.
+    case accountReady(User)
+    /// The write was performed (or not).
+    case performed(GatedWrite, GateOutcome)
+    /// The launch question was answered.
+    case promptAnswered(Bool)
+    /// `i`: open Sign in without anything pending.
+    case signInOpened
+    /// `O`: end the session.
+    case signOutRequested
+    case signedOut
+    /// A call answered `.unauthenticated`: wipe the session, stay put, say so.
+    case sessionEnded
+}
+
+extension AppReducer {
+    static func reduceGate(_ action: GateAction, _ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
+        switch action {
+        case .restored(let user, let ended, let pending, let leagueName):
+            state.session = user.map(SessionState.signedIn) ?? .signedOut
+            var fx: [Effect<AppAction>] = []
+            if ended { fx.append(.send(.toastShown("Session ended — sign in again", isError: true))) }
+            if user != nil { fx.append(reloadTop(&state, env: env)) }
+            if let pending {
+                state.pendingAction = pending
+                state.prompt = PendingPrompt(action: pending, dialog: ConfirmDialogModel(
+                    title: "Pick up where you left off", message: pending.write.resumeQuestion(leagueName: leagueName) + " y/n"))
+            }
+            return .merge(fx)
+
+        case .requested(let write, let given):
+            let leagueName = write.league.flatMap { id in state.sheet.stack.last { $0.state.page == .league(id) }?.state.title }
+            let reason = given ?? write.gateReason(leagueName: leagueName)
+            if let user = state.session.user, !needsProfile(user) {
+                return perform(write.resolved(for: user), env: env)
+            }
+            let pending = PendingAction(write, createdAt: env.now())
+            state.pendingAction = pending
+            let store = env.pendingActions
+            let save = Effect<AppAction>.run(id: "gate.save") {
+                do { try store.save(pending); return nil } catch {
+                    return .toastShown("Couldn't keep this for after sign-in: \(error)", isError: true)
+                }
+            }
+            if let user = state.session.user {
+                return .merge(save, pushAccount(&state, .completeProfile(needsName: missingName(user), needsEmail: user.email.isEmpty), reason: reason, env: env))
+            }
+            return .merge(save, pushAccount(&state, .signIn, reason: reason, env: env))
+
+        case .accountReady(let user):
+            state.session = .signedIn(user)
+            if needsProfile(user) {
+                // Ask only for what is missing, in place of the page that signed in.
+                var stack = state.sheet.stack
+                if let last = stack.indices.last, case .auth = stack[last].state {
+                    let reason: String? = if case .auth(let s) = stack[last].state { s.reason } else { nil }
+                    stack[last].state = .auth(AuthFeature.State(mode: .completeProfile(needsName: missingName(user), needsEmail: user.email.isEmpty), reason: reason))
+                    state.sheet.setStack(stack)
+                    return .none
+                }
+                return pushAccount(&state, .completeProfile(needsName: missingName(user), needsEmail: user.email.isEmpty), reason: nil, env: env)
+            }
+            let popped = popAccountPages(&state, env: env)
+            if let pending = state.pendingAction {
+                return .merge(popped, perform(pending.write.resolved(for: user), env: env))
+            }
+            return .merge(popped, .send(.toastShown("Signed in as \(state.signedInName ?? user.email)", isError: false)), reloadTop(&state, env: env))
+
+        case .performed(let write, let outcome):
+            switch outcome {
+            case .done:
+                state.pendingAction = nil
+                return .merge(.send(.toastShown(write.successMessage, isError: false)), reloadTop(&state, env: env))
+            case .refused(let message):
+                state.pendingAction = nil
+                return .merge(.send(.toastShown(message, isError: true)), reloadTop(&state, env: env))
+            case .unreachable(let message):
+                return .send(.toastShown(message, isError: true))
+            case .sessionEnded:
+                // The session ended under us: say so, and go through Sign in again for this write.
+                state.session = .signedOut
+                return .merge(.send(.toastShown("Session ended — sign in again", isError: true)),
+                              reduceGate(.requested(write, reason: "Your session ended — sign in again to finish."), &state, env: env))
+            }
+
+        case .promptAnswered(let yes):
+            guard let prompt = state.prompt else { return .none }
+            state.prompt = nil
+            guard yes else { return cancelPending(&state, env: env) }
+            let write = prompt.action.write
+            var fx: [Effect<AppAction>] = []
+            if let league = write.league, state.top.page.leagueID != league {
+                fx.append(.send(.deepLink(.league(league))))
+            }
+            fx.append(.send(.gate(.requested(write, reason: "Sign in to finish what you started."))))
+            return .merge(fx)
+
+        case .signInOpened:
+            return pushAccount(&state, .signIn, reason: nil, env: env)
+
+        case .signOutRequested:
+            let api = env.api
+            return .run(id: "session.signOut") {
+                // Ends the session on the server; the transport forgets it locally even when that fails.
+                try? await api.signOut()
+                return .gate(.signedOut)
+            }
+
+        case .signedOut:
+            state.session = .signedOut
+            return .merge(.send(.toastShown("Signed out", isError: false)), reloadTop(&state, env: env))
+
+        case .sessionEnded:
+            guard state.session.isSignedIn else { return .none }
+            state.session = .signedOut
+            return .merge(.send(.toastShown("Session ended — sign in again", isError: true)), reloadTop(&state, env: env))
+        }
+    }
+
+    /// The launch check: who is signed in, and any pending action younger than 24 h.
+    static func restoreSession(env: AppEnvironment) -> Effect<AppAction> {
+        let api = env.api, store = env.pendingActions, now = env.now()
+        return .run(id: "session.restore") {
+            var user: User?, ended = false
+            do { user = try await api.currentUser() } catch DomainError.unauthenticated { ended = true } catch {}
+            let pending = store.load(now: now)
+            var name: String?
+            if let league = pending?.write.league { name = try? await api.league(league).league.name }
+            return .gate(.restored(user, sessionEnded: ended, pending: pending, leagueName: name))
+        }
+    }
+
+    static func perform(_ write: GatedWrite, env: AppEnvironment) -> Effect<AppAction> {
+        let api = env.api, store = env.pendingActions
+        return .run(id: "gate.perform") {
+            do {
+                try await write.perform(on: api)
+                store.clear()
+                return .gate(.performed(write, .done))
+            } catch DomainError.unauthenticated {
+                return .gate(.performed(write, .sessionEnded))
+            } catch DomainError.transport(let m) {
+                return .gate(.performed(write, .unreachable("Couldn't reach the league server (\(m)) — it will be offered again next time")))
+            } catch let e as DomainError {
+                store.clear()
+                return .gate(.performed(write, .refused(e.message)))
+            } catch {
+                store.clear()
+                return .gate(.performed(write, .refused("That didn't work: \(error)")))
+            }
+        }
+    }
+
+    static func cancelPending(_ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
+        state.pendingAction = nil
+        let store = env.pendingActions
+        return .merge(.run(id: "gate.clear") { store.clear(); return nil }, .send(.toastShown("Cancelled", isError: false)))
+    }
+
+    static func needsProfile(_ user: User) -> Bool { missingName(user) || user.email.isEmpty }
+    static func missingName(_ user: User) -> Bool { user.displayName.trimmingCharacters(in: .whitespaces).isEmpty }
+
+    /// Pushes an account page on the sheet with the keyboard on it.
+    static func pushAccount(_ state: inout AppState, _ mode: AccountPage, reason: String?, env: AppEnvironment) -> Effect<AppAction> {
+        if case .auth(var s) = state.top, s.mode == mode {
+            s.reason = reason ?? s.reason
+            var stack = state.sheet.stack
+            stack[stack.count - 1].state = .auth(s)
+            state.sheet.setStack(stack)
+            return .none
+        }
+        var page = AuthFeature.State(mode: mode, reason: reason)
+        page.focus = 0
+        let entry = PageEntry(id: state.nextPageID, state: .auth(page))
+        state.nextPageID += 1
+        state.sheet.push(entry)
+        state.sheet.focus = .sheet
+        if state.sheet.detent != .full { state.sheet.setDetent(.full, now: state.clock, animated: state.animationsEnabled) }
+        return syncBoard(&state, env: env)
+    }
+
+    /// Takes the account pages off the stack: back where the person was.
+    static func popAccountPages(_ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
+        let kept = state.sheet.stack.filter { if case .auth = $0.state { false } else { true } }
+        guard kept.count != state.sheet.stack.count else { return .none }
+        state.sheet.setStack(kept.isEmpty ? [PageEntry(id: state.nextPageID, state: PageState(.home))] : kept)
+        if kept.isEmpty { state.nextPageID += 1 }
+        state.sheet.focus = .sheet
+        if state.sheet.detent == .full { state.sheet.setDetent(.half, now: state.clock, animated: state.animationsEnabled) }
+        return syncBoard(&state, env: env)
+    }
+
+    /// Loads the page on top again (after a write, a sign-in or a session that ended).
+    static func reloadTop(_ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
+        let top = state.sheet.top
+        if case .auth = top.state { return .none }
+        return reducePage(&state, id: top.id, top.state.onAppear, env: env)
+    }
+
+    /// True when `value` (an action's payload) carries an error saying the session ended.
+    static func carriesSessionEnd(_ value: Any, depth: Int = 0) -> Bool {
+        if let e = value as? PresentableError { return e.sessionEnded }
+        if let d = value as? DomainError { return d == .unauthenticated }
+        guard depth < 5 else { return false }
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .enum, .tuple, .optional: return mirror.children.contains { carriesSessionEnd($0.value, depth: depth + 1) }
+        default: return false
+        }
+    }
+}
+
+extension GatedWrite {
+    /// "Sign in or create an account to join Sunday Funday."
+    func gateReason(leagueName: String?) -> String {
+        let name = leagueName ?? "this league"
+        switch self {
+        case .requestToJoin: return "Sign in or create an account to join \(name)."
+        case .addFreeAgent: return "Sign in to add this player in \(name)."
+        case .placeClaim: return "Sign in to claim this player in \(name)."
+        default: return "Sign in to do that — you'll come straight back here."
+        }
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+import Testing
+import ClubhouseDomain
+import Terminal
+@testable import ClubhouseUI
+
+/// The sign-in soft gate (SPEC 4.4): a gated write while signed out goes through Sign in (and Complete profile),
+/// is performed, and its result shows where the person was.
+@Suite struct GateTests {
+    /// Home → Sunday Nerds' league page, loaded.
+    static func onLeaguePage(_ fake: FakeLeague = FakeLeague(), store: InMemoryPendingActionStore = InMemoryPendingActionStore()) async -> Harness {
+        var h = await Harness.started(fake: fake, pendingStore: store)
+        h.send(.open(.league(Demo.nerds)))
+        await h.settle()
+        return h
+    }
+
+    var topAuth: (Harness) -> AuthFeature.State? = { h in if case .auth(let s) = h.state.top { s } else { nil } }
+
+    @Test func signedOutJoinSignsInThenJoinsAndTheLeaguePageShowsTheRequest() async {
+        let fake = FakeLeague()
+        _ = await fake.addAccount(email: "alex@example.com", password: "correct horse", displayName: "Alex")
+        var h = await Self.onLeaguePage(fake)
+        #expect(h.state.session == .signedOut)
+        #expect(Screen(h.state).topBar.contains("signed out"))
+
+        h.key(.char("j"))
+        await h.settle()
+        #expect(h.state.top.page == .account(.signIn))
+        #expect(h.state.pendingAction?.write == .requestToJoin(league: Demo.nerds, teamName: ""))
+        #expect(h.pendingStore.stored?.write == .requestToJoin(league: Demo.nerds, teamName: ""), "kept durably before sign-in")
+        #expect(topAuth(h)?.reason?.contains("join Sunday Nerds") == true)
+
+        h.keys("alex@example.com")
+        h.key(.tab)
+        h.keys("correct horse")
+        h.key(.enter)
+        await h.settle()
+
+        #expect(h.state.session.user?.displayName == "Alex")
+        #expect(h.state.top.page == .league(Demo.nerds), "back where the person was")
+        #expect(h.state.pendingAction == nil)
+        #expect(h.pendingStore.stored == nil)
+        let requests = await fake.joinRequests
+        #expect(requests.map(\.teamName) == ["Alex's team"])
+        #expect(h.toast == "Join request sent — waiting for the commissioner")
+        let screen = Screen(h.state)
+        #expect(screen.inSheet("Join request sent — waiting for the commissioner"))
+        #expect(screen.topBar.contains("Alex"))
+    }
+
+    @Test func wrongPasswordAndRateLimitShowInlineInWords() async {
+        let fake = FakeLeague()
+        _ = await fake.addAccount(email: "alex@example.com", password: "correct horse", displayName: "Alex")
+        var h = await Self.onLeaguePage(fake)
+        h.key(.char("j"))
+        await h.settle()
+        h.keys("alex@example.com"); h.key(.tab); h.keys("wrong"); h.key(.enter)
+        await h.settle()
+        #expect(topAuth(h)?.error == "Email or password is wrong")
+        #expect(Screen(h.state).inSheet("Email or password is wrong"))
+        #expect(h.state.pendingAction != nil, "still waiting")
+
+        h.key(.tab)                                // back to email
+        h.key(.ctrl("u")); h.keys("slow@down.example"); h.key(.enter)
+        await h.settle()
+        #expect(topAuth(h)?.error == "Too many attempts — try again in 42 s")
+        #expect(await fake.joinRequests.isEmpty)
+    }
+
+    @Test func createAccountThroughTheGateThenJoins() async {
+        let fake = FakeLeague()
+        var h = await Self.onLeaguePage(fake)
+        h.key(.char("j"))
+        await h.settle()
+        h.key(.ctrl("n"))
+        #expect(h.state.top.page == .account(.createAccount))
+        h.keys("sam@example.com"); h.key(.tab); h.keys("long enough pw"); h.key(.tab); h.keys("Sam")
+        h.key(.enter)
+        await h.settle()
+        #expect(h.state.top.page == .league(Demo.nerds))
+        #expect(await fake.joinRequests.map(\.teamName) == ["Sam's team"])
+        #expect(h.toast == "Join request sent — waiting for the commissioner")
+    }
+
+    @Test func anAccountWithoutADisplayNameCompletesItsProfileFirst() async {
+        let fake = FakeLeague()
+        _ = await fake.addAccount(email: "noname@example.com", password: "correct horse", displayName: "")
+        var h = await Self.onLeaguePage(fake)
+        h.key(.char("j"))
+        await h.settle()
+        h.keys("noname@example.com"); h.key(.tab); h.keys("correct horse"); h.key(.enter)
+        await h.settle()
+        #expect(h.state.top.page == .account(.completeProfile(needsName: true, needsEmail: false)))
+        #expect(topAuth(h)?.fields == [.displayName], "asks only for what is missing")
+        #expect(await fake.joinRequests.isEmpty, "nothing performed before the profile is complete")
+        h.keys("Robin"); h.key(.enter)
+        await h.settle()
+        #expect(h.state.top.page == .league(Demo.nerds))
+        #expect(await fake.joinRequests.map(\.teamName) == ["Robin's team"])
+        #expect(h.state.signedInName == "Robin")
+    }
+
+    @Test func escOnSignInCancelsThePendingAction() async {
+        var h = await Self.onLeaguePage()
+        h.key(.char("j"))
+        await h.settle()
+        h.keys("someone@example.com")
+        h.key(.escape)
+        await h.settle()
+        #expect(h.state.top.page == .league(Demo.nerds))
+        #expect(h.state.pendingAction == nil)
+        #expect(h.pendingStore.stored == nil)
+        #expect(h.toast == "Cancelled")
+    }
+
+    @Test func aPendingActionSurvivesTheAppBeingKilledAndIsOfferedOnLaunch() async {
+        let fake = FakeLeague()
+        _ = await fake.addAccount(email: "alex@example.com", password: "correct horse", displayName: "Alex")
+        let store = InMemoryPendingActionStore()
+        var first = await Self.onLeaguePage(fake, store: store)
+        first.key(.char("j"))
+        await first.settle()
+        #expect(store.stored != nil)
+        // The app is killed here; a new one starts over the same store.
+        var h = await Harness.started(fake: fake, pendingStore: store)
+        #expect(h.state.prompt?.dialog.message == "Finish joining Sunday Nerds? y/n")
+        #expect(Screen(h.state).text.contains("Finish joining Sunday Nerds? y/n"))
+        h.key(.char("y"))
+        await h.settle()
+        #expect(h.state.top.page == .account(.signIn))
+        h.keys("alex@example.com"); h.key(.tab); h.keys("correct horse"); h.key(.enter)
+        await h.settle()
+        #expect(h.state.pages == [.home, .league(Demo.nerds)])
+        #expect(await fake.joinRequests.count == 1)
+        #expect(store.stored == nil)
+        #expect(Screen(h.state).inSheet("Join request sent — waiting for the commissioner"))
+    }
+
+    @Test func declningTheLaunchOfferDropsIt() async {
+        let store = InMemoryPendingActionStore(PendingAction(.requestToJoin(league: Demo.nerds, teamName: ""), createdAt: Demo.now.addingTimeInterval(-3600)))
+        var h = await Harness.started(pendingStore: store)
+        #expect(h.state.prompt != nil)
+        h.key(.char("n"))
+        await h.settle()
+        #expect(h.state.prompt == nil)
+        #expect(store.stored == nil)
+        #expect(h.toast == "Cancelled")
+    }
+
+    @Test func aPendingActionOlderThanADayIsNotOffered() async {
+        let store = InMemoryPendingActionStore(PendingAction(.requestToJoin(league: Demo.nerds, teamName: ""), createdAt: Demo.now.addingTimeInterval(-25 * 3600)))
+        let h = await Harness.started(pendingStore: store)
+        #expect(h.state.prompt == nil)
+        #expect(store.stored == nil)
+    }
+
+    @Test func signedInJoinIsPerformedAtOnceAndARefusalIsToldInWords() async {
+        let fake = FakeLeague()
+        let alex = await fake.addAccount(email: "alex@example.com", password: "correct horse", displayName: "Alex")
+        await fake.setSignedIn(alex)
+        await fake.refuseJoins(Demo.nerds, with: .conflict("Sunday Nerds is full"))
+        var h = await Self.onLeaguePage(fake)
+        #expect(h.state.session == .signedIn(alex))
+        h.key(.char("j"))
+        await h.settle()
+        #expect(h.state.top.page == .league(Demo.nerds), "no gate when signed in")
+        #expect(h.toast == "Sunday Nerds is full")
+        #expect(h.state.pendingAction == nil)
+    }
+
+    @Test func anInvalidPendingActionEndsWithAClearMessage() async {
+        let fake = FakeLeague()
+        _ = await fake.addAccount(email: "alex@example.com", password: "correct horse", displayName: "Alex")
+        await fake.refuseJoins(Demo.nerds, with: .conflict("Sunday Nerds is full"))
+        var h = await Self.onLeaguePage(fake)
+        h.key(.char("j"))
+        await h.settle()
+        h.keys("alex@example.com"); h.key(.tab); h.keys("correct horse"); h.key(.enter)
+        await h.settle()
+        #expect(h.state.top.page == .league(Demo.nerds))
+        #expect(h.toast == "Sunday Nerds is full")
+        #expect(h.pendingStore.stored == nil)
+    }
+
+    @Test func anUnauthenticatedAnswerWipesTheSessionKeepsThePageAndSaysSo() async {
+        let fake = FakeLeague()
+        let alex = await fake.addAccount(email: "alex@example.com", password: "correct horse", displayName: "Alex")
+        await fake.setSignedIn(alex)
+        var h = await Self.onLeaguePage(fake)
+        #expect(h.state.signedInName == "Alex")
+        await fake.setRevoked(true)
+        h.key(.char("r"))                          // reload: the server no longer accepts the session
+        await h.settle()
+        #expect(h.state.session == .signedOut)
+        #expect(h.state.top.page == .league(Demo.nerds), "stays where they were")
+        #expect(h.state.pages == [.home, .league(Demo.nerds)])
+        #expect(h.toast == "Session ended — sign in again")
+        #expect(h.state.top.isLoading == false)
+        #expect(Screen(h.state).inSheet("Sunday Nerds"), "browsing continues signed out")
+        #expect(Screen(h.state).topBar.contains("signed out"))
+    }
+
+    @Test func signOutAndSignInFromAnywhere() async {
+        let fake = FakeLeague()
+        let alex = await fake.addAccount(email: "alex@example.com", password: "correct horse", displayName: "Alex")
+        await fake.setSignedIn(alex)
+        var h = await Harness.started(fake: fake)
+        #expect(h.state.session == .signedIn(alex))
+        h.key(.char("O"))
+        await h.settle()
+        #expect(h.state.session == .signedOut)
+        #expect(await fake.signOutCalls == 1)
+        #expect(h.toast == "Signed out")
+        h.key(.char("i"))
+        #expect(h.state.top.page == .account(.signIn))
+        h.keys("alex@example.com"); h.key(.tab); h.keys("correct horse"); h.key(.enter)
+        await h.settle()
+        #expect(h.state.top.page == .home)
+        #expect(h.toast == "Signed in as Alex")
+    }
+
+    @Test func joinIsDisabledWithAReasonWhereItCannotHappen() async {
+        var h = await Harness.started()
+        h.send(.open(.league(Demo.greats)))        // in season
+        await h.settle()
+        h.key(.char("j"))
+        await h.settle()
+        #expect(h.toast == "Gridiron Greats has already drafted — joining is closed")
+        #expect(h.state.pendingAction == nil)
+        #expect(h.state.top.page == .league(Demo.greats))
+    }
+}
