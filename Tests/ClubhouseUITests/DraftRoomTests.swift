@@ -88,14 +88,28 @@ import Terminal
         #expect(Self.room(h)?.confirm == nil)
     }
 
-    @Test func signedOutPicksAndQueueEditsAskToSignIn() async {
+    @Test func signedOutPicksGoThroughSignInWithThePickNumberSeen() async {
         var h = await Self.opened(Self.liveRoom(myTeam: nil, signedIn: false), signedIn: false)
         h.key(.enter)
-        #expect(h.toast == DraftRoomFeature.signInMessage)
-        h.key(.char("a"))
         await h.settle()
-        #expect(h.toast == DraftRoomFeature.signInMessage)
+        #expect(h.state.pendingAction?.write == .makePick(league: Demo.couch, expectedPick: 7, player: Demo.kupp.id))
+        guard case .auth = h.state.top else { Issue.record("Sign in did not open: \(h.state.pages)"); return }
+        #expect(await h.fake.pickCalls.isEmpty, "nothing is sent before sign-in")
+    }
+
+    @Test func signedOutQueueEditsGoThroughSignIn() async {
+        var h = await Self.opened(Self.liveRoom(myTeam: nil, signedIn: false), signedIn: false)
+        h.key(.char("j")); h.key(.char("a"))
+        await h.settle()
+        #expect(h.state.pendingAction?.write == .editQueue(league: Demo.couch, edit: .add(Demo.julio.id)))
+        guard case .auth = h.state.top else { Issue.record("Sign in did not open: \(h.state.pages)"); return }
         #expect(await h.fake.queueEdits.isEmpty)
+    }
+
+    @Test func signedOutCommissionerKeysExplainHowToSignIn() async {
+        var h = await Self.opened(Self.liveRoom(myTeam: nil, signedIn: false), signedIn: false)
+        h.key(.char("P"))
+        #expect(h.toast == DraftRoomFeature.signInMessage)
     }
 
     @Test func pausedRoomRefusesPicks() async {

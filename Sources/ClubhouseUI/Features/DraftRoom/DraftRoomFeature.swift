@@ -262,7 +262,11 @@ public enum DraftRoomFeature: PageFeature {
                 case .enter:
                     let text = state.chatField.text
                     if let problem = chatProblem(text) { return toast(problem) }
-                    guard state.room.value?.capabilities.signedIn == true else { return toast(signInMessage) }
+                    guard state.room.value?.capabilities.signedIn == true else {
+                        state.chatEditing = false
+                        state.chatField.setText("")
+                        return .send(.delegate(.perform(.sendChat(league: id, text: text))))
+                    }
                     return write({ try await api.sendChat(id, text: text) }, answer: Action.chatAnswered)
                 case .char(let c): state.chatField.insert(String(c)); return .none
                 default: _ = state.chatField.handle(.key(key)); return .none
@@ -302,6 +306,10 @@ public enum DraftRoomFeature: PageFeature {
             default: player = state.available[safe: state.list.selected ?? -1]?.player
             }
             guard let player else { return toast("Select a player first (j/k).") }
+            if !room.capabilities.signedIn {
+                // Signed out: the gate records the pick as seen, opens Sign in, then makes it (SPEC 4.4).
+                return .send(.delegate(.perform(.makePick(league: id, expectedPick: room.draft.currentPick, player: player.id))))
+            }
             state.confirm = .pick(player, expected: room.draft.currentPick, forTeam: forTeam)
             return .none
         case .undoPressed:
@@ -322,8 +330,8 @@ public enum DraftRoomFeature: PageFeature {
                 return write({ _ = try await api.undoLastPick(id); return "Last pick undone." }, answer: Action.commandAnswered)
             }
         case .queueAdded:
-            guard state.room.value?.capabilities.signedIn == true else { return toast(signInMessage) }
             guard let p = state.available[safe: state.list.selected ?? -1]?.player else { return toast("Select a player first (j/k).") }
+            guard state.room.value?.capabilities.signedIn == true else { return .send(.delegate(.perform(.editQueue(league: id, edit: .add(p.id))))) }
             if state.myQueue.contains(where: { $0.id == p.id }) { return toast("\(p.name) is already in your queue.") }
             return write({ try await api.editQueue(id, .add(p.id)) }, answer: Action.queueAnswered)
         case .queueRemoved:
@@ -395,8 +403,7 @@ public enum DraftRoomFeature: PageFeature {
 
     /// Why I can't pick now, or nil.
     static func pickBlocked(_ room: DraftBoard) -> String? {
-        if !room.capabilities.signedIn { return signInMessage }
-        guard room.capabilities.myTeam != nil else { return "You have no team in this league." }
+        guard room.capabilities.myTeam != nil || !room.capabilities.signedIn else { return "You have no team in this league." }
         switch room.draft.status {
         case .scheduled: return "The draft hasn't started yet."
         case .paused: return "The draft is paused."
@@ -404,7 +411,8 @@ public enum DraftRoomFeature: PageFeature {
         case .running: break
         }
         if room.draft.isComplete { return "The draft is complete." }
-        if !isMyTurn(room) { return "It's not your pick — \(onTheClock(room)?.name ?? "another team") is on the clock." }
+        // Signed out, Enter goes through Sign in; the server then checks whose pick it is.
+        if room.capabilities.signedIn, !isMyTurn(room) { return "It's not your pick — \(onTheClock(room)?.name ?? "another team") is on the clock." }
         return nil
     }
 
