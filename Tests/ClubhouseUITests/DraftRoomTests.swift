@@ -261,14 +261,8 @@ import Terminal
         #expect(DraftRoomFeature.nextTick(s, now: Demo.now) == nil)
     }
 
-    final class Rings: @unchecked Sendable {
-        private let lock = NSLock(); private var n = 0
-        func ring() { lock.withLock { n += 1 } }
-        var count: Int { lock.withLock { n } }
-    }
-
     @Test func theBellRingsOnlyWhenItBecomesMyTurn() async {
-        let rings = Rings()
+        let rings = BellRecorder()
         let env = AppEnvironment(api: FakeLeague(), settings: InMemorySettingsStore(), now: { Demo.now }, sleep: { _ in }, bell: { rings.ring() })
         let ctx = PageContext(env: env, viewport: 10)
         func load(_ s: inout DraftRoomFeature.State, _ room: DraftBoard) async {
@@ -288,6 +282,21 @@ import Terminal
         var off = DraftRoomFeature.State(id: Demo.couch, bell: false)
         await load(&off, Self.liveRoom(myTeam: Demo.bytes))
         #expect(rings.count == 2, "the Settings toggle turns it off")
+    }
+
+    @Test func aPickByTheTeamBeforeMeRingsTheBellOnTheNextLiveRefresh() async {
+        // Bytes is on the clock with pick 7; I manage Bits, who has pick 8 (round 2 of the snake runs backwards).
+        var h = await Self.opened(Self.liveRoom(myTeam: Demo.bits))
+        #expect(h.bells.count == 0)
+        // Bytes picks (the live event arrives, the board's follower asks for a refresh).
+        var next = Self.liveRoom(myTeam: Demo.bits)
+        next.draft.currentPick = 8
+        await h.fake.setRoom(next)
+        h.send(.board(.refreshDue))
+        await h.settle()
+        #expect(Self.room(h)?.isMyTurn == true)
+        #expect(h.bells.count == 1)
+        #expect(Screen(h.state).inSheet("on the clock: Bits (you)"))
     }
 
     @Test func theSettingsToggleReachesANewRoom() {
