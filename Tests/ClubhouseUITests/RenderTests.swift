@@ -34,8 +34,8 @@ let pageCases: [PageCase] = [
              footer: "t/enter his fantasy team", empty: "No data for this player."),
     PageCase(page: .freeAgents(Demo.greats), endpoint: .availablePlayers, crumb: "Gridiron Greats › Free agents", loaded: ["Darren Waller", "Sort season pts"],
              footer: "o sort", empty: "No available players", fakeEmpty: true),
-    PageCase(page: .draftRoom(Demo.couch), endpoint: .draftRoom, crumb: "Couch Coaches › Draft room", loaded: ["snake draft · 15 rounds · running", "Christian McCaffrey"],
-             footer: "enter open player", empty: "No picks yet", fakeEmpty: true),
+    PageCase(page: .draftRoom(Demo.couch), endpoint: .draftRoom, crumb: "Couch Coaches › Draft room", loaded: ["Round 2 · pick 7 · on the clock: Bytes", "Cooper Kupp"],
+             footer: "enter draft", empty: "Not started", fakeEmpty: true),
     PageCase(page: .scoringRules(Demo.greats), endpoint: .league, crumb: "Gridiron Greats › Scoring", loaded: ["Half-PPR scoring", "per passing yard"],
              footer: "e league settings", empty: "No scoring rules."),
     PageCase(page: .leagueSettings(Demo.greats), endpoint: .league, crumb: "Gridiron Greats › League settings", loaded: ["Half-PPR", "snake, 15 rounds"],
@@ -171,7 +171,7 @@ extension PageState {
         #expect(s.inBoard("C. McCaffrey"))
         #expect(s.inBoard("on the clock"))
         #expect(s.inBoard("R1") && s.inBoard("R2"))
-        #expect(s.inSheet("pick 7 (round 2) · on the clock: Bytes"), "snake: round 2 runs backwards")
+        #expect(s.inSheet("Round 2 · pick 7 · on the clock: Bytes"), "snake: round 2 runs backwards")
     }
 
     @Test func noColorIsMonochromeWithReverseVideoSelection() async {

@@ -11,11 +11,21 @@ public struct AppEnvironment: Sendable {
     public var sleep: @Sendable (Duration) async throws -> Void
     /// The one pending gated write, kept durably through sign-in (SPEC 4.4).
     public var pendingActions: any PendingActionStoring
+    /// Rings the terminal bell (BEL on the terminal's output); tests inject a recorder.
+    public var bell: @Sendable () -> Void
 
     public init(api: any LeagueAPI, settings: any SettingsStore, now: @escaping @Sendable () -> Date = { Date() },
                 sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-                pendingActions: any PendingActionStoring = InMemoryPendingActionStore()) {
-        self.api = api; self.settings = settings; self.now = now; self.sleep = sleep; self.pendingActions = pendingActions
+                pendingActions: any PendingActionStoring = InMemoryPendingActionStore(),
+                bell: @escaping @Sendable () -> Void = AppEnvironment.terminalBell) {
+        self.api = api; self.settings = settings; self.now = now; self.sleep = sleep; self.pendingActions = pendingActions; self.bell = bell
+    }
+
+    /// Writes BEL to standard output (the terminal ncurses draws on); a no-op when it isn't a TTY.
+    public static let terminalBell: @Sendable () -> Void = {
+        guard isatty(STDOUT_FILENO) != 0 else { return }
+        var bel: UInt8 = 7
+        _ = write(STDOUT_FILENO, &bel, 1)
     }
 }
 

@@ -5,9 +5,11 @@ public struct UserSettings: Codable, Hashable, Sendable {
     public var theme: ThemeMode
     public var color: Bool
     public var mouse: Bool
+    /// Ring the terminal bell when it becomes my team's pick.
+    public var draftBell: Bool
 
-    public init(theme: ThemeMode = .system, color: Bool = true, mouse: Bool = true) {
-        self.theme = theme; self.color = color; self.mouse = mouse
+    public init(theme: ThemeMode = .system, color: Bool = true, mouse: Bool = true, draftBell: Bool = true) {
+        self.theme = theme; self.color = color; self.mouse = mouse; self.draftBell = draftBell
     }
 
     public init(from decoder: any Decoder) throws {
@@ -15,6 +17,7 @@ public struct UserSettings: Codable, Hashable, Sendable {
         theme = (try? c.decode(ThemeMode.self, forKey: .theme)) ?? .system
         color = (try? c.decode(Bool.self, forKey: .color)) ?? true
         mouse = (try? c.decode(Bool.self, forKey: .mouse)) ?? true
+        draftBell = (try? c.decode(Bool.self, forKey: .draftBell)) ?? true
     }
 }
 

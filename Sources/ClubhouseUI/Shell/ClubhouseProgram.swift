@@ -77,8 +77,15 @@ public struct ClubhouseProgram: Program {
             state.sheet.nextWakeUp(at: now),
             state.isLoading ? Spinner.nextWakeUp(after: now) : nil,
             state.toasts.nextDeadline,
+            draftCountdownWakeUp(after: now),
         ]
         return candidates.compactMap { $0 }.min()
+    }
+
+    /// The draft room's countdown ticks once a second, only while a live room is on top of the sheet.
+    func draftCountdownWakeUp(after now: Duration) -> Duration? {
+        guard case .draftRoom(let room) = state.top, let d = DraftRoomFeature.nextTick(room, now: environment.now()) else { return nil }
+        return now + d
     }
 
     /// Whether the terminal should report mouse events.

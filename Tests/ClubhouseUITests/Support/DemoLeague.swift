@@ -142,6 +142,12 @@ enum Demo {
         AvailablePlayer(player: p("00-0034400", "Matt Prater", .k, "DET", 5), availability: .freeAgent, seasonPoints: Points(hundredths: 6_100), lastWeekPoints: Points(hundredths: 800), priorSeasonPoints: Points(hundredths: 12_800)),
     ]
 
+    /// The draft room's player pool by rank: the drafted stars first, then the free agents.
+    static var draftable: [DraftablePlayer] {
+        let players = [cmc, cook, thomas, henry, kelce, lamar, kupp, julio] + available.map(\.player)
+        return players.enumerated().map { i, p in DraftablePlayer(rank: i + 1, player: p, priorSeasonPoints: Points(hundredths: 30_000 - i * 1_000)) }
+    }
+
     static func draftRoom(_ id: LeagueID) -> DraftBoard {
         let order = [bits, bytes, tailgaters, hailMarys]
         let made: [PlayerSummary] = id == couch ? [cmc, cook, thomas, henry, kelce, lamar] : [cmc, cook, thomas, henry, kelce, lamar, kupp, julio]

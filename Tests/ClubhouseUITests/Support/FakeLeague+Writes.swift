@@ -19,11 +19,45 @@ extension FakeLeague: LeagueMembership, TeamManaging, DraftRoomControl, Commissi
     func myClaims(_ league: LeagueID) async throws -> [ClaimView] { [] }
     func transactions(_ league: LeagueID) async throws -> [TransactionView] { [] }
 
-    func makePick(_ league: LeagueID, expectedPick: Int, player: PlayerID) async throws -> Pick { try signedOut() }
-    func myQueue(_ league: LeagueID) async throws -> [PlayerSummary] { [] }
-    func editQueue(_ league: LeagueID, _ edit: DraftQueueEdit) async throws -> [PlayerSummary] { try signedOut() }
-    func sendChat(_ league: LeagueID, text: String) async throws -> ChatMessage { try signedOut() }
-    func chatMessages(_ league: LeagueID, after: Int64?) async throws -> [ChatMessage] { [] }
+    private func draftWrite() throws { if !draftSignedIn { throw DomainError.unauthenticated } }
+    private func pick(_ expectedPick: Int, _ player: PlayerID, source: PickSource) throws -> Pick {
+        try draftWrite()
+        pickCalls.append(source == .commissioner ? -expectedPick : expectedPick)
+        if let m = pickConflict { throw DomainError.conflict(m) }
+        var r = room ?? Demo.draftRoom(league0)
+        guard expectedPick == r.draft.currentPick else { throw DomainError.conflict("Pick \(expectedPick) was already made") }
+        let team = r.draft.order[(expectedPick - 1) % r.draft.order.count]
+        let p = Pick(number: expectedPick, round: (expectedPick - 1) / r.draft.order.count + 1, teamID: team, playerID: player, source: source, madeAt: Demo.now)
+        let summary = Demo.draftable.first { $0.player.id == player }?.player ?? PlayerSummary(id: player, name: "?", position: .rb, nflTeam: "FA", byeWeek: nil)
+        r.picks.append(DraftPickView(pick: p, player: summary))
+        r.draft.currentPick += 1
+        room = r
+        return p
+    }
+    private var league0: LeagueID { room?.leagueID ?? Demo.couch }
+
+    func makePick(_ league: LeagueID, expectedPick: Int, player: PlayerID) async throws -> Pick { try pick(expectedPick, player, source: .manager) }
+    func myQueue(_ league: LeagueID) async throws -> [PlayerSummary] { queue }
+    func editQueue(_ league: LeagueID, _ edit: DraftQueueEdit) async throws -> [PlayerSummary] {
+        try draftWrite()
+        queueEdits.append(edit)
+        switch edit {
+        case .add(let id):
+            if let p = Demo.draftable.first(where: { $0.player.id == id })?.player { queue.append(p) }
+        case .remove(let id): queue.removeAll { $0.id == id }
+        case .move(let id, let to):
+            if let i = queue.firstIndex(where: { $0.id == id }) { let p = queue.remove(at: i); queue.insert(p, at: min(max(0, to), queue.count)) }
+        case .reorder(let ids): queue = ids.compactMap { id in queue.first { $0.id == id } }
+        }
+        return queue
+    }
+    func sendChat(_ league: LeagueID, text: String) async throws -> ChatMessage {
+        try draftWrite()
+        let m = ChatMessage(id: Int64(chatLog.count + 1), leagueID: league, userID: nil, teamID: nil, authorName: "alice", body: text, at: Demo.now)
+        chatLog.append(m)
+        return m
+    }
+    func chatMessages(_ league: LeagueID, after: Int64?) async throws -> [ChatMessage] { chatLog.filter { $0.id > (after ?? 0) } }
 
     func joinRequests(_ league: LeagueID) async throws -> [JoinRequestView] { try signedOut() }
     func decideJoinRequest(_ league: LeagueID, user: UserID, approve: Bool) async throws -> JoinRequest { try signedOut() }
@@ -34,11 +68,30 @@ extension FakeLeague: LeagueMembership, TeamManaging, DraftRoomControl, Commissi
     func setDraftOrder(_ league: LeagueID, order: [TeamID]) async throws -> Draft { try signedOut() }
     func randomizeDraftOrder(_ league: LeagueID) async throws -> Draft { try signedOut() }
     func scheduleDraft(_ league: LeagueID, at: Date?) async throws -> League { try signedOut() }
-    func startDraft(_ league: LeagueID) async throws -> Draft { try signedOut() }
-    func pauseDraft(_ league: LeagueID) async throws -> Draft { try signedOut() }
-    func resumeDraft(_ league: LeagueID) async throws -> Draft { try signedOut() }
-    func undoLastPick(_ league: LeagueID) async throws -> Draft { try signedOut() }
-    func pickForTeam(_ league: LeagueID, expectedPick: Int, player: PlayerID) async throws -> Pick { try signedOut() }
-    func setAutopick(_ league: LeagueID, team: TeamID, on: Bool) async throws -> Team { try signedOut() }
+    private func command(_ name: String, _ change: (inout Draft) -> Void) throws -> Draft {
+        try draftWrite()
+        commands.append(name)
+        var r = room ?? Demo.draftRoom(league0)
+        change(&r.draft)
+        room = r
+        return r.draft
+    }
+    func startDraft(_ league: LeagueID) async throws -> Draft { try command("start") { $0.status = .running } }
+    func pauseDraft(_ league: LeagueID) async throws -> Draft { try command("pause") { $0.status = .paused; $0.deadline = nil } }
+    func resumeDraft(_ league: LeagueID) async throws -> Draft { try command("resume") { $0.status = .running } }
+    func undoLastPick(_ league: LeagueID) async throws -> Draft {
+        try draftWrite()
+        commands.append("undo")
+        var r = room ?? Demo.draftRoom(league0)
+        if !r.picks.isEmpty { r.picks.removeLast(); r.draft.currentPick -= 1 }
+        room = r
+        return r.draft
+    }
+    func pickForTeam(_ league: LeagueID, expectedPick: Int, player: PlayerID) async throws -> Pick { try pick(expectedPick, player, source: .commissioner) }
+    func setAutopick(_ league: LeagueID, team: TeamID, on: Bool) async throws -> Team {
+        try draftWrite()
+        commands.append("autopick \(team.rawValue) \(on ? "on" : "off")")
+        return Team(id: team, leagueID: league, name: "T", manager: nil, waiverPriority: 1, faabRemaining: 100, autopick: on)
+    }
     func advanceClock(_ league: LeagueID, to: Date) async throws -> ClockAdvance { try signedOut() }
 }

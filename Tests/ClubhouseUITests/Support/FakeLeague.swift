@@ -33,6 +33,26 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
 
     init() {}
 
+    // MARK: Draft room double (the writes live in FakeLeague+Writes.swift)
+
+    /// When set, `draftBoard` answers this room (tests edit it to put a team on the clock, pause, …).
+    var room: DraftBoard?
+    /// Draft writes succeed only when true (otherwise they answer "sign in", like a signed-out caller).
+    var draftSignedIn = false
+    /// `makePick`/`pickForTeam` refuse with this conflict sentence when set.
+    var pickConflict: String?
+    /// Expected pick numbers `makePick` (and `pickForTeam`, negated) was called with, in order.
+    var pickCalls: [Int] = []
+    var queue: [PlayerSummary] = []
+    var queueEdits: [DraftQueueEdit] = []
+    var chatLog: [ChatMessage] = []
+    /// Commissioner commands called ("start", "pause", "resume", "undo", "autopick <team> on").
+    var commands: [String] = []
+    func setRoom(_ r: DraftBoard?) { room = r }
+    func setDraftSignedIn(_ on: Bool) { draftSignedIn = on }
+    func setPickConflict(_ m: String?) { pickConflict = m }
+    func setQueue(_ q: [PlayerSummary]) { queue = q }
+
     func fail(_ e: Endpoint, with error: DomainError = .transport("connection refused")) { failures[e] = error }
     func succeed(_ e: Endpoint) { failures[e] = nil; empties.remove(e) }
     func answerEmpty(_ e: Endpoint) { empties.insert(e) }
@@ -111,11 +131,15 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
     }
     func draftBoard(_ id: LeagueID) async throws -> DraftBoard {
         try await enter(.draftRoom)
-        var room = Demo.draftRoom(id)
+        var room = self.room ?? Demo.draftRoom(id)
         if isEmpty(.draftRoom) { room.picks = []; room.draft.status = .scheduled; room.draft.currentPick = 1; room.draft.scheduledAt = Demo.now.addingTimeInterval(86_400) }
         return room
     }
-    func draftablePlayers(_ id: LeagueID) async throws -> [DraftablePlayer] { try await enter(.draftablePlayers); return [] }
+    func draftablePlayers(_ id: LeagueID) async throws -> [DraftablePlayer] {
+        try await enter(.draftablePlayers)
+        if isEmpty(.draftablePlayers) { return [] }
+        return Demo.draftable
+    }
 
     /// The league event log `events(league:after:)` replays (then the stream ends).
     nonisolated let eventLog = EventLog()

@@ -13,13 +13,16 @@ struct Harness {
     /// The pending-action store; share it with a second harness to "restart" the app.
     let pendingStore: InMemoryPendingActionStore
     var pending: [Effect<AppAction>.Operation] = []
+    /// Counts terminal bells instead of ringing them.
+    let bells = BellRecorder()
 
     init(fake: FakeLeague = FakeLeague(), size: Size = Size(width: 80, height: 24), colorAllowed: Bool = true, settings: UserSettings = UserSettings(),
          pendingStore: InMemoryPendingActionStore = InMemoryPendingActionStore(), now: @escaping @Sendable () -> Date = { Demo.now }) {
         self.fake = fake
         self.store = InMemorySettingsStore()
         self.pendingStore = pendingStore
-        self.env = AppEnvironment(api: fake, settings: store, now: now, sleep: { _ in }, pendingActions: pendingStore)
+        let bells = self.bells
+        self.env = AppEnvironment(api: fake, settings: store, now: now, sleep: { _ in }, pendingActions: pendingStore, bell: { bells.ring() })
         self.state = AppState(settings: settings, colorAllowed: colorAllowed, size: size, now: Demo.now)
     }
 
@@ -28,7 +31,8 @@ struct Harness {
         self.fake = FakeLeague()
         self.store = InMemorySettingsStore()
         self.pendingStore = InMemoryPendingActionStore()
-        self.env = AppEnvironment(api: api, settings: store, now: { Demo.now }, sleep: { _ in }, pendingActions: pendingStore)
+        let bells = self.bells
+        self.env = AppEnvironment(api: api, settings: store, now: { Demo.now }, sleep: { _ in }, pendingActions: pendingStore, bell: { bells.ring() })
         self.state = state
     }
 
@@ -113,4 +117,12 @@ struct Screen {
 /// Waits (without sleeping) until `condition` holds.
 func eventually(_ condition: () async -> Bool) async {
     for _ in 0..<10_000 { if await condition() { return }; await Task.yield() }
+}
+
+/// Counts terminal bells (the draft room rings one when it becomes my pick).
+final class BellRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var n = 0
+    func ring() { lock.withLock { n += 1 } }
+    var count: Int { lock.withLock { n } }
 }

@@ -125,9 +125,14 @@ public struct DraftGrid: Widget {
         let label = 4
         let cols = Rect(x: area.x + label, y: area.y, width: area.width - label, height: area.height)
             .columns(Array(repeating: .fill(1), count: room.teams.count), spacing: 1)
+        let mine = room.capabilities.myTeam
         for (i, t) in room.teams.enumerated() {
-            DataTable.put(t.name, in: cols[i], y: area.y, alignment: .left, style: context.style(.header), buffer: &buffer)
+            // My team's column: its header in the accent colour, marked "▸".
+            let isMine = t.id == mine
+            DataTable.put(isMine ? "▸" + t.name : t.name, in: cols[i], y: area.y, alignment: .left,
+                          style: isMine ? context.style(.accent).adding(.bold).adding(.underline) : context.style(.header), buffer: &buffer)
         }
+        let newest = room.picks.map(\.pick.number).max()
         let byCell = Dictionary(room.picks.map { ("\($0.pick.round)-\($0.pick.teamID.rawValue)", $0) }, uniquingKeysWith: { a, _ in a })
         let n = room.teams.count
         let live = room.draft.status == .running || room.draft.status == .paused
@@ -142,10 +147,12 @@ public struct DraftGrid: Widget {
             buffer.set(string: "R\(round)", at: Point(x: area.x, y: y), style: context.style(.dim), maxWidth: label)
             for (i, t) in room.teams.enumerated() {
                 if let p = byCell["\(round)-\(t.id.rawValue)"] {
-                    let isSelected = p.pick.number == selectedPick
-                    let style = context.style(isSelected ? .selection : .text)
+                    let isSelected = p.pick.number == selectedPick, isNewest = p.pick.number == newest
+                    var style = context.style(isSelected ? .selection : t.id == mine ? .accent : .text)
+                    if isNewest, !isSelected { style = style.adding(.bold) }
                     if isSelected { buffer.fill(Rect(x: cols[i].x, y: y, width: cols[i].width, height: 1), with: .blank(style)) }
-                    DataTable.put(Format.shortName(p.player.name), in: cols[i], y: y, alignment: .left, style: style, buffer: &buffer)
+                    // The newest pick is marked "•" so a fresh pick catches the eye.
+                    DataTable.put((isNewest ? "•" : "") + Format.shortName(p.player.name), in: cols[i], y: y, alignment: .left, style: style, buffer: &buffer)
                 } else if let current, pickNumber(round: round, column: i, teams: n) == current {
                     let cell = Rect(x: cols[i].x, y: y, width: cols[i].width, height: 1)
                     buffer.fill(cell, with: .blank(context.style(.highlight)))

@@ -4,7 +4,7 @@ import Terminal
 
 /// The person's settings: theme, colour, mouse. Changes apply at once and are saved.
 public enum SettingsFeature: PageFeature {
-    public enum Row: Int, CaseIterable, Sendable { case theme, color, mouse }
+    public enum Row: Int, CaseIterable, Sendable { case theme, color, mouse, draftBell }
 
     public struct State: Equatable, Sendable {
         public var settings: UserSettings
@@ -41,6 +41,7 @@ public enum SettingsFeature: PageFeature {
                 guard state.colorAllowed else { return .send(.delegate(.toast("Colour is off because NO_COLOR is set"))) }
                 state.settings.color.toggle()
             case .mouse: state.settings.mouse.toggle()
+            case .draftBell: state.settings.draftBell.toggle()
             }
             return .send(.delegate(.applySettings(state.settings)))
         case .delegate: return .none
@@ -58,11 +59,12 @@ public enum SettingsFeature: PageFeature {
             ["Theme", s.theme.rawValue, "system follows the terminal; dark and light pick colours for that background"],
             ["Colour", state.colorAllowed ? (s.color ? "on" : "off") : "off (NO_COLOR)", "off gives a monochrome screen with reverse-video selection"],
             ["Mouse", s.mouse ? "on" : "off", "click selects/opens, wheel scrolls, drag the sheet's edge"],
+            ["Draft bell", s.draftBell ? "on" : "off", "the terminal beeps when it becomes your pick"],
         ]
     }
 
     static func table(_ state: State, context: RenderContext) -> DataTable {
-        DataTable(columns: [DataColumn("Setting", .length(8)), DataColumn("Value", .length(14)), DataColumn("", .fill(1))],
+        DataTable(columns: [DataColumn("Setting", .length(10)), DataColumn("Value", .length(14)), DataColumn("", .fill(1))],
                   rows: rows(state), roles: rows(state).map { _ in [nil, .accent, .dim] }, selected: state.list.selected, context: context)
     }
 

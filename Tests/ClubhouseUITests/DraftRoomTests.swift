@@ -1,0 +1,353 @@
+import Foundation
+import Testing
+import ClubhouseDomain
+import Terminal
+@testable import ClubhouseUI
+
+/// The live draft room: picks, the queue, the chat, commissioner controls, the countdown and the bell.
+@Suite struct DraftRoomTests {
+    /// Couch Coaches with six picks made: pick 7 (round 2) is on the clock, and in a snake that is Bytes.
+    static func liveRoom(myTeam: TeamID? = Demo.bytes, commissioner: Bool = false, status: DraftStatus = .running,
+                         deadlineIn: Double? = 42, signedIn: Bool = true) -> DraftBoard {
+        var r = Demo.draftRoom(Demo.couch)
+        r.capabilities = Capabilities(signedIn: signedIn, myTeam: myTeam, isCommissioner: commissioner)
+        r.draft.status = status
+        r.draft.deadline = deadlineIn.map { Demo.now.addingTimeInterval($0) }
+        return r
+    }
+
+    static func completeRoom() -> DraftBoard {
+        var r = Demo.draftRoom(Demo.greats)
+        r.capabilities = Capabilities(signedIn: true, myTeam: Demo.bits)
+        return r
+    }
+
+    static func opened(_ room: DraftBoard, signedIn: Bool = true, size: Size = Size(width: 80, height: 24)) async -> Harness {
+        let fake = FakeLeague()
+        await fake.setRoom(room)
+        await fake.setDraftSignedIn(signedIn)
+        var h = await Harness.started(fake: fake, size: size)
+        h.send(.open(.draftRoom(room.leagueID)))
+        await h.settle()
+        return h
+    }
+
+    static func room(_ h: Harness) -> DraftRoomFeature.State? {
+        if case .draftRoom(let s) = h.state.top { s } else { nil }
+    }
+
+    // MARK: Picks
+
+    @Test func onTheClockEnterConfirmsThenPicksWithThePickNumberSeenAndReloads() async {
+        var h = await Self.opened(Self.liveRoom())
+        #expect(Self.room(h)?.isMyTurn == true)
+        #expect(Screen(h.state).inSheet("on the clock: Bytes (you)"))
+        let roomLoads = await h.fake.calls[.draftRoom] ?? 0
+        h.key(.enter)
+        guard case .pick(let p, let expected, forTeam: false)? = Self.room(h)?.confirm else { Issue.record("no confirmation"); return }
+        #expect(p == Demo.kupp && expected == 7, "the top-ranked undrafted player, with the pick on the clock")
+        #expect(Screen(h.state).inSheet("Draft Cooper Kupp (WR, LAR) with pick 7?"))
+        #expect(Screen(h.state).footer.contains("y confirm"))
+        #expect(await h.fake.pickCalls.isEmpty, "nothing is sent before the confirmation")
+        h.key(.char("y"))
+        await h.settle()
+        #expect(await h.fake.pickCalls == [7])
+        #expect(await (h.fake.calls[.draftRoom] ?? 0) > roomLoads, "the room reloads after the pick")
+        #expect(Self.room(h)?.room.value?.draft.currentPick == 8)
+        #expect(Self.room(h)?.available.contains { $0.player == Demo.kupp } == false)
+        #expect(h.toast == "Pick 7: Cooper Kupp.")
+    }
+
+    @Test func escOrNCancelsTheConfirmation() async {
+        var h = await Self.opened(Self.liveRoom())
+        h.key(.enter)
+        #expect(Self.room(h)?.confirm != nil)
+        h.key(.escape)
+        #expect(Self.room(h)?.confirm == nil)
+        #expect(h.state.pages.last == .draftRoom(Demo.couch), "esc cancels the confirmation, not the page")
+        h.key(.enter); h.key(.char("n"))
+        #expect(Self.room(h)?.confirm == nil)
+        await h.settle()
+        #expect(await h.fake.pickCalls.isEmpty)
+    }
+
+    @Test func aStalePickShowsTheServersSentenceAndIsNeverReplayed() async {
+        var h = await Self.opened(Self.liveRoom())
+        await h.fake.setPickConflict("Pick 7 was already made")
+        h.key(.enter); h.key(.char("y"))
+        await h.settle()
+        #expect(h.toast == "Pick 7 was already made")
+        #expect(await h.fake.pickCalls == [7], "sent once, not retried")
+        #expect(Self.room(h)?.confirm == nil)
+    }
+
+    @Test func notMyTurnExplainsWhoIsOnTheClock() async {
+        var h = await Self.opened(Self.liveRoom(myTeam: Demo.bits))
+        h.key(.enter)
+        #expect(h.toast == "It's not your pick — Bytes is on the clock.")
+        #expect(Self.room(h)?.confirm == nil)
+    }
+
+    @Test func signedOutPicksGoThroughSignInWithThePickNumberSeen() async {
+        var h = await Self.opened(Self.liveRoom(myTeam: nil, signedIn: false), signedIn: false)
+        h.key(.enter)
+        await h.settle()
+        #expect(h.state.pendingAction?.write == .makePick(league: Demo.couch, expectedPick: 7, player: Demo.kupp.id))
+        guard case .auth = h.state.top else { Issue.record("Sign in did not open: \(h.state.pages)"); return }
+        #expect(await h.fake.pickCalls.isEmpty, "nothing is sent before sign-in")
+    }
+
+    @Test func signedOutQueueEditsGoThroughSignIn() async {
+        var h = await Self.opened(Self.liveRoom(myTeam: nil, signedIn: false), signedIn: false)
+        h.key(.char("j")); h.key(.char("a"))
+        await h.settle()
+        #expect(h.state.pendingAction?.write == .editQueue(league: Demo.couch, edit: .add(Demo.julio.id)))
+        guard case .auth = h.state.top else { Issue.record("Sign in did not open: \(h.state.pages)"); return }
+        #expect(await h.fake.queueEdits.isEmpty)
+    }
+
+    @Test func signedOutCommissionerKeysExplainHowToSignIn() async {
+        var h = await Self.opened(Self.liveRoom(myTeam: nil, signedIn: false), signedIn: false)
+        h.key(.char("P"))
+        #expect(h.toast == DraftRoomFeature.signInMessage)
+    }
+
+    @Test func pausedRoomRefusesPicks() async {
+        var h = await Self.opened(Self.liveRoom(status: .paused, deadlineIn: nil))
+        h.key(.enter)
+        #expect(h.toast == "The draft is paused.")
+    }
+
+    // MARK: Queue
+
+    @Test func queueAddRemoveAndReorder() async {
+        var h = await Self.opened(Self.liveRoom(myTeam: Demo.bits))
+        h.key(.char("a"))           // Kupp (rank 7)
+        await h.settle()
+        h.key(.char("j")); h.key(.char("a"))   // Julio (rank 8)
+        await h.settle()
+        #expect(await h.fake.queueEdits == [.add(Demo.kupp.id), .add(Demo.julio.id)])
+        #expect(Self.room(h)?.myQueue.map(\.id) == [Demo.kupp.id, Demo.julio.id])
+        #expect(Screen(h.state).inSheet("Cooper Kupp ★"), "queued players are starred in Available")
+        h.key(.char("2"))
+        #expect(Self.room(h)?.tab == .queue)
+        h.key(.char("j"))            // Julio
+        h.key(.char("K"))            // up
+        await h.settle()
+        #expect(await h.fake.queueEdits.last == .move(Demo.julio.id, to: 0))
+        #expect(Self.room(h)?.myQueue.map(\.id) == [Demo.julio.id, Demo.kupp.id])
+        #expect(Self.room(h)?.list.selected == 0, "the selection follows the moved player")
+        h.key(.char("J"))
+        await h.settle()
+        #expect(Self.room(h)?.myQueue.map(\.id) == [Demo.kupp.id, Demo.julio.id])
+        h.key(.char("x"))
+        await h.settle()
+        #expect(await h.fake.queueEdits.last == .remove(Demo.julio.id))
+        #expect(Self.room(h)?.myQueue.map(\.id) == [Demo.kupp.id])
+    }
+
+    // MARK: Chat
+
+    @Test func chatRulesRefuseEmptyLongAndControlCharacters() {
+        #expect(DraftRoomFeature.chatProblem("") == "Type a message first.")
+        #expect(DraftRoomFeature.chatProblem("   ") == "Type a message first.")
+        #expect(DraftRoomFeature.chatProblem(String(repeating: "x", count: 201)) == "Messages are at most 200 characters (this one has 201).")
+        #expect(DraftRoomFeature.chatProblem(String(repeating: "x", count: 200)) == nil)
+        #expect(DraftRoomFeature.chatProblem("hi\u{7}") == "Messages can't contain control characters.")
+        #expect(DraftRoomFeature.chatProblem("good pick 🏈") == nil)
+    }
+
+    @Test func chatTypesSendsAndShowsTheMessage() async {
+        var h = await Self.opened(Self.liveRoom())
+        h.key(.char("5"))
+        h.key(.char("c"))
+        #expect(Self.room(h)?.chatEditing == true)
+        h.key(.enter)
+        #expect(h.toast == "Type a message first.")
+        h.keys("nice pick")
+        h.send(.event(.paste(String(repeating: "!", count: 200))))
+        h.key(.enter)
+        await h.settle()
+        #expect(h.toast?.hasPrefix("Messages are at most 200 characters") == true)
+        #expect(await h.fake.chatLog.isEmpty)
+        for _ in 0..<200 { h.key(.backspace) }
+        h.key(.enter)
+        await h.settle()
+        #expect(await h.fake.chatLog.map(\.body) == ["nice pick"])
+        #expect(Self.room(h)?.chatField.text == "")
+        #expect(Screen(h.state).inSheet("nice pick"))
+        h.key(.escape)
+        #expect(Self.room(h)?.chatEditing == false)
+        #expect(h.state.pages.last == .draftRoom(Demo.couch))
+    }
+
+    // MARK: Commissioner
+
+    @Test func commissionerControlsAreDisabledWithReasonsForOthers() async {
+        var h = await Self.opened(Self.liveRoom())
+        let keymap = AppReducer.activeKeymap(h.state)
+        for key in ["S", "P", "U", "F", "A"] {
+            guard case .disabled(let reason) = keymap.lookup(.char(Character(key))) else { Issue.record("\(key) is not disabled"); continue }
+            #expect(reason == "Only the commissioner can do that.", "\(key)")
+        }
+        h.key(.char("P"))
+        await h.settle()
+        #expect(h.toast == "Only the commissioner can do that.")
+        #expect(await h.fake.commands.isEmpty)
+        // Help lists them anyway.
+        #expect(keymap.bindings.contains { $0.label == "undo last pick" && !$0.isEnabled })
+    }
+
+    @Test func theCommissionerPausesUndoesWithConfirmAndPicksForTheTeamOnTheClock() async {
+        var h = await Self.opened(Self.liveRoom(myTeam: Demo.bits, commissioner: true))
+        h.key(.char("P"))
+        await h.settle()
+        #expect(await h.fake.commands == ["pause"])
+        #expect(h.toast == "Draft paused.")
+        #expect(Self.room(h)?.room.value?.draft.status == .paused)
+        #expect(Screen(h.state).inSheet("paused"))
+        h.key(.char("P"))
+        await h.settle()
+        #expect(await h.fake.commands == ["pause", "resume"])
+        h.key(.char("U"))
+        #expect(Self.room(h)?.confirm == .undo(lastPick: 6))
+        h.key(.char("y"))
+        await h.settle()
+        #expect(await h.fake.commands.last == "undo")
+        #expect(Self.room(h)?.room.value?.draft.currentPick == 6)
+        h.key(.char("F"))
+        guard case .pick(_, 6, forTeam: true)? = Self.room(h)?.confirm else { Issue.record("no pick-for-team confirmation"); return }
+        h.key(.char("y"))
+        await h.settle()
+        #expect(await h.fake.pickCalls == [-6], "pickForTeam with the pick number seen")
+        h.key(.char("A"))
+        await h.settle()
+        #expect(await h.fake.commands.last?.hasPrefix("autopick") == true)
+        #expect(h.toast?.hasPrefix("Autopick on for") == true)
+    }
+
+    // MARK: Countdown and bell
+
+    @Test func countdownTurnsRedUnderTenSecondsAndNamesOtherStates() {
+        var d = Self.liveRoom().draft
+        d.deadline = Demo.now.addingTimeInterval(42)
+        #expect(DraftRoomFeature.countdown(d, now: Demo.now)! == ("0:42", .accent))
+        d.deadline = Demo.now.addingTimeInterval(9.2)
+        #expect(DraftRoomFeature.countdown(d, now: Demo.now)! == ("0:10", .accent), "rounds up: ten seconds are still showing")
+        d.deadline = Demo.now.addingTimeInterval(9)
+        #expect(DraftRoomFeature.countdown(d, now: Demo.now)! == ("0:09", .error))
+        d.deadline = Demo.now.addingTimeInterval(-3)
+        #expect(DraftRoomFeature.countdown(d, now: Demo.now)! == ("0:00", .error))
+        d.deadline = Demo.now.addingTimeInterval(125)
+        #expect(DraftRoomFeature.countdown(d, now: Demo.now)!.text == "2:05")
+        d.deadline = nil
+        #expect(DraftRoomFeature.countdown(d, now: Demo.now)!.text == "soft timer")
+        d.status = .paused
+        #expect(DraftRoomFeature.countdown(d, now: Demo.now)!.text == "paused")
+        #expect(DraftRoomFeature.countdown(Self.completeRoom().draft, now: Demo.now)!.text == "complete")
+    }
+
+    @Test func theCountdownWakesTheLoopOnlyWhileALiveRoomTicks() {
+        var s = DraftRoomFeature.State(id: Demo.couch)
+        #expect(DraftRoomFeature.nextTick(s, now: Demo.now) == nil)
+        s.room = Loadable(Self.liveRoom(deadlineIn: 42.25))
+        let d = DraftRoomFeature.nextTick(s, now: Demo.now)
+        #expect(d != nil && d! <= .milliseconds(300), "wakes when the shown second changes")
+        s.room = Loadable(Self.liveRoom(status: .paused, deadlineIn: nil))
+        #expect(DraftRoomFeature.nextTick(s, now: Demo.now) == nil, "paused: idle")
+        s.room = Loadable(Self.liveRoom(deadlineIn: nil))
+        #expect(DraftRoomFeature.nextTick(s, now: Demo.now) == nil, "soft timer: idle")
+        s.room = Loadable(Self.completeRoom())
+        #expect(DraftRoomFeature.nextTick(s, now: Demo.now) == nil)
+    }
+
+    @Test func theBellRingsOnlyWhenItBecomesMyTurn() async {
+        let rings = BellRecorder()
+        let env = AppEnvironment(api: FakeLeague(), settings: InMemorySettingsStore(), now: { Demo.now }, sleep: { _ in }, bell: { rings.ring() })
+        let ctx = PageContext(env: env, viewport: 10)
+        func load(_ s: inout DraftRoomFeature.State, _ room: DraftBoard) async {
+            let t = s.room.beginRefresh()
+            for a in await DraftRoomFeature.reduce(into: &s, action: .roomLoaded(t, .success(room)), context: ctx).awaitActions() { _ = a }
+        }
+        var s = DraftRoomFeature.State(id: Demo.couch)
+        await load(&s, Self.liveRoom(myTeam: Demo.bits))
+        #expect(rings.count == 0, "someone else is on the clock")
+        await load(&s, Self.liveRoom(myTeam: Demo.bytes))
+        #expect(rings.count == 1, "my turn now")
+        await load(&s, Self.liveRoom(myTeam: Demo.bytes, deadlineIn: 30))
+        #expect(rings.count == 1, "still my turn: no second ring")
+        await load(&s, Self.liveRoom(myTeam: Demo.bytes, status: .paused, deadlineIn: nil))
+        await load(&s, Self.liveRoom(myTeam: Demo.bytes))
+        #expect(rings.count == 2, "resumed onto my pick")
+        var off = DraftRoomFeature.State(id: Demo.couch, bell: false)
+        await load(&off, Self.liveRoom(myTeam: Demo.bytes))
+        #expect(rings.count == 2, "the Settings toggle turns it off")
+    }
+
+    @Test func aPickByTheTeamBeforeMeRingsTheBellOnTheNextLiveRefresh() async {
+        // Bytes is on the clock with pick 7; I manage Bits, who has pick 8 (round 2 of the snake runs backwards).
+        var h = await Self.opened(Self.liveRoom(myTeam: Demo.bits))
+        #expect(h.bells.count == 0)
+        // Bytes picks (the live event arrives, the board's follower asks for a refresh).
+        var next = Self.liveRoom(myTeam: Demo.bits)
+        next.draft.currentPick = 8
+        await h.fake.setRoom(next)
+        h.send(.board(.refreshDue))
+        await h.settle()
+        #expect(Self.room(h)?.isMyTurn == true)
+        #expect(h.bells.count == 1)
+        #expect(Screen(h.state).inSheet("on the clock: Bits (you)"))
+    }
+
+    @Test func theSettingsToggleReachesANewRoom() {
+        let page = PageState(.draftRoom(Demo.couch), settings: UserSettings(draftBell: false))
+        guard case .draftRoom(let s) = page else { Issue.record("not a room"); return }
+        #expect(s.bell == false)
+        let decoded = try? JSONDecoder().decode(UserSettings.self, from: Data(#"{"theme":"dark","color":true,"mouse":true}"#.utf8))
+        #expect(decoded?.draftBell == true, "old settings files default to the bell on")
+    }
+
+    // MARK: Rendering
+
+    static let sizes = [Size(width: 80, height: 24), Size(width: 160, height: 48)]
+
+    @Test(arguments: sizes) func renderOnTheClock(size: Size) async {
+        var h = await Self.opened(Self.liveRoom(deadlineIn: 8), size: size)
+        h.setDetent(.full)
+        let s = Screen(h.state)
+        #expect(s.inSheet("Round 2 · pick 7 · on the clock: Bytes (you)"), "\(s.text)")
+        #expect(s.inSheet("0:08"))
+        let row = s.row(of: "0:08")!, x = s.lines[row].distance(of: "0:08")!
+        #expect(s.buffer[x, row].style.foreground == Theme.dark.style(.error).foreground, "under 10 s the countdown is red")
+        #expect(s.inSheet("1 Available") && s.inSheet("5 Chat"))
+        #expect(s.inSheet("Cooper Kupp") && s.inSheet("2018 pts"))
+        #expect(s.footer.contains("enter draft"))
+        h.setDetent(.half)
+        let b = Screen(h.state)
+        #expect(b.inBoard("on the clock"), "the grid highlights the pick on the clock\n\(b.text)")
+        #expect(b.inBoard("▸Bytes"), "my team's column is marked")
+        #expect(b.inBoard("•L. Jackson"), "the newest pick is marked")
+    }
+
+    @Test(arguments: sizes) func renderPaused(size: Size) async {
+        var h = await Self.opened(Self.liveRoom(status: .paused, deadlineIn: nil), size: size)
+        h.setDetent(.full)
+        let s = Screen(h.state)
+        #expect(s.inSheet("Round 2 · pick 7 · on the clock: Bytes (you) · paused"), "\(s.text)")
+        h.key(.enter)
+        #expect(h.toast == "The draft is paused.")
+    }
+
+    @Test(arguments: sizes) func renderComplete(size: Size) async {
+        var h = await Self.opened(Self.completeRoom(), size: size)
+        h.setDetent(.full)
+        var s = Screen(h.state)
+        #expect(s.inSheet("All 8 picks made · complete"), "\(s.text)")
+        h.key(.char("3"))
+        s = Screen(h.state)
+        #expect(s.inSheet("RB") && s.inSheet("Christian McCaffrey"), "my roster by slot\n\(s.text)")
+        h.key(.char("4"))
+        s = Screen(h.state)
+        #expect(s.inSheet("#8") && s.inSheet("Julio Jones"), "recent picks newest first\n\(s.text)")
+    }
+}
