@@ -307,6 +307,22 @@ import Terminal
         #expect(decoded?.draftBell == true, "old settings files default to the bell on")
     }
 
+    @Test func clickingATabSwitchesAndClickingARowSelectsIt() async {
+        var h = await Self.opened(Self.liveRoom(), size: Size(width: 120, height: 36))
+        let s = Screen(h.state)
+        let y = s.row(of: "5 Chat")!, x = s.lines[y].distance(of: "5 Chat")!
+        h.mouse(.press(.left), x: x + 1, y: y)
+        await h.settle()
+        #expect(Self.room(h)?.tab == .chat)
+        h.key(.char("1"))
+        let t = Screen(h.state)
+        let row = t.row(of: "Julio Jones")!
+        h.mouse(.press(.left), x: 10, y: row)
+        #expect(Self.room(h)?.list.selected == 1)
+        h.mouse(.press(.left), x: 10, y: row)
+        #expect(Self.room(h)?.confirm == .pick(Demo.julio, expected: 7, forTeam: false), "a second click on the selected row asks to draft him")
+    }
+
     // MARK: Rendering
 
     static let sizes = [Size(width: 80, height: 24), Size(width: 160, height: 48)]
