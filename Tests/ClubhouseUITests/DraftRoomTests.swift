@@ -118,6 +118,23 @@ import Terminal
         #expect(h.toast == "The draft is paused.")
     }
 
+    @Test func searchAndPositionNarrowAvailableAndEscClearsThem() async {
+        var h = await Self.opened(Self.liveRoom())
+        h.keys("/jul")
+        #expect(Self.room(h)?.available.map(\.player) == [Demo.julio])
+        h.key(.enter)
+        #expect(Screen(h.state).inSheet("/jul"))
+        h.key(.escape)
+        #expect(Self.room(h)?.available.count == 6)
+        h.key(.char("p")); h.key(.char("p"))     // QB, then RB
+        #expect(Self.room(h)?.position == .rb)
+        #expect(Self.room(h)?.available.allSatisfy { $0.player.position == .rb } == true)
+        #expect(Self.room(h)?.list.selected == 0)
+        h.key(.escape)
+        #expect(Self.room(h)?.position == nil)
+        #expect(h.state.pages.last == .draftRoom(Demo.couch), "esc cleared the filter, not the page")
+    }
+
     // MARK: Queue
 
     @Test func queueAddRemoveAndReorder() async {

@@ -122,7 +122,7 @@ public enum DraftRoomFeature: PageFeature {
     public static func title(_ state: State) -> String { "Draft room" }
     public static func page(_ state: State) -> Page { .draftRoom(state.id) }
     public static func board(_ state: State) -> BoardContext { .draft(state.id) }
-    public static func isFilterActive(_ state: State) -> Bool { state.filter.isActive || state.confirm != nil }
+    public static func isFilterActive(_ state: State) -> Bool { state.filter.isActive || state.position != nil || state.confirm != nil }
     public static func isEditingText(_ state: State) -> Bool { state.filter.editing || state.chatEditing }
     public static var clearFilter: Action? { .escaped }
     public static func typed(_ key: Key) -> Action? { .typed(key) }
@@ -278,7 +278,9 @@ public enum DraftRoomFeature: PageFeature {
             return .none
         case .escaped:
             if state.confirm != nil { state.confirm = nil; return .none }
-            state.filter.apply(.clear); return .none
+            state.filter.apply(.clear); state.position = nil
+            selectFirstRow(&state, tab: .available, context: context)
+            return .none
         case .rowActivated:
             switch state.tab {
             case .available: return .send(.pickRequested)
@@ -554,9 +556,19 @@ public enum DraftRoomFeature: PageFeature {
                                        DataColumn("Pos", .length(3)), DataColumn("NFL", .length(3)), DataColumn("", .length(10))],
                              rows: rows, selected: sel, offset: off, context: context)
         case .chat:
-            let rows = state.messages.map { m in [m.authorName.isEmpty ? "·" : m.authorName, m.body] }
-            return DataTable(columns: [DataColumn("Who", .length(12)), DataColumn("Message", .fill(1))], rows: rows, selected: sel, offset: off, context: context)
+            let rows = state.messages.map { m in [clockTime(m.at), m.authorName.isEmpty ? "·" : m.authorName, m.body] }
+            let roles: [[StyleRole?]] = state.messages.map { m in m.userID == nil ? [.dim, .dim, .dim] : [.dim, .accent, nil] }
+            return DataTable(columns: [DataColumn("Time", .length(5)), DataColumn("Who", .length(14)), DataColumn("Message", .fill(1))],
+                             rows: rows, roles: roles, selected: sel, offset: off, context: context)
         }
+    }
+
+    /// "14:05" (UTC, like the rest of the app's dates).
+    static func clockTime(_ date: Date) -> String {
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = TimeZone(identifier: "UTC")!
+        let c = cal.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
     }
 
     /// My picks placed in starter slots (QB, 2 RB, 2 WR, TE, FLEX, K, DEF), the rest on the bench.
@@ -610,7 +622,8 @@ public enum DraftRoomFeature: PageFeature {
             if !extra.isEmpty {
                 let s = extra.joined(separator: " ")
                 let x = area.right - s.displayWidth - 1
-                if x > area.x + 40 { buffer.set(string: s, at: Point(x: x, y: area.y + 1), style: context.style(.accent), maxWidth: s.displayWidth) }
+                let tabsEnd = tabs.spans(startingAt: area.x + 1).last?.upperBound ?? area.x
+                if x > tabsEnd { buffer.set(string: s, at: Point(x: x, y: area.y + 1), style: context.style(.accent), maxWidth: s.displayWidth) }
             }
         }
         var b = body(area)
