@@ -97,6 +97,15 @@ import Terminal
         #expect(await h.fake.pickCalls.isEmpty, "nothing is sent before sign-in")
     }
 
+    @Test func aSessionThatEndedMidDraftAsksToSignInAgain() async {
+        // The room still says signed in, but the server no longer accepts the session.
+        var h = await Self.opened(Self.liveRoom(), signedIn: false)
+        h.key(.enter); h.key(.char("y"))
+        await h.settle()
+        #expect(h.state.toasts.visible(at: h.state.clock).contains { $0.message == DraftRoomFeature.signInMessage })
+        #expect(await h.fake.pickCalls.isEmpty)
+    }
+
     @Test func signedOutQueueEditsGoThroughSignIn() async {
         var h = await Self.opened(Self.liveRoom(myTeam: nil, signedIn: false), signedIn: false)
         h.key(.char("j")); h.key(.char("a"))

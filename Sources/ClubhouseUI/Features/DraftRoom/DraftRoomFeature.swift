@@ -109,6 +109,8 @@ public enum DraftRoomFeature: PageFeature {
         /// A commissioner command finished: a toast on success, the server's sentence otherwise.
         case commandAnswered(Result<String, PresentableError>)
         case autopickAnswered(TeamID, Result<Bool, PresentableError>)
+        /// A write answered "not signed in" (the session ended): carries the error so the shell's gate wipes the session.
+        case signInNeeded(DomainError)
         case delegate(PageDelegate)
     }
 
@@ -190,7 +192,7 @@ public enum DraftRoomFeature: PageFeature {
     static func write<T: Sendable>(_ work: @escaping @Sendable () async throws -> T, answer: @escaping @Sendable (Result<T, PresentableError>) -> Action) -> Effect<Action> {
         .run {
             do { return answer(.success(try await work())) }
-            catch DomainError.unauthenticated { return answer(.failure(PresentableError(message: signInMessage, canRetry: false))) }
+            catch DomainError.unauthenticated { return .signInNeeded(.unauthenticated) }
             catch { return answer(.failure(PresentableError(error))) }
         }
     }
@@ -399,6 +401,8 @@ public enum DraftRoomFeature: PageFeature {
                 return toast("Autopick \(on ? "on" : "off") for \(name).")
             case .failure(let e): return toast(e.message)
             }
+        case .signInNeeded:
+            return .merge(toast(signInMessage), reloadRoom(&state, api: api))
         case .delegate: return .none
         }
     }
