@@ -188,6 +188,7 @@ import Terminal
         h.key(.char("5"))
         h.key(.char("c"))
         #expect(Self.room(h)?.chatEditing == true)
+        #expect(Screen(h.state).footer.contains("enter send · esc stop typing"))
         h.key(.enter)
         #expect(h.toast == "Type a message first.")
         h.keys("nice pick")

@@ -438,6 +438,11 @@ public enum DraftRoomFeature: PageFeature {
             return Keymap([KeyBinding([.char("y"), .enter], .confirmed, label: "confirm", group: g, footer: true, footerKeys: "y"),
                            KeyBinding([.char("n")], .cancelled, label: "cancel", group: g, footer: true, footerKeys: "n/esc")])
         }
+        if state.chatEditing {
+            // Every key types; these rows only tell the footer and help what Enter and Esc do.
+            return Keymap([KeyBinding([.enter], .typed(.enter), label: "send", group: g, footer: true),
+                           KeyBinding([.escape], .typed(.escape), label: "stop typing", group: g, footer: true)])
+        }
         let room = state.room.value
         let isComm = room?.capabilities.isCommissioner == true
         let notComm = room?.capabilities.signedIn == true ? "Only the commissioner can do that." : signInMessage
