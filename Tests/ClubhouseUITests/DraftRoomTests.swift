@@ -211,7 +211,7 @@ import Terminal
     // MARK: Commissioner
 
     @Test func commissionerControlsAreDisabledWithReasonsForOthers() async {
-        var h = await Self.opened(Self.liveRoom())
+        var h = await Self.opened(Self.liveRoom(myTeam: nil))
         let keymap = AppReducer.activeKeymap(h.state)
         for key in ["S", "P", "U", "F", "A"] {
             guard case .disabled(let reason) = keymap.lookup(.char(Character(key))) else { Issue.record("\(key) is not disabled"); continue }
@@ -223,6 +223,19 @@ import Terminal
         #expect(await h.fake.commands.isEmpty)
         // Help lists them anyway.
         #expect(keymap.bindings.contains { $0.label == "undo last pick" && !$0.isEnabled })
+    }
+
+    @Test func aManagerTogglesAutopickForTheirOwnTeam() async {
+        var h = await Self.opened(Self.liveRoom(myTeam: Demo.bits))
+        guard case .disabled(let reason) = AppReducer.activeKeymap(h.state).lookup(.char("S")) else { Issue.record("S enabled"); return }
+        #expect(reason == "Only the commissioner can do that.")
+        h.key(.char("A"))
+        await h.settle()
+        #expect(await h.fake.commands == ["autopick \(Demo.bits.rawValue) on"])
+        #expect(h.toast == "Autopick on for Bits.")
+        h.key(.char("A"))
+        await h.settle()
+        #expect(await h.fake.commands.last == "autopick \(Demo.bits.rawValue) off")
     }
 
     @Test func theCommissionerPausesUndoesWithConfirmAndPicksForTheTeamOnTheClock() async {

@@ -360,8 +360,12 @@ public enum DraftRoomFeature: PageFeature {
             return write({ _ = try await api.pauseDraft(id); return "Draft paused." }, answer: Action.commandAnswered)
         case .autopickPressed:
             guard let room = state.room.value else { return .none }
-            guard let team = onTheClock(room) else { return toast("No team is on the clock.") }
-            if let reason = commissionerBlocked(room, needsRunning: false), team.id != room.capabilities.myTeam { return toast(reason) }
+            // The commissioner toggles the team on the clock (an absent manager); a manager toggles their own team.
+            let target = room.capabilities.isCommissioner ? onTheClock(room) : room.teams.first { $0.id == room.capabilities.myTeam }
+            guard let team = target else {
+                return toast(room.capabilities.isCommissioner ? "No team is on the clock." : room.capabilities.signedIn ? "You have no team in this league." : signInMessage)
+            }
+            if room.draft.isComplete || room.draft.status == .complete { return toast("The draft is complete.") }
             let on = !(state.autopick[team.id] ?? false)
             return write({ try await api.setAutopick(id, team: team.id, on: on).autopick }, answer: { Action.autopickAnswered(team.id, $0) })
         case .pickAnswered(let r):
@@ -481,8 +485,10 @@ public enum DraftRoomFeature: PageFeature {
                             enabledWhen: isComm && !(room?.picks.isEmpty ?? true), disabledReason: isComm ? "No picks to undo." : notComm))
         b.append(KeyBinding([.char("F")], .pickForTeamRequested, label: "pick for the team on the clock", group: c,
                             enabledWhen: isComm && status == .running, disabledReason: isComm ? "The draft isn't running." : notComm))
-        b.append(KeyBinding([.char("A")], .autopickPressed, label: "toggle autopick (team on the clock)", group: c,
-                            enabledWhen: isComm && status != .complete, disabledReason: isComm ? "The draft is complete." : notComm))
+        let manages = room?.capabilities.myTeam != nil
+        b.append(KeyBinding([.char("A")], .autopickPressed, label: isComm ? "toggle autopick (team on the clock)" : "toggle autopick for my team", group: isComm ? c : g,
+                            enabledWhen: (isComm || manages) && status != .complete,
+                            disabledReason: isComm || manages ? "The draft is complete." : notComm))
         return Keymap(b + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
     }
 
