@@ -322,6 +322,13 @@ import Terminal
         var off = DraftRoomFeature.State(id: Demo.couch, bell: false)
         await load(&off, Self.liveRoom(myTeam: Demo.bytes))
         #expect(rings.count == 2, "the Settings toggle turns it off")
+        // Turned off in Settings after the room opened: the saved setting wins.
+        let saved = InMemorySettingsStore(UserSettings(draftBell: false))
+        let quiet = PageContext(env: AppEnvironment(api: FakeLeague(), settings: saved, bell: { rings.ring() }), viewport: 10)
+        var late = DraftRoomFeature.State(id: Demo.couch, bell: true)
+        let t = late.room.begin()
+        _ = await DraftRoomFeature.reduce(into: &late, action: .roomLoaded(t, .success(Self.liveRoom(myTeam: Demo.bytes))), context: quiet).awaitActions()
+        #expect(rings.count == 2)
     }
 
     @Test func aPickByTheTeamBeforeMeRingsTheBellOnTheNextLiveRefresh() async {

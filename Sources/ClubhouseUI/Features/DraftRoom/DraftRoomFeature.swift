@@ -223,9 +223,13 @@ public enum DraftRoomFeature: PageFeature {
             let wasMyTurn = state.isMyTurn
             guard state.room.finish(t, r) else { return .none }
             selectFirstRow(&state, tab: .available, context: context)
-            if state.bell, !wasMyTurn, state.isMyTurn {
-                let bell = context.env.bell
-                return .run { bell(); return nil }
+            if !wasMyTurn, state.isMyTurn {
+                // The saved setting wins (it may have changed since the room opened).
+                let bell = context.env.bell, settings = context.env.settings, fallback = state.bell
+                return .run {
+                    if ((try? settings.load()) ?? nil)?.draftBell ?? fallback { bell() }
+                    return nil
+                }
             }
             return .none
         case .playersLoaded(let t, let r):
