@@ -58,6 +58,21 @@ import Terminal
         #expect(h.toast == "Pick 7: Cooper Kupp.")
     }
 
+    @Test func aLiveRefreshKeepsTheSamePlayerSelectedWhenRowsAboveAreDrafted() async {
+        var h = await Self.opened(Self.liveRoom(myTeam: Demo.bits))
+        h.key(.char("j")); h.key(.char("j"))
+        #expect(Self.room(h)?.available[safe: Self.room(h)?.list.selected ?? -1]?.player.name == "Darren Waller")
+        // Bytes drafts Kupp (the top row) elsewhere.
+        var next = Self.liveRoom(myTeam: Demo.bits)
+        next.picks.append(DraftPickView(pick: Pick(number: 7, round: 2, teamID: Demo.bytes, playerID: Demo.kupp.id, source: .manager, madeAt: Demo.now), player: Demo.kupp))
+        next.draft.currentPick = 8
+        await h.fake.setRoom(next)
+        h.send(.board(.refreshDue))
+        await h.settle()
+        #expect(Self.room(h)?.available.first?.player == Demo.julio)
+        #expect(Self.room(h)?.available[safe: Self.room(h)?.list.selected ?? -1]?.player.name == "Darren Waller", "still the player I was looking at")
+    }
+
     @Test func escOrNCancelsTheConfirmation() async {
         var h = await Self.opened(Self.liveRoom())
         h.key(.enter)

@@ -210,6 +210,23 @@ public enum DraftRoomFeature: PageFeature {
         state.tab = saved
     }
 
+    /// The player selected in Available, if any.
+    static func selectedAvailable(_ state: State) -> PlayerID? {
+        state.available[safe: state.lists[.available]?.selected ?? -1]?.player.id
+    }
+
+    /// After a live refresh, keeps the same player selected in Available (rows above him may have been drafted).
+    static func reselect(_ state: inout State, _ player: PlayerID?, context: PageContext) {
+        let rows = state.available
+        if let player, let i = rows.firstIndex(where: { $0.player.id == player }) {
+            var list = state.lists[.available] ?? ListState()
+            list.apply(.select(i), count: rows.count, viewport: max(1, context.viewport - 2))
+            state.lists[.available] = list
+        } else {
+            selectFirstRow(&state, tab: .available, context: context)
+        }
+    }
+
     static func toast(_ m: String) -> Effect<Action> { .send(.delegate(.toast(m))) }
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
@@ -220,9 +237,9 @@ public enum DraftRoomFeature: PageFeature {
         case .liveRefreshed:
             return loadAll(&state, api: api, refresh: true)
         case .roomLoaded(let t, let r):
-            let wasMyTurn = state.isMyTurn
+            let wasMyTurn = state.isMyTurn, selected = selectedAvailable(state)
             guard state.room.finish(t, r) else { return .none }
-            selectFirstRow(&state, tab: .available, context: context)
+            reselect(&state, selected, context: context)
             if !wasMyTurn, state.isMyTurn {
                 // The saved setting wins (it may have changed since the room opened).
                 let bell = context.env.bell, settings = context.env.settings, fallback = state.bell
@@ -233,8 +250,9 @@ public enum DraftRoomFeature: PageFeature {
             }
             return .none
         case .playersLoaded(let t, let r):
+            let selected = selectedAvailable(state)
             state.players.finish(t, r)
-            selectFirstRow(&state, tab: .available, context: context)
+            reselect(&state, selected, context: context)
             return .none
         case .queueLoaded(let t, let r):
             state.queue.finish(t, r)
