@@ -73,6 +73,20 @@ import Terminal
         #expect(Self.room(h)?.available[safe: Self.room(h)?.list.selected ?? -1]?.player.name == "Darren Waller", "still the player I was looking at")
     }
 
+    @Test func aConfirmationOvertakenByALivePickIsDroppedWithAReason() async {
+        var h = await Self.opened(Self.liveRoom())
+        h.key(.enter)
+        #expect(Self.room(h)?.confirm != nil)
+        var next = Self.liveRoom()
+        next.draft.currentPick = 8      // the clock ran out: autopick took pick 7
+        await h.fake.setRoom(next)
+        h.send(.board(.refreshDue))
+        await h.settle()
+        #expect(Self.room(h)?.confirm == nil)
+        #expect(h.toast == "Pick 7 was made while you were deciding.")
+        #expect(await h.fake.pickCalls.isEmpty)
+    }
+
     @Test func escOrNCancelsTheConfirmation() async {
         var h = await Self.opened(Self.liveRoom())
         h.key(.enter)

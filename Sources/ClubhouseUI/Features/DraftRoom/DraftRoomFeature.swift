@@ -240,15 +240,21 @@ public enum DraftRoomFeature: PageFeature {
             let wasMyTurn = state.isMyTurn, selected = selectedAvailable(state)
             guard state.room.finish(t, r) else { return .none }
             reselect(&state, selected, context: context)
+            var fx: [Effect<Action>] = []
+            // A confirmation for a pick that is no longer on the clock can only fail: drop it and say why.
+            if case .pick(_, let expected, _)? = state.confirm, let now = state.room.value?.draft, now.currentPick != expected || now.status != .running {
+                state.confirm = nil
+                fx.append(toast(now.currentPick != expected ? "Pick \(expected) was made while you were deciding." : "The draft was paused — pick again when it resumes."))
+            }
             if !wasMyTurn, state.isMyTurn {
                 // The saved setting wins (it may have changed since the room opened).
                 let bell = context.env.bell, settings = context.env.settings, fallback = state.bell
-                return .run {
+                fx.append(.run {
                     if ((try? settings.load()) ?? nil)?.draftBell ?? fallback { bell() }
                     return nil
-                }
+                })
             }
-            return .none
+            return .merge(fx)
         case .playersLoaded(let t, let r):
             let selected = selectedAvailable(state)
             state.players.finish(t, r)
