@@ -330,6 +330,34 @@ import Terminal
         #expect(DraftRoomFeature.nextTick(s, now: Demo.now) == nil)
     }
 
+    /// Runs a program's commands like the run loop would (without following the endless event stream).
+    static func drive(_ c: Command<AppAction>, _ p: inout ClubhouseProgram, _ ctx: ProgramContext) async {
+        switch c.kind {
+        case .batch(let cs): for x in cs { await drive(x, &p, ctx) }
+        case .task(let id, let op):
+            guard id != "board.events", let m = await op() else { return }
+            await drive(p.update(.message(m), context: ctx), &p, ctx)
+        case .send(let m): await drive(p.update(.message(m), context: ctx), &p, ctx)
+        default: break
+        }
+    }
+
+    @Test func theProgramWakesForTheCountdownOnlyWhileALiveRoomIsOnTop() async {
+        let fake = FakeLeague()
+        await fake.setRoom(Self.liveRoom(deadlineIn: 42.5))
+        var p = ClubhouseProgram(api: fake, settingsStore: InMemorySettingsStore(), now: { Demo.now })
+        let ctx = ProgramContext(now: .seconds(10), size: Size(width: 80, height: 24))
+        await Self.drive(p.start(context: ctx), &p, ctx)
+        #expect(p.draftCountdownWakeUp(after: ctx.now) == nil, "Home: idle")
+        #expect(p.nextWakeUp(context: ctx) == nil || p.state.toasts.nextDeadline != nil)
+        await Self.drive(p.update(.message(.open(.draftRoom(Demo.couch))), context: ctx), &p, ctx)
+        let wake = p.draftCountdownWakeUp(after: ctx.now)
+        #expect(wake != nil && wake! > .seconds(10) && wake! <= .seconds(10) + .milliseconds(510), "wakes when 0:43 turns 0:42")
+        #expect(p.nextWakeUp(context: ctx) == wake)
+        await Self.drive(p.update(.message(.escape), context: ctx), &p, ctx)
+        #expect(p.draftCountdownWakeUp(after: ctx.now) == nil, "the room closed: idle again")
+    }
+
     @Test func theBellRingsOnlyWhenItBecomesMyTurn() async {
         let rings = BellRecorder()
         let env = AppEnvironment(api: FakeLeague(), settings: InMemorySettingsStore(), now: { Demo.now }, sleep: { _ in }, bell: { rings.ring() })
