@@ -449,6 +449,15 @@ import Terminal
         #expect(b.inBoard("•L. Jackson"), "the newest pick is marked")
     }
 
+    @Test func theGridScrollsToKeepTheRoundOnTheClockInView() async {
+        var room = Self.liveRoom()
+        room.draft.currentPick = 45          // round 12 of 15
+        let h = await Self.opened(room)
+        let s = Screen(h.state)
+        #expect(s.inBoard("R12") && s.inBoard("on the clock"), "\(s.text)")
+        #expect(!s.inBoard("R1 "), "early rounds scrolled away")
+    }
+
     @Test(arguments: sizes) func renderPaused(size: Size) async {
         var h = await Self.opened(Self.liveRoom(status: .paused, deadlineIn: nil), size: size)
         h.setDetent(.full)
