@@ -254,6 +254,21 @@ import Terminal
         #expect(keymap.bindings.contains { $0.label == "undo last pick" && !$0.isEnabled })
     }
 
+    @Test func theCommissionerStartsAScheduledDraft() async {
+        var room = Self.liveRoom(myTeam: Demo.bits, commissioner: true, status: .scheduled, deadlineIn: nil)
+        room.picks = []; room.draft.currentPick = 1
+        var h = await Self.opened(room)
+        #expect(Screen(h.state).inSheet("Not started · S starts it"))
+        #expect(Screen(h.state).footer.contains("S start draft"))
+        h.key(.enter)
+        #expect(h.toast == "The draft hasn't started yet.")
+        h.key(.char("S"))
+        await h.settle()
+        #expect(await h.fake.commands == ["start"])
+        #expect(h.toast == "The draft has started.")
+        #expect(Screen(h.state).inSheet("Round 1 · pick 1 · on the clock: Bits (you)"))
+    }
+
     @Test func aManagerTogglesAutopickForTheirOwnTeam() async {
         var h = await Self.opened(Self.liveRoom(myTeam: Demo.bits))
         guard case .disabled(let reason) = AppReducer.activeKeymap(h.state).lookup(.char("S")) else { Issue.record("S enabled"); return }

@@ -505,19 +505,24 @@ public enum DraftRoomFeature: PageFeature {
         case .chat:
             b.append(KeyBinding([.enter, .char("c")], .chatBegan, label: "type a message", group: g, footer: true))
         }
-        b.append(KeyBinding([.char("S")], .startPressed, label: "start draft", group: c, footer: isComm && status == .scheduled,
+        var comm: [KeyBinding<Action>] = []
+        comm.append(KeyBinding([.char("S")], .startPressed, label: "start draft", group: c, footer: isComm && status == .scheduled,
                             enabledWhen: isComm && status == .scheduled, disabledReason: isComm ? "The draft has already started." : notComm))
-        b.append(KeyBinding([.char("P")], .pausePressed, label: status == .paused ? "resume" : "pause", group: c, footer: isComm && (status == .running || status == .paused),
+        comm.append(KeyBinding([.char("P")], .pausePressed, label: status == .paused ? "resume" : "pause", group: c, footer: isComm && (status == .running || status == .paused),
                             enabledWhen: isComm && (status == .running || status == .paused), disabledReason: isComm ? "The draft isn't running." : notComm))
-        b.append(KeyBinding([.char("U")], .undoPressed, label: "undo last pick", group: c,
+        comm.append(KeyBinding([.char("U")], .undoPressed, label: "undo last pick", group: c,
                             enabledWhen: isComm && !(room?.picks.isEmpty ?? true), disabledReason: isComm ? "No picks to undo." : notComm))
-        b.append(KeyBinding([.char("F")], .pickForTeamRequested, label: "pick for the team on the clock", group: c,
+        comm.append(KeyBinding([.char("F")], .pickForTeamRequested, label: "pick for the team on the clock", group: c,
                             enabledWhen: isComm && status == .running, disabledReason: isComm ? "The draft isn't running." : notComm))
         let manages = room?.capabilities.myTeam != nil
-        b.append(KeyBinding([.char("A")], .autopickPressed, label: isComm ? "toggle autopick (team on the clock)" : "toggle autopick for my team", group: isComm ? c : g,
+        comm.append(KeyBinding([.char("A")], .autopickPressed, label: isComm ? "toggle autopick (team on the clock)" : "toggle autopick for my team", group: isComm ? c : g,
                             enabledWhen: (isComm || manages) && status != .complete,
                             disabledReason: isComm || manages ? "The draft is complete." : notComm))
-        return Keymap(b + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
+        // What the commissioner must do next (start, resume) comes right after the tabs in the footer.
+        let urgent: Key? = !isComm ? nil : status == .scheduled ? .char("S") : status == .paused ? .char("P") : nil
+        let first = comm.filter { $0.keys.first == urgent }, rest = comm.filter { $0.keys.first != urgent }
+        b.insert(contentsOf: first, at: Tab.allCases.count)
+        return Keymap(b + rest + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
     }
 
     // MARK: - View
