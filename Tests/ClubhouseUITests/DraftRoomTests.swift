@@ -58,6 +58,35 @@ import Terminal
         #expect(h.toast == "Pick 7: Cooper Kupp.")
     }
 
+    @Test func aLiveRefreshKeepsTheSamePlayerSelectedWhenRowsAboveAreDrafted() async {
+        var h = await Self.opened(Self.liveRoom(myTeam: Demo.bits))
+        h.key(.char("j")); h.key(.char("j"))
+        #expect(Self.room(h)?.available[safe: Self.room(h)?.list.selected ?? -1]?.player.name == "Darren Waller")
+        // Bytes drafts Kupp (the top row) elsewhere.
+        var next = Self.liveRoom(myTeam: Demo.bits)
+        next.picks.append(DraftPickView(pick: Pick(number: 7, round: 2, teamID: Demo.bytes, playerID: Demo.kupp.id, source: .manager, madeAt: Demo.now), player: Demo.kupp))
+        next.draft.currentPick = 8
+        await h.fake.setRoom(next)
+        h.send(.board(.refreshDue))
+        await h.settle()
+        #expect(Self.room(h)?.available.first?.player == Demo.julio)
+        #expect(Self.room(h)?.available[safe: Self.room(h)?.list.selected ?? -1]?.player.name == "Darren Waller", "still the player I was looking at")
+    }
+
+    @Test func aConfirmationOvertakenByALivePickIsDroppedWithAReason() async {
+        var h = await Self.opened(Self.liveRoom())
+        h.key(.enter)
+        #expect(Self.room(h)?.confirm != nil)
+        var next = Self.liveRoom()
+        next.draft.currentPick = 8      // the clock ran out: autopick took pick 7
+        await h.fake.setRoom(next)
+        h.send(.board(.refreshDue))
+        await h.settle()
+        #expect(Self.room(h)?.confirm == nil)
+        #expect(h.toast == "Pick 7 was made while you were deciding.")
+        #expect(await h.fake.pickCalls.isEmpty)
+    }
+
     @Test func escOrNCancelsTheConfirmation() async {
         var h = await Self.opened(Self.liveRoom())
         h.key(.enter)
@@ -97,6 +126,15 @@ import Terminal
         #expect(await h.fake.pickCalls.isEmpty, "nothing is sent before sign-in")
     }
 
+    @Test func aSessionThatEndedMidDraftAsksToSignInAgain() async {
+        // The room still says signed in, but the server no longer accepts the session.
+        var h = await Self.opened(Self.liveRoom(), signedIn: false)
+        h.key(.enter); h.key(.char("y"))
+        await h.settle()
+        #expect(h.state.toasts.visible(at: h.state.clock).contains { $0.message == DraftRoomFeature.signInMessage })
+        #expect(await h.fake.pickCalls.isEmpty)
+    }
+
     @Test func signedOutQueueEditsGoThroughSignIn() async {
         var h = await Self.opened(Self.liveRoom(myTeam: nil, signedIn: false), signedIn: false)
         h.key(.char("j")); h.key(.char("a"))
@@ -116,6 +154,23 @@ import Terminal
         var h = await Self.opened(Self.liveRoom(status: .paused, deadlineIn: nil))
         h.key(.enter)
         #expect(h.toast == "The draft is paused.")
+    }
+
+    @Test func searchAndPositionNarrowAvailableAndEscClearsThem() async {
+        var h = await Self.opened(Self.liveRoom())
+        h.keys("/jul")
+        #expect(Self.room(h)?.available.map(\.player) == [Demo.julio])
+        h.key(.enter)
+        #expect(Screen(h.state).inSheet("/jul"))
+        h.key(.escape)
+        #expect(Self.room(h)?.available.count == 6)
+        h.key(.char("p")); h.key(.char("p"))     // QB, then RB
+        #expect(Self.room(h)?.position == .rb)
+        #expect(Self.room(h)?.available.allSatisfy { $0.player.position == .rb } == true)
+        #expect(Self.room(h)?.list.selected == 0)
+        h.key(.escape)
+        #expect(Self.room(h)?.position == nil)
+        #expect(h.state.pages.last == .draftRoom(Demo.couch), "esc cleared the filter, not the page")
     }
 
     // MARK: Queue
@@ -162,6 +217,7 @@ import Terminal
         h.key(.char("5"))
         h.key(.char("c"))
         #expect(Self.room(h)?.chatEditing == true)
+        #expect(Screen(h.state).footer.contains("enter send · esc stop typing"))
         h.key(.enter)
         #expect(h.toast == "Type a message first.")
         h.keys("nice pick")
@@ -184,7 +240,7 @@ import Terminal
     // MARK: Commissioner
 
     @Test func commissionerControlsAreDisabledWithReasonsForOthers() async {
-        var h = await Self.opened(Self.liveRoom())
+        var h = await Self.opened(Self.liveRoom(myTeam: nil))
         let keymap = AppReducer.activeKeymap(h.state)
         for key in ["S", "P", "U", "F", "A"] {
             guard case .disabled(let reason) = keymap.lookup(.char(Character(key))) else { Issue.record("\(key) is not disabled"); continue }
@@ -196,6 +252,34 @@ import Terminal
         #expect(await h.fake.commands.isEmpty)
         // Help lists them anyway.
         #expect(keymap.bindings.contains { $0.label == "undo last pick" && !$0.isEnabled })
+    }
+
+    @Test func theCommissionerStartsAScheduledDraft() async {
+        var room = Self.liveRoom(myTeam: Demo.bits, commissioner: true, status: .scheduled, deadlineIn: nil)
+        room.picks = []; room.draft.currentPick = 1
+        var h = await Self.opened(room)
+        #expect(Screen(h.state).inSheet("Not started · S starts it"))
+        #expect(Screen(h.state).footer.contains("S start draft"))
+        h.key(.enter)
+        #expect(h.toast == "The draft hasn't started yet.")
+        h.key(.char("S"))
+        await h.settle()
+        #expect(await h.fake.commands == ["start"])
+        #expect(h.toast == "The draft has started.")
+        #expect(Screen(h.state).inSheet("Round 1 · pick 1 · on the clock: Bits (you)"))
+    }
+
+    @Test func aManagerTogglesAutopickForTheirOwnTeam() async {
+        var h = await Self.opened(Self.liveRoom(myTeam: Demo.bits))
+        guard case .disabled(let reason) = AppReducer.activeKeymap(h.state).lookup(.char("S")) else { Issue.record("S enabled"); return }
+        #expect(reason == "Only the commissioner can do that.")
+        h.key(.char("A"))
+        await h.settle()
+        #expect(await h.fake.commands == ["autopick \(Demo.bits.rawValue) on"])
+        #expect(h.toast == "Autopick on for Bits.")
+        h.key(.char("A"))
+        await h.settle()
+        #expect(await h.fake.commands.last == "autopick \(Demo.bits.rawValue) off")
     }
 
     @Test func theCommissionerPausesUndoesWithConfirmAndPicksForTheTeamOnTheClock() async {
@@ -261,6 +345,34 @@ import Terminal
         #expect(DraftRoomFeature.nextTick(s, now: Demo.now) == nil)
     }
 
+    /// Runs a program's commands like the run loop would (without following the endless event stream).
+    static func drive(_ c: Command<AppAction>, _ p: inout ClubhouseProgram, _ ctx: ProgramContext) async {
+        switch c.kind {
+        case .batch(let cs): for x in cs { await drive(x, &p, ctx) }
+        case .task(let id, let op):
+            guard id != "board.events", let m = await op() else { return }
+            await drive(p.update(.message(m), context: ctx), &p, ctx)
+        case .send(let m): await drive(p.update(.message(m), context: ctx), &p, ctx)
+        default: break
+        }
+    }
+
+    @Test func theProgramWakesForTheCountdownOnlyWhileALiveRoomIsOnTop() async {
+        let fake = FakeLeague()
+        await fake.setRoom(Self.liveRoom(deadlineIn: 42.5))
+        var p = ClubhouseProgram(api: fake, settingsStore: InMemorySettingsStore(), now: { Demo.now })
+        let ctx = ProgramContext(now: .seconds(10), size: Size(width: 80, height: 24))
+        await Self.drive(p.start(context: ctx), &p, ctx)
+        #expect(p.draftCountdownWakeUp(after: ctx.now) == nil, "Home: idle")
+        #expect(p.nextWakeUp(context: ctx) == nil || p.state.toasts.nextDeadline != nil)
+        await Self.drive(p.update(.message(.open(.draftRoom(Demo.couch))), context: ctx), &p, ctx)
+        let wake = p.draftCountdownWakeUp(after: ctx.now)
+        #expect(wake != nil && wake! > .seconds(10) && wake! <= .seconds(10) + .milliseconds(510), "wakes when 0:43 turns 0:42")
+        #expect(p.nextWakeUp(context: ctx) == wake)
+        await Self.drive(p.update(.message(.escape), context: ctx), &p, ctx)
+        #expect(p.draftCountdownWakeUp(after: ctx.now) == nil, "the room closed: idle again")
+    }
+
     @Test func theBellRingsOnlyWhenItBecomesMyTurn() async {
         let rings = BellRecorder()
         let env = AppEnvironment(api: FakeLeague(), settings: InMemorySettingsStore(), now: { Demo.now }, sleep: { _ in }, bell: { rings.ring() })
@@ -282,6 +394,13 @@ import Terminal
         var off = DraftRoomFeature.State(id: Demo.couch, bell: false)
         await load(&off, Self.liveRoom(myTeam: Demo.bytes))
         #expect(rings.count == 2, "the Settings toggle turns it off")
+        // Turned off in Settings after the room opened: the saved setting wins.
+        let saved = InMemorySettingsStore(UserSettings(draftBell: false))
+        let quiet = PageContext(env: AppEnvironment(api: FakeLeague(), settings: saved, bell: { rings.ring() }), viewport: 10)
+        var late = DraftRoomFeature.State(id: Demo.couch, bell: true)
+        let t = late.room.begin()
+        _ = await DraftRoomFeature.reduce(into: &late, action: .roomLoaded(t, .success(Self.liveRoom(myTeam: Demo.bytes))), context: quiet).awaitActions()
+        #expect(rings.count == 2)
     }
 
     @Test func aPickByTheTeamBeforeMeRingsTheBellOnTheNextLiveRefresh() async {
@@ -307,6 +426,22 @@ import Terminal
         #expect(decoded?.draftBell == true, "old settings files default to the bell on")
     }
 
+    @Test func clickingATabSwitchesAndClickingARowSelectsIt() async {
+        var h = await Self.opened(Self.liveRoom(), size: Size(width: 120, height: 36))
+        let s = Screen(h.state)
+        let y = s.row(of: "5 Chat")!, x = s.lines[y].distance(of: "5 Chat")!
+        h.mouse(.press(.left), x: x + 1, y: y)
+        await h.settle()
+        #expect(Self.room(h)?.tab == .chat)
+        h.key(.char("1"))
+        let t = Screen(h.state)
+        let row = t.row(of: "Julio Jones")!
+        h.mouse(.press(.left), x: 10, y: row)
+        #expect(Self.room(h)?.list.selected == 1)
+        h.mouse(.press(.left), x: 10, y: row)
+        #expect(Self.room(h)?.confirm == .pick(Demo.julio, expected: 7, forTeam: false), "a second click on the selected row asks to draft him")
+    }
+
     // MARK: Rendering
 
     static let sizes = [Size(width: 80, height: 24), Size(width: 160, height: 48)]
@@ -327,6 +462,15 @@ import Terminal
         #expect(b.inBoard("on the clock"), "the grid highlights the pick on the clock\n\(b.text)")
         #expect(b.inBoard("▸Bytes"), "my team's column is marked")
         #expect(b.inBoard("•L. Jackson"), "the newest pick is marked")
+    }
+
+    @Test func theGridScrollsToKeepTheRoundOnTheClockInView() async {
+        var room = Self.liveRoom()
+        room.draft.currentPick = 45          // round 12 of 15
+        let h = await Self.opened(room)
+        let s = Screen(h.state)
+        #expect(s.inBoard("R12") && s.inBoard("on the clock"), "\(s.text)")
+        #expect(!s.inBoard("R1 "), "early rounds scrolled away")
     }
 
     @Test(arguments: sizes) func renderPaused(size: Size) async {

@@ -109,6 +109,8 @@ public enum DraftRoomFeature: PageFeature {
         /// A commissioner command finished: a toast on success, the server's sentence otherwise.
         case commandAnswered(Result<String, PresentableError>)
         case autopickAnswered(TeamID, Result<Bool, PresentableError>)
+        /// A write answered "not signed in" (the session ended): carries the error so the shell's gate wipes the session.
+        case signInNeeded(DomainError)
         case delegate(PageDelegate)
     }
 
@@ -122,7 +124,7 @@ public enum DraftRoomFeature: PageFeature {
     public static func title(_ state: State) -> String { "Draft room" }
     public static func page(_ state: State) -> Page { .draftRoom(state.id) }
     public static func board(_ state: State) -> BoardContext { .draft(state.id) }
-    public static func isFilterActive(_ state: State) -> Bool { state.filter.isActive || state.confirm != nil }
+    public static func isFilterActive(_ state: State) -> Bool { state.filter.isActive || state.position != nil || state.confirm != nil }
     public static func isEditingText(_ state: State) -> Bool { state.filter.editing || state.chatEditing }
     public static var clearFilter: Action? { .escaped }
     public static func typed(_ key: Key) -> Action? { .typed(key) }
@@ -190,7 +192,7 @@ public enum DraftRoomFeature: PageFeature {
     static func write<T: Sendable>(_ work: @escaping @Sendable () async throws -> T, answer: @escaping @Sendable (Result<T, PresentableError>) -> Action) -> Effect<Action> {
         .run {
             do { return answer(.success(try await work())) }
-            catch DomainError.unauthenticated { return answer(.failure(PresentableError(message: signInMessage, canRetry: false))) }
+            catch DomainError.unauthenticated { return .signInNeeded(.unauthenticated) }
             catch { return answer(.failure(PresentableError(error))) }
         }
     }
@@ -208,6 +210,23 @@ public enum DraftRoomFeature: PageFeature {
         state.tab = saved
     }
 
+    /// The player selected in Available, if any.
+    static func selectedAvailable(_ state: State) -> PlayerID? {
+        state.available[safe: state.lists[.available]?.selected ?? -1]?.player.id
+    }
+
+    /// After a live refresh, keeps the same player selected in Available (rows above him may have been drafted).
+    static func reselect(_ state: inout State, _ player: PlayerID?, context: PageContext) {
+        let rows = state.available
+        if let player, let i = rows.firstIndex(where: { $0.player.id == player }) {
+            var list = state.lists[.available] ?? ListState()
+            list.apply(.select(i), count: rows.count, viewport: max(1, context.viewport - 2))
+            state.lists[.available] = list
+        } else {
+            selectFirstRow(&state, tab: .available, context: context)
+        }
+    }
+
     static func toast(_ m: String) -> Effect<Action> { .send(.delegate(.toast(m))) }
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
@@ -218,17 +237,28 @@ public enum DraftRoomFeature: PageFeature {
         case .liveRefreshed:
             return loadAll(&state, api: api, refresh: true)
         case .roomLoaded(let t, let r):
-            let wasMyTurn = state.isMyTurn
+            let wasMyTurn = state.isMyTurn, selected = selectedAvailable(state)
             guard state.room.finish(t, r) else { return .none }
-            selectFirstRow(&state, tab: .available, context: context)
-            if state.bell, !wasMyTurn, state.isMyTurn {
-                let bell = context.env.bell
-                return .run { bell(); return nil }
+            reselect(&state, selected, context: context)
+            var fx: [Effect<Action>] = []
+            // A confirmation for a pick that is no longer on the clock can only fail: drop it and say why.
+            if case .pick(_, let expected, _)? = state.confirm, let now = state.room.value?.draft, now.currentPick != expected || now.status != .running {
+                state.confirm = nil
+                fx.append(toast(now.currentPick != expected ? "Pick \(expected) was made while you were deciding." : "The draft was paused — pick again when it resumes."))
             }
-            return .none
+            if !wasMyTurn, state.isMyTurn {
+                // The saved setting wins (it may have changed since the room opened).
+                let bell = context.env.bell, settings = context.env.settings, fallback = state.bell
+                fx.append(.run {
+                    if ((try? settings.load()) ?? nil)?.draftBell ?? fallback { bell() }
+                    return nil
+                })
+            }
+            return .merge(fx)
         case .playersLoaded(let t, let r):
+            let selected = selectedAvailable(state)
             state.players.finish(t, r)
-            selectFirstRow(&state, tab: .available, context: context)
+            reselect(&state, selected, context: context)
             return .none
         case .queueLoaded(let t, let r):
             state.queue.finish(t, r)
@@ -278,7 +308,9 @@ public enum DraftRoomFeature: PageFeature {
             return .none
         case .escaped:
             if state.confirm != nil { state.confirm = nil; return .none }
-            state.filter.apply(.clear); return .none
+            state.filter.apply(.clear); state.position = nil
+            selectFirstRow(&state, tab: .available, context: context)
+            return .none
         case .rowActivated:
             switch state.tab {
             case .available: return .send(.pickRequested)
@@ -356,8 +388,12 @@ public enum DraftRoomFeature: PageFeature {
             return write({ _ = try await api.pauseDraft(id); return "Draft paused." }, answer: Action.commandAnswered)
         case .autopickPressed:
             guard let room = state.room.value else { return .none }
-            guard let team = onTheClock(room) else { return toast("No team is on the clock.") }
-            if let reason = commissionerBlocked(room, needsRunning: false), team.id != room.capabilities.myTeam { return toast(reason) }
+            // The commissioner toggles the team on the clock (an absent manager); a manager toggles their own team.
+            let target = room.capabilities.isCommissioner ? onTheClock(room) : room.teams.first { $0.id == room.capabilities.myTeam }
+            guard let team = target else {
+                return toast(room.capabilities.isCommissioner ? "No team is on the clock." : room.capabilities.signedIn ? "You have no team in this league." : signInMessage)
+            }
+            if room.draft.isComplete || room.draft.status == .complete { return toast("The draft is complete.") }
             let on = !(state.autopick[team.id] ?? false)
             return write({ try await api.setAutopick(id, team: team.id, on: on).autopick }, answer: { Action.autopickAnswered(team.id, $0) })
         case .pickAnswered(let r):
@@ -397,6 +433,8 @@ public enum DraftRoomFeature: PageFeature {
                 return toast("Autopick \(on ? "on" : "off") for \(name).")
             case .failure(let e): return toast(e.message)
             }
+        case .signInNeeded:
+            return .merge(toast(signInMessage), reloadRoom(&state, api: api))
         case .delegate: return .none
         }
     }
@@ -432,6 +470,11 @@ public enum DraftRoomFeature: PageFeature {
             return Keymap([KeyBinding([.char("y"), .enter], .confirmed, label: "confirm", group: g, footer: true, footerKeys: "y"),
                            KeyBinding([.char("n")], .cancelled, label: "cancel", group: g, footer: true, footerKeys: "n/esc")])
         }
+        if state.chatEditing {
+            // Every key types; these rows only tell the footer and help what Enter and Esc do.
+            return Keymap([KeyBinding([.enter], .typed(.enter), label: "send", group: g, footer: true),
+                           KeyBinding([.escape], .typed(.escape), label: "stop typing", group: g, footer: true)])
+        }
         let room = state.room.value
         let isComm = room?.capabilities.isCommissioner == true
         let notComm = room?.capabilities.signedIn == true ? "Only the commissioner can do that." : signInMessage
@@ -462,17 +505,24 @@ public enum DraftRoomFeature: PageFeature {
         case .chat:
             b.append(KeyBinding([.enter, .char("c")], .chatBegan, label: "type a message", group: g, footer: true))
         }
-        b.append(KeyBinding([.char("S")], .startPressed, label: "start draft", group: c, footer: isComm && status == .scheduled,
+        var comm: [KeyBinding<Action>] = []
+        comm.append(KeyBinding([.char("S")], .startPressed, label: "start draft", group: c, footer: isComm && status == .scheduled,
                             enabledWhen: isComm && status == .scheduled, disabledReason: isComm ? "The draft has already started." : notComm))
-        b.append(KeyBinding([.char("P")], .pausePressed, label: status == .paused ? "resume" : "pause", group: c, footer: isComm && (status == .running || status == .paused),
+        comm.append(KeyBinding([.char("P")], .pausePressed, label: status == .paused ? "resume" : "pause", group: c, footer: isComm && (status == .running || status == .paused),
                             enabledWhen: isComm && (status == .running || status == .paused), disabledReason: isComm ? "The draft isn't running." : notComm))
-        b.append(KeyBinding([.char("U")], .undoPressed, label: "undo last pick", group: c,
+        comm.append(KeyBinding([.char("U")], .undoPressed, label: "undo last pick", group: c,
                             enabledWhen: isComm && !(room?.picks.isEmpty ?? true), disabledReason: isComm ? "No picks to undo." : notComm))
-        b.append(KeyBinding([.char("F")], .pickForTeamRequested, label: "pick for the team on the clock", group: c,
+        comm.append(KeyBinding([.char("F")], .pickForTeamRequested, label: "pick for the team on the clock", group: c,
                             enabledWhen: isComm && status == .running, disabledReason: isComm ? "The draft isn't running." : notComm))
-        b.append(KeyBinding([.char("A")], .autopickPressed, label: "toggle autopick (team on the clock)", group: c,
-                            enabledWhen: isComm && status != .complete, disabledReason: isComm ? "The draft is complete." : notComm))
-        return Keymap(b + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
+        let manages = room?.capabilities.myTeam != nil
+        comm.append(KeyBinding([.char("A")], .autopickPressed, label: isComm ? "toggle autopick (team on the clock)" : "toggle autopick for my team", group: isComm ? c : g,
+                            enabledWhen: (isComm || manages) && status != .complete,
+                            disabledReason: isComm || manages ? "The draft is complete." : notComm))
+        // What the commissioner must do next (start, resume) comes right after the tabs in the footer.
+        let urgent: Key? = !isComm ? nil : status == .scheduled ? .char("S") : status == .paused ? .char("P") : nil
+        let first = comm.filter { $0.keys.first == urgent }, rest = comm.filter { $0.keys.first != urgent }
+        b.insert(contentsOf: first, at: Tab.allCases.count)
+        return Keymap(b + rest + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
     }
 
     // MARK: - View
@@ -554,9 +604,19 @@ public enum DraftRoomFeature: PageFeature {
                                        DataColumn("Pos", .length(3)), DataColumn("NFL", .length(3)), DataColumn("", .length(10))],
                              rows: rows, selected: sel, offset: off, context: context)
         case .chat:
-            let rows = state.messages.map { m in [m.authorName.isEmpty ? "·" : m.authorName, m.body] }
-            return DataTable(columns: [DataColumn("Who", .length(12)), DataColumn("Message", .fill(1))], rows: rows, selected: sel, offset: off, context: context)
+            let rows = state.messages.map { m in [clockTime(m.at), m.authorName.isEmpty ? "·" : m.authorName, m.body] }
+            let roles: [[StyleRole?]] = state.messages.map { m in m.userID == nil ? [.dim, .dim, .dim] : [.dim, .accent, nil] }
+            return DataTable(columns: [DataColumn("Time", .length(5)), DataColumn("Who", .length(14)), DataColumn("Message", .fill(1))],
+                             rows: rows, roles: roles, selected: sel, offset: off, context: context)
         }
+    }
+
+    /// "14:05" (UTC, like the rest of the app's dates).
+    static func clockTime(_ date: Date) -> String {
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = TimeZone(identifier: "UTC")!
+        let c = cal.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
     }
 
     /// My picks placed in starter slots (QB, 2 RB, 2 WR, TE, FLEX, K, DEF), the rest on the bench.
@@ -610,7 +670,8 @@ public enum DraftRoomFeature: PageFeature {
             if !extra.isEmpty {
                 let s = extra.joined(separator: " ")
                 let x = area.right - s.displayWidth - 1
-                if x > area.x + 40 { buffer.set(string: s, at: Point(x: x, y: area.y + 1), style: context.style(.accent), maxWidth: s.displayWidth) }
+                let tabsEnd = tabs.spans(startingAt: area.x + 1).last?.upperBound ?? area.x
+                if x > tabsEnd { buffer.set(string: s, at: Point(x: x, y: area.y + 1), style: context.style(.accent), maxWidth: s.displayWidth) }
             }
         }
         var b = body(area)
