@@ -55,7 +55,8 @@ enum AppCommand {
             Output.error("clubhouse: \(error)")
             return 1
         }
-        let service = LeagueService(store: SQLiteLeagueStore(database: db))
+        // Accounts hash passwords with libsodium's Argon2id and mint tokens from its CSPRNG.
+        let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
         let api = EmbeddedLeagueAPI(service: service, databasePath: db.path, session: session)
         let monochrome = ClubhouseProgram.monochromeRequested(environment: env, arguments: options.noColor ? ["--no-color"] : [])
         let program = ClubhouseProgram(api: api, settingsStore: FileSettingsStore(environment: env), monochrome: monochrome, environment: env,
