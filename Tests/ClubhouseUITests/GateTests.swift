@@ -230,4 +230,19 @@ import Terminal
         #expect(h.state.pendingAction == nil)
         #expect(h.state.top.page == .league(Demo.greats))
     }
+
+    @Test func homeShowsMyLeaguesOnceSignedInAndForgetsThemOnSignOut() async {
+        let fake = FakeLeague()
+        let alex = await fake.addAccount(email: "alex@example.com", password: "correct horse", displayName: "Alex")
+        var h = await Harness.started(fake: fake)
+        #expect(Screen(h.state).inSheet("My leagues  sign in to see your leagues"))
+        h.key(.char("i"))
+        h.keys("alex@example.com"); h.key(.tab); h.keys("correct horse"); h.key(.enter)
+        await h.settle()
+        #expect(h.state.session == .signedIn(alex))
+        #expect(Screen(h.state).inSheet("• Gridiron Greats · In season · week 9"))
+        h.key(.char("O"))
+        await h.settle()
+        #expect(Screen(h.state).inSheet("My leagues  sign in to see your leagues"))
+    }
 }

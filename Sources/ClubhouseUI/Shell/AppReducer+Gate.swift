@@ -37,6 +37,13 @@ public enum GateAction: Sendable {
 
 extension AppReducer {
     static func reduceGate(_ action: GateAction, _ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
+        let before = state.session
+        let fx = reduceGateSession(action, &state, env: env)
+        guard state.session != before else { return fx }
+        return .merge(fx, syncHome(&state, env: env))
+    }
+
+    static func reduceGateSession(_ action: GateAction, _ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
         switch action {
         case .restored(let user, let ended, let pending, let leagueName):
             state.session = user.map(SessionState.signedIn) ?? .signedOut
@@ -210,6 +217,12 @@ extension AppReducer {
         state.sheet.focus = .sheet
         if state.sheet.detent == .full { state.sheet.setDetent(.half, now: state.clock, animated: state.animationsEnabled) }
         return syncBoard(&state, env: env)
+    }
+
+    /// Tells Home (the root page) who is signed in, so it shows "my leagues".
+    static func syncHome(_ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
+        guard let root = state.sheet.stack.first, case .home(let home) = root.state, home.signedIn != state.session.isSignedIn || state.session.isSignedIn else { return .none }
+        return reducePage(&state, id: root.id, .home(.sessionChanged(signedIn: state.session.isSignedIn)), env: env)
     }
 
     /// Loads the page on top again (after a write, a sign-in or a session that ended).

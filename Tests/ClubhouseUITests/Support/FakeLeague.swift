@@ -63,7 +63,7 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
             (filter.state.map { l.state == $0 } ?? true) && (filter.nameContains.map { l.name.localizedCaseInsensitiveContains($0) } ?? true)
         }
     }
-    func myLeagues() async throws -> [LeagueSummary] { try await enter(.myLeagues); return [] }
+    func myLeagues() async throws -> [LeagueSummary] { try await enter(.myLeagues); return signedInUser == nil ? [] : [Demo.summaries[0]] }
     func league(_ id: LeagueID) async throws -> LeagueDetail {
         try await enter(.league)
         guard Demo.summaries.contains(where: { $0.id == id }) else { throw DomainError.notFound("League \(id.rawValue)") }
