@@ -163,6 +163,7 @@ extension AppReducer {
         let api = env.api, store = env.pendingActions
         return .run(id: "gate.perform") {
             do {
+                let write = try await resolveTeam(write, api: api)
                 try await write.perform(on: api)
                 store.clear()
                 return .gate(.performed(write, .done))
@@ -177,6 +178,23 @@ extension AppReducer {
                 store.clear()
                 return .gate(.performed(write, .refused("That didn't work: \(error)")))
             }
+        }
+    }
+
+    /// Fills in "my team" (`GatedWrite.myTeam`) with the person's team in the league, or refuses in words.
+    static func resolveTeam(_ write: GatedWrite, api: any LeagueAPI) async throws -> GatedWrite {
+        func mine(_ league: LeagueID) async throws -> TeamID {
+            let d = try await api.league(league)
+            guard let team = d.capabilities.myTeam else {
+                throw DomainError.forbidden("You don't have a team in \(d.league.name) — ask to join it first (j on its page)")
+            }
+            return team
+        }
+        switch write {
+        case .addFreeAgent(let l, GatedWrite.myTeam, let p, let d): return .addFreeAgent(league: l, team: try await mine(l), player: p, dropping: d)
+        case .placeClaim(let l, GatedWrite.myTeam, let p, let d, let bid):
+            return .placeClaim(league: l, team: try await mine(l), player: p, dropping: d, bid: bid)
+        default: return write
         }
     }
 

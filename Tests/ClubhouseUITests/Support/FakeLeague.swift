@@ -29,6 +29,10 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
     var joinRefusals: [LeagueID: DomainError] = [:]
     var nextUserID: Int64 = 100
     var signOutCalls = 0
+    /// The signed-in person's team per league (capabilities.myTeam).
+    var myTeams: [LeagueID: TeamID] = [:]
+    /// Free-agent adds made: (league, team, player).
+    var adds: [Transaction] = []
     func appendJoinRequest(_ r: JoinRequest) { joinRequests.append(r) }
 
     init() {}
@@ -70,7 +74,7 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
         try checkSession()
         var d = Demo.detail(id)
         if let user = signedInUser {
-            d.capabilities = Capabilities(signedIn: true, hasPendingJoinRequest: joinRequests.contains { $0.leagueID == id && $0.user == user.id })
+            d.capabilities = Capabilities(signedIn: true, myTeam: myTeams[id], hasPendingJoinRequest: joinRequests.contains { $0.leagueID == id && $0.user == user.id })
         }
         return d
     }
