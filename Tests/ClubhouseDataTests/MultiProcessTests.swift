@@ -36,29 +36,8 @@ import Testing
             }
         }
 
-        let exe = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        var processes: [Process] = []
-        for team in 1...children {
-            let p = Process()
-            p.executableURL = exe
-            p.arguments = ["--testing-library", "swift-testing", "--filter", "raceChildProcessEntry"]
-            var env = ProcessInfo.processInfo.environment
-            env[Self.childEnv] = "\(path)\n\(team)\n\(go)"
-            p.environment = env
-            p.standardOutput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            processes.append(p)
-        }
-        _ = FileManager.default.createFile(atPath: go, contents: Data())
-
-        let deadline = Date().addingTimeInterval(60)
-        for p in processes {
-            while p.isRunning && Date() < deadline { usleep(5_000) }
-            if p.isRunning { p.terminate() }
-            p.waitUntilExit()
-        }
-        let codes = processes.map { $0.terminationReason == .exit ? $0.terminationStatus : -1 }
+        let codes = try raceChildProcesses(filter: "raceChildProcessEntry", variable: Self.childEnv,
+                                           specs: (1...children).map { "\(path)\n\($0)\n\(go)" }, startFile: go, timeout: 60)
         #expect(codes.filter { $0 == ExitCode.won.rawValue }.count == 1, "exit codes \(codes)")
         #expect(codes.filter { $0 == ExitCode.constraint.rawValue }.count == children - 1,
                 "exit codes \(codes) (0 won, 19 constraint, 5 busy, 98 setup, 99 other)")

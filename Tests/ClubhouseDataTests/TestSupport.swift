@@ -39,3 +39,32 @@ func playersOnlyDatabase() throws -> Database {
     try SeasonImporter.importSeason(f, into: db)
     return db
 }
+
+/// Re-launches this test binary as child processes, each running one entry test (selected by `filter`) with
+/// `environment[variable] = spec`; they wait for a start file so they collide. (A bare `fork()` of the
+/// multi-threaded test runner deadlocked; a fresh image does not.) Returns each child's exit code (-1 if killed).
+func raceChildProcesses(filter: String, variable: String, specs: [String], startFile: String,
+                        timeout: TimeInterval = 90) throws -> [Int32] {
+    let exe = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    var processes: [Process] = []
+    for spec in specs {
+        let p = Process()
+        p.executableURL = exe
+        p.arguments = ["--testing-library", "swift-testing", "--filter", filter]
+        var env = ProcessInfo.processInfo.environment
+        env[variable] = spec
+        p.environment = env
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        processes.append(p)
+    }
+    _ = FileManager.default.createFile(atPath: startFile, contents: Data())
+    let deadline = Date().addingTimeInterval(timeout)
+    for p in processes {
+        while p.isRunning && Date() < deadline { usleep(5_000) }
+        if p.isRunning { p.terminate() }
+        p.waitUntilExit()
+    }
+    return processes.map { $0.terminationReason == .exit ? $0.terminationStatus : -1 }
+}
