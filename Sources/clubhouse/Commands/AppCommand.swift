@@ -59,6 +59,7 @@ enum AppCommand {
         }
         let api = device.map { EmbeddedLeagueAPI(service: service, databasePath: db.path, session: $0.session) }
             ?? EmbeddedLeagueAPI(service: service, databasePath: db.path)
+        // The gate notices an ended session from the `.unauthenticated` answers themselves (AppReducer+Gate).
         let monochrome = ClubhouseProgram.monochromeRequested(environment: env, arguments: options.noColor ? ["--no-color"] : [])
         let program = ClubhouseProgram(api: api, settingsStore: FileSettingsStore(environment: env), monochrome: monochrome, environment: env,
                                        pendingActions: device.map { $0.pendingActions as any PendingActionStoring } ?? InMemoryPendingActionStore())
