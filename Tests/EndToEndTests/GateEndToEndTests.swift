@@ -45,3 +45,30 @@ import Testing
         #expect(try tmux.waitFor("exit=0").matched)
     }
 }
+
+/// The pending action survives the app being killed on the Sign in page: the next launch offers to finish.
+@Suite(.serialized) struct GateRelaunchEndToEndTests {
+    @Test func aPendingJoinIsOfferedAgainAfterTheAppIsKilled() throws {
+        let home = try TemporaryHome()
+        // One shell runs both launches, so the temporary home's environment reaches the second one too.
+        let script = "\(Binary.path); echo first=$?; \(Binary.path); echo exit=$?; sleep 30"
+        let tmux = try Tmux(command: "sh -c \(Tmux.shellQuote(script))", width: 100, height: 30, environment: home.environment)
+        #expect(try tmux.waitFor("Public leagues (", timeout: 120).matched)
+        try tmux.send("/"); try tmux.type("Sunday Funday"); try tmux.send("Enter")
+        try tmux.send("Enter")
+        #expect(try tmux.waitFor("j asks to join").matched)
+        try tmux.send("j")
+        #expect(try tmux.waitFor("Sign in to your Clubhouse account").matched)
+        let pendingFile = home.url.appendingPathComponent("state/clubhouse/pending-action.json").path
+        #expect(try tmux.waitFor { _ in FileManager.default.fileExists(atPath: pendingFile) }.matched)
+        try tmux.send("C-c")
+        let offer = try tmux.waitFor("Finish joining Sunday Funday? y/n", timeout: 60)
+        #expect(offer.matched, "\(offer.screen)")
+        usleep(500_000)
+        try tmux.send("y")
+        let resumed = try tmux.waitFor { $0.contains("Home › Sunday Funday › Sign in") }
+        #expect(resumed.matched, "\(resumed.screen)")
+        try tmux.send("C-c")
+        #expect(try tmux.waitFor("exit=0").matched)
+    }
+}
