@@ -230,4 +230,60 @@ import Terminal
         #expect(h.state.pendingAction == nil)
         #expect(h.state.top.page == .league(Demo.greats))
     }
+
+    @Test func homeShowsMyLeaguesOnceSignedInAndForgetsThemOnSignOut() async {
+        let fake = FakeLeague()
+        let alex = await fake.addAccount(email: "alex@example.com", password: "correct horse", displayName: "Alex")
+        var h = await Harness.started(fake: fake)
+        #expect(Screen(h.state).inSheet("My leagues  sign in to see your leagues"))
+        h.key(.char("i"))
+        h.keys("alex@example.com"); h.key(.tab); h.keys("correct horse"); h.key(.enter)
+        await h.settle()
+        #expect(h.state.session == .signedIn(alex))
+        #expect(Screen(h.state).inSheet("• Gridiron Greats · In season · week 9"))
+        h.key(.char("O"))
+        await h.settle()
+        #expect(Screen(h.state).inSheet("My leagues  sign in to see your leagues"))
+    }
+
+    @Test func signedOutFreeAgentAddSignsInThenAddsToTheirTeam() async {
+        let fake = FakeLeague()
+        _ = await fake.addAccount(email: "alex@example.com", password: "correct horse", displayName: "Alex")
+        await fake.setMyTeam(Demo.bits, in: Demo.greats)
+        var h = await Harness.started(fake: fake)
+        h.send(.open(.freeAgents(Demo.greats)))
+        await h.settle()
+        let player = try? #require(Demo.available.first { $0.availability == .freeAgent })
+        // Select that player's row, then a.
+        if let i = h.state.top.freeAgentsVisible?.firstIndex(where: { $0.player.id == player?.player.id }) {
+            h.send(.page(id: h.state.sheet.top.id, .freeAgents(.list(.select(i)))))
+        }
+        h.key(.char("a"))
+        await h.settle()
+        #expect(h.state.top.page == .account(.signIn))
+        h.keys("alex@example.com"); h.key(.tab); h.keys("correct horse"); h.key(.enter)
+        await h.settle()
+        #expect(h.state.top.page == .freeAgents(Demo.greats))
+        let adds = await fake.adds
+        #expect(adds.map(\.teamID) == [Demo.bits], "the person's own team, found after sign-in")
+        #expect(adds.map(\.added) == [player?.player.id])
+        #expect(h.toast == "Player added to your team")
+    }
+
+    @Test func aFreeAgentAddWithoutATeamSaysWhy() async {
+        let fake = FakeLeague()
+        let alex = await fake.addAccount(email: "alex@example.com", password: "correct horse", displayName: "Alex")
+        await fake.setSignedIn(alex)
+        var h = await Harness.started(fake: fake)
+        h.send(.open(.freeAgents(Demo.greats)))
+        await h.settle()
+        h.key(.char("a"))
+        await h.settle()
+        #expect(h.toast == "You don't have a team in Gridiron Greats — ask to join it first (j on its page)")
+        #expect(await fake.adds.isEmpty)
+    }
+}
+
+extension PageState {
+    var freeAgentsVisible: [AvailablePlayer]? { if case .freeAgents(let s) = self { s.visible } else { nil } }
 }

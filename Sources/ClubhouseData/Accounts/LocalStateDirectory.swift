@@ -25,7 +25,10 @@ public struct LocalStateDirectory: Hashable, Sendable, CustomStringConvertible {
 
     /// Resolves from `environment` (`ProcessInfo.processInfo.environment` in the app); `sshKeyFingerprint` selects the
     /// per-device subfolder.
-    public static func resolve(environment: [String: String], sshKeyFingerprint: String? = nil) throws -> LocalStateDirectory {
+    /// - Parameter separateDevices: false when `XDG_STATE_HOME` is already this device's own folder (`clubhouse
+    ///   ssh-session` sets it per key): the fingerprint then only names the device, without another subfolder.
+    public static func resolve(environment: [String: String], sshKeyFingerprint: String? = nil,
+                               separateDevices: Bool = true) throws -> LocalStateDirectory {
         let base: String
         if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
             base = trimmed(xdg) + "/clubhouse"
@@ -35,6 +38,10 @@ public struct LocalStateDirectory: Hashable, Sendable, CustomStringConvertible {
             throw Failure.noHome
         }
         guard let fp = sshKeyFingerprint else { return LocalStateDirectory(path: base) }
+        guard separateDevices else {
+            _ = try safeName(fp)
+            return LocalStateDirectory(path: base, sshKeyFingerprint: fp)
+        }
         return LocalStateDirectory(path: base + "/devices/" + (try safeName(fp)), sshKeyFingerprint: fp)
     }
 

@@ -78,6 +78,9 @@ extension GatedWrite {
         }
     }
 
+    /// "My team in this league": a write recorded while signed out doesn't know the team yet; performing resolves it.
+    public static let myTeam = TeamID(0)
+
     /// The write with anything that depends on who performs it filled in: a join request recorded while signed out
     /// has no team name yet ("" — named after the person: "Alex's team").
     public func resolved(for user: User) -> GatedWrite {

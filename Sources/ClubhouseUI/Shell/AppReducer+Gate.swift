@@ -37,6 +37,13 @@ public enum GateAction: Sendable {
 
 extension AppReducer {
     static func reduceGate(_ action: GateAction, _ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
+        let before = state.session
+        let fx = reduceGateSession(action, &state, env: env)
+        guard state.session != before else { return fx }
+        return .merge(fx, syncHome(&state, env: env))
+    }
+
+    static func reduceGateSession(_ action: GateAction, _ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
         switch action {
         case .restored(let user, let ended, let pending, let leagueName):
             state.session = user.map(SessionState.signedIn) ?? .signedOut
@@ -156,6 +163,7 @@ extension AppReducer {
         let api = env.api, store = env.pendingActions
         return .run(id: "gate.perform") {
             do {
+                let write = try await resolveTeam(write, api: api)
                 try await write.perform(on: api)
                 store.clear()
                 return .gate(.performed(write, .done))
@@ -170,6 +178,23 @@ extension AppReducer {
                 store.clear()
                 return .gate(.performed(write, .refused("That didn't work: \(error)")))
             }
+        }
+    }
+
+    /// Fills in "my team" (`GatedWrite.myTeam`) with the person's team in the league, or refuses in words.
+    static func resolveTeam(_ write: GatedWrite, api: any LeagueAPI) async throws -> GatedWrite {
+        func mine(_ league: LeagueID) async throws -> TeamID {
+            let d = try await api.league(league)
+            guard let team = d.capabilities.myTeam else {
+                throw DomainError.forbidden("You don't have a team in \(d.league.name) — ask to join it first (j on its page)")
+            }
+            return team
+        }
+        switch write {
+        case .addFreeAgent(let l, GatedWrite.myTeam, let p, let d): return .addFreeAgent(league: l, team: try await mine(l), player: p, dropping: d)
+        case .placeClaim(let l, GatedWrite.myTeam, let p, let d, let bid):
+            return .placeClaim(league: l, team: try await mine(l), player: p, dropping: d, bid: bid)
+        default: return write
         }
     }
 
@@ -210,6 +235,12 @@ extension AppReducer {
         state.sheet.focus = .sheet
         if state.sheet.detent == .full { state.sheet.setDetent(.half, now: state.clock, animated: state.animationsEnabled) }
         return syncBoard(&state, env: env)
+    }
+
+    /// Tells Home (the root page) who is signed in, so it shows "my leagues".
+    static func syncHome(_ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
+        guard let root = state.sheet.stack.first, case .home(let home) = root.state, home.signedIn != state.session.isSignedIn || state.session.isSignedIn else { return .none }
+        return reducePage(&state, id: root.id, .home(.sessionChanged(signedIn: state.session.isSignedIn)), env: env)
     }
 
     /// Loads the page on top again (after a write, a sign-in or a session that ended).

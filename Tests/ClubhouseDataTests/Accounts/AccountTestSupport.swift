@@ -26,3 +26,19 @@ final class AccountWorld: @unchecked Sendable {
         return LeagueService(store: SQLiteLeagueStore(database: db), clock: clock, accounts: service.accounts)
     }
 }
+
+/// A hasher that counts verifications (and remembers the hash last checked).
+final class CountingHasher: PasswordHasher, @unchecked Sendable {
+    private let inner: any PasswordHasher
+    private let lock = NSLock()
+    private var _count = 0
+    private var _last: String?
+    init(_ inner: any PasswordHasher) { self.inner = inner }
+    var verifications: Int { lock.lock(); defer { lock.unlock() }; return _count }
+    var lastVerifiedHash: String? { lock.lock(); defer { lock.unlock() }; return _last }
+    func hash(_ password: String) throws -> String { try inner.hash(password) }
+    func verify(_ password: String, against hash: String) -> Bool {
+        lock.lock(); _count += 1; _last = hash; lock.unlock()
+        return inner.verify(password, against: hash)
+    }
+}

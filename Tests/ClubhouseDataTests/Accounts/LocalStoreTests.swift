@@ -130,3 +130,21 @@ import Testing
         #expect(credentials.load() == Self.credentials)
     }
 }
+
+@Suite struct LocalDeviceTests {
+    @Test func aDeviceBundlesItsSessionAndPendingActionInOneFolder() throws {
+        let dir = TempDir()
+        let device = try LocalDevice(environment: ["XDG_STATE_HOME": dir.path], sshKeyFingerprint: "SHA256:k1")
+        #expect(device.directory.path == dir.path + "/clubhouse/devices/SHA256.k1")
+        #expect(device.session.deviceID == "ssh:SHA256:k1")
+        #expect(device.session.credentials.path == device.directory.credentialsFile)
+        #expect(device.pendingActions.path == device.directory.pendingActionFile)
+        #expect(device.movedAside.isEmpty)
+        // Inside `clubhouse ssh-session` XDG_STATE_HOME is already the key's folder: no second subfolder.
+        let ssh = try LocalDevice(environment: ["XDG_STATE_HOME": dir.path + "/k2"], sshKeyFingerprint: "SHA256:k2", separateDevices: false)
+        #expect(ssh.directory.path == dir.path + "/k2/clubhouse")
+        #expect(ssh.session.deviceID == "ssh:SHA256:k2")
+        let local = try LocalDevice(environment: ["XDG_STATE_HOME": dir.path])
+        #expect(local.session.deviceID.hasPrefix("local:"))
+    }
+}

@@ -53,6 +53,17 @@ extension FakeLeague: AccountAPI {
     func linkSSHKey(fingerprint: String, publicKey: String) async throws { throw DomainError.unauthenticated }
     func unlinkSSHKey(fingerprint: String) async throws { throw DomainError.unauthenticated }
 
+    func setMyTeam(_ team: TeamID, in league: LeagueID) { myTeams[league] = team }
+
+    func addFreeAgent(_ league: LeagueID, team: TeamID, player: PlayerID, dropping: PlayerID?) async throws -> Transaction {
+        try checkSession()
+        guard signedInUser != nil else { throw DomainError.unauthenticated }
+        guard myTeams[league] == team else { throw DomainError.forbidden("That isn't your team") }
+        let t = Transaction(id: Int64(adds.count + 1), leagueID: league, teamID: team, kind: .add, added: player, dropped: dropping, at: Demo.now)
+        adds.append(t)
+        return t
+    }
+
     func requestToJoin(_ league: LeagueID, teamName: String) async throws -> JoinRequest {
         try checkSession()
         guard let user = signedInUser else { throw DomainError.unauthenticated }

@@ -11,7 +11,6 @@ extension FakeLeague: LeagueMembership, TeamManaging, DraftRoomControl, Commissi
     func leaveLeague(_ league: LeagueID) async throws { throw DomainError.unauthenticated }
 
     func moveInLineup(_ league: LeagueID, team: TeamID, move: LineupMove) async throws -> TeamRoster { try signedOut() }
-    func addFreeAgent(_ league: LeagueID, team: TeamID, player: PlayerID, dropping: PlayerID?) async throws -> Transaction { try signedOut() }
     func dropPlayer(_ league: LeagueID, team: TeamID, player: PlayerID) async throws -> Transaction { try signedOut() }
     func placeClaim(_ league: LeagueID, team: TeamID, player: PlayerID, dropping: PlayerID?, bid: Int) async throws -> WaiverClaim { try signedOut() }
     func cancelClaim(_ league: LeagueID, claim: Int64) async throws { throw DomainError.unauthenticated }

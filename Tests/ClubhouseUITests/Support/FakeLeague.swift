@@ -29,6 +29,10 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
     var joinRefusals: [LeagueID: DomainError] = [:]
     var nextUserID: Int64 = 100
     var signOutCalls = 0
+    /// The signed-in person's team per league (capabilities.myTeam).
+    var myTeams: [LeagueID: TeamID] = [:]
+    /// Free-agent adds made: (league, team, player).
+    var adds: [Transaction] = []
     func appendJoinRequest(_ r: JoinRequest) { joinRequests.append(r) }
 
     init() {}
@@ -83,14 +87,14 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
             (filter.state.map { l.state == $0 } ?? true) && (filter.nameContains.map { l.name.localizedCaseInsensitiveContains($0) } ?? true)
         }
     }
-    func myLeagues() async throws -> [LeagueSummary] { try await enter(.myLeagues); return [] }
+    func myLeagues() async throws -> [LeagueSummary] { try await enter(.myLeagues); return signedInUser == nil ? [] : [Demo.summaries[0]] }
     func league(_ id: LeagueID) async throws -> LeagueDetail {
         try await enter(.league)
         guard Demo.summaries.contains(where: { $0.id == id }) else { throw DomainError.notFound("League \(id.rawValue)") }
         try checkSession()
         var d = Demo.detail(id)
         if let user = signedInUser {
-            d.capabilities = Capabilities(signedIn: true, hasPendingJoinRequest: joinRequests.contains { $0.leagueID == id && $0.user == user.id })
+            d.capabilities = Capabilities(signedIn: true, myTeam: myTeams[id], hasPendingJoinRequest: joinRequests.contains { $0.leagueID == id && $0.user == user.id })
         }
         return d
     }

@@ -29,6 +29,8 @@ public enum FreeAgentsFeature: PageFeature {
         case filter(FilterField.Edit)
         case list(ListMove)
         case rowActivated
+        /// `a`: add the selected free agent, or claim a player on waivers (signed out: through Sign in first).
+        case addRequested
         case delegate(PageDelegate)
     }
 
@@ -71,6 +73,14 @@ public enum FreeAgentsFeature: PageFeature {
         case .rowActivated:
             guard let p = state.visible[safe: state.list.selected ?? -1] else { return .none }
             return .send(.delegate(.open(.player(p.player.id, league: state.id))))
+        case .addRequested:
+            guard let p = state.visible[safe: state.list.selected ?? -1] else { return .none }
+            switch p.availability {
+            case .freeAgent:
+                return .send(.delegate(.perform(.addFreeAgent(league: state.id, team: GatedWrite.myTeam, player: p.player.id, dropping: nil))))
+            case .onWaivers:
+                return .send(.delegate(.perform(.placeClaim(league: state.id, team: GatedWrite.myTeam, player: p.player.id, dropping: nil, bid: 0))))
+            }
         case .delegate: return .none
         }
     }
@@ -85,6 +95,8 @@ public enum FreeAgentsFeature: PageFeature {
         var b: [KeyBinding<Action>] = [
             KeyBinding([.enter], .rowActivated, label: "open player", group: "Free agents", footer: true,
                        enabledWhen: !state.visible.isEmpty, disabledReason: "no player selected"),
+            KeyBinding([.char("a")], .addRequested, label: addLabel(state), group: "Free agents", footer: true,
+                       enabledWhen: state.visible[safe: state.list.selected ?? -1] != nil, disabledReason: "no player selected"),
             KeyBinding([.char("o")], .sortCycled, label: "sort", group: "Free agents", footer: true),
             KeyBinding([.char("p")], .positionCycled, label: "position", group: "Free agents", footer: true),
             KeyBinding([.char("/")], .filter(.begin), label: "filter by name", group: "Free agents", footer: true),
@@ -94,6 +106,12 @@ public enum FreeAgentsFeature: PageFeature {
             b.append(KeyBinding([.char(Character("\(i + 1)"))], .positionChosen(p), label: "only \(p.rawValue)", group: "Positions"))
         }
         return Keymap(b + ListKeys.bindings(Action.list, footer: false) + [PageKeys.retry(.retry)])
+    }
+
+    /// "add" for a free agent, "claim" for a player on waivers.
+    static func addLabel(_ state: State) -> String {
+        guard let p = state.visible[safe: state.list.selected ?? -1], case .onWaivers = p.availability else { return "add player" }
+        return "claim player"
     }
 
     static func table(_ state: State, width: Int, context: RenderContext) -> DataTable {

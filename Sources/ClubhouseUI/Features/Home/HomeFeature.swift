@@ -31,6 +31,9 @@ public enum HomeFeature: PageFeature {
         case rowActivated
         case filter(FilterField.Edit)
         case stateFilterCycled
+        /// The shell says who is signed in (on launch, sign-in, sign-out): load "my leagues" or forget them.
+        case sessionChanged(signedIn: Bool)
+        case myLeaguesLoaded([LeagueSummary])
         case delegate(PageDelegate)
     }
 
@@ -70,6 +73,14 @@ public enum HomeFeature: PageFeature {
             let i = order.firstIndex(of: state.stateFilter) ?? 0
             state.stateFilter = order[(i + 1) % order.count]
             return load(&state, context)
+        case .sessionChanged(let signedIn):
+            state.signedIn = signedIn
+            guard signedIn else { state.myLeagues = []; return .cancel(id: "home.myLeagues") }
+            let api = context.env.api
+            return .run(id: "home.myLeagues") { .myLeaguesLoaded((try? await api.myLeagues()) ?? []) }
+        case .myLeaguesLoaded(let leagues):
+            if state.signedIn { state.myLeagues = leagues }
+            return .none
         case .delegate:
             return .none
         }
@@ -108,7 +119,16 @@ public enum HomeFeature: PageFeature {
             lines.append(("Needs attention", .title))
             lines += attention.prefix(2).map { ("  • " + $0, .warning) }
         }
-        if !state.signedIn { lines.append(("My leagues  sign in to see your leagues and join one", .dim)) }
+        if !state.signedIn {
+            lines.append(("My leagues  sign in to see your leagues and join one", .dim))
+        } else if state.myLeagues.isEmpty {
+            lines.append(("My leagues  none yet — open a league and press j to ask to join", .dim))
+        } else {
+            lines.append(("My leagues", .title))
+            lines += state.myLeagues.prefix(3).map { l in
+                ("  • \(l.name) · \(Format.state(l.state))" + (l.state == .predraft ? "" : " · week \(l.currentWeek)"), .text)
+            }
+        }
         var title = "Public leagues"
         if let n = state.publicLeagues.value?.count { title += " (\(state.filter.text.isEmpty ? "\(n)" : "\(state.visible.count)/\(n)"))" }
         if let s = state.stateFilter { title += "  state: \(Format.state(s))" }

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// The sign-in soft gate in a real terminal: a fresh person presses j on Sunday Funday, creates an account through
+/// the gate, and the league page then shows the pending request. (Relaunch with a pending action is covered by the
+/// reducer tests over a shared store: GateTests.aPendingActionSurvivesTheAppBeingKilledAndIsOfferedOnLaunch.)
+@Suite(.serialized) struct GateEndToEndTests {
+    @Test func aFreshPersonJoinsSundayFundayThroughTheGate() throws {
+        let home = try TemporaryHome()
+        let tmux = try Tmux(command: "\(Binary.path); echo exit=$?; sleep 30", width: 100, height: 30, environment: home.environment)
+        #expect(try tmux.waitFor("Public leagues (", timeout: 120).matched)
+        try tmux.send("/"); try tmux.type("Sunday Funday"); try tmux.send("Enter")
+        try tmux.send("Enter")
+        let league = try tmux.waitForLoaded("Home › Sunday Funday")
+        #expect(league.matched, "\(league.screen)")
+        #expect(league.screen.contains("j asks to join"), "\(league.screen)")
+
+        try tmux.send("j")
+        let gate = try tmux.waitFor("Sign in to your Clubhouse account")
+        #expect(gate.matched, "\(gate.screen)")
+        #expect(gate.screen.contains("join Sunday Funday"))
+        let pendingFile = home.url.appendingPathComponent("state/clubhouse/pending-action.json").path
+        #expect(try tmux.waitFor { _ in FileManager.default.fileExists(atPath: pendingFile) }.matched, "kept on disk")
+
+        // Create an account instead of signing in.
+        try tmux.send("C-n")
+        #expect(try tmux.waitFor("Create a Clubhouse account").matched)
+        try tmux.type("fresh@example.com"); try tmux.send("Tab")
+        try tmux.type("correct horse battery"); try tmux.send("Tab")
+        try tmux.type("Frankie")
+        let typed = try tmux.waitFor("Frankie")
+        #expect(!typed.screen.contains("correct horse battery"), "the password is masked:\n\(typed.screen)")
+        try tmux.send("Enter")
+
+        let joined = try tmux.waitFor { $0.contains("Join request sent — waiting for the commissioner") && $0.contains("Home › Sunday Funday") && !$0.contains("Create a Clubhouse") }
+        #expect(joined.matched, "\(joined.screen)")
+        #expect(joined.screen.contains("Frankie ·"), "the top bar names the person:\n\(joined.screen)")
+        #expect(!FileManager.default.fileExists(atPath: pendingFile), "the pending action is cleared")
+        #expect(FileManager.default.fileExists(atPath: home.url.appendingPathComponent("state/clubhouse/credentials.json").path))
+
+        // Sign out: the top bar says so again.
+        try tmux.send("O")
+        #expect(try tmux.waitFor("signed out ·").matched)
+        try tmux.send("C-c")
+        #expect(try tmux.waitFor("exit=0").matched)
+    }
+}
