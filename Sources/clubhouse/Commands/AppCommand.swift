@@ -45,18 +45,24 @@ enum AppCommand {
         // The session's device folder is already this process's XDG_CONFIG_HOME / XDG_STATE_HOME
         // (see SSHSessionCommand), so the local session and pending-action files are per key.
         let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
-        // This device's session (token file, 0600) and pending action: the caller is resolved from the token on
-        // every call. Over SSH, XDG_STATE_HOME is already the key's folder. Without a usable state folder the app
-        // still browses, signed out (and the gate's pending action lives only in memory).
-        let device = try? LocalDevice(environment: env, sshKeyFingerprint: options.device?.fingerprint,
-                                      separateDevices: options.device == nil)
+        // This device's session (token file, 0600) and pending gated write live in $XDG_STATE_HOME/clubhouse (over
+        // SSH that is already the key's folder), so a pending join survives the app being killed or the connection
+        // dropping. The caller is resolved from the token on every call. Without a usable state folder the app
+        // still browses, signed out, and keeps a pending action in memory only.
+        let device: LocalDevice?
+        do {
+            device = try LocalDevice(environment: env, sshKeyFingerprint: options.device?.fingerprint, separateDevices: options.device == nil)
+            for path in device?.movedAside ?? [] { Output.error("clubhouse: a damaged local file was moved aside to \(path)") }
+        } catch {
+            Output.error("clubhouse: no local state folder (\(error)); browsing signed out")
+            device = nil
+        }
         let api = device.map { EmbeddedLeagueAPI(service: service, databasePath: db.path, session: $0.session) }
             ?? EmbeddedLeagueAPI(service: service, databasePath: db.path)
-        let pendingActions: any PendingActionStoring = device?.pendingActions ?? InMemoryPendingActionStore()
         // The gate notices an ended session from the `.unauthenticated` answers themselves (AppReducer+Gate).
         let monochrome = ClubhouseProgram.monochromeRequested(environment: env, arguments: options.noColor ? ["--no-color"] : [])
         let program = ClubhouseProgram(api: api, settingsStore: FileSettingsStore(environment: env), monochrome: monochrome, environment: env,
-                                       pendingActions: pendingActions)
+                                       pendingActions: device.map { $0.pendingActions as any PendingActionStoring } ?? InMemoryPendingActionStore())
 
         // Live draft rooms tick from this process too (the pick-number check lets one tick land per pick).
         let clock = Task.detached { await DraftClockDriver(service: service, databasePath: db.path).run() }
