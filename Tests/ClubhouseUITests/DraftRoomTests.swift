@@ -135,6 +135,15 @@ import Terminal
         #expect(await h.fake.pickCalls.isEmpty)
     }
 
+    @Test func theGateSpeaksOfDraftingForDraftWrites() {
+        let pick = GatedWrite.makePick(league: Demo.couch, expectedPick: 7, player: Demo.kupp.id)
+        #expect(pick.successMessage == "Pick 7 made")
+        #expect(pick.gateReason(leagueName: "Couch Coaches") == "Sign in to draft in Couch Coaches — you'll come straight back to the room.")
+        #expect(pick.resumeQuestion(leagueName: "Couch Coaches") == "Finish your pick 7 in Couch Coaches?")
+        #expect(GatedWrite.editQueue(league: Demo.couch, edit: .add(Demo.kupp.id)).successMessage == "Queue updated")
+        #expect(GatedWrite.sendChat(league: Demo.couch, text: "hi").successMessage == "Message sent")
+    }
+
     @Test func signedOutQueueEditsGoThroughSignIn() async {
         var h = await Self.opened(Self.liveRoom(myTeam: nil, signedIn: false), signedIn: false)
         h.key(.char("j")); h.key(.char("a"))

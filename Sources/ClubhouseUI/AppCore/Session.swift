@@ -61,6 +61,7 @@ extension GatedWrite {
         case .addFreeAgent: return "Finish adding that player in \(name)?"
         case .placeClaim: return "Finish your waiver claim in \(name)?"
         case .createLeague(let n): return "Finish creating \(n.name)?"
+        case .makePick(_, let n, _): return "Finish your pick \(n) in \(name)?"
         default: return "Finish what you started in \(name)?"
         }
     }
@@ -74,6 +75,9 @@ extension GatedWrite {
         case .dropPlayer: "Player dropped"
         case .leaveLeague: "You left the league"
         case .createLeague: "League created"
+        case .makePick(_, let n, _): "Pick \(n) made"
+        case .editQueue: "Queue updated"
+        case .sendChat: "Message sent"
         default: "Done"
         }
     }

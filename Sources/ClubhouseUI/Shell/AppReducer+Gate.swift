@@ -271,6 +271,7 @@ extension GatedWrite {
         case .requestToJoin: return "Sign in or create an account to join \(name)."
         case .addFreeAgent: return "Sign in to add this player in \(name)."
         case .placeClaim: return "Sign in to claim this player in \(name)."
+        case .makePick, .editQueue, .sendChat: return "Sign in to draft in \(name) — you'll come straight back to the room."
         default: return "Sign in to do that — you'll come straight back here."
         }
     }
