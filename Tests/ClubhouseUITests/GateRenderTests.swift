@@ -10,7 +10,7 @@ import Terminal
         var h = await Harness.started()
         h.send(.open(.league(Demo.nerds)))
         await h.settle()
-        h.key(.char("j"))
+        h.key(.char("J"))
         await h.settle()
         return h
     }
@@ -54,7 +54,7 @@ import Terminal
         var h = await Harness.started(fake: fake)
         h.send(.open(.league(Demo.nerds)))
         await h.settle()
-        h.key(.char("j"))
+        h.key(.char("J"))
         await h.settle()
         h.keys("noname@example.com"); h.key(.tab); h.keys("correct horse"); h.key(.enter)
         await h.settle()

@@ -24,7 +24,7 @@ import Terminal
         #expect(h.state.session == .signedOut)
         #expect(Screen(h.state).topBar.contains("signed out"))
 
-        h.key(.char("j"))
+        h.key(.char("J"))
         await h.settle()
         #expect(h.state.top.page == .account(.signIn))
         #expect(h.state.pendingAction?.write == .requestToJoin(league: Demo.nerds, teamName: ""))
@@ -53,7 +53,7 @@ import Terminal
         let fake = FakeLeague()
         _ = await fake.addAccount(email: "alex@example.com", password: "correct horse", displayName: "Alex")
         var h = await Self.onLeaguePage(fake)
-        h.key(.char("j"))
+        h.key(.char("J"))
         await h.settle()
         h.keys("alex@example.com"); h.key(.tab); h.keys("wrong"); h.key(.enter)
         await h.settle()
@@ -71,7 +71,7 @@ import Terminal
     @Test func createAccountThroughTheGateThenJoins() async {
         let fake = FakeLeague()
         var h = await Self.onLeaguePage(fake)
-        h.key(.char("j"))
+        h.key(.char("J"))
         await h.settle()
         h.key(.ctrl("n"))
         #expect(h.state.top.page == .account(.createAccount))
@@ -87,7 +87,7 @@ import Terminal
         let fake = FakeLeague()
         _ = await fake.addAccount(email: "noname@example.com", password: "correct horse", displayName: "")
         var h = await Self.onLeaguePage(fake)
-        h.key(.char("j"))
+        h.key(.char("J"))
         await h.settle()
         h.keys("noname@example.com"); h.key(.tab); h.keys("correct horse"); h.key(.enter)
         await h.settle()
@@ -103,7 +103,7 @@ import Terminal
 
     @Test func escOnSignInCancelsThePendingAction() async {
         var h = await Self.onLeaguePage()
-        h.key(.char("j"))
+        h.key(.char("J"))
         await h.settle()
         h.keys("someone@example.com")
         h.key(.escape)
@@ -119,7 +119,7 @@ import Terminal
         _ = await fake.addAccount(email: "alex@example.com", password: "correct horse", displayName: "Alex")
         let store = InMemoryPendingActionStore()
         var first = await Self.onLeaguePage(fake, store: store)
-        first.key(.char("j"))
+        first.key(.char("J"))
         await first.settle()
         #expect(store.stored != nil)
         // The app is killed here; a new one starts over the same store.
@@ -162,7 +162,7 @@ import Terminal
         await fake.refuseJoins(Demo.nerds, with: .conflict("Sunday Nerds is full"))
         var h = await Self.onLeaguePage(fake)
         #expect(h.state.session == .signedIn(alex))
-        h.key(.char("j"))
+        h.key(.char("J"))
         await h.settle()
         #expect(h.state.top.page == .league(Demo.nerds), "no gate when signed in")
         #expect(h.toast == "Sunday Nerds is full")
@@ -174,7 +174,7 @@ import Terminal
         _ = await fake.addAccount(email: "alex@example.com", password: "correct horse", displayName: "Alex")
         await fake.refuseJoins(Demo.nerds, with: .conflict("Sunday Nerds is full"))
         var h = await Self.onLeaguePage(fake)
-        h.key(.char("j"))
+        h.key(.char("J"))
         await h.settle()
         h.keys("alex@example.com"); h.key(.tab); h.keys("correct horse"); h.key(.enter)
         await h.settle()
@@ -224,7 +224,7 @@ import Terminal
         var h = await Harness.started()
         h.send(.open(.league(Demo.greats)))        // in season
         await h.settle()
-        h.key(.char("j"))
+        h.key(.char("J"))
         await h.settle()
         #expect(h.toast == "Gridiron Greats has already drafted — joining is closed")
         #expect(h.state.pendingAction == nil)
@@ -279,7 +279,7 @@ import Terminal
         await h.settle()
         h.key(.char("a"))
         await h.settle()
-        #expect(h.toast == "You don't have a team in Gridiron Greats — ask to join it first (j on its page)")
+        #expect(h.toast == "You don't have a team in Gridiron Greats — ask to join it first (J on its page)")
         #expect(await fake.adds.isEmpty)
     }
 }

@@ -13,9 +13,9 @@ import Testing
         try tmux.send("Enter")
         let league = try tmux.waitForLoaded("Home › Sunday Funday")
         #expect(league.matched, "\(league.screen)")
-        #expect(league.screen.contains("j asks to join"), "\(league.screen)")
+        #expect(league.screen.contains("J asks to join"), "\(league.screen)")
 
-        try tmux.send("j")
+        try tmux.send("J")
         let gate = try tmux.waitFor("Sign in to your Clubhouse account")
         #expect(gate.matched, "\(gate.screen)")
         #expect(gate.screen.contains("join Sunday Funday"))
@@ -56,8 +56,8 @@ import Testing
         #expect(try tmux.waitFor("Public leagues (", timeout: 120).matched)
         try tmux.send("/"); try tmux.type("Sunday Funday"); try tmux.send("Enter")
         try tmux.send("Enter")
-        #expect(try tmux.waitFor("j asks to join").matched)
-        try tmux.send("j")
+        #expect(try tmux.waitFor("J asks to join").matched)
+        try tmux.send("J")
         #expect(try tmux.waitFor("Sign in to your Clubhouse account").matched)
         let pendingFile = home.url.appendingPathComponent("state/clubhouse/pending-action.json").path
         #expect(try tmux.waitFor { _ in FileManager.default.fileExists(atPath: pendingFile) }.matched)

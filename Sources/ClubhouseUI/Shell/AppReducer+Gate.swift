@@ -186,7 +186,7 @@ extension AppReducer {
         func mine(_ league: LeagueID) async throws -> TeamID {
             let d = try await api.league(league)
             guard let team = d.capabilities.myTeam else {
-                throw DomainError.forbidden("You don't have a team in \(d.league.name) — ask to join it first (j on its page)")
+                throw DomainError.forbidden("You don't have a team in \(d.league.name) — ask to join it first (J on its page)")
             }
             return team
         }

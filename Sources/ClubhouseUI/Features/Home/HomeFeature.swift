@@ -122,7 +122,7 @@ public enum HomeFeature: PageFeature {
         if !state.signedIn {
             lines.append(("My leagues  sign in to see your leagues and join one", .dim))
         } else if state.myLeagues.isEmpty {
-            lines.append(("My leagues  none yet — open a league and press j to ask to join", .dim))
+            lines.append(("My leagues  none yet — open a league and press J to ask to join", .dim))
         } else {
             lines.append(("My leagues", .title))
             lines += state.myLeagues.prefix(3).map { l in

@@ -64,7 +64,7 @@ public enum LeagueFeature: PageFeature {
         let drafted = state.detail.value.map { $0.league.state != .predraft } ?? true
         let join = joinAvailability(state.detail.value)
         return Keymap([
-            KeyBinding([.char("j")], .joinRequested, label: "request to join", group: "League", footer: true,
+            KeyBinding([.char("J")], .joinRequested, label: "request to join", group: "League", footer: true,
                        enabledWhen: join == nil, disabledReason: join),
             KeyBinding([.char("s")], .go(.standings(id)), label: "standings", group: "League", footer: true),
             KeyBinding([.char("w")], .go(.scoreboard(id, week: nil)), label: "scoreboard", group: "League", footer: true),
@@ -116,7 +116,7 @@ public enum LeagueFeature: PageFeature {
         if d.capabilities.hasPendingJoinRequest {
             row = TextRow.put("Join request sent — waiting for the commissioner", in: area, row: row, style: context.style(.warning), buffer: &buffer)
         } else if !d.capabilities.signedIn {
-            let hint = joinAvailability(d) == nil ? "Browsing signed out — j asks to join; you'll sign in first." : "Browsing signed out — sign in to join or manage a team."
+            let hint = joinAvailability(d) == nil ? "Browsing signed out — J asks to join; you'll sign in first." : "Browsing signed out — sign in to join or manage a team."
             row = TextRow.put(hint, in: area, row: row, style: context.style(.dim), buffer: &buffer)
         } else { row += 1 }
         let tableArea = Rect(x: area.x + 1, y: area.y + row, width: area.width - 2, height: max(0, area.height - row))
