@@ -5,6 +5,8 @@ import Foundation
 public struct SeasonCalendar: Hashable, Sendable {
     private let firstKickoff: [Int: Date]
     private let lastKickoff: [Int: Date]
+    /// Each week with the moment it opens, ascending; computed once (each opening takes several calendar steps).
+    private let openings: [(week: Int, opens: Date)]
     public let weekNumbers: [Int]
 
     public init(games: [Game]) {
@@ -15,6 +17,7 @@ public struct SeasonCalendar: Hashable, Sendable {
         }
         firstKickoff = first; lastKickoff = last
         weekNumbers = first.keys.sorted()
+        openings = weekNumbers.map { ($0, Self.opening(before: first[$0]!)) }
     }
 
     public static func == (a: Self, b: Self) -> Bool { a.firstKickoff == b.firstKickoff && a.lastKickoff == b.lastKickoff }
@@ -30,10 +33,7 @@ public struct SeasonCalendar: Hashable, Sendable {
     /// a week opens at the Wednesday 08:00 UTC on or before its first kickoff.
     public func week(at now: Date) -> Int {
         var current = weekNumbers.first ?? 1
-        for w in weekNumbers {
-            guard let k = firstKickoff[w] else { continue }
-            if now >= Self.opening(before: k) { current = w }
-        }
+        for (w, opens) in openings where now >= opens { current = w }
         return current
     }
 

@@ -10,8 +10,6 @@ public struct SeasonFacts: Sendable {
     public let injuries: [PlayerID: InjuryStatus]
     public let games: [Game]
     public let calendar: SeasonCalendar
-    /// Each week with the moment it opens (`SeasonCalendar.opening(before:)` its first kickoff), ascending.
-    private let weekOpenings: [(week: Int, opens: Date)]
     /// (NFL team, week) → game.
     private let gameByTeamWeek: [TeamWeek: Game]
     /// player → week → stats.
@@ -39,7 +37,6 @@ public struct SeasonFacts: Sendable {
         self.games = games.sorted { ($0.kickoff, $0.id) < ($1.kickoff, $1.id) }
         let calendar = SeasonCalendar(games: games)
         self.calendar = calendar
-        weekOpenings = calendar.weekNumbers.compactMap { w in calendar.kickoff(ofWeek: w).map { (w, SeasonCalendar.opening(before: $0)) } }
         var byTeamWeek: [TeamWeek: Game] = [:]
         for g in games {
             byTeamWeek[TeamWeek(team: g.homeTeam, week: g.week)] = g
@@ -66,13 +63,8 @@ public struct SeasonFacts: Sendable {
                         games: r.games(season: season), weeklyStats: r.weeklyStats(season: season), priorSeason: r.priorSeasonStats())
     }
 
-    /// The week a clock is in: `calendar.week(at:)`, from week openings computed once (each opening is a few
-    /// Foundation calendar operations; `SeasonCalendar.week(at:)` works all of them out on every call).
-    public func week(at now: Date) -> Int {
-        var current = calendar.weekNumbers.first ?? 1
-        for (w, opens) in weekOpenings where now >= opens { current = w }
-        return current
-    }
+    /// The week a clock is in (see `SeasonCalendar.week(at:)`).
+    public func week(at now: Date) -> Int { calendar.week(at: now) }
 
     /// The game an NFL team plays in a week; nil on its bye.
     public func game(team: String, week: Int) -> Game? { gameByTeamWeek[TeamWeek(team: team, week: week)] }
