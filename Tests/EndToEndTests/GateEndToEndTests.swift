@@ -36,15 +36,48 @@ import Testing
         #expect(joined.matched, "\(joined.screen)")
         #expect(joined.screen.contains("Frankie ·"), "the top bar names the person:\n\(joined.screen)")
         #expect(!FileManager.default.fileExists(atPath: pendingFile), "the pending action is cleared")
-        #expect(FileManager.default.fileExists(atPath: home.url.appendingPathComponent("state/clubhouse/credentials.json").path))
+        let credentials = home.url.appendingPathComponent("state/clubhouse/credentials.json")
+        let token = try LogFile.token(inCredentials: credentials)
 
         // Sign out: the top bar says so again.
         try tmux.send("O")
         #expect(try tmux.waitFor("signed out ·").matched)
         try tmux.send("C-c")
         #expect(try tmux.waitFor("exit=0").matched)
+
+        // The log tells what happened, by ids, and holds none of the secrets typed or issued on the way.
+        let log = try LogFile.read(home.url.appendingPathComponent("state/clubhouse/clubhouse.log"))
+        for event in ["app.start", "account.created", "write.ok op=requestToJoin", "signOut", "app.exit"] {
+            #expect(log.contains(event), "the log records \(event):\n\(log)")
+        }
+        for secret in ["fresh@example.com", "correct horse battery", token] {
+            #expect(!log.contains(secret), "the log must not hold \(secret):\n\(log)")
+        }
     }
 }
+
+/// Reading the app's log and the device's credentials file in end-to-end tests.
+enum LogFile {
+    static func read(_ url: URL) throws -> String {
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600, "the log is private to its user")
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    /// The session token the app keeps (to check it never reaches a log).
+    static func token(inCredentials url: URL) throws -> String {
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+        func find(_ value: Any) -> String? {
+            if let d = value as? [String: Any] {
+                if let t = d["token"] as? String { return t }
+                return d.values.lazy.compactMap(find).first
+            }
+            return nil
+        }
+        return try #require(find(object), "no token in \(url.path)")
+    }
+}
+
 
 /// The pending action survives the app being killed on the Sign in page: the next launch offers to finish.
 @Suite(.serialized) struct GateRelaunchEndToEndTests {

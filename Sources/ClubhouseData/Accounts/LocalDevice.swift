@@ -12,9 +12,12 @@ public struct LocalDevice: Sendable {
     public let directory: LocalStateDirectory
     public let session: LocalSession
     public let pendingActions: PendingActionStore
+    /// This device's activity log, next to its session and pending action.
+    public let log: ActivityLog
 
     public init(directory: LocalStateDirectory) throws {
         self.directory = directory
+        log = ActivityLog(path: directory.logFile)
         session = try LocalSession(directory: directory)
         pendingActions = PendingActionStore(directory: directory)
     }

@@ -65,6 +65,8 @@ public struct LocalStateDirectory: Hashable, Sendable, CustomStringConvertible {
 
     public var credentialsFile: String { path + "/credentials.json" }
     public var pendingActionFile: String { path + "/pending-action.json" }
+    /// The app's activity log (see `ActivityLog`): no passwords, tokens or emails.
+    public var logFile: String { path + "/clubhouse.log" }
     public var deviceIDFile: String { path + "/device-id" }
 
     /// Creates the folder (and parents) with mode 0700.

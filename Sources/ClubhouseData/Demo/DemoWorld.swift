@@ -117,12 +117,18 @@ struct DemoSeeder {
         ]
     }
 
+    /// Every demo person signs in with `<first name>@demo.clubhouse` (ASCII first names; `user<N>` otherwise) and
+    /// this password, so anyone can try the commissioner's side of a demo league. README says so.
+    static let demoPassword = "clubhouse-demo"
+
     func seed() throws {
+        // One Argon2id hash for every demo account (~90 ms once, not per person): they share the published password.
+        let hash = try SodiumPasswordHasher().hash(Self.demoPassword)
         let users = try store.write { w in
             try Self.people.enumerated().map { i, name in
                 let handle = name.split(separator: " ").first.map { String($0).lowercased() } ?? "user\(i)"
                 let email = "\(handle.unicodeScalars.allSatisfy(\.isASCII) ? handle : "user\(i)")@demo.clubhouse"
-                return try w.insertUser(email: email, displayName: name, passwordHash: "!", at: Self.preseason)
+                return try w.insertUser(email: email, displayName: name, passwordHash: hash, at: Self.preseason)
             }
         }
         for (i, spec) in specs().enumerated() {
@@ -148,6 +154,9 @@ struct DemoSeeder {
             for (i, var team) in try w.teams(in: id).enumerated() {
                 team.name = spec.teamNames[i % spec.teamNames.count]
                 team.manager = i < managedCount ? managers[i] : nil
+                // The demo's people aren't at the keyboard: their teams draft on autopick (after a bot's think time),
+                // so a person who joins can draft a whole room without waiting out absent managers' clocks.
+                team.autopick = team.manager != nil
                 try w.updateTeam(team)
             }
             guard var league = try w.league(id) else { return }

@@ -11,6 +11,8 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
     private let identity: Identity
     /// Invite codes and random draft orders (seeded in tests).
     private let random: RandomSource
+    /// Where writes, sign-ins and refusals are recorded (ids and outcomes only — never passwords, tokens or emails).
+    private let log: ActivityLog?
 
     /// Who is asking: a fixed caller (tests, tools) or this device's local session.
     private enum Identity: Sendable {
@@ -23,22 +25,25 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
     ///   - caller: who is asking (an account, or anonymous).
     ///   - random: the source of invite codes and random draft orders; seed it for reproducible tests.
     public init(service: LeagueService, databasePath: String, caller: @escaping @Sendable () -> Caller = { .anonymous },
-                random: RandomSource = .system()) {
+                random: RandomSource = .system(), log: ActivityLog? = nil) {
         self.service = service
         self.databasePath = databasePath
         self.identity = .fixed(caller)
         self.random = random
+        self.log = log
     }
 
     /// The app's transport: the caller is resolved from `session`'s token on every call. A token the database no
     /// longer accepts (revoked by another process, expired) wipes the local session and the call fails with
     /// `.unauthenticated`; so does a gated write's `.unauthenticated` answer. Sign in / create account keep the
     /// new token in the session's credentials file.
-    public init(service: LeagueService, databasePath: String, session: LocalSession, random: RandomSource = .system()) {
+    public init(service: LeagueService, databasePath: String, session: LocalSession, random: RandomSource = .system(),
+                log: ActivityLog? = nil) {
         self.service = service
         self.databasePath = databasePath
         self.identity = .session(session)
         self.random = random
+        self.log = log
     }
 
     /// The local session, when this transport keeps one.
@@ -53,8 +58,41 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
         }
     }
 
+    /// A read: runs the use case as the current caller; a failure is logged with the operation's name.
+    private func call<T: Sendable>(_ function: String = #function, _ body: @escaping @Sendable (LeagueService, Caller) throws -> T) async throws -> T {
+        do { return try await asCaller(body) } catch {
+            logFailure(function, error)
+            throw error
+        }
+    }
+
+    /// A gated write: as `call`, and its success is logged too (operation and time taken, never its arguments).
+    private func write<T: Sendable>(_ function: String = #function, _ body: @escaping @Sendable (LeagueService, Caller) throws -> T) async throws -> T {
+        let started = ContinuousClock.now
+        let value = try await call(function, body)
+        log?.record("write.ok", ["op": Self.operation(function), "ms": Self.milliseconds(since: started)])
+        return value
+    }
+
+    private func logFailure(_ function: String, _ error: any Error) {
+        guard let log else { return }
+        let op = Self.operation(function)
+        switch error as? DomainError {
+        case .unauthenticated?: log.record("session.ended", ["op": op])
+        case let e?: log.record("refused", ["op": op, "reason": e.message])
+        case nil: log.record("failed", ["op": op, "error": "\(type(of: error))"])
+        }
+    }
+
+    /// `requestToJoin(_:teamName:)` → `requestToJoin`.
+    static func operation(_ function: String) -> String { String(function.prefix { $0 != "(" }) }
+    static func milliseconds(since start: ContinuousClock.Instant) -> String {
+        let d = ContinuousClock.now - start
+        return String(format: "%.1f", Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
+    }
+
     /// Runs a blocking use case on a background thread as the current caller.
-    private func call<T: Sendable>(_ body: @escaping @Sendable (LeagueService, Caller) throws -> T) async throws -> T {
+    private func asCaller<T: Sendable>(_ body: @escaping @Sendable (LeagueService, Caller) throws -> T) async throws -> T {
         let service = self.service
         switch identity {
         case .fixed(let caller):
@@ -101,39 +139,39 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
 
     public func createLeague(_ new: NewLeague) async throws -> LeagueID {
         let seed = random.with { $0.next() }
-        return try await call {
+        return try await write {
             try $0.createLeague(name: new.name, settings: new.settings, isPublic: new.isPublic, teamName: new.teamName,
                                 seasonClock: new.seasonClock, seed: seed, caller: $1)
         }
     }
     public func requestToJoin(_ league: LeagueID, teamName: String) async throws -> JoinRequest {
-        try await call { try $0.requestToJoin(league, teamName: teamName, caller: $1) }
+        try await write { try $0.requestToJoin(league, teamName: teamName, caller: $1) }
     }
     public func redeemInvite(code: String, teamName: String) async throws -> TeamID {
-        try await call { try $0.redeemInvite(code: code, teamName: teamName, caller: $1) }
+        try await write { try $0.redeemInvite(code: code, teamName: teamName, caller: $1) }
     }
-    public func leaveLeague(_ league: LeagueID) async throws { try await call { try $0.leaveLeague(league, caller: $1) } }
+    public func leaveLeague(_ league: LeagueID) async throws { try await write { try $0.leaveLeague(league, caller: $1) } }
 
     // MARK: - TeamManaging
 
     public func moveInLineup(_ league: LeagueID, team: TeamID, move: LineupMove) async throws -> TeamRoster {
-        try await call { service, who in
+        try await write { service, who in
             try service.moveInLineup(league, team: team, move: move, caller: who)
             return try service.roster(league, team: team, caller: who)
         }
     }
     public func addFreeAgent(_ league: LeagueID, team: TeamID, player: PlayerID, dropping: PlayerID?) async throws -> Transaction {
-        try await call { try $0.addFreeAgent(league, team: team, player: player, dropping: dropping, caller: $1) }
+        try await write { try $0.addFreeAgent(league, team: team, player: player, dropping: dropping, caller: $1) }
     }
     public func dropPlayer(_ league: LeagueID, team: TeamID, player: PlayerID) async throws -> Transaction {
-        try await call { try $0.dropPlayer(league, team: team, player: player, caller: $1) }
+        try await write { try $0.dropPlayer(league, team: team, player: player, caller: $1) }
     }
     public func placeClaim(_ league: LeagueID, team: TeamID, player: PlayerID, dropping: PlayerID?, bid: Int) async throws -> WaiverClaim {
-        try await call { try $0.placeClaim(league, team: team, player: player, dropping: dropping, bid: bid, caller: $1) }
+        try await write { try $0.placeClaim(league, team: team, player: player, dropping: dropping, bid: bid, caller: $1) }
     }
-    public func cancelClaim(_ league: LeagueID, claim: Int64) async throws { try await call { try $0.cancelClaim(league, claim: claim, caller: $1) } }
+    public func cancelClaim(_ league: LeagueID, claim: Int64) async throws { try await write { try $0.cancelClaim(league, claim: claim, caller: $1) } }
     public func reorderClaims(_ league: LeagueID, team: TeamID, order: [Int64]) async throws -> [WaiverClaim] {
-        try await call { try $0.reorderClaims(league, team: team, order: order, caller: $1) }
+        try await write { try $0.reorderClaims(league, team: team, order: order, caller: $1) }
     }
     public func myClaims(_ league: LeagueID) async throws -> [ClaimView] { try await call { try $0.myClaims(league, caller: $1) } }
     public func transactions(_ league: LeagueID) async throws -> [TransactionView] { try await call { try $0.transactions(league, caller: $1) } }
@@ -141,14 +179,14 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
     // MARK: - DraftRoomControl
 
     public func makePick(_ league: LeagueID, expectedPick: Int, player: PlayerID) async throws -> Pick {
-        try await call { try $0.makePick(league, expectedPick: expectedPick, player: player, caller: $1) }
+        try await write { try $0.makePick(league, expectedPick: expectedPick, player: player, caller: $1) }
     }
     public func myQueue(_ league: LeagueID) async throws -> [PlayerSummary] { try await call { try $0.myQueue(league, caller: $1) } }
     public func editQueue(_ league: LeagueID, _ edit: DraftQueueEdit) async throws -> [PlayerSummary] {
-        try await call { try $0.editQueue(league, edit, caller: $1) }
+        try await write { try $0.editQueue(league, edit, caller: $1) }
     }
     public func sendChat(_ league: LeagueID, text: String) async throws -> ChatMessage {
-        try await call { try $0.sendChat(league, text: text, caller: $1) }
+        try await write { try $0.sendChat(league, text: text, caller: $1) }
     }
     public func chatMessages(_ league: LeagueID, after: Int64?) async throws -> [ChatMessage] {
         try await call { try $0.chatMessages(league, after: after, caller: $1) }
@@ -158,66 +196,78 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
 
     public func joinRequests(_ league: LeagueID) async throws -> [JoinRequestView] { try await call { try $0.joinRequests(league, caller: $1) } }
     public func decideJoinRequest(_ league: LeagueID, user: UserID, approve: Bool) async throws -> JoinRequest {
-        try await call { try $0.decideJoinRequest(league, user: user, approve: approve, caller: $1) }
+        try await write { try $0.decideJoinRequest(league, user: user, approve: approve, caller: $1) }
     }
     public func createInvite(_ league: LeagueID, uses: Int, expiresAt: Date?) async throws -> Invite {
         let generator = SeededRandom(seed: random.with { $0.next() })   // drawn here: the lock isn't held across the write
-        return try await call { service, who in
+        return try await write { service, who in
             var g = generator
             return try service.createInvite(league, uses: uses, expiresAt: expiresAt, caller: who, using: &g)
         }
     }
     public func invites(_ league: LeagueID) async throws -> [Invite] { try await call { try $0.invites(league, caller: $1) } }
-    public func revokeInvite(_ league: LeagueID, code: String) async throws { try await call { try $0.revokeInvite(league, code: code, caller: $1) } }
+    public func revokeInvite(_ league: LeagueID, code: String) async throws { try await write { try $0.revokeInvite(league, code: code, caller: $1) } }
     public func updateSettings(_ league: LeagueID, settings: LeagueSettings) async throws -> League {
-        try await call { try $0.updateSettings(league, settings: settings, caller: $1) }
+        try await write { try $0.updateSettings(league, settings: settings, caller: $1) }
     }
     public func setDraftOrder(_ league: LeagueID, order: [TeamID]) async throws -> Draft {
-        try await call { try $0.setDraftOrder(league, order: order, caller: $1) }
+        try await write { try $0.setDraftOrder(league, order: order, caller: $1) }
     }
     public func randomizeDraftOrder(_ league: LeagueID) async throws -> Draft {
         let generator = SeededRandom(seed: random.with { $0.next() })
-        return try await call { service, who in
+        return try await write { service, who in
             var g = generator
             return try service.randomizeDraftOrder(league, caller: who, using: &g)
         }
     }
     public func scheduleDraft(_ league: LeagueID, at date: Date?) async throws -> League {
-        try await call { try $0.scheduleDraft(league, at: date, caller: $1) }
+        try await write { try $0.scheduleDraft(league, at: date, caller: $1) }
     }
-    public func startDraft(_ league: LeagueID) async throws -> Draft { try await call { try $0.startDraft(league, caller: $1) } }
-    public func pauseDraft(_ league: LeagueID) async throws -> Draft { try await call { try $0.pauseDraft(league, caller: $1) } }
-    public func resumeDraft(_ league: LeagueID) async throws -> Draft { try await call { try $0.resumeDraft(league, caller: $1) } }
-    public func undoLastPick(_ league: LeagueID) async throws -> Draft { try await call { try $0.undoLastPick(league, caller: $1) } }
+    public func startDraft(_ league: LeagueID) async throws -> Draft { try await write { try $0.startDraft(league, caller: $1) } }
+    public func pauseDraft(_ league: LeagueID) async throws -> Draft { try await write { try $0.pauseDraft(league, caller: $1) } }
+    public func resumeDraft(_ league: LeagueID) async throws -> Draft { try await write { try $0.resumeDraft(league, caller: $1) } }
+    public func undoLastPick(_ league: LeagueID) async throws -> Draft { try await write { try $0.undoLastPick(league, caller: $1) } }
     public func pickForTeam(_ league: LeagueID, expectedPick: Int, player: PlayerID) async throws -> Pick {
-        try await call { try $0.pickForTeam(league, expectedPick: expectedPick, player: player, caller: $1) }
+        try await write { try $0.pickForTeam(league, expectedPick: expectedPick, player: player, caller: $1) }
     }
     public func setAutopick(_ league: LeagueID, team: TeamID, on: Bool) async throws -> Team {
-        try await call { try $0.setAutopick(league, team: team, on: on, caller: $1) }
+        try await write { try $0.setAutopick(league, team: team, on: on, caller: $1) }
     }
     public func advanceClock(_ league: LeagueID, to date: Date) async throws -> ClockAdvance {
-        try await call { try $0.advanceClock(league, to: date, caller: $1) }
+        try await write { try $0.advanceClock(league, to: date, caller: $1) }
     }
 
     // MARK: - AccountAPI
 
     public func createAccount(email: String, password: String, displayName: String) async throws -> AccountSession {
         let service = self.service
-        let created = try await background { try service.createAccount(email: email, password: password, displayName: displayName) }
+        let created: AccountSession
+        do { created = try await background { try service.createAccount(email: email, password: password, displayName: displayName) } } catch {
+            logFailure(#function, error); throw error
+        }
+        log?.record("account.created", ["user": "\(created.user.id.rawValue)"])
         try session?.keep(created)
         return created
     }
 
     public func signIn(email: String, password: String) async throws -> AccountSession {
         let service = self.service, device = session?.deviceID ?? "embedded"
-        let signed = try await background { try service.signIn(email: email, password: password, device: device) }
+        let signed: AccountSession
+        do { signed = try await background { try service.signIn(email: email, password: password, device: device) } } catch {
+            logFailure(#function, error); throw error
+        }
+        log?.record("signIn.ok", ["user": "\(signed.user.id.rawValue)", "with": "password"])
         try session?.keep(signed)
         return signed
     }
 
     public func signIn(sshKeyFingerprint: String) async throws -> AccountSession {
         let service = self.service
-        let signed = try await background { try service.signIn(sshKeyFingerprint: sshKeyFingerprint) }
+        let signed: AccountSession
+        do { signed = try await background { try service.signIn(sshKeyFingerprint: sshKeyFingerprint) } } catch {
+            logFailure(#function, error); throw error
+        }
+        log?.record("signIn.ok", ["user": "\(signed.user.id.rawValue)", "with": "ssh-key", "key": sshKeyFingerprint])
         try session?.keep(signed)
         return signed
     }
@@ -228,8 +278,9 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
         guard let session else { return }
         guard let token = session.current?.token else { session.end(.signedOut); return }
         let service = self.service
-        _ = try? await background { try service.signOut(token: token) }
+        let revoked = (try? await background { try service.signOut(token: token) }) != nil
         session.end(.signedOut)
+        log?.record("signOut", ["revoked": revoked ? "yes" : "no, the local session was wiped anyway"])
     }
 
     public func currentUser() async throws -> User? {
@@ -252,17 +303,17 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
     }
 
     public func updateProfile(displayName: String?, email: String?) async throws -> User {
-        let user = try await call { try $0.updateProfile(displayName: displayName, email: email, caller: $1) }
+        let user = try await write { try $0.updateProfile(displayName: displayName, email: email, caller: $1) }
         try? session?.update(user)
         return user
     }
 
     public func linkSSHKey(fingerprint: String, publicKey: String) async throws {
-        try await call { try $0.linkSSHKey(fingerprint: fingerprint, publicKey: publicKey, caller: $1) }
+        try await write { try $0.linkSSHKey(fingerprint: fingerprint, publicKey: publicKey, caller: $1) }
     }
 
     public func unlinkSSHKey(fingerprint: String) async throws {
-        try await call { try $0.unlinkSSHKey(fingerprint: fingerprint, caller: $1) }
+        try await write { try $0.unlinkSSHKey(fingerprint: fingerprint, caller: $1) }
     }
 
     // MARK: - LeagueEvents

@@ -57,7 +57,11 @@ enum AppCommand {
             Output.error("clubhouse: no local state folder (\(error)); browsing signed out")
             device = nil
         }
-        let api = device.map { EmbeddedLeagueAPI(service: service, databasePath: db.path, session: $0.session) }
+        let log = device?.log
+        log?.record("app.start", ["version": ClubhouseVersion.string, "database": db.path, "device": options.device.map { "ssh \($0.fingerprint)" } ?? "local"])
+        defer { log?.record("app.exit") }
+        for path in device?.movedAside ?? [] { log?.record("local.movedAside", ["to": path]) }
+        let api = device.map { EmbeddedLeagueAPI(service: service, databasePath: db.path, session: $0.session, log: $0.log) }
             ?? EmbeddedLeagueAPI(service: service, databasePath: db.path)
         // The gate notices an ended session from the `.unauthenticated` answers themselves (AppReducer+Gate).
         let monochrome = ClubhouseProgram.monochromeRequested(environment: env, arguments: options.noColor ? ["--no-color"] : [])

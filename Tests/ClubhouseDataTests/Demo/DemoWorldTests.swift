@@ -22,6 +22,24 @@ import Testing
         #expect(states == [.predraft, .drafting, .inSeason, .playoffs, .complete])
     }
 
+    @Test func theOpenLeaguesCommissionerSignsInWithTheDemoPassword() throws {
+        let service = LeagueService(store: SQLiteLeagueStore(database: Self.seeded.db), accounts: .sodium)
+        let open = try service.league(try league(named: "Sunday Funday").id, caller: .anonymous)
+        let id = try #require(open.league.commissioner)
+        let commissioner = try #require(try service.store.read { try $0.user(id) })
+        let session = try service.signIn(email: commissioner.email, password: DemoSeeder.demoPassword, device: "test")
+        #expect(session.user.id == id)
+        #expect(throws: AccountRules.wrongCredentials) { try service.signIn(email: commissioner.email, password: "not-the-password", device: "test") }
+    }
+
+    @Test func absentDemoManagersDraftOnAutopickAndOpenTeamsAreBots() throws {
+        let id = try league(named: "Sunday Funday").id
+        let teams = try Self.seeded.service.store.read { try $0.teams(in: id) }
+        let managedOnAutopick = teams.filter { $0.manager != nil }.allSatisfy { $0.autopick }
+        #expect(managedOnAutopick)
+        #expect(teams.filter(\.isBot).count == 4)
+    }
+
     @Test func thePrivateLeagueIsHiddenFromBrowsers() throws {
         let names = try Self.seeded.service.publicLeagues(filter: LeagueFilter(), caller: .anonymous).map(\.name)
         #expect(!names.contains("Office League"))
