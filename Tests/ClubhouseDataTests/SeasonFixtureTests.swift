@@ -33,11 +33,11 @@ import ClubhouseDomain
         #expect(elapsed < 5, "import took \(elapsed) s (debug build; release target < 0.5 s)")
         #expect(try SeasonImporter.seededSeason(db) == 2019)
 
-        let store = SeasonStore(db)
-        #expect(try store.players().count == 632)
-        #expect(try store.teams().count == 32)
-        #expect(try store.games(season: 2019).count == 256)
-        #expect(try store.games(season: 2019, week: 1).count == 16)
+        let store = SeasonReadback(db)
+        #expect(try store.read { try $0.players() }.count == 632)
+        #expect(try store.read { try $0.nflTeams() }.count == 32)
+        #expect(try store.read { try $0.games(season: 2019) }.count == 256)
+        #expect(try store.read { try $0.games(season: 2019) }.filter { $0.week == 1 }.count == 16)
         #expect(try db.scalar("SELECT count(*) FROM weekly_stats", as: Int.self) == 5659)
         let log = try store.gameLog(player: Self.mccaffrey, season: 2019)
         #expect(log.map(\.week) == Array(1...6) + Array(8...17))  // bye in week 7
@@ -49,7 +49,7 @@ import ClubhouseDomain
         #expect(Set(week3.keys) == [Self.mccaffrey, "DST-CAR"])
         #expect(week3[Self.mccaffrey]?.opponent == "ARI")
         #expect(try store.weekStats(season: 2019, week: 3).count > 250)
-        #expect(try store.priorSeason(season: 2018).count == f.priorSeason.count)
+        #expect(try store.read { try $0.priorSeasonStats() }.filter { $0.season == 2018 }.count == f.priorSeason.count)
 
         // Re-importing is an upsert: same counts, no duplicates.
         try SeasonImporter.importSeason(f, into: db)
@@ -71,9 +71,11 @@ import ClubhouseDomain
 
     @Test func injuryStatusIsStoredPerPlayer() throws {
         let db = try seededMemoryDatabase()
-        let store = SeasonStore(db)
-        try store.setInjuryStatus(.out, for: Self.mccaffrey)
-        #expect(try store.injuryStatuses() == [Self.mccaffrey: .out])
+        let store = SQLiteLeagueStore(database: db)
+        let version = try store.read { try $0.seasonDataVersion() }
+        try store.write { try $0.setInjuryStatus(.out, for: Self.mccaffrey) }
+        #expect(try store.read { try $0.injuries() } == [Self.mccaffrey: .out])
+        #expect(try store.read { try $0.seasonDataVersion() } == version + 1, "cached season facts reload")
     }
 
     @Test func aBadFixtureFileIsReportedByFileAndLine() throws {

@@ -20,7 +20,7 @@ import ClubhouseDomain
             """
         let summary = try StatsImport.importCSV(csv, fileName: "mine.csv", into: db).get()
         #expect(summary == StatsImport.Summary(rows: 3, players: 2, weeks: 2, ignoredColumns: ["fantasy_points"]))
-        let log = try SeasonStore(db).gameLog(player: PlayerID(Self.cmc), season: 2020)
+        let log = try SeasonReadback(db).gameLog(player: PlayerID(Self.cmc), season: 2020)
         #expect(log.map(\.stats.receivingYards) == [29, -2])
         #expect(log.first?.opponent == "LV")
         #expect(log.first?.stats.passingYards == 0)
@@ -28,7 +28,7 @@ import ClubhouseDomain
 
     @Test func anUpsertUpdatesOnlyTheColumnsInTheFile() throws {
         let db = try seeded()
-        let store = SeasonStore(db)
+        let store = SeasonReadback(db)
         let before = try #require(try store.weekStats(season: 2019, week: 1, players: [PlayerID(Self.cmc)])[PlayerID(Self.cmc)])
         let csv = "player_id,season,week,receptions\r\n\(Self.cmc),2019,1,99\r\n"
         let summary = try StatsImport.importCSV(csv, fileName: "fix.csv", into: db).get()

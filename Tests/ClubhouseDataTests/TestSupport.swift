@@ -1,4 +1,5 @@
 import Foundation
+import ClubhouseDomain
 @testable import ClubhouseData
 
 /// A fresh temporary folder, removed when the value is released.
@@ -67,4 +68,24 @@ func raceChildProcesses(filter: String, variable: String, specs: [String], start
         p.waitUntilExit()
     }
     return processes.map { $0.terminationReason == .exit ? $0.terminationStatus : -1 }
+}
+
+/// Season facts read back through the store port, shaped the way import tests ask about them.
+struct SeasonReadback {
+    let store: SQLiteLeagueStore
+    init(_ db: Database) { store = SQLiteLeagueStore(database: db) }
+
+    func read<T>(_ body: (any LeagueStoreReader) throws -> T) throws -> T { try store.read(body) }
+
+    /// One player's weeks of a season, in week order.
+    func gameLog(player: PlayerID, season: Int) throws -> [WeeklyStat] {
+        try read { try $0.weeklyStats(season: season) }.filter { $0.playerID == player }.sorted { $0.week < $1.week }
+    }
+
+    /// One week's lines by player, optionally only for `players`.
+    func weekStats(season: Int, week: Int, players: [PlayerID]? = nil) throws -> [PlayerID: WeeklyStat] {
+        let wanted = players.map(Set.init)
+        let rows = try read { try $0.weeklyStats(season: season) }.filter { $0.week == week && (wanted?.contains($0.playerID) ?? true) }
+        return Dictionary(rows.map { ($0.playerID, $0) }, uniquingKeysWith: { a, _ in a })
+    }
 }

@@ -402,6 +402,14 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
         return UserID(connection.lastInsertRowID)
     }
 
+    func setInjuryStatus(_ status: InjuryStatus, for player: PlayerID) throws {
+        try run("UPDATE players SET injury_status = ? WHERE id = ?", [status.rawValue, player])
+        try run("""
+            INSERT INTO meta (key, value) VALUES ('season_data_version', '1')
+            ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1
+            """)
+    }
+
     func updateUser(_ user: User) throws {
         do {
             try run("UPDATE users SET email = ?, display_name = ? WHERE id = ?", [user.email, user.displayName, user.id])

@@ -61,6 +61,8 @@ public protocol LeagueStoreReader {
 
 /// Writes inside one transaction. Inserting ids are assigned by the store.
 public protocol LeagueStoreWriter: LeagueStoreReader {
+    /// A player's injury designation; cached season facts reload (the season data version moves on).
+    func setInjuryStatus(_ status: InjuryStatus, for player: PlayerID) throws
     func insertLeague(_ league: League) throws -> LeagueID
     func updateLeague(_ league: League) throws
     func insertTeam(_ team: Team) throws -> TeamID
