@@ -197,6 +197,22 @@ import Terminal
         #expect(home.publicLeagues.value?.map(\.name) == ["Sunday Nerds"])
     }
 
+    @Test func theTopBarEndsInAnEllipsisRatherThanCuttingWordsAtSixtyColumns() async {
+        let fake = FakeLeague()
+        let long = await fake.addAccount(email: "max@example.com", password: "correct horse", displayName: "Maximiliana Featherstonehaugh")
+        await fake.setSignedIn(long)
+        var h = await Harness.started(fake: fake, size: Size(width: 60, height: 16))
+        h.send(.deepLink(.matchup(Demo.greats, week: 9, team: Demo.tailgaters)))
+        await h.settle()
+        let bar = Screen(h.state).topBar
+        // The name gives way to 16 cells first, then the league line ends in "…"; the help hint keeps its place.
+        #expect(bar == " Clubhouse League · Gridiron Gre… Maximiliana Fea… · ? help ")
+
+        h.send(.event(.resize(Size(width: 120, height: 40))))
+        let wide = Screen(h.state).topBar
+        #expect(wide.contains("Clubhouse League · Gridiron Greats · Week 9") && wide.contains("Maximiliana Featherstonehaugh · ? help"), "\(wide)")
+    }
+
     @Test func tooSmallScreenRecoversWhenEnlarged() async {
         var h = await Harness.started()
         h.send(.event(.resize(Size(width: 59, height: 16))))

@@ -50,9 +50,12 @@ public enum AppView {
                 left += " · Week \(w)"
             }
         }
-        let right = "\(state.signedInName ?? "signed out") · ? help "
-        let x = buffer.set(string: left, at: Point(x: area.x, y: area.y), style: context.style(.title), maxWidth: area.width - right.displayWidth - 1)
-        _ = x
+        // The person's name gives way first (to at most 16 cells), then the league line ends in "…".
+        var name = state.signedInName ?? "signed out"
+        if left.displayWidth + name.displayWidth + 12 > area.width { name = name.truncated(toWidth: 16) }
+        let right = "\(name) · ? help "
+        let room = max(0, area.width - right.displayWidth - 1)
+        buffer.set(string: left.truncated(toWidth: room), at: Point(x: area.x, y: area.y), style: context.style(.title), maxWidth: room)
         buffer.set(string: right, at: Point(x: area.right - right.displayWidth, y: area.y), style: context.style(.dim))
     }
 
