@@ -482,6 +482,23 @@ import Terminal
         #expect(!s.inBoard("R1 "), "early rounds scrolled away")
     }
 
+    /// Twelve teams at 120 columns leave 8 cells a column: names wrap onto a second header row instead of "Lambeau…".
+    @Test func longTeamNamesWrapOntoASecondHeaderRow() {
+        var room = Self.liveRoom()
+        let names = ["Lambeau Leapers", "Hurry-Up Offense", "Flea Flickers", "Pick Sixers", "Coffin Corners", "Onside Kickers",
+                     "Screen Pass Society", "Statue of Liberty", "Wildcat Formation", "Prevent Defense", "Neutral Zone", "Hang Time"]
+        room.teams = names.enumerated().map { TeamSummary(id: TeamID(rawValue: Int64(100 + $0.offset)), name: $0.element, managerName: nil) }
+        room.picks = []
+        room.draft.currentPick = 1
+        var buffer = Buffer(size: Size(width: 116, height: 12))
+        DraftGrid(room: room, context: RenderContext(theme: .monochrome)).render(in: Rect(x: 0, y: 0, width: 116, height: 12), buffer: &buffer)
+        let lines = buffer.lines()
+        #expect(lines[0].contains("Lambeau") && lines[1].contains("Leapers"), "\(lines.joined(separator: "\n"))")
+        #expect(lines[0].contains("Hang") && lines[1].contains("Time"))
+        #expect(lines[2].hasPrefix("R1"), "rounds start under the two header rows")
+        #expect(lines[2].contains("on clock"), "a narrow column says it in fewer words")
+    }
+
     @Test(arguments: sizes) func renderPaused(size: Size) async {
         var h = await Self.opened(Self.liveRoom(status: .paused, deadlineIn: nil), size: size)
         h.setDetent(.full)

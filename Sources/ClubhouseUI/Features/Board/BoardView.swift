@@ -126,11 +126,19 @@ public struct DraftGrid: Widget {
         let cols = Rect(x: area.x + label, y: area.y, width: area.width - label, height: area.height)
             .columns(Array(repeating: .fill(1), count: room.teams.count), spacing: 1)
         let mine = room.capabilities.myTeam
+        let headers = room.teams.map { $0.id == mine ? "▸" + $0.name : $0.name }
+        // Names that don't fit their column wrap onto a second header row (when the board has rows to spare).
+        let wraps = area.height >= 6 && zip(headers, cols).contains { $0.displayWidth > $1.width }
+        let headerRows = wraps ? 2 : 1
         for (i, t) in room.teams.enumerated() {
             // My team's column: its header in the accent colour, marked "▸".
             let isMine = t.id == mine
-            DataTable.put(isMine ? "▸" + t.name : t.name, in: cols[i], y: area.y, alignment: .left,
-                          style: isMine ? context.style(.accent).adding(.bold).adding(.underline) : context.style(.header), buffer: &buffer)
+            let style = isMine ? context.style(.accent).adding(.bold).adding(.underline) : context.style(.header)
+            var lines = wraps ? headers[i].wrapped(toWidth: cols[i].width) : [headers[i]]
+            if lines.count > headerRows { lines = Array(lines[0..<(headerRows - 1)]) + [lines[(headerRows - 1)...].joined(separator: " ")] }
+            for (row, line) in lines.enumerated() {
+                DataTable.put(line, in: cols[i], y: area.y + row, alignment: .left, style: style, buffer: &buffer)
+            }
         }
         let newest = room.picks.map(\.pick.number).max()
         let byCell = Dictionary(room.picks.map { ("\($0.pick.round)-\($0.pick.teamID.rawValue)", $0) }, uniquingKeysWith: { a, _ in a })
@@ -139,10 +147,10 @@ public struct DraftGrid: Widget {
         let current = live && !room.draft.isComplete ? room.draft.currentPick : nil
         let focusRound = selectedPick.flatMap { s in room.picks.first { $0.pick.number == s }?.pick.round }
         let currentRound = focusRound ?? current.map { ($0 - 1) / max(1, n) + 1 } ?? 1
-        let visibleRounds = max(0, area.height - 1)
+        let visibleRounds = max(0, area.height - headerRows)
         let firstRound = max(1, min(currentRound - visibleRounds + 1, room.draft.rounds - visibleRounds + 1))
         for (r, round) in (firstRound...max(firstRound, room.draft.rounds)).enumerated() {
-            let y = area.y + 1 + r
+            let y = area.y + headerRows + r
             guard y < area.bottom else { break }
             buffer.set(string: "R\(round)", at: Point(x: area.x, y: y), style: context.style(.dim), maxWidth: label)
             for (i, t) in room.teams.enumerated() {
@@ -156,7 +164,7 @@ public struct DraftGrid: Widget {
                 } else if let current, pickNumber(round: round, column: i, teams: n) == current {
                     let cell = Rect(x: cols[i].x, y: y, width: cols[i].width, height: 1)
                     buffer.fill(cell, with: .blank(context.style(.highlight)))
-                    DataTable.put("on the clock", in: cols[i], y: y, alignment: .left, style: context.style(.highlight), buffer: &buffer)
+                    DataTable.put(cell.width >= 12 ? "on the clock" : "on clock", in: cols[i], y: y, alignment: .left, style: context.style(.highlight), buffer: &buffer)
                 } else {
                     DataTable.put("·", in: cols[i], y: y, alignment: .left, style: context.style(.dim), buffer: &buffer)
                 }
