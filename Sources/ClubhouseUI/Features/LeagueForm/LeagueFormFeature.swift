@@ -221,17 +221,19 @@ public enum LeagueFormFeature: PageFeature {
     public static func keymap(_ state: State) -> Keymap<Action> {
         let f = state.focused
         let submitLabel = state.mode == .create ? "create league" : "save settings"
-        var b: [KeyBinding<Action>] = [
-            KeyBinding([.char("j"), .down], .moved(1), label: "next field", group: "Form", footer: true, footerKeys: "j/k"),
-            KeyBinding([.char("k"), .up], .moved(-1), label: "previous field", group: "Form"),
-        ]
+        var next = KeyBinding<Action>([.char("j"), .down], .moved(1), label: "next field", group: "Form")
+        next.hint = KeyHint(keys: "j/k", label: "move")
+        var b: [KeyBinding<Action>] = [next, KeyBinding([.char("k"), .up], .moved(-1), label: "previous field", group: "Form")]
         if f == .name {
             b.append(KeyBinding([.enter], .activated, label: "edit name (or just type)", group: "Form", footer: true, footerKeys: "enter/type"))
         } else {
-            b.append(KeyBinding([.char("h"), .left], .stepped(-1), label: "less / previous choice", group: "Form", footer: LeagueForm.isChoice(f), footerKeys: "h/l",
-                                enabledWhen: LeagueForm.isChoice(f), disabledReason: "nothing to change on this row"))
-            b.append(KeyBinding([.char("l"), .right], .stepped(1), label: "more / next choice", group: "Form",
-                                enabledWhen: LeagueForm.isChoice(f), disabledReason: "nothing to change on this row"))
+            let choice = LeagueForm.isChoice(f)
+            var less = KeyBinding<Action>([.char("h"), .left], .stepped(-1), label: "previous choice / less", group: "Form",
+                                          enabledWhen: choice, disabledReason: "nothing to change on this row")
+            if choice { less.hint = KeyHint(keys: "h/l", label: "change") }
+            b.append(less)
+            b.append(KeyBinding([.char("l"), .right], .stepped(1), label: "next choice / more", group: "Form",
+                                enabledWhen: choice, disabledReason: "nothing to change on this row"))
             b.append(KeyBinding([.enter], .activated, label: f == .submit ? submitLabel : "next field", group: "Form", footer: f == .submit))
         }
         b.append(KeyBinding([.ctrl("s")], .submit, label: submitLabel, group: "Form", footer: true, footerKeys: "ctrl-s",
