@@ -200,7 +200,7 @@ public struct LeagueForm: Hashable, Sendable {
             case .ir: "injured reserve (OUT or IR players)"
             default: "starters"
             }
-            return "\(base) · \(what) · roster \(s.rosterSize), \(s.draftRounds) draft rounds"
+            return "\(base) · \(what)" + (slot == .ir ? ", not drafted" : "")
         case .scoring: return "Standard 0 · Half-PPR 0.5 · PPR 1 point a reception"
         case .draftType:
             switch s.draftType {

@@ -221,11 +221,10 @@ public enum LeagueFormFeature: PageFeature {
     public static func keymap(_ state: State) -> Keymap<Action> {
         let f = state.focused
         let submitLabel = state.mode == .create ? "create league" : "save settings"
-        var next = KeyBinding<Action>([.char("j"), .down], .moved(1), label: "next field", group: "Form")
-        next.hint = KeyHint(keys: "j/k", label: "move")
-        var b: [KeyBinding<Action>] = [next, KeyBinding([.char("k"), .up], .moved(-1), label: "previous field", group: "Form")]
+        // The shell's footer adds "j/k move" itself.
+        var b: [KeyBinding<Action>] = [KeyBinding([.char("j"), .down], .moved(1), label: "next field", group: "Form"), KeyBinding([.char("k"), .up], .moved(-1), label: "previous field", group: "Form")]
         if f == .name {
-            b.append(KeyBinding([.enter], .activated, label: "edit name (or just type)", group: "Form", footer: true, footerKeys: "enter/type"))
+            b.append(KeyBinding([.enter], .activated, label: "edit the name (or just type)", group: "Form", footer: true, footerKeys: "enter"))
         } else {
             let choice = LeagueForm.isChoice(f)
             var less = KeyBinding<Action>([.char("h"), .left], .stepped(-1), label: "previous choice / less", group: "Form",

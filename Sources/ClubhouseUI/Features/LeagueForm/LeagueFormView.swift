@@ -27,7 +27,7 @@ extension LeagueFormFeature {
         switch state.mode {
         case .create:
             return ("Create a league — you'll be its commissioner",
-                    "Defaults follow the league rules; it replays the 2019 season on its own clock.")
+                    "Defaults from the league rules · replays the 2019 season")
         case .edit:
             let name = state.detail.value?.league.name ?? "League"
             return ("\(name): settings", "Changes apply to the whole league; they lock once the draft starts.")
@@ -52,7 +52,10 @@ extension LeagueFormFeature {
             let y = body.y + row
             switch line {
             case .blank: break
-            case .section(let name): buffer.set(string: name, at: Point(x: body.x + 1, y: y), style: context.style(.header), maxWidth: body.width - 1)
+            case .section(let name):
+                let s = state.form.settings
+                let title = name == "Roster" ? "Roster · \(s.rosterSize) players, \(s.draftRounds) draft rounds" : name
+                buffer.set(string: title, at: Point(x: body.x + 1, y: y), style: context.style(.header), maxWidth: body.width - 1)
             case .field(let i): renderField(state, i, y: y, in: body, inline: inline, buffer: &buffer, context: context)
             }
         }
@@ -93,9 +96,9 @@ extension LeagueFormFeature {
         let valueW = min(valueWidth, max(8, right - x - 1))
         if f == .name {
             let editing = state.editing && focused
-            TextField(state.form.name, placeholder: "Sunday Funday", focused: editing,
+            TextField(state.form.name, placeholder: "type a name", focused: editing,
                       style: context.style(focused ? .selection : .text).adding(.underline))
-                .render(in: Rect(x: x, y: y, width: valueW, height: 1), buffer: &buffer)
+                .render(in: Rect(x: x + 2, y: y, width: max(1, valueW - 2), height: 1), buffer: &buffer)
         } else {
             let v = state.form.value(f)
             let shown = focused ? "‹ \(v) ›" : "  \(v)  "
