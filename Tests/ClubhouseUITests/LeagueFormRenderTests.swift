@@ -101,4 +101,30 @@ import Terminal
         #expect(h.toast == "3 teams have managers — the league can't have fewer teams")
         #expect(Screen(h.state).inSheet("✗ 3 teams have managers"), "\(Screen(h.state).text)")
     }
+
+    @Test func eOnLeagueSettingsOpensTheEditFormFilledFromTheLeague() async {
+        var h = await Harness.started()
+        h.send(.open(.leagueSettings(Demo.nerds)))
+        await h.settle()
+        h.key(.char("E"))
+        await h.settle()
+        #expect(h.state.top.page == .leagueForm(.edit(Demo.nerds)))
+        #expect(h.state.pages == [.home, .leagueSettings(Demo.nerds), .leagueForm(.edit(Demo.nerds))])
+        let screen = Screen(h.state)
+        let text = screen.text
+        #expect(screen.inSheet("Sunday Nerds: settings"), "\(text)")
+        #expect(screen.inSheet("› Teams"), "edit starts on the first setting: the name isn't one")
+        #expect(screen.inSheet("‹ 10 ›"))
+        #expect(screen.inSheet("PPR"))
+        #expect(!screen.inSheet("Visibility"))
+    }
+
+    @Test func anEditFormForALeagueWhoseDraftStartedSaysSo() async {
+        var h = await Harness.started()
+        h.send(.open(.leagueForm(.edit(Demo.greats))))
+        await h.settle()
+        let screen = Screen(h.state)
+        let text = screen.text
+        #expect(screen.inSheet("Settings are locked once the draft has started"), "\(text)")
+    }
 }

@@ -23,22 +23,25 @@ extension LeagueFormFeature {
     /// Help goes on the field's own row when there is room, else on the last row for the focused field only.
     static func inlineHelp(_ width: Int) -> Bool { width >= 70 }
 
-    static func heading(_ state: State) -> (String, String) {
+    /// The title and the line under it (a warning when saving can't work: the draft started, or not the commissioner).
+    static func heading(_ state: State) -> (String, String, StyleRole) {
         switch state.mode {
         case .create:
-            return ("Create a league — you'll be its commissioner",
-                    "Defaults from the league rules · replays the 2019 season")
+            return ("Create a league — you'll be its commissioner", "Defaults from the league rules · replays the 2019 season", .dim)
         case .edit:
-            let name = state.detail.value?.league.name ?? "League"
-            return ("\(name): settings", "Changes apply to the whole league; they lock once the draft starts.")
+            guard let d = state.detail.value else { return ("League settings", "", .dim) }
+            let title = "\(d.league.name): settings"
+            if d.league.state != .predraft { return (title, "Settings are locked once the draft has started", .warning) }
+            if d.capabilities.signedIn, !d.capabilities.isCommissioner { return (title, "Only the commissioner can change settings", .warning) }
+            return (title, "Changes apply to the whole league; they lock once the draft starts.", .dim)
         }
     }
 
     public static func render(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard !area.isEmpty else { return }
-        let (title, sub) = heading(state)
+        let (title, sub, role) = heading(state)
         TextRow.put(title, in: area, row: 0, style: context.style(.title), buffer: &buffer)
-        TextRow.put(sub, in: area, row: 1, style: context.style(.dim), buffer: &buffer)
+        TextRow.put(sub, in: area, row: 1, style: context.style(role), buffer: &buffer)
         let inline = inlineHelp(area.width)
         let body = Rect(x: area.x, y: area.y + 2, width: area.width, height: max(0, area.height - 2 - (inline ? 0 : 1)))
         if case .edit = state.mode {
