@@ -33,7 +33,9 @@ import Terminal
         h.key(.char("n"))
         await h.settle()
         h.keys("Friday Night Lights")
-        h.key(.enter)                       // name kept, on to Visibility
+        h.key(.enter)                       // name kept, on to "Your team"
+        h.keys("Lights Out")
+        h.key(.enter)                       // on to Visibility
         h.key(.char("l"))                   // private
         h.key(.char("j")); h.key(.char("h")); h.key(.char("h"))   // 8 teams
         h.key(.ctrl("s"))
@@ -56,6 +58,7 @@ import Terminal
         #expect(detail.league.settings.teamCount == 8)
         #expect(detail.capabilities.isCommissioner)
         #expect(detail.commissionerName == "Fran")
+        #expect(detail.teams.first { $0.id == detail.capabilities.myTeam }?.name == "Lights Out")
         #expect(h.state.pendingAction == nil)
 
         // The commissioner changes a setting before the draft: League settings → E → PPR → ctrl-s.

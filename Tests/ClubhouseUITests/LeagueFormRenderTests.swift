@@ -21,14 +21,14 @@ import Terminal
         #expect(h.state.top.page == .leagueForm(.create))
         #expect(h.state.pages == [.home, .leagueForm(.create)])
         #expect(Screen(h.state).sheetHeader.contains("New league"))
+        #expect(h.state.sheet.detent == .full, "a form opens full: its name row takes every key, + included")
     }
 
     @Test func at80x24TheFieldsShowWithTheirHelp() async {
         var h = await Self.onForm()
-        h.setDetent(.full)
         h.keys("Sunday Funday")
-        h.key(.enter)
-        h.key(.char("j"))
+        h.key(.enter)                       // on to "Your team"
+        h.key(.char("j")); h.key(.char("j"))
         let screen = Screen(h.state)
         #expect(screen.inSheet("Create a league — you'll be its commissioner"), "\(screen.text)")
         #expect(screen.inSheet("Name"))
@@ -43,7 +43,7 @@ import Terminal
 
     @Test func theLastRowsScrollIntoViewAndTheSubmitRowReads() async {
         var h = await Self.onForm()
-        h.key(.char("j"))                   // off the name row (where G would type)
+        h.key(.char("j")); h.key(.char("j"))   // off the name rows (where G would type)
         h.key(.char("G"))
         let screen = Screen(h.state)
         #expect(screen.inSheet("[ Create league ]"), "\(screen.text)")
@@ -53,8 +53,7 @@ import Terminal
 
     @Test func at60x16HelpMovesToTheLastLine() async {
         var h = await Self.onForm(size: Size(width: 60, height: 16))
-        h.setDetent(.full)
-        h.key(.char("j")); h.key(.char("j"))
+        h.key(.char("j")); h.key(.char("j")); h.key(.char("j"))
         let screen = Screen(h.state)
         let c = screen.layout.sheetContent
         #expect(screen.inSheet("‹ 10 ›"), "\(screen.text)")
@@ -64,8 +63,7 @@ import Terminal
 
     @Test func withoutColourTheFocusStillShows() async {
         var h = await Self.onForm(colorAllowed: false)
-        h.setDetent(.full)
-        h.key(.char("j"))
+        h.key(.char("j")); h.key(.char("j"))
         let screen = Screen(h.state)
         #expect(screen.inSheet("› Visibility"), "\(screen.text)")
         #expect(screen.inSheet("‹ public ›"))
@@ -73,8 +71,7 @@ import Terminal
 
     @Test func escWithChangesAsksAndYesLeaves() async {
         var h = await Self.onForm()
-        h.setDetent(.full)
-        h.key(.char("j")); h.key(.char("j")); h.key(.char("l"))
+        h.key(.char("j")); h.key(.char("j")); h.key(.char("j")); h.key(.char("l"))
         h.key(.escape)
         #expect(Screen(h.state).text.contains("Discard changes?"))
         #expect(h.state.top.page == .leagueForm(.create))
@@ -86,7 +83,6 @@ import Terminal
 
     @Test func aValidationRefusalLandsNextToItsField() async {
         var h = await Self.onForm()
-        h.setDetent(.full)
         h.keys("Sunday Funday")
         h.key(.ctrl("s"))
         await h.settle()

@@ -10,7 +10,10 @@ public enum LeagueFormMode: Hashable, Sendable {
 
 /// One row of the league form.
 public enum LeagueFormField: Hashable, Sendable {
-    case name, visibility, teams
+    case name
+    /// The creator's own team (create only; "Team 1" when left empty).
+    case teamName
+    case visibility, teams
     case slot(Slot)
     case scoring, draftType, pickClock
     case waiverType, faabBudget, waiverPeriod
@@ -19,9 +22,12 @@ public enum LeagueFormField: Hashable, Sendable {
     case submit
 
     /// The section it is listed under.
+    /// Rows that hold text (typing there edits them).
+    var isText: Bool { self == .name || self == .teamName }
+
     var section: String {
         switch self {
-        case .name, .visibility, .teams: "League"
+        case .name, .teamName, .visibility, .teams: "League"
         case .slot: "Roster"
         case .scoring: "Scoring"
         case .draftType, .pickClock: "Draft"
@@ -34,6 +40,7 @@ public enum LeagueFormField: Hashable, Sendable {
     var label: String {
         switch self {
         case .name: "Name"
+        case .teamName: "Your team"
         case .visibility: "Visibility"
         case .teams: "Teams"
         case .slot(let s): s == .bench ? "Bench" : s.rawValue
@@ -52,6 +59,7 @@ public enum LeagueFormField: Hashable, Sendable {
     static func named(_ serverField: String) -> LeagueFormField? {
         switch serverField {
         case "name": .name
+        case "teamName": .teamName
         case "teamCount": .teams
         case "pickClock": .pickClock
         case "playoffTeams": .playoffTeams
@@ -66,6 +74,7 @@ public enum LeagueFormField: Hashable, Sendable {
 /// The values the form edits: a league's name and visibility (create only) and its `LeagueSettings`.
 public struct LeagueForm: Hashable, Sendable {
     public var name = TextFieldState(maxLength: LeagueForm.nameLength.upperBound)
+    public var teamName = TextFieldState(maxLength: LeagueForm.nameLength.upperBound)
     public var isPublic = true
     public var settings = LeagueSettings()
 
@@ -83,7 +92,7 @@ public struct LeagueForm: Hashable, Sendable {
 
     /// The fields in order; the FAAB budget only with FAAB waivers, name and visibility only when creating.
     public func fields(_ mode: LeagueFormMode) -> [LeagueFormField] {
-        var f: [LeagueFormField] = mode == .create ? [.name, .visibility, .teams] : [.teams]
+        var f: [LeagueFormField] = mode == .create ? [.name, .teamName, .visibility, .teams] : [.teams]
         f += Slot.allCases.map(LeagueFormField.slot)
         f += [.scoring, .draftType, .pickClock, .waiverType]
         if settings.waiverType == .faab { f.append(.faabBudget) }
@@ -92,14 +101,21 @@ public struct LeagueForm: Hashable, Sendable {
     }
 
     /// True for fields ←/→ change.
-    static func isChoice(_ f: LeagueFormField) -> Bool { f != .name && f != .submit }
+    static func isChoice(_ f: LeagueFormField) -> Bool { !f.isText && f != .submit }
+
+    /// The text of a text row.
+    public func text(_ f: LeagueFormField) -> TextFieldState { f == .teamName ? teamName : name }
+    /// Edits the text of a text row.
+    public mutating func editText(_ f: LeagueFormField, _ body: (inout TextFieldState) -> Void) {
+        if f == .teamName { body(&teamName) } else { body(&name) }
+    }
 
     /// Steps `field` by `delta` (−1/+1), stopping at its limits. Returns false when already at the limit.
     @discardableResult
     public mutating func step(_ field: LeagueFormField, by delta: Int) -> Bool {
         let before = self
         switch field {
-        case .name, .submit: return false
+        case .name, .teamName, .submit: return false
         case .visibility: isPublic.toggle()
         case .teams:
             settings.teamCount = clamp(settings.teamCount + delta, LeagueSettings.allowedTeamCounts)
@@ -141,6 +157,11 @@ public struct LeagueForm: Hashable, Sendable {
 
     /// The name as sent: trimmed.
     public var trimmedName: String { name.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    /// The team name as sent: trimmed, nil when empty ("Team 1").
+    public var trimmedTeamName: String? {
+        let t = teamName.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return t.isEmpty ? nil : t
+    }
 
     /// The first problem the form can see by itself, as the field and a sentence (the server checks again).
     public func problem(_ mode: LeagueFormMode) -> (field: LeagueFormField, message: String)? {
@@ -157,7 +178,7 @@ public struct LeagueForm: Hashable, Sendable {
     public func write(_ mode: LeagueFormMode) -> GatedWrite {
         switch mode {
         case .create:
-            .createLeague(NewLeague(name: trimmedName, settings: settings, isPublic: isPublic, seasonClock: Self.replaySeasonStart))
+            .createLeague(NewLeague(name: trimmedName, settings: settings, isPublic: isPublic, teamName: trimmedTeamName, seasonClock: Self.replaySeasonStart))
         case .edit(let id):
             .commissioner(.updateSettings(league: id, settings: settings))
         }
@@ -170,6 +191,7 @@ public struct LeagueForm: Hashable, Sendable {
         let s = settings
         switch field {
         case .name: return name.text
+        case .teamName: return teamName.text
         case .visibility: return isPublic ? "public" : "private"
         case .teams: return "\(s.teamCount)"
         case .slot(let slot): return "\(s.rosterSlots[slot] ?? 0)"
@@ -189,6 +211,7 @@ public struct LeagueForm: Hashable, Sendable {
         let s = settings
         switch field {
         case .name: return "1–40 characters · Enter or typing edits"
+        case .teamName: return "optional, up to 40 characters · “Team 1” when empty"
         case .visibility: return isPublic ? "anyone can find it and ask to join" : "only people with an invite code can join"
         case .teams: return "4–16 · odd counts give one bye a week"
         case .slot(let slot):

@@ -3,7 +3,7 @@ import ClubhouseDomain
 import Terminal
 
 /// Create a league (`n` on Home), or change its settings before the draft (`E` on League settings): one vertical list
-/// of fields. j/k move, h/l (←/→) change a choice or number one step, Enter or typing edits the name, Enter on the last
+/// of fields. j/k move, h/l (←/→) change a choice or number one step, Enter or typing edits a name, Enter on the last
 /// row or ctrl-s anywhere submits (a gated write), Esc with unsaved changes asks before throwing them away.
 public enum LeagueFormFeature: PageFeature {
     public struct State: Equatable, Sendable {
@@ -15,7 +15,7 @@ public enum LeagueFormFeature: PageFeature {
         public var detail = Loadable<LeagueDetail>()
         /// Index into `fields`.
         public var focus = 0
-        /// True while typing into the name.
+        /// True while typing into a name.
         public var editing = false
         /// The problem the form or the server found, next to the field it names.
         public var error: (field: LeagueFormField, message: String)?
@@ -41,11 +41,11 @@ public enum LeagueFormFeature: PageFeature {
         case leagueLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
         case moved(Int)
         case stepped(Int)
-        /// Enter: edit the name, submit on the last row, otherwise the next field.
+        /// Enter: edit a name, submit on the last row, otherwise the next field.
         case activated
-        /// A printable key on the name row: start editing with it.
+        /// A printable key on a name row: start editing with it.
         case typedToStart(Character)
-        /// A key while editing the name or answering "Discard changes?".
+        /// A key while editing a name or answering "Discard changes?".
         case key(Key)
         case submit
         case escape
@@ -66,8 +66,8 @@ public enum LeagueFormFeature: PageFeature {
         case .edit(let id): .league(id, week: nil, highlight: nil)
         }
     }
-    /// The name row takes every key (typing there starts editing), as do the name while editing and "Discard changes?".
-    public static func isEditingText(_ state: State) -> Bool { state.editing || state.confirmDiscard != nil || (state.isReady && state.focused == .name) }
+    /// A name row (league, your team) takes every key (typing there starts editing), as do a name while editing and "Discard changes?".
+    public static func isEditingText(_ state: State) -> Bool { state.editing || state.confirmDiscard != nil || (state.isReady && state.focused.isText) }
     public static func typed(_ key: Key) -> Action? { .key(key) }
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
@@ -90,9 +90,11 @@ public enum LeagueFormFeature: PageFeature {
             }
             return .none
         case .moved(let delta):
+            state.editing = false
             state.focus = max(0, min(state.fields.count - 1, state.focus + delta))
             return .none
         case .list(let m):
+            state.editing = false
             switch m {
             case .up: state.focus = max(0, state.focus - 1)
             case .down: state.focus = min(state.fields.count - 1, state.focus + 1)
@@ -113,21 +115,23 @@ public enum LeagueFormFeature: PageFeature {
             return .none
         case .activated:
             switch state.focused {
-            case .name: state.editing = true
+            case .name, .teamName: state.editing = true
             case .submit: return submit(&state)
             default: state.focus = min(state.fields.count - 1, state.focus + 1)
             }
             return .none
         case .typedToStart(let c):
-            guard state.focused == .name else { return .none }
+            let f = state.focused
+            guard f.isText else { return .none }
             state.editing = true
-            state.form.name.insert(String(c))
+            state.form.editText(f) { $0.insert(String(c)) }
+            if state.error?.field == f { state.error = nil }
             return .none
         case .key(let key):
             if state.confirmDiscard != nil { return answerDiscard(&state, key) }
             if state.editing { return editName(&state, key) }
-            guard state.focused == .name else { return .none }
-            return onNameRow(&state, key)
+            guard state.focused.isText else { return .none }
+            return onTextRow(&state, key)
         case .submit:
             state.editing = false
             return submit(&state)
@@ -182,13 +186,16 @@ public enum LeagueFormFeature: PageFeature {
             state.editing = false
             return submit(&state)
         default:
-            if state.form.name.handle(.key(key)), state.error?.field == .name { state.error = nil }
+            let f = state.focused
+            var used = false
+            state.form.editText(f) { used = $0.handle(.key(key)) }
+            if used, state.error?.field == f { state.error = nil }
         }
         return .none
     }
 
-    /// Keys on the name row before editing: j/k and the arrows move, Enter or any printable key starts editing.
-    static func onNameRow(_ state: inout State, _ key: Key) -> Effect<Action> {
+    /// Keys on a name row before editing: j/k and the arrows move, Enter or any printable key starts editing.
+    static func onTextRow(_ state: inout State, _ key: Key) -> Effect<Action> {
         switch key {
         case .char("j"), .down, .tab: return .send(.moved(1))
         case .char("k"), .up, .backTab: return .send(.moved(-1))
@@ -223,8 +230,8 @@ public enum LeagueFormFeature: PageFeature {
         let submitLabel = state.mode == .create ? "create league" : "save settings"
         // The shell's footer adds "j/k move" itself.
         var b: [KeyBinding<Action>] = [KeyBinding([.char("j"), .down], .moved(1), label: "next field", group: "Form"), KeyBinding([.char("k"), .up], .moved(-1), label: "previous field", group: "Form")]
-        if f == .name {
-            b.append(KeyBinding([.enter], .activated, label: "edit the name (or just type)", group: "Form", footer: true, footerKeys: "enter"))
+        if f.isText {
+            b.append(KeyBinding([.enter], .activated, label: "edit the text (or just type)", group: "Form", footer: true, footerKeys: "enter"))
         } else {
             let choice = LeagueForm.isChoice(f)
             var less = KeyBinding<Action>([.char("h"), .left], .stepped(-1), label: "previous choice / less", group: "Form",

@@ -97,9 +97,9 @@ extension LeagueFormFeature {
         buffer.set(string: f.label, at: Point(x: x, y: y), style: context.style(focused ? .accent : .text), maxWidth: labelW - 1)
         x += labelW
         let valueW = min(valueWidth, max(8, right - x - 1))
-        if f == .name {
+        if f.isText {
             let editing = state.editing && focused
-            TextField(state.form.name, placeholder: "type a name", focused: editing,
+            TextField(state.form.text(f), placeholder: f == .name ? "type a name" : "Team 1", focused: editing,
                       style: context.style(focused ? .selection : .text).adding(.underline))
                 .render(in: Rect(x: x + 2, y: y, width: max(1, valueW - 2), height: 1), buffer: &buffer)
         } else {
