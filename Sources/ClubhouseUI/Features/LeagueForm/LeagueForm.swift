@@ -210,8 +210,8 @@ public struct LeagueForm: Hashable, Sendable {
     func help(_ field: LeagueFormField) -> String {
         let s = settings
         switch field {
-        case .name: return "1–40 characters · Enter or typing edits"
-        case .teamName: return "optional, up to 40 characters · “Team 1” when empty"
+        case .name: return "1–40 characters · type to edit"
+        case .teamName: return "optional · “Team 1” when empty"
         case .visibility: return isPublic ? "anyone can find it and ask to join" : "only people with an invite code can join"
         case .teams: return "4–16 · odd counts give one bye a week"
         case .slot(let slot):
@@ -220,21 +220,21 @@ public struct LeagueForm: Hashable, Sendable {
             let what: String = switch slot {
             case .flex: "RB/WR/TE"
             case .bench: "bench"
-            case .ir: "injured reserve (OUT or IR players)"
+            case .ir: "injured reserve"
             default: "starters"
             }
             return "\(base) · \(what)" + (slot == .ir ? ", not drafted" : "")
-        case .scoring: return "Standard 0 · Half-PPR 0.5 · PPR 1 point a reception"
+        case .scoring: return "a catch scores 0, 0.5 or 1 point"
         case .draftType:
             switch s.draftType {
             case .snake: return "order reverses every round"
             case .linear: return "same order every round"
-            case .thirdRoundReversal: return "snake, but round 3 repeats round 2's order"
+            case .thirdRoundReversal: return "snake; round 3 repeats round 2"
             }
-        case .pickClock: return s.pickClockSeconds == nil ? "none: a soft timer, expiry does nothing" : "30, 60, 90, 120, 300 s or none · expiry autopicks"
-        case .waiverType: return s.waiverType == .faab ? "blind bids from a season budget" : "claims by priority; a claim moves you last"
+        case .pickClock: return s.pickClockSeconds == nil ? "none: a soft timer, expiry does nothing" : "30–300 s or none · expiry autopicks"
+        case .waiverType: return s.waiverType == .faab ? "blind bids from a season budget" : "by priority; a claim moves you last"
         case .faabBudget: return "$0–$\(Self.faabBudgets.upperBound), ±$\(Self.faabStep) · highest bid wins"
-        case .waiverPeriod: return "1–7 days a dropped player stays on waivers"
+        case .waiverPeriod: return "1–7 days on waivers after a drop"
         case .playoffTeams:
             let w = s.playoffWeeks
             let weeks = w.count == 1 ? "week \(w.lowerBound)" : "weeks \(w.lowerBound)–\(w.upperBound)"

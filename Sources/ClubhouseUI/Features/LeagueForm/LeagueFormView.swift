@@ -18,7 +18,7 @@ extension LeagueFormFeature {
     }
 
     static let labelWidth = 15
-    static let valueWidth = 22
+    static let valueWidth = 20
 
     /// Help goes on the field's own row when there is room, else on the last row for the focused field only.
     static func inlineHelp(_ width: Int) -> Bool { width >= 70 }
