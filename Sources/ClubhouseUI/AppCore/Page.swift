@@ -14,6 +14,8 @@ public enum Page: Hashable, Sendable {
     case draftRoom(LeagueID)
     case scoringRules(LeagueID)
     case leagueSettings(LeagueID)
+    /// Create a league, or change one's settings before the draft.
+    case leagueForm(LeagueFormMode)
     case settings
     /// Sign in, Create account or Complete profile (the soft gate's pages).
     case account(AccountPage)
@@ -21,7 +23,8 @@ public enum Page: Hashable, Sendable {
     /// The league this page belongs to, if any.
     public var leagueID: LeagueID? {
         switch self {
-        case .home, .settings, .account: nil
+        case .home, .settings, .account, .leagueForm(.create): nil
+        case .leagueForm(.edit(let id)): id
         case .league(let id), .standings(let id), .scoreboard(let id, _), .matchup(let id, _, _), .roster(let id, _),
              .freeAgents(let id), .draftRoom(let id), .scoringRules(let id), .leagueSettings(let id): id
         case .player(_, let league): league
@@ -33,7 +36,8 @@ public enum Page: Hashable, Sendable {
         switch self {
         case .home: [.home]
         case .settings: [.home, .settings]
-        case .account: [.home, self]
+        case .account, .leagueForm(.create): [.home, self]
+        case .leagueForm(.edit(let id)): [.home, .league(id), .leagueSettings(id), self]
         case .league(let id): [.home, .league(id)]
         case .matchup(let id, let week, _): [.home, .league(id), .scoreboard(id, week: week), self]
         case .player(_, let league?): [.home, .league(league), self]

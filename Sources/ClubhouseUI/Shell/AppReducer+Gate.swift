@@ -5,8 +5,12 @@ import Terminal
 /// How a gated write ended.
 public enum GateOutcome: Hashable, Sendable {
     case done
+    /// The write created a league (`createLeague`): it is opened, with its creator as commissioner.
+    case created(LeagueID)
     /// The use case refused (league full, pick passed…): its sentence.
     case refused(String)
+    /// The use case refused a value (`DomainError.validation`): the field it names, so a form can point at it.
+    case invalid(field: String, message: String)
     /// The server no longer accepts the session.
     case sessionEnded
     /// The server couldn't be reached: the pending action stays for the next launch.
@@ -99,7 +103,20 @@ extension AppReducer {
             switch outcome {
             case .done:
                 state.pendingAction = nil
-                return .merge(.send(.toastShown(write.successMessage, isError: false)), reloadTop(&state, env: env))
+                // A form whose write went through has done its job: back to the page it was opened from.
+                if case .leagueForm = state.top, state.sheet.stack.count > 1 { state.sheet.setStack(Array(state.sheet.stack.dropLast())) }
+                return .merge(.send(.toastShown(write.successMessage, isError: false)), reloadTop(&state, env: env), syncBoard(&state, env: env))
+            case .created(let league):
+                state.pendingAction = nil
+                return .merge(.send(.toastShown(write.successMessage, isError: false)), .send(.deepLink(.league(league))))
+            case .invalid(let field, let message):
+                state.pendingAction = nil
+                // The form keeps what was typed and points at the field; other pages just reload.
+                if case .leagueForm = state.top {
+                    return .merge(.send(.toastShown(message, isError: true)),
+                                  reducePage(&state, id: state.sheet.top.id, .leagueForm(.refused(field: field, message: message)), env: env))
+                }
+                return .merge(.send(.toastShown(message, isError: true)), reloadTop(&state, env: env))
             case .refused(let message):
                 state.pendingAction = nil
                 return .merge(.send(.toastShown(message, isError: true)), reloadTop(&state, env: env))
@@ -164,6 +181,12 @@ extension AppReducer {
         return .run(id: "gate.perform") {
             do {
                 let write = try await resolveTeam(write, api: api)
+                if case .createLeague(let new) = write {
+                    // The one write whose answer the app needs: the new league, to open it.
+                    let league = try await api.createLeague(new)
+                    store.clear()
+                    return .gate(.performed(write, .created(league)))
+                }
                 try await write.perform(on: api)
                 store.clear()
                 return .gate(.performed(write, .done))
@@ -171,6 +194,9 @@ extension AppReducer {
                 return .gate(.performed(write, .sessionEnded))
             } catch DomainError.transport(let m) {
                 return .gate(.performed(write, .unreachable("Couldn't reach the league server (\(m)) — it will be offered again next time")))
+            } catch DomainError.validation(let field, let message) {
+                store.clear()
+                return .gate(.performed(write, .invalid(field: field, message: message)))
             } catch let e as DomainError {
                 store.clear()
                 return .gate(.performed(write, .refused(e.message)))
@@ -272,6 +298,8 @@ extension GatedWrite {
         case .addFreeAgent: return "Sign in to add this player in \(name)."
         case .placeClaim: return "Sign in to claim this player in \(name)."
         case .makePick, .editQueue, .sendChat: return "Sign in to draft in \(name) — you'll come straight back to the room."
+        case .createLeague(let new): return "Sign in or create an account to create \(new.name) — you'll be its commissioner."
+        case .commissioner(.updateSettings): return "Sign in as the commissioner of \(name) to save its settings."
         default: return "Sign in to do that — you'll come straight back here."
         }
     }

@@ -31,6 +31,8 @@ public enum HomeFeature: PageFeature {
         case rowActivated
         case filter(FilterField.Edit)
         case stateFilterCycled
+        /// `n`: the form to create a league (signing in happens when it is submitted).
+        case createLeagueOpened
         /// The shell says who is signed in (on launch, sign-in, sign-out): load "my leagues" or forget them.
         case sessionChanged(signedIn: Bool)
         case myLeaguesLoaded([LeagueSummary])
@@ -81,6 +83,8 @@ public enum HomeFeature: PageFeature {
         case .myLeaguesLoaded(let leagues):
             if state.signedIn { state.myLeagues = leagues }
             return .none
+        case .createLeagueOpened:
+            return .send(.delegate(.open(.leagueForm(.create))))
         case .delegate:
             return .none
         }
@@ -100,6 +104,7 @@ public enum HomeFeature: PageFeature {
         ] + ListKeys.bindings(Action.list) + [
             KeyBinding([.char("/")], .filter(.begin), label: "filter by name", group: "Home", footer: true),
             KeyBinding([.char("t")], .stateFilterCycled, label: "filter by state", group: "Home", footer: true),
+            KeyBinding([.char("n")], .createLeagueOpened, label: "new league", group: "Home", footer: true),
             PageKeys.retry(.retry),
         ])
     }

@@ -2,7 +2,7 @@ import Foundation
 import ClubhouseDomain
 import Terminal
 
-/// The league's settings, read-only (the commissioner edits them once signed in).
+/// The league's settings, read-only; `E` opens the form to change them (the commissioner, before the draft).
 public enum LeagueSettingsFeature: PageFeature {
     public struct State: Equatable, Sendable {
         public var id: LeagueID
@@ -16,6 +16,8 @@ public enum LeagueSettingsFeature: PageFeature {
         case leagueLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
         case list(ListMove)
         case scoringOpened
+        /// `E`: the settings form (saving goes through sign-in when signed out).
+        case editOpened
         case delegate(PageDelegate)
     }
 
@@ -38,6 +40,8 @@ public enum LeagueSettingsFeature: PageFeature {
             state.list.apply(m, count: n, viewport: context.viewport); return .none
         case .scoringOpened:
             return .send(.delegate(.open(.scoringRules(state.id))))
+        case .editOpened:
+            return .send(.delegate(.open(.leagueForm(.edit(state.id)))))
         case .delegate: return .none
         }
     }
@@ -45,10 +49,19 @@ public enum LeagueSettingsFeature: PageFeature {
     public static func keymap(_ state: State) -> Keymap<Action> {
         Keymap([KeyBinding([.char("c")], .scoringOpened, label: "scoring rules", group: "League settings", footer: true)]
                + ListKeys.bindings(Action.list) + [
-            KeyBinding([.char("E")], .delegate(.toast("Only the commissioner can change settings — sign in first")), label: "edit",
-                       group: "League settings", enabledWhen: false, disabledReason: "commissioner only — sign in first"),
+            KeyBinding([.char("E")], .editOpened, label: "edit settings", group: "League settings", footer: true,
+                       enabledWhen: editBlocked(state) == nil, disabledReason: editBlocked(state)),
             PageKeys.retry(.retry),
         ])
+    }
+
+    /// Why `E` can't be used, or nil: settings lock once the draft starts, and only the commissioner changes them
+    /// (signed out, `E` is offered: saving asks for sign-in).
+    static func editBlocked(_ state: State) -> String? {
+        guard let d = state.detail.value else { return "the league is still loading" }
+        if d.league.state != .predraft { return "Settings are locked once the draft has started" }
+        if d.capabilities.signedIn, !d.capabilities.isCommissioner { return "Only the commissioner can change settings" }
+        return nil
     }
 
     static func rows(_ d: LeagueDetail) -> [[String]] {

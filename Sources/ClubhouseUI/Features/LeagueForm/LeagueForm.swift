@@ -1,0 +1,245 @@
+import Foundation
+import ClubhouseDomain
+import Terminal
+
+/// Creating a league, or changing a league's settings before its draft.
+public enum LeagueFormMode: Hashable, Sendable {
+    case create
+    case edit(LeagueID)
+}
+
+/// One row of the league form.
+public enum LeagueFormField: Hashable, Sendable {
+    case name
+    /// The creator's own team (create only; "Team 1" when left empty).
+    case teamName
+    case visibility, teams
+    case slot(Slot)
+    case scoring, draftType, pickClock
+    case waiverType, faabBudget, waiverPeriod
+    case playoffTeams
+    /// "Create league" / "Save settings".
+    case submit
+
+    /// The section it is listed under.
+    /// Rows that hold text (typing there edits them).
+    var isText: Bool { self == .name || self == .teamName }
+
+    var section: String {
+        switch self {
+        case .name, .teamName, .visibility, .teams: "League"
+        case .slot: "Roster"
+        case .scoring: "Scoring"
+        case .draftType, .pickClock: "Draft"
+        case .waiverType, .faabBudget, .waiverPeriod: "Waivers"
+        case .playoffTeams: "Playoffs"
+        case .submit: ""
+        }
+    }
+
+    var label: String {
+        switch self {
+        case .name: "Name"
+        case .teamName: "Your team"
+        case .visibility: "Visibility"
+        case .teams: "Teams"
+        case .slot(let s): s == .bench ? "Bench" : s.rawValue
+        case .scoring: "Preset"
+        case .draftType: "Type"
+        case .pickClock: "Pick clock"
+        case .waiverType: "Type"
+        case .faabBudget: "FAAB budget"
+        case .waiverPeriod: "Waiver period"
+        case .playoffTeams: "Teams"
+        case .submit: ""
+        }
+    }
+
+    /// The field a server-side `DomainError.validation(field:)` names.
+    static func named(_ serverField: String) -> LeagueFormField? {
+        switch serverField {
+        case "name": .name
+        case "teamName": .teamName
+        case "teamCount": .teams
+        case "pickClock": .pickClock
+        case "playoffTeams": .playoffTeams
+        case "roster": .slot(.qb)
+        case "faabBudget": .faabBudget
+        case "waiverPeriodDays": .waiverPeriod
+        default: nil
+        }
+    }
+}
+
+/// The values the form edits: a league's name and visibility (create only) and its `LeagueSettings`.
+public struct LeagueForm: Hashable, Sendable {
+    public var name = TextFieldState(maxLength: LeagueForm.nameLength.upperBound)
+    public var teamName = TextFieldState(maxLength: LeagueForm.nameLength.upperBound)
+    public var isPublic = true
+    public var settings = LeagueSettings()
+
+    public init() {}
+    public init(settings: LeagueSettings) { self.settings = settings }
+
+    public static let nameLength = 1...40
+    public static let slotCounts: [Slot: ClosedRange<Int>] = [.qb: 0...3, .rb: 0...5, .wr: 0...5, .te: 0...3, .flex: 0...4, .k: 0...2, .def: 0...2,
+                                                             .bench: 0...15, .ir: 0...4]
+    public static let faabBudgets = 0...1_000
+    public static let faabStep = 10
+    public static let waiverPeriods = 1...7
+    /// Where a new league's season clock starts: before the 2019 opener, the season the app replays (SPEC 3.2).
+    public static let replaySeasonStart = Date(timeIntervalSince1970: 1_566_475_200) // 2019-08-22T12:00:00Z
+
+    /// The fields in order; the FAAB budget only with FAAB waivers, name and visibility only when creating.
+    public func fields(_ mode: LeagueFormMode) -> [LeagueFormField] {
+        var f: [LeagueFormField] = mode == .create ? [.name, .teamName, .visibility, .teams] : [.teams]
+        f += Slot.allCases.map(LeagueFormField.slot)
+        f += [.scoring, .draftType, .pickClock, .waiverType]
+        if settings.waiverType == .faab { f.append(.faabBudget) }
+        f += [.waiverPeriod, .playoffTeams, .submit]
+        return f
+    }
+
+    /// True for fields ←/→ change.
+    static func isChoice(_ f: LeagueFormField) -> Bool { !f.isText && f != .submit }
+
+    /// The text of a text row.
+    public func text(_ f: LeagueFormField) -> TextFieldState { f == .teamName ? teamName : name }
+    /// Edits the text of a text row.
+    public mutating func editText(_ f: LeagueFormField, _ body: (inout TextFieldState) -> Void) {
+        if f == .teamName { body(&teamName) } else { body(&name) }
+    }
+
+    /// Steps `field` by `delta` (−1/+1), stopping at its limits. Returns false when already at the limit.
+    @discardableResult
+    public mutating func step(_ field: LeagueFormField, by delta: Int) -> Bool {
+        let before = self
+        switch field {
+        case .name, .teamName, .submit: return false
+        case .visibility: isPublic.toggle()
+        case .teams:
+            settings.teamCount = clamp(settings.teamCount + delta, LeagueSettings.allowedTeamCounts)
+            if settings.playoffTeams > settings.teamCount {
+                setPlayoffTeams(LeagueSettings.allowedPlayoffTeams.last { $0 <= settings.teamCount } ?? 2)
+            }
+        case .slot(let s):
+            settings.rosterSlots[s] = clamp((settings.rosterSlots[s] ?? 0) + delta, Self.slotCounts[s] ?? 0...5)
+        case .scoring:
+            let all = ScoringPreset.allCases
+            let i = clamp((all.firstIndex(of: settings.scoring.preset) ?? 1) + delta, 0...(all.count - 1))
+            if all[i] != settings.scoring.preset { settings.scoring = .preset(all[i]) }
+        case .draftType: settings.draftType = Self.stepped(settings.draftType, in: DraftType.allCases, by: delta)
+        case .pickClock: settings.pickClockSeconds = Self.stepped(settings.pickClockSeconds, in: LeagueSettings.allowedPickClocks, by: delta)
+        case .waiverType: settings.waiverType = Self.stepped(settings.waiverType, in: WaiverType.allCases, by: delta)
+        case .faabBudget: settings.faabBudget = clamp(settings.faabBudget + delta * Self.faabStep, Self.faabBudgets)
+        case .waiverPeriod: settings.waiverPeriodDays = clamp(settings.waiverPeriodDays + delta, Self.waiverPeriods)
+        case .playoffTeams:
+            let allowed = LeagueSettings.allowedPlayoffTeams.filter { $0 <= settings.teamCount }
+            setPlayoffTeams(Self.stepped(settings.playoffTeams, in: allowed.isEmpty ? [2] : allowed, by: delta))
+        }
+        return self != before
+    }
+
+    /// Playoff teams and the weeks they take: 2 teams one week, 4 two, 6 three (the top two seeds get a bye), after the regular season.
+    mutating func setPlayoffTeams(_ n: Int) {
+        guard n != settings.playoffTeams else { return }
+        settings.playoffTeams = n
+        let first = settings.regularSeasonWeeks.upperBound + 1
+        settings.playoffWeeks = first...(first + n / 2 - 1)
+    }
+
+    static func stepped<T: Equatable>(_ value: T, in all: [T], by delta: Int) -> T {
+        let i = all.firstIndex(of: value) ?? 0
+        return all[max(0, min(all.count - 1, i + delta))]
+    }
+
+    private func clamp(_ v: Int, _ r: ClosedRange<Int>) -> Int { max(r.lowerBound, min(r.upperBound, v)) }
+
+    /// The name as sent: trimmed.
+    public var trimmedName: String { name.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    /// The team name as sent: trimmed, nil when empty ("Team 1").
+    public var trimmedTeamName: String? {
+        let t = teamName.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return t.isEmpty ? nil : t
+    }
+
+    /// The first problem the form can see by itself, as the field and a sentence (the server checks again).
+    public func problem(_ mode: LeagueFormMode) -> (field: LeagueFormField, message: String)? {
+        if mode == .create, !Self.nameLength.contains(trimmedName.count) {
+            return (.name, trimmedName.isEmpty ? "Give the league a name (1–40 characters)" : "A league name must be 1–40 characters")
+        }
+        do { try settings.validate() } catch let DomainError.validation(field, message) {
+            return (LeagueFormField.named(field) ?? .submit, message)
+        } catch { return (.submit, "\(error)") }
+        return nil
+    }
+
+    /// The write a submit sends.
+    public func write(_ mode: LeagueFormMode) -> GatedWrite {
+        switch mode {
+        case .create:
+            .createLeague(NewLeague(name: trimmedName, settings: settings, isPublic: isPublic, teamName: trimmedTeamName, seasonClock: Self.replaySeasonStart))
+        case .edit(let id):
+            .commissioner(.updateSettings(league: id, settings: settings))
+        }
+    }
+
+    // MARK: - Shown values
+
+    /// The value as shown ("10", "Half-PPR", "90 s").
+    func value(_ field: LeagueFormField) -> String {
+        let s = settings
+        switch field {
+        case .name: return name.text
+        case .teamName: return teamName.text
+        case .visibility: return isPublic ? "public" : "private"
+        case .teams: return "\(s.teamCount)"
+        case .slot(let slot): return "\(s.rosterSlots[slot] ?? 0)"
+        case .scoring: return s.scoring.preset.rawValue
+        case .draftType: return s.draftType == .thirdRoundReversal ? "3rd-round reversal" : s.draftType.rawValue
+        case .pickClock: return s.pickClockSeconds.map { "\($0) s" } ?? "none"
+        case .waiverType: return s.waiverType == .faab ? "FAAB" : "rolling"
+        case .faabBudget: return "$\(s.faabBudget)"
+        case .waiverPeriod: return "\(s.waiverPeriodDays) day\(s.waiverPeriodDays == 1 ? "" : "s")"
+        case .playoffTeams: return "\(s.playoffTeams)"
+        case .submit: return ""
+        }
+    }
+
+    /// The field's limit or help, one line.
+    func help(_ field: LeagueFormField) -> String {
+        let s = settings
+        switch field {
+        case .name: return "1–40 characters · type to edit"
+        case .teamName: return "optional · “Team 1” when empty"
+        case .visibility: return isPublic ? "anyone can find it and ask to join" : "only people with an invite code can join"
+        case .teams: return "4–16 · odd counts give one bye a week"
+        case .slot(let slot):
+            let r = Self.slotCounts[slot] ?? 0...5
+            let base = "\(r.lowerBound)–\(r.upperBound)"
+            let what: String = switch slot {
+            case .flex: "RB/WR/TE"
+            case .bench: "bench"
+            case .ir: "injured reserve"
+            default: "starters"
+            }
+            return "\(base) · \(what)" + (slot == .ir ? ", not drafted" : "")
+        case .scoring: return "a catch scores 0, 0.5 or 1 point"
+        case .draftType:
+            switch s.draftType {
+            case .snake: return "order reverses every round"
+            case .linear: return "same order every round"
+            case .thirdRoundReversal: return "snake; round 3 repeats round 2"
+            }
+        case .pickClock: return s.pickClockSeconds == nil ? "none: a soft timer, expiry does nothing" : "30–300 s or none · expiry autopicks"
+        case .waiverType: return s.waiverType == .faab ? "blind bids from a season budget" : "by priority; a claim moves you last"
+        case .faabBudget: return "$0–$\(Self.faabBudgets.upperBound), ±$\(Self.faabStep) · highest bid wins"
+        case .waiverPeriod: return "1–7 days on waivers after a drop"
+        case .playoffTeams:
+            let w = s.playoffWeeks
+            let weeks = w.count == 1 ? "week \(w.lowerBound)" : "weeks \(w.lowerBound)–\(w.upperBound)"
+            return "2, 4 or 6 · \(weeks)\(s.playoffTeams == 6 ? " · top two seeds get a bye" : "")"
+        case .submit: return ""
+        }
+    }
+}

@@ -1,0 +1,254 @@
+import Foundation
+import ClubhouseDomain
+import Terminal
+
+/// Create a league (`n` on Home), or change its settings before the draft (`E` on League settings): one vertical list
+/// of fields. j/k move, h/l (←/→) change a choice or number one step, Enter or typing edits a name, Enter on the last
+/// row or ctrl-s anywhere submits (a gated write), Esc with unsaved changes asks before throwing them away.
+public enum LeagueFormFeature: PageFeature {
+    public struct State: Equatable, Sendable {
+        public var mode: LeagueFormMode
+        public var form = LeagueForm()
+        /// The values when the form opened: Esc asks before leaving when they changed.
+        public var initial = LeagueForm()
+        /// Edit mode: the league as loaded (its settings fill the form once).
+        public var detail = Loadable<LeagueDetail>()
+        /// Index into `fields`.
+        public var focus = 0
+        /// True while typing into a name.
+        public var editing = false
+        /// The problem the form or the server found, next to the field it names.
+        public var error: (field: LeagueFormField, message: String)?
+        /// "Discard changes?" while shown.
+        public var confirmDiscard: ConfirmDialog?
+
+        public init(mode: LeagueFormMode) { self.mode = mode }
+
+        public var fields: [LeagueFormField] { form.fields(mode) }
+        public var focused: LeagueFormField { fields[safe: focus] ?? .submit }
+        public var isDirty: Bool { form != initial }
+        /// Edit mode waits for the league before showing fields.
+        public var isReady: Bool { mode == .create || detail.value != nil }
+
+        public static func == (a: State, b: State) -> Bool {
+            a.mode == b.mode && a.form == b.form && a.initial == b.initial && a.detail == b.detail && a.focus == b.focus
+                && a.editing == b.editing && a.error?.field == b.error?.field && a.error?.message == b.error?.message && a.confirmDiscard == b.confirmDiscard
+        }
+    }
+
+    public enum Action: Sendable {
+        case onAppear, retry
+        case leagueLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
+        case moved(Int)
+        case stepped(Int)
+        /// Enter: edit a name, submit on the last row, otherwise the next field.
+        case activated
+        /// A printable key on a name row: start editing with it.
+        case typedToStart(Character)
+        /// A key while editing a name or answering "Discard changes?".
+        case key(Key)
+        case submit
+        case escape
+        /// The server refused the write: the field it names (a `DomainError.validation` field) and its sentence.
+        case refused(field: String?, message: String)
+        case list(ListMove)
+        case delegate(PageDelegate)
+    }
+
+    public static var onAppear: Action { .onAppear }
+    public static func list(_ move: ListMove) -> Action { .list(move) }
+    public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
+    public static func title(_ state: State) -> String { state.mode == .create ? "New league" : "Edit settings" }
+    public static func page(_ state: State) -> Page { .leagueForm(state.mode) }
+    public static func board(_ state: State) -> BoardContext {
+        switch state.mode {
+        case .create: .featured
+        case .edit(let id): .league(id, week: nil, highlight: nil)
+        }
+    }
+    /// A name row (league, your team) takes every key (typing there starts editing), as do a name while editing and "Discard changes?".
+    public static func isEditingText(_ state: State) -> Bool { state.editing || state.confirmDiscard != nil || (state.isReady && state.focused.isText) }
+    public static func typed(_ key: Key) -> Action? { .key(key) }
+
+    public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
+        switch action {
+        case .onAppear:
+            // Reloads after a refused write must not overwrite what was typed.
+            guard case .edit = state.mode, state.detail.value == nil else { return .none }
+            return load(&state, context)
+        case .retry:
+            guard case .edit = state.mode else { return .none }
+            return load(&state, context)
+        case .leagueLoaded(let t, let r):
+            let first = state.detail.value == nil
+            state.detail.finish(t, r)
+            if first, let d = state.detail.value {
+                state.form = LeagueForm(settings: d.league.settings)
+                state.form.name.setText(d.league.name)
+                state.form.isPublic = d.league.isPublic
+                state.initial = state.form
+            }
+            return .none
+        case .moved(let delta):
+            state.editing = false
+            state.focus = max(0, min(state.fields.count - 1, state.focus + delta))
+            return .none
+        case .list(let m):
+            state.editing = false
+            switch m {
+            case .up: state.focus = max(0, state.focus - 1)
+            case .down: state.focus = min(state.fields.count - 1, state.focus + 1)
+            case .top: state.focus = 0
+            case .bottom: state.focus = state.fields.count - 1
+            case .select(let i): state.focus = max(0, min(state.fields.count - 1, i))
+            default: break
+            }
+            return .none
+        case .stepped(let delta):
+            let f = state.focused
+            guard LeagueForm.isChoice(f) else { return .none }
+            if state.form.step(f, by: delta) {
+                if state.error?.field == f { state.error = nil }
+                // The FAAB row comes and goes with the waiver type: stay on the same field.
+                state.focus = state.fields.firstIndex(of: f) ?? state.focus
+            }
+            return .none
+        case .activated:
+            switch state.focused {
+            case .name, .teamName: state.editing = true
+            case .submit: return submit(&state)
+            default: state.focus = min(state.fields.count - 1, state.focus + 1)
+            }
+            return .none
+        case .typedToStart(let c):
+            let f = state.focused
+            guard f.isText else { return .none }
+            state.editing = true
+            state.form.editText(f) { $0.insert(String(c)) }
+            if state.error?.field == f { state.error = nil }
+            return .none
+        case .key(let key):
+            if state.confirmDiscard != nil { return answerDiscard(&state, key) }
+            if state.editing { return editName(&state, key) }
+            guard state.focused.isText else { return .none }
+            return onTextRow(&state, key)
+        case .submit:
+            state.editing = false
+            return submit(&state)
+        case .escape:
+            if state.editing { state.editing = false; return .none }
+            guard state.isDirty else { return .send(.delegate(.back)) }
+            state.confirmDiscard = ConfirmDialog(title: "Discard changes?",
+                                                 message: state.mode == .create ? "Leave without creating the league? What you entered is lost." :
+                                                    "Leave without saving? Your changes to the settings are lost.",
+                                                 confirmLabel: "Discard", cancelLabel: "Keep editing")
+            return .none
+        case .refused(let field, let message):
+            let f = field.flatMap(LeagueFormField.named) ?? .submit
+            state.error = (f, message)
+            state.editing = false
+            state.focus = state.fields.firstIndex(of: f) ?? state.fields.count - 1
+            return .none
+        case .delegate:
+            return .none
+        }
+    }
+
+    static func load(_ state: inout State, _ context: PageContext) -> Effect<Action> {
+        guard case .edit(let id) = state.mode else { return .none }
+        let t = state.detail.begin(), api = context.env.api
+        return .load(t, id: "leagueForm.\(id)", { try await api.league(id) }, answer: Action.leagueLoaded)
+    }
+
+    /// Checks what the form can check itself, then sends the gated write; nothing typed is lost either way.
+    static func submit(_ state: inout State) -> Effect<Action> {
+        guard state.isReady else { return .none }
+        if let p = state.form.problem(state.mode) {
+            state.error = p
+            state.focus = state.fields.firstIndex(of: p.field) ?? state.fields.count - 1
+            return .none
+        }
+        state.error = nil
+        return .send(.delegate(.perform(state.form.write(state.mode))))
+    }
+
+    static func editName(_ state: inout State, _ key: Key) -> Effect<Action> {
+        switch key {
+        case .enter, .tab, .down:
+            state.editing = false
+            state.focus = min(state.fields.count - 1, state.focus + 1)
+        case .backTab, .up:
+            state.editing = false
+            state.focus = max(0, state.focus - 1)
+        case .escape:
+            state.editing = false
+        case .ctrl("s"):
+            state.editing = false
+            return submit(&state)
+        default:
+            let f = state.focused
+            var used = false
+            state.form.editText(f) { used = $0.handle(.key(key)) }
+            if used, state.error?.field == f { state.error = nil }
+        }
+        return .none
+    }
+
+    /// Keys on a name row before editing: j/k and the arrows move, Enter or any printable key starts editing.
+    static func onTextRow(_ state: inout State, _ key: Key) -> Effect<Action> {
+        switch key {
+        case .char("j"), .down, .tab: return .send(.moved(1))
+        case .char("k"), .up, .backTab: return .send(.moved(-1))
+        case .enter: return .send(.activated)
+        case .ctrl("s"): return .send(.submit)
+        case .escape: return .send(.escape)
+        case .char(let c): return .send(.typedToStart(c))
+        default: return .none
+        }
+    }
+
+    static func answerDiscard(_ state: inout State, _ key: Key) -> Effect<Action> {
+        guard var dialog = state.confirmDiscard else { return .none }
+        switch dialog.handle(key) {
+        case .confirmed?:
+            state.confirmDiscard = nil
+            state.form = state.initial
+            state.editing = false
+            return .send(.delegate(.back))
+        case .cancelled?:
+            state.confirmDiscard = nil
+        case nil:
+            state.confirmDiscard = dialog
+        }
+        return .none
+    }
+
+    // MARK: - Keys
+
+    public static func keymap(_ state: State) -> Keymap<Action> {
+        let f = state.focused
+        let submitLabel = state.mode == .create ? "create league" : "save settings"
+        // The shell's footer adds "j/k move" itself.
+        var b: [KeyBinding<Action>] = [KeyBinding([.char("j"), .down], .moved(1), label: "next field", group: "Form"), KeyBinding([.char("k"), .up], .moved(-1), label: "previous field", group: "Form")]
+        if f.isText {
+            b.append(KeyBinding([.enter], .activated, label: "edit the text (or just type)", group: "Form", footer: true, footerKeys: "enter"))
+        } else {
+            let choice = LeagueForm.isChoice(f)
+            var less = KeyBinding<Action>([.char("h"), .left], .stepped(-1), label: "previous choice / less", group: "Form",
+                                          enabledWhen: choice, disabledReason: "nothing to change on this row")
+            if choice { less.hint = KeyHint(keys: "h/l", label: "change") }
+            b.append(less)
+            b.append(KeyBinding([.char("l"), .right], .stepped(1), label: "next choice / more", group: "Form",
+                                enabledWhen: choice, disabledReason: "nothing to change on this row"))
+            b.append(KeyBinding([.enter], .activated, label: f == .submit ? submitLabel : "next field", group: "Form", footer: f == .submit))
+        }
+        b.append(KeyBinding([.ctrl("s")], .submit, label: submitLabel, group: "Form", footer: true, footerKeys: "ctrl-s",
+                            enabledWhen: state.isReady, disabledReason: "the league is still loading"))
+        b.append(KeyBinding([.escape], .escape, label: state.isDirty ? "back (asks to discard changes)" : "back", group: "Form"))
+        b.append(KeyBinding([.char("g"), .home], .list(.top), label: "first field", group: "Form"))
+        b.append(KeyBinding([.char("G"), .end], .list(.bottom), label: "last field", group: "Form"))
+        if case .edit = state.mode { b.append(PageKeys.retry(.retry)) }
+        return Keymap(b)
+    }
+
+}

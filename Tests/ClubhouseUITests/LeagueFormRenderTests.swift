@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import ClubhouseDomain
+import Terminal
+@testable import ClubhouseUI
+
+/// The league form in the shell: `n` on Home opens it, it reads at 80×24, 60×16 and without colour, Esc asks before
+/// discarding, and a refusal from the server lands next to its field.
+@Suite struct LeagueFormRenderTests {
+    var topForm: (Harness) -> LeagueFormFeature.State? = { h in if case .leagueForm(let s) = h.state.top { s } else { nil } }
+
+    static func onForm(size: Size = Size(width: 80, height: 24), colorAllowed: Bool = true) async -> Harness {
+        var h = await Harness.started(size: size, colorAllowed: colorAllowed)
+        h.key(.char("n"))
+        await h.settle()
+        return h
+    }
+
+    @Test func nOnHomeOpensTheCreateForm() async {
+        let h = await Self.onForm()
+        #expect(h.state.top.page == .leagueForm(.create))
+        #expect(h.state.pages == [.home, .leagueForm(.create)])
+        #expect(Screen(h.state).sheetHeader.contains("New league"))
+        #expect(h.state.sheet.detent == .full, "a form opens full: its name row takes every key, + included")
+    }
+
+    @Test func at80x24TheFieldsShowWithTheirHelp() async {
+        var h = await Self.onForm()
+        h.keys("Sunday Funday")
+        h.key(.enter)                       // on to "Your team"
+        h.key(.char("j")); h.key(.char("j"))
+        let screen = Screen(h.state)
+        #expect(screen.inSheet("Create a league — you'll be its commissioner"), "\(screen.text)")
+        #expect(screen.inSheet("Name"))
+        #expect(screen.inSheet("Sunday Funday"))
+        #expect(screen.inSheet("public"))
+        #expect(screen.inSheet("‹ 10 ›"), "the focused value shows its arrows")
+        #expect(screen.inSheet("4–16 · odd counts give one bye a week"))
+        #expect(screen.inSheet("Roster"))
+        #expect(screen.footer.contains("h/l"), "\(screen.footer)")
+        #expect(screen.footer.contains("ctrl-s"), "\(screen.footer)")
+    }
+
+    @Test func theLastRowsScrollIntoViewAndTheSubmitRowReads() async {
+        var h = await Self.onForm()
+        h.key(.char("j")); h.key(.char("j"))   // off the name rows (where G would type)
+        h.key(.char("G"))
+        let screen = Screen(h.state)
+        #expect(screen.inSheet("[ Create league ]"), "\(screen.text)")
+        #expect(screen.inSheet("Playoffs"))
+        #expect(screen.inSheet("2, 4 or 6 · weeks 15–16"))
+    }
+
+    @Test func at60x16HelpMovesToTheLastLine() async {
+        var h = await Self.onForm(size: Size(width: 60, height: 16))
+        h.key(.char("j")); h.key(.char("j")); h.key(.char("j"))
+        let screen = Screen(h.state)
+        let c = screen.layout.sheetContent
+        #expect(screen.inSheet("‹ 10 ›"), "\(screen.text)")
+        #expect(screen.lines[c.bottom - 1].contains("4–16 · odd counts give one bye a week"), "\(screen.text)")
+        #expect(screen.lines.allSatisfy { $0.count <= 60 })
+    }
+
+    @Test func withoutColourTheFocusStillShows() async {
+        var h = await Self.onForm(colorAllowed: false)
+        h.key(.char("j")); h.key(.char("j"))
+        let screen = Screen(h.state)
+        #expect(screen.inSheet("› Visibility"), "\(screen.text)")
+        #expect(screen.inSheet("‹ public ›"))
+    }
+
+    @Test func escWithChangesAsksAndYesLeaves() async {
+        var h = await Self.onForm()
+        h.key(.char("j")); h.key(.char("j")); h.key(.char("j")); h.key(.char("l"))
+        h.key(.escape)
+        #expect(Screen(h.state).text.contains("Discard changes?"))
+        #expect(h.state.top.page == .leagueForm(.create))
+        h.key(.char("n"))
+        #expect(topForm(h)?.form.settings.teamCount == 11, "kept")
+        h.key(.escape); h.key(.char("y"))
+        #expect(h.state.top.page == .home)
+    }
+
+    @Test func aValidationRefusalLandsNextToItsField() async {
+        var h = await Self.onForm()
+        h.keys("Sunday Funday")
+        h.key(.ctrl("s"))
+        await h.settle()
+        #expect(h.state.top.page == .account(.signIn), "signed out: the gate asks first")
+        let write = try! #require(h.state.pendingAction?.write)
+        h.key(.escape)
+        h.send(.gate(.performed(write, .invalid(field: "teamCount", message: "3 teams have managers — the league can't have fewer teams"))))
+        await h.settle()
+        #expect(h.state.top.page == .leagueForm(.create))
+        #expect(topForm(h)?.focused == .teams)
+        #expect(topForm(h)?.form.name.text == "Sunday Funday", "nothing typed is lost")
+        #expect(h.toast == "3 teams have managers — the league can't have fewer teams")
+        #expect(Screen(h.state).inSheet("✗ 3 teams have managers"), "\(Screen(h.state).text)")
+    }
+
+    @Test func eOnLeagueSettingsOpensTheEditFormFilledFromTheLeague() async {
+        var h = await Harness.started()
+        h.send(.open(.leagueSettings(Demo.nerds)))
+        await h.settle()
+        h.key(.char("E"))
+        await h.settle()
+        #expect(h.state.top.page == .leagueForm(.edit(Demo.nerds)))
+        #expect(h.state.pages == [.home, .leagueSettings(Demo.nerds), .leagueForm(.edit(Demo.nerds))])
+        let screen = Screen(h.state)
+        let text = screen.text
+        #expect(screen.inSheet("Sunday Nerds: settings"), "\(text)")
+        #expect(screen.inSheet("› Teams"), "edit starts on the first setting: the name isn't one")
+        #expect(screen.inSheet("‹ 10 ›"))
+        #expect(screen.inSheet("PPR"))
+        #expect(!screen.inSheet("Visibility"))
+    }
+
+    @Test func anEditFormForALeagueWhoseDraftStartedSaysSo() async {
+        var h = await Harness.started()
+        h.send(.open(.leagueForm(.edit(Demo.greats))))
+        await h.settle()
+        let screen = Screen(h.state)
+        let text = screen.text
+        #expect(screen.inSheet("Settings are locked once the draft has started"), "\(text)")
+    }
+}
