@@ -76,16 +76,16 @@ func styleOf(_ text: String, _ h: Harness) -> Style? {
         let c = try? #require(moveChooser(h))
         let labels = c?.options.map { o in o.value == nil ? "\(o.label) — \(o.reason!)" : o.label } ?? []
         #expect(labels == [
-            "QB — A RB can't play QB",
             "Move to RB",
             "RB ⇄ Christian McCaffrey",
+            "QB — A RB can't play QB",
             "WR — A RB can't play WR",
             "TE — A RB can't play TE",
-            "FLEX ⇄ Kenny Golladay — K. Golladay can't go to BN: His game has kicked off — he is locked until next week",
+            "FLEX ⇄ Kenny Golladay — K. Golladay can't go to BN: his game has kicked off — he is locked until next week",
             "K — A RB can't play K",
             "DEF — A RB can't play DEF",
             "IR — IR takes only players who are OUT or on IR",
-        ])
+        ], "the places he can go first, then the others with the domain's reason")
         #expect(c?.chosen == LineupMove(Demo.jones.id, to: .rb), "the first place he can go is picked first")
         #expect(h.state.top.isEditingText, "the chooser takes the keys")
 
@@ -93,6 +93,7 @@ func styleOf(_ text: String, _ h: Harness) -> Style? {
         #expect(moveChooser(h)?.chosen == LineupMove(Demo.jones.id, to: .rb, swapWith: Demo.cmc.id))
         h.key(.down)
         #expect(moveChooser(h)?.chosen == LineupMove(Demo.jones.id, to: .rb, swapWith: Demo.cmc.id), "dimmed places can't be picked")
+        #expect(moveChooser(h)?.selected == 1)
         h.key(.up)
         h.key(.enter)
         await h.settle()
@@ -148,6 +149,15 @@ func styleOf(_ text: String, _ h: Harness) -> Style? {
         #expect(await h.fake.teamWrites == [.dropPlayer(league: Demo.greats, team: Demo.bits, player: Demo.ekeler.id)])
         #expect(h.toast == "Player dropped — he is on waivers now")
         #expect(h.state.top.rosterState?.players.contains { $0.player.id == Demo.ekeler.id } == false)
+    }
+
+    @Test func aLockedPlayerCantBeDroppedAndSaysWhy() async {
+        var h = await TeamWorld.signedIn(on: .roster(Demo.greats, team: Demo.bits))
+        Self.select("Kenny Golladay", &h)
+        h.key(.char("d"))
+        await h.settle()
+        #expect(h.state.top.rosterState?.modal == nil)
+        #expect(h.toast == "his game has kicked off — he can't be dropped until next week")
     }
 
     @Test func anotherTeamsRosterOffersMoveAndDropDisabledWithTheReason() async {

@@ -25,9 +25,11 @@ public struct Chooser<Value: Hashable & Sendable>: Hashable, Sendable {
     /// The highlighted option (always a pickable one; nil when none is).
     public private(set) var selected: Int?
 
+    /// The options the person can pick come first (in the order given), then the dimmed ones with their reasons.
     public init(title: String, prompt: String, options: [Option]) {
-        self.title = title; self.prompt = prompt; self.options = options
-        selected = options.firstIndex { $0.value != nil }
+        self.title = title; self.prompt = prompt
+        self.options = options.filter { $0.value != nil } + options.filter { $0.value == nil }
+        selected = self.options.firstIndex { $0.value != nil }
     }
 
     /// The value Enter would pick.

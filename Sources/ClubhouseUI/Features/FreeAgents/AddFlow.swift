@@ -38,8 +38,8 @@ struct MyTeamFacts {
             roster.rows.filter { $0.player.position == player.position }.count >= max } ?? false
         let sizeFull = rosterCount >= rosterLimit
         return roster.rows.sorted { $0.slot < $1.slot }.map { row in
-            let label = "\(row.player.name) \(row.player.position.rawValue)"
-            let detail = "\(row.slot.rawValue) · \(row.seasonPoints.oneDecimal) pts"
+            let label = row.player.name
+            let detail = "\(row.player.position.rawValue) in \(row.slot.rawValue) · \(row.seasonPoints.oneDecimal) pts"
             if row.locked { return .init(label, detail: detail, value: nil, reason: "his game has kicked off — he can't be dropped until next week") }
             if positionFull, row.player.position != player.position {
                 return .init(label, detail: detail, value: nil, reason: "a \(player.position.rawValue) has to go to make room")

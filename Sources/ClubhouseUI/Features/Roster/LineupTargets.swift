@@ -24,7 +24,7 @@ enum LineupTargets {
             for partner in there {
                 let label = "\(slot.rawValue) ⇄ \(partner.player.name)"
                 if let r = refusal(partner, into: mover.slot, from: slot) {
-                    out.append(.init(label, value: nil, reason: "\(Format.shortName(partner.player.name)) can't go to \(mover.slot.rawValue): \(r.message)"))
+                    out.append(.init(label, value: nil, reason: "\(Format.shortName(partner.player.name)) can't go to \(mover.slot.rawValue): \(lowercasedFirst(r.message))"))
                 } else {
                     out.append(.init(label, detail: "\(partner.player.position.rawValue) to \(mover.slot.rawValue)",
                                      value: LineupMove(mover.player.id, to: slot, swapWith: partner.player.id)))
@@ -32,6 +32,11 @@ enum LineupTargets {
             }
         }
         return out
+    }
+
+    static func lowercasedFirst(_ s: String) -> String {
+        guard let f = s.first, f.isUppercase, !s.hasPrefix("IR"), !(s.dropFirst().first?.isUppercase ?? false) else { return s }
+        return f.lowercased() + s.dropFirst()
     }
 
     /// Why `row`'s player can't go from `from` into `slot` (IR status, position, lock), in the domain's words.

@@ -85,7 +85,7 @@ public enum RosterFeature: PageFeature {
             state.modal = .move(row.player.id, Chooser(title: "Lineup · week \(state.roster.value?.week ?? 0)", prompt: where_, options: options))
             return .none
         case .dropRequested:
-            guard editReason(state) == nil, let row = state.selectedRow else { return .none }
+            guard dropReason(state) == nil, let row = state.selectedRow else { return .none }
             let days = state.detail.value?.league.settings.waiverPeriodDays ?? 2
             state.modal = .drop(row.player.id, PageConfirm(
                 title: "Drop \(row.player.name)?",
@@ -132,6 +132,12 @@ public enum RosterFeature: PageFeature {
         return state.selectedRow == nil ? "no player selected" : nil
     }
 
+    /// Why the selected player can't be dropped (besides `editReason`): his game this week has kicked off.
+    static func dropReason(_ state: State) -> String? {
+        if let r = editReason(state) { return r }
+        return state.selectedRow?.locked == true ? "his game has kicked off — he can't be dropped until next week" : nil
+    }
+
     static func isMine(_ state: State) -> Bool {
         guard let c = state.detail.value?.capabilities else { return false }
         return c.signedIn && c.myTeam == state.team
@@ -150,7 +156,8 @@ public enum RosterFeature: PageFeature {
         let reason = editReason(state)
         return Keymap([
             KeyBinding([.char("m")], .moveRequested, label: "move", group: "Lineup", footer: true, enabledWhen: reason == nil, disabledReason: reason),
-            KeyBinding([.char("d")], .dropRequested, label: "drop", group: "Lineup", footer: true, enabledWhen: reason == nil, disabledReason: reason),
+            KeyBinding([.char("d")], .dropRequested, label: "drop", group: "Lineup", footer: true, enabledWhen: dropReason(state) == nil,
+                       disabledReason: dropReason(state)),
             KeyBinding([.char("W")], .claimsOpened, label: "claims", group: "Lineup", footer: isMine(state), enabledWhen: isMine(state),
                        disabledReason: state.detail.value?.capabilities.signedIn == true ? "claims are on your own team's page" : "sign in to see your claims (i)"),
             KeyBinding([.enter], .rowActivated, label: "open player", group: "Roster", footer: true,
