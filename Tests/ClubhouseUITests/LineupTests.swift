@@ -158,6 +158,10 @@ func styleOf(_ text: String, _ h: Harness) -> Style? {
         await h.settle()
         #expect(h.state.top.rosterState?.modal == nil)
         #expect(h.toast == "his game has kicked off — he can't be dropped until next week")
+        h.key(.char("m"))
+        await h.settle()
+        #expect(h.state.top.rosterState?.modal == nil, "a locked starter can't move at all")
+        #expect(h.toast == "His game has kicked off — he is locked until next week")
     }
 
     @Test func anotherTeamsRosterOffersMoveAndDropDisabledWithTheReason() async {

@@ -22,8 +22,10 @@ extension ClaimsFeature {
                                                in: body, buffer: &buffer, context: context) else { break }
             claimsTable(state, claims, context: context).render(in: body, buffer: &buffer)
             let hint = "Tried top first when waivers run. Won claims show under League transactions (t); lost ones just leave this list."
-            if body.height > claims.count + 2 {
-                TextRow.put(hint, in: body, row: claims.count + 2, style: context.style(.dim), buffer: &buffer)
+            let top = claims.count + 2
+            if body.height > top {
+                Paragraph(hint, style: context.style(.dim))
+                    .render(in: Rect(x: body.x + 1, y: body.y + top, width: body.width - 2, height: body.height - top), buffer: &buffer)
             }
         case .transactions:
             guard let log = LoadView.render(state.transactions.load, what: "the league's transactions",

@@ -80,7 +80,7 @@ struct BidView {
         lines.append(budgetKnown ? "Budget left: $\(budget) — the highest bid wins." : "Budget: up to $\(budget) — yours shows once you're signed in.")
         if let dropName { lines.append("Dropping \(dropName) if it wins.") }
         let width = min(area.width, max(44, (lines.map(\.displayWidth).max() ?? 0) + 4, (error?.displayWidth ?? 0) + 4))
-        let box = area.centered(Size(width: width, height: min(area.height, lines.count + 5)))
+        let box = area.centered(Size(width: width, height: min(area.height, lines.count + 4)))
         buffer.fill(box)
         Block(title: "Waiver bid", borderStyle: context.style(.focusedBorder), titleStyle: context.style(.title)).render(in: box, buffer: &buffer)
         let inner = Block().inner(box).inset(horizontal: 1)

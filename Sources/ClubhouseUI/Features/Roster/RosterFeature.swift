@@ -78,7 +78,7 @@ public enum RosterFeature: PageFeature {
             guard let row = state.selectedRow else { return .none }
             return .send(.delegate(.open(.player(row.player.id, league: state.id))))
         case .moveRequested:
-            guard editReason(state) == nil, let row = state.selectedRow else { return .none }
+            guard moveReason(state) == nil, let row = state.selectedRow else { return .none }
             let options = LineupTargets.options(moving: row, in: state.players, slots: state.slots)
             let where_ = options.contains { $0.value != nil } ? "Move \(row.player.name) (\(row.slot.rawValue)) to:"
                                                                 : "\(row.player.name) can't move anywhere this week:"
@@ -132,6 +132,13 @@ public enum RosterFeature: PageFeature {
         return state.selectedRow == nil ? "no player selected" : nil
     }
 
+    /// Why the selected player can't move: a starter whose game kicked off is locked in place (the domain's sentence).
+    static func moveReason(_ state: State) -> String? {
+        if let r = editReason(state) { return r }
+        guard let row = state.selectedRow, row.locked, row.slot.isStarter else { return nil }
+        return LineupRefusal.playerLocked(row.player.id, kickoff: .distantPast).message
+    }
+
     /// Why the selected player can't be dropped (besides `editReason`): his game this week has kicked off.
     static func dropReason(_ state: State) -> String? {
         if let r = editReason(state) { return r }
@@ -155,7 +162,8 @@ public enum RosterFeature: PageFeature {
         }
         let reason = editReason(state)
         return Keymap([
-            KeyBinding([.char("m")], .moveRequested, label: "move", group: "Lineup", footer: true, enabledWhen: reason == nil, disabledReason: reason),
+            KeyBinding([.char("m")], .moveRequested, label: "move", group: "Lineup", footer: true, enabledWhen: moveReason(state) == nil,
+                       disabledReason: moveReason(state)),
             KeyBinding([.char("d")], .dropRequested, label: "drop", group: "Lineup", footer: true, enabledWhen: dropReason(state) == nil,
                        disabledReason: dropReason(state)),
             KeyBinding([.char("W")], .claimsOpened, label: "claims", group: "Lineup", footer: isMine(state), enabledWhen: isMine(state),
