@@ -145,8 +145,8 @@ public enum ClaimsFeature: PageFeature {
         let onClaims = state.tab == .claims, claim = state.selectedClaim, n = state.pending.count
         let noClaim = onClaims ? "no claim selected" : "claims are on the other tab (t)"
         return Keymap([
-            KeyBinding([.char("x")], .cancelRequested, label: "cancel claim", group: "Claims", footer: true, enabledWhen: claim != nil, disabledReason: noClaim),
-            KeyBinding([.char("K")], .claimMoved(-1), label: "reorder", group: "Claims", footer: true, footerKeys: "K/J",
+            KeyBinding([.char("x")], .cancelRequested, label: "cancel claim", group: "Claims", footer: onClaims, enabledWhen: claim != nil, disabledReason: noClaim),
+            KeyBinding([.char("K")], .claimMoved(-1), label: "reorder", group: "Claims", footer: onClaims, footerKeys: "K/J",
                        enabledWhen: claim != nil && (state.list.selected ?? 0) > 0, disabledReason: claim == nil ? noClaim : "already tried first"),
             KeyBinding([.char("J")], .claimMoved(1), label: "try later", group: "Claims",
                        enabledWhen: claim != nil && (state.list.selected ?? n) < n - 1, disabledReason: claim == nil ? noClaim : "already tried last"),
