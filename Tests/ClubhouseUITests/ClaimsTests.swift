@@ -46,6 +46,13 @@ extension PageState {
         #expect(help.first { $0.label == "cancel claim" }?.disabledReason == "no claim selected")
     }
 
+    @Test func signedOutTheClaimsPageSaysToSignIn() async {
+        var h = await Harness.started()
+        h.send(.open(.claims(Demo.greats)))
+        await h.settle()
+        #expect(Screen(h.state).inSheet("Sign in (i) to see your waiver claims in Gridiron Greats."))
+    }
+
     @Test func kMovesAClaimEarlierAndSavesTheOrder() async {
         var h = await Self.onClaims()
         h.key(.char("j"))

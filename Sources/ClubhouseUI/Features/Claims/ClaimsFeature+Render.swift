@@ -17,8 +17,7 @@ extension ClaimsFeature {
         let body = body(area)
         switch state.tab {
         case .claims:
-            guard let claims = LoadView.render(state.claims.load, what: "your claims",
-                                               empty: "No pending claims — a on a player on waivers places one (free agents: f on the league page).",
+            guard let claims = LoadView.render(state.claims.load, what: "your claims", empty: emptyClaims(state),
                                                in: body, buffer: &buffer, context: context) else { break }
             claimsTable(state, claims, context: context).render(in: body, buffer: &buffer)
             let hint = "Tried top first when waivers run. Won claims show under League transactions (t); lost ones just leave this list."
@@ -33,6 +32,14 @@ extension ClaimsFeature {
             transactionsTable(state, log, width: body.width, context: context).render(in: body, buffer: &buffer)
         }
         if let q = state.confirm { q.confirm.dialog.render(in: area, buffer: &buffer) }
+    }
+
+    /// Why there is nothing to list: signed out, no team here, or simply no claims yet.
+    static func emptyClaims(_ state: State) -> String {
+        guard let d = state.detail.value else { return "No pending claims." }
+        if !d.capabilities.signedIn { return "Sign in (i) to see your waiver claims in \(d.league.name)." }
+        if d.capabilities.myTeam == nil { return "You don't have a team in \(d.league.name), so no claims — J on its page asks to join." }
+        return "No pending claims — a on a player on waivers places one (free agents: f on the league page)."
     }
 
     static func claimsTable(_ state: State, _ claims: [ClaimView], context: RenderContext) -> DataTable {

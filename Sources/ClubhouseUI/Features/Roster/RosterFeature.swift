@@ -62,7 +62,8 @@ public enum RosterFeature: PageFeature {
         switch action {
         case .onAppear, .retry:
             state.modal = nil
-            let t = state.roster.begin(), api = context.env.api, id = state.id, team = state.team
+            // A reload after a write keeps the roster on screen until the answer replaces it.
+            let t = state.roster.value == nil ? state.roster.begin() : state.roster.beginRefresh(), api = context.env.api, id = state.id, team = state.team
             let d = state.detail.value == nil ? state.detail.begin() : state.detail.beginRefresh()
             return .merge(.load(t, id: "roster.\(id).\(team)", { try await api.roster(id, team: team) }, answer: Action.rosterLoaded),
                           .load(d, id: "roster.league.\(id)", { try await api.league(id) }, answer: Action.detailLoaded))
