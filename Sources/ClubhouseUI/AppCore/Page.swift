@@ -11,6 +11,8 @@ public enum Page: Hashable, Sendable {
     case roster(LeagueID, team: TeamID)
     case player(PlayerID, league: LeagueID?)
     case freeAgents(LeagueID)
+    /// My pending waiver claims and the league's transactions.
+    case claims(LeagueID)
     case draftRoom(LeagueID)
     case scoringRules(LeagueID)
     case leagueSettings(LeagueID)
@@ -26,7 +28,7 @@ public enum Page: Hashable, Sendable {
         case .home, .settings, .account, .leagueForm(.create): nil
         case .leagueForm(.edit(let id)): id
         case .league(let id), .standings(let id), .scoreboard(let id, _), .matchup(let id, _, _), .roster(let id, _),
-             .freeAgents(let id), .draftRoom(let id), .scoringRules(let id), .leagueSettings(let id): id
+             .freeAgents(let id), .claims(let id), .draftRoom(let id), .scoringRules(let id), .leagueSettings(let id): id
         case .player(_, let league): league
         }
     }

@@ -1,4 +1,5 @@
 import Terminal
+import ClubhouseDomain
 
 /// One page of the sheet: state, actions, a pure reducer, a keymap and a view. The shell drives every
 /// page through this protocol, so a page never needs to know about the others.
@@ -32,6 +33,9 @@ public protocol PageFeature {
     /// The action that reloads the page in place (no spinner) when the league's live events say it changed.
     static var liveRefresh: Action? { get }
 
+    /// The action telling the page on top how a gated write ended (before it reloads), if the page wants to know.
+    static func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> Action?
+
     /// True when a filter is active (Esc clears it before popping).
     static func isFilterActive(_ state: State) -> Bool
     /// True while typing into the filter: printable keys go to `typed`.
@@ -51,6 +55,7 @@ extension PageFeature {
     public static func isEditingText(_ state: State) -> Bool { false }
     public static var clearFilter: Action? { nil }
     public static var liveRefresh: Action? { nil }
+    public static func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> Action? { nil }
     public static func typed(_ key: Key) -> Action? { nil }
     public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? { nil }
 }

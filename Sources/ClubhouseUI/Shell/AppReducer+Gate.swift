@@ -105,7 +105,8 @@ extension AppReducer {
                 state.pendingAction = nil
                 // A form whose write went through has done its job: back to the page it was opened from.
                 if case .leagueForm = state.top, state.sheet.stack.count > 1 { state.sheet.setStack(Array(state.sheet.stack.dropLast())) }
-                return .merge(.send(.toastShown(write.successMessage, isError: false)), reloadTop(&state, env: env), syncBoard(&state, env: env))
+                return .merge(.send(.toastShown(write.successMessage, isError: false)), tellTop(write, outcome, state), reloadTop(&state, env: env),
+                              syncBoard(&state, env: env))
             case .created(let league):
                 state.pendingAction = nil
                 return .merge(.send(.toastShown(write.successMessage, isError: false)), .send(.deepLink(.league(league))))
@@ -119,7 +120,7 @@ extension AppReducer {
                 return .merge(.send(.toastShown(message, isError: true)), reloadTop(&state, env: env))
             case .refused(let message):
                 state.pendingAction = nil
-                return .merge(.send(.toastShown(message, isError: true)), reloadTop(&state, env: env))
+                return .merge(.send(.toastShown(message, isError: true)), tellTop(write, outcome, state), reloadTop(&state, env: env))
             case .unreachable(let message):
                 return .send(.toastShown(message, isError: true))
             case .sessionEnded:
@@ -207,6 +208,12 @@ extension AppReducer {
         }
     }
 
+    /// Tells the page on top how its write ended (it may put an optimistic change back, or ask a follow-up question).
+    static func tellTop(_ write: GatedWrite, _ outcome: GateOutcome, _ state: AppState) -> Effect<AppAction> {
+        guard let a = state.top.writeFinished(write, outcome) else { return .none }
+        return .send(.page(id: state.sheet.top.id, a))
+    }
+
     /// Fills in "my team" (`GatedWrite.myTeam`) with the person's team in the league, or refuses in words.
     static func resolveTeam(_ write: GatedWrite, api: any LeagueAPI) async throws -> GatedWrite {
         func mine(_ league: LeagueID) async throws -> TeamID {
@@ -220,6 +227,9 @@ extension AppReducer {
         case .addFreeAgent(let l, GatedWrite.myTeam, let p, let d): return .addFreeAgent(league: l, team: try await mine(l), player: p, dropping: d)
         case .placeClaim(let l, GatedWrite.myTeam, let p, let d, let bid):
             return .placeClaim(league: l, team: try await mine(l), player: p, dropping: d, bid: bid)
+        case .moveInLineup(let l, GatedWrite.myTeam, let m): return .moveInLineup(league: l, team: try await mine(l), move: m)
+        case .dropPlayer(let l, GatedWrite.myTeam, let p): return .dropPlayer(league: l, team: try await mine(l), player: p)
+        case .reorderClaims(let l, GatedWrite.myTeam, let o): return .reorderClaims(league: l, team: try await mine(l), order: o)
         default: return write
         }
     }
@@ -297,6 +307,9 @@ extension GatedWrite {
         case .requestToJoin: return "Sign in or create an account to join \(name)."
         case .addFreeAgent: return "Sign in to add this player in \(name)."
         case .placeClaim: return "Sign in to claim this player in \(name)."
+        case .moveInLineup: return "Sign in to set your lineup in \(name)."
+        case .dropPlayer: return "Sign in to drop this player in \(name)."
+        case .cancelClaim, .reorderClaims: return "Sign in to manage your waiver claims in \(name)."
         case .makePick, .editQueue, .sendChat: return "Sign in to draft in \(name) — you'll come straight back to the room."
         case .createLeague(let new): return "Sign in or create an account to create \(new.name) — you'll be its commissioner."
         case .commissioner(.updateSettings): return "Sign in as the commissioner of \(name) to save its settings."

@@ -1,5 +1,6 @@
 // One switch per PageFeature requirement, so the shell drives every page alike. A new page adds one case to each.
 import Terminal
+import ClubhouseDomain
 
 /// The state of one page on the sheet's stack.
 public enum PageState: Equatable, Sendable {
@@ -11,6 +12,7 @@ public enum PageState: Equatable, Sendable {
     case roster(RosterFeature.State)
     case player(PlayerFeature.State)
     case freeAgents(FreeAgentsFeature.State)
+    case claims(ClaimsFeature.State)
     case draftRoom(DraftRoomFeature.State)
     case scoringRules(ScoringRulesFeature.State)
     case leagueSettings(LeagueSettingsFeature.State)
@@ -29,6 +31,7 @@ public enum PageAction: Sendable {
     case roster(RosterFeature.Action)
     case player(PlayerFeature.Action)
     case freeAgents(FreeAgentsFeature.Action)
+    case claims(ClaimsFeature.Action)
     case draftRoom(DraftRoomFeature.Action)
     case scoringRules(ScoringRulesFeature.Action)
     case leagueSettings(LeagueSettingsFeature.Action)
@@ -48,6 +51,7 @@ extension PageState {
         case .roster(let s): RosterFeature.page(s)
         case .player(let s): PlayerFeature.page(s)
         case .freeAgents(let s): FreeAgentsFeature.page(s)
+        case .claims(let s): ClaimsFeature.page(s)
         case .draftRoom(let s): DraftRoomFeature.page(s)
         case .scoringRules(let s): ScoringRulesFeature.page(s)
         case .leagueSettings(let s): LeagueSettingsFeature.page(s)
@@ -66,6 +70,7 @@ extension PageState {
         case .roster(let s): RosterFeature.board(s)
         case .player(let s): PlayerFeature.board(s)
         case .freeAgents(let s): FreeAgentsFeature.board(s)
+        case .claims(let s): ClaimsFeature.board(s)
         case .draftRoom(let s): DraftRoomFeature.board(s)
         case .scoringRules(let s): ScoringRulesFeature.board(s)
         case .leagueSettings(let s): LeagueSettingsFeature.board(s)
@@ -84,6 +89,7 @@ extension PageState {
         case .roster(let s): RosterFeature.title(s)
         case .player(let s): PlayerFeature.title(s)
         case .freeAgents(let s): FreeAgentsFeature.title(s)
+        case .claims(let s): ClaimsFeature.title(s)
         case .draftRoom(let s): DraftRoomFeature.title(s)
         case .scoringRules(let s): ScoringRulesFeature.title(s)
         case .leagueSettings(let s): LeagueSettingsFeature.title(s)
@@ -102,6 +108,7 @@ extension PageState {
         case .roster(let s): RosterFeature.keymap(s).mapActions(PageAction.roster)
         case .player(let s): PlayerFeature.keymap(s).mapActions(PageAction.player)
         case .freeAgents(let s): FreeAgentsFeature.keymap(s).mapActions(PageAction.freeAgents)
+        case .claims(let s): ClaimsFeature.keymap(s).mapActions(PageAction.claims)
         case .draftRoom(let s): DraftRoomFeature.keymap(s).mapActions(PageAction.draftRoom)
         case .scoringRules(let s): ScoringRulesFeature.keymap(s).mapActions(PageAction.scoringRules)
         case .leagueSettings(let s): LeagueSettingsFeature.keymap(s).mapActions(PageAction.leagueSettings)
@@ -120,6 +127,7 @@ extension PageState {
         case .roster(let s): RosterFeature.render(s, in: area, buffer: &buffer, context: context)
         case .player(let s): PlayerFeature.render(s, in: area, buffer: &buffer, context: context)
         case .freeAgents(let s): FreeAgentsFeature.render(s, in: area, buffer: &buffer, context: context)
+        case .claims(let s): ClaimsFeature.render(s, in: area, buffer: &buffer, context: context)
         case .draftRoom(let s): DraftRoomFeature.render(s, in: area, buffer: &buffer, context: context)
         case .scoringRules(let s): ScoringRulesFeature.render(s, in: area, buffer: &buffer, context: context)
         case .leagueSettings(let s): LeagueSettingsFeature.render(s, in: area, buffer: &buffer, context: context)
@@ -138,6 +146,7 @@ extension PageState {
         case .roster(let s): RosterFeature.click(s, at: point, in: area, context: context).map(PageAction.roster)
         case .player(let s): PlayerFeature.click(s, at: point, in: area, context: context).map(PageAction.player)
         case .freeAgents(let s): FreeAgentsFeature.click(s, at: point, in: area, context: context).map(PageAction.freeAgents)
+        case .claims(let s): ClaimsFeature.click(s, at: point, in: area, context: context).map(PageAction.claims)
         case .draftRoom(let s): DraftRoomFeature.click(s, at: point, in: area, context: context).map(PageAction.draftRoom)
         case .scoringRules(let s): ScoringRulesFeature.click(s, at: point, in: area, context: context).map(PageAction.scoringRules)
         case .leagueSettings(let s): LeagueSettingsFeature.click(s, at: point, in: area, context: context).map(PageAction.leagueSettings)
@@ -156,6 +165,7 @@ extension PageState {
         case .roster: .roster(RosterFeature.onAppear)
         case .player: .player(PlayerFeature.onAppear)
         case .freeAgents: .freeAgents(FreeAgentsFeature.onAppear)
+        case .claims: .claims(ClaimsFeature.onAppear)
         case .draftRoom: .draftRoom(DraftRoomFeature.onAppear)
         case .scoringRules: .scoringRules(ScoringRulesFeature.onAppear)
         case .leagueSettings: .leagueSettings(LeagueSettingsFeature.onAppear)
@@ -174,6 +184,7 @@ extension PageState {
         case .roster: .roster(RosterFeature.list(move))
         case .player: .player(PlayerFeature.list(move))
         case .freeAgents: .freeAgents(FreeAgentsFeature.list(move))
+        case .claims: .claims(ClaimsFeature.list(move))
         case .draftRoom: .draftRoom(DraftRoomFeature.list(move))
         case .scoringRules: .scoringRules(ScoringRulesFeature.list(move))
         case .leagueSettings: .leagueSettings(LeagueSettingsFeature.list(move))
@@ -192,6 +203,7 @@ extension PageState {
         case .roster(let s): RosterFeature.isLoading(s)
         case .player(let s): PlayerFeature.isLoading(s)
         case .freeAgents(let s): FreeAgentsFeature.isLoading(s)
+        case .claims(let s): ClaimsFeature.isLoading(s)
         case .draftRoom(let s): DraftRoomFeature.isLoading(s)
         case .scoringRules(let s): ScoringRulesFeature.isLoading(s)
         case .leagueSettings(let s): LeagueSettingsFeature.isLoading(s)
@@ -210,6 +222,7 @@ extension PageState {
         case .roster(let s): RosterFeature.isFilterActive(s)
         case .player(let s): PlayerFeature.isFilterActive(s)
         case .freeAgents(let s): FreeAgentsFeature.isFilterActive(s)
+        case .claims(let s): ClaimsFeature.isFilterActive(s)
         case .draftRoom(let s): DraftRoomFeature.isFilterActive(s)
         case .scoringRules(let s): ScoringRulesFeature.isFilterActive(s)
         case .leagueSettings(let s): LeagueSettingsFeature.isFilterActive(s)
@@ -228,6 +241,7 @@ extension PageState {
         case .roster(let s): RosterFeature.isEditingText(s)
         case .player(let s): PlayerFeature.isEditingText(s)
         case .freeAgents(let s): FreeAgentsFeature.isEditingText(s)
+        case .claims(let s): ClaimsFeature.isEditingText(s)
         case .draftRoom(let s): DraftRoomFeature.isEditingText(s)
         case .scoringRules(let s): ScoringRulesFeature.isEditingText(s)
         case .leagueSettings(let s): LeagueSettingsFeature.isEditingText(s)
@@ -246,6 +260,7 @@ extension PageState {
         case .roster: RosterFeature.liveRefresh.map(PageAction.roster)
         case .player: PlayerFeature.liveRefresh.map(PageAction.player)
         case .freeAgents: FreeAgentsFeature.liveRefresh.map(PageAction.freeAgents)
+        case .claims: ClaimsFeature.liveRefresh.map(PageAction.claims)
         case .draftRoom: DraftRoomFeature.liveRefresh.map(PageAction.draftRoom)
         case .scoringRules: ScoringRulesFeature.liveRefresh.map(PageAction.scoringRules)
         case .leagueSettings: LeagueSettingsFeature.liveRefresh.map(PageAction.leagueSettings)
@@ -264,12 +279,22 @@ extension PageState {
         case .roster: RosterFeature.clearFilter.map(PageAction.roster)
         case .player: PlayerFeature.clearFilter.map(PageAction.player)
         case .freeAgents: FreeAgentsFeature.clearFilter.map(PageAction.freeAgents)
+        case .claims: ClaimsFeature.clearFilter.map(PageAction.claims)
         case .draftRoom: DraftRoomFeature.clearFilter.map(PageAction.draftRoom)
         case .scoringRules: ScoringRulesFeature.clearFilter.map(PageAction.scoringRules)
         case .leagueSettings: LeagueSettingsFeature.clearFilter.map(PageAction.leagueSettings)
         case .leagueForm: LeagueFormFeature.clearFilter.map(PageAction.leagueForm)
         case .settings: SettingsFeature.clearFilter.map(PageAction.settings)
         case .auth: AuthFeature.clearFilter.map(PageAction.auth)
+        }
+    }
+    /// How a gated write ended, for the pages that want to know (others answer nil).
+    public func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> PageAction? {
+        switch self {
+        case .roster: RosterFeature.writeFinished(write, outcome).map(PageAction.roster)
+        case .freeAgents: FreeAgentsFeature.writeFinished(write, outcome).map(PageAction.freeAgents)
+        case .claims: ClaimsFeature.writeFinished(write, outcome).map(PageAction.claims)
+        default: nil
         }
     }
     public func typed(_ key: Key) -> PageAction? {
@@ -282,6 +307,7 @@ extension PageState {
         case .roster: RosterFeature.typed(key).map(PageAction.roster)
         case .player: PlayerFeature.typed(key).map(PageAction.player)
         case .freeAgents: FreeAgentsFeature.typed(key).map(PageAction.freeAgents)
+        case .claims: ClaimsFeature.typed(key).map(PageAction.claims)
         case .draftRoom: DraftRoomFeature.typed(key).map(PageAction.draftRoom)
         case .scoringRules: ScoringRulesFeature.typed(key).map(PageAction.scoringRules)
         case .leagueSettings: LeagueSettingsFeature.typed(key).map(PageAction.leagueSettings)
@@ -326,6 +352,10 @@ extension PageState {
             let fx = FreeAgentsFeature.reduce(into: &s, action: a, context: context)
             self = .freeAgents(s)
             return fx.map(PageAction.freeAgents)
+        case (.claims(var s), .claims(let a)):
+            let fx = ClaimsFeature.reduce(into: &s, action: a, context: context)
+            self = .claims(s)
+            return fx.map(PageAction.claims)
         case (.draftRoom(var s), .draftRoom(let a)):
             let fx = DraftRoomFeature.reduce(into: &s, action: a, context: context)
             self = .draftRoom(s)
@@ -367,6 +397,7 @@ extension PageAction {
         case .roster(let a): RosterFeature.delegate(of: a)
         case .player(let a): PlayerFeature.delegate(of: a)
         case .freeAgents(let a): FreeAgentsFeature.delegate(of: a)
+        case .claims(let a): ClaimsFeature.delegate(of: a)
         case .draftRoom(let a): DraftRoomFeature.delegate(of: a)
         case .scoringRules(let a): ScoringRulesFeature.delegate(of: a)
         case .leagueSettings(let a): LeagueSettingsFeature.delegate(of: a)

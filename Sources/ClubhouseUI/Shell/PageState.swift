@@ -12,6 +12,7 @@ extension PageState {
         case .roster(let id, let team): self = .roster(RosterFeature.State(id: id, team: team))
         case .player(let id, let league): self = .player(PlayerFeature.State(id: id, league: league))
         case .freeAgents(let id): self = .freeAgents(FreeAgentsFeature.State(id: id))
+        case .claims(let id): self = .claims(ClaimsFeature.State(id: id))
         case .draftRoom(let id): self = .draftRoom(DraftRoomFeature.State(id: id, bell: settings.draftBell))
         case .scoringRules(let id): self = .scoringRules(ScoringRulesFeature.State(id: id))
         case .leagueSettings(let id): self = .leagueSettings(LeagueSettingsFeature.State(id: id))

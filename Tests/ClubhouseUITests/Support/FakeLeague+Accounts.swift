@@ -59,6 +59,8 @@ extension FakeLeague: AccountAPI {
         try checkSession()
         guard signedInUser != nil else { throw DomainError.unauthenticated }
         guard myTeams[league] == team else { throw DomainError.forbidden("That isn't your team") }
+        if let r = teamRefusal { throw r }
+        teamWrites.append(.addFreeAgent(league: league, team: team, player: player, dropping: dropping))
         let t = Transaction(id: Int64(adds.count + 1), leagueID: league, teamID: team, kind: .add, added: player, dropped: dropping, at: Demo.now)
         adds.append(t)
         return t

@@ -10,13 +10,7 @@ extension FakeLeague: LeagueMembership, TeamManaging, DraftRoomControl, Commissi
     func redeemInvite(code: String, teamName: String) async throws -> TeamID { try signedOut() }
     func leaveLeague(_ league: LeagueID) async throws { throw DomainError.unauthenticated }
 
-    func moveInLineup(_ league: LeagueID, team: TeamID, move: LineupMove) async throws -> TeamRoster { try signedOut() }
-    func dropPlayer(_ league: LeagueID, team: TeamID, player: PlayerID) async throws -> Transaction { try signedOut() }
-    func placeClaim(_ league: LeagueID, team: TeamID, player: PlayerID, dropping: PlayerID?, bid: Int) async throws -> WaiverClaim { try signedOut() }
-    func cancelClaim(_ league: LeagueID, claim: Int64) async throws { throw DomainError.unauthenticated }
-    func reorderClaims(_ league: LeagueID, team: TeamID, order: [Int64]) async throws -> [WaiverClaim] { try signedOut() }
-    func myClaims(_ league: LeagueID) async throws -> [ClaimView] { [] }
-    func transactions(_ league: LeagueID) async throws -> [TransactionView] { [] }
+    // TeamManaging: FakeLeague+Team.swift
 
     private func draftWrite() throws { if !draftSignedIn { throw DomainError.unauthenticated } }
     private func pick(_ expectedPick: Int, _ player: PlayerID, source: PickSource) throws -> Pick {

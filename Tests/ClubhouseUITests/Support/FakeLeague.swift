@@ -35,6 +35,19 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
     var adds: [Transaction] = []
     func appendJoinRequest(_ r: JoinRequest) { joinRequests.append(r) }
 
+    // Team management double (FakeLeague+Team.swift)
+    /// Rosters answered instead of the demo ones.
+    var rosters: [TeamID: TeamRoster] = [:]
+    /// League settings answered instead of the demo ones.
+    var settingsOverride: [LeagueID: LeagueSettings] = [:]
+    /// My pending claims, in order.
+    var claims: [ClaimView] = []
+    var transactionLog: [TransactionView] = []
+    /// Team writes (lineup, add, drop, claims) refuse with this while set.
+    var teamRefusal: DomainError?
+    /// Team writes performed, in order.
+    var teamWrites: [GatedWrite] = []
+
     init() {}
 
     // MARK: Draft room double (the writes live in FakeLeague+Writes.swift)
@@ -93,6 +106,7 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
         guard Demo.summaries.contains(where: { $0.id == id }) else { throw DomainError.notFound("League \(id.rawValue)") }
         try checkSession()
         var d = Demo.detail(id)
+        if let s = settingsOverride[id] { d.league.settings = s }
         if let user = signedInUser {
             d.capabilities = Capabilities(signedIn: true, myTeam: myTeams[id], hasPendingJoinRequest: joinRequests.contains { $0.leagueID == id && $0.user == user.id })
         }
@@ -115,7 +129,7 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
     }
     func roster(_ id: LeagueID, team: TeamID) async throws -> TeamRoster {
         try await enter(.roster)
-        var r = Demo.roster(team)
+        var r = rosters[team] ?? Demo.roster(team)
         if isEmpty(.roster) { r.rows = [] }
         return r
     }

@@ -2,7 +2,9 @@ import Foundation
 import ClubhouseDomain
 import Terminal
 
-/// Free agents and players on waivers: sortable (o), position filter (p or 0–6), name filter (/).
+/// Free agents and players on waivers: sortable (o), position filter (p or 0–6), name filter (/). `a` adds a free agent
+/// or claims a player on waivers: with no room on my roster it first asks whom to drop, in a FAAB league a claim asks
+/// for the bid; `W` opens my waiver claims.
 public enum FreeAgentsFeature: PageFeature {
     public struct State: Equatable, Sendable {
         public var id: LeagueID
@@ -11,7 +13,26 @@ public enum FreeAgentsFeature: PageFeature {
         public var players = Loadable<[AvailablePlayer]>()
         public var filter = FilterField()
         public var list = ListState()
+        /// The league: waiver type, budget, slots, and whether I have a team here.
+        public var detail = Loadable<LeagueDetail>()
+        /// My team's roster in this league (loaded when I have one).
+        public var myRoster = Loadable<TeamRoster>()
+        /// The drop chooser or the bid field, while open.
+        public var flow: AddFlow?
+        /// An add refused before my roster was known (signed out): once it loads, ask whom to drop if that was why.
+        public var retryAfterLoad: AvailablePlayer?
+        /// The player of the last add or claim sent.
+        public var lastRequested: AvailablePlayer?
         public init(id: LeagueID) { self.id = id }
+
+        var selected: AvailablePlayer? { visible[safe: list.selected ?? -1] }
+        var myTeam: MyTeamFacts? {
+            guard let r = myRoster.value, let d = detail.value, d.capabilities.myTeam == r.team.id else { return nil }
+            return MyTeamFacts(roster: r, settings: d.league.settings)
+        }
+        var isFAAB: Bool { detail.value?.league.settings.waiverType == .faab }
+        /// What I can bid: my budget left, or (signed out) the league's starting budget.
+        var budget: Int { myRoster.value?.faabRemaining ?? detail.value?.league.settings.faabBudget ?? 100 }
 
         public var visible: [AvailablePlayer] {
             guard let all = players.value else { return [] }
@@ -31,6 +52,13 @@ public enum FreeAgentsFeature: PageFeature {
         case rowActivated
         /// `a`: add the selected free agent, or claim a player on waivers (signed out: through Sign in first).
         case addRequested
+        case detailLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
+        case myRosterLoaded(RequestToken, Result<TeamRoster, PresentableError>)
+        /// A key while the drop chooser or the bid field is open.
+        case flowKey(Key)
+        case claimsOpened
+        /// How a write this page asked for ended (the shell tells the page on top).
+        case writeFinished(GatedWrite, GateOutcome)
         case delegate(PageDelegate)
     }
 
@@ -41,14 +69,28 @@ public enum FreeAgentsFeature: PageFeature {
     public static func page(_ state: State) -> Page { .freeAgents(state.id) }
     public static func board(_ state: State) -> BoardContext { .league(state.id, week: nil, highlight: nil) }
     public static func isFilterActive(_ state: State) -> Bool { state.filter.isActive }
-    public static func isEditingText(_ state: State) -> Bool { state.filter.editing }
+    public static func isEditingText(_ state: State) -> Bool { state.filter.editing || state.flow != nil }
     public static var clearFilter: Action? { .filter(.clear) }
-    public static func typed(_ key: Key) -> Action? { FilterField.edit(for: key).map(Action.filter) }
+    /// Keys go to the open flow first, else to the filter being typed.
+    public static func typed(_ key: Key) -> Action? { .flowKey(key) }
+    public static func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> Action? { .writeFinished(write, outcome) }
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         switch action {
         case .onAppear, .retry:
-            return load(&state, context)
+            state.flow = nil
+            let d = state.detail.value == nil ? state.detail.begin() : state.detail.beginRefresh(), api = context.env.api, id = state.id
+            return .merge(load(&state, context), .load(d, id: "freeAgents.league.\(id)", { try await api.league(id) }, answer: Action.detailLoaded))
+        case .detailLoaded(let t, let r):
+            state.detail.finish(t, r)
+            guard let team = state.detail.value?.capabilities.myTeam else { state.myRoster = Loadable(); return .none }
+            let rt = state.myRoster.value == nil ? state.myRoster.begin() : state.myRoster.beginRefresh(), api = context.env.api, id = state.id
+            return .load(rt, id: "freeAgents.myRoster.\(id)", { try await api.roster(id, team: team) }, answer: Action.myRosterLoaded)
+        case .myRosterLoaded(let t, let r):
+            state.myRoster.finish(t, r)
+            guard let p = state.retryAfterLoad, let mine = state.myTeam else { return .none }
+            state.retryAfterLoad = nil
+            return mine.dropNeeded(for: p.player) == nil ? .none : begin(p, &state)
         case .playersLoaded(let t, let r):
             if state.players.finish(t, r, isEmpty: \.isEmpty) { state.list = ListState() }
             return .none
@@ -74,14 +116,89 @@ public enum FreeAgentsFeature: PageFeature {
             guard let p = state.visible[safe: state.list.selected ?? -1] else { return .none }
             return .send(.delegate(.open(.player(p.player.id, league: state.id))))
         case .addRequested:
-            guard let p = state.visible[safe: state.list.selected ?? -1] else { return .none }
-            switch p.availability {
-            case .freeAgent:
-                return .send(.delegate(.perform(.addFreeAgent(league: state.id, team: GatedWrite.myTeam, player: p.player.id, dropping: nil))))
-            case .onWaivers:
-                return .send(.delegate(.perform(.placeClaim(league: state.id, team: GatedWrite.myTeam, player: p.player.id, dropping: nil, bid: 0))))
+            guard let p = state.selected, addReason(state) == nil else { return .none }
+            return begin(p, &state)
+        case .flowKey(let key):
+            guard let flow = state.flow else { return FilterField.edit(for: key).map { .send(.filter($0)) } ?? .none }
+            return flowKey(key, flow, &state)
+        case .claimsOpened:
+            return .send(.delegate(.open(.claims(state.id))))
+        case .writeFinished(let write, let outcome):
+            // Refused without a drop (e.g. asked while signed out, before my roster was known): once my roster has
+            // loaded again, ask whom to drop if a full roster was why.
+            guard case .refused = outcome, let asked = state.lastRequested else { return .none }
+            switch write {
+            case .addFreeAgent(_, _, asked.player.id, nil), .placeClaim(_, _, asked.player.id, nil, _): state.retryAfterLoad = asked
+            default: break
             }
+            return .none
         case .delegate: return .none
+        }
+    }
+
+    /// The first step after `a`: whom to drop when my roster has no room, else the bid (FAAB claims), else the write.
+    static func begin(_ p: AvailablePlayer, _ state: inout State) -> Effect<Action> {
+        if let mine = state.myTeam, let why = mine.dropNeeded(for: p.player) {
+            let verb = p.availability == .freeAgent ? "add" : "claim"
+            state.flow = .chooseDrop(p, Chooser(title: "Make room", prompt: "\(why) — drop whom to \(verb) \(p.player.name)?",
+                                                options: mine.dropOptions(for: p.player)))
+            return .none
+        }
+        return afterDrop(p, dropping: nil, &state)
+    }
+
+    static func afterDrop(_ p: AvailablePlayer, dropping: PlayerID?, _ state: inout State) -> Effect<Action> {
+        if case .onWaivers = p.availability, state.isFAAB {
+            state.flow = .bid(p, dropping: dropping, field: TextFieldState(maxLength: 5), error: nil)
+            return .none
+        }
+        return perform(p, dropping: dropping, bid: 0, &state)
+    }
+
+    static func perform(_ p: AvailablePlayer, dropping: PlayerID?, bid: Int, _ state: inout State) -> Effect<Action> {
+        state.flow = nil
+        state.lastRequested = p
+        switch p.availability {
+        case .freeAgent:
+            return .send(.delegate(.perform(.addFreeAgent(league: state.id, team: GatedWrite.myTeam, player: p.player.id, dropping: dropping))))
+        case .onWaivers:
+            return .send(.delegate(.perform(.placeClaim(league: state.id, team: GatedWrite.myTeam, player: p.player.id, dropping: dropping, bid: bid))))
+        }
+    }
+
+    static func flowKey(_ key: Key, _ flow: AddFlow, _ state: inout State) -> Effect<Action> {
+        switch flow {
+        case .chooseDrop(let p, var chooser):
+            switch chooser.handle(key) {
+            case .picked(let drop)?: return afterDrop(p, dropping: drop, &state)
+            case .cancelled?: state.flow = nil
+            case nil: state.flow = .chooseDrop(p, chooser)
+            }
+        case .bid(let p, let drop, var field, let error):
+            switch key {
+            case .escape: state.flow = nil
+            case .enter:
+                switch BidRule.parse(field.text, budget: state.budget) {
+                case .success(let bid): return perform(p, dropping: drop, bid: bid, &state)
+                case .failure(let e): state.flow = .bid(p, dropping: drop, field: field, error: e.message)
+                }
+            default:
+                let changed = field.handle(.key(key))
+                state.flow = .bid(p, dropping: drop, field: field, error: changed ? nil : error)
+            }
+        }
+        return .none
+    }
+
+    /// Why `a` can't be used here, or nil. Signed out it is enabled: it starts the sign-in gate.
+    static func addReason(_ state: State) -> String? {
+        guard state.selected != nil else { return "no player selected" }
+        guard let d = state.detail.value, d.capabilities.signedIn else { return nil }
+        if d.capabilities.myTeam == nil { return "You don't have a team in \(d.league.name) — ask to join it first (J on its page)" }
+        switch d.league.state {
+        case .predraft, .drafting: return "adds open once the draft is done"
+        case .complete: return "the season is over"
+        case .inSeason, .playoffs: return nil
         }
     }
 
@@ -92,11 +209,22 @@ public enum FreeAgentsFeature: PageFeature {
     }
 
     public static func keymap(_ state: State) -> Keymap<Action> {
+        switch state.flow {
+        case .chooseDrop?:
+            return Keymap([KeyBinding([.down, .up], .flowKey(.down), label: "choose", group: "Make room", footer: true, footerKeys: "↑↓"),
+                           KeyBinding([.enter], .flowKey(.enter), label: "drop this one", group: "Make room", footer: true)])
+        case .bid?:
+            return Keymap([KeyBinding([.enter], .flowKey(.enter), label: "place claim", group: "Waiver bid", footer: true)])
+        case nil: break
+        }
         var b: [KeyBinding<Action>] = [
             KeyBinding([.enter], .rowActivated, label: "open player", group: "Free agents", footer: true,
                        enabledWhen: !state.visible.isEmpty, disabledReason: "no player selected"),
             KeyBinding([.char("a")], .addRequested, label: addLabel(state), group: "Free agents", footer: true,
-                       enabledWhen: state.visible[safe: state.list.selected ?? -1] != nil, disabledReason: "no player selected"),
+                       enabledWhen: addReason(state) == nil, disabledReason: addReason(state)),
+            KeyBinding([.char("W")], .claimsOpened, label: "claims", group: "Free agents", footer: state.myTeam != nil,
+                       enabledWhen: state.detail.value?.capabilities.myTeam != nil,
+                       disabledReason: state.detail.value?.capabilities.signedIn == true ? "you have no team here, so no claims" : "sign in to see your claims (i)"),
             KeyBinding([.char("o")], .sortCycled, label: "sort", group: "Free agents", footer: true),
             KeyBinding([.char("p")], .positionCycled, label: "position", group: "Free agents", footer: true),
             KeyBinding([.char("/")], .filter(.begin), label: "filter by name", group: "Free agents", footer: true),
@@ -151,9 +279,19 @@ public enum FreeAgentsFeature: PageFeature {
             return
         }
         table(state, width: body.width - 2, context: context).render(in: body.inset(horizontal: 1), buffer: &buffer)
+        switch state.flow {
+        case .chooseDrop(_, let chooser)?:
+            ChooserView(chooser: chooser, context: context, footer: "enter drops him · esc cancels").render(in: area, buffer: &buffer)
+        case .bid(let p, let drop, let field, let error)?:
+            let dropName = drop.flatMap { id in state.myRoster.value?.rows.first { $0.player.id == id }?.player.name }
+            BidView(player: p, field: field, error: error, budget: state.budget, budgetKnown: state.myRoster.value?.faabRemaining != nil,
+                    dropName: dropName, context: context).render(in: area, buffer: &buffer)
+        case nil: break
+        }
     }
 
     public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? {
+        guard state.flow == nil else { return nil }
         let body = Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: max(0, area.height - 1))
         guard let i = table(state, width: body.width, context: context).row(atY: point.y, in: body) else { return nil }
         return i == state.list.selected ? .rowActivated : .list(.select(i))

@@ -2,21 +2,49 @@ import Foundation
 import ClubhouseDomain
 import Terminal
 
-/// A team's roster: slot, player, position, NFL team, bye, injury, acquisition, week and season points.
+/// A team's roster: starters (empty slots shown), then bench and IR; slot, player, position, NFL team, bye, injury,
+/// acquisition, week and season points, 🔒 for a player whose game kicked off. On the signed-in person's own team it
+/// is the lineup editor for the league's current week: `m` moves a player (a chooser of slots, the ones he can't take
+/// dimmed with the reason), `d` drops one after a confirm, `W` opens the waiver claims.
 public enum RosterFeature: PageFeature {
     public struct State: Equatable, Sendable {
         public var id: LeagueID
         public var team: TeamID
         public var roster = Loadable<TeamRoster>()
+        /// The league: slot counts and what the person may do here (capabilities).
+        public var detail = Loadable<LeagueDetail>()
+        /// Selection over `players` (starters first).
         public var list = ListState()
+        /// The move chooser or the drop question, while one is open.
+        public var modal: Modal?
         public init(id: LeagueID, team: TeamID) { self.id = id; self.team = team }
+
+        /// The roster's players, starters first in slot order, then bench, then IR.
+        public var players: [RosterRow] {
+            (roster.value?.rows ?? []).enumerated().sorted { ($0.element.slot, $0.offset) < ($1.element.slot, $1.offset) }.map(\.element)
+        }
+        public var selectedRow: RosterRow? { players[safe: list.selected ?? -1] }
+        var slots: [Slot: Int] { detail.value?.league.settings.rosterSlots ?? LeagueSettings().rosterSlots }
+    }
+
+    public enum Modal: Equatable, Sendable {
+        case move(PlayerID, Chooser<LineupMove>)
+        case drop(PlayerID, PageConfirm)
     }
 
     public enum Action: Sendable {
         case onAppear, retry
         case rosterLoaded(RequestToken, Result<TeamRoster, PresentableError>)
+        case detailLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
         case list(ListMove)
         case rowActivated
+        /// `m`: choose where the selected player goes.
+        case moveRequested
+        /// `d`: ask before dropping the selected player.
+        case dropRequested
+        /// A key while the chooser or the question is open.
+        case modalKey(Key)
+        case claimsOpened
         case delegate(PageDelegate)
     }
 
@@ -26,62 +54,123 @@ public enum RosterFeature: PageFeature {
     public static func title(_ state: State) -> String { state.roster.value?.team.name ?? "Team" }
     public static func page(_ state: State) -> Page { .roster(state.id, team: state.team) }
     public static func board(_ state: State) -> BoardContext { .league(state.id, week: nil, highlight: .team(state.team)) }
+    /// An open chooser or question takes every key.
+    public static func isEditingText(_ state: State) -> Bool { state.modal != nil }
+    public static func typed(_ key: Key) -> Action? { .modalKey(key) }
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         switch action {
         case .onAppear, .retry:
-            let t = state.roster.begin(), api = context.env.api, id = state.id, team = state.team
-            return .load(t, id: "roster.\(id).\(team)", { try await api.roster(id, team: team) }, answer: Action.rosterLoaded)
+            state.modal = nil
+            // A reload after a write keeps the roster on screen until the answer replaces it.
+            let t = state.roster.value == nil ? state.roster.begin() : state.roster.beginRefresh(), api = context.env.api, id = state.id, team = state.team
+            let d = state.detail.value == nil ? state.detail.begin() : state.detail.beginRefresh()
+            return .merge(.load(t, id: "roster.\(id).\(team)", { try await api.roster(id, team: team) }, answer: Action.rosterLoaded),
+                          .load(d, id: "roster.league.\(id)", { try await api.league(id) }, answer: Action.detailLoaded))
         case .rosterLoaded(let t, let r):
-            state.roster.finish(t, r, isEmpty: { $0.rows.isEmpty }); return .none
+            state.roster.finish(t, r, isEmpty: { $0.rows.isEmpty })
+            if let s = state.list.selected, s >= state.players.count { state.list.selected = state.players.isEmpty ? nil : state.players.count - 1 }
+            return .none
+        case .detailLoaded(let t, let r):
+            state.detail.finish(t, r); return .none
         case .list(let m):
-            state.list.apply(m, count: state.roster.value?.rows.count ?? 0, viewport: context.viewport); return .none
+            state.list.apply(m, count: state.players.count, viewport: context.viewport); return .none
         case .rowActivated:
-            guard let row = state.roster.value?.rows[safe: state.list.selected ?? -1] else { return .none }
+            guard let row = state.selectedRow else { return .none }
             return .send(.delegate(.open(.player(row.player.id, league: state.id))))
+        case .moveRequested:
+            guard moveReason(state) == nil, let row = state.selectedRow else { return .none }
+            let options = LineupTargets.options(moving: row, in: state.players, slots: state.slots)
+            let where_ = options.contains { $0.value != nil } ? "Move \(row.player.name) (\(row.slot.rawValue)) to:"
+                                                                : "\(row.player.name) can't move anywhere this week:"
+            state.modal = .move(row.player.id, Chooser(title: "Lineup · week \(state.roster.value?.week ?? 0)", prompt: where_, options: options))
+            return .none
+        case .dropRequested:
+            guard dropReason(state) == nil, let row = state.selectedRow else { return .none }
+            let days = state.detail.value?.league.settings.waiverPeriodDays ?? 2
+            state.modal = .drop(row.player.id, PageConfirm(
+                title: "Drop \(row.player.name)?",
+                message: "He leaves \(state.roster.value?.team.name ?? "the team") and goes on waivers for \(days) day\(days == 1 ? "" : "s"). This can't be undone.",
+                confirmLabel: "Drop"))
+            return .none
+        case .modalKey(let key):
+            switch state.modal {
+            case .move(let p, var chooser)?:
+                switch chooser.handle(key) {
+                case .picked(let move)?:
+                    state.modal = nil
+                    return .send(.delegate(.perform(.moveInLineup(league: state.id, team: state.team, move: move))))
+                case .cancelled?: state.modal = nil
+                case nil: state.modal = .move(p, chooser)
+                }
+            case .drop(let p, var confirm)?:
+                switch confirm.handle(key) {
+                case .confirmed?:
+                    state.modal = nil
+                    return .send(.delegate(.perform(.dropPlayer(league: state.id, team: state.team, player: p))))
+                case .cancelled?: state.modal = nil
+                case nil: state.modal = .drop(p, confirm)
+                }
+            case nil: break
+            }
+            return .none
+        case .claimsOpened:
+            return .send(.delegate(.open(.claims(state.id))))
         case .delegate: return .none
         }
     }
 
+    /// Why this person can't edit this lineup, or nil. Signed out: nil (the key starts the sign-in gate; the server
+    /// then decides whether the team is theirs).
+    static func editReason(_ state: State) -> String? {
+        guard let d = state.detail.value, state.roster.value != nil else { return "nothing loaded yet" }
+        if d.capabilities.signedIn, d.capabilities.myTeam != state.team { return "not your team — only its manager changes it" }
+        switch d.league.state {
+        case .predraft, .drafting: return "lineups open once the draft is done"
+        case .complete: return "the season is over"
+        case .inSeason, .playoffs: break
+        }
+        return state.selectedRow == nil ? "no player selected" : nil
+    }
+
+    /// Why the selected player can't move: a starter whose game kicked off is locked in place (the domain's sentence).
+    static func moveReason(_ state: State) -> String? {
+        if let r = editReason(state) { return r }
+        guard let row = state.selectedRow, row.locked, row.slot.isStarter else { return nil }
+        return LineupRefusal.playerLocked(row.player.id, kickoff: .distantPast).message
+    }
+
+    /// Why the selected player can't be dropped (besides `editReason`): his game this week has kicked off.
+    static func dropReason(_ state: State) -> String? {
+        if let r = editReason(state) { return r }
+        return state.selectedRow?.locked == true ? "his game has kicked off — he can't be dropped until next week" : nil
+    }
+
+    static func isMine(_ state: State) -> Bool {
+        guard let c = state.detail.value?.capabilities else { return false }
+        return c.signedIn && c.myTeam == state.team
+    }
+
     public static func keymap(_ state: State) -> Keymap<Action> {
-        Keymap([KeyBinding([.enter], .rowActivated, label: "open player", group: "Roster", footer: true,
-                           enabledWhen: state.roster.value != nil, disabledReason: "nothing loaded yet")]
-               + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
-    }
-
-    static func table(_ state: State, _ r: TeamRoster, width: Int, context: RenderContext) -> DataTable {
-        let wide = width >= 70
-        var cols = [DataColumn("Slot", .length(4)), DataColumn("Player", .fill(2)), DataColumn("Pos", .length(3)), DataColumn("NFL", .length(3)),
-                    DataColumn("Bye", .length(3), .right), DataColumn("Inj", .length(3))]
-        if wide { cols.append(DataColumn("Acquired", .length(10))) }
-        cols += [DataColumn("Wk \(r.week)", .length(6), .right), DataColumn("Season", .length(6), .right)]
-        let rows = r.rows.map { row -> [String] in
-            var cells = [row.slot.rawValue, row.player.name + (row.locked ? " 🔒" : ""), row.player.position.rawValue, row.player.nflTeam,
-                         row.player.byeWeek.map(String.init) ?? "–", Format.injury(row.player.injury)]
-            if wide { cells.append(Format.acquisition(row.acquisition)) }
-            return cells + [row.weekPoints.oneDecimal, row.seasonPoints.oneDecimal]
+        if let modal = state.modal {
+            // Keys go to the chooser or the question (typed); these are for the footer and help.
+            switch modal {
+            case .move: return Keymap([KeyBinding([.down, .up], .modalKey(.down), label: "choose", group: "Lineup", footer: true, footerKeys: "↑↓"),
+                                       KeyBinding([.enter], .modalKey(.enter), label: "move here", group: "Lineup", footer: true)])
+            case .drop: return Keymap([KeyBinding([.char("y")], .modalKey(.char("y")), label: "drop", group: "Drop", footer: true),
+                                       KeyBinding([.char("n")], .modalKey(.char("n")), label: "keep", group: "Drop", footer: true)])
+            }
         }
-        let roles: [[StyleRole?]] = r.rows.map { row in
-            var roles: [StyleRole?] = [row.slot.isStarter ? .accent : .dim, nil, .dim, .dim, .dim, row.player.injury == .healthy ? nil : .negative]
-            if wide { roles.append(.dim) }
-            return roles + [nil, nil]
-        }
-        return DataTable(columns: cols, rows: rows, roles: roles, selected: state.list.selected, offset: state.list.offset, context: context)
-    }
-
-    public static func render(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        guard let r = LoadView.render(state.roster.load, what: "the roster", empty: "This team has no players yet — they arrive with the draft (d in the league).",
-                                      in: area, buffer: &buffer, context: context) else { return }
-        var pairs: [(String, String)] = [("Manager", Format.manager(r.team)), ("Record", r.team.record), ("Waiver priority", "#\(r.waiverPriority)")]
-        if let faab = r.faabRemaining { pairs.append(("FAAB", "$\(faab)")) }
-        TextRow.pairs(pairs, in: area, row: 0, context: context, buffer: &buffer)
-        let body = Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: max(0, area.height - 1))
-        table(state, r, width: body.width, context: context).render(in: body, buffer: &buffer)
-    }
-
-    public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? {
-        let body = Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: max(0, area.height - 1))
-        guard let r = state.roster.value, let i = table(state, r, width: body.width, context: context).row(atY: point.y, in: body) else { return nil }
-        return i == state.list.selected ? .rowActivated : .list(.select(i))
+        let reason = editReason(state)
+        return Keymap([
+            KeyBinding([.char("m")], .moveRequested, label: "move", group: "Lineup", footer: true, enabledWhen: moveReason(state) == nil,
+                       disabledReason: moveReason(state)),
+            KeyBinding([.char("d")], .dropRequested, label: "drop", group: "Lineup", footer: true, enabledWhen: dropReason(state) == nil,
+                       disabledReason: dropReason(state)),
+            KeyBinding([.char("W")], .claimsOpened, label: "claims", group: "Lineup", footer: isMine(state), enabledWhen: isMine(state),
+                       disabledReason: state.detail.value?.capabilities.signedIn == true ? "claims are on your own team's page" : "sign in to see your claims (i)"),
+            KeyBinding([.enter], .rowActivated, label: "open player", group: "Roster", footer: true,
+                       enabledWhen: state.roster.value != nil, disabledReason: "nothing loaded yet"),
+        ] + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
     }
 }

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+import ClubhouseDomain
+import Terminal
+@testable import ClubhouseUI
+
+extension PageState {
+    var claimsState: ClaimsFeature.State? { if case .claims(let s) = self { s } else { nil } }
+}
+
+/// My waiver claims: order, cancel, reorder (put back when refused), and the league's transactions.
+@Suite struct ClaimsTests {
+    static func claim(_ id: Int64, _ p: PlayerSummary, drop: PlayerSummary?, bid: Int) -> ClaimView {
+        ClaimView(claim: WaiverClaim(id: id, leagueID: Demo.greats, teamID: Demo.bits, addPlayer: p.id, dropPlayer: drop?.id, bid: bid, rank: Int(id),
+                                     createdAt: Demo.now), player: p, drop: drop)
+    }
+    static let ingram = Demo.available[1].player, prater = Demo.available[3].player
+    static let two = [claim(1, ingram, drop: Demo.ekeler, bid: 12), claim(2, prater, drop: nil, bid: 3)]
+    static var faab: LeagueSettings { var s = Demo.settings(4); s.waiverType = .faab; return s }
+
+    static func onClaims(_ claims: [ClaimView] = two, settings: LeagueSettings? = faab, size: Size = Size(width: 80, height: 24)) async -> Harness {
+        let fake = FakeLeague()
+        await fake.setClaims(claims)
+        return await TeamWorld.signedIn(on: .claims(Demo.greats), settings: settings, size: size, fake: fake)
+    }
+    var order: (Harness) -> [Int64]? = { h in h.state.top.claimsState?.pending.map(\.id) }
+
+    @Test func myClaimsRenderInTheOrderTheyWillBeTried() async {
+        let h = await Self.onClaims()
+        let s = Screen(h.state)
+        #expect(s.sheetHeader.contains("Waiver claims"))
+        #expect(s.inSheet("My pending claims"))
+        #expect(s.inSheet("Waivers FAAB"))
+        #expect(s.inSheet("Next run Wed Nov 6 08:00 UTC"))
+        let first = s.row(of: "Mark Ingram")!, second = s.row(of: "Matt Prater")!
+        #expect(first < second)
+        #expect(s.lines[first].contains("1") && s.lines[first].contains("Austin Ekeler") && s.lines[first].contains("$12"))
+        #expect(s.lines[second].contains("—") && s.lines[second].contains("$3") && s.lines[second].contains("Wed Nov 6"))
+        #expect(s.footer.contains("x cancel claim") && s.footer.contains("K/J reorder"))
+    }
+
+    @Test func noClaimsSaysHowToPlaceOne() async {
+        let h = await Self.onClaims([])
+        #expect(Screen(h.state).inSheet("No pending claims — a on a player on waivers places one"))
+        let help = AppReducer.activeKeymap(h.state).helpGroups.flatMap(\.entries)
+        #expect(help.first { $0.label == "cancel claim" }?.disabledReason == "no claim selected")
+    }
+
+    @Test func signedOutTheClaimsPageSaysToSignIn() async {
+        var h = await Harness.started()
+        h.send(.open(.claims(Demo.greats)))
+        await h.settle()
+        #expect(Screen(h.state).inSheet("Sign in (i) to see your waiver claims in Gridiron Greats."))
+    }
+
+    @Test func kMovesAClaimEarlierAndSavesTheOrder() async {
+        var h = await Self.onClaims()
+        h.key(.char("j"))
+        h.key(.char("K"))
+        #expect(order(h) == [2, 1], "shown at once")
+        #expect(h.state.top.claimsState?.list.selected == 0, "the selection follows the claim")
+        await h.settle()
+        #expect(await h.fake.teamWrites == [.reorderClaims(league: Demo.greats, team: Demo.bits, order: [2, 1])])
+        #expect(h.toast == "Claim order saved")
+        #expect(order(h) == [2, 1])
+        #expect(h.state.top.claimsState?.orderBeforeSave == nil)
+    }
+
+    @Test func aRefusedReorderIsPutBack() async {
+        var h = await Self.onClaims()
+        await h.fake.setTeamRefusal(.conflict("Your claims changed — reload them and try again"))
+        h.key(.char("J"))
+        #expect(order(h) == [2, 1])
+        await h.settle()
+        #expect(h.toast == "Your claims changed — reload them and try again")
+        #expect(order(h) == [1, 2])
+    }
+
+    @Test func theReducerPutsTheOrderBackOnRefusalAndKeepsItWhenDone() {
+        let env = Harness().env
+        let context = PageContext(env: env, viewport: 10)
+        var s = ClaimsFeature.State(id: Demo.greats)
+        s.claims = Loadable(Self.two)
+        s.list = ListState(selected: 0)
+        let fx = ClaimsFeature.reduce(into: &s, action: .claimMoved(1), context: context)
+        #expect(s.pending.map(\.id) == [2, 1])
+        #expect(s.orderBeforeSave?.map(\.id) == [1, 2])
+        guard case .delegate(.perform(let write))? = fx.sentActions.first else { Issue.record("no write"); return }
+        #expect(write == .reorderClaims(league: Demo.greats, team: GatedWrite.myTeam, order: [2, 1]))
+
+        var refused = s
+        _ = ClaimsFeature.reduce(into: &refused, action: .writeFinished(write, .refused("no")), context: context)
+        #expect(refused.pending.map(\.id) == [1, 2])
+        #expect(refused.orderBeforeSave == nil)
+
+        var done = s
+        _ = ClaimsFeature.reduce(into: &done, action: .writeFinished(write, .done), context: context)
+        #expect(done.pending.map(\.id) == [2, 1])
+        #expect(done.orderBeforeSave == nil)
+
+        // An answer from before the save doesn't undo it while the save is on its way.
+        var waiting = s
+        _ = ClaimsFeature.reduce(into: &waiting, action: .onAppear, context: context)
+        let t = waiting.claims.inFlight!
+        _ = ClaimsFeature.reduce(into: &waiting, action: .claimsLoaded(t, .success(Self.two)), context: context)
+        #expect(waiting.pending.map(\.id) == [2, 1])
+    }
+
+    @Test func kOnTheFirstClaimIsDisabledWithTheReason() async {
+        var h = await Self.onClaims()
+        h.key(.char("K"))
+        await h.settle()
+        #expect(h.toast == "already tried first")
+        #expect(await h.fake.teamWrites.isEmpty)
+    }
+
+    @Test func xCancelsAClaimAfterAsking() async {
+        var h = await Self.onClaims()
+        h.key(.char("x"))
+        #expect(h.state.top.claimsState?.confirm?.claim == 1)
+        let s = Screen(h.state)
+        #expect(s.inSheet("Cancel this claim?"))
+        #expect(s.inSheet("Your claim for Mark Ingram (dropping Austin Ekeler) is"))
+        h.key(.char("n"))
+        await h.settle()
+        #expect(h.state.top.claimsState?.confirm == nil)
+        #expect(await h.fake.teamWrites.isEmpty)
+
+        h.key(.char("x"))
+        h.key(.char("y"))
+        await h.settle()
+        #expect(await h.fake.teamWrites == [.cancelClaim(league: Demo.greats, claim: 1)])
+        #expect(h.toast == "Waiver claim cancelled")
+        #expect(order(h) == [2])
+    }
+
+    @Test func theTransactionsTabShowsAWonClaim() async {
+        let fake = FakeLeague()
+        let t = Transaction(id: 9, leagueID: Demo.greats, teamID: Demo.bits, kind: .waiverClaim, added: Self.ingram.id, dropped: Demo.ekeler.id, bid: 12, at: Demo.now)
+        await fake.setTransactions([TransactionView(transaction: t, team: Demo.team(Demo.bits), added: Self.ingram, dropped: Demo.ekeler)])
+        var h = await TeamWorld.signedIn(on: .claims(Demo.greats), settings: Self.faab, fake: fake)
+        h.key(.char("t"))
+        let s = Screen(h.state)
+        let row = s.row(of: "claim won")
+        #expect(row != nil)
+        #expect(row.map { s.lines[$0].contains("Mark Ingram ($12)") && s.lines[$0].contains("Bits") && s.lines[$0].contains("Austin Ekeler") } == true)
+        #expect(s.footer.contains("t my claims"))
+    }
+
+    @Test func wOpensClaimsFromMyRosterOnly() async {
+        var h = await TeamWorld.signedIn(on: .roster(Demo.greats, team: Demo.bits))
+        h.key(.char("W"))
+        await h.settle()
+        #expect(h.state.top.page == .claims(Demo.greats))
+        #expect(Screen(h.state).sheetHeader.contains("Bits › Waiver claims") || Screen(h.state).lines.contains { $0.contains("Waiver claims") })
+    }
+
+    @Test func rendersAt60x16() async {
+        let h = await Self.onClaims(size: Size(width: 60, height: 16))
+        let s = Screen(h.state)
+        #expect(s.inSheet("Mark Ingram"))
+    }
+}
