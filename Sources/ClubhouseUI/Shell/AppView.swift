@@ -35,6 +35,9 @@ public enum AppView {
         if let p = state.prompt {
             ConfirmDialog(title: p.dialog.title, message: p.dialog.message, confirmFocused: p.dialog.confirmFocused).render(in: layout.body, buffer: &buffer)
         }
+        if let o = state.sshKey?.offer {
+            ConfirmDialog(title: o.title, message: o.message, confirmFocused: o.confirmFocused).render(in: layout.body, buffer: &buffer)
+        }
     }
 
     /// " Clubhouse League · <league> · Week 9" left, "signed out · ? help" right.
@@ -50,7 +53,7 @@ public enum AppView {
                 left += " · Week \(w)"
             }
         }
-        let right = "\(state.signedInName ?? "signed out") · ? help "
+        let right = "\(state.signedInName ?? AppReducer.signedOutLabel(state)) · ? help "
         let x = buffer.set(string: left, at: Point(x: area.x, y: area.y), style: context.style(.title), maxWidth: area.width - right.displayWidth - 1)
         _ = x
         buffer.set(string: right, at: Point(x: area.right - right.displayWidth, y: area.y), style: context.style(.dim))
