@@ -91,8 +91,16 @@ import Testing
             }
             let signedIn = try tmux.waitFor(timeout: 10) { $0.split(separator: "\n").first?.contains("\(m.name) · ? help") == true }
             try #require(signedIn.matched, "\(m.name)'s key did not sign in:\n\(signedIn.screen)")
-            try tmux.send("Enter")
-            let page = try tmux.waitFor("\(Self.leagueName)  ·  ", timeout: 10)
+            // Home reloads its lists once signed in: Enter opens the league when its row is there (again if the
+            // first press landed while the list was reloading).
+            var page = (matched: false, screen: "")
+            let leaguePage = "\(Self.leagueName)  ·  "
+            for _ in 0..<3 where !page.matched {
+                let ready = try tmux.waitFor(timeout: 5) { $0.contains(leaguePage) || !$0.contains("Loading") && $0.contains("Public leagues") }
+                if ready.screen.contains(leaguePage) { page = ready; break }
+                try tmux.send("Enter")
+                page = try tmux.waitFor(leaguePage, timeout: 3)
+            }
             try #require(page.matched, "\(m.name): no league page:\n\(page.screen)")
             try tmux.send("d")
             let room = try tmux.waitFor(timeout: 10) { $0.contains("snake · 3 rounds · 3 teams") && $0.contains("R3") }
