@@ -84,6 +84,7 @@ import Terminal
         #expect(topAuth(h)?.onKeyRow == false)
         #expect(topAuth(h)?.email.text == "bo@example.com")
         #expect(!Screen(h.state).inSheet("▸ Sign in as Alex"))
+        #expect(Screen(h.state).inSheet("  Sign in as Alex with this key — Tab to it, then k"))
         // There k types a k.
         h.key(.char("k"))
         #expect(topAuth(h)?.email.text == "bo@example.comk")

@@ -33,13 +33,6 @@ enum HostSSHCommand {
             throw Failure(message: "--policy must be open or linked, not '\(policyText)'", status: 2)
         }
 
-        // Preconditions, each with what to do about it.
-        guard let sshd = Processes.find("sshd", environment: env) else {
-            throw Failure(message: "OpenSSH's server (sshd) is not installed: apt-get install openssh-server")
-        }
-        guard let keygen = Processes.find("ssh-keygen", environment: env) else {
-            throw Failure(message: "ssh-keygen is not installed: apt-get install openssh-client")
-        }
         let isRoot = geteuid() == 0
         // Whom sshd logs people in as: the account running this, or (as root) --user NAME.
         var sessionUser: SessionAccount?
@@ -48,6 +41,14 @@ enum HostSSHCommand {
                 throw Failure(message: "--user needs root: only an sshd running as root can log people in as another account (without --user, sessions run as you)", status: 2)
             }
             sessionUser = try SessionAccount.named(name)
+        }
+
+        // Preconditions, each with what to do about it.
+        guard let sshd = Processes.find("sshd", environment: env) else {
+            throw Failure(message: "OpenSSH's server (sshd) is not installed: apt-get install openssh-server")
+        }
+        guard let keygen = Processes.find("ssh-keygen", environment: env) else {
+            throw Failure(message: "ssh-keygen is not installed: apt-get install openssh-client")
         }
         let account: Account
         if let u = sessionUser { account = Account(name: u.name, shell: u.shell, lockedPasswordField: Account.shadowLocked(u.name)) } else {
@@ -189,6 +190,9 @@ enum HostSSHCommand {
             let path = dir + "/authorized-keys-command"
             do {
                 try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                // Under /run the folders stay open to walk through (the script holds no secret), so a --user account
+                // that sshd runs the key check as can reach it.
+                if dir != stateDir { _ = chmod("/run/clubhouse-ssh", 0o755); _ = chmod(dir, 0o755) }
                 try writeFile(path, script, mode: 0o755)
             } catch {
                 problems.append("\(path): \(error.localizedDescription)")

@@ -256,9 +256,9 @@ public enum AuthFeature: PageFeature {
         row += 1
         if let name = state.keyAccount, state.offersKey {
             let focused = state.onKeyRow && context.focused
-            row = TextRow.put((focused ? "▸ " : "  ") + "Sign in as \(name) with this key — press k", in: area, row: row,
-                              style: context.style(focused ? .accent : .text), buffer: &buffer)
-            row = TextRow.put("  or with your email and password (Tab):", in: area, row: row, style: context.style(.dim), buffer: &buffer)
+            row = TextRow.put(focused ? "▸ Sign in as \(name) with this key — press k" : "  Sign in as \(name) with this key — Tab to it, then k",
+                              in: area, row: row, style: context.style(focused ? .accent : .text), buffer: &buffer)
+            row = TextRow.put("  or with your email and password" + (focused ? " (Tab):" : ":"), in: area, row: row, style: context.style(.dim), buffer: &buffer)
         }
         let labelWidth = 10
         let fieldWidth = max(8, min(44, area.width - labelWidth - 3))
