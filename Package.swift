@@ -54,6 +54,6 @@ let package = Package(
         .testTarget(name: "ClubhouseDomainTests", dependencies: ["ClubhouseDomain"]),
         .testTarget(name: "ClubhouseDataTests", dependencies: ["ClubhouseData", "ClubhouseDomain"]),
         .testTarget(name: "ClubhouseUITests", dependencies: ["ClubhouseUI", "ClubhouseData", "ClubhouseDomain", "Terminal"]),
-        .testTarget(name: "EndToEndTests", dependencies: []),
+        .testTarget(name: "EndToEndTests", dependencies: ["ClubhouseData", "ClubhouseDomain"]),
     ]
 )

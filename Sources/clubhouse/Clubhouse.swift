@@ -6,7 +6,7 @@ import Foundation
 enum Clubhouse {
     static let commands: [String: ParsedArguments.Grammar] = [
         "import-stats": .init(valueOptions: ["database"], flags: []),
-        "host-ssh": .init(valueOptions: ["port", "listen", "database", "policy", "state-dir"], flags: []),
+        "host-ssh": .init(valueOptions: ["port", "listen", "database", "policy", "state-dir", "user"], flags: []),
         // Internal: run by the sshd that host-ssh configures (ForceCommand, AuthorizedKeysCommand).
         "ssh-session": .init(valueOptions: ["database", "devices-dir", "policy"], flags: ["no-color"]),
         "ssh-authorized-keys": .init(valueOptions: ["database", "policy"], flags: []),

@@ -19,6 +19,25 @@ import Testing
         }
     }
 
+    @Test func hostSSHUserNeedsRootAndARealLoginAccount() throws {
+        let home = try TemporaryHome()
+        let db = ["--database", home.url.path + "/db.sqlite", "--state-dir", home.url.path + "/state"]
+        let missing = try Binary.run(["host-ssh", "--user", "no-such-account-xyz"] + db, environment: home.environment)
+        #expect(missing.status == 2, "\(missing.err)")
+        if geteuid() == 0 {
+            #expect(missing.err.contains("--user no-such-account-xyz: there is no such account"), "\(missing.err)")
+            // nobody has no login shell (sshd runs the app through it): refused before anything is written.
+            if getpwnam("nobody") != nil, SSHHostingTests.canRun {
+                let nobody = try Binary.run(["host-ssh", "--user", "nobody"] + db, environment: home.environment)
+                #expect(nobody.status == 1)
+                #expect(nobody.err.contains("the account 'nobody'"), "\(nobody.err)")
+                #expect(!FileManager.default.fileExists(atPath: home.url.path + "/db.sqlite"))
+            }
+        } else {
+            #expect(missing.err.contains("--user needs root"), "\(missing.err)")
+        }
+    }
+
     @Test func sessionWithoutKeyInformationRefusesInOneLine() throws {
         let home = try TemporaryHome()
         var env = home.environment

@@ -14,7 +14,7 @@ public enum WaiverType: String, CaseIterable, Codable, Sendable {
 
 /// Every setting of a league, with SPEC 3.1's defaults.
 public struct LeagueSettings: Hashable, Codable, Sendable {
-    /// 4–16.
+    /// 3–16.
     public var teamCount: Int = 10
     /// Count per slot; default QB, RB×2, WR×2, TE, FLEX, K, DEF, BN×6, IR×1 (16).
     public var rosterSlots: [Slot: Int] = [.qb: 1, .rb: 2, .wr: 2, .te: 1, .flex: 1, .k: 1, .def: 1, .bench: 6, .ir: 1]
@@ -35,8 +35,9 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
 
     public init() {}
 
-    public static let allowedTeamCounts = 4...16
-    public static let allowedPickClocks: [Int?] = [30, 60, 90, 120, 300, nil]
+    public static let allowedTeamCounts = 3...16
+    /// 5 s is the lightning clock (quick practice drafts, the SSH end-to-end draft); the rest are SPEC 3.1's.
+    public static let allowedPickClocks: [Int?] = [5, 30, 60, 90, 120, 300, nil]
     public static let allowedPlayoffTeams = [2, 4, 6]
 
     /// Total roster size including IR.

@@ -23,10 +23,10 @@ extension LeagueSettings {
     /// Checks every setting against SPEC 3.1's limits; the message names what to fix.
     public func validate() throws {
         guard Self.allowedTeamCounts.contains(teamCount) else {
-            throw DomainError.validation(field: "teamCount", message: "A league has 4–16 teams (not \(teamCount))")
+            throw DomainError.validation(field: "teamCount", message: "A league has 3–16 teams (not \(teamCount))")
         }
         guard Self.allowedPickClocks.contains(pickClockSeconds) else {
-            throw DomainError.validation(field: "pickClock", message: "The pick clock is 30, 60, 90, 120 or 300 seconds, or none")
+            throw DomainError.validation(field: "pickClock", message: "The pick clock is 5, 30, 60, 90, 120 or 300 seconds, or none")
         }
         guard Self.allowedPlayoffTeams.contains(playoffTeams), playoffTeams <= teamCount else {
             throw DomainError.validation(field: "playoffTeams", message: "Playoffs take 2, 4 or 6 teams, no more than the league has")

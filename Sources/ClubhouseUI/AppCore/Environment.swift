@@ -13,6 +13,8 @@ public struct AppEnvironment: Sendable {
     public var pendingActions: any PendingActionStoring
     /// Rings the terminal bell (BEL on the terminal's output); tests inject a recorder.
     public var bell: @Sendable () -> Void
+    /// The SSH key this session connected with (`clubhouse ssh-session`); nil in a local terminal.
+    public var sshKey: SSHKeyDevice?
 
     public init(api: any LeagueAPI, settings: any SettingsStore, now: @escaping @Sendable () -> Date = { Date() },
                 sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },

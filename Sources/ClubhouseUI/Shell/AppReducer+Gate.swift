@@ -37,6 +37,8 @@ public enum GateAction: Sendable {
     case signedOut
     /// A call answered `.unauthenticated`: wipe the session, stay put, say so.
     case sessionEnded
+    /// Over SSH: key sign-in and the link offer (AppReducer+SSHKey).
+    case sshKey(SSHKeyAction)
 }
 
 extension AppReducer {
@@ -94,6 +96,7 @@ extension AppReducer {
                 return pushAccount(&state, .completeProfile(needsName: missingName(user), needsEmail: user.email.isEmpty), reason: nil, env: env)
             }
             let popped = popAccountPages(&state, env: env)
+            offerKeyLink(&state, user: user)
             if let pending = state.pendingAction {
                 return .merge(popped, perform(pending.write.resolved(for: user), env: env))
             }
@@ -161,6 +164,9 @@ extension AppReducer {
             guard state.session.isSignedIn else { return .none }
             state.session = .signedOut
             return .merge(.send(.toastShown("Session ended — sign in again", isError: true)), reloadTop(&state, env: env))
+
+        case .sshKey(let action):
+            return reduceSSHKey(action, &state, env: env)
         }
     }
 
@@ -254,6 +260,7 @@ extension AppReducer {
         }
         var page = AuthFeature.State(mode: mode, reason: reason)
         page.focus = 0
+        if mode == .signIn, let name = state.sshKey?.linkedName { page.keyAccount = name; page.onKeyRow = true }
         let entry = PageEntry(id: state.nextPageID, state: .auth(page))
         state.nextPageID += 1
         state.sheet.push(entry)

@@ -241,7 +241,7 @@ public enum AppReducer {
                        disabledReason: "not signed in — i signs in"),
             KeyBinding([.char("q")], .quit, label: "quit", group: "App", footer: !onSheet, enabledWhen: !onSheet, disabledReason: "q quits from the board — tab to it, or ctrl-c"),
             KeyBinding([.ctrl("c")], .quit, label: "quit now", group: "App"),
-        ])
+        ] + [keySignInBinding(state)].compactMap { $0 })
     }
 
     static func handleKey(_ key: Key, _ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
@@ -259,6 +259,7 @@ public enum AppReducer {
                 return .none
             }
         }
+        if let fx = handleKeyLinkOffer(key, &state) { return fx }
         if state.help != nil {
             if state.help!.handle(.key(key)) == .close { state.help = nil }
             return .none

@@ -29,6 +29,8 @@ public struct AppState: Sendable {
     public var pendingAction: PendingAction?
     /// The launch question for a pending action found on disk ("Finish joining Sunday Funday? y/n").
     public var prompt: PendingPrompt?
+    /// Over SSH: the key's linked account and the link offer (nil in a local terminal).
+    public var sshKey: SSHKeyState?
 
     /// The name in the top bar; nil when signed out.
     public var signedInName: String? {

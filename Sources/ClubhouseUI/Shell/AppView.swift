@@ -35,6 +35,9 @@ public enum AppView {
         if let p = state.prompt {
             ConfirmDialog(title: p.dialog.title, message: p.dialog.message, confirmFocused: p.dialog.confirmFocused).render(in: layout.body, buffer: &buffer)
         }
+        if let o = state.sshKey?.offer {
+            ConfirmDialog(title: o.title, message: o.message, confirmFocused: o.confirmFocused).render(in: layout.body, buffer: &buffer)
+        }
     }
 
     /// " Clubhouse League · <league> · Week 9" left, "signed out · ? help" right.
@@ -50,9 +53,10 @@ public enum AppView {
                 left += " · Week \(w)"
             }
         }
-        // The person's name gives way first (to at most 16 cells), then the league line ends in "…".
-        var name = state.signedInName ?? "signed out"
-        if left.displayWidth + name.displayWidth + 12 > area.width { name = name.truncated(toWidth: 16) }
+        // The person's name gives way first (to at most 16 cells; the signed-out key hint to 36), then the league
+        // line ends in "…".
+        var name = state.signedInName ?? AppReducer.signedOutLabel(state)
+        if left.displayWidth + name.displayWidth + 12 > area.width { name = name.truncated(toWidth: state.signedInName == nil ? 36 : 16) }
         let right = "\(name) · ? help "
         let room = max(0, area.width - right.displayWidth - 1)
         buffer.set(string: left.truncated(toWidth: room), at: Point(x: area.x, y: area.y), style: context.style(.title), maxWidth: room)

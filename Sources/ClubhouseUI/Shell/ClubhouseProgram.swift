@@ -24,12 +24,15 @@ public struct ClubhouseProgram: Program {
     public init(api: any LeagueAPI, settingsStore: any SettingsStore, monochrome: Bool = false,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
                 size: Size = Size(width: 80, height: 24), now: @escaping @Sendable () -> Date = { Date() },
-                pendingActions: any PendingActionStoring = InMemoryPendingActionStore()) {
+                pendingActions: any PendingActionStoring = InMemoryPendingActionStore(), sshKey: SSHKeyDevice? = nil) {
         let saved = (try? settingsStore.load()) ?? nil
         self.monochrome = monochrome
-        self.environment = AppEnvironment(api: api, settings: settingsStore, now: now, pendingActions: pendingActions)
+        var env = AppEnvironment(api: api, settings: settingsStore, now: now, pendingActions: pendingActions)
+        env.sshKey = sshKey
+        self.environment = env
         self.state = AppState(settings: saved ?? UserSettings(), colorAllowed: !monochrome,
                               systemIsLight: Theme.backgroundIsLight(environment), size: size, now: now())
+        self.state.sshKey = sshKey.map(SSHKeyState.init)
     }
 
     /// Runs the app full-screen until the person quits: checks the terminal, opens it with mouse

@@ -34,7 +34,7 @@ enum Usage {
 
     static let hostSSH = """
     Usage: clubhouse host-ssh [--port PORT] [--listen ADDR] [--database PATH]
-                              [--policy open|linked] [--state-dir DIR]
+                              [--policy open|linked] [--state-dir DIR] [--user NAME]
 
     Hosts the app over SSH with the system's OpenSSH server (package openssh-server): friends
     run 'ssh -p PORT USER@HOST' and land in the app, all on one league database. Every connection
@@ -53,6 +53,9 @@ enum Usage {
                            linked: only keys linked to an account
       --state-dir DIR      where the host key and sshd_config go
                            (default: $XDG_STATE_HOME/clubhouse/ssh, else ~/.local/state/clubhouse/ssh)
+      --user NAME          as root: sessions log in and run as this unprivileged account; it
+                           is given the database and devices/, and needs a database folder it
+                           can write (e.g. install -d -o NAME /var/lib/clubhouse)
       -h, --help           show this help
 
     Needs: the account's password field must not be locked ('!'): sshd refuses key logins to

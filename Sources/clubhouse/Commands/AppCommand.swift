@@ -19,6 +19,8 @@ enum AppCommand {
     /// The SSH device a session runs for: the key the person connected with, and its private state folder.
     struct SSHDevice {
         var fingerprint: String
+        /// The OpenSSH public key line, stored when the person links the key.
+        var publicKey: String
         var stateDirectory: String
         var policy: SSHDConfiguration.Policy
     }
@@ -40,9 +42,8 @@ enum AppCommand {
             Output.error("clubhouse: \(error)")
             return 1
         }
-        // INTEGRATION(accounts): with `options.device`, a key linked in `ssh_keys` signs in with one
-        // keypress, and after a password sign-in the app offers to link `device.fingerprint` (SPEC §4.4).
-        // The session's device folder is already this process's XDG_CONFIG_HOME / XDG_STATE_HOME
+        // With `options.device`, a key linked in `ssh_keys` signs in with one keypress, and after a password
+        // sign-in the app offers to link it (SPEC §4.4; see `sshKey` below). The session's device folder is already this process's XDG_CONFIG_HOME / XDG_STATE_HOME
         // (see SSHSessionCommand), so the local session and pending-action files are per key.
         let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
         // This device's session (token file, 0600) and pending gated write live in $XDG_STATE_HOME/clubhouse (over
@@ -66,7 +67,8 @@ enum AppCommand {
         // The gate notices an ended session from the `.unauthenticated` answers themselves (AppReducer+Gate).
         let monochrome = ClubhouseProgram.monochromeRequested(environment: env, arguments: options.noColor ? ["--no-color"] : [])
         let program = ClubhouseProgram(api: api, settingsStore: FileSettingsStore(environment: env), monochrome: monochrome, environment: env,
-                                       pendingActions: device.map { $0.pendingActions as any PendingActionStoring } ?? InMemoryPendingActionStore())
+                                       pendingActions: device.map { $0.pendingActions as any PendingActionStoring } ?? InMemoryPendingActionStore(),
+                                       sshKey: options.device.map { sshKey($0, service: service) })
 
         // Live draft rooms tick from this process too (the pick-number check lets one tick land per pick).
         let clock = Task.detached { await DraftClockDriver(service: service, databasePath: db.path).run() }
@@ -85,6 +87,22 @@ enum AppCommand {
             Output.error("clubhouse: \(error.reason)")
             return 2
         }
+    }
+}
+
+extension AppCommand {
+    /// The app's view of the SSH key: whom it is linked to now, and whether linking it was declined before
+    /// (`link-declined` in the key's device folder).
+    static func sshKey(_ device: SSHDevice, service: LeagueService) -> SSHKeyDevice {
+        let linkedName = try? service.store.read { r -> String? in
+            guard let key = try r.sshKey(fingerprint: device.fingerprint), let user = try r.user(key.user) else { return nil }
+            return user.displayName.isEmpty ? user.email : user.displayName
+        }
+        let declinedFile = device.stateDirectory + "/link-declined"
+        return SSHKeyDevice(fingerprint: device.fingerprint, publicKey: device.publicKey, linkedAccountName: linkedName ?? nil,
+                            linkDeclined: FileManager.default.fileExists(atPath: declinedFile),
+                            rememberDeclined: { _ = FileManager.default.createFile(atPath: declinedFile, contents: Data("no\n".utf8),
+                                                                                    attributes: [.posixPermissions: 0o600]) })
     }
 }
 

@@ -33,6 +33,16 @@ enum HostSSHCommand {
             throw Failure(message: "--policy must be open or linked, not '\(policyText)'", status: 2)
         }
 
+        let isRoot = geteuid() == 0
+        // Whom sshd logs people in as: the account running this, or (as root) --user NAME.
+        var sessionUser: SessionAccount?
+        if let name = args.options["user"] {
+            guard isRoot else {
+                throw Failure(message: "--user needs root: only an sshd running as root can log people in as another account (without --user, sessions run as you)", status: 2)
+            }
+            sessionUser = try SessionAccount.named(name)
+        }
+
         // Preconditions, each with what to do about it.
         guard let sshd = Processes.find("sshd", environment: env) else {
             throw Failure(message: "OpenSSH's server (sshd) is not installed: apt-get install openssh-server")
@@ -40,8 +50,10 @@ enum HostSSHCommand {
         guard let keygen = Processes.find("ssh-keygen", environment: env) else {
             throw Failure(message: "ssh-keygen is not installed: apt-get install openssh-client")
         }
-        let account = try Account.current()
-        let isRoot = geteuid() == 0
+        let account: Account
+        if let u = sessionUser { account = Account(name: u.name, shell: u.shell, lockedPasswordField: Account.shadowLocked(u.name)) } else {
+            account = try Account.current()
+        }
         if isRoot {
             if let locked = account.lockedPasswordField, locked {
                 throw Failure(message: """
@@ -104,6 +116,10 @@ enum HostSSHCommand {
         let binary = StateDirectory.absolute(executablePath())
         let keysCommand = try authorizedKeysCommand(binary: binary, database: databasePath, policy: policy,
                                                     stateDir: stateDir, isRoot: isRoot)
+        if let sessionUser {
+            try handOver(to: sessionUser, database: databasePath, stateDir: stateDir, devicesDir: devicesDir,
+                         binary: binary, keysCommand: keysCommand[0])
+        }
         let config = SSHDConfiguration(
             port: port, listenAddress: listen, hostKeyPath: hostKey, pidFilePath: stateDir + "/sshd.pid",
             binaryPath: binary, databasePath: databasePath, devicesDirectory: devicesDir, policy: policy,
@@ -130,6 +146,29 @@ enum HostSSHCommand {
         return try SSHDSupervisor(sshd: sshd, configPath: configPath).run()
     }
 
+    /// `--user`: sessions (and sshd's key check) run as that account, so it gets the database and the devices
+    /// folder, and must be able to reach the binary, the key check and the database's folder; the state folder
+    /// stays root's, opened just enough (0711) to walk through to devices/.
+    private static func handOver(to user: SessionAccount, database: String, stateDir: String, devicesDir: String,
+                                 binary: String, keysCommand: String) throws(Failure) {
+        let databaseDir = (database as NSString).deletingLastPathComponent
+        if let problem = user.problem(databaseDir, .folder) {
+            throw Failure(message: """
+                \(problem); SQLite keeps its -wal and -shm files beside the database, so its folder must be writable
+                by \(user.name). Give it a folder of its own, e.g.
+                    install -d -o \(user.name) /var/lib/clubhouse && clubhouse host-ssh --user \(user.name) --database /var/lib/clubhouse/league.sqlite
+                """)
+        }
+        for suffix in ["", "-wal", "-shm", "-journal"] { try user.take(database + suffix) }
+        if devicesDir.hasPrefix(stateDir + "/") { _ = chmod(stateDir, 0o711) }
+        try user.take(devicesDir, recursive: true)
+        for (path, need) in [(devicesDir, SessionAccount.Need.folder), (binary, .execute), (keysCommand, .execute)] {
+            if let problem = user.problem(path, need) {
+                throw Failure(message: "\(problem). Sessions run as \(user.name): install the binary where it can reach it (e.g. install -m 755 \(binary) /usr/local/bin/clubhouse) and pick a --state-dir it can walk into (e.g. /var/lib/clubhouse/ssh)")
+            }
+        }
+    }
+
     /// What sshd runs to vet a key. sshd insists on a root-owned path nobody else can write: the binary
     /// itself when it qualifies, else a small wrapper script in the state folder, else (as root) one
     /// under /run.
@@ -151,6 +190,9 @@ enum HostSSHCommand {
             let path = dir + "/authorized-keys-command"
             do {
                 try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                // Under /run the folders stay open to walk through (the script holds no secret), so a --user account
+                // that sshd runs the key check as can reach it.
+                if dir != stateDir { _ = chmod("/run/clubhouse-ssh", 0o755); _ = chmod(dir, 0o755) }
                 try writeFile(path, script, mode: 0o755)
             } catch {
                 problems.append("\(path): \(error.localizedDescription)")
@@ -217,14 +259,18 @@ struct Account {
         guard let pw = getpwuid(geteuid()) else { throw .init(message: "cannot find the current account in the password database") }
         let name = String(cString: pw.pointee.pw_name)
         let shell = pw.pointee.pw_shell.map { String(cString: $0) } ?? "/bin/sh"
+        return Account(name: name, shell: shell, lockedPasswordField: shadowLocked(name))
+    }
+
+    /// Whether `name`'s password field is locked ('!'); nil when unknown (only root reads /etc/shadow;
+    /// Glibc's module does not import <shadow.h>).
+    static func shadowLocked(_ name: String) -> Bool? {
+        guard geteuid() == 0, let shadow = try? String(contentsOfFile: "/etc/shadow", encoding: .utf8) else { return nil }
         var locked: Bool?
-        // /etc/shadow is readable by root only (Glibc's module does not import <shadow.h>).
-        if geteuid() == 0, let shadow = try? String(contentsOfFile: "/etc/shadow", encoding: .utf8) {
-            for line in shadow.split(separator: "\n") {
-                let fields = line.split(separator: ":", omittingEmptySubsequences: false)
-                if fields.count > 1, fields[0] == name { locked = fields[1].hasPrefix("!") }
-            }
+        for line in shadow.split(separator: "\n") {
+            let fields = line.split(separator: ":", omittingEmptySubsequences: false)
+            if fields.count > 1, fields[0] == name { locked = fields[1].hasPrefix("!") }
         }
-        return Account(name: name, shell: shell, lockedPasswordField: locked)
+        return locked
     }
 }

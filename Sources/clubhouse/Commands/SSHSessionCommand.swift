@@ -53,7 +53,7 @@ enum SSHSessionCommand {
         return AppCommand.run(AppCommand.Options(
             databasePath: args.options["database"],
             noColor: args.flags.contains("no-color"),
-            device: .init(fingerprint: fingerprint, stateDirectory: deviceDir, policy: policy)))
+            device: .init(fingerprint: fingerprint, publicKey: key.openSSHLine, stateDirectory: deviceDir, policy: policy)))
     }
 }
 

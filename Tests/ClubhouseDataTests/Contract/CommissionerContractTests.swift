@@ -36,7 +36,7 @@ import Testing
                 == .validation(field: "teamCount", message: "5 teams have managers — the league can't have fewer teams"))
         settings.teamCount = 17
         #expect(await failure { try await api.updateSettings(league.id, settings: settings) }
-                == .validation(field: "teamCount", message: "A league has 4–16 teams (not 17)"))
+                == .validation(field: "teamCount", message: "A league has 3–16 teams (not 17)"))
         settings.teamCount = 6
         settings.pickClockSeconds = 45
         #expect(await failure { try await api.updateSettings(league.id, settings: settings) }?.code == "validation")

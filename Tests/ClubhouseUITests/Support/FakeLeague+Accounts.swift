@@ -49,9 +49,21 @@ extension FakeLeague: AccountAPI {
         signedInUser = user
         return user
     }
-    func signIn(sshKeyFingerprint: String) async throws -> AccountSession { throw DomainError.unauthenticated }
-    func linkSSHKey(fingerprint: String, publicKey: String) async throws { throw DomainError.unauthenticated }
-    func unlinkSSHKey(fingerprint: String) async throws { throw DomainError.unauthenticated }
+    func signIn(sshKeyFingerprint: String) async throws -> AccountSession {
+        guard let user = sshKeys[sshKeyFingerprint] else { throw DomainError.unauthenticated }
+        return session(user)
+    }
+    func linkSSHKey(fingerprint: String, publicKey: String) async throws {
+        try checkSession()
+        guard let user = signedInUser else { throw DomainError.unauthenticated }
+        if let owner = sshKeys[fingerprint], owner.id != user.id { throw DomainError.conflict("This key is linked to another account") }
+        sshKeys[fingerprint] = user
+    }
+    func unlinkSSHKey(fingerprint: String) async throws {
+        guard let user = signedInUser, sshKeys[fingerprint]?.id == user.id else { throw DomainError.notFound("That SSH key on your account") }
+        sshKeys[fingerprint] = nil
+    }
+    func linkKey(_ fingerprint: String, to user: User?) { sshKeys[fingerprint] = user }
 
     func setMyTeam(_ team: TeamID, in league: LeagueID) { myTeams[league] = team }
 

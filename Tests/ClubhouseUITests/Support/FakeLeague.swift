@@ -29,6 +29,8 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
     var joinRefusals: [LeagueID: DomainError] = [:]
     var nextUserID: Int64 = 100
     var signOutCalls = 0
+    /// Linked SSH keys: fingerprint → account.
+    var sshKeys: [String: User] = [:]
     /// The signed-in person's team per league (capabilities.myTeam).
     var myTeams: [LeagueID: TeamID] = [:]
     /// Free-agent adds made: (league, team, player).

@@ -9,7 +9,7 @@ struct Harness {
     var state: AppState
     let fake: FakeLeague
     let store: InMemorySettingsStore
-    let env: AppEnvironment
+    var env: AppEnvironment
     /// The pending-action store; share it with a second harness to "restart" the app.
     let pendingStore: InMemoryPendingActionStore
     var pending: [Effect<AppAction>.Operation] = []

@@ -5,6 +5,8 @@ import Terminal
 /// Sign in, Create account and Complete profile (SPEC 4.4) — one page on the sheet whose mode switches between them.
 /// Every key types into the focused field; Tab moves between fields, Enter submits, Esc leaves (cancelling any
 /// pending action), ctrl-n switches between Sign in and Create account. Errors show inline, in words.
+/// Over SSH with a key linked to an account, Sign in starts on "Sign in as Alex with this key — press k": k (or
+/// Enter) signs in with the key; Tab, or typing anything else, goes to the email and password instead.
 public enum AuthFeature: PageFeature {
     public enum Field: Hashable, Sendable { case email, password, displayName }
 
@@ -20,8 +22,15 @@ public enum AuthFeature: PageFeature {
         public var error: String?
         /// Why the page was opened ("Sign in to finish joining Sunday Funday"), set by the shell.
         public var reason: String?
+        /// Over SSH: the account the connecting key is linked to (Sign in offers it first).
+        public var keyAccount: String?
+        /// The keyboard is on "Sign in as … with this key", not on a field.
+        public var onKeyRow = false
 
         public init(mode: AccountPage, reason: String? = nil) { self.mode = mode; self.reason = reason }
+
+        /// Sign in offers the key: it is linked and this is the Sign in mode.
+        public var offersKey: Bool { keyAccount != nil && mode == .signIn }
 
         /// The fields this mode asks for, in Tab order.
         public var fields: [Field] {
@@ -48,6 +57,10 @@ public enum AuthFeature: PageFeature {
         case submit
         case modeToggled
         case answered(Result<User, PresentableError>)
+        /// k / Enter on "Sign in as … with this key".
+        case keySignIn
+        /// The key no longer signs in (unlinked meanwhile): the message, and the offer goes.
+        case keyRefused(String)
         case escape
         case list(ListMove)
         case delegate(PageDelegate)
@@ -83,15 +96,44 @@ public enum AuthFeature: PageFeature {
         case .onAppear, .list:
             return .none
         case .key(let key):
-            guard !state.submitting, let f = state.focusedField else { return .none }
+            guard !state.submitting else { return .none }
+            if state.onKeyRow && state.offersKey {
+                if key == .char("k") || key == .char("K") { return reduce(into: &state, action: .keySignIn, context: context) }
+                guard case .char = key else { return .none }
+                // Typing anything else starts on the email instead.
+                state.onKeyRow = false; state.focus = 0
+            }
+            guard let f = state.focusedField else { return .none }
             state.edit(f) { _ = $0.handle(.key(key)) }
             return .none
         case .nextField:
+            if state.onKeyRow { state.onKeyRow = false; state.focus = 0; return .none }
+            if state.offersKey && state.focus == state.fields.count - 1 { state.onKeyRow = true; return .none }
             state.focus = (state.focus + 1) % max(1, state.fields.count)
             return .none
         case .previousField:
             let n = max(1, state.fields.count)
+            if state.onKeyRow { state.onKeyRow = false; state.focus = n - 1; return .none }
+            if state.offersKey && state.focus == 0 { state.onKeyRow = true; return .none }
             state.focus = (state.focus + n - 1) % n
+            return .none
+        case .keySignIn:
+            guard !state.submitting, state.offersKey, let fingerprint = context.env.sshKey?.fingerprint else { return .none }
+            state.submitting = true
+            state.error = nil
+            let api = context.env.api
+            return .run(id: "auth.submit") {
+                do { return .answered(.success(try await api.signIn(sshKeyFingerprint: fingerprint).user)) } catch DomainError.unauthenticated {
+                    return .keyRefused("This key isn't linked to an account any more — sign in with your email and password")
+                } catch {
+                    return .answered(.failure(PresentableError(message: words(error, mode: .signIn), canRetry: false)))
+                }
+            }
+        case .keyRefused(let message):
+            state.submitting = false
+            state.error = message
+            state.keyAccount = nil
+            state.onKeyRow = false; state.focus = 0
             return .none
         case .modeToggled:
             switch state.mode {
@@ -99,12 +141,13 @@ public enum AuthFeature: PageFeature {
             case .createAccount: state.mode = .signIn
             case .completeProfile: return .none
             }
-            state.focus = 0; state.error = nil
+            state.focus = 0; state.error = nil; state.onKeyRow = false
             return .none
         case .escape:
             return .send(.delegate(.back))
         case .submit:
             guard !state.submitting else { return .none }
+            if state.onKeyRow && state.offersKey { return reduce(into: &state, action: .keySignIn, context: context) }
             if let missing = state.fields.first(where: { state.value($0).text.trimmingCharacters(in: .whitespaces).isEmpty }) {
                 state.error = emptyMessage(missing)
                 state.focus = state.fields.firstIndex(of: missing) ?? 0
@@ -165,10 +208,18 @@ public enum AuthFeature: PageFeature {
     }
 
     public static func keymap(_ state: State) -> Keymap<Action> {
+        let onKey = state.onKeyRow && state.offersKey
         var bindings: [KeyBinding<Action>] = [
-            KeyBinding([.enter], .submit, label: submitLabel(state.mode), group: "Account", footer: true, enabledWhen: !state.submitting, disabledReason: "already sending"),
-            KeyBinding([.tab], .nextField, label: "next field", group: "Account", footer: state.fields.count > 1),
+            KeyBinding([.enter], .submit, label: onKey ? "sign in with this key" : submitLabel(state.mode), group: "Account", footer: true,
+                       enabledWhen: !state.submitting, disabledReason: "already sending"),
+            KeyBinding([.tab], .nextField, label: onKey ? "email and password" : "next field", group: "Account",
+                       footer: state.fields.count > 1 || state.offersKey),
         ]
+        if let name = state.keyAccount, state.offersKey {
+            bindings.insert(KeyBinding([.char("k")], .keySignIn, label: "sign in as \(name) with this key", group: "Account",
+                                       footer: onKey, enabledWhen: onKey && !state.submitting,
+                                       disabledReason: "you're typing in a field — Tab back to \"Sign in as \(name) with this key\""), at: 0)
+        }
         switch state.mode {
         case .signIn: bindings.append(KeyBinding([.ctrl("n")], .modeToggled, label: "create an account", group: "Account", footer: true, footerKeys: "ctrl-n"))
         case .createAccount: bindings.append(KeyBinding([.ctrl("n")], .modeToggled, label: "sign in instead", group: "Account", footer: true, footerKeys: "ctrl-n"))
@@ -203,10 +254,16 @@ public enum AuthFeature: PageFeature {
         let why = state.reason ?? "Reading never needs an account; joining and managing a team do."
         row = TextRow.put(why, in: area, row: row, style: context.style(.dim), buffer: &buffer)
         row += 1
+        if let name = state.keyAccount, state.offersKey {
+            let focused = state.onKeyRow && context.focused
+            row = TextRow.put(focused ? "▸ Sign in as \(name) with this key — press k" : "  Sign in as \(name) with this key — Tab to it, then k",
+                              in: area, row: row, style: context.style(focused ? .accent : .text), buffer: &buffer)
+            row = TextRow.put("  or with your email and password" + (focused ? " (Tab):" : ":"), in: area, row: row, style: context.style(.dim), buffer: &buffer)
+        }
         let labelWidth = 10
         let fieldWidth = max(8, min(44, area.width - labelWidth - 3))
         for (i, f) in state.fields.enumerated() where row < area.height {
-            let focused = i == state.focus && context.focused
+            let focused = i == state.focus && context.focused && !state.onKeyRow
             let y = area.y + row
             buffer.set(string: label(f), at: Point(x: area.x + 1, y: y), style: context.style(focused ? .accent : .text), maxWidth: labelWidth)
             TextField(state.value(f), placeholder: placeholder(f), focused: focused && !state.submitting)
