@@ -14,6 +14,8 @@ public enum Page: Hashable, Sendable {
     case draftRoom(LeagueID)
     case scoringRules(LeagueID)
     case leagueSettings(LeagueID)
+    /// The commissioner's tools: join requests, invites, draft order and date, the season clock.
+    case commissioner(LeagueID)
     case settings
     /// Sign in, Create account or Complete profile (the soft gate's pages).
     case account(AccountPage)
@@ -23,7 +25,8 @@ public enum Page: Hashable, Sendable {
         switch self {
         case .home, .settings, .account: nil
         case .league(let id), .standings(let id), .scoreboard(let id, _), .matchup(let id, _, _), .roster(let id, _),
-             .freeAgents(let id), .draftRoom(let id), .scoringRules(let id), .leagueSettings(let id): id
+             .freeAgents(let id), .draftRoom(let id), .scoringRules(let id), .leagueSettings(let id),
+             .commissioner(let id): id
         case .player(_, let league): league
         }
     }

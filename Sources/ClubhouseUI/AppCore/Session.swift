@@ -78,6 +78,8 @@ extension GatedWrite {
         case .makePick(_, let n, _): "Pick \(n) made"
         case .editQueue: "Queue updated"
         case .sendChat: "Message sent"
+        case .redeemInvite: "Invite accepted — welcome to the league"
+        case .commissioner(let a): a.successMessage
         default: "Done"
         }
     }
@@ -93,6 +95,24 @@ extension GatedWrite {
             let base = user.displayName.isEmpty ? "My" : user.displayName + "'s"
             return .requestToJoin(league: league, teamName: String((base + " team").prefix(40)))
         default: return self
+        }
+    }
+}
+
+extension CommissionerAction {
+    /// The sentence shown once the commissioner's write went through.
+    public var successMessage: String {
+        switch self {
+        case .decideJoinRequest(_, _, true): "Request approved — the team is theirs"
+        case .decideJoinRequest(_, _, false): "Request denied"
+        case .createInvite: "Invite created — share the code"
+        case .revokeInvite(_, let code): "Invite \(code) revoked"
+        case .setDraftOrder: "Draft order saved"
+        case .randomizeDraftOrder: "Draft order randomised"
+        case .scheduleDraft(_, nil): "Draft date cleared"
+        case .scheduleDraft: "Draft scheduled"
+        case .advanceClock: "Season clock moved"
+        default: "Done"
         }
     }
 }

@@ -5,12 +5,22 @@ import Terminal
 /// How a gated write ended.
 public enum GateOutcome: Hashable, Sendable {
     case done
+    /// Done, with an answer the person needs to see (a new invite code, what moving the clock did).
+    case doneWith(GateReceipt)
     /// The use case refused (league full, pick passed…): its sentence.
     case refused(String)
     /// The server no longer accepts the session.
     case sessionEnded
     /// The server couldn't be reached: the pending action stays for the next launch.
     case unreachable(String)
+}
+
+/// What a write answered that the person needs to see, handed to the page that asked.
+public enum GateReceipt: Hashable, Sendable {
+    case invite(Invite)
+    case clockAdvance(ClockAdvance)
+    /// An invite was redeemed: the league joined (its page opens).
+    case joined(LeagueID)
 }
 
 /// The sign-in soft gate (SPEC 4.4): session state, the pending action, Sign in / Create account / Complete profile,
@@ -100,6 +110,10 @@ extension AppReducer {
             case .done:
                 state.pendingAction = nil
                 return .merge(.send(.toastShown(write.successMessage, isError: false)), reloadTop(&state, env: env))
+            case .doneWith(let receipt):
+                state.pendingAction = nil
+                let fx = Effect<AppAction>.merge(.send(.toastShown(write.successMessage, isError: false)), reloadTop(&state, env: env))
+                return .merge(fx, deliver(receipt, &state, env: env))
             case .refused(let message):
                 state.pendingAction = nil
                 return .merge(.send(.toastShown(message, isError: true)), reloadTop(&state, env: env))
@@ -164,9 +178,9 @@ extension AppReducer {
         return .run(id: "gate.perform") {
             do {
                 let write = try await resolveTeam(write, api: api)
-                try await write.perform(on: api)
+                let receipt = try await performKeepingAnswer(write, api: api)
                 store.clear()
-                return .gate(.performed(write, .done))
+                return .gate(.performed(write, receipt.map(GateOutcome.doneWith) ?? .done))
             } catch DomainError.unauthenticated {
                 return .gate(.performed(write, .sessionEnded))
             } catch DomainError.transport(let m) {
@@ -179,6 +193,41 @@ extension AppReducer {
                 return .gate(.performed(write, .refused("That didn't work: \(error)")))
             }
         }
+    }
+
+    /// Performs `write`; for the writes whose answer the person needs to see, returns it.
+    static func performKeepingAnswer(_ write: GatedWrite, api: any LeagueAPI) async throws -> GateReceipt? {
+        switch write {
+        case .commissioner(.createInvite(let l, let uses, let expires)):
+            return .invite(try await api.createInvite(l, uses: uses, expiresAt: expires))
+        case .commissioner(.advanceClock(let l, let to)):
+            return .clockAdvance(try await api.advanceClock(l, to: to))
+        case .redeemInvite(let code, let name):
+            let team = try await api.redeemInvite(code: code, teamName: name)
+            let league = try? await api.myLeagues().first { $0.myTeam == team }?.id
+            return league.map(GateReceipt.joined)
+        default:
+            try await write.perform(on: api)
+            return nil
+        }
+    }
+
+    /// Shows a write's answer: a joined league's page opens; the commissioner page shows a new code or a clock summary.
+    static func deliver(_ receipt: GateReceipt, _ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
+        switch receipt {
+        case .joined(let league):
+            return .send(.open(.league(league)))
+        case .invite(let i):
+            return deliverToCommissioner(i.leagueID, receipt, &state, env: env)
+        case .clockAdvance:
+            guard let league = state.top.page.leagueID else { return .none }
+            return deliverToCommissioner(league, receipt, &state, env: env)
+        }
+    }
+
+    static func deliverToCommissioner(_ league: LeagueID, _ receipt: GateReceipt, _ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
+        guard let entry = state.sheet.stack.last(where: { $0.state.page == .commissioner(league) }) else { return .none }
+        return reducePage(&state, id: entry.id, .commissioner(.receipt(receipt)), env: env)
     }
 
     /// Fills in "my team" (`GatedWrite.myTeam`) with the person's team in the league, or refuses in words.
@@ -272,6 +321,9 @@ extension GatedWrite {
         case .addFreeAgent: return "Sign in to add this player in \(name)."
         case .placeClaim: return "Sign in to claim this player in \(name)."
         case .makePick, .editQueue, .sendChat: return "Sign in to draft in \(name) — you'll come straight back to the room."
+        case .redeemInvite: return "Sign in or create an account to join with this invite code."
+        case .leaveLeague: return "Sign in to leave \(name)."
+        case .commissioner: return "Sign in as the commissioner of \(name) to do that."
         default: return "Sign in to do that — you'll come straight back here."
         }
     }

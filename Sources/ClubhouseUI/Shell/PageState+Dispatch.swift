@@ -14,6 +14,7 @@ public enum PageState: Equatable, Sendable {
     case draftRoom(DraftRoomFeature.State)
     case scoringRules(ScoringRulesFeature.State)
     case leagueSettings(LeagueSettingsFeature.State)
+    case commissioner(CommissionerFeature.State)
     case settings(SettingsFeature.State)
     case auth(AuthFeature.State)
 }
@@ -31,6 +32,7 @@ public enum PageAction: Sendable {
     case draftRoom(DraftRoomFeature.Action)
     case scoringRules(ScoringRulesFeature.Action)
     case leagueSettings(LeagueSettingsFeature.Action)
+    case commissioner(CommissionerFeature.Action)
     case settings(SettingsFeature.Action)
     case auth(AuthFeature.Action)
 }
@@ -49,6 +51,7 @@ extension PageState {
         case .draftRoom(let s): DraftRoomFeature.page(s)
         case .scoringRules(let s): ScoringRulesFeature.page(s)
         case .leagueSettings(let s): LeagueSettingsFeature.page(s)
+        case .commissioner(let s): CommissionerFeature.page(s)
         case .settings(let s): SettingsFeature.page(s)
         case .auth(let s): AuthFeature.page(s)
         }
@@ -66,6 +69,7 @@ extension PageState {
         case .draftRoom(let s): DraftRoomFeature.board(s)
         case .scoringRules(let s): ScoringRulesFeature.board(s)
         case .leagueSettings(let s): LeagueSettingsFeature.board(s)
+        case .commissioner(let s): CommissionerFeature.board(s)
         case .settings(let s): SettingsFeature.board(s)
         case .auth(let s): AuthFeature.board(s)
         }
@@ -83,6 +87,7 @@ extension PageState {
         case .draftRoom(let s): DraftRoomFeature.title(s)
         case .scoringRules(let s): ScoringRulesFeature.title(s)
         case .leagueSettings(let s): LeagueSettingsFeature.title(s)
+        case .commissioner(let s): CommissionerFeature.title(s)
         case .settings(let s): SettingsFeature.title(s)
         case .auth(let s): AuthFeature.title(s)
         }
@@ -100,6 +105,7 @@ extension PageState {
         case .draftRoom(let s): DraftRoomFeature.keymap(s).mapActions(PageAction.draftRoom)
         case .scoringRules(let s): ScoringRulesFeature.keymap(s).mapActions(PageAction.scoringRules)
         case .leagueSettings(let s): LeagueSettingsFeature.keymap(s).mapActions(PageAction.leagueSettings)
+        case .commissioner(let s): CommissionerFeature.keymap(s).mapActions(PageAction.commissioner)
         case .settings(let s): SettingsFeature.keymap(s).mapActions(PageAction.settings)
         case .auth(let s): AuthFeature.keymap(s).mapActions(PageAction.auth)
         }
@@ -117,6 +123,7 @@ extension PageState {
         case .draftRoom(let s): DraftRoomFeature.render(s, in: area, buffer: &buffer, context: context)
         case .scoringRules(let s): ScoringRulesFeature.render(s, in: area, buffer: &buffer, context: context)
         case .leagueSettings(let s): LeagueSettingsFeature.render(s, in: area, buffer: &buffer, context: context)
+        case .commissioner(let s): CommissionerFeature.render(s, in: area, buffer: &buffer, context: context)
         case .settings(let s): SettingsFeature.render(s, in: area, buffer: &buffer, context: context)
         case .auth(let s): AuthFeature.render(s, in: area, buffer: &buffer, context: context)
         }
@@ -134,6 +141,7 @@ extension PageState {
         case .draftRoom(let s): DraftRoomFeature.click(s, at: point, in: area, context: context).map(PageAction.draftRoom)
         case .scoringRules(let s): ScoringRulesFeature.click(s, at: point, in: area, context: context).map(PageAction.scoringRules)
         case .leagueSettings(let s): LeagueSettingsFeature.click(s, at: point, in: area, context: context).map(PageAction.leagueSettings)
+        case .commissioner(let s): CommissionerFeature.click(s, at: point, in: area, context: context).map(PageAction.commissioner)
         case .settings(let s): SettingsFeature.click(s, at: point, in: area, context: context).map(PageAction.settings)
         case .auth(let s): AuthFeature.click(s, at: point, in: area, context: context).map(PageAction.auth)
         }
@@ -151,6 +159,7 @@ extension PageState {
         case .draftRoom: .draftRoom(DraftRoomFeature.onAppear)
         case .scoringRules: .scoringRules(ScoringRulesFeature.onAppear)
         case .leagueSettings: .leagueSettings(LeagueSettingsFeature.onAppear)
+        case .commissioner: .commissioner(CommissionerFeature.onAppear)
         case .settings: .settings(SettingsFeature.onAppear)
         case .auth: .auth(AuthFeature.onAppear)
         }
@@ -168,6 +177,7 @@ extension PageState {
         case .draftRoom: .draftRoom(DraftRoomFeature.list(move))
         case .scoringRules: .scoringRules(ScoringRulesFeature.list(move))
         case .leagueSettings: .leagueSettings(LeagueSettingsFeature.list(move))
+        case .commissioner: .commissioner(CommissionerFeature.list(move))
         case .settings: .settings(SettingsFeature.list(move))
         case .auth: .auth(AuthFeature.list(move))
         }
@@ -185,6 +195,7 @@ extension PageState {
         case .draftRoom(let s): DraftRoomFeature.isLoading(s)
         case .scoringRules(let s): ScoringRulesFeature.isLoading(s)
         case .leagueSettings(let s): LeagueSettingsFeature.isLoading(s)
+        case .commissioner(let s): CommissionerFeature.isLoading(s)
         case .settings(let s): SettingsFeature.isLoading(s)
         case .auth(let s): AuthFeature.isLoading(s)
         }
@@ -202,6 +213,7 @@ extension PageState {
         case .draftRoom(let s): DraftRoomFeature.isFilterActive(s)
         case .scoringRules(let s): ScoringRulesFeature.isFilterActive(s)
         case .leagueSettings(let s): LeagueSettingsFeature.isFilterActive(s)
+        case .commissioner(let s): CommissionerFeature.isFilterActive(s)
         case .settings(let s): SettingsFeature.isFilterActive(s)
         case .auth(let s): AuthFeature.isFilterActive(s)
         }
@@ -219,6 +231,7 @@ extension PageState {
         case .draftRoom(let s): DraftRoomFeature.isEditingText(s)
         case .scoringRules(let s): ScoringRulesFeature.isEditingText(s)
         case .leagueSettings(let s): LeagueSettingsFeature.isEditingText(s)
+        case .commissioner(let s): CommissionerFeature.isEditingText(s)
         case .settings(let s): SettingsFeature.isEditingText(s)
         case .auth(let s): AuthFeature.isEditingText(s)
         }
@@ -236,6 +249,7 @@ extension PageState {
         case .draftRoom: DraftRoomFeature.liveRefresh.map(PageAction.draftRoom)
         case .scoringRules: ScoringRulesFeature.liveRefresh.map(PageAction.scoringRules)
         case .leagueSettings: LeagueSettingsFeature.liveRefresh.map(PageAction.leagueSettings)
+        case .commissioner: CommissionerFeature.liveRefresh.map(PageAction.commissioner)
         case .settings: SettingsFeature.liveRefresh.map(PageAction.settings)
         case .auth: AuthFeature.liveRefresh.map(PageAction.auth)
         }
@@ -253,6 +267,7 @@ extension PageState {
         case .draftRoom: DraftRoomFeature.clearFilter.map(PageAction.draftRoom)
         case .scoringRules: ScoringRulesFeature.clearFilter.map(PageAction.scoringRules)
         case .leagueSettings: LeagueSettingsFeature.clearFilter.map(PageAction.leagueSettings)
+        case .commissioner: CommissionerFeature.clearFilter.map(PageAction.commissioner)
         case .settings: SettingsFeature.clearFilter.map(PageAction.settings)
         case .auth: AuthFeature.clearFilter.map(PageAction.auth)
         }
@@ -270,6 +285,7 @@ extension PageState {
         case .draftRoom: DraftRoomFeature.typed(key).map(PageAction.draftRoom)
         case .scoringRules: ScoringRulesFeature.typed(key).map(PageAction.scoringRules)
         case .leagueSettings: LeagueSettingsFeature.typed(key).map(PageAction.leagueSettings)
+        case .commissioner: CommissionerFeature.typed(key).map(PageAction.commissioner)
         case .settings: SettingsFeature.typed(key).map(PageAction.settings)
         case .auth: AuthFeature.typed(key).map(PageAction.auth)
         }
@@ -322,6 +338,10 @@ extension PageState {
             let fx = LeagueSettingsFeature.reduce(into: &s, action: a, context: context)
             self = .leagueSettings(s)
             return fx.map(PageAction.leagueSettings)
+        case (.commissioner(var s), .commissioner(let a)):
+            let fx = CommissionerFeature.reduce(into: &s, action: a, context: context)
+            self = .commissioner(s)
+            return fx.map(PageAction.commissioner)
         case (.settings(var s), .settings(let a)):
             let fx = SettingsFeature.reduce(into: &s, action: a, context: context)
             self = .settings(s)
@@ -350,6 +370,7 @@ extension PageAction {
         case .draftRoom(let a): DraftRoomFeature.delegate(of: a)
         case .scoringRules(let a): ScoringRulesFeature.delegate(of: a)
         case .leagueSettings(let a): LeagueSettingsFeature.delegate(of: a)
+        case .commissioner(let a): CommissionerFeature.delegate(of: a)
         case .settings(let a): SettingsFeature.delegate(of: a)
         case .auth(let a): AuthFeature.delegate(of: a)
         }

@@ -15,6 +15,7 @@ extension PageState {
         case .draftRoom(let id): self = .draftRoom(DraftRoomFeature.State(id: id, bell: settings.draftBell))
         case .scoringRules(let id): self = .scoringRules(ScoringRulesFeature.State(id: id))
         case .leagueSettings(let id): self = .leagueSettings(LeagueSettingsFeature.State(id: id))
+        case .commissioner(let id): self = .commissioner(CommissionerFeature.State(id: id))
         case .settings: self = .settings(SettingsFeature.State(settings: settings, colorAllowed: colorAllowed))
         case .account(let mode): self = .auth(AuthFeature.State(mode: mode))
         }

@@ -34,6 +34,8 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
     /// Free-agent adds made: (league, team, player).
     var adds: [Transaction] = []
     func appendJoinRequest(_ r: JoinRequest) { joinRequests.append(r) }
+    /// The commissioner's side and invites/leaving (FakeLeague+Commissioner.swift).
+    var commish = CommishDouble()
 
     init() {}
 
@@ -94,8 +96,11 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
         try checkSession()
         var d = Demo.detail(id)
         if let user = signedInUser {
-            d.capabilities = Capabilities(signedIn: true, myTeam: myTeams[id], hasPendingJoinRequest: joinRequests.contains { $0.leagueID == id && $0.user == user.id })
+            d.capabilities = Capabilities(signedIn: true, myTeam: myTeams[id], isCommissioner: commish.commissionerOf.contains(id),
+                                          hasPendingJoinRequest: joinRequests.contains { $0.leagueID == id && $0.user == user.id })
         }
+        if let state = commish.states[id] { d.league.state = state }
+        d.outlook = commish.outlooks[id]
         return d
     }
     func standings(_ id: LeagueID) async throws -> [StandingsEntry] {
