@@ -147,7 +147,7 @@ public enum LeagueFeature: PageFeature {
         if c.isCommissioner { parts.append("Commissioner — C opens your tools") }
         if let mine = c.myTeam { parts.append("Your team: " + (d.teams.first { $0.id == mine }?.name ?? "yours")) }
         if !parts.isEmpty { return parts.joined(separator: " · ") }
-        if c.hasPendingJoinRequest { return "Join request pending — waiting for the commissioner" }
+        if c.hasPendingJoinRequest { return "Join request sent — waiting for the commissioner" }
         return nil
     }
 
