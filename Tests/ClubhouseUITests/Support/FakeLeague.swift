@@ -89,7 +89,12 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
             (filter.state.map { l.state == $0 } ?? true) && (filter.nameContains.map { l.name.localizedCaseInsensitiveContains($0) } ?? true)
         }
     }
-    func myLeagues() async throws -> [LeagueSummary] { try await enter(.myLeagues); return signedInUser == nil ? [] : [Demo.summaries[0]] }
+    func myLeagues() async throws -> [LeagueSummary] {
+        try await enter(.myLeagues)
+        guard signedInUser != nil else { return [] }
+        // Gridiron Greats, plus any league the person has a team in (with that team).
+        return Demo.summaries.filter { $0.id == Demo.greats || myTeams[$0.id] != nil }.map { var l = $0; l.myTeam = myTeams[l.id]; return l }
+    }
     func league(_ id: LeagueID) async throws -> LeagueDetail {
         try await enter(.league)
         guard Demo.summaries.contains(where: { $0.id == id }) else { throw DomainError.notFound("League \(id.rawValue)") }

@@ -157,7 +157,7 @@ public enum CommissionerFeature: PageFeature {
         case .randomizePressed:
             state.confirm = .randomize; return .none
         case .schedulePressed:
-            state.form = CommissionerInputs.scheduleForm(current: state.room.value?.draft.scheduledAt ?? state.detail.value?.league.draftScheduledAt)
+            state.form = CommissionerInputs.scheduleForm(current: state.detail.value?.league.draftScheduledAt ?? state.room.value?.draft.scheduledAt)
             state.formKind = .schedule
             return .none
         case .rowActivated:
@@ -209,7 +209,7 @@ public enum CommissionerFeature: PageFeature {
                 return perform(.createInvite(league: state.id, uses: v.uses, expiresAt: v.expiresAt))
             }
         case .schedule?:
-            switch CommissionerInputs.draftDate(form) {
+            switch CommissionerInputs.draftDate(form, now: context.env.now()) {
             case .failure(let r): form.refuse(r.message, field: r.field); state.form = form; return .none
             case .success(let at):
                 state.form = nil; state.formKind = nil
@@ -300,16 +300,16 @@ public enum CommissionerFeature: PageFeature {
                                 enabledWhen: comm == nil && hasRow, disabledReason: comm ?? "no invite selected"))
         case .draft:
             let locked = draftLocked(state)
-            b.append(KeyBinding([.char("J")], .orderMoved(1), label: "move team down", group: g, footer: true, footerKeys: "J/K",
-                                enabledWhen: locked == nil && hasRow, disabledReason: locked ?? "no team selected"))
-            b.append(KeyBinding([.char("K")], .orderMoved(-1), label: "move team up", group: g,
-                                enabledWhen: locked == nil && hasRow, disabledReason: locked ?? "no team selected"))
-            b.append(KeyBinding([.char("s")], .orderSaved, label: "save order", group: g, footer: true,
+            b.append(KeyBinding([.char("s")], .orderSaved, label: "save order", group: g, footer: state.editedOrder != nil,
                                 enabledWhen: locked == nil && state.editedOrder != nil, disabledReason: locked ?? "the order hasn't changed"))
             b.append(KeyBinding([.char("R")], .randomizePressed, label: "randomise", group: g, footer: true,
                                 enabledWhen: locked == nil, disabledReason: locked))
             b.append(KeyBinding([.char("S")], .schedulePressed, label: "schedule", group: g, footer: true,
                                 enabledWhen: locked == nil, disabledReason: locked))
+            b.append(KeyBinding([.char("J")], .orderMoved(1), label: "move team down", group: g, footer: true, footerKeys: "J/K",
+                                enabledWhen: locked == nil && hasRow, disabledReason: locked ?? "no team selected"))
+            b.append(KeyBinding([.char("K")], .orderMoved(-1), label: "move team up", group: g,
+                                enabledWhen: locked == nil && hasRow, disabledReason: locked ?? "no team selected"))
         case .clock:
             let locked = clockLocked(state.detail.value)
             b.append(KeyBinding([.enter], .rowActivated, label: "move the clock", group: g, footer: true,

@@ -33,12 +33,15 @@ enum CommissionerInputs {
         ])
     }
 
-    /// The draft date from the form: nil clears it. Refuses anything that isn't "YYYY-MM-DD HH:MM" in words.
-    static func draftDate(_ form: MiniForm) -> Result<Date?, Refusal> {
+    /// The draft date from the form: nil clears it. Refuses, in words, anything that isn't "YYYY-MM-DD HH:MM" or isn't after `now`.
+    static func draftDate(_ form: MiniForm, now: Date) -> Result<Date?, Refusal> {
         let text = form.text(0)
         if text.isEmpty { return .success(nil) }
         guard let date = parseDate(text) else {
             return .failure(Refusal(message: "Write the date and time as 2019-09-01 19:00 (UTC), or leave it empty to clear it", field: 0))
+        }
+        guard date > now else {
+            return .failure(Refusal(message: "The draft date must be in the future — it's \(dateText(now)) UTC now", field: 0))
         }
         return .success(date)
     }

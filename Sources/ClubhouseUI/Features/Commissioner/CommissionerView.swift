@@ -37,12 +37,18 @@ extension CommissionerFeature {
         if let reason = notCommissioner(d) { head += " · " + reason }
         TextRow.put(head, in: area, row: 0, style: context.style(notCommissioner(d) == nil ? .title : .warning), buffer: &buffer)
         guard area.height > 1 else { return }
+        var b = body(area)
         if let c = state.confirm {
-            TextRow.put(question(c, state) + "  y confirm · n cancel", in: area, row: 1, style: context.style(.warning).adding(.bold), buffer: &buffer)
+            // The question in full (wrapped), then the body below it.
+            let lines = (question(c, state) + "  y confirm · n cancel").wrapped(toWidth: max(1, area.width - 2))
+            for (i, line) in lines.enumerated() {
+                TextRow.put(line, in: area, row: 1 + i, style: context.style(.warning).adding(.bold), buffer: &buffer)
+            }
+            let extra = lines.count - 1
+            b = Rect(x: b.x, y: b.y + extra, width: b.width, height: max(0, b.height - extra))
         } else {
             tabs(state, context: context).render(in: Rect(x: area.x + 1, y: area.y + 1, width: max(0, area.width - 2), height: 1), buffer: &buffer)
         }
-        var b = body(area)
         if let form = state.form {
             let help = state.formKind == .invite ? "tab next field · enter creates the code · esc cancels"
                                                  : "empty clears the date · enter saves · esc cancels"
@@ -71,7 +77,7 @@ extension CommissionerFeature {
         let rows = state.pending.map { r in
             [r.displayName, r.request.teamName, "\(CommissionerInputs.moment(r.request.requestedAt)) (\(Format.relative(r.request.requestedAt, now: context.now)))"]
         }
-        return DataTable(columns: [DataColumn("Person", .fill(1)), DataColumn("Team name", .fill(1)), DataColumn("Asked", .length(24))],
+        return DataTable(columns: [DataColumn("Person", .fill(1)), DataColumn("Team name", .fill(1)), DataColumn("Asked", .length(26))],
                          rows: rows, selected: state.list.selected, offset: state.list.offset, context: context)
     }
 
@@ -85,7 +91,7 @@ extension CommissionerFeature {
         }
         guard let invites = LoadView.render(state.invites.load, what: "invites", empty: "", in: b, buffer: &buffer, context: context) else { return }
         guard !invites.isEmpty else {
-            TextRow.put("No invite codes yet — n creates one to share with the people you want in the league.",
+            TextRow.put("No invite codes yet — n creates one to share.",
                         in: b, row: 0, style: context.style(.dim), buffer: &buffer)
             return
         }
@@ -107,12 +113,12 @@ extension CommissionerFeature {
         guard let room = LoadView.render(state.room.load, what: "the draft order", empty: "This league has no draft.",
                                          in: area, buffer: &buffer, context: context) else { return }
         var row = 0
-        let when = room.draft.scheduledAt.map { "planned for \(CommissionerInputs.moment($0)) UTC (\(Format.relative($0, now: context.now)))" } ?? "no date set"
+        let when = (state.detail.value?.league.draftScheduledAt ?? room.draft.scheduledAt).map { "planned for \(CommissionerInputs.moment($0)) UTC (\(Format.relative($0, now: context.now)))" } ?? "no date set"
         if let locked = draftLocked(state), room.draft.status != .scheduled {
             row = TextRow.put(locked, in: area, row: row, style: context.style(.dim), buffer: &buffer)
         } else {
-            row = TextRow.put("Draft: \(when)" + (state.editedOrder != nil ? " · order changed — s saves it" : ""), in: area, row: row,
-                              style: context.style(state.editedOrder != nil ? .warning : .text), buffer: &buffer)
+            let line = state.editedOrder != nil ? "Order changed — s saves it, r goes back · draft \(when)" : "Draft: \(when)"
+            row = TextRow.put(line, in: area, row: row, style: context.style(state.editedOrder != nil ? .warning : .text), buffer: &buffer)
         }
         let rows = state.order.enumerated().map { i, t in ["\(i + 1)", t.name, Format.manager(t)] }
         DataTable(columns: [DataColumn("Pick", .length(4), .right), DataColumn("Team", .fill(2)), DataColumn("Manager", .fill(1))],
@@ -126,10 +132,17 @@ extension CommissionerFeature {
         if d.league.state != .predraft { now += " · week \(d.currentWeek)" }
         row = TextRow.put(now, in: area, row: row, style: context.style(.text), buffer: &buffer)
         if let o = d.outlook {
-            var next = ["waivers \(CommissionerInputs.moment(o.nextWaiverRun))"]
-            if let k = o.nextKickoff { next.append("wk \(k.week) kickoff \(CommissionerInputs.moment(k.at))") }
-            if let f = o.nextWeekFinal { next.append("wk \(f.week) final \(CommissionerInputs.moment(f.at))") }
-            row = TextRow.put("Next: " + next.joined(separator: " · "), in: area, row: row, style: context.style(.dim), buffer: &buffer)
+            // What happens next, soonest first, as many as fit whole.
+            var items: [(Date, String)] = [(o.nextWaiverRun, "waivers run \(CommissionerInputs.moment(o.nextWaiverRun))")]
+            if let k = o.nextKickoff { items.append((k.at, "week \(k.week) kicks off \(CommissionerInputs.moment(k.at))")) }
+            if let f = o.nextWeekFinal { items.append((f.at, "week \(f.week) final \(CommissionerInputs.moment(f.at))")) }
+            var line = "Next:"
+            for (i, item) in items.sorted(by: { $0.0 < $1.0 }).enumerated() {
+                let more = (i == 0 ? " " : " · ") + item.1
+                if i > 0, (line + more).displayWidth > area.width - 2 { break }
+                line += more
+            }
+            row = TextRow.put(line, in: area, row: row, style: context.style(.dim), buffer: &buffer)
         }
         if let a = state.lastAdvance {
             row = TextRow.put("✓ " + CommissionerInputs.summary(a), in: area, row: row, style: context.style(.positive).adding(.bold), buffer: &buffer)

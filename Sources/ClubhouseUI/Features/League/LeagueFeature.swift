@@ -93,6 +93,10 @@ public enum LeagueFeature: PageFeature {
         return Keymap([
             KeyBinding([.char("J")], .joinRequested, label: "request to join", group: "League", footer: true,
                        enabledWhen: join == nil, disabledReason: join),
+            KeyBinding([.char("C")], .commissionerOpened, label: "commissioner tools", group: "League", footer: state.detail.value?.capabilities.isCommissioner == true,
+                       enabledWhen: comm == nil, disabledReason: comm),
+            KeyBinding([.char("L")], .leaveRequested, label: "leave league", group: "League", footer: leave == nil && state.detail.value?.capabilities.myTeam != nil,
+                       enabledWhen: leave == nil, disabledReason: leave),
             KeyBinding([.char("s")], .go(.standings(id)), label: "standings", group: "League", footer: true),
             KeyBinding([.char("w")], .go(.scoreboard(id, week: nil)), label: "scoreboard", group: "League", footer: true),
             KeyBinding([.enter], .rowActivated, label: "team roster", group: "League", footer: true, enabledWhen: loaded, disabledReason: "still loading"),
@@ -102,10 +106,6 @@ public enum LeagueFeature: PageFeature {
             KeyBinding([.char("d")], .go(.draftRoom(id)), label: "draft room", group: "League", footer: true),
             KeyBinding([.char("c")], .go(.scoringRules(id)), label: "scoring", group: "League", footer: true),
             KeyBinding([.char("e")], .go(.leagueSettings(id)), label: "settings", group: "League", footer: true),
-            KeyBinding([.char("C")], .commissionerOpened, label: "commissioner tools", group: "League", footer: comm == nil,
-                       enabledWhen: comm == nil, disabledReason: comm),
-            KeyBinding([.char("L")], .leaveRequested, label: "leave league", group: "League", footer: leave == nil,
-                       enabledWhen: leave == nil, disabledReason: leave),
             PageKeys.retry(.retry),
         ])
     }
