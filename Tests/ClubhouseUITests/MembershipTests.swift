@@ -133,3 +133,31 @@ import Terminal
         #expect(h.state.top.page == .league(Demo.nerds))
     }
 }
+
+@Suite struct SessionChangeTests {
+    @Test func aPageUnderTheTopIsReloadedWhenWhoIsSignedInChanges() async {
+        let fake = FakeLeague()
+        let casey = await fake.addAccount(email: "casey@example.com", password: "long enough pw", displayName: "Casey")
+        _ = await fake.addAccount(email: "jo@example.com", password: "long enough pw", displayName: "Jo")
+        await fake.setSignedIn(casey)
+        await fake.editCommish { $0.commissionerOf = [Demo.nerds] }
+        var h = await Harness.started(fake: fake)
+        h.send(.open(.league(Demo.nerds)))
+        await h.settle()
+        h.key(.char("C"))
+        await h.settle()
+        await fake.editCommish { $0.commissionerOf = [] }      // Jo isn't the commissioner
+        h.key(.char("O"))
+        await h.settle()
+        h.key(.char("i"))
+        h.keys("jo@example.com"); h.key(.tab); h.keys("long enough pw"); h.key(.enter)
+        await h.settle()
+        #expect(h.state.top.page == .commissioner(Demo.nerds))
+        h.key(.escape)
+        await h.settle()
+        #expect(h.state.top.page == .league(Demo.nerds))
+        guard case .league(let page) = h.state.top else { return }
+        #expect(page.detail.value?.capabilities.isCommissioner == false, "the league page shows Jo's view, not Casey's")
+        #expect(!Screen(h.state).inSheet("Commissioner — C opens your tools"))
+    }
+}

@@ -50,7 +50,15 @@ extension AppReducer {
         let before = state.session
         let fx = reduceGateSession(action, &state, env: env)
         guard state.session != before else { return fx }
-        return .merge(fx, syncHome(&state, env: env))
+        return .merge(fx, syncHome(&state, env: env), reloadBeneath(&state, env: env))
+    }
+
+    /// Who is signed in changed: pages left under the one on top (say, a league page under its commissioner page) load
+    /// again, so going back shows them as this person sees them. Home follows `syncHome`; the page the person returns to
+    /// is reloaded by each flow (`reloadTop`).
+    static func reloadBeneath(_ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
+        let pages = state.sheet.stack.dropFirst().filter { if case .auth = $0.state { false } else { true } }.dropLast()
+        return .merge(pages.map { reducePage(&state, id: $0.id, $0.state.onAppear, env: env) })
     }
 
     static func reduceGateSession(_ action: GateAction, _ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
