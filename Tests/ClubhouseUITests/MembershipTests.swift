@@ -161,3 +161,15 @@ import Terminal
         #expect(!Screen(h.state).inSheet("Commissioner — C opens your tools"))
     }
 }
+
+@Suite struct MembershipWordingTests {
+    @Test func gateAndResumeWordsForMembershipAndCommissionerWrites() {
+        #expect(GatedWrite.redeemInvite(code: "X", teamName: "Y").resumeQuestion(leagueName: nil) == "Finish joining with your invite code?")
+        #expect(GatedWrite.leaveLeague(Demo.nerds).resumeQuestion(leagueName: "Sunday Nerds") == "Finish leaving Sunday Nerds?")
+        #expect(GatedWrite.leaveLeague(Demo.nerds).gateReason(leagueName: "Sunday Nerds") == "Sign in to leave Sunday Nerds.")
+        #expect(GatedWrite.commissioner(.randomizeDraftOrder(Demo.nerds)).gateReason(leagueName: "Sunday Nerds")
+                == "Sign in as the commissioner of Sunday Nerds to do that.")
+        #expect(GatedWrite.commissioner(.scheduleDraft(league: Demo.nerds, at: nil)).successMessage == "Draft date cleared")
+        #expect(GatedWrite.leaveLeague(Demo.nerds).successMessage == "You left the league")
+    }
+}

@@ -62,6 +62,8 @@ extension GatedWrite {
         case .placeClaim: return "Finish your waiver claim in \(name)?"
         case .createLeague(let n): return "Finish creating \(n.name)?"
         case .makePick(_, let n, _): return "Finish your pick \(n) in \(name)?"
+        case .redeemInvite: return "Finish joining with your invite code?"
+        case .leaveLeague: return "Finish leaving \(name)?"
         default: return "Finish what you started in \(name)?"
         }
     }
