@@ -68,9 +68,31 @@ public struct LeagueDetail: Hashable, Codable, Sendable {
     public var champion: TeamID?
     /// What the caller may do here.
     public var capabilities: Capabilities
-    public init(league: League, teams: [TeamSummary], currentWeek: Int, commissionerName: String?, champion: TeamID?, capabilities: Capabilities) {
+    /// What comes next on the league's season clock (the commissioner's clock controls); nil when not known.
+    public var outlook: ClockOutlook?
+    public init(league: League, teams: [TeamSummary], currentWeek: Int, commissionerName: String?, champion: TeamID?, capabilities: Capabilities,
+                outlook: ClockOutlook? = nil) {
         self.league = league; self.teams = teams; self.currentWeek = currentWeek; self.commissionerName = commissionerName
-        self.champion = champion; self.capabilities = capabilities
+        self.champion = champion; self.capabilities = capabilities; self.outlook = outlook
+    }
+}
+
+/// The next moments on a league's season clock (SPEC 3.2) that moving it would pass.
+public struct ClockOutlook: Hashable, Codable, Sendable {
+    /// A week and a moment in it.
+    public struct WeekMoment: Hashable, Codable, Sendable {
+        public var week: Int
+        public var at: Date
+        public init(week: Int, at: Date) { self.week = week; self.at = at }
+    }
+    /// The next weekly waiver run (Wednesday 08:00 UTC).
+    public var nextWaiverRun: Date
+    /// The next week of the league's season to kick off (its first game); nil when every week has.
+    public var nextKickoff: WeekMoment?
+    /// The next week of the league's season to become final (its last game over); nil when every week is.
+    public var nextWeekFinal: WeekMoment?
+    public init(nextWaiverRun: Date, nextKickoff: WeekMoment?, nextWeekFinal: WeekMoment?) {
+        self.nextWaiverRun = nextWaiverRun; self.nextKickoff = nextKickoff; self.nextWeekFinal = nextWeekFinal
     }
 }
 

@@ -36,8 +36,17 @@ extension LeagueService {
             let champion = s.league.state == .complete ? s.champion : nil
             return LeagueDetail(league: s.league, teams: s.teams.map { s.summary($0, records: records) }, currentWeek: s.currentWeek,
                                 commissionerName: s.league.commissioner.flatMap { s.users[$0]?.displayName },
-                                champion: champion, capabilities: s.capabilities(for: caller, pendingJoin: pending))
+                                champion: champion, capabilities: s.capabilities(for: caller, pendingJoin: pending),
+                                outlook: outlook(s.league, calendar: s.facts.calendar))
         }
+    }
+
+    /// The next waiver run, kickoff and week final after the league's clock, within its season's weeks.
+    func outlook(_ league: League, calendar: SeasonCalendar) -> ClockOutlook {
+        let weeks = calendar.weekNumbers.filter { $0 >= league.settings.regularSeasonWeeks.lowerBound && $0 <= league.settings.playoffWeeks.upperBound }
+        let kickoff = weeks.lazy.compactMap { w in calendar.kickoff(ofWeek: w).map { ClockOutlook.WeekMoment(week: w, at: $0) } }.first { $0.at > league.clock }
+        let final = weeks.lazy.compactMap { w in calendar.weekFinal(w).map { ClockOutlook.WeekMoment(week: w, at: $0) } }.first { $0.at > league.clock }
+        return ClockOutlook(nextWaiverRun: WaiverSchedule.nextRun(after: league.clock), nextKickoff: kickoff, nextWeekFinal: final)
     }
 
     public func standings(_ id: LeagueID, caller: Caller) throws -> [StandingsEntry] {

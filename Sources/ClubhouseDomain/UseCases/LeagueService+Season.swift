@@ -12,6 +12,9 @@ public struct ClockAdvance: Hashable, Codable, Sendable {
     public var weeksFinalized: [Int] = []
     public var champion: TeamID?
     public var state: LeagueState
+    public init(from: Date, to: Date, waiverRuns: [[String]] = [], weeksFinalized: [Int] = [], champion: TeamID? = nil, state: LeagueState) {
+        self.from = from; self.to = to; self.waiverRuns = waiverRuns; self.weeksFinalized = weeksFinalized; self.champion = champion; self.state = state
+    }
 }
 
 extension LeagueService {

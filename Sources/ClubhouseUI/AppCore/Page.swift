@@ -18,6 +18,8 @@ public enum Page: Hashable, Sendable {
     case leagueSettings(LeagueID)
     /// Create a league, or change one's settings before the draft.
     case leagueForm(LeagueFormMode)
+    /// The commissioner's tools: join requests, invites, draft order and date, the season clock.
+    case commissioner(LeagueID)
     case settings
     /// Sign in, Create account or Complete profile (the soft gate's pages).
     case account(AccountPage)
@@ -28,7 +30,8 @@ public enum Page: Hashable, Sendable {
         case .home, .settings, .account, .leagueForm(.create): nil
         case .leagueForm(.edit(let id)): id
         case .league(let id), .standings(let id), .scoreboard(let id, _), .matchup(let id, _, _), .roster(let id, _),
-             .freeAgents(let id), .claims(let id), .draftRoom(let id), .scoringRules(let id), .leagueSettings(let id): id
+             .freeAgents(let id), .claims(let id), .draftRoom(let id), .scoringRules(let id), .leagueSettings(let id),
+             .commissioner(let id): id
         case .player(_, let league): league
         }
     }

@@ -65,6 +65,8 @@ extension GatedWrite {
         case .cancelClaim, .reorderClaims: return "Finish changing your waiver claims in \(name)?"
         case .createLeague(let n): return "Finish creating \(n.name)?"
         case .makePick(_, let n, _): return "Finish your pick \(n) in \(name)?"
+        case .redeemInvite: return "Finish joining with your invite code?"
+        case .leaveLeague: return "Finish leaving \(name)?"
         default: return "Finish what you started in \(name)?"
         }
     }
@@ -85,6 +87,8 @@ extension GatedWrite {
         case .makePick(_, let n, _): "Pick \(n) made"
         case .editQueue: "Queue updated"
         case .sendChat: "Message sent"
+        case .redeemInvite: "Invite accepted — welcome to the league"
+        case .commissioner(let a): a.successMessage
         default: "Done"
         }
     }
@@ -100,6 +104,24 @@ extension GatedWrite {
             let base = user.displayName.isEmpty ? "My" : user.displayName + "'s"
             return .requestToJoin(league: league, teamName: String((base + " team").prefix(40)))
         default: return self
+        }
+    }
+}
+
+extension CommissionerAction {
+    /// The sentence shown once the commissioner's write went through.
+    public var successMessage: String {
+        switch self {
+        case .decideJoinRequest(_, _, true): "Request approved — the team is theirs"
+        case .decideJoinRequest(_, _, false): "Request denied"
+        case .createInvite: "Invite created — share the code"
+        case .revokeInvite(_, let code): "Invite \(code) revoked"
+        case .setDraftOrder: "Draft order saved"
+        case .randomizeDraftOrder: "Draft order randomised"
+        case .scheduleDraft(_, nil): "Draft date cleared"
+        case .scheduleDraft: "Draft scheduled"
+        case .advanceClock: "Season clock moved"
+        default: "Done"
         }
     }
 }

@@ -5,8 +5,8 @@ import Terminal
 /// How a gated write ended.
 public enum GateOutcome: Hashable, Sendable {
     case done
-    /// The write created a league (`createLeague`): it is opened, with its creator as commissioner.
-    case created(LeagueID)
+    /// Done, with an answer the person needs to see (a new league or invite code, what moving the clock did).
+    case doneWith(GateReceipt)
     /// The use case refused (league full, pick passed…): its sentence.
     case refused(String)
     /// The use case refused a value (`DomainError.validation`): the field it names, so a form can point at it.
@@ -15,6 +15,16 @@ public enum GateOutcome: Hashable, Sendable {
     case sessionEnded
     /// The server couldn't be reached: the pending action stays for the next launch.
     case unreachable(String)
+}
+
+/// What a write answered that the person needs to see, handed to the page that asked.
+public enum GateReceipt: Hashable, Sendable {
+    /// A league was created (`createLeague`): it opens, with its creator as commissioner.
+    case created(LeagueID)
+    case invite(Invite)
+    case clockAdvance(ClockAdvance)
+    /// An invite was redeemed: the league joined (its page opens).
+    case joined(LeagueID)
 }
 
 /// The sign-in soft gate (SPEC 4.4): session state, the pending action, Sign in / Create account / Complete profile,
@@ -46,7 +56,15 @@ extension AppReducer {
         let before = state.session
         let fx = reduceGateSession(action, &state, env: env)
         guard state.session != before else { return fx }
-        return .merge(fx, syncHome(&state, env: env))
+        return .merge(fx, syncHome(&state, env: env), reloadBeneath(&state, env: env))
+    }
+
+    /// Who is signed in changed: pages left under the one on top (say, a league page under its commissioner page) load
+    /// again, so going back shows them as this person sees them. Home follows `syncHome`; the page the person returns to
+    /// is reloaded by each flow (`reloadTop`).
+    static func reloadBeneath(_ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
+        let pages = state.sheet.stack.dropFirst().filter { if case .auth = $0.state { false } else { true } }.dropLast()
+        return .merge(pages.map { reducePage(&state, id: $0.id, $0.state.onAppear, env: env) })
     }
 
     static func reduceGateSession(_ action: GateAction, _ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
@@ -110,9 +128,12 @@ extension AppReducer {
                 if case .leagueForm = state.top, state.sheet.stack.count > 1 { state.sheet.setStack(Array(state.sheet.stack.dropLast())) }
                 return .merge(.send(.toastShown(write.successMessage, isError: false)), tellTop(write, outcome, state), reloadTop(&state, env: env),
                               syncBoard(&state, env: env))
-            case .created(let league):
+            case .doneWith(let receipt):
                 state.pendingAction = nil
-                return .merge(.send(.toastShown(write.successMessage, isError: false)), .send(.deepLink(.league(league))))
+                if case .leagueForm = state.top, state.sheet.stack.count > 1 { state.sheet.setStack(Array(state.sheet.stack.dropLast())) }
+                let fx = Effect<AppAction>.merge(.send(.toastShown(write.successMessage, isError: false)), tellTop(write, outcome, state),
+                                                 reloadTop(&state, env: env), syncBoard(&state, env: env))
+                return .merge(fx, deliver(receipt, &state, env: env))
             case .invalid(let field, let message):
                 state.pendingAction = nil
                 // The form keeps what was typed and points at the field; other pages just reload.
@@ -188,15 +209,9 @@ extension AppReducer {
         return .run(id: "gate.perform") {
             do {
                 let write = try await resolveTeam(write, api: api)
-                if case .createLeague(let new) = write {
-                    // The one write whose answer the app needs: the new league, to open it.
-                    let league = try await api.createLeague(new)
-                    store.clear()
-                    return .gate(.performed(write, .created(league)))
-                }
-                try await write.perform(on: api)
+                let receipt = try await performKeepingAnswer(write, api: api)
                 store.clear()
-                return .gate(.performed(write, .done))
+                return .gate(.performed(write, receipt.map(GateOutcome.doneWith) ?? .done))
             } catch DomainError.unauthenticated {
                 return .gate(.performed(write, .sessionEnded))
             } catch DomainError.transport(let m) {
@@ -218,6 +233,45 @@ extension AppReducer {
     static func tellTop(_ write: GatedWrite, _ outcome: GateOutcome, _ state: AppState) -> Effect<AppAction> {
         guard let a = state.top.writeFinished(write, outcome) else { return .none }
         return .send(.page(id: state.sheet.top.id, a))
+    }
+
+    /// Performs `write`; for the writes whose answer the person needs to see, returns it.
+    static func performKeepingAnswer(_ write: GatedWrite, api: any LeagueAPI) async throws -> GateReceipt? {
+        switch write {
+        case .createLeague(let new):
+            return .created(try await api.createLeague(new))
+        case .commissioner(.createInvite(let l, let uses, let expires)):
+            return .invite(try await api.createInvite(l, uses: uses, expiresAt: expires))
+        case .commissioner(.advanceClock(let l, let to)):
+            return .clockAdvance(try await api.advanceClock(l, to: to))
+        case .redeemInvite(let code, let name):
+            let team = try await api.redeemInvite(code: code, teamName: name)
+            let league = try? await api.myLeagues().first { $0.myTeam == team }?.id
+            return league.map(GateReceipt.joined)
+        default:
+            try await write.perform(on: api)
+            return nil
+        }
+    }
+
+    /// Shows a write's answer: a joined league's page opens; the commissioner page shows a new code or a clock summary.
+    static func deliver(_ receipt: GateReceipt, _ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
+        switch receipt {
+        case .created(let league):
+            return .send(.deepLink(.league(league)))
+        case .joined(let league):
+            return .send(.open(.league(league)))
+        case .invite(let i):
+            return deliverToCommissioner(i.leagueID, receipt, &state, env: env)
+        case .clockAdvance:
+            guard let league = state.top.page.leagueID else { return .none }
+            return deliverToCommissioner(league, receipt, &state, env: env)
+        }
+    }
+
+    static func deliverToCommissioner(_ league: LeagueID, _ receipt: GateReceipt, _ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
+        guard let entry = state.sheet.stack.last(where: { $0.state.page == .commissioner(league) }) else { return .none }
+        return reducePage(&state, id: entry.id, .commissioner(.receipt(receipt)), env: env)
     }
 
     /// Fills in "my team" (`GatedWrite.myTeam`) with the person's team in the league, or refuses in words.
@@ -320,6 +374,9 @@ extension GatedWrite {
         case .makePick, .editQueue, .sendChat: return "Sign in to draft in \(name) — you'll come straight back to the room."
         case .createLeague(let new): return "Sign in or create an account to create \(new.name) — you'll be its commissioner."
         case .commissioner(.updateSettings): return "Sign in as the commissioner of \(name) to save its settings."
+        case .redeemInvite: return "Sign in or create an account to join with this invite code."
+        case .leaveLeague: return "Sign in to leave \(name)."
+        case .commissioner: return "Sign in as the commissioner of \(name) to do that."
         default: return "Sign in to do that — you'll come straight back here."
         }
     }

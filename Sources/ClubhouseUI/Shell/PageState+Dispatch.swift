@@ -17,6 +17,7 @@ public enum PageState: Equatable, Sendable {
     case scoringRules(ScoringRulesFeature.State)
     case leagueSettings(LeagueSettingsFeature.State)
     case leagueForm(LeagueFormFeature.State)
+    case commissioner(CommissionerFeature.State)
     case settings(SettingsFeature.State)
     case auth(AuthFeature.State)
 }
@@ -36,6 +37,7 @@ public enum PageAction: Sendable {
     case scoringRules(ScoringRulesFeature.Action)
     case leagueSettings(LeagueSettingsFeature.Action)
     case leagueForm(LeagueFormFeature.Action)
+    case commissioner(CommissionerFeature.Action)
     case settings(SettingsFeature.Action)
     case auth(AuthFeature.Action)
 }
@@ -56,6 +58,7 @@ extension PageState {
         case .scoringRules(let s): ScoringRulesFeature.page(s)
         case .leagueSettings(let s): LeagueSettingsFeature.page(s)
         case .leagueForm(let s): LeagueFormFeature.page(s)
+        case .commissioner(let s): CommissionerFeature.page(s)
         case .settings(let s): SettingsFeature.page(s)
         case .auth(let s): AuthFeature.page(s)
         }
@@ -75,6 +78,7 @@ extension PageState {
         case .scoringRules(let s): ScoringRulesFeature.board(s)
         case .leagueSettings(let s): LeagueSettingsFeature.board(s)
         case .leagueForm(let s): LeagueFormFeature.board(s)
+        case .commissioner(let s): CommissionerFeature.board(s)
         case .settings(let s): SettingsFeature.board(s)
         case .auth(let s): AuthFeature.board(s)
         }
@@ -94,6 +98,7 @@ extension PageState {
         case .scoringRules(let s): ScoringRulesFeature.title(s)
         case .leagueSettings(let s): LeagueSettingsFeature.title(s)
         case .leagueForm(let s): LeagueFormFeature.title(s)
+        case .commissioner(let s): CommissionerFeature.title(s)
         case .settings(let s): SettingsFeature.title(s)
         case .auth(let s): AuthFeature.title(s)
         }
@@ -113,6 +118,7 @@ extension PageState {
         case .scoringRules(let s): ScoringRulesFeature.keymap(s).mapActions(PageAction.scoringRules)
         case .leagueSettings(let s): LeagueSettingsFeature.keymap(s).mapActions(PageAction.leagueSettings)
         case .leagueForm(let s): LeagueFormFeature.keymap(s).mapActions(PageAction.leagueForm)
+        case .commissioner(let s): CommissionerFeature.keymap(s).mapActions(PageAction.commissioner)
         case .settings(let s): SettingsFeature.keymap(s).mapActions(PageAction.settings)
         case .auth(let s): AuthFeature.keymap(s).mapActions(PageAction.auth)
         }
@@ -132,6 +138,7 @@ extension PageState {
         case .scoringRules(let s): ScoringRulesFeature.render(s, in: area, buffer: &buffer, context: context)
         case .leagueSettings(let s): LeagueSettingsFeature.render(s, in: area, buffer: &buffer, context: context)
         case .leagueForm(let s): LeagueFormFeature.render(s, in: area, buffer: &buffer, context: context)
+        case .commissioner(let s): CommissionerFeature.render(s, in: area, buffer: &buffer, context: context)
         case .settings(let s): SettingsFeature.render(s, in: area, buffer: &buffer, context: context)
         case .auth(let s): AuthFeature.render(s, in: area, buffer: &buffer, context: context)
         }
@@ -151,6 +158,7 @@ extension PageState {
         case .scoringRules(let s): ScoringRulesFeature.click(s, at: point, in: area, context: context).map(PageAction.scoringRules)
         case .leagueSettings(let s): LeagueSettingsFeature.click(s, at: point, in: area, context: context).map(PageAction.leagueSettings)
         case .leagueForm(let s): LeagueFormFeature.click(s, at: point, in: area, context: context).map(PageAction.leagueForm)
+        case .commissioner(let s): CommissionerFeature.click(s, at: point, in: area, context: context).map(PageAction.commissioner)
         case .settings(let s): SettingsFeature.click(s, at: point, in: area, context: context).map(PageAction.settings)
         case .auth(let s): AuthFeature.click(s, at: point, in: area, context: context).map(PageAction.auth)
         }
@@ -170,6 +178,7 @@ extension PageState {
         case .scoringRules: .scoringRules(ScoringRulesFeature.onAppear)
         case .leagueSettings: .leagueSettings(LeagueSettingsFeature.onAppear)
         case .leagueForm: .leagueForm(LeagueFormFeature.onAppear)
+        case .commissioner: .commissioner(CommissionerFeature.onAppear)
         case .settings: .settings(SettingsFeature.onAppear)
         case .auth: .auth(AuthFeature.onAppear)
         }
@@ -189,6 +198,7 @@ extension PageState {
         case .scoringRules: .scoringRules(ScoringRulesFeature.list(move))
         case .leagueSettings: .leagueSettings(LeagueSettingsFeature.list(move))
         case .leagueForm: .leagueForm(LeagueFormFeature.list(move))
+        case .commissioner: .commissioner(CommissionerFeature.list(move))
         case .settings: .settings(SettingsFeature.list(move))
         case .auth: .auth(AuthFeature.list(move))
         }
@@ -208,6 +218,7 @@ extension PageState {
         case .scoringRules(let s): ScoringRulesFeature.isLoading(s)
         case .leagueSettings(let s): LeagueSettingsFeature.isLoading(s)
         case .leagueForm(let s): LeagueFormFeature.isLoading(s)
+        case .commissioner(let s): CommissionerFeature.isLoading(s)
         case .settings(let s): SettingsFeature.isLoading(s)
         case .auth(let s): AuthFeature.isLoading(s)
         }
@@ -227,6 +238,7 @@ extension PageState {
         case .scoringRules(let s): ScoringRulesFeature.isFilterActive(s)
         case .leagueSettings(let s): LeagueSettingsFeature.isFilterActive(s)
         case .leagueForm(let s): LeagueFormFeature.isFilterActive(s)
+        case .commissioner(let s): CommissionerFeature.isFilterActive(s)
         case .settings(let s): SettingsFeature.isFilterActive(s)
         case .auth(let s): AuthFeature.isFilterActive(s)
         }
@@ -246,6 +258,7 @@ extension PageState {
         case .scoringRules(let s): ScoringRulesFeature.isEditingText(s)
         case .leagueSettings(let s): LeagueSettingsFeature.isEditingText(s)
         case .leagueForm(let s): LeagueFormFeature.isEditingText(s)
+        case .commissioner(let s): CommissionerFeature.isEditingText(s)
         case .settings(let s): SettingsFeature.isEditingText(s)
         case .auth(let s): AuthFeature.isEditingText(s)
         }
@@ -265,6 +278,7 @@ extension PageState {
         case .scoringRules: ScoringRulesFeature.liveRefresh.map(PageAction.scoringRules)
         case .leagueSettings: LeagueSettingsFeature.liveRefresh.map(PageAction.leagueSettings)
         case .leagueForm: LeagueFormFeature.liveRefresh.map(PageAction.leagueForm)
+        case .commissioner: CommissionerFeature.liveRefresh.map(PageAction.commissioner)
         case .settings: SettingsFeature.liveRefresh.map(PageAction.settings)
         case .auth: AuthFeature.liveRefresh.map(PageAction.auth)
         }
@@ -284,6 +298,7 @@ extension PageState {
         case .scoringRules: ScoringRulesFeature.clearFilter.map(PageAction.scoringRules)
         case .leagueSettings: LeagueSettingsFeature.clearFilter.map(PageAction.leagueSettings)
         case .leagueForm: LeagueFormFeature.clearFilter.map(PageAction.leagueForm)
+        case .commissioner: CommissionerFeature.clearFilter.map(PageAction.commissioner)
         case .settings: SettingsFeature.clearFilter.map(PageAction.settings)
         case .auth: AuthFeature.clearFilter.map(PageAction.auth)
         }
@@ -312,6 +327,7 @@ extension PageState {
         case .scoringRules: ScoringRulesFeature.typed(key).map(PageAction.scoringRules)
         case .leagueSettings: LeagueSettingsFeature.typed(key).map(PageAction.leagueSettings)
         case .leagueForm: LeagueFormFeature.typed(key).map(PageAction.leagueForm)
+        case .commissioner: CommissionerFeature.typed(key).map(PageAction.commissioner)
         case .settings: SettingsFeature.typed(key).map(PageAction.settings)
         case .auth: AuthFeature.typed(key).map(PageAction.auth)
         }
@@ -372,6 +388,10 @@ extension PageState {
             let fx = LeagueFormFeature.reduce(into: &s, action: a, context: context)
             self = .leagueForm(s)
             return fx.map(PageAction.leagueForm)
+        case (.commissioner(var s), .commissioner(let a)):
+            let fx = CommissionerFeature.reduce(into: &s, action: a, context: context)
+            self = .commissioner(s)
+            return fx.map(PageAction.commissioner)
         case (.settings(var s), .settings(let a)):
             let fx = SettingsFeature.reduce(into: &s, action: a, context: context)
             self = .settings(s)
@@ -402,6 +422,7 @@ extension PageAction {
         case .scoringRules(let a): ScoringRulesFeature.delegate(of: a)
         case .leagueSettings(let a): LeagueSettingsFeature.delegate(of: a)
         case .leagueForm(let a): LeagueFormFeature.delegate(of: a)
+        case .commissioner(let a): CommissionerFeature.delegate(of: a)
         case .settings(let a): SettingsFeature.delegate(of: a)
         case .auth(let a): AuthFeature.delegate(of: a)
         }

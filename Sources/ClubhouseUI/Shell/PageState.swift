@@ -17,6 +17,7 @@ extension PageState {
         case .scoringRules(let id): self = .scoringRules(ScoringRulesFeature.State(id: id))
         case .leagueSettings(let id): self = .leagueSettings(LeagueSettingsFeature.State(id: id))
         case .leagueForm(let mode): self = .leagueForm(LeagueFormFeature.State(mode: mode))
+        case .commissioner(let id): self = .commissioner(CommissionerFeature.State(id: id))
         case .settings: self = .settings(SettingsFeature.State(settings: settings, colorAllowed: colorAllowed))
         case .account(let mode): self = .auth(AuthFeature.State(mode: mode))
         }

@@ -7,8 +7,6 @@ extension FakeLeague: LeagueMembership, TeamManaging, DraftRoomControl, Commissi
     private func signedOut<T>() throws -> T { throw DomainError.unauthenticated }
 
     func createLeague(_ new: NewLeague) async throws -> LeagueID { try signedOut() }
-    func redeemInvite(code: String, teamName: String) async throws -> TeamID { try signedOut() }
-    func leaveLeague(_ league: LeagueID) async throws { throw DomainError.unauthenticated }
 
     // TeamManaging: FakeLeague+Team.swift
 
@@ -52,15 +50,7 @@ extension FakeLeague: LeagueMembership, TeamManaging, DraftRoomControl, Commissi
     }
     func chatMessages(_ league: LeagueID, after: Int64?) async throws -> [ChatMessage] { chatLog.filter { $0.id > (after ?? 0) } }
 
-    func joinRequests(_ league: LeagueID) async throws -> [JoinRequestView] { try signedOut() }
-    func decideJoinRequest(_ league: LeagueID, user: UserID, approve: Bool) async throws -> JoinRequest { try signedOut() }
-    func createInvite(_ league: LeagueID, uses: Int, expiresAt: Date?) async throws -> Invite { try signedOut() }
-    func invites(_ league: LeagueID) async throws -> [Invite] { try signedOut() }
-    func revokeInvite(_ league: LeagueID, code: String) async throws { throw DomainError.unauthenticated }
     func updateSettings(_ league: LeagueID, settings: LeagueSettings) async throws -> League { try signedOut() }
-    func setDraftOrder(_ league: LeagueID, order: [TeamID]) async throws -> Draft { try signedOut() }
-    func randomizeDraftOrder(_ league: LeagueID) async throws -> Draft { try signedOut() }
-    func scheduleDraft(_ league: LeagueID, at: Date?) async throws -> League { try signedOut() }
     private func command(_ name: String, _ change: (inout Draft) -> Void) throws -> Draft {
         try draftWrite()
         commands.append(name)
@@ -86,5 +76,4 @@ extension FakeLeague: LeagueMembership, TeamManaging, DraftRoomControl, Commissi
         commands.append("autopick \(team.rawValue) \(on ? "on" : "off")")
         return Team(id: team, leagueID: league, name: "T", manager: nil, waiverPriority: 1, faabRemaining: 100, autopick: on)
     }
-    func advanceClock(_ league: LeagueID, to: Date) async throws -> ClockAdvance { try signedOut() }
 }

@@ -36,6 +36,8 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
     /// Free-agent adds made: (league, team, player).
     var adds: [Transaction] = []
     func appendJoinRequest(_ r: JoinRequest) { joinRequests.append(r) }
+    /// The commissioner's side and invites/leaving (FakeLeague+Commissioner.swift).
+    var commish = CommishDouble()
 
     // Team management double (FakeLeague+Team.swift)
     /// Rosters answered instead of the demo ones.
@@ -102,7 +104,12 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
             (filter.state.map { l.state == $0 } ?? true) && (filter.nameContains.map { l.name.localizedCaseInsensitiveContains($0) } ?? true)
         }
     }
-    func myLeagues() async throws -> [LeagueSummary] { try await enter(.myLeagues); return signedInUser == nil ? [] : [Demo.summaries[0]] }
+    func myLeagues() async throws -> [LeagueSummary] {
+        try await enter(.myLeagues)
+        guard signedInUser != nil else { return [] }
+        // Gridiron Greats, plus any league the person has a team in (with that team).
+        return Demo.summaries.filter { $0.id == Demo.greats || myTeams[$0.id] != nil }.map { var l = $0; l.myTeam = myTeams[l.id]; return l }
+    }
     func league(_ id: LeagueID) async throws -> LeagueDetail {
         try await enter(.league)
         guard Demo.summaries.contains(where: { $0.id == id }) else { throw DomainError.notFound("League \(id.rawValue)") }
@@ -110,8 +117,11 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
         var d = Demo.detail(id)
         if let s = settingsOverride[id] { d.league.settings = s }
         if let user = signedInUser {
-            d.capabilities = Capabilities(signedIn: true, myTeam: myTeams[id], hasPendingJoinRequest: joinRequests.contains { $0.leagueID == id && $0.user == user.id })
+            d.capabilities = Capabilities(signedIn: true, myTeam: myTeams[id], isCommissioner: commish.commissionerOf.contains(id),
+                                          hasPendingJoinRequest: joinRequests.contains { $0.leagueID == id && $0.user == user.id })
         }
+        if let state = commish.states[id] { d.league.state = state }
+        d.outlook = commish.outlooks[id]
         return d
     }
     func standings(_ id: LeagueID) async throws -> [StandingsEntry] {

@@ -13,6 +13,8 @@ public enum HomeFeature: PageFeature {
         /// Client-side name filter (/).
         public var filter = FilterField()
         public var list = ListState()
+        /// `I`: the "join with an invite code" form while it is open.
+        public var redeem: MiniForm?
         public init() {}
 
         /// Public leagues matching the name filter.
@@ -36,6 +38,10 @@ public enum HomeFeature: PageFeature {
         /// The shell says who is signed in (on launch, sign-in, sign-out): load "my leagues" or forget them.
         case sessionChanged(signedIn: Bool)
         case myLeaguesLoaded([LeagueSummary])
+        /// `I`: open the invite-code form.
+        case redeemOpened
+        /// A key while typing (the filter, or the invite-code form when it is open).
+        case typed(Key)
         case delegate(PageDelegate)
     }
 
@@ -43,9 +49,9 @@ public enum HomeFeature: PageFeature {
     public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func isFilterActive(_ state: State) -> Bool { state.filter.isActive }
-    public static func isEditingText(_ state: State) -> Bool { state.filter.editing }
+    public static func isEditingText(_ state: State) -> Bool { state.filter.editing || state.redeem != nil }
     public static var clearFilter: Action? { .filter(.clear) }
-    public static func typed(_ key: Key) -> Action? { FilterField.edit(for: key).map(Action.filter) }
+    public static func typed(_ key: Key) -> Action? { .typed(key) }
     public static func title(_ state: State) -> String { "Home" }
     public static func page(_ state: State) -> Page { .home }
     public static func board(_ state: State) -> BoardContext { .featured }
@@ -85,6 +91,23 @@ public enum HomeFeature: PageFeature {
             return .none
         case .createLeagueOpened:
             return .send(.delegate(.open(.leagueForm(.create))))
+        case .redeemOpened:
+            state.redeem = RedeemInvite.form()
+            return .none
+        case .typed(let key):
+            guard var form = state.redeem else {
+                guard let edit = FilterField.edit(for: key) else { return .none }
+                return reduce(into: &state, action: .filter(edit), context: context)
+            }
+            switch form.handle(key) {
+            case .edited: state.redeem = form; return .none
+            case .cancel: state.redeem = nil; return .none
+            case .submit:
+                switch RedeemInvite.write(form) {
+                case .failure(let r): form.refuse(r.message, field: r.field); state.redeem = form; return .none
+                case .success(let write): state.redeem = nil; return .send(.delegate(.perform(write)))
+                }
+            }
         case .delegate:
             return .none
         }
@@ -105,6 +128,7 @@ public enum HomeFeature: PageFeature {
             KeyBinding([.char("/")], .filter(.begin), label: "filter by name", group: "Home", footer: true),
             KeyBinding([.char("t")], .stateFilterCycled, label: "filter by state", group: "Home", footer: true),
             KeyBinding([.char("n")], .createLeagueOpened, label: "new league", group: "Home", footer: true),
+            KeyBinding([.char("I")], .redeemOpened, label: "join with an invite code", group: "Home", footer: true),
             PageKeys.retry(.retry),
         ])
     }
@@ -165,6 +189,9 @@ public enum HomeFeature: PageFeature {
 
     public static func render(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
         var row = 0
+        if let form = state.redeem {
+            row = form.render(in: area, row: 0, help: RedeemInvite.help, context: context, buffer: &buffer) + 1
+        }
         for (text, role) in headerLines(state, now: context.now) {
             row = TextRow.put(text, in: area, row: row, style: context.style(role), buffer: &buffer)
         }
@@ -180,6 +207,7 @@ public enum HomeFeature: PageFeature {
     }
 
     public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? {
+        guard state.redeem == nil else { return nil }
         let rows = headerLines(state, now: context.now).count
         let content = Rect(x: area.x + 1, y: area.y + rows, width: area.width - 2, height: max(0, area.height - rows))
         guard let i = table(state, context: context).row(atY: point.y, in: content) else { return nil }

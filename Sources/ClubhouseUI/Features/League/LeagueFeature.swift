@@ -8,6 +8,8 @@ public enum LeagueFeature: PageFeature {
         public var id: LeagueID
         public var detail = Loadable<LeagueDetail>()
         public var list = ListState()
+        /// `L` asked "Leave …?" and waits for y/n.
+        public var confirmingLeave = false
         public init(id: LeagueID) { self.id = id }
     }
 
@@ -20,6 +22,10 @@ public enum LeagueFeature: PageFeature {
         case go(Page)
         /// `j`: ask to join (signed out: through Sign in first).
         case joinRequested
+        /// `L`: leave the league (asks first).
+        case leaveRequested, leaveConfirmed, leaveCancelled
+        /// `C`: the commissioner's tools (signed out: Sign in first).
+        case commissionerOpened
         case delegate(PageDelegate)
     }
 
@@ -28,6 +34,8 @@ public enum LeagueFeature: PageFeature {
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { state.detail.value?.league.name ?? "League \(state.id.rawValue)" }
     public static func page(_ state: State) -> Page { .league(state.id) }
+    public static func isFilterActive(_ state: State) -> Bool { state.confirmingLeave }
+    public static var clearFilter: Action? { .leaveCancelled }
     public static func board(_ state: State) -> BoardContext {
         let hl = state.detail.value.flatMap { d in state.list.selected.flatMap { d.teams.indices.contains($0) ? BoardHighlight.team(d.teams[$0].id) : nil } }
         return .league(state.id, week: nil, highlight: hl)
@@ -53,6 +61,20 @@ public enum LeagueFeature: PageFeature {
         case .joinRequested:
             // The team is named after the person once they are signed in ("Alex's team").
             return .send(.delegate(.perform(.requestToJoin(league: state.id, teamName: ""))))
+        case .leaveRequested:
+            guard leaveAvailability(state.detail.value) == nil else { return .none }
+            state.confirmingLeave = true
+            return .none
+        case .leaveCancelled:
+            state.confirmingLeave = false
+            return .none
+        case .leaveConfirmed:
+            guard state.confirmingLeave else { return .none }
+            state.confirmingLeave = false
+            return .send(.delegate(.perform(.leaveLeague(state.id))))
+        case .commissionerOpened:
+            guard let d = state.detail.value else { return .none }
+            return .send(.delegate(.open(d.capabilities.signedIn ? .commissioner(state.id) : .account(.signIn))))
         case .delegate:
             return .none
         }
@@ -63,9 +85,18 @@ public enum LeagueFeature: PageFeature {
         let loaded = state.detail.value != nil
         let drafted = state.detail.value.map { $0.league.state != .predraft } ?? true
         let join = joinAvailability(state.detail.value)
+        if state.confirmingLeave {
+            return Keymap([KeyBinding([.char("y"), .enter], .leaveConfirmed, label: "leave", group: "League", footer: true, footerKeys: "y"),
+                           KeyBinding([.char("n"), .escape], .leaveCancelled, label: "stay", group: "League", footer: true, footerKeys: "n")])
+        }
+        let leave = leaveAvailability(state.detail.value), comm = commissionerAvailability(state.detail.value)
         return Keymap([
             KeyBinding([.char("J")], .joinRequested, label: "request to join", group: "League", footer: true,
                        enabledWhen: join == nil, disabledReason: join),
+            KeyBinding([.char("C")], .commissionerOpened, label: "commissioner tools", group: "League", footer: state.detail.value?.capabilities.isCommissioner == true,
+                       enabledWhen: comm == nil, disabledReason: comm),
+            KeyBinding([.char("L")], .leaveRequested, label: "leave league", group: "League", footer: leave == nil && state.detail.value?.capabilities.myTeam != nil,
+                       enabledWhen: leave == nil, disabledReason: leave),
             KeyBinding([.char("s")], .go(.standings(id)), label: "standings", group: "League", footer: true),
             KeyBinding([.char("w")], .go(.scoreboard(id, week: nil)), label: "scoreboard", group: "League", footer: true),
             KeyBinding([.enter], .rowActivated, label: "team roster", group: "League", footer: true, enabledWhen: loaded, disabledReason: "still loading"),
@@ -91,6 +122,35 @@ public enum LeagueFeature: PageFeature {
         return nil
     }
 
+    /// Why `L` can't leave (nil: it can). Signed out it is enabled — pressing it starts the gate.
+    public static func leaveAvailability(_ d: LeagueDetail?) -> String? {
+        guard let d else { return "still loading" }
+        let l = d.league, c = d.capabilities
+        guard c.signedIn else { return nil }
+        if c.isCommissioner { return "The commissioner can't leave \(l.name)" }
+        if c.myTeam == nil { return "You don't have a team in \(l.name)" }
+        if l.state != .predraft { return "\(l.name) has drafted — leaving is closed" }
+        return nil
+    }
+
+    /// Why `C` can't open the commissioner's tools (nil: it can; signed out it opens Sign in).
+    public static func commissionerAvailability(_ d: LeagueDetail?) -> String? {
+        guard let d else { return "still loading" }
+        if d.capabilities.signedIn && !d.capabilities.isCommissioner { return "Only the commissioner of \(d.league.name) can do this" }
+        return nil
+    }
+
+    /// "Commissioner · Your team: Bits" — who the person is in this league (nil when signed out or just browsing).
+    public static func membership(_ d: LeagueDetail) -> String? {
+        let c = d.capabilities
+        var parts: [String] = []
+        if c.isCommissioner { parts.append("Commissioner — C opens your tools") }
+        if let mine = c.myTeam { parts.append("Your team: " + (d.teams.first { $0.id == mine }?.name ?? "yours")) }
+        if !parts.isEmpty { return parts.joined(separator: " · ") }
+        if c.hasPendingJoinRequest { return "Join request sent — waiting for the commissioner" }
+        return nil
+    }
+
     // MARK: - View
 
     static let columns = [
@@ -113,8 +173,11 @@ public enum LeagueFeature: PageFeature {
         row = TextRow.pairs(who, in: area, row: row, context: context, buffer: &buffer)
         let summary = "\(s.teamCount) teams · \(s.scoring.preset.rawValue) · \(s.draftType.rawValue) draft · \(s.waiverType == .faab ? "FAAB $\(s.faabBudget)" : "rolling waivers") · \(s.playoffTeams)-team playoffs wk \(s.playoffWeeks.lowerBound)–\(s.playoffWeeks.upperBound)"
         row = TextRow.put(summary, in: area, row: row, style: context.style(.dim), buffer: &buffer)
-        if d.capabilities.hasPendingJoinRequest {
-            row = TextRow.put("Join request sent — waiting for the commissioner", in: area, row: row, style: context.style(.warning), buffer: &buffer)
+        if state.confirmingLeave {
+            row = TextRow.put("Leave \(l.name)? Your team goes back to a bot.  y leave · n stay", in: area, row: row,
+                              style: context.style(.warning).adding(.bold), buffer: &buffer)
+        } else if let who = membership(d) {
+            row = TextRow.put(who, in: area, row: row, style: context.style(d.capabilities.hasPendingJoinRequest && d.capabilities.myTeam == nil ? .warning : .accent), buffer: &buffer)
         } else if !d.capabilities.signedIn {
             let hint = joinAvailability(d) == nil ? "Browsing signed out — J asks to join; you'll sign in first." : "Browsing signed out — sign in to join or manage a team."
             row = TextRow.put(hint, in: area, row: row, style: context.style(.dim), buffer: &buffer)

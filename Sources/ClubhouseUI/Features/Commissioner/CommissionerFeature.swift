@@ -1,0 +1,320 @@
+import Foundation
+import ClubhouseDomain
+import Terminal
+
+/// The commissioner's tools (C on the league page), in tabs: 1 join requests (approve/deny), 2 invite codes
+/// (new/revoke), 3 the draft order and date (before the draft), 4 the season clock (after it). Every change is a
+/// gated write (`.perform(.commissioner(…))`); refusals come back from the server in words. Someone who isn't the
+/// commissioner sees every action disabled with the reason.
+public enum CommissionerFeature: PageFeature {
+    public enum Tab: Int, CaseIterable, Sendable {
+        case requests, invites, draft, clock
+        public var title: String {
+            switch self { case .requests: "Requests"; case .invites: "Invites"; case .draft: "Draft"; case .clock: "Season clock" }
+        }
+    }
+
+    /// One row of the season clock tab: where the clock would land.
+    public struct ClockStep: Hashable, Sendable {
+        public var label: String
+        public var to: Date
+        public init(label: String, to: Date) { self.label = label; self.to = to }
+    }
+
+    /// A write waiting for y/n.
+    public enum Confirm: Equatable, Sendable {
+        case deny(JoinRequestView)
+        case revoke(Invite)
+        case randomize
+        case advance(ClockStep)
+    }
+
+    /// Which form is open.
+    public enum FormKind: Equatable, Sendable { case invite, schedule }
+
+    public struct State: Equatable, Sendable {
+        public var id: LeagueID
+        public var detail = Loadable<LeagueDetail>()
+        public var requests = Loadable<[JoinRequestView]>()
+        public var invites = Loadable<[Invite]>()
+        public var room = Loadable<DraftBoard>()
+        public var tab: Tab = .requests
+        public var lists: [Tab: ListState] = [:]
+        /// The draft order as edited here (J/K), not yet saved; nil shows the saved order.
+        public var editedOrder: [TeamSummary]?
+        public var confirm: Confirm?
+        public var form: MiniForm?
+        public var formKind: FormKind?
+        /// The invite just created: its code shows large on the Invites tab so it can be shared.
+        public var newInvite: Invite?
+        /// What the last move of the clock did.
+        public var lastAdvance: ClockAdvance?
+        public init(id: LeagueID) { self.id = id }
+
+        public var list: ListState {
+            get { lists[tab] ?? ListState() }
+            set { lists[tab] = newValue }
+        }
+        public var pending: [JoinRequestView] { (requests.value ?? []).filter { $0.request.status == .pending } }
+        public var order: [TeamSummary] { editedOrder ?? room.value?.teams ?? [] }
+        public var steps: [ClockStep] { detail.value.map(CommissionerInputs.clockSteps) ?? [] }
+        var rowCount: Int {
+            switch tab {
+            case .requests: pending.count
+            case .invites: invites.value?.count ?? 0
+            case .draft: order.count
+            case .clock: steps.count
+            }
+        }
+        var selected: Int { list.selected ?? -1 }
+    }
+
+    public enum Action: Sendable {
+        case onAppear, retry, liveRefreshed
+        case detailLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
+        case requestsLoaded(RequestToken, Result<[JoinRequestView], PresentableError>)
+        case invitesLoaded(RequestToken, Result<[Invite], PresentableError>)
+        case roomLoaded(RequestToken, Result<DraftBoard, PresentableError>)
+        case list(ListMove)
+        case tabSelected(Tab)
+        case approvePressed, denyPressed
+        case newInvitePressed, revokePressed
+        /// J (+1) / K (-1): moves the selected team in the draft order.
+        case orderMoved(Int)
+        case orderSaved, randomizePressed, schedulePressed
+        /// Enter: on the clock tab, asks to move the clock to the selected row.
+        case rowActivated
+        case confirmed, cancelled
+        /// Esc: closes a confirmation or a form.
+        case escaped
+        /// A key while a form is open.
+        case typed(Key)
+        /// The shell hands over what a write answered (a new invite, a clock summary).
+        case receipt(GateReceipt)
+        case delegate(PageDelegate)
+    }
+
+    public static var onAppear: Action { .onAppear }
+    public static var liveRefresh: Action? { .liveRefreshed }
+    public static func list(_ move: ListMove) -> Action { .list(move) }
+    public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
+    public static func title(_ state: State) -> String { "Commissioner" }
+    public static func page(_ state: State) -> Page { .commissioner(state.id) }
+    public static func board(_ state: State) -> BoardContext { .league(state.id, week: nil, highlight: nil) }
+    public static func isFilterActive(_ state: State) -> Bool { state.confirm != nil || state.form != nil }
+    public static func isEditingText(_ state: State) -> Bool { state.form != nil }
+    public static var clearFilter: Action? { .escaped }
+    public static func typed(_ key: Key) -> Action? { .typed(key) }
+
+    // MARK: - Reducer
+
+    public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
+        let id = state.id
+        switch action {
+        case .onAppear, .retry:
+            return load(&state, context, refresh: false)
+        case .liveRefreshed:
+            return load(&state, context, refresh: true)
+        case .detailLoaded(let t, let r):
+            state.detail.finish(t, r); clampList(&state, context); return .none
+        case .requestsLoaded(let t, let r):
+            state.requests.finish(t, r); clampList(&state, context); return .none
+        case .invitesLoaded(let t, let r):
+            state.invites.finish(t, r); clampList(&state, context); return .none
+        case .roomLoaded(let t, let r):
+            if state.room.finish(t, r) { state.editedOrder = nil }
+            clampList(&state, context); return .none
+        case .list(let m):
+            state.list.apply(m, count: state.rowCount, viewport: context.viewport); return .none
+        case .tabSelected(let t):
+            state.tab = t; state.confirm = nil
+            if state.list.selected == nil, state.rowCount > 0 { state.list.apply(.select(0), count: state.rowCount, viewport: context.viewport) }
+            return .none
+
+        case .approvePressed:
+            guard let r = state.pending[safe: state.selected] else { return toast("Select a request first (j/k).") }
+            return perform(.decideJoinRequest(league: id, user: r.request.user, approve: true))
+        case .denyPressed:
+            guard let r = state.pending[safe: state.selected] else { return toast("Select a request first (j/k).") }
+            state.confirm = .deny(r); return .none
+        case .newInvitePressed:
+            state.form = CommissionerInputs.inviteForm(); state.formKind = .invite; state.newInvite = nil
+            return .none
+        case .revokePressed:
+            guard let i = state.invites.value?[safe: state.selected] else { return toast("Select an invite first (j/k).") }
+            state.confirm = .revoke(i); return .none
+        case .orderMoved(let delta):
+            var order = state.order
+            let i = state.selected, to = i + delta
+            guard order.indices.contains(i), order.indices.contains(to) else { return .none }
+            order.swapAt(i, to)
+            state.editedOrder = order == state.room.value?.teams ? nil : order
+            state.list.apply(.select(to), count: order.count, viewport: context.viewport)
+            return .none
+        case .orderSaved:
+            guard let edited = state.editedOrder else { return toast("The order hasn't changed — J/K move the selected team.") }
+            return perform(.setDraftOrder(league: id, order: edited.map(\.id)))
+        case .randomizePressed:
+            state.confirm = .randomize; return .none
+        case .schedulePressed:
+            state.form = CommissionerInputs.scheduleForm(current: state.detail.value?.league.draftScheduledAt ?? state.room.value?.draft.scheduledAt)
+            state.formKind = .schedule
+            return .none
+        case .rowActivated:
+            guard state.tab == .clock, let step = state.steps[safe: state.selected] else { return .none }
+            state.confirm = .advance(step); return .none
+
+        case .cancelled, .escaped:
+            state.confirm = nil; state.form = nil; state.formKind = nil; return .none
+        case .confirmed:
+            guard let c = state.confirm else { return .none }
+            state.confirm = nil
+            switch c {
+            case .deny(let r): return perform(.decideJoinRequest(league: id, user: r.request.user, approve: false))
+            case .revoke(let i): return perform(.revokeInvite(league: id, code: i.code))
+            case .randomize: return perform(.randomizeDraftOrder(id))
+            case .advance(let step):
+                state.lastAdvance = nil
+                return perform(.advanceClock(league: id, to: step.to))
+            }
+
+        case .typed(let key):
+            guard var form = state.form else { return .none }
+            switch form.handle(key) {
+            case .edited: state.form = form; return .none
+            case .cancel: state.form = nil; state.formKind = nil; return .none
+            case .submit: return submit(&state, form, context: context)
+            }
+
+        case .receipt(let r):
+            switch r {
+            case .invite(let i): state.newInvite = i; state.tab = .invites
+            case .clockAdvance(let a): state.lastAdvance = a
+            case .joined, .created: break
+            }
+            return .none
+        case .delegate:
+            return .none
+        }
+    }
+
+    static func submit(_ state: inout State, _ form: MiniForm, context: PageContext) -> Effect<Action> {
+        var form = form
+        switch state.formKind {
+        case .invite?:
+            switch CommissionerInputs.invite(form, now: context.env.now()) {
+            case .failure(let r): form.refuse(r.message, field: r.field); state.form = form; return .none
+            case .success(let v):
+                state.form = nil; state.formKind = nil
+                return perform(.createInvite(league: state.id, uses: v.uses, expiresAt: v.expiresAt))
+            }
+        case .schedule?:
+            switch CommissionerInputs.draftDate(form, now: context.env.now()) {
+            case .failure(let r): form.refuse(r.message, field: r.field); state.form = form; return .none
+            case .success(let at):
+                state.form = nil; state.formKind = nil
+                return perform(.scheduleDraft(league: state.id, at: at))
+            }
+        case nil:
+            state.form = nil; return .none
+        }
+    }
+
+    static func perform(_ a: CommissionerAction) -> Effect<Action> { .send(.delegate(.perform(.commissioner(a)))) }
+    static func toast(_ m: String) -> Effect<Action> { .send(.delegate(.toast(m))) }
+
+    static func load(_ state: inout State, _ context: PageContext, refresh: Bool) -> Effect<Action> {
+        let api = context.env.api, id = state.id
+        let td = refresh ? state.detail.beginRefresh() : state.detail.begin()
+        let tr = refresh ? state.requests.beginRefresh() : state.requests.begin()
+        let ti = refresh ? state.invites.beginRefresh() : state.invites.begin()
+        let tb = refresh ? state.room.beginRefresh() : state.room.begin()
+        return .merge(
+            .load(td, id: "commissioner.detail.\(id)", { try await api.league(id) }, answer: Action.detailLoaded),
+            .load(tr, id: "commissioner.requests.\(id)", { try await api.joinRequests(id) }, answer: Action.requestsLoaded),
+            .load(ti, id: "commissioner.invites.\(id)", { try await api.invites(id) }, answer: Action.invitesLoaded),
+            .load(tb, id: "commissioner.room.\(id)", { try await api.draftBoard(id) }, answer: Action.roomLoaded))
+    }
+
+    /// Keeps the selection on a row that exists (after approving the last request, revoking an invite…).
+    static func clampList(_ state: inout State, _ context: PageContext) {
+        for t in Tab.allCases {
+            var s = state
+            s.tab = t
+            let n = s.rowCount
+            var l = s.list
+            if n == 0 { l = ListState() } else if l.selected == nil || l.selected! >= n { l.apply(.select(min(l.selected ?? 0, n - 1)), count: n, viewport: context.viewport) }
+            state.lists[t] = l
+        }
+    }
+
+    // MARK: - What may be done
+
+    /// Why the commissioner's actions are off (nil: on). Signed out they are on — pressing one starts the gate.
+    public static func notCommissioner(_ d: LeagueDetail?) -> String? {
+        guard let d else { return "still loading" }
+        if !d.capabilities.signedIn || d.capabilities.isCommissioner { return nil }
+        return "Only the commissioner of \(d.league.name) can do this"
+    }
+
+    /// Why the draft order and date can't change (nil: they can).
+    public static func draftLocked(_ state: State) -> String? {
+        if let r = notCommissioner(state.detail.value) { return r }
+        guard let room = state.room.value else { return "still loading the draft" }
+        return room.draft.status == .scheduled ? nil : "The draft has started — its order and date are fixed"
+    }
+
+    /// Why the season clock can't move (nil: it can).
+    public static func clockLocked(_ d: LeagueDetail?) -> String? {
+        if let r = notCommissioner(d) { return r }
+        guard let d else { return "still loading" }
+        switch d.league.state {
+        case .predraft, .drafting: return "The season clock moves once the draft is complete"
+        case .complete: return "The season is over — the clock has nowhere to go"
+        case .inSeason, .playoffs: return nil
+        }
+    }
+
+    // MARK: - Keys
+
+    public static func keymap(_ state: State) -> Keymap<Action> {
+        if state.confirm != nil {
+            return Keymap([KeyBinding([.char("y"), .enter], .confirmed, label: "confirm", group: "Commissioner", footer: true, footerKeys: "y"),
+                           KeyBinding([.char("n"), .escape], .cancelled, label: "cancel", group: "Commissioner", footer: true, footerKeys: "n")])
+        }
+        let g = "Commissioner", comm = notCommissioner(state.detail.value)
+        var b: [KeyBinding<Action>] = Tab.allCases.map { t in
+            KeyBinding([.char(Character("\(t.rawValue + 1)"))], .tabSelected(t), label: t.title, group: "Tabs")
+        }
+        let hasRow = state.rowCount > 0
+        switch state.tab {
+        case .requests:
+            b.append(KeyBinding([.char("a")], .approvePressed, label: "approve", group: g, footer: true,
+                                enabledWhen: comm == nil && hasRow, disabledReason: comm ?? "no request selected"))
+            b.append(KeyBinding([.char("x")], .denyPressed, label: "deny", group: g, footer: true,
+                                enabledWhen: comm == nil && hasRow, disabledReason: comm ?? "no request selected"))
+        case .invites:
+            b.append(KeyBinding([.char("n")], .newInvitePressed, label: "new invite", group: g, footer: true,
+                                enabledWhen: comm == nil, disabledReason: comm))
+            b.append(KeyBinding([.char("x")], .revokePressed, label: "revoke", group: g, footer: true,
+                                enabledWhen: comm == nil && hasRow, disabledReason: comm ?? "no invite selected"))
+        case .draft:
+            let locked = draftLocked(state)
+            b.append(KeyBinding([.char("s")], .orderSaved, label: "save order", group: g, footer: state.editedOrder != nil,
+                                enabledWhen: locked == nil && state.editedOrder != nil, disabledReason: locked ?? "the order hasn't changed"))
+            b.append(KeyBinding([.char("R")], .randomizePressed, label: "randomise", group: g, footer: true,
+                                enabledWhen: locked == nil, disabledReason: locked))
+            b.append(KeyBinding([.char("S")], .schedulePressed, label: "schedule", group: g, footer: true,
+                                enabledWhen: locked == nil, disabledReason: locked))
+            b.append(KeyBinding([.char("J")], .orderMoved(1), label: "move team down", group: g, footer: true, footerKeys: "J/K",
+                                enabledWhen: locked == nil && hasRow, disabledReason: locked ?? "no team selected"))
+            b.append(KeyBinding([.char("K")], .orderMoved(-1), label: "move team up", group: g,
+                                enabledWhen: locked == nil && hasRow, disabledReason: locked ?? "no team selected"))
+        case .clock:
+            let locked = clockLocked(state.detail.value)
+            b.append(KeyBinding([.enter], .rowActivated, label: "move the clock", group: g, footer: true,
+                                enabledWhen: locked == nil && hasRow, disabledReason: locked ?? "no step selected"))
+        }
+        return Keymap(b + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
+    }
+}

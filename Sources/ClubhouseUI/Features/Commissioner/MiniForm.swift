@@ -1,0 +1,78 @@
+import Foundation
+import Terminal
+
+/// A small form of labelled one-line fields inside a page (a new invite, the draft date, an invite code to redeem).
+/// While it is open every key types into it: Tab/↓ and shift-Tab/↑ move between fields, Enter submits, Esc cancels.
+/// A refusal (bad input) shows under the fields in words and keeps what was typed.
+public struct MiniForm: Equatable, Sendable {
+    public struct Field: Equatable, Sendable {
+        public var label: String
+        /// Shown while the field is empty ("never", "2019-09-01 19:00").
+        public var placeholder: String
+        public var value: TextFieldState
+        public init(_ label: String, placeholder: String = "", text: String = "", maxLength: Int = 40) {
+            self.label = label; self.placeholder = placeholder
+            value = TextFieldState(text: text, maxLength: maxLength)
+        }
+        public var text: String { value.text.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// What a key did to the form.
+    public enum Outcome: Equatable, Sendable { case edited, submit, cancel }
+
+    public var title: String
+    public var fields: [Field]
+    public var focus = 0
+    /// The last refusal, in words.
+    public var error: String?
+
+    public init(title: String, fields: [Field]) { self.title = title; self.fields = fields }
+
+    /// The trimmed text of field `i`.
+    public func text(_ i: Int) -> String { fields.indices.contains(i) ? fields[i].text : "" }
+
+    /// Applies a key: moves, edits, or says it submits or cancels.
+    public mutating func handle(_ key: Key) -> Outcome {
+        switch key {
+        case .enter: return .submit
+        case .escape: return .cancel
+        case .tab, .down: focus = (focus + 1) % max(1, fields.count); return .edited
+        case .backTab, .up: focus = (focus + fields.count - 1) % max(1, fields.count); return .edited
+        default:
+            guard fields.indices.contains(focus) else { return .edited }
+            if fields[focus].value.handle(.key(key)) { error = nil }
+            return .edited
+        }
+    }
+
+    /// Shows a refusal and puts the cursor in the field it is about.
+    public mutating func refuse(_ message: String, field: Int) {
+        error = message
+        if fields.indices.contains(field) { focus = field }
+    }
+
+    /// Rows the form takes when drawn (title, fields, the error or help line).
+    public var height: Int { fields.count + 2 }
+
+    /// Draws the form from `row` of `area`; returns the next free row.
+    @discardableResult
+    public func render(in area: Rect, row start: Int, help: String, context: RenderContext, buffer: inout Buffer) -> Int {
+        var row = TextRow.put(title, in: area, row: start, style: context.style(.title), buffer: &buffer)
+        let labelWidth = min(22, (fields.map(\.label.count).max() ?? 0) + 2)
+        let fieldWidth = max(6, min(30, area.width - labelWidth - 3))
+        for (i, f) in fields.enumerated() where row < area.height {
+            let focused = i == focus
+            let y = area.y + row
+            buffer.set(string: f.label, at: Point(x: area.x + 1, y: y), style: context.style(focused ? .accent : .text), maxWidth: labelWidth)
+            TextField(f.value, placeholder: f.placeholder, focused: focused && context.focused)
+                .render(in: Rect(x: area.x + 1 + labelWidth, y: y, width: fieldWidth, height: 1), buffer: &buffer)
+            row += 1
+        }
+        if let e = error {
+            row = TextRow.put("✗ " + e, in: area, row: row, style: context.style(.error), buffer: &buffer)
+        } else {
+            row = TextRow.put(help, in: area, row: row, style: context.style(.dim), buffer: &buffer)
+        }
+        return row
+    }
+}
