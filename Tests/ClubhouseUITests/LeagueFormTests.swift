@@ -63,8 +63,8 @@ import Terminal
         for _ in 0..<10 { send(&s, .stepped(1)) }
         #expect(s.form.settings.teamCount == 16)
         for _ in 0..<20 { send(&s, .stepped(-1)) }
-        #expect(s.form.settings.teamCount == 4)
-        #expect(s.form.settings.playoffTeams == 4)
+        #expect(s.form.settings.teamCount == LeagueSettings.allowedTeamCounts.lowerBound)
+        #expect(s.form.settings.playoffTeams == 2, "playoff teams follow the league size down")
 
         focus(&s, on: .pickClock)
         send(&s, .stepped(1)); #expect(s.form.settings.pickClockSeconds == 120)

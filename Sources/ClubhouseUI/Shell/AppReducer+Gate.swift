@@ -141,7 +141,8 @@ extension AppReducer {
                     return .merge(.send(.toastShown(message, isError: true)),
                                   reducePage(&state, id: state.sheet.top.id, .leagueForm(.refused(field: field, message: message)), env: env))
                 }
-                return .merge(.send(.toastShown(message, isError: true)), reloadTop(&state, env: env))
+                // Elsewhere a refused value is a refusal like any other (the page may ask a follow-up question).
+                return .merge(.send(.toastShown(message, isError: true)), tellTop(write, .refused(message), state), reloadTop(&state, env: env))
             case .refused(let message):
                 state.pendingAction = nil
                 return .merge(.send(.toastShown(message, isError: true)), tellTop(write, outcome, state), reloadTop(&state, env: env))
