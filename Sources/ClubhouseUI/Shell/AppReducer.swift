@@ -121,7 +121,11 @@ public enum AppReducer {
                 if leavingAccount, !accountLeft, state.pendingAction != nil {
                     return .merge(cancelPending(&state, env: env), syncBoard(&state, env: env))
                 }
-                return syncBoard(&state, env: env)
+                // The page we're back on may have missed changes while covered (a draft finished, a join was
+                // approved): it reloads in place, without a spinner.
+                let top = state.sheet.top
+                let refresh = top.state.liveRefresh.map { reducePage(&state, id: top.id, $0, env: env) } ?? .none
+                return .merge(refresh, syncBoard(&state, env: env))
             case .collapsedToPeek, .focusedBoard, .none:
                 return .none
             }

@@ -43,6 +43,8 @@ public enum FreeAgentsFeature: PageFeature {
 
     public enum Action: Sendable {
         case onAppear, retry
+        /// A league event (a drop, a claim run, a pick): reload in place, keeping the selected player and any open question.
+        case liveRefreshed
         case playersLoaded(RequestToken, Result<[AvailablePlayer], PresentableError>)
         case sortCycled
         case positionCycled
@@ -73,6 +75,7 @@ public enum FreeAgentsFeature: PageFeature {
     public static var clearFilter: Action? { .filter(.clear) }
     /// Keys go to the open flow first, else to the filter being typed.
     public static func typed(_ key: Key) -> Action? { .flowKey(key) }
+    public static var liveRefresh: Action? { .liveRefreshed }
     public static func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> Action? { .writeFinished(write, outcome) }
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
@@ -81,6 +84,11 @@ public enum FreeAgentsFeature: PageFeature {
             state.flow = nil
             let d = state.detail.value == nil ? state.detail.begin() : state.detail.beginRefresh(), api = context.env.api, id = state.id
             return .merge(load(&state, context), .load(d, id: "freeAgents.league.\(id)", { try await api.league(id) }, answer: Action.detailLoaded))
+        case .liveRefreshed:
+            let d = state.detail.beginRefresh(), p = state.players.beginRefresh(), api = context.env.api, id = state.id
+            let pos = state.position, sort = state.sort
+            return .merge(.load(p, id: "freeAgents.\(id)", { try await api.availablePlayers(id, position: pos, sort: sort) }, answer: Action.playersLoaded),
+                          .load(d, id: "freeAgents.league.\(id)", { try await api.league(id) }, answer: Action.detailLoaded))
         case .detailLoaded(let t, let r):
             state.detail.finish(t, r)
             guard let team = state.detail.value?.capabilities.myTeam else { state.myRoster = Loadable(); return .none }
@@ -92,7 +100,11 @@ public enum FreeAgentsFeature: PageFeature {
             state.retryAfterLoad = nil
             return mine.dropNeeded(for: p.player) == nil ? .none : begin(p, &state)
         case .playersLoaded(let t, let r):
-            if state.players.finish(t, r, isEmpty: \.isEmpty) { state.list = ListState() }
+            let kept = state.visible[safe: state.list.selected ?? -1]?.player.id
+            if state.players.finish(t, r, isEmpty: \.isEmpty) {
+                // The same player stays selected across a reload (a live refresh mustn't move the person's place).
+                if let kept, let i = state.visible.firstIndex(where: { $0.player.id == kept }) { state.list.selected = i } else { state.list = ListState() }
+            }
             return .none
         case .sortCycled:
             let all = PlayerSort.allCases

@@ -16,6 +16,8 @@ public enum LeagueFeature: PageFeature {
     public enum Action: Sendable {
         case onAppear
         case retry
+        /// A league event (someone joined, the draft started…): reload in place, no spinner.
+        case liveRefreshed
         case detailLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
         case list(ListMove)
         case rowActivated
@@ -30,6 +32,7 @@ public enum LeagueFeature: PageFeature {
     }
 
     public static var onAppear: Action { .onAppear }
+    public static var liveRefresh: Action? { .liveRefreshed }
     public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { state.detail.value?.league.name ?? "League \(state.id.rawValue)" }
@@ -43,8 +46,8 @@ public enum LeagueFeature: PageFeature {
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         switch action {
-        case .onAppear, .retry:
-            let token = state.detail.begin()
+        case .onAppear, .retry, .liveRefreshed:
+            let token = if case .liveRefreshed = action { state.detail.beginRefresh() } else { state.detail.begin() }
             let api = context.env.api, id = state.id
             return .load(token, id: "league.\(id)", { try await api.league(id) }, answer: Action.detailLoaded)
         case .detailLoaded(let token, let result):
@@ -90,12 +93,19 @@ public enum LeagueFeature: PageFeature {
                            KeyBinding([.char("n"), .escape], .leaveCancelled, label: "stay", group: "League", footer: true, footerKeys: "n")])
         }
         let leave = leaveAvailability(state.detail.value), comm = commissionerAvailability(state.detail.value)
+        let myTeam = state.detail.value?.capabilities.myTeam
+        let live = state.detail.value.map { $0.league.state == .drafting } ?? false
+        // The footer leads with what this person can do here; the rest stays in ? help (disabled ones with why).
+        let room = KeyBinding<Action>([.char("d")], .go(.draftRoom(id)), label: "draft room", group: "League", footer: true)
         return Keymap([
-            KeyBinding([.char("J")], .joinRequested, label: "request to join", group: "League", footer: true,
+            KeyBinding([.char("J")], .joinRequested, label: "request to join", group: "League", footer: join == nil,
                        enabledWhen: join == nil, disabledReason: join),
             KeyBinding([.char("C")], .commissionerOpened, label: "commissioner tools", group: "League", footer: state.detail.value?.capabilities.isCommissioner == true,
                        enabledWhen: comm == nil, disabledReason: comm),
-            KeyBinding([.char("L")], .leaveRequested, label: "leave league", group: "League", footer: leave == nil && state.detail.value?.capabilities.myTeam != nil,
+            KeyBinding([.char("m")], .go(.roster(id, team: myTeam ?? TeamID(rawValue: 0))), label: "my team", group: "League", footer: myTeam != nil,
+                       enabledWhen: myTeam != nil, disabledReason: "you don't have a team in this league"),
+        ] + (live ? [room] : []) + [
+            KeyBinding([.char("L")], .leaveRequested, label: "leave league", group: "League", footer: leave == nil && myTeam != nil,
                        enabledWhen: leave == nil, disabledReason: leave),
             KeyBinding([.char("s")], .go(.standings(id)), label: "standings", group: "League", footer: true),
             KeyBinding([.char("w")], .go(.scoreboard(id, week: nil)), label: "scoreboard", group: "League", footer: true),
@@ -103,7 +113,7 @@ public enum LeagueFeature: PageFeature {
         ] + ListKeys.bindings(Action.list, footer: false) + [
             KeyBinding([.char("f")], .go(.freeAgents(id)), label: "free agents", group: "League", footer: true,
                        enabledWhen: drafted, disabledReason: "the draft hasn't happened yet"),
-            KeyBinding([.char("d")], .go(.draftRoom(id)), label: "draft room", group: "League", footer: true),
+        ] + (live ? [] : [room]) + [
             KeyBinding([.char("c")], .go(.scoringRules(id)), label: "scoring", group: "League", footer: true),
             KeyBinding([.char("e")], .go(.leagueSettings(id)), label: "settings", group: "League", footer: true),
             PageKeys.retry(.retry),

@@ -34,6 +34,8 @@ public enum RosterFeature: PageFeature {
 
     public enum Action: Sendable {
         case onAppear, retry
+        /// A league event: reload in place, leaving any open chooser or question alone.
+        case liveRefreshed
         case rosterLoaded(RequestToken, Result<TeamRoster, PresentableError>)
         case detailLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
         case list(ListMove)
@@ -49,6 +51,7 @@ public enum RosterFeature: PageFeature {
     }
 
     public static var onAppear: Action { .onAppear }
+    public static var liveRefresh: Action? { .liveRefreshed }
     public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { state.roster.value?.team.name ?? "Team" }
@@ -60,8 +63,8 @@ public enum RosterFeature: PageFeature {
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         switch action {
-        case .onAppear, .retry:
-            state.modal = nil
+        case .onAppear, .retry, .liveRefreshed:
+            if case .liveRefreshed = action {} else { state.modal = nil }
             // A reload after a write keeps the roster on screen until the answer replaces it.
             let t = state.roster.value == nil ? state.roster.begin() : state.roster.beginRefresh(), api = context.env.api, id = state.id, team = state.team
             let d = state.detail.value == nil ? state.detail.begin() : state.detail.beginRefresh()
