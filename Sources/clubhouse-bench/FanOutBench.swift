@@ -100,8 +100,8 @@ enum FanOutBench {
             let key = ObjectIdentifier(c)
             guard var e = waiting[key] else { return }
             let now = clock.now
-            if !e.boardSeen, c.screen.shows(e.boardNeedle) { e.boardSeen = true; result.board.add(now - e.committed) }
-            if !e.headerSeen, c.screen.shows(e.headerNeedle) { e.headerSeen = true; result.header.add(now - e.committed) }
+            if !e.boardSeen, c.shows(e.boardNeedle) { e.boardSeen = true; result.board.add(now - e.committed) }
+            if !e.headerSeen, c.shows(e.headerNeedle) { e.headerSeen = true; result.header.add(now - e.committed) }
             waiting[key] = e.boardSeen && e.headerSeen ? nil : e
         }
         func expire(before: ContinuousClock.Instant) {
@@ -214,13 +214,13 @@ enum FanOutBench {
     /// Enter opens it, d opens the draft room.
     static func enterRoom(_ room: Room, all: [PTYClient]) throws {
         let filter = room.name.lowercased()
-        try step(room, all: all, "Home lists the leagues", until: { $0.screen.shows("Public leagues (") })
+        try step(room, all: all, "Home lists the leagues", until: { $0.shows("Public leagues (") })
         for c in room.clients { c.type("/" + filter + "\r") }
-        try step(room, all: all, "the filter matches one league", until: { $0.screen.shows(room.name) && $0.screen.shows("(1/") })
+        try step(room, all: all, "the filter matches one league", until: { $0.shows(room.name) && $0.shows("(1/") })
         for c in room.clients { c.type("\r") }
-        try step(room, all: all, "the league page opens", until: { $0.screen.shows("s standings") })
+        try step(room, all: all, "the league page opens", until: { $0.shows("s standings") })
         for c in room.clients { c.type("d") }
-        try step(room, all: all, "the draft room shows pick 1", until: { $0.screen.shows(headerNeedle(nextPick: 1)) })
+        try step(room, all: all, "the draft room shows pick 1", until: { $0.shows(headerNeedle(nextPick: 1)) })
     }
 
     static func step(_ room: Room, all: [PTYClient], _ what: String, until done: @escaping (PTYClient) -> Bool) throws {

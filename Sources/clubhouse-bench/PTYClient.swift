@@ -17,6 +17,7 @@ final class PTYClient {
     let pid: pid_t
     let master: Int32
     private(set) var screen: VTScreen
+    private var buffer = [UInt8](repeating: 0, count: 16384)
     private(set) var bytesRead = 0
     private(set) var exited = false
 
@@ -60,7 +61,6 @@ final class PTYClient {
     /// Reads whatever the app has written so far into the screen model. Returns false at end of output.
     @discardableResult
     func drain() -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 16384)
         while true {
             let n = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
             if n > 0 { bytesRead += n; screen.feed(buffer[0..<n]); continue }
@@ -69,6 +69,9 @@ final class PTYClient {
             return false
         }
     }
+
+    /// True when the screen shows `needle` now.
+    func shows(_ needle: String) -> Bool { screen.shows(needle) }
 
     /// Types `text` (keys as the terminal would send them).
     func type(_ text: String) {
@@ -107,6 +110,7 @@ final class PTYClient {
     /// Waits up to `timeout` for output from any of `clients` and reads it. Returns the clients that had output.
     @discardableResult
     static func poll(_ clients: [PTYClient], timeout: Duration) -> [PTYClient] {
+        let clients = clients.filter { !$0.exited }
         var fds = clients.map { pollfd(fd: $0.master, events: Int16(POLLIN), revents: 0) }
         let ms = Int32(max(0, timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
         guard Glibc.poll(&fds, nfds_t(fds.count), ms) > 0 else { return [] }

@@ -24,15 +24,25 @@ struct VTScreen {
     init(rows: Int, cols: Int) {
         self.rows = rows; self.cols = cols
         cells = Array(repeating: Array(repeating: " ", count: cols), count: rows)
+        rowText = Array(repeating: nil, count: rows)
         bottom = rows - 1
     }
+
+    /// Each row's text, built when first searched after it changed (hundreds of screens are searched often).
+    private var rowText: [String?]
 
     /// The screen's text, one string per row (trailing blanks kept).
     var lines: [String] { cells.map { String($0) } }
     var text: String { lines.joined(separator: "\n") }
 
     /// True when some row shows `needle`.
-    func shows(_ needle: String) -> Bool { cells.contains { String($0).contains(needle) } }
+    mutating func shows(_ needle: String) -> Bool {
+        for r in 0..<rows {
+            if rowText[r] == nil { rowText[r] = String(cells[r]) }
+            if rowText[r]!.contains(needle) { return true }
+        }
+        return false
+    }
 
     mutating func feed<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
         for b in bytes { feed(byte: b) }
@@ -105,6 +115,7 @@ struct VTScreen {
     private mutating func set(_ r: Int, _ c: Int, _ ch: Character) {
         guard r >= 0, r < rows, c >= 0, c < cols, cells[r][c] != ch else { return }
         cells[r][c] = ch
+        rowText[r] = nil
         version += 1
     }
 
@@ -127,7 +138,7 @@ struct VTScreen {
             cells.remove(at: first)
             cells.insert(Self.blankRow(cols), at: bottom)
         }
-        version += 1
+        invalidateAll()
     }
 
     private mutating func scrollDown(_ n: Int, from first: Int? = nil) {
@@ -137,6 +148,11 @@ struct VTScreen {
             cells.remove(at: bottom)
             cells.insert(Self.blankRow(cols), at: first)
         }
+        invalidateAll()
+    }
+
+    private mutating func invalidateAll() {
+        rowText = Array(repeating: nil, count: rows)
         version += 1
     }
 
@@ -188,11 +204,11 @@ struct VTScreen {
         case UInt8(ascii: "@"):
             let n = min(p(0, 1), cols - col)
             cells[row].insert(contentsOf: Array(repeating: " ", count: n), at: col)
-            cells[row].removeLast(n); version += 1
+            cells[row].removeLast(n); rowText[row] = nil; version += 1
         case UInt8(ascii: "P"):
             let n = min(p(0, 1), cols - col)
             cells[row].removeSubrange(col..<(col + n))
-            cells[row].append(contentsOf: Array(repeating: " ", count: n)); version += 1
+            cells[row].append(contentsOf: Array(repeating: " ", count: n)); rowText[row] = nil; version += 1
         case UInt8(ascii: "b"):
             pendingWrap = wasPending
             for _ in 0..<p(0, 1) { put(lastPrinted) }

@@ -93,8 +93,9 @@ public final class DatabaseChangeWatcher: @unchecked Sendable {
         let name = url.lastPathComponent
         let fd = c_inotify_init1(Int32(O_CLOEXEC))
         guard fd >= 0 else { return nil }
-        // IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE
-        guard c_inotify_add_watch(fd, folder, 0x2 | 0x8 | 0x80 | 0x100) >= 0 else { close(fd); return nil }
+        // IN_MODIFY | IN_MOVED_TO | IN_CREATE. Not IN_CLOSE_WRITE: every connection opens the file read-write,
+        // so each close (a follower re-subscribing) would wake every process for nothing.
+        guard c_inotify_add_watch(fd, folder, 0x2 | 0x80 | 0x100) >= 0 else { close(fd); return nil }
         let names: Set<String> = [name, name + "-wal"]
         let thread = Thread { [self] in watch(fd, names: names) }
         thread.name = "clubhouse-db-watch"

@@ -40,9 +40,10 @@ public struct EventFollower: Sendable {
                 guard let db = try? Database(path: path) else { continuation.finish(); return }
                 var last = after
                 var seenVersion: Int64?
-                // Looks left after a reported write whose commit isn't visible yet (the WAL is written a moment
-                // before its index says the commit is in).
-                var recheck = 0
+                // After a reported write whose commit isn't visible yet (the WAL is written a moment before its
+                // index says the commit is in, and a busy writer may be descheduled in between): look again after
+                // 1, 2, 4 … 128 ms before waiting for the next write.
+                var backoff: Duration?
                 while !Task.isCancelled {
                     // Read before looking: a write after this makes the wait below return at once.
                     let generation = watcher?.generation ?? 0
@@ -64,13 +65,13 @@ public struct EventFollower: Sendable {
                         seenVersion = nil
                     }
                     if let watcher {
-                        if !sawCommit && recheck > 0 {
-                            recheck -= 1
-                            do { try await Task.sleep(for: .milliseconds(2)) } catch { break }
+                        if !sawCommit, let delay = backoff, delay <= .milliseconds(128) {
+                            backoff = delay * 2
+                            do { try await Task.sleep(for: delay) } catch { break }
                             continue
                         }
                         await watcher.wait(after: generation, upTo: fallback)
-                        recheck = watcher.generation != generation ? 3 : 0
+                        backoff = watcher.generation != generation ? .milliseconds(1) : nil
                     } else {
                         do { try await Task.sleep(for: interval) } catch { break }
                     }
