@@ -100,6 +100,7 @@ enum FanOutBench {
             let key = ObjectIdentifier(c)
             guard var e = waiting[key] else { return }
             let now = clock.now
+            guard now - e.committed <= timeout else { return }  // counted as missed by expire
             if !e.boardSeen, c.shows(e.boardNeedle) { e.boardSeen = true; result.board.add(now - e.committed) }
             if !e.headerSeen, c.shows(e.headerNeedle) { e.headerSeen = true; result.header.add(now - e.committed) }
             waiting[key] = e.boardSeen && e.headerSeen ? nil : e
