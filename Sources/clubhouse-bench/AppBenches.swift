@@ -51,6 +51,7 @@ extension Bench {
             print("  \(pad("", 24)) \(r.clients) clients started and in the room in \(fmt(Samples.milliseconds(r.setup) / 1000, 1)) s; each private \(mib(priv)) MiB on average, PSS of all \(mib(pss)) MiB")
             print("  \(pad("", 24)) a pick every \(interval.components.seconds) s per room (\(fmt(Double(n) / Double(interval.components.seconds), 1)) picks/s in all), ±50% jitter")
             print("  \(pad("", 24)) CPU the clients used while picks went out: \(fmt(r.cpuPerClientPickMS, 1)) ms per client per pick")
+            print("  \(pad("", 24)) draftsDue() with \(n) running draft\(n == 1 ? "" : "s"): \(fmt(r.draftsDueMS)) ms (each app's clock driver, on every draft event)")
         }
         print("  board: the grid cell of the pick shows \"•F. Last\"; header: the room moves on to \"pick N+1 · on the clock\".")
         print("  missed: client-picks not shown within 10 s, or before the room's next pick.")

@@ -30,6 +30,8 @@ enum FanOutBench {
         var setup: Duration = .zero
         /// CPU the clients used while the picks went out, per client and pick (ms).
         var cpuPerClientPickMS = 0.0
+        /// `draftsDue()` on this database, p50 (ms): every app's draft clock driver runs it on every draft event of any league.
+        var draftsDueMS = 0.0
     }
 
     /// One pick a client is waiting to see.
@@ -81,6 +83,9 @@ enum FanOutBench {
             if let m = ProcessMemory.read(pid: c.pid) { result.privateKiB.append(m.privateKiB); result.pssKiB.append(m.pssKiB) }
         }
         result.clients = everyone.count
+        var due = Samples()
+        for _ in 0..<20 { due.add(try clock.measure { _ = try service.draftsDue() }) }
+        result.draftsDueMS = due.p50
 
         // Picks: every room picks every `pickInterval` (jittered), rooms staggered.
         var waiting: [ObjectIdentifier: Expectation] = [:]
