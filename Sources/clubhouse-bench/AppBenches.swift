@@ -24,7 +24,9 @@ extension Bench {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         print("Real app on pseudo-terminals (\(app), TERM=xterm-256color, 120×40, one state folder per client,")
-        print("  one database file; EventFollower polls every \(EventFollower(path: "").pollInterval))")
+        let wakes = DatabaseChangeWatcher.shared(for: dir.appendingPathComponent("probe.sqlite").path) != nil
+        print("  one database file; event followers " + (wakes ? "wake on writes to it (inotify)" : "poll every \(EventFollower(path: "").pollInterval)")
+              + "; the app under test may differ)")
 
         let idle = Duration.seconds(quick ? 5 : 10)
         let single = try MemoryBench.run(app: app, directory: dir, idleWindow: idle)
