@@ -26,6 +26,7 @@ test: test-deps
 	CLUBHOUSE_BIN=$(CURDIR)/$(DEBUG_BIN) $(SWIFT) test --skip-build
 
 bench: deps
+	$(SWIFT) build -c release --product clubhouse
 	$(SWIFT) build -c release --product clubhouse-bench
 	.build/release/clubhouse-bench $(ARGS)
 

@@ -55,5 +55,6 @@ let package = Package(
         .testTarget(name: "ClubhouseDataTests", dependencies: ["ClubhouseData", "ClubhouseDomain"]),
         .testTarget(name: "ClubhouseUITests", dependencies: ["ClubhouseUI", "ClubhouseData", "ClubhouseDomain", "Terminal"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ClubhouseData", "ClubhouseDomain"]),
+        .testTarget(name: "BenchTests", dependencies: ["clubhouse-bench"]),
     ]
 )

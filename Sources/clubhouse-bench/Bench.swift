@@ -23,10 +23,11 @@ struct Samples {
         guard !ms.isEmpty else { return .nan }
         let sorted = ms.sorted()
         let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1
-        return sorted[min(max(rank, 0), sorted.count - 1)]
+        return sorted[Swift.min(Swift.max(rank, 0), sorted.count - 1)]
     }
     var p50: Double { percentile(50) }
     var p99: Double { percentile(99) }
+    var max: Double { ms.max() ?? .nan }
     var median: Double { p50 }
 }
 
@@ -61,8 +62,15 @@ enum Bench {
     }
 
     static func main(_ args: [String]) async {
+        let quick = args.contains("--quick")
+        let rooms = args.firstIndex(of: "--rooms").flatMap { args.indices.contains($0 + 1) ? Int(args[$0 + 1]) : nil }
         do {
-            try await report(quick: args.contains("--quick"))
+            if args.contains("--app-only") {
+                try appBenches(quick: quick, fanOut: !args.contains("--no-fan-out"), rooms: rooms)
+                return
+            }
+            try await report(quick: quick)
+            if !args.contains("--skip-app") { try appBenches(quick: quick, fanOut: !args.contains("--no-fan-out"), rooms: rooms) }
         } catch {
             fail(error)
         }
@@ -129,6 +137,7 @@ enum Bench {
         try await browse(db, quick: quick)
         try await follower(db, quick: quick)
         try draftWrites(db, quick: quick)
+        print()
     }
 
     // MARK: - Browse reads

@@ -1,6 +1,9 @@
-// clubhouse-bench: performance figures for seeding and the heaviest reads (reported, never asserted).
+// clubhouse-bench: performance figures for seeding, the heaviest reads and live pick fan-out (reported, never asserted).
 //   clubhouse-bench                  the full report
-//   clubhouse-bench --quick          fewer repetitions and seed runs
+//   clubhouse-bench --quick          fewer repetitions and seed runs (and picks)
+//   clubhouse-bench --app-only       only the benchmarks of the real app on ptys (memory, idle CPU, pick fan-out)
+//   clubhouse-bench --skip-app       everything but those;  --no-fan-out: the app's memory and idle CPU only
+//   clubhouse-bench --rooms N        fan-out with N rooms of 12 clients only (instead of 1 and 20)
 //   clubhouse-bench --profile-reads [N]  seed in memory, run every browse read N times (a workload for callgrind)
 //   clubhouse-bench --dump FILE      seed an in-memory world at a fixed time and write a sorted dump of every table
 //                                    (diff two dumps to check an optimisation changed no behaviour)

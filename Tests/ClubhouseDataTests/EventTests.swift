@@ -70,6 +70,46 @@ import ClubhouseDomain
         #expect(received.allSatisfy { $0.leagueID == LeagueID(1) && $0.id > old.id })
     }
 
+    #if os(Linux)
+    @Test func aWriteWakesTheFollowerAtOnceInsteadOfAtItsNextLook() async throws {
+        let dir = TempDir()
+        let writer = try fileDatabase(dir)
+        var follower = EventFollower(database: writer, pollInterval: .seconds(30))
+        follower.fallbackInterval = .seconds(30)   // only the change watcher can deliver in time
+        let stream = follower.events(after: try EventLog.lastID(writer))
+        let other = try Database(path: writer.path)
+        let clock = ContinuousClock()
+        let appender = Task { () -> ContinuousClock.Instant in
+            try await Task.sleep(for: .milliseconds(100))   // the follower is waiting by now
+            let at = clock.now
+            try EventLog.append(other, league: LeagueID(1), kind: .pickMade)
+            return at
+        }
+        var iterator = stream.makeAsyncIterator()
+        let event = await iterator.next()
+        let arrived = clock.now
+        let written = try await appender.value
+        #expect(event?.kind == .pickMade)
+        #expect(arrived - written < .seconds(5), "woken by the write, not by the 30 s fallback")
+    }
+
+    @Test func aFollowerWithoutTheWatcherStillPolls() async throws {
+        let dir = TempDir()
+        let writer = try fileDatabase(dir)
+        var follower = EventFollower(database: writer, pollInterval: .milliseconds(10))
+        follower.watchesChanges = false
+        let stream = follower.events(after: try EventLog.lastID(writer))
+        let other = try Database(path: writer.path)
+        let appender = Task {
+            try await Task.sleep(for: .milliseconds(50))
+            try EventLog.append(other, league: LeagueID(1), kind: .chat)
+        }
+        var iterator = stream.makeAsyncIterator()
+        #expect(await iterator.next()?.kind == .chat)
+        try await appender.value
+    }
+    #endif
+
     @Test func theFollowerResumesAfterTheLastSeenId() async throws {
         let dir = TempDir()
         let db = try fileDatabase(dir)

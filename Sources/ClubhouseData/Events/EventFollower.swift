@@ -4,14 +4,20 @@ import ClubhouseDomain
 /// Follows the `events` table of a database file from its own connection and delivers new events as an
 /// `AsyncStream`.
 ///
-/// Cheap: every `pollInterval` it reads `PRAGMA data_version`, which changes only when another connection
-/// commits (it reads no table); only then does it query `events WHERE id > last`. Writes from any process
-/// sharing the file are seen. Cancelling the consuming task (or dropping the stream) stops the polling.
+/// Cheap: it reads `PRAGMA data_version`, which changes only when another connection commits (it reads no
+/// table); only then does it query `events WHERE id > last`. Writes from any process sharing the file are
+/// seen. It looks when `DatabaseChangeWatcher` reports a write to the file (Linux: at once, and idle costs
+/// nothing), and every `fallbackInterval` in case one went unseen; without a watcher, every `pollInterval`.
+/// Cancelling the consuming task (or dropping the stream) stops it.
 ///
 /// Needs a file path: an in-memory database cannot be opened by a second connection.
 public struct EventFollower: Sendable {
     public let path: String
     public let pollInterval: Duration
+    /// With a change watcher: the longest wait between two looks.
+    public var fallbackInterval: Duration = .seconds(1)
+    /// Wake on the watcher's reports (tests turn it off to exercise plain polling).
+    public var watchesChanges = true
     /// Rows read per query while catching up.
     public var batchSize = 500
 
@@ -27,16 +33,25 @@ public struct EventFollower: Sendable {
     /// Events with id > `after` (pass `EventLog.lastID(db)` for only new ones, or a client's last seen id to
     /// resume), oldest first, optionally of one league. The stream ends if the file cannot be opened.
     public func events(after: Int64, league: LeagueID? = nil) -> AsyncStream<LeagueEvent> {
-        let path = path, interval = pollInterval, batch = batchSize
+        let path = path, interval = pollInterval, batch = batchSize, fallback = fallbackInterval
+        let watcher = watchesChanges ? DatabaseChangeWatcher.shared(for: path) : nil
         return AsyncStream { continuation in
             let task = Task.detached {
                 guard let db = try? Database(path: path) else { continuation.finish(); return }
                 var last = after
                 var seenVersion: Int64?
+                // After a reported write whose commit isn't visible yet (the WAL is written a moment before its
+                // index says the commit is in, and a busy writer may be descheduled in between): look again after
+                // 1, 2, 4 … 128 ms before waiting for the next write.
+                var backoff: Duration?
                 while !Task.isCancelled {
+                    // Read before looking: a write after this makes the wait below return at once.
+                    let generation = watcher?.generation ?? 0
+                    var sawCommit = false
                     do {
                         let version = try db.scalar("PRAGMA data_version", as: Int64.self)
                         if version != seenVersion {
+                            sawCommit = seenVersion != nil
                             seenVersion = version
                             while !Task.isCancelled {
                                 let page = try db.withConnection { try EventLog.scan($0, after: last, league: league, limit: batch) }
@@ -49,7 +64,17 @@ public struct EventFollower: Sendable {
                         // Busy or a transient I/O failure: look again on the next tick.
                         seenVersion = nil
                     }
-                    do { try await Task.sleep(for: interval) } catch { break }
+                    if let watcher {
+                        if !sawCommit, let delay = backoff, delay <= .milliseconds(128) {
+                            backoff = delay * 2
+                            do { try await Task.sleep(for: delay) } catch { break }
+                            continue
+                        }
+                        await watcher.wait(after: generation, upTo: fallback)
+                        backoff = watcher.generation != generation ? .milliseconds(1) : nil
+                    } else {
+                        do { try await Task.sleep(for: interval) } catch { break }
+                    }
                 }
                 continuation.finish()
             }

@@ -22,6 +22,9 @@ public enum BoardFeature {
         /// The league whose live events the board follows, and the last event seen.
         public var following: LeagueID?
         public var lastEventID: Int64?
+        /// A live refresh of the draft grid is loading; `liveRefreshQueued`: events came meanwhile, refresh once more after it.
+        public var liveRefreshInFlight = false
+        public var liveRefreshQueued = false
         public init() {}
 
         public var highlight: BoardHighlight? {
@@ -49,8 +52,17 @@ public enum BoardFeature {
         case delegate(PageDelegate)
     }
 
-    /// How long the board waits for a burst of events (e.g. a replay of the log) to settle.
+    /// How long the board waits for a burst of events (e.g. a replay of the log) to settle. Draft events in
+    /// a draft room skip it (SPEC 3.3: a pick shows within 100 ms); see `isLive`.
     public static let refreshDebounce: Duration = .milliseconds(250)
+
+    /// Whether `event` refreshes the board at once: a pick, pause, undo or chat while the board shows that
+    /// league's draft. A burst is still coalesced: one refresh loads at a time, and events that come while
+    /// it loads ask for one more when it lands (`liveRefreshInFlight` / `liveRefreshQueued`).
+    static func isLive(_ event: LeagueEvent, _ state: State) -> Bool {
+        guard case .draft(let id) = state.context, id == event.leagueID else { return false }
+        return event.kind.rawValue.hasPrefix("draft.")
+    }
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         let api = context.env.api
@@ -59,14 +71,20 @@ public enum BoardFeature {
             let old = state.context
             state.context = new
             if kind(old) != kind(new) { state.selection = ListState(selected: nil) }
+            state.liveRefreshInFlight = false; state.liveRefreshQueued = false
             return .merge(sync(&state, api: api, force: false), follow(&state, api: api))
         case .eventReceived(let event):
             guard event.leagueID == state.following else { return .none }
             state.lastEventID = event.id
+            let next = subscribe(event.leagueID, after: event.id, api: api)
+            if isLive(event, state) {
+                if state.liveRefreshInFlight { state.liveRefreshQueued = true; return next }
+                return .merge(next, .cancel(id: "board.refresh"), .send(.refreshDue))
+            }
             let sleep = context.env.sleep
-            return .merge(subscribe(event.leagueID, after: event.id, api: api),
-                          .run(id: "board.refresh") { try? await sleep(refreshDebounce); return .refreshDue })
+            return .merge(next, .run(id: "board.refresh") { try? await sleep(refreshDebounce); return .refreshDue })
         case .refreshDue:
+            if case .draft = state.context { state.liveRefreshInFlight = true; state.liveRefreshQueued = false }
             return refresh(&state, api: api)
         case .retry:
             return sync(&state, api: api, force: true)
@@ -79,7 +97,11 @@ public enum BoardFeature {
         case .scoreboardLoaded(let t, let r):
             state.scoreboard.finish(t, r, isEmpty: { $0.matchups.isEmpty }); return .none
         case .draftLoaded(let t, let r):
-            state.draft.finish(t, r); return .none
+            state.draft.finish(t, r)
+            guard state.liveRefreshInFlight else { return .none }
+            state.liveRefreshInFlight = false
+            guard state.liveRefreshQueued else { return .none }
+            return .send(.refreshDue)
         case .list(let move):
             state.selection.apply(move, count: items(state).count, viewport: context.viewport)
             return .none

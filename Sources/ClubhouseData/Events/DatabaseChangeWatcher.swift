@@ -1,0 +1,126 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+
+// <sys/inotify.h> is not in Glibc's module map; the calls are in libc.
+@_silgen_name("inotify_init1") private func c_inotify_init1(_ flags: Int32) -> Int32
+@_silgen_name("inotify_add_watch") private func c_inotify_add_watch(_ fd: Int32, _ path: UnsafePointer<CChar>, _ mask: UInt32) -> Int32
+#endif
+
+/// Wakes event followers as soon as any connection — in this process or another — writes the database file,
+/// so they can sleep long instead of polling often (SPEC 3.3 wants a pick on every screen within 100 ms;
+/// 240 sessions polling every 25 ms would keep two cores busy doing nothing).
+///
+/// Linux: one thread per database per process blocks on inotify for the file's folder and counts writes
+/// to the file and its `-wal` (every commit appends to the WAL). Elsewhere `shared(for:)` is nil and
+/// followers poll. A follower reads `generation` before looking at the file and then
+/// `wait(after:upTo:)`: a write in between returns at once, so none is missed.
+public final class DatabaseChangeWatcher: @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var count: UInt64 = 0
+    private var waiters: [UInt64: (after: UInt64, continuation: CheckedContinuation<Void, Never>)] = [:]
+    private var nextWaiter: UInt64 = 0
+    /// Waits that ended (timed out or cancelled) before their continuation was registered.
+    private var abandoned: Set<UInt64> = []
+
+    private nonisolated(unsafe) static var watchers: [String: DatabaseChangeWatcher] = [:]
+    private static let watchersLock = NSLock()
+
+    /// The process's watcher for the database at `path`, or nil where inotify is unavailable.
+    public static func shared(for path: String) -> DatabaseChangeWatcher? {
+        #if canImport(Glibc)
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        return watchersLock.withLock {
+            if let w = watchers[absolute] { return w }
+            guard let w = DatabaseChangeWatcher(path: absolute) else { return nil }
+            watchers[absolute] = w
+            return w
+        }
+        #else
+        return nil
+        #endif
+    }
+
+    /// Writes seen so far.
+    public var generation: UInt64 { lock.withLock { count } }
+
+    /// Returns once a write newer than `generation` is seen, or after `timeout`.
+    public func wait(after generation: UInt64, upTo timeout: Duration) async {
+        let id: UInt64 = lock.withLock { nextWaiter += 1; return nextWaiter }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { [self] in
+                await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+                    lock.lock()
+                    if count > generation || abandoned.remove(id) != nil || Task.isCancelled { lock.unlock(); c.resume(); return }
+                    waiters[id] = (generation, c)
+                    lock.unlock()
+                }
+            }
+            group.addTask { try? await Task.sleep(for: timeout) }
+            await group.next()
+            // Whichever finished first: release the other.
+            group.cancelAll()
+            resume(id)
+            await group.waitForAll()
+            lock.withLock { _ = abandoned.remove(id) }
+        }
+    }
+
+    private func resume(_ id: UInt64) {
+        let c: CheckedContinuation<Void, Never>? = lock.withLock {
+            if let w = waiters.removeValue(forKey: id) { return w.continuation }
+            abandoned.insert(id)
+            return nil
+        }
+        c?.resume()
+    }
+
+    private func changed() {
+        let ready: [CheckedContinuation<Void, Never>] = lock.withLock {
+            count += 1
+            let all = waiters.values.map(\.continuation)
+            waiters = [:]
+            return all
+        }
+        for c in ready { c.resume() }
+    }
+
+    #if canImport(Glibc)
+    private init?(path: String) {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        let name = url.lastPathComponent
+        let fd = c_inotify_init1(Int32(O_CLOEXEC))
+        guard fd >= 0 else { return nil }
+        // IN_MODIFY | IN_MOVED_TO | IN_CREATE. Not IN_CLOSE_WRITE: every connection opens the file read-write,
+        // so each close (a follower re-subscribing) would wake every process for nothing.
+        guard c_inotify_add_watch(fd, folder, 0x2 | 0x80 | 0x100) >= 0 else { close(fd); return nil }
+        let names: Set<String> = [name, name + "-wal"]
+        let thread = Thread { [self] in watch(fd, names: names) }
+        thread.name = "clubhouse-db-watch"
+        thread.stackSize = 256 * 1024
+        thread.start()
+    }
+
+    /// Blocks on the inotify descriptor for the life of the process.
+    private func watch(_ fd: Int32, names: Set<String>) {
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return }
+            var offset = 0, hit = false
+            // struct inotify_event { int wd; uint32_t mask, cookie, len; char name[len]; }
+            while offset + 16 <= n {
+                let len = Int(buffer.withUnsafeBytes { $0.load(fromByteOffset: offset + 12, as: UInt32.self) })
+                let start = offset + 16, end = min(n, start + len)
+                let nameBytes = buffer[start..<end].prefix { $0 != 0 }
+                if names.contains(String(decoding: nameBytes, as: UTF8.self)) { hit = true }
+                offset = end
+            }
+            if hit { changed() }
+        }
+    }
+    #endif
+}

@@ -1,0 +1,64 @@
+import ClubhouseData
+import Foundation
+
+/// The benchmarks that run the real `clubhouse` binary on pseudo-terminals: one idle session's memory and
+/// CPU, and pick fan-out to 12 and to 240 clients.
+extension Bench {
+    /// SPEC 3.3: everyone in the room sees a new pick within 100 ms on one host.
+    static let fanOutTargetMS = 100.0
+
+    /// The release app next to this binary, or $CLUBHOUSE_BIN.
+    static func appBinary() throws -> String {
+        if let bin = ProcessInfo.processInfo.environment["CLUBHOUSE_BIN"], !bin.isEmpty { return bin }
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let sibling = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("clubhouse").path
+        guard FileManager.default.isExecutableFile(atPath: sibling) else {
+            throw BenchFailure(description: "no clubhouse binary at \(sibling) (build it, or set CLUBHOUSE_BIN)")
+        }
+        return sibling
+    }
+
+    static func appBenches(quick: Bool, fanOut: Bool, rooms: Int?) throws {
+        let app = try appBinary()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("clubhouse-bench-app-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        print("Real app on pseudo-terminals (\(app), TERM=xterm-256color, 120×40, one state folder per client,")
+        let wakes = DatabaseChangeWatcher.shared(for: dir.appendingPathComponent("probe.sqlite").path) != nil
+        print("  one database file; event followers " + (wakes ? "wake on writes to it (inotify)" : "poll every \(EventFollower(path: "").pollInterval)")
+              + "; the app under test may differ)")
+
+        let idle = Duration.seconds(quick ? 5 : 10)
+        let single = try MemoryBench.run(app: app, directory: dir, idleWindow: idle)
+        let m = single.memory
+        print("  one session in a draft room, settled: private \(mib(m.privateKiB)) MiB (Private_Clean+Private_Dirty), PSS \(mib(m.pssKiB)) MiB, RSS \(mib(m.rssKiB)) MiB")
+        print("  idle in the room for \(idle.components.seconds) s: \(fmt(single.idleCPU * 100, 2)) % of one core")
+        guard fanOut else { print(); return }
+
+        // One room picks every second; many rooms each every 10 s (2 picks/s in all across 20 rooms — a real
+        // draft picks every 30–90 s, and every commit wakes every process on the file).
+        let scenarios: [(String, Int, Int)] = rooms.map { [("\($0) room\($0 == 1 ? "" : "s") × 12 clients", $0, $0 == 1 ? (quick ? 8 : 20) : (quick ? 2 : 4))] }
+            ?? [("1 room × 12 clients", 1, quick ? 8 : 20), ("20 rooms × 12 clients", 20, quick ? 2 : 4)]
+        print()
+        print("Pick fan-out: commit (pickForTeam returned) → each client's screen shows it (target \(Int(fanOutTargetMS)) ms, SPEC 3.3)")
+        print("  \(pad("scenario", 24)) \(pad("shown on", 7)) \(lpad("picks", 5)) \(lpad("seen", 6)) \(lpad("p50 ms", 8)) \(lpad("p99 ms", 8)) \(lpad("max ms", 8)) \(lpad("p99/100ms", 9)) \(lpad("missed", 6))")
+        for (name, n, picks) in scenarios {
+            let interval = Duration.seconds(n == 1 ? 1 : 10)
+            let r = try FanOutBench.run(FanOutBench.Options(app: app, rooms: n, picksPerRoom: picks, pickInterval: interval, directory: dir))
+            for (label, s) in [("board", r.board), ("header", r.header)] {
+                print("  \(pad(name, 24)) \(pad(label, 7)) \(lpad("\(r.picks)", 5)) \(lpad("\(s.ms.count)", 6)) \(lpad(fmt(s.p50, 1), 8)) \(lpad(fmt(s.p99, 1), 8)) \(lpad(fmt(s.max, 1), 8)) \(lpad(fmt(s.p99 / fanOutTargetMS, 2) + "×", 9)) \(lpad("\(label == "board" ? r.missed : 0)", 6))")
+            }
+            let priv = r.privateKiB.isEmpty ? 0 : r.privateKiB.reduce(0, +) / r.privateKiB.count
+            let pss = r.pssKiB.reduce(0, +)
+            print("  \(pad("", 24)) \(r.clients) clients started and in the room in \(fmt(Samples.milliseconds(r.setup) / 1000, 1)) s; each private \(mib(priv)) MiB on average, PSS of all \(mib(pss)) MiB")
+            print("  \(pad("", 24)) a pick every \(interval.components.seconds) s per room (\(fmt(Double(n) / Double(interval.components.seconds), 1)) picks/s in all), ±50% jitter")
+            print("  \(pad("", 24)) CPU the clients used while picks went out: \(fmt(r.cpuPerClientPickMS, 1)) ms per client per pick")
+            print("  \(pad("", 24)) draftsDue() with \(n) running draft\(n == 1 ? "" : "s"): \(fmt(r.draftsDueMS)) ms (each app's clock driver, on every draft event)")
+        }
+        print("  board: the grid cell of the pick shows \"•F. Last\"; header: the room moves on to \"pick N+1 · on the clock\".")
+        print("  missed: client-picks not shown within 10 s, or before the room's next pick.")
+        print()
+    }
+
+    static func mib(_ kib: Int) -> String { fmt(Double(kib) / 1024, 1) }
+}

@@ -1,0 +1,282 @@
+import ClubhouseData
+import ClubhouseDomain
+import Foundation
+
+/// Pick fan-out (SPEC 3.3: everyone in the room sees a new pick within 100 ms on one host): real `clubhouse`
+/// processes on pseudo-terminals sit in draft rooms; the bench commits picks through the real LeagueService
+/// on the same database file and times how long until each client's screen shows the pick.
+enum FanOutBench {
+    struct Options {
+        var app: String
+        var rooms: Int
+        var clientsPerRoom = 12
+        var picksPerRoom: Int
+        /// Mean time between two picks in one room (jittered ±50%, so picks don't line up with the poll).
+        var pickInterval: Duration
+        var directory: URL
+    }
+
+    struct Result {
+        /// Commit → the board's grid shows the player in the pick's cell ("•F. Last", the newest-pick mark).
+        var board = Samples()
+        /// Commit → the room's header moves on to the next pick ("· pick N+1 · on the clock").
+        var header = Samples()
+        var clients = 0
+        var picks = 0
+        var missed = 0
+        /// Private memory (Private_Clean + Private_Dirty) and PSS of the clients, in KiB, read while they sat in the room.
+        var privateKiB: [Int] = []
+        var pssKiB: [Int] = []
+        var setup: Duration = .zero
+        /// CPU the clients used while the picks went out, per client and pick (ms).
+        var cpuPerClientPickMS = 0.0
+        /// `draftsDue()` on this database, p50 (ms): every app's draft clock driver runs it on every draft event of any league.
+        var draftsDueMS = 0.0
+    }
+
+    /// One pick a client is waiting to see.
+    struct Expectation {
+        var pick: Int
+        var boardNeedle: String
+        var headerNeedle: String
+        var committed: ContinuousClock.Instant
+        var boardSeen = false
+        var headerSeen = false
+    }
+
+    final class Room {
+        let league: LeagueID
+        let name: String
+        let commissioner: UserID
+        var clients: [PTYClient] = []
+        var nextPick = 1
+        var lastNeedle = ""
+        init(league: LeagueID, name: String, commissioner: UserID) {
+            self.league = league; self.name = name; self.commissioner = commissioner
+        }
+    }
+
+    static let clock = ContinuousClock()
+
+    static func run(_ o: Options) throws -> Result {
+        let started = clock.now
+        let dbPath = o.directory.appendingPathComponent("fanout-\(o.rooms).sqlite").path
+        let (service, rooms) = try prepare(path: dbPath, rooms: o.rooms, teams: o.clientsPerRoom)
+        var result = Result()
+        defer { for room in rooms { for c in room.clients { c.stop() } } }
+
+        // Start each room's clients and walk them into the room, one room at a time (240 cold starts at once
+        // would only measure the scheduler).
+        for (r, room) in rooms.enumerated() {
+            for i in 0..<o.clientsPerRoom {
+                let home = o.directory.appendingPathComponent("client-\(r)-\(i)").path
+                room.clients.append(try PTYClient(executable: o.app, arguments: ["--database", dbPath], environment: environment(home: home)))
+            }
+            try enterRoom(room, all: rooms.flatMap(\.clients))
+        }
+        let everyone = rooms.flatMap(\.clients)
+        // Let the replays of the event log and the first loads settle.
+        PTYClient.poll(everyone, timeout: .seconds(1))
+        _ = PTYClient.wait(for: everyone, timeout: .seconds(2)) { false }
+        result.setup = clock.now - started
+        for c in everyone {
+            if let m = ProcessMemory.read(pid: c.pid) { result.privateKiB.append(m.privateKiB); result.pssKiB.append(m.pssKiB) }
+        }
+        result.clients = everyone.count
+        var due = Samples()
+        for _ in 0..<20 { due.add(try clock.measure { _ = try service.draftsDue() }) }
+        result.draftsDueMS = due.p50
+
+        // Picks: every room picks every `pickInterval` (jittered), rooms staggered.
+        var waiting: [ObjectIdentifier: Expectation] = [:]
+        var schedule: [(at: ContinuousClock.Instant, room: Room)] = []
+        let pickStart = clock.now + .milliseconds(200)
+        for (r, room) in rooms.enumerated() {
+            var t = pickStart + o.pickInterval * (Double(r) / Double(rooms.count))
+            for _ in 0..<o.picksPerRoom {
+                schedule.append((t, room))
+                t = t + o.pickInterval * Double.random(in: 0.5...1.5)
+            }
+        }
+        schedule.sort { $0.at < $1.at }
+        let timeout = Duration.seconds(10)
+
+        func settle(_ c: PTYClient) {
+            let key = ObjectIdentifier(c)
+            guard var e = waiting[key] else { return }
+            let now = clock.now
+            guard now - e.committed <= timeout else { return }  // counted as missed by expire
+            if !e.boardSeen, c.shows(e.boardNeedle) { e.boardSeen = true; result.board.add(now - e.committed) }
+            if !e.headerSeen, c.shows(e.headerNeedle) { e.headerSeen = true; result.header.add(now - e.committed) }
+            waiting[key] = e.boardSeen && e.headerSeen ? nil : e
+        }
+        func expire(before: ContinuousClock.Instant) {
+            for (k, e) in waiting where e.committed < before {
+                result.missed += (e.boardSeen ? 0 : 1) + (e.headerSeen ? 0 : 1)
+                waiting[k] = nil
+            }
+        }
+
+        let cpuBefore = everyone.map { MemoryBench.cpuTime(pid: $0.pid) }.reduce(0, +)
+        var next = 0
+        while next < schedule.count || !waiting.isEmpty {
+            let now = clock.now
+            if next < schedule.count, schedule[next].at <= now {
+                let room = schedule[next].room
+                next += 1
+                // A client still waiting for this room's previous pick missed it.
+                for c in room.clients { settle(c) }
+                for c in room.clients where waiting[ObjectIdentifier(c)] != nil {
+                    let e = waiting.removeValue(forKey: ObjectIdentifier(c))!
+                    result.missed += (e.boardSeen ? 0 : 1) + (e.headerSeen ? 0 : 1)
+                }
+                guard let (pick, name) = try commitPick(service, room) else { continue }
+                let committed = clock.now
+                result.picks += 1
+                for c in room.clients {
+                    waiting[ObjectIdentifier(c)] = Expectation(pick: pick, boardNeedle: boardNeedle(name), headerNeedle: headerNeedle(nextPick: pick + 1),
+                                                               committed: committed)
+                }
+                continue
+            }
+            expire(before: now - timeout)
+            let until = next < schedule.count ? schedule[next].at - now : .milliseconds(50)
+            for c in PTYClient.poll(everyone, timeout: min(until, .milliseconds(50))) { settle(c) }
+        }
+        let used = everyone.map { MemoryBench.cpuTime(pid: $0.pid) }.reduce(0, +) - cpuBefore
+        result.cpuPerClientPickMS = result.picks == 0 ? 0 : used * 1000 / Double(result.picks * o.clientsPerRoom)
+        return result
+    }
+
+    // MARK: - Needles
+
+    /// What the board's grid shows in the cell of the newest pick: "•" and the start of the short name
+    /// (the cell is about 8 columns wide at 120 columns with 12 teams).
+    static func boardNeedle(_ fullName: String) -> String {
+        "•" + String(shortName(fullName).prefix(5))
+    }
+
+    /// The room header once pick `nextPick - 1` is in.
+    static func headerNeedle(nextPick: Int) -> String { "· pick \(nextPick) · on the clock" }
+
+    /// "Christian McCaffrey" → "C. McCaffrey" (as the board writes names).
+    static func shortName(_ name: String) -> String {
+        let parts = name.split(separator: " ")
+        guard parts.count >= 2, let first = parts.first?.first else { return name }
+        return "\(first). " + parts.dropFirst().joined(separator: " ")
+    }
+
+    // MARK: - Setup
+
+    /// A fresh database: the season data, `rooms` public 12-team leagues with a manager on every team (so
+    /// no bot picks by itself) and no pick clock, every draft started.
+    static func prepare(path: String, rooms: Int, teams: Int) throws -> (LeagueService, [Room]) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        let db = try Database.open(at: DatabaseLocation(path: path)).database
+        try DemoWorld.seedSeasonIfNeeded(db)
+        // The app seeds the demo world into a database without this mark: the bench wants only its own leagues.
+        try db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('\(DemoWorld.seededKey)', 'bench')")
+        let store = SQLiteLeagueStore(database: db)
+        let service = LeagueService(store: store)
+        let now = Date()
+        let users = try store.write { w in
+            try (0..<(rooms * teams)).map { try w.insertUser(email: "bench\($0)@bench.invalid", displayName: "Bench \($0)", passwordHash: "!", at: now) }
+        }
+        var settings = LeagueSettings()
+        settings.teamCount = teams
+        settings.pickClockSeconds = nil
+        let preseason = ISO8601DateFormatter().date(from: "2019-08-22T12:00:00Z")!
+        var out: [Room] = []
+        for r in 0..<rooms {
+            let managers = Array(users[(r * teams)..<((r + 1) * teams)])
+            let name = String(format: "Bench Room %02d", r + 1)
+            let id = try service.createLeague(name: name, settings: settings, isPublic: true, seasonClock: preseason, caller: .user(managers[0]))
+            try store.write { w in
+                for (i, var team) in try w.teams(in: id).enumerated() {
+                    team.manager = managers[i]; team.autopick = false
+                    try w.updateTeam(team)
+                }
+            }
+            _ = try service.startDraft(id, caller: .user(managers[0]))
+            out.append(Room(league: id, name: name, commissioner: managers[0]))
+        }
+        return (service, out)
+    }
+
+    static func environment(home: String) -> [String: String] {
+        for sub in ["state", "config", "data"] {
+            try? FileManager.default.createDirectory(atPath: home + "/" + sub, withIntermediateDirectories: true)
+        }
+        return [
+            "TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "HOME": home,
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "XDG_STATE_HOME": home + "/state", "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data",
+            // Sheet animations only cost CPU while pages open; picks don't animate.
+            "CLUBHOUSE_REDUCED_MOTION": "1",
+        ]
+    }
+
+    /// Walks every client of `room` from Home into the draft room: / filter by the league's name, Enter,
+    /// Enter opens it, d opens the draft room.
+    static func enterRoom(_ room: Room, all: [PTYClient]) throws {
+        let filter = room.name.lowercased()
+        try step(room, all: all, "Home lists the leagues", until: { $0.shows("Public leagues (") })
+        for c in room.clients { c.type("/" + filter + "\r") }
+        try step(room, all: all, "the filter matches one league", until: { $0.shows(room.name) && $0.shows("(1/") })
+        for c in room.clients { c.type("\r") }
+        try step(room, all: all, "the league page opens", until: { $0.shows("s standings") })
+        for c in room.clients { c.type("d") }
+        try step(room, all: all, "the draft room shows pick 1", until: { $0.shows(headerNeedle(nextPick: 1)) })
+    }
+
+    static func step(_ room: Room, all: [PTYClient], _ what: String, until done: @escaping (PTYClient) -> Bool) throws {
+        let ok = PTYClient.wait(for: all, timeout: .seconds(60)) { room.clients.allSatisfy(done) }
+        if !ok {
+            let stuck = room.clients.first { !done($0) }!
+            throw BenchFailure(description: "\(room.name): waiting for \(what), a client's screen shows:\n\(stuck.screen.text)")
+        }
+    }
+
+    /// The commissioner picks the best available player for the team on the clock (one whose board mark
+    /// differs from the last pick's, so the two can't be confused). Returns the pick number and the name.
+    static func commitPick(_ service: LeagueService, _ room: Room) throws -> (Int, String)? {
+        let caller = Caller.user(room.commissioner)
+        for candidate in try service.draftablePlayers(room.league, caller: caller).prefix(40) {
+            let needle = boardNeedle(candidate.player.name)
+            guard needle != room.lastNeedle else { continue }
+            do {
+                let pick = try service.pickForTeam(room.league, expectedPick: room.nextPick, player: candidate.player.id, caller: caller)
+                room.nextPick = pick.number + 1
+                room.lastNeedle = needle
+                return (pick.number, candidate.player.name)
+            } catch is DomainError {
+                continue  // e.g. a position maximum: the next best player
+            }
+        }
+        return nil
+    }
+}
+
+/// Memory of one process from /proc/<pid>/smaps_rollup, in KiB.
+struct ProcessMemory {
+    var privateKiB: Int
+    var pssKiB: Int
+    var rssKiB: Int
+
+    static func read(pid: pid_t) -> ProcessMemory? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8) else { return nil }
+        return parse(smapsRollup: text)
+    }
+
+    /// Private_Clean + Private_Dirty, Pss and Rss of an smaps_rollup text.
+    static func parse(smapsRollup text: String) -> ProcessMemory? {
+        var fields: [String: Int] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard parts.count >= 2, parts[0].hasSuffix(":"), let kib = Int(parts[1]) else { continue }
+            fields[String(parts[0].dropLast())] = kib
+        }
+        guard let clean = fields["Private_Clean"], let dirty = fields["Private_Dirty"], let pss = fields["Pss"], let rss = fields["Rss"] else { return nil }
+        return ProcessMemory(privateKiB: clean + dirty, pssKiB: pss, rssKiB: rss)
+    }
+}
