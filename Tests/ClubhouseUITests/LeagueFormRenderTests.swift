@@ -35,7 +35,7 @@ import Terminal
         #expect(screen.inSheet("Sunday Funday"))
         #expect(screen.inSheet("public"))
         #expect(screen.inSheet("‹ 10 ›"), "the focused value shows its arrows")
-        #expect(screen.inSheet("4–16 · odd counts give one bye a week"))
+        #expect(screen.inSheet("3–16 · odd counts give one bye a week"))
         #expect(screen.inSheet("Roster"))
         #expect(screen.footer.contains("h/l"), "\(screen.footer)")
         #expect(screen.footer.contains("ctrl-s"), "\(screen.footer)")
@@ -57,7 +57,7 @@ import Terminal
         let screen = Screen(h.state)
         let c = screen.layout.sheetContent
         #expect(screen.inSheet("‹ 10 ›"), "\(screen.text)")
-        #expect(screen.lines[c.bottom - 1].contains("4–16 · odd counts give one bye a week"), "\(screen.text)")
+        #expect(screen.lines[c.bottom - 1].contains("3–16 · odd counts give one bye a week"), "\(screen.text)")
         #expect(screen.lines.allSatisfy { $0.count <= 60 })
     }
 

@@ -23,8 +23,9 @@ extension LeagueService {
                 }
             return rows.sorted { a, b in
                 switch sort {
-                case .seasonPoints: (b.seasonPoints, a.player.name) < (a.seasonPoints, b.player.name)
-                case .lastWeek: (b.lastWeekPoints, a.player.name) < (a.lastWeekPoints, b.player.name)
+                // Ties (everyone at 0.0 before week 1 is final) go to last season's points, then the name.
+                case .seasonPoints: (b.seasonPoints, b.priorSeasonPoints, a.player.name) < (a.seasonPoints, a.priorSeasonPoints, b.player.name)
+                case .lastWeek: (b.lastWeekPoints, b.priorSeasonPoints, a.player.name) < (a.lastWeekPoints, a.priorSeasonPoints, b.player.name)
                 case .priorSeason: (b.priorSeasonPoints, a.player.name) < (a.priorSeasonPoints, b.player.name)
                 case .name: (a.player.name, a.player.id) < (b.player.name, b.player.id)
                 }

@@ -69,6 +69,8 @@ public struct ClubhouseProgram: Program {
     public func render(into buffer: inout Buffer, context: ProgramContext) {
         var s = state
         s.clock = context.now
+        // Wall-clock time as of this frame: a room refreshed by a pick between ticks counts down from the right second.
+        s.now = environment.now()
         s.size = buffer.size
         AppView.render(s, into: &buffer)
     }

@@ -45,6 +45,17 @@ import Testing
         #expect(!available.contains { a in roster.rows.contains { $0.player.id == a.player.id } })
     }
 
+    /// Before week 1 is final every season total is 0.0: the list still leads with the players who scored last season.
+    @Test func seasonPointTiesAreBrokenByLastSeason() async throws {
+        let world = try ContractWorld()
+        let id = try await world.league("Sunday Funday").id
+        let available = try await world.api().availablePlayers(id, position: .rb, sort: .seasonPoints)
+        #expect(available.allSatisfy { $0.seasonPoints == .zero })
+        let prior = available.map(\.priorSeasonPoints)
+        #expect(prior == prior.sorted(by: >), "ties ordered by 2018 points")
+        #expect(available.first?.player.name == "Todd Gurley", "2018's top running back leads: \(available.prefix(3).map(\.player.name))")
+    }
+
     @Test func aDraftBoardAndItsDraftablePlayersReadWithoutAnAccount() async throws {
         let world = try ContractWorld()
         let id = try await world.league("Bot Bowl Live").id

@@ -258,7 +258,7 @@ public enum FreeAgentsFeature: PageFeature {
         let rows = state.visible
         let wide = width >= 100
         var cols = [DataColumn("Player", .fill(2)), DataColumn("Pos", .length(3)), DataColumn("NFL", .length(3)), DataColumn("Bye", .length(3), .right),
-                    DataColumn("Inj", .length(3)), DataColumn("Status", .length(wide ? 16 : 8))]
+                    DataColumn("Inj", .length(3)), DataColumn("Status", .length(wide ? 20 : 8))]
         cols += [DataColumn("Season", .length(6), .right), DataColumn("Last", .length(5), .right), DataColumn("2018", .length(6), .right)]
         let cells = rows.map { a -> [String] in
             let status: String

@@ -213,7 +213,7 @@ public struct LeagueForm: Hashable, Sendable {
         case .name: return "1–40 characters · type to edit"
         case .teamName: return "optional · “Team 1” when empty"
         case .visibility: return isPublic ? "anyone can find it and ask to join" : "only people with an invite code can join"
-        case .teams: return "4–16 · odd counts give one bye a week"
+        case .teams: return "\(LeagueSettings.allowedTeamCounts.lowerBound)–\(LeagueSettings.allowedTeamCounts.upperBound) · odd counts give one bye a week"
         case .slot(let slot):
             let r = Self.slotCounts[slot] ?? 0...5
             let base = "\(r.lowerBound)–\(r.upperBound)"
@@ -231,7 +231,7 @@ public struct LeagueForm: Hashable, Sendable {
             case .linear: return "same order every round"
             case .thirdRoundReversal: return "snake; round 3 repeats round 2"
             }
-        case .pickClock: return s.pickClockSeconds == nil ? "none: a soft timer, expiry does nothing" : "30–300 s or none · expiry autopicks"
+        case .pickClock: return s.pickClockSeconds == nil ? "none: a soft timer, expiry does nothing" : "5 s (lightning) to 300 s, or none · expiry autopicks"
         case .waiverType: return s.waiverType == .faab ? "blind bids from a season budget" : "by priority; a claim moves you last"
         case .faabBudget: return "$0–$\(Self.faabBudgets.upperBound), ±$\(Self.faabStep) · highest bid wins"
         case .waiverPeriod: return "1–7 days on waivers after a drop"
