@@ -9,9 +9,11 @@ public final class DraftClockDriver: Sendable {
     let databasePath: String
     /// Longest sleep without an event, so a room started by a process that writes no event is still noticed.
     let maxSleep: Duration
+    /// The spread of the random pause before ticking a due pick (0 for tests that step a manual clock).
+    let jitterMilliseconds: Int
 
-    public init(service: LeagueService, databasePath: String, maxSleep: Duration = .seconds(5)) {
-        self.service = service; self.databasePath = databasePath; self.maxSleep = maxSleep
+    public init(service: LeagueService, databasePath: String, maxSleep: Duration = .seconds(5), jitterMilliseconds: Int = 40) {
+        self.service = service; self.databasePath = databasePath; self.maxSleep = maxSleep; self.jitterMilliseconds = jitterMilliseconds
     }
 
     /// Runs until the task is cancelled.
@@ -25,7 +27,13 @@ public final class DraftClockDriver: Sendable {
         while !Task.isCancelled {
             let due = (try? service.draftsDue()) ?? []
             let now = service.clock.now()
-            for (league, at) in due where at <= now { _ = try? service.tickDraft(league) }
+            for (league, at) in due where at <= now {
+                // Every process on the file woke for this pick: a random few milliseconds apart, then a cheap read,
+                // so the first tick lands and the rest see it made instead of queueing for the write lock.
+                try? await Task.sleep(for: .milliseconds(Int.random(in: 0...jitterMilliseconds)))
+                guard let still = try? service.draftDue(league), still <= service.clock.now() else { continue }
+                _ = try? service.tickDraft(league)
+            }
             let next = due.map(\.due).filter { $0 > now }.min()
             var sleep = maxSleep
             if let next { sleep = min(sleep, .milliseconds(Int(max(10, next.timeIntervalSince(now) * 1000)))) }
