@@ -39,6 +39,25 @@ extension PageState {
         #expect(s.footer.contains("x cancel claim") && s.footer.contains("K/J reorder"))
     }
 
+    /// After a waiver run each processed claim shows under Recent results: won (and whom it dropped), or lost and why.
+    @Test func processedClaimsShowWonOrLostAndWhy() async {
+        let fake = FakeLeague()
+        await fake.setClaims([])
+        var won = Self.claim(7, Self.ingram, drop: Demo.ekeler, bid: 12)
+        won.claim.status = .won; won.claim.outcome = .won; won.claim.processedAt = Demo.now
+        var lost = Self.claim(8, Self.prater, drop: nil, bid: 3)
+        lost.claim.status = .lost; lost.claim.outcome = .outbid; lost.claim.processedAt = Demo.now
+        await fake.setClaimResults([won, lost])
+        let h = await TeamWorld.signedIn(on: .claims(Demo.greats), settings: Self.faab, fake: fake)
+        let s = Screen(h.state)
+        #expect(s.inSheet("No pending claims"), "nothing pending any more\n\(s.text)")
+        let header = try! #require(s.row(of: "── Recent results ──"), "\(s.text)")
+        let w = try! #require(s.row(of: "won (dropped Austin Ekeler)")), l = try! #require(s.row(of: "lost — another team bid more"))
+        #expect(header < w && w < l)
+        #expect(s.lines[w].contains("Mark Ingram") && s.lines[w].contains("$12"))
+        #expect(s.lines[l].contains("Matt Prater") && s.lines[l].contains("$3"))
+    }
+
     @Test func noClaimsSaysHowToPlaceOne() async {
         let h = await Self.onClaims([])
         #expect(Screen(h.state).inSheet("No pending claims — a on a player on waivers places one"))

@@ -182,7 +182,8 @@ import Testing
         #expect(advanced.matched && advanced.screen.contains("1 claim"), "\(advanced.screen)")
 
         // A: the claims page follows live; the league's transactions say the claim was won.
-        #expect(try a.waitFor("No pending claims", timeout: 20).matched)
+        let result = try a.waitFor(timeout: 20) { $0.contains("No pending claims") && $0.contains("won (dropped") }
+        #expect(result.matched && result.screen.contains("── Recent results ──"), "\(result.screen)")
         try a.send("t")
         let outcome = try a.waitFor { $0.contains("claim won") && $0.contains("\(dropped) ($7)") }
         #expect(outcome.matched, "\(outcome.screen)")

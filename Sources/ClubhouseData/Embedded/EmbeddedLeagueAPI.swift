@@ -174,6 +174,7 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
         try await write { try $0.reorderClaims(league, team: team, order: order, caller: $1) }
     }
     public func myClaims(_ league: LeagueID) async throws -> [ClaimView] { try await call { try $0.myClaims(league, caller: $1) } }
+    public func myClaimResults(_ league: LeagueID) async throws -> [ClaimView] { try await call { try $0.myClaimResults(league, caller: $1) } }
     public func transactions(_ league: LeagueID) async throws -> [TransactionView] { try await call { try $0.transactions(league, caller: $1) } }
 
     // MARK: - DraftRoomControl

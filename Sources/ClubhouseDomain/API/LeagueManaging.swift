@@ -31,6 +31,8 @@ public protocol TeamManaging: Sendable {
     func reorderClaims(_ league: LeagueID, team: TeamID, order: [Int64]) async throws -> [WaiverClaim]
     /// The caller's pending claims in the order they will be tried (empty when signed out or not a member).
     func myClaims(_ league: LeagueID) async throws -> [ClaimView]
+    /// The caller's processed claims (won or lost, `claim.outcome` says why), newest first, at most 10.
+    func myClaimResults(_ league: LeagueID) async throws -> [ClaimView]
     /// The league's completed adds, drops and claims, newest first (a read: no account needed for public leagues).
     func transactions(_ league: LeagueID) async throws -> [TransactionView]
 }

@@ -149,6 +149,21 @@ extension LeagueService {
         }
     }
 
+    /// The caller's processed claims — won, or lost with the reason — newest first, at most `limit`.
+    public func myClaimResults(_ id: LeagueID, caller: Caller, limit: Int = 10) throws -> [ClaimView] {
+        guard let user = caller.userID else { return [] }
+        return try store.read { r in
+            let facts = try factsCache.facts(r)
+            let league = try existingLeague(r, id)
+            guard let team = try r.teams(in: league.id).first(where: { $0.manager == user }) else { return [] }
+            return try r.waiverClaims(in: id)
+                .filter { $0.teamID == team.id && ($0.status == .won || $0.status == .lost) }
+                .sorted { ($0.processedAt ?? $0.createdAt, $0.id) > ($1.processedAt ?? $1.createdAt, $1.id) }
+                .prefix(limit)
+                .map { ClaimView(claim: $0, player: facts.summary($0.addPlayer), drop: $0.dropPlayer.map(facts.summary)) }
+        }
+    }
+
     /// The league's completed roster moves (draft picks excluded), newest first. Readable by whoever can see the league.
     public func transactions(_ id: LeagueID, caller: Caller) throws -> [TransactionView] {
         try store.read { r in

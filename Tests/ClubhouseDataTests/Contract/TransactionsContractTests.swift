@@ -91,6 +91,13 @@ import Testing
         let roster = try await world.api().roster(league, team: ben.team)
         #expect(roster.rows.contains { $0.player.id == dropped.id && $0.acquisition == .waiver })
         #expect(try await world.api(ben.caller).myClaims(league).isEmpty)
+        // The processed claim is listed with its outcome, for its own team only.
+        let results = try await world.api(ben.caller).myClaimResults(league)
+        let won = try #require(results.first { $0.claim.id == claim.id }, "\(results.map(\.player.name))")
+        #expect(won.claim.status == .won && won.claim.outcome == .won && won.player.name == dropped.name && won.drop?.id == benDrop.player.id)
+        #expect(won.claim.processedAt != nil)
+        #expect(try await world.api(alice.caller).myClaimResults(league).allSatisfy { $0.claim.teamID == alice.team })
+        #expect(try await world.api().myClaimResults(league).isEmpty, "signed out: nothing")
     }
 
     @Test func claimsAreCancelledAndReorderedByTheirTeamOnly() async throws {

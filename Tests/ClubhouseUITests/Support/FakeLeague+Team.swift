@@ -47,6 +47,8 @@ extension FakeLeague {
         return claims.map(\.claim)
     }
     func myClaims(_ league: LeagueID) async throws -> [ClaimView] { signedInUser == nil ? [] : claims }
+    func myClaimResults(_ league: LeagueID) async throws -> [ClaimView] { signedInUser == nil ? [] : claimResults }
+    func setClaimResults(_ c: [ClaimView]) { claimResults = c }
     func transactions(_ league: LeagueID) async throws -> [TransactionView] { transactionLog }
 
     func setRoster(_ r: TeamRoster) { rosters[r.team.id] = r }

@@ -46,6 +46,7 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
     var settingsOverride: [LeagueID: LeagueSettings] = [:]
     /// My pending claims, in order.
     var claims: [ClaimView] = []
+    var claimResults: [ClaimView] = []
     var transactionLog: [TransactionView] = []
     /// Team writes (lineup, add, drop, claims) refuse with this while set.
     var teamRefusal: DomainError?

@@ -14,13 +14,23 @@ extension ClaimsFeature {
             pairs.append(("Next run", "\(Format.day(WaiverSchedule.nextRun(after: d.league.clock))) 08:00 UTC"))
         }
         TextRow.pairs(pairs, in: area, row: 1, context: context, buffer: &buffer)
-        let body = body(area)
+        var body = body(area)
         switch state.tab {
         case .claims:
+            // Processed claims (won, or lost and why) take the bottom rows, under a rule.
+            let results = state.results.value ?? []
+            if !results.isEmpty, body.height >= 6 {
+                let height = min(results.count + 2, body.height / 2)
+                let area = Rect(x: body.x, y: body.bottom - height, width: body.width, height: height)
+                TextRow.put("── Recent results ──", in: area, row: 0, style: context.style(.header), buffer: &buffer)
+                resultsTable(results, state: state, context: context)
+                    .render(in: Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1), buffer: &buffer)
+                body = Rect(x: body.x, y: body.y, width: body.width, height: body.height - height)
+            }
             guard let claims = LoadView.render(state.claims.load, what: "your claims", empty: emptyClaims(state),
                                                in: body, buffer: &buffer, context: context) else { break }
             claimsTable(state, claims, context: context).render(in: body, buffer: &buffer)
-            let hint = "Tried top first when waivers run. Won claims show under League transactions (t); lost ones just leave this list."
+            let hint = "Tried top first when waivers run; then each shows under Recent results, won or lost and why."
             let top = claims.count + 2
             if body.height > top {
                 Paragraph(hint, style: context.style(.dim))
@@ -52,6 +62,31 @@ extension ClaimsFeature {
         let roles: [[StyleRole?]] = claims.map { _ in [.dim, nil, .dim, .negative, .accent, .dim] }
         return DataTable(columns: cols, rows: rows, roles: roles, selected: state.tab == .claims ? state.list.selected : nil,
                          offset: state.list.offset, context: context)
+    }
+
+    static func resultsTable(_ results: [ClaimView], state: State, context: RenderContext) -> DataTable {
+        let cols = [DataColumn("Run", .length(10)), DataColumn("Player", .fill(2)), DataColumn("Pos", .length(3)),
+                    DataColumn("Bid", .length(4), .right), DataColumn("Result", .fill(3))]
+        let rows = results.map { c in
+            [c.claim.processedAt.map(Format.day) ?? "–", c.player.name, c.player.position.rawValue, state.isFAAB ? "$\(c.claim.bid)" : "–",
+             outcome(c)]
+        }
+        let roles: [[StyleRole?]] = results.map { c in [.dim, nil, .dim, .dim, c.claim.status == .won ? .positive : .negative] }
+        return DataTable(columns: cols, rows: rows, roles: roles, selected: nil, offset: 0, context: context)
+    }
+
+    /// "won (dropped Kareem Hunt)", "lost — outbid", …
+    static func outcome(_ c: ClaimView) -> String {
+        switch c.claim.outcome {
+        case .won?, nil where c.claim.status == .won: return c.drop.map { "won (dropped \($0.name))" } ?? "won"
+        case .outbid?: return "lost — another team bid more"
+        case .lowerPriority?: return "lost — a team with better waiver priority claimed him"
+        case .rosterFull?: return "lost — your roster was full"
+        case .playerGone?: return "lost — he was taken first"
+        case .dropPlayerGone?: return "lost — the player to drop had left your roster"
+        case .insufficientBudget?: return "lost — the bid was more than your budget left"
+        case nil: return "lost"
+        }
     }
 
     static func transactionsTable(_ state: State, _ log: [TransactionView], width: Int, context: RenderContext) -> DataTable {

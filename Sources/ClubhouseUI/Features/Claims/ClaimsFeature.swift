@@ -18,6 +18,8 @@ public enum ClaimsFeature: PageFeature {
         public var id: LeagueID
         public var tab: Tab = .claims
         public var claims = Loadable<[ClaimView]>()
+        /// My processed claims (won, or lost and why), newest first.
+        public var results = Loadable<[ClaimView]>()
         public var transactions = Loadable<[TransactionView]>()
         /// The league: waiver type, season clock, my team.
         public var detail = Loadable<LeagueDetail>()
@@ -37,6 +39,7 @@ public enum ClaimsFeature: PageFeature {
     public enum Action: Sendable {
         case onAppear, retry
         case claimsLoaded(RequestToken, Result<[ClaimView], PresentableError>)
+        case resultsLoaded(RequestToken, Result<[ClaimView], PresentableError>)
         case transactionsLoaded(RequestToken, Result<[TransactionView], PresentableError>)
         case detailLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
         case list(ListMove)
@@ -69,10 +72,14 @@ public enum ClaimsFeature: PageFeature {
             // Reloads keep what is shown until the answer comes (no flicker after each write).
             func begin<V>(_ l: inout Loadable<V>) -> RequestToken { l.value == nil ? l.begin() : l.beginRefresh() }
             let api = context.env.api, id = state.id
-            let c = begin(&state.claims), t = begin(&state.transactions), d = begin(&state.detail)
+            let c = begin(&state.claims), t = begin(&state.transactions), d = begin(&state.detail), r = begin(&state.results)
             return .merge(.load(c, id: "claims.mine.\(id)", { try await api.myClaims(id) }, answer: Action.claimsLoaded),
+                          .load(r, id: "claims.results.\(id)", { try await api.myClaimResults(id) }, answer: Action.resultsLoaded),
                           .load(t, id: "claims.transactions.\(id)", { try await api.transactions(id) }, answer: Action.transactionsLoaded),
                           .load(d, id: "claims.league.\(id)", { try await api.league(id) }, answer: Action.detailLoaded))
+        case .resultsLoaded(let t, let r):
+            state.results.finish(t, r)
+            return .none
         case .claimsLoaded(let t, let r):
             // A reorder waiting for the server wins over an answer from before it.
             if state.orderBeforeSave != nil, case .success = r { state.claims.finish(t, .success(state.pending)); return .none }
