@@ -16,31 +16,61 @@ public final class DraftClockDriver: Sendable {
         self.service = service; self.databasePath = databasePath; self.maxSleep = maxSleep; self.jitterMilliseconds = jitterMilliseconds
     }
 
-    /// Runs until the task is cancelled.
+    /// The draft events that can move when a room's next pick falls due (chat and queue edits can't).
+    static let replanKinds: Set<LeagueEvent.Kind> = [.draftStarted, .draftPaused, .draftResumed, .pickMade, .pickUndone,
+                                                     .draftCompleted, .autopickToggled]
+
+    /// Runs until the task is cancelled. Every `maxSleep` it plans every running room (`draftsDue`); in between, a
+    /// draft event re-plans only its own league (`draftDue`), so a pick in one room costs the processes watching
+    /// twenty others one small read instead of twenty.
     public func run() async {
         let events = EventFollower(path: databasePath).events(after: (try? EventLog.lastID(Database(path: databasePath))) ?? 0)
         let wake = WakeSignal()
+        let changed = ChangedLeagues()
         let watcher = Task {
-            for await event in events where event.kind.rawValue.hasPrefix("draft.") { wake.fire() }
+            for await event in events where Self.replanKinds.contains(event.kind) {
+                changed.insert(event.leagueID)
+                wake.fire()
+            }
         }
         defer { watcher.cancel() }
+        let clock = ContinuousClock()
+        var due: [LeagueID: Date] = [:]
+        var planned = clock.now - maxSleep
         while !Task.isCancelled {
-            let due = (try? service.draftsDue()) ?? []
+            let leagues = changed.take()
+            if clock.now - planned >= maxSleep {
+                due = Dictionary((try? service.draftsDue()) ?? [], uniquingKeysWith: { a, _ in a })
+                planned = clock.now
+            } else {
+                for league in leagues { due[league] = try? service.draftDue(league) }
+            }
             let now = service.clock.now()
             for (league, at) in due where at <= now {
                 // Every process on the file woke for this pick: a random few milliseconds apart, then a cheap read,
                 // so the first tick lands and the rest see it made instead of queueing for the write lock.
                 try? await Task.sleep(for: .milliseconds(Int.random(in: 0...jitterMilliseconds)))
-                guard let still = try? service.draftDue(league), still <= service.clock.now() else { continue }
-                _ = try? service.tickDraft(league)
+                if let still = try? service.draftDue(league), still <= service.clock.now() { _ = try? service.tickDraft(league) }
+                due[league] = try? service.draftDue(league)
             }
-            let next = due.map(\.due).filter { $0 > now }.min()
-            var sleep = maxSleep
-            if let next { sleep = min(sleep, .milliseconds(Int(max(10, next.timeIntervalSince(now) * 1000)))) }
-            if due.contains(where: { $0.due <= now }) { sleep = .milliseconds(10) }
-            await wake.wait(upTo: sleep)
+            let later = service.clock.now()
+            var sleep = maxSleep - (clock.now - planned)
+            if let next = due.values.filter({ $0 > later }).min() {
+                sleep = min(sleep, .milliseconds(Int(max(10, next.timeIntervalSince(later) * 1000))))
+            }
+            if due.values.contains(where: { $0 <= later }) { sleep = .milliseconds(10) }
+            await wake.wait(upTo: max(.milliseconds(1), sleep))
         }
     }
+}
+
+/// Leagues whose rooms changed since the driver last looked (filled by the event watcher).
+final class ChangedLeagues: @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var leagues: Set<LeagueID> = []
+    func insert(_ league: LeagueID) { lock.withLock { _ = leagues.insert(league) } }
+    func take() -> Set<LeagueID> { lock.withLock { defer { leagues = [] }; return leagues } }
 }
 
 /// A one-shot wake-up a sleeper can wait on with a timeout.

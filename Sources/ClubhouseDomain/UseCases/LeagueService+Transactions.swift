@@ -137,29 +137,29 @@ extension LeagueService {
 
     /// The caller's pending claims in the league, in the order they will be tried (empty when signed out or not a member).
     public func myClaims(_ id: LeagueID, caller: Caller) throws -> [ClaimView] {
-        guard let user = caller.userID else { return [] }
-        return try store.read { r in
-            let facts = try factsCache.facts(r)
-            let league = try existingLeague(r, id)
-            guard let team = try r.teams(in: league.id).first(where: { $0.manager == user }) else { return [] }
-            return try r.waiverClaims(in: id)
-                .filter { $0.teamID == team.id && $0.status == .pending }
-                .sorted { ($0.rank, $0.id) < ($1.rank, $1.id) }
-                .map { ClaimView(claim: $0, player: facts.summary($0.addPlayer), drop: $0.dropPlayer.map(facts.summary)) }
+        try myTeamClaims(id, caller: caller) { claims in
+            claims.filter { $0.status == .pending }.sorted { ($0.rank, $0.id) < ($1.rank, $1.id) }
         }
     }
 
     /// The caller's processed claims — won, or lost with the reason — newest first, at most `limit`.
     public func myClaimResults(_ id: LeagueID, caller: Caller, limit: Int = 10) throws -> [ClaimView] {
+        try myTeamClaims(id, caller: caller) { claims in
+            Array(claims.filter { $0.status == .won || $0.status == .lost }
+                .sorted { ($0.processedAt ?? $0.createdAt, $0.id) > ($1.processedAt ?? $1.createdAt, $1.id) }
+                .prefix(limit))
+        }
+    }
+
+    /// The caller's team's claims in the league, chosen and ordered by `pick`, with player summaries (none when
+    /// signed out or without a team there).
+    private func myTeamClaims(_ id: LeagueID, caller: Caller, _ pick: ([WaiverClaim]) -> [WaiverClaim]) throws -> [ClaimView] {
         guard let user = caller.userID else { return [] }
         return try store.read { r in
             let facts = try factsCache.facts(r)
             let league = try existingLeague(r, id)
             guard let team = try r.teams(in: league.id).first(where: { $0.manager == user }) else { return [] }
-            return try r.waiverClaims(in: id)
-                .filter { $0.teamID == team.id && ($0.status == .won || $0.status == .lost) }
-                .sorted { ($0.processedAt ?? $0.createdAt, $0.id) > ($1.processedAt ?? $1.createdAt, $1.id) }
-                .prefix(limit)
+            return pick(try r.waiverClaims(in: id).filter { $0.teamID == team.id })
                 .map { ClaimView(claim: $0, player: facts.summary($0.addPlayer), drop: $0.dropPlayer.map(facts.summary)) }
         }
     }
