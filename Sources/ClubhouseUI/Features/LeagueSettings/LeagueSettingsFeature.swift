@@ -4,12 +4,7 @@ import Terminal
 
 /// The league's settings, read-only; `E` opens the form to change them (the commissioner, before the draft).
 public enum LeagueSettingsFeature: PageFeature {
-    public struct State: Equatable, Sendable {
-        public var id: LeagueID
-        public var detail = Loadable<LeagueDetail>()
-        public var list = ListState()
-        public init(id: LeagueID) { self.id = id }
-    }
+    public typealias State = LeagueDetailPageState
 
     public enum Action: Sendable {
         case onAppear, retry
@@ -31,8 +26,7 @@ public enum LeagueSettingsFeature: PageFeature {
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         switch action {
         case .onAppear, .retry:
-            let t = state.detail.begin(), api = context.env.api, id = state.id
-            return .load(t, id: "leagueSettings.\(id)", { try await api.league(id) }, answer: Action.leagueLoaded)
+            return state.load(context, key: "leagueSettings", answer: Action.leagueLoaded)
         case .leagueLoaded(let t, let r):
             state.detail.finish(t, r); return .none
         case .list(let m):

@@ -1,0 +1,18 @@
+import ClubhouseDomain
+import Terminal
+
+/// The state of a page that reads one league's detail and lists part of it (League settings, Scoring rules):
+/// the league, its load, and the list's selection.
+public struct LeagueDetailPageState: Equatable, Sendable {
+    public var id: LeagueID
+    public var detail = Loadable<LeagueDetail>()
+    public var list = ListState()
+    public init(id: LeagueID) { self.id = id }
+
+    /// (Re)loads the league as cancellable effect `<key>.<league id>`; a newer load supersedes an older one.
+    mutating func load<Action: Sendable>(_ context: PageContext, key: String,
+                                         answer: @escaping @Sendable (RequestToken, Result<LeagueDetail, PresentableError>) -> Action) -> Effect<Action> {
+        let token = detail.begin(), api = context.env.api, id = id
+        return .load(token, id: "\(key).\(id)", { try await api.league(id) }, answer: answer)
+    }
+}
