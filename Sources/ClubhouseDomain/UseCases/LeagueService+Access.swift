@@ -38,6 +38,20 @@ extension LeagueService {
         return team
     }
 
+    /// One roster move by a team's manager in one write transaction: the caller is signed in, the league exists,
+    /// the caller manages `teamID` (else "Only the manager of … can <doing>"), and the season is open for `what`.
+    func managerWrite<T>(_ id: LeagueID, team teamID: TeamID, caller: Caller, doing: String, season what: String,
+                         _ body: (any LeagueStoreWriter, SeasonFacts, League, Team) throws -> T) throws -> T {
+        let user = try signedIn(caller)
+        return try store.write { w in
+            let facts = try factsCache.facts(w)
+            let league = try existingLeague(w, id)
+            let team = try managedTeam(w, teamID, league: league, user: user, doing: doing)
+            try requireSeasonOpen(league, for: what)
+            return try body(w, facts, league, team)
+        }
+    }
+
     /// Roster moves (lineups, adds, drops, claims) run from the end of the draft to the end of the season.
     func requireSeasonOpen(_ league: League, for what: String) throws {
         switch league.state {

@@ -7,12 +7,7 @@ extension LeagueService {
     /// Refusals (locked, ineligible, IR, full slot, …) come back as one sentence each.
     @discardableResult
     public func moveInLineup(_ id: LeagueID, team teamID: TeamID, move: LineupMove, caller: Caller) throws -> Roster {
-        let user = try signedIn(caller)
-        return try store.write { w in
-            let facts = try factsCache.facts(w)
-            let league = try existingLeague(w, id)
-            let team = try managedTeam(w, teamID, league: league, user: user, doing: "set its lineup")
-            try requireSeasonOpen(league, for: "Lineups")
+        try managerWrite(id, team: teamID, caller: caller, doing: "set its lineup", season: "Lineups") { w, facts, league, team in
             let roster = try w.rosters(in: id).first { $0.teamID == team.id } ?? Roster(teamID: team.id)
             let context = LineupContext(settings: league.settings, week: facts.calendar.week(at: league.clock), now: league.clock,
                                         players: facts.players, injuries: facts.injuries, games: facts.games)

@@ -7,12 +7,7 @@ extension LeagueService {
     /// Adds a free agent to the caller's team, dropping `drop` when given (he goes on waivers). A full roster needs a drop.
     @discardableResult
     public func addFreeAgent(_ id: LeagueID, team teamID: TeamID, player: PlayerID, dropping drop: PlayerID?, caller: Caller) throws -> Transaction {
-        let user = try signedIn(caller)
-        return try store.write { w in
-            let facts = try factsCache.facts(w)
-            let league = try existingLeague(w, id)
-            let team = try managedTeam(w, teamID, league: league, user: user, doing: "add players to it")
-            try requireSeasonOpen(league, for: "Free-agent adds")
+        try managerWrite(id, team: teamID, caller: caller, doing: "add players to it", season: "Free-agent adds") { w, facts, league, team in
             let teams = try w.teams(in: id)
             let holds = try w.waiverHolds(in: id)
             let rosters = try w.rosters(in: id)
@@ -37,12 +32,7 @@ extension LeagueService {
     /// Drops a player from the caller's team; he stays on waivers for the league's waiver period.
     @discardableResult
     public func dropPlayer(_ id: LeagueID, team teamID: TeamID, player: PlayerID, caller: Caller) throws -> Transaction {
-        let user = try signedIn(caller)
-        return try store.write { w in
-            let facts = try factsCache.facts(w)
-            let league = try existingLeague(w, id)
-            let team = try managedTeam(w, teamID, league: league, user: user, doing: "drop its players")
-            try requireSeasonOpen(league, for: "Drops")
+        try managerWrite(id, team: teamID, caller: caller, doing: "drop its players", season: "Drops") { w, facts, league, team in
             let roster = try w.rosters(in: id).first { $0.teamID == team.id } ?? Roster(teamID: team.id)
             let updated: Roster
             do throws(RosterRefusal) {
@@ -66,12 +56,7 @@ extension LeagueService {
     @discardableResult
     public func placeClaim(_ id: LeagueID, team teamID: TeamID, player: PlayerID, dropping drop: PlayerID?, bid: Int = 0,
                            caller: Caller) throws -> WaiverClaim {
-        let user = try signedIn(caller)
-        return try store.write { w in
-            let facts = try factsCache.facts(w)
-            let league = try existingLeague(w, id)
-            let team = try managedTeam(w, teamID, league: league, user: user, doing: "claim players for it")
-            try requireSeasonOpen(league, for: "Waiver claims")
+        try managerWrite(id, team: teamID, caller: caller, doing: "claim players for it", season: "Waiver claims") { w, facts, league, team in
             if league.settings.waiverType == .rolling, bid != 0 {
                 throw DomainError.validation(field: "bid", message: "\(league.name) uses rolling waiver priority — claims carry no bid")
             }
