@@ -17,6 +17,24 @@ import Testing
         #expect(mode == 0o600)
     }
 
+    /// Issue #18: secrets are recognised by what they are; a long path is a path, not a `<secret>`.
+    @Test func secretsAreScrubbedByWhatTheyAreAndLongPathsKept() {
+        let path = "/var/lib/clubhouse-hosting-for-the-thursday-night-league/devices/SHA256.uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s/clubhouse.sqlite"
+        let relative = "state/clubhouse-hosting-for-the-thursday-night-league-2019/credentials.json"
+        #expect(ActivityLog.scrub("app.start database=\(path)") == "app.start database=\(path)")
+        #expect(ActivityLog.scrub("moved to=\(relative)") == "moved to=\(relative)")
+        #expect(ActivityLog.scrub("failed error=SQLiteTableConstraintViolationOnTheSessionsTableWithALongName")
+                == "failed error=SQLiteTableConstraintViolationOnTheSessionsTableWithALongName")
+        let digest = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+        #expect(ActivityLog.scrub("hash=\(digest) short=abc123") == "hash=<secret> short=abc123")
+        let argon = "$argon2id$v=19$m=65536,t=2,p=1$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG"
+        #expect(ActivityLog.scrub("x hash=\(argon) y") == "x hash=<secret> y")
+        let blob = "QUFBQUMzTnphQzFsWkRJMU5URTVBQUFBSUdGb2IzTjBJR3RsZVNCaWJHOWk="
+        #expect(ActivityLog.scrub("data=\(blob)") == "data=<secret>")
+        let token = "-3Zb7x9W1mVn2Lk4Pj6Hg8Fd0Sa5Qw_Er-Ty7Ui9Op1"
+        #expect(ActivityLog.scrub("refused \"bad token \(token).\"") == "refused \"bad token <secret>.\"")
+    }
+
     @Test func emailsAndTokensAreScrubbedButKeyFingerprintsKept() {
         let token = "q3Zb7x9W1mVn2Lk4Pj6Hg8Fd0Sa5Qw_Er-Ty7Ui9Op1"   // 43 base64url characters, like a session token
         let fingerprint = "SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s"

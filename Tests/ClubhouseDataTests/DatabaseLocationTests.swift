@@ -42,7 +42,8 @@ import Testing
     @Test func aCorruptFileIsMovedAsideAndAFreshDatabaseCreated() throws {
         let dir = TempDir()
         let location = DatabaseLocation(path: dir.file("clubhouse.sqlite"))
-        let junk = Data("this is not a database, just some junk the user saved here\n".utf8) + Data(repeating: 7, count: 5000)
+        // SQLite's header, then junk: a damaged database, not some other kind of file.
+        let junk = Data("SQLite format 3\0".utf8) + Data("this is not a database, just some junk\n".utf8) + Data(repeating: 7, count: 5000)
         try junk.write(to: URL(fileURLWithPath: location.path))
 
         let opened = try Database.open(at: location, now: Date(timeIntervalSince1970: 1_567_729_200))
@@ -55,6 +56,29 @@ import Testing
         // The fresh database works.
         try opened.database.run("INSERT INTO meta VALUES ('k', 'v')")
         #expect(try opened.database.integrityCheck() == ["ok"])
+    }
+
+    /// `--database stats.csv` by mistake: the CSV is not a damaged database, so it is neither renamed nor replaced.
+    @Test(arguments: [
+        "player_id,season,week,receptions\n00-0033280,2019,1,11\n",
+        "x",
+        "{\"json\": true}",
+        String(repeating: "\u{0}", count: 200),
+    ])
+    func aFileThatIsNotSQLiteIsRefusedAndLeftUntouched(content: String) throws {
+        let dir = TempDir()
+        let path = dir.file("stats.csv")
+        try Data(content.utf8).write(to: URL(fileURLWithPath: path))
+        do {
+            _ = try Database.open(at: DatabaseLocation(path: path))
+            Issue.record("opened a file that is not a database")
+        } catch let refused as NotADatabaseFile {
+            #expect(refused.path == path)
+            #expect(refused.description.contains("is not an SQLite database"))
+            #expect(refused.description.contains("left untouched"))
+        }
+        #expect(FileManager.default.contents(atPath: path) == Data(content.utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["stats.csv"])
     }
 
     @Test func aDamagedDatabaseIsMovedAsideToo() throws {
@@ -80,14 +104,15 @@ import Testing
         let dir = TempDir()
         let location = DatabaseLocation(path: dir.file("c.sqlite"))
         let now = Date(timeIntervalSince1970: 0)
-        try Data("junk one".utf8).write(to: URL(fileURLWithPath: location.path))
+        let one = Data("SQLite format 3\0junk one".utf8), two = Data("SQLite format 3\0junk two".utf8)
+        try one.write(to: URL(fileURLWithPath: location.path))
         let first = try #require(try Database.open(at: location, now: now).recovery)
         try? FileManager.default.removeItem(atPath: location.path + "-wal")
         try? FileManager.default.removeItem(atPath: location.path + "-shm")
-        try Data("junk two".utf8).write(to: URL(fileURLWithPath: location.path))
+        try two.write(to: URL(fileURLWithPath: location.path))
         let second = try #require(try Database.open(at: location, now: now).recovery)
         #expect(first.movedTo != second.movedTo)
-        #expect(FileManager.default.contents(atPath: first.movedTo) == Data("junk one".utf8))
-        #expect(FileManager.default.contents(atPath: second.movedTo) == Data("junk two".utf8))
+        #expect(FileManager.default.contents(atPath: first.movedTo) == one)
+        #expect(FileManager.default.contents(atPath: second.movedTo) == two)
     }
 }

@@ -58,6 +58,20 @@ import ClubhouseDomain
         ("player_id,season,week,receptions\n\(cmc),2020,1,3\n\(cmc),2020,2\n", "bad.csv:3: expected 4 fields, found 3"),
         ("player_id,season,week,season_type,receptions\n\(cmc),2020,19,POST,3\n", "bad.csv:2: week 19 is outside 1–18"),
         ("player_id,season,week,recent_team,receptions\n\(cmc),2020,2,,3\n", "bad.csv:2: recent_team is empty"),
+        // Issue #18: numbers that would overflow scoring, and impossible seasons.
+        ("player_id,season,week,passing_tds\n\(cmc),2020,1,999999999999999999\n",
+         "bad.csv:2: passing_tds 999999999999999999 is outside 0–50 (the plausible range for one week)"),
+        ("player_id,season,week,passing_tds\n\(cmc),2020,1,1\n\(cmc),2020,2,9999999999999999999\n",
+         "bad.csv:3: passing_tds 9999999999999999999 is outside 0–50 (the plausible range for one week)"),
+        ("player_id,season,week,passing_yards\n\(cmc),2020,1,-99999999999999999999999\n",
+         "bad.csv:2: passing_yards -99999999999999999999999 is outside -200–2000 (the plausible range for one week)"),
+        ("player_id,season,week,rushing_yards\n\(cmc),2020,1,2001\n", "bad.csv:2: rushing_yards 2001 is outside -200–2000 (the plausible range for one week)"),
+        ("player_id,season,week,receptions\n\(cmc),2020,1,201\n", "bad.csv:2: receptions 201 is outside 0–200 (the plausible range for one week)"),
+        ("player_id,season,week,points_allowed\n\(cmc),2020,1,301\n", "bad.csv:2: points_allowed 301 is outside 0–300 (the plausible range for one week)"),
+        ("player_id,season,week,receptions\n\(cmc),0000,1,3\n", "bad.csv:2: season 0000 is outside 1920–2100"),
+        ("player_id,season,week,receptions\n\(cmc),9999,1,3\n", "bad.csv:2: season 9999 is outside 1920–2100"),
+        ("player_id,season,week,receptions\n\(cmc),2020,99999999999999999999,3\n", "bad.csv:2: week 99999999999999999999 is outside 1–18"),
+        ("player_id,season,week,receptions\n\(cmc),2020,1,1e3\n", "bad.csv:2: receptions \"1e3\" is not a whole number"),
     ])
     func aBadFileIsReportedByLineAndNothingIsImported(csv: String, message: String) throws {
         let db = try playersOnlyDatabase()
@@ -95,5 +109,31 @@ import ClubhouseDomain
         let result = try StatsImport.importFile(atPath: "/nonexistent/stats.csv", into: db)
         guard case .failure(let error) = result else { Issue.record("accepted"); return }
         #expect(error.description.hasPrefix("/nonexistent/stats.csv:"))
+    }
+
+    @Test func everyValueAtTheEdgeOfItsPlausibleRangeImports() throws {
+        let db = try playersOnlyDatabase()
+        let names = StatLine.columns.map(\.name)
+        let low = names.map { String(StatLine.plausibleWeeklyRange($0).lowerBound) }
+        let high = names.map { String(StatLine.plausibleWeeklyRange($0).upperBound) }
+        let csv = "player_id,season,week,\(names.joined(separator: ","))\n\(Self.cmc),1920,1,\(low.joined(separator: ","))\n\(Self.cmc),2100,18,\(high.joined(separator: ","))\n"
+        #expect(try StatsImport.importCSV(csv, fileName: "edge.csv", into: db).get().rows == 2)
+    }
+
+    /// A file is read in chunks, not whole: the reader has pulled only its first chunk when the first record is out.
+    @Test func theReaderStreamsAFileInsteadOfLoadingIt() throws {
+        let dir = TempDir()
+        let path = dir.file("big.csv")
+        var text = "player_id,season,week,receptions\n"
+        for i in 0..<200_000 { text += "\(Self.cmc),2020,\(i % 18 + 1),3\n" }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        var reader = try #require(CSVReader(path: path))
+        #expect(try reader.readHeader() == ["player_id", "season", "week", "receptions"])
+        #expect(try reader.next()?.line == 2)
+        #expect(reader.bytesRead <= 1 << 16, "read \(reader.bytesRead) of \(text.utf8.count) bytes for one record")
+        var n = 1
+        while try reader.next() != nil { n += 1 }
+        #expect(n == 200_000)
+        #expect(reader.bytesRead == text.utf8.count)
     }
 }

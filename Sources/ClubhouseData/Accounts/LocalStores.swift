@@ -75,6 +75,14 @@ public final class CredentialsStore: Sendable {
     public func clear() { file.clear() }
     /// Where corrupt files were moved, for the app to report.
     public var movedAside: [String] { file.movedAside }
+
+    /// Whether a token could be kept here now: creates the folder if needed and writes (then removes) a probe file
+    /// the way `save` writes. Throws the reason when not, so a sign-in can refuse before making any session.
+    public func checkWritable() throws {
+        let probe = (path as NSString).deletingLastPathComponent + "/.write-check"
+        try PrivateFile.write(Data("ok\n".utf8), to: probe)
+        PrivateFile.remove(probe)
+    }
 }
 
 /// The one pending gated write (`pending-action.json`, mode 0600): survives the app being killed and the SSH

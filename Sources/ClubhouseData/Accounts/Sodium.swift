@@ -66,6 +66,26 @@ public struct SodiumTokenSource: TokenSource {
     }
 }
 
+/// How sign-in attempt keys are stored: HMAC-SHA-256 (`crypto_auth_hmacsha256`) under the database's own secret.
+enum SignInKeys {
+    /// The `meta` row holding the secret (64 hex digits), created by Migration003.
+    static let metaKey = "sign_in_key"
+
+    /// Hex HMAC of `key` under `secretHex`.
+    static func keyed(_ key: String, secretHex: String) -> String {
+        Sodium.require()
+        var secret = [UInt8](repeating: 0, count: crypto_auth_hmacsha256_keybytes())
+        let hex = Array(secretHex.utf8)
+        for i in 0..<min(secret.count, hex.count / 2) {
+            secret[i] = UInt8(String(decoding: hex[2 * i..<2 * i + 2], as: UTF8.self), radix: 16) ?? 0
+        }
+        var out = [UInt8](repeating: 0, count: crypto_auth_hmacsha256_bytes())
+        let message = Array(key.utf8)
+        _ = crypto_auth_hmacsha256(&out, message, UInt64(message.count), secret)
+        return out.map { String(format: "%02x", $0) }.joined()
+    }
+}
+
 extension AccountPorts {
     /// libsodium: Argon2id (interactive limits) and SHA-256-stored random tokens.
     public static let sodium = AccountPorts(hasher: SodiumPasswordHasher(), tokens: SodiumTokenSource())

@@ -46,6 +46,40 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
         self.log = log
     }
 
+    /// The app's transport on a device without a usable state folder (it couldn't be created or written): it browses
+    /// signed out, and signing in or creating an account is refused — before any session is made — with "Signing in
+    /// needs a writable state folder" and `reason`.
+    public convenience init(service: LeagueService, databasePath: String, withoutStateFolder reason: String, random: RandomSource = .system(),
+                log: ActivityLog? = nil) {
+        self.init(service: service, databasePath: databasePath, random: random, log: log)
+        stateProblem = reason
+    }
+
+    /// Why sign-ins are refused on this device (no writable state folder), if they are.
+    private var stateProblem: String?
+
+    /// Signing in keeps a token on this device: refuse before the database makes a session that couldn't be kept.
+    private func requireWritableState() throws {
+        var reason = stateProblem
+        if reason == nil, let session {
+            do { try session.credentials.checkWritable() } catch { reason = "\(error)" }
+        }
+        guard let reason else { return }
+        let error = DomainError.storage("Signing in needs a writable state folder, and this one can't be used: \(reason)")
+        log?.record("refused", ["op": "signIn", "reason": error.message])
+        throw error
+    }
+
+    /// Keeps a new session's token; if that fails after all, the session is revoked at once (no orphan) and the
+    /// sign-in fails with the reason.
+    private func keep(_ signed: AccountSession) throws {
+        guard let session else { return }
+        do { try session.keep(signed) } catch {
+            try? service.signOut(token: signed.token)
+            throw DomainError.storage("Signing in needs a writable state folder: \(error)")
+        }
+    }
+
     /// The local session, when this transport keeps one.
     public var session: LocalSession? { if case .session(let s) = identity { s } else { nil } }
 
@@ -241,35 +275,38 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
     // MARK: - AccountAPI
 
     public func createAccount(email: String, password: String, displayName: String) async throws -> AccountSession {
+        try requireWritableState()
         let service = self.service
         let created: AccountSession
         do { created = try await background { try service.createAccount(email: email, password: password, displayName: displayName) } } catch {
             logFailure(#function, error); throw error
         }
         log?.record("account.created", ["user": "\(created.user.id.rawValue)"])
-        try session?.keep(created)
+        try keep(created)
         return created
     }
 
     public func signIn(email: String, password: String) async throws -> AccountSession {
+        try requireWritableState()
         let service = self.service, device = session?.deviceID ?? "embedded"
         let signed: AccountSession
         do { signed = try await background { try service.signIn(email: email, password: password, device: device) } } catch {
             logFailure(#function, error); throw error
         }
         log?.record("signIn.ok", ["user": "\(signed.user.id.rawValue)", "with": "password"])
-        try session?.keep(signed)
+        try keep(signed)
         return signed
     }
 
     public func signIn(sshKeyFingerprint: String) async throws -> AccountSession {
+        try requireWritableState()
         let service = self.service
         let signed: AccountSession
         do { signed = try await background { try service.signIn(sshKeyFingerprint: sshKeyFingerprint) } } catch {
             logFailure(#function, error); throw error
         }
         log?.record("signIn.ok", ["user": "\(signed.user.id.rawValue)", "with": "ssh-key", "key": sshKeyFingerprint])
-        try session?.keep(signed)
+        try keep(signed)
         return signed
     }
 

@@ -1,5 +1,6 @@
 import CSQLite
 import ClubhouseDomain
+import Foundation
 
 /// A failure reported by SQLite (or by this layer around it), with the SQLite result code kept so callers
 /// can tell a lost race (`isConstraint`) from a locked file (`isBusy`) from everything else.
@@ -11,9 +12,17 @@ public struct DatabaseError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The statement that failed, when there was one.
     public var sql: String?
 
-    public init(extendedCode: Int32, message: String, sql: String? = nil) {
-        self.extendedCode = extendedCode; self.message = message; self.sql = sql
+    /// The database file, when known (to say where a full disk is).
+    public var path: String?
+    /// The OS error behind an I/O failure (`errno`, e.g. ENOSPC), 0 when none.
+    public var systemErrno: Int32 = 0
+
+    public init(extendedCode: Int32, message: String, sql: String? = nil, path: String? = nil, systemErrno: Int32 = 0) {
+        self.extendedCode = extendedCode; self.message = message; self.sql = sql; self.path = path; self.systemErrno = systemErrno
     }
+
+    /// The disk (or the database's page limit) is full: SQLITE_FULL, or an I/O error whose cause was ENOSPC/EDQUOT.
+    public var isDiskFull: Bool { code == SQLITE_FULL || systemErrno == ENOSPC || systemErrno == EDQUOT }
 
     /// The primary result code (SQLITE_BUSY = 5, SQLITE_CONSTRAINT = 19, …).
     public var code: Int32 { extendedCode & 0xFF }
@@ -45,19 +54,31 @@ public struct DatabaseError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// The Domain's view of this failure: a lost race is a conflict, everything else a storage failure.
+    /// Storage failures say what happened and where (`DomainError.storage`), never "couldn't reach the server".
     public var domainError: DomainError {
         if isConstraint { return .conflict(message) }
-        return .transport("storage: \(message)")
+        let file = path.flatMap { $0.isEmpty ? nil : $0 } ?? "the league database"
+        if isDiskFull {
+            let folder = path.map { ($0 as NSString).deletingLastPathComponent }.flatMap { $0.isEmpty ? nil : $0 }
+            return .storage("The disk is full: couldn't save to \(file)\(folder.map { " (free some space in \($0))" } ?? ""). Nothing was changed.")
+        }
+        if code == SQLITE_READONLY || code == SQLITE_CANTOPEN || code == SQLITE_PERM {
+            return .storage("Couldn't write to \(file): \(message). Nothing was changed.")
+        }
+        if isBusy { return .storage("The league database \(file) is busy (another program holds it): \(message)") }
+        return .storage("The league database \(file) failed: \(message)")
     }
 
     /// The error for result code `rc` on connection `db`, with SQLite's message and extended code.
     static func from(_ db: OpaquePointer, _ rc: Int32, sql: String?) -> DatabaseError {
         let ext = sqlite3_extended_errcode(db)
+        let path = sqlite3_db_filename(db, "main").map { String(cString: $0) }
+        let osError = sqlite3_system_errno(db)
         // sqlite3_errmsg describes the most recent failure on this connection; trust it when its code matches.
         if (ext & 0xFF) == (rc & 0xFF) {
-            return DatabaseError(extendedCode: ext, message: String(cString: sqlite3_errmsg(db)), sql: sql)
+            return DatabaseError(extendedCode: ext, message: String(cString: sqlite3_errmsg(db)), sql: sql, path: path, systemErrno: osError)
         }
-        return DatabaseError(extendedCode: rc, message: String(cString: sqlite3_errstr(rc)), sql: sql)
+        return DatabaseError(extendedCode: rc, message: String(cString: sqlite3_errstr(rc)), sql: sql, path: path, systemErrno: osError)
     }
 
     static func misuse(_ message: String, sql: String? = nil) -> DatabaseError {

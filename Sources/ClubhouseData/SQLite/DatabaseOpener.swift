@@ -23,31 +23,74 @@ public struct OpenedDatabase: Sendable {
     public var recovery: CorruptFileRecovery?
     /// Migration versions applied by this open (all of them for a new file).
     public var appliedMigrations: [Int]
+    /// The folder or files found readable by other accounts and tightened (0700 / 0600) by this open.
+    public var tightened: [PermissionChange] = []
+}
+
+/// `--database` names a file that exists but is not an SQLite database at all (a CSV, a text file…): it is left
+/// exactly as it is, and nothing is opened.
+public struct NotADatabaseFile: Error, Hashable, Sendable, CustomStringConvertible {
+    public var path: String
+    /// The file's first bytes, printable, to say what it looks like.
+    public var start: String
+
+    public var description: String {
+        "\(path) is not an SQLite database (it starts with \"\(start)\"), so it was left untouched. " +
+        "Point --database at a league database, or at a path where a new one may be created."
+    }
 }
 
 extension Database {
-    /// The whole routine for the app's own file: create the folder, open, check the file is a sound SQLite
-    /// database (header + `PRAGMA quick_check`), move a damaged one aside to `<path>.corrupt-<timestamp>`
-    /// (never deleting it), create a fresh one, and migrate. Errors other than corruption are thrown.
+    /// The whole routine for the app's own file: create the folder (0700), refuse a file that isn't SQLite at all
+    /// (`NotADatabaseFile`, the file untouched), check an SQLite file is sound (header + `PRAGMA quick_check`), move
+    /// a damaged one aside to `<path>.corrupt-<timestamp>` (never deleting it), create a fresh one (0600), and
+    /// migrate. Errors other than corruption are thrown.
     public static func open(at location: DatabaseLocation, migrations: [Migration] = Schema.migrations,
                             now: Date = Date()) throws -> OpenedDatabase {
-        try location.createDirectory()
+        var tightened = try location.createDirectory()
         let path = location.path
         var recovery: CorruptFileRecovery?
-        if !location.isInMemory, let problem = Self.damage(at: path) {
-            recovery = try Self.moveAside(path, reason: problem, now: now)
+        if !location.isInMemory {
+            if let start = notSQLite(at: path) { throw NotADatabaseFile(path: path, start: start) }
+            if let problem = Self.damage(at: path) {
+                recovery = try Self.moveAside(path, reason: problem, now: now)
+            }
+            tightened += privateFiles(path)
         }
         do {
             let db = try Database(path: path)
             let applied = try db.migrate(migrations)
-            return OpenedDatabase(database: db, recovery: recovery, appliedMigrations: applied)
+            return OpenedDatabase(database: db, recovery: recovery, appliedMigrations: applied, tightened: tightened)
         } catch let error as DatabaseError where error.isCorruption && recovery == nil && !location.isInMemory {
             // Damage quick_check did not see, met while migrating: same remedy, once.
             recovery = try Self.moveAside(path, reason: error.message, now: now)
+            _ = privateFiles(path)
             let db = try Database(path: path)
             let applied = try db.migrate(migrations)
-            return OpenedDatabase(database: db, recovery: recovery, appliedMigrations: applied)
+            return OpenedDatabase(database: db, recovery: recovery, appliedMigrations: applied, tightened: tightened)
         }
+    }
+
+    /// The database and its companions are for this account only: a missing file is created empty with mode 0600
+    /// before SQLite opens it (SQLite gives `-wal` and `-shm` the database file's mode), and existing ones that other
+    /// accounts could read are tightened to 0600. Returns what was tightened.
+    static func privateFiles(_ path: String) -> [PermissionChange] {
+        let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if fd >= 0 { _ = fchmod(fd, 0o600); close(fd) }
+        return ["", "-wal", "-shm", "-journal"].compactMap { PermissionChange.tighten(path + $0, to: 0o600) }
+    }
+
+    /// The file's first bytes (printable) when it exists, is not empty, and does not start with SQLite's header:
+    /// not a database at all, so not ours to move or replace. nil for a missing, empty or SQLite file.
+    static func notSQLite(at path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        let start = (try? handle.read(upToCount: 16)) ?? Data()
+        try? handle.close()
+        guard !start.isEmpty, start != Data("SQLite format 3\0".utf8) else { return nil }
+        // A file too short to hold the whole magic but agreeing with it so far is a truncated database.
+        if start.count < 16, Data("SQLite format 3\0".utf8).starts(with: start) { return nil }
+        return String(decoding: start.prefix(12), as: UTF8.self).map { $0.isASCII && !$0.isNewline && $0 != "\0" ? $0 : "." }
+            .reduce(into: "") { $0.append($1) }
     }
 
     /// Why the file at `path` is not a usable database, or nil when it is fine (or does not exist yet).
@@ -57,7 +100,7 @@ extension Database {
         try? handle.close()
         if header.isEmpty { return nil }  // an empty file is a valid, new database
         guard header.count == 100, header.prefix(16) == Data("SQLite format 3\0".utf8) else {
-            return "not an SQLite database"
+            return "its SQLite header is cut short"
         }
         do {
             // Read-only, so checking never changes the file (not even its journal mode).

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A problem in a data file, located as `FILE:LINE: reason` (lines counted from 1, the header is line 1).
 public struct DataFileError: Error, Hashable, Sendable, CustomStringConvertible {
     public var file: String
@@ -38,41 +40,121 @@ public struct CSVTable: Hashable, Sendable {
 /// quotes; LF or CRLF line ends (a lone CR also ends a line); an optional UTF-8 BOM; trailing blank lines
 /// ignored. Rejected with the line number: a quote inside an unquoted field, text after a closing quote,
 /// an unterminated quote, a blank line inside the file, a record whose field count differs from the header,
-/// an empty or duplicated header name.
+/// an empty or duplicated header name, a record that is not UTF-8.
 public enum CSV {
+    /// The whole text at once (small files: the season fixture). Big files go through `CSVReader`.
     public static func parse(_ text: String, fileName: String) throws(DataFileError) -> CSVTable {
-        var bytes = Array(text.utf8)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        var reader = CSVReader(bytes: Array(text.utf8), fileName: fileName)
+        let header = try reader.readHeader()
         var records: [CSVRecord] = []
+        while let r = try reader.next() { records.append(r) }
+        return CSVTable(fileName: fileName, header: header, records: records)
+    }
+}
+
+/// The same parser, one record at a time from a byte source (a file read in 64 KiB chunks), so memory stays flat
+/// however big the file is. `readHeader()` first, then `next()` until nil; each record's field count is checked
+/// against the header.
+public struct CSVReader {
+    public let fileName: String
+    private let refill: (inout [UInt8]) throws -> Void
+    private var buffer: [UInt8] = []
+    private var position = 0
+    private var atEnd = false
+    private var line = 1
+    private var pendingBlankLine: Int?
+    private var fieldCount: Int?
+
+    /// Reads `path` in chunks; nil when it can't be opened.
+    public init?(path: String, fileName: String? = nil) {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        self.fileName = fileName ?? path
+        refill = { buffer in
+            buffer = [UInt8](try handle.read(upToCount: 1 << 16) ?? Data())
+            if buffer.isEmpty { try? handle.close() }
+        }
+    }
+
+    /// Over bytes already in memory.
+    public init(bytes: [UInt8], fileName: String) {
+        self.fileName = fileName
+        var given = Optional(bytes)
+        refill = { buffer in buffer = given ?? []; given = nil }
+    }
+
+    /// Bytes pulled from the source so far.
+    public private(set) var bytesRead = 0
+
+    private mutating func peek() throws(DataFileError) -> UInt8? {
+        if position < buffer.count { return buffer[position] }
+        guard !atEnd else { return nil }
+        do { try refill(&buffer) } catch { throw DataFileError(file: fileName, line: line, reason: "cannot read the file (\(error.localizedDescription))") }
+        bytesRead += buffer.count
+        position = 0
+        if buffer.isEmpty { atEnd = true; return nil }
+        return buffer[0]
+    }
+
+    private mutating func advance() { position += 1 }
+
+    private func fail(_ reason: String, at l: Int) -> DataFileError { DataFileError(file: fileName, line: l, reason: reason) }
+
+    /// The header record (line 1): names non-empty and distinct. Skips a UTF-8 BOM.
+    public mutating func readHeader() throws(DataFileError) -> [String] {
+        if try peek() == 0xEF, buffer.count - position >= 3, Array(buffer[position..<position + 3]) == [0xEF, 0xBB, 0xBF] {
+            position += 3
+        }
+        guard let header = try nextFields() else { throw fail("the file is empty", at: 1) }
+        var seen = Set<String>()
+        for name in header.fields {
+            if name.isEmpty { throw fail("empty column name in the header", at: 1) }
+            if !seen.insert(name).inserted { throw fail("column \"\(name)\" appears twice in the header", at: 1) }
+        }
+        fieldCount = header.fields.count
+        return header.fields
+    }
+
+    /// The next record after the header, or nil at the end of the file.
+    public mutating func next() throws(DataFileError) -> CSVRecord? {
+        guard let r = try nextFields() else { return nil }
+        if let n = fieldCount, r.fields.count != n { throw fail("expected \(n) fields, found \(r.fields.count)", at: r.line) }
+        return r
+    }
+
+    private mutating func nextFields() throws(DataFileError) -> CSVRecord? {
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
         var fields: [String] = []
         var field: [UInt8] = []
-        var line = 1
-        var recordLine = 1
-        var i = 0
-        let n = bytes.count
-        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
-
-        func fail(_ reason: String, at l: Int) -> DataFileError { DataFileError(file: fileName, line: l, reason: reason) }
-
         var atFieldStart = true
-        while i < n {
-            let c = bytes[i]
+        var recordLine = line
+        var recordStarted = false
+
+        func finishField() throws(DataFileError) {
+            guard let s = String(validating: field, as: UTF8.self) else { throw fail("the file is not UTF-8 text", at: line) }
+            fields.append(s); field.removeAll(keepingCapacity: true)
+        }
+
+        while let c = try peek() {
+            if !recordStarted && c != lf && c != cr {
+                // A record after a blank line: the blank line was inside the file.
+                if let blank = pendingBlankLine { throw fail("blank line", at: blank) }
+                recordStarted = true; recordLine = line
+            }
             if atFieldStart && c == quote {
-                // Quoted field.
                 let openLine = line
-                i += 1
+                advance()
                 var closed = false
-                while i < n {
-                    let q = bytes[i]
+                while let q = try peek() {
+                    advance()
                     if q == quote {
-                        if i + 1 < n && bytes[i + 1] == quote { field.append(quote); i += 2; continue }
-                        i += 1; closed = true; break
+                        if try peek() == quote { field.append(quote); advance(); continue }
+                        closed = true; break
                     }
-                    if q == lf { line += 1 } else if q == cr { if !(i + 1 < n && bytes[i + 1] == lf) { line += 1 } }
-                    field.append(q); i += 1
+                    if q == lf { line += 1 } else if q == cr { if try peek() != lf { line += 1 } }
+                    field.append(q)
                 }
                 guard closed else { throw fail("unterminated quoted field", at: openLine) }
-                if i < n && bytes[i] != comma && bytes[i] != lf && bytes[i] != cr {
+                if let n = try peek(), n != comma && n != lf && n != cr {
                     throw fail("unexpected character after a closing quote", at: line)
                 }
                 atFieldStart = false
@@ -80,46 +162,30 @@ public enum CSV {
             }
             switch c {
             case comma:
-                fields.append(String(decoding: field, as: UTF8.self)); field.removeAll(keepingCapacity: true)
+                advance()
+                try finishField()
                 atFieldStart = true
-                i += 1
             case lf, cr:
-                if c == cr && i + 1 < n && bytes[i + 1] == lf { i += 1 }
-                i += 1
-                if fields.isEmpty && field.isEmpty && atFieldStart {
+                advance()
+                if c == cr, try peek() == lf { advance() }
+                if !recordStarted {
                     // A blank line: fine only if nothing but blank lines follow.
-                    if bytes[i...].allSatisfy({ $0 == lf || $0 == cr }) { i = n; break }
-                    throw fail("blank line", at: line)
+                    if pendingBlankLine == nil { pendingBlankLine = line }
+                    line += 1
+                    continue
                 }
-                fields.append(String(decoding: field, as: UTF8.self)); field.removeAll(keepingCapacity: true)
-                records.append(CSVRecord(fields: fields, line: recordLine))
-                fields.removeAll(keepingCapacity: true)
-                atFieldStart = true
+                try finishField()
                 line += 1
-                recordLine = line
+                return CSVRecord(fields: fields, line: recordLine)
             case quote:
                 throw fail("quote inside an unquoted field", at: line)
             default:
                 field.append(c); atFieldStart = false
-                i += 1
+                advance()
             }
         }
-        if !fields.isEmpty || !field.isEmpty || !atFieldStart {
-            fields.append(String(decoding: field, as: UTF8.self))
-            records.append(CSVRecord(fields: fields, line: recordLine))
-        }
-
-        guard let headerRecord = records.first else { throw fail("the file is empty", at: 1) }
-        let header = headerRecord.fields
-        var seen = Set<String>()
-        for name in header {
-            if name.isEmpty { throw fail("empty column name in the header", at: 1) }
-            if !seen.insert(name).inserted { throw fail("column \"\(name)\" appears twice in the header", at: 1) }
-        }
-        let body = records.dropFirst()
-        for r in body where r.fields.count != header.count {
-            throw fail("expected \(header.count) fields, found \(r.fields.count)", at: r.line)
-        }
-        return CSVTable(fileName: fileName, header: header, records: Array(body))
+        guard recordStarted else { return nil }
+        try finishField()
+        return CSVRecord(fields: fields, line: recordLine)
     }
 }

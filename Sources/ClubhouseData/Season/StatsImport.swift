@@ -11,13 +11,16 @@ import ClubhouseDomain
 /// - any other column is ignored and listed in `Summary.ignoredColumns`, so full nflverse exports work and
 ///   a misspelt stat column is visible to the user rather than silently dropped.
 ///
-/// Row rules: `player_id` must be a known player; `season` exactly 4 digits; `week` 1–18; stats are whole
-/// numbers ≥ 0, except yardage (`passing_yards`, `rushing_yards`, `receiving_yards`), which may be negative
-/// (a loss on a carry or catch is a fact, and the 2019 fixture has 146 such rows); one row per player,
-/// season and week. The first bad row is reported as `FILE:LINE: reason` (line 1 is the header).
+/// Row rules: `player_id` must be a known player; `season` exactly 4 digits, 1920–2100; `week` 1–18; each stat a
+/// whole number within `StatLine.plausibleWeeklyRange` (yardage −200…2,000; completions, attempts, carries,
+/// receptions 0…200; points allowed 0…300; every other stat 0…50 — a number too long to be read at all gets the
+/// same range message); one row per player, season and week. The first bad row is reported as `FILE:LINE: reason`
+/// (line 1 is the header).
 ///
-/// Import: one `BEGIN IMMEDIATE` transaction upserting on (player, season, week); only the stat columns in
-/// the file are written, other columns of an existing row keep their values.
+/// Import: the file is read in chunks and each row is validated and upserted as it is read, all inside one
+/// `BEGIN IMMEDIATE` transaction that a bad row rolls back — so memory stays flat however big the file is, and a
+/// refused file writes nothing. Upserts key on (player, season, week); only the stat columns in the file are
+/// written, other columns of an existing row keep their values.
 public enum StatsImport {
     public struct Summary: Hashable, Sendable {
         /// Rows written.
@@ -30,133 +33,135 @@ public enum StatsImport {
         public var ignoredColumns: [String]
     }
 
-    /// A file that passed validation, ready to write.
-    public struct ValidatedFile: Sendable {
-        public var fileName: String
-        public var statColumns: [String]
-        public var hasTeam: Bool
-        public var hasOpponent: Bool
-        public var ignoredColumns: [String]
-        var rows: [Row]
-        public var rowCount: Int { rows.count }
-
-        struct Row: Sendable {
-            var player: PlayerID
-            var season: Int
-            var week: Int
-            var team: String
-            var opponent: String
-            var values: [Int]
-        }
-    }
-
     public static let requiredColumns = ["player_id", "season", "week"]
     /// Columns that describe a row and are accepted but not stored.
     public static let descriptiveColumns: Set<String> = [
         "player_name", "player_display_name", "position", "position_group", "headshot_url", "season_type",
     ]
+    /// Seasons a row may name.
+    public static let plausibleSeasons = 1920...2100
 
-    /// Validates every row. `knownPlayers` maps each player id to his NFL team (used for a row without `recent_team`).
-    public static func validate(_ csvText: String, fileName: String, knownPlayers: [PlayerID: String]) -> Result<ValidatedFile, DataFileError> {
-        Result { () throws(DataFileError) -> ValidatedFile in try validateThrowing(csvText, fileName: fileName, knownPlayers: knownPlayers) }
-    }
-
-    /// Validates against the players in `db`, then writes in one transaction. A bad file is `.failure`
-    /// with nothing written; a storage failure throws (and writes nothing either).
+    /// Imports CSV text already in memory (tests, small files). A bad file is `.failure` with nothing written;
+    /// a storage failure throws (and writes nothing either).
     public static func importCSV(_ csvText: String, fileName: String, into db: Database) throws -> Result<Summary, DataFileError> {
-        var known: [PlayerID: String] = [:]
-        for row in try db.query("SELECT id, nfl_team FROM players") {
-            known[try row.get("id")] = try row.get("nfl_team", as: String.self)
-        }
-        switch validate(csvText, fileName: fileName, knownPlayers: known) {
-        case .failure(let e): return .failure(e)
-        case .success(let file): return .success(try write(file, into: db))
-        }
+        var reader = CSVReader(bytes: Array(csvText.utf8), fileName: fileName)
+        return try importRecords(&reader, into: db)
     }
 
-    /// Reads `path` (reported as given) and imports it.
+    /// Streams the file at `path` (reported as given) into the database.
     public static func importFile(atPath path: String, into db: Database) throws -> Result<Summary, DataFileError> {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+              var reader = CSVReader(path: path) else {
             return .failure(DataFileError(file: path, line: 0, reason: "cannot read the file"))
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            return .failure(DataFileError(file: path, line: 0, reason: "the file is not UTF-8 text"))
-        }
-        return try importCSV(text, fileName: path, into: db)
+        return try importRecords(&reader, into: db)
     }
 
-    /// Writes a validated file in one transaction.
-    public static func write(_ file: ValidatedFile, into db: Database) throws -> Summary {
-        try db.transaction { c in
-            let stmt = try c.prepare(StatsSQL.upsertWeekly(columns: file.statColumns, updateTeam: file.hasTeam, updateOpponent: file.hasOpponent))
-            var params: [(any SQLBindable)?] = []
-            params.reserveCapacity(5 + file.statColumns.count)
-            for r in file.rows {
-                params.removeAll(keepingCapacity: true)
-                params.append(contentsOf: [r.player, r.season, r.week, r.team, r.opponent] as [(any SQLBindable)?])
-                for v in r.values { params.append(v) }
-                try stmt.run(params)
-            }
-            // Running apps reload their cached season facts when this number changes.
-            try c.run("""
-                INSERT INTO meta (key, value) VALUES ('season_data_version', '1')
-                ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1
-                """)
+    static func importRecords(_ reader: inout CSVReader, into db: Database) throws -> Result<Summary, DataFileError> {
+        do {
+            return .success(try db.transaction { c in try stream(&reader, connection: c) })
+        } catch let error as DataFileError {
+            return .failure(error)   // the transaction rolled back: nothing written
         }
-        struct Week: Hashable { var season: Int; var week: Int }
-        return Summary(rows: file.rows.count, players: Set(file.rows.map(\.player)).count,
-                       weeks: Set(file.rows.map { Week(season: $0.season, week: $0.week) }).count, ignoredColumns: file.ignoredColumns)
     }
 
-    static func validateThrowing(_ csvText: String, fileName: String, knownPlayers: [PlayerID: String]) throws(DataFileError) -> ValidatedFile {
-        let table = try CSV.parse(csvText, fileName: fileName)
-        let index = table.columnIndex
-        let required = try table.requireColumns(requiredColumns)
+    private static func stream(_ reader: inout CSVReader, connection c: Connection) throws -> Summary {
+        let fileName = reader.fileName
+        var knownPlayers: [PlayerID: String] = [:]
+        try c.prepare("SELECT id, nfl_team FROM players").forEach { s in knownPlayers[PlayerID(s.string(at: 0))] = s.string(at: 1) }
+
+        let header = try reader.readHeader()
+        let index = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let required = try requiredColumns.map { (name: String) throws(DataFileError) -> Int in
+            guard let i = index[name] else { throw DataFileError(file: fileName, line: 1, reason: "missing column \"\(name)\"") }
+            return i
+        }
         let known = Set(StatLine.columns.map(\.name))
-        let stats = table.header.filter { known.contains($0) }
+        let stats = header.filter { known.contains($0) }
         guard !stats.isEmpty else {
             throw DataFileError(file: fileName, line: 1, reason: "no stat columns (expected some of: \(StatLine.columns.prefix(4).map(\.name).joined(separator: ", ")), …)")
         }
         let statIndexes = stats.map { index[$0]! }
-        let negativeOK = stats.map { statColumnsAllowingNegatives.contains($0) }
+        let ranges = stats.map(StatLine.plausibleWeeklyRange)
         let teamIndex = index["recent_team"], opponentIndex = index["opponent_team"], typeIndex = index["season_type"]
         let handled = Set(requiredColumns).union(known).union(descriptiveColumns).union(["recent_team", "opponent_team"])
-        let ignored = table.header.filter { !handled.contains($0) }
-        guard !table.records.isEmpty else { throw DataFileError(file: fileName, line: 1, reason: "no data rows after the header") }
+        let ignored = header.filter { !handled.contains($0) }
 
-        struct Key: Hashable { var player: PlayerID; var season: Int; var week: Int }
-        var firstLine: [Key: Int] = [:]
-        var rows: [ValidatedFile.Row] = []
-        rows.reserveCapacity(table.records.count)
-        for record in table.records {
-            let f = FieldReader(table: table, record: record)
+        // Rows seen so far, for "second row for …": in a temporary table, not in memory.
+        try c.execute("""
+            CREATE TEMP TABLE IF NOT EXISTS import_seen (player_id TEXT NOT NULL, season INTEGER NOT NULL, week INTEGER NOT NULL,
+                line INTEGER NOT NULL, PRIMARY KEY (player_id, season, week)) WITHOUT ROWID;
+            DELETE FROM temp.import_seen;
+            """)
+        let remember = try c.prepare("INSERT INTO temp.import_seen (player_id, season, week, line) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")
+        let firstLine = try c.prepare("SELECT line FROM temp.import_seen WHERE player_id = ? AND season = ? AND week = ?")
+        let upsert = try c.prepare(StatsSQL.upsertWeekly(columns: stats, updateTeam: teamIndex != nil, updateOpponent: opponentIndex != nil))
+
+        struct Week: Hashable { var season: Int; var week: Int }
+        var rows = 0
+        var players = Set<PlayerID>(), weeks = Set<Week>()
+        var params: [(any SQLBindable)?] = []
+        params.reserveCapacity(5 + stats.count)
+        while let record = try reader.next() {
+            func error(_ reason: String) -> DataFileError { DataFileError(file: fileName, line: record.line, reason: reason) }
             let id = PlayerID(record.fields[required[0]])
-            if id.rawValue.isEmpty { throw f.error("player_id is empty") }
-            guard let playerTeam = knownPlayers[id] else { throw f.error("unknown player id \"\(id.rawValue)\"") }
+            if id.rawValue.isEmpty { throw error("player_id is empty") }
+            guard let playerTeam = knownPlayers[id] else { throw error("unknown player id \"\(id.rawValue)\"") }
             let seasonText = record.fields[required[1]]
             guard seasonText.utf8.count == 4, seasonText.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let season = Int(seasonText) else {
-                throw f.error("season \"\(seasonText)\" is not a 4-digit year")
+                throw error("season \"\(seasonText)\" is not a 4-digit year")
             }
-            let week = try f.int(required[2], "week", in: 1...18)
+            guard plausibleSeasons.contains(season) else {
+                throw error("season \(seasonText) is outside \(plausibleSeasons.lowerBound)–\(plausibleSeasons.upperBound)")
+            }
+            let week = try wholeNumber(record.fields[required[2]], "week", in: 1...18, error)
             if let typeIndex, record.fields[typeIndex] != "REG" {
-                throw f.error("season_type \"\(record.fields[typeIndex])\": only regular-season (REG) rows can be imported")
+                throw error("season_type \"\(record.fields[typeIndex])\": only regular-season (REG) rows can be imported")
             }
             var team = playerTeam
-            if let teamIndex { team = try f.nonEmpty(teamIndex, "recent_team") }
+            if let teamIndex {
+                team = record.fields[teamIndex]
+                if team.isEmpty { throw error("recent_team is empty") }
+            }
             let opponent = opponentIndex.map { record.fields[$0] } ?? ""
-            var values: [Int] = []
-            values.reserveCapacity(stats.count)
+            params.removeAll(keepingCapacity: true)
+            params.append(contentsOf: [id, season, week, team, opponent] as [(any SQLBindable)?])
             for (k, i) in statIndexes.enumerated() {
-                values.append(try f.int(i, stats[k], allowNegative: negativeOK[k]))
+                params.append(try wholeNumber(record.fields[i], stats[k], in: ranges[k], error, plausible: true))
             }
-            let key = Key(player: id, season: season, week: week)
-            if let earlier = firstLine[key] {
-                throw f.error("second row for player \(id.rawValue), season \(season), week \(week) (first on line \(earlier))")
+            if try remember.run([id, season, week, record.line]) == 0 {
+                let earlier = try firstLine.rows([id, season, week]).first.map { try $0.get("line", as: Int.self) } ?? 0
+                throw error("second row for player \(id.rawValue), season \(season), week \(week) (first on line \(earlier))")
             }
-            firstLine[key] = record.line
-            rows.append(.init(player: id, season: season, week: week, team: team, opponent: opponent, values: values))
+            try upsert.run(params)
+            rows += 1
+            players.insert(id); weeks.insert(Week(season: season, week: week))
         }
-        return ValidatedFile(fileName: fileName, statColumns: stats, hasTeam: teamIndex != nil, hasOpponent: opponentIndex != nil,
-                             ignoredColumns: ignored, rows: rows)
+        guard rows > 0 else { throw DataFileError(file: fileName, line: 1, reason: "no data rows after the header") }
+        try c.execute("DELETE FROM temp.import_seen")
+        // Running apps reload their cached season facts when this number changes.
+        try c.run("""
+            INSERT INTO meta (key, value) VALUES ('season_data_version', '1')
+            ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1
+            """)
+        return Summary(rows: rows, players: players.count, weeks: weeks.count, ignoredColumns: ignored)
+    }
+
+    /// Digits with an optional leading minus, within `range`. A number too long to read is out of range, not
+    /// "not a whole number": it IS one, just an absurd one.
+    static func wholeNumber(_ text: String, _ name: String, in range: ClosedRange<Int>,
+                            _ error: (String) -> DataFileError, plausible: Bool = false) throws(DataFileError) -> Int {
+        if text.isEmpty { throw error("\(name) is empty") }
+        let u = text.utf8
+        let negative = u.first == UInt8(ascii: "-")
+        let digits = u.dropFirst(negative ? 1 : 0)
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
+            throw error("\(name) \"\(text)\" is not a whole number")
+        }
+        if let v = Int(text), range.contains(v) { return v }
+        if plausible && negative && range.lowerBound >= 0 { throw error("\(name) \(text) is negative") }
+        throw error("\(name) \(text) is outside \(range.lowerBound)–\(range.upperBound)\(plausible ? " (the plausible range for one week)" : "")")
     }
 }
+

@@ -147,9 +147,20 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
         return out
     }
 
+    /// `key` as stored: HMAC under this database's secret (made on first use if the row is missing).
+    private func keyed(_ key: String) throws -> String {
+        var secret = try connection.cachedStatement("SELECT value FROM meta WHERE key = ?").rows([SignInKeys.metaKey]).first
+            .map { try $0.get("value", as: String.self) }
+        if secret == nil {
+            try run("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING", [SignInKeys.metaKey, SodiumTokenSource.randomHex(32)])
+            secret = try connection.scalar("SELECT value FROM meta WHERE key = ?", [SignInKeys.metaKey], as: String.self)
+        }
+        return SignInKeys.keyed(key, secretHex: secret ?? "")
+    }
+
     func failedSignIns(key: String, since: Date) throws -> [Date] {
         var out: [Date] = []
-        try each("SELECT at FROM sign_in_attempts WHERE key = ? AND at > ? ORDER BY at", [key, since]) { s in
+        try each("SELECT at FROM sign_in_attempts WHERE key = ? AND at > ? ORDER BY at", [try keyed(key), since]) { s in
             out.append(Date(timeIntervalSince1970: s.double(at: 0)))
         }
         return out
@@ -427,8 +438,18 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
         try run("UPDATE sessions SET revoked = 1 WHERE token_hash = ?", [tokenHash])
     }
 
-    func recordFailedSignIn(keys: [String], at: Date) throws {
-        for key in keys { try run("INSERT INTO sign_in_attempts (key, at) VALUES (?, ?)", [key, at]) }
+    @discardableResult
+    func recordFailedSignIn(keys: [String], at: Date) throws -> [Int64] {
+        var ids: [Int64] = []
+        for key in keys {
+            try run("INSERT INTO sign_in_attempts (key, at) VALUES (?, ?)", [try keyed(key), at])
+            ids.append(try connection.scalar("SELECT last_insert_rowid()", as: Int64.self) ?? 0)
+        }
+        return ids
+    }
+
+    func deleteSignInAttempts(ids: [Int64]) throws {
+        for id in ids { try run("DELETE FROM sign_in_attempts WHERE id = ?", [id]) }
     }
 
     func deleteFailedSignIns(before date: Date) throws {

@@ -19,7 +19,7 @@ public enum DomainError: Error, Hashable, Codable, Sendable {
     /// One sentence a person understands.
     public var message: String {
         switch self {
-        case .transport(let m): "Couldn't reach the league: \(m)"
+        case .transport(let m): storageProblem ?? "Couldn't reach the league: \(m)"
         case .unauthenticated: "Session ended — sign in again"
         case .forbidden(let m), .conflict(let m): m
         case .notFound(let what): "\(what) was not found"
@@ -39,5 +39,20 @@ public enum DomainError: Error, Hashable, Codable, Sendable {
         case .validation: "validation"
         case .rateLimited: "rate_limited"
         }
+    }
+}
+
+extension DomainError {
+    private static let storagePrefix = "storage: "
+
+    /// A failure of the storage on this machine — a full disk, a folder that can't be written — rather than of a
+    /// connection. It travels as `.transport` (retrying may help once space is freed), but `storageProblem` lets
+    /// the UI say what it is and where instead of "Couldn't reach the league server".
+    public static func storage(_ message: String) -> DomainError { .transport(storagePrefix + message) }
+
+    /// The sentence describing a storage failure (see `storage(_:)`), or nil for any other error.
+    public var storageProblem: String? {
+        guard case .transport(let m) = self, m.hasPrefix(Self.storagePrefix) else { return nil }
+        return String(m.dropFirst(Self.storagePrefix.count))
     }
 }

@@ -3,8 +3,8 @@
 public struct Points: Hashable, Comparable, Codable, Sendable, AdditiveArithmetic, CustomStringConvertible, ExpressibleByIntegerLiteral {
     public var hundredths: Int
 
-    public init(hundredths: Int) { self.hundredths = hundredths }
-    public init(integerLiteral value: Int) { self.hundredths = value * 100 }
+    public init(hundredths: Int) { self.hundredths = hundredths == Int.min ? -Int.max : hundredths }
+    public init(integerLiteral value: Int) { self = Points(hundredths: 100) * value }
     /// Parses "4", "-2", "0.5", "0.04". Returns nil for more than two decimals or junk.
     public init?(_ text: String) {
         var s = Substring(text.trimmingCharactersInSet())
@@ -18,20 +18,35 @@ public struct Points: Hashable, Comparable, Codable, Sendable, AdditiveArithmeti
             guard (1...2).contains(f.count), f.allSatisfy(\.isNumber), let v = Int(f) else { return nil }
             frac = f.count == 1 ? v * 10 : v
         }
+        guard whole <= Self.limit / 100 - 1 else { return nil }
         hundredths = sign * (whole * 100 + frac)
     }
 
     public static let zero = Points(hundredths: 0)
-    public static func + (a: Points, b: Points) -> Points { Points(hundredths: a.hundredths + b.hundredths) }
-    public static func - (a: Points, b: Points) -> Points { Points(hundredths: a.hundredths - b.hundredths) }
-    public static func * (a: Points, n: Int) -> Points { Points(hundredths: a.hundredths * n) }
+    /// The largest magnitude arithmetic produces: sums, differences and products saturate at ±`limit` instead of
+    /// trapping, so no stored stat (however absurd) can crash scoring. (`Int.min` is never produced, so `abs` and
+    /// negation are always safe.)
+    public static let limit = Int.max
+    public static func + (a: Points, b: Points) -> Points { saturating(a.hundredths.addingReportingOverflow(b.hundredths), sign: b.hundredths) }
+    public static func - (a: Points, b: Points) -> Points { a + (-b) }
+    public static func * (a: Points, n: Int) -> Points {
+        let r = a.hundredths.multipliedReportingOverflow(by: n)
+        guard r.overflow else { return Points(hundredths: clamp(r.partialValue)) }
+        return Points(hundredths: (a.hundredths < 0) != (n < 0) ? -limit : limit)
+    }
     public static func < (a: Points, b: Points) -> Bool { a.hundredths < b.hundredths }
-    public static prefix func - (a: Points) -> Points { Points(hundredths: -a.hundredths) }
+    public static prefix func - (a: Points) -> Points { Points(hundredths: -clamp(a.hundredths)) }
+
+    private static func clamp(_ v: Int) -> Int { v == Int.min ? -limit : v }
+    private static func saturating(_ r: (partialValue: Int, overflow: Bool), sign: Int) -> Points {
+        guard r.overflow else { return Points(hundredths: clamp(r.partialValue)) }
+        return Points(hundredths: sign < 0 ? -limit : limit)
+    }
 
     /// "469.20", "-2.00", "0.04".
     public var description: String {
         let sign = hundredths < 0 ? "-" : ""
-        let v = abs(hundredths)
+        let v = hundredths.magnitude
         let frac = v % 100
         return "\(sign)\(v / 100).\(frac < 10 ? "0" : "")\(frac)"
     }
@@ -39,7 +54,8 @@ public struct Points: Hashable, Comparable, Codable, Sendable, AdditiveArithmeti
     /// One decimal as fantasy apps show totals ("469.2"); rounds half away from zero.
     public var oneDecimal: String {
         let sign = hundredths < 0 ? "-" : ""
-        let tenths = (abs(hundredths) + 5) / 10
+        let v = hundredths.magnitude
+        let tenths = v / 10 + (v % 10 >= 5 ? 1 : 0)
         return "\(sign)\(tenths / 10).\(tenths % 10)"
     }
 }

@@ -86,11 +86,39 @@ public struct StatLine: Hashable, Codable, Sendable {
 
     private static let columnIndex: [String: Int] = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1.name, $0) })
 
-    /// Column-wise sum, for season totals.
+    /// Column-wise sum, for season totals. Saturates at `Int.max`/`Int.min` rather than trapping, so no stored
+    /// row can crash a total.
     public static func + (a: StatLine, b: StatLine) -> StatLine {
         var r = a
-        for c in columns { r[keyPath: c.keyPath] += b[keyPath: c.keyPath] }
+        for c in columns {
+            let (sum, overflow) = r[keyPath: c.keyPath].addingReportingOverflow(b[keyPath: c.keyPath])
+            r[keyPath: c.keyPath] = overflow ? (b[keyPath: c.keyPath] < 0 ? Int.min : Int.max) : sum
+        }
         return r
+    }
+
+    // MARK: Plausible values
+
+    /// Yardage columns: a loss on a play is a fact, so these may be negative.
+    public static let yardageColumns: Set<String> = ["passing_yards", "rushing_yards", "receiving_yards"]
+    /// Volume columns: how many times something was tried or caught.
+    public static let volumeColumns: Set<String> = ["completions", "attempts", "carries", "receptions"]
+
+    public static let plausibleYardage = -200...2_000
+    public static let plausibleVolume = 0...200
+    public static let plausiblePointsAllowed = 0...300
+    /// Touchdowns, interceptions, fumbles, two-point conversions, field goals, PATs, sacks, safeties…
+    public static let plausibleEvents = 0...50
+
+    /// The values one player's (or one defense's) line for ONE week may hold, per column: yardage −200…2,000,
+    /// completions / attempts / carries / receptions 0…200, points allowed 0…300, every other stat 0…50. Each is far
+    /// beyond any NFL record (554 passing yards, 45 carries, 7 touchdowns, 73 points allowed) but small enough that
+    /// no sum of a season's lines can come near overflowing `Points`. `import-stats` refuses anything outside.
+    public static func plausibleWeeklyRange(_ column: String) -> ClosedRange<Int> {
+        if yardageColumns.contains(column) { return plausibleYardage }
+        if volumeColumns.contains(column) { return plausibleVolume }
+        if column == "points_allowed" { return plausiblePointsAllowed }
+        return plausibleEvents
     }
 }
 

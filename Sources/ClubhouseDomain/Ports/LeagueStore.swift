@@ -28,7 +28,7 @@ public protocol LeagueStoreReader {
     func session(tokenHash: String) throws -> SessionRecord?
     /// The SSH key with this fingerprint, when linked to an account.
     func sshKey(fingerprint: String) throws -> SSHKeyRecord?
-    /// Times of failed sign-ins recorded under `key` at or after `since`, oldest first.
+    /// Times of failed sign-ins recorded under `key` (the same text given to `recordFailedSignIn`) after `since`, oldest first.
     func failedSignIns(key: String, since: Date) throws -> [Date]
 
     // MARK: Leagues
@@ -74,8 +74,12 @@ public protocol LeagueStoreWriter: LeagueStoreReader {
     func insertSession(_ session: SessionRecord) throws
     /// Marks the session revoked (no-op for an unknown one).
     func revokeSession(tokenHash: String) throws
-    /// Records one failed sign-in under each key.
-    func recordFailedSignIn(keys: [String], at: Date) throws
+    /// Records one failed sign-in under each key (the store keeps a key only as a keyed hash); returns the rows'
+    /// ids, so a sign-in that reserved its attempt before checking the password can take it back on success.
+    @discardableResult
+    func recordFailedSignIn(keys: [String], at: Date) throws -> [Int64]
+    /// Forgets the attempts `recordFailedSignIn` returned.
+    func deleteSignInAttempts(ids: [Int64]) throws
     /// Forgets failed sign-ins older than `date`.
     func deleteFailedSignIns(before date: Date) throws
     /// `DomainError.conflict` when the fingerprint is already linked.

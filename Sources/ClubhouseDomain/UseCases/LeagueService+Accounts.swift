@@ -68,23 +68,25 @@ extension LeagueService {
             _ = accounts.hasher.verify(password, against: accounts.decoyHash())
             throw AccountRules.wrongCredentials
         }
-        let keys = [accounts.tokens.digest("account:" + email), accounts.tokens.digest("device:" + device)]
+        // The store keeps these only as a keyed hash (a per-database secret), never the email itself.
+        let keys = ["account:" + email, "device:" + device]
         let now = clock.now()
-        let account = try store.read { r -> AccountRecord? in
-            try refuseIfLimited(r, keys: keys, now: now)
-            return try r.account(email: email)
+        // Check the limit and count this attempt in ONE write transaction, before the slow check: N attempts in
+        // parallel (SSH sessions, server requests) queue on the write lock, so at most the limit get past it.
+        let (account, reserved) = try store.write { w -> (AccountRecord?, [Int64]) in
+            try refuseIfLimited(w, keys: keys, now: now)
+            let ids = try w.recordFailedSignIn(keys: keys, at: now)
+            try w.deleteFailedSignIns(before: now - 24 * 3600)
+            return (try w.account(email: email), ids)
         }
         // Always one Argon2id verification, so a wrong email takes as long as a wrong password.
         let hash = account?.passwordHash.flatMap { $0.hasPrefix("$") ? $0 : nil }
         let matches = accounts.hasher.verify(password, against: hash ?? accounts.decoyHash()) && hash != nil
-        return try store.write { w -> Result<AccountSession, DomainError> in
-            guard let account, matches else {
-                try w.recordFailedSignIn(keys: keys, at: now)
-                try w.deleteFailedSignIns(before: now - 24 * 3600)
-                return .failure(AccountRules.wrongCredentials)
-            }
-            return .success(try openSession(w, user: account.user, now: now))
-        }.get()   // the failure is thrown after the commit, so the attempt stays recorded
+        guard let account, matches else { throw AccountRules.wrongCredentials }   // the reserved attempt stays: a failure
+        return try store.write { w in
+            try w.deleteSignInAttempts(ids: reserved)   // it succeeded: not a failure after all
+            return try openSession(w, user: account.user, now: now)
+        }
     }
 
     /// Signs in with an SSH key linked to an account (sshd already proved the key).

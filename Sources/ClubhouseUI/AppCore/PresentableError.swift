@@ -18,6 +18,7 @@ public struct PresentableError: Error, Hashable, Sendable {
         }
         switch d {
         case .transport:
+            if let problem = d.storageProblem { self.init(message: problem + " Press r to retry."); return }
             self.init(message: "Couldn't reach the league server. Check the connection, then press r to retry.")
         case .unauthenticated:
             self.init(message: "Your session ended — sign in again to see this.", canRetry: true)

@@ -216,7 +216,8 @@ extension AppReducer {
             } catch DomainError.unauthenticated {
                 return .gate(.performed(write, .sessionEnded))
             } catch DomainError.transport(let m) {
-                return .gate(.performed(write, .unreachable("Couldn't reach the league server (\(m)) — it will be offered again next time")))
+                let problem = DomainError.transport(m).storageProblem.map { "\($0) — it will be offered again next time" }
+                return .gate(.performed(write, .unreachable(problem ?? "Couldn't reach the league server (\(m)) — it will be offered again next time")))
             } catch DomainError.validation(let field, let message) {
                 store.clear()
                 return .gate(.performed(write, .invalid(field: field, message: message)))

@@ -24,8 +24,11 @@ enum Usage {
     static let importStats = """
     Usage: clubhouse import-stats FILE [--database PATH]
 
-    Validates every row of FILE first; on a bad row prints FILE:LINE: reason and imports
-    nothing. On success, imports all rows in one transaction and reports the counts.
+    Reads FILE row by row inside one transaction: on a bad row prints FILE:LINE: reason and
+    imports nothing; on success reports the counts. Memory stays flat however big FILE is.
+    Each stat must be a whole number in a plausible range for one week: yardage -200..2000;
+    completions, attempts, carries, receptions 0..200; points_allowed 0..300; every other
+    stat 0..50. season is 4 digits (1920..2100), week 1..18.
 
     Options:
       --database PATH   use this SQLite database

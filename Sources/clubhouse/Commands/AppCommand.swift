@@ -51,11 +51,13 @@ enum AppCommand {
         // dropping. The caller is resolved from the token on every call. Without a usable state folder the app
         // still browses, signed out, and keeps a pending action in memory only.
         let device: LocalDevice?
+        var stateProblem = "no state folder"
         do {
             device = try LocalDevice(environment: env, sshKeyFingerprint: options.device?.fingerprint, separateDevices: options.device == nil)
             for path in device?.movedAside ?? [] { Output.error("clubhouse: a damaged local file was moved aside to \(path)") }
         } catch {
             Output.error("clubhouse: no local state folder (\(error)); browsing signed out")
+            stateProblem = "\(error)"
             device = nil
         }
         let log = device?.log
@@ -63,7 +65,7 @@ enum AppCommand {
         defer { log?.record("app.exit") }
         for path in device?.movedAside ?? [] { log?.record("local.movedAside", ["to": path]) }
         let api = device.map { EmbeddedLeagueAPI(service: service, databasePath: db.path, session: $0.session, log: $0.log) }
-            ?? EmbeddedLeagueAPI(service: service, databasePath: db.path)
+            ?? EmbeddedLeagueAPI(service: service, databasePath: db.path, withoutStateFolder: stateProblem)
         // The gate notices an ended session from the `.unauthenticated` answers themselves (AppReducer+Gate).
         let monochrome = ClubhouseProgram.monochromeRequested(environment: env, arguments: options.noColor ? ["--no-color"] : [])
         let program = ClubhouseProgram(api: api, settingsStore: FileSettingsStore(environment: env), monochrome: monochrome, environment: env,

@@ -21,6 +21,7 @@ enum OpenDatabase {
             let location = try DatabaseLocation.resolve(explicitPath: explicitPath, environment: env)
             let opened = try Database.open(at: location)
             if let recovery = opened.recovery { Output.error("clubhouse: \(recovery.message)") }
+            logTightened(opened.tightened, environment: env)
             switch seed {
             case .season:
                 try DemoWorld.seedSeasonIfNeeded(opened.database)
@@ -32,8 +33,21 @@ enum OpenDatabase {
             return opened.database
         } catch let f as DatabaseLocation.Failure {
             throw Failure(description: f.description)
+        } catch let refused as NotADatabaseFile {
+            throw Failure(description: refused.description)
         } catch {
             throw Failure(description: "cannot open the league database: \(error)")
+        }
+    }
+
+    /// Database files other accounts could read were made private: said once, in this device's activity log (the
+    /// next open finds them private already).
+    private static func logTightened(_ changes: [PermissionChange], environment: [String: String]) {
+        guard !changes.isEmpty, let dir = try? LocalStateDirectory.resolve(environment: environment) else { return }
+        try? dir.create()
+        let log = ActivityLog(path: dir.logFile)
+        for c in changes {
+            log.record("database.permissions", ["path": c.path, "from": String(c.from, radix: 8), "to": String(c.to, radix: 8)])
         }
     }
 }

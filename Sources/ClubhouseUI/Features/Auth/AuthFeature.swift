@@ -199,7 +199,7 @@ public enum AuthFeature: PageFeature {
         switch d {
         case .rateLimited(let s): return "Too many attempts — try again in \(s) s"
         case .validation(_, let m), .conflict(let m), .forbidden(let m): return m
-        case .transport: return "Couldn't reach the league server — check the connection and try again"
+        case .transport: return d.storageProblem ?? "Couldn't reach the league server — check the connection and try again"
         case .unauthenticated:
             if case .signIn = mode { return "Email or password is wrong" }
             return "Your session ended — sign in again"
