@@ -52,10 +52,12 @@ extension Database {
         var recovery: CorruptFileRecovery?
         if !location.isInMemory {
             if let start = notSQLite(at: path) { throw NotADatabaseFile(path: path, start: start) }
+            // Before the soundness check: its read-only connection may create -wal/-shm with the file's mode.
+            tightened += privateFiles(path)
             if let problem = Self.damage(at: path) {
                 recovery = try Self.moveAside(path, reason: problem, now: now)
+                _ = privateFiles(path)
             }
-            tightened += privateFiles(path)
         }
         do {
             let db = try Database(path: path)
