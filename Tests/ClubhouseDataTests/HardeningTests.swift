@@ -176,6 +176,16 @@ import Testing
         #expect(try Database.open(at: location).tightened.isEmpty, "said once: the next open finds them private")
     }
 
+    /// `--database /dev/null` (or a FIFO) must never chmod a device: only plain files are tightened.
+    @Test func onlyPlainFilesAreTightened() throws {
+        let dir = TempDir()
+        let fifo = dir.file("fifo.sqlite")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        chmod(fifo, 0o644)
+        #expect(Database.privateFiles(fifo).isEmpty)
+        #expect(mode(fifo) == 0o644)
+    }
+
     @Test func aFolderNamedExplicitlyIsNotChmoddedButTheFilesAre() throws {
         let dir = TempDir()
         chmod(dir.path, 0o755)

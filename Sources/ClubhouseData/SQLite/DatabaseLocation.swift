@@ -77,6 +77,9 @@ public struct PermissionChange: Hashable, Sendable, CustomStringConvertible {
     static func tighten(_ path: String, to mode: UInt16) -> PermissionChange? {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
+        // Only a plain file (or, for a folder mode, a folder): never `/dev/null` or another device given as --database.
+        let kind = st.st_mode & S_IFMT
+        guard kind == (mode & 0o100 != 0 ? S_IFDIR : S_IFREG) else { return nil }
         let old = UInt16(st.st_mode & 0o777)
         guard old & 0o077 != 0, chmod(path, mode_t(mode)) == 0 else { return nil }
         return PermissionChange(path: path, from: old, to: mode)

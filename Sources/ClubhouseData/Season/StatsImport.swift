@@ -160,6 +160,8 @@ public enum StatsImport {
             throw error("\(name) \"\(text)\" is not a whole number")
         }
         if let v = Int(text), range.contains(v) { return v }
+        // A number pasted a thousand digits long is shown by its start and its length, not in full.
+        let text = text.utf8.count > 24 ? "\(text.prefix(20))… (\(digits.count) digits)" : text
         if plausible && negative && range.lowerBound >= 0 { throw error("\(name) \(text) is negative") }
         throw error("\(name) \(text) is outside \(range.lowerBound)–\(range.upperBound)\(plausible ? " (the plausible range for one week)" : "")")
     }

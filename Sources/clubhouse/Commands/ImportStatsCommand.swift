@@ -21,6 +21,9 @@ enum ImportStatsCommand {
                 print(line)
                 return 0
             }
+        } catch let error as DatabaseError {
+            Output.error("clubhouse import-stats: \(error.domainError.message)")   // a full disk says so, and where
+            return 1
         } catch {
             Output.error("clubhouse import-stats: \(error)")
             return 1
