@@ -41,8 +41,6 @@ import Testing
         #expect(!r.out.contains("Connect with"))
         #expect(!FileManager.default.fileExists(atPath: dir + "/sub"), "nothing is seeded at a broken path")
         #expect(!FileManager.default.fileExists(atPath: dir + "/state"), "no state folder either")
-        let tab = try Binary.run(["host-ssh", "--state-dir", dir + "/st\tate"], environment: home.environment)
-        #expect(tab.status == 2 && tab.err.contains("--state-dir"), "\(tab.err)")
     }
 
     @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH"), .timeLimit(.minutes(3)))
