@@ -3,7 +3,6 @@ import Foundation
 /// Checks on the port host-ssh serves: free before sshd starts, answering once it has.
 enum PortProbe {
     /// Why `address:port` can't be listened on now, or nil when it can (checked by binding it, then letting go).
-    /// A name that isn't a numeric address is left to sshd (nil).
     static func bindProblem(address: String, port: Int) -> String? {
         guard let (family, storage, length) = socketAddress(address, port: port) else { return nil }
         let fd = socket(family, Int32(SOCK_STREAM.rawValue), 0)
@@ -47,8 +46,23 @@ enum PortProbe {
         return n >= 4 && buf.prefix(4).elementsEqual("SSH-".utf8)
     }
 
-    /// A numeric IPv4/IPv6 address and port as a socket address; nil for anything else.
+    /// `address` (numeric, else looked up) and port as a socket address; nil when it can't be resolved.
     private static func socketAddress(_ address: String, port: Int) -> (Int32, sockaddr_storage, socklen_t)? {
+        if let numeric = numericAddress(address, port: port) { return numeric }
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var found: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(address, String(port), &hints, &found) == 0, let first = found else { return nil }
+        defer { freeaddrinfo(found) }
+        var storage = sockaddr_storage()
+        let length = min(socklen_t(MemoryLayout<sockaddr_storage>.size), first.pointee.ai_addrlen)
+        withUnsafeMutableBytes(of: &storage) { dst in
+            dst.copyMemory(from: UnsafeRawBufferPointer(start: first.pointee.ai_addr, count: Int(length)))
+        }
+        return (first.pointee.ai_family, storage, length)
+    }
+
+    private static func numericAddress(_ address: String, port: Int) -> (Int32, sockaddr_storage, socklen_t)? {
         var storage = sockaddr_storage()
         var v4 = in_addr(), v6 = in6_addr()
         if inet_pton(AF_INET, address, &v4) == 1 {
