@@ -10,6 +10,8 @@ enum Clubhouse {
         // Internal: run by the sshd that host-ssh configures (ForceCommand, AuthorizedKeysCommand).
         "ssh-session": .init(valueOptions: ["database", "devices-dir", "policy"], flags: ["no-color"]),
         "ssh-authorized-keys": .init(valueOptions: ["database", "policy"], flags: []),
+        // Internal: started by host-ssh to own sshd (SSHDSupervisor.swift).
+        "ssh-keeper": .init(valueOptions: ["sshd", "config", "listen", "port"], flags: []),
     ]
     static let root = ParsedArguments.Grammar(valueOptions: ["database"], flags: ["no-color"])
 
@@ -45,6 +47,8 @@ enum Clubhouse {
         case "ssh-authorized-keys":
             if args.flags.contains("help") { print(Usage.sshSession); return 0 }
             return SSHAuthorizedKeysCommand.run(args)
+        case "ssh-keeper":
+            return SSHDKeeper.run(args)
         default:
             return 2
         }

@@ -231,11 +231,9 @@ import Terminal
         #expect(h.toast == "Type a message first.")
         h.keys("nice pick")
         h.send(.event(.paste(String(repeating: "!", count: 200))))
-        h.key(.enter)
-        await h.settle()
-        #expect(h.toast?.hasPrefix("Messages are at most 200 characters") == true)
-        #expect(await h.fake.chatLog.isEmpty)
-        for _ in 0..<200 { h.key(.backspace) }
+        #expect(h.toast == DraftRoomFeature.chatLimitMessage, "input past the limit is cut as it arrives, and said")
+        #expect(Self.room(h)?.chatField.count == 200)
+        for _ in 0..<191 { h.key(.backspace) }
         h.key(.enter)
         await h.settle()
         #expect(await h.fake.chatLog.map(\.body) == ["nice pick"])
@@ -244,6 +242,41 @@ import Terminal
         h.key(.escape)
         #expect(Self.room(h)?.chatEditing == false)
         #expect(h.state.pages.last == .draftRoom(Demo.couch))
+    }
+
+    @Test func aHundredKilobytePasteIntoTheChatIsOneInsertionCutAt200AndSaidOnce() async {
+        var h = await Self.opened(Self.liveRoom())
+        h.key(.char("5"))
+        h.key(.char("c"))
+        h.keys("gg ")
+        let toastsBefore = h.state.toasts.visible(at: h.state.clock).count
+        h.send(.event(.paste(String(repeating: "0123456789\n", count: 9_310))))
+        h.keys("more")   // keys past the limit: cut, not said again
+        let field = Self.room(h)?.chatField
+        #expect(field?.count == DraftRoomFeature.chatLimit)
+        #expect(field?.text.hasPrefix("gg 0123456789 0123") == true, "newlines pasted become spaces")
+        let notices = h.state.toasts.visible(at: h.state.clock).dropFirst(toastsBefore).filter { $0.message == DraftRoomFeature.chatLimitMessage }
+        #expect(notices.count == 1)
+        #expect(Screen(h.state).inSheet("200/200"))
+        h.key(.enter)
+        await h.settle()
+        #expect(await h.fake.chatLog.map(\.body.count) == [200])
+    }
+
+    @Test func aPasteOutsideATextFieldRunsNoCommands() async {
+        var h = await Self.opened(Self.liveRoom())
+        // "5" would open Chat and "c" would start typing, were a paste typed key by key.
+        h.send(.event(.paste("5c hello")))
+        #expect(Self.room(h)?.tab == .available)
+        #expect(Self.room(h)?.chatEditing == false)
+    }
+
+    @Test func aLongPasteIntoTheSearchIsCutAt40AndSaidOnce() async {
+        var h = await Self.opened(Self.liveRoom())
+        h.key(.char("/"))
+        h.send(.event(.paste(String(repeating: "k", count: 100_000))))
+        #expect(Self.room(h)?.filter.text.count == FilterField.maxLength)
+        #expect(h.toast == FilterField.limitMessage)
     }
 
     // MARK: Commissioner

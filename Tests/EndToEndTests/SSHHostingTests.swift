@@ -29,7 +29,8 @@ import Testing
         defer { host.cleanUp(stateDirectory: dir + "/state") }
         let listening = host.waitForLog("Server listening on 127.0.0.1 port \(port)", timeout: 60)
         try #require(listening, "sshd never listened:\n\(host.log)")
-        #expect(host.output.contains("ssh -p \(port) \(user)@127.0.0.1"), "how to connect is printed:\n\(host.output)")
+        // The banner follows once sshd answers on the port.
+        #expect(SSHHost.poll(timeout: 20) { host.output.contains("ssh -p \(port) \(user)@127.0.0.1") }, "how to connect is printed:\n\(host.output)")
 
         // Two devices: two key pairs.
         var fingerprints: [String] = []

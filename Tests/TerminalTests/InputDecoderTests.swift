@@ -123,3 +123,56 @@ import Testing
         #expect(d.feed([42, 37]) == [.mouse(MouseEvent(.press(.left), x: 9, y: 4))])
     }
 }
+
+/// A paste can never wedge the keyboard: no end marker, Ctrl-C inside, or far too much text.
+@Suite struct BracketedPasteSafetyTests {
+    @Test func unterminatedPasteEndsOnTimeoutAndLaterKeysWork() {
+        var d = InputDecoder()
+        #expect(d.feed(Array("\u{1B}[200~half a paste".utf8)).isEmpty)
+        #expect(d.isInPaste)
+        #expect(d.pendingTimeout == InputDecoder.pasteTimeout)
+        #expect(d.timeout() == [.paste("half a paste")])
+        #expect(!d.isInPaste && d.pendingTimeout == nil)
+        #expect(d.feed(Array("q".utf8)) == [.key(.char("q"))])
+    }
+
+    @Test func ctrlCInsideAPasteEndsItAndIsDelivered() {
+        var d = InputDecoder()
+        #expect(d.feed(Array("\u{1B}[200~abc\u{3}x".utf8)) == [.paste("abc"), .key(.ctrl("c")), .key(.char("x"))])
+        // Ctrl-C as the first byte after the start: no empty paste, just Ctrl-C.
+        var e = InputDecoder()
+        #expect(e.feed(Array("\u{1B}[200~\u{3}".utf8)) == [.key(.ctrl("c"))])
+    }
+
+    @Test func endMarkerSplitByteByByteIsFound() {
+        var d = InputDecoder()
+        var events: [InputEvent] = []
+        for b in Array("\u{1B}[200~a\u{1B}[20b\u{1B}[201~z".utf8) { events += d.feed([b]) }
+        #expect(events == [.paste("a\u{1B}[20b"), .key(.char("z"))])
+    }
+
+    @Test func aPasteOverTheLimitKeepsTheLimitAndDropsTheRestUpToTheEnd() {
+        var d = InputDecoder()
+        var events = d.feed(Array("\u{1B}[200~".utf8))
+        let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 64 * 1024)
+        for _ in 0..<(InputDecoder.pasteLimit / chunk.count + 3) { events += d.feed(chunk) }
+        events += d.feed(Array("\u{1B}[201~k".utf8))
+        #expect(events.count == 2)
+        if case .paste(let text)? = events.first { #expect(text.utf8.count == InputDecoder.pasteLimit) } else { Issue.record("no paste: \(events.first.map { "\($0)" } ?? "nothing")") }
+        #expect(events.last == .key(.char("k")))
+    }
+
+    @Test func aHundredKilobytePasteIsOneEvent() {
+        var d = InputDecoder()
+        let body = String(repeating: "0123456789", count: 10_240)
+        var events: [InputEvent] = []
+        for chunk in Array("\u{1B}[200~\(body)\u{1B}[201~".utf8).chunked(4096) { events += d.feed(chunk) }
+        #expect(events == [.paste(body)])
+    }
+}
+
+extension Array {
+    func chunked(_ size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min(count, $0 + size)] }
+    }
+}

@@ -139,3 +139,42 @@ struct FieldProgram: Program {
         #expect(trimmed(backend.lines()[1]) == "  日本")
     }
 }
+
+/// Input past a field's limit is cut as it arrives, said once, and a paste is one insertion.
+@Suite struct TextFieldLimitTests {
+    @Test func aHundredKilobytePasteIsOneInsertionCutAtTheLimit() {
+        var f = TextFieldState(maxLength: 200)
+        f.insert("ab")
+        let used = f.handle(.paste(String(repeating: "x", count: 100_000)))
+        #expect(used)
+        #expect(f.count == 200 && f.text == "ab" + String(repeating: "x", count: 198))
+        #expect(f.cursor == 200)
+        #expect(f.limitJustReached)
+    }
+
+    @Test func typingPastTheLimitIsCutAndSaidOnce() {
+        var f = TextFieldState(maxLength: 3)
+        var notices = 0
+        for c in "abcdefg" { f.handle(.key(.char(c))); if f.limitJustReached { notices += 1 } }
+        #expect(f.text == "abc" && notices == 1)
+        // Making room and filling it again says it again, once.
+        f.handle(.key(.backspace))
+        for c in "xyz" { f.handle(.key(.char(c))); if f.limitJustReached { notices += 1 } }
+        #expect(f.text == "abx" && notices == 2)
+    }
+
+    @Test func anUnlimitedFieldTakesALongPasteAndRendersItsTail() {
+        var f = TextFieldState()
+        f.insert(String(repeating: "y", count: 50_000) + "END")
+        #expect(f.count == 50_003)
+        var b = Buffer(size: Size(width: 8, height: 1))
+        b.render(TextField(f), in: b.area)
+        #expect(b.text() == "yyyyEND")
+        #expect(TextField.scrollStart(chars: f.characters, cursor: f.cursor, width: 8) == 50_003 - 7)
+    }
+
+    @Test func wideCharactersScrollByCells() {
+        let f = TextFieldState(text: "日本語です")
+        #expect(TextField.scrollStart(chars: f.characters, cursor: f.cursor, width: 6) == 3)
+    }
+}

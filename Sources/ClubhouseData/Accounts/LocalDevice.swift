@@ -31,4 +31,13 @@ public struct LocalDevice: Sendable {
 
     /// Files found corrupt and moved aside so far (for the app to report once).
     public var movedAside: [String] { session.credentials.movedAside + pendingActions.movedAside }
+
+    /// Reads the credentials and pending-action files now, so a damaged one is moved aside (and listed in
+    /// `movedAside`) before the app starts, when it can still be reported — not later, silently.
+    @discardableResult
+    public func checkLocalFiles(now: Date = Date()) -> [String] {
+        _ = session.credentials.load()
+        _ = pendingActions.load(now: now)
+        return movedAside
+    }
 }

@@ -39,9 +39,94 @@ public struct SSHDConfiguration: Hashable, Sendable {
             .map(ShellQuote.quote).joined(separator: " ")
     }
 
-    /// The AuthorizedKeysCommand line: sshd splits it itself (quotes allowed) and expands `%t %k`.
+    /// The AuthorizedKeysCommand line: sshd splits it itself (quotes allowed) and %-expands every argument
+    /// (`%t %k` are ours; a literal `%` in a path is written `%%`). The program path is never quoted: sshd
+    /// wants the line to start with `/`.
     public var authorizedKeysCommandLine: String {
-        (authorizedKeysCommand.map(SSHDQuote.quote) + ["%t", "%k"]).joined(separator: " ")
+        let args = authorizedKeysCommand.map { $0.replacingOccurrences(of: "%", with: "%%") }
+        let program = args.first.map { [$0] } ?? []
+        return (program + args.dropFirst().map(SSHDQuote.quote) + ["%t", "%k"]).joined(separator: " ")
+    }
+
+    /// Why `path` can't be written into sshd_config, or nil: sshd reads the file line by line (no newline or other
+    /// control character can be carried), and its quoting can't hold a backslash reliably. `%` is fine (escaped).
+    public static func pathProblem(_ path: String) -> String? {
+        if path.isEmpty { return "is empty" }
+        if path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" }) {
+            return "contains a control character (a newline, tab or similar), which sshd's configuration can't hold"
+        }
+        if path.contains("\\") { return "contains a backslash, which sshd's configuration can't hold reliably" }
+        return nil
+    }
+
+    /// True when `path` can start an AuthorizedKeysCommand line as it is (sshd wants it unquoted, from `/`).
+    public static func isPlainProgramPath(_ path: String) -> Bool {
+        path.hasPrefix("/") && path.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+:=@,".contains($0)) }
+    }
+
+    /// The arguments sshd runs for `line` (an AuthorizedKeysCommand value as `sshd -T` prints it), split and
+    /// %-expanded the way sshd does it with `%t`/`%k` left as they are; nil where sshd would fail (bad quoting, an
+    /// unknown `%` token).
+    public static func sshdArguments(_ line: String) -> [String]? {
+        var args: [String] = [], current = "", inArg = false, quote: Character?
+        var chars = Array(line)[...]
+        while let c = chars.first {
+            chars = chars.dropFirst()
+            if quote == nil, c == " " || c == "\t" {
+                if inArg { args.append(current); current = ""; inArg = false }
+                continue
+            }
+            inArg = true
+            if c == "\\", let next = chars.first, next == "'" || next == "\"" || next == "\\" || (quote == nil && next == " ") {
+                current.append(next); chars = chars.dropFirst()
+            } else if quote == nil, c == "'" || c == "\"" {
+                quote = c
+            } else if let q = quote, c == q {
+                quote = nil
+            } else {
+                current.append(c)
+            }
+        }
+        guard quote == nil else { return nil }
+        if inArg { args.append(current) }
+        var expanded: [String] = []
+        for arg in args {
+            var out = "", it = arg.makeIterator()
+            while let c = it.next() {
+                guard c == "%" else { out.append(c); continue }
+                switch it.next() {
+                case "%": out.append("%")
+                case "t": out += "%t"
+                case "k": out += "%k"
+                default: return nil
+                }
+            }
+            expanded.append(out)
+        }
+        return expanded
+    }
+
+    /// Compares what sshd will use (`sshd -T` output) with what was meant; nil when they agree, else the first
+    /// difference in words.
+    public func mismatch(effective: String) -> String? {
+        var values: [String: String] = [:]
+        for line in effective.split(separator: "\n") {
+            guard let space = line.firstIndex(of: " ") else { continue }
+            let key = String(line[..<space]).lowercased()
+            if values[key] == nil { values[key] = String(line[line.index(after: space)...]) }
+        }
+        let meant: [(String, String)] = [("port", "\(port)"), ("hostkey", hostKeyPath), ("pidfile", pidFilePath),
+                                          ("forcecommand", forceCommand)]
+        for (key, value) in meant where values[key] != value {
+            return "\(key) is \(values[key].map { "'\($0)'" } ?? "missing"), not '\(value)'"
+        }
+        guard let line = values["authorizedkeyscommand"], let args = Self.sshdArguments(line) else {
+            return "sshd would not run the key check as written: \(values["authorizedkeyscommand"] ?? "missing")"
+        }
+        guard args == authorizedKeysCommand + ["%t", "%k"] else {
+            return "sshd would run the key check as \(args), not \(authorizedKeysCommand)"
+        }
+        return nil
     }
 
     public func render() -> String {

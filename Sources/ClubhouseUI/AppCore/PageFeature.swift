@@ -44,6 +44,9 @@ public protocol PageFeature {
     static var clearFilter: Action? { get }
     /// A key typed while editing text.
     static func typed(_ key: Key) -> Action?
+    /// Text pasted while editing text, as one insertion (nil: the page ignores pastes — a paste never
+    /// runs commands key by key).
+    static func pasted(_ text: String) -> Action?
 }
 
 extension PageFeature {
@@ -57,26 +60,55 @@ extension PageFeature {
     public static var liveRefresh: Action? { nil }
     public static func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> Action? { nil }
     public static func typed(_ key: Key) -> Action? { nil }
+    public static func pasted(_ text: String) -> Action? { nil }
     public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? { nil }
 }
 
-/// A one-line text filter ("/" to start typing; Enter keeps it, Esc clears it).
+/// A one-line text filter ("/" to start typing; Enter keeps it, Esc clears it). At most `maxLength`
+/// characters: more is cut as it arrives, and `limitJustReached` says so once.
 public struct FilterField: Hashable, Sendable {
-    public var text = ""
+    public static let maxLength = 40
+    /// Said once when a search is cut at its limit.
+    public static let limitMessage = "Searches are at most \(maxLength) characters"
+
+    public private(set) var text = ""
     public var editing = false
-    public init(text: String = "", editing: Bool = false) { self.text = text; self.editing = editing }
+    /// True right after the edit that first cut the search at `maxLength`.
+    public private(set) var limitJustReached = false
+    private var count = 0
+    private var limitNoticed = false
+    public init(text: String = "", editing: Bool = false) {
+        self.editing = editing
+        append(text)
+        limitJustReached = false; limitNoticed = false
+    }
     public var isActive: Bool { editing || !text.isEmpty }
 
     /// Edits to the filter.
-    public enum Edit: Hashable, Sendable { case begin, typed(Character), backspace, commit, clear }
+    public enum Edit: Hashable, Sendable { case begin, typed(Character), pasted(String), backspace, commit, clear }
 
     public mutating func apply(_ edit: Edit) {
+        limitJustReached = false
         switch edit {
         case .begin: editing = true
-        case .typed(let c): text.append(c)
-        case .backspace: if !text.isEmpty { text.removeLast() }
+        case .typed(let c): append(String(c))
+        case .pasted(let s): append(s)
+        case .backspace: if !text.isEmpty { text.removeLast(); count -= 1; limitNoticed = false }
         case .commit: editing = false
-        case .clear: text = ""; editing = false
+        case .clear: text = ""; count = 0; editing = false; limitNoticed = false
+        }
+    }
+
+    /// Appends printable characters up to the limit (newlines and tabs become spaces), reading no further.
+    private mutating func append(_ s: String) {
+        for ch in s {
+            let c: Character = ch.isNewline || ch == "\t" ? " " : ch
+            if c.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { continue }
+            if count == Self.maxLength {
+                if !limitNoticed { limitJustReached = true; limitNoticed = true }
+                return
+            }
+            text.append(c); count += 1
         }
     }
 

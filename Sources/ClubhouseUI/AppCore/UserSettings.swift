@@ -55,6 +55,18 @@ public struct FileSettingsStore: SettingsStore {
         return try JSONDecoder().decode(UserSettings.self, from: Data(contentsOf: url))
     }
 
+    /// A settings file that can't be read as settings is renamed to `settings.json.corrupt-<unix time>` (never
+    /// silently overwritten by the next save); returns where it went, nil when the file is fine or absent.
+    @discardableResult
+    public func moveAsideIfDamaged(now: Date = Date()) -> String? {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        if (try? JSONDecoder().decode(UserSettings.self, from: data)) != nil { return nil }
+        var aside = url.path + ".corrupt-" + String(Int(now.timeIntervalSince1970))
+        var n = 2
+        while FileManager.default.fileExists(atPath: aside) { aside = url.path + ".corrupt-\(Int(now.timeIntervalSince1970))-\(n)"; n += 1 }
+        return rename(url.path, aside) == 0 ? aside : nil
+    }
+
     public func save(_ settings: UserSettings) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let enc = JSONEncoder()

@@ -65,9 +65,13 @@ public enum AppReducer {
             case .mouse(let m): return handleMouse(m, &state, env: env)
             case .resize(let size): state.size = size; return .none
             case .paste(let text):
+                // A dialog on top takes no text; the help search takes the paste when it is open.
+                if state.isTooSmall || state.prompt != nil || state.sshKey?.offer != nil { return .none }
+                if state.help != nil { _ = state.help!.handle(.paste(text)); return .none }
                 guard state.sheet.focus == .sheet, state.top.isEditingText else { return .none }
-                let id = state.sheet.top.id
-                return .merge(text.compactMap { state.top.typed(.char($0)) }.map { Effect.send(.page(id: id, $0)) })
+                // One insertion for the whole paste (never a key per character: no commands, no quadratic cost).
+                guard let action = state.top.pasted(text) else { return .none }
+                return reducePage(&state, id: state.sheet.top.id, action, env: env)
             }
 
         case .tick(let clock, let date):

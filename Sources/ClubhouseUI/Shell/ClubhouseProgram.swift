@@ -24,7 +24,8 @@ public struct ClubhouseProgram: Program {
     public init(api: any LeagueAPI, settingsStore: any SettingsStore, monochrome: Bool = false,
                 environment: [String: String] = ProcessInfo.processInfo.environment,
                 size: Size = Size(width: 80, height: 24), now: @escaping @Sendable () -> Date = { Date() },
-                pendingActions: any PendingActionStoring = InMemoryPendingActionStore(), sshKey: SSHKeyDevice? = nil) {
+                pendingActions: any PendingActionStoring = InMemoryPendingActionStore(), sshKey: SSHKeyDevice? = nil,
+                notices: [String] = []) {
         let saved = (try? settingsStore.load()) ?? nil
         self.monochrome = monochrome
         var env = AppEnvironment(api: api, settings: settingsStore, now: now, pendingActions: pendingActions)
@@ -33,7 +34,14 @@ public struct ClubhouseProgram: Program {
         self.state = AppState(settings: saved ?? UserSettings(), colorAllowed: !monochrome,
                               systemIsLight: Theme.backgroundIsLight(environment), size: size, now: now())
         self.state.sshKey = sshKey.map(SSHKeyState.init)
+        self.notices = notices
     }
+
+    /// What the person should hear about as the app starts (a damaged local file moved aside…): shown as
+    /// warnings on the first screen, long enough to read.
+    private let notices: [String]
+    /// How long a start-up notice stays.
+    public static let noticeDuration: Duration = .seconds(20)
 
     /// Runs the app full-screen until the person quits: checks the terminal, opens it with mouse
     /// reporting per the saved setting, and restores it on every way out. Throws `TerminalRefusal`
@@ -54,6 +62,7 @@ public struct ClubhouseProgram: Program {
 
     public mutating func start(context: ProgramContext) -> Command<AppAction> {
         apply(context)
+        for notice in notices { state.toasts.post(notice, level: .warning, now: context.now, duration: Self.noticeDuration) }
         return command(for: .started)
     }
 

@@ -312,6 +312,27 @@ extension PageState {
         default: nil
         }
     }
+    /// Text pasted while editing, as one action (nil when the page ignores pastes).
+    public func pasted(_ text: String) -> PageAction? {
+        switch self {
+        case .home: HomeFeature.pasted(text).map(PageAction.home)
+        case .league: LeagueFeature.pasted(text).map(PageAction.league)
+        case .standings: StandingsFeature.pasted(text).map(PageAction.standings)
+        case .scoreboard: ScoreboardFeature.pasted(text).map(PageAction.scoreboard)
+        case .matchup: MatchupFeature.pasted(text).map(PageAction.matchup)
+        case .roster: RosterFeature.pasted(text).map(PageAction.roster)
+        case .player: PlayerFeature.pasted(text).map(PageAction.player)
+        case .freeAgents: FreeAgentsFeature.pasted(text).map(PageAction.freeAgents)
+        case .claims: ClaimsFeature.pasted(text).map(PageAction.claims)
+        case .draftRoom: DraftRoomFeature.pasted(text).map(PageAction.draftRoom)
+        case .scoringRules: ScoringRulesFeature.pasted(text).map(PageAction.scoringRules)
+        case .leagueSettings: LeagueSettingsFeature.pasted(text).map(PageAction.leagueSettings)
+        case .leagueForm: LeagueFormFeature.pasted(text).map(PageAction.leagueForm)
+        case .commissioner: CommissionerFeature.pasted(text).map(PageAction.commissioner)
+        case .settings: SettingsFeature.pasted(text).map(PageAction.settings)
+        case .auth: AuthFeature.pasted(text).map(PageAction.auth)
+        }
+    }
     public func typed(_ key: Key) -> PageAction? {
         switch self {
         case .home: HomeFeature.typed(key).map(PageAction.home)

@@ -3,22 +3,47 @@
 ///
 /// Esc is ambiguous: alone it is the Esc key, followed by more bytes it starts a sequence or an Alt
 /// chord. The decoder holds a lone trailing Esc until `timeout()` is called — the run loop calls it
-/// when `escapeTimeout` has passed with no further input (`needsTimeout` says when to arm it).
+/// when `pendingTimeout` has passed with no further input (nil when nothing waits).
+///
+/// A bracketed paste (`ESC [200~` … `ESC [201~`) becomes one `.paste` event. It can never wedge the
+/// keyboard: a paste with no end marker ends when `pasteTimeout` passes with no input; Ctrl-C inside a
+/// paste ends it and is delivered as Ctrl-C; and at most `pasteLimit` bytes are kept (the rest, up to the
+/// end marker, is dropped, so memory stays bounded and an over-long paste is never typed as commands).
 public struct InputDecoder: Sendable {
     /// How long a lone Esc waits for a following byte before it counts as the Esc key.
     public static let escapeTimeout: Duration = .milliseconds(25)
+    /// How long a paste with no end marker waits for more input before it ends (what arrived is the paste).
+    public static let pasteTimeout: Duration = .milliseconds(500)
+    /// The most bytes of one paste kept; text fields cap far below this.
+    public static let pasteLimit = 1 << 20
 
     private var pending: [UInt8] = []
-    /// Bytes of a bracketed paste in progress (nil outside a paste).
+    /// Bytes of a bracketed paste in progress (nil outside a paste), at most `pasteLimit`.
     private var paste: [UInt8]?
+    /// The newest paste bytes, held back until they can't be the start of the end marker.
+    private var pasteTail: [UInt8] = []
+    /// True once the paste in progress went past `pasteLimit`.
+    private var pasteOverflowed = false
 
     private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
+    private static let ctrlC: UInt8 = 0x03
 
     /// Creates an empty decoder.
     public init() {}
 
-    /// True when undecided bytes (a lone Esc or a partial sequence) wait for more input or `timeout()`.
-    public var needsTimeout: Bool { paste == nil && !pending.isEmpty }
+    /// True when undecided bytes (a lone Esc, a partial sequence or an unfinished paste) wait for more
+    /// input or `timeout()`.
+    public var needsTimeout: Bool { pendingTimeout != nil }
+
+    /// How long after the last input `timeout()` is due: `escapeTimeout` for a lone Esc or partial sequence,
+    /// `pasteTimeout` inside a paste, nil when nothing waits.
+    public var pendingTimeout: Duration? {
+        if paste != nil { return Self.pasteTimeout }
+        return pending.isEmpty ? nil : Self.escapeTimeout
+    }
+
+    /// True while a bracketed paste is being received.
+    public var isInPaste: Bool { paste != nil }
 
     /// Feeds newly read bytes and returns the events they complete.
     public mutating func feed<S: Sequence>(_ bytes: S) -> [InputEvent] where S.Element == UInt8 {
@@ -26,10 +51,13 @@ public struct InputDecoder: Sendable {
         return decode(flushing: false)
     }
 
-    /// Declares that no byte followed within the Esc timeout: a pending Esc becomes the Esc key
-    /// (or, before a partial sequence, an Alt chord); a partial UTF-8 sequence is dropped.
+    /// Declares that no byte followed within `pendingTimeout`: a pending Esc becomes the Esc key
+    /// (or, before a partial sequence, an Alt chord); a partial UTF-8 sequence is dropped; a paste with no
+    /// end marker ends with what arrived.
     public mutating func timeout() -> [InputEvent] {
-        decode(flushing: true)
+        var events: [InputEvent] = []
+        if paste != nil, let pasted = finishPaste() { events.append(pasted) }
+        return events + decode(flushing: true)
     }
 
     private enum Step {
@@ -47,14 +75,11 @@ public struct InputDecoder: Sendable {
         pending = []
         while !bytes.isEmpty {
             if paste != nil {
-                // Inside a paste everything is literal text until the end marker.
-                let searchFrom = max(0, paste!.count - Self.pasteEnd.count + 1)
-                paste!.append(contentsOf: bytes)
-                bytes = []
-                guard let end = Self.find(Self.pasteEnd, in: paste!, from: searchFrom) else { break }
-                events.append(.paste(Self.normalisePaste(Array(paste![..<end]))))
-                bytes = paste![(end + Self.pasteEnd.count)...]
-                paste = nil
+                // Inside a paste everything is literal text until the end marker — except Ctrl-C.
+                let (consumed, ended, interrupted) = absorbPaste(bytes)
+                bytes = bytes.dropFirst(consumed)
+                if ended || interrupted, let pasted = finishPaste() { events.append(pasted) }
+                if interrupted { events.append(.key(.ctrl("c"))) }
                 continue
             }
             switch Self.step(bytes, flushing: flushing) {
@@ -72,12 +97,42 @@ public struct InputDecoder: Sendable {
         return events
     }
 
-    private static func find(_ needle: [UInt8], in hay: [UInt8], from: Int) -> Int? {
-        guard hay.count >= needle.count, from <= hay.count - needle.count else { return nil }
-        for start in from...(hay.count - needle.count) where hay[start] == needle[0] {
-            if Array(hay[start..<start + needle.count]) == needle { return start }
+    /// Takes paste bytes from the front of `bytes` up to and including the end marker or a Ctrl-C:
+    /// how many it used, and whether the paste ended or was interrupted. Linear in the bytes given.
+    private mutating func absorbPaste(_ bytes: ArraySlice<UInt8>) -> (consumed: Int, ended: Bool, interrupted: Bool) {
+        let marker = Self.pasteEnd
+        var used = 0
+        for b in bytes {
+            used += 1
+            if b == Self.ctrlC { return (used, false, true) }
+            // The last bytes stay uncommitted until they can no longer be the start of the end marker.
+            pasteTail.append(b)
+            if pasteTail.count == marker.count {
+                if pasteTail == marker { pasteTail = []; return (used, true, false) }
+                commitPasteByte(pasteTail.removeFirst())
+            }
         }
-        return nil
+        return (used, false, false)
+    }
+
+    /// Adds one byte to the paste body, keeping at most `pasteLimit`.
+    private mutating func commitPasteByte(_ byte: UInt8) {
+        if paste!.count < Self.pasteLimit { paste!.append(byte) } else { pasteOverflowed = true }
+    }
+
+    /// Ends the paste in progress and returns it as one event (nil when nothing was pasted).
+    private mutating func finishPaste() -> InputEvent? {
+        for b in pasteTail { commitPasteByte(b) }
+        var body = paste ?? []
+        if pasteOverflowed {
+            // Cut at a character boundary: drop a trailing partial UTF-8 sequence.
+            var cut = body.count
+            while cut > 0, body[cut - 1] & 0xC0 == 0x80 { cut -= 1 }
+            if cut > 0, body[cut - 1] >= 0xC0 { cut -= 1 } else { cut = body.count }
+            body.removeSubrange(cut...)
+        }
+        paste = nil; pasteTail = []; pasteOverflowed = false
+        return body.isEmpty ? nil : .paste(Self.normalisePaste(body))
     }
 
     private static func normalisePaste(_ body: [UInt8]) -> String {

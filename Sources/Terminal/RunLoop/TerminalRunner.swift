@@ -82,8 +82,8 @@ public struct TerminalRunner {
             // Sleep until input, a message/signal, or the earliest deadline.
             let t = now()
             var deadline = driver.nextWakeUp(now: t)
-            if decoder.needsTimeout {
-                let escDue = lastInput + InputDecoder.escapeTimeout
+            if let wait = decoder.pendingTimeout {
+                let escDue = lastInput + wait
                 deadline = deadline.map { min($0, escDue) } ?? escDue
             }
             let timeoutMS: Int32
@@ -123,7 +123,7 @@ public struct TerminalRunner {
             } else if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 return .hangup
             }
-            if decoder.needsTimeout, now() - lastInput >= InputDecoder.escapeTimeout {
+            if let wait = decoder.pendingTimeout, now() - lastInput >= wait {
                 driver.send(decoder.timeout(), now: now())
             }
 

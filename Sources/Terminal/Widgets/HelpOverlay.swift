@@ -8,7 +8,7 @@ public struct HelpOverlayState: Hashable, Sendable {
     public var scroll: Int
 
     /// Creates a closed-search state.
-    public init() { filter = TextFieldState(); isSearching = false; scroll = 0 }
+    public init() { filter = TextFieldState(maxLength: 40); isSearching = false; scroll = 0 }
 
     /// What a key did to the overlay.
     public enum Outcome: Hashable, Sendable { case handled, close }

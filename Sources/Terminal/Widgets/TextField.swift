@@ -15,11 +15,15 @@ public struct TextField: Widget, Sendable {
         self.state = state; self.placeholder = placeholder; self.focused = focused; self.style = style
     }
 
-    /// The first character shown so the cursor fits in `width` cells.
+    /// The first character shown so the cursor fits in `width` cells: walks back from the cursor only
+    /// as far as the field is wide (linear in the width, whatever the text's length).
     public static func scrollStart(chars: [Character], cursor: Int, width: Int) -> Int {
-        var start = 0
-        func span() -> Int { chars[start..<cursor].reduce(0) { $0 + DisplayWidth.of($1) } }
-        while start < cursor, span() > width - 1 { start += 1 }
+        var start = cursor, used = 0
+        while start > 0 {
+            let w = DisplayWidth.of(chars[start - 1])
+            if used + w > width - 1 { break }
+            used += w; start -= 1
+        }
         return start
     }
 
@@ -27,14 +31,15 @@ public struct TextField: Widget, Sendable {
         guard !area.isEmpty else { return }
         let row = area.row(0)
         buffer.fill(row, with: .blank(style))
-        if state.text.isEmpty {
+        if state.characters.isEmpty {
             buffer.set(string: placeholder, at: Point(x: row.x, y: row.y), style: style.adding(.dim), maxWidth: row.width)
             if focused { buffer.cursor = Point(x: row.x, y: row.y) }
             return
         }
-        let chars = Array(state.displayText)
+        let chars = state.displayCharacters
         let start = TextField.scrollStart(chars: chars, cursor: state.cursor, width: row.width)
-        let shown = String(chars[start...])
+        // Only what can fit is turned into a string (each character is at least one cell wide).
+        let shown = String(chars[start..<min(chars.count, start + max(0, row.width))])
         buffer.set(string: shown, at: Point(x: row.x, y: row.y), style: style, maxWidth: row.width)
         if focused {
             let cx = chars[start..<state.cursor].reduce(0) { $0 + DisplayWidth.of($1) }

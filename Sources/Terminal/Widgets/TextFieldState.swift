@@ -1,96 +1,123 @@
 /// The editing state of a one-line text field: text, cursor and masking. Edits follow readline:
 /// Ctrl-A/E home/end, Ctrl-B/F left/right, Ctrl-D delete, Ctrl-U kill to start, Ctrl-K kill to end,
 /// Ctrl-W delete previous word, Alt-B/F word left/right. Control characters are rejected.
+///
+/// Every edit costs time in proportion to the field's length at most (the characters are kept as an
+/// array, never re-split per key), and input past `maxLength` is cut as it arrives: a paste is one
+/// insertion that stops reading at the limit. `limitJustReached` says when an edit was cut short for the
+/// first time, so the page can say so once (not once per key).
 public struct TextFieldState: Hashable, Sendable {
-    /// The text entered.
-    public private(set) var text: String
-    /// The cursor as a character offset into `text` (0…count).
+    /// The characters entered, in order (the cursor indexes into them).
+    public private(set) var characters: [Character]
+    /// The cursor as a character offset into `characters` (0…count).
     public private(set) var cursor: Int
     /// Show "•" for every character (passwords).
     public var masked: Bool
     /// The most characters accepted, if limited.
     public var maxLength: Int?
+    /// True right after the edit that first cut input at `maxLength`; false after any other edit.
+    public private(set) var limitJustReached = false
+    /// True once input was cut at the limit, until an edit makes room again (so the notice is said once).
+    private var limitNoticed = false
 
     /// Creates a field with `text` and the cursor at its end.
     public init(text: String = "", masked: Bool = false, maxLength: Int? = nil) {
-        self.text = ""; self.cursor = 0; self.masked = masked; self.maxLength = maxLength
+        self.characters = []; self.cursor = 0; self.masked = masked; self.maxLength = maxLength
         insert(text)
+        limitJustReached = false; limitNoticed = false
     }
 
-    private var chars: [Character] { Array(text) }
+    /// The text entered.
+    public var text: String { String(characters) }
+    /// How many characters are entered.
+    public var count: Int { characters.count }
 
     /// Inserts `string` at the cursor; control characters are dropped, newlines and tabs become spaces.
-    public mutating func insert(_ string: String) {
-        var clean = ""
+    /// Reads `string` only as far as the room left; returns false when some of it was cut.
+    @discardableResult
+    public mutating func insert(_ string: String) -> Bool {
+        let room = maxLength.map { max(0, $0 - characters.count) } ?? Int.max
+        var clean: [Character] = []
+        var cut = false
         for ch in string {
-            if ch == "\n" || ch == "\r\n" || ch == "\t" || ch == "\r" { clean.append(" "); continue }
-            if ch.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { continue }
-            clean.append(ch)
+            let kept: Character
+            if ch == "\n" || ch == "\r\n" || ch == "\t" || ch == "\r" { kept = " " }
+            else if ch.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { continue }
+            else { kept = ch }
+            if clean.count == room { cut = true; break }
+            clean.append(kept)
         }
-        var c = chars
-        if let maxLength { clean = String(clean.prefix(max(0, maxLength - c.count))) }
-        guard !clean.isEmpty else { return }
-        c.insert(contentsOf: clean, at: cursor)
-        let before = c.count
-        text = String(c)
-        // Re-count in case the insert merged graphemes (e.g. a combining mark).
-        cursor = min(text.count, cursor + clean.count - (before - text.count))
+        limitJustReached = cut && !limitNoticed
+        if cut { limitNoticed = true }
+        guard !clean.isEmpty else { return !cut }
+        characters.insert(contentsOf: clean, at: cursor)
+        cursor += clean.count
+        return !cut
+    }
+
+    /// After an edit that shortened the text: the limit may be reached again, and said again.
+    private mutating func shortened() {
+        limitJustReached = false
+        if let maxLength, characters.count < maxLength { limitNoticed = false }
     }
 
     /// Removes the character before the cursor (Backspace).
     public mutating func deleteBackward() {
         guard cursor > 0 else { return }
-        var c = chars; c.remove(at: cursor - 1); text = String(c); cursor -= 1
+        characters.remove(at: cursor - 1); cursor -= 1; shortened()
     }
 
     /// Removes the character under the cursor (Delete).
     public mutating func deleteForward() {
-        var c = chars
-        guard cursor < c.count else { return }
-        c.remove(at: cursor); text = String(c)
+        guard cursor < characters.count else { return }
+        characters.remove(at: cursor); shortened()
     }
 
     /// Removes the word before the cursor and the spaces after it (Ctrl-W).
     public mutating func deleteWordBackward() {
-        var c = chars, i = cursor
-        while i > 0, c[i - 1] == " " { i -= 1 }
-        while i > 0, c[i - 1] != " " { i -= 1 }
-        c.removeSubrange(i..<cursor); text = String(c); cursor = i
+        var i = cursor
+        while i > 0, characters[i - 1] == " " { i -= 1 }
+        while i > 0, characters[i - 1] != " " { i -= 1 }
+        characters.removeSubrange(i..<cursor); cursor = i; shortened()
     }
 
     /// Removes everything before the cursor (Ctrl-U).
     public mutating func killToStart() {
-        var c = chars; c.removeSubrange(0..<cursor); text = String(c); cursor = 0
+        characters.removeSubrange(0..<cursor); cursor = 0; shortened()
     }
 
     /// Removes everything from the cursor on (Ctrl-K).
     public mutating func killToEnd() {
-        var c = chars; c.removeSubrange(cursor...); text = String(c)
+        characters.removeSubrange(cursor...); shortened()
     }
 
     /// Moves the cursor by `delta` characters, clamped.
-    public mutating func moveCursor(by delta: Int) { cursor = max(0, min(text.count, cursor + delta)) }
+    public mutating func moveCursor(by delta: Int) {
+        cursor = max(0, min(characters.count, cursor + delta)); limitJustReached = false
+    }
     /// Moves the cursor to the start of the previous word (Alt-B).
     public mutating func moveWordBackward() {
-        let c = chars
-        while cursor > 0, c[cursor - 1] == " " { cursor -= 1 }
-        while cursor > 0, c[cursor - 1] != " " { cursor -= 1 }
+        while cursor > 0, characters[cursor - 1] == " " { cursor -= 1 }
+        while cursor > 0, characters[cursor - 1] != " " { cursor -= 1 }
+        limitJustReached = false
     }
 
     /// Moves the cursor past the end of the next word (Alt-F).
     public mutating func moveWordForward() {
-        let c = chars
-        while cursor < c.count, c[cursor] == " " { cursor += 1 }
-        while cursor < c.count, c[cursor] != " " { cursor += 1 }
+        while cursor < characters.count, characters[cursor] == " " { cursor += 1 }
+        while cursor < characters.count, characters[cursor] != " " { cursor += 1 }
+        limitJustReached = false
     }
 
     /// Moves the cursor to the start.
-    public mutating func moveToStart() { cursor = 0 }
+    public mutating func moveToStart() { cursor = 0; limitJustReached = false }
     /// Moves the cursor to the end.
-    public mutating func moveToEnd() { cursor = text.count }
+    public mutating func moveToEnd() { cursor = characters.count; limitJustReached = false }
 
     /// Replaces all text, cursor at the end.
-    public mutating func setText(_ newText: String) { text = ""; cursor = 0; insert(newText) }
+    public mutating func setText(_ newText: String) {
+        characters = []; cursor = 0; limitNoticed = false; insert(newText)
+    }
 
     /// Applies an editing key or paste; returns false for events the field does not use (Enter, Esc, Tab, arrows up/down…).
     @discardableResult
@@ -118,6 +145,10 @@ public struct TextFieldState: Hashable, Sendable {
         }
     }
 
+    /// The characters as shown: bullets when masked.
+    public var displayCharacters: [Character] {
+        masked ? Array(repeating: "•", count: characters.count) : characters
+    }
     /// The text as shown: bullets when masked.
-    public var displayText: String { masked ? String(repeating: "•", count: text.count) : text }
+    public var displayText: String { String(displayCharacters) }
 }

@@ -38,7 +38,13 @@ enum AppCommand {
             return 2
         }
         let db: Database
-        do { db = try OpenDatabase.open(explicitPath: options.databasePath, seed: .world) } catch {
+        // What the person must hear about, shown in the app (stderr is hidden behind it) and logged.
+        var notices: [String] = [], movedAside: [(what: String, to: String)] = [], databaseRecovery: String?
+        do {
+            db = try OpenDatabase.open(explicitPath: options.databasePath, seed: .world) { message in
+                notices.append("the database"); databaseRecovery = message
+            }
+        } catch {
             Output.error("clubhouse: \(error)")
             return 1
         }
@@ -54,7 +60,12 @@ enum AppCommand {
         var stateProblem = "no state folder"
         do {
             device = try LocalDevice(environment: env, sshKeyFingerprint: options.device?.fingerprint, separateDevices: options.device == nil)
-            for path in device?.movedAside ?? [] { Output.error("clubhouse: a damaged local file was moved aside to \(path)") }
+            // Read the local files now, so a damaged one is moved aside while it can still be reported.
+            for path in device?.checkLocalFiles() ?? [] {
+                Output.error("clubhouse: a damaged local file was moved aside to \(path)")
+                movedAside.append((what: "local", to: path))
+                notices.append(Self.fileName(path))
+            }
         } catch {
             Output.error("clubhouse: no local state folder (\(error)); browsing signed out")
             stateProblem = "\(error)"
@@ -63,14 +74,22 @@ enum AppCommand {
         let log = device?.log
         log?.record("app.start", ["version": ClubhouseVersion.string, "database": db.path, "device": options.device.map { "ssh \($0.fingerprint)" } ?? "local"])
         defer { log?.record("app.exit") }
-        for path in device?.movedAside ?? [] { log?.record("local.movedAside", ["to": path]) }
+        let settingsStore = FileSettingsStore(environment: env)
+        if let aside = settingsStore.moveAsideIfDamaged() {
+            Output.error("clubhouse: unreadable settings were moved aside to \(aside)")
+            movedAside.append((what: "settings", to: aside))
+            notices.append("settings.json")
+        }
+        for (what, path) in movedAside { log?.record("local.movedAside", ["file": what, "to": path]) }
+        if let databaseRecovery { log?.record("database.movedAside", ["message": databaseRecovery]) }
         let api = device.map { EmbeddedLeagueAPI(service: service, databasePath: db.path, session: $0.session, log: $0.log) }
             ?? EmbeddedLeagueAPI(service: service, databasePath: db.path, withoutStateFolder: stateProblem)
         // The gate notices an ended session from the `.unauthenticated` answers themselves (AppReducer+Gate).
         let monochrome = ClubhouseProgram.monochromeRequested(environment: env, arguments: options.noColor ? ["--no-color"] : [])
-        let program = ClubhouseProgram(api: api, settingsStore: FileSettingsStore(environment: env), monochrome: monochrome, environment: env,
+        let program = ClubhouseProgram(api: api, settingsStore: settingsStore, monochrome: monochrome, environment: env,
                                        pendingActions: device.map { $0.pendingActions as any PendingActionStoring } ?? InMemoryPendingActionStore(),
-                                       sshKey: options.device.map { sshKey($0, service: service) })
+                                       sshKey: options.device.map { sshKey($0, service: service) },
+                                       notices: notices.isEmpty ? [] : [Self.movedAsideNotice(notices)])
 
         // Live draft rooms tick from this process too (the pick-number check lets one tick land per pick).
         let clock = Task.detached { await DraftClockDriver(service: service, databasePath: db.path).run() }
@@ -93,6 +112,17 @@ enum AppCommand {
 }
 
 extension AppCommand {
+    /// The start-up notice naming what was moved aside (one toast line; the paths are on stderr and in the activity log).
+    static func movedAsideNotice(_ names: [String]) -> String {
+        "Moved aside as damaged: \(names.joined(separator: ", ")) (paths in clubhouse.log)"
+    }
+
+    /// The last path component, for a short notice.
+    static func fileName(_ path: String) -> String {
+        let name = (path as NSString).lastPathComponent
+        return name.components(separatedBy: ".corrupt-").first ?? name
+    }
+
     /// The app's view of the SSH key: whom it is linked to now, and whether linking it was declined before
     /// (`link-declined` in the key's device folder).
     static func sshKey(_ device: SSHDevice, service: LeagueService) -> SSHKeyDevice {

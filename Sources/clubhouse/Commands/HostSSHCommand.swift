@@ -3,8 +3,9 @@ import Foundation
 
 /// `clubhouse host-ssh`: hosts the app over SSH with the system's OpenSSH server (ARCHITECTURE §5).
 /// Writes a host key, an `sshd_config` and (when needed) a root-owned AuthorizedKeysCommand wrapper
-/// into its state folder, validates the configuration with `sshd -t`, then runs `sshd -D -e` as a child
-/// until SIGINT/SIGTERM/SIGHUP, when it stops sshd and every connection it started.
+/// into its state folder, checks that sshd reads the configuration as meant (`sshd -T`), then runs `sshd -D -e`
+/// through a keeper (`SSHDSupervisor`) until SIGINT/SIGTERM/SIGHUP — or until it is killed outright — when the
+/// apps are ended first (restoring their clients' terminals), then sshd and every connection it started.
 enum HostSSHCommand {
     struct Failure: Error { var message: String; var status: Int32 = 1 }
 
@@ -31,6 +32,25 @@ enum HostSSHCommand {
         let policyText = args.options["policy"] ?? "open"
         guard let policy = SSHDConfiguration.Policy(rawValue: policyText) else {
             throw Failure(message: "--policy must be open or linked, not '\(policyText)'", status: 2)
+        }
+
+        // Every path that goes into sshd_config, checked before anything is created: sshd reads that file line by
+        // line, so a newline would break it after the database had been seeded at a broken path.
+        let stateOption = args.options["state-dir"]
+        let stateDirPlanned = StateDirectory.absolute(stateOption ?? StateDirectory.clubhouse(environment: env) + "/ssh")
+        var plannedPaths: [(String, String)] = [("--state-dir", stateDirPlanned), ("the clubhouse binary", executablePath())]
+        if let location = try? DatabaseLocation.resolve(explicitPath: args.options["database"], environment: env) {
+            plannedPaths.insert(("--database", StateDirectory.absolute(location.path)), at: 0)
+        }
+        if stateOption == nil { plannedPaths.append(("the devices folder", StateDirectory.absolute(StateDirectory.clubhouse(environment: env) + "/devices"))) }
+        for (what, path) in plannedPaths {
+            if let problem = SSHDConfiguration.pathProblem(path) {
+                throw Failure(message: "\(what) \(String(reflecting: path)) \(problem); choose a path without it", status: 2)
+            }
+        }
+        // The port: free now, or say so before anything else (an sshd that can't bind would only fail later).
+        if let problem = PortProbe.bindProblem(address: listen, port: port) {
+            throw Failure(message: problem)
         }
 
         let isRoot = geteuid() == 0
@@ -127,13 +147,20 @@ enum HostSSHCommand {
         do { try writeFile(configPath, config.render(), mode: 0o600) } catch {
             throw Failure(message: "cannot write \(configPath): \(error.localizedDescription)")
         }
-        let check = Processes.run([sshd, "-t", "-f", configPath])
+        // sshd's own reading of the configuration (as a connection for the account would get it) must be what was
+        // meant: the ports, paths and commands exactly, and the key check's arguments after sshd's %-expansion.
+        let check = Processes.run([sshd, "-T", "-f", configPath, "-C", "user=\(account.name),host=localhost,addr=127.0.0.1"])
         guard check.status == 0 else {
             throw Failure(message: "sshd rejected the configuration \(configPath):\n\(check.output)")
         }
+        if let mismatch = config.mismatch(effective: check.output) {
+            throw Failure(message: "sshd would not read the configuration \(configPath) as meant: \(mismatch)")
+        }
 
         let host = listen == "0.0.0.0" || listen == "::" ? hostName() : (listen.contains(":") ? "[\(listen)]" : listen)
-        print("""
+        let supervisor = SSHDSupervisor(binary: binary, sshd: sshd, configPath: configPath, listen: listen, port: port)
+        // The banner only once sshd answers on the port.
+        return try supervisor.run { print("""
             Hosting Clubhouse League over SSH on \(listen) port \(port) (policy: \(policy.rawValue)).
               database:   \(databasePath)
               state:      \(stateDir)
@@ -142,8 +169,8 @@ enum HostSSHCommand {
             \(policy == .open ? "Any SSH key may connect; each key is its own device." : "Only keys linked to an account may connect.")
             Stop with Ctrl-C.
             """)
-        fflush(nil)
-        return try SSHDSupervisor(sshd: sshd, configPath: configPath).run()
+            fflush(nil)
+        }
     }
 
     /// `--user`: sessions (and sshd's key check) run as that account, so it gets the database and the devices
@@ -175,7 +202,9 @@ enum HostSSHCommand {
     private static func authorizedKeysCommand(binary: String, database: String, policy: SSHDConfiguration.Policy,
                                               stateDir: String, isRoot: Bool) throws(Failure) -> [String] {
         let direct = [binary, "ssh-authorized-keys", "--database", database, "--policy", policy.rawValue]
+        // sshd wants the program path unquoted at the start of the line: a path that needs quoting goes through the wrapper.
         let binaryProblem = SafePath.problem(binary)
+            ?? (SSHDConfiguration.isPlainProgramPath(binary) ? nil : "a path with spaces or other characters sshd can't take unquoted")
         if binaryProblem == nil { return direct }
         let script = """
             #!/bin/sh
@@ -188,6 +217,9 @@ enum HostSSHCommand {
         var problems = ["\(binary): \(binaryProblem!)"]
         for dir in candidates {
             let path = dir + "/authorized-keys-command"
+            guard SSHDConfiguration.isPlainProgramPath(path) else {
+                problems.append("\(path): a path with spaces or other characters sshd can't take unquoted"); continue
+            }
             do {
                 try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
                 // Under /run the folders stay open to walk through (the script holds no secret), so a --user account

@@ -14,13 +14,15 @@ enum OpenDatabase {
         try open(explicitPath: args.options["database"], seed: seed)
     }
 
-    /// Opens `explicitPath` (nil: the XDG default).
-    static func open(explicitPath: String?, seed: Seed, quiet: Bool = false) throws(Failure) -> Database {
+    /// Opens `explicitPath` (nil: the XDG default). `onRecovery` hears what was moved aside, if anything, so the
+    /// app can say it on screen too (stderr is hidden behind the full-screen app).
+    static func open(explicitPath: String?, seed: Seed, quiet: Bool = false,
+                     onRecovery: (String) -> Void = { _ in }) throws(Failure) -> Database {
         let env = ProcessInfo.processInfo.environment
         do {
             let location = try DatabaseLocation.resolve(explicitPath: explicitPath, environment: env)
             let opened = try Database.open(at: location)
-            if let recovery = opened.recovery { Output.error("clubhouse: \(recovery.message)") }
+            if let recovery = opened.recovery { Output.error("clubhouse: \(recovery.message)"); onRecovery(recovery.message) }
             logTightened(opened.tightened, environment: env)
             switch seed {
             case .season:

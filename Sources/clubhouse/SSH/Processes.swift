@@ -46,6 +46,12 @@ enum Processes {
         return result
     }
 
+    /// The process's command line with spaces between the arguments ("" when it is gone).
+    static func commandLine(_ pid: pid_t) -> String {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return "" }
+        return String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+    }
+
     static func isAlive(_ pid: pid_t) -> Bool {
         guard kill(pid, 0) == 0 else { return false }
         // A zombie counts as gone.

@@ -1,70 +1,207 @@
 import Foundation
 
-/// Runs `sshd -D -e -f CONFIG` as a child in its own process group and stays in the foreground:
-/// SIGINT, SIGTERM, SIGHUP or SIGQUIT stop sshd and every connection it started (each connection's
-/// app then gets SIGHUP from its closing PTY, restores the terminal state and exits).
+/// How `clubhouse host-ssh` runs sshd so that nothing outlives it, whichever way it ends.
+///
+/// host-ssh does not start sshd itself: it starts a keeper (`clubhouse ssh-keeper`, this same binary, in its own
+/// process group) and holds the write end of a lifeline pipe that is the keeper's stdin. The keeper starts
+/// `sshd -D -e`, makes itself the child subreaper (so sessions orphaned by a dying listener come back to it), says
+/// "ready" on its stdout once sshd answers on the port, and stops everything when the lifeline reads EOF — which
+/// happens when host-ssh closes it on SIGINT/SIGTERM/SIGHUP/SIGQUIT, and equally when host-ssh is killed with
+/// SIGKILL (the kernel closes its descriptors). Swift can't run code between fork and exec, so `PR_SET_PDEATHSIG`
+/// in sshd's child is not an option; a pipe's EOF needs no code in the child and catches every way of dying.
+///
+/// Stopping goes apps first: every `ssh-session` gets SIGTERM and restores its client's terminal (alternate screen,
+/// mouse tracking, cursor) while its connection is still up; the connections then close by themselves; only then
+/// are the listener and anything left sent SIGTERM, and SIGKILL after 5 s.
 struct SSHDSupervisor {
+    var binary: String
     var sshd: String
     var configPath: String
+    var listen: String
+    var port: Int
 
-    func run() throws(HostSSHCommand.Failure) -> Int32 {
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw .init(message: "cannot create a pipe: \(String(cString: strerror(errno)))") }
-        StopSignal.readFD = fds[0]
-        StopSignal.writeFD = fds[1]
-        for sig in StopSignal.signals { signal(sig, stopSignalHandler) }
-        // A parent may have started us with these blocked (a Dispatch thread's mask is inherited
-        // through posix_spawn): unblock them, or SIGTERM would never arrive.
-        var unblock = sigset_t()
-        sigemptyset(&unblock)
-        for sig in StopSignal.signals + [SIGCHLD] { sigaddset(&unblock, sig) }
-        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    /// Starts the keeper; calls `ready` once sshd answers on the port; returns the exit status (0 when stopped by a
+    /// signal, 1 when sshd failed or ended by itself).
+    func run(ready: () -> Void) throws(HostSSHCommand.Failure) -> Int32 {
+        try StopSignal.install()
+        var lifeline: [Int32] = [-1, -1], status: [Int32] = [-1, -1]
+        guard ChildProcess.pipe(&lifeline), ChildProcess.pipe(&status) else {
+            throw .init(message: "cannot create a pipe: \(String(cString: strerror(errno)))")
+        }
+        let keeper = try ChildProcess.spawn(
+            [binary, "ssh-keeper", "--sshd", sshd, "--config", configPath, "--listen", listen, "--port", "\(port)"],
+            stdin: lifeline[0], stdout: status[1])
+        close(lifeline[0]); close(status[1])
+        var lifelineFD: Int32 = lifeline[1]
+        func stop(_ sig: Int32?) -> Int32 {
+            if let sig { Output.error("clubhouse host-ssh: stopping (signal \(sig)); ending every SSH session") }
+            if lifelineFD >= 0 { close(lifelineFD); lifelineFD = -1 }
+            // The keeper ends the apps, then sshd (5 s at most each step); more than that and it is stuck.
+            if !ChildProcess.wait(keeper, timeout: 30) { kill(keeper, SIGKILL); _ = ChildProcess.wait(keeper, timeout: 5) }
+            return 0
+        }
 
-        let pid = try spawn([sshd, "-D", "-e", "-f", configPath])
-        var status: Int32 = 0
-        var stopping: Int32?
+        // Until the keeper says sshd answers: the banner waits for it.
+        var line: [UInt8] = []
+        waiting: while true {
+            var fds = [pollfd(fd: status[0], events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: StopSignal.readFD, events: Int16(POLLIN), revents: 0)]
+            _ = poll(&fds, 2, 250)
+            if fds[1].revents & Int16(POLLIN) != 0 { close(status[0]); return stop(StopSignal.take()) }
+            if fds[0].revents & Int16(POLLIN | POLLHUP) != 0 {
+                var buf = [UInt8](repeating: 0, count: 64)
+                let n = read(status[0], &buf, buf.count)
+                if n <= 0 {
+                    // The keeper ended before sshd was ready; it said why on stderr.
+                    close(status[0])
+                    _ = stop(nil)
+                    return 1
+                }
+                line += buf.prefix(n)
+                if line.contains(UInt8(ascii: "\n")) { break waiting }
+            }
+        }
+        close(status[0])
+        ready()
+
         while true {
             var fds = pollfd(fd: StopSignal.readFD, events: Int16(POLLIN), revents: 0)
             _ = poll(&fds, 1, 250)
-            if fds.revents & Int16(POLLIN) != 0 {
-                var sig: Int32 = 0
-                _ = read(StopSignal.readFD, &sig, MemoryLayout<Int32>.size)
-                stopping = sig
-                break
-            }
-            let r = waitpid(pid, &status, WNOHANG)
-            if r == pid {
-                // sshd ended by itself (a bind failure, or killed): end what it left behind.
-                stopConnections(of: pid, alreadyGone: true)
-                let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-                Output.error("clubhouse host-ssh: sshd exited (status \(code)); its messages are above")
+            if fds.revents & Int16(POLLIN) != 0 { return stop(StopSignal.take()) }
+            if let code = ChildProcess.exitStatus(keeper) {
+                Output.error("clubhouse host-ssh: the SSH server stopped (status \(code)); its messages are above")
                 return 1
             }
         }
-        Output.error("clubhouse host-ssh: stopping (signal \(stopping ?? 0)); ending every SSH session")
-        stopConnections(of: pid, alreadyGone: false)
-        return 0
     }
+}
 
-    /// Stops the listener and its connections: SIGTERM, then SIGKILL for anything still there after 5 s.
-    private func stopConnections(of listener: pid_t, alreadyGone: Bool) {
-        // The connections are the listener's children and theirs; once the listener dies they are
-        // reparented, so list them first.
-        var tracked = Processes.descendants(of: listener)
-        if !alreadyGone { tracked.append(listener) }
-        for pid in tracked { kill(pid, SIGTERM) }
-        let deadline = Date().addingTimeInterval(5)
-        var status: Int32 = 0
-        while Date() < deadline {
-            if !alreadyGone { _ = waitpid(listener, &status, WNOHANG) }
-            if tracked.allSatisfy({ !Processes.isAlive($0) }) { break }
-            usleep(50_000)
+/// `clubhouse ssh-keeper`: the process that owns sshd for host-ssh (see `SSHDSupervisor`).
+enum SSHDKeeper {
+    static func run(_ args: ParsedArguments) -> Int32 {
+        guard let sshd = args.options["sshd"], let config = args.options["config"], let listen = args.options["listen"],
+              let port = args.options["port"].flatMap(Int.init) else {
+            Output.error("clubhouse ssh-keeper: internal command, started by 'clubhouse host-ssh'")
+            return 2
         }
-        for pid in tracked where Processes.isAlive(pid) { kill(pid, SIGKILL) }
-        if !alreadyGone { _ = waitpid(listener, &status, 0) }
+        // host-ssh owns the terminal's signals; this process stops on the lifeline's EOF (or SIGTERM sent to it).
+        for sig in [SIGINT, SIGHUP, SIGQUIT, SIGPIPE] { signal(sig, SIG_IGN) }
+        do { try StopSignal.install(signals: [SIGTERM]) } catch {
+            Output.error("clubhouse host-ssh: \(error.message)")
+            return 1
+        }
+        // Sessions a dying listener leaves behind are re-parented here, so they can still be found and ended.
+        _ = Prctl.call(Prctl.setChildSubreaper, 1)
+
+        let listener: pid_t
+        do {
+            listener = try ChildProcess.spawn([sshd, "-D", "-e", "-f", config], stdin: -1, stdout: 2, newGroup: true)
+        } catch {
+            Output.error("clubhouse host-ssh: \(error.message)")
+            return 1
+        }
+
+        // Ready once sshd answers on its port with an SSH banner.
+        let deadline = Date().addingTimeInterval(20)
+        var ready = false
+        while !ready {
+            if let code = reap(listener) {
+                Output.error("clubhouse host-ssh: sshd exited before it was listening (status \(code)); its messages are above")
+                stopEverything(listener: listener, listenerGone: true)
+                return 1
+            }
+            if lifelineEnded(wait: 0) { stopEverything(listener: listener, listenerGone: false); return 0 }
+            if Date() > deadline {
+                Output.error("clubhouse host-ssh: sshd did not answer on \(listen) port \(port) within 20 s")
+                stopEverything(listener: listener, listenerGone: false)
+                return 1
+            }
+            ready = PortProbe.answersSSH(address: listen, port: port)
+            if !ready { usleep(100_000) }
+        }
+        _ = write(1, "ready\n", 6)
+        close(1)
+        _ = open("/dev/null", O_WRONLY)   // fd 1 again, so nothing writes into a closed pipe
+
+        while true {
+            if lifelineEnded(wait: 250) { stopEverything(listener: listener, listenerGone: false); return 0 }
+            if let code = reap(listener) {
+                stopEverything(listener: listener, listenerGone: true)
+                Output.error("clubhouse host-ssh: sshd exited (status \(code))")
+                return 1
+            }
+        }
     }
 
-    private func spawn(_ argv: [String]) throws(HostSSHCommand.Failure) -> pid_t {
+    /// True when host-ssh closed (or lost) the lifeline, or this process was sent SIGTERM.
+    private static func lifelineEnded(wait ms: Int32) -> Bool {
+        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: StopSignal.readFD, events: Int16(POLLIN), revents: 0)]
+        _ = poll(&fds, 2, ms)
+        if fds[1].revents & Int16(POLLIN) != 0 { return true }
+        if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+            var byte: UInt8 = 0
+            return read(0, &byte, 1) <= 0
+        }
+        return false
+    }
+
+    /// Reaps exited children (orphans re-parented here included); the listener's exit status once it has ended.
+    private static func reap(_ listener: pid_t) -> Int32? {
+        var result: Int32?
+        while true {
+            var status: Int32 = 0
+            let pid = waitpid(-1, &status, WNOHANG)
+            guard pid > 0 else { break }
+            if pid == listener { result = ChildProcess.decode(status) }
+        }
+        return result
+    }
+
+    /// Apps first (they restore their clients' terminals), then the connections, then the listener.
+    static func stopEverything(listener: pid_t, listenerGone: Bool) {
+        let me = getpid()
+        let apps = Processes.descendants(of: me).filter { Processes.commandLine($0).contains(" ssh-session") }
+        for pid in apps { kill(pid, SIGTERM) }
+        waitUntil(seconds: 3) { _ = reap(listener); return apps.allSatisfy { !Processes.isAlive($0) } }
+        // Each connection's sshd passes on what its app wrote last and closes once the app has ended.
+        waitUntil(seconds: 2) {
+            _ = reap(listener)
+            return Processes.descendants(of: me).allSatisfy { $0 == listener || !Processes.isAlive($0) }
+        }
+        var rest = Processes.descendants(of: me)
+        if !listenerGone, !rest.contains(listener) { rest.append(listener) }
+        for pid in rest { kill(pid, SIGTERM) }
+        waitUntil(seconds: 5) { _ = reap(listener); return rest.allSatisfy { !Processes.isAlive($0) } }
+        for pid in rest where Processes.isAlive(pid) { kill(pid, SIGKILL) }
+        waitUntil(seconds: 2) { _ = reap(listener); return rest.allSatisfy { !Processes.isAlive($0) } }
+    }
+
+    private static func waitUntil(seconds: Double, _ done: () -> Bool) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !done(), Date() < deadline { usleep(50_000) }
+    }
+}
+
+/// Starting and waiting for child processes with posix_spawn: a clean signal mask and default dispositions, and
+/// only the descriptors asked for.
+enum ChildProcess {
+    /// Starts `argv` with `stdin`/`stdout` as its fds 0 and 1 (-1: /dev/null) and this process's stderr; in a new
+    /// process group when `newGroup`.
+    static func spawn(_ argv: [String], stdin: Int32, stdout: Int32, newGroup: Bool = true) throws(HostSSHCommand.Failure) -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if stdin >= 0 { posix_spawn_file_actions_adddup2(&actions, stdin, 0) } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        if stdout >= 0 { posix_spawn_file_actions_adddup2(&actions, stdout, 1) } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        if let sym = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+            typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+            _ = unsafeBitCast(sym, to: AddCloseFrom.self)(&actions, 3)
+        }
         var attr = posix_spawnattr_t()
         posix_spawnattr_init(&attr)
         defer { posix_spawnattr_destroy(&attr) }
@@ -72,26 +209,89 @@ struct SSHDSupervisor {
         sigemptyset(&empty)
         posix_spawnattr_setsigmask(&attr, &empty)
         var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for sig in StopSignal.signals + [SIGPIPE, SIGCHLD] { sigaddset(&defaults, sig) }
+        sigfillset(&defaults)
+        sigdelset(&defaults, SIGKILL)
+        sigdelset(&defaults, SIGSTOP)
         posix_spawnattr_setsigdefault(&attr, &defaults)
-        posix_spawnattr_setpgroup(&attr, 0)
-        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        if newGroup { posix_spawnattr_setpgroup(&attr, 0); flags |= POSIX_SPAWN_SETPGROUP }
+        posix_spawnattr_setflags(&attr, Int16(flags))
 
         var cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { for p in cargs { free(p) } }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, argv[0], nil, &attr, &cargs, environ)
+        let rc = posix_spawn(&pid, argv[0], &actions, &attr, &cargs, environ)
         guard rc == 0 else { throw .init(message: "cannot start \(argv[0]): \(String(cString: strerror(rc)))") }
         return pid
     }
+
+    /// A pipe whose ends close on exec (children get only what `spawn` hands them).
+    static func pipe(_ fds: inout [Int32], nonBlocking: Bool = false) -> Bool {
+        guard Glibc.pipe(&fds) == 0 else { return false }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            if nonBlocking { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        }
+        return true
+    }
+
+    /// The exit status once `pid` has ended (reaping it), nil while it runs.
+    static func exitStatus(_ pid: pid_t) -> Int32? {
+        var status: Int32 = 0
+        return waitpid(pid, &status, WNOHANG) == pid ? decode(status) : nil
+    }
+
+    /// Waits up to `timeout` seconds for `pid` to end; true when it did.
+    static func wait(_ pid: pid_t, timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if exitStatus(pid) != nil { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
+    static func decode(_ status: Int32) -> Int32 { (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f) }
 }
 
-/// The self-pipe the stop-signal handler writes to (set up before the handler is installed).
+/// `prctl(2)`, which Swift can't call directly (it is variadic): looked up and called with fixed integer arguments.
+enum Prctl {
+    static let setChildSubreaper: Int32 = 36
+
+    static func call(_ option: Int32, _ arg: UInt) -> Int32 {
+        guard let sym = dlsym(nil, "prctl") else { return -1 }
+        typealias Fn = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+        return unsafeBitCast(sym, to: Fn.self)(option, arg, 0, 0, 0)
+    }
+}
+
+/// The self-pipe stop signals are written to (set up before the handler is installed).
 enum StopSignal {
     nonisolated(unsafe) static var readFD: Int32 = -1
     nonisolated(unsafe) static var writeFD: Int32 = -1
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    static func install(signals: [Int32] = StopSignal.signals) throws(HostSSHCommand.Failure) {
+        var fds: [Int32] = [-1, -1]
+        guard ChildProcess.pipe(&fds, nonBlocking: true) else {
+            throw .init(message: "cannot create a pipe: \(String(cString: strerror(errno)))")
+        }
+        readFD = fds[0]; writeFD = fds[1]
+        for sig in signals { signal(sig, stopSignalHandler) }
+        // A parent may have started us with these blocked (a Dispatch thread's mask is inherited through
+        // posix_spawn): unblock them, or SIGTERM would never arrive.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for sig in signals + [SIGCHLD] { sigaddset(&unblock, sig) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    }
+
+    /// The signal that arrived (0 if none).
+    static func take() -> Int32 {
+        var sig: Int32 = 0
+        _ = read(readFD, &sig, MemoryLayout<Int32>.size)
+        return sig
+    }
 }
 
 /// A C signal handler: async-signal-safe, it only writes the signal number to the self-pipe.

@@ -132,6 +132,19 @@ import Testing
 }
 
 @Suite struct LocalDeviceTests {
+    @Test func checkingLocalFilesMovesDamagedOnesAsideBeforeAnythingLoadsThem() throws {
+        let dir = TempDir()
+        let device = try LocalDevice(environment: ["XDG_STATE_HOME": dir.path])
+        try device.directory.create()
+        try Data("{not json".utf8).write(to: URL(fileURLWithPath: device.directory.credentialsFile))
+        try Data([0xFF]).write(to: URL(fileURLWithPath: device.directory.pendingActionFile))
+        let moved = device.checkLocalFiles()
+        #expect(moved.count == 2)
+        #expect(moved.allSatisfy { FileManager.default.fileExists(atPath: $0) })
+        #expect(!FileManager.default.fileExists(atPath: device.directory.credentialsFile))
+        #expect(device.movedAside == moved)
+    }
+
     @Test func aDeviceBundlesItsSessionAndPendingActionInOneFolder() throws {
         let dir = TempDir()
         let device = try LocalDevice(environment: ["XDG_STATE_HOME": dir.path], sshKeyFingerprint: "SHA256:k1")

@@ -40,12 +40,16 @@ import Testing
     }
 
     @Test func pathsWithSpacesAndQuotesAreQuoted() {
-        let c = config(binary: "/home/al ice/My Apps/clubhouse", database: "/home/al ice/it's.sqlite", policy: .linked)
+        var c = config(binary: "/home/al ice/My Apps/clubhouse", database: "/home/al ice/it's.sqlite", policy: .linked)
+        // sshd wants the key check's program unquoted (the line must start with "/"): host-ssh runs a binary at such
+        // a path through its wrapper script instead.
+        #expect(!SSHDConfiguration.isPlainProgramPath(c.binaryPath))
+        c.authorizedKeysCommand = ["/st/authorized-keys-command"]
         let d = directives(c.render())
         // ForceCommand runs through the account's shell: POSIX single quotes.
         #expect(d["forcecommand"] == #"'/home/al ice/My Apps/clubhouse' ssh-session --database '/home/al ice/it'\''s.sqlite' --devices-dir /st/devices --policy linked"#)
         // AuthorizedKeysCommand is split by sshd itself: double quotes.
-        #expect(d["authorizedkeyscommand"] == #""/home/al ice/My Apps/clubhouse" ssh-authorized-keys --database "/home/al ice/it's.sqlite" --policy linked %t %k"#)
+        #expect(d["authorizedkeyscommand"] == "/st/authorized-keys-command %t %k")
     }
 
     @Test func forceCommandSurvivesARealShell() throws {
@@ -112,5 +116,72 @@ import Testing
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+}
+
+// MARK: Paths sshd would mangle (issue 18)
+
+extension SSHDConfigurationTests {
+
+    @Test func aPercentInAPathIsEscapedSoSshdRunsTheKeyCheckWithThePathAsItIs() {
+        let c = config(database: "/srv/100%/league %h.sqlite")
+        let line = directives(c.render())["authorizedkeyscommand"] ?? ""
+        #expect(line.contains("100%%/league %%h.sqlite"))
+        #expect(SSHDConfiguration.sshdArguments(line) == c.authorizedKeysCommand + ["%t", "%k"])
+        // Unescaped, sshd would refuse the unknown token (and every login with it).
+        #expect(SSHDConfiguration.sshdArguments("/bin/x --database /srv/100%/db %t %k") == nil)
+    }
+
+    @Test func pathsSshdCannotHoldAreRefusedInWords() {
+        #expect(SSHDConfiguration.pathProblem("/tmp/a\nb.sqlite")?.contains("control character") == true)
+        #expect(SSHDConfiguration.pathProblem("/tmp/a\rb")?.contains("control character") == true)
+        #expect(SSHDConfiguration.pathProblem("/tmp/tab\there")?.contains("control character") == true)
+        #expect(SSHDConfiguration.pathProblem("/tmp/back\\slash")?.contains("backslash") == true)
+        for fine in ["/tmp/100%/db", "/tmp/it's \"quoted\" #1/db", "/tmp/ünï cödé/db"] {
+            #expect(SSHDConfiguration.pathProblem(fine) == nil, "\(fine)")
+        }
+    }
+
+    @Test func theEffectiveConfigurationIsComparedWithWhatWasMeant() {
+        let c = config(database: "/srv/it's 100%.sqlite")
+        let effective = """
+            port 2222
+            hostkey /st/ssh_host_ed25519_key
+            pidfile /st/sshd.pid
+            forcecommand \(c.forceCommand)
+            authorizedkeyscommand \(c.authorizedKeysCommandLine)
+            """
+        #expect(c.mismatch(effective: effective) == nil)
+        let broken = effective.replacingOccurrences(of: "100%%", with: "100%")
+        #expect(c.mismatch(effective: broken)?.contains("would not run the key check") == true)
+        #expect(c.mismatch(effective: effective.replacingOccurrences(of: "port 2222", with: "port 22"))?.hasPrefix("port is '22'") == true)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/sbin/sshd") && geteuid() == 0))
+    func realSshdReadsAHostileDatabasePathAsMeant() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sshd-cfg-\(UUID().uuidString)/a%h b'c\"d#e").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: (dir as NSString).deletingLastPathComponent) }
+        let keygen = Process()
+        keygen.executableURL = URL(fileURLWithPath: "/usr/bin/ssh-keygen")
+        keygen.arguments = ["-q", "-t", "ed25519", "-N", "", "-f", dir + "/key"]
+        try keygen.run(); keygen.waitUntilExit()
+        let user = String(cString: getpwuid(geteuid())!.pointee.pw_name)
+        let c = SSHDConfiguration(port: 2299, listenAddress: "127.0.0.1", hostKeyPath: dir + "/key", pidFilePath: dir + "/pid",
+                                  binaryPath: "/usr/bin/true", databasePath: dir + "/league.sqlite", devicesDirectory: dir + "/devices",
+                                  policy: .open, authorizedKeysCommand: ["/usr/bin/true", "--database", dir + "/league.sqlite"], user: user)
+        try c.render().write(toFile: dir + "/sshd_config", atomically: true, encoding: .utf8)
+        let sshd = Process()
+        sshd.executableURL = URL(fileURLWithPath: "/usr/sbin/sshd")
+        sshd.arguments = ["-T", "-f", dir + "/sshd_config", "-C", "user=\(user),host=localhost,addr=127.0.0.1"]
+        let pipe = Pipe()
+        sshd.standardOutput = pipe
+        sshd.standardError = pipe
+        try sshd.run()
+        let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        sshd.waitUntilExit()
+        #expect(sshd.terminationStatus == 0, "\(out)")
+        #expect(c.mismatch(effective: out) == nil, "\(out)")
     }
 }

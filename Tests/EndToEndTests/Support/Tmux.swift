@@ -27,6 +27,11 @@ final class Tmux {
     /// The visible screen as text lines.
     func screen() throws -> String { try run(["capture-pane", "-p", "-t", target]) }
 
+    /// A tmux format evaluated for the pane, e.g. "#{alternate_on} #{mouse_any_flag} #{cursor_flag}".
+    func format(_ format: String) throws -> String {
+        try run(["display-message", "-p", "-t", target, format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     func resize(width: Int, height: Int) throws {
         try run(["resize-window", "-t", target, "-x", "\(width)", "-y", "\(height)"])
     }

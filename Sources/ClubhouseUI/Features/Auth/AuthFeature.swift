@@ -53,6 +53,8 @@ public enum AuthFeature: PageFeature {
     public enum Action: Sendable {
         case onAppear
         case key(Key)
+        /// Text pasted into the focused field (one insertion).
+        case pasted(String)
         case nextField, previousField
         case submit
         case modeToggled
@@ -80,6 +82,7 @@ public enum AuthFeature: PageFeature {
     }
     /// Every key types into the form.
     public static func isEditingText(_ state: State) -> Bool { true }
+    public static func pasted(_ text: String) -> Action? { .pasted(text) }
     public static func typed(_ key: Key) -> Action? {
         switch key {
         case .tab, .down: .nextField
@@ -89,6 +92,14 @@ public enum AuthFeature: PageFeature {
         case .ctrl("n"): .modeToggled
         default: .key(key)
         }
+    }
+
+    /// Says once, under the fields, that the focused field is full.
+    static func noteLimit(_ f: Field, _ state: inout State) {
+        let value = state.value(f)
+        guard value.limitJustReached, let max = value.maxLength else { return }
+        let what = switch f { case .email: "An email address"; case .password: "A password"; case .displayName: "A display name" }
+        state.error = "\(what) is at most \(max) characters"
     }
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
@@ -105,6 +116,14 @@ public enum AuthFeature: PageFeature {
             }
             guard let f = state.focusedField else { return .none }
             state.edit(f) { _ = $0.handle(.key(key)) }
+            noteLimit(f, &state)
+            return .none
+        case .pasted(let text):
+            guard !state.submitting else { return .none }
+            if state.onKeyRow && state.offersKey { state.onKeyRow = false; state.focus = 0 }
+            guard let f = state.focusedField else { return .none }
+            state.edit(f) { $0.insert(text) }
+            noteLimit(f, &state)
             return .none
         case .nextField:
             if state.onKeyRow { state.onKeyRow = false; state.focus = 0; return .none }

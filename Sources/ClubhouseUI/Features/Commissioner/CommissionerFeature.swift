@@ -89,6 +89,8 @@ public enum CommissionerFeature: PageFeature {
         case escaped
         /// A key while a form is open.
         case typed(Key)
+        /// Text pasted into the open form (one insertion).
+        case pasted(String)
         /// The shell hands over what a write answered (a new invite, a clock summary).
         case receipt(GateReceipt)
         case delegate(PageDelegate)
@@ -105,6 +107,7 @@ public enum CommissionerFeature: PageFeature {
     public static func isEditingText(_ state: State) -> Bool { state.form != nil }
     public static var clearFilter: Action? { .escaped }
     public static func typed(_ key: Key) -> Action? { .typed(key) }
+    public static func pasted(_ text: String) -> Action? { .pasted(text) }
 
     // MARK: - Reducer
 
@@ -185,6 +188,9 @@ public enum CommissionerFeature: PageFeature {
             case .cancel: state.form = nil; state.formKind = nil; return .none
             case .submit: return submit(&state, form, context: context)
             }
+        case .pasted(let text):
+            state.form?.paste(text)
+            return .none
 
         case .receipt(let r):
             switch r {

@@ -41,7 +41,24 @@ public struct MiniForm: Equatable, Sendable {
         default:
             guard fields.indices.contains(focus) else { return .edited }
             if fields[focus].value.handle(.key(key)) { error = nil }
+            noteLimit()
             return .edited
+        }
+    }
+
+    /// Pastes `text` into the focused field as one insertion (cut at the field's limit).
+    public mutating func paste(_ text: String) {
+        guard fields.indices.contains(focus) else { return }
+        fields[focus].value.insert(text)
+        error = nil
+        noteLimit()
+    }
+
+    /// Says once, on the error line, that the focused field is full.
+    private mutating func noteLimit() {
+        let f = fields[focus]
+        if f.value.limitJustReached, let max = f.value.maxLength {
+            error = "\(f.label) takes at most \(max) characters"
         }
     }
 

@@ -32,7 +32,7 @@ public enum DraftRoomFeature: PageFeature {
         public var lists: [Tab: ListState] = [:]
         public var filter = FilterField()
         public var position: Position?
-        public var chatField = TextFieldState()
+        public var chatField = TextFieldState(maxLength: DraftRoomFeature.chatLimit)
         public var chatEditing = false
         public var confirm: Confirm?
         /// Rings the terminal bell when my team comes on the clock (Settings).
@@ -93,6 +93,8 @@ public enum DraftRoomFeature: PageFeature {
         case chatBegan
         /// A key while typing into the search or the chat line.
         case typed(Key)
+        /// Text pasted into the search or the chat line (one insertion).
+        case pasted(String)
         /// Esc: cancel a confirmation, else clear the search.
         case escaped
         case rowActivated
@@ -116,6 +118,8 @@ public enum DraftRoomFeature: PageFeature {
 
     public static let signInMessage = "Sign in to draft — press i"
     public static let chatLimit = 200
+    /// Said once when a chat line is cut at its limit.
+    public static let chatLimitMessage = "Chat lines are at most \(chatLimit) characters"
 
     public static var onAppear: Action { .onAppear }
     public static var liveRefresh: Action? { .liveRefreshed }
@@ -128,6 +132,7 @@ public enum DraftRoomFeature: PageFeature {
     public static func isEditingText(_ state: State) -> Bool { state.filter.editing || state.chatEditing }
     public static var clearFilter: Action? { .escaped }
     public static func typed(_ key: Key) -> Action? { .typed(key) }
+    public static func pasted(_ text: String) -> Action? { .pasted(text) }
 
     // MARK: - Rules the view and reducer share
 
@@ -229,6 +234,13 @@ public enum DraftRoomFeature: PageFeature {
 
     static func toast(_ m: String) -> Effect<Action> { .send(.delegate(.toast(m))) }
 
+    /// Applies a search edit and selects the first match; says once when the search is cut at its limit.
+    static func applyFilter(_ edit: FilterField.Edit, _ state: inout State) -> Effect<Action> {
+        state.filter.apply(edit)
+        state.list = ListState(selected: state.available.isEmpty ? nil : 0)
+        return state.filter.limitJustReached ? toast(FilterField.limitMessage) : .none
+    }
+
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         let api = context.env.api, id = state.id
         switch action {
@@ -298,14 +310,20 @@ public enum DraftRoomFeature: PageFeature {
                         return .send(.delegate(.perform(.sendChat(league: id, text: text))))
                     }
                     return write({ try await api.sendChat(id, text: text) }, answer: Action.chatAnswered)
-                case .char(let c): state.chatField.insert(String(c)); return .none
-                default: _ = state.chatField.handle(.key(key)); return .none
+                default:
+                    _ = state.chatField.handle(.key(key))
+                    return state.chatField.limitJustReached ? toast(chatLimitMessage) : .none
                 }
             }
             guard let edit = FilterField.edit(for: key) else { return .none }
-            state.filter.apply(edit)
-            state.list = ListState(selected: state.available.isEmpty ? nil : 0)
-            return .none
+            return applyFilter(edit, &state)
+        case .pasted(let text):
+            if state.chatEditing {
+                state.chatField.insert(text)
+                return state.chatField.limitJustReached ? toast(chatLimitMessage) : .none
+            }
+            guard state.filter.editing else { return .none }
+            return applyFilter(.pasted(text), &state)
         case .escaped:
             if state.confirm != nil { state.confirm = nil; return .none }
             state.filter.apply(.clear); state.position = nil

@@ -58,6 +58,8 @@ public enum FreeAgentsFeature: PageFeature {
         case myRosterLoaded(RequestToken, Result<TeamRoster, PresentableError>)
         /// A key while the drop chooser or the bid field is open.
         case flowKey(Key)
+        /// Text pasted into the search or the bid (one insertion; nothing else takes a paste).
+        case pasted(String)
         case claimsOpened
         /// How a write this page asked for ended (the shell tells the page on top).
         case writeFinished(GatedWrite, GateOutcome)
@@ -75,6 +77,7 @@ public enum FreeAgentsFeature: PageFeature {
     public static var clearFilter: Action? { .filter(.clear) }
     /// Keys go to the open flow first, else to the filter being typed.
     public static func typed(_ key: Key) -> Action? { .flowKey(key) }
+    public static func pasted(_ text: String) -> Action? { .pasted(text) }
     public static var liveRefresh: Action? { .liveRefreshed }
     public static func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> Action? { .writeFinished(write, outcome) }
 
@@ -121,7 +124,19 @@ public enum FreeAgentsFeature: PageFeature {
         case .filter(let edit):
             state.filter.apply(edit)
             if edit != .begin && edit != .commit { state.list = ListState() }
-            return .none
+            return state.filter.limitJustReached ? .send(.delegate(.toast(FilterField.limitMessage))) : .none
+        case .pasted(let text):
+            switch state.flow {
+            case nil:
+                guard state.filter.editing else { return .none }
+                return reduce(into: &state, action: .filter(.pasted(text)), context: context)
+            case .bid(let p, let drop, var field, _)?:
+                field.insert(text)
+                state.flow = .bid(p, dropping: drop, field: field, error: field.limitJustReached ? bidLimitMessage(field) : nil)
+                return .none
+            case .chooseDrop?:
+                return .none
+            }
         case .list(let m):
             state.list.apply(m, count: state.visible.count, viewport: context.viewport); return .none
         case .rowActivated:
@@ -178,6 +193,11 @@ public enum FreeAgentsFeature: PageFeature {
         }
     }
 
+    /// Said once when a bid is cut at its field's limit.
+    static func bidLimitMessage(_ field: TextFieldState) -> String {
+        "A bid is at most \(field.maxLength ?? 0) digits"
+    }
+
     static func flowKey(_ key: Key, _ flow: AddFlow, _ state: inout State) -> Effect<Action> {
         switch flow {
         case .chooseDrop(let p, var chooser):
@@ -196,7 +216,8 @@ public enum FreeAgentsFeature: PageFeature {
                 }
             default:
                 let changed = field.handle(.key(key))
-                state.flow = .bid(p, dropping: drop, field: field, error: changed ? nil : error)
+                state.flow = .bid(p, dropping: drop, field: field,
+                                  error: field.limitJustReached ? bidLimitMessage(field) : changed ? nil : error)
             }
         }
         return .none

@@ -42,6 +42,8 @@ public enum HomeFeature: PageFeature {
         case redeemOpened
         /// A key while typing (the filter, or the invite-code form when it is open).
         case typed(Key)
+        /// Text pasted into the filter or the invite-code form.
+        case pasted(String)
         case delegate(PageDelegate)
     }
 
@@ -52,6 +54,7 @@ public enum HomeFeature: PageFeature {
     public static func isEditingText(_ state: State) -> Bool { state.filter.editing || state.redeem != nil }
     public static var clearFilter: Action? { .filter(.clear) }
     public static func typed(_ key: Key) -> Action? { .typed(key) }
+    public static func pasted(_ text: String) -> Action? { .pasted(text) }
     public static func title(_ state: State) -> String { "Home" }
     public static func page(_ state: State) -> Page { .home }
     public static func board(_ state: State) -> BoardContext { .featured }
@@ -72,10 +75,15 @@ public enum HomeFeature: PageFeature {
             return .send(.delegate(.open(.league(rows[i].id))))
         case .filter(let edit):
             state.filter.apply(edit)
-            if case .typed = edit { state.list = ListState() }
-            if case .backspace = edit { state.list = ListState() }
-            if case .clear = edit { state.list = ListState() }
-            return .none
+            switch edit {
+            case .typed, .pasted, .backspace, .clear: state.list = ListState()
+            case .begin, .commit: break
+            }
+            return state.filter.limitJustReached ? .send(.delegate(.toast(FilterField.limitMessage))) : .none
+        case .pasted(let text):
+            if state.redeem != nil { state.redeem!.paste(text); return .none }
+            guard state.filter.editing else { return .none }
+            return reduce(into: &state, action: .filter(.pasted(text)), context: context)
         case .stateFilterCycled:
             let order: [LeagueState?] = [nil] + LeagueState.allCases
             let i = order.firstIndex(of: state.stateFilter) ?? 0

@@ -47,6 +47,8 @@ public enum LeagueFormFeature: PageFeature {
         case typedToStart(Character)
         /// A key while editing a name or answering "Discard changes?".
         case key(Key)
+        /// Text pasted on a name row (one insertion; starts editing it).
+        case pasted(String)
         case submit
         case escape
         /// The server refused the write: the field it names (a `DomainError.validation` field) and its sentence.
@@ -69,6 +71,7 @@ public enum LeagueFormFeature: PageFeature {
     /// A name row (league, your team) takes every key (typing there starts editing), as do a name while editing and "Discard changes?".
     public static func isEditingText(_ state: State) -> Bool { state.editing || state.confirmDiscard != nil || (state.isReady && state.focused.isText) }
     public static func typed(_ key: Key) -> Action? { .key(key) }
+    public static func pasted(_ text: String) -> Action? { .pasted(text) }
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         switch action {
@@ -126,12 +129,15 @@ public enum LeagueFormFeature: PageFeature {
             state.editing = true
             state.form.editText(f) { $0.insert(String(c)) }
             if state.error?.field == f { state.error = nil }
+            noteLimit(f, &state)
             return .none
         case .key(let key):
             if state.confirmDiscard != nil { return answerDiscard(&state, key) }
             if state.editing { return editName(&state, key) }
             guard state.focused.isText else { return .none }
             return onTextRow(&state, key)
+        case .pasted(let text):
+            return paste(text, &state)
         case .submit:
             state.editing = false
             return submit(&state)
@@ -190,8 +196,27 @@ public enum LeagueFormFeature: PageFeature {
             var used = false
             state.form.editText(f) { used = $0.handle(.key(key)) }
             if used, state.error?.field == f { state.error = nil }
+            noteLimit(f, &state)
         }
         return .none
+    }
+
+    /// Pastes on a name row: starts editing it and inserts the text at once.
+    static func paste(_ text: String, _ state: inout State) -> Effect<Action> {
+        guard state.confirmDiscard == nil, state.isReady, state.focused.isText else { return .none }
+        let f = state.focused
+        state.editing = true
+        state.form.editText(f) { $0.insert(text) }
+        if state.error?.field == f { state.error = nil }
+        noteLimit(f, &state)
+        return .none
+    }
+
+    /// Says once, next to the field, that it is full.
+    static func noteLimit(_ f: LeagueFormField, _ state: inout State) {
+        let value = state.form.text(f)
+        guard value.limitJustReached, let max = value.maxLength else { return }
+        state.error = (f, "Names are at most \(max) characters")
     }
 
     /// Keys on a name row before editing: j/k and the arrows move, Enter or any printable key starts editing.
