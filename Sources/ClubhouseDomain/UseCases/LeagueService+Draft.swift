@@ -26,7 +26,8 @@ extension LeagueService {
             let byID = Dictionary(uniqueKeysWithValues: s.teams.map { ($0.id, $0) })
             return DraftBoard(leagueID: id, draft: draft, teams: draft.order.compactMap { byID[$0].map { s.summary($0, records: records) } },
                               picks: try r.picks(in: id).map { DraftPickView(pick: $0, player: s.facts.summary($0.playerID)) },
-                              capabilities: s.capabilities(for: caller))
+                              capabilities: s.capabilities(for: caller),
+                              onAutopick: Set(s.teams.filter(\.autopick).map(\.id)), seasonClock: s.league.clock)
         }
     }
 
