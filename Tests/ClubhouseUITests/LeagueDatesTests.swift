@@ -65,7 +65,7 @@ import Terminal
     }
 
     @Test func theDraftDateFormIsCheckedAgainstTheLeaguesClock() async {
-        var h = await CommissionerTests.onPage()
+        var h = await CommissionerTests.onPage(now: { Self.realNow })
         h.key(.char("3")); h.key(.char("S"))
         guard CommissionerTests.page(h)?.form != nil else { Issue.record("no form"); return }
         // Clear the field, type a date in the league's future (its clock is Sun Nov 3 2019), well before the wall clock's now.
