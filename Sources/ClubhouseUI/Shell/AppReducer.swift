@@ -135,6 +135,10 @@ public enum AppReducer {
             case .poppedPage:
                 let accountLeft = state.sheet.stack.contains { if case .auth = $0.state { true } else { false } }
                 // The page we're back on reloads in place (`reloadIfUncovered`), this Esc cancelling a pending action included.
+                // Leaving the gate's pages gives the board back its room, as finishing them does (`popAccountPages`).
+                if leavingAccount, !accountLeft, state.sheet.detent == .full {
+                    state.sheet.setDetent(.half, now: state.clock, animated: state.animationsEnabled)
+                }
                 if leavingAccount, !accountLeft, state.pendingAction != nil {
                     return .merge(cancelPending(&state, env: env), syncBoard(&state, env: env))
                 }

@@ -18,6 +18,19 @@ import Testing
         #expect(try await r.api().draftBoard(r.id).onAutopick == [r.order[1]])
     }
 
+    @Test func theRoomShowsTheDraftDateTheLeagueShows() async throws {
+        let world = try ContractWorld()
+        let funday = try #require(try await world.api().publicLeagues(filter: LeagueFilter()).first { $0.name == "Sunday Funday" })
+        let league = try await world.api().league(funday.id).league
+        #expect(league.draftScheduledAt != nil)
+        #expect(try await world.api().draftBoard(funday.id).draft.scheduledAt == league.draftScheduledAt)
+
+        let r = try await DraftRoomContractTests().room(started: false)
+        let date = try await r.api().league(r.id).league.clock.addingTimeInterval(86_400)
+        _ = try await r.api(r.commissioner).scheduleDraft(r.id, at: date)
+        #expect(try await r.api().draftBoard(r.id).draft.scheduledAt == date)
+    }
+
     @Test func theBoardCarriesTheLeaguesSeasonClock() async throws {
         let r = try await DraftRoomContractTests().room(started: false)
         let league = try await r.api().league(r.id).league

@@ -197,7 +197,7 @@ public enum HomeFeature: PageFeature {
          l.scoring.rawValue, l.commissionerName ?? "—"]
     }
 
-    /// Where my leagues and the public leagues go in the page: my leagues take the rows they need, up to half of what is
+    /// Where my leagues and the public leagues go in the page: my leagues take the rows they need, up to two thirds of what is
     /// left once the public table has a few, and scroll within that; the shared selection runs through both tables.
     struct Sections {
         /// Rows above the tables (the invite form, attention, the "My leagues" title).
@@ -215,7 +215,7 @@ public enum HomeFeature: PageFeature {
             let n = state.signedIn ? state.myLeagues.count : 0
             if n > 0 {
                 let left = max(0, area.height - row - 4)    // the public title, its table header and two of its rows
-                let shown = max(1, min(n, max(2, left / 2)))
+                let shown = max(1, min(n, max(3, left * 2 / 3)))
                 mine = Rect(x: area.x + 1, y: area.y + row, width: max(0, area.width - 2), height: shown + 1)
                 row += shown + 1
             }
