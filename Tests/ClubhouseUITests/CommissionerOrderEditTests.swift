@@ -93,3 +93,22 @@ import Terminal
         #expect(CommissionerTests.page(h)?.editedOrder == nil)
     }
 }
+
+/// The new invite's panel follows the invite as the page reloads: once someone used it up, it says so.
+@Suite struct InvitePanelTests {
+    @Test func aUsedUpInviteSaysSoInsteadOfInvitingMorePeople() async {
+        var h = await CommissionerTests.onPage()
+        h.setDetent(.full)
+        h.key(.char("2")); h.key(.char("n")); h.key(.enter)
+        await h.settle()
+        #expect(Screen(h.state).inSheet("Share it — it joins 1 person until"))
+        await h.fake.editCommish { c in
+            if let i = c.invites.firstIndex(where: { $0.code == "NEWCODE1" }) { c.invites[i].usesLeft = 0 }
+        }
+        h.send(.board(.refreshDue))      // the join's event reloads the page
+        await h.settle()
+        #expect(CommissionerTests.page(h)?.newInvite?.usesLeft == 0)
+        #expect(Screen(h.state).inSheet("Used up — nobody else can join with it; n makes another."))
+        #expect(CommissionerRenderTests.sheet(h).contains { $0.contains("NEWCODE1") && $0.contains("used up") })
+    }
+}

@@ -42,6 +42,7 @@ import Terminal
         await h.settle()
         #expect(h.state.pages.last == .draftRoom(Demo.couch))
         #expect(h.state.pendingAction == nil, "Esc cancelled the pending pick")
+        #expect(h.state.sheet.detent == .half, "Sign in took the whole screen; leaving it gives the grid its room back")
         #expect(Self.room(h)?.room.value?.draft.currentPick == 8, "the room shows pick 8 on the clock, not the old pick 7")
         #expect(Self.room(h)?.available.contains { $0.player == Demo.kupp } == false, "Kupp is no longer listed as available")
         #expect(h.state.board.draft.value?.draft.currentPick == 8, "the grid shows the new pick")

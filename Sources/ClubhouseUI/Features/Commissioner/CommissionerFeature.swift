@@ -124,7 +124,10 @@ public enum CommissionerFeature: PageFeature {
         case .requestsLoaded(let t, let r):
             state.requests.finish(t, r); clampList(&state, context); return .none
         case .invitesLoaded(let t, let r):
-            state.invites.finish(t, r); clampList(&state, context); return .none
+            state.invites.finish(t, r)
+            // The new code's panel follows the invite as it is now (uses left; gone once revoked).
+            if let code = state.newInvite?.code, let list = state.invites.value { state.newInvite = list.first { $0.code == code } }
+            clampList(&state, context); return .none
         case .roomLoaded(let t, let r):
             // The selected team, by id: a reload may reorder the rows under it.
             let selectedTeam = state.order[safe: state.lists[.draft]?.selected ?? -1]?.id

@@ -85,7 +85,8 @@ extension CommissionerFeature {
         var b = area
         if let i = state.newInvite {
             var row = TextRow.put("New invite code:  \(i.code)", in: b, row: 0, style: context.style(.accent).adding(.bold), buffer: &buffer)
-            row = TextRow.put("Share it — it joins \(usesText(i.usesLeft)) \(expiryText(i.expiresAt, now: context.now)). Home → I redeems it.",
+            row = TextRow.put(i.usesLeft == 0 ? "Used up — nobody else can join with it; n makes another."
+                              : "Share it — it joins \(usesText(i.usesLeft)) \(expiryText(i.expiresAt, now: context.now)). Home → I redeems it.",
                               in: b, row: row, style: context.style(.dim), buffer: &buffer)
             b = Rect(x: b.x, y: b.y + row + 1, width: b.width, height: max(0, b.height - row - 1))
         }
@@ -100,7 +101,7 @@ extension CommissionerFeature {
 
     static func invitesTable(_ state: State, context: RenderContext) -> DataTable {
         let invites = state.invites.value ?? []
-        let rows = invites.map { i in [i.code, "\(i.usesLeft)", i.expiresAt.map { "\(Format.day($0)) (\(Format.relative($0, realNow: context.now)))" } ?? "never"] }
+        let rows = invites.map { i in [i.code, i.usesLeft == 0 ? "used up" : "\(i.usesLeft)", i.expiresAt.map { "\(Format.day($0)) (\(Format.relative($0, realNow: context.now)))" } ?? "never"] }
         let roles: [[StyleRole?]] = invites.map { i in [i.code == state.newInvite?.code ? .accent : .text, nil, .dim] }
         return DataTable(columns: [DataColumn("Code", .fill(1)), DataColumn("Uses left", .length(9), .right), DataColumn("Expires", .length(24))],
                          rows: rows, roles: roles, selected: state.list.selected, offset: state.list.offset, context: context)
