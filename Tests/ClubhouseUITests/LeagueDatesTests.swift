@@ -102,6 +102,15 @@ import Terminal
         for i in 1...4 { #expect(screen.inSheet(String(format: "League %02d", i)), "League \(i) listed") }
     }
 
+    @Test func theNameFilterFiltersMyLeaguesTooAndEnterOpensTheFirstMatch() async {
+        var h = await Self.signedInWith(12)
+        h.key(.char("/")); h.keys("league 03"); h.key(.enter)
+        #expect(Screen(h.state).inSheet("My leagues (1/12)"))
+        #expect(!Screen(h.state).inSheet("League 01"))
+        h.key(.enter)
+        #expect(h.state.pages.last == .league(LeagueID(103)))
+    }
+
     @Test func manyLeaguesScrollAndEachOpens() async {
         var h = await Self.signedInWith(12)
         #expect(!Screen(h.state).inSheet("League 12"), "more than fit: the table scrolls")

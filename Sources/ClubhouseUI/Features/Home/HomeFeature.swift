@@ -18,7 +18,14 @@ public enum HomeFeature: PageFeature {
         public init() {}
 
         /// Every selectable row, top to bottom: all my leagues (however many), then the public leagues shown.
-        public var rows: [LeagueSummary] { (signedIn ? myLeagues : []) + visible }
+        public var rows: [LeagueSummary] { mine + visible }
+
+        /// My leagues matching the name filter (none when signed out).
+        public var mine: [LeagueSummary] {
+            guard signedIn else { return [] }
+            let needle = filter.text.lowercased()
+            return needle.isEmpty ? myLeagues : myLeagues.filter { $0.name.lowercased().contains(needle) }
+        }
 
         /// Public leagues matching the name filter.
         public var visible: [LeagueSummary] {
@@ -165,7 +172,8 @@ public enum HomeFeature: PageFeature {
             lines.append(("My leagues  none yet — open a league and press J to ask to join", .dim))
         } else {
             // Every one of them, in a table of its own that scrolls (see `Sections`).
-            lines.append(("My leagues (\(state.myLeagues.count))", .title))
+            let n = state.myLeagues.count
+            lines.append(("My leagues (\(state.filter.text.isEmpty ? "\(n)" : "\(state.mine.count)/\(n)"))", .title))
         }
         return lines
     }
@@ -212,7 +220,7 @@ public enum HomeFeature: PageFeature {
             var row = state.redeem.map { $0.fields.count + 3 } ?? 0   // title, fields, help line, a blank row
             row += headerLines(state, now: now).count
             headerRows = row
-            let n = state.signedIn ? state.myLeagues.count : 0
+            let n = state.mine.count
             if n > 0 {
                 let left = max(0, area.height - row - 4)    // the public title, its table header and two of its rows
                 let shown = max(1, min(n, max(3, left * 2 / 3)))
@@ -226,12 +234,12 @@ public enum HomeFeature: PageFeature {
     }
 
     static func myTable(_ state: State, context: RenderContext) -> DataTable {
-        let n = state.myLeagues.count, sel = state.list.selected.flatMap { $0 < n ? $0 : nil }
-        return DataTable(columns: columns, rows: state.myLeagues.map(cells), selected: sel, context: context)
+        let n = state.mine.count, sel = state.list.selected.flatMap { $0 < n ? $0 : nil }
+        return DataTable(columns: columns, rows: state.mine.map(cells), selected: sel, context: context)
     }
 
     static func table(_ state: State, context: RenderContext) -> DataTable {
-        let n = state.signedIn ? state.myLeagues.count : 0
+        let n = state.mine.count
         let sel = state.list.selected.flatMap { $0 >= n ? $0 - n : nil }
         return DataTable(columns: columns, rows: state.visible.map(cells), selected: sel, offset: max(0, state.list.offset - n), context: context)
     }
@@ -265,7 +273,7 @@ public enum HomeFeature: PageFeature {
         if let mine = sections.mine, let i = myTable(state, context: context).row(atY: point.y, in: mine) {
             index = i
         } else if let i = table(state, context: context).row(atY: point.y, in: sections.publicTable.inset(horizontal: 1)) {
-            index = i + (state.signedIn ? state.myLeagues.count : 0)
+            index = i + state.mine.count
         } else { return nil }
         return index == state.list.selected ? .rowActivated : .list(.select(index))
     }
