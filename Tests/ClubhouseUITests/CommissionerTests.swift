@@ -16,7 +16,8 @@ import Terminal
     static let week10Kickoff = Date(timeIntervalSince1970: 1_573_176_000)
 
     /// Signed in as Casey, the commissioner of `league`, on its commissioner page (opened with C).
-    static func onPage(_ league: LeagueID = Demo.nerds, commissioner: Bool = true, size: Size = Size(width: 80, height: 24)) async -> Harness {
+    static func onPage(_ league: LeagueID = Demo.nerds, commissioner: Bool = true, size: Size = Size(width: 80, height: 24),
+                       now: @escaping @Sendable () -> Date = { Demo.now }) async -> Harness {
         let fake = FakeLeague()
         let casey = await fake.addAccount(email: "casey@example.com", password: "long enough pw", displayName: "Casey")
         await fake.setSignedIn(casey)
@@ -30,7 +31,7 @@ import Terminal
             $0.outlooks[Demo.greats] = ClockOutlook(nextWaiverRun: waivers, nextKickoff: .init(week: 10, at: week10Kickoff),
                                                     nextWeekFinal: .init(week: 9, at: week9Final))
         }
-        var h = await Harness.started(fake: fake, size: size)
+        var h = await Harness.started(fake: fake, size: size, now: now)
         h.send(.open(.league(league)))
         await h.settle()
         if commissioner {

@@ -240,7 +240,10 @@ import Terminal
         h.keys("alex@example.com"); h.key(.tab); h.keys("correct horse"); h.key(.enter)
         await h.settle()
         #expect(h.state.session == .signedIn(alex))
-        #expect(Screen(h.state).inSheet("• Gridiron Greats · In season · week 9"))
+        #expect(Screen(h.state).inSheet("My leagues (1)"))
+        let sheet = Screen(h.state).layout.sheetContent
+        #expect(Screen(h.state).lines[sheet.y..<sheet.bottom].filter { $0.contains("Gridiron Greats") && $0.contains("In season") }.count == 2,
+                "in my leagues and in the public ones")
         h.key(.char("O"))
         await h.settle()
         #expect(Screen(h.state).inSheet("My leagues  sign in to see your leagues"))

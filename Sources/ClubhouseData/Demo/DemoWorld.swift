@@ -162,6 +162,7 @@ struct DemoSeeder {
             guard var league = try w.league(id) else { return }
             league.draftScheduledAt = Self.draftDay
             try w.updateLeague(league)
+            if var draft = try w.draft(in: id) { draft.scheduledAt = Self.draftDay; try w.setDraft(draft) }
         }
         switch spec.phase {
         case .open, .full:

@@ -43,11 +43,14 @@ public struct LeagueSummary: Hashable, Codable, Sendable, Identifiable {
     public var commissionerName: String?
     /// The caller's team in this league, if any.
     public var myTeam: TeamID?
+    /// The league's season clock: its draft date is measured on it ("draft in 10 days").
+    public var seasonClock: Date?
     public init(id: LeagueID, name: String, state: LeagueState, isPublic: Bool, teamCount: Int, managedTeams: Int, currentWeek: Int,
-                scoring: ScoringPreset, draftScheduledAt: Date?, commissionerName: String?, myTeam: TeamID?) {
+                scoring: ScoringPreset, draftScheduledAt: Date?, commissionerName: String?, myTeam: TeamID?, seasonClock: Date? = nil) {
         self.id = id; self.name = name; self.state = state; self.isPublic = isPublic; self.teamCount = teamCount
         self.managedTeams = managedTeams; self.currentWeek = currentWeek; self.scoring = scoring
         self.draftScheduledAt = draftScheduledAt; self.commissionerName = commissionerName; self.myTeam = myTeam
+        self.seasonClock = seasonClock
     }
     public var isFull: Bool { managedTeams >= teamCount }
 }
@@ -300,8 +303,14 @@ public struct DraftBoard: Hashable, Codable, Sendable {
     public var teams: [TeamSummary]
     public var picks: [DraftPickView]
     public var capabilities: Capabilities
-    public init(leagueID: LeagueID, draft: Draft, teams: [TeamSummary], picks: [DraftPickView], capabilities: Capabilities) {
+    /// The teams whose autopick flag is on (switched by their manager or the commissioner); bots pick by themselves anyway.
+    public var onAutopick: Set<TeamID>
+    /// The league's season clock, which the draft date is measured on ("planned for Sun Sep 1 (in 10 days)").
+    public var seasonClock: Date?
+    public init(leagueID: LeagueID, draft: Draft, teams: [TeamSummary], picks: [DraftPickView], capabilities: Capabilities,
+                onAutopick: Set<TeamID> = [], seasonClock: Date? = nil) {
         self.leagueID = leagueID; self.draft = draft; self.teams = teams; self.picks = picks; self.capabilities = capabilities
+        self.onAutopick = onAutopick; self.seasonClock = seasonClock
     }
 }
 

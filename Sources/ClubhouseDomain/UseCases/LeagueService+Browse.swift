@@ -165,7 +165,8 @@ extension LeagueService {
         return LeagueSummary(id: l.id, name: l.name, state: l.state, isPublic: l.isPublic, teamCount: l.settings.teamCount,
                              managedTeams: teams.filter { $0.manager != nil }.count, currentWeek: facts.week(at: l.clock),
                              scoring: l.settings.scoring.preset, draftScheduledAt: l.draftScheduledAt,
-                             commissionerName: commissioner?.displayName, myTeam: caller.userID.flatMap { u in teams.first { $0.manager == u }?.id })
+                             commissionerName: commissioner?.displayName, myTeam: caller.userID.flatMap { u in teams.first { $0.manager == u }?.id },
+                             seasonClock: l.clock)
     }
 
     /// Each team's slots for a week: the saved lineup, or the roster's current slots.

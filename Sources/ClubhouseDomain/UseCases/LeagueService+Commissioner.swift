@@ -80,7 +80,8 @@ extension LeagueService {
             try requireCommissioner(league, caller: caller, doing: "schedule the draft")
             try requirePredraft(league, "The draft of \(league.name) has already started")
             let now = clock.now()
-            if let date, date <= now {
+            // The draft date is a moment of the league's season, on its clock (SPEC 3.2), like every date the league shows.
+            if let date, date <= league.clock {
                 throw DomainError.validation(field: "draftDate", message: "The draft date must be in the future")
             }
             league.draftScheduledAt = date

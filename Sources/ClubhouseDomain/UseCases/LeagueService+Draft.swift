@@ -21,12 +21,15 @@ extension LeagueService {
         try store.read { r in
             let s = try LeagueSnapshot(r, league: id, facts: factsCache.facts(r))
             try requireVisible(s.league, caller: caller, reader: r)
-            guard let draft = try r.draft(in: id) else { throw DomainError.notFound("The draft of \(s.league.name)") }
+            guard var draft = try r.draft(in: id) else { throw DomainError.notFound("The draft of \(s.league.name)") }
+            // The league's draft date is the one the commissioner sets (and the demo seeds): the room shows the same date.
+            if draft.status == .scheduled { draft.scheduledAt = s.league.draftScheduledAt }
             let records = s.records
             let byID = Dictionary(uniqueKeysWithValues: s.teams.map { ($0.id, $0) })
             return DraftBoard(leagueID: id, draft: draft, teams: draft.order.compactMap { byID[$0].map { s.summary($0, records: records) } },
                               picks: try r.picks(in: id).map { DraftPickView(pick: $0, player: s.facts.summary($0.playerID)) },
-                              capabilities: s.capabilities(for: caller))
+                              capabilities: s.capabilities(for: caller),
+                              onAutopick: Set(s.teams.filter(\.autopick).map(\.id)), seasonClock: s.league.clock)
         }
     }
 

@@ -51,6 +51,22 @@ public enum AppReducer {
     }
 
     public static func reduce(into state: inout AppState, action: AppAction, env: AppEnvironment) -> Effect<AppAction> {
+        let covered = Set(state.sheet.stack.dropLast().map(\.id))
+        let fx = reduceAction(action, into: &state, env: env)
+        return .merge(fx, reloadIfUncovered(covered, &state, env: env))
+    }
+
+    /// A page that was under another one and is on top again reloads in place, however it was uncovered (Esc back, the
+    /// Esc that cancels a pending action, a sign-in that takes the gate's pages away, a form that finished): while
+    /// covered it got no live refresh, and the league may have moved on (a pick, a join, a finished draft).
+    /// The board catches up on its own (`BoardFeature.State.missed`).
+    static func reloadIfUncovered(_ covered: Set<Int>, _ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
+        let top = state.sheet.top
+        guard covered.contains(top.id), let refresh = top.state.liveRefresh else { return .none }
+        return reducePage(&state, id: top.id, refresh, env: env)
+    }
+
+    static func reduceAction(_ action: AppAction, into state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
         switch action {
         case .started:
             let top = state.sheet.top
@@ -122,14 +138,15 @@ public enum AppReducer {
                 return reducePage(&state, id: state.sheet.top.id, clear, env: env)
             case .poppedPage:
                 let accountLeft = state.sheet.stack.contains { if case .auth = $0.state { true } else { false } }
+                // The page we're back on reloads in place (`reloadIfUncovered`), this Esc cancelling a pending action included.
+                // Leaving the gate's pages gives the board back its room, as finishing them does (`popAccountPages`).
+                if leavingAccount, !accountLeft, state.sheet.detent == .full {
+                    state.sheet.setDetent(.half, now: state.clock, animated: state.animationsEnabled)
+                }
                 if leavingAccount, !accountLeft, state.pendingAction != nil {
                     return .merge(cancelPending(&state, env: env), syncBoard(&state, env: env))
                 }
-                // The page we're back on may have missed changes while covered (a draft finished, a join was
-                // approved): it reloads in place, without a spinner.
-                let top = state.sheet.top
-                let refresh = top.state.liveRefresh.map { reducePage(&state, id: top.id, $0, env: env) } ?? .none
-                return .merge(refresh, syncBoard(&state, env: env))
+                return syncBoard(&state, env: env)
             case .collapsedToPeek, .focusedBoard, .none:
                 return .none
             }

@@ -17,7 +17,8 @@ public struct AppState: Sendable {
     public var toasts = ToastQueue(limit: 2)
     /// Run-loop time (animations, spinner, toasts).
     public var clock: Duration = .zero
-    /// Wall-clock "now" for relative dates, from the injected clock.
+    /// Wall-clock "now", from the injected clock: for what happens in real time (the pick countdown, invite expiries, join
+    /// requests). A league's own dates are measured on its season clock instead (`Format.relative(_:leagueClock:)`).
     public var now: Date
     /// Detent changes animate (off in tests and under reduced motion).
     public var animationsEnabled = false

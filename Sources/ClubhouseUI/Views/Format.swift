@@ -37,15 +37,26 @@ public enum Format {
         return "\(wd) \(mo) \(c.day ?? 1)"
     }
 
-    /// "in 3 days", "in 5 h", "now", "2 days ago".
-    public static func relative(_ date: Date, now: Date) -> String {
-        let s = date.timeIntervalSince(now)
+    /// A moment in a league, relative to that league's season clock (SPEC 3.2): "in 10 days", "3 h ago", "now".
+    /// Every date that belongs to a league — its draft date, waiver runs, kickoffs — is measured this way, never
+    /// against the wall clock (a demo league's Sep 1 2019 draft is "in 10 days", not "2647 days ago").
+    public static func relative(_ date: Date, leagueClock: Date) -> String { relative(seconds: date.timeIntervalSince(leagueClock)) }
+
+    /// A moment that happens in real time, relative to the wall clock: an invite code's expiry and a join request's
+    /// time (people redeem and ask in real time; the domain stamps and checks them with the real clock).
+    public static func relative(_ date: Date, realNow: Date) -> String { relative(seconds: date.timeIntervalSince(realNow)) }
+
+    /// `seconds` from now (negative: ago) as people read it, rounded to the nearest whole unit — a 7-day invite made a
+    /// moment ago is "in 7 days", not "in 6 days". The unit is chosen after rounding: under 30 s is "now"; then
+    /// minutes up to 59; 59 min 30 s is "1 h"; hours up to 23; 23 h 30 min is "1 day"; then days (36 h is "2 days").
+    public static func relative(seconds s: TimeInterval) -> String {
         let a = abs(s)
+        func nearest(_ unit: TimeInterval) -> Int { Int((a / unit).rounded(.toNearestOrAwayFromZero)) }
         let text: String
-        if a < 60 { return "now" }
-        else if a < 3600 { text = "\(Int(a / 60)) min" }
-        else if a < 86_400 { text = "\(Int(a / 3600)) h" }
-        else { let d = Int(a / 86_400); text = "\(d) day\(d == 1 ? "" : "s")" }
+        if nearest(60) == 0 { return "now" }
+        else if nearest(60) < 60 { text = "\(nearest(60)) min" }
+        else if nearest(3600) < 24 { text = "\(nearest(3600)) h" }
+        else { let d = nearest(86_400); text = "\(d) day\(d == 1 ? "" : "s")" }
         return s > 0 ? "in \(text)" : "\(text) ago"
     }
 

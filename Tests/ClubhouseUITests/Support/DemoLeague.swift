@@ -48,11 +48,11 @@ enum Demo {
 
     static let summaries: [LeagueSummary] = [
         LeagueSummary(id: greats, name: "Gridiron Greats", state: .inSeason, isPublic: true, teamCount: 4, managedTeams: 3, currentWeek: 9,
-                      scoring: .halfPPR, draftScheduledAt: nil, commissionerName: "alice", myTeam: nil),
+                      scoring: .halfPPR, draftScheduledAt: nil, commissionerName: "alice", myTeam: nil, seasonClock: now),
         LeagueSummary(id: nerds, name: "Sunday Nerds", state: .predraft, isPublic: true, teamCount: 10, managedTeams: 6, currentWeek: 1,
-                      scoring: .ppr, draftScheduledAt: now.addingTimeInterval(2 * 86_400), commissionerName: "dave", myTeam: nil),
+                      scoring: .ppr, draftScheduledAt: now.addingTimeInterval(2 * 86_400), commissionerName: "dave", myTeam: nil, seasonClock: now),
         LeagueSummary(id: couch, name: "Couch Coaches", state: .drafting, isPublic: true, teamCount: 4, managedTeams: 4, currentWeek: 1,
-                      scoring: .standard, draftScheduledAt: nil, commissionerName: "erin", myTeam: nil),
+                      scoring: .standard, draftScheduledAt: nil, commissionerName: "erin", myTeam: nil, seasonClock: now),
     ]
 
     static func detail(_ id: LeagueID) -> LeagueDetail {
@@ -159,6 +159,6 @@ enum Demo {
         }
         let draft = Draft(leagueID: id, status: id == couch ? .running : .complete, order: order, rounds: id == couch ? 15 : 2, type: .snake,
                           pickClockSeconds: 90, currentPick: picks.count + 1)
-        return DraftBoard(leagueID: id, draft: draft, teams: order.map(team), picks: picks, capabilities: .signedOut)
+        return DraftBoard(leagueID: id, draft: draft, teams: order.map(team), picks: picks, capabilities: .signedOut, seasonClock: now)
     }
 }

@@ -74,6 +74,7 @@ extension FakeLeague: LeagueMembership, TeamManaging, DraftRoomControl, Commissi
     func setAutopick(_ league: LeagueID, team: TeamID, on: Bool) async throws -> Team {
         try draftWrite()
         commands.append("autopick \(team.rawValue) \(on ? "on" : "off")")
+        if on { onAutopick.insert(team) } else { onAutopick.remove(team) }
         return Team(id: team, leagueID: league, name: "T", manager: nil, waiverPriority: 1, faabRemaining: 100, autopick: on)
     }
 }

@@ -70,7 +70,9 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
     var chatLog: [ChatMessage] = []
     /// Commissioner commands called ("start", "pause", "resume", "undo", "autopick <team> on").
     var commands: [String] = []
-    func setRoom(_ r: DraftBoard?) { room = r }
+    /// Teams on autopick, as `setAutopick` left them (added to the room `draftBoard` answers).
+    var onAutopick: Set<TeamID> = []
+    func setRoom(_ r: DraftBoard?) { room = r; onAutopick = r?.onAutopick ?? [] }
     func setDraftSignedIn(_ on: Bool) { draftSignedIn = on }
     func setPickConflict(_ m: String?) { pickConflict = m }
     func setQueue(_ q: [PlayerSummary]) { queue = q }
@@ -163,6 +165,7 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
     func draftBoard(_ id: LeagueID) async throws -> DraftBoard {
         try await enter(.draftRoom)
         var room = self.room ?? Demo.draftRoom(id)
+        room.onAutopick = onAutopick
         if isEmpty(.draftRoom) { room.picks = []; room.draft.status = .scheduled; room.draft.currentPick = 1; room.draft.scheduledAt = Demo.now.addingTimeInterval(86_400) }
         return room
     }

@@ -25,6 +25,10 @@ public enum BoardFeature {
         /// A live refresh of the draft grid is loading; `liveRefreshQueued`: events came meanwhile, refresh once more after it.
         public var liveRefreshInFlight = false
         public var liveRefreshQueued = false
+        /// What the board holds but doesn't show (the grid under a league page, standings under a draft room, either under
+        /// Sign in) and may have changed since: a followed event named its league, or its league stopped being followed.
+        /// It reloads in place when it shows again (`sync`).
+        public var missed: Set<Held> = []
         public init() {}
 
         public var highlight: BoardHighlight? {
@@ -34,6 +38,9 @@ public enum BoardFeature {
         /// The week the top bar shows.
         public var week: Int? { scoreboard.value?.week ?? league.value?.currentWeek }
     }
+
+    /// The two kinds of league data the board keeps across contexts.
+    public enum Held: Hashable, Sendable { case league, draft }
 
     public enum Action: Sendable {
         case contextChanged(BoardContext)
@@ -72,10 +79,15 @@ public enum BoardFeature {
             state.context = new
             if kind(old) != kind(new) { state.selection = ListState(selected: nil) }
             state.liveRefreshInFlight = false; state.liveRefreshQueued = false
-            return .merge(sync(&state, api: api, force: false), follow(&state, api: api))
+            // Follow first: switching leagues marks what was held for the old one as missed, and `sync` then reloads what shows.
+            let following = follow(&state, api: api)
+            return .merge(sync(&state, api: api, force: false), following)
         case .eventReceived(let event):
             guard event.leagueID == state.following else { return .none }
             state.lastEventID = event.id
+            // Whatever the board holds for this league may change; what shows refreshes below, the rest when it shows again.
+            if state.draftLeague == event.leagueID { state.missed.insert(.draft) }
+            if state.leagueID == event.leagueID { state.missed.insert(.league) }
             let next = subscribe(event.leagueID, after: event.id, api: api)
             if isLive(event, state) {
                 if state.liveRefreshInFlight { state.liveRefreshQueued = true; return next }
@@ -117,6 +129,9 @@ public enum BoardFeature {
     static func follow(_ state: inout State, api: any LeagueAPI) -> Effect<Action> {
         guard let id = state.context.leagueID else { return .none }
         guard id != state.following else { return .none }
+        // Nothing held was followed until now (or it belongs to the league we stop following).
+        if state.draftLeague != nil { state.missed.insert(.draft) }
+        if state.leagueID != nil { state.missed.insert(.league) }
         state.following = id
         state.lastEventID = nil
         return subscribe(id, after: nil, api: api)
@@ -134,6 +149,7 @@ public enum BoardFeature {
         switch state.context {
         case .featured: return .none
         case .league(let id, _, _):
+            state.missed.remove(.league)
             let week = state.scoreboard.value?.week ?? state.requestedWeek
             let t1 = state.league.beginRefresh(), t2 = state.standings.beginRefresh(), t3 = state.scoreboard.beginRefresh()
             return .merge(
@@ -141,6 +157,7 @@ public enum BoardFeature {
                 .load(t2, id: "board.standings", { try await api.standings(id) }, answer: Action.standingsLoaded),
                 .load(t3, id: "board.scoreboard", { try await api.scoreboard(id, week: week) }, answer: Action.scoreboardLoaded))
         case .draft(let id):
+            state.missed.remove(.draft)
             let t = state.draft.beginRefresh()
             return .load(t, id: "board.draft", { try await api.draftBoard(id) }, answer: Action.draftLoaded)
         }
@@ -159,7 +176,11 @@ public enum BoardFeature {
             return .load(t, id: "board.featured", { try await api.publicLeagues(filter: LeagueFilter()) }, answer: Action.featuredLoaded)
         case .league(let id, let week, _):
             var effects: [Effect<Action>] = []
-            if force || state.leagueID != id {
+            if !force, state.leagueID == id, state.missed.contains(.league), week == nil || week == state.scoreboard.value?.week {
+                // Back on a league whose standings and scoreboard changed while hidden: reload them in place.
+                effects.append(refresh(&state, api: api))
+            } else if force || state.leagueID != id || state.missed.contains(.league) {
+                state.missed.remove(.league)
                 state.leagueID = id
                 let t1 = state.league.begin(), t2 = state.standings.begin()
                 effects.append(.load(t1, id: "board.league", { try await api.league(id) }, answer: Action.leagueLoaded))
@@ -174,7 +195,9 @@ public enum BoardFeature {
             }
             return .merge(effects)
         case .draft(let id):
+            if !force, state.draftLeague == id, state.missed.contains(.draft) { return refresh(&state, api: api) }
             guard force || state.draftLeague != id else { return .none }
+            state.missed.remove(.draft)
             state.draftLeague = id
             let t = state.draft.begin()
             return .load(t, id: "board.draft", { try await api.draftBoard(id) }, answer: Action.draftLoaded)
@@ -212,7 +235,9 @@ public enum BoardFeature {
             let name = state.league.value?.league.name ?? "League"
             let week = state.scoreboard.value.map { " · Week \($0.week)" } ?? ""
             return "\(name) · Standings\(week)"
-        case .draft: return "Draft board"
+        case .draft:
+            let auto = state.draft.value?.onAutopick.isEmpty == false ? " · \(DraftGrid.autopickMark) autopick" : ""
+            return "Draft board\(auto)"
         }
     }
 }

@@ -116,6 +116,9 @@ public struct DraftGrid: Widget {
     public var selectedPick: Int?
     public var context: RenderContext
 
+    /// Marks a team on autopick in the header row.
+    public static let autopickMark = "↻"
+
     public init(room: DraftBoard, selectedPick: Int? = nil, context: RenderContext) {
         self.room = room; self.selectedPick = selectedPick; self.context = context
     }
@@ -126,7 +129,8 @@ public struct DraftGrid: Widget {
         let cols = Rect(x: area.x + label, y: area.y, width: area.width - label, height: area.height)
             .columns(Array(repeating: .fill(1), count: room.teams.count), spacing: 1)
         let mine = room.capabilities.myTeam
-        let headers = room.teams.map { $0.id == mine ? "▸" + $0.name : $0.name }
+        // A team on autopick is marked "↻" (the board's title says what it means).
+        let headers = room.teams.map { ($0.id == mine ? "▸" : "") + (room.onAutopick.contains($0.id) ? DraftGrid.autopickMark : "") + $0.name }
         // Names that don't fit their column wrap onto a second header row (when the board has rows to spare).
         let wraps = area.height >= 6 && zip(headers, cols).contains { $0.displayWidth > $1.width }
         let headerRows = wraps ? 2 : 1

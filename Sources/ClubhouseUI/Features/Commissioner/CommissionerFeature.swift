@@ -114,7 +114,11 @@ public enum CommissionerFeature: PageFeature {
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         let id = state.id
         switch action {
-        case .onAppear, .retry:
+        case .onAppear:
+            return load(&state, context, refresh: false)
+        case .retry:
+            // r reloads and goes back to the saved order (reloads otherwise keep an unsaved one: see `mergeEdit`).
+            state.editedOrder = nil
             return load(&state, context, refresh: false)
         case .liveRefreshed:
             return load(&state, context, refresh: true)
@@ -123,10 +127,23 @@ public enum CommissionerFeature: PageFeature {
         case .requestsLoaded(let t, let r):
             state.requests.finish(t, r); clampList(&state, context); return .none
         case .invitesLoaded(let t, let r):
-            state.invites.finish(t, r); clampList(&state, context); return .none
-        case .roomLoaded(let t, let r):
-            if state.room.finish(t, r) { state.editedOrder = nil }
+            state.invites.finish(t, r)
+            // The new code's panel follows the invite as it is now (uses left; gone once revoked).
+            if let code = state.newInvite?.code, let list = state.invites.value { state.newInvite = list.first { $0.code == code } }
             clampList(&state, context); return .none
+        case .roomLoaded(let t, let r):
+            // The selected team, by id: a reload may reorder the rows under it.
+            let selectedTeam = state.order[safe: state.lists[.draft]?.selected ?? -1]?.id
+            guard state.room.finish(t, r), let room = state.room.value else { clampList(&state, context); return .none }
+            var note: String?
+            if let edited = state.editedOrder { (state.editedOrder, note) = mergeEdit(edited, into: room) }
+            if let selectedTeam, let i = state.order.firstIndex(where: { $0.id == selectedTeam }) {
+                var list = state.lists[.draft] ?? ListState()
+                list.apply(.select(i), count: state.order.count, viewport: context.viewport)
+                state.lists[.draft] = list
+            }
+            clampList(&state, context)
+            return note.map(toast) ?? .none
         case .list(let m):
             state.list.apply(m, count: state.rowCount, viewport: context.viewport); return .none
         case .tabSelected(let t):
@@ -175,7 +192,10 @@ public enum CommissionerFeature: PageFeature {
             switch c {
             case .deny(let r): return perform(.decideJoinRequest(league: id, user: r.request.user, approve: false))
             case .revoke(let i): return perform(.revokeInvite(league: id, code: i.code))
-            case .randomize: return perform(.randomizeDraftOrder(id))
+            case .randomize:
+                // A random order replaces any unsaved one.
+                state.editedOrder = nil
+                return perform(.randomizeDraftOrder(id))
             case .advance(let step):
                 state.lastAdvance = nil
                 return perform(.advanceClock(league: id, to: step.to))
@@ -215,7 +235,8 @@ public enum CommissionerFeature: PageFeature {
                 return perform(.createInvite(league: state.id, uses: v.uses, expiresAt: v.expiresAt))
             }
         case .schedule?:
-            switch CommissionerInputs.draftDate(form, now: context.env.now()) {
+            // "In the future" on the league's season clock, which its draft date is a moment of.
+            switch CommissionerInputs.draftDate(form, now: state.detail.value?.league.clock ?? state.room.value?.seasonClock ?? context.env.now()) {
             case .failure(let r): form.refuse(r.message, field: r.field); state.form = form; return .none
             case .success(let at):
                 state.form = nil; state.formKind = nil
@@ -225,6 +246,29 @@ public enum CommissionerFeature: PageFeature {
             state.form = nil; return .none
         }
     }
+
+    /// An unsaved draft order edit against the order just loaded: teams keep their edited places (by id, with fresh names),
+    /// teams that joined go at the end, teams that left come out. Nil when it equals the saved order (it was saved) or can
+    /// no longer apply (the draft started); the note says what changed in it, or why it was dropped.
+    static func mergeEdit(_ edited: [TeamSummary], into room: DraftBoard) -> (order: [TeamSummary]?, note: String?) {
+        guard room.draft.status == .scheduled else {
+            return (nil, "The draft has started — your unsaved draft order was not saved; the order is fixed now.")
+        }
+        let saved = room.teams
+        let fresh = Dictionary(saved.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let editedIDs = Set(edited.map(\.id))
+        let kept = edited.compactMap { fresh[$0.id] }
+        let joined = saved.filter { !editedIDs.contains($0.id) }
+        let left = edited.filter { fresh[$0.id] == nil }
+        let merged = kept + joined
+        var notes: [String] = []
+        if !joined.isEmpty { notes.append("\(names(joined)) joined — added at the end of your unsaved order") }
+        if !left.isEmpty { notes.append("\(names(left)) left — taken out of your unsaved order") }
+        let note = notes.isEmpty ? nil : notes.joined(separator: "; ") + "."
+        return (merged.map(\.id) == saved.map(\.id) ? nil : merged, note)
+    }
+
+    static func names(_ teams: [TeamSummary]) -> String { teams.map(\.name).joined(separator: ", ") }
 
     static func perform(_ a: CommissionerAction) -> Effect<Action> { .send(.delegate(.perform(.commissioner(a)))) }
     static func toast(_ m: String) -> Effect<Action> { .send(.delegate(.toast(m))) }

@@ -75,7 +75,7 @@ extension CommissionerFeature {
 
     static func requestsTable(_ state: State, context: RenderContext) -> DataTable {
         let rows = state.pending.map { r in
-            [r.displayName, r.request.teamName, "\(CommissionerInputs.moment(r.request.requestedAt)) (\(Format.relative(r.request.requestedAt, now: context.now)))"]
+            [r.displayName, r.request.teamName, "\(CommissionerInputs.moment(r.request.requestedAt)) (\(Format.relative(r.request.requestedAt, realNow: context.now)))"]
         }
         return DataTable(columns: [DataColumn("Person", .fill(1)), DataColumn("Team name", .fill(1)), DataColumn("Asked", .length(26))],
                          rows: rows, selected: state.list.selected, offset: state.list.offset, context: context)
@@ -85,7 +85,8 @@ extension CommissionerFeature {
         var b = area
         if let i = state.newInvite {
             var row = TextRow.put("New invite code:  \(i.code)", in: b, row: 0, style: context.style(.accent).adding(.bold), buffer: &buffer)
-            row = TextRow.put("Share it — it joins \(usesText(i.usesLeft)) \(expiryText(i.expiresAt, now: context.now)). Home → I redeems it.",
+            row = TextRow.put(i.usesLeft == 0 ? "Used up — nobody else can join with it; n makes another."
+                              : "Share it — it joins \(usesText(i.usesLeft)) \(expiryText(i.expiresAt, now: context.now)). Home → I redeems it.",
                               in: b, row: row, style: context.style(.dim), buffer: &buffer)
             b = Rect(x: b.x, y: b.y + row + 1, width: b.width, height: max(0, b.height - row - 1))
         }
@@ -100,20 +101,24 @@ extension CommissionerFeature {
 
     static func invitesTable(_ state: State, context: RenderContext) -> DataTable {
         let invites = state.invites.value ?? []
-        let rows = invites.map { i in [i.code, "\(i.usesLeft)", i.expiresAt.map { "\(Format.day($0)) (\(Format.relative($0, now: context.now)))" } ?? "never"] }
+        let rows = invites.map { i in [i.code, i.usesLeft == 0 ? "used up" : "\(i.usesLeft)", i.expiresAt.map { "\(Format.day($0)) (\(Format.relative($0, realNow: context.now)))" } ?? "never"] }
         let roles: [[StyleRole?]] = invites.map { i in [i.code == state.newInvite?.code ? .accent : .text, nil, .dim] }
         return DataTable(columns: [DataColumn("Code", .fill(1)), DataColumn("Uses left", .length(9), .right), DataColumn("Expires", .length(24))],
                          rows: rows, roles: roles, selected: state.list.selected, offset: state.list.offset, context: context)
     }
 
     static func usesText(_ n: Int) -> String { n == 1 ? "1 person" : "\(n) people" }
-    static func expiryText(_ d: Date?, now: Date) -> String { d.map { "until \(Format.day($0)) (\(Format.relative($0, now: now)))" } ?? "with no expiry" }
+    static func expiryText(_ d: Date?, now: Date) -> String { d.map { "until \(Format.day($0)) (\(Format.relative($0, realNow: now)))" } ?? "with no expiry" }
 
     static func renderDraft(_ state: State, in area: Rect, context: RenderContext, buffer: inout Buffer) {
         guard let room = LoadView.render(state.room.load, what: "the draft order", empty: "This league has no draft.",
                                          in: area, buffer: &buffer, context: context) else { return }
         var row = 0
-        let when = (state.detail.value?.league.draftScheduledAt ?? room.draft.scheduledAt).map { "planned for \(CommissionerInputs.moment($0)) UTC (\(Format.relative($0, now: context.now)))" } ?? "no date set"
+        // The draft date is a moment of the league's season: measured on its clock, like the League page measures it.
+        let clock = state.detail.value?.league.clock ?? room.seasonClock
+        let when = (state.detail.value?.league.draftScheduledAt ?? room.draft.scheduledAt).map { at in
+            "planned for \(CommissionerInputs.moment(at)) UTC" + (clock.map { " (\(Format.relative(at, leagueClock: $0)))" } ?? "")
+        } ?? "no date set"
         if let locked = draftLocked(state), room.draft.status != .scheduled {
             row = TextRow.put(locked, in: area, row: row, style: context.style(.dim), buffer: &buffer)
         } else {

@@ -37,8 +37,6 @@ public enum DraftRoomFeature: PageFeature {
         public var confirm: Confirm?
         /// Rings the terminal bell when my team comes on the clock (Settings).
         public var bell: Bool
-        /// Autopick as this person last set it, per team.
-        public var autopick: [TeamID: Bool] = [:]
         public init(id: LeagueID, bell: Bool = true) { self.id = id; self.bell = bell }
 
         /// The list of the current tab.
@@ -407,12 +405,12 @@ public enum DraftRoomFeature: PageFeature {
         case .autopickPressed:
             guard let room = state.room.value else { return .none }
             // The commissioner toggles the team on the clock (an absent manager); a manager toggles their own team.
-            let target = room.capabilities.isCommissioner ? onTheClock(room) : room.teams.first { $0.id == room.capabilities.myTeam }
-            guard let team = target else {
+            guard let team = autopickTarget(room) else {
                 return toast(room.capabilities.isCommissioner ? "No team is on the clock." : room.capabilities.signedIn ? "You have no team in this league." : signInMessage)
             }
             if room.draft.isComplete || room.draft.status == .complete { return toast("The draft is complete.") }
-            let on = !(state.autopick[team.id] ?? false)
+            // From the team's real flag (the read model carries it), not from what this screen last asked for.
+            let on = !room.onAutopick.contains(team.id)
             return write({ try await api.setAutopick(id, team: team.id, on: on).autopick }, answer: { Action.autopickAnswered(team.id, $0) })
         case .pickAnswered(let r):
             switch r {
@@ -446,10 +444,13 @@ public enum DraftRoomFeature: PageFeature {
         case .autopickAnswered(let team, let r):
             switch r {
             case .success(let on):
-                state.autopick[team] = on
+                if var room = state.room.value {
+                    if on { room.onAutopick.insert(team) } else { room.onAutopick.remove(team) }
+                    state.room.set(room)
+                }
                 let name = state.room.value?.teams.first { $0.id == team }?.name ?? "The team"
-                return toast("Autopick \(on ? "on" : "off") for \(name).")
-            case .failure(let e): return toast(e.message)
+                return .merge(toast("Autopick \(on ? "on" : "off") for \(name)."), reloadRoom(&state, api: api))
+            case .failure(let e): return .merge(toast(e.message), reloadRoom(&state, api: api))
             }
         case .signInNeeded:
             return .merge(toast(signInMessage), reloadRoom(&state, api: api))
@@ -533,7 +534,7 @@ public enum DraftRoomFeature: PageFeature {
         comm.append(KeyBinding([.char("F")], .pickForTeamRequested, label: "pick for the team on the clock", group: c,
                             enabledWhen: isComm && status == .running, disabledReason: isComm ? "The draft isn't running." : notComm))
         let manages = room?.capabilities.myTeam != nil
-        comm.append(KeyBinding([.char("A")], .autopickPressed, label: isComm ? "toggle autopick (team on the clock)" : "toggle autopick for my team", group: isComm ? c : g,
+        comm.append(KeyBinding([.char("A")], .autopickPressed, label: autopickLabel(room), group: isComm ? c : g,
                             enabledWhen: (isComm || manages) && status != .complete,
                             disabledReason: isComm || manages ? "The draft is complete." : notComm))
         // What the commissioner must do next (start, resume) comes right after the tabs in the footer.
@@ -541,6 +542,19 @@ public enum DraftRoomFeature: PageFeature {
         let first = comm.filter { $0.keys.first == urgent }, rest = comm.filter { $0.keys.first != urgent }
         b.insert(contentsOf: first, at: Tab.allCases.count)
         return Keymap(b + rest + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
+    }
+
+    /// The team `A` switches autopick for: the team on the clock for the commissioner, else my own team.
+    static func autopickTarget(_ room: DraftBoard) -> TeamSummary? {
+        room.capabilities.isCommissioner ? onTheClock(room) : room.teams.first { $0.id == room.capabilities.myTeam }
+    }
+
+    /// "autopick on for Bits" / "autopick off for Bits": what `A` will do, from the team's real flag.
+    static func autopickLabel(_ room: DraftBoard?) -> String {
+        guard let room, let team = autopickTarget(room) else {
+            return room?.capabilities.isCommissioner == true ? "toggle autopick (team on the clock)" : "toggle autopick for my team"
+        }
+        return "autopick \(room.onAutopick.contains(team.id) ? "off" : "on") for \(team.name)"
     }
 
     // MARK: - View
@@ -552,7 +566,8 @@ public enum DraftRoomFeature: PageFeature {
         var out: [(String, StyleRole)] = []
         switch d.status {
         case .scheduled:
-            out.append(("Not started" + (d.scheduledAt.map { " · planned for \(Format.day($0)) (\(Format.relative($0, now: now)))" } ?? "")
+            // The date is on the league's season clock; the countdown below is real time (picks happen now).
+            out.append(("Not started" + (d.scheduledAt.map { at in " · planned for \(Format.day(at))" + (room.seasonClock.map { " (\(Format.relative(at, leagueClock: $0)))" } ?? "") } ?? "")
                         + (room.capabilities.isCommissioner ? " · S starts it" : " · the commissioner starts it"), .text))
         case .running, .paused, .complete:
             if d.isComplete || d.status == .complete {

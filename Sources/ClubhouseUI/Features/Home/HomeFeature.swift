@@ -17,6 +17,16 @@ public enum HomeFeature: PageFeature {
         public var redeem: MiniForm?
         public init() {}
 
+        /// Every selectable row, top to bottom: all my leagues (however many), then the public leagues shown.
+        public var rows: [LeagueSummary] { mine + visible }
+
+        /// My leagues matching the name filter (none when signed out).
+        public var mine: [LeagueSummary] {
+            guard signedIn else { return [] }
+            let needle = filter.text.lowercased()
+            return needle.isEmpty ? myLeagues : myLeagues.filter { $0.name.lowercased().contains(needle) }
+        }
+
         /// Public leagues matching the name filter.
         public var visible: [LeagueSummary] {
             guard let all = publicLeagues.value else { return [] }
@@ -67,10 +77,10 @@ public enum HomeFeature: PageFeature {
             if state.publicLeagues.finish(token, result, isEmpty: \.isEmpty) { state.list = ListState() }
             return .none
         case .list(let move):
-            state.list.apply(move, count: state.visible.count, viewport: context.viewport)
+            state.list.apply(move, count: state.rows.count, viewport: context.viewport)
             return .none
         case .rowActivated:
-            let rows = state.visible
+            let rows = state.rows
             guard let i = state.list.selected, rows.indices.contains(i) else { return .none }
             return .send(.delegate(.open(.league(rows[i].id))))
         case .filter(let edit):
@@ -95,7 +105,15 @@ public enum HomeFeature: PageFeature {
             let api = context.env.api
             return .run(id: "home.myLeagues") { .myLeaguesLoaded((try? await api.myLeagues()) ?? []) }
         case .myLeaguesLoaded(let leagues):
-            if state.signedIn { state.myLeagues = leagues }
+            guard state.signedIn else { return .none }
+            // My leagues come first: the first time they come in, the selection starts at the top; when they reload
+            // (after a sign-in, a join) it stays on the same league.
+            let selected = state.myLeagues.isEmpty ? nil : state.list.selected.flatMap { state.rows[safe: $0]?.id }
+            state.myLeagues = leagues
+            if state.list.selected != nil, selected == nil { state.list = ListState() }
+            if let selected, let i = state.rows.firstIndex(where: { $0.id == selected }) {
+                state.list.apply(.select(i), count: state.rows.count, viewport: context.viewport)
+            }
             return .none
         case .createLeagueOpened:
             return .send(.delegate(.open(.leagueForm(.create))))
@@ -129,7 +147,7 @@ public enum HomeFeature: PageFeature {
     }
 
     public static func keymap(_ state: State) -> Keymap<Action> {
-        let hasRows = !state.visible.isEmpty
+        let hasRows = !state.rows.isEmpty
         return Keymap([
             KeyBinding([.enter], .rowActivated, label: "open league", group: "Home", footer: true, enabledWhen: hasRows, disabledReason: "no league selected"),
         ] + ListKeys.bindings(Action.list) + [
@@ -161,38 +179,77 @@ public enum HomeFeature: PageFeature {
         } else if state.myLeagues.isEmpty {
             lines.append(("My leagues  none yet — open a league and press J to ask to join", .dim))
         } else {
-            lines.append(("My leagues", .title))
-            lines += state.myLeagues.prefix(3).map { l in
-                ("  • \(l.name) · \(Format.state(l.state))" + (l.state == .predraft ? "" : " · week \(l.currentWeek)"), .text)
-            }
+            // Every one of them, in a table of its own that scrolls (see `Sections`).
+            let n = state.myLeagues.count
+            lines.append(("My leagues (\(state.filter.text.isEmpty ? "\(n)" : "\(state.mine.count)/\(n)"))", .title))
         }
+        return lines
+    }
+
+    /// The title row above the public leagues.
+    static func publicTitle(_ state: State) -> String {
         var title = "Public leagues"
         if let n = state.publicLeagues.value?.count { title += " (\(state.filter.text.isEmpty ? "\(n)" : "\(state.visible.count)/\(n)"))" }
         if let s = state.stateFilter { title += "  state: \(Format.state(s))" }
         if state.filter.isActive { title += "  " + state.filter.display }
-        lines.append((title, .title))
-        return lines
+        return title
     }
 
-    /// Drafts running now or starting within a week — the things worth a look first.
+    /// Drafts running now or starting within a week of the league's own season clock — the things worth a look first.
     static func attentionItems(_ state: State, now: Date) -> [String] {
         guard let all = state.publicLeagues.value, now != .distantPast else { return [] }
         var items: [String] = []
         for l in all where l.state == .drafting { items.append("\(l.name): draft in progress — d in the league to watch") }
         for l in all where l.state == .predraft {
-            if let at = l.draftScheduledAt, at > now, at.timeIntervalSince(now) < 7 * 86_400 {
-                items.append("\(l.name): draft \(Format.relative(at, now: now)) · \(l.teamCount - l.managedTeams) open teams")
+            if let at = l.draftScheduledAt, let clock = l.seasonClock, at > clock, at.timeIntervalSince(clock) < 7 * 86_400 {
+                items.append("\(l.name): draft \(Format.relative(at, leagueClock: clock)) · \(l.teamCount - l.managedTeams) open teams")
             }
         }
         return items
     }
 
-    static func table(_ state: State, context: RenderContext) -> DataTable {
-        let rows = state.visible.map { l in
-            [l.name, Format.state(l.state), "\(l.managedTeams)/\(l.teamCount)", l.state == .predraft ? "–" : "\(l.currentWeek)",
-             l.scoring.rawValue, l.commissionerName ?? "—"]
+    static func cells(_ l: LeagueSummary) -> [String] {
+        [l.name, Format.state(l.state), "\(l.managedTeams)/\(l.teamCount)", l.state == .predraft ? "–" : "\(l.currentWeek)",
+         l.scoring.rawValue, l.commissionerName ?? "—"]
+    }
+
+    /// Where my leagues and the public leagues go in the page: my leagues take the rows they need, up to two thirds of what is
+    /// left once the public table has a few, and scroll within that; the shared selection runs through both tables.
+    struct Sections {
+        /// Rows above the tables (the invite form, attention, the "My leagues" title).
+        var headerRows: Int
+        /// My leagues' table (header row included), or nil when there is none to show.
+        var mine: Rect?
+        /// The "Public leagues" title row and the table below it.
+        var publicTitleY: Int
+        var publicTable: Rect
+
+        init(_ state: State, in area: Rect, now: Date) {
+            var row = state.redeem.map { $0.fields.count + 3 } ?? 0   // title, fields, help line, a blank row
+            row += headerLines(state, now: now).count
+            headerRows = row
+            let n = state.mine.count
+            if n > 0 {
+                let left = max(0, area.height - row - 4)    // the public title, its table header and two of its rows
+                let shown = max(1, min(n, max(3, left * 2 / 3)))
+                mine = Rect(x: area.x + 1, y: area.y + row, width: max(0, area.width - 2), height: shown + 1)
+                row += shown + 1
+            }
+            publicTitleY = area.y + row
+            row += 1
+            publicTable = Rect(x: area.x, y: area.y + row, width: area.width, height: max(0, area.height - row))
         }
-        return DataTable(columns: columns, rows: rows, selected: state.list.selected, offset: state.list.offset, context: context)
+    }
+
+    static func myTable(_ state: State, context: RenderContext) -> DataTable {
+        let n = state.mine.count, sel = state.list.selected.flatMap { $0 < n ? $0 : nil }
+        return DataTable(columns: columns, rows: state.mine.map(cells), selected: sel, context: context)
+    }
+
+    static func table(_ state: State, context: RenderContext) -> DataTable {
+        let n = state.mine.count
+        let sel = state.list.selected.flatMap { $0 >= n ? $0 - n : nil }
+        return DataTable(columns: columns, rows: state.visible.map(cells), selected: sel, offset: max(0, state.list.offset - n), context: context)
     }
 
     public static func render(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
@@ -203,7 +260,10 @@ public enum HomeFeature: PageFeature {
         for (text, role) in headerLines(state, now: context.now) {
             row = TextRow.put(text, in: area, row: row, style: context.style(role), buffer: &buffer)
         }
-        let content = Rect(x: area.x, y: area.y + row, width: area.width, height: max(0, area.height - row))
+        let sections = Sections(state, in: area, now: context.now)
+        if let mine = sections.mine { myTable(state, context: context).render(in: mine, buffer: &buffer) }
+        TextRow.put(publicTitle(state), in: area, row: sections.publicTitleY - area.y, style: context.style(.title), buffer: &buffer)
+        let content = sections.publicTable
         guard LoadView.render(state.publicLeagues.load, what: "public leagues",
                               empty: "No public leagues yet — n to create one (after signing in), or t to show other states.",
                               in: content, buffer: &buffer, context: context) != nil else { return }
@@ -216,9 +276,13 @@ public enum HomeFeature: PageFeature {
 
     public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? {
         guard state.redeem == nil else { return nil }
-        let rows = headerLines(state, now: context.now).count
-        let content = Rect(x: area.x + 1, y: area.y + rows, width: area.width - 2, height: max(0, area.height - rows))
-        guard let i = table(state, context: context).row(atY: point.y, in: content) else { return nil }
-        return i == state.list.selected ? .rowActivated : .list(.select(i))
+        let sections = Sections(state, in: area, now: context.now)
+        let index: Int
+        if let mine = sections.mine, let i = myTable(state, context: context).row(atY: point.y, in: mine) {
+            index = i
+        } else if let i = table(state, context: context).row(atY: point.y, in: sections.publicTable.inset(horizontal: 1)) {
+            index = i + state.mine.count
+        } else { return nil }
+        return index == state.list.selected ? .rowActivated : .list(.select(index))
     }
 }

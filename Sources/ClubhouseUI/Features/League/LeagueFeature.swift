@@ -179,7 +179,7 @@ public enum LeagueFeature: PageFeature {
         row = TextRow.put(head, in: area, row: row, style: context.style(.title), buffer: &buffer)
         var who: [(String, String)] = [("Season", "\(l.season)"), ("Commissioner", d.commissionerName ?? "—"), ("League", l.isPublic ? "public" : "private")]
         if let champ = d.champion, let t = d.teams.first(where: { $0.id == champ }) { who.append(("Champion", "🏆 " + t.name)) }
-        if l.state == .predraft, let at = l.draftScheduledAt { who.append(("Draft", "\(Format.day(at)) (\(Format.relative(at, now: l.clock)))")) }
+        if l.state == .predraft, let at = l.draftScheduledAt { who.append(("Draft", "\(Format.day(at)) (\(Format.relative(at, leagueClock: l.clock)))")) }
         row = TextRow.pairs(who, in: area, row: row, context: context, buffer: &buffer)
         let summary = "\(s.teamCount) teams · \(s.scoring.preset.rawValue) · \(s.draftType.rawValue) draft · \(s.waiverType == .faab ? "FAAB $\(s.faabBudget)" : "rolling waivers") · \(s.playoffTeams)-team playoffs wk \(s.playoffWeeks.lowerBound)–\(s.playoffWeeks.upperBound)"
         row = TextRow.put(summary, in: area, row: row, style: context.style(.dim), buffer: &buffer)

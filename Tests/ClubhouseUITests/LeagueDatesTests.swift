@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+import ClubhouseDomain
+import Terminal
+@testable import ClubhouseUI
+
+/// Relative dates: a league's moments are measured on its season clock, never the wall clock; durations round the way
+/// people read them (one rule, `Format.relative(seconds:)`).
+@Suite struct LeagueDatesTests {
+    /// The wall clock far from the demo leagues' 2019 season clock (Demo.now).
+    static let realNow = Date(timeIntervalSince1970: 1_800_000_000)
+    static let day: TimeInterval = 86_400
+
+    @Test(arguments: [
+        (0.0, "now"), (29, "now"), (-29, "now"), (30, "in 1 min"), (-90, "2 min ago"),
+        (59 * 60 + 29, "in 59 min"), (59 * 60 + 30, "in 1 h"),
+        (23 * 3600 + 29 * 60, "in 23 h"), (23 * 3600 + 30 * 60, "in 1 day"),
+        (36 * 3600 - 60, "in 1 day"), (36 * 3600, "in 2 days"),
+        (7 * 86_400 - 5, "in 7 days"), (6.5 * 86_400, "in 7 days"), (6.5 * 86_400 - 60, "in 6 days"),
+        (-2 * 86_400, "2 days ago"), (-2647 * 86_400, "2647 days ago"),
+    ] as [(TimeInterval, String)])
+    func durationsRoundToTheNearestUnit(seconds: TimeInterval, text: String) {
+        #expect(Format.relative(seconds: seconds) == text)
+    }
+
+    @Test func aSevenDayInviteMadeAMomentAgoSaysSevenDays() async {
+        var h = await CommissionerTests.onPage()
+        await h.fake.editCommish { $0.invites = [Invite(code: "WXYZ2345", leagueID: Demo.nerds, usesLeft: 1, expiresAt: Demo.now.addingTimeInterval(7 * Self.day - 3))] }
+        h.key(.char("r")); await h.settle()
+        h.setDetent(.full)
+        h.key(.char("2"))
+        #expect(CommissionerRenderTests.sheet(h).contains { $0.hasSuffix("(in 7 days)") }, "\(CommissionerRenderTests.sheet(h))")
+    }
+
+    @Test func theCommissionerPageMeasuresTheDraftDateOnTheLeaguesClock() async {
+        var h = await CommissionerRenderTests.full(tab: "3")
+        h.state.now = Self.realNow          // years after the league's 2019 clock
+        #expect(CommissionerRenderTests.sheet(h)[2] == " Draft: planned for Tue Nov 5 16:53 UTC (in 2 days)")
+    }
+
+    @Test func theLeagueAndCommissionerPagesAgreeOnTheDraftDate() async {
+        var h = await CommissionerTests.onPage()
+        h.state.now = Self.realNow
+        h.setDetent(.full)
+        h.key(.char("3"))
+        #expect(Screen(h.state).inSheet("(in 2 days)"))
+        h.key(.escape); await h.settle()
+        guard case .league = h.state.top else { Issue.record("not back on the league page: \(h.state.pages)"); return }
+        #expect(Screen(h.state).inSheet("Tue Nov 5 (in 2 days)"))
+    }
+
+    @Test func theDraftRoomMeasuresThePlannedDateOnTheLeaguesClock() async {
+        var room = Demo.draftRoom(Demo.nerds)
+        room.picks = []; room.draft.status = .scheduled; room.draft.currentPick = 1
+        room.draft.scheduledAt = Demo.now.addingTimeInterval(10 * Self.day)
+        var h = await DraftRoomTests.opened(room, size: Size(width: 120, height: 24))
+        h.state.now = Self.realNow
+        #expect(Screen(h.state).inSheet("planned for Wed Nov 13 (in 10 days)"), "\(Screen(h.state).lines)")
+    }
+
+    @Test func homeCountsDraftsComingUpOnEachLeaguesClock() async {
+        var h = await Harness.started()
+        h.state.now = Self.realNow
+        #expect(Screen(h.state).inSheet("Sunday Nerds: draft in 2 days"))
+    }
+
+    @Test func theDraftDateFormIsCheckedAgainstTheLeaguesClock() async {
+        var h = await CommissionerTests.onPage(now: { Self.realNow })
+        h.key(.char("3")); h.key(.char("S"))
+        guard CommissionerTests.page(h)?.form != nil else { Issue.record("no form"); return }
+        // Clear the field, type a date in the league's future (its clock is Sun Nov 3 2019), well before the wall clock's now.
+        for _ in 0..<20 { h.key(.backspace) }
+        for c in "2019-11-10 19:00" { h.key(.char(c)) }
+        h.key(.enter)
+        await h.settle()
+        #expect(CommissionerTests.page(h)?.form == nil, "accepted: \(String(describing: CommissionerTests.page(h)?.form?.error))")
+        #expect(await CommissionerTests.calls(h).last?.hasPrefix("schedule") == true)
+    }
+}
+
+/// Home lists every league the person belongs to, in a table that scrolls when they don't fit.
+@Suite struct HomeMyLeaguesTests {
+    static func signedInWith(_ leagues: Int, size: Size = Size(width: 80, height: 24)) async -> Harness {
+        var h = await Harness.started(size: size)
+        let mine = (1...leagues).map { i in
+            LeagueSummary(id: LeagueID(Int64(100 + i)), name: String(format: "League %02d", i), state: .inSeason, isPublic: false, teamCount: 8,
+                          managedTeams: 8, currentWeek: 9, scoring: .ppr, draftScheduledAt: nil, commissionerName: "hiro", myTeam: TeamID(Int64(i)))
+        }
+        h.send(.page(id: h.state.sheet.stack[0].id, .home(.sessionChanged(signedIn: true))))
+        h.pending = []
+        h.send(.page(id: h.state.sheet.stack[0].id, .home(.myLeaguesLoaded(mine))))
+        h.setDetent(.full)
+        return h
+    }
+
+    static func home(_ h: Harness) -> HomeFeature.State? { if case .home(let s) = h.state.top { s } else { nil } }
+
+    @Test func aFourthLeagueIsListedToo() async {
+        let h = await Self.signedInWith(4)
+        let screen = Screen(h.state)
+        #expect(screen.inSheet("My leagues (4)"))
+        for i in 1...4 { #expect(screen.inSheet(String(format: "League %02d", i)), "League \(i) listed") }
+    }
+
+    @Test func theNameFilterFiltersMyLeaguesTooAndEnterOpensTheFirstMatch() async {
+        var h = await Self.signedInWith(12)
+        h.key(.char("/")); h.keys("league 03"); h.key(.enter)
+        #expect(Screen(h.state).inSheet("My leagues (1/12)"))
+        #expect(!Screen(h.state).inSheet("League 01"))
+        h.key(.enter)
+        #expect(h.state.pages.last == .league(LeagueID(103)))
+    }
+
+    @Test func manyLeaguesScrollAndEachOpens() async {
+        var h = await Self.signedInWith(12)
+        #expect(!Screen(h.state).inSheet("League 12"), "more than fit: the table scrolls")
+        for _ in 0..<11 { h.key(.char("j")) }
+        #expect(Self.home(h)?.list.selected == 11)
+        #expect(Screen(h.state).inSheet("League 12"), "the selection scrolled it into view")
+        #expect(Screen(h.state).inSheet("Public leagues (3)"), "the public leagues are still there below")
+        h.key(.enter)
+        #expect(h.state.pages.last == .league(LeagueID(112)))
+        h.key(.escape)
+        h.key(.char("j"))
+        h.key(.enter)
+        #expect(h.state.pages.last == .league(Demo.summaries[0].id), "after my leagues come the public ones")
+    }
+}
