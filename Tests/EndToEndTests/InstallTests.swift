@@ -50,13 +50,15 @@ import Testing
         #expect(imported.status == 0, "\(imported.err)")
         #expect(imported.out.contains("Imported 1 rows: 1 players, 1 weeks."), "\(imported.out)")
 
-        let tmux = try Tmux(command: "sh -c \(Tmux.shellQuote("cd \(Tmux.shellQuote(elsewhere.path)) && exec \(Tmux.shellQuote(binary))"))",
-                            environment: work.environment)
+        let tmux = try Tmux(command: "bash --norc --noprofile", environment: work.environment)
+        try tmux.type("cd \(Tmux.shellQuote(elsewhere.path)) && \(Tmux.shellQuote(binary)); echo \"exit=$?\"")
+        try tmux.send("Enter")
         let first = try tmux.waitFor("Public leagues (", timeout: 120)
         #expect(first.matched, "the installed app never showed Home:\n\(first.screen)")
         #expect(first.screen.contains("Clubhouse League"))
         try tmux.send("C-c")
-        #expect(try tmux.waitFor(timeout: 15) { _ in (try? tmux.exitStatus()) != nil }.matched)
+        let quit = try tmux.waitFor("exit=0", timeout: 30)
+        #expect(quit.matched, "the installed app did not quit on ctrl-c:\n\(quit.screen)")
 
         // It reads the season from its own PREFIX/share/clubhouse, not from the build folder: with a file gone
         // there, seeding a new database fails and names the installed path.
@@ -149,7 +151,7 @@ enum Help {
     /// (`  -h, --help`; not the `ssh -p PORT` of an example).
     static func options(_ help: String) -> Set<String> {
         var found = Set<String>()
-        for match in help.matches(of: /(?<![\w-])--[a-z][a-z0-9-]*/) { found.insert(String(match.0)) }
+        for match in help.matches(of: /(?:^|[^\w-])(--[a-z][a-z0-9-]*)/) { found.insert(String(match.1)) }
         for line in help.split(separator: "\n") {
             if let match = line.firstMatch(of: /^\s+(-[a-zA-Z]),/) { found.insert(String(match.1)) }
         }
