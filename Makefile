@@ -3,6 +3,7 @@
 #   make test         install what tests need, build, run every test
 #   make bench        benchmarks, reported as figures (never asserted)
 #   make screenshots  regenerate screenshots/ from the real app
+#   make install      install under PREFIX (/usr/local), staged under DESTDIR; make uninstall removes it
 
 SWIFT      ?= swift
 RELEASE_BIN = .build/release/clubhouse
@@ -10,9 +11,9 @@ DEBUG_BIN   = .build/debug/clubhouse
 
 # Debian packages: what building needs, and what the tests need on top.
 BUILD_PKGS = libncurses-dev libsqlite3-dev libsodium-dev pkg-config
-TEST_PKGS  = $(BUILD_PKGS) tmux locales openssh-server openssh-client
+TEST_PKGS  = $(BUILD_PKGS) tmux locales openssh-server openssh-client man-db bash-completion
 
-.PHONY: run build test bench screenshots deps test-deps clean
+.PHONY: run build test bench screenshots deps test-deps clean install uninstall check-units
 
 run: deps
 	$(SWIFT) build -c release --product clubhouse
@@ -24,6 +25,7 @@ build: deps
 test: test-deps
 	$(SWIFT) build --build-tests
 	CLUBHOUSE_BIN=$(CURDIR)/$(DEBUG_BIN) $(SWIFT) test --skip-build
+	@$(MAKE) --no-print-directory check-units BIN=$(DEBUG_BIN)
 
 bench: deps
 	$(SWIFT) build -c release --product clubhouse
@@ -42,3 +44,60 @@ test-deps:
 
 clean:
 	rm -rf .build
+
+# Installing, with the GNU conventions: PREFIX, DESTDIR (staging), nothing written outside DESTDIR$(PREFIX).
+#   make install [PREFIX=/usr/local] [DESTDIR=/tmp/stage] [BIN=.build/debug/clubhouse]
+# BIN: install this binary instead of building the release one. The binary finds the season data in
+# $(PREFIX)/share/clubhouse from its own path, wherever it is run from.
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BINDIR   = $(PREFIX)/bin
+DATADIR  = $(PREFIX)/share
+MANDIR   = $(DATADIR)/man
+BIN     ?=
+INSTALL ?= install
+SEASON_FILES = $(sort $(wildcard Sources/ClubhouseData/Resources/nfl-2019/*))
+UNITS        = clubhouse-serve.service clubhouse-host-ssh.service
+
+# Without BIN, install builds the release binary only when there is none (run 'make build' first, as
+# yourself: 'sudo make install' then only copies).
+install: $(if $(BIN),,$(RELEASE_BIN))
+	$(INSTALL) -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(DATADIR)/clubhouse/nfl-2019' '$(DESTDIR)$(DATADIR)/clubhouse/systemd' \
+		'$(DESTDIR)$(MANDIR)/man1' '$(DESTDIR)$(DATADIR)/bash-completion/completions' '$(DESTDIR)$(DATADIR)/zsh/site-functions'
+	$(INSTALL) -m 755 '$(or $(BIN),$(RELEASE_BIN))' '$(DESTDIR)$(BINDIR)/clubhouse'
+	$(INSTALL) -m 644 $(SEASON_FILES) '$(DESTDIR)$(DATADIR)/clubhouse/nfl-2019/'
+	$(INSTALL) -m 644 dist/man/clubhouse.1 '$(DESTDIR)$(MANDIR)/man1/clubhouse.1'
+	$(INSTALL) -m 644 dist/completion/clubhouse.bash '$(DESTDIR)$(DATADIR)/bash-completion/completions/clubhouse'
+	$(INSTALL) -m 644 dist/completion/_clubhouse '$(DESTDIR)$(DATADIR)/zsh/site-functions/_clubhouse'
+	for unit in $(UNITS); do \
+		sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@DATADIR@|$(DATADIR)|g' dist/systemd/$$unit.in > '$(DESTDIR)$(DATADIR)/clubhouse/systemd/'$$unit.tmp && \
+		chmod 644 '$(DESTDIR)$(DATADIR)/clubhouse/systemd/'$$unit.tmp && \
+		mv -f '$(DESTDIR)$(DATADIR)/clubhouse/systemd/'$$unit.tmp '$(DESTDIR)$(DATADIR)/clubhouse/systemd/'$$unit || exit 1; \
+	done
+
+uninstall:
+	rm -f '$(DESTDIR)$(BINDIR)/clubhouse' '$(DESTDIR)$(MANDIR)/man1/clubhouse.1' \
+		'$(DESTDIR)$(DATADIR)/bash-completion/completions/clubhouse' '$(DESTDIR)$(DATADIR)/zsh/site-functions/_clubhouse'
+	rm -f $(addprefix '$(DESTDIR)$(DATADIR)/clubhouse/nfl-2019/,$(addsuffix ',$(notdir $(SEASON_FILES))))
+	rm -f $(addprefix '$(DESTDIR)$(DATADIR)/clubhouse/systemd/,$(addsuffix ',$(UNITS)))
+	-rmdir '$(DESTDIR)$(DATADIR)/clubhouse/nfl-2019' '$(DESTDIR)$(DATADIR)/clubhouse/systemd' '$(DESTDIR)$(DATADIR)/clubhouse'
+
+# systemd-analyze verify on both units, installed into a scratch PREFIX (so ExecStart= and man:clubhouse(1) exist).
+# verify exits 0 on unknown keys and bad values (it only prints them), so any output fails the check too.
+SYSTEMD_ANALYZE ?= systemd-analyze
+$(RELEASE_BIN):
+	$(MAKE) build
+
+check-units: $(if $(BIN),,$(RELEASE_BIN))
+	@if ! command -v $(SYSTEMD_ANALYZE) >/dev/null 2>&1; then \
+		echo "check-units: skipped: no systemd-analyze (install systemd to verify $(UNITS))"; \
+	else \
+		tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+		$(MAKE) --no-print-directory -s install PREFIX="$$tmp" DESTDIR= BIN='$(or $(BIN),$(RELEASE_BIN))' >/dev/null && \
+		out=$$(MANPATH="$$tmp/share/man:" $(SYSTEMD_ANALYZE) verify $(addprefix "$$tmp/share/clubhouse/systemd/",$(UNITS)) 2>&1); \
+		status=$$?; \
+		if [ $$status -ne 0 ] || [ -n "$$out" ]; then \
+			printf '%s\n' "$$out"; echo "check-units: systemd-analyze verify rejects the units (status $$status)"; exit 1; \
+		fi; \
+		echo "check-units: systemd-analyze verify accepts $(UNITS)"; \
+	fi

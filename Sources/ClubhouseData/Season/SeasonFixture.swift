@@ -17,13 +17,16 @@ public struct SeasonFixture: Sendable {
     /// The shipped demo season (2019), from the package's resources.
     public static func bundled2019() throws -> SeasonFixture {
         guard let url = bundled2019Directory else {
-            throw DataFileError(file: "nfl-2019", line: 0, reason: "the bundled season data is missing from the app's resources")
+            throw DataFileError(file: "nfl-2019", line: 0, reason: """
+                the season data shipped with the program is missing; looked in \(ShippedData.searched("nfl-2019").joined(separator: ", ")) \
+                (reinstall with 'make install', which puts it in PREFIX/share/clubhouse/nfl-2019)
+                """)
         }
         return try load(from: url)
     }
 
-    /// The folder holding the shipped 2019 CSV files.
-    public static var bundled2019Directory: URL? { Bundle.module.url(forResource: "nfl-2019", withExtension: nil) }
+    /// The folder holding the shipped 2019 CSV files (installed beside the binary, or in the build folder: `ShippedData`).
+    public static var bundled2019Directory: URL? { ShippedData.directory("nfl-2019") }
 
     /// Reads and checks the five files in `directory`. Errors are `DataFileError` (`FILE:LINE: reason`).
     public static func load(from directory: URL) throws -> SeasonFixture {

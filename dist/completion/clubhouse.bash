@@ -1,0 +1,81 @@
+# bash completion for clubhouse(1)                         -*- shell-script -*-
+# Installed as share/bash-completion/completions/clubhouse (loaded on demand by bash-completion).
+# The InstallTests suite checks that it offers every option 'clubhouse ... --help' lists.
+
+_clubhouse()
+{
+    local cur prev words cword split
+    _init_completion -s || return
+
+    # The command is the first word that is not an option or an option's value.
+    local command="" i
+    for ((i = 1; i < cword; i++)); do
+        case ${words[i]} in
+            --database | --server | --port | --listen | --policy | --state-dir | --user | --devices-dir)
+                ((i++))
+                ;;
+            -*) ;;
+            *)
+                command=${words[i]}
+                break
+                ;;
+        esac
+    done
+
+    case $prev in
+        --database)
+            _filedir '@(sqlite|sqlite3|db)'
+            return
+            ;;
+        --state-dir | --devices-dir)
+            _filedir -d
+            return
+            ;;
+        --user)
+            COMPREPLY=($(compgen -u -- "$cur"))
+            return
+            ;;
+        --policy)
+            COMPREPLY=($(compgen -W 'open linked' -- "$cur"))
+            return
+            ;;
+        --server | --port | --listen)
+            return
+            ;;
+        --help | -h | --version | -V)
+            return
+            ;;
+    esac
+    $split && return
+
+    local options
+    case $command in
+        "")
+            options="--database --server --no-color --help --version"
+            if [[ $cur != -* ]]; then
+                COMPREPLY=($(compgen -W 'import-stats host-ssh serve' -- "$cur"))
+                return
+            fi
+            ;;
+        import-stats)
+            options="--database --help"
+            if [[ $cur != -* ]]; then
+                _filedir csv
+                return
+            fi
+            ;;
+        host-ssh)
+            options="--port --listen --database --policy --state-dir --user --help"
+            ;;
+        serve)
+            options="--listen --database --help"
+            ;;
+        *)
+            return
+            ;;
+    esac
+    COMPREPLY=($(compgen -W "$options" -- "$cur"))
+} &&
+    complete -F _clubhouse clubhouse
+
+# ex: filetype=sh
