@@ -78,7 +78,11 @@ public enum Autopick {
         func passes(_ r: RankedPlayer) -> Bool {
             let p = r.position, count = held[p, default: 0]
             if !fieldNeeds.isEmpty { return fieldNeeds.contains(p) }
-            if kdef.contains(p) { return count < rules.own(p) && remaining <= openKDEF + 1 }
+            if kdef.contains(p) {
+                // A first K/DEF late; a second one only with the last pick, as cover for a different bye week.
+                if count < rules.own(p) { return remaining <= openKDEF + 1 }
+                return count == rules.own(p) && remaining == 1 && !team.contains { $0.position == p && $0.byeWeek == r.byeWeek }
+            }
             if p == .qb || p == .te { return count < rules.own(p) + 1 }
             return true
         }
