@@ -72,11 +72,16 @@ public enum DraftRecapFeature: PageFeature {
         return DataTable(columns: cols, rows: rows, roles: roles, selected: state.list.selected, offset: state.list.offset, context: context)
     }
 
-    static func pickTable(_ picks: [DraftRecap.PickLine], context: RenderContext) -> DataTable {
+    /// "4.04": round and place in the round.
+    static func pickLabel(_ pick: Pick, teams: Int) -> String {
+        String(format: "%d.%02d", pick.round, pick.number - (pick.round - 1) * max(1, teams))
+    }
+
+    static func pickTable(_ picks: [DraftRecap.PickLine], teams: Int, context: RenderContext) -> DataTable {
         let cols = [DataColumn("Pick", .length(5), .right), DataColumn("Team", .fill(1)), DataColumn("Player", .fill(1)), DataColumn("Pos", .length(3)),
                     DataColumn("Pts", .length(6), .right), DataColumn("Fin", .length(4), .right), DataColumn("+/-", .length(5), .right)]
         let rows = picks.map { p in
-            ["\(p.pick.round).\(p.pick.number)", p.teamName, p.player.name, p.player.position.rawValue, p.seasonPoints.oneDecimal, "#\(p.seasonRank)",
+            [pickLabel(p.pick, teams: teams), p.teamName, p.player.name, p.player.position.rawValue, p.seasonPoints.oneDecimal, "#\(p.seasonRank)",
              p.surplus > 0 ? "+\(p.surplus)" : "\(p.surplus)"]
         }
         let roles: [[StyleRole?]] = picks.map { p in [.dim, nil, nil, .dim, nil, .dim, p.surplus > 0 ? .positive : p.surplus < 0 ? .negative : nil] }
@@ -104,16 +109,16 @@ public enum DraftRecapFeature: PageFeature {
     public static func render(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard let recap = LoadView.render(state.recap.load, what: "the draft recap", empty: "No picks yet — the recap fills in as the draft goes.",
                                           in: area, buffer: &buffer, context: context) else { return }
-        let heading = (recap.complete ? "Draft grades" : "Draft grades so far (the draft is still running)")
-            + " · value over replacement drafted vs the room · "
-            + (recap.throughWeek > 0 ? "picks scored through week \(recap.throughWeek)" : "the season hasn't started")
+        let heading = (recap.complete ? "Draft grades" : "Draft grades so far (the draft is running)")
+            + " · value drafted vs the room · "
+            + (recap.throughWeek > 0 ? "scored through week \(recap.throughWeek)" : "the season hasn't started")
         TextRow.put(heading, in: area, row: 0, style: context.style(.title), buffer: &buffer)
         let l = layout(recap, in: area)
         gradeTable(state, recap, context: context).render(in: l.grades, buffer: &buffer)
         for (title, picks, rect) in [("Best picks", recap.best, l.best), ("Worst picks", recap.worst, l.worst)] where rect.height > 1 {
             TextRow.put(title, in: rect, row: 0, style: context.style(.header).adding(.bold), indent: 0, buffer: &buffer)
             let body = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height - 1)
-            pickTable(picks, context: context).render(in: body, buffer: &buffer)
+            pickTable(picks, teams: recap.teams.count, context: context).render(in: body, buffer: &buffer)
         }
     }
 
