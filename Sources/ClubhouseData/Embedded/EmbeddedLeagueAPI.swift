@@ -168,6 +168,7 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
     }
     public func draftBoard(_ id: LeagueID) async throws -> DraftBoard { try await call { try $0.draftBoard(id, caller: $1) } }
     public func draftablePlayers(_ id: LeagueID) async throws -> [DraftablePlayer] { try await call { try $0.draftablePlayers(id, caller: $1) } }
+    public func draftRecap(_ id: LeagueID) async throws -> DraftRecap { try await call { try $0.draftRecap(id, caller: $1) } }
 
     // MARK: - LeagueMembership
 

@@ -23,6 +23,8 @@ public protocol LeagueBrowsing: Sendable {
     func availablePlayers(_ id: LeagueID, position: Position?, sort: PlayerSort) async throws -> [AvailablePlayer]
     func draftBoard(_ id: LeagueID) async throws -> DraftBoard
     func draftablePlayers(_ id: LeagueID) async throws -> [DraftablePlayer]
+    /// After the draft has started: grades against the room and the best and worst picks by season points.
+    func draftRecap(_ id: LeagueID) async throws -> DraftRecap
 }
 
 /// Live updates: the league's append-only event log, resumable after a known id.

@@ -4,10 +4,10 @@ import Foundation
 // room control for the commissioner, and the idempotent tick anyone may call.
 
 extension LeagueService {
-    /// The league's pre-draft rankings under its scoring (prior-season stats only), built once per scoring
-    /// rules and season data version.
+    /// The league's pre-draft rankings: value over replacement under its scoring, size and starting slots
+    /// (prior-season stats only), built once per league shape and season data version.
     func rankings(_ league: League, facts: SeasonFacts) -> DraftRankings {
-        facts.draftRankings(league.settings.scoring)
+        facts.draftRankings(league.settings)
     }
 
     /// The room's rules state, loaded inside a transaction.
@@ -26,10 +26,16 @@ extension LeagueService {
             if draft.status == .scheduled { draft.scheduledAt = s.league.draftScheduledAt }
             let records = s.records
             let byID = Dictionary(uniqueKeysWithValues: s.teams.map { ($0.id, $0) })
+            let picks = try r.picks(in: id)
+            let room = DraftRoom(draft: draft, picks: picks, pool: rankings(s.league, facts: s.facts), rules: DraftRosterRules(s.league.settings))
+            let tiers = room.pool.tiersLeft(excluding: room.taken).map {
+                DraftTierLeft(position: $0.position, tier: $0.tier, left: $0.left, best: s.facts.summary($0.best))
+            }
             return DraftBoard(leagueID: id, draft: draft, teams: draft.order.compactMap { byID[$0].map { s.summary($0, records: records) } },
-                              picks: try r.picks(in: id).map { DraftPickView(pick: $0, player: s.facts.summary($0.playerID)) },
+                              picks: picks.map { DraftPickView(pick: $0, player: s.facts.summary($0.playerID)) },
                               capabilities: s.capabilities(for: caller),
-                              onAutopick: Set(s.teams.filter(\.autopick).map(\.id)), seasonClock: s.league.clock)
+                              onAutopick: Set(s.teams.filter(\.autopick).map(\.id)), seasonClock: s.league.clock, tiers: tiers,
+                              onClockNeeds: room.onTheClock.map { room.openStarterSlots(of: $0) })
         }
     }
 
@@ -40,7 +46,8 @@ extension LeagueService {
             try requireVisible(s.league, caller: caller, reader: r)
             let taken = Set(try r.picks(in: id).map(\.playerID))
             return rankings(s.league, facts: facts).available(excluding: taken).map {
-                DraftablePlayer(rank: $0.overallRank, player: facts.summary($0.playerID), priorSeasonPoints: $0.priorPoints ?? .zero)
+                DraftablePlayer(rank: $0.overallRank, player: facts.summary($0.playerID), priorSeasonPoints: $0.priorPoints ?? .zero,
+                                value: $0.value, tier: $0.tier, positionRank: $0.positionRank)
             }
         }
     }

@@ -24,6 +24,8 @@ public struct SeasonFacts: Sendable {
     /// Values derived per scoring rules (rankings, points per stat row), built on first use. They live exactly
     /// as long as these facts, i.e. one season data version.
     private let scored = ScoredCache()
+    /// League rankings (value over replacement) per scoring rules and roster shape, built on first use.
+    private let valued = ValuedRankingsCache()
 
     private struct TeamWeek: Hashable { let team: String; let week: Int }
 
@@ -103,8 +105,20 @@ public struct SeasonFacts: Sendable {
     /// request, then ask it per player.
     public func scored(_ scoring: ScoringRules) -> ScoredSeason { ScoredSeason(facts: self, values: scoredFacts(scoring)) }
 
-    /// The pre-draft rankings under `scoring` (prior-season stats only); see `DraftRankings`.
+    /// The pre-draft rankings under `scoring` by raw prior-season points (no replacement level); see `DraftRankings`.
     public func draftRankings(_ scoring: ScoringRules) -> DraftRankings { scoredFacts(scoring).rankings }
+
+    /// A league's pre-draft rankings: value over replacement under its scoring, team count and starting slots.
+    public func draftRankings(_ settings: LeagueSettings) -> DraftRankings {
+        let valuation = DraftValuation(settings)
+        return valued.get(ValuedRankingsCache.Key(scoring: settings.scoring, valuation: valuation)) {
+            var byes: [PlayerID: Int] = [:]
+            for id in players.keys { if let b = byeWeek(of: id) { byes[id] = b } }
+            let scoring = settings.scoring
+            return DraftRankings(players: Array(players.values), priorSeason: Array(priorSeason.values),
+                                 points: { scoring.points(for: $0, position: $1) }, valuation: valuation, byeWeeks: byes)
+        }
+    }
 
     /// A player's fantasy points for a week under `scoring`, counted once final at `now`.
     public func points(_ player: PlayerID, week: Int, scoring: ScoringRules, finalAt now: Date) -> Points {
@@ -220,6 +234,26 @@ final class ScoredCache: @unchecked Sendable {
         if let raced = byScoring[scoring] { return raced }
         if byScoring.count >= Self.limit { byScoring.removeAll(keepingCapacity: true) }
         byScoring[scoring] = fresh
+        return fresh
+    }
+}
+
+/// League rankings of one `SeasonFacts` per scoring rules and roster shape.
+final class ValuedRankingsCache: @unchecked Sendable {
+    struct Key: Hashable { let scoring: ScoringRules; let valuation: DraftValuation }
+    // Guarded by `lock`; the rankings are immutable once stored.
+    private let lock = NSLock()
+    private var byKey: [Key: DraftRankings] = [:]
+
+    func get(_ key: Key, build: () -> DraftRankings) -> DraftRankings {
+        lock.lock()
+        if let hit = byKey[key] { lock.unlock(); return hit }
+        lock.unlock()
+        let fresh = build()
+        lock.lock(); defer { lock.unlock() }
+        if let raced = byKey[key] { return raced }
+        if byKey.count >= 64 { byKey.removeAll(keepingCapacity: true) }
+        byKey[key] = fresh
         return fresh
     }
 }

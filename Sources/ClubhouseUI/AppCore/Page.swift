@@ -14,6 +14,8 @@ public enum Page: Hashable, Sendable {
     /// My pending waiver claims and the league's transactions.
     case claims(LeagueID)
     case draftRoom(LeagueID)
+    /// After the draft: grades against the room, best and worst picks by season points.
+    case draftRecap(LeagueID)
     case scoringRules(LeagueID)
     case leagueSettings(LeagueID)
     /// Create a league, or change one's settings before the draft.
@@ -30,7 +32,7 @@ public enum Page: Hashable, Sendable {
         case .home, .settings, .account, .leagueForm(.create): nil
         case .leagueForm(.edit(let id)): id
         case .league(let id), .standings(let id), .scoreboard(let id, _), .matchup(let id, _, _), .roster(let id, _),
-             .freeAgents(let id), .claims(let id), .draftRoom(let id), .scoringRules(let id), .leagueSettings(let id),
+             .freeAgents(let id), .claims(let id), .draftRoom(let id), .draftRecap(let id), .scoringRules(let id), .leagueSettings(let id),
              .commissioner(let id): id
         case .player(_, let league): league
         }

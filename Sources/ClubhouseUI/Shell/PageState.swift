@@ -15,6 +15,7 @@ extension PageState {
         case .claims(let id): self = .claims(ClaimsFeature.State(id: id))
         case .draftRoom(let id): self = .draftRoom(DraftRoomFeature.State(id: id, bell: settings.draftBell))
         case .scoringRules(let id): self = .scoringRules(ScoringRulesFeature.State(id: id))
+        case .draftRecap(let id): self = .draftRecap(DraftRecapFeature.State(id: id))
         case .leagueSettings(let id): self = .leagueSettings(LeagueSettingsFeature.State(id: id))
         case .leagueForm(let mode): self = .leagueForm(LeagueFormFeature.State(mode: mode))
         case .commissioner(let id): self = .commissioner(CommissionerFeature.State(id: id))

@@ -28,8 +28,35 @@ import Testing
         // Open starters: FLEX (RB/WR/TE) and DEF. Best available overall is QB1, then RB1 — RB1 fills FLEX.
         let choice = Autopick.choose(queue: [], rankings: pool, taken: [], teamPositions: held, rules: rules)
         #expect(choice == "RB1")
+        // DEF waits for the late rounds (7 picks left of 15): the best bench player comes first — a backup QB is allowed.
         let afterFlex = Autopick.choose(queue: [], rankings: pool, taken: [], teamPositions: held + [.rb], rules: rules)
-        #expect(afterFlex == "DEF1")
+        #expect(afterFlex == "QB1")
+        // Two picks left, one DEF slot open: the DEF is allowed now (K/DEF window = open K/DEF slots + 1) but the
+        // better value still wins; with one pick left only the DEF fills the last starting slot.
+        let late = held + [.rb, .qb, .rb, .wr, .wr, .te]
+        #expect(Autopick.choose(queue: [], rankings: pool, taken: [], teamPositions: late, rules: rules) == "RB1")
+        #expect(Autopick.choose(queue: [], rankings: pool, taken: ["RB1", "WR1", "TE1"], teamPositions: late, rules: rules) == "DEF1")
+        #expect(Autopick.choose(queue: [], rankings: pool, taken: [], teamPositions: late + [.rb], rules: rules) == "DEF1")
+    }
+
+    @Test func noThirdQuarterbackAndNoSecondKickerWhileOthersAreLeft() {
+        let starters: [Position] = [.qb, .rb, .rb, .wr, .wr, .te, .rb, .k, .def, .qb]
+        // QB1 and K1 outrank everyone of their number, but a third QB and a second K are off the board.
+        #expect(Autopick.choose(queue: [], rankings: pool, taken: [], teamPositions: starters, rules: rules) == "RB1")
+        // A queued player who would leave a starting slot empty is skipped once the picks left only cover the starters.
+        let needsDEF: [Position] = [.qb, .rb, .rb, .wr, .wr, .te, .rb, .k, .qb, .rb, .wr, .rb, .wr, .te]
+        #expect(Autopick.choose(queue: ["RB5"], rankings: pool, taken: [], teamPositions: needsDEF, rules: rules) == "DEF1")
+    }
+
+    @Test func byeWeeksWeighOnCloseCalls() {
+        // Two RBs 2 points apart; the better one shares his bye with three players already held.
+        let pool = DraftRankings(scored: [("RB-a", .rb, Points(hundredths: 20_200)), ("RB-b", .rb, Points(hundredths: 20_000))],
+                                 byeWeeks: ["RB-a": 7, "RB-b": 9, "WR-x": 7, "WR-y": 7, "QB-z": 7])
+        let held = [("WR-x", Position.wr), ("WR-y", .wr), ("QB-z", .qb)].map {
+            RankedPlayer(playerID: PlayerID($0.0), position: $0.1, priorPoints: 100, overallRank: 0, positionRank: 0, byeWeek: 7)
+        }
+        #expect(Autopick.choose(queue: [], rankings: pool, taken: [], team: [], rules: rules) == "RB-a")
+        #expect(Autopick.choose(queue: [], rankings: pool, taken: [], team: held, rules: rules) == "RB-b")
     }
 
     @Test func withEveryStarterFilledTheBestAvailableWithinMaximaIsTaken() {

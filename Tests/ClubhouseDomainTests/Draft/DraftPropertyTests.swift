@@ -97,7 +97,7 @@ import Testing
         #expect(failures.isEmpty, "\(failures.prefix(5))")
     }
 
-    @Test func autopickFillsEveryStarterBeforeTheBenchWhenPlayersRemain() {
+    @Test func autopickFillsTheFieldStartersFirstAndKAndDEFLate() {
         var rng = SeededRandom(seed: 77)
         let settings = LeagueSettings()
         let rules = DraftRosterRules(settings)
@@ -105,18 +105,20 @@ import Testing
             let league = Self.randomLeague(&rng)
             var held: [Position] = []
             var taken = Set<PlayerID>()
-            // Draft 9 players for one team against an empty field: exactly the nine starters come first.
-            for _ in 0..<9 {
+            // A whole 15-round draft for one team against an empty field.
+            for _ in 0..<rules.draftRounds {
                 guard let id = Autopick.choose(queue: [], rankings: league.room.pool, taken: taken, teamPositions: held, rules: rules),
                       let p = league.room.pool.position(of: id) else { Issue.record("no pick"); return }
                 held.append(p)
                 taken.insert(id)
             }
-            var count: [Position: Int] = [:]
-            for p in held { count[p, default: 0] += 1 }
-            #expect(count[.qb] == 1 && count[.te, default: 0] >= 1 && count[.k] == 1 && count[.def] == 1)
-            #expect(count[.rb, default: 0] >= 2 && count[.wr, default: 0] >= 2)
-            #expect(count[.rb, default: 0] + count[.wr, default: 0] + count[.te, default: 0] == 6)
+            var first: [Position: Int] = [:]
+            for p in held.prefix(7) { first[p, default: 0] += 1 }
+            // The first seven fill QB, RB×2, WR×2, TE and FLEX; K and DEF come in the last three picks, one each.
+            #expect(first[.qb] == 1 && first[.te, default: 0] >= 1 && first[.rb, default: 0] >= 2 && first[.wr, default: 0] >= 2)
+            #expect(first[.rb, default: 0] + first[.wr, default: 0] + first[.te, default: 0] == 6)
+            #expect(Set(held.suffix(3)).isSuperset(of: [.k, .def]) && held.filter { $0 == .k || $0 == .def }.count == 2)
+            #expect(held.filter { $0 == .qb }.count <= 2)
         }
     }
 }

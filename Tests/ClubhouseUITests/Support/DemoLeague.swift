@@ -145,7 +145,12 @@ enum Demo {
     /// The draft room's player pool by rank: the drafted stars first, then the free agents.
     static var draftable: [DraftablePlayer] {
         let players = [cmc, cook, thomas, henry, kelce, lamar, kupp, julio] + available.map(\.player)
-        return players.enumerated().map { i, p in DraftablePlayer(rank: i + 1, player: p, priorSeasonPoints: Points(hundredths: 30_000 - i * 1_000)) }
+        var byPosition: [Position: Int] = [:]
+        return players.enumerated().map { i, p in
+            byPosition[p.position, default: 0] += 1
+            return DraftablePlayer(rank: i + 1, player: p, priorSeasonPoints: Points(hundredths: 30_000 - i * 1_000),
+                                   value: Points(hundredths: 15_000 - i * 1_000), tier: i < 3 ? 1 : i < 8 ? 2 : 3, positionRank: byPosition[p.position]!)
+        }
     }
 
     static func draftRoom(_ id: LeagueID) -> DraftBoard {
@@ -159,6 +164,10 @@ enum Demo {
         }
         let draft = Draft(leagueID: id, status: id == couch ? .running : .complete, order: order, rounds: id == couch ? 15 : 2, type: .snake,
                           pickClockSeconds: 90, currentPick: picks.count + 1)
-        return DraftBoard(leagueID: id, draft: draft, teams: order.map(team), picks: picks, capabilities: .signedOut, seasonClock: now)
+        let tiers = id == couch ? [DraftTierLeft(position: .qb, tier: 1, left: 2, best: mahomes), DraftTierLeft(position: .rb, tier: 2, left: 1, best: jones),
+                                   DraftTierLeft(position: .wr, tier: 1, left: 3, best: kupp), DraftTierLeft(position: .te, tier: 2, left: 1, best: kittle),
+                                   DraftTierLeft(position: .k, tier: 1, left: 4, best: tucker), DraftTierLeft(position: .def, tier: 1, left: 5, best: niners)] : []
+        return DraftBoard(leagueID: id, draft: draft, teams: order.map(team), picks: picks, capabilities: .signedOut, seasonClock: now,
+                          tiers: tiers, onClockNeeds: id == couch ? [.qb: 1, .rb: 1, .wr: 2, .flex: 1, .k: 1, .def: 1] : nil)
     }
 }

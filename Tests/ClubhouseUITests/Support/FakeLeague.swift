@@ -6,7 +6,7 @@ import ClubhouseDomain
 /// failing loads without sleeps.
 actor FakeLeague: LeagueBrowsing, LeagueEvents {
     enum Endpoint: Hashable, Sendable {
-        case publicLeagues, myLeagues, league, standings, scoreboard, matchup, roster, player, availablePlayers, draftRoom, draftablePlayers
+        case publicLeagues, myLeagues, league, standings, scoreboard, matchup, roster, player, availablePlayers, draftRoom, draftablePlayers, draftRecap
     }
 
     private var failures: [Endpoint: DomainError] = [:]
@@ -173,6 +173,11 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
         try await enter(.draftablePlayers)
         if isEmpty(.draftablePlayers) { return [] }
         return Demo.draftable
+    }
+    func draftRecap(_ id: LeagueID) async throws -> DraftRecap {
+        try await enter(.draftRecap)
+        if isEmpty(.draftRecap) { return DraftRecap(leagueID: id, leagueName: "", complete: false, throughWeek: 0, teams: [], best: [], worst: []) }
+        return Demo.draftRecap(id)
     }
 
     /// The league event log `events(league:after:)` replays (then the stream ends).

@@ -32,42 +32,18 @@ public struct DraftRosterRules: Hashable, Codable, Sendable {
         })
     }
 
+    /// How many starting slots (FLEX included) a team holding `held` still has to fill.
+    public func openStarterSlots(given held: [Position: Int]) -> Int {
+        var open = 0, flexUsed = 0
+        for p in Position.allCases { open += max(0, own(p) - held[p, default: 0]) }
+        for p in Slot.flex.eligiblePositions { flexUsed += max(0, held[p, default: 0] - own(p)) }
+        return open + max(0, (rosterSlots[.flex] ?? 0) - flexUsed)
+    }
+
+    /// Picks a team makes in the draft: every slot but IR.
+    public var draftRounds: Int { rosterSlots.filter { $0.key != .ir }.values.reduce(0, +) }
+
     /// Starting slots dedicated to one position (FLEX excluded).
-    private func own(_ position: Position) -> Int {
-        switch position {
-        case .qb: rosterSlots[.qb] ?? 0
-        case .rb: rosterSlots[.rb] ?? 0
-        case .wr: rosterSlots[.wr] ?? 0
-        case .te: rosterSlots[.te] ?? 0
-        case .k: rosterSlots[.k] ?? 0
-        case .def: rosterSlots[.def] ?? 0
-        }
-    }
+    public func own(_ position: Position) -> Int { rosterSlots[position.dedicatedSlot] ?? 0 }
 }
 
-/// Chooses the player a team takes when it does not pick itself (clock expiry, autopick, bots).
-///
-/// Rules, in order:
-/// 1. The first player of the team's queue who is still available and within position maxima.
-/// 2. Otherwise the best-ranked available player whose position still has an open starting slot
-///    (FLEX counts for RB/WR/TE), within maxima — starters are filled before the bench.
-/// 3. Otherwise (every starter filled, or no player left for an open one) the best-ranked available player within maxima.
-/// Returns nil only when no available player fits the maxima.
-public enum Autopick {
-    public static func choose(queue: [PlayerID], rankings: DraftRankings, taken: Set<PlayerID>,
-                              teamPositions: [Position], rules: DraftRosterRules) -> PlayerID? {
-        var held: [Position: Int] = [:]
-        for p in teamPositions { held[p, default: 0] += 1 }
-
-        for id in queue where !taken.contains(id) {
-            if let position = rankings.position(of: id), rules.allows(position, given: held) { return id }
-        }
-        let needed = rules.positionsWithOpenStarterSlot(given: held)
-        var bestWithinMaxima: PlayerID?
-        for player in rankings.players where !taken.contains(player.playerID) && rules.allows(player.position, given: held) {
-            if needed.isEmpty || needed.contains(player.position) { return player.playerID }
-            if bestWithinMaxima == nil { bestWithinMaxima = player.playerID }
-        }
-        return bestWithinMaxima
-    }
-}

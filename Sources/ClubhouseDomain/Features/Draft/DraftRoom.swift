@@ -57,6 +57,21 @@ public struct DraftRoom: Hashable, Sendable {
     public func picks(of team: TeamID) -> [Pick] { picks.filter { $0.teamID == team } }
     public func positions(of team: TeamID) -> [Position] { picks(of: team).compactMap { pool.position(of: $0.playerID) } }
 
+    /// The starting slots a team still has to fill, by slot (each position fills its own slots, RB/WR/TE overflow FLEX).
+    public func openStarterSlots(of team: TeamID) -> [Slot: Int] {
+        var held: [Position: Int] = [:]
+        for p in positions(of: team) { held[p, default: 0] += 1 }
+        var out: [Slot: Int] = [:], flexUsed = 0
+        for p in Position.allCases {
+            let own = rules.own(p), n = held[p, default: 0]
+            if own > n { out[p.dedicatedSlot] = own - n }
+            if Slot.flex.eligiblePositions.contains(p) { flexUsed += max(0, n - own) }
+        }
+        let flex = (rules.rosterSlots[.flex] ?? 0) - flexUsed
+        if flex > 0 { out[.flex] = flex }
+        return out
+    }
+
     /// Seconds left on the clock (nil: soft timer or not running; never negative).
     public func secondsLeft(now: Date) -> Double? {
         guard draft.status == .running, let deadline = draft.deadline else { return nil }
@@ -169,9 +184,14 @@ public struct DraftRoom: Hashable, Sendable {
         return pick
     }
 
-    /// The player autopick would take for `team` now (queue, then rankings; see `Autopick`).
-    public func autopickChoice(for team: TeamID, queues: DraftQueues) -> PlayerID? {
-        Autopick.choose(queue: queues.queue(for: team), rankings: pool, taken: taken, teamPositions: positions(of: team), rules: rules)
+    /// The player autopick would take for `team` now (see `Autopick`): a person's queue, then the rankings with the
+    /// roster's needs; a bot (`isBot`) drafts by the same rules with its seeded temperament, reproducible from `botSeed`.
+    public func autopickChoice(for team: TeamID, queues: DraftQueues, isBot: Bool = false) -> PlayerID? {
+        let mine = picks(of: team).compactMap { pool.ranking(of: $0.playerID) }
+        let recent = picks.suffix(4).compactMap { pool.position(of: $0.playerID) }
+        let bot = isBot ? BotPersona.forPick(draft.currentPick, team: team, seed: botSeed) : nil
+        return Autopick.choose(queue: isBot ? [] : queues.queue(for: team), rankings: pool, taken: taken, team: mine,
+                               rules: rules, bot: bot, recent: recent)
     }
 
     /// The idempotent clock step anyone may call: if the pick on the clock is still open and its deadline has passed —
@@ -190,7 +210,7 @@ public struct DraftRoom: Hashable, Sendable {
         } else {
             return nil
         }
-        guard let player = autopickChoice(for: onClock, queues: queues) else {
+        guard let player = autopickChoice(for: onClock, queues: queues, isBot: team?.isBot == true) else {
             throw .conflict("No player is left that \(onClock) may draft within the position maxima")
         }
         return try makePick(expectedPickNumber: draft.currentPick, team: onClock, player: player, by: source, now: now)

@@ -87,7 +87,13 @@ extension BoardFeature {
         guard let room = LoadView.render(state.draft.load, what: "the draft board", empty: "No draft yet.",
                                          in: area, buffer: &buffer, context: context) else { return }
         let selected = focusedSelection(state, context).flatMap { room.picks[safe: $0]?.pick.number }
-        DraftGrid(room: room, selectedPick: selected, context: context).render(in: area.inset(horizontal: 1), buffer: &buffer)
+        var grid = area.inset(horizontal: 1)
+        let tiers = area.height >= 8 ? DraftTierView.height(room) : 0
+        grid.height = max(0, grid.height - tiers)
+        DraftGrid(room: room, selectedPick: selected, context: context).render(in: grid, buffer: &buffer)
+        if tiers > 0 {
+            DraftTierView(room: room, context: context).render(in: Rect(x: grid.x, y: grid.bottom, width: grid.width, height: tiers), buffer: &buffer)
+        }
     }
 
     /// The board item at `point`, for clicks (an index into `items`).

@@ -610,14 +610,7 @@ public enum DraftRoomFeature: PageFeature {
         let sel = state.list.selected, off = state.list.offset
         switch state.tab {
         case .available:
-            let queued = Set(state.myQueue.map(\.id))
-            let rows = state.available.map { p in
-                ["\(p.rank)", p.player.name + (queued.contains(p.player.id) ? " ★" : ""), p.player.position.rawValue, p.player.nflTeam,
-                 p.player.byeWeek.map(String.init) ?? "—", p.priorSeasonPoints.oneDecimal]
-            }
-            return DataTable(columns: [DataColumn("Rk", .length(4), .right), DataColumn("Player", .fill(1)), DataColumn("Pos", .length(3)),
-                                       DataColumn("NFL", .length(3)), DataColumn("Bye", .length(3), .right), DataColumn("2018 pts", .length(8), .right)],
-                             rows: rows, selected: sel, offset: off, context: context)
+            return availableTable(state, selected: sel, offset: off, context: context)
         case .queue:
             let rows = state.myQueue.enumerated().map { i, p in ["\(i + 1)", p.name, p.position.rawValue, p.nflTeam, p.byeWeek.map(String.init) ?? "—"] }
             return DataTable(columns: [DataColumn("#", .length(3), .right), DataColumn("Player", .fill(1)), DataColumn("Pos", .length(3)),

@@ -114,6 +114,8 @@ public enum LeagueFeature: PageFeature {
             KeyBinding([.char("f")], .go(.freeAgents(id)), label: "free agents", group: "League", footer: true,
                        enabledWhen: drafted, disabledReason: "the draft hasn't happened yet"),
         ] + (live ? [] : [room]) + [
+            KeyBinding([.char("R")], .go(.draftRecap(id)), label: "draft recap", group: "League", footer: drafted && !live,
+                       enabledWhen: drafted, disabledReason: "the draft hasn't started yet"),
             KeyBinding([.char("c")], .go(.scoringRules(id)), label: "scoring", group: "League", footer: true),
             KeyBinding([.char("e")], .go(.leagueSettings(id)), label: "settings", group: "League", footer: true),
             PageKeys.retry(.retry),

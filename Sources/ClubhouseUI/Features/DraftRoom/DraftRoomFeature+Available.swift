@@ -1,0 +1,25 @@
+import ClubhouseDomain
+import Terminal
+
+extension DraftRoomFeature {
+    /// The Available tab: rank by value over replacement, the player, his position rank ("RB12"), value and tier
+    /// (a new tier where value drops sharply; its first row in a position is marked in the accent colour), then 2018 points.
+    static func availableTable(_ state: State, selected: Int?, offset: Int, context: RenderContext) -> DataTable {
+        let queued = Set(state.myQueue.map(\.id))
+        var lastTier: [Position: Int] = [:]
+        var rows: [[String]] = [], roles: [[StyleRole?]] = []
+        for p in state.available {
+            let pos = p.player.position
+            let breaks = lastTier[pos].map { $0 != p.tier } ?? false
+            lastTier[pos] = p.tier
+            rows.append(["\(p.rank)", p.player.name + (queued.contains(p.player.id) ? " ★" : ""),
+                         p.positionRank > 0 ? "\(pos.rawValue)\(p.positionRank)" : pos.rawValue, p.player.nflTeam,
+                         p.player.byeWeek.map(String.init) ?? "—", p.value.oneDecimal, "T\(p.tier)", p.priorSeasonPoints.oneDecimal])
+            roles.append([nil, nil, nil, nil, nil, p.value.hundredths < 0 ? .dim : nil, breaks ? .accent : .dim, nil])
+        }
+        return DataTable(columns: [DataColumn("Rk", .length(4), .right), DataColumn("Player", .fill(1)), DataColumn("Pos", .length(5)),
+                                   DataColumn("NFL", .length(3)), DataColumn("Bye", .length(3), .right), DataColumn("Value", .length(6), .right),
+                                   DataColumn("Tier", .length(4)), DataColumn("2018 pts", .length(8), .right)],
+                         rows: rows, roles: roles, selected: selected, offset: offset, context: context)
+    }
+}
