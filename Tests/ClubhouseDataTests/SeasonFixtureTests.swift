@@ -11,7 +11,7 @@ import ClubhouseDomain
         #expect(f.players.count == 632)
         #expect(f.teams.count == 32)
         #expect(f.games.count == 256)
-        #expect(f.weeklyStats.count == 5659)
+        #expect(f.weeklyStats.count == 5694)
         #expect(f.players.filter { $0.position == .def }.count == 32)
         let cmc = f.weeklyStats.filter { $0.playerID == Self.mccaffrey }
         #expect(cmc.map(\.stats.receptions).reduce(0, +) == 116)
@@ -29,7 +29,7 @@ import ClubhouseDomain
         let start = Date()
         let counts = try SeasonImporter.importSeason(f, into: db)
         let elapsed = Date().timeIntervalSince(start)
-        #expect(counts == SeasonImporter.Counts(teams: 32, players: 632, games: 256, weeklyStats: 5659, priorSeasonStats: f.priorSeason.count))
+        #expect(counts == SeasonImporter.Counts(teams: 32, players: 632, games: 256, weeklyStats: 5694, priorSeasonStats: f.priorSeason.count))
         #expect(elapsed < 5, "import took \(elapsed) s (debug build; release target < 0.5 s)")
         #expect(try SeasonImporter.seededSeason(db) == 2019)
 
@@ -38,7 +38,7 @@ import ClubhouseDomain
         #expect(try store.read { try $0.nflTeams() }.count == 32)
         #expect(try store.read { try $0.games(season: 2019) }.count == 256)
         #expect(try store.read { try $0.games(season: 2019) }.filter { $0.week == 1 }.count == 16)
-        #expect(try db.scalar("SELECT count(*) FROM weekly_stats", as: Int.self) == 5659)
+        #expect(try db.scalar("SELECT count(*) FROM weekly_stats", as: Int.self) == 5694)
         let log = try store.gameLog(player: Self.mccaffrey, season: 2019)
         #expect(log.map(\.week) == Array(1...6) + Array(8...17))  // bye in week 7
         #expect(log.map(\.stats.receptions).reduce(0, +) == 116)

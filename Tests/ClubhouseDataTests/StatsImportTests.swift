@@ -84,10 +84,10 @@ import ClubhouseDomain
         let db = try seeded()
         let url = try #require(SeasonFixture.bundled2019Directory).appendingPathComponent("weekly_stats.csv")
         let summary = try StatsImport.importFile(atPath: url.path, into: db).get()
-        #expect(summary.rows == 5659)
+        #expect(summary.rows == 5694)
         #expect(summary.weeks == 17)
         #expect(summary.ignoredColumns.isEmpty)
-        #expect(try db.scalar("SELECT count(*) FROM weekly_stats", as: Int.self) == 5659)
+        #expect(try db.scalar("SELECT count(*) FROM weekly_stats", as: Int.self) == 5694)
     }
 
     @Test func aMissingFileIsAFailureNotACrash() throws {

@@ -19,8 +19,8 @@ struct MatchupScoringTests {
 
     @Test func teamScoreIsTheSumOfStartersOnlyOnceTheirGamesAreFinal() {
         let score = scoring(at: carKickoff + Game.finalAfter).teamScore(lineup())
-        // McCaffrey 12.8 + 12 + 10 + 8.1 = 42.90; Carolina D: sack 1 + INT 2 + 30 allowed −1 = 2.00; Tucker (11.00) is benched.
-        #expect(score.points == Points(hundredths: 4_490))
+        // McCaffrey 12.8 + 12 + 10 + 8.1 = 42.90; Carolina D: sack 1 + INT 2 + blocked kick 2 + 30 allowed −1 = 4.00; Tucker (11.00) is benched.
+        #expect(score.points == Points(hundredths: 4_690))
         #expect(score.starters.map(\.playerID) == [cmc, "DST-CAR"])
         #expect(score.starters.allSatisfy { $0.state == .final })
     }
@@ -31,7 +31,7 @@ struct MatchupScoringTests {
         let after = scoring(at: carKickoff + Game.finalAfter).teamScore(lineup())
         #expect(before.starters.map(\.state) == [.notStarted, .notStarted] && before.points == .zero)
         #expect(during.starters.map(\.state) == [.inProgress, .inProgress] && during.points == .zero)
-        #expect(after.points == Points(hundredths: 4_490))
+        #expect(after.points == Points(hundredths: 4_690))
     }
 
     @Test func aStarterOnByeScoresNothing() {
@@ -48,7 +48,7 @@ struct MatchupScoringTests {
 
         let sundayNight = scoring(at: carKickoff + Game.finalAfter).result(of: matchup, lineups: lineups)
         #expect(!sundayNight.isFinal && sundayNight.winner == nil)
-        #expect(sundayNight.homePoints == Points(hundredths: 4_490) && sundayNight.awayPoints == 11)
+        #expect(sundayNight.homePoints == Points(hundredths: 4_690) && sundayNight.awayPoints == 11)
 
         let done = scoring(at: lastWeek1Final).result(of: matchup, lineups: lineups)
         #expect(done.isFinal && done.winner == TeamID(1) && !done.isTie)
