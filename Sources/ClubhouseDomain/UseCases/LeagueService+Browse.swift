@@ -34,10 +34,12 @@ extension LeagueService {
             let records = s.records
             let pending = try caller.userID.map { u in try r.joinRequests(in: id).contains { $0.user == u && $0.status == .pending } } ?? false
             let champion = s.league.state == .complete ? s.champion : nil
-            return LeagueDetail(league: s.league, teams: s.teams.map { s.summary($0, records: records) }, currentWeek: s.currentWeek,
-                                commissionerName: s.league.commissioner.flatMap { s.users[$0]?.displayName },
-                                champion: champion, capabilities: s.capabilities(for: caller, pendingJoin: pending),
-                                outlook: outlook(s.league, calendar: s.facts.calendar))
+            var detail = LeagueDetail(league: s.league, teams: s.teams.map { s.summary($0, records: records) }, currentWeek: s.currentWeek,
+                                      commissionerName: s.league.commissioner.flatMap { s.users[$0]?.displayName },
+                                      champion: champion, capabilities: s.capabilities(for: caller, pendingJoin: pending),
+                                      outlook: outlook(s.league, calendar: s.facts.calendar))
+            detail.clockSpeed = try r.clockRun(id)?.speed ?? .off
+            return detail
         }
     }
 
@@ -98,8 +100,9 @@ extension LeagueService {
                                   total: starters.reduce(.zero) { $0 + $1.points },
                                   starters: starters, bench: rows.filter { !$0.slot.isStarter })
             }
-            return MatchupDetail(leagueID: id, week: week, home: try lineup(m.matchup.home), away: try m.matchup.away.map(lineup),
-                                 status: s.status(ofWeek: week), isPlayoff: m.matchup.isPlayoff)
+            let detail = MatchupDetail(leagueID: id, week: week, home: try lineup(m.matchup.home), away: try m.matchup.away.map(lineup),
+                                       status: s.status(ofWeek: week), isPlayoff: m.matchup.isPlayoff)
+            return addingLive(detail, lineups: lineups, s)
         }
     }
 
@@ -114,7 +117,7 @@ extension LeagueService {
                 .map { e in
                     RosterRow(slot: e.slot, player: s.facts.summary(e.playerID), acquisition: e.acquisition, acquiredAt: e.acquiredAt,
                               weekPoints: s.points(e.playerID, week: week),
-                              seasonPoints: s.scored.seasonPoints(e.playerID, finalAt: s.now),
+                              seasonPoints: s.scored.seasonPoints(e.playerID, finalAt: s.now) + s.livePoints(e.playerID, week: week),
                               locked: s.facts.game(for: e.playerID, week: week)?.hasKickedOff(at: s.now) ?? false)
                 }
             return TeamRoster(leagueID: id, team: s.summary(t), week: week, rows: rows,
@@ -185,12 +188,25 @@ extension LeagueService {
 
     func lineupRow(player: PlayerID, slot: Slot, week: Int, _ s: LeagueSnapshot) -> LineupRow {
         let summary = s.facts.summary(player)
-        let game = s.facts.game(for: player, week: week)
-        let state: GameState = game.map { g in g.isFinal(at: s.now) ? .final : g.hasKickedOff(at: s.now) ? .inProgress : .notStarted(kickoff: g.kickoff) } ?? .bye
-        let stats = s.facts.stats(player, week: week, finalAt: s.now)
-        return LineupRow(slot: slot, player: summary, points: s.points(player, week: week),
-                         statLine: stats.map { $0.stats.summary(for: summary.position) } ?? "",
-                         opponent: game?.opponent(of: summary.nflTeam), game: state)
+        let m = s.facts.moment(player, week: week, at: s.now, live: s.live)
+        let game = m.game ?? s.facts.game(for: player, week: week)
+        let state: GameState
+        var clock: String?
+        switch m.phase {
+        case .bye: state = .bye
+        case .final: state = .final
+        case .notStarted: state = game.map { .notStarted(kickoff: $0.kickoff) } ?? .bye
+        case .inProgress(let e): state = .inProgress; clock = s.live == nil ? nil : GameClock.label(elapsed: e)
+        }
+        let points = s.points(player, week: week)
+        var row = LineupRow(slot: slot, player: summary, points: points,
+                            statLine: m.stats.map { $0.summary(for: summary.position) } ?? "",
+                            opponent: game?.opponent(of: summary.nflTeam), game: state)
+        row.gameClock = clock
+        if s.live != nil || s.status(ofWeek: week) == .live {
+            row.projected = points + Points(hundredths: Int((Double(s.scored.projection(player, week: week, at: s.now).hundredths) * m.fractionLeft).rounded()))
+        }
+        return row
     }
 
     func streak(_ team: TeamID, _ s: LeagueSnapshot) -> String {
