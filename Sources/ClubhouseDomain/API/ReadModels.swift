@@ -246,6 +246,10 @@ public struct ScoreTimeline: Hashable, Codable, Sendable {
     public var away: [Points]?
     public var homeProjected: Points
     public var awayProjected: Points?
+    /// When set, the samples are even steps of game time (the stretches when a game is on), `samples` steps from
+    /// start to end, `played` of them (fractional) gone by; `step` is then game seconds a sample.
+    public var samples: Int?
+    public var played: Double?
     public init(start: Date, end: Date, now: Date, step: TimeInterval, home: [Points], away: [Points]?, homeProjected: Points, awayProjected: Points?) {
         self.start = start; self.end = end; self.now = now; self.step = step; self.home = home; self.away = away
         self.homeProjected = homeProjected; self.awayProjected = awayProjected
@@ -289,6 +293,8 @@ public struct GameLogRow: Hashable, Codable, Sendable {
     public var stats: StatLine
     public var statLine: String
     public var points: Points
+    /// A game in progress on the league clock ("Q3 4:12"): the row is his line so far.
+    public var gameClock: String?
     public init(week: Int, opponent: String, isHome: Bool, stats: StatLine, statLine: String, points: Points) {
         self.week = week; self.opponent = opponent; self.isHome = isHome; self.stats = stats; self.statLine = statLine; self.points = points
     }

@@ -132,17 +132,29 @@ extension LeagueService {
             var scoring = ScoringRules.preset(.halfPPR)
             var now = Date.distantFuture
             var rosteredBy: TeamSummary?
+            var liveRow: GameLogRow?
             if let leagueID {
                 let s = try LeagueSnapshot(r, league: leagueID, facts: facts)
                 try requireVisible(s.league, caller: caller, reader: r)
                 scoring = s.scoring; now = s.now
                 if let owner = s.rosters.values.first(where: { $0.contains(id) }) { rosteredBy = s.summary(try s.team(owner.teamID)) }
+                // His game in progress: the line so far, under the final weeks.
+                let week = s.currentWeek, m = facts.moment(id, week: week, at: s.now, live: s.live)
+                if case .inProgress(let e) = m.phase, s.live != nil, let g = m.game, let stats = m.stats {
+                    let team = g.involves(p.nflTeam) ? p.nflTeam : g.homeTeam
+                    var row = GameLogRow(week: week, opponent: g.opponent(of: team) ?? "", isHome: g.homeTeam == team, stats: stats,
+                                         statLine: GameClock.label(elapsed: e) + " · " + stats.summary(for: p.position),
+                                         points: s.points(id, week: week))
+                    row.gameClock = GameClock.label(elapsed: e)
+                    liveRow = row
+                }
             }
-            let log = facts.gameLog(id, finalAt: now).map { w -> GameLogRow in
+            let baseLog = facts.gameLog(id, finalAt: now).map { w -> GameLogRow in
                 let g = facts.game(team: w.nflTeam, week: w.week)
                 return GameLogRow(week: w.week, opponent: w.opponent, isHome: g?.homeTeam == w.nflTeam, stats: w.stats,
                                   statLine: w.stats.summary(for: p.position), points: scoring.points(for: w.stats, position: p.position))
             }
+            let log = baseLog + (liveRow.map { [$0] } ?? [])
             let totals = log.reduce(StatLine()) { $0 + $1.stats }
             let prior = facts.priorSeason[id].map { scoring.points(for: $0.stats, position: p.position) }
             return PlayerDetail(player: facts.summary(id), nflTeamName: facts.nflTeams[p.nflTeam]?.fullName ?? p.nflTeam,

@@ -68,17 +68,45 @@ enum LiveFeed {
 
     static let samples = 120
 
-    /// Both sides' totals at even steps from the week's first kickoff to the clock.
+    /// The stretches of a week when some game is being played (kickoff to final, overlaps merged), in time order.
+    static func activeSpans(week: Int, _ s: LeagueSnapshot) -> [(Date, Date)] {
+        var spans: [(Date, Date)] = []
+        for g in s.facts.games.filter({ $0.week == week }).sorted(by: { $0.kickoff < $1.kickoff }) {
+            if let last = spans.last, g.kickoff <= last.1 { spans[spans.count - 1].1 = max(last.1, g.finalAt) }
+            else { spans.append((g.kickoff, g.finalAt)) }
+        }
+        return spans
+    }
+
+    /// Both sides' totals at even steps of the week's game time (the stretches when a game is on, so a Sunday
+    /// afternoon isn't a sliver between Thursday and Monday nights), up to the clock.
     static func timeline(home: [PlayerID], away: [PlayerID]?, week: Int, live: LiveWeek, _ s: LeagueSnapshot,
                          homeProjected: Points, awayProjected: Points?) -> ScoreTimeline? {
-        guard let start = s.facts.calendar.kickoff(ofWeek: week), let end = s.facts.calendar.weekFinal(week), end > start else { return nil }
-        let step = end.timeIntervalSince(start) / Double(samples)
-        let count = min(samples, Int(s.now.timeIntervalSince(start) / step)) + 1
+        let spans = activeSpans(week: week, s)
+        guard let start = spans.first?.0, let end = spans.last?.1 else { return nil }
+        let gameTime = spans.reduce(0) { $0 + $1.1.timeIntervalSince($1.0) }
+        let step = gameTime / Double(samples)
+        /// The moment `offset` seconds of game time into the week.
+        func moment(_ offset: TimeInterval) -> Date {
+            var left = offset
+            for (a, b) in spans {
+                let len = b.timeIntervalSince(a)
+                if left <= len { return a.addingTimeInterval(left) }
+                left -= len
+            }
+            return end
+        }
+        var played: TimeInterval = 0
+        for (a, b) in spans where a < s.now { played += min(b, s.now).timeIntervalSince(a) }
+        let count = min(samples, Int(played / step)) + 1
         func total(_ players: [PlayerID], at t: Date) -> Points {
             players.reduce(.zero) { $0 + s.scored.points($1, week: week, at: t, live: live) }
         }
-        let times = (0..<count).map { i in i == count - 1 ? min(s.now, end) : start.addingTimeInterval(Double(i) * step) }
-        return ScoreTimeline(start: start, end: end, now: s.now, step: step, home: times.map { total(home, at: $0) },
-                             away: away.map { a in times.map { total(a, at: $0) } }, homeProjected: homeProjected, awayProjected: awayProjected)
+        let times = (0..<count).map { i in i == count - 1 ? min(s.now, end) : moment(Double(i) * step) }
+        var t = ScoreTimeline(start: start, end: end, now: s.now, step: step, home: times.map { total(home, at: $0) },
+                              away: away.map { a in times.map { total(a, at: $0) } }, homeProjected: homeProjected, awayProjected: awayProjected)
+        t.samples = samples
+        t.played = played / step
+        return t
     }
 }

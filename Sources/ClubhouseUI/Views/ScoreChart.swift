@@ -47,13 +47,19 @@ public struct ScoreChart {
         let w = plot.width * 2, h = plot.height * 4
         let span = t.end.timeIntervalSince(t.start)
         func x(_ d: Date) -> Int { Int((d.timeIntervalSince(t.start) / span * Double(w - 1)).rounded()) }
+        /// Sample i's column: by game time when the timeline has it, else by clock time.
+        func xAt(_ i: Int, last: Bool) -> Int {
+            if let n = t.samples, let played = t.played {
+                return Int(((last ? played : Double(i)) / Double(n) * Double(w - 1)).rounded())
+            }
+            return x(last ? min(t.now, t.end) : t.start.addingTimeInterval(Double(i) * t.step))
+        }
         func y(_ p: Points) -> Int { h - 1 - Int((Double(max(0, p.hundredths)) / Double(maxY * 100) * Double(h - 1)).rounded()) }
         func series(_ values: [Points], projected: Points) -> Dots {
             var d = Dots(w: w, h: h)
             var prev: (Int, Int)?
             for (i, v) in values.enumerated() {
-                let at = i == values.count - 1 ? min(t.now, t.end) : t.start.addingTimeInterval(Double(i) * t.step)
-                let p = (x(at), y(v))
+                let p = (xAt(i, last: i == values.count - 1), y(v))
                 if let q = prev { d.line(q.0, q.1, p.0, p.1) } else { d.set(p.0, p.1) }
                 prev = p
             }
@@ -86,7 +92,7 @@ public struct ScoreChart {
         _ = buffer.set(string: day.string(from: t.start), at: Point(x: plot.x, y: bottom), style: context.style(.dim))
         let endLabel = day.string(from: t.end)
         _ = buffer.set(string: endLabel, at: Point(x: plot.right - endLabel.count, y: bottom), style: context.style(.dim))
-        let nowX = plot.x + min(plot.width - 1, x(min(t.now, t.end)) / 2)
+        let nowX = plot.x + min(plot.width - 1, xAt(0, last: true) / 2)
         let nowLabel = "▲ " + day.string(from: t.now)
         let nx = min(max(plot.x + 10, nowX), plot.right - endLabel.count - nowLabel.count - 1)
         if nx > plot.x + 9 { _ = buffer.set(string: nowLabel, at: Point(x: nx, y: bottom), style: context.style(.text)) }

@@ -168,7 +168,7 @@ public enum MatchupFeature: PageFeature {
         let wide = width >= 60
         var cols = [DataColumn("Slot", .length(4)), DataColumn("Player", .fill(2))]
         if wide { cols.append(DataColumn("Opp", .length(4))); cols.append(DataColumn("Stats", .fill(3))) }
-        cols.append(DataColumn("Game", .length(width >= 44 ? 11 : 7)))
+        cols.append(DataColumn("Game", .length(width >= 36 ? 11 : 7)))
         cols.append(DataColumn("Pts", .length(5), .right))
         var benchSeen = false
         let cells: [[String]] = rows.map { r in
