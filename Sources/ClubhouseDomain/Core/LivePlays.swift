@@ -146,6 +146,11 @@ public struct LiveWeek: Sendable {
         self.games = games; gameOfPlayer = gameOf
     }
 
+    /// Running-line entries held (one per play and player).
+    public var entryCount: Int { games.values.reduce(0) { $0 + $1.plays.count } }
+    /// Bytes the running lines take, roughly (a stat line and a time per entry).
+    public var memoryEstimate: Int { entryCount * (MemoryLayout<StatLine>.stride + 8) }
+
     /// The game a player has rows in this week.
     public func gameID(of player: PlayerID) -> String? { gameOfPlayer[player] }
 }
