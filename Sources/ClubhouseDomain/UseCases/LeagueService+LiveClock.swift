@@ -8,6 +8,9 @@ extension LeagueService {
     public static let clockStepGapLimit: TimeInterval = 30
     /// A running clock is brought up to date at least this often (real seconds) even when no play lands.
     public static let clockKeepAlive: TimeInterval = 15
+    /// Real seconds between two steps at least: at 60× a Sunday's plays land several a second, and every step is a
+    /// write that wakes every process on the database; a second's batch is still "as plays land" to a person.
+    public static let clockMinimumStep: TimeInterval = 1
 
     /// Commissioner: sets how fast the league's season clock runs on its own (off stops it where it is).
     public func setClockSpeed(_ id: LeagueID, speed: ClockSpeed, caller: Caller) throws -> ClockRun {
@@ -51,7 +54,7 @@ extension LeagueService {
         if let moment = try facts.nextLiveMoment(after: league.clock, reader: r) {
             next = min(next, run.tickedAt.addingTimeInterval(moment.timeIntervalSince(league.clock) / speed))
         }
-        return next
+        return max(next, run.tickedAt.addingTimeInterval(Self.clockMinimumStep))
     }
 
     /// One step of a running clock at real time `now`: moves it by the real time since its last step × its speed

@@ -44,6 +44,11 @@ import ClubhouseDomain
         #expect(moved >= nextPlay)
         // A second process stepping at the same real time finds nothing to do.
         #expect(try s.stepClock(Self.greats) == nil)
+        // At most one step a second, however many plays land meanwhile (every step wakes every process).
+        real.advance(by: 0.5)
+        #expect(try s.stepClock(Self.greats) == nil)
+        real.advance(by: 0.6)
+        #expect(try s.stepClock(Self.greats) != nil || (try s.store.read { try facts.nextLiveMoment(after: moved, reader: $0) }.map { $0 > moved.addingTimeInterval(11) } ?? true))
     }
 
     @Test func aClockNobodyRanResumesWhereItStoppedAndOffStopsIt() throws {
