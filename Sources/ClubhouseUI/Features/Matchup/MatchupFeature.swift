@@ -106,9 +106,12 @@ public enum MatchupFeature: PageFeature {
         let narrow = area.width / 2 < 62
         // Narrow screens have no stat-line column: the selected player's line shows under the lineups.
         let detailRows = narrow && area.height >= 8 ? 1 : 0
-        // A live week: the scoring plays, newest first, under the lineups (a quarter of the page, 3–8 lines).
+        // A live week: the scoring plays, newest first, under the lineups — in the room the starters and the bench
+        // divider leave (up to 8 lines, at least 3 to show at all; a taller sheet shows them).
         let feed = d.feed ?? []
-        let feedRows = d.status == .live && area.height >= 12 ? min(max(3, area.height / 4), 8) : 0
+        let starterRows = max(d.home.starters.count, d.away?.starters.count ?? 0) + 1 + 1   // header, starters, divider
+        let room = area.height - 2 - detailRows - starterRows
+        let feedRows = d.status == .live && room >= 3 ? min(room, 8) : 0
         if feedRows > 0 {
             let top = area.height - detailRows - feedRows
             _ = TextRow.put("Scoring plays" + (feed.isEmpty ? " — none yet" : ""), in: area, row: top, style: context.style(.header), buffer: &buffer)
