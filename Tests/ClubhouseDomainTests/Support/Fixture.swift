@@ -46,7 +46,10 @@ struct Fixture: Sendable {
     }()
 
     /// One week's plays as the app holds them.
-    static func liveWeek(_ week: Int) -> LiveWeek { LiveWeek(week: week, rows: plays2019.filter { $0.week == week }) }
+    static func liveWeek(_ week: Int) -> LiveWeek { liveWeeks2019[week] ?? LiveWeek(week: week, rows: []) }
+
+    /// Every week's plays as the app holds them, built once for all tests.
+    static let liveWeeks2019: [Int: LiveWeek] = Dictionary(grouping: plays2019, by: \.week).mapValues { LiveWeek(week: $0[0].week, rows: $0) }
 
     /// The season's facts (no prior season, no injuries) for the live reads.
     var facts: SeasonFacts {
