@@ -33,6 +33,11 @@ extension Bench {
         let m = single.memory
         print("  one session in a draft room, settled: private \(mib(m.privateKiB)) MiB (Private_Clean+Private_Dirty), PSS \(mib(m.pssKiB)) MiB, RSS \(mib(m.rssKiB)) MiB")
         print("  idle in the room for \(idle.components.seconds) s: \(fmt(single.idleCPU * 100, 2)) % of one core")
+        let window = Duration.seconds(quick ? 10 : 30)
+        let live = try liveSessionCPU(app: app, directory: dir, window: window)
+        print("  watching a live matchup at 10× (Gridiron Greats, week 9 Sunday; the session's own clock driver steps it) for "
+              + "\(window.components.seconds) s, no key: \(fmt(live.cpu * 100, 2)) % of one core"
+              + (live.memory.map { ", private \(mib($0.privateKiB)) MiB" } ?? ""))
         guard fanOut else { print(); return }
 
         // One room picks every second; many rooms each every 10 s (2 picks/s in all across 20 rooms — a real

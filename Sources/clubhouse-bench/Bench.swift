@@ -128,9 +128,15 @@ enum Bench {
         // Breakdown: the season import on its own, then the leagues (seedIfNeeded skips an imported season).
         let split = try Database.open(at: DatabaseLocation(path: dir.appendingPathComponent("seed-split.sqlite").path)).database
         let (fixture, parse) = try time { try SeasonFixture.bundled2019() }
+        let playsOnly = fixture.plays
+        let (_, playsTime) = try time {
+            let db = try Database.inMemory(); _ = try db.migrate()
+            try db.transaction { try SeasonImporter.importPlays(playsOnly, connection: $0) }
+        }
         let (_, importTime) = try time { try split.transaction { try SeasonImporter.importSeason(fixture, connection: $0) } }
         let (_, leaguesTime) = try time { try DemoWorld.seedIfNeeded(split) }
         print("  breakdown (temp file):   fixture parse \(fmt(Samples.milliseconds(parse), 0)) ms + season import \(fmt(Samples.milliseconds(importTime), 0)) ms + leagues \(fmt(Samples.milliseconds(leaguesTime), 0)) ms")
+        print("  of which plays.csv:       \(playsOnly.count) rows; inserting them alone (in memory) \(fmt(Samples.milliseconds(playsTime), 0)) ms")
         print()
 
         guard let db = seeded else { return }
@@ -138,6 +144,7 @@ enum Bench {
         try await follower(db, quick: quick)
         try draftWrites(db, quick: quick)
         print()
+        try liveScoring(db, quick: quick)
     }
 
     // MARK: - Browse reads

@@ -8,14 +8,14 @@ import ClubhouseDomain
         "meta", "nfl_teams", "players", "games", "weekly_stats", "prior_season_stats", "users", "sessions", "ssh_keys",
         "leagues", "teams", "join_requests", "invites", "roster_entries", "lineups", "drafts", "picks", "draft_queue",
         "chat_messages", "waiver_claims", "waiver_holds", "transactions", "matchups", "events", "schema_migrations",
-        "sign_in_attempts",
+        "sign_in_attempts", "plays", "league_clock_runs",
     ]
 
     @Test func migratesAnEmptyFileToTheLatestSchema() throws {
         let dir = TempDir()
         let db = try Database(path: dir.file("new.sqlite"))
         #expect(try Migrator.currentVersion(db) == 0)
-        #expect(try db.migrate() == Array(1...Schema.latestVersion))
+        #expect(try db.migrate() == Schema.migrations.map(\.version))
         #expect(try Migrator.currentVersion(db) == Schema.latestVersion)
         #expect(try db.scalar("PRAGMA user_version", as: Int.self) == Schema.latestVersion)
         let tables = Set(try db.query("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")
@@ -25,6 +25,18 @@ import ClubhouseDomain
         #expect(try db.query("PRAGMA foreign_key_check").isEmpty)
         // Running again does nothing.
         #expect(try db.migrate() == [])
+    }
+
+    @Test func aDatabaseSeededBeforePlaysGetsTheShippedPlaysWhenItMigratesToVersion4() throws {
+        let dir = TempDir()
+        let db = try Database(path: dir.file("v2.sqlite"))
+        try db.migrate(Array(Schema.migrations.prefix { $0.version < 4 }))
+        var fixture = try SeasonFixture.bundled2019()
+        fixture.plays = []
+        try SeasonImporter.importSeason(fixture, into: db)
+        #expect(try db.migrate() == [4])
+        #expect(try db.scalar("SELECT count(*) FROM plays", as: Int.self) == 101_776)
+        #expect(try db.scalar("SELECT count(*) FROM plays WHERE quarter IS NULL", as: Int.self) == 5)
     }
 
     @Test func migratesAPreviousVersionAndRecordsTheNewOneOnce() throws {
@@ -41,7 +53,7 @@ import ClubhouseDomain
         #expect(try db.migrate(Schema.migrations + [v2]) == [next])
         #expect(try db.migrate(Schema.migrations + [v2]) == [])
         let applied = try Migrator.appliedMigrations(db)
-        #expect(applied.map(\.version) == Array(1...next))
+        #expect(applied.map(\.version) == Schema.migrations.map(\.version) + [next])
         #expect(applied.last?.name == "add nickname to users")
         #expect(try db.scalar("PRAGMA user_version", as: Int.self) == next)
         #expect(try db.query("PRAGMA table_info(users)").contains { try $0.get("name", as: String.self) == "nickname" })

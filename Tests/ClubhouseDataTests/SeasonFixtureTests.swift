@@ -29,7 +29,7 @@ import ClubhouseDomain
         let start = Date()
         let counts = try SeasonImporter.importSeason(f, into: db)
         let elapsed = Date().timeIntervalSince(start)
-        #expect(counts == SeasonImporter.Counts(teams: 32, players: 632, games: 256, weeklyStats: 5694, priorSeasonStats: f.priorSeason.count))
+        #expect(counts == SeasonImporter.Counts(teams: 32, players: 632, games: 256, weeklyStats: 5694, priorSeasonStats: f.priorSeason.count, plays: 101_776))
         #expect(elapsed < 5, "import took \(elapsed) s (debug build; release target < 0.5 s)")
         #expect(try SeasonImporter.seededSeason(db) == 2019)
 

@@ -54,6 +54,8 @@ struct DemoLeagueSpec {
     var settings: LeagueSettings
     var phase: Phase
     var teamNames: [String]
+    /// How fast its season clock runs once seeded (off: it stays where the seed left it).
+    var liveSpeed: ClockSpeed = .off
 }
 
 struct DemoSeeder {
@@ -104,7 +106,7 @@ struct DemoSeeder {
         let n = Self.teamNames
         return [
             DemoLeagueSpec(name: "Gridiron Greats", isPublic: true, settings: gridiron,
-                           phase: .played(until: Self.utc("2019-11-03T20:00:00Z")), teamNames: Array(n[0..<10])),
+                           phase: .played(until: Self.utc("2019-11-03T20:00:00Z")), teamNames: Array(n[0..<10]), liveSpeed: .x10),
             DemoLeagueSpec(name: "Sunday Funday", isPublic: true, settings: open, phase: .open(managed: 6), teamNames: Array(n[10..<20])),
             DemoLeagueSpec(name: "Bot Bowl Live", isPublic: true, settings: bots, phase: .drafting(picksMade: 17), teamNames: Array(n[20..<32])),
             DemoLeagueSpec(name: "Champions Circle", isPublic: true, settings: champs,
@@ -181,6 +183,10 @@ struct DemoSeeder {
         case .played(let until):
             try draft(id, service: service, clock: clock, upTo: nil)
             try play(id, service: service, until: until, commissioner: commissioner)
+            // The mid-season league is in the middle of its Sunday: its clock runs at 10× from the first start on.
+            if spec.liveSpeed != .off {
+                try store.write { w in try w.setClockRun(ClockRun(leagueID: id, speed: spec.liveSpeed, tickedAt: realNow)) }
+            }
         }
     }
 

@@ -272,6 +272,9 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
     public func advanceClock(_ league: LeagueID, to date: Date) async throws -> ClockAdvance {
         try await write { try $0.advanceClock(league, to: date, caller: $1) }
     }
+    public func setClockSpeed(_ league: LeagueID, speed: ClockSpeed) async throws -> ClockRun {
+        try await write { try $0.setClockSpeed(league, speed: speed, caller: $1) }
+    }
 
     // MARK: - AccountAPI
 

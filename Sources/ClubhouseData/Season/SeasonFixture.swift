@@ -9,9 +9,12 @@ public struct SeasonFixture: Sendable {
     public var games: [Game]
     public var weeklyStats: [WeeklyStat]
     public var priorSeason: [PriorSeasonStat]
+    /// Play by play (`plays.csv`, optional): empty when the folder has none.
+    public var plays: [PlayStat] = []
 
-    public init(teams: [NFLTeam], players: [Player], games: [Game], weeklyStats: [WeeklyStat], priorSeason: [PriorSeasonStat]) {
+    public init(teams: [NFLTeam], players: [Player], games: [Game], weeklyStats: [WeeklyStat], priorSeason: [PriorSeasonStat], plays: [PlayStat] = []) {
         self.teams = teams; self.players = players; self.games = games; self.weeklyStats = weeklyStats; self.priorSeason = priorSeason
+        self.plays = plays
     }
 
     /// The shipped demo season (2019), from the package's resources.
@@ -30,6 +33,22 @@ public struct SeasonFixture: Sendable {
 
     /// Reads and checks the five files in `directory`. Errors are `DataFileError` (`FILE:LINE: reason`).
     public static func load(from directory: URL) throws -> SeasonFixture {
+        var fixture = try loadWithoutPlays(from: directory)
+        fixture.plays = try loadPlays(from: directory)
+        return fixture
+    }
+
+    /// Reads `plays.csv` from `directory` (none: empty).
+    public static func loadPlays(from directory: URL) throws -> [PlayStat] {
+        let url = directory.appendingPathComponent("plays.csv")
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
+            throw DataFileError(file: "plays.csv", line: 0, reason: "cannot read \(url.path) as UTF-8 text")
+        }
+        return try SeasonLoaders.plays(try CSV.parse(text, fileName: "plays.csv"))
+    }
+
+    static func loadWithoutPlays(from directory: URL) throws -> SeasonFixture {
         func table(_ name: String) throws -> CSVTable {
             let url = directory.appendingPathComponent(name)
             guard let data = FileManager.default.contents(atPath: url.path) else {
@@ -104,6 +123,19 @@ public enum SeasonLoaders {
             let f = FieldReader(table: t, record: r)
             return PriorSeasonStat(playerID: PlayerID(try f.nonEmpty(c[0], "player_id")), season: try f.int(c[1], "season", in: 1000...9999),
                                    games: try f.int(c[2], "games", in: 0...30), stats: try f.statLine(stats))
+        }
+    }
+
+    public static func plays(_ t: CSVTable) throws(DataFileError) -> [PlayStat] {
+        let c = try t.requireColumns(["game_id", "week", "quarter", "elapsed_s", "play_seq", "player_id", "stat", "value"])
+        return try t.records.map { (r: CSVRecord) throws(DataFileError) -> PlayStat in
+            let f = FieldReader(table: t, record: r)
+            let stat = r.fields[c[6]]
+            guard StatLine()[column: stat] != nil else { throw f.error("unknown stat \"\(stat)\"") }
+            let quarter: Int? = r.fields[c[2]] == "F" ? nil : try f.int(c[2], "quarter", in: 1...5)
+            return PlayStat(gameID: try f.nonEmpty(c[0], "game_id"), week: try f.int(c[1], "week", in: 1...18), quarter: quarter,
+                            elapsed: try f.int(c[3], "elapsed_s", in: 0...4200), sequence: try f.int(c[4], "play_seq", in: 1...100_000),
+                            playerID: PlayerID(try f.nonEmpty(c[5], "player_id")), stat: stat, value: try f.int(c[7], "value", allowNegative: true))
         }
     }
 

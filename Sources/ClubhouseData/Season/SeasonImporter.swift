@@ -5,7 +5,7 @@ import ClubhouseDomain
 /// upserts (so re-importing is harmless and never deletes rows that leagues point at).
 public enum SeasonImporter {
     public struct Counts: Hashable, Sendable {
-        public var teams = 0, players = 0, games = 0, weeklyStats = 0, priorSeasonStats = 0
+        public var teams = 0, players = 0, games = 0, weeklyStats = 0, priorSeasonStats = 0, plays = 0
     }
 
     /// Key in `meta` recording that a season was seeded (value: the season year).
@@ -61,11 +61,26 @@ public enum SeasonImporter {
             for col in StatLine.columns { params.append(p.stats[keyPath: col.keyPath]) }
             try prior.run(params); counts.priorSeasonStats += 1
         }
+        counts.plays = try importPlays(fixture.plays, season: fixture.games.first?.season ?? 2019, connection: c)
         if let season = fixture.games.first?.season {
             try c.run("INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                       [seededMetaKey, String(season)])
         }
         return counts
+    }
+
+    /// Replaces the plays of every game in `plays` (a game's rows are one set: re-importing never mixes versions).
+    @discardableResult
+    public static func importPlays(_ plays: [PlayStat], season: Int = 2019, connection c: Connection) throws -> Int {
+        guard !plays.isEmpty else { return 0 }
+        let clear = try c.prepare("DELETE FROM plays WHERE season = ? AND week = ? AND game_id = ?")
+        var seen = Set<String>()
+        for p in plays where seen.insert(p.gameID).inserted { try clear.run([season, p.week, p.gameID]) }
+        let insert = try c.prepare("INSERT INTO plays(season, week, game_id, play_seq, player_id, stat, quarter, elapsed_s, value) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        for p in plays {
+            try insert.run([season, p.week, p.gameID, p.sequence, p.playerID, p.stat, p.quarter, p.elapsed, p.value])
+        }
+        return plays.count
     }
 
     /// The season year recorded by the last `importSeason`, or nil if none was seeded yet.

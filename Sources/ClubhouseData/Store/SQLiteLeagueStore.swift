@@ -100,6 +100,16 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
         return out
     }
 
+    func plays(season: Int, week: Int) throws -> [PlayStat] {
+        var out: [PlayStat] = []
+        try each("SELECT game_id, quarter, elapsed_s, play_seq, player_id, stat, value FROM plays WHERE season = ? AND week = ? ORDER BY game_id, play_seq",
+                 [season, week]) { s in
+            out.append(PlayStat(gameID: s.string(at: 0), week: week, quarter: s.isNull(at: 1) ? nil : s.int(at: 1), elapsed: s.int(at: 2),
+                                sequence: s.int(at: 3), playerID: PlayerID(s.string(at: 4)), stat: s.string(at: 5), value: s.int(at: 6)))
+        }
+        return out
+    }
+
     func seasonDataVersion() throws -> Int64 {
         try connection.scalar("SELECT value FROM meta WHERE key = 'season_data_version'", as: Int64.self) ?? 0
     }
@@ -378,6 +388,30 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [l.name, l.season, l.isPublic, l.commissioner, try Self.settingsJSON(l.settings), l.state.rawValue, l.clock, l.draftScheduledAt, l.createdAt])
         return LeagueID(connection.lastInsertRowID)
+    }
+
+    func clockRun(_ league: LeagueID) throws -> ClockRun? {
+        var out: ClockRun?
+        try each("SELECT speed, ticked_at FROM league_clock_runs WHERE league_id = ?", [league]) { s in
+            out = ClockRun(leagueID: league, speed: ClockSpeed(rawValue: s.int(at: 0)) ?? .off, tickedAt: Date(timeIntervalSince1970: s.double(at: 1)))
+        }
+        return out
+    }
+
+    func runningClocks() throws -> [ClockRun] {
+        var out: [ClockRun] = []
+        try each("SELECT league_id, speed, ticked_at FROM league_clock_runs WHERE speed > 0 ORDER BY league_id") { s in
+            out.append(ClockRun(leagueID: LeagueID(Int64(s.int(at: 0))), speed: ClockSpeed(rawValue: s.int(at: 1)) ?? .off,
+                                tickedAt: Date(timeIntervalSince1970: s.double(at: 2))))
+        }
+        return out
+    }
+
+    func setClockRun(_ r: ClockRun) throws {
+        try run("""
+            INSERT INTO league_clock_runs(league_id, speed, ticked_at) VALUES (?, ?, ?)
+            ON CONFLICT(league_id) DO UPDATE SET speed = excluded.speed, ticked_at = excluded.ticked_at
+            """, [r.leagueID, r.speed.rawValue, r.tickedAt])
     }
 
     func updateLeague(_ l: League) throws {

@@ -78,4 +78,13 @@ public protocol Commissioning: Sendable {
     func setAutopick(_ league: LeagueID, team: TeamID, on: Bool) async throws -> Team
     /// Moves the league's season clock forward, processing waivers and finalizing weeks on the way.
     func advanceClock(_ league: LeagueID, to: Date) async throws -> ClockAdvance
+    /// Sets how fast the league's season clock runs on its own (off, 1×, 10×, 60×).
+    func setClockSpeed(_ league: LeagueID, speed: ClockSpeed) async throws -> ClockRun
+}
+
+extension Commissioning {
+    /// Transports without running clocks refuse it.
+    public func setClockSpeed(_ league: LeagueID, speed: ClockSpeed) async throws -> ClockRun {
+        throw DomainError.conflict("This connection can't run the season clock")
+    }
 }

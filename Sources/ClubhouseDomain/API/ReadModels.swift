@@ -73,6 +73,8 @@ public struct LeagueDetail: Hashable, Codable, Sendable {
     public var capabilities: Capabilities
     /// What comes next on the league's season clock (the commissioner's clock controls); nil when not known.
     public var outlook: ClockOutlook?
+    /// How fast the league's season clock runs on its own (nil: the transport doesn't say).
+    public var clockSpeed: ClockSpeed?
     public init(league: League, teams: [TeamSummary], currentWeek: Int, commissionerName: String?, champion: TeamID?, capabilities: Capabilities,
                 outlook: ClockOutlook? = nil) {
         self.league = league; self.teams = teams; self.currentWeek = currentWeek; self.commissionerName = commissionerName
@@ -174,6 +176,10 @@ public struct LineupRow: Hashable, Codable, Sendable {
     public var statLine: String
     public var opponent: String?
     public var game: GameState?
+    /// While his game is in progress: where it stands ("Q3 4:12", "OT 7:55").
+    public var gameClock: String?
+    /// In a live week: his points so far plus his projection for the share of his game still to play.
+    public var projected: Points?
     public init(slot: Slot, player: PlayerSummary?, points: Points, statLine: String, opponent: String?, game: GameState?) {
         self.slot = slot; self.player = player; self.points = points; self.statLine = statLine; self.opponent = opponent; self.game = game
     }
@@ -185,6 +191,8 @@ public struct TeamLineup: Hashable, Codable, Sendable {
     public var total: Points
     public var starters: [LineupRow]
     public var bench: [LineupRow]
+    /// In a live week: the starters' projected finish (live points plus the rest of each one's projection).
+    public var projected: Points?
     public init(team: TeamSummary, total: Points, starters: [LineupRow], bench: [LineupRow]) {
         self.team = team; self.total = total; self.starters = starters; self.bench = bench
     }
@@ -198,8 +206,56 @@ public struct MatchupDetail: Hashable, Codable, Sendable {
     public var away: TeamLineup?
     public var status: MatchupStatus
     public var isPlayoff: Bool
+    /// In a live week: the plays that scored for either side's starters, newest first.
+    public var feed: [ScoringPlay]?
+    /// In a live week: both sides' score over the week's clock so far, and the projected finish.
+    public var timeline: ScoreTimeline?
     public init(leagueID: LeagueID, week: Int, home: TeamLineup, away: TeamLineup?, status: MatchupStatus, isPlayoff: Bool) {
         self.leagueID = leagueID; self.week = week; self.home = home; self.away = away; self.status = status; self.isPlayoff = isPlayoff
+    }
+}
+
+/// A play that scored for a starter: "+6.0 D. Henry rushing TD · Q2 4:31".
+public struct ScoringPlay: Hashable, Codable, Sendable {
+    public var side: MatchupSideKind
+    public var player: PlayerID
+    /// "D. Henry".
+    public var playerName: String
+    public var points: Points
+    /// "rushing TD", "FG 47–49 yd", "sack", "14 pts allowed".
+    public var what: String
+    /// "Q2 4:31".
+    public var gameClock: String
+    /// When it happened on the season clock.
+    public var at: Date
+    public init(side: MatchupSideKind, player: PlayerID, playerName: String, points: Points, what: String, gameClock: String, at: Date) {
+        self.side = side; self.player = player; self.playerName = playerName; self.points = points; self.what = what; self.gameClock = gameClock; self.at = at
+    }
+    /// "+6.0 D. Henry rushing TD · Q2 4:31".
+    public var text: String { "\(points.hundredths >= 0 ? "+" : "")\(points.oneDecimal) \(playerName) \(what) · \(gameClock)" }
+}
+
+public enum MatchupSideKind: String, Hashable, Codable, Sendable { case home, away }
+
+/// Both sides' score over a live week: samples at even steps from `start` to `now`, and where each is projected to
+/// finish at `end` (the week's last game final).
+public struct ScoreTimeline: Hashable, Codable, Sendable {
+    public var start: Date
+    public var end: Date
+    public var now: Date
+    /// Sample i is at `start + i × step`, up to `now`.
+    public var step: TimeInterval
+    public var home: [Points]
+    public var away: [Points]?
+    public var homeProjected: Points
+    public var awayProjected: Points?
+    /// When set, the samples are even steps of game time (the stretches when a game is on), `samples` steps from
+    /// start to end, `played` of them (fractional) gone by; `step` is then game seconds a sample.
+    public var samples: Int?
+    public var played: Double?
+    public init(start: Date, end: Date, now: Date, step: TimeInterval, home: [Points], away: [Points]?, homeProjected: Points, awayProjected: Points?) {
+        self.start = start; self.end = end; self.now = now; self.step = step; self.home = home; self.away = away
+        self.homeProjected = homeProjected; self.awayProjected = awayProjected
     }
 }
 
@@ -240,6 +296,8 @@ public struct GameLogRow: Hashable, Codable, Sendable {
     public var stats: StatLine
     public var statLine: String
     public var points: Points
+    /// A game in progress on the league clock ("Q3 4:12"): the row is his line so far.
+    public var gameClock: String?
     public init(week: Int, opponent: String, isHome: Bool, stats: StatLine, statLine: String, points: Points) {
         self.week = week; self.opponent = opponent; self.isHome = isHome; self.stats = stats; self.statLine = statLine; self.points = points
     }

@@ -85,12 +85,14 @@ public enum CommissionerAction: Hashable, Codable, Sendable {
     case pickForTeam(league: LeagueID, expectedPick: Int, player: PlayerID)
     case setAutopick(league: LeagueID, team: TeamID, on: Bool)
     case advanceClock(league: LeagueID, to: Date)
+    case setClockSpeed(league: LeagueID, speed: ClockSpeed)
 
     public var league: LeagueID {
         switch self {
         case .decideJoinRequest(let l, _, _), .createInvite(let l, _, _), .revokeInvite(let l, _), .updateSettings(let l, _),
              .setDraftOrder(let l, _), .randomizeDraftOrder(let l), .scheduleDraft(let l, _), .startDraft(let l), .pauseDraft(let l),
-             .resumeDraft(let l), .undoLastPick(let l), .pickForTeam(let l, _, _), .setAutopick(let l, _, _), .advanceClock(let l, _): l
+             .resumeDraft(let l), .undoLastPick(let l), .pickForTeam(let l, _, _), .setAutopick(let l, _, _), .advanceClock(let l, _),
+             .setClockSpeed(let l, _): l
         }
     }
 
@@ -110,6 +112,7 @@ public enum CommissionerAction: Hashable, Codable, Sendable {
         case .pickForTeam(let l, let n, let p): _ = try await api.pickForTeam(l, expectedPick: n, player: p)
         case .setAutopick(let l, let t, let on): _ = try await api.setAutopick(l, team: t, on: on)
         case .advanceClock(let l, let to): _ = try await api.advanceClock(l, to: to)
+        case .setClockSpeed(let l, let speed): _ = try await api.setClockSpeed(l, speed: speed)
         }
     }
 }

@@ -18,6 +18,12 @@ public protocol LeagueStoreReader {
     func injuries() throws -> [PlayerID: InjuryStatus]
     /// Changes whenever season facts change (import-stats), so caches know to reload.
     func seasonDataVersion() throws -> Int64
+    /// Every play row of one week (plays.csv), in game and play order; empty when the store has none.
+    func plays(season: Int, week: Int) throws -> [PlayStat]
+    /// A league's running clock (nil: never set, i.e. off).
+    func clockRun(_ league: LeagueID) throws -> ClockRun?
+    /// Every league whose clock runs (speed above off).
+    func runningClocks() throws -> [ClockRun]
 
     // MARK: Accounts
     func user(_ id: UserID) throws -> User?
@@ -59,12 +65,26 @@ public protocol LeagueStoreReader {
     func lastEventID() throws -> Int64
 }
 
+extension LeagueStoreReader {
+    /// Stores without play-by-play data: live games score 0 until final, as before plays existed.
+    public func plays(season: Int, week: Int) throws -> [PlayStat] { [] }
+    /// Stores without running clocks: every clock is stopped.
+    public func clockRun(_ league: LeagueID) throws -> ClockRun? { nil }
+    public func runningClocks() throws -> [ClockRun] { [] }
+}
+
+extension LeagueStoreWriter {
+    public func setClockRun(_ run: ClockRun) throws { throw DomainError.conflict("This store can't run season clocks") }
+}
+
 /// Writes inside one transaction. Inserting ids are assigned by the store.
 public protocol LeagueStoreWriter: LeagueStoreReader {
     /// A player's injury designation; cached season facts reload (the season data version moves on).
     func setInjuryStatus(_ status: InjuryStatus, for player: PlayerID) throws
     func insertLeague(_ league: League) throws -> LeagueID
     func updateLeague(_ league: League) throws
+    /// Sets a league's running clock (speed and last step).
+    func setClockRun(_ run: ClockRun) throws
     func insertTeam(_ team: Team) throws -> TeamID
     func updateTeam(_ team: Team) throws
     func deleteTeam(_ id: TeamID) throws

@@ -34,10 +34,12 @@ extension LeagueService {
             let records = s.records
             let pending = try caller.userID.map { u in try r.joinRequests(in: id).contains { $0.user == u && $0.status == .pending } } ?? false
             let champion = s.league.state == .complete ? s.champion : nil
-            return LeagueDetail(league: s.league, teams: s.teams.map { s.summary($0, records: records) }, currentWeek: s.currentWeek,
-                                commissionerName: s.league.commissioner.flatMap { s.users[$0]?.displayName },
-                                champion: champion, capabilities: s.capabilities(for: caller, pendingJoin: pending),
-                                outlook: outlook(s.league, calendar: s.facts.calendar))
+            var detail = LeagueDetail(league: s.league, teams: s.teams.map { s.summary($0, records: records) }, currentWeek: s.currentWeek,
+                                      commissionerName: s.league.commissioner.flatMap { s.users[$0]?.displayName },
+                                      champion: champion, capabilities: s.capabilities(for: caller, pendingJoin: pending),
+                                      outlook: outlook(s.league, calendar: s.facts.calendar))
+            detail.clockSpeed = try r.clockRun(id)?.speed ?? .off
+            return detail
         }
     }
 
@@ -98,8 +100,9 @@ extension LeagueService {
                                   total: starters.reduce(.zero) { $0 + $1.points },
                                   starters: starters, bench: rows.filter { !$0.slot.isStarter })
             }
-            return MatchupDetail(leagueID: id, week: week, home: try lineup(m.matchup.home), away: try m.matchup.away.map(lineup),
-                                 status: s.status(ofWeek: week), isPlayoff: m.matchup.isPlayoff)
+            let detail = MatchupDetail(leagueID: id, week: week, home: try lineup(m.matchup.home), away: try m.matchup.away.map(lineup),
+                                       status: s.status(ofWeek: week), isPlayoff: m.matchup.isPlayoff)
+            return addingLive(detail, lineups: lineups, s)
         }
     }
 
@@ -114,7 +117,7 @@ extension LeagueService {
                 .map { e in
                     RosterRow(slot: e.slot, player: s.facts.summary(e.playerID), acquisition: e.acquisition, acquiredAt: e.acquiredAt,
                               weekPoints: s.points(e.playerID, week: week),
-                              seasonPoints: s.scored.seasonPoints(e.playerID, finalAt: s.now),
+                              seasonPoints: s.scored.seasonPoints(e.playerID, finalAt: s.now) + s.livePoints(e.playerID, week: week),
                               locked: s.facts.game(for: e.playerID, week: week)?.hasKickedOff(at: s.now) ?? false)
                 }
             return TeamRoster(leagueID: id, team: s.summary(t), week: week, rows: rows,
@@ -129,17 +132,29 @@ extension LeagueService {
             var scoring = ScoringRules.preset(.halfPPR)
             var now = Date.distantFuture
             var rosteredBy: TeamSummary?
+            var liveRow: GameLogRow?
             if let leagueID {
                 let s = try LeagueSnapshot(r, league: leagueID, facts: facts)
                 try requireVisible(s.league, caller: caller, reader: r)
                 scoring = s.scoring; now = s.now
                 if let owner = s.rosters.values.first(where: { $0.contains(id) }) { rosteredBy = s.summary(try s.team(owner.teamID)) }
+                // His game in progress: the line so far, under the final weeks.
+                let week = s.currentWeek, m = facts.moment(id, week: week, at: s.now, live: s.live)
+                if case .inProgress(let e) = m.phase, s.live != nil, let g = m.game, let stats = m.stats {
+                    let team = g.involves(p.nflTeam) ? p.nflTeam : g.homeTeam
+                    var row = GameLogRow(week: week, opponent: g.opponent(of: team) ?? "", isHome: g.homeTeam == team, stats: stats,
+                                         statLine: GameClock.label(elapsed: e) + " · " + stats.summary(for: p.position),
+                                         points: s.points(id, week: week))
+                    row.gameClock = GameClock.label(elapsed: e)
+                    liveRow = row
+                }
             }
-            let log = facts.gameLog(id, finalAt: now).map { w -> GameLogRow in
+            let baseLog = facts.gameLog(id, finalAt: now).map { w -> GameLogRow in
                 let g = facts.game(team: w.nflTeam, week: w.week)
                 return GameLogRow(week: w.week, opponent: w.opponent, isHome: g?.homeTeam == w.nflTeam, stats: w.stats,
                                   statLine: w.stats.summary(for: p.position), points: scoring.points(for: w.stats, position: p.position))
             }
+            let log = baseLog + (liveRow.map { [$0] } ?? [])
             let totals = log.reduce(StatLine()) { $0 + $1.stats }
             let prior = facts.priorSeason[id].map { scoring.points(for: $0.stats, position: p.position) }
             return PlayerDetail(player: facts.summary(id), nflTeamName: facts.nflTeams[p.nflTeam]?.fullName ?? p.nflTeam,
@@ -186,12 +201,25 @@ extension LeagueService {
 
     func lineupRow(player: PlayerID, slot: Slot, week: Int, _ s: LeagueSnapshot) -> LineupRow {
         let summary = s.facts.summary(player)
-        let game = s.facts.game(for: player, week: week)
-        let state: GameState = game.map { g in g.isFinal(at: s.now) ? .final : g.hasKickedOff(at: s.now) ? .inProgress : .notStarted(kickoff: g.kickoff) } ?? .bye
-        let stats = s.facts.stats(player, week: week, finalAt: s.now)
-        return LineupRow(slot: slot, player: summary, points: s.points(player, week: week),
-                         statLine: stats.map { $0.stats.summary(for: summary.position) } ?? "",
-                         opponent: game?.opponent(of: summary.nflTeam), game: state)
+        let m = s.facts.moment(player, week: week, at: s.now, live: s.live)
+        let game = m.game ?? s.facts.game(for: player, week: week)
+        let state: GameState
+        var clock: String?
+        switch m.phase {
+        case .bye: state = .bye
+        case .final: state = .final
+        case .notStarted: state = game.map { .notStarted(kickoff: $0.kickoff) } ?? .bye
+        case .inProgress(let e): state = .inProgress; clock = s.live == nil ? nil : GameClock.label(elapsed: e)
+        }
+        let points = s.points(player, week: week)
+        var row = LineupRow(slot: slot, player: summary, points: points,
+                            statLine: m.stats.map { $0.summary(for: summary.position) } ?? "",
+                            opponent: game?.opponent(of: summary.nflTeam), game: state)
+        row.gameClock = clock
+        if s.live != nil || s.status(ofWeek: week) == .live {
+            row.projected = points + Points(hundredths: Int((Double(s.scored.projection(player, week: week, at: s.now).hundredths) * m.fractionLeft).rounded()))
+        }
+        return row
     }
 
     func streak(_ team: TeamID, _ s: LeagueSnapshot) -> String {

@@ -35,6 +35,8 @@ struct LeagueSnapshot {
     let standings: Standings
     /// Each team's standings line.
     let records: [TeamID: StandingsRow]
+    /// The plays of the clock's week while one of its games is in progress (nil otherwise: nothing is live).
+    let live: LiveWeek?
 
     init(_ r: any LeagueStoreReader, league id: LeagueID, facts: SeasonFacts) throws {
         guard let league = try r.league(id) else { throw DomainError.notFound("League \(id.rawValue)") }
@@ -48,6 +50,7 @@ struct LeagueSnapshot {
         scored = facts.scored(league.settings.scoring)
         standings = Standings(teams: teams.map(\.id), results: matchups.compactMap(\.result))
         records = Dictionary(standings.rows.map { ($0.teamID, $0) }, uniquingKeysWith: { a, _ in a })
+        live = try facts.liveWeek(at: league.clock, reader: r)
     }
 
     var now: Date { league.clock }
@@ -78,8 +81,16 @@ struct LeagueSnapshot {
     }
 
     /// Fantasy points of one player's week under this league's scoring, counted once final on the clock.
+    /// While his game is in progress: the points of his plays so far.
     func points(_ player: PlayerID, week: Int) -> Points {
-        scored.points(player, week: week, finalAt: now)
+        scored.points(player, week: week, at: now, live: live)
+    }
+
+    /// A player's points so far in a game in progress (0 when his game this week isn't in progress): what season
+    /// totals add to the final weeks while he plays.
+    func livePoints(_ player: PlayerID, week: Int) -> Points {
+        guard let live, live.week == week, case .inProgress = facts.moment(player, week: week, at: now, live: live).phase else { return .zero }
+        return points(player, week: week)
     }
 
     /// Where a matchup's week stands on the clock.

@@ -26,6 +26,10 @@ public struct SeasonFacts: Sendable {
     private let scored = ScoredCache()
     /// League rankings (value over replacement) per scoring rules and roster shape, built on first use.
     private let valued = ValuedRankingsCache()
+    /// Weeks of plays, loaded on first use while one of their games is in progress (see `liveWeek(at:reader:)`).
+    private let liveWeeks = LiveWeekCache()
+    private let liveMomentCache = MomentCache()
+    private let gameByID: [String: Game]
 
     private struct TeamWeek: Hashable { let team: String; let week: Int }
 
@@ -45,6 +49,7 @@ public struct SeasonFacts: Sendable {
             byTeamWeek[TeamWeek(team: g.awayTeam, week: g.week)] = g
         }
         gameByTeamWeek = byTeamWeek
+        gameByID = Dictionary(games.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var w: [PlayerID: [Int: WeeklyStat]] = [:]
         for s in weeklyStats { w[s.playerID, default: [:]][s.week] = s }
         weekly = w
@@ -165,8 +170,86 @@ public struct SeasonFacts: Sendable {
             }
             let rankings = DraftRankings(players: Array(players.values), priorSeason: Array(priorSeason.values),
                                          points: { scoring.points(for: $0, position: $1) })
-            return ScoredFacts(rankings: rankings, points: points, logPoints: logPoints, prior: prior)
+            return ScoredFacts(scoring: scoring, rankings: rankings, points: points, logPoints: logPoints, prior: prior)
         }
+    }
+
+    // MARK: - Live: games in progress, play by play
+
+    /// Whether some game of `week` has kicked off and is not final at `now`.
+    public func hasGameInProgress(week: Int, at now: Date) -> Bool {
+        games.contains { $0.week == week && $0.hasKickedOff(at: now) && !$0.isFinal(at: now) }
+    }
+
+    /// The plays of the week `now` is in, when one of its games is in progress (loaded through `reader` on first
+    /// use, then shared); nil otherwise — final and future games need no plays.
+    public func liveWeek(at now: Date, reader: any LeagueStoreReader) throws -> LiveWeek? {
+        let week = self.week(at: now)
+        guard hasGameInProgress(week: week, at: now) else { return nil }
+        return try liveWeek(week, reader: reader)
+    }
+
+    /// A week's plays, loaded on first use.
+    public func liveWeek(_ week: Int, reader: any LeagueStoreReader) throws -> LiveWeek {
+        try liveWeeks.get(week) { LiveWeek(week: week, rows: try reader.plays(season: games.first?.season ?? 2019, week: week)) }
+    }
+
+    /// The first moment after `clock` when something a screen shows changes in the clock's week: a play lands, a
+    /// game kicks off or goes final (plays are loaded only while a game of the week is in progress or about to be).
+    public func nextLiveMoment(after clock: Date, reader: any LeagueStoreReader) throws -> Date? {
+        let week = self.week(at: clock)
+        let weekGames = games.filter { $0.week == week }
+        var next = weekGames.flatMap { [$0.kickoff, $0.finalAt] }.filter { $0 > clock }.min()
+        guard weekGames.contains(where: { $0.hasKickedOff(at: clock) && !$0.isFinal(at: clock) }) else { return next }
+        let moments = try liveMoments(week, reader: reader)
+        var lo = 0, hi = moments.count
+        while lo < hi { let mid = (lo + hi) / 2; if moments[mid] <= clock { lo = mid + 1 } else { hi = mid } }
+        if lo < moments.count { next = min(next ?? moments[lo], moments[lo]) }
+        return next
+    }
+
+    /// Every play's landing time in a week, ascending (built once per week with its plays).
+    private func liveMoments(_ week: Int, reader: any LeagueStoreReader) throws -> [Date] {
+        try liveMomentCache.get(week) {
+            let live = try liveWeek(week, reader: reader)
+            var out: [Date] = []
+            for (id, g) in live.games {
+                guard let game = gameByID[id] else { continue }
+                var last = -1
+                for p in g.plays where !p.isResidual && p.elapsed != last {
+                    last = p.elapsed
+                    out.append(game.kickoff.addingTimeInterval(GameClock.wallOffset(elapsed: p.elapsed)))
+                }
+            }
+            return out.sorted()
+        }
+    }
+
+    /// Weeks whose plays are in memory (for benches and tests).
+    public var loadedLiveWeeks: [Int] { liveWeeks.loadedWeeks }
+
+    public func game(id: String) -> Game? { gameByID[id] }
+
+    /// A player's game in a week: the game his plays are in, else the team on his stat row, else his listed team.
+    public func game(of player: PlayerID, week: Int, live: LiveWeek?) -> Game? {
+        if let live, live.week == week, let id = live.gameID(of: player), let g = gameByID[id] { return g }
+        if let s = weekly[player]?[week], let g = game(team: s.nflTeam, week: week) { return g }
+        return game(for: player, week: week)
+    }
+
+    /// Where a player's game stands at `now` and his stat line then: the box score once final, the sum of his plays
+    /// up to now while in progress (a defense has a line from kickoff: 0 allowed), nothing before kickoff or on a bye.
+    public func moment(_ player: PlayerID, week: Int, at now: Date, live: LiveWeek?) -> PlayerMoment {
+        guard let g = game(of: player, week: week, live: live) else { return PlayerMoment(game: nil, phase: .bye, stats: nil) }
+        if g.isFinal(at: now) { return PlayerMoment(game: g, phase: .final, stats: weekly[player]?[week]?.stats) }
+        guard g.hasKickedOff(at: now) else { return PlayerMoment(game: g, phase: .notStarted, stats: nil) }
+        guard let live, live.week == week, let lg = live.games[g.id] else {
+            return PlayerMoment(game: g, phase: .inProgress(elapsed: 0), stats: nil)
+        }
+        let elapsed = min(GameClock.elapsed(atOffset: now.timeIntervalSince(g.kickoff)), lg.length)
+        var stats = lg.stats(player, upTo: elapsed)
+        if stats == nil, players[player]?.position == .def { stats = StatLine() }
+        return PlayerMoment(game: g, phase: .inProgress(elapsed: elapsed), stats: stats)
     }
 
     /// Every stat row of a week (final or not: callers apply the clock).
@@ -204,10 +287,60 @@ public struct ScoredSeason: Sendable {
 
     /// A player's prior-season points, nil without prior-season data.
     public func priorSeasonPoints(_ player: PlayerID) -> Points? { values.prior[player] }
+
+    /// A player's points for a week at `now`: the box score's once final, his plays' so far while his game is in
+    /// progress (`live`: the week's plays), 0 before kickoff.
+    public func points(_ player: PlayerID, week: Int, at now: Date, live: LiveWeek?) -> Points {
+        guard let live, live.week == week else { return points(player, week: week, finalAt: now) }
+        let m = facts.moment(player, week: week, at: now, live: live)
+        guard case .inProgress = m.phase else { return points(player, week: week, finalAt: now) }
+        guard let stats = m.stats, let p = facts.players[player] else { return .zero }
+        return values.scoring.points(for: stats, position: p.position)
+    }
+
+    /// What a player is expected to score in a whole game of `week`: his points per game over this season's games
+    /// final before that week, else his prior season's per game, else 0; 0 on a bye.
+    public func projection(_ player: PlayerID, week: Int, at now: Date) -> Points {
+        guard facts.game(for: player, week: week) != nil || facts.game(of: player, week: week, live: nil) != nil else { return .zero }
+        let weekStart = facts.calendar.kickoff(ofWeek: week).map { min($0, now) } ?? now
+        let games = facts.gamesPlayed(player, finalAt: weekStart)
+        if games > 0 { return Points(hundredths: seasonPoints(player, finalAt: weekStart).hundredths / games) }
+        guard let prior = facts.priorSeason[player], prior.games > 0, let points = priorSeasonPoints(player) else { return .zero }
+        return Points(hundredths: points.hundredths / prior.games)
+    }
+
+    /// Points of a stat line for a player under these rules.
+    public func points(of stats: StatLine, player: PlayerID) -> Points {
+        guard let p = facts.players[player] else { return .zero }
+        return values.scoring.points(for: stats, position: p.position)
+    }
+}
+
+/// A player's game at one moment of the season clock, with his stat line then.
+public struct PlayerMoment: Sendable {
+    public enum Phase: Hashable, Sendable {
+        case bye, notStarted, final
+        /// Game seconds played so far.
+        case inProgress(elapsed: Int)
+    }
+    public var game: Game?
+    public var phase: Phase
+    /// Nil: no stat yet (or none at all).
+    public var stats: StatLine?
+
+    /// Share of his game still to play (1 before kickoff, 0 once final or on a bye).
+    public var fractionLeft: Double {
+        switch phase {
+        case .bye, .final: 0
+        case .notStarted: 1
+        case .inProgress(let e): max(0, Double(GameClock.regulation - e) / Double(GameClock.regulation))
+        }
+    }
 }
 
 /// The season's values under one scoring rule set.
 struct ScoredFacts: Sendable {
+    let scoring: ScoringRules
     let rankings: DraftRankings
     /// player → week → points of that week's stat row.
     let points: [PlayerID: [Int: Points]]
@@ -254,6 +387,19 @@ final class ValuedRankingsCache: @unchecked Sendable {
         if let raced = byKey[key] { return raced }
         if byKey.count >= 64 { byKey.removeAll(keepingCapacity: true) }
         byKey[key] = fresh
+        return fresh
+    }
+}
+
+/// Per-week sorted play times (see `SeasonFacts.nextLiveMoment`).
+final class MomentCache: @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var weeks: [Int: [Date]] = [:]
+    func get(_ week: Int, build: () throws -> [Date]) rethrows -> [Date] {
+        if let hit = lock.withLock({ weeks[week] }) { return hit }
+        let fresh = try build()
+        lock.withLock { weeks[week] = fresh }
         return fresh
     }
 }

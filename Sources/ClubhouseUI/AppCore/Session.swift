@@ -121,6 +121,8 @@ extension CommissionerAction {
         case .scheduleDraft(_, nil): "Draft date cleared"
         case .scheduleDraft: "Draft scheduled"
         case .advanceClock: "Season clock moved"
+        case .setClockSpeed(_, .off): "Season clock stopped"
+        case .setClockSpeed(_, let speed): "Season clock running at \(speed.label)"
         default: "Done"
         }
     }

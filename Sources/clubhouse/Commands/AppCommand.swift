@@ -94,6 +94,9 @@ enum AppCommand {
         // Live draft rooms tick from this process too (the pick-number check lets one tick land per pick).
         let clock = Task.detached { await DraftClockDriver(service: service, databasePath: db.path).run() }
         defer { clock.cancel() }
+        // Running season clocks (a commissioner's 1×/10×/60×) step from this process too, as plays land.
+        let seasonClock = Task.detached { await LiveClockDriver(service: service, databasePath: db.path).run() }
+        defer { seasonClock.cancel() }
 
         var terminalOptions = TerminalRunner.Options()
         terminalOptions.backend.monochrome = monochrome

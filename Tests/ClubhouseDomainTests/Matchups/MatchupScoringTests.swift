@@ -19,8 +19,7 @@ struct MatchupScoringTests {
 
     @Test func teamScoreIsTheSumOfStartersOnlyOnceTheirGamesAreFinal() {
         let score = scoring(at: carKickoff + Game.finalAfter).teamScore(lineup())
-        // McCaffrey 12.8 + 12 + 10 + 8.1 = 42.90; Carolina D: sack 1 + INT 2 + blocked kick 2 (corrected data) + 30 allowed −1 = 4.00;
-        // Tucker (11.00) is benched.
+        // McCaffrey 12.8 + 12 + 10 + 8.1 = 42.90; Carolina D: sack 1 + INT 2 + blocked kick 2 + 30 allowed −1 = 4.00; Tucker (11.00) is benched.
         #expect(score.points == Points(hundredths: 4_690))
         #expect(score.starters.map(\.playerID) == [cmc, "DST-CAR"])
         #expect(score.starters.allSatisfy { $0.state == .final })

@@ -32,6 +32,30 @@ struct Fixture: Sendable {
         }
     }
 
+    /// Every play row of 2019 (`plays.csv`), read on first use.
+    static let plays2019: [PlayStat] = {
+        let dir = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/ClubhouseData/Resources/nfl-2019")
+        let text = try! String(contentsOf: dir.appendingPathComponent("plays.csv"), encoding: .utf8)
+        return text.split(whereSeparator: \.isNewline).dropFirst().map { line in
+            let f = line.split(separator: ",", omittingEmptySubsequences: false)
+            return PlayStat(gameID: String(f[0]), week: Int(f[1])!, quarter: f[2] == "F" ? nil : Int(f[2])!, elapsed: Int(f[3])!,
+                            sequence: Int(f[4])!, playerID: PlayerID(String(f[5])), stat: String(f[6]), value: Int(f[7])!)
+        }
+    }()
+
+    /// One week's plays as the app holds them.
+    static func liveWeek(_ week: Int) -> LiveWeek { liveWeeks2019[week] ?? LiveWeek(week: week, rows: []) }
+
+    /// Every week's plays as the app holds them, built once for all tests.
+    static let liveWeeks2019: [Int: LiveWeek] = Dictionary(grouping: plays2019, by: \.week).mapValues { LiveWeek(week: $0[0].week, rows: $0) }
+
+    /// The season's facts (no prior season, no injuries) for the live reads.
+    var facts: SeasonFacts {
+        SeasonFacts(version: 1, nflTeams: [], players: Array(players.values), injuries: [:], games: games, weeklyStats: weeklyStats, priorSeason: [])
+    }
+
     /// A player's id by full name (fixture names are unique enough for the players tests use).
     func playerID(named name: String) -> PlayerID {
         players.values.first { $0.fullName == name }!.id

@@ -17,6 +17,9 @@ public enum BoardFeature {
         public var requestedWeek: Int?
         public var draftLeague: LeagueID?
         public var draft = Loadable<DraftBoard>()
+        /// The matchup the page on top shows, for the score-over-time chart in a live week (nil: none asked).
+        public var chartMatchup: ChartKey?
+        public var chart = Loadable<MatchupDetail>()
         /// The board's own selection when it has focus.
         public var selection = ListState(selected: nil)
         /// The league whose live events the board follows, and the last event seen.
@@ -42,7 +45,11 @@ public enum BoardFeature {
     /// The two kinds of league data the board keeps across contexts.
     public enum Held: Hashable, Sendable { case league, draft }
 
+    /// Which matchup the chart shows.
+    public struct ChartKey: Hashable, Sendable { public var league: LeagueID; public var week: Int; public var team: TeamID }
+
     public enum Action: Sendable {
+        case chartLoaded(RequestToken, Result<MatchupDetail, PresentableError>)
         case contextChanged(BoardContext)
         case featuredLoaded(RequestToken, Result<[LeagueSummary], PresentableError>)
         case leagueLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
@@ -100,6 +107,8 @@ public enum BoardFeature {
             return refresh(&state, api: api)
         case .retry:
             return sync(&state, api: api, force: true)
+        case .chartLoaded(let t, let r):
+            state.chart.finish(t, r); return .none
         case .featuredLoaded(let t, let r):
             state.featured.finish(t, r, isEmpty: \.isEmpty); return .none
         case .leagueLoaded(let t, let r):
@@ -152,7 +161,7 @@ public enum BoardFeature {
             state.missed.remove(.league)
             let week = state.scoreboard.value?.week ?? state.requestedWeek
             let t1 = state.league.beginRefresh(), t2 = state.standings.beginRefresh(), t3 = state.scoreboard.beginRefresh()
-            return .merge(
+            return .merge(chartLoad(&state, api: api, refresh: true),
                 .load(t1, id: "board.league", { try await api.league(id) }, answer: Action.leagueLoaded),
                 .load(t2, id: "board.standings", { try await api.standings(id) }, answer: Action.standingsLoaded),
                 .load(t3, id: "board.scoreboard", { try await api.scoreboard(id, week: week) }, answer: Action.scoreboardLoaded))
@@ -161,6 +170,18 @@ public enum BoardFeature {
             let t = state.draft.beginRefresh()
             return .load(t, id: "board.draft", { try await api.draftBoard(id) }, answer: Action.draftLoaded)
         }
+    }
+
+    /// Loads the matchup the page on top shows (the chart draws it only in a live week).
+    static func chartLoad(_ state: inout State, api: any LeagueAPI, refresh: Bool) -> Effect<Action> {
+        guard case .league(let id, let week?, .matchup(let team)?) = state.context else {
+            state.chartMatchup = nil; return .none
+        }
+        let key = ChartKey(league: id, week: week, team: team)
+        guard refresh || key != state.chartMatchup else { return .none }
+        let t = refresh && key == state.chartMatchup ? state.chart.beginRefresh() : state.chart.begin()
+        state.chartMatchup = key
+        return .load(t, id: "board.chart", { try await api.matchup(id, week: week, team: team) }, answer: Action.chartLoaded)
     }
 
     static func kind(_ c: BoardContext) -> Int {
@@ -193,6 +214,7 @@ public enum BoardFeature {
                 let t3 = state.scoreboard.begin()
                 effects.append(.load(t3, id: "board.scoreboard", { try await api.scoreboard(id, week: week) }, answer: Action.scoreboardLoaded))
             }
+            effects.append(chartLoad(&state, api: api, refresh: false))
             return .merge(effects)
         case .draft(let id):
             if !force, state.draftLeague == id, state.missed.contains(.draft) { return refresh(&state, api: api) }

@@ -38,7 +38,14 @@ extension BoardFeature {
     }
 
     static func standingsTable(_ state: State, _ entries: [StandingsEntry], context: RenderContext) -> DataTable {
-        let rows = entries.map { e in ["\(e.rank)", e.team.name, e.row.record, e.row.pointsFor.oneDecimal] }
+        // While the week is live: each team's points so far this week, beside the season's.
+        let sb = state.scoreboard.value
+        let live = sb.map { s in s.matchups.contains { $0.status == .live } } ?? false
+        func weekPoints(_ t: TeamID) -> String {
+            guard let m = sb?.matchups.first(where: { $0.involves(t) }) else { return "" }
+            return (m.home.team.id == t ? m.home.points : m.away?.points ?? .zero).oneDecimal
+        }
+        let rows = entries.map { e in ["\(e.rank)", e.team.name, e.row.record, e.row.pointsFor.oneDecimal] + (live ? [weekPoints(e.team.id)] : []) }
         var highlighted: Int?
         if let h = state.highlight {
             switch h {
@@ -47,7 +54,8 @@ extension BoardFeature {
             }
         }
         let sel = focusedSelection(state, context).flatMap { $0 < entries.count ? $0 : nil }
-        return DataTable(columns: [DataColumn("#", .length(2), .right), DataColumn("Team", .fill(1)), DataColumn("W-L", .length(5), .right), DataColumn("PF", .length(6), .right)],
+        return DataTable(columns: [DataColumn("#", .length(2), .right), DataColumn("Team", .fill(1)), DataColumn("W-L", .length(5), .right), DataColumn("PF", .length(6), .right)]
+                            + (live ? [DataColumn("Live", .length(6), .right)] : []),
                          rows: rows, selected: sel, highlighted: sel == nil ? highlighted : nil, context: context)
     }
 
@@ -71,9 +79,27 @@ extension BoardFeature {
                          rows: rows, roles: roles, selected: sel, highlighted: sel == nil ? highlighted : nil, context: context)
     }
 
+    /// The live matchup's timeline, when the page on top is a matchup of a live week.
+    static func liveTimeline(_ state: State) -> (ScoreTimeline, MatchupDetail)? {
+        guard state.chartMatchup != nil, let d = state.chart.value, let t = d.timeline else { return nil }
+        return (t, d)
+    }
+
     static func renderLeague(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        let (left, right) = leagueAreas(area)
-        if let entries = LoadView.render(state.standings.load, what: "standings", empty: "No standings yet — the season hasn't started.",
+        var (left, right) = leagueAreas(area)
+        if let (timeline, d) = liveTimeline(state) {
+            // A live matchup on top: its score over time takes the standings' place (beside them when wide).
+            let chartArea: Rect
+            if area.width >= 150 {
+                let cols = area.inset(horizontal: 1).columns([.percentage(30), .percentage(30), .percentage(40)], spacing: 2)
+                left = cols[0]; right = cols[1]; chartArea = cols[2]
+            } else {
+                chartArea = left; left = Rect(x: left.x, y: left.y, width: 0, height: 0)
+            }
+            ScoreChart(timeline: timeline, homeName: d.home.team.name, awayName: d.away?.team.name, context: context)
+                .render(in: chartArea, buffer: &buffer)
+        }
+        if !left.isEmpty, let entries = LoadView.render(state.standings.load, what: "standings", empty: "No standings yet — the season hasn't started.",
                                          in: left, buffer: &buffer, context: context) {
             standingsTable(state, entries, context: context).render(in: left, buffer: &buffer)
         }

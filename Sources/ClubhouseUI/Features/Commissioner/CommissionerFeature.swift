@@ -82,6 +82,8 @@ public enum CommissionerFeature: PageFeature {
         /// J (+1) / K (-1): moves the selected team in the draft order.
         case orderMoved(Int)
         case orderSaved, randomizePressed, schedulePressed
+        /// v: on the clock tab, steps the running clock's speed (off → 1× → 10× → 60× → off).
+        case speedPressed
         /// Enter: on the clock tab, asks to move the clock to the selected row.
         case rowActivated
         case confirmed, cancelled
@@ -180,6 +182,9 @@ public enum CommissionerFeature: PageFeature {
             state.form = CommissionerInputs.scheduleForm(current: state.detail.value?.league.draftScheduledAt ?? state.room.value?.draft.scheduledAt)
             state.formKind = .schedule
             return .none
+        case .speedPressed:
+            guard state.tab == .clock, let d = state.detail.value else { return .none }
+            return perform(.setClockSpeed(league: id, speed: (d.clockSpeed ?? .off).next))
         case .rowActivated:
             guard state.tab == .clock, let step = state.steps[safe: state.selected] else { return .none }
             state.confirm = .advance(step); return .none
@@ -364,6 +369,8 @@ public enum CommissionerFeature: PageFeature {
             let locked = clockLocked(state.detail.value)
             b.append(KeyBinding([.enter], .rowActivated, label: "move the clock", group: g, footer: true,
                                 enabledWhen: locked == nil && hasRow, disabledReason: locked ?? "no step selected"))
+            b.append(KeyBinding([.char("v")], .speedPressed, label: "clock speed", group: g, footer: true,
+                                enabledWhen: locked == nil, disabledReason: locked))
         }
         return Keymap(b + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
     }

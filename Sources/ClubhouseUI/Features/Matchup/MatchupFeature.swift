@@ -106,7 +106,22 @@ public enum MatchupFeature: PageFeature {
         let narrow = area.width / 2 < 62
         // Narrow screens have no stat-line column: the selected player's line shows under the lineups.
         let detailRows = narrow && area.height >= 8 ? 1 : 0
-        let body = Rect(x: area.x, y: area.y + 2, width: area.width, height: max(0, area.height - 2 - detailRows))
+        // A live week: the scoring plays, newest first, under the lineups — in the room the starters and the bench
+        // divider leave (up to 8 lines, at least 3 to show at all; a taller sheet shows them).
+        let feed = d.feed ?? []
+        let starterRows = max(d.home.starters.count, d.away?.starters.count ?? 0) + 1 + 1   // header, starters, divider
+        let room = area.height - 2 - detailRows - starterRows
+        let feedRows = d.status == .live && room >= 3 ? min(room, 8) : 0
+        if feedRows > 0 {
+            let top = area.height - detailRows - feedRows
+            _ = TextRow.put("Scoring plays" + (feed.isEmpty ? " — none yet" : ""), in: area, row: top, style: context.style(.header), buffer: &buffer)
+            for (i, play) in feed.prefix(feedRows - 1).enumerated() {
+                let side = play.side == .home ? "◀ " : "▶ "
+                _ = TextRow.put(side + play.text, in: area, row: top + 1 + i,
+                                style: context.style(play.points.hundredths >= 0 ? .text : .negative), buffer: &buffer)
+            }
+        }
+        let body = Rect(x: area.x, y: area.y + 2, width: area.width, height: max(0, area.height - 2 - detailRows - feedRows))
         if detailRows == 1, let pair = pairs[safe: state.list.selected ?? -1],
            let row = state.side == .home ? pair.0 : pair.1, let p = row.player {
             let line = "\(p.name): " + statText(row) + (row.opponent.flatMap { $0.isEmpty ? nil : $0 }.map { $0.hasPrefix("@") ? " at \($0.dropFirst())" : " vs \($0)" } ?? "")
@@ -120,6 +135,17 @@ public enum MatchupFeature: PageFeature {
         // The column divider between the lineups.
         let x = bodyHalves[0].right + 1
         for y in body.y..<body.bottom { buffer.put(Cell("│", style: context.style(.border)), x: x, y: y) }
+    }
+
+    /// Where a player's game stands: "Q3 4:12", "final", "bye", "not started".
+    static func gameText(_ row: LineupRow) -> String {
+        switch row.game {
+        case .bye?: return "bye"
+        case .notStarted?: return "not started"
+        case .inProgress?: return row.gameClock ?? "playing"
+        case .final?: return "final"
+        case nil: return ""
+        }
     }
 
     /// The stat line, or where the game stands when there are no stats yet.
@@ -136,7 +162,7 @@ public enum MatchupFeature: PageFeature {
     static func totals(_ lineup: TeamLineup, vs other: TeamLineup?, in rect: Rect, y: Int, context: RenderContext, buffer: inout Buffer) {
         let winning = other.map { lineup.total > $0.total } ?? false
         let name = "\(lineup.team.name) (\(lineup.team.record))"
-        let pts = lineup.total.oneDecimal
+        let pts = (lineup.projected.map { "proj \($0.oneDecimal)  " } ?? "") + lineup.total.oneDecimal
         DataTable.put(name, in: Rect(x: rect.x, y: y, width: max(0, rect.width - pts.count - 1), height: 1), y: y, alignment: .left, style: context.style(.title), buffer: &buffer)
         DataTable.put(pts, in: rect, y: y, alignment: .right, style: context.style(winning ? .positive : .text).adding(.bold), buffer: &buffer)
     }
@@ -145,16 +171,18 @@ public enum MatchupFeature: PageFeature {
         let wide = width >= 60
         var cols = [DataColumn("Slot", .length(4)), DataColumn("Player", .fill(2))]
         if wide { cols.append(DataColumn("Opp", .length(4))); cols.append(DataColumn("Stats", .fill(3))) }
+        cols.append(DataColumn("Game", .length(width >= 36 ? 11 : 7)))
         cols.append(DataColumn("Pts", .length(5), .right))
         var benchSeen = false
         let cells: [[String]] = rows.map { r in
             guard let r else {
-                if !benchSeen { benchSeen = true; return ["", "── Bench"] + (wide ? ["", ""] : []) + [""] }
-                return ["", ""] + (wide ? ["", ""] : []) + [""]
+                if !benchSeen { benchSeen = true; return ["", "── Bench"] + (wide ? ["", ""] : []) + ["", ""] }
+                return ["", ""] + (wide ? ["", ""] : []) + ["", ""]
             }
             let name = r.player.map { "\($0.name) \($0.position.rawValue)" + ($0.injury == .healthy ? "" : " \($0.injury.rawValue)") } ?? "(empty)"
             var row = [r.slot.rawValue, name]
             if wide { row += [r.opponent ?? (r.game == .bye ? "BYE" : ""), statText(r)] }
+            row.append(r.player == nil ? "" : gameText(r))
             row.append(r.player == nil ? "" : r.points.oneDecimal)
             return row
         }
@@ -162,6 +190,7 @@ public enum MatchupFeature: PageFeature {
             guard let r else { return Array(repeating: .dim, count: cols.count) }
             var roles: [StyleRole?] = [.dim, r.player == nil ? .dim : nil]
             if wide { roles += [.dim, .dim] }
+            roles.append(r.game == .inProgress ? .warning : .dim)
             roles.append(r.slot.isStarter ? .accent : .dim)
             return roles
         }

@@ -1,0 +1,89 @@
+import Foundation
+
+// MARK: - The running season clock: it moves on its own at the commissioner's speed, one step whenever plays land.
+
+extension LeagueService {
+    /// Real seconds a step may cover at most: a clock nobody has run for longer (every app closed) resumes where it
+    /// stopped instead of jumping ahead.
+    public static let clockStepGapLimit: TimeInterval = 30
+    /// A running clock is brought up to date at least this often (real seconds) even when no play lands.
+    public static let clockKeepAlive: TimeInterval = 15
+    /// Real seconds between two steps at least: at 60× a Sunday's plays land several a second, and every step is a
+    /// write that wakes every process on the database; a second's batch is still "as plays land" to a person.
+    public static let clockMinimumStep: TimeInterval = 1
+
+    /// Commissioner: sets how fast the league's season clock runs on its own (off stops it where it is).
+    public func setClockSpeed(_ id: LeagueID, speed: ClockSpeed, caller: Caller) throws -> ClockRun {
+        try store.write { w in
+            guard let league = try w.league(id) else { throw DomainError.notFound("League \(id.rawValue)") }
+            try requireCommissioner(league, caller: caller, doing: "set the season clock's speed")
+            guard league.state == .inSeason || league.state == .playoffs || speed == .off else {
+                throw DomainError.conflict(league.state == .complete ? "The season is over — the clock has nowhere to go"
+                                                                     : "The season clock runs once the draft is complete")
+            }
+            let run = ClockRun(leagueID: id, speed: speed, tickedAt: clock.now())
+            try w.setClockRun(run)
+            _ = try w.appendEvent(league: id, kind: .clockAdvanced, payload: #"{"speed":\#(speed.rawValue)}"#, at: clock.now())
+            return run
+        }
+    }
+
+    /// The league's clock speed (off when never set).
+    public func clockSpeed(_ id: LeagueID) throws -> ClockSpeed {
+        try store.read { try $0.clockRun(id)?.speed ?? .off }
+    }
+
+    /// Leagues whose clock runs, with when each needs its next step (real time): when the next play, kickoff or final
+    /// of its week lands at its speed, else the keep-alive. Cheap: one read, plays of a week loaded once.
+    public func clocksDue() throws -> [(LeagueID, Date)] {
+        try store.read { r in
+            let facts = try factsCache.facts(r)
+            return try r.runningClocks().compactMap { run -> (LeagueID, Date)? in
+                guard let league = try r.league(run.leagueID) else { return nil }
+                return (run.leagueID, try nextStep(run, league: league, facts: facts, reader: r))
+            }
+        }
+    }
+
+    /// When a running clock next needs a step (real time).
+    func nextStep(_ run: ClockRun, league: League, facts: SeasonFacts, reader r: any LeagueStoreReader) throws -> Date {
+        let keepAlive = run.tickedAt.addingTimeInterval(Self.clockKeepAlive)
+        guard run.speed != .off else { return .distantFuture }
+        let speed = Double(run.speed.rawValue)
+        var next = keepAlive
+        if let moment = try facts.nextLiveMoment(after: league.clock, reader: r) {
+            next = min(next, run.tickedAt.addingTimeInterval(moment.timeIntervalSince(league.clock) / speed))
+        }
+        return max(next, run.tickedAt.addingTimeInterval(Self.clockMinimumStep))
+    }
+
+    /// One step of a running clock at real time `now`: moves it by the real time since its last step × its speed
+    /// (processing waivers and finals on the way, as `advanceClock` does) — but only when a play, kickoff or final
+    /// lands in that span or the keep-alive is due, so a quiet stretch writes nothing. Returns the new clock, or nil
+    /// when nothing moved. Idempotent across processes: each step re-reads the run inside the write.
+    @discardableResult
+    public func stepClock(_ id: LeagueID) throws -> Date? {
+        // A read first: most wake-ups of most processes find another already stepped.
+        let now = clock.now()
+        guard try store.read({ r -> Bool in
+            guard let run = try r.clockRun(id), run.speed != .off, let league = try r.league(id) else { return false }
+            return try nextStep(run, league: league, facts: factsCache.facts(r), reader: r) <= now
+        }) else { return nil }
+        return try store.write { w in
+            guard var run = try w.clockRun(id), run.speed != .off, let league = try w.league(id) else { return nil }
+            guard league.state == .inSeason || league.state == .playoffs else {
+                run.speed = .off; try w.setClockRun(run); return nil
+            }
+            let facts = try factsCache.facts(w)
+            guard try nextStep(run, league: league, facts: facts, reader: w) <= now else { return nil }
+            let gap = min(max(0, now.timeIntervalSince(run.tickedAt)), Self.clockStepGapLimit)
+            let target = league.clock.addingTimeInterval(gap * Double(run.speed.rawValue))
+            run.tickedAt = now
+            try w.setClockRun(run)
+            guard target > league.clock else { return nil }
+            let report = try advance(w, league: league, to: target)
+            if report.state == .complete { run.speed = .off; try w.setClockRun(run) }
+            return target
+        }
+    }
+}
