@@ -9,7 +9,7 @@ RELEASE_BIN = .build/release/clubhouse
 DEBUG_BIN   = .build/debug/clubhouse
 
 # Debian packages: what building needs, and what the tests need on top.
-BUILD_PKGS = libncurses-dev libsqlite3-dev libsodium-dev pkg-config
+BUILD_PKGS = libncurses-dev libsqlite3-dev libsodium-dev libmicrohttpd-dev pkg-config
 TEST_PKGS  = $(BUILD_PKGS) tmux locales openssh-server openssh-client
 
 .PHONY: run build test bench screenshots deps test-deps clean

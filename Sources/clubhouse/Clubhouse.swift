@@ -6,12 +6,13 @@ import Foundation
 enum Clubhouse {
     static let commands: [String: ParsedArguments.Grammar] = [
         "import-stats": .init(valueOptions: ["database"], flags: []),
+        "serve": .init(valueOptions: ["listen", "database"], flags: []),
         "host-ssh": .init(valueOptions: ["port", "listen", "database", "policy", "state-dir", "user"], flags: []),
         // Internal: run by the sshd that host-ssh configures (ForceCommand, AuthorizedKeysCommand).
         "ssh-session": .init(valueOptions: ["database", "devices-dir", "policy"], flags: ["no-color"]),
         "ssh-authorized-keys": .init(valueOptions: ["database", "policy"], flags: []),
     ]
-    static let root = ParsedArguments.Grammar(valueOptions: ["database"], flags: ["no-color"])
+    static let root = ParsedArguments.Grammar(valueOptions: ["database", "server"], flags: ["no-color"])
 
     static func run(_ arguments: [String]) -> Int32 {
         let args: ParsedArguments
@@ -36,6 +37,9 @@ enum Clubhouse {
         case "import-stats":
             if args.flags.contains("help") { print(Usage.importStats); return 0 }
             return ImportStatsCommand.run(args)
+        case "serve":
+            if args.flags.contains("help") { print(Usage.serve); return 0 }
+            return ServeCommand.run(args)
         case "host-ssh":
             if args.flags.contains("help") { print(Usage.hostSSH); return 0 }
             return HostSSHCommand.run(args)

@@ -1,0 +1,62 @@
+import ClubhouseData
+import ClubhouseDomain
+import ClubhouseServer
+import Foundation
+
+/// The embedded engine is what the league server serves.
+extension EmbeddedServerBackend: LeagueServerBackend {}
+
+/// `clubhouse serve [--listen HOST:PORT] [--database PATH]`: the league server (JSON over HTTP, server-sent events,
+/// the draft clock for every live room). Prints its URL; one log line per request on standard error; stops
+/// gracefully on SIGTERM/SIGINT (exit 0).
+enum ServeCommand {
+    static func run(_ args: ParsedArguments) -> Int32 {
+        guard args.positionals.isEmpty else {
+            Output.error("clubhouse serve: unexpected argument '\(args.positionals[0])'\nTry 'clubhouse serve --help'.")
+            return 2
+        }
+        var options = LeagueServer.Options()
+        let listen = args.options["listen"] ?? "127.0.0.1:8787"
+        guard let colon = listen.lastIndex(of: ":"), let port = UInt16(listen[listen.index(after: colon)...]), colon > listen.startIndex else {
+            Output.error("clubhouse serve: --listen wants HOST:PORT, like 127.0.0.1:8787\nTry 'clubhouse serve --help'.")
+            return 2
+        }
+        options.http.host = String(listen[..<colon])
+        options.http.port = port
+        var path = args.options["database"]
+        if let p = path, p.hasPrefix("sqlite:") { path = String(p.dropFirst("sqlite:".count)) }
+        let db: Database
+        do { db = try OpenDatabase.open(explicitPath: path, seed: .world) } catch {
+            Output.error("clubhouse serve: \(error)")
+            return 1
+        }
+        let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
+        let server = LeagueServer(backend: EmbeddedServerBackend(service: service, database: db), options: options)
+        do { try server.start() } catch {
+            Output.error("clubhouse serve: \(error)")
+            return 1
+        }
+        FileHandle.standardOutput.write(Data("Clubhouse league server on \(server.url) (database \(db.path)); Ctrl-C stops it.\n".utf8))
+        LeagueServer.standardError("{\"at\":\"\(Date())\",\"event\":\"serve.start\",\"url\":\"\(server.url)\"}")
+
+        // SIGTERM/SIGINT: stop accepting, end streams, finish requests in flight, exit 0 (within 5 s).
+        signal(SIGTERM, SIG_IGN)
+        signal(SIGINT, SIG_IGN)
+        let done = DispatchSemaphore(value: 0)
+        let sources = [SIGTERM, SIGINT].map { sig in
+            let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            s.setEventHandler {
+                Task.detached {
+                    await server.stop(grace: .seconds(4))
+                    done.signal()
+                }
+            }
+            s.resume()
+            return s
+        }
+        done.wait()
+        _ = sources
+        LeagueServer.standardError("{\"at\":\"\(Date())\",\"event\":\"serve.stop\"}")
+        return 0
+    }
+}
