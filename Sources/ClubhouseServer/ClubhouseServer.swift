@@ -32,6 +32,8 @@ public final class LeagueServer: @unchecked Sendable {
         public var writeBurst = 100.0
         /// Off in tests that step a manual clock themselves.
         public var runsDraftClock = true
+        /// The secret an SSH host on the server's side sends to sign in by key; nil refuses key sign-in over HTTP.
+        public var sshHostSecret: String?
         public init() {}
     }
 
@@ -132,7 +134,8 @@ public final class LeagueServer: @unchecked Sendable {
         }
         let p = Params(path: params, query: request.query)
         if route.template == "/v1/events" { return try await stream(request, params: p) }
-        let call = RouteCall(request: request, params: p, api: backend.api(for: caller), caller: caller, token: token, user: user, backend: backend)
+        let call = RouteCall(request: request, params: p, api: backend.api(for: caller), caller: caller, token: token, user: user, backend: backend,
+                             sshHostSecret: options.sshHostSecret)
         return try await route.run(call)
     }
 

@@ -111,8 +111,14 @@ public enum LeagueRoutes {
             let device = "http:" + String((b.device ?? "unknown").prefix(100))
             return try .ok(await c.backend.signIn(email: b.email, password: b.password, device: device))
         },
-        Route("POST", "/v1/sessions/ssh-key", access: .account) { _ in
-            throw DomainError.forbidden("SSH key sign-in works only on the SSH host (clubhouse host-ssh)")
+        Route("POST", "/v1/sessions/ssh-key", access: .account) { c in
+            // Only an SSH host that shares the server's secret may vouch for a key (sshd proved it there).
+            guard let secret = c.sshHostSecret, let sent = c.request.headers["x-clubhouse-ssh-host"],
+                  sent.utf8.count == secret.utf8.count, zip(sent.utf8, secret.utf8).reduce(0, { $0 | ($1.0 ^ $1.1) }) == 0 else {
+                throw DomainError.forbidden("SSH key sign-in works only through the club's SSH host (clubhouse host-ssh)")
+            }
+            let b = try StrictJSON.decode(Wire.Fingerprint.self, from: c.request.body)
+            return try .ok(await c.api.signIn(sshKeyFingerprint: b.fingerprint))
         },
         Route("DELETE", "/v1/session", access: .account) { c in
             if let token = c.token { try await c.backend.signOut(token: token) }

@@ -65,6 +65,8 @@ public struct RouteCall: Sendable {
     /// The token's account, when a valid token was sent.
     public let user: User?
     public let backend: any LeagueServerBackend
+    /// The secret an SSH host sends (`X-Clubhouse-SSH-Host`) to sign a key's owner in; nil: key sign-in refused.
+    public let sshHostSecret: String?
 }
 
 /// Path and query parameters, parsed on demand; a bad one is a 400 `bad_parameter` naming it.

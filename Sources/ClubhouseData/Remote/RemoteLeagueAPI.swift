@@ -60,6 +60,14 @@ public final class RemoteLeagueAPI: LeagueAPI, @unchecked Sendable {
 
     public var session: LocalSession? { if case .session(let s) = identity { s } else { nil } }
 
+    /// The secret `clubhouse serve` shares with an SSH host on its side (`X-Clubhouse-SSH-Host`); without it key
+    /// sign-in is refused.
+    public var sshHostSecret: String? {
+        get { lock.withLock { hostSecret } }
+        set { lock.withLock { hostSecret = newValue } }
+    }
+    private var hostSecret: String?
+
     // Guarded by `lock`.
     private let lock = NSLock()
     private var state: Connection = .online
@@ -91,10 +99,12 @@ public final class RemoteLeagueAPI: LeagueAPI, @unchecked Sendable {
     }
 
     /// One call: the answer's body on 2xx, else the domain error it stands for.
-    private func call(_ method: String, _ path: String, body: Data?, sendToken: Bool = true) async throws -> Data {
+    private func call(_ method: String, _ path: String, body: Data?, sendToken: Bool = true, headers: [String: String] = [:]) async throws -> Data {
         let token = sendToken ? self.token : nil
         let answer: HTTPClient.Answer
-        do { answer = try await client.send(request(method, path, body: body, token: token)) } catch {
+        var r = request(method, path, body: body, token: token)
+        for (k, v) in headers { r.setValue(v, forHTTPHeaderField: k) }
+        do { answer = try await client.send(r) } catch {
             switch error {
             case .unreachable: throw unreachable
             case .redirect: throw DomainError.transport("the server at \(origin) answered with a redirect, which clubhouse doesn't follow")
@@ -292,8 +302,11 @@ public final class RemoteLeagueAPI: LeagueAPI, @unchecked Sendable {
 
     public func signIn(sshKeyFingerprint: String) async throws -> AccountSession {
         let data = try await call("POST", "/v1/sessions/ssh-key", body: try Self.encoder.encode(Wire.Fingerprint(fingerprint: sshKeyFingerprint)),
-                                  sendToken: false)
-        return try decode(AccountSession.self, data)
+                                  sendToken: false, headers: sshHostSecret.map { ["X-Clubhouse-SSH-Host": $0] } ?? [:])
+        let signed = try decode(AccountSession.self, data)
+        try session?.keep(signed)
+        cache.clear()
+        return signed
     }
 
     /// Ends the session on the server, then wipes the local session and the read cache — even when the server

@@ -7,16 +7,17 @@ import Foundation
 public struct EmbeddedServerBackend: Sendable {
     public let service: LeagueService
     public let database: Database
-    public let random: RandomSource
+    /// The random source of each request's transport (invite codes, random draft orders).
+    public let random: @Sendable () -> RandomSource
     /// Off when a test steps a manual clock itself.
     public var clockJitterMilliseconds = 40
 
-    public init(service: LeagueService, database: Database, random: RandomSource = .system()) {
+    public init(service: LeagueService, database: Database, random: @escaping @Sendable () -> RandomSource = { .system() }) {
         self.service = service; self.database = database; self.random = random
     }
 
     public func api(for caller: Caller) -> any LeagueAPI {
-        EmbeddedLeagueAPI(service: service, databasePath: database.path, caller: { caller }, random: random)
+        EmbeddedLeagueAPI(service: service, databasePath: database.path, caller: { caller }, random: random())
     }
 
     private func background<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {

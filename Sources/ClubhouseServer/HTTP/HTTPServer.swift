@@ -198,7 +198,7 @@ enum RequestLogTime {
 
 // MARK: - C callbacks (no captures: the server comes back through `cls`)
 
-private let headerNames: [String] = ["authorization", "content-type", "content-length", "last-event-id"]
+private let headerNames: [String] = ["authorization", "content-type", "content-length", "last-event-id", "x-clubhouse-ssh-host"]
 
 private func server(_ cls: UnsafeMutableRawPointer?) -> HTTPServer { Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue() }
 
