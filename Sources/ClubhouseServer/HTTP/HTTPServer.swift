@@ -171,6 +171,8 @@ final class RequestContext: @unchecked Sendable {
     /// A refusal decided while the request arrived (sent once it has been read).
     var early: HTTPError?
     var dispatched = false
+    /// Answered before the body: whatever body arrives is discarded.
+    var refusedEarly = false
     var status: Int?
     var route: String?
     // Guarded by `lock` (set by the handler task, read on the daemon's thread).
@@ -219,13 +221,20 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         }, contextPointer)
         conCls.pointee = contextPointer
         server.begin(context, connection: connection)
+        // Refused on its headers alone (over a cap, a declared body too large): answer now, don't wait for the body.
+        if let early = context.early {
+            context.early = nil
+            context.dispatched = true
+            context.refusedEarly = true
+            return server.queue(early.response, on: connection, context: context)
+        }
         return MHD_Result.YES
     }
     let context = Unmanaged<RequestContext>.fromOpaque(conCls.pointee!).takeUnretainedValue()
     if uploadSize.pointee > 0 {
         // A body still trickling in after the deadline: drop the connection rather than hold it.
         if ContinuousClock.now - context.started > server.options.bodyDeadline { return MHD_Result.NO }
-        if context.early == nil, let uploadData {
+        if context.early == nil, !context.refusedEarly, let uploadData {
             let n = uploadSize.pointee
             if context.body.count + n > server.options.maxBodyBytes {
                 context.early = ServerErrors.bodyTooLarge(server.options.maxBodyBytes)
@@ -242,6 +251,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         context.dispatched = true
         return server.queue(early.response, on: connection, context: context)
     }
+    if context.refusedEarly { return MHD_Result.YES }
     if !context.dispatched {
         context.dispatched = true
         server.dispatch(context, connection: connection)

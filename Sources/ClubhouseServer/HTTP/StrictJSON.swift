@@ -17,16 +17,33 @@ public enum StrictJSON {
         let value: T
         do {
             value = try decoder.decode(T.self, from: data)
-        } catch let error as DecodingError {
-            throw describe(error)
         } catch {
-            throw HTTPError(400, "malformed_json", "The request body is not valid JSON")
+            var described = (error as? DecodingError).map(describe) ?? HTTPError(400, "malformed_json", "The request body is not valid JSON")
+            if described.field == nil, let field = culprit(T.self, in: data) {
+                described = HTTPError(400, "invalid_field", "\(field) has a value it can't take", field: field)
+            }
+            throw described
         }
         try rejectUnknownFields(input: data, decoded: value)
         return value
     }
 
     static let decoder = JSONDecoder()
+
+    /// A value the decoder refused without saying where (a number that doesn't fit): the top-level field whose
+    /// removal changes the refusal into "missing" (or success) is the one.
+    static func culprit<T: Decodable>(_ type: T.Type, in data: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object.count <= 32 else { return nil }
+        for key in object.keys.sorted() {
+            var rest = object
+            rest.removeValue(forKey: key)
+            guard let trimmed = try? JSONSerialization.data(withJSONObject: rest) else { continue }
+            do { _ = try decoder.decode(T.self, from: trimmed); return key } catch DecodingError.keyNotFound(let k, _) where k.stringValue == key {
+                return key
+            } catch { continue }
+        }
+        return nil
+    }
     static let encoder = JSONEncoder()
 
     /// Depth and string-length caps, checked on the raw bytes before any parser recurses.

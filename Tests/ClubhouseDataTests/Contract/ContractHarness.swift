@@ -57,11 +57,11 @@ final class ContractWorld: @unchecked Sendable {
     let randomSeed: UInt64
     let transport = ContractTransport.current
     /// The remote transport's server and connection pool (nil on the embedded transport).
-    private var server: LeagueServer?
+    private(set) var server: LeagueServer?
     private var remote: RemoteLeagueAPI?
     private let tokens = Mutex<[UserID: String]>([:])
 
-    init(randomSeed: UInt64 = 2019) throws {
+    init(randomSeed: UInt64 = 2019, server configure: (inout LeagueServer.Options) -> Void = { _ in }) throws {
         path = dir.file("league.sqlite")
         try Self.template.execute("VACUUM INTO '\(path)'")
         database = try Database(path: path)
@@ -73,6 +73,7 @@ final class ContractWorld: @unchecked Sendable {
             options.runsDraftClock = false   // the embedded world has no clock driver either: tests step the clock
             options.writeBurst = 10_000
             options.sshHostSecret = Self.sshHostSecret
+            configure(&options)
             let server = LeagueServer(backend: EmbeddedServerBackend(service: service, database: database, random: { RandomSource(seed: randomSeed) }),
                                       options: options, log: { _ in })
             try server.start()
@@ -92,16 +93,21 @@ final class ContractWorld: @unchecked Sendable {
         guard let user = caller.userID else { return RemoteLeagueAPI(sharing: remote, token: { nil }) }
         let token = tokens.withLock { known in
             if let t = known[user] { return t }
-            let t = fastAccountPorts.tokens.newToken()
-            let now = clock.now()
-            try! service.store.write { w in
-                try w.insertSession(SessionRecord(tokenHash: fastAccountPorts.tokens.digest(t), user: user, createdAt: now,
-                                                  expiresAt: now + 3650 * 86_400))
-            }
+            let t = newSessionToken(user)
             known[user] = t
             return t
         }
         return RemoteLeagueAPI(sharing: remote, token: { token })
+    }
+
+    /// A new session token for `user`, good for `lifetime` on the world's clock (negative: already expired).
+    func newSessionToken(_ user: UserID, lifetime: TimeInterval = 3650 * 86_400) -> String {
+        let t = fastAccountPorts.tokens.newToken()
+        let now = clock.now()
+        try! service.store.write { w in
+            try w.insertSession(SessionRecord(tokenHash: fastAccountPorts.tokens.digest(t), user: user, createdAt: now - 1, expiresAt: now + lifetime))
+        }
+        return t
     }
 
     /// The contract as the app uses it: the caller comes from the local session kept in `state`.
