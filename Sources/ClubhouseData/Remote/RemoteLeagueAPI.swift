@@ -82,7 +82,7 @@ public final class RemoteLeagueAPI: LeagueAPI, @unchecked Sendable {
     }
 
     /// The sentence a write gets when the server can't be reached.
-    var unreachable: DomainError { .transport("the league server at \(origin) can't be reached — try again when it's back") }
+    var unreachable: DomainError { .transport("the server at \(origin.split(separator: "/").last ?? "") can't be reached") }
 
     // MARK: - Requests
 
