@@ -11,8 +11,9 @@ DEBUG_BIN   = .build/debug/clubhouse
 # Debian packages: what building needs, and what the tests need on top.
 BUILD_PKGS = libncurses-dev libsqlite3-dev libsodium-dev libmicrohttpd-dev pkg-config
 TEST_PKGS  = $(BUILD_PKGS) tmux locales openssh-server openssh-client
+BENCH_PKGS = $(BUILD_PKGS) wrk
 
-.PHONY: run build test bench screenshots deps test-deps clean
+.PHONY: run build test bench screenshots deps test-deps bench-deps clean
 
 run: deps
 	$(SWIFT) build -c release --product clubhouse
@@ -25,7 +26,7 @@ test: test-deps
 	$(SWIFT) build --build-tests
 	CLUBHOUSE_BIN=$(CURDIR)/$(DEBUG_BIN) $(SWIFT) test --skip-build
 
-bench: deps
+bench: bench-deps
 	$(SWIFT) build -c release --product clubhouse
 	$(SWIFT) build -c release --product clubhouse-bench
 	.build/release/clubhouse-bench $(ARGS)
@@ -39,6 +40,9 @@ deps:
 
 test-deps:
 	@./scripts/install-packages.sh $(TEST_PKGS)
+
+bench-deps:
+	@./scripts/install-packages.sh $(BENCH_PKGS)
 
 clean:
 	rm -rf .build
