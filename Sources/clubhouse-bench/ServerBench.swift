@@ -66,7 +66,7 @@ extension Bench {
         var picks = Samples()
         var pickNumber = board.draft.currentPick
         var playerIndex = 0
-        let pickCount = quick ? 60 : 150
+        let pickCount = 60   // leaves picks for the fan-out below before any roster fills a position
         let pickStart = ContinuousClock.now
         var refused = 0
         for _ in 0..<pickCount {
@@ -85,7 +85,7 @@ extension Bench {
         // Fan-out: 500 streams on the room; each pick's event timed from just before the POST to its arrival on every stream.
         let streamCount = 500
         let fan = try FanOut(port: UInt16(port), path: "/v1/events?league=\(league.rawValue)", count: streamCount)
-        let rounds = quick ? 5 : 15
+        let rounds = quick ? 5 : 10
         var delivery = Samples()
         for round in 1...rounds {
             guard pickNumber <= board.draft.totalPicks,

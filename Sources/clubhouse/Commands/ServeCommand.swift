@@ -11,6 +11,12 @@ extension EmbeddedServerBackend: LeagueServerBackend {}
 /// gracefully on SIGTERM/SIGINT (exit 0).
 enum ServeCommand {
     static func run(_ args: ParsedArguments) -> Int32 {
+        // Taken by sigwait below, never by a handler: block them before any thread starts (threads inherit the mask).
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGTERM)
+        sigaddset(&stopSignals, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
         guard args.positionals.isEmpty else {
             Output.error("clubhouse serve: unexpected argument '\(args.positionals[0])'\nTry 'clubhouse serve --help'.")
             return 2
@@ -39,23 +45,16 @@ enum ServeCommand {
         FileHandle.standardOutput.write(Data("Clubhouse league server on \(server.url) (database \(db.path)); Ctrl-C stops it.\n".utf8))
         LeagueServer.standardError("{\"at\":\"\(Date())\",\"event\":\"serve.start\",\"url\":\"\(server.url)\"}")
 
-        // SIGTERM/SIGINT: stop accepting, end streams, finish requests in flight, exit 0 (within 5 s).
-        signal(SIGTERM, SIG_IGN)
-        signal(SIGINT, SIG_IGN)
+        // SIGTERM/SIGINT (blocked since the start, so every thread inherits the block): this thread waits for one,
+        // then stop accepting, end streams, finish requests in flight, exit 0 (within 5 s).
+        var signal: Int32 = 0
+        sigwait(&stopSignals, &signal)
         let done = DispatchSemaphore(value: 0)
-        let sources = [SIGTERM, SIGINT].map { sig in
-            let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            s.setEventHandler {
-                Task.detached {
-                    await server.stop(grace: .seconds(4))
-                    done.signal()
-                }
-            }
-            s.resume()
-            return s
+        Task.detached {
+            await server.stop(grace: .seconds(4))
+            done.signal()
         }
         done.wait()
-        _ = sources
         LeagueServer.standardError("{\"at\":\"\(Date())\",\"event\":\"serve.stop\"}")
         return 0
     }
