@@ -36,6 +36,8 @@ public final class HTTPServer: @unchecked Sendable {
     private var openConnections = 0
     private var inFlight = 0
     private var draining = false
+    /// Requests suspended while their handler runs.
+    private var suspended = 0
 
     public init(options: Options, log: @escaping @Sendable (String) -> Void, handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) {
         self.options = options; self.handler = handler; self.log = log
@@ -77,17 +79,31 @@ public final class HTTPServer: @unchecked Sendable {
     public func stop(grace: Duration = .seconds(3)) async {
         quiesce()
         let clock = ContinuousClock(), until = clock.now + grace
-        while clock.now < until, lock.withLock({ inFlight > 0 }) {
+        while clock.now < until, lock.withLock({ inFlight > 0 || suspended > 0 }) {
             try? await Task.sleep(for: .milliseconds(10))
         }
-        if let daemon { MHD_stop_daemon(daemon) }
-        daemon = nil
+        stopDaemonIfSafe()
     }
 
-    /// Stops the daemon without waiting.
+    /// Stops the daemon once no request is suspended waiting for its handler (up to 2 s).
     public func stopNow() {
-        if let daemon { MHD_stop_daemon(daemon) }
-        daemon = nil
+        quiesce()
+        let until = ContinuousClock.now + .seconds(2)
+        while ContinuousClock.now < until, lock.withLock({ suspended > 0 }) { usleep(2_000) }
+        stopDaemonIfSafe()
+    }
+
+    /// libmicrohttpd aborts the process when stopped with a connection suspended: a handler still running keeps
+    /// its connection suspended, so then the daemon is left to the process's exit instead.
+    private func stopDaemonIfSafe() {
+        guard let daemon else { return }
+        if lock.withLock({ suspended > 0 }) {
+            log("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"stop\",\"note\":\"requests still running; daemon left to exit\"}")
+            return
+        }
+        usleep(20_000)   // let resumed streams be processed
+        MHD_stop_daemon(daemon)
+        self.daemon = nil
     }
 
     var connectionCount: Int { lock.withLock { openConnections } }
@@ -126,12 +142,16 @@ public final class HTTPServer: @unchecked Sendable {
     fileprivate func dispatch(_ context: RequestContext, connection: OpaquePointer?) {
         let request = HTTPRequest(method: context.method, path: context.path, query: context.query, headers: context.headers, body: context.body)
         context.body = []
+        lock.withLock { suspended += 1 }
         MHD_suspend_connection(connection)
         let box = ConnectionBox(connection)
         Task { [handler] in
             let response = await handler(request)
             context.setResponse(response)
-            MHD_resume_connection(box.pointer)
+            self.lock.withLock {
+                MHD_resume_connection(box.pointer)
+                self.suspended -= 1
+            }
         }
     }
 

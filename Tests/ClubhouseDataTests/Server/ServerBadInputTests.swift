@@ -149,23 +149,24 @@ struct BadInput: Sendable, CustomTestStringConvertible {
 
 @Suite("Server: bad input", .serialized) struct ServerBadInputTests {
     @Test(arguments: BadInput.cases)
-    func getsItsDocumentedStatusAndCode(_ bad: BadInput) throws {
+    func getsItsDocumentedStatusAndCode(_ bad: BadInput) async throws {
         let f = BadInputFixture.shared
-        let answer = try #require(f.http.exchange(bad.request(f)), "no HTTP answer")
+        let answer = try #require(await io { f.http.exchange(bad.request(f)) }, "no HTTP answer")
         #expect(answer.status == bad.status, "\(String(decoding: answer.body, as: UTF8.self))")
         #expect(answer.errorCode == bad.code)
         if let field = bad.field { #expect(answer.errorField == field) }
         #expect(answer.headers["content-type"]?.hasPrefix("application/json") == true)
         if bad.status == 405 { #expect(answer.headers["allow"]?.isEmpty == false) }
-        #expect(f.normalRequestSucceeds(), "the next ordinary request is answered")
+        #expect(await io { f.normalRequestSucceeds() }, "the next ordinary request is answered")
     }
 
     @Test func thereAreAtLeastFortyCases() { #expect(BadInput.cases.count >= 40) }
 
     /// A body sent one byte a second is dropped once the body deadline passes, not held; the server still answers.
-    @Test func aRequestSentOneByteASecondIsDropped() throws {
+    @Test func aRequestSentOneByteASecondIsDropped() async throws {
         let f = try BadInputFixture { $0.http.bodyDeadline = .seconds(2) }
-        let fd = try #require(f.http.connect(timeoutSeconds: 10))
+        let (sent, rest, bodyCount) = await io { () -> (Int, Data, Int) in
+        guard let fd = f.http.connect(timeoutSeconds: 10) else { return (-1, Data(), 0) }
         defer { close(fd) }
         let body = Array(#"{"teamName":"Slow FC"}"#.utf8)
         _ = RawHTTP.send(fd, RawHTTP.bytes("POST", BadInput.join, headers: ["Content-Type": "application/json", "Content-Length": "\(body.count)"]))
@@ -175,28 +176,31 @@ struct BadInput: Sendable, CustomTestStringConvertible {
             sent += 1
             Thread.sleep(forTimeInterval: 1)   // the behaviour under test is the slowness itself
         }
-        let rest = RawHTTP.readAll(fd)
+        return (sent, RawHTTP.readAll(fd), body.count)
+        }
+        #expect(sent >= 0, "connected")
         #expect(RawHTTP.parse(rest)?.status != 200, "the half-sent request was not processed")
-        #expect(sent < body.count)
-        #expect(f.normalRequestSucceeds())
+        #expect(sent < bodyCount)
+        #expect(await io { f.normalRequestSucceeds() })
     }
 
-    @Test func writesBeyondTheTokensLimitGet429WithRetryAfter() throws {
+    @Test func writesBeyondTheTokensLimitGet429WithRetryAfter() async throws {
         let f = try BadInputFixture { $0.writeBurst = 3; $0.writesPerSecond = 0.01 }
         var statuses: [Int] = []
         var last: RawHTTP.Answer?
         for _ in 0..<5 {
-            last = f.http.request("POST", "/v1/leagues/3/chat", headers: ["Content-Type": "application/json", "Authorization": "Bearer " + f.valid],
-                                  body: Array(#"{"text":"hi"}"#.utf8))
+            let token = f.valid
+            last = await io { f.http.request("POST", "/v1/leagues/3/chat", headers: ["Content-Type": "application/json", "Authorization": "Bearer " + token],
+                                  body: Array(#"{"text":"hi"}"#.utf8)) }
             statuses.append(last?.status ?? 0)
         }
         #expect(statuses.suffix(2) == [429, 429], "\(statuses)")
         #expect(last?.errorCode == "rate_limited")
         #expect(Int(last?.headers["retry-after"] ?? "") ?? 0 >= 1)
-        #expect(f.normalRequestSucceeds(), "reads aren't limited")
+        #expect(await io { f.normalRequestSucceeds() }, "reads aren't limited")
     }
 
-    @Test func eventStreamsBeyondTheCapGet503WithRetryAfter() throws {
+    @Test func eventStreamsBeyondTheCapGet503WithRetryAfter() async throws {
         let f = try BadInputFixture { $0.maxStreams = 2 }
         var open: [Int32] = []
         defer { open.forEach { close($0) } }
@@ -206,39 +210,41 @@ struct BadInput: Sendable, CustomTestStringConvertible {
             open.append(fd)
         }
         let deadline = Date() + 10
-        while f.world.server!.openStreams < 2, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        while f.world.server!.openStreams < 2, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
         #expect(f.world.server!.openStreams == 2)
-        let third = try #require(f.http.request("GET", "/v1/events?league=3"))
+        let third = try #require(await io { f.http.request("GET", "/v1/events?league=3") })
         #expect(third.status == 503 && third.errorCode == "unavailable")
         #expect(third.headers["retry-after"] != nil)
-        #expect(f.normalRequestSucceeds())
+        #expect(await io { f.normalRequestSucceeds() })
     }
 
-    @Test func connectionsBeyondTheCapGet503() throws {
+    @Test func connectionsBeyondTheCapGet503() async throws {
         let f = try BadInputFixture { $0.http.maxConnections = 3 }
         var idle: [Int32] = []
         defer { idle.forEach { close($0) } }
         for _ in 0..<4 { idle.append(try #require(f.http.connect())) }
-        let answer = try #require(f.http.request("GET", "/v1/leagues/1/standings"))
+        let answer = try #require(await io { f.http.request("GET", "/v1/leagues/1/standings") })
         #expect(answer.status == 503 && answer.errorCode == "unavailable" && answer.headers["retry-after"] != nil)
         idle.forEach { close($0) }
         idle = []
         let deadline = Date() + 10
-        while !f.normalRequestSucceeds(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        #expect(f.normalRequestSucceeds())
+        while await !io({ f.normalRequestSucceeds() }), Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(await io { f.normalRequestSucceeds() })
     }
 
     /// 10,000 bad requests (the cases above, round and round): the process's resident memory stays flat.
-    @Test func memoryDoesNotGrowAcross10000BadRequests() throws {
+    @Test func memoryDoesNotGrowAcross10000BadRequests() async throws {
         let f = BadInputFixture.shared
         let cheap = BadInput.cases.filter { $0.status != 413 && $0.status != 403 }
-        for i in 0..<1_000 { _ = f.http.exchange(cheap[i % cheap.count].request(f)) }   // warm up caches and pools
-        let before = residentBytes()
-        for i in 0..<10_000 { _ = f.http.exchange(cheap[i % cheap.count].request(f)) }
-        let after = residentBytes()
+        let (before, after) = await io { () -> (Int, Int) in
+            for i in 0..<1_000 { _ = f.http.exchange(cheap[i % cheap.count].request(f)) }   // warm up caches and pools
+            let before = residentBytes()
+            for i in 0..<10_000 { _ = f.http.exchange(cheap[i % cheap.count].request(f)) }
+            return (before, residentBytes())
+        }
         let grewMiB = Double(after - before) / 1_048_576
         print("server bad-input memory: RSS \(before / 1_048_576) MiB before, \(after / 1_048_576) MiB after 10,000 bad requests (\(String(format: "%+.1f", grewMiB)) MiB)")
         #expect(grewMiB < 16, "resident memory grew \(grewMiB) MiB")
-        #expect(f.normalRequestSucceeds())
+        #expect(await io { f.normalRequestSucceeds() })
     }
 }

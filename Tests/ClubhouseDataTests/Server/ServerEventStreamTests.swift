@@ -65,8 +65,8 @@ func eventually(_ timeout: Duration = .seconds(10), _ condition: () -> Bool) asy
         let started = ContinuousClock.now
         await world.server!.stop()
         #expect(ContinuousClock.now - started < .seconds(5))
-        let answer = String(decoding: RawHTTP.readAll(fd), as: UTF8.self)
+        let answer = await io { String(decoding: RawHTTP.readAll(fd), as: UTF8.self) }
         #expect(answer.contains("text/event-stream") && answer.contains(": connected"), "the stream was answered, then ended: \(answer)")
-        #expect(http.request("GET", "/healthz") == nil, "no new connections after the stop")
+        #expect(await io { http.request("GET", "/healthz") } == nil, "no new connections after the stop")
     }
 }
