@@ -32,13 +32,18 @@ public final class RemoteLeagueAPI: LeagueAPI, @unchecked Sendable {
     }
 
     /// The app's transport: the token comes from this device's session for this server.
-    public convenience init(server: URL, session: LocalSession) {
-        self.init(origin: Self.origin(of: server), client: HTTPClient(), ownsClient: true, identity: .session(session))
+    /// `idleTimeout` (no byte, connecting included) and `requestTimeout` (in all) are 5 s and 15 s; tests on an
+    /// overloaded machine may allow more.
+    public convenience init(server: URL, session: LocalSession, idleTimeout: TimeInterval = 5, requestTimeout: TimeInterval = 15) {
+        self.init(origin: Self.origin(of: server), client: HTTPClient(idleTimeout: idleTimeout, requestTimeout: requestTimeout), ownsClient: true,
+                  identity: .session(session))
     }
 
     /// A transport whose token is given by a closure (tests, tools); sign-in doesn't keep any session.
-    public convenience init(server: URL, token: @escaping @Sendable () -> String? = { nil }) {
-        self.init(origin: Self.origin(of: server), client: HTTPClient(), ownsClient: true, identity: .fixed(token))
+    public convenience init(server: URL, token: @escaping @Sendable () -> String? = { nil }, idleTimeout: TimeInterval = 5,
+                            requestTimeout: TimeInterval = 15) {
+        self.init(origin: Self.origin(of: server), client: HTTPClient(idleTimeout: idleTimeout, requestTimeout: requestTimeout), ownsClient: true,
+                  identity: .fixed(token))
     }
 
     /// Shares one connection pool between transports (tests make one per caller).

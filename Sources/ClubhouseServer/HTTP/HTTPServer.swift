@@ -99,6 +99,7 @@ public final class HTTPServer: @unchecked Sendable {
         guard let daemon else { return }
         if lock.withLock({ suspended > 0 }) {
             log("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"stop\",\"note\":\"requests still running; daemon left to exit\"}")
+            _ = Unmanaged.passRetained(self)   // its callbacks still point here: keep this alive with the daemon
             return
         }
         usleep(20_000)   // let resumed streams be processed

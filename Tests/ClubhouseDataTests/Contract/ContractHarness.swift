@@ -78,7 +78,8 @@ final class ContractWorld: @unchecked Sendable {
                                       options: options, log: { _ in })
             try server.start()
             self.server = server
-            remote = RemoteLeagueAPI(server: URL(string: server.url)!)
+            // Generous limits: `make test` runs every suite at once on 2 cores.
+            remote = RemoteLeagueAPI(server: URL(string: server.url)!, idleTimeout: 120, requestTimeout: 240)
         }
     }
 
@@ -115,7 +116,7 @@ final class ContractWorld: @unchecked Sendable {
         guard let server else {
             return EmbeddedLeagueAPI(service: service, databasePath: path, session: try LocalSession(directory: state), random: RandomSource(seed: randomSeed))
         }
-        let api = RemoteLeagueAPI(server: URL(string: server.url)!, session: try LocalSession(directory: state))
+        let api = RemoteLeagueAPI(server: URL(string: server.url)!, session: try LocalSession(directory: state), idleTimeout: 120, requestTimeout: 240)
         api.sshHostSecret = Self.sshHostSecret
         return api
     }

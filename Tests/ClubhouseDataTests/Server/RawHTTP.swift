@@ -18,7 +18,7 @@ struct RawHTTP {
     let port: UInt16
 
     /// A connected socket with a receive timeout.
-    func connect(timeoutSeconds: Int = 10) -> Int32? {
+    func connect(timeoutSeconds: Int = 60) -> Int32? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
         var tv = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
