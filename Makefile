@@ -10,10 +10,11 @@ RELEASE_BIN = .build/release/clubhouse
 DEBUG_BIN   = .build/debug/clubhouse
 
 # Debian packages: what building needs, and what the tests need on top.
-BUILD_PKGS = libncurses-dev libsqlite3-dev libsodium-dev pkg-config
+BUILD_PKGS = libncurses-dev libsqlite3-dev libsodium-dev libmicrohttpd-dev pkg-config
 TEST_PKGS  = $(BUILD_PKGS) tmux locales openssh-server openssh-client man-db bash-completion
+BENCH_PKGS = $(BUILD_PKGS) wrk
 
-.PHONY: run build test bench screenshots deps test-deps clean install uninstall check-units
+.PHONY: run build test bench screenshots deps test-deps bench-deps clean install uninstall check-units
 
 run: deps
 	$(SWIFT) build -c release --product clubhouse
@@ -27,7 +28,7 @@ test: test-deps
 	CLUBHOUSE_BIN=$(CURDIR)/$(DEBUG_BIN) $(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory check-units BIN=$(DEBUG_BIN)
 
-bench: deps
+bench: bench-deps
 	$(SWIFT) build -c release --product clubhouse
 	$(SWIFT) build -c release --product clubhouse-bench
 	.build/release/clubhouse-bench $(ARGS)
@@ -41,6 +42,9 @@ deps:
 
 test-deps:
 	@./scripts/install-packages.sh $(TEST_PKGS)
+
+bench-deps:
+	@./scripts/install-packages.sh $(BENCH_PKGS)
 
 clean:
 	rm -rf .build
