@@ -24,6 +24,7 @@ public enum LeagueRoutes {
                                            sort: try p.optional("sort", PlayerSort.self) ?? .seasonPoints)
         },
         .get("/v1/leagues/{league}/draft") { api, p in try await api.draftBoard(try p.league) },
+        .get("/v1/leagues/{league}/draft/recap") { api, p in try await api.draftRecap(try p.league) },
         .get("/v1/leagues/{league}/draft/players") { api, p in try await api.draftablePlayers(try p.league) },
     ]
 
@@ -97,6 +98,7 @@ public enum LeagueRoutes {
             try await api.setAutopick(try p.league, team: try p.team, on: b.on)
         },
         .write("POST", "/v1/leagues/{league}/clock", Wire.ClockTo.self) { api, p, b in try await api.advanceClock(try p.league, to: b.to) },
+        .write("PUT", "/v1/leagues/{league}/clock/speed", Wire.ClockSpeedBody.self) { api, p, b in try await api.setClockSpeed(try p.league, speed: b.speed) },
     ]
 
     /// Sign-in runs through the backend (the device id is the client's); SSH-key sign-in is refused over HTTP:

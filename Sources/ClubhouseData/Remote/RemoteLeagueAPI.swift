@@ -201,6 +201,7 @@ public final class RemoteLeagueAPI: LeagueAPI, @unchecked Sendable {
         try await get(l(id) + "/players", [("position", position?.rawValue), ("sort", sort.rawValue)])
     }
     public func draftBoard(_ id: LeagueID) async throws -> DraftBoard { try await get(l(id) + "/draft") }
+    public func draftRecap(_ id: LeagueID) async throws -> DraftRecap { try await get(l(id) + "/draft/recap") }
     public func draftablePlayers(_ id: LeagueID) async throws -> [DraftablePlayer] { try await get(l(id) + "/draft/players") }
 
     // MARK: - LeagueMembership
@@ -286,6 +287,7 @@ public final class RemoteLeagueAPI: LeagueAPI, @unchecked Sendable {
         try await send("PUT", l(league) + "/teams/\(team.rawValue)/autopick", Wire.Autopick(on: on))
     }
     public func advanceClock(_ league: LeagueID, to date: Date) async throws -> ClockAdvance { try await send("POST", l(league) + "/clock", Wire.ClockTo(to: date)) }
+    public func setClockSpeed(_ league: LeagueID, speed: ClockSpeed) async throws -> ClockRun { try await send("PUT", l(league) + "/clock/speed", Wire.ClockSpeedBody(speed: speed)) }
 
     // MARK: - AccountAPI
 

@@ -34,6 +34,7 @@ public enum Wire {
     public struct Schedule: Codable, Hashable, Sendable { public var at: Date?; public init(at: Date?) { self.at = at } }
     public struct Autopick: Codable, Hashable, Sendable { public var on: Bool; public init(on: Bool) { self.on = on } }
     public struct ClockTo: Codable, Hashable, Sendable { public var to: Date; public init(to: Date) { self.to = to } }
+    public struct ClockSpeedBody: Codable, Hashable, Sendable { public var speed: ClockSpeed; public init(speed: ClockSpeed) { self.speed = speed } }
     public struct NewAccount: Codable, Hashable, Sendable {
         public var email: String, password: String, displayName: String
         public init(email: String, password: String, displayName: String) { self.email = email; self.password = password; self.displayName = displayName }

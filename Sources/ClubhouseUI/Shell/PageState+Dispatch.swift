@@ -346,6 +346,7 @@ extension PageState {
         case .commissioner: CommissionerFeature.pasted(text).map(PageAction.commissioner)
         case .settings: SettingsFeature.pasted(text).map(PageAction.settings)
         case .auth: AuthFeature.pasted(text).map(PageAction.auth)
+        case .draftRecap: nil
         }
     }
     public func typed(_ key: Key) -> PageAction? {
