@@ -90,7 +90,7 @@ import ClubhouseDomain
         let arrived = clock.now
         let written = try await appender.value
         #expect(event?.kind == .pickMade)
-        #expect(arrived - written < .seconds(5), "woken by the write, not by the 30 s fallback")
+        #expect(arrived - written < .seconds(15), "woken by the write, not by the 30 s fallback (generous: the full suite loads both cores)")
     }
 
     @Test func aFollowerWithoutTheWatcherStillPolls() async throws {

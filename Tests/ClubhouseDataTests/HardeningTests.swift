@@ -132,7 +132,7 @@ import Testing
         let db = try Database.inMemory()
         try db.migrate(Array(Schema.migrations.prefix(2)))
         try db.run("INSERT INTO sign_in_attempts (key, at) VALUES (?, 0)", [SodiumTokenSource.sha256Hex(Array("account:x@y.z".utf8))])
-        #expect(try db.migrate() == [3])
+        #expect(try db.migrate().first == 3, "migration 3 runs next (later ones may follow)")
         #expect(try db.scalar("SELECT count(*) FROM sign_in_attempts", as: Int.self) == 0)
         #expect(try db.scalar("SELECT length(value) FROM meta WHERE key = 'sign_in_key'", as: Int.self) == 64)
     }

@@ -27,7 +27,7 @@ enum Usage {
     static let serve = """
     Usage: clubhouse serve [--listen HOST:PORT] [--database PATH]
 
-    Runs the league server: members connect with 'clubhouse --server http://HOST:PORT'.
+    Runs the league server: members point the app at http://HOST:PORT (see 'clubhouse --help').
     Prints the URL, logs one line per request to standard error (method, route, status,
     time taken; never a token, password, email or person id), runs the draft clock for
     every live room, and stops gracefully on SIGTERM or Ctrl-C. A new database is seeded

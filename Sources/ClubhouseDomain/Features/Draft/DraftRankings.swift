@@ -139,11 +139,11 @@ public struct DraftRankings: Hashable, Sendable {
         for pos in Position.allCases {
             let list = sorted.filter { $0.position == pos }
             guard let top = list.first else { continue }
-            let gap = max(Points(hundredths: 500), Points(hundredths: max(0, top.value.hundredths) * 6 / 100))
+            let gap = max(Points(hundredths: 500), Points(hundredths: max(0, top.value.hundredths) / 100 * 6))  // divides first: a stored absurd line must not trap
             var tier = 1, tierTop = top.value, previous = top.value
             for p in list {
                 if p.points != nil || p.id == top.id {
-                    if previous - p.value > gap || tierTop - p.value > gap + gap + gap { tier += 1; tierTop = p.value }
+                    if previous - p.value > gap || tierTop - p.value > gap * 3 { tier += 1; tierTop = p.value }
                     previous = p.value
                 }
                 tiers[p.id] = tier
