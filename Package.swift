@@ -27,6 +27,12 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(
+            name: "CMicroHTTPD",
+            path: "Sources/CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .systemLibrary(
             name: "CSodium",
             path: "Sources/CSodium",
             pkgConfig: "libsodium",
@@ -40,7 +46,7 @@ let package = Package(
             dependencies: ["ClubhouseDomain", "CSQLite", "CSodium"],
             resources: [.copy("Resources/nfl-2019")]
         ),
-        .target(name: "ClubhouseServer", dependencies: ["ClubhouseDomain"]),
+        .target(name: "ClubhouseServer", dependencies: ["ClubhouseDomain", "CMicroHTTPD"]),
         .target(name: "Terminal", dependencies: ["CNcurses"]),
         .target(name: "ClubhouseUI", dependencies: ["ClubhouseDomain", "Terminal"]),
         .executableTarget(
@@ -52,7 +58,7 @@ let package = Package(
         // MARK: - Tests
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "CNcurses"]),
         .testTarget(name: "ClubhouseDomainTests", dependencies: ["ClubhouseDomain"]),
-        .testTarget(name: "ClubhouseDataTests", dependencies: ["ClubhouseData", "ClubhouseDomain"]),
+        .testTarget(name: "ClubhouseDataTests", dependencies: ["ClubhouseData", "ClubhouseDomain", "ClubhouseServer"]),
         .testTarget(name: "ClubhouseUITests", dependencies: ["ClubhouseUI", "ClubhouseData", "ClubhouseDomain", "Terminal"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ClubhouseData", "ClubhouseDomain"]),
         .testTarget(name: "BenchTests", dependencies: ["clubhouse-bench"]),

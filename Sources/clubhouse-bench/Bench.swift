@@ -65,11 +65,16 @@ enum Bench {
         let quick = args.contains("--quick")
         let rooms = args.firstIndex(of: "--rooms").flatMap { args.indices.contains($0 + 1) ? Int(args[$0 + 1]) : nil }
         do {
+            if args.contains("--server-only") {
+                try serverBenches(quick: quick)
+                return
+            }
             if args.contains("--app-only") {
                 try appBenches(quick: quick, fanOut: !args.contains("--no-fan-out"), rooms: rooms)
                 return
             }
             try await report(quick: quick)
+            if !args.contains("--skip-server") { try serverBenches(quick: quick) }
             if !args.contains("--skip-app") { try appBenches(quick: quick, fanOut: !args.contains("--no-fan-out"), rooms: rooms) }
         } catch {
             fail(error)

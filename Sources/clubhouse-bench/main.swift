@@ -2,6 +2,8 @@
 //   clubhouse-bench                  the full report
 //   clubhouse-bench --quick          fewer repetitions and seed runs (and picks)
 //   clubhouse-bench --app-only       only the benchmarks of the real app on ptys (memory, idle CPU, pick fan-out)
+//   clubhouse-bench --server-only    only the league server's figures (wrk browse, picks, 500-stream fan-out)
+//   clubhouse-bench --skip-server    everything but those
 //   clubhouse-bench --skip-app       everything but those;  --no-fan-out: the app's memory and idle CPU only
 //   clubhouse-bench --rooms N        fan-out with N rooms of 12 clients only (instead of 1 and 20)
 //   clubhouse-bench --profile-reads [N]  seed in memory, run every browse read N times (a workload for callgrind)

@@ -6,6 +6,7 @@ import Foundation
 enum Clubhouse {
     static let commands: [String: ParsedArguments.Grammar] = [
         "import-stats": .init(valueOptions: ["database"], flags: []),
+        "serve": .init(valueOptions: ["listen", "database"], flags: []),
         "host-ssh": .init(valueOptions: ["port", "listen", "database", "policy", "state-dir", "user"], flags: []),
         // Internal: run by the sshd that host-ssh configures (ForceCommand, AuthorizedKeysCommand).
         "ssh-session": .init(valueOptions: ["database", "devices-dir", "policy"], flags: ["no-color"]),
@@ -13,7 +14,7 @@ enum Clubhouse {
         // Internal: started by host-ssh to own sshd (SSHDSupervisor.swift).
         "ssh-keeper": .init(valueOptions: ["sshd", "config", "listen", "port"], flags: []),
     ]
-    static let root = ParsedArguments.Grammar(valueOptions: ["database"], flags: ["no-color"])
+    static let root = ParsedArguments.Grammar(valueOptions: ["database", "server"], flags: ["no-color"])
 
     static func run(_ arguments: [String]) -> Int32 {
         let args: ParsedArguments
@@ -38,6 +39,9 @@ enum Clubhouse {
         case "import-stats":
             if args.flags.contains("help") { print(Usage.importStats); return 0 }
             return ImportStatsCommand.run(args)
+        case "serve":
+            if args.flags.contains("help") { print(Usage.serve); return 0 }
+            return ServeCommand.run(args)
         case "host-ssh":
             if args.flags.contains("help") { print(Usage.hostSSH); return 0 }
             return HostSSHCommand.run(args)

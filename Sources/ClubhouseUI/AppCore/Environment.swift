@@ -15,6 +15,9 @@ public struct AppEnvironment: Sendable {
     public var bell: @Sendable () -> Void
     /// The SSH key this session connected with (`clubhouse ssh-session`); nil in a local terminal.
     public var sshKey: SSHKeyDevice?
+    /// Which league server the app is on and whether it answers ("on club.example:8787", "… offline · as of 14:02");
+    /// nil on the embedded database. Read every frame for the top bar.
+    public var serverStatus: (@Sendable () -> String)?
 
     public init(api: any LeagueAPI, settings: any SettingsStore, now: @escaping @Sendable () -> Date = { Date() },
                 sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },

@@ -34,6 +34,9 @@ public struct AppState: Sendable {
     public var sshKey: SSHKeyState?
 
     /// The name in the top bar; nil when signed out.
+    /// The league server line for the top bar (nil on the embedded database); set at each frame.
+    public var serverStatus: String?
+
     public var signedInName: String? {
         guard let u = session.user else { return nil }
         return u.displayName.isEmpty ? u.email : u.displayName

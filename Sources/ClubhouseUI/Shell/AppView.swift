@@ -57,7 +57,11 @@ public enum AppView {
         // line ends in "…".
         var name = state.signedInName ?? AppReducer.signedOutLabel(state)
         if left.displayWidth + name.displayWidth + 12 > area.width { name = name.truncated(toWidth: state.signedInName == nil ? 36 : 16) }
-        let right = "\(name) · ? help "
+        var right = "\(name) · ? help "
+        if let server = state.serverStatus {
+            let room = max(8, area.width - left.displayWidth - right.displayWidth - 4)
+            right = server.truncated(toWidth: min(room, 40)) + " · " + right
+        }
         let room = max(0, area.width - right.displayWidth - 1)
         buffer.set(string: left.truncated(toWidth: room), at: Point(x: area.x, y: area.y), style: context.style(.title), maxWidth: room)
         buffer.set(string: right, at: Point(x: area.right - right.displayWidth, y: area.y), style: context.style(.dim))

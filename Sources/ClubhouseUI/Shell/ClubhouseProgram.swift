@@ -25,11 +25,12 @@ public struct ClubhouseProgram: Program {
                 environment: [String: String] = ProcessInfo.processInfo.environment,
                 size: Size = Size(width: 80, height: 24), now: @escaping @Sendable () -> Date = { Date() },
                 pendingActions: any PendingActionStoring = InMemoryPendingActionStore(), sshKey: SSHKeyDevice? = nil,
-                notices: [String] = []) {
+                notices: [String] = [], serverStatus: (@Sendable () -> String)? = nil) {
         let saved = (try? settingsStore.load()) ?? nil
         self.monochrome = monochrome
         var env = AppEnvironment(api: api, settings: settingsStore, now: now, pendingActions: pendingActions)
         env.sshKey = sshKey
+        env.serverStatus = serverStatus
         self.environment = env
         self.state = AppState(settings: saved ?? UserSettings(), colorAllowed: !monochrome,
                               systemIsLight: Theme.backgroundIsLight(environment), size: size, now: now())
@@ -81,6 +82,7 @@ public struct ClubhouseProgram: Program {
         // Wall-clock time as of this frame: a room refreshed by a pick between ticks counts down from the right second.
         s.now = environment.now()
         s.size = buffer.size
+        s.serverStatus = environment.serverStatus?()
         AppView.render(s, into: &buffer)
     }
 

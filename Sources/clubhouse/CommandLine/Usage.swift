@@ -10,15 +10,35 @@ enum Usage {
     Options:
       --database PATH   use this SQLite database
                         (default: $XDG_DATA_HOME/clubhouse/clubhouse.sqlite)
+      --server URL      use the league server at URL (also: CLUBHOUSE_SERVER=URL),
+                        e.g. http://192.168.1.20:8787
       --no-color        monochrome UI (also: NO_COLOR=1)
       -h, --help        show this help
       -V, --version     show the version
 
     Commands:
+      serve               run a league server for a club (JSON over HTTP)
       import-stats FILE   import weekly stats from a CSV file (nflverse player_stats columns)
       host-ssh            host the app over SSH with the system's OpenSSH server
 
     Run 'clubhouse COMMAND --help' for a command's options.
+    """
+
+    static let serve = """
+    Usage: clubhouse serve [--listen HOST:PORT] [--database PATH]
+
+    Runs the league server: members point the app at http://HOST:PORT (see 'clubhouse --help').
+    Prints the URL, logs one line per request to standard error (method, route, status,
+    time taken; never a token, password, email or person id), runs the draft clock for
+    every live room, and stops gracefully on SIGTERM or Ctrl-C. A new database is seeded
+    with the 2019 demo season, as the app does.
+
+    Options:
+      --listen HOST:PORT   address to listen on (default: 127.0.0.1:8787; 0.0.0.0:8787 for
+                           every interface — put TLS in front of it beyond a trusted LAN)
+      --database PATH      use this SQLite database (also sqlite:PATH)
+                           (default: $XDG_DATA_HOME/clubhouse/clubhouse.sqlite)
+      -h, --help           show this help
     """
 
     static let importStats = """

@@ -26,7 +26,72 @@ enum AppCommand {
     }
 
     static func run(_ args: ParsedArguments) -> Int32 {
-        run(Options(databasePath: args.options["database"], noColor: args.flags.contains("no-color")))
+        let env = ProcessInfo.processInfo.environment
+        if let raw = args.options["server"] ?? env["CLUBHOUSE_SERVER"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            guard args.options["database"] == nil else {
+                Output.error("clubhouse: --server and --database can't be used together\nTry 'clubhouse --help'.")
+                return 2
+            }
+            guard let url = URL(string: raw), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                Output.error("clubhouse: --server wants a URL like http://127.0.0.1:8787, not '\(raw)'\nTry 'clubhouse --help'.")
+                return 2
+            }
+            return runRemote(url, noColor: args.flags.contains("no-color"))
+        }
+        return run(Options(databasePath: args.options["database"], noColor: args.flags.contains("no-color")))
+    }
+
+    /// `clubhouse --server URL`: the same app on a league server. The session token and pending action are kept per
+    /// server origin (`$XDG_STATE_HOME/clubhouse/servers/<origin>/`); the top bar says which server, and when it
+    /// can't be reached, since when the pages shown are.
+    static func runRemote(_ url: URL, noColor: Bool) -> Int32 {
+        let env = TerminalPreflight.processEnvironment()
+        TerminalPreflight.ensureUTF8Locale()
+        if let refusal = TerminalPreflight.check(environment: env) {
+            Output.error("clubhouse: \(refusal.reason)")
+            return 2
+        }
+        let origin = RemoteLeagueAPI.origin(of: url)
+        let device: LocalDevice?
+        do {
+            let base = try LocalStateDirectory.resolve(environment: env)
+            device = try LocalDevice(directory: LocalStateDirectory(path: base.path + "/servers/" + LocalStateDirectory.safeName(origin)))
+            for path in device?.movedAside ?? [] { Output.error("clubhouse: a damaged local file was moved aside to \(path)") }
+        } catch {
+            Output.error("clubhouse: no local state folder (\(error)); browsing signed out")
+            device = nil
+        }
+        let log = device?.log
+        log?.record("app.start", ["version": ClubhouseVersion.string, "server": origin])
+        defer { log?.record("app.exit") }
+        let api = device.map { RemoteLeagueAPI(server: url, session: $0.session) } ?? RemoteLeagueAPI(server: url)
+        let host = origin.split(separator: "/").last.map(String.init) ?? origin
+        let status: @Sendable () -> String = {
+            switch api.connection {
+            case .online: return "on " + host
+            case .offline(let asOf?):
+                let f = DateFormatter(); f.dateFormat = "HH:mm"
+                return host + " offline · as of " + f.string(from: asOf)
+            case .offline(nil): return host + " offline"
+            }
+        }
+        let monochrome = ClubhouseProgram.monochromeRequested(environment: env, arguments: noColor ? ["--no-color"] : [])
+        let program = ClubhouseProgram(api: api, settingsStore: FileSettingsStore(environment: env), monochrome: monochrome, environment: env,
+                                       pendingActions: device.map { $0.pendingActions as any PendingActionStoring } ?? InMemoryPendingActionStore(),
+                                       serverStatus: status)
+        var terminalOptions = TerminalRunner.Options()
+        terminalOptions.backend.monochrome = monochrome
+        terminalOptions.backend.mouse = program.wantsMouse
+        terminalOptions.reducedMotion = env["CLUBHOUSE_REDUCED_MOTION"] != nil
+        do {
+            switch try TerminalRunner(options: terminalOptions).run(program, environment: env) {
+            case .quit, .hangup: return 0
+            case .signal(let n): return 128 + n
+            }
+        } catch {
+            Output.error("clubhouse: \(error.reason)")
+            return 2
+        }
     }
 
     static func run(_ options: Options) -> Int32 {

@@ -4,7 +4,7 @@ import Testing
 @testable import ClubhouseData
 
 /// The embedded transport with a real local session: the soft gate's backend (SPEC 4.4).
-@Suite struct AccountsContractTests {
+@Suite(.bothTransports) struct AccountsContractTests {
     let world: ContractWorld
     let stateDir = TempDir()
     let state: LocalStateDirectory

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Reading through the contract: never needs an account; private leagues are for their members.
-@Suite("Contract: browsing") struct BrowseContractTests {
+@Suite("Contract: browsing", .bothTransports) struct BrowseContractTests {
     @Test func publicLeaguesAreListedAndFilteredForAnyone() async throws {
         let world = try ContractWorld()
         let all = try await world.api().publicLeagues(filter: LeagueFilter())

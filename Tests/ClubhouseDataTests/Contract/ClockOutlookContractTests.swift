@@ -5,7 +5,7 @@ import Testing
 
 /// The league page's outlook on the season clock: the next waiver run, kickoff and week final (the commissioner's
 /// clock controls move the clock to these).
-@Suite("Contract: the season clock's outlook") struct ClockOutlookContractTests {
+@Suite("Contract: the season clock's outlook", .bothTransports) struct ClockOutlookContractTests {
     @Test func theLeagueSaysWhatComesNextAndMovesOnWithTheClock() async throws {
         let world = try ContractWorld()
         let league = try await world.league("Gridiron Greats").id

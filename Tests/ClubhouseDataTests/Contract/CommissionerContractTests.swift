@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The commissioner's pre-draft actions through the contract: settings, draft order, draft date.
-@Suite("Contract: commissioner before the draft") struct CommissionerContractTests {
+@Suite("Contract: commissioner before the draft", .bothTransports) struct CommissionerContractTests {
     @Test func aNewTeamCountAddsAndRemovesBotTeamsAndKeepsManagedOnes() async throws {
         let world = try ContractWorld()
         let league = try await world.newLeague(teams: 4, members: ["Dana"])

@@ -4,7 +4,7 @@ import Testing
 
 /// The draft room through the contract: picks, the commissioner's room control, queues and chat.
 /// A fresh four-team league (commissioner + Dana, Eli, Fay) drafts in a set order: commissioner, Dana, Eli, Fay.
-@Suite("Contract: draft room") struct DraftRoomContractTests {
+@Suite("Contract: draft room", .bothTransports) struct DraftRoomContractTests {
     struct Room {
         let world: ContractWorld
         let id: LeagueID

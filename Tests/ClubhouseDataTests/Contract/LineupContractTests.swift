@@ -4,7 +4,7 @@ import Testing
 
 /// Lineup moves through the contract, in Gridiron Greats: week 9 on its clock, Sunday 20:00 UTC — the early games
 /// have kicked off (those players are locked), the late and night games have not.
-@Suite("Contract: lineups") struct LineupContractTests {
+@Suite("Contract: lineups", .bothTransports) struct LineupContractTests {
     struct Setup {
         let world: ContractWorld
         let league: LeagueID

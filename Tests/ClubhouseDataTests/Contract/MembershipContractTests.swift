@@ -4,7 +4,7 @@ import Testing
 
 /// Joining and leaving leagues through the contract: requests, the commissioner's decision, invite codes.
 /// Sunday Funday is open (10 teams, 6 managed, commissioner Hiro); Full House is full; Office League is private.
-@Suite("Contract: membership") struct MembershipContractTests {
+@Suite("Contract: membership", .bothTransports) struct MembershipContractTests {
     @Test func aSignedOutRequestToJoinAsksForSignIn() async throws {
         let world = try ContractWorld()
         let open = try await world.league("Sunday Funday")

@@ -5,7 +5,7 @@ import Testing
 
 /// Free agents and waivers through the contract, in Gridiron Greats (rolling priority, week 9 Sunday on its clock,
 /// every roster full at 15) and Champions Circle's FAAB settings where noted.
-@Suite("Contract: free agents and waivers") struct TransactionsContractTests {
+@Suite("Contract: free agents and waivers", .bothTransports) struct TransactionsContractTests {
     struct Manager {
         let caller: Caller
         let team: TeamID

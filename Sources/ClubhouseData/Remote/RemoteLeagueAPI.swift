@@ -1,0 +1,380 @@
+import ClubhouseDomain
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The remote transport: the whole contract over HTTP to `clubhouse serve` (routes in ClubhouseServer's
+/// `LeagueRoutes`, bodies in `Wire`). Failures come back as the domain's errors: a 401 wipes the local session
+/// and answers `.unauthenticated` ("Session ended — sign in again"), like the embedded transport.
+///
+/// Reads are cached in memory: when the server can't be reached, a page already seen is answered from the cache
+/// and `connection` says since when ("offline · as of 14:02"). Writes are never queued: they fail at once with
+/// `.transport` saying the server can't be reached.
+public final class RemoteLeagueAPI: LeagueAPI, @unchecked Sendable {
+    /// `http://host:port`, the server's origin.
+    public let origin: String
+    private let client: HTTPClient
+    private let ownsClient: Bool
+    private let identity: Identity
+    private let cache = ReadCache()
+
+    private enum Identity: Sendable {
+        case fixed(@Sendable () -> String?)
+        case session(LocalSession)
+    }
+
+    /// What the app shows about the server in its top bar.
+    public enum Connection: Hashable, Sendable {
+        case online
+        /// The last read was answered from the cache; the page is as of `asOf` (nil: nothing cached).
+        case offline(asOf: Date?)
+    }
+
+    /// The app's transport: the token comes from this device's session for this server.
+    /// `idleTimeout` (no byte, connecting included) and `requestTimeout` (in all) are 5 s and 15 s; tests on an
+    /// overloaded machine may allow more.
+    public convenience init(server: URL, session: LocalSession, idleTimeout: TimeInterval = 5, requestTimeout: TimeInterval = 15) {
+        self.init(origin: Self.origin(of: server), client: HTTPClient(idleTimeout: idleTimeout, requestTimeout: requestTimeout), ownsClient: true,
+                  identity: .session(session))
+    }
+
+    /// A transport whose token is given by a closure (tests, tools); sign-in doesn't keep any session.
+    public convenience init(server: URL, token: @escaping @Sendable () -> String? = { nil }, idleTimeout: TimeInterval = 5,
+                            requestTimeout: TimeInterval = 15) {
+        self.init(origin: Self.origin(of: server), client: HTTPClient(idleTimeout: idleTimeout, requestTimeout: requestTimeout), ownsClient: true,
+                  identity: .fixed(token))
+    }
+
+    /// Shares one connection pool between transports (tests make one per caller).
+    public convenience init(sharing other: RemoteLeagueAPI, token: @escaping @Sendable () -> String?) {
+        self.init(origin: other.origin, client: other.client, ownsClient: false, identity: .fixed(token))
+    }
+
+    private init(origin: String, client: HTTPClient, ownsClient: Bool, identity: Identity) {
+        self.origin = origin; self.client = client; self.ownsClient = ownsClient; self.identity = identity
+    }
+
+    deinit { if ownsClient { client.invalidate() } }
+
+    /// `http://host:port` of a server URL (path, query and credentials dropped).
+    public static func origin(of url: URL) -> String {
+        let scheme = url.scheme ?? "http", host = url.host ?? "127.0.0.1"
+        return "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
+    }
+
+    public var session: LocalSession? { if case .session(let s) = identity { s } else { nil } }
+
+    /// The secret `clubhouse serve` shares with an SSH host on its side (`X-Clubhouse-SSH-Host`); without it key
+    /// sign-in is refused.
+    public var sshHostSecret: String? {
+        get { lock.withLock { hostSecret } }
+        set { lock.withLock { hostSecret = newValue } }
+    }
+    private var hostSecret: String?
+
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var state: Connection = .online
+    public var connection: Connection { lock.withLock { state } }
+    private func set(_ c: Connection) { lock.withLock { state = c } }
+
+    private var token: String? {
+        switch identity {
+        case .fixed(let t): t()
+        case .session(let s): s.current?.token
+        }
+    }
+
+    /// The sentence a write gets when the server can't be reached.
+    var unreachable: DomainError { .transport("the server at \(origin.split(separator: "/").last ?? "") can't be reached") }
+
+    // MARK: - Requests
+
+    static let encoder = JSONEncoder()
+    static let decoder = JSONDecoder()
+
+    private func request(_ method: String, _ path: String, body: Data?, token: String?) -> URLRequest {
+        var r = URLRequest(url: URL(string: origin + path)!)
+        r.httpMethod = method
+        r.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let body { r.httpBody = body; r.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+        if let token { r.setValue("Bearer " + token, forHTTPHeaderField: "Authorization") }
+        return r
+    }
+
+    /// One call: the answer's body on 2xx, else the domain error it stands for.
+    private func call(_ method: String, _ path: String, body: Data?, sendToken: Bool = true, headers: [String: String] = [:]) async throws -> Data {
+        let token = sendToken ? self.token : nil
+        let answer: HTTPClient.Answer
+        var r = request(method, path, body: body, token: token)
+        for (k, v) in headers { r.setValue(v, forHTTPHeaderField: k) }
+        do { answer = try await client.send(r) } catch {
+            switch error {
+            case .unreachable: throw unreachable
+            case .redirect: throw DomainError.transport("the server at \(origin) answered with a redirect, which clubhouse doesn't follow")
+            case .tooLarge: throw DomainError.transport("the server's answer was larger than 1 MiB")
+            }
+        }
+        if (200..<300).contains(answer.status) { return answer.body }
+        let envelope = try? Self.decoder.decode(Wire.ErrorEnvelope.self, from: answer.body)
+        let e = envelope?.error
+        let message = e?.message ?? "The server answered \(answer.status)"
+        let error: DomainError
+        switch answer.status {
+        case 401:
+            if let token, case .session(let s) = identity { s.end(.expired, ifToken: token) }
+            error = .unauthenticated
+        case 403: error = .forbidden(message)
+        case 404 where e?.code == "not_found":
+            error = .notFound(message.hasSuffix(" was not found") ? String(message.dropLast(" was not found".count)) : message)
+        case 404: error = .transport("the server at \(origin) doesn't know this request (\(message))")
+        case 409: error = .conflict(message)
+        case 400, 413, 415, 422: error = .validation(field: e?.field ?? "request", message: message)
+        case 429: error = .rateLimited(retryAfterSeconds: Int(answer.headers["retry-after"] ?? "") ?? 1)
+        case 503:
+            let prefix = "Couldn't reach the league: "
+            error = .transport(message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message)
+        default: error = .transport("the server answered \(answer.status): \(message)")
+        }
+        throw error
+    }
+
+    /// A read: decoded, cached, and answered from the cache when the server can't be reached.
+    private func get<T: Codable & Sendable>(_ path: String, _ query: [(String, String?)] = []) async throws -> T {
+        let items = query.compactMap { k, v in v.map { "\(k)=\(Self.escape($0))" } }
+        let full = items.isEmpty ? path : path + "?" + items.joined(separator: "&")
+        let key = (token == nil ? "-" : "+") + full
+        do {
+            let data = try await call("GET", full, body: nil)
+            let value = try decode(T.self, data)
+            cache.store(key, data)
+            set(.online)
+            return value
+        } catch DomainError.transport(let m) where m == unreachableText {
+            guard let (data, at) = cache.load(key) else { set(.offline(asOf: nil)); throw unreachable }
+            set(.offline(asOf: at))
+            return try decode(T.self, data)
+        }
+    }
+    private var unreachableText: String { if case .transport(let m) = unreachable { m } else { "" } }
+
+    private func send<T: Decodable, B: Encodable>(_ method: String, _ path: String, _ body: B) async throws -> T {
+        let data = try await call(method, path, body: try Self.encoder.encode(body))
+        set(.online)
+        return try decode(T.self, data)
+    }
+    private func send<T: Decodable>(_ method: String, _ path: String) async throws -> T {
+        try await send(method, path, Wire.Empty())
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {
+        do { return try Self.decoder.decode(T.self, from: data) } catch {
+            throw DomainError.transport("the server's answer didn't make sense (is it a different version?)")
+        }
+    }
+
+    static func escape(_ s: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return s.addingPercentEncoding(withAllowedCharacters: allowed) ?? s
+    }
+    private func l(_ id: LeagueID) -> String { "/v1/leagues/\(id.rawValue)" }
+
+    // MARK: - LeagueBrowsing
+
+    public func publicLeagues(filter: LeagueFilter) async throws -> [LeagueSummary] {
+        try await get("/v1/leagues", [("name", filter.nameContains), ("state", filter.state?.rawValue)])
+    }
+    public func myLeagues() async throws -> [LeagueSummary] { try await get("/v1/me/leagues") }
+    public func league(_ id: LeagueID) async throws -> LeagueDetail { try await get(l(id)) }
+    public func standings(_ id: LeagueID) async throws -> [StandingsEntry] { try await get(l(id) + "/standings") }
+    public func scoreboard(_ id: LeagueID, week: Int?) async throws -> Scoreboard { try await get(l(id) + "/scoreboard", [("week", week.map(String.init))]) }
+    public func matchup(_ id: LeagueID, week: Int, team: TeamID) async throws -> MatchupDetail {
+        try await get(l(id) + "/matchups/\(week)/\(team.rawValue)")
+    }
+    public func roster(_ id: LeagueID, team: TeamID) async throws -> TeamRoster { try await get(l(id) + "/teams/\(team.rawValue)/roster") }
+    public func player(_ id: PlayerID, league: LeagueID?) async throws -> PlayerDetail {
+        try await get("/v1/players/" + Self.escape(id.rawValue), [("league", league.map { String($0.rawValue) })])
+    }
+    public func availablePlayers(_ id: LeagueID, position: Position?, sort: PlayerSort) async throws -> [AvailablePlayer] {
+        try await get(l(id) + "/players", [("position", position?.rawValue), ("sort", sort.rawValue)])
+    }
+    public func draftBoard(_ id: LeagueID) async throws -> DraftBoard { try await get(l(id) + "/draft") }
+    public func draftRecap(_ id: LeagueID) async throws -> DraftRecap { try await get(l(id) + "/draft/recap") }
+    public func draftablePlayers(_ id: LeagueID) async throws -> [DraftablePlayer] { try await get(l(id) + "/draft/players") }
+
+    // MARK: - LeagueMembership
+
+    public func createLeague(_ new: NewLeague) async throws -> LeagueID {
+        let created: Wire.CreatedLeague = try await send("POST", "/v1/leagues", new)
+        return created.league
+    }
+    public func requestToJoin(_ league: LeagueID, teamName: String) async throws -> JoinRequest {
+        try await send("POST", l(league) + "/join-requests", Wire.TeamName(teamName: teamName))
+    }
+    public func redeemInvite(code: String, teamName: String) async throws -> TeamID {
+        let taken: Wire.TeamTaken = try await send("POST", "/v1/invites/redeem", Wire.Redeem(code: code, teamName: teamName))
+        return taken.team
+    }
+    public func leaveLeague(_ league: LeagueID) async throws { let _: Wire.Empty = try await send("POST", l(league) + "/leave") }
+
+    // MARK: - TeamManaging
+
+    public func moveInLineup(_ league: LeagueID, team: TeamID, move: LineupMove) async throws -> TeamRoster {
+        try await send("POST", l(league) + "/teams/\(team.rawValue)/lineup", move)
+    }
+    public func addFreeAgent(_ league: LeagueID, team: TeamID, player: PlayerID, dropping: PlayerID?) async throws -> Transaction {
+        try await send("POST", l(league) + "/teams/\(team.rawValue)/adds", Wire.AddPlayer(player: player, dropping: dropping))
+    }
+    public func dropPlayer(_ league: LeagueID, team: TeamID, player: PlayerID) async throws -> Transaction {
+        try await send("POST", l(league) + "/teams/\(team.rawValue)/drops", Wire.PlayerRef(player: player))
+    }
+    public func placeClaim(_ league: LeagueID, team: TeamID, player: PlayerID, dropping: PlayerID?, bid: Int) async throws -> WaiverClaim {
+        try await send("POST", l(league) + "/teams/\(team.rawValue)/claims", Wire.Claim(player: player, dropping: dropping, bid: bid))
+    }
+    public func cancelClaim(_ league: LeagueID, claim: Int64) async throws { let _: Wire.Empty = try await send("DELETE", l(league) + "/claims/\(claim)") }
+    public func reorderClaims(_ league: LeagueID, team: TeamID, order: [Int64]) async throws -> [WaiverClaim] {
+        try await send("PUT", l(league) + "/teams/\(team.rawValue)/claims/order", Wire.ClaimOrder(order: order))
+    }
+    public func myClaims(_ league: LeagueID) async throws -> [ClaimView] { try await get(l(league) + "/my-claims") }
+    public func myClaimResults(_ league: LeagueID) async throws -> [ClaimView] { try await get(l(league) + "/my-claims/results") }
+    public func transactions(_ league: LeagueID) async throws -> [TransactionView] { try await get(l(league) + "/transactions") }
+
+    // MARK: - DraftRoomControl
+
+    public func makePick(_ league: LeagueID, expectedPick: Int, player: PlayerID) async throws -> Pick {
+        try await send("POST", l(league) + "/draft/picks", Wire.PickRequest(expectedPick: expectedPick, player: player))
+    }
+    public func myQueue(_ league: LeagueID) async throws -> [PlayerSummary] { try await get(l(league) + "/draft/queue") }
+    public func editQueue(_ league: LeagueID, _ edit: DraftQueueEdit) async throws -> [PlayerSummary] {
+        try await send("POST", l(league) + "/draft/queue", edit)
+    }
+    public func sendChat(_ league: LeagueID, text: String) async throws -> ChatMessage {
+        try await send("POST", l(league) + "/chat", Wire.ChatText(text: text))
+    }
+    public func chatMessages(_ league: LeagueID, after: Int64?) async throws -> [ChatMessage] {
+        try await get(l(league) + "/chat", [("after", after.map(String.init))])
+    }
+
+    // MARK: - Commissioning
+
+    public func joinRequests(_ league: LeagueID) async throws -> [JoinRequestView] { try await get(l(league) + "/join-requests") }
+    public func decideJoinRequest(_ league: LeagueID, user: UserID, approve: Bool) async throws -> JoinRequest {
+        try await send("POST", l(league) + "/join-requests/\(user.rawValue)/decision", Wire.Decision(approve: approve))
+    }
+    public func createInvite(_ league: LeagueID, uses: Int, expiresAt: Date?) async throws -> Invite {
+        try await send("POST", l(league) + "/invites", Wire.NewInvite(uses: uses, expiresAt: expiresAt))
+    }
+    public func invites(_ league: LeagueID) async throws -> [Invite] { try await get(l(league) + "/invites") }
+    public func revokeInvite(_ league: LeagueID, code: String) async throws {
+        let _: Wire.Empty = try await send("DELETE", l(league) + "/invites/" + Self.escape(code))
+    }
+    public func updateSettings(_ league: LeagueID, settings: LeagueSettings) async throws -> League { try await send("PUT", l(league) + "/settings", settings) }
+    public func setDraftOrder(_ league: LeagueID, order: [TeamID]) async throws -> Draft {
+        try await send("PUT", l(league) + "/draft/order", Wire.TeamOrder(order: order))
+    }
+    public func randomizeDraftOrder(_ league: LeagueID) async throws -> Draft { try await send("POST", l(league) + "/draft/order/randomize") }
+    public func scheduleDraft(_ league: LeagueID, at date: Date?) async throws -> League { try await send("PUT", l(league) + "/draft/schedule", Wire.Schedule(at: date)) }
+    public func startDraft(_ league: LeagueID) async throws -> Draft { try await send("POST", l(league) + "/draft/start") }
+    public func pauseDraft(_ league: LeagueID) async throws -> Draft { try await send("POST", l(league) + "/draft/pause") }
+    public func resumeDraft(_ league: LeagueID) async throws -> Draft { try await send("POST", l(league) + "/draft/resume") }
+    public func undoLastPick(_ league: LeagueID) async throws -> Draft { try await send("POST", l(league) + "/draft/undo") }
+    public func pickForTeam(_ league: LeagueID, expectedPick: Int, player: PlayerID) async throws -> Pick {
+        try await send("POST", l(league) + "/draft/picks-for-team", Wire.PickRequest(expectedPick: expectedPick, player: player))
+    }
+    public func setAutopick(_ league: LeagueID, team: TeamID, on: Bool) async throws -> Team {
+        try await send("PUT", l(league) + "/teams/\(team.rawValue)/autopick", Wire.Autopick(on: on))
+    }
+    public func advanceClock(_ league: LeagueID, to date: Date) async throws -> ClockAdvance { try await send("POST", l(league) + "/clock", Wire.ClockTo(to: date)) }
+    public func setClockSpeed(_ league: LeagueID, speed: ClockSpeed) async throws -> ClockRun { try await send("PUT", l(league) + "/clock/speed", Wire.ClockSpeedBody(speed: speed)) }
+
+    // MARK: - AccountAPI
+
+    public func createAccount(email: String, password: String, displayName: String) async throws -> AccountSession {
+        let body = try Self.encoder.encode(Wire.NewAccount(email: email, password: password, displayName: displayName))
+        let created = try decode(AccountSession.self, try await call("POST", "/v1/accounts", body: body, sendToken: false))
+        try session?.keep(created)
+        cache.clear()
+        return created
+    }
+
+    public func signIn(email: String, password: String) async throws -> AccountSession {
+        let body = try Self.encoder.encode(Wire.SignIn(email: email, password: password, device: session?.deviceID))
+        let signed = try decode(AccountSession.self, try await call("POST", "/v1/sessions", body: body, sendToken: false))
+        try session?.keep(signed)
+        cache.clear()
+        return signed
+    }
+
+    public func signIn(sshKeyFingerprint: String) async throws -> AccountSession {
+        let data = try await call("POST", "/v1/sessions/ssh-key", body: try Self.encoder.encode(Wire.Fingerprint(fingerprint: sshKeyFingerprint)),
+                                  sendToken: false, headers: sshHostSecret.map { ["X-Clubhouse-SSH-Host": $0] } ?? [:])
+        let signed = try decode(AccountSession.self, data)
+        try session?.keep(signed)
+        cache.clear()
+        return signed
+    }
+
+    /// Ends the session on the server, then wipes the local session and the read cache — even when the server
+    /// can't be reached.
+    public func signOut() async throws {
+        if let token { _ = try? await call("DELETE", "/v1/session", body: nil) ; _ = token }
+        session?.end(.signedOut)
+        cache.clear()
+    }
+
+    public func currentUser() async throws -> User? {
+        guard token != nil else { return nil }
+        let user: User? = try await get("/v1/me")
+        if let user { try? session?.update(user) }
+        return user
+    }
+
+    public func updateProfile(displayName: String?, email: String?) async throws -> User {
+        let user: User = try await send("PUT", "/v1/me", Wire.Profile(displayName: displayName, email: email))
+        try? session?.update(user)
+        return user
+    }
+
+    public func linkSSHKey(fingerprint: String, publicKey: String) async throws {
+        let _: Wire.Empty = try await send("POST", "/v1/me/ssh-keys", Wire.LinkKey(fingerprint: fingerprint, publicKey: publicKey))
+    }
+
+    public func unlinkSSHKey(fingerprint: String) async throws {
+        let _: Wire.Empty = try await send("POST", "/v1/me/ssh-keys/unlink", Wire.Fingerprint(fingerprint: fingerprint))
+    }
+
+    // MARK: - LeagueEvents
+
+    /// Server-sent events of `league` (all leagues when nil) after `id` (only new ones when nil). The stream
+    /// reconnects with back-off (0.25 s doubling to 15 s) and resumes from the last event it delivered.
+    public func events(league: LeagueID?, after id: Int64?) -> AsyncStream<LeagueEvent> {
+        let path = "/v1/events" + (league.map { "?league=\($0.rawValue)" } ?? "")
+        let client = self.client, origin = self.origin, token = self.token
+        return AsyncStream { continuation in
+            let feed = EventFeed(client: client, url: URL(string: origin + path)!, token: token, after: id) { continuation.yield($0) }
+            continuation.onTermination = { _ in feed.cancel() }
+            feed.connect()
+        }
+    }
+}
+
+/// Pages read so far, by request (and whether a token was sent), with when they were read.
+final class ReadCache: @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var pages: [String: (Data, Date)] = [:]
+    private var bytes = 0
+    let maxBytes = 32 << 20
+
+    func store(_ key: String, _ data: Data) {
+        lock.withLock {
+            if let old = pages[key] { bytes -= old.0.count }
+            if bytes + data.count > maxBytes { pages = [:]; bytes = 0 }
+            pages[key] = (data, Date()); bytes += data.count
+        }
+    }
+    func load(_ key: String) -> (Data, Date)? { lock.withLock { pages[key] } }
+    func clear() { lock.withLock { pages = [:]; bytes = 0 } }
+}

@@ -1,0 +1,56 @@
+import ClubhouseDomain
+import Foundation
+
+/// What `clubhouse serve` runs on: the embedded engine over one database, seen by each request's caller. The
+/// composition root declares its conformance to ClubhouseServer's `LeagueServerBackend` (Data doesn't depend on the
+/// server). The draft clock runs here once for the whole server.
+public struct EmbeddedServerBackend: Sendable {
+    public let service: LeagueService
+    public let database: Database
+    /// The random source of each request's transport (invite codes, random draft orders).
+    public let random: @Sendable () -> RandomSource
+    /// Off when a test steps a manual clock itself.
+    public var clockJitterMilliseconds = 40
+
+    public init(service: LeagueService, database: Database, random: @escaping @Sendable () -> RandomSource = { .system() }) {
+        self.service = service; self.database = database; self.random = random
+    }
+
+    public func api(for caller: Caller) -> any LeagueAPI {
+        EmbeddedLeagueAPI(service: service, databasePath: database.path, caller: { caller }, random: random())
+    }
+
+    private func background<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { c in DispatchQueue.global(qos: .userInitiated).async { c.resume(with: Result { try body() }) } }
+    }
+
+    public func user(forToken token: String) async throws -> User {
+        let service = self.service
+        return try await background { try service.sessionUser(token) }
+    }
+
+    public func signIn(email: String, password: String, device: String) async throws -> AccountSession {
+        let service = self.service
+        return try await background { try service.signIn(email: email, password: password, device: device) }
+    }
+
+    public func signOut(token: String) async throws {
+        let service = self.service
+        try await background { try service.signOut(token: token) }
+    }
+
+    public func events(after id: Int64, league: LeagueID?, limit: Int) async throws -> [LeagueEvent] {
+        let db = database
+        return try await background { try EventLog.events(db, after: id, league: league, limit: limit) }
+    }
+
+    public func lastEventID() throws -> Int64 { try EventLog.lastID(database) }
+
+    public func follow(after id: Int64) -> AsyncStream<LeagueEvent> {
+        EventFollower(path: database.path).events(after: id)
+    }
+
+    public func runDraftClock() async {
+        await DraftClockDriver(service: service, databasePath: database.path, jitterMilliseconds: clockJitterMilliseconds).run()
+    }
+}

@@ -1,0 +1,116 @@
+import ClubhouseDomain
+import Foundation
+
+/// The server's one follower of the events table, fanned out in memory: each event is encoded once and queued on
+/// every open stream that wants its league. A stream that resumes (`Last-Event-ID`) first gets what it missed from
+/// the table, then the live events after it, without gaps or repeats.
+final class EventHub: @unchecked Sendable {
+    final class Subscriber: @unchecked Sendable {
+        let stream: EventStream
+        let league: LeagueID?
+        // Guarded by the hub's lock.
+        var lastSent: Int64
+        var replaying: Bool
+        var held: [(Int64, [UInt8])] = []
+        init(stream: EventStream, league: LeagueID?, lastSent: Int64, replaying: Bool) {
+            self.stream = stream; self.league = league; self.lastSent = lastSent; self.replaying = replaying
+        }
+    }
+
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var subscribers: [ObjectIdentifier: Subscriber] = [:]
+    private var lastID: Int64 = 0
+    private var stopped = false
+    let maxStreams: Int
+
+    init(maxStreams: Int) { self.maxStreams = maxStreams }
+
+    var count: Int { lock.withLock { subscribers.count } }
+    var lastEventID: Int64 { lock.withLock { lastID } }
+    func setLastEventID(_ id: Int64) { lock.withLock { lastID = max(lastID, id) } }
+
+    static func frame(_ event: LeagueEvent) -> [UInt8] {
+        let json = (try? HTTPResponse.jsonEncoder.encode(event)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return Array("id: \(event.id)\nevent: \(event.kind.rawValue)\ndata: \(json)\n\n".utf8)
+    }
+
+    /// Registers a stream; nil when the cap is reached or the hub is stopping.
+    func subscribe(_ stream: EventStream, league: LeagueID?, after: Int64?) -> Subscriber? {
+        lock.lock(); defer { lock.unlock() }
+        guard !stopped, subscribers.count < maxStreams else { return nil }
+        let sub = Subscriber(stream: stream, league: league, lastSent: after ?? lastID, replaying: after != nil)
+        subscribers[ObjectIdentifier(stream)] = sub
+        stream.onFinish = { [weak self] in self?.remove(stream) }
+        return sub
+    }
+
+    func remove(_ stream: EventStream) { _ = lock.withLock { subscribers.removeValue(forKey: ObjectIdentifier(stream)) } }
+
+    /// Sends the events a resuming stream missed, then lets live events through.
+    func replay(_ sub: Subscriber, history: [LeagueEvent]) {
+        lock.lock(); defer { lock.unlock() }
+        for e in history where e.id > sub.lastSent {
+            sub.stream.send(Self.frame(e)); sub.lastSent = e.id
+        }
+        for (id, bytes) in sub.held where id > sub.lastSent { sub.stream.send(bytes); sub.lastSent = id }
+        sub.held = []
+        sub.replaying = false
+    }
+
+    /// One event from the table to every interested stream.
+    func publish(_ event: LeagueEvent) {
+        let bytes = Self.frame(event)
+        lock.lock(); defer { lock.unlock() }
+        lastID = max(lastID, event.id)
+        for sub in subscribers.values where sub.league == nil || sub.league == event.leagueID {
+            guard event.id > sub.lastSent else { continue }
+            if sub.replaying { sub.held.append((event.id, bytes)); continue }
+            sub.stream.send(bytes)
+            sub.lastSent = event.id
+        }
+    }
+
+    /// A comment line on every stream keeps proxies from closing it and finds clients that went away.
+    func heartbeat() {
+        let bytes = Array(": heartbeat\n\n".utf8)
+        let all = lock.withLock { Array(subscribers.values) }
+        for sub in all where !sub.stream.send(bytes) { remove(sub.stream) }
+    }
+
+    /// Ends every stream and refuses new ones.
+    func stop() {
+        let all = lock.withLock { stopped = true; return Array(subscribers.values) }
+        for sub in all { sub.stream.close() }
+    }
+}
+
+/// Writes per token: a bucket of `burst` that refills at `perSecond`. Keys are tokens held in memory only.
+final class WriteLimiter: @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var buckets: [String: (tokens: Double, at: ContinuousClock.Instant)] = [:]
+    let perSecond: Double, burst: Double
+
+    init(perSecond: Double, burst: Double) { self.perSecond = perSecond; self.burst = burst }
+
+    /// nil: allowed; else the seconds to wait.
+    func take(_ key: String) -> Int? {
+        let now = ContinuousClock.now
+        return lock.withLock {
+            if buckets.count > 50_000 { buckets = [:] }
+            var b = buckets[key] ?? (burst, now)
+            let elapsed = now - b.at
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            b.tokens = min(burst, b.tokens + seconds * perSecond)
+            b.at = now
+            guard b.tokens >= 1 else {
+                buckets[key] = b
+                return max(1, Int(((1 - b.tokens) / perSecond).rounded(.up)))
+            }
+            b.tokens -= 1
+            buckets[key] = b
+            return nil
+        }
+    }
+}

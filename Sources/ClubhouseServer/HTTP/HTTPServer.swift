@@ -1,0 +1,305 @@
+import CMicroHTTPD
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// libmicrohttpd underneath, async Swift on top: each request's body is read (within the limits) on the daemon's
+/// thread, then the connection is suspended while `handler` runs as a task, and resumed to send its answer. Event
+/// streams stay suspended until there is something to send. One line per request goes to `log`.
+public final class HTTPServer: @unchecked Sendable {
+    public struct Options: Sendable {
+        public var host = "127.0.0.1"
+        /// 0: an ephemeral port (read `port` after `start`).
+        public var port: UInt16 = 8787
+        /// Larger request bodies get 413.
+        public var maxBodyBytes = 64 * 1024
+        /// Seconds a connection may stay idle (libmicrohttpd's MHD_OPTION_CONNECTION_TIMEOUT).
+        public var idleTimeoutSeconds: UInt32 = 10
+        /// A request whose body is still arriving after this is dropped (a slow or half-sent request isn't held).
+        public var bodyDeadline: Duration = .seconds(10)
+        /// Open connections beyond this get 503 with Retry-After (libmicrohttpd closes beyond `maxConnections + 64`).
+        public var maxConnections = 1024
+        /// libmicrohttpd polling threads.
+        public var threads: UInt32 = 2
+        public init() {}
+    }
+
+    public let options: Options
+    let handler: @Sendable (HTTPRequest) async -> HTTPResponse
+    let log: @Sendable (String) -> Void
+    private var daemon: OpaquePointer?
+    public private(set) var port: UInt16 = 0
+
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var openConnections = 0
+    private var inFlight = 0
+    private var draining = false
+    /// Requests suspended while their handler runs.
+    private var suspended = 0
+
+    public init(options: Options, log: @escaping @Sendable (String) -> Void, handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) {
+        self.options = options; self.handler = handler; self.log = log
+    }
+
+    public struct StartFailure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public func start() throws {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = options.port.bigEndian
+        guard inet_pton(AF_INET, options.host, &address.sin_addr) == 1 else {
+            throw StartFailure(description: "'\(options.host)' is not an IPv4 address (use e.g. 127.0.0.1 or 0.0.0.0)")
+        }
+        let flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+                           | MHD_USE_ERROR_LOG.rawValue)
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let d = withUnsafePointer(to: &address) {
+            chs_start_daemon(flags, $0, accessHandler, me, requestCompleted, connectionNotified,
+                             options.idleTimeoutSeconds, UInt32(options.maxConnections + 64), options.threads)
+        }
+        guard let d else { throw StartFailure(description: "cannot listen on \(options.host):\(options.port) (in use, or not allowed)") }
+        daemon = d
+        port = chs_bound_port(d)
+    }
+
+    /// Stops accepting new connections; requests already in flight finish (see `stop`).
+    public func quiesce() {
+        lock.withLock { draining = true }
+        if let daemon {
+            let fd = MHD_quiesce_daemon(daemon)
+            if fd >= 0 { close(fd) }
+        }
+    }
+
+    /// Waits (up to `grace`) for requests in flight, then stops the daemon. Event streams must already be ended.
+    public func stop(grace: Duration = .seconds(3)) async {
+        quiesce()
+        let clock = ContinuousClock(), until = clock.now + grace
+        while clock.now < until, lock.withLock({ inFlight > 0 || suspended > 0 }) {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        stopDaemonIfSafe()
+    }
+
+    /// Stops the daemon once no request is suspended waiting for its handler (up to 2 s).
+    public func stopNow() {
+        quiesce()
+        let until = ContinuousClock.now + .seconds(2)
+        while ContinuousClock.now < until, lock.withLock({ suspended > 0 }) { usleep(2_000) }
+        stopDaemonIfSafe()
+    }
+
+    /// libmicrohttpd aborts the process when stopped with a connection suspended: a handler still running keeps
+    /// its connection suspended, so then the daemon is left to the process's exit instead.
+    private func stopDaemonIfSafe() {
+        guard let daemon else { return }
+        if lock.withLock({ suspended > 0 }) {
+            log("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"stop\",\"note\":\"requests still running; daemon left to exit\"}")
+            _ = Unmanaged.passRetained(self)   // its callbacks still point here: keep this alive with the daemon
+            return
+        }
+        usleep(20_000)   // let resumed streams be processed
+        MHD_stop_daemon(daemon)
+        self.daemon = nil
+    }
+
+    var connectionCount: Int { lock.withLock { openConnections } }
+
+    // MARK: - Callbacks (libmicrohttpd's threads)
+
+    fileprivate func connectionEvent(started: Bool) {
+        lock.withLock { openConnections += started ? 1 : -1 }
+    }
+
+    fileprivate func begin(_ context: RequestContext, connection: OpaquePointer?) {
+        lock.lock()
+        inFlight += 1
+        let over = openConnections > options.maxConnections, drain = draining
+        lock.unlock()
+        if drain {
+            context.early = HTTPError(503, "unavailable", "The server is shutting down — try again in a moment", retryAfter: 2)
+        } else if over {
+            context.early = HTTPError(503, "unavailable", "The server is busy — try again in a moment", retryAfter: 1)
+        } else if let length = context.headers["content-length"].flatMap(Int.init), length > options.maxBodyBytes {
+            context.early = ServerErrors.bodyTooLarge(options.maxBodyBytes)
+        }
+    }
+
+    fileprivate func finished(_ context: RequestContext) {
+        lock.withLock { inFlight -= 1 }
+        let ms = Double((ContinuousClock.now - context.started).components.attoseconds) / 1e15
+            + Double((ContinuousClock.now - context.started).components.seconds) * 1000
+        let route = context.route ?? "-"
+        let status = context.status.map(String.init) ?? "\"dropped\""
+        log("{\"at\":\"\(RequestLogTime.now())\",\"method\":\(JSONText.quote(context.method)),\"route\":\(JSONText.quote(route)),"
+            + "\"status\":\(status),\"ms\":\(String(format: "%.2f", ms))}")
+    }
+
+    /// Runs the handler for a fully read request; the connection is suspended meanwhile.
+    fileprivate func dispatch(_ context: RequestContext, connection: OpaquePointer?) {
+        let request = HTTPRequest(method: context.method, path: context.path, query: context.query, headers: context.headers, body: context.body)
+        context.body = []
+        lock.withLock { suspended += 1 }
+        MHD_suspend_connection(connection)
+        let box = ConnectionBox(connection)
+        Task { [handler] in
+            let response = await handler(request)
+            context.setResponse(response)
+            self.lock.withLock {
+                MHD_resume_connection(box.pointer)
+                self.suspended -= 1
+            }
+        }
+    }
+
+    /// Hands `response` to libmicrohttpd.
+    fileprivate func queue(_ response: HTTPResponse, on connection: OpaquePointer?, context: RequestContext) -> MHD_Result {
+        context.status = response.status
+        if context.route == nil { context.route = response.route }
+        let mhd: OpaquePointer?
+        switch response.body {
+        case .bytes(let bytes):
+            mhd = bytes.withUnsafeBufferPointer {
+                MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: $0.baseAddress ?? UnsafePointer(bitPattern: 1)!),
+                                                MHD_ResponseMemoryMode(rawValue: 2)!)   // MHD_RESPMEM_MUST_COPY
+            }
+        case .stream(let stream):
+            let retained = Unmanaged.passRetained(stream).toOpaque()
+            stream.attach(connection)
+            mhd = MHD_create_response_from_callback(chs_size_unknown(), 4096, streamReader, retained, streamReleased)
+            if mhd == nil { Unmanaged<EventStream>.fromOpaque(retained).release() }
+        }
+        guard let mhd else { return MHD_Result.NO }
+        defer { MHD_destroy_response(mhd) }
+        for (name, value) in response.headers { MHD_add_response_header(mhd, name, value) }
+        if lock.withLock({ draining }) { MHD_add_response_header(mhd, "Connection", "close") }
+        return MHD_queue_response(connection, UInt32(response.status), mhd)
+    }
+}
+
+/// The server's per-request state, kept in libmicrohttpd's `con_cls` until the request completes.
+final class RequestContext: @unchecked Sendable {
+    let method: String
+    let path: String
+    var headers: [String: String] = [:]
+    var query: [String: String] = [:]
+    var body: [UInt8] = []
+    let started = ContinuousClock.now
+    /// A refusal decided while the request arrived (sent once it has been read).
+    var early: HTTPError?
+    var dispatched = false
+    /// Answered before the body: whatever body arrives is discarded.
+    var refusedEarly = false
+    var status: Int?
+    var route: String?
+    // Guarded by `lock` (set by the handler task, read on the daemon's thread).
+    private let lock = NSLock()
+    private var response: HTTPResponse?
+
+    init(method: String, path: String) { self.method = method; self.path = path }
+    func setResponse(_ r: HTTPResponse) { lock.withLock { response = r } }
+    func takeResponse() -> HTTPResponse? { lock.withLock { defer { response = nil }; return response } }
+}
+
+struct ConnectionBox: @unchecked Sendable {
+    let pointer: OpaquePointer?
+    init(_ pointer: OpaquePointer?) { self.pointer = pointer }
+}
+
+enum RequestLogTime {
+    static func now() -> String {
+        var t = time(nil), parts = tm()
+        gmtime_r(&t, &parts)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
+                      parts.tm_hour, parts.tm_min, parts.tm_sec)
+    }
+}
+
+// MARK: - C callbacks (no captures: the server comes back through `cls`)
+
+private let headerNames: [String] = ["authorization", "content-type", "content-length", "last-event-id", "x-clubhouse-ssh-host"]
+
+private func server(_ cls: UnsafeMutableRawPointer?) -> HTTPServer { Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue() }
+
+private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, conCls in
+    let server = server(cls)
+    guard let conCls, let uploadSize else { return MHD_Result.NO }
+    if conCls.pointee == nil {
+        let context = RequestContext(method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/")
+        for name in headerNames {
+            if let v = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, name) { context.headers[name] = String(cString: v) }
+        }
+        let contextPointer = Unmanaged.passRetained(context).toOpaque()
+        _ = MHD_get_connection_values(connection, MHD_ValueKind.GET_ARGUMENT_KIND, { cls, _, key, value in
+            guard let cls, let key else { return MHD_Result.YES }
+            let ctx = Unmanaged<RequestContext>.fromOpaque(cls).takeUnretainedValue()
+            ctx.query[String(cString: key)] = value.map { String(cString: $0) } ?? ""
+            return MHD_Result.YES
+        }, contextPointer)
+        conCls.pointee = contextPointer
+        server.begin(context, connection: connection)
+        // Refused on its headers alone (over a cap, a declared body too large): answer now, don't wait for the body.
+        if let early = context.early {
+            context.early = nil
+            context.dispatched = true
+            context.refusedEarly = true
+            return server.queue(early.response, on: connection, context: context)
+        }
+        return MHD_Result.YES
+    }
+    let context = Unmanaged<RequestContext>.fromOpaque(conCls.pointee!).takeUnretainedValue()
+    if uploadSize.pointee > 0 {
+        // A body still trickling in after the deadline: drop the connection rather than hold it.
+        if ContinuousClock.now - context.started > server.options.bodyDeadline { return MHD_Result.NO }
+        if context.early == nil, !context.refusedEarly, let uploadData {
+            let n = uploadSize.pointee
+            if context.body.count + n > server.options.maxBodyBytes {
+                context.early = ServerErrors.bodyTooLarge(server.options.maxBodyBytes)
+                context.body = []
+            } else {
+                uploadData.withMemoryRebound(to: UInt8.self, capacity: n) { context.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: n)) }
+            }
+        }
+        uploadSize.pointee = 0
+        return MHD_Result.YES
+    }
+    if let early = context.early {
+        context.early = nil
+        context.dispatched = true
+        return server.queue(early.response, on: connection, context: context)
+    }
+    if context.refusedEarly { return MHD_Result.YES }
+    if !context.dispatched {
+        context.dispatched = true
+        server.dispatch(context, connection: connection)
+        return MHD_Result.YES
+    }
+    guard let response = context.takeResponse() else { return MHD_Result.YES }
+    return server.queue(response, on: connection, context: context)
+}
+
+private let requestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _ in
+    guard let conCls, let pointer = conCls.pointee else { return }
+    let context = Unmanaged<RequestContext>.fromOpaque(pointer).takeRetainedValue()
+    conCls.pointee = nil
+    server(cls).finished(context)
+}
+
+private let connectionNotified: MHD_NotifyConnectionCallback = { cls, _, _, code in
+    server(cls).connectionEvent(started: code.rawValue == 0)   // MHD_CONNECTION_NOTIFY_STARTED
+}
+
+private let streamReader: MHD_ContentReaderCallback = { cls, _, buffer, max in
+    guard let cls, let buffer else { return Int(chs_end_of_stream()) }
+    return Unmanaged<EventStream>.fromOpaque(cls).takeUnretainedValue().read(into: buffer, max: max)
+}
+
+private let streamReleased: MHD_ContentReaderFreeCallback = { cls in
+    guard let cls else { return }
+    let stream = Unmanaged<EventStream>.fromOpaque(cls).takeRetainedValue()
+    stream.finish()
+}

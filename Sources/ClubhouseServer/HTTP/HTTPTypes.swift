@@ -1,0 +1,82 @@
+import Foundation
+
+/// One HTTP request as the route table sees it (the body is complete; limits were checked while reading it).
+public struct HTTPRequest: Sendable {
+    public var method: String
+    /// The path without the query string, percent-decoded by libmicrohttpd.
+    public var path: String
+    public var query: [String: String]
+    /// Header values the server uses (lowercased names): authorization, last-event-id, content-type.
+    public var headers: [String: String]
+    public var body: [UInt8]
+    public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], body: [UInt8] = []) {
+        self.method = method; self.path = path; self.query = query; self.headers = headers; self.body = body
+    }
+}
+
+/// A response: bytes, or an open event stream.
+public struct HTTPResponse: Sendable {
+    public enum Body: Sendable {
+        case bytes([UInt8])
+        case stream(EventStream)
+    }
+    public var status: Int
+    public var headers: [(String, String)]
+    public var body: Body
+    /// The route template that answered (for the request log); nil when none matched.
+    public var route: String?
+    public init(status: Int, headers: [(String, String)] = [], body: Body = .bytes([]), route: String? = nil) {
+        self.status = status; self.headers = headers; self.body = body; self.route = route
+    }
+
+    static let jsonType = ("Content-Type", "application/json; charset=utf-8")
+    static let noStore = ("Cache-Control", "no-store")
+
+    public static func json(_ status: Int, _ bytes: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [jsonType, noStore], body: .bytes(bytes))
+    }
+}
+
+/// A refusal, sent as the error envelope `{"error":{"code","message","field"?}}` (see `ErrorTable`).
+public struct HTTPError: Error, Hashable, Sendable {
+    public var status: Int
+    public var code: String
+    public var message: String
+    public var field: String?
+    /// Seconds, sent as `Retry-After` (429, 503).
+    public var retryAfter: Int?
+    /// Extra headers (405's `Allow`).
+    public var allow: String?
+
+    public init(_ status: Int, _ code: String, _ message: String, field: String? = nil, retryAfter: Int? = nil, allow: String? = nil) {
+        self.status = status; self.code = code; self.message = message; self.field = field; self.retryAfter = retryAfter; self.allow = allow
+    }
+
+    public var response: HTTPResponse {
+        let envelope = "{\"error\":{\"code\":\(JSONText.quote(code)),\"message\":\(JSONText.quote(message))"
+            + (field.map { ",\"field\":\(JSONText.quote($0))" } ?? "") + "}}"
+        var r = HTTPResponse.json(status, Array(envelope.utf8))
+        if let retryAfter { r.headers.append(("Retry-After", "\(retryAfter)")) }
+        if let allow { r.headers.append(("Allow", allow)) }
+        return r
+    }
+}
+
+enum JSONText {
+    /// A JSON string literal.
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+}

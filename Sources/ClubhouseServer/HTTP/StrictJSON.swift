@@ -1,0 +1,138 @@
+import Foundation
+
+/// Decodes request bodies strictly: JSON only, nesting and string lengths capped, every field of the right type,
+/// and no fields the request type doesn't have. Each refusal names the field (dotted path, `settings.teamCount`).
+public enum StrictJSON {
+    public static let maxDepth = 16
+    public static let maxStringBytes = 4096
+
+    public static func decode<T: Codable>(_ type: T.Type, from bytes: [UInt8]) throws(HTTPError) -> T {
+        let data: Data
+        if bytes.isEmpty || bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            data = Data("{}".utf8)   // no body: the request's fields may all be optional
+        } else {
+            try scan(bytes)
+            data = Data(bytes)
+        }
+        let value: T
+        do {
+            value = try decoder.decode(T.self, from: data)
+        } catch {
+            var described = (error as? DecodingError).map(describe) ?? HTTPError(400, "malformed_json", "The request body is not valid JSON")
+            if described.field == nil, let field = culprit(T.self, in: data) {
+                described = HTTPError(400, "invalid_field", "\(field) has a value it can't take", field: field)
+            }
+            throw described
+        }
+        try rejectUnknownFields(input: data, decoded: value)
+        return value
+    }
+
+    static let decoder = JSONDecoder()
+
+    /// A value the decoder refused without saying where (a number that doesn't fit): the top-level field whose
+    /// removal changes the refusal into "missing" (or success) is the one.
+    static func culprit<T: Decodable>(_ type: T.Type, in data: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object.count <= 32 else { return nil }
+        for key in object.keys.sorted() {
+            var rest = object
+            rest.removeValue(forKey: key)
+            guard let trimmed = try? JSONSerialization.data(withJSONObject: rest) else { continue }
+            do { _ = try decoder.decode(T.self, from: trimmed); return key } catch DecodingError.keyNotFound(let k, _) where k.stringValue == key {
+                return key
+            } catch { continue }
+        }
+        return nil
+    }
+    static let encoder = JSONEncoder()
+
+    /// Depth and string-length caps, checked on the raw bytes before any parser recurses.
+    static func scan(_ bytes: [UInt8]) throws(HTTPError) {
+        var depth = 0, inString = false, escaped = false, stringBytes = 0
+        for b in bytes {
+            if inString {
+                stringBytes += 1
+                if stringBytes > maxStringBytes {
+                    throw HTTPError(400, "string_too_long", "A text field is at most \(maxStringBytes) bytes")
+                }
+                if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true } else if b == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch b {
+            case UInt8(ascii: "\""): inString = true; stringBytes = 0
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                if depth > maxDepth { throw HTTPError(400, "too_deep", "The request body is nested more than \(maxDepth) levels deep") }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+        }
+    }
+
+    static func path(_ codingPath: [any CodingKey], _ last: (any CodingKey)? = nil) -> String {
+        let keys = codingPath + (last.map { [$0] } ?? [])
+        let names = keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+        return names.reduce("") { acc, n in acc.isEmpty ? n : (n.hasPrefix("[") ? acc + n : acc + "." + n) }
+    }
+
+    static func describe(_ error: DecodingError) -> HTTPError {
+        switch error {
+        case .typeMismatch(let type, let c):
+            let field = path(c.codingPath)
+            if field.isEmpty { return HTTPError(400, "malformed_json", "The request body should be a JSON object") }
+            return HTTPError(400, "invalid_field", "\(field) should be \(typeName(type))", field: field)
+        case .valueNotFound(let type, let c):
+            let field = path(c.codingPath)
+            return HTTPError(400, "invalid_field", "\(field) should be \(typeName(type)), not null", field: field)
+        case .keyNotFound(let key, let c):
+            let field = path(c.codingPath, key)
+            return HTTPError(400, "invalid_field", "\(field) is missing", field: field)
+        case .dataCorrupted(let c):
+            let field = path(c.codingPath)
+            if field.isEmpty { return HTTPError(400, "malformed_json", "The request body is not valid JSON") }
+            return HTTPError(400, "invalid_field", "\(field) has a value it can't take", field: field)
+        @unknown default:
+            return HTTPError(400, "malformed_json", "The request body is not valid JSON")
+        }
+    }
+
+    static func typeName(_ type: Any.Type) -> String {
+        switch "\(type)" {
+        case "Int", "Int64", "Int32", "Double": "a number"
+        case "String": "text"
+        case "Bool": "true or false"
+        case let s where s.hasPrefix("Array"): "a list"
+        case let s where s.hasPrefix("Dictionary"): "an object"
+        default: "a \(type)"
+        }
+    }
+
+    /// Any key in the input that the decoded value doesn't encode back (and isn't null) is a field the type lacks.
+    static func rejectUnknownFields<T: Encodable>(input: Data, decoded: T) throws(HTTPError) {
+        guard let original = try? JSONSerialization.jsonObject(with: input, options: [.fragmentsAllowed]),
+              let reencoded = try? encoder.encode(decoded),
+              let known = try? JSONSerialization.jsonObject(with: reencoded, options: [.fragmentsAllowed]) else { return }
+        if let unknown = firstUnknown(original, known, at: "") {
+            throw HTTPError(400, "unknown_field", "\(unknown) is not a field of this request", field: unknown)
+        }
+    }
+
+    private static func firstUnknown(_ input: Any, _ known: Any, at prefix: String) -> String? {
+        if let a = input as? [String: Any] {
+            let b = known as? [String: Any] ?? [:]
+            for key in a.keys.sorted() {
+                let here = prefix.isEmpty ? key : prefix + "." + key
+                guard let kv = b[key] else {
+                    if a[key] is NSNull { continue }
+                    return here
+                }
+                if let found = firstUnknown(a[key]!, kv, at: here) { return found }
+            }
+        } else if let a = input as? [Any], let b = known as? [Any] {
+            for (i, item) in a.enumerated() where i < b.count {
+                if let found = firstUnknown(item, b[i], at: prefix + "[\(i)]") { return found }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,259 @@
+import ClubhouseData
+import ClubhouseDomain
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `clubhouse serve` (the release binary) on loopback: wrk against the heaviest browse routes, a manager's picks one
+/// after another, and one pick delivered to 500 open event streams.
+extension Bench {
+    static func serverBenches(quick: Bool) throws {
+        print("League server (clubhouse serve, release, loopback; log to /dev/null)")
+        let app = try appBinary()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("clubhouse-bench-server-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let dbPath = dir.appendingPathComponent("league.sqlite").path
+
+        // The world, and a 16-team draft with a manager per team (their own tokens, so no write limit is near).
+        let db = try Database.open(at: DatabaseLocation(path: dbPath)).database
+        try DemoWorld.seedIfNeeded(db)
+        let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
+        var settings = LeagueSettings()
+        settings.teamCount = 16
+        settings.pickClockSeconds = nil
+        var managers: [(caller: Caller, token: String)] = []
+        for i in 0..<16 {
+            let s = try service.createAccount(email: "bench\(i)@server.bench", password: "bench password \(i)", displayName: "Bench \(i)")
+            managers.append((.user(s.user.id), s.token))
+        }
+        let league = try service.createLeague(name: "Server Bench Draft", settings: settings, isPublic: true, teamName: "Bench 0",
+                                              seasonClock: Date(timeIntervalSince1970: 1_567_000_000), caller: managers[0].caller)
+        var rng = SystemRandomNumberGenerator()
+        let invite = try service.createInvite(league, uses: 15, expiresAt: nil, caller: managers[0].caller, using: &rng)
+        var teamOwner: [TeamID: String] = [try service.draftBoard(league, caller: managers[0].caller).capabilities.myTeam!: managers[0].token]
+        for m in managers.dropFirst() { teamOwner[try service.redeemInvite(code: invite.code, teamName: "Team \(m.token.prefix(4))", caller: m.caller)] = m.token }
+        _ = try service.startDraft(league, caller: managers[0].caller)
+        let players = try service.draftablePlayers(league, caller: .anonymous).map(\.player.id)
+
+        let port = try freePort()
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: app)
+        server.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--database", dbPath]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { server.terminate(); server.waitUntilExit() }
+        let http = BenchHTTP(port: UInt16(port))
+        let started = ContinuousClock.now
+        while http.request("GET", "/healthz")?.status != 200 {
+            guard ContinuousClock.now - started < .seconds(60) else { throw BenchFailure(description: "clubhouse serve did not start") }
+            usleep(50_000)
+        }
+
+        // Browse: wrk, 2 threads, 32 connections.
+        let seconds = quick ? 5 : 10
+        for (name, path) in [("standings (Gridiron Greats)", "/v1/leagues/1/standings"),
+                             ("live scoreboard (Gridiron Greats, week 9)", "/v1/leagues/1/scoreboard"),
+                             ("draft board (16 teams)", "/v1/leagues/\(league.rawValue)/draft")] {
+            let w = try wrk("http://127.0.0.1:\(port)\(path)", seconds: seconds)
+            print("  GET \(pad(name, 42)) \(lpad(fmt(w.rps, 0), 6)) req/s   p50 \(w.p50)   p99 \(w.p99)   (wrk -t2 -c32 -d\(seconds)s; non-2xx: \(w.errors))")
+        }
+
+        // Picks: each the next valid one, by the manager on the clock, one after another (a race would only measure 409s).
+        let board = try service.draftBoard(league, caller: .anonymous)
+        var picks = Samples()
+        var pickNumber = board.draft.currentPick
+        var playerIndex = 0
+        let pickCount = 60   // leaves picks for the fan-out below before any roster fills a position
+        let pickStart = ContinuousClock.now
+        var refused = 0
+        for _ in 0..<pickCount {
+            guard pickNumber <= board.draft.totalPicks,
+                  let token = teamOwner[DraftOrder.team(forPick: pickNumber, order: board.draft.order, type: board.draft.type)] else { break }
+            let body = "{\"expectedPick\":\(pickNumber),\"player\":\"\(players[playerIndex].rawValue)\"}"
+            let t0 = ContinuousClock.now
+            let answer = http.request("POST", "/v1/leagues/\(league.rawValue)/draft/picks", headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"], body: Array(body.utf8))
+            picks.add(ContinuousClock.now - t0)
+            if answer?.status != 200 { refused += 1 }
+            pickNumber += 1; playerIndex += 1
+        }
+        let pickSeconds = Samples.milliseconds(ContinuousClock.now - pickStart) / 1000
+        print("  POST pick (\(picks.ms.count) in a row, one connection each) \(lpad(fmt(Double(picks.ms.count) / pickSeconds, 0), 6)) picks/s   p50 \(fmt(picks.p50)) ms   p99 \(fmt(picks.p99)) ms   (refused: \(refused))")
+
+        // Fan-out: 500 streams on the room; each pick's event timed from just before the POST to its arrival on every stream.
+        let streamCount = 500
+        let fan = try FanOut(port: UInt16(port), path: "/v1/events?league=\(league.rawValue)", count: streamCount)
+        let rounds = quick ? 5 : 10
+        var delivery = Samples()
+        for round in 1...rounds {
+            guard pickNumber <= board.draft.totalPicks,
+                  let token = teamOwner[DraftOrder.team(forPick: pickNumber, order: board.draft.order, type: board.draft.type)] else { break }
+            let body = "{\"expectedPick\":\(pickNumber),\"player\":\"\(players[playerIndex].rawValue)\"}"
+            let t0 = ContinuousClock.now
+            _ = http.request("POST", "/v1/leagues/\(league.rawValue)/draft/picks", headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"], body: Array(body.utf8))
+            let arrivals = fan.waitForPicks(round, timeout: .seconds(10))
+            for a in arrivals { delivery.add(a - t0) }
+            pickNumber += 1; playerIndex += 1
+        }
+        let missed = rounds * streamCount - delivery.ms.count
+        print("  pick → \(streamCount) open event streams (\(rounds) picks): p50 \(fmt(delivery.p50)) ms   p99 \(fmt(delivery.p99)) ms   max \(fmt(delivery.max)) ms   (missed within 10 s: \(missed))")
+        fan.close()
+        print()
+    }
+
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { Glibc.close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) } }
+        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) } }
+        return Int(UInt16(bigEndian: addr.sin_port))
+    }
+
+    /// Runs wrk and reads its requests/s and latency percentiles.
+    static func wrk(_ url: String, seconds: Int) throws -> (rps: Double, p50: String, p99: String, errors: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/wrk")
+        p.arguments = ["-t2", "-c32", "-d\(seconds)s", "--latency", url]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        do { try p.run() } catch { throw BenchFailure(description: "wrk is missing (apt-get install wrk; make bench installs it)") }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        func field(_ prefix: String) -> String? {
+            text.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(prefix) }
+                .map { $0.trimmingCharacters(in: .whitespaces).dropFirst(prefix.count).trimmingCharacters(in: .whitespaces) }
+        }
+        let rps = Double(field("Requests/sec:") ?? "") ?? .nan
+        return (rps, field("50%") ?? "?", field("99%") ?? "?", field("Non-2xx or 3xx responses:") ?? "0")
+    }
+}
+
+/// A bare HTTP/1.1 client (Connection: close) for the bench.
+struct BenchHTTP {
+    let port: UInt16
+    func connect() -> Int32? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = port.bigEndian
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let ok = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard ok == 0 else { Glibc.close(fd); return nil }
+        return fd
+    }
+    static func send(_ fd: Int32, _ bytes: [UInt8]) {
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return }
+            sent += n
+        }
+    }
+    func request(_ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []) -> (status: Int, body: Data)? {
+        guard let fd = connect() else { return nil }
+        defer { Glibc.close(fd) }
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
+        for (k, v) in headers { head += "\(k): \(v)\r\n" }
+        Self.send(fd, Array((head + "\r\n").utf8) + body)
+        var out = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n <= 0 { break }
+            out.append(contentsOf: buffer[0..<n])
+        }
+        let line = String(decoding: out.prefix(32), as: UTF8.self).split(separator: " ")
+        guard line.count > 1, let status = Int(line[1]) else { return nil }
+        return (status, out)
+    }
+}
+
+/// `count` open event streams, read by one thread with poll(2); records when each stream sees its n-th pick.
+final class FanOut: @unchecked Sendable {
+    private let fds: [Int32]
+    private let lock = NSLock()
+    private var seen: [Int]        // picks seen per stream
+    private var tails: [[UInt8]]
+    private var arrivals: [Int: [ContinuousClock.Instant]] = [:]   // pick round → arrival per stream
+    private var running = true
+    private var thread: Thread?
+
+    init(port: UInt16, path: String, count: Int) throws {
+        let http = BenchHTTP(port: port)
+        var fds: [Int32] = []
+        for _ in 0..<count {
+            guard let fd = http.connect() else { throw BenchFailure(description: "could not open event stream \(fds.count + 1)") }
+            BenchHTTP.send(fd, Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8))
+            fds.append(fd)
+        }
+        self.fds = fds
+        seen = Array(repeating: 0, count: count)
+        tails = Array(repeating: [], count: count)
+        // Every stream answered (": connected") before the first pick.
+        var connected = Set<Int>()
+        let deadline = ContinuousClock.now + .seconds(30)
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        while connected.count < count, ContinuousClock.now < deadline {
+            var pfds = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&pfds, nfds_t(pfds.count), 100)
+            for (i, p) in pfds.enumerated() where p.revents != 0 {
+                let n = recv(p.fd, &buffer, buffer.count, 0)
+                if n > 0, String(decoding: buffer[0..<n], as: UTF8.self).contains(": connected") { connected.insert(i) }
+            }
+        }
+        guard connected.count == count else { throw BenchFailure(description: "only \(connected.count) of \(count) event streams opened") }
+        let t = Thread { [unowned self] in self.readLoop() }
+        thread = t
+        t.start()
+    }
+
+    private func readLoop() {
+        var buffer = [UInt8](repeating: 0, count: 16384)
+        let marker = Array("event: draft.pick".utf8)
+        while lock.withLock({ running }) {
+            var pfds = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            guard poll(&pfds, nfds_t(pfds.count), 50) > 0 else { continue }
+            let now = ContinuousClock.now
+            for (i, p) in pfds.enumerated() where p.revents & Int16(POLLIN) != 0 {
+                let n = recv(p.fd, &buffer, buffer.count, 0)
+                guard n > 0 else { continue }
+                let chunk = tails[i] + buffer[0..<n]
+                var count = 0, j = 0
+                while j + marker.count <= chunk.count {
+                    if chunk[j] == marker[0], Array(chunk[j..<(j + marker.count)]) == marker { count += 1; j += marker.count } else { j += 1 }
+                }
+                tails[i] = Array(chunk.suffix(marker.count - 1))
+                if count > 0 {
+                    lock.withLock {
+                        for _ in 0..<count { seen[i] += 1; arrivals[seen[i], default: []].append(now) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The arrival times of pick `round` on every stream that got it within `timeout`.
+    func waitForPicks(_ round: Int, timeout: Duration) -> [ContinuousClock.Instant] {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if lock.withLock({ arrivals[round]?.count ?? 0 }) >= fds.count { break }
+            usleep(1000)
+        }
+        return lock.withLock { arrivals[round] ?? [] }
+    }
+
+    func close() {
+        lock.withLock { running = false }
+        usleep(100_000)
+        for fd in fds { Glibc.close(fd) }
+    }
+}

@@ -1,0 +1,72 @@
+import ClubhouseDomain
+import ClubhouseServer
+import Foundation
+import Testing
+@testable import ClubhouseData
+
+/// The first `count` events of `stream`, or fewer when `timeout` passes first.
+func collect(_ stream: AsyncStream<LeagueEvent>, count: Int, timeout: Duration = .seconds(60)) async -> [LeagueEvent] {
+    await withTaskGroup(of: [LeagueEvent]?.self) { group in
+        group.addTask {
+            var got: [LeagueEvent] = []
+            for await e in stream {
+                got.append(e)
+                if got.count == count { break }
+            }
+            return got
+        }
+        group.addTask { try? await Task.sleep(for: timeout); return nil }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first ?? []
+    }
+}
+
+/// Waits (up to `timeout`) for `condition`.
+func eventually(_ timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
+    let until = ContinuousClock.now + timeout
+    while ContinuousClock.now < until {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+}
+
+@Suite("Server: live events") struct ServerEventStreamTests {
+    @Test func eventsOfTheLeagueReachAnOpenStreamAndAResumedStreamGetsWhatItMissed() async throws {
+        let world = try ContractTransport.$current.withValue(.remote) { try ContractWorld() }
+        let api = world.api()
+        let league = LeagueID(3)
+        let live = api.events(league: league, after: nil)
+        let collecting = Task { await collect(live, count: 2) }
+        #expect(await eventually { world.server!.openStreams == 1 }, "the stream is open on the server")
+        try EventLog.append(world.database, league: league, kind: .chat, payload: #"{"n":1}"#)
+        try EventLog.append(world.database, league: LeagueID(1), kind: .chat, payload: #"{"other":true}"#)
+        try EventLog.append(world.database, league: league, kind: .chat, payload: #"{"n":2}"#)
+        let got = await collecting.value
+        #expect(got.map(\.payload) == [#"{"n":1}"#, #"{"n":2}"#], "only this league's events, in order")
+        #expect(got.allSatisfy { $0.leagueID == league && $0.kind == .chat })
+
+        // Resuming after the first: the second comes from the table, then live ones follow.
+        let resumed = api.events(league: league, after: got[0].id)
+        let more = Task { await collect(resumed, count: 2) }
+        #expect(await eventually { world.server!.openStreams >= 2 })
+        try EventLog.append(world.database, league: league, kind: .chat, payload: #"{"n":3}"#)
+        #expect(await more.value.map(\.payload) == [#"{"n":2}"#, #"{"n":3}"#])
+    }
+
+    @Test func aStoppedServerEndsItsStreamsAndStopsWithinFiveSeconds() async throws {
+        let world = try ContractTransport.$current.withValue(.remote) { try ContractWorld() }
+        let http = RawHTTP(port: world.server!.port)
+        let fd = try #require(http.connect(timeoutSeconds: 10))
+        defer { close(fd) }
+        _ = RawHTTP.send(fd, RawHTTP.bytes("GET", "/v1/events?league=3"))
+        #expect(await eventually { world.server!.openStreams == 1 })
+        let started = ContinuousClock.now
+        await world.server!.stop()
+        #expect(ContinuousClock.now - started < .seconds(5), "the stop itself is bounded (4 s grace)")
+        let answer = await io { String(decoding: RawHTTP.readAll(fd), as: UTF8.self) }
+        #expect(answer.contains("text/event-stream") && answer.contains(": connected"), "the stream was answered, then ended: \(answer)")
+        #expect(await io { http.request("GET", "/healthz") } == nil, "no new connections after the stop")
+    }
+}
