@@ -8,7 +8,6 @@
 SWIFT      ?= swift
 RELEASE_BIN = .build/release/clubhouse
 DEBUG_BIN   = .build/debug/clubhouse
-ALONE_TESTS = ServerEventStreamTests|RemoteOfflineTests
 
 # Debian packages: what building needs, and what the tests need on top.
 BUILD_PKGS = libncurses-dev libsqlite3-dev libsodium-dev libmicrohttpd-dev pkg-config
@@ -26,9 +25,7 @@ build: deps
 
 test: test-deps
 	$(SWIFT) build --build-tests
-	CLUBHOUSE_BIN=$(CURDIR)/$(DEBUG_BIN) $(SWIFT) test --skip-build --skip '$(ALONE_TESTS)'
-	# In-process server timing tests starve on Swift's cooperative pool under the full run's load: run them on their own.
-	CLUBHOUSE_BIN=$(CURDIR)/$(DEBUG_BIN) $(SWIFT) test --skip-build --filter '$(ALONE_TESTS)'
+	CLUBHOUSE_BIN=$(CURDIR)/$(DEBUG_BIN) $(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory check-units BIN=$(DEBUG_BIN)
 
 bench: bench-deps

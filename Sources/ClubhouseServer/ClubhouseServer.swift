@@ -66,15 +66,15 @@ public final class LeagueServer: @unchecked Sendable {
         let server = HTTPServer(options: options.http, log: log) { [unowned self] in await self.handle($0) }
         try server.start()
         http = server
-        let hub = self.hub, backend = self.backend, beat = options.heartbeat
-        tasks.append(Task.detached { for await e in backend.follow(after: last) { hub.publish(e) } })
-        tasks.append(Task.detached {
+        let hub = self.hub, backend = self.backend, beat = options.heartbeat, executor = server.executor
+        tasks.append(Task.detached(executorPreference: executor) { for await e in backend.follow(after: last) { hub.publish(e) } })
+        tasks.append(Task.detached(executorPreference: executor) {
             while !Task.isCancelled {
                 try? await Task.sleep(for: beat)
                 hub.heartbeat()
             }
         })
-        if options.runsDraftClock { tasks.append(Task.detached { await backend.runDraftClock() }) }
+        if options.runsDraftClock { tasks.append(Task.detached(executorPreference: executor) { await backend.runDraftClock() }) }
     }
 
     /// Graceful stop: no new connections, event streams end, requests in flight finish (up to `grace`).

@@ -89,7 +89,8 @@ import Testing
         // Ann, signed out, picks: the gate asks her to sign in, then makes the pick.
         try Self.openLeague(a)
         try a.send("d")
-        #expect(try a.waitFor("pick 1 · on the clock: Ann's Aces", timeout: 20).matched)
+        // Enter drafts the highlighted player: wait for the Available list itself, not only the room's header.
+        #expect(try a.waitFor(timeout: 30) { $0.contains("pick 1 · on the clock: Ann's Aces") && $0.contains("│    1 ") }.matched)
         try a.send("Enter")
         let gate = try a.waitFor("Sign in to your Clubhouse account")
         try #require(gate.matched, "\(gate.screen)")

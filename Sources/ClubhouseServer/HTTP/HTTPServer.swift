@@ -38,6 +38,10 @@ public final class HTTPServer: @unchecked Sendable {
     private var draining = false
     /// Requests suspended while their handler runs.
     private var suspended = 0
+    /// Set once `quiesce` has taken the listening socket (closing it twice could close someone else's socket).
+    private var quiesced = false
+    /// Handlers run here, off Swift's cooperative pool.
+    let executor = ServerExecutor(label: "clubhouse.server.requests")
 
     public init(options: Options, log: @escaping @Sendable (String) -> Void, handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) {
         self.options = options; self.handler = handler; self.log = log
@@ -67,12 +71,17 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// Stops accepting new connections; requests already in flight finish (see `stop`).
+    /// Idempotent: the listening socket is closed once. (A second close would hit whatever descriptor reused its
+    /// number — in a busy process another daemon's connection, which libmicrohttpd then fails to close and aborts.)
     public func quiesce() {
-        lock.withLock { draining = true }
-        if let daemon {
-            let fd = MHD_quiesce_daemon(daemon)
-            if fd >= 0 { close(fd) }
+        let first = lock.withLock { () -> Bool in
+            draining = true
+            defer { quiesced = true }
+            return !quiesced
         }
+        guard first, let daemon else { return }
+        let fd = MHD_quiesce_daemon(daemon)
+        if fd >= 0 { close(fd) }
     }
 
     /// Waits (up to `grace`) for requests in flight, then stops the daemon. Event streams must already be ended.
@@ -146,7 +155,7 @@ public final class HTTPServer: @unchecked Sendable {
         lock.withLock { suspended += 1 }
         MHD_suspend_connection(connection)
         let box = ConnectionBox(connection)
-        Task { [handler] in
+        Task(executorPreference: executor) { [handler] in
             let response = await handler(request)
             context.setResponse(response)
             self.lock.withLock {

@@ -42,6 +42,8 @@ enum ServeCommand {
             Output.error("clubhouse serve: \(error)")
             return 1
         }
+        // Running season clocks (a commissioner's 1×/10×/60×) step here too: the server is the one process that ticks.
+        let seasonClock = Task.detached { await LiveClockDriver(service: service, databasePath: db.path).run() }
         FileHandle.standardOutput.write(Data("Clubhouse league server on \(server.url) (database \(db.path)); Ctrl-C stops it.\n".utf8))
         LeagueServer.standardError("{\"at\":\"\(Date())\",\"event\":\"serve.start\",\"url\":\"\(server.url)\"}")
 
@@ -50,6 +52,7 @@ enum ServeCommand {
         var signal: Int32 = 0
         sigwait(&stopSignals, &signal)
         let done = DispatchSemaphore(value: 0)
+        seasonClock.cancel()
         Task.detached {
             await server.stop(grace: .seconds(4))
             done.signal()
