@@ -71,11 +71,11 @@ import ClubhouseDomain
     }
 
     #if os(Linux)
-    @Test func aWriteWakesTheFollowerAtOnceInsteadOfAtItsNextLook() async throws {
+    @Test(.timeLimit(.minutes(6))) func aWriteWakesTheFollowerAtOnceInsteadOfAtItsNextLook() async throws {
         let dir = TempDir()
         let writer = try fileDatabase(dir)
-        var follower = EventFollower(database: writer, pollInterval: .seconds(30))
-        follower.fallbackInterval = .seconds(30)   // only the change watcher can deliver in time
+        var follower = EventFollower(database: writer, pollInterval: .seconds(3600))
+        follower.fallbackInterval = .seconds(3600)   // only the change watcher can deliver within the test's limit
         let stream = follower.events(after: try EventLog.lastID(writer))
         let other = try Database(path: writer.path)
         let clock = ContinuousClock()
@@ -90,7 +90,7 @@ import ClubhouseDomain
         let arrived = clock.now
         let written = try await appender.value
         #expect(event?.kind == .pickMade)
-        #expect(arrived - written < .seconds(15), "woken by the write, not by the 30 s fallback (generous: the full suite loads both cores)")
+        #expect(arrived - written < .seconds(300), "woken by the write, not by the hour-long fallback (the limit is generous: a loaded machine)")
     }
 
     @Test func aFollowerWithoutTheWatcherStillPolls() async throws {

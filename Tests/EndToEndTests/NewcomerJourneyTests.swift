@@ -63,10 +63,12 @@ import Testing
         #expect(player.screen.contains("Rostered by"))
 
         // Esc all the way back to Home, then quit from the board.
-        for _ in 0..<5 {
+        // Player → matchup → week → league → Home: one Esc per page, each after the last has landed (one more
+        // would collapse Home's sheet to peek, which the SPEC asks for; a quick double Esc would read as Alt-Esc).
+        for _ in 0..<4 {
             let before = try tmux.screen()
             try tmux.send("Escape")
-            try tmux.waitFor(timeout: 2) { $0 != before }
+            try tmux.waitFor(timeout: 20) { $0 != before && !$0.contains("Loading") }
         }
         let back = try tmux.waitFor { $0.contains("Public leagues (") && !$0.contains("Home ›") }
         #expect(back.matched, "\(back.screen)")

@@ -219,8 +219,8 @@ struct ConnectionBox: @unchecked Sendable {
     init(_ pointer: OpaquePointer?) { self.pointer = pointer }
 }
 
-enum RequestLogTime {
-    static func now() -> String {
+public enum RequestLogTime {
+    public static func now() -> String {
         var t = time(nil), parts = tm()
         gmtime_r(&t, &parts)
         return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,

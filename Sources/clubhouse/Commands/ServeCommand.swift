@@ -45,7 +45,7 @@ enum ServeCommand {
         // Running season clocks (a commissioner's 1×/10×/60×) step here too: the server is the one process that ticks.
         let seasonClock = Task.detached { await LiveClockDriver(service: service, databasePath: db.path).run() }
         FileHandle.standardOutput.write(Data("Clubhouse league server on \(server.url) (database \(db.path)); Ctrl-C stops it.\n".utf8))
-        LeagueServer.standardError("{\"at\":\"\(Date())\",\"event\":\"serve.start\",\"url\":\"\(server.url)\"}")
+        LeagueServer.standardError("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"serve.start\",\"url\":\"\(server.url)\"}")
 
         // SIGTERM/SIGINT (blocked since the start, so every thread inherits the block): this thread waits for one,
         // then stop accepting, end streams, finish requests in flight, exit 0 (within 5 s).
@@ -58,7 +58,7 @@ enum ServeCommand {
             done.signal()
         }
         done.wait()
-        LeagueServer.standardError("{\"at\":\"\(Date())\",\"event\":\"serve.stop\"}")
+        LeagueServer.standardError("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"serve.stop\"}")
         return 0
     }
 }
