@@ -20,7 +20,9 @@ public final class LiveClockDriver: Sendable {
         let wake = WakeSignal()
         let watcher = Task {
             // A speed change (or a commissioner's move) re-plans at once; the steps' own events are ignored.
-            for await event in events where event.kind == .clockAdvanced && event.payload.contains("speed") { wake.fire() }
+            for await event in events where (try? event.decodedBody(as: LeagueEvent.ClockAdvanced.self))??.speed != nil {
+                wake.fire()
+            }
         }
         defer { watcher.cancel() }
         while !Task.isCancelled {

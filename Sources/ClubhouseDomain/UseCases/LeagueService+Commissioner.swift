@@ -41,7 +41,7 @@ extension LeagueService {
             }
             league.settings = settings
             try w.updateLeague(league)
-            _ = try w.appendEvent(league: id, kind: .leagueUpdated, payload: #"{"teams":\#(settings.teamCount)}"#, at: clock.now())
+            try w.appendEvent(league: id, LeagueEvent.LeagueUpdated(teams: settings.teamCount), at: clock.now())
             return league
         }
     }
@@ -90,8 +90,7 @@ extension LeagueService {
                 draft.scheduledAt = date
                 try w.setDraft(draft)
             }
-            _ = try w.appendEvent(league: id, kind: .draftScheduled,
-                                  payload: #"{"at":\#(date.map { "\($0.timeIntervalSince1970)" } ?? "null")}"#, at: now)
+            try w.appendEvent(league: id, LeagueEvent.DraftScheduled(at: date), at: now)
             return league
         }
     }
@@ -110,8 +109,7 @@ extension LeagueService {
             t.waiverPriority = (Array(order.reversed()).firstIndex(of: t.id) ?? 0) + 1
             try w.updateTeam(t)
         }
-        _ = try w.appendEvent(league: league.id, kind: .draftOrderSet,
-                              payload: #"{"order":[\#(order.map { String($0.rawValue) }.joined(separator: ","))]}"#, at: clock.now())
+        try w.appendEvent(league: league.id, LeagueEvent.DraftOrderSet(order: order), at: clock.now())
         return draft
     }
 }

@@ -64,7 +64,7 @@ extension LeagueService {
             try w.setDraft(room.draft)
             league.state = .drafting
             try w.updateLeague(league)
-            _ = try w.appendEvent(league: id, kind: .draftStarted, payload: #"{"pick":1}"#, at: now)
+            try w.appendEvent(league: id, LeagueEvent.DraftStarted(pick: 1), at: now)
             return room.draft
         }
     }
@@ -125,12 +125,10 @@ extension LeagueService {
             let q = try w.queue(team: t.id)
             if q.contains(pick.playerID) { try w.setQueue(team: t.id, players: q.filter { $0 != pick.playerID }) }
         }
-        _ = try w.appendEvent(league: league.id, kind: .pickMade,
-                              payload: #"{"pick":\#(pick.number),"team":\#(pick.teamID.rawValue),"player":"\#(pick.playerID.rawValue)"}"#,
-                              at: pick.madeAt)
+        try w.appendEvent(league: league.id, LeagueEvent.PickMade(pick: pick.number, team: pick.teamID, player: pick.playerID), at: pick.madeAt)
         if room.draft.status == .complete {
             try completeDraft(w, league: league, room: room)
-            _ = try w.appendEvent(league: league.id, kind: .draftCompleted, payload: "{}", at: pick.madeAt)
+            try w.appendEvent(league: league.id, LeagueEvent.DraftCompleted(), at: pick.madeAt)
         }
     }
 

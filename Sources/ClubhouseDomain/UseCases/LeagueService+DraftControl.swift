@@ -8,13 +8,13 @@ extension LeagueService {
     /// Commissioner: pauses a running draft (nobody can pick; the clock is frozen).
     @discardableResult
     public func pauseDraft(_ id: LeagueID, caller: Caller) throws -> Draft {
-        try roomCommand(id, caller: caller, doing: "pause the draft", event: .draftPaused) { room, now in try room.pause(now: now) }
+        try roomCommand(id, caller: caller, doing: "pause the draft", event: LeagueEvent.DraftPaused.init(pick:)) { room, now in try room.pause(now: now) }
     }
 
     /// Commissioner: resumes a paused draft; the team on the clock gets a fresh clock.
     @discardableResult
     public func resumeDraft(_ id: LeagueID, caller: Caller) throws -> Draft {
-        try roomCommand(id, caller: caller, doing: "resume the draft", event: .draftResumed) { room, now in try room.resume(now: now) }
+        try roomCommand(id, caller: caller, doing: "resume the draft", event: LeagueEvent.DraftResumed.init(pick:)) { room, now in try room.resume(now: now) }
     }
 
     /// Commissioner: undoes the last pick (the player leaves the roster, the pick goes back on the clock).
@@ -39,7 +39,7 @@ extension LeagueService {
                 try w.setRoster(roster)
             }
             try w.setDraft(room.draft)
-            _ = try w.appendEvent(league: id, kind: .pickUndone, payload: #"{"pick":\#(first.number)}"#, at: clock.now())
+            try w.appendEvent(league: id, LeagueEvent.PickUndone(pick: first.number), at: clock.now())
             return room.draft
         }
     }
@@ -84,13 +84,13 @@ extension LeagueService {
             guard try w.draft(in: id)?.status != .complete else { throw DomainError.conflict("The draft of \(league.name) is complete") }
             let updated = team.settingAutopick(on)
             try w.updateTeam(updated)
-            _ = try w.appendEvent(league: id, kind: .autopickToggled, payload: #"{"team":\#(teamID.rawValue),"on":\#(on)}"#, at: clock.now())
+            try w.appendEvent(league: id, LeagueEvent.AutopickToggled(team: teamID, on: on), at: clock.now())
             return updated
         }
     }
 
     /// One commissioner command on the room, written with its event.
-    private func roomCommand(_ id: LeagueID, caller: Caller, doing action: String, event: LeagueEvent.Kind,
+    private func roomCommand<Body: LeagueEventBody>(_ id: LeagueID, caller: Caller, doing action: String, event: (_ pick: Int) -> Body,
                              _ command: (inout DraftRoom, Date) throws -> Void) throws -> Draft {
         _ = try signedIn(caller)
         return try store.write { w in
@@ -101,7 +101,7 @@ extension LeagueService {
             let now = clock.now()
             try command(&room, now)
             try w.setDraft(room.draft)
-            _ = try w.appendEvent(league: id, kind: event, payload: #"{"pick":\#(room.draft.currentPick)}"#, at: now)
+            try w.appendEvent(league: id, event(room.draft.currentPick), at: now)
             return room.draft
         }
     }
@@ -150,7 +150,7 @@ extension LeagueService {
             }
             let queue = queues.queue(for: team.id)
             try w.setQueue(team: team.id, players: queue)
-            _ = try w.appendEvent(league: id, kind: .queueChanged, payload: #"{"team":\#(team.id.rawValue)}"#, at: clock.now())
+            try w.appendEvent(league: id, LeagueEvent.QueueChanged(team: team.id), at: clock.now())
             return queue.map(facts.summary)
         }
     }
@@ -171,7 +171,7 @@ extension LeagueService {
             var message = ChatMessage(id: 0, leagueID: id, userID: user, teamID: team?.id,
                                       authorName: try w.user(user)?.displayName ?? "", body: body, at: clock.now())
             message.id = try w.insertChatMessage(message)
-            _ = try w.appendEvent(league: id, kind: .chat, payload: #"{"message":\#(message.id)}"#, at: message.at)
+            try w.appendEvent(league: id, LeagueEvent.Chat(message: message.id), at: message.at)
             return message
         }
     }

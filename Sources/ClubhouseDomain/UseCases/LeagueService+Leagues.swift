@@ -67,23 +67,8 @@ extension LeagueService {
             for (i, teamID) in order.reversed().enumerated() {
                 if var t = teams.first(where: { $0.id == teamID }) { t.waiverPriority = i + 1; try w.updateTeam(t) }
             }
-            _ = try w.appendEvent(league: league.id, kind: .leagueCreated, payload: #"{"name":\#(jsonString(name))}"#, at: now)
+            try w.appendEvent(league: league.id, LeagueEvent.LeagueCreated(name: name), at: now)
             return league.id
         }
     }
-}
-
-/// A JSON string literal for small event payloads.
-func jsonString(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
-        default: out.unicodeScalars.append(u)
-        }
-    }
-    return out + "\""
 }

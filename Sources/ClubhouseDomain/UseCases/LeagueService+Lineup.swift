@@ -19,9 +19,8 @@ extension LeagueService {
             }
             guard updated != roster else { return roster }
             try w.setRoster(updated)
-            _ = try w.appendEvent(league: id, kind: .lineupChanged,
-                                  payload: #"{"team":\#(team.id.rawValue),"player":"\#(move.playerID.rawValue)","slot":"\#(move.slot.rawValue)"}"#,
-                                  at: clock.now())
+            try w.appendEvent(league: id, LeagueEvent.LineupChanged(team: team.id, player: move.playerID, slot: move.slot),
+                              at: clock.now())
             return updated
         }
     }

@@ -23,7 +23,7 @@ extension LeagueService {
             }
             let run = ClockRun(leagueID: id, speed: speed, tickedAt: clock.now())
             try w.setClockRun(run)
-            _ = try w.appendEvent(league: id, kind: .clockAdvanced, payload: #"{"speed":\#(speed.rawValue)}"#, at: clock.now())
+            try w.appendEvent(league: id, LeagueEvent.ClockAdvanced(speed: speed), at: clock.now())
             return run
         }
     }

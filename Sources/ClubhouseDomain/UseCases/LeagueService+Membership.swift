@@ -37,7 +37,7 @@ extension LeagueService {
             }
             let request = JoinRequest(leagueID: id, user: user, teamName: teamName, status: .pending, requestedAt: clock.now())
             try w.setJoinRequest(request)
-            _ = try w.appendEvent(league: id, kind: .joinRequested, payload: #"{"user":\#(user.rawValue)}"#, at: request.requestedAt)
+            try w.appendEvent(league: id, LeagueEvent.JoinRequested(user: user), at: request.requestedAt)
             return request
         }
     }
@@ -62,13 +62,12 @@ extension LeagueService {
                 let team = try takeOpenTeam(w, teams: teams, user: applicant, name: request.teamName)
                 request.status = .approved
                 try w.setJoinRequest(request)
-                _ = try w.appendEvent(league: id, kind: .memberJoined, payload: #"{"team":\#(team.id.rawValue),"user":\#(applicant.rawValue)}"#, at: now)
+                try w.appendEvent(league: id, LeagueEvent.MemberJoined(team: team.id, user: applicant), at: now)
             } else {
                 request.status = .denied
                 try w.setJoinRequest(request)
             }
-            _ = try w.appendEvent(league: id, kind: .joinDecided,
-                                  payload: #"{"user":\#(applicant.rawValue),"approved":\#(approve)}"#, at: now)
+            try w.appendEvent(league: id, LeagueEvent.JoinDecided(user: applicant, approved: approve), at: now)
             return request
         }
     }
@@ -93,7 +92,7 @@ extension LeagueService {
             guard let code = codes.first else { throw DomainError.conflict("Couldn't find a free invite code — try again") }
             let invite = Invite(code: code, leagueID: id, usesLeft: uses, expiresAt: expiresAt)
             try w.insertInvite(invite, createdBy: caller.userID, at: now)
-            _ = try w.appendEvent(league: id, kind: .inviteChanged, payload: #"{"created":true}"#, at: now)
+            try w.appendEvent(league: id, LeagueEvent.InviteChanged.createdInvite, at: now)
             return invite
         }
     }
@@ -107,7 +106,7 @@ extension LeagueService {
             try requireCommissioner(league, caller: caller, doing: "revoke invite codes")
             guard try w.invite(code: code)?.leagueID == id else { throw DomainError.notFound("Invite code \(code)") }
             try w.deleteInvite(code: code)
-            _ = try w.appendEvent(league: id, kind: .inviteChanged, payload: #"{"revoked":true}"#, at: clock.now())
+            try w.appendEvent(league: id, LeagueEvent.InviteChanged.revokedInvite, at: clock.now())
         }
     }
 
@@ -132,8 +131,7 @@ extension LeagueService {
                 pending.status = .approved
                 try w.setJoinRequest(pending)
             }
-            _ = try w.appendEvent(league: league.id, kind: .memberJoined,
-                                  payload: #"{"team":\#(team.id.rawValue),"user":\#(user.rawValue)}"#, at: now)
+            try w.appendEvent(league: league.id, LeagueEvent.MemberJoined(team: team.id, user: user), at: now)
             return team.id
         }
     }
@@ -154,8 +152,7 @@ extension LeagueService {
             team.autopick = false
             try w.updateTeam(team)
             try w.setQueue(team: team.id, players: [])
-            _ = try w.appendEvent(league: id, kind: .memberLeft, payload: #"{"team":\#(team.id.rawValue),"user":\#(user.rawValue)}"#,
-                                  at: clock.now())
+            try w.appendEvent(league: id, LeagueEvent.MemberLeft(team: team.id, user: user), at: clock.now())
         }
     }
 

@@ -74,8 +74,7 @@ extension LeagueService {
         league.clock = target
         report.state = league.state
         try w.updateLeague(league)
-        _ = try w.appendEvent(league: league.id, kind: .clockAdvanced,
-                              payload: #"{"to":\#(target.timeIntervalSince1970),"weeks":\#(report.weeksFinalized)}"#, at: clock.now())
+        try w.appendEvent(league: league.id, LeagueEvent.ClockAdvanced(to: target, weeks: report.weeksFinalized), at: clock.now())
         return report
     }
 
@@ -98,7 +97,7 @@ extension LeagueService {
         for t in result.transactions { _ = try w.insertTransaction(t) }
         try w.setWaiverHolds(result.state.holds.filter { $0.until > at }, in: league.id)
         let lines = result.results.map(\.explanation)
-        _ = try w.appendEvent(league: league.id, kind: .waiversProcessed, payload: #"{"claims":\#(result.results.count)}"#, at: clock.now())
+        try w.appendEvent(league: league.id, LeagueEvent.WaiversProcessed(claims: result.results.count), at: clock.now())
         return lines
     }
 
@@ -141,7 +140,7 @@ extension LeagueService {
             }
         }
         try w.setMatchups(records, in: league.id)
-        _ = try w.appendEvent(league: league.id, kind: .matchupsFinalized, payload: #"{"week":\#(week)}"#, at: clock.now())
+        try w.appendEvent(league: league.id, LeagueEvent.MatchupsFinalized(week: week), at: clock.now())
         return true
     }
 }

@@ -24,7 +24,7 @@ extension LeagueService {
             if let hold = result.newHold { try w.setWaiverHolds(holds.filter { $0.playerID != hold.playerID } + [hold], in: id) }
             var transaction = result.transaction
             transaction.id = try w.insertTransaction(transaction)
-            _ = try w.appendEvent(league: id, kind: .playerAdded, payload: moveJSON(team.id, added: player, dropped: drop), at: clock.now())
+            try w.appendEvent(league: id, LeagueEvent.PlayerAdded(team: team.id, added: player, dropped: drop), at: clock.now())
             return transaction
         }
     }
@@ -46,7 +46,7 @@ extension LeagueService {
             try w.setWaiverHolds(try w.waiverHolds(in: id).filter { $0.playerID != player } + [hold], in: id)
             var transaction = Transaction(id: 0, leagueID: id, teamID: team.id, kind: .drop, added: nil, dropped: player, at: league.clock)
             transaction.id = try w.insertTransaction(transaction)
-            _ = try w.appendEvent(league: id, kind: .playerDropped, payload: moveJSON(team.id, added: nil, dropped: player), at: clock.now())
+            try w.appendEvent(league: id, LeagueEvent.PlayerDropped(team: team.id, dropped: player), at: clock.now())
             return transaction
         }
     }
@@ -73,7 +73,7 @@ extension LeagueService {
                 throw facts.naming(error, players: [player, drop], teams: try w.teams(in: id))
             }
             claim.id = try w.insertWaiverClaim(claim)
-            _ = try w.appendEvent(league: id, kind: .claimPlaced, payload: #"{"team":\#(team.id.rawValue),"claim":\#(claim.id)}"#, at: clock.now())
+            try w.appendEvent(league: id, LeagueEvent.ClaimPlaced(team: team.id, claim: claim.id), at: clock.now())
             return claim
         }
     }
@@ -90,8 +90,7 @@ extension LeagueService {
             guard claim.status == .pending else { throw DomainError.conflict("That claim was already processed") }
             claim.status = .cancelled
             try w.updateWaiverClaim(claim)
-            _ = try w.appendEvent(league: id, kind: .claimCancelled, payload: #"{"team":\#(claim.teamID.rawValue),"claim":\#(claimID)}"#,
-                                  at: clock.now())
+            try w.appendEvent(league: id, LeagueEvent.ClaimCancelled(team: claim.teamID, claim: claimID), at: clock.now())
         }
     }
 
@@ -113,7 +112,7 @@ extension LeagueService {
                 return c
             }
             for c in reordered { try w.updateWaiverClaim(c) }
-            _ = try w.appendEvent(league: id, kind: .claimsReordered, payload: #"{"team":\#(team.id.rawValue)}"#, at: clock.now())
+            try w.appendEvent(league: id, LeagueEvent.ClaimsReordered(team: team.id), at: clock.now())
             return reordered
         }
     }
@@ -171,9 +170,5 @@ extension LeagueService {
         if let game = facts.game(for: player, week: week), game.hasKickedOff(at: league.clock) {
             throw DomainError.validation(field: "drop", message: "\(facts.name(player))'s game has kicked off — he can't be dropped until next week")
         }
-    }
-
-    func moveJSON(_ team: TeamID, added: PlayerID?, dropped: PlayerID?) -> String {
-        #"{"team":\#(team.rawValue),"added":\#(added.map { jsonString($0.rawValue) } ?? "null"),"dropped":\#(dropped.map { jsonString($0.rawValue) } ?? "null")}"#
     }
 }

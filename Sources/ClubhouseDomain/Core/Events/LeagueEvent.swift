@@ -1,8 +1,9 @@
 import Foundation
 
 /// One row of the append-only events log: something happened in a league that other clients should see.
+/// Each kind has one payload type (`LeagueEvent+Body.swift`); adding a kind touches only this folder.
 public struct LeagueEvent: Hashable, Codable, Sendable {
-    public enum Kind: String, Codable, Sendable {
+    public enum Kind: String, Codable, Sendable, CaseIterable {
         case leagueCreated = "league.created", leagueUpdated = "league.updated", memberJoined = "member.joined",
              joinRequested = "join.requested", joinDecided = "join.decided", memberLeft = "member.left",
              draftScheduled = "draft.scheduled", draftStarted = "draft.started", draftPaused = "draft.paused",
@@ -18,7 +19,8 @@ public struct LeagueEvent: Hashable, Codable, Sendable {
     public var id: Int64
     public var leagueID: LeagueID
     public var kind: Kind
-    /// Small JSON payload describing the change.
+    /// Small JSON payload describing the change: the kind's `Body` encoded by `LeagueEvent.encode(_:)`.
+    /// Kept as text so the server streams and stores it as written; read it through `decodedBody()`.
     public var payload: String
     public var at: Date
     public init(id: Int64, leagueID: LeagueID, kind: Kind, payload: String, at: Date) {

@@ -1,0 +1,244 @@
+import Foundation
+
+// One payload type per `LeagueEvent.Kind`. The coding keys are the wire format already in the events table and
+// on the server's stream: rename a Swift property only with a `CodingKeys` that keeps the old key.
+
+extension LeagueEvent {
+    // MARK: - League and membership
+
+    public struct LeagueCreated: LeagueEventBody {
+        public static let kind = Kind.leagueCreated
+        public var name: String
+        public init(name: String) { self.name = name }
+    }
+
+    public struct LeagueUpdated: LeagueEventBody {
+        public static let kind = Kind.leagueUpdated
+        public var teams: Int
+        public init(teams: Int) { self.teams = teams }
+    }
+
+    public struct MemberJoined: LeagueEventBody {
+        public static let kind = Kind.memberJoined
+        public var team: TeamID
+        public var user: UserID
+        public init(team: TeamID, user: UserID) { self.team = team; self.user = user }
+    }
+
+    public struct JoinRequested: LeagueEventBody {
+        public static let kind = Kind.joinRequested
+        public var user: UserID
+        public init(user: UserID) { self.user = user }
+    }
+
+    public struct JoinDecided: LeagueEventBody {
+        public static let kind = Kind.joinDecided
+        public var user: UserID
+        public var approved: Bool
+        public init(user: UserID, approved: Bool) { self.user = user; self.approved = approved }
+    }
+
+    public struct MemberLeft: LeagueEventBody {
+        public static let kind = Kind.memberLeft
+        public var team: TeamID
+        public var user: UserID
+        public init(team: TeamID, user: UserID) { self.team = team; self.user = user }
+    }
+
+    /// `{"created":true}` or `{"revoked":true}`.
+    public struct InviteChanged: LeagueEventBody {
+        public static let kind = Kind.inviteChanged
+        public var created: Bool?
+        public var revoked: Bool?
+        public static let createdInvite = InviteChanged(created: true)
+        public static let revokedInvite = InviteChanged(revoked: true)
+        public init(created: Bool? = nil, revoked: Bool? = nil) { self.created = created; self.revoked = revoked }
+    }
+
+    // MARK: - Draft
+
+    /// `{"at":<seconds since 1970>}`, or `{"at":null}` when the date was cleared.
+    public struct DraftScheduled: LeagueEventBody {
+        public static let kind = Kind.draftScheduled
+        public var at: Date?
+        public init(at: Date?) { self.at = at }
+        enum CodingKeys: String, CodingKey { case at }
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            at = try c.decodeIfPresent(Double.self, forKey: .at).map(Date.init(timeIntervalSince1970:))
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(at?.timeIntervalSince1970, forKey: .at)
+        }
+    }
+
+    public struct DraftOrderSet: LeagueEventBody {
+        public static let kind = Kind.draftOrderSet
+        public var order: [TeamID]
+        public init(order: [TeamID]) { self.order = order }
+    }
+
+    public struct DraftStarted: LeagueEventBody {
+        public static let kind = Kind.draftStarted
+        public var pick: Int
+        public init(pick: Int) { self.pick = pick }
+    }
+
+    public struct DraftPaused: LeagueEventBody {
+        public static let kind = Kind.draftPaused
+        public var pick: Int
+        public init(pick: Int) { self.pick = pick }
+    }
+
+    public struct DraftResumed: LeagueEventBody {
+        public static let kind = Kind.draftResumed
+        public var pick: Int
+        public init(pick: Int) { self.pick = pick }
+    }
+
+    public struct PickMade: LeagueEventBody {
+        public static let kind = Kind.pickMade
+        public var pick: Int
+        public var team: TeamID
+        public var player: PlayerID
+        public init(pick: Int, team: TeamID, player: PlayerID) { self.pick = pick; self.team = team; self.player = player }
+    }
+
+    public struct PickUndone: LeagueEventBody {
+        public static let kind = Kind.pickUndone
+        public var pick: Int
+        public init(pick: Int) { self.pick = pick }
+    }
+
+    public struct DraftCompleted: LeagueEventBody {
+        public static let kind = Kind.draftCompleted
+        public init() {}
+    }
+
+    public struct QueueChanged: LeagueEventBody {
+        public static let kind = Kind.queueChanged
+        public var team: TeamID
+        public init(team: TeamID) { self.team = team }
+    }
+
+    public struct Chat: LeagueEventBody {
+        public static let kind = Kind.chat
+        /// The chat message's id.
+        public var message: Int64
+        public init(message: Int64) { self.message = message }
+    }
+
+    public struct AutopickToggled: LeagueEventBody {
+        public static let kind = Kind.autopickToggled
+        public var team: TeamID
+        public var on: Bool
+        public init(team: TeamID, on: Bool) { self.team = team; self.on = on }
+    }
+
+    // MARK: - Rosters and waivers
+
+    public struct LineupChanged: LeagueEventBody {
+        public static let kind = Kind.lineupChanged
+        public var team: TeamID
+        public var player: PlayerID
+        public var slot: Slot
+        public init(team: TeamID, player: PlayerID, slot: Slot) { self.team = team; self.player = player; self.slot = slot }
+    }
+
+    /// `{"team":…,"added":"…","dropped":"…"|null}`.
+    public struct PlayerAdded: LeagueEventBody {
+        public static let kind = Kind.playerAdded
+        public var team: TeamID
+        public var added: PlayerID
+        public var dropped: PlayerID?
+        public init(team: TeamID, added: PlayerID, dropped: PlayerID?) { self.team = team; self.added = added; self.dropped = dropped }
+        enum CodingKeys: String, CodingKey { case team, added, dropped }
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(team, forKey: .team)
+            try c.encode(added, forKey: .added)
+            try c.encode(dropped, forKey: .dropped) // an explicit null, as the payload has always carried
+        }
+    }
+
+    /// `{"team":…,"added":null,"dropped":"…"}`.
+    public struct PlayerDropped: LeagueEventBody {
+        public static let kind = Kind.playerDropped
+        public var team: TeamID
+        public var dropped: PlayerID
+        public init(team: TeamID, dropped: PlayerID) { self.team = team; self.dropped = dropped }
+        enum CodingKeys: String, CodingKey { case team, added, dropped }
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            team = try c.decode(TeamID.self, forKey: .team)
+            dropped = try c.decode(PlayerID.self, forKey: .dropped)
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(team, forKey: .team)
+            try c.encodeNil(forKey: .added)
+            try c.encode(dropped, forKey: .dropped)
+        }
+    }
+
+    public struct ClaimPlaced: LeagueEventBody {
+        public static let kind = Kind.claimPlaced
+        public var team: TeamID
+        public var claim: Int64
+        public init(team: TeamID, claim: Int64) { self.team = team; self.claim = claim }
+    }
+
+    public struct ClaimCancelled: LeagueEventBody {
+        public static let kind = Kind.claimCancelled
+        public var team: TeamID
+        public var claim: Int64
+        public init(team: TeamID, claim: Int64) { self.team = team; self.claim = claim }
+    }
+
+    public struct ClaimsReordered: LeagueEventBody {
+        public static let kind = Kind.claimsReordered
+        public var team: TeamID
+        public init(team: TeamID) { self.team = team }
+    }
+
+    public struct WaiversProcessed: LeagueEventBody {
+        public static let kind = Kind.waiversProcessed
+        /// How many claims the run decided.
+        public var claims: Int
+        public init(claims: Int) { self.claims = claims }
+    }
+
+    // MARK: - Season clock
+
+    /// Either the clock moved (`{"to":<seconds since 1970>,"weeks":[finalized weeks]}`) or its speed was set
+    /// (`{"speed":n}`).
+    public struct ClockAdvanced: LeagueEventBody {
+        public static let kind = Kind.clockAdvanced
+        public var to: Date?
+        /// Weeks finalized by the move.
+        public var weeks: [Int]?
+        public var speed: ClockSpeed?
+        public init(to: Date, weeks: [Int]) { self.to = to; self.weeks = weeks }
+        public init(speed: ClockSpeed) { self.speed = speed }
+        enum CodingKeys: String, CodingKey { case to, weeks, speed }
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            to = try c.decodeIfPresent(Double.self, forKey: .to).map(Date.init(timeIntervalSince1970:))
+            weeks = try c.decodeIfPresent([Int].self, forKey: .weeks)
+            speed = try c.decodeIfPresent(ClockSpeed.self, forKey: .speed)
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encodeIfPresent(to?.timeIntervalSince1970, forKey: .to)
+            try c.encodeIfPresent(weeks, forKey: .weeks)
+            try c.encodeIfPresent(speed, forKey: .speed)
+        }
+    }
+
+    public struct MatchupsFinalized: LeagueEventBody {
+        public static let kind = Kind.matchupsFinalized
+        public var week: Int
+        public init(week: Int) { self.week = week }
+    }
+}
