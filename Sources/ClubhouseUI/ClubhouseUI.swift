@@ -13,5 +13,5 @@ import Terminal
 /// - `Shell/`: `AppState`, `AppAction`, `AppReducer` (keys through one keymap table → dispatch, footer
 ///   and `?` help; Esc order; mouse; the board following the top page), `AppView` (top bar, board,
 ///   sheet with breadcrumb, footer, toasts, help, too-small screen) and `ClubhouseProgram`, the
-///   `Terminal.Program` the executable runs (`ClubhouseProgram.runInTerminal(…)` does it all).
+///   `Terminal.Program` the executable runs.
 public enum ClubhouseUI {}

@@ -6,10 +6,19 @@ public struct Effect<Action: Sendable>: Sendable {
     public enum Operation: Sendable {
         /// Feed `action` back into the reducer immediately (e.g. a page asking its parent to navigate).
         case send(Action)
-        /// Run `work`; its action (if any) comes back later. Starting work with an `id` cancels work in flight with that id.
-        case run(id: String?, work: @Sendable () async -> Action?)
+        /// Run `work`; its answer's action (if any) comes back later. Starting work with an `id` cancels work in
+        /// flight with that id.
+        case run(id: String?, work: @Sendable () async -> Answer)
         /// Cancel work in flight with `id`.
         case cancel(id: String)
+    }
+
+    /// What async work comes back with: an action (or none), and whether the answer says the server ended the
+    /// session (`DomainError.unauthenticated`) — the typed channel by which the shell hears it, whatever page asked.
+    public struct Answer: Sendable {
+        public var action: Action?
+        public var endedSession: Bool
+        public init(_ action: Action?, endedSession: Bool = false) { self.action = action; self.endedSession = endedSession }
     }
 
     public var operations: [Operation]
@@ -22,6 +31,10 @@ public struct Effect<Action: Sendable>: Sendable {
     public static func send(_ action: Action) -> Effect { Effect(operations: [.send(action)]) }
     /// Run async work; a new run with the same `id` supersedes (cancels) the old one.
     public static func run(id: String? = nil, _ work: @escaping @Sendable () async -> Action?) -> Effect {
+        Effect(operations: [.run(id: id, work: { Answer(await work()) })])
+    }
+    /// Run async work whose answer may say the session ended (see `Answer`).
+    public static func answer(id: String? = nil, _ work: @escaping @Sendable () async -> Answer) -> Effect {
         Effect(operations: [.run(id: id, work: work)])
     }
     /// Cancel work in flight with `id`.
@@ -34,12 +47,19 @@ public struct Effect<Action: Sendable>: Sendable {
     /// True when there is nothing to do.
     public var isNone: Bool { operations.isEmpty }
 
-    /// The same effect speaking a parent's action type.
-    public func map<Parent: Sendable>(_ transform: @escaping @Sendable (Action) -> Parent) -> Effect<Parent> {
+    /// The same effect speaking a parent's action type. With `endingSession`, an answer that ended the session
+    /// becomes that parent action (and no longer says so); without, the flag travels up with the answer.
+    public func map<Parent: Sendable>(_ transform: @escaping @Sendable (Action) -> Parent,
+                                      endingSession: (@Sendable (Action?) -> Parent)? = nil) -> Effect<Parent> {
         Effect<Parent>(operations: operations.map { op in
             switch op {
             case .send(let a): return .send(transform(a))
-            case .run(let id, let work): return .run(id: id, work: { await work().map(transform) })
+            case .run(let id, let work):
+                return .run(id: id, work: {
+                    let answer = await work()
+                    if answer.endedSession, let endingSession { return .init(endingSession(answer.action)) }
+                    return .init(answer.action.map(transform), endedSession: answer.endedSession)
+                })
             case .cancel(let id): return .cancel(id: id)
             }
         })
@@ -62,7 +82,7 @@ public struct Effect<Action: Sendable>: Sendable {
     /// Runs every async operation one after another and collects their actions (tests).
     public func awaitActions() async -> [Action] {
         var out: [Action] = []
-        for op in operations { if case .run(_, let work) = op, let a = await work() { out.append(a) } }
+        for op in operations { if case .run(_, let work) = op, let a = await work().action { out.append(a) } }
         return out
     }
 }

@@ -16,3 +16,7 @@ public struct LeagueDetailPageState: Equatable, Sendable {
         return .load(token, id: "\(key).\(id)", { try await api.league(id) }, answer: answer)
     }
 }
+
+extension LeagueDetailPageState: LoadingReporting {
+    public var isLoading: Bool { detail.isLoading }
+}

@@ -76,27 +76,30 @@ extension Loadable: Equatable where Value: Equatable {}
 
 extension Effect {
     /// Runs `work` for request `token` as cancellable effect `id` and answers with `answer(token, result)`.
-    /// Errors become `PresentableError`s; a cancelled request answers nothing.
+    /// Errors become `PresentableError`s (one that ended the session says so in the `Answer`); a cancelled
+    /// request answers nothing.
     public static func load<Value: Sendable>(
         _ token: RequestToken, id: String,
         _ work: @escaping @Sendable () async throws -> Value,
         answer: @escaping @Sendable (RequestToken, Result<Value, PresentableError>) -> Action
     ) -> Effect {
-        .run(id: id) {
+        .answer(id: id) {
             do {
                 let v = try await work()
-                if Task.isCancelled { return nil }
-                return answer(token, .success(v))
+                if Task.isCancelled { return Answer(nil) }
+                return Answer(answer(token, .success(v)))
             } catch is CancellationError {
-                return nil
+                return Answer(nil)
             } catch {
-                if Task.isCancelled { return nil }
-                return answer(token, .failure(PresentableError(error)))
+                if Task.isCancelled { return Answer(nil) }
+                let e = PresentableError(error)
+                return Answer(answer(token, .failure(e)), endedSession: e.sessionEnded)
             }
         }
     }
 }
 
-/// Anything that can say it is waiting for a load (the shell ticks the spinner while one is).
-protocol LoadingReporting { var isLoading: Bool { get } }
+/// Anything that can say it is waiting for a load (the shell ticks the spinner while one is). Every page state
+/// says it from its own `Loadable`s.
+public protocol LoadingReporting { var isLoading: Bool { get } }
 extension Loadable: LoadingReporting {}

@@ -4,7 +4,8 @@ import ClubhouseDomain
 /// One page of the sheet: state, actions, a pure reducer, a keymap and a view. The shell drives every
 /// page through this protocol, so a page never needs to know about the others.
 public protocol PageFeature {
-    associatedtype State: Equatable & Sendable
+    /// A page's state says whether any of its loads is in flight (`LoadingReporting`).
+    associatedtype State: Equatable & Sendable & LoadingReporting
     associatedtype Action: Sendable
 
     /// The pure reducer: changes state, returns the work to do.
@@ -52,7 +53,7 @@ public protocol PageFeature {
 extension PageFeature {
     /// True while any of the page's loads is in flight (its spinner shows).
     public static func isLoading(_ state: State) -> Bool {
-        Mirror(reflecting: state).children.contains { ($0.value as? LoadingReporting)?.isLoading == true }
+        state.isLoading
     }
     public static func isFilterActive(_ state: State) -> Bool { false }
     public static func isEditingText(_ state: State) -> Bool { false }

@@ -348,18 +348,6 @@ extension AppReducer {
         if case .auth = top.state { return .none }
         return reducePage(&state, id: top.id, top.state.onAppear, env: env)
     }
-
-    /// True when `value` (an action's payload) carries an error saying the session ended.
-    static func carriesSessionEnd(_ value: Any, depth: Int = 0) -> Bool {
-        if let e = value as? PresentableError { return e.sessionEnded }
-        if let d = value as? DomainError { return d == .unauthenticated }
-        guard depth < 5 else { return false }
-        let mirror = Mirror(reflecting: value)
-        switch mirror.displayStyle {
-        case .enum, .tuple, .optional: return mirror.children.contains { carriesSessionEnd($0.value, depth: depth + 1) }
-        default: return false
-        }
-    }
 }
 
 extension GatedWrite {

@@ -12,6 +12,8 @@ public enum AppAction: Sendable {
     case tick(clock: Duration, date: Date)
     /// An action for the page with id `id` (dropped if that page was popped).
     case page(id: Int, PageAction)
+    /// A page's answer that says the server ended the session: the page takes it, then the gate (`.sessionEnded`).
+    case pageEndedSession(id: Int, PageAction?)
     case board(BoardFeature.Action)
     /// Push a page.
     case open(Page)
@@ -28,11 +30,6 @@ public enum AppAction: Sendable {
     case toastShown(String, isError: Bool)
     /// The sign-in soft gate and the session (AppReducer+Gate.swift).
     case gate(GateAction)
-}
-
-/// The root reducer as a function: `appReducer(into: &state, action: a, env: env)` (see `AppReducer`).
-public func appReducer(into state: inout AppState, action: AppAction, env: AppEnvironment) -> Effect<AppAction> {
-    AppReducer.reduce(into: &state, action: action, env: env)
 }
 
 /// The root reducer: routes input through the active keymap, runs pages and the board, keeps
@@ -98,6 +95,11 @@ public enum AppReducer {
 
         case .page(let id, let pageAction):
             return reducePage(&state, id: id, pageAction, env: env)
+
+        case .pageEndedSession(let id, let pageAction):
+            guard state.sheet.stack.contains(where: { $0.id == id }) else { return .none }
+            let fx = pageAction.map { reducePage(&state, id: id, $0, env: env) } ?? .none
+            return .merge(fx, .send(.gate(.sessionEnded)))
 
         case .board(let boardAction):
             var fx = BoardFeature.reduce(into: &state.board, action: boardAction, context: boardContext(state, env)).map(AppAction.board)
@@ -205,10 +207,10 @@ public enum AppReducer {
         guard let index = state.sheet.stack.firstIndex(where: { $0.id == id }) else { return .none }
         let context = pageContext(state, env)
         var stack = state.sheet.stack
-        var fx = stack[index].state.reduce(action, context: context).map { AppAction.page(id: id, $0) }
+        var fx = stack[index].state.reduce(action, context: context)
+            .map({ AppAction.page(id: id, $0) }, endingSession: { AppAction.pageEndedSession(id: id, $0) })
         state.sheet.setStack(stack)
         if let d = action.delegate { fx = .merge(fx, handle(d)) }
-        if carriesSessionEnd(action) { fx = .merge(fx, .send(.gate(.sessionEnded))) }
         if index == state.sheet.stack.count - 1 { fx = .merge(fx, syncBoard(&state, env: env)) }
         return fx
     }

@@ -44,18 +44,6 @@ public struct ClubhouseProgram: Program {
     /// How long a start-up notice stays.
     public static let noticeDuration: Duration = .seconds(20)
 
-    /// Runs the app full-screen until the person quits: checks the terminal, opens it with mouse
-    /// reporting per the saved setting, and restores it on every way out. Throws `TerminalRefusal`
-    /// (print it, exit 2) for no TTY, `TERM=dumb` or an unknown terminal.
-    public static func runInTerminal(api: any LeagueAPI, settingsStore: any SettingsStore, arguments: [String],
-                                     environment: [String: String] = ProcessInfo.processInfo.environment) throws(TerminalRefusal) -> RunOutcome {
-        let mono = monochromeRequested(environment: environment, arguments: arguments)
-        let program = ClubhouseProgram(api: api, settingsStore: settingsStore, monochrome: mono, environment: environment)
-        let options = TerminalRunner.Options(backend: .init(monochrome: mono, mouse: program.wantsMouse),
-                                             reducedMotion: arguments.contains("--reduced-motion"))
-        return try TerminalRunner(options: options).run(program, environment: environment)
-    }
-
     /// Monochrome when `NO_COLOR` is set (https://no-color.org) or `--no-color` was passed.
     public static func monochromeRequested(environment: [String: String], arguments: [String]) -> Bool {
         ColorSupport.noColorRequested(environment) || arguments.contains("--no-color")
@@ -130,7 +118,7 @@ extension Effect {
         operations.map { op in
             switch op {
             case .send(let a): return .send(a)
-            case .run(let id, let work): return .run(id: id, work)
+            case .run(let id, let work): return .run(id: id, { await work().action })
             case .cancel(let id): return .cancel(id: id)
             }
         }

@@ -54,7 +54,7 @@ struct Harness {
             for op in ops {
                 guard case .run(let id, let work) = op else { continue }
                 if id == "board.events" && !followEvents { continue }
-                if let a = await work() { send(a) }
+                if let a = await work().action { send(a) }
             }
         }
     }

@@ -302,3 +302,7 @@ public enum AuthFeature: PageFeature {
         }
     }
 }
+
+extension AuthFeature.State: LoadingReporting {
+    public var isLoading: Bool { false }  // no loads: its answers come through forms, not `Loadable`s
+}

@@ -162,3 +162,7 @@ public enum ClaimsFeature: PageFeature {
         ] + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
     }
 }
+
+extension ClaimsFeature.State: LoadingReporting {
+    public var isLoading: Bool { claims.isLoading || results.isLoading || transactions.isLoading || detail.isLoading }
+}

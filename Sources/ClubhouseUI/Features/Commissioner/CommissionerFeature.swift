@@ -375,3 +375,7 @@ public enum CommissionerFeature: PageFeature {
         return Keymap(b + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
     }
 }
+
+extension CommissionerFeature.State: LoadingReporting {
+    public var isLoading: Bool { detail.isLoading || requests.isLoading || invites.isLoading || room.isLoading }
+}

@@ -129,3 +129,7 @@ public enum DraftRecapFeature: PageFeature {
         return i == state.list.selected ? .rowActivated : .list(.select(i))
     }
 }
+
+extension DraftRecapFeature.State: LoadingReporting {
+    public var isLoading: Bool { recap.isLoading }
+}

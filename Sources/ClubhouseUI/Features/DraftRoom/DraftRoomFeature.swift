@@ -193,10 +193,13 @@ public enum DraftRoomFeature: PageFeature {
 
     /// Runs a write; a signed-out answer becomes the sign-in message.
     static func write<T: Sendable>(_ work: @escaping @Sendable () async throws -> T, answer: @escaping @Sendable (Result<T, PresentableError>) -> Action) -> Effect<Action> {
-        .run {
-            do { return answer(.success(try await work())) }
-            catch DomainError.unauthenticated { return .signInNeeded(.unauthenticated) }
-            catch { return answer(.failure(PresentableError(error))) }
+        .answer {
+            do { return .init(answer(.success(try await work()))) }
+            catch DomainError.unauthenticated { return .init(.signInNeeded(.unauthenticated), endedSession: true) }
+            catch {
+                let e = PresentableError(error)
+                return .init(answer(.failure(e)), endedSession: e.sessionEnded)
+            }
         }
     }
 
@@ -743,4 +746,8 @@ public enum DraftRoomFeature: PageFeature {
         guard let room = state.room.value, let i = table(state, room, in: b, context: context).row(atY: point.y, in: b) else { return nil }
         return i == state.list.selected ? .rowActivated : .list(.select(i))
     }
+}
+
+extension DraftRoomFeature.State: LoadingReporting {
+    public var isLoading: Bool { room.isLoading || players.isLoading || queue.isLoading || chat.isLoading }
 }

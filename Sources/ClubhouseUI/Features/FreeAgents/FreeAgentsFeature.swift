@@ -330,3 +330,7 @@ public enum FreeAgentsFeature: PageFeature {
         return i == state.list.selected ? .rowActivated : .list(.select(i))
     }
 }
+
+extension FreeAgentsFeature.State: LoadingReporting {
+    public var isLoading: Bool { players.isLoading || detail.isLoading || myRoster.isLoading }
+}

@@ -286,3 +286,7 @@ public enum HomeFeature: PageFeature {
         return index == state.list.selected ? .rowActivated : .list(.select(index))
     }
 }
+
+extension HomeFeature.State: LoadingReporting {
+    public var isLoading: Bool { publicLeagues.isLoading }
+}

@@ -212,3 +212,7 @@ public enum LeagueFeature: PageFeature {
         return i == state.list.selected ? .rowActivated : .list(.select(i))
     }
 }
+
+extension LeagueFeature.State: LoadingReporting {
+    public var isLoading: Bool { detail.isLoading }
+}

@@ -277,3 +277,7 @@ public enum LeagueFormFeature: PageFeature {
     }
 
 }
+
+extension LeagueFormFeature.State: LoadingReporting {
+    public var isLoading: Bool { detail.isLoading }
+}

@@ -210,3 +210,7 @@ public enum MatchupFeature: PageFeature {
         return i == state.list.selected ? .rowActivated : .list(.select(i))
     }
 }
+
+extension MatchupFeature.State: LoadingReporting {
+    public var isLoading: Bool { detail.isLoading }
+}

@@ -87,3 +87,7 @@ public enum PlayerFeature: PageFeature {
         table(state, d, context: context).render(in: body, buffer: &buffer)
     }
 }
+
+extension PlayerFeature.State: LoadingReporting {
+    public var isLoading: Bool { detail.isLoading }
+}

@@ -177,3 +177,7 @@ public enum RosterFeature: PageFeature {
         ] + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
     }
 }
+
+extension RosterFeature.State: LoadingReporting {
+    public var isLoading: Bool { roster.isLoading || detail.isLoading }
+}

@@ -121,3 +121,7 @@ public enum ScoreboardFeature: PageFeature {
         return i == state.list.selected ? .rowActivated : .list(.select(i))
     }
 }
+
+extension ScoreboardFeature.State: LoadingReporting {
+    public var isLoading: Bool { scoreboard.isLoading }
+}

@@ -77,3 +77,7 @@ public enum SettingsFeature: PageFeature {
         return i == state.list.selected ? .rowToggled : .list(.select(i))
     }
 }
+
+extension SettingsFeature.State: LoadingReporting {
+    public var isLoading: Bool { false }  // no loads: its answers come through forms, not `Loadable`s
+}

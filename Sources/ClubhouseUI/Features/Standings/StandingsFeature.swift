@@ -78,3 +78,7 @@ public enum StandingsFeature: PageFeature {
         return i == state.list.selected ? .rowActivated : .list(.select(i))
     }
 }
+
+extension StandingsFeature.State: LoadingReporting {
+    public var isLoading: Bool { entries.isLoading }
+}
