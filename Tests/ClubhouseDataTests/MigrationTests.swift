@@ -116,19 +116,3 @@ import ClubhouseDomain
         #expect(throws: DatabaseError.self) { try db.run("INSERT INTO picks VALUES (1, 2, 1, 2, 'nobody', 'manager', 0)") }
     }
 }
-
-@Suite struct JSONColumnTests {
-    @Test func leagueSettingsRoundTripThroughTheLeaguesTable() throws {
-        let db = try migratedMemoryDatabase()
-        var settings = LeagueSettings()
-        settings.teamCount = 12
-        settings.pickClockSeconds = nil
-        let json = try JSONColumn.encode(settings)
-        print("LeagueSettings JSON: \(json)")
-        try db.run("INSERT INTO leagues(id, name, season, settings, state, clock, created_at) VALUES (1, 'L', 2019, ?, 'predraft', ?, ?)",
-                   [json, Date(timeIntervalSince1970: 0), Date()])
-        let stored = try #require(try db.scalar("SELECT settings FROM leagues WHERE id = 1", as: String.self))
-        #expect(try JSONColumn.decode(LeagueSettings.self, from: stored) == settings)
-        #expect(try JSONColumn.decode([TeamID].self, from: JSONColumn.encode([TeamID(3), TeamID(1)])) == [TeamID(3), TeamID(1)])
-    }
-}
