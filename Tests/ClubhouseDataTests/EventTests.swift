@@ -125,18 +125,22 @@ import ClubhouseDomain
         #expect(received == Array(ids[2...]))
     }
 
-    @Test func cancellingTheConsumerStopsTheFollower() async throws {
+    /// The follower delivers, then the consumer is cancelled: its loop ends (the follower's stream never finishes
+    /// by itself, so a follower that kept going would hold the consumer until the time limit).
+    @Test(.timeLimit(.minutes(1))) func cancellingTheConsumerStopsTheFollower() async throws {
         let dir = TempDir()
         let db = try fileDatabase(dir)
+        try EventLog.append(db, league: LeagueID(1), kind: .chat)
         let stream = EventFollower(database: db, pollInterval: .milliseconds(10)).events(after: 0)
+        let (delivered, signal) = AsyncStream.makeStream(of: Void.self)
         let consumer = Task { () -> Int in
             var n = 0
-            for await _ in stream { n += 1 }
-            return n  // reached only when the stream finishes
+            for await _ in stream { n += 1; signal.yield() }
+            return n  // reached only when the stream ends
         }
-        try await Task.sleep(for: .milliseconds(50))
+        var first = delivered.makeAsyncIterator()
+        _ = await first.next()   // the follower is running: it delivered the event
         consumer.cancel()
-        let n = await consumer.value
-        #expect(n == 0)
+        #expect(await consumer.value == 1, "the one event, then the cancelled loop ended")
     }
 }

@@ -47,9 +47,10 @@ import Testing
         #expect(try db.scalar("SELECT count(*) FROM picks WHERE league_id = 1 AND number = 1", as: Int.self) == 1)
     }
 
-    /// Runs only in a child launched by the test above; a no-op otherwise.
-    @Test func raceChildProcessEntry() throws {
-        guard let spec = ProcessInfo.processInfo.environment[Self.childEnv] else { return }
+    /// Runs only in a child launched by the test above; skipped (not passed) in a normal run.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment[Self.childEnv] != nil, "runs only as a child process"))
+    func raceChildProcessEntry() throws {
+        let spec = try #require(ProcessInfo.processInfo.environment[Self.childEnv])
         let parts = spec.split(separator: "\n").map(String.init)
         guard parts.count == 3, let team = Int(parts[1]) else { _exit(ExitCode.setup.rawValue) }
         guard let db = try? Database(path: parts[0]) else { _exit(ExitCode.setup.rawValue) }

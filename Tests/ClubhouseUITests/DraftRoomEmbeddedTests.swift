@@ -43,7 +43,7 @@ import Terminal
         #expect(after.picks.map(\.pick.number) == [1])
         #expect(after.picks.first?.player.id == top.player.id)
         #expect(h.toast == "Pick 1: \(top.player.name).")
-        guard case .draftRoom(let reloaded) = h.state.top else { return }
+        guard case .draftRoom(let reloaded) = h.state.top else { Issue.record("the draft room is not on top: \(h.state.top.page)"); return }
         #expect(reloaded.room.value?.draft.currentPick == 2)
         #expect(!reloaded.available.contains { $0.player.id == top.player.id })
 

@@ -67,7 +67,7 @@ import Terminal
         h.key(.char("E"))
         await h.settle()
         #expect(h.state.top.page == .leagueForm(.edit(page)), "\(h.toast ?? "")")
-        guard case .leagueForm(var form) = h.state.top else { return }
+        guard case .leagueForm(var form) = h.state.top else { Issue.record("the league form is not on top: \(h.state.top.page)"); return }
         form.focus = form.fields.firstIndex(of: .scoring)!
         var stack = h.state.sheet.stack
         stack[stack.count - 1].state = .leagueForm(form)

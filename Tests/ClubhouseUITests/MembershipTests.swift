@@ -156,7 +156,7 @@ import Terminal
         h.key(.escape)
         await h.settle()
         #expect(h.state.top.page == .league(Demo.nerds))
-        guard case .league(let page) = h.state.top else { return }
+        guard case .league(let page) = h.state.top else { Issue.record("the league page is not on top: \(h.state.top.page)"); return }
         #expect(page.detail.value?.capabilities.isCommissioner == false, "the league page shows Jo's view, not Casey's")
         #expect(!Screen(h.state).inSheet("Commissioner — C opens your tools"))
     }

@@ -174,7 +174,7 @@ import Terminal
         var h = await Harness.started()
         h.state.settings.mouse = false
         h.mouse(.press(.left), x: 5, y: h.layout.sheetContent.y + 3)
-        guard case .home(let home) = h.state.top else { return }
+        guard case .home(let home) = h.state.top else { Issue.record("Home is not on top: \(h.state.top.page)"); return }
         #expect(home.list.selected == 0)
     }
 
@@ -192,7 +192,7 @@ import Terminal
         var h = await Harness.started(fake: fake)
         h.key(.char("t"))          // predraft
         await h.settle()
-        guard case .home(let home) = h.state.top else { return }
+        guard case .home(let home) = h.state.top else { Issue.record("Home is not on top: \(h.state.top.page)"); return }
         #expect(home.stateFilter == .predraft)
         #expect(home.publicLeagues.value?.map(\.name) == ["Sunday Nerds"])
     }

@@ -36,9 +36,10 @@ import Testing
         #expect(try world.database.integrityCheck() == ["ok"])
     }
 
-    /// Runs only in a child launched by the test above; a no-op otherwise.
-    @Test func pickRaceChildProcessEntry() throws {
-        guard let spec = ProcessInfo.processInfo.environment[Self.childEnv] else { return }
+    /// Runs only in a child launched by the test above; skipped (not passed) in a normal run.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment[Self.childEnv] != nil, "runs only as a child process"))
+    func pickRaceChildProcessEntry() throws {
+        let spec = try #require(ProcessInfo.processInfo.environment[Self.childEnv])
         let parts = spec.split(separator: "\n").map(String.init)
         guard parts.count == 6, let league = Int64(parts[1]), let pick = Int(parts[2]), let user = Int64(parts[4]),
               let db = try? Database(path: parts[0]) else { _exit(ExitCode.setup.rawValue) }

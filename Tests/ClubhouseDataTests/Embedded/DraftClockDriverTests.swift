@@ -39,9 +39,14 @@ import Testing
         let before = try picks(world, league)
         // The seeded room just opened its pick: no bot has finished thinking at this instant.
         let driver = Task { await DraftClockDriver(service: world.service, databasePath: world.path, maxSleep: .milliseconds(50)).run() }
+        defer { driver.cancel() }
+        // Several of the driver's looks (every 50 ms at most) with the league clock standing still.
         try await Task.sleep(for: .milliseconds(400))
-        driver.cancel()
-        #expect(try picks(world, league) == before)
+        #expect(try picks(world, league) == before, "nothing fell due, nothing was picked")
+        // The same driver picks as soon as a pick falls due: it was running all along.
+        world.clock.advance(by: 61)   // past any think time and the person's 60 s clock
+        for _ in 0..<400 where try picks(world, league) == before { try await Task.sleep(for: .milliseconds(25)) }
+        #expect(try picks(world, league) > before, "the driver picks once the think time has passed")
     }
 
     @Test func twoDriversOnOneFileNeverDoublePick() async throws {
