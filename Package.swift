@@ -38,12 +38,14 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        // Linux calls Glibc's module map leaves out (inotify, the pty calls); libc, nothing to install.
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
         // MARK: - Layers
         .target(name: "ClubhouseDomain", exclude: ["README.md"]),
         .target(
             name: "ClubhouseData",
-            dependencies: ["ClubhouseDomain", "CSQLite", "CSodium"],
+            dependencies: ["ClubhouseDomain", "CSQLite", "CSodium", "CLinux"],
             resources: [.copy("Resources/nfl-2019")]
         ),
         .target(name: "ClubhouseServer", dependencies: ["ClubhouseDomain", "CMicroHTTPD"]),
@@ -53,7 +55,7 @@ let package = Package(
             name: "clubhouse",
             dependencies: ["ClubhouseDomain", "ClubhouseData", "ClubhouseServer", "ClubhouseUI", "Terminal"]
         ),
-        .executableTarget(name: "clubhouse-bench", dependencies: ["ClubhouseDomain", "ClubhouseData"]),
+        .executableTarget(name: "clubhouse-bench", dependencies: ["ClubhouseDomain", "ClubhouseData", "CLinux"]),
 
         // MARK: - Tests
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "CNcurses"]),

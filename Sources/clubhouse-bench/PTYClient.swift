@@ -1,13 +1,9 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import CLinux   // the pty calls of <stdlib.h> that Glibc's module map leaves out (they need _XOPEN_SOURCE)
 #endif
 
-// The pty calls of <stdlib.h> that Glibc's module map leaves out (they need _XOPEN_SOURCE); they are in libc.
-@_silgen_name("posix_openpt") private func c_posix_openpt(_ flags: Int32) -> Int32
-@_silgen_name("grantpt") private func c_grantpt(_ fd: Int32) -> Int32
-@_silgen_name("unlockpt") private func c_unlockpt(_ fd: Int32) -> Int32
-@_silgen_name("ptsname") private func c_ptsname(_ fd: Int32) -> UnsafeMutablePointer<CChar>?
 /// glibc's POSIX_SPAWN_SETSID (2.26+): the child starts a new session.
 private let spawnSetSID: Int16 = 0x80
 
@@ -23,8 +19,8 @@ final class PTYClient {
 
     /// Starts `executable` as a session leader whose controlling terminal is a new pty of `rows`×`cols`.
     init(executable: String, arguments: [String], environment: [String: String], rows: Int = 40, cols: Int = 120) throws {
-        let m = c_posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard m >= 0, c_grantpt(m) == 0, c_unlockpt(m) == 0, let name = c_ptsname(m) else {
+        let m = clinux_posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard m >= 0, clinux_grantpt(m) == 0, clinux_unlockpt(m) == 0, let name = clinux_ptsname(m) else {
             throw BenchFailure(description: "cannot open a pseudo-terminal: \(String(cString: strerror(errno)))")
         }
         let slavePath = String(cString: name)

@@ -1,10 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
-
-// <sys/inotify.h> is not in Glibc's module map; the calls are in libc.
-@_silgen_name("inotify_init1") private func c_inotify_init1(_ flags: Int32) -> Int32
-@_silgen_name("inotify_add_watch") private func c_inotify_add_watch(_ fd: Int32, _ path: UnsafePointer<CChar>, _ mask: UInt32) -> Int32
+import CLinux   // <sys/inotify.h>, which Glibc's module map leaves out
 #endif
 
 /// Wakes event followers as soon as any connection — in this process or another — writes the database file,
@@ -91,11 +88,11 @@ public final class DatabaseChangeWatcher: @unchecked Sendable {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let name = url.lastPathComponent
-        let fd = c_inotify_init1(Int32(O_CLOEXEC))
+        let fd = inotify_init1(Int32(IN_CLOEXEC))
         guard fd >= 0 else { return nil }
-        // IN_MODIFY | IN_MOVED_TO | IN_CREATE. Not IN_CLOSE_WRITE: every connection opens the file read-write,
+        // Not IN_CLOSE_WRITE: every connection opens the file read-write,
         // so each close (a follower re-subscribing) would wake every process for nothing.
-        guard c_inotify_add_watch(fd, folder, 0x2 | 0x80 | 0x100) >= 0 else { close(fd); return nil }
+        guard inotify_add_watch(fd, folder, UInt32(IN_MODIFY | IN_MOVED_TO | IN_CREATE)) >= 0 else { close(fd); return nil }
         let names: Set<String> = [name, name + "-wal"]
         let thread = Thread { [self] in watch(fd, names: names) }
         thread.name = "clubhouse-db-watch"
