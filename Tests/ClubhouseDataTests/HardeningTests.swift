@@ -119,8 +119,8 @@ import Testing
         let keysA = Set(try a.database.query("SELECT key FROM sign_in_attempts").map { try $0.get("key", as: String.self) })
         let keysB = Set(try b.database.query("SELECT key FROM sign_in_attempts").map { try $0.get("key", as: String.self) })
         #expect(keysA.count == 2)
-        let plain = SodiumTokenSource.sha256Hex(Array("account:cy@example.com".utf8))
-        let plainDigest = SodiumTokenSource.sha256Hex(Array(plain.utf8))
+        let plain = SHA256.hex(Array("account:cy@example.com".utf8))
+        let plainDigest = SHA256.hex(Array(plain.utf8))
         for key in keysA { #expect(key != plain && key != plainDigest && !key.contains("cy@")) }
         #expect(keysA.isDisjoint(with: keysB), "each database has its own secret")
         let secret = try #require(try a.database.scalar("SELECT value FROM meta WHERE key = 'sign_in_key'", as: String.self))
@@ -131,7 +131,7 @@ import Testing
     @Test func migration3GivesAnOldDatabaseASecretAndDropsUnkeyedAttempts() throws {
         let db = try Database.inMemory()
         try db.migrate(Array(Schema.migrations.prefix(2)))
-        try db.run("INSERT INTO sign_in_attempts (key, at) VALUES (?, 0)", [SodiumTokenSource.sha256Hex(Array("account:x@y.z".utf8))])
+        try db.run("INSERT INTO sign_in_attempts (key, at) VALUES (?, 0)", [SHA256.hex(Array("account:x@y.z".utf8))])
         #expect(try db.migrate().first == 3, "migration 3 runs next (later ones may follow)")
         #expect(try db.scalar("SELECT count(*) FROM sign_in_attempts", as: Int.self) == 0)
         #expect(try db.scalar("SELECT length(value) FROM meta WHERE key = 'sign_in_key'", as: Int.self) == 64)

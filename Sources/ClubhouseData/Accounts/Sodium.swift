@@ -11,6 +11,23 @@ enum Sodium {
     }
 }
 
+/// SHA-256 from libsodium (`crypto_hash_sha256`): SSH key fingerprints, token digests, short path names.
+public enum SHA256 {
+    /// The 32-byte digest of `message`.
+    public static func hash<Bytes: Collection>(_ message: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+        Sodium.require()
+        let bytes = Array(message)
+        var out = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_bytes()))
+        _ = crypto_hash_sha256(&out, bytes, UInt64(bytes.count))
+        return out
+    }
+
+    /// The digest as lowercase hex.
+    public static func hex<Bytes: Collection>(_ message: Bytes) -> String where Bytes.Element == UInt8 {
+        hash(message).map { String(format: "%02x", $0) }.joined()
+    }
+}
+
 /// Argon2id password hashes with libsodium's interactive limits (`crypto_pwhash_str`, ~90 ms here).
 public struct SodiumPasswordHasher: PasswordHasher {
     public let opsLimit: Int
@@ -48,14 +65,7 @@ public struct SodiumTokenSource: TokenSource {
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
 
-    public func digest(_ token: String) -> String { Self.sha256Hex(Array(token.utf8)) }
-
-    static func sha256Hex(_ bytes: [UInt8]) -> String {
-        Sodium.require()
-        var out = [UInt8](repeating: 0, count: Int(crypto_hash_sha256_bytes()))
-        _ = crypto_hash_sha256(&out, bytes, UInt64(bytes.count))
-        return out.map { String(format: "%02x", $0) }.joined()
-    }
+    public func digest(_ token: String) -> String { SHA256.hex(token.utf8) }
 
     /// Random bytes as lowercase hex (device ids).
     static func randomHex(_ count: Int) -> String {
