@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ClubhouseData
 
 /// `clubhouse host-ssh` end to end, on the system's OpenSSH: two clients with their own keys land in
 /// the app side by side; dropping one leaves the other working and the host accepting a reconnect;
@@ -62,8 +63,7 @@ import Testing
         // Each key got its own device folder, named by its fingerprint.
         let devices = (try? FileManager.default.contentsOfDirectory(atPath: dir + "/state/devices")) ?? []
         for fp in fingerprints {
-            let component = fp.replacingOccurrences(of: ":", with: "_").replacingOccurrences(of: "+", with: "-")
-                .replacingOccurrences(of: "/", with: "_")
+            let component = try LocalStateDirectory.safeName(fp)
             #expect(devices.contains(component), "no device folder for \(fp) in \(devices)")
         }
         #expect(host.sessions().count == 2, "two app processes")

@@ -63,6 +63,31 @@ public struct LocalStateDirectory: Hashable, Sendable, CustomStringConvertible {
         return out
     }
 
+    /// `parent/<safeName(fingerprint)>`, the one folder name an SSH key's device state lives under. A folder made
+    /// under the name older `ssh-session`s used (`SHA256_ab-c_d`: `:` and `/` both `_`) is moved there first, so an
+    /// upgrade keeps each device's session, settings and pending action.
+    public static func deviceFolder(in parent: String, fingerprint: String) throws -> String {
+        let folder = parent + "/" + (try safeName(fingerprint))
+        let fm = FileManager.default
+        let legacy = parent + "/" + legacyName(fingerprint)
+        if legacy != folder, !fm.fileExists(atPath: folder), fm.fileExists(atPath: legacy) {
+            // Two sessions of one key may race here: whichever loses finds the folder already moved.
+            do { try fm.moveItem(atPath: legacy, toPath: folder) } catch where fm.fileExists(atPath: folder) {}
+        }
+        return folder
+    }
+
+    /// The folder name `ssh-session` gave a fingerprint before `safeName` was the only one (kept to find old folders).
+    static func legacyName(_ fingerprint: String) -> String {
+        String(fingerprint.map { ch -> Character in
+            switch ch {
+            case ":", "/": return "_"
+            case "+": return "-"
+            default: return ch.isLetter || ch.isNumber || ch == "-" || ch == "_" || ch == "." ? ch : "_"
+            }
+        })
+    }
+
     public var credentialsFile: String { path + "/credentials.json" }
     public var pendingActionFile: String { path + "/pending-action.json" }
     /// The app's activity log (see `ActivityLog`): no passwords, tokens or emails.

@@ -58,18 +58,3 @@ public struct SSHPublicKey: Hashable, Sendable {
         return String(bytes: blob[4..<(4 + n)], encoding: .utf8)
     }
 }
-
-/// A fingerprint made safe as one path component: `SHA256:ab+c/d` → `SHA256_ab-c_d`
-/// (the URL-safe base64 alphabet, so distinct fingerprints stay distinct).
-public enum SSHFingerprintPath {
-    public static func component(_ fingerprint: String) -> String {
-        String(fingerprint.map { ch -> Character in
-            switch ch {
-            case ":": return "_"
-            case "+": return "-"
-            case "/": return "_"
-            default: return ch.isLetter || ch.isNumber || ch == "-" || ch == "_" || ch == "." ? ch : "_"
-            }
-        })
-    }
-}

@@ -35,7 +35,13 @@ enum SSHSessionCommand {
         // Per-device state: every SSH user shares this system account, so settings, the local
         // session and pending actions live per key fingerprint.
         let devices = args.options["devices-dir"] ?? StateDirectory.clubhouse(environment: env).appending("/devices")
-        let deviceDir = devices + "/" + SSHFingerprintPath.component(fingerprint)
+        let deviceDir: String
+        do {
+            deviceDir = try LocalStateDirectory.deviceFolder(in: devices, fingerprint: fingerprint)
+        } catch {
+            Output.error("clubhouse: this key's fingerprint (\(fingerprint)) cannot name a device folder")
+            return 1
+        }
         do {
             for sub in ["", "/config", "/state"] {
                 try FileManager.default.createDirectory(atPath: deviceDir + sub, withIntermediateDirectories: true,

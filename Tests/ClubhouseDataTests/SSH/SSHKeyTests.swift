@@ -55,11 +55,29 @@ import Testing
         }
     }
 
-    @Test func fingerprintsBecomeSafeDistinctPathComponents() {
-        #expect(SSHFingerprintPath.component("SHA256:pjGeoE1oWthMcV0gOfz5qe+OBiVThfNDdGTMVeeXJCM")
-                == "SHA256_pjGeoE1oWthMcV0gOfz5qe-OBiVThfNDdGTMVeeXJCM")
-        #expect(SSHFingerprintPath.component("SHA256:a/b+c") == "SHA256_a_b-c")
-        #expect(!SSHFingerprintPath.component("SHA256:../..").contains("/"))
+    @Test func fingerprintsBecomeSafeDistinctFolderNames() throws {
+        #expect(try LocalStateDirectory.safeName("SHA256:pjGeoE1oWthMcV0gOfz5qe+OBiVThfNDdGTMVeeXJCM")
+                == "SHA256.pjGeoE1oWthMcV0gOfz5qe-OBiVThfNDdGTMVeeXJCM")
+        #expect(try LocalStateDirectory.safeName("SHA256:a/b+c") == "SHA256.a_b-c")
+        #expect(try !LocalStateDirectory.safeName("SHA256:../..").contains("/"))
+        // The old ssh-session name mapped `:` and `/` alike; the one name keeps them apart.
+        #expect(try LocalStateDirectory.safeName("SHA256:a/b") != LocalStateDirectory.safeName("SHA256/a:b"))
+    }
+
+    @Test func aDeviceFolderMadeUnderTheOldNameIsMovedToTheOneName() throws {
+        let dir = TempDir()
+        let fp = "SHA256:pjGeoE1oWthMcV0gOfz5qe+OBiVThfNDdGTMVeeXJCM"
+        let old = dir.path + "/SHA256_pjGeoE1oWthMcV0gOfz5qe-OBiVThfNDdGTMVeeXJCM"
+        try FileManager.default.createDirectory(atPath: old + "/state", withIntermediateDirectories: true)
+        try Data("kept".utf8).write(to: URL(fileURLWithPath: old + "/state/session"))
+
+        let folder = try LocalStateDirectory.deviceFolder(in: dir.path, fingerprint: fp)
+        #expect(folder == dir.path + "/SHA256.pjGeoE1oWthMcV0gOfz5qe-OBiVThfNDdGTMVeeXJCM")
+        #expect(FileManager.default.contents(atPath: folder + "/state/session") == Data("kept".utf8), "the old folder's files moved")
+        #expect(!FileManager.default.fileExists(atPath: old))
+        // Once moved (or for a new key), the same folder again, nothing else touched.
+        #expect(try LocalStateDirectory.deviceFolder(in: dir.path, fingerprint: fp) == folder)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["SHA256.pjGeoE1oWthMcV0gOfz5qe-OBiVThfNDdGTMVeeXJCM"])
     }
 
     private func run(_ argv: [String]) throws -> (status: Int32, output: String) {
