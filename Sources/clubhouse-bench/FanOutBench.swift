@@ -185,7 +185,7 @@ enum FanOutBench {
         var settings = LeagueSettings()
         settings.teamCount = teams
         settings.pickClockSeconds = nil
-        let preseason = ISO8601DateFormatter().date(from: "2019-08-22T12:00:00Z")!
+        let preseason = ISO8601.parse("2019-08-22T12:00:00Z")!
         var out: [Room] = []
         for r in 0..<rooms {
             let managers = Array(users[(r * teams)..<((r + 1) * teams)])

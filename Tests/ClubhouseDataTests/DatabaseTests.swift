@@ -134,6 +134,8 @@ import ClubhouseDomain
     @Test func iso8601RoundTrips() {
         let d = Date(timeIntervalSince1970: 1_567_729_200)
         #expect(ISO8601.format(d) == "2019-09-06T00:20:00Z")
+        #expect(ISO8601.format(d.addingTimeInterval(0.25), milliseconds: true) == "2019-09-06T00:20:00.250Z")
+        #expect(ISO8601.format(Date(timeIntervalSince1970: -0.5), milliseconds: true) == "1969-12-31T23:59:59.500Z")
         #expect(ISO8601.parse("2019-09-06T00:20:00Z") == d)
         #expect(ISO8601.parse("2019-09-06T02:20:00+02:00") == d)
         #expect(ISO8601.parse("2019-02-30T00:00:00Z") == nil)

@@ -65,7 +65,7 @@ struct DemoSeeder {
     let factsCache = SeasonFactsCache()
 
     static func utc(_ iso: String) -> Date {
-        ISO8601DateFormatter().date(from: iso)!
+        ISO8601.parse(iso)!
     }
 
     /// Preseason on the demo clock: two weeks before the 2019 opener.

@@ -1,3 +1,4 @@
+import ClubhouseDomain
 import Foundation
 import Synchronization
 
@@ -50,7 +51,7 @@ public final class ActivityLog: Sendable {
     // MARK: - Formatting
 
     static func stamp(_ date: Date) -> String {
-        date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
+        ISO8601.format(date, milliseconds: true)
     }
 
     /// Values with spaces or quotes are quoted so a line splits back into fields.

@@ -1,4 +1,5 @@
 import CSQLite
+import ClubhouseDomain
 import Foundation
 
 /// A damaged file that was moved aside so a fresh database could be created in its place.

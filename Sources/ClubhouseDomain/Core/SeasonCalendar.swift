@@ -42,8 +42,7 @@ public struct SeasonCalendar: Hashable, Sendable {
 
     /// Wednesday 08:00 UTC on or before `kickoff`.
     public static func opening(before kickoff: Date) -> Date {
-        var cal = Calendar(identifier: .gregorian)
-        cal.timeZone = TimeZone(identifier: "UTC")!
+        let cal = UTC.calendar
         var d = cal.date(bySettingHour: 8, minute: 0, second: 0, of: kickoff)!
         if d > kickoff { d = cal.date(byAdding: .day, value: -1, to: d)! }
         while cal.component(.weekday, from: d) != 4 { d = cal.date(byAdding: .day, value: -1, to: d)! }

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import ClubhouseDomain
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -219,13 +220,9 @@ struct ConnectionBox: @unchecked Sendable {
     init(_ pointer: OpaquePointer?) { self.pointer = pointer }
 }
 
+/// The request log's time: now, in the one ISO 8601 format (whole seconds, UTC).
 public enum RequestLogTime {
-    public static func now() -> String {
-        var t = time(nil), parts = tm()
-        gmtime_r(&t, &parts)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
-                      parts.tm_hour, parts.tm_min, parts.tm_sec)
-    }
+    public static func now() -> String { ISO8601.format(Date()) }
 }
 
 // MARK: - C callbacks (no captures: the server comes back through `cls`)

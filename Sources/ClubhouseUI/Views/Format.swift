@@ -27,11 +27,15 @@ public enum Format {
         switch s { case .seasonPoints: "season pts"; case .lastWeek: "last week"; case .priorSeason: "2018 pts"; case .name: "name" }
     }
 
+    /// "Sun 13:05" in UTC.
+    public static func weekdayTime(_ date: Date) -> String {
+        let c = UTC.calendar.dateComponents([.weekday, .hour, .minute], from: date)
+        return ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][(c.weekday ?? 1) - 1] + String(format: " %02d:%02d", c.hour ?? 0, c.minute ?? 0)
+    }
+
     /// "Sun Sep 8" in UTC (the league clock is UTC).
     public static func day(_ date: Date) -> String {
-        var cal = Calendar(identifier: .gregorian)
-        cal.timeZone = TimeZone(identifier: "UTC")!
-        let c = cal.dateComponents([.weekday, .month, .day], from: date)
+        let c = UTC.calendar.dateComponents([.weekday, .month, .day], from: date)
         let wd = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][(c.weekday ?? 1) - 1]
         let mo = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][(c.month ?? 1) - 1]
         return "\(wd) \(mo) \(c.day ?? 1)"

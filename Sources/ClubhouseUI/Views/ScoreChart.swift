@@ -86,14 +86,12 @@ public struct ScoreChart {
         _ = buffer.set(string: "0", at: Point(x: area.x + axis - 2, y: plot.bottom - 1), style: context.style(.dim))
         for cy in plot.y..<plot.bottom { buffer.put(Cell("│", style: context.style(.border)), x: area.x + axis - 1, y: cy) }
         // The time axis: the week's first kickoff, the clock (▲), the last final.
-        let day = DateFormatter()
-        day.timeZone = TimeZone(identifier: "UTC"); day.locale = Locale(identifier: "en_US_POSIX"); day.dateFormat = "EEE HH:mm"
         let bottom = area.y + area.height - 1
-        _ = buffer.set(string: day.string(from: t.start), at: Point(x: plot.x, y: bottom), style: context.style(.dim))
-        let endLabel = day.string(from: t.end)
+        _ = buffer.set(string: Format.weekdayTime(t.start), at: Point(x: plot.x, y: bottom), style: context.style(.dim))
+        let endLabel = Format.weekdayTime(t.end)
         _ = buffer.set(string: endLabel, at: Point(x: plot.right - endLabel.count, y: bottom), style: context.style(.dim))
         let nowX = plot.x + min(plot.width - 1, xAt(0, last: true) / 2)
-        let nowLabel = "▲ " + day.string(from: t.now)
+        let nowLabel = "▲ " + Format.weekdayTime(t.now)
         let nx = min(max(plot.x + 10, nowX), plot.right - endLabel.count - nowLabel.count - 1)
         if nx > plot.x + 9 { _ = buffer.set(string: nowLabel, at: Point(x: nx, y: bottom), style: context.style(.text)) }
     }

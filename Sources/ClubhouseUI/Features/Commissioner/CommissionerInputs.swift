@@ -54,30 +54,24 @@ enum CommissionerInputs {
         guard d.count == 3, t.count == 2, let y = d[0], let mo = d[1], let day = d[2], let h = t[0], let mi = t[1],
               (1900...2999).contains(y), (1...12).contains(mo), (1...31).contains(day), (0...23).contains(h), (0...59).contains(mi) else { return nil }
         var comps = DateComponents(year: y, month: mo, day: day, hour: h, minute: mi)
-        comps.timeZone = utc.timeZone
-        guard let date = utc.date(from: comps) else { return nil }
+        comps.timeZone = UTC.calendar.timeZone
+        guard let date = UTC.calendar.date(from: comps) else { return nil }
         // The calendar rolls 2019-02-30 over to March: refuse it instead.
-        let back = utc.dateComponents([.year, .month, .day], from: date)
+        let back = UTC.calendar.dateComponents([.year, .month, .day], from: date)
         return back.year == y && back.month == mo && back.day == day ? date : nil
     }
 
     /// "2019-09-01 19:00" in UTC.
     static func dateText(_ date: Date) -> String {
-        let c = utc.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        let c = UTC.calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
         return String(format: "%04d-%02d-%02d %02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
     }
 
     /// "Sun Sep 8 19:00" (UTC): the league clock's own words.
     static func moment(_ date: Date) -> String {
-        let c = utc.dateComponents([.hour, .minute], from: date)
+        let c = UTC.calendar.dateComponents([.hour, .minute], from: date)
         return Format.day(date) + String(format: " %02d:%02d", c.hour ?? 0, c.minute ?? 0)
     }
-
-    static let utc: Calendar = {
-        var cal = Calendar(identifier: .gregorian)
-        cal.timeZone = TimeZone(identifier: "UTC")!
-        return cal
-    }()
 
     /// Bad input: the sentence and the field (index) it is about.
     struct Refusal: Error, Equatable { var message: String; var field: Int }

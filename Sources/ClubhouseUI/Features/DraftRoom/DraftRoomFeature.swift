@@ -642,9 +642,7 @@ public enum DraftRoomFeature: PageFeature {
 
     /// "14:05" (UTC, like the rest of the app's dates).
     static func clockTime(_ date: Date) -> String {
-        var cal = Calendar(identifier: .gregorian)
-        cal.timeZone = TimeZone(identifier: "UTC")!
-        let c = cal.dateComponents([.hour, .minute], from: date)
+        let c = UTC.calendar.dateComponents([.hour, .minute], from: date)
         return String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
     }
 
