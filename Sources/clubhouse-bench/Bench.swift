@@ -69,13 +69,21 @@ enum Bench {
                 try serverBenches(quick: quick)
                 return
             }
+            if args.contains("--startup-only") {
+                try StartupBench.run(app: try appBinary(), runs: quick ? 5 : 7)
+                return
+            }
             if args.contains("--app-only") {
                 try appBenches(quick: quick, fanOut: !args.contains("--no-fan-out"), rooms: rooms)
                 return
             }
             try await report(quick: quick)
             if !args.contains("--skip-server") { try serverBenches(quick: quick) }
-            if !args.contains("--skip-app") { try appBenches(quick: quick, fanOut: !args.contains("--no-fan-out"), rooms: rooms) }
+            if !args.contains("--skip-app") {
+                try StartupBench.run(app: try appBinary(), runs: quick ? 5 : 7)
+                print()
+                try appBenches(quick: quick, fanOut: !args.contains("--no-fan-out"), rooms: rooms)
+            }
         } catch {
             fail(error)
         }

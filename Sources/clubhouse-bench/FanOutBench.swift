@@ -262,6 +262,8 @@ struct ProcessMemory {
     var privateKiB: Int
     var pssKiB: Int
     var rssKiB: Int
+    /// Private_Dirty alone: what this process wrote and shares with nobody (heap, stacks, relocated data).
+    var privateDirtyKiB = 0
 
     static func read(pid: pid_t) -> ProcessMemory? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8) else { return nil }
@@ -277,6 +279,6 @@ struct ProcessMemory {
             fields[String(parts[0].dropLast())] = kib
         }
         guard let clean = fields["Private_Clean"], let dirty = fields["Private_Dirty"], let pss = fields["Pss"], let rss = fields["Rss"] else { return nil }
-        return ProcessMemory(privateKiB: clean + dirty, pssKiB: pss, rssKiB: rss)
+        return ProcessMemory(privateKiB: clean + dirty, pssKiB: pss, rssKiB: rss, privateDirtyKiB: dirty)
     }
 }

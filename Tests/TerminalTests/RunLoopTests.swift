@@ -74,3 +74,69 @@ import Glibc
         #expect(h.driver.program.count == 100)
     }
 }
+
+/// Work held back until the first frame settles (`TerminalRunner.run(…, whenSettled:)`): background jobs start after
+/// the first screen that shows what was loading, or at the first key, or at the time limit — whichever comes first.
+@Suite struct SettleGateTests {
+    /// Loads one value at start; settled once it is in.
+    struct LoadingProgram: Program {
+        enum Message: Sendable { case loaded(Int), stop }
+        var loaded: [Int] = []
+        var loads: Bool
+        var keys = 0
+        mutating func start(context: ProgramContext) -> Command<Message> {
+            loads ? .run(id: "load") { .loaded(7) } : .none
+        }
+        mutating func update(_ event: ProgramEvent<Message>, context: ProgramContext) -> Command<Message> {
+            switch event {
+            case .message(.loaded(let n)): loaded.append(n)
+            case .message(.stop): return .quit
+            case .input(.key): keys += 1
+            default: break
+            }
+            return .none
+        }
+        func render(into buffer: inout Buffer, context: ProgramContext) {}
+        var isSettled: Bool { !loaded.isEmpty }
+    }
+
+    final class Seen: @unchecked Sendable { var loadedWhenRun: [[Int]] = []; var keysWhenRun: [Int] = [] }
+
+    /// Runs the loop; the held-back work records what the program had when it ran, then stops the loop.
+    static func run(loads: Bool, limit: Duration, typing: String = "") -> (RunOutcome, Seen) {
+        let input = SignalPipe()!, wake = SignalPipe()!
+        let driver = ProgramDriver(program: LoadingProgram(loads: loads), backend: HeadlessBackend(size: Size(width: 10, height: 2)),
+                                   mailbox: Mailbox(wakeFD: wake.writeFD))
+        var bytes = Array(typing.utf8)
+        if !bytes.isEmpty { _ = write(input.writeFD, &bytes, bytes.count) }
+        let seen = Seen()
+        let gate = TerminalRunner.SettleGate(limit: limit) {
+            seen.loadedWhenRun.append(driver.program.loaded)
+            seen.keysWhenRun.append(driver.program.keys)
+            driver.mailbox.post(.stop)
+        }
+        let outcome = TerminalRunner.loop(driver: driver, inputFD: input.readFD, wakeFD: wake.readFD, settle: gate) { Size(width: 10, height: 2) }
+        return (outcome, seen)
+    }
+
+    @Test func heldBackWorkStartsAfterTheFirstSettledFrameOnce() {
+        // A limit far away: only the settled frame can open the gate.
+        let (outcome, seen) = Self.run(loads: true, limit: .seconds(3600))
+        #expect(outcome == .quit)
+        #expect(seen.loadedWhenRun == [[7]], "ran once, after the loaded value was on screen")
+    }
+
+    @Test func aKeyStartsItBeforeTheFrameSettles() {
+        // Nothing ever loads and the limit is far away: the key is what opens the gate, before the key is handled.
+        let (outcome, seen) = Self.run(loads: false, limit: .seconds(3600), typing: "x")
+        #expect(outcome == .quit)
+        #expect(seen.loadedWhenRun == [[]])
+        #expect(seen.keysWhenRun == [0])
+    }
+
+    @Test func theLimitStartsItWhenNothingSettles() {
+        let (outcome, seen) = Self.run(loads: false, limit: .zero)
+        #expect(outcome == .quit)
+        #expect(seen.loadedWhenRun == [[]])
+    }
+}

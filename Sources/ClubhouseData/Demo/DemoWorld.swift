@@ -12,6 +12,8 @@ public enum DemoWorld {
     /// `now` is real time: the live bot draft's clock runs from it.
     @discardableResult
     public static func seedIfNeeded(_ db: Database, now: Date = Date()) throws -> Bool {
+        // Every later start finds the seed marker: one read, no write lock, no cache resizing.
+        if try db.scalar("SELECT value FROM meta WHERE key = ?", [seededKey], as: String.self) != nil { return false }
         // Seeding is one transaction of a few MB: with SQLite's default 2 MB page cache it would spill dirty pages
         // into the WAL and read them back. A larger cache for its duration keeps it in memory; restored afterwards.
         let cacheSize = try db.scalar("PRAGMA cache_size", as: Int64.self)

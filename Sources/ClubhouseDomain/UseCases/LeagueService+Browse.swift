@@ -5,13 +5,13 @@ import Foundation
 extension LeagueService {
     public func publicLeagues(filter: LeagueFilter, caller: Caller) throws -> [LeagueSummary] {
         try store.read { r in
-            let facts = try factsCache.facts(r)
+            let calendar = try factsCache.calendar(r)
             let needle = filter.nameContains?.lowercased().trimmingCharacters(in: .whitespaces) ?? ""
             return try r.leagues()
                 .filter { $0.isPublic }
                 .filter { needle.isEmpty || $0.name.lowercased().contains(needle) }
                 .filter { filter.state == nil || $0.state == filter.state }
-                .map { try leagueSummary($0, reader: r, facts: facts, caller: caller) }
+                .map { try leagueSummary($0, reader: r, calendar: calendar, caller: caller) }
                 .sorted { ($0.state.listOrder, $0.name) < ($1.state.listOrder, $1.name) }
         }
     }
@@ -19,10 +19,10 @@ extension LeagueService {
     public func myLeagues(caller: Caller) throws -> [LeagueSummary] {
         guard let user = caller.userID else { return [] }
         return try store.read { r in
-            let facts = try factsCache.facts(r)
+            let calendar = try factsCache.calendar(r)
             return try r.leagues()
                 .filter { l in try l.commissioner == user || r.teams(in: l.id).contains { $0.manager == user } }
-                .map { try leagueSummary($0, reader: r, facts: facts, caller: caller) }
+                .map { try leagueSummary($0, reader: r, calendar: calendar, caller: caller) }
                 .sorted { $0.name < $1.name }
         }
     }
@@ -174,11 +174,11 @@ extension LeagueService {
         throw DomainError.forbidden("\(league.name) is a private league for its members only")
     }
 
-    func leagueSummary(_ l: League, reader r: any LeagueStoreReader, facts: SeasonFacts, caller: Caller) throws -> LeagueSummary {
+    func leagueSummary(_ l: League, reader r: any LeagueStoreReader, calendar: SeasonCalendar, caller: Caller) throws -> LeagueSummary {
         let teams = try r.teams(in: l.id)
         let commissioner = try l.commissioner.flatMap { try r.user($0) }
         return LeagueSummary(id: l.id, name: l.name, state: l.state, isPublic: l.isPublic, teamCount: l.settings.teamCount,
-                             managedTeams: teams.filter { $0.manager != nil }.count, currentWeek: facts.week(at: l.clock),
+                             managedTeams: teams.filter { $0.manager != nil }.count, currentWeek: calendar.week(at: l.clock),
                              scoring: l.settings.scoring.preset, draftScheduledAt: l.draftScheduledAt,
                              commissionerName: commissioner?.displayName, myTeam: caller.userID.flatMap { u in teams.first { $0.manager == u }?.id },
                              seasonClock: l.clock)

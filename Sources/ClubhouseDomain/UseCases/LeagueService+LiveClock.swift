@@ -37,8 +37,11 @@ extension LeagueService {
     /// of its week lands at its speed, else the keep-alive. Cheap: one read, plays of a week loaded once.
     public func clocksDue() throws -> [(LeagueID, Date)] {
         try store.read { r in
+            // No clock running (the usual case): the season's facts aren't needed, so they aren't loaded.
+            let runs = try r.runningClocks()
+            guard !runs.isEmpty else { return [] }
             let facts = try factsCache.facts(r)
-            return try r.runningClocks().compactMap { run -> (LeagueID, Date)? in
+            return try runs.compactMap { run -> (LeagueID, Date)? in
                 guard let league = try r.league(run.leagueID) else { return nil }
                 return (run.leagueID, try nextStep(run, league: league, facts: facts, reader: r))
             }

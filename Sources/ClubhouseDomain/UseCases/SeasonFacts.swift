@@ -409,6 +409,8 @@ public final class SeasonFactsCache: @unchecked Sendable {
     // Guarded by `lock`; facts are immutable values, so handing them out is safe.
     private let lock = NSLock()
     private var cached: SeasonFacts?
+    /// The calendar read on its own, before the facts were needed (see `calendar(_:)`).
+    private var schedule: (version: Int64, calendar: SeasonCalendar)?
 
     public init() {}
 
@@ -419,6 +421,20 @@ public final class SeasonFactsCache: @unchecked Sendable {
         lock.unlock()
         let fresh = try SeasonFacts.load(from: r)
         lock.lock(); cached = fresh; lock.unlock()
+        return fresh
+    }
+
+    /// The season's calendar (its games' kickoffs by week) alone: what lists of leagues need for each league's week.
+    /// Taken from the facts when they are loaded; otherwise one read of the games, kept per data version, so that
+    /// Home's first frame doesn't load every player and stat line of the season (the facts load when a page needs them).
+    public func calendar(_ r: any LeagueStoreReader, season: Int = 2019) throws -> SeasonCalendar {
+        let version = try r.seasonDataVersion()
+        lock.lock()
+        if let c = cached, c.version == version { lock.unlock(); return c.calendar }
+        if let s = schedule, s.version == version { lock.unlock(); return s.calendar }
+        lock.unlock()
+        let fresh = try SeasonCalendar(games: r.games(season: season))
+        lock.lock(); schedule = (version, fresh); lock.unlock()
         return fresh
     }
 }

@@ -92,6 +92,10 @@ public struct ClubhouseProgram: Program {
         return now + d
     }
 
+    /// Settled once nothing on screen is still loading (Home's leagues and the board are in): background clocks
+    /// start after that (see `TerminalRunner.run(_:environment:onStart:whenSettled:)`).
+    public var isSettled: Bool { !state.isLoading }
+
     /// Whether the terminal should report mouse events.
     public var wantsMouse: Bool { state.settings.mouse }
 

@@ -43,6 +43,10 @@ public protocol Program {
     /// When the program next needs `.tick` without input (animation frame, spinner frame, toast
     /// expiry), as a time comparable to `context.now`; nil means "only on input" (idle CPU 0).
     func nextWakeUp(context: ProgramContext) -> Duration?
+
+    /// True once the screen shows what the program started to load (nothing it waits for is still loading): the
+    /// run loop's `whenSettled` work (background jobs the first frame doesn't need) starts after such a frame.
+    var isSettled: Bool { get }
 }
 
 extension Program {
@@ -50,4 +54,6 @@ extension Program {
     public mutating func start(context: ProgramContext) -> Command<Message> { .none }
     /// By default the program only wakes on input.
     public func nextWakeUp(context: ProgramContext) -> Duration? { nil }
+    /// By default every frame is settled.
+    public var isSettled: Bool { true }
 }

@@ -102,7 +102,11 @@ public final class ProgramDriver<P: Program> {
         backend.setCursor(buffer.cursor)
         backend.flush()
         needsRender = false
+        drewSettledFrame = program.isSettled
     }
+
+    /// True when the program's last drawn frame showed it settled (see `Program.isSettled`).
+    public private(set) var drewSettledFrame = false
 
     /// Cancels all running tasks.
     public func cancelAll() { tasks.cancelAll() }

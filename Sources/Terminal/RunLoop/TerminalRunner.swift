@@ -24,6 +24,8 @@ public struct TerminalRunner {
         public var reducedMotion: Bool
         /// Ctrl-C quits at once.
         public var quitOnCtrlC: Bool
+        /// The longest `run`'s `whenSettled` work waits for a settled first frame.
+        public var settleLimit: Duration = .seconds(2)
         /// Creates options.
         public init(backend: NcursesBackend.Options = .init(), reducedMotion: Bool = false, quitOnCtrlC: Bool = true) {
             self.backend = backend; self.reducedMotion = reducedMotion; self.quitOnCtrlC = quitOnCtrlC
@@ -39,8 +41,12 @@ public struct TerminalRunner {
     /// Checks the terminal, then runs `program` until it quits. `onStart` receives the mailbox so the
     /// caller can hand it to long-lived producers (e.g. a league event stream) that `post(_:)` messages.
     /// Throws `TerminalRefusal` (print its reason, exit 2) when the terminal is unusable.
+    /// `whenSettled` runs once, on this thread, after the first settled frame is drawn (`Program.isSettled`), or at the
+    /// first input, or `Options.settleLimit` after the start, whichever comes first: work the first frame doesn't
+    /// need (background clocks, followers) waits for it so that it doesn't compete with the first frame's reads.
     public func run<P: Program>(_ program: P, environment: [String: String] = TerminalPreflight.processEnvironment(),
-                                onStart: (Mailbox<P.Message>) -> Void = { _ in }) throws(TerminalRefusal) -> RunOutcome {
+                                onStart: (Mailbox<P.Message>) -> Void = { _ in },
+                                whenSettled: @escaping () -> Void = {}) throws(TerminalRefusal) -> RunOutcome {
         TerminalPreflight.ensureUTF8Locale()
         if let refusal = TerminalPreflight.check(environment: environment) { throw refusal }
         guard let pipe = SignalPipe() else { throw TerminalRefusal("cannot create the wake-up pipe") }
@@ -61,12 +67,30 @@ public struct TerminalRunner {
                                    reducedMotion: options.reducedMotion, quitOnCtrlC: options.quitOnCtrlC)
         onStart(mailbox)
         defer { driver.cancelAll() }
-        return TerminalRunner.loop(driver: driver, inputFD: 0, wakeFD: pipe.readFD) { backend.refreshSizeFromTerminal() }
+        return TerminalRunner.loop(driver: driver, inputFD: 0, wakeFD: pipe.readFD,
+                                   settle: SettleGate(limit: options.settleLimit, action: whenSettled)) { backend.refreshSizeFromTerminal() }
+    }
+
+    /// Work held back until the first frame has settled (see `run(_:environment:onStart:whenSettled:)`).
+    struct SettleGate {
+        /// Time after the start when it runs anyway.
+        var limit: Duration
+        var action: (() -> Void)?
+
+        /// Runs the action if it hasn't run yet.
+        mutating func open() {
+            guard let a = action else { return }
+            action = nil
+            a()
+        }
+        var isOpen: Bool { action == nil }
     }
 
     /// The poll loop itself, over any input fd and wake-up fd (tests use pipes and a headless backend).
     /// `readSize` is called on SIGWINCH and returns the new size after resizing the backend.
-    static func loop<P: Program>(driver: ProgramDriver<P>, inputFD: Int32, wakeFD: Int32, readSize: () -> Size) -> RunOutcome {
+    static func loop<P: Program>(driver: ProgramDriver<P>, inputFD: Int32, wakeFD: Int32, settle: SettleGate? = nil,
+                                 readSize: () -> Size) -> RunOutcome {
+        var settle = settle ?? SettleGate(limit: .zero, action: nil)
         let clock = ContinuousClock()
         let origin = clock.now
         func now() -> Duration { clock.now - origin }
@@ -77,11 +101,13 @@ public struct TerminalRunner {
         driver.start(now: now())
         driver.deliverMessages(now: now())
         driver.renderIfNeeded(now: now(), force: true)
+        if driver.drewSettledFrame { settle.open() }
 
         while !driver.finished {
             // Sleep until input, a message/signal, or the earliest deadline.
             let t = now()
             var deadline = driver.nextWakeUp(now: t)
+            if !settle.isOpen { deadline = deadline.map { min($0, settle.limit) } ?? settle.limit }
             if let wait = decoder.pendingTimeout {
                 let escDue = lastInput + wait
                 deadline = deadline.map { min($0, escDue) } ?? escDue
@@ -117,6 +143,7 @@ public struct TerminalRunner {
                 let n = read(inputFD, &readBuffer, readBuffer.count)
                 if n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN) { return .hangup }
                 if n > 0 {
+                    settle.open()   // a person is using it: nothing waits any longer
                     lastInput = now()
                     driver.send(decoder.feed(readBuffer.prefix(n)), now: lastInput)
                 }
@@ -131,6 +158,7 @@ public struct TerminalRunner {
             driver.deliverMessages(now: current)
             driver.tickIfDue(now: current)
             driver.renderIfNeeded(now: current)
+            if !settle.isOpen && (driver.drewSettledFrame || now() >= settle.limit) { settle.open() }
         }
         return .quit
     }

@@ -156,19 +156,23 @@ enum AppCommand {
                                        sshKey: options.device.map { sshKey($0, service: service) },
                                        notices: notices.isEmpty ? [] : [Self.movedAsideNotice(notices)])
 
-        // Live draft rooms tick from this process too (the pick-number check lets one tick land per pick).
-        let clock = Task.detached { await DraftClockDriver(service: service, databasePath: db.path).run() }
-        defer { clock.cancel() }
-        // Running season clocks (a commissioner's 1×/10×/60×) step from this process too, as plays land.
-        let seasonClock = Task.detached { await LiveClockDriver(service: service, databasePath: db.path).run() }
-        defer { seasonClock.cancel() }
+        // Live draft rooms tick from this process too (the pick-number check lets one tick land per pick), and running
+        // season clocks (a commissioner's 1×/10×/60×) step from it, as plays land. Both start once the first frame has
+        // settled (or at the first key, or after 2 s): they open their own connections and followers, and the season
+        // clock loads the season's facts, none of which Home's first frame needs.
+        var clocks: [Task<Void, Never>] = []
+        defer { clocks.forEach { $0.cancel() } }
+        let startClocks = {
+            clocks.append(Task.detached { await DraftClockDriver(service: service, databasePath: db.path).run() })
+            clocks.append(Task.detached { await LiveClockDriver(service: service, databasePath: db.path).run() })
+        }
 
         var terminalOptions = TerminalRunner.Options()
         terminalOptions.backend.monochrome = monochrome
         terminalOptions.backend.mouse = program.wantsMouse
         terminalOptions.reducedMotion = env["CLUBHOUSE_REDUCED_MOTION"] != nil
         do {
-            switch try TerminalRunner(options: terminalOptions).run(program, environment: env) {
+            switch try TerminalRunner(options: terminalOptions).run(program, environment: env, whenSettled: startClocks) {
             case .quit, .hangup: return 0
             case .signal(let n): return 128 + n
             }

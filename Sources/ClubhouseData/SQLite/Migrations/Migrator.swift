@@ -54,6 +54,10 @@ public enum Migrator {
             previous = m.version
         }
         let known = migrations.last?.version ?? 0
+        // Most opens find the file current: one read says so, without taking the write lock.
+        let recorded = try currentVersion(db)
+        if recorded > known { throw MigrationError.databaseIsNewer(path: db.path, found: recorded, known: known) }
+        if recorded == known && known > 0 { return [] }
         try db.transaction { try $0.execute(bookkeeping) }
         let current = try currentVersion(db)
         if current > known { throw MigrationError.databaseIsNewer(path: db.path, found: current, known: known) }
