@@ -5,7 +5,7 @@ import Terminal
 @testable import ClubhouseUI
 
 extension PageState {
-    var freeAgentsState: FreeAgentsFeature.State? { if case .freeAgents(let s) = self { s } else { nil } }
+    var freeAgentsState: FreeAgentsFeature.State? { if let s = self[FreeAgentsFeature.self] { s } else { nil } }
 }
 
 /// Adding and claiming with a full roster (the drop chooser) and FAAB bids.
@@ -15,7 +15,7 @@ extension PageState {
 
     static func select(_ p: AvailablePlayer, _ h: inout Harness) {
         guard let i = h.state.top.freeAgentsVisible?.firstIndex(where: { $0.player.id == p.player.id }) else { Issue.record("not listed"); return }
-        h.send(.page(id: h.state.sheet.top.id, .freeAgents(.list(.select(i)))))
+        h.send(.page(id: h.state.sheet.top.id, FreeAgentsFeature.pageAction(.list(.select(i)))))
     }
     var dropChooser: (Harness) -> Chooser<PlayerID>? = { h in
         if case .chooseDrop(_, let c)? = h.state.top.freeAgentsState?.flow { c } else { nil }

@@ -5,7 +5,7 @@ import Terminal
 @testable import ClubhouseUI
 
 extension PageState {
-    var claimsState: ClaimsFeature.State? { if case .claims(let s) = self { s } else { nil } }
+    var claimsState: ClaimsFeature.State? { if let s = self[ClaimsFeature.self] { s } else { nil } }
 }
 
 /// My waiver claims: order, cancel, reorder (put back when refused), and the league's transactions.

@@ -43,7 +43,7 @@ import Terminal
         return h
     }
 
-    static func page(_ h: Harness) -> CommissionerFeature.State? { if case .commissioner(let s) = h.state.top { s } else { nil } }
+    static func page(_ h: Harness) -> CommissionerFeature.State? { if let s = h.state.top[CommissionerFeature.self] { s } else { nil } }
     static func calls(_ h: Harness) async -> [String] { await h.fake.commish.calls }
 
     // MARK: - Requests

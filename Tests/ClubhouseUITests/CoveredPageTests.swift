@@ -22,7 +22,7 @@ import Terminal
     }
 
     static func room(_ h: Harness) -> DraftRoomFeature.State? {
-        h.state.sheet.stack.lazy.compactMap { if case .draftRoom(let s) = $0.state { s } else { nil } }.first
+        h.state.sheet.stack.lazy.compactMap { if let s = $0.state[DraftRoomFeature.self] { s } else { nil } }.first
     }
 
     @Test func theEscThatCancelsSignInShowsTheRoomAndTheGridAsTheyAreNow() async {
@@ -30,7 +30,7 @@ import Terminal
         h.followEvents = false
         h.key(.enter)
         await h.settle()
-        guard case .auth = h.state.top else { Issue.record("Sign in did not open: \(h.state.pages)"); return }
+        guard h.state.top.is(AuthFeature.self) else { Issue.record("Sign in did not open: \(h.state.pages)"); return }
         #expect(h.state.pendingAction != nil)
 
         // Another manager picks while Sign in covers the room.
@@ -55,7 +55,7 @@ import Terminal
         h.followEvents = false
         h.key(.char("4")); h.key(.enter)          // Recent picks → a player's page (the board shows the league)
         await h.settle()
-        guard case .player = h.state.top else { Issue.record("no player page: \(h.state.pages)"); return }
+        guard h.state.top.is(PlayerFeature.self) else { Issue.record("no player page: \(h.state.pages)"); return }
         await h.fake.setRoom(Self.afterPick7(signedIn: true))
         h.send(.board(.eventReceived(Self.pickEvent(12))))
         await h.settle()

@@ -29,7 +29,7 @@ import Terminal
         var s = Screen(h.state)
         #expect(s.sheetHeader.contains("Home"))
         #expect(!s.text.contains("✖"), "\(s.text)")
-        guard case .home(let home) = h.state.top, let leagues = home.publicLeagues.value, !leagues.isEmpty else {
+        guard let home = h.state.top[HomeFeature.self], let leagues = home.publicLeagues.value, !leagues.isEmpty else {
             Issue.record("no public leagues in the demo world\n\(s.text)"); return
         }
         // Open the first league that has been drafted, and walk its pages.

@@ -31,7 +31,7 @@ import Terminal
         await h.settle()
         h.send(.open(.draftRoom(league)))
         await h.settle()
-        guard case .draftRoom(let room) = h.state.top else { Issue.record("not the room"); return }
+        guard let room = h.state.top[DraftRoomFeature.self] else { Issue.record("not the room"); return }
         #expect(room.isMyTurn, "\(Screen(h.state).text)")
         let top = try #require(room.available.first)
         #expect(Screen(h.state).inSheet("Round 1 · pick 1 · on the clock: \(before.teams.first { $0.id == me }!.name) (you)"), "\(Screen(h.state).text)")
@@ -43,13 +43,13 @@ import Terminal
         #expect(after.picks.map(\.pick.number) == [1])
         #expect(after.picks.first?.player.id == top.player.id)
         #expect(h.toast == "Pick 1: \(top.player.name).")
-        guard case .draftRoom(let reloaded) = h.state.top else { Issue.record("the draft room is not on top: \(h.state.top.page)"); return }
+        guard let reloaded = h.state.top[DraftRoomFeature.self] else { Issue.record("the draft room is not on top: \(h.state.top.page)"); return }
         #expect(reloaded.room.value?.draft.currentPick == 2)
         #expect(!reloaded.available.contains { $0.player.id == top.player.id })
 
         // A lost race: the commissioner confirms a pick for the team on the clock, but pick 2 is made elsewhere first.
         h.key(.char("F"))
-        guard case .draftRoom(let asking) = h.state.top, case .pick(_, 2, forTeam: true)? = asking.confirm else {
+        guard let asking = h.state.top[DraftRoomFeature.self], case .pick(_, 2, forTeam: true)? = asking.confirm else {
             Issue.record("no confirmation: \(h.toast ?? "")"); return
         }
         let other = try #require(reloaded.available.dropFirst(3).first)

@@ -33,7 +33,7 @@ import Terminal
     }
 
     static func room(_ h: Harness) -> DraftRoomFeature.State? {
-        if case .draftRoom(let s) = h.state.top { s } else { nil }
+        if let s = h.state.top[DraftRoomFeature.self] { s } else { nil }
     }
 
     // MARK: Picks
@@ -122,7 +122,7 @@ import Terminal
         h.key(.enter)
         await h.settle()
         #expect(h.state.pendingAction?.write == .makePick(league: Demo.couch, expectedPick: 7, player: Demo.kupp.id))
-        guard case .auth = h.state.top else { Issue.record("Sign in did not open: \(h.state.pages)"); return }
+        guard h.state.top.is(AuthFeature.self) else { Issue.record("Sign in did not open: \(h.state.pages)"); return }
         #expect(await h.fake.pickCalls.isEmpty, "nothing is sent before sign-in")
     }
 
@@ -149,7 +149,7 @@ import Terminal
         h.key(.char("j")); h.key(.char("a"))
         await h.settle()
         #expect(h.state.pendingAction?.write == .editQueue(league: Demo.couch, edit: .add(Demo.julio.id)))
-        guard case .auth = h.state.top else { Issue.record("Sign in did not open: \(h.state.pages)"); return }
+        guard h.state.top.is(AuthFeature.self) else { Issue.record("Sign in did not open: \(h.state.pages)"); return }
         #expect(await h.fake.queueEdits.isEmpty)
     }
 
@@ -462,7 +462,7 @@ import Terminal
 
     @Test func theSettingsToggleReachesANewRoom() {
         let page = PageState(.draftRoom(Demo.couch), settings: UserSettings(draftBell: false))
-        guard case .draftRoom(let s) = page else { Issue.record("not a room"); return }
+        guard let s = page[DraftRoomFeature.self] else { Issue.record("not a room"); return }
         #expect(s.bell == false)
         let decoded = try? JSONDecoder().decode(UserSettings.self, from: Data(#"{"theme":"dark","color":true,"mouse":true}"#.utf8))
         #expect(decoded?.draftBell == true, "old settings files default to the bell on")

@@ -15,7 +15,7 @@ import Terminal
         return h
     }
 
-    var topAuth: (Harness) -> AuthFeature.State? = { h in if case .auth(let s) = h.state.top { s } else { nil } }
+    var topAuth: (Harness) -> AuthFeature.State? = { h in if let s = h.state.top[AuthFeature.self] { s } else { nil } }
 
     @Test func signedOutJoinSignsInThenJoinsAndTheLeaguePageShowsTheRequest() async {
         let fake = FakeLeague()
@@ -259,7 +259,7 @@ import Terminal
         let player = try? #require(Demo.available.first { $0.availability == .freeAgent })
         // Select that player's row, then a.
         if let i = h.state.top.freeAgentsVisible?.firstIndex(where: { $0.player.id == player?.player.id }) {
-            h.send(.page(id: h.state.sheet.top.id, .freeAgents(.list(.select(i)))))
+            h.send(.page(id: h.state.sheet.top.id, FreeAgentsFeature.pageAction(.list(.select(i)))))
         }
         h.key(.char("a"))
         await h.settle()
@@ -288,5 +288,5 @@ import Terminal
 }
 
 extension PageState {
-    var freeAgentsVisible: [AvailablePlayer]? { if case .freeAgents(let s) = self { s.visible } else { nil } }
+    var freeAgentsVisible: [AvailablePlayer]? { if let s = self[FreeAgentsFeature.self] { s.visible } else { nil } }
 }

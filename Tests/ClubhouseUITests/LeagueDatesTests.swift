@@ -45,7 +45,7 @@ import Terminal
         h.key(.char("3"))
         #expect(Screen(h.state).inSheet("(in 2 days)"))
         h.key(.escape); await h.settle()
-        guard case .league = h.state.top else { Issue.record("not back on the league page: \(h.state.pages)"); return }
+        guard h.state.top.is(LeagueFeature.self) else { Issue.record("not back on the league page: \(h.state.pages)"); return }
         #expect(Screen(h.state).inSheet("Tue Nov 5 (in 2 days)"))
     }
 
@@ -86,14 +86,14 @@ import Terminal
             LeagueSummary(id: LeagueID(Int64(100 + i)), name: String(format: "League %02d", i), state: .inSeason, isPublic: false, teamCount: 8,
                           managedTeams: 8, currentWeek: 9, scoring: .ppr, draftScheduledAt: nil, commissionerName: "hiro", myTeam: TeamID(Int64(i)))
         }
-        h.send(.page(id: h.state.sheet.stack[0].id, .home(.sessionChanged(signedIn: true))))
+        h.send(.page(id: h.state.sheet.stack[0].id, HomeFeature.pageAction(.sessionChanged(signedIn: true))))
         h.pending = []
-        h.send(.page(id: h.state.sheet.stack[0].id, .home(.myLeaguesLoaded(mine))))
+        h.send(.page(id: h.state.sheet.stack[0].id, HomeFeature.pageAction(.myLeaguesLoaded(mine))))
         h.setDetent(.full)
         return h
     }
 
-    static func home(_ h: Harness) -> HomeFeature.State? { if case .home(let s) = h.state.top { s } else { nil } }
+    static func home(_ h: Harness) -> HomeFeature.State? { if let s = h.state.top[HomeFeature.self] { s } else { nil } }
 
     @Test func aFourthLeagueIsListedToo() async {
         let h = await Self.signedInWith(4)

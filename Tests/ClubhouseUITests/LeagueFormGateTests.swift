@@ -41,7 +41,7 @@ import Terminal
         h.key(.ctrl("s"))
         await h.settle()
         #expect(h.state.top.page == .account(.signIn))
-        guard case .auth(let auth) = h.state.top else { Issue.record("no sign in"); return }
+        guard let auth = h.state.top[AuthFeature.self] else { Issue.record("no sign in"); return }
         #expect(auth.reason == "Sign in or create an account to create Friday Night Lights — you'll be its commissioner.")
 
         h.key(.ctrl("n"))
@@ -67,10 +67,10 @@ import Terminal
         h.key(.char("E"))
         await h.settle()
         #expect(h.state.top.page == .leagueForm(.edit(page)), "\(h.toast ?? "")")
-        guard case .leagueForm(var form) = h.state.top else { Issue.record("the league form is not on top: \(h.state.top.page)"); return }
+        guard var form = h.state.top[LeagueFormFeature.self] else { Issue.record("the league form is not on top: \(h.state.top.page)"); return }
         form.focus = form.fields.firstIndex(of: .scoring)!
         var stack = h.state.sheet.stack
-        stack[stack.count - 1].state = .leagueForm(form)
+        stack[stack.count - 1].state[LeagueFormFeature.self] = form
         h.state.sheet.setStack(stack)
         h.key(.char("l"))
         h.key(.ctrl("s"))

@@ -7,7 +7,7 @@ import Terminal
 /// The league form in the shell: `n` on Home opens it, it reads at 80×24, 60×16 and without colour, Esc asks before
 /// discarding, and a refusal from the server lands next to its field.
 @Suite struct LeagueFormRenderTests {
-    var topForm: (Harness) -> LeagueFormFeature.State? = { h in if case .leagueForm(let s) = h.state.top { s } else { nil } }
+    var topForm: (Harness) -> LeagueFormFeature.State? = { h in if let s = h.state.top[LeagueFormFeature.self] { s } else { nil } }
 
     static func onForm(size: Size = Size(width: 80, height: 24), colorAllowed: Bool = true) async -> Harness {
         var h = await Harness.started(size: size, colorAllowed: colorAllowed)

@@ -43,7 +43,7 @@ enum TeamWorld {
 }
 
 extension PageState {
-    var rosterState: RosterFeature.State? { if case .roster(let s) = self { s } else { nil } }
+    var rosterState: RosterFeature.State? { if let s = self[RosterFeature.self] { s } else { nil } }
 }
 
 /// The style of the first cell of `text` on screen.
@@ -62,7 +62,7 @@ func styleOf(_ text: String, _ h: Harness) -> Style? {
 @Suite struct LineupTests {
     static func select(_ name: String, _ h: inout Harness) {
         guard let i = h.state.top.rosterState?.players.firstIndex(where: { $0.player.name == name }) else { Issue.record("\(name) not on the roster"); return }
-        h.send(.page(id: h.state.sheet.top.id, .roster(.list(.select(i)))))
+        h.send(.page(id: h.state.sheet.top.id, RosterFeature.pageAction(.list(.select(i)))))
     }
 
     var moveChooser: (Harness) -> Chooser<LineupMove>? = { h in
@@ -166,7 +166,7 @@ func styleOf(_ text: String, _ h: Harness) -> Style? {
 
     @Test func anotherTeamsRosterOffersMoveAndDropDisabledWithTheReason() async {
         var h = await TeamWorld.signedIn(on: .roster(Demo.greats, team: Demo.bytes))
-        h.send(.page(id: h.state.sheet.top.id, .roster(.list(.select(0)))))
+        h.send(.page(id: h.state.sheet.top.id, RosterFeature.pageAction(.list(.select(0)))))
         h.key(.char("m"))
         await h.settle()
         #expect(h.toast == "not your team — only its manager changes it")
@@ -189,7 +189,7 @@ func styleOf(_ text: String, _ h: Harness) -> Style? {
         h.key(.enter)
         await h.settle()
         #expect(h.state.top.page == .account(.signIn))
-        if case .auth(let s) = h.state.top { #expect(s.reason == "Sign in to set your lineup in Gridiron Greats.") }
+        if let s = h.state.top[AuthFeature.self] { #expect(s.reason == "Sign in to set your lineup in Gridiron Greats.") }
         h.keys("alice@example.com"); h.key(.tab); h.keys("correct horse"); h.key(.enter)
         await h.settle()
         #expect(h.state.top.page == .roster(Demo.greats, team: Demo.bits), "back on the roster")

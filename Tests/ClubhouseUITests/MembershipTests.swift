@@ -19,7 +19,7 @@ import Terminal
         return h
     }
 
-    static func league(_ h: Harness) -> LeagueFeature.State? { if case .league(let s) = h.state.top { s } else { nil } }
+    static func league(_ h: Harness) -> LeagueFeature.State? { if let s = h.state.top[LeagueFeature.self] { s } else { nil } }
 
     // MARK: - Membership line
 
@@ -93,13 +93,13 @@ import Terminal
         await fake.editCommish { $0.redeemInto = (Demo.nerds, TeamID(9)) }
         var h = await Harness.started(fake: fake)
         h.key(.char("I"))
-        guard case .home(let home) = h.state.top else { Issue.record("not home"); return }
+        guard let home = h.state.top[HomeFeature.self] else { Issue.record("not home"); return }
         #expect(home.redeem?.title == "Join with an invite code")
         #expect(Screen(h.state).inSheet("Join with an invite code"))
         h.key(.enter)
-        if case .home(let s) = h.state.top { #expect(s.redeem?.error == "Enter the invite code the commissioner gave you") }
+        if let s = h.state.top[HomeFeature.self] { #expect(s.redeem?.error == "Enter the invite code the commissioner gave you") }
         h.keys("abcd2345"); h.key(.enter)
-        if case .home(let s) = h.state.top {
+        if let s = h.state.top[HomeFeature.self] {
             #expect(s.redeem?.error == "Name your team (1–40 characters)")
             #expect(s.redeem?.focus == 1)
         }
@@ -114,7 +114,7 @@ import Terminal
     @Test func escClosesTheInviteForm() async {
         var h = await Harness.started()
         h.key(.char("I")); h.keys("abc"); h.key(.escape)
-        if case .home(let s) = h.state.top { #expect(s.redeem == nil) }
+        if let s = h.state.top[HomeFeature.self] { #expect(s.redeem == nil) }
         #expect(h.state.top.page == .home)
     }
 
@@ -156,7 +156,7 @@ import Terminal
         h.key(.escape)
         await h.settle()
         #expect(h.state.top.page == .league(Demo.nerds))
-        guard case .league(let page) = h.state.top else { Issue.record("the league page is not on top: \(h.state.top.page)"); return }
+        guard let page = h.state.top[LeagueFeature.self] else { Issue.record("the league page is not on top: \(h.state.top.page)"); return }
         #expect(page.detail.value?.capabilities.isCommissioner == false, "the league page shows Jo's view, not Casey's")
         #expect(!Screen(h.state).inSheet("Commissioner — C opens your tools"))
     }

@@ -70,7 +70,7 @@ import Terminal
         h.key(.escape)                       // popped before the answer arrives
         let before = h.state.sheet.stack
         let pendingBefore = h.pending.count
-        h.send(.page(id: id, .standings(.standingsLoaded(RequestToken(1), .success(Demo.standings)))))
+        h.send(.page(id: id, StandingsFeature.pageAction(.standingsLoaded(RequestToken(1), .success(Demo.standings)))))
         #expect(h.state.sheet.stack == before)
         #expect(h.pending.count == pendingBefore, "no work started for a page that is gone")
     }

@@ -48,14 +48,11 @@ let sizes = [Size(width: 80, height: 24), Size(width: 160, height: 48)]
 extension PageState {
     /// The page's data set to "loaded, nothing there" (for pages whose API never answers empty).
     mutating func forceEmpty() {
-        switch self {
-        case .league(var s): s.detail = Loadable(load: .empty); self = .league(s)
-        case .matchup(var s): s.detail = Loadable(load: .empty); self = .matchup(s)
-        case .player(var s): s.detail = Loadable(load: .empty); self = .player(s)
-        case .scoringRules(var s): s.detail = Loadable(load: .empty); self = .scoringRules(s)
-        case .leagueSettings(var s): s.detail = Loadable(load: .empty); self = .leagueSettings(s)
-        default: break
-        }
+        self[LeagueFeature.self]?.detail = Loadable(load: .empty)
+        self[MatchupFeature.self]?.detail = Loadable(load: .empty)
+        self[PlayerFeature.self]?.detail = Loadable(load: .empty)
+        self[ScoringRulesFeature.self]?.detail = Loadable(load: .empty)
+        self[LeagueSettingsFeature.self]?.detail = Loadable(load: .empty)
     }
 }
 
@@ -219,11 +216,11 @@ extension PageState {
 
     @Test func aWideCharacterNameKeepsTheLayout() async {
         var h = await Harness.started()
-        if case .home(var home) = h.state.top {
+        if var home = h.state.top[HomeFeature.self] {
             var l = Demo.summaries
             l[0].name = "日本 Fantasy 🏈"
             home.publicLeagues = Loadable(l)
-            h.state.sheet.top.state = .home(home)
+            h.state.sheet.top.state[HomeFeature.self] = home
         }
         let s = Screen(h.state)
         let row = try! #require(s.lines.firstIndex { $0.contains("日本 Fantasy") && $0.hasPrefix("│") })

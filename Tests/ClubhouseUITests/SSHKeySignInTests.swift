@@ -8,7 +8,7 @@ import Terminal
 /// sign-in with an unlinked key the app asks once "Link this key to Alex? y/n", and remembers a "no".
 @Suite struct SSHKeySignInTests {
     static let fingerprint = "SHA256:abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG"
-    var topAuth: (Harness) -> AuthFeature.State? = { h in if case .auth(let s) = h.state.top { s } else { nil } }
+    var topAuth: (Harness) -> AuthFeature.State? = { h in if let s = h.state.top[AuthFeature.self] { s } else { nil } }
 
     /// A started app in an SSH session whose key is linked to `linkedName` (nil: unlinked).
     static func session(_ fake: FakeLeague, linkedName: String?, declined: Bool = false, declines: BellRecorder = BellRecorder()) async -> Harness {

@@ -59,7 +59,7 @@ import Terminal
         await h.settle()
         #expect(await fake.calls[.draftRoom] == 4, "board and page loaded, then both refreshed after the pick")
         _ = AppReducer.send(.board(.refreshDue), into: &h.state, env: h.env)
-        guard case .draftRoom(let room) = h.state.top else { Issue.record("not the draft room"); return }
+        guard let room = h.state.top[DraftRoomFeature.self] else { Issue.record("not the draft room"); return }
         #expect(!room.room.isLoading && room.room.value != nil, "the room stays on screen while it refreshes")
         #expect(Screen(h.state).inSheet("on the clock: Bytes"))
     }
@@ -147,7 +147,7 @@ import Terminal
         let s = Screen(h.state)
         let row = try! #require(s.lines.indices.first { s.layout.sheetContent.y <= $0 && s.lines[$0].contains("Sunday Nerds") && s.lines[$0].contains("Pre-draft") })
         h.mouse(.press(.left), x: 5, y: row)
-        guard case .home(let home) = h.state.top else { Issue.record("not home"); return }
+        guard let home = h.state.top[HomeFeature.self] else { Issue.record("not home"); return }
         #expect(home.list.selected == 1)
         h.mouse(.press(.left), x: 5, y: row)
         await h.settle()
@@ -174,7 +174,7 @@ import Terminal
         var h = await Harness.started()
         h.state.settings.mouse = false
         h.mouse(.press(.left), x: 5, y: h.layout.sheetContent.y + 3)
-        guard case .home(let home) = h.state.top else { Issue.record("Home is not on top: \(h.state.top.page)"); return }
+        guard let home = h.state.top[HomeFeature.self] else { Issue.record("Home is not on top: \(h.state.top.page)"); return }
         #expect(home.list.selected == 0)
     }
 
@@ -192,7 +192,7 @@ import Terminal
         var h = await Harness.started(fake: fake)
         h.key(.char("t"))          // predraft
         await h.settle()
-        guard case .home(let home) = h.state.top else { Issue.record("Home is not on top: \(h.state.top.page)"); return }
+        guard let home = h.state.top[HomeFeature.self] else { Issue.record("Home is not on top: \(h.state.top.page)"); return }
         #expect(home.stateFilter == .predraft)
         #expect(home.publicLeagues.value?.map(\.name) == ["Sunday Nerds"])
     }

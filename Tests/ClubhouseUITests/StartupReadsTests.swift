@@ -60,7 +60,7 @@ import Terminal
         db.observeStatements(nil)
 
         // The frame is the real Home page with the real leagues.
-        guard case .home(let home) = h.state.top, let leagues = home.publicLeagues.value, let first = leagues.first else {
+        guard let home = h.state.top[HomeFeature.self], let leagues = home.publicLeagues.value, let first = leagues.first else {
             Issue.record("Home has no public leagues\n\(screen.text)"); return
         }
         #expect(screen.inSheet(first.name), "\(screen.text)")

@@ -11,25 +11,25 @@ import Terminal
         h.send(.open(.account(.signIn)))
         await h.settle()
         h.send(.event(.paste(String(repeating: "a", count: 100_000) + "@example.com")))
-        guard case .auth(let auth) = h.state.top else { Issue.record("not on Sign in"); return }
+        guard let auth = h.state.top[AuthFeature.self] else { Issue.record("not on Sign in"); return }
         #expect(auth.email.count == 254)
         #expect(auth.error == "An email address is at most 254 characters")
         h.key(.tab)
         h.send(.event(.paste("pass\nword")))
-        if case .auth(let s) = h.state.top { #expect(s.password.text == "pass word", "one insertion, newline flattened") }
+        if let s = h.state.top[AuthFeature.self] { #expect(s.password.text == "pass word", "one insertion, newline flattened") }
     }
 
     @Test func theInviteFormSaysOnceWhenAFieldIsFull() async {
         var h = await Harness.started()
         h.key(.char("I"))
         h.send(.event(.paste(String(repeating: "Q", count: 5_000))))
-        guard case .home(let home) = h.state.top, let form = home.redeem else { Issue.record("no form"); return }
+        guard let home = h.state.top[HomeFeature.self], let form = home.redeem else { Issue.record("no form"); return }
         #expect(form.fields[0].value.count == 20)
         #expect(form.error == "Invite code takes at most 20 characters")
         // A pasted "Enter" (newline) never submits: it is text.
         h.key(.tab)
         h.send(.event(.paste("Team\rName")))
-        if case .home(let s) = h.state.top { #expect(s.redeem?.fields[1].value.text == "Team Name") }
+        if let s = h.state.top[HomeFeature.self] { #expect(s.redeem?.fields[1].value.text == "Team Name") }
     }
 
     @Test func aPasteWhileHelpIsSearchingGoesToItsSearchCappedAt40() async {

@@ -63,7 +63,7 @@ extension AppReducer {
     /// again, so going back shows them as this person sees them. Home follows `syncHome`; the page the person returns to
     /// is reloaded by each flow (`reloadTop`).
     static func reloadBeneath(_ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
-        let pages = state.sheet.stack.dropFirst().filter { if case .auth = $0.state { false } else { true } }.dropLast()
+        let pages = state.sheet.stack.dropFirst().filter { !$0.state.is(AuthFeature.self) }.dropLast()
         return .merge(pages.map { reducePage(&state, id: $0.id, $0.state.onAppear, env: env) })
     }
 
@@ -105,9 +105,9 @@ extension AppReducer {
             if needsProfile(user) {
                 // Ask only for what is missing, in place of the page that signed in.
                 var stack = state.sheet.stack
-                if let last = stack.indices.last, case .auth = stack[last].state {
-                    let reason: String? = if case .auth(let s) = stack[last].state { s.reason } else { nil }
-                    stack[last].state = .auth(AuthFeature.State(mode: .completeProfile(needsName: missingName(user), needsEmail: user.email.isEmpty), reason: reason))
+                if let last = stack.indices.last, stack[last].state.is(AuthFeature.self) {
+                    let reason: String? = if let s = stack[last].state[AuthFeature.self] { s.reason } else { nil }
+                    stack[last].state = PageState(AuthFeature.self, AuthFeature.State(mode: .completeProfile(needsName: missingName(user), needsEmail: user.email.isEmpty), reason: reason))
                     state.sheet.setStack(stack)
                     return .none
                 }
@@ -125,21 +125,21 @@ extension AppReducer {
             case .done:
                 state.pendingAction = nil
                 // A form whose write went through has done its job: back to the page it was opened from.
-                if case .leagueForm = state.top, state.sheet.stack.count > 1 { state.sheet.setStack(Array(state.sheet.stack.dropLast())) }
+                if state.top.is(LeagueFormFeature.self), state.sheet.stack.count > 1 { state.sheet.setStack(Array(state.sheet.stack.dropLast())) }
                 return .merge(.send(.toastShown(write.successMessage, isError: false)), tellTop(write, outcome, state), reloadTop(&state, env: env),
                               syncBoard(&state, env: env))
             case .doneWith(let receipt):
                 state.pendingAction = nil
-                if case .leagueForm = state.top, state.sheet.stack.count > 1 { state.sheet.setStack(Array(state.sheet.stack.dropLast())) }
+                if state.top.is(LeagueFormFeature.self), state.sheet.stack.count > 1 { state.sheet.setStack(Array(state.sheet.stack.dropLast())) }
                 let fx = Effect<AppAction>.merge(.send(.toastShown(write.successMessage, isError: false)), tellTop(write, outcome, state),
                                                  reloadTop(&state, env: env), syncBoard(&state, env: env))
                 return .merge(fx, deliver(receipt, &state, env: env))
             case .invalid(let field, let message):
                 state.pendingAction = nil
                 // The form keeps what was typed and points at the field; other pages just reload.
-                if case .leagueForm = state.top {
+                if state.top.is(LeagueFormFeature.self) {
                     return .merge(.send(.toastShown(message, isError: true)),
-                                  reducePage(&state, id: state.sheet.top.id, .leagueForm(.refused(field: field, message: message)), env: env))
+                                  reducePage(&state, id: state.sheet.top.id, LeagueFormFeature.pageAction(.refused(field: field, message: message)), env: env))
                 }
                 // Elsewhere a refused value is a refusal like any other (the page may ask a follow-up question).
                 return .merge(.send(.toastShown(message, isError: true)), tellTop(write, .refused(message), state), reloadTop(&state, env: env))
@@ -273,7 +273,7 @@ extension AppReducer {
 
     static func deliverToCommissioner(_ league: LeagueID, _ receipt: GateReceipt, _ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
         guard let entry = state.sheet.stack.last(where: { $0.state.page == .commissioner(league) }) else { return .none }
-        return reducePage(&state, id: entry.id, .commissioner(.receipt(receipt)), env: env)
+        return reducePage(&state, id: entry.id, CommissionerFeature.pageAction(.receipt(receipt)), env: env)
     }
 
     /// Fills in "my team" (`GatedWrite.myTeam`) with the person's team in the league, or refuses in words.
@@ -307,17 +307,17 @@ extension AppReducer {
 
     /// Pushes an account page on the sheet with the keyboard on it.
     static func pushAccount(_ state: inout AppState, _ mode: AccountPage, reason: String?, env: AppEnvironment) -> Effect<AppAction> {
-        if case .auth(var s) = state.top, s.mode == mode {
+        if var s = state.top[AuthFeature.self], s.mode == mode {
             s.reason = reason ?? s.reason
             var stack = state.sheet.stack
-            stack[stack.count - 1].state = .auth(s)
+            stack[stack.count - 1].state[AuthFeature.self] = s
             state.sheet.setStack(stack)
             return .none
         }
         var page = AuthFeature.State(mode: mode, reason: reason)
         page.focus = 0
         if mode == .signIn, let name = state.sshKey?.linkedName { page.keyAccount = name; page.onKeyRow = true }
-        let entry = PageEntry(id: state.nextPageID, state: .auth(page))
+        let entry = PageEntry(id: state.nextPageID, state: PageState(AuthFeature.self, page))
         state.nextPageID += 1
         state.sheet.push(entry)
         state.sheet.focus = .sheet
@@ -327,7 +327,7 @@ extension AppReducer {
 
     /// Takes the account pages off the stack: back where the person was.
     static func popAccountPages(_ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
-        let kept = state.sheet.stack.filter { if case .auth = $0.state { false } else { true } }
+        let kept = state.sheet.stack.filter { !$0.state.is(AuthFeature.self) }
         guard kept.count != state.sheet.stack.count else { return .none }
         state.sheet.setStack(kept.isEmpty ? [PageEntry(id: state.nextPageID, state: PageState(.home))] : kept)
         if kept.isEmpty { state.nextPageID += 1 }
@@ -338,14 +338,14 @@ extension AppReducer {
 
     /// Tells Home (the root page) who is signed in, so it shows "my leagues".
     static func syncHome(_ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
-        guard let root = state.sheet.stack.first, case .home(let home) = root.state, home.signedIn != state.session.isSignedIn || state.session.isSignedIn else { return .none }
-        return reducePage(&state, id: root.id, .home(.sessionChanged(signedIn: state.session.isSignedIn)), env: env)
+        guard let root = state.sheet.stack.first, let home = root.state[HomeFeature.self], home.signedIn != state.session.isSignedIn || state.session.isSignedIn else { return .none }
+        return reducePage(&state, id: root.id, HomeFeature.pageAction(.sessionChanged(signedIn: state.session.isSignedIn)), env: env)
     }
 
     /// Loads the page on top again (after a write, a sign-in or a session that ended).
     static func reloadTop(_ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
         let top = state.sheet.top
-        if case .auth = top.state { return .none }
+        if top.state.is(AuthFeature.self) { return .none }
         return reducePage(&state, id: top.id, top.state.onAppear, env: env)
     }
 }

@@ -133,13 +133,13 @@ public enum AppReducer {
             return .merge(appear + [syncBoard(&state, env: env)])
 
         case .escape:
-            let leavingAccount: Bool = if case .auth = state.top { true } else { false }
+            let leavingAccount = state.top.is(AuthFeature.self)
             switch state.sheet.handleEscape(hasActiveFilter: state.top.isFilterActive, now: state.clock, animated: state.animationsEnabled) {
             case .clearFilter:
                 guard let clear = state.top.clearFilter else { return .none }
                 return reducePage(&state, id: state.sheet.top.id, clear, env: env)
             case .poppedPage:
-                let accountLeft = state.sheet.stack.contains { if case .auth = $0.state { true } else { false } }
+                let accountLeft = state.sheet.stack.contains { $0.state.is(AuthFeature.self) }
                 // The page we're back on reloads in place (`reloadIfUncovered`), this Esc cancelling a pending action included.
                 // Leaving the gate's pages gives the board back its room, as finishing them does (`popAccountPages`).
                 if leavingAccount, !accountLeft, state.sheet.detent == .full {

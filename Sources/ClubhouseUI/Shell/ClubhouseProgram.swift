@@ -88,7 +88,7 @@ public struct ClubhouseProgram: Program {
 
     /// The draft room's countdown ticks once a second, only while a live room is on top of the sheet.
     func draftCountdownWakeUp(after now: Duration) -> Duration? {
-        guard case .draftRoom(let room) = state.top, let d = DraftRoomFeature.nextTick(room, now: environment.now()) else { return nil }
+        guard let room = state.top[DraftRoomFeature.self], let d = DraftRoomFeature.nextTick(room, now: environment.now()) else { return nil }
         return now + d
     }
 

@@ -1,27 +1,160 @@
+// The shell holds every page through one box: `PageState` wraps any `PageFeature`'s state and `PageAction`
+// any feature's action, and `HostedPage<F>` forwards each `PageFeature` requirement to `F`. A new page is a
+// feature type plus one line in `PageState.init(_:)` (which feature shows which `Page`); nothing else here
+// names a page.
+import Terminal
 import ClubhouseDomain
 
-extension PageState {
-    /// A page's initial state (idle; `onAppear` starts its loads).
+/// The state of one page on the sheet's stack: some `PageFeature`'s state.
+public struct PageState: Equatable, Sendable {
+    private var box: any PageBox
+
+    /// Hosts `state` as a page of `feature`.
+    public init<F: PageFeature>(_ feature: F.Type, _ state: F.State) { box = HostedPage<F>(state: state) }
+
+    /// A page's initial state (idle; `onAppear` starts its loads): which feature shows which page.
     public init(_ page: Page, settings: UserSettings = UserSettings(), colorAllowed: Bool = true) {
         switch page {
-        case .home: self = .home(HomeFeature.State())
-        case .league(let id): self = .league(LeagueFeature.State(id: id))
-        case .standings(let id): self = .standings(StandingsFeature.State(id: id))
-        case .scoreboard(let id, let week): self = .scoreboard(ScoreboardFeature.State(id: id, week: week))
-        case .matchup(let id, let week, let team): self = .matchup(MatchupFeature.State(id: id, week: week, team: team))
-        case .roster(let id, let team): self = .roster(RosterFeature.State(id: id, team: team))
-        case .player(let id, let league): self = .player(PlayerFeature.State(id: id, league: league))
-        case .freeAgents(let id): self = .freeAgents(FreeAgentsFeature.State(id: id))
-        case .claims(let id): self = .claims(ClaimsFeature.State(id: id))
-        case .draftRoom(let id): self = .draftRoom(DraftRoomFeature.State(id: id, bell: settings.draftBell))
-        case .scoringRules(let id): self = .scoringRules(ScoringRulesFeature.State(id: id))
-        case .draftRecap(let id): self = .draftRecap(DraftRecapFeature.State(id: id))
-        case .leagueSettings(let id): self = .leagueSettings(LeagueSettingsFeature.State(id: id))
-        case .leagueForm(let mode): self = .leagueForm(LeagueFormFeature.State(mode: mode))
-        case .commissioner(let id): self = .commissioner(CommissionerFeature.State(id: id))
-        case .settings: self = .settings(SettingsFeature.State(settings: settings, colorAllowed: colorAllowed))
-        case .account(let mode): self = .auth(AuthFeature.State(mode: mode))
+        case .home: self.init(HomeFeature.self, .init())
+        case .league(let id): self.init(LeagueFeature.self, .init(id: id))
+        case .standings(let id): self.init(StandingsFeature.self, .init(id: id))
+        case .scoreboard(let id, let week): self.init(ScoreboardFeature.self, .init(id: id, week: week))
+        case .matchup(let id, let week, let team): self.init(MatchupFeature.self, .init(id: id, week: week, team: team))
+        case .roster(let id, let team): self.init(RosterFeature.self, .init(id: id, team: team))
+        case .player(let id, let league): self.init(PlayerFeature.self, .init(id: id, league: league))
+        case .freeAgents(let id): self.init(FreeAgentsFeature.self, .init(id: id))
+        case .claims(let id): self.init(ClaimsFeature.self, .init(id: id))
+        case .draftRoom(let id): self.init(DraftRoomFeature.self, .init(id: id, bell: settings.draftBell))
+        case .scoringRules(let id): self.init(ScoringRulesFeature.self, .init(id: id))
+        case .draftRecap(let id): self.init(DraftRecapFeature.self, .init(id: id))
+        case .leagueSettings(let id): self.init(LeagueSettingsFeature.self, .init(id: id))
+        case .leagueForm(let mode): self.init(LeagueFormFeature.self, .init(mode: mode))
+        case .commissioner(let id): self.init(CommissionerFeature.self, .init(id: id))
+        case .settings: self.init(SettingsFeature.self, .init(settings: settings, colorAllowed: colorAllowed))
+        case .account(let mode): self.init(AuthFeature.self, .init(mode: mode))
         }
+    }
+
+    /// The page's own state when it is an `F` page (nil for any other page). Setting it replaces an `F`
+    /// page's state; setting it on another kind of page, or to nil, does nothing.
+    public subscript<F: PageFeature>(_ feature: F.Type) -> F.State? {
+        get { (box as? HostedPage<F>)?.state }
+        set {
+            guard let newValue, box is HostedPage<F> else { return }
+            box = HostedPage<F>(state: newValue)
+        }
+    }
+    /// True when this is an `F` page.
+    public func `is`<F: PageFeature>(_ feature: F.Type) -> Bool { box is HostedPage<F> }
+
+    public static func == (lhs: PageState, rhs: PageState) -> Bool { lhs.box.isEqual(to: rhs.box) }
+
+    public var page: Page { box.page }
+    public var boardContext: BoardContext { box.boardContext }
+    public var title: String { box.title }
+    public func keymap() -> Keymap<PageAction> { box.keymap() }
+    public func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        box.render(in: area, buffer: &buffer, context: context)
+    }
+    public func click(at point: Point, in area: Rect, context: RenderContext) -> PageAction? {
+        box.click(at: point, in: area, context: context)
+    }
+    public var onAppear: PageAction { box.onAppear }
+    public func listAction(_ move: ListMove) -> PageAction { box.listAction(move) }
+    /// True while any of the page's loads is in flight (its spinner shows).
+    public var isLoading: Bool { box.isLoading }
+    public var isFilterActive: Bool { box.isFilterActive }
+    public var isEditingText: Bool { box.isEditingText }
+    /// The action that reloads the page in place after a live event (nil: the page doesn't follow the league).
+    public var liveRefresh: PageAction? { box.liveRefresh }
+    public var clearFilter: PageAction? { box.clearFilter }
+    /// How a gated write ended, for the pages that want to know (others answer nil).
+    public func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> PageAction? { box.writeFinished(write, outcome) }
+    /// Text pasted while editing, as one action (nil when the page ignores pastes).
+    public func pasted(_ text: String) -> PageAction? { box.pasted(text) }
+    public func typed(_ key: Key) -> PageAction? { box.typed(key) }
+    /// Runs `action` if it is addressed to this kind of page; otherwise does nothing.
+    public mutating func reduce(_ action: PageAction, context: PageContext) -> Effect<PageAction> {
+        box.reduce(action, context: context)
+    }
+}
+
+/// An action addressed to one kind of page: some `PageFeature`'s action.
+public struct PageAction: Sendable {
+    private let feature: ObjectIdentifier
+    private let action: any Sendable
+    /// The request to the shell this action carries, if any.
+    public let delegate: PageDelegate?
+
+    /// `action`, addressed to an `F` page.
+    public init<F: PageFeature>(_ feature: F.Type, _ action: F.Action) {
+        self.feature = ObjectIdentifier(F.self)
+        self.action = action
+        self.delegate = F.delegate(of: action)
+    }
+    /// The action when it is addressed to an `F` page (nil otherwise).
+    public subscript<F: PageFeature>(_ feature: F.Type) -> F.Action? {
+        self.feature == ObjectIdentifier(F.self) ? action as? F.Action : nil
+    }
+}
+
+extension PageFeature {
+    /// `action` addressed to a page of this feature.
+    public static func pageAction(_ action: Action) -> PageAction { PageAction(Self.self, action) }
+}
+
+/// What the shell asks of a hosted page; `HostedPage` is the only conformer.
+private protocol PageBox: Sendable {
+    func isEqual(to other: any PageBox) -> Bool
+    var page: Page { get }
+    var boardContext: BoardContext { get }
+    var title: String { get }
+    func keymap() -> Keymap<PageAction>
+    func render(in area: Rect, buffer: inout Buffer, context: RenderContext)
+    func click(at point: Point, in area: Rect, context: RenderContext) -> PageAction?
+    var onAppear: PageAction { get }
+    func listAction(_ move: ListMove) -> PageAction
+    var isLoading: Bool { get }
+    var isFilterActive: Bool { get }
+    var isEditingText: Bool { get }
+    var liveRefresh: PageAction? { get }
+    var clearFilter: PageAction? { get }
+    func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> PageAction?
+    func pasted(_ text: String) -> PageAction?
+    func typed(_ key: Key) -> PageAction?
+    mutating func reduce(_ action: PageAction, context: PageContext) -> Effect<PageAction>
+}
+
+/// A page of feature `F`: each requirement forwards to `F`, its actions wrapped as `PageAction`s.
+private struct HostedPage<F: PageFeature>: PageBox {
+    var state: F.State
+
+    private static func wrap(_ action: F.Action) -> PageAction { PageAction(F.self, action) }
+
+    func isEqual(to other: any PageBox) -> Bool { (other as? HostedPage<F>)?.state == state }
+    var page: Page { F.page(state) }
+    var boardContext: BoardContext { F.board(state) }
+    var title: String { F.title(state) }
+    func keymap() -> Keymap<PageAction> { F.keymap(state).mapActions(Self.wrap) }
+    func render(in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        F.render(state, in: area, buffer: &buffer, context: context)
+    }
+    func click(at point: Point, in area: Rect, context: RenderContext) -> PageAction? {
+        F.click(state, at: point, in: area, context: context).map(Self.wrap)
+    }
+    var onAppear: PageAction { Self.wrap(F.onAppear) }
+    func listAction(_ move: ListMove) -> PageAction { Self.wrap(F.list(move)) }
+    var isLoading: Bool { F.isLoading(state) }
+    var isFilterActive: Bool { F.isFilterActive(state) }
+    var isEditingText: Bool { F.isEditingText(state) }
+    var liveRefresh: PageAction? { F.liveRefresh.map(Self.wrap) }
+    var clearFilter: PageAction? { F.clearFilter.map(Self.wrap) }
+    func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> PageAction? { F.writeFinished(write, outcome).map(Self.wrap) }
+    func pasted(_ text: String) -> PageAction? { F.pasted(text).map(Self.wrap) }
+    func typed(_ key: Key) -> PageAction? { F.typed(key).map(Self.wrap) }
+    mutating func reduce(_ action: PageAction, context: PageContext) -> Effect<PageAction> {
+        guard let own = action[F.self] else { return .none }
+        return F.reduce(into: &state, action: own, context: context).map(Self.wrap)
     }
 }
 
