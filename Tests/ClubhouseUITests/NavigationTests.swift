@@ -59,7 +59,7 @@ import Terminal
         h.key(.escape)                      // 4. focuses the board
         #expect(h.state.sheet.focus == .board)
         h.key(.char("q"))
-        #expect(h.state.shouldQuit)
+        #expect(h.quit)
     }
 
     @Test func anAnswerForAPoppedPageIsDropped() async {
@@ -75,12 +75,21 @@ import Terminal
         #expect(h.pending.count == pendingBefore, "no work started for a page that is gone")
     }
 
+    @Test func quittingIsAnEffectTheRunLoopEnds() {
+        let fx = Effect<Int>.merge(.send(1), .quit)
+        #expect(fx.quits)
+        let mapped = fx.map { String($0) }
+        #expect(mapped.quits, "a page's quit survives mapping to the parent")
+        #expect(mapped.commands.contains { $0.quits }, "and becomes the toolkit's quit command")
+        #expect(!Effect<Int>.send(1).commands.contains { $0.quits })
+    }
+
     @Test func qOnTheSheetExplainsInsteadOfQuitting() async {
         var h = await Harness.started()
         h.key(.char("q"))
-        #expect(!h.state.shouldQuit)
+        #expect(!h.quit)
         #expect(h.toast?.contains("q quits from the board") == true)
         h.key(.ctrl("c"))
-        #expect(h.state.shouldQuit)
+        #expect(h.quit)
     }
 }

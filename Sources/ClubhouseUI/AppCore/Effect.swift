@@ -11,6 +11,8 @@ public struct Effect<Action: Sendable>: Sendable {
         case run(id: String?, work: @Sendable () async -> Answer)
         /// Cancel work in flight with `id`.
         case cancel(id: String)
+        /// End the program (after the work already in this effect's batch is handed over).
+        case quit
     }
 
     /// What async work comes back with: an action (or none), and whether the answer says the server ended the
@@ -39,6 +41,8 @@ public struct Effect<Action: Sendable>: Sendable {
     }
     /// Cancel work in flight with `id`.
     public static func cancel(id: String) -> Effect { Effect(operations: [.cancel(id: id)]) }
+    /// End the program.
+    public static var quit: Effect { Effect(operations: [.quit]) }
     /// All of `effects`, in order.
     public static func merge(_ effects: Effect...) -> Effect { merge(effects) }
     /// All of `effects`, in order.
@@ -61,6 +65,7 @@ public struct Effect<Action: Sendable>: Sendable {
                     return .init(answer.action.map(transform), endedSession: answer.endedSession)
                 })
             case .cancel(let id): return .cancel(id: id)
+            case .quit: return .quit
             }
         })
     }
@@ -75,6 +80,8 @@ public struct Effect<Action: Sendable>: Sendable {
     public var runIDs: [String?] {
         operations.compactMap { if case .run(let id, _) = $0 { id } else { nil } }
     }
+    /// True when the effect ends the program.
+    public var quits: Bool { operations.contains { if case .quit = $0 { true } else { false } } }
     /// Ids cancelled.
     public var cancelledIDs: [String] {
         operations.compactMap { if case .cancel(let id) = $0 { id } else { nil } }

@@ -174,7 +174,7 @@ public enum AppReducer {
             return .send(.open(.settings))
 
         case .quit:
-            state.shouldQuit = true; return .none
+            return .quit
 
         case .settingsChanged(let settings):
             state.settings = settings

@@ -10,7 +10,7 @@ import Terminal
 ///     let outcome = try TerminalRunner(options: .init(backend: …)).run(program)
 ///
 /// Every event goes through the pure `AppReducer`; its `Effect`s become toolkit `Command`s (tasks with
-/// ids, so superseded loads are cancelled), and `state.shouldQuit` becomes `.quit`.
+/// ids, so superseded loads are cancelled; `.quit` ends the run loop).
 public struct ClubhouseProgram: Program {
     public typealias Message = AppAction
 
@@ -109,9 +109,7 @@ public struct ClubhouseProgram: Program {
     }
 
     private mutating func command(for action: AppAction) -> Command<AppAction> {
-        let effect = AppReducer.send(action, into: &state, env: environment)
-        var commands = effect.commands
-        if state.shouldQuit { commands.append(.quit) }
+        let commands = AppReducer.send(action, into: &state, env: environment).commands
         return commands.isEmpty ? .none : commands.count == 1 ? commands[0] : .batch(commands)
     }
 }
@@ -124,6 +122,7 @@ extension Effect {
             case .send(let a): return .send(a)
             case .run(let id, let work): return .run(id: id, { await work().action })
             case .cancel(let id): return .cancel(id: id)
+            case .quit: return .quit
             }
         }
     }

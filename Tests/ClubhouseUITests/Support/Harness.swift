@@ -36,8 +36,13 @@ struct Harness {
         self.state = state
     }
 
+    /// True once an effect asked the program to end.
+    var quit = false
+
     mutating func send(_ action: AppAction) {
-        pending += AppReducer.send(action, into: &state, env: env).operations
+        let fx = AppReducer.send(action, into: &state, env: env)
+        quit = quit || fx.quits
+        pending += fx.operations
     }
     mutating func key(_ k: Key) { send(.event(.key(k))) }
     mutating func keys(_ text: String) { for c in text { key(.char(c)) } }
