@@ -8,40 +8,77 @@ import Terminal
         PageContext(env: AppEnvironment(api: fake, settings: InMemorySettingsStore(), now: { Demo.now }), viewport: 10)
     }
 
+    static func isLeaguesLoaded(_ a: HomeFeature.Action) -> Bool { if case .leaguesLoaded = a { true } else { false } }
+
     @Test func homeGoesIdleLoadingLoaded() async {
         let fake = FakeLeague()
-        var s = HomeFeature.State()
-        #expect(s.publicLeagues.isIdle)
-        let fx = HomeFeature.reduce(into: &s, action: .onAppear, context: context(fake))
-        #expect(s.publicLeagues.isLoading)
-        #expect(fx.runIDs == ["home.publicLeagues"])
-        for a in await fx.awaitActions() { _ = HomeFeature.reduce(into: &s, action: a, context: context(fake)) }
-        #expect(s.publicLeagues.value?.map(\.name) == ["Gridiron Greats", "Sunday Nerds", "Couch Coaches"])
+        let store = TestStore(HomeFeature.self, HomeFeature.State(), context: context(fake))
+        #expect(store.state.publicLeagues.isIdle)
+        var token = RequestToken(0)
+        await store.send(.onAppear) { token = $0.publicLeagues.begin() }
+        #expect(store.waitingIDs == ["home.publicLeagues"])
+        await store.receive(Self.isLeaguesLoaded) {
+            $0.publicLeagues.finish(token, .success(Demo.summaries))
+            $0.list = ListState()
+        }
+        #expect(store.state.publicLeagues.value?.map(\.name) == ["Gridiron Greats", "Sunday Nerds", "Couch Coaches"])
+        store.finish()
     }
 
     @Test func homeEmptyAndErrorStates() async {
         let fake = FakeLeague()
         await fake.answerEmpty(.publicLeagues)
-        var s = HomeFeature.State()
-        for a in await HomeFeature.reduce(into: &s, action: .onAppear, context: context(fake)).awaitActions() {
-            _ = HomeFeature.reduce(into: &s, action: a, context: context(fake))
-        }
-        #expect(s.publicLeagues.load == .empty)
+        let store = TestStore(HomeFeature.self, HomeFeature.State(), context: context(fake))
+        var token = RequestToken(0)
+        await store.send(.onAppear) { token = $0.publicLeagues.begin() }
+        await store.receive(Self.isLeaguesLoaded) { $0.publicLeagues.finish(token, .success([]), isEmpty: \.isEmpty) }
+        #expect(store.state.publicLeagues.load == .empty)
         await fake.fail(.publicLeagues)
-        for a in await HomeFeature.reduce(into: &s, action: .retry, context: context(fake)).awaitActions() {
-            _ = HomeFeature.reduce(into: &s, action: a, context: context(fake))
+        await store.send(.retry) { token = $0.publicLeagues.begin() }
+        var failure: PresentableError?
+        await store.receive({ if case .leaguesLoaded(_, .failure(let e)) = $0 { failure = e; return true } else { return false } }) {
+            if let failure { $0.publicLeagues.finish(token, .failure(failure)) }
         }
-        #expect(s.publicLeagues.error?.canRetry == true)
+        #expect(store.state.publicLeagues.error?.canRetry == true)
+        store.finish()
     }
 
-    @Test func homeNameFilterNarrowsAndEnterOpensTheSelectedLeague() {
+    @Test func homeNameFilterNarrowsAndEnterOpensTheSelectedLeague() async {
         var s = HomeFeature.State()
         s.publicLeagues = Loadable(Demo.summaries)
-        let ctx = context(FakeLeague())
-        for e: FilterField.Edit in [.begin, .typed("c"), .typed("o"), .typed("u")] { _ = HomeFeature.reduce(into: &s, action: .filter(e), context: ctx) }
-        #expect(s.visible.map(\.name) == ["Couch Coaches"])
-        let fx = HomeFeature.reduce(into: &s, action: .rowActivated, context: ctx)
-        #expect(fx.sentActions.compactMap(HomeFeature.delegate(of:)) == [.open(.league(Demo.couch))])
+        let store = TestStore(HomeFeature.self, s, context: context(FakeLeague()))
+        await store.send(.filter(.begin)) { $0.filter.apply(.begin) }
+        for c: Character in ["c", "o", "u"] { await store.send(.filter(.typed(c))) { $0.filter.apply(.typed(c)); $0.list = ListState() } }
+        #expect(store.state.visible.map(\.name) == ["Couch Coaches"])
+        await store.send(.rowActivated)
+        await store.receive({ HomeFeature.delegate(of: $0) == .open(.league(Demo.couch)) })
+        store.finish()
+    }
+
+    // The store itself: each way an exhaustive test must fail, fails.
+    @Test func theTestStoreFailsOnAnUnexpectedStateChange() async {
+        let store = TestStore(HomeFeature.self, HomeFeature.State(), context: context(FakeLeague()))
+        await withKnownIssue { await store.send(.onAppear) }   // the load began, and the test did not say so
+        store.skipWaitingEffects()
+        store.finish()
+    }
+
+    @Test func theTestStoreFailsOnAnUnreceivedActionAndOnWaitingWork() async {
+        var s = HomeFeature.State()
+        s.publicLeagues = Loadable(Demo.summaries)
+        let sent = TestStore(HomeFeature.self, s, context: context(FakeLeague()))
+        await sent.send(.rowActivated)
+        withKnownIssue { sent.finish() }                          // the delegate action was never received
+        let started = TestStore(HomeFeature.self, HomeFeature.State(), context: context(FakeLeague()))
+        await started.send(.onAppear) { _ = $0.publicLeagues.begin() }
+        withKnownIssue { started.finish() }                       // the load is still waiting
+    }
+
+    @Test func theTestStoreFailsWhenAnotherActionArrivesFirst() async {
+        let store = TestStore(HomeFeature.self, HomeFeature.State(), context: context(FakeLeague()))
+        await store.send(.onAppear) { _ = $0.publicLeagues.begin() }
+        await withKnownIssue { await store.receive({ if case .myLeaguesLoaded = $0 { true } else { false } }) }
+        store.finish()
     }
 
     @Test func aSlowOlderWeekNeverOverwritesANewerWeek() async {
