@@ -1,0 +1,316 @@
+import Foundation
+import ClubhouseDomain
+import Terminal
+
+/// The draft room's reducer: loads, picks and queue edits, chat, the commissioner's controls.
+extension DraftRoomFeature {
+    static func loadAll(_ state: inout State, api: any LeagueAPI, refresh: Bool) -> Effect<Action> {
+        let id = state.id
+        let tr = refresh ? state.room.beginRefresh() : state.room.begin()
+        let tp = refresh ? state.players.beginRefresh() : state.players.begin()
+        let tq = state.queue.beginRefresh(), tc = state.chat.beginRefresh()
+        return .merge(
+            .load(tr, id: "draftRoom.\(id)", { try await api.draftBoard(id) }, answer: Action.roomLoaded),
+            .load(tp, id: "draftRoom.players.\(id)", { try await api.draftablePlayers(id) }, answer: Action.playersLoaded),
+            .load(tq, id: "draftRoom.queue.\(id)", { try await api.myQueue(id) }, answer: Action.queueLoaded),
+            .load(tc, id: "draftRoom.chat.\(id)", { try await api.chatMessages(id, after: nil) }, answer: Action.chatLoaded))
+    }
+
+    static func reloadRoom(_ state: inout State, api: any LeagueAPI) -> Effect<Action> {
+        let id = state.id, t = state.room.beginRefresh()
+        return .load(t, id: "draftRoom.\(id)", { try await api.draftBoard(id) }, answer: Action.roomLoaded)
+    }
+
+    /// Runs a write; a signed-out answer becomes the sign-in message.
+    static func write<T: Sendable>(_ work: @escaping @Sendable () async throws -> T, answer: @escaping @Sendable (Result<T, PresentableError>) -> Action) -> Effect<Action> {
+        .answer {
+            do { return .init(answer(.success(try await work()))) }
+            catch DomainError.unauthenticated { return .init(.signInNeeded(.unauthenticated), endedSession: true) }
+            catch {
+                let e = PresentableError(error)
+                return .init(answer(.failure(e)), endedSession: e.sessionEnded)
+            }
+        }
+    }
+
+    /// Keeps a list's selection on a row: the first one when nothing is selected, the last one when rows went away.
+    static func selectFirstRow(_ state: inout State, tab: Tab, context: PageContext) {
+        guard tab != .chat else { return }
+        let saved = state.tab
+        state.tab = tab
+        let n = state.rowCount
+        if n > 0 {
+            let sel = state.list.selected ?? 0
+            state.list.apply(.select(min(sel, n - 1)), count: n, viewport: max(1, context.viewport - 2))
+        }
+        state.tab = saved
+    }
+
+    /// The player selected in Available, if any.
+    static func selectedAvailable(_ state: State) -> PlayerID? {
+        state.available[safe: state.lists[.available]?.selected ?? -1]?.player.id
+    }
+
+    /// After a live refresh, keeps the same player selected in Available (rows above him may have been drafted).
+    static func reselect(_ state: inout State, _ player: PlayerID?, context: PageContext) {
+        let rows = state.available
+        if let player, let i = rows.firstIndex(where: { $0.player.id == player }) {
+            var list = state.lists[.available] ?? ListState()
+            list.apply(.select(i), count: rows.count, viewport: max(1, context.viewport - 2))
+            state.lists[.available] = list
+        } else {
+            selectFirstRow(&state, tab: .available, context: context)
+        }
+    }
+
+    static func toast(_ m: String) -> Effect<Action> { .send(.delegate(.toast(m))) }
+
+    /// Applies a search edit and selects the first match; says once when the search is cut at its limit.
+    static func applyFilter(_ edit: FilterField.Edit, _ state: inout State) -> Effect<Action> {
+        state.filter.apply(edit)
+        state.list = ListState(selected: state.available.isEmpty ? nil : 0)
+        return state.filter.limitJustReached ? toast(FilterField.limitMessage) : .none
+    }
+
+    public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
+        let api = context.env.api, id = state.id
+        switch action {
+        case .onAppear, .retry:
+            return loadAll(&state, api: api, refresh: false)
+        case .liveRefreshed:
+            return loadAll(&state, api: api, refresh: true)
+        case .roomLoaded(let t, let r):
+            let wasMyTurn = state.isMyTurn, selected = selectedAvailable(state)
+            guard state.room.finish(t, r) else { return .none }
+            reselect(&state, selected, context: context)
+            var fx: [Effect<Action>] = []
+            // A confirmation for a pick that is no longer on the clock can only fail: drop it and say why.
+            if case .pick(_, let expected, _)? = state.confirm, let now = state.room.value?.draft, now.currentPick != expected || now.status != .running {
+                state.confirm = nil
+                fx.append(toast(now.currentPick != expected ? "Pick \(expected) was made while you were deciding." : "The draft was paused — pick again when it resumes."))
+            }
+            if !wasMyTurn, state.isMyTurn {
+                // The saved setting wins (it may have changed since the room opened).
+                let bell = context.env.bell, settings = context.env.settings, fallback = state.bell
+                fx.append(.run {
+                    if ((try? settings.load()) ?? nil)?.draftBell ?? fallback { bell() }
+                    return nil
+                })
+            }
+            return .merge(fx)
+        case .playersLoaded(let t, let r):
+            let selected = selectedAvailable(state)
+            state.players.finish(t, r)
+            reselect(&state, selected, context: context)
+            return .none
+        case .queueLoaded(let t, let r):
+            state.queue.finish(t, r)
+            selectFirstRow(&state, tab: .queue, context: context)
+            return .none
+        case .chatLoaded(let t, let r):
+            state.chat.finish(t, r)
+            if state.tab == .chat { state.list.apply(.bottom, count: state.rowCount, viewport: context.viewport) }
+            return .none
+        case .list(let m):
+            let n = state.rowCount
+            state.list.apply(m, count: n, viewport: max(1, context.viewport - 2)); return .none
+        case .tabSelected(let t):
+            state.tab = t; state.confirm = nil
+            selectFirstRow(&state, tab: t, context: context)
+            if t == .chat { state.list.apply(.bottom, count: state.rowCount, viewport: context.viewport) }
+            return .none
+        case .positionCycled:
+            let all: [Position?] = [nil] + Position.allCases
+            state.position = all[((all.firstIndex(of: state.position) ?? 0) + 1) % all.count]
+            state.tab = .available; state.list = ListState(selected: state.available.isEmpty ? nil : 0)
+            return .none
+        case .searchBegan:
+            state.tab = .available; state.filter.apply(.begin); return .none
+        case .chatBegan:
+            state.tab = .chat; state.chatEditing = true; return .none
+        case .typed(let key):
+            if state.chatEditing {
+                switch key {
+                case .escape: state.chatEditing = false; return .none
+                case .enter:
+                    let text = state.chatField.text
+                    if let problem = chatProblem(text) { return toast(problem) }
+                    guard state.room.value?.capabilities.signedIn == true else {
+                        state.chatEditing = false
+                        state.chatField.setText("")
+                        return .send(.delegate(.perform(.sendChat(league: id, text: text))))
+                    }
+                    return write({ try await api.sendChat(id, text: text) }, answer: Action.chatAnswered)
+                default:
+                    _ = state.chatField.handle(.key(key))
+                    return state.chatField.limitJustReached ? toast(chatLimitMessage) : .none
+                }
+            }
+            guard let edit = FilterField.edit(for: key) else { return .none }
+            return applyFilter(edit, &state)
+        case .pasted(let text):
+            if state.chatEditing {
+                state.chatField.insert(text)
+                return state.chatField.limitJustReached ? toast(chatLimitMessage) : .none
+            }
+            guard state.filter.editing else { return .none }
+            return applyFilter(.pasted(text), &state)
+        case .escaped:
+            if state.confirm != nil { state.confirm = nil; return .none }
+            state.filter.apply(.clear); state.position = nil
+            selectFirstRow(&state, tab: .available, context: context)
+            return .none
+        case .rowActivated:
+            switch state.tab {
+            case .available: return .send(.pickRequested)
+            case .queue:
+                guard let p = state.myQueue[safe: state.list.selected ?? -1] else { return .none }
+                return .send(.delegate(.open(.player(p.id, league: id))))
+            case .roster:
+                guard let p = state.myPicks[safe: state.list.selected ?? -1] else { return .none }
+                return .send(.delegate(.open(.player(p.player.id, league: id))))
+            case .recent:
+                guard let p = state.recent[safe: state.list.selected ?? -1] else { return .none }
+                return .send(.delegate(.open(.player(p.player.id, league: id))))
+            case .chat:
+                return .send(.chatBegan)
+            }
+        case .pickRequested, .pickForTeamRequested:
+            guard let room = state.room.value else { return .none }
+            let forTeam: Bool
+            if case .pickForTeamRequested = action { forTeam = true } else { forTeam = false }
+            if !forTeam, let reason = pickBlocked(room) { return toast(reason) }
+            if forTeam, let reason = commissionerBlocked(room, needsRunning: true) { return toast(reason) }
+            let player: PlayerSummary?
+            switch state.tab {
+            case .queue: player = state.myQueue[safe: state.list.selected ?? -1]
+            default: player = state.available[safe: state.list.selected ?? -1]?.player
+            }
+            guard let player else { return toast("Select a player first (j/k).") }
+            if !room.capabilities.signedIn {
+                // Signed out: the gate records the pick as seen, opens Sign in, then makes it (SPEC 4.4).
+                return .send(.delegate(.perform(.makePick(league: id, expectedPick: room.draft.currentPick, player: player.id))))
+            }
+            state.confirm = .pick(player, expected: room.draft.currentPick, forTeam: forTeam)
+            return .none
+        case .undoPressed:
+            guard let room = state.room.value else { return .none }
+            if let reason = commissionerBlocked(room, needsRunning: false) { return toast(reason) }
+            guard let last = room.picks.map(\.pick.number).max() else { return toast("No picks to undo.") }
+            state.confirm = .undo(lastPick: last); return .none
+        case .cancelled:
+            state.confirm = nil; return .none
+        case .confirmed:
+            guard let c = state.confirm else { return .none }
+            state.confirm = nil
+            switch c {
+            case .pick(let p, let expected, let forTeam):
+                if forTeam { return write({ try await api.pickForTeam(id, expectedPick: expected, player: p.id) }, answer: Action.pickAnswered) }
+                return write({ try await api.makePick(id, expectedPick: expected, player: p.id) }, answer: Action.pickAnswered)
+            case .undo:
+                return write({ _ = try await api.undoLastPick(id); return "Last pick undone." }, answer: Action.commandAnswered)
+            }
+        case .queueAdded:
+            guard let p = state.available[safe: state.list.selected ?? -1]?.player else { return toast("Select a player first (j/k).") }
+            guard state.room.value?.capabilities.signedIn == true else { return .send(.delegate(.perform(.editQueue(league: id, edit: .add(p.id))))) }
+            if state.myQueue.contains(where: { $0.id == p.id }) { return toast("\(p.name) is already in your queue.") }
+            return write({ try await api.editQueue(id, .add(p.id)) }, answer: Action.queueAnswered)
+        case .queueRemoved:
+            guard let p = state.myQueue[safe: state.list.selected ?? -1] else { return .none }
+            return write({ try await api.editQueue(id, .remove(p.id)) }, answer: Action.queueAnswered)
+        case .queueMoved(let delta):
+            guard let i = state.list.selected, let p = state.myQueue[safe: i] else { return .none }
+            let to = i + delta
+            guard to >= 0, to < state.myQueue.count else { return .none }
+            state.list.apply(.select(to), count: state.myQueue.count, viewport: context.viewport)
+            return write({ try await api.editQueue(id, .move(p.id, to: to)) }, answer: Action.queueAnswered)
+        case .startPressed:
+            guard let room = state.room.value else { return .none }
+            if let reason = commissionerBlocked(room, needsRunning: false) { return toast(reason) }
+            return write({ _ = try await api.startDraft(id); return "The draft has started." }, answer: Action.commandAnswered)
+        case .pausePressed:
+            guard let room = state.room.value else { return .none }
+            if let reason = commissionerBlocked(room, needsRunning: false) { return toast(reason) }
+            if room.draft.status == .paused {
+                return write({ _ = try await api.resumeDraft(id); return "Draft resumed." }, answer: Action.commandAnswered)
+            }
+            return write({ _ = try await api.pauseDraft(id); return "Draft paused." }, answer: Action.commandAnswered)
+        case .autopickPressed:
+            guard let room = state.room.value else { return .none }
+            // The commissioner toggles the team on the clock (an absent manager); a manager toggles their own team.
+            guard let team = autopickTarget(room) else {
+                return toast(room.capabilities.isCommissioner ? "No team is on the clock." : room.capabilities.signedIn ? "You have no team in this league." : signInMessage)
+            }
+            if room.draft.isComplete || room.draft.status == .complete { return toast("The draft is complete.") }
+            // From the team's real flag (the read model carries it), not from what this screen last asked for.
+            let on = !room.onAutopick.contains(team.id)
+            return write({ try await api.setAutopick(id, team: team.id, on: on).autopick }, answer: { Action.autopickAnswered(team.id, $0) })
+        case .pickAnswered(let r):
+            switch r {
+            case .success(let p):
+                let name = state.players.value?.first { $0.player.id == p.playerID }?.player.name ?? "Player"
+                return .merge(toast("Pick \(p.number): \(name)."), loadAll(&state, api: api, refresh: true))
+            case .failure(let e):
+                return .merge(toast(e.message), loadAll(&state, api: api, refresh: true))
+            }
+        case .queueAnswered(let r):
+            switch r {
+            case .success(let q): state.queue.set(q); return .none
+            case .failure(let e): return toast(e.message)
+            }
+        case .chatAnswered(let r):
+            switch r {
+            case .success(let m):
+                state.chatField.setText("")
+                var msgs = state.messages
+                if !msgs.contains(where: { $0.id == m.id }) { msgs.append(m) }
+                state.chat.set(msgs)
+                state.list.apply(.bottom, count: state.rowCount, viewport: context.viewport)
+                return .none
+            case .failure(let e): return toast(e.message)
+            }
+        case .commandAnswered(let r):
+            switch r {
+            case .success(let m): return .merge(toast(m), reloadRoom(&state, api: api))
+            case .failure(let e): return .merge(toast(e.message), reloadRoom(&state, api: api))
+            }
+        case .autopickAnswered(let team, let r):
+            switch r {
+            case .success(let on):
+                if var room = state.room.value {
+                    if on { room.onAutopick.insert(team) } else { room.onAutopick.remove(team) }
+                    state.room.set(room)
+                }
+                let name = state.room.value?.teams.first { $0.id == team }?.name ?? "The team"
+                return .merge(toast("Autopick \(on ? "on" : "off") for \(name)."), reloadRoom(&state, api: api))
+            case .failure(let e): return .merge(toast(e.message), reloadRoom(&state, api: api))
+            }
+        case .signInNeeded:
+            return .merge(toast(signInMessage), reloadRoom(&state, api: api))
+        case .delegate: return .none
+        }
+    }
+
+    /// Why I can't pick now, or nil.
+    static func pickBlocked(_ room: DraftBoard) -> String? {
+        guard room.capabilities.myTeam != nil || !room.capabilities.signedIn else { return "You have no team in this league." }
+        switch room.draft.status {
+        case .scheduled: return "The draft hasn't started yet."
+        case .paused: return "The draft is paused."
+        case .complete: return "The draft is complete."
+        case .running: break
+        }
+        if room.draft.isComplete { return "The draft is complete." }
+        // Signed out, Enter goes through Sign in; the server then checks whose pick it is.
+        if room.capabilities.signedIn, !isMyTurn(room) { return "It's not your pick — \(onTheClock(room)?.name ?? "another team") is on the clock." }
+        return nil
+    }
+
+    /// Why a commissioner action is refused, or nil.
+    static func commissionerBlocked(_ room: DraftBoard, needsRunning: Bool) -> String? {
+        if !room.capabilities.signedIn { return signInMessage }
+        if !room.capabilities.isCommissioner { return "Only the commissioner can do that." }
+        if needsRunning, room.draft.status != .running || room.draft.isComplete { return "The draft isn't running." }
+        return nil
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import ClubhouseDomain
+import Terminal
+
+/// The draft room's view: header, tabs and the table under them.
+extension DraftRoomFeature {
+    /// The header as styled segments: where the draft is, the countdown, then its shape (dropped first when narrow).
+    static func header(_ room: DraftBoard, now: Date) -> [(String, StyleRole)] {
+        let d = room.draft
+        let shape = "\(d.type.rawValue) · \(d.rounds) rounds · \(room.teams.count) teams"
+        var out: [(String, StyleRole)] = []
+        switch d.status {
+        case .scheduled:
+            // The date is on the league's season clock; the countdown below is real time (picks happen now).
+            out.append(("Not started" + (d.scheduledAt.map { at in " · planned for \(Format.day(at))" + (room.seasonClock.map { " (\(Format.relative(at, leagueClock: $0)))" } ?? "") } ?? "")
+                        + (room.capabilities.isCommissioner ? " · S starts it" : " · the commissioner starts it"), .text))
+        case .running, .paused, .complete:
+            if d.isComplete || d.status == .complete {
+                out.append(("All \(room.picks.count) picks made", .text))
+            } else {
+                let n = max(1, d.order.count), round = (d.currentPick - 1) / n + 1
+                var s = "Round \(round) · pick \(d.currentPick)"
+                if let team = onTheClock(room) { s += " · on the clock: \(team.name)" + (team.id == room.capabilities.myTeam ? " (you)" : "") }
+                out.append((s, isMyTurn(room) ? .warning : .text))
+            }
+        }
+        if let cd = countdown(d, now: now) { out.append((cd.text, cd.role)) }
+        out.append((shape, .dim))
+        return out
+    }
+
+    /// The header as one line (tests, narrow fallbacks).
+    static func status(_ room: DraftBoard, now: Date) -> String { header(room, now: now).map(\.0).joined(separator: " · ") }
+
+    /// The team whose pick is on the clock.
+    static func onTheClock(_ room: DraftBoard) -> TeamSummary? {
+        let n = room.teams.count
+        guard n > 0, !room.draft.isComplete else { return nil }
+        let round = (room.draft.currentPick - 1) / n + 1, index = (room.draft.currentPick - 1) % n
+        let reversed: Bool
+        switch room.draft.type {
+        case .linear: reversed = false
+        case .snake: reversed = round % 2 == 0
+        case .thirdRoundReversal: reversed = round == 2 || (round >= 3 && round % 2 == 1)
+        }
+        return room.teams[reversed ? n - 1 - index : index]
+    }
+
+    static func body(_ area: Rect) -> Rect {
+        Rect(x: area.x + 1, y: area.y + 2, width: max(0, area.width - 2), height: max(0, area.height - 2))
+    }
+
+    static func table(_ state: State, _ room: DraftBoard, in body: Rect, context: RenderContext) -> DataTable {
+        let names = Dictionary(room.teams.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let sel = state.list.selected, off = state.list.offset
+        switch state.tab {
+        case .available:
+            return availableTable(state, selected: sel, offset: off, context: context)
+        case .queue:
+            let rows = state.myQueue.enumerated().map { i, p in ["\(i + 1)", p.name, p.position.rawValue, p.nflTeam, p.byeWeek.map(String.init) ?? "—"] }
+            return DataTable(columns: [DataColumn("#", .length(3), .right), DataColumn("Player", .fill(1)), DataColumn("Pos", .length(3)),
+                                       DataColumn("NFL", .length(3)), DataColumn("Bye", .length(3), .right)],
+                             rows: rows, selected: sel, offset: off, context: context)
+        case .roster:
+            let rows = rosterSlots(state.myPicks).map { slot, p in [slot, p.player.name, p.player.position.rawValue, p.player.nflTeam, "R\(p.pick.round) #\(p.pick.number)"] }
+            return DataTable(columns: [DataColumn("Slot", .length(4)), DataColumn("Player", .fill(1)), DataColumn("Pos", .length(3)),
+                                       DataColumn("NFL", .length(3)), DataColumn("Pick", .length(8))],
+                             rows: rows, selected: sel, offset: off, context: context)
+        case .recent:
+            let rows = state.recent.map { p in
+                ["#\(p.pick.number)", "R\(p.pick.round)", names[p.pick.teamID] ?? "—", p.player.name, p.player.position.rawValue, p.player.nflTeam,
+                 p.pick.source == .manager ? "" : p.pick.source.rawValue]
+            }
+            return DataTable(columns: [DataColumn("Pick", .length(4), .right), DataColumn("Rd", .length(3)), DataColumn("Team", .fill(1)), DataColumn("Player", .fill(2)),
+                                       DataColumn("Pos", .length(3)), DataColumn("NFL", .length(3)), DataColumn("", .length(10))],
+                             rows: rows, selected: sel, offset: off, context: context)
+        case .chat:
+            let rows = state.messages.map { m in [clockTime(m.at), m.authorName.isEmpty ? "·" : m.authorName, m.body] }
+            let roles: [[StyleRole?]] = state.messages.map { m in m.userID == nil ? [.dim, .dim, .dim] : [.dim, .accent, nil] }
+            return DataTable(columns: [DataColumn("Time", .length(5)), DataColumn("Who", .length(14)), DataColumn("Message", .fill(1))],
+                             rows: rows, roles: roles, selected: sel, offset: off, context: context)
+        }
+    }
+
+    /// "14:05" (UTC, like the rest of the app's dates).
+    static func clockTime(_ date: Date) -> String {
+        let c = UTC.calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
+    }
+
+    /// My picks placed in starter slots (QB, 2 RB, 2 WR, TE, FLEX, K, DEF), the rest on the bench.
+    static func rosterSlots(_ picks: [DraftPickView]) -> [(String, DraftPickView)] {
+        var open: [(String, Set<Position>)] = [("QB", [.qb]), ("RB", [.rb]), ("RB", [.rb]), ("WR", [.wr]), ("WR", [.wr]), ("TE", [.te]),
+                                               ("FLEX", [.rb, .wr, .te]), ("K", [.k]), ("DEF", [.def])]
+        var starters: [(Int, DraftPickView)] = [], bench: [(String, DraftPickView)] = []
+        let order = open.map(\.0)
+        var used = Array(repeating: false, count: open.count)
+        for p in picks {
+            if let i = open.indices.first(where: { !used[$0] && open[$0].1.contains(p.player.position) }) { used[i] = true; starters.append((i, p)) }
+            else { bench.append(("BN", p)) }
+        }
+        open = []
+        return starters.sorted { $0.0 < $1.0 }.map { (order[$0.0], $0.1) } + bench
+    }
+
+    public static func render(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        guard let room = LoadView.render(state.room.load, what: "the draft room", empty: "No draft room for this league.",
+                                         in: area, buffer: &buffer, context: context) else { return }
+        // Header: where the draft is, the countdown in its own colour, the draft's shape.
+        var x = area.x + 1
+        for (i, seg) in header(room, now: context.now).enumerated() {
+            let room = area.right - x - 1
+            guard room > 0 else { break }
+            // Later segments show whole or not at all; the first one truncates.
+            if i > 0, seg.0.displayWidth + 3 > room { break }
+            if i > 0 { x += buffer.set(string: " · ", at: Point(x: x, y: area.y), style: context.style(.dim), maxWidth: room) }
+            let style = seg.1 == .error || seg.1 == .accent || seg.1 == .warning ? context.style(seg.1).adding(.bold) : context.style(seg.1)
+            x += buffer.set(string: seg.0.truncated(toWidth: max(0, area.right - x - 1)), at: Point(x: x, y: area.y), style: style, maxWidth: max(0, area.right - x - 1))
+        }
+        guard area.height > 1 else { return }
+        // Row 1: a confirmation, or the tabs.
+        if let c = state.confirm {
+            let text: String
+            switch c {
+            case .pick(let p, let n, let forTeam):
+                text = "Draft \(p.name) (\(p.position.rawValue), \(p.nflTeam)) with pick \(n)" + (forTeam ? " for \(onTheClock(room)?.name ?? "the team on the clock")" : "") + "?  y confirm · n/esc cancel"
+            case .undo(let n): text = "Undo pick \(n)? (later picks go back too)  y confirm · n/esc cancel"
+            }
+            TextRow.put(text, in: area, row: 1, style: context.style(.warning).adding(.bold), buffer: &buffer)
+        } else {
+            let tabs = Tabs(Tab.allCases.map { "\($0.rawValue + 1) \($0.title)" }, selected: state.tab.rawValue,
+                            style: context.style(.dim), highlightStyle: context.style(.selection))
+            tabs.render(in: Rect(x: area.x + 1, y: area.y + 1, width: max(0, area.width - 2), height: 1), buffer: &buffer)
+            var extra: [String] = []
+            if state.tab == .available {
+                if let p = state.position { extra.append(p.rawValue) }
+                if state.filter.isActive { extra.append(state.filter.display) }
+            }
+            if !extra.isEmpty {
+                let s = extra.joined(separator: " ")
+                let x = area.right - s.displayWidth - 1
+                let tabsEnd = tabs.spans(startingAt: area.x + 1).last?.upperBound ?? area.x
+                if x > tabsEnd { buffer.set(string: s, at: Point(x: x, y: area.y + 1), style: context.style(.accent), maxWidth: s.displayWidth) }
+            }
+        }
+        var b = body(area)
+        if state.tab == .chat {
+            // The input line at the bottom.
+            guard b.height > 0 else { return }
+            let input = Rect(x: b.x, y: b.bottom - 1, width: b.width, height: 1)
+            let counter = "\(state.chatField.text.count)/\(chatLimit)"
+            let field = Rect(x: input.x + 2, y: input.y, width: max(0, input.width - counter.count - 3), height: 1)
+            buffer.set(string: "›", at: Point(x: input.x, y: input.y), style: context.style(.key), maxWidth: 1)
+            TextField(state.chatField, placeholder: state.chatEditing ? "type, enter sends, esc stops" : "press c to chat",
+                      focused: state.chatEditing && context.focused, style: context.style(.text).adding(.underline)).render(in: field, buffer: &buffer)
+            buffer.set(string: counter, at: Point(x: input.right - counter.count, y: input.y),
+                       style: context.style(state.chatField.text.count > chatLimit ? .error : .dim), maxWidth: counter.count)
+            b.height = max(0, b.height - 1)
+        }
+        if state.rowCount == 0 {
+            let msg: String
+            switch state.tab {
+            case .available:
+                if state.players.isLoading { msg = "Loading players…" }
+                else if let e = state.players.error { msg = e.message }
+                else if state.filter.isActive || state.position != nil { msg = "No available player matches — esc clears the search, p changes position." }
+                else { msg = "No players available." }
+            case .queue: msg = room.capabilities.myTeam == nil ? "Queues are for managers — sign in and join to queue players." : "Your queue is empty — a adds the selected player from Available."
+            case .roster: msg = room.capabilities.myTeam == nil ? "You have no team in this league." : "No picks yet for your team."
+            case .recent: msg = "No picks yet — the grid above fills in as teams pick."
+            case .chat: msg = "No messages yet."
+            }
+            TextRow.put(msg, in: b, row: 0, style: context.style(.dim), indent: 0, buffer: &buffer)
+            return
+        }
+        table(state, room, in: b, context: context).render(in: b, buffer: &buffer)
+    }
+
+    public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? {
+        if point.y == area.y + 1, state.confirm == nil {
+            let tabs = Tabs(Tab.allCases.map { "\($0.rawValue + 1) \($0.title)" }, selected: state.tab.rawValue)
+            return tabs.tab(atColumn: point.x, in: Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: 1)).flatMap(Tab.init).map(Action.tabSelected)
+        }
+        var b = body(area)
+        if state.tab == .chat { b.height = max(0, b.height - 1) }
+        guard let room = state.room.value, let i = table(state, room, in: b, context: context).row(atY: point.y, in: b) else { return nil }
+        return i == state.list.selected ? .rowActivated : .list(.select(i))
+    }
+}
