@@ -122,9 +122,10 @@ public struct LocalStateDirectory: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Files only their owner can read (mode 0600), replaced atomically (temp file + fsync + rename).
-enum PrivateFile {
-    static func write(_ data: Data, to path: String) throws {
+/// The one atomic file writer: files only their owner can read (mode 0600 unless asked otherwise), replaced
+/// atomically (temp file created 0600 beside it, fsync, rename), so a reader sees the old bytes or the new ones.
+public enum PrivateFile {
+    public static func write(_ data: Data, to path: String, mode: mode_t = 0o600) throws {
         let dir = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let temp = dir + "/." + (path as NSString).lastPathComponent + "." + SodiumTokenSource.randomHex(6) + ".tmp"
@@ -134,7 +135,7 @@ enum PrivateFile {
         defer { if !ok { unlink(temp) } }
         do {
             defer { close(fd) }
-            _ = fchmod(fd, 0o600)   // whatever the umask
+            _ = fchmod(fd, mode)   // whatever the umask
             try data.withUnsafeBytes { raw in
                 var offset = 0
                 while offset < raw.count {
@@ -150,7 +151,7 @@ enum PrivateFile {
     }
 
     /// The file's bytes, or nil when it doesn't exist.
-    static func read(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+    public static func read(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 
     static func remove(_ path: String) { unlink(path) }
 

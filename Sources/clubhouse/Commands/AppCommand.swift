@@ -205,8 +205,7 @@ extension AppCommand {
         let declinedFile = device.stateDirectory + "/link-declined"
         return SSHKeyDevice(fingerprint: device.fingerprint, publicKey: device.publicKey, linkedAccountName: linkedName ?? nil,
                             linkDeclined: FileManager.default.fileExists(atPath: declinedFile),
-                            rememberDeclined: { _ = FileManager.default.createFile(atPath: declinedFile, contents: Data("no\n".utf8),
-                                                                                    attributes: [.posixPermissions: 0o600]) })
+                            rememberDeclined: { try? PrivateFile.write(Data("no\n".utf8), to: declinedFile) })
     }
 }
 

@@ -257,13 +257,8 @@ enum HostSSHCommand {
             """
     }
 
-    private static func writeFile(_ path: String, _ text: String, mode: Int) throws {
-        let tmp = path + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: tmp, contents: Data(text.utf8), attributes: [.posixPermissions: mode]) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        _ = chmod(tmp, mode_t(mode))
-        guard rename(tmp, path) == 0 else { unlink(tmp); throw CocoaError(.fileWriteUnknown) }
+    private static func writeFile(_ path: String, _ text: String, mode: mode_t) throws {
+        try PrivateFile.write(Data(text.utf8), to: path, mode: mode)
     }
 
     /// The running binary's absolute path (sshd needs it for ForceCommand).
