@@ -106,6 +106,27 @@ extension String {
         #expect(lines == ["Name      #", "Player … 14", "Player … 15", "Player … 16"])
     }
 
+    @Test func tableMarksARowStylesCellsAndCanDropTheHeader() {
+        let rows = (1...6).map { ["Team \($0)", "\($0)"] }
+        let cellStyles: [[Style?]] = rows.indices.map { $0 == 3 ? [nil, .dim] : [nil, nil] }
+        let table = TableView(columns: [TableColumn("Team", width: .length(6)), TableColumn("#", width: .length(1))], rows: rows,
+                              state: ListState(selected: nil), showHeader: false, markedRow: 5, markedStyle: .bold,
+                              cellStyles: cellStyles)
+        var b = Buffer(size: Size(width: 8, height: 3))
+        b.render(table, in: b.area)
+        #expect(b.lines() == ["Team 4 4", "Team 5 5", "Team 6 6"], "no header; scrolled so the marked row shows")
+        #expect(b[0, 2].style.attributes.contains(.bold), "the marked row")
+        #expect(b[7, 0].style.attributes.contains(.dim) && !b[0, 0].style.attributes.contains(.dim), "one styled cell")
+        #expect(table.row(at: Point(x: 0, y: 0), in: b.area) == 3)
+
+        let unfocused = TableView(columns: [TableColumn("Team", width: .length(6))], rows: [["A"], ["B"]],
+                                  state: ListState(selected: 1), selectionOverlay: .dim)
+        var u = Buffer(size: Size(width: 6, height: 3))
+        u.render(unfocused, in: u.area)
+        #expect(u[0, 2].style.attributes.contains(.dim), "the overlay lies on the selected row")
+        #expect(unfocused.row(at: Point(x: 0, y: 0), in: u.area) == nil, "the header is not a row")
+    }
+
     @Test func tabsHighlightSelectedAndHitTest() {
         let tabs = Tabs(["Standings", "Scoreboard"], selected: 1)
         var b = Buffer(size: Size(width: 30, height: 1))

@@ -13,7 +13,8 @@ public struct TableColumn: Hashable, Sendable {
     }
 }
 
-/// A table with a header row, constraint-sized columns, a highlighted selected row, scrolling and filtering.
+/// A table with a header row (optional), constraint-sized columns, a selected row, an optional marked row,
+/// per-cell styles, scrolling (the selected row, or else the marked one, stays in view) and filtering.
 public struct TableView: Widget, Sendable {
     /// Column definitions.
     public var columns: [TableColumn]
@@ -31,18 +32,32 @@ public struct TableView: Widget, Sendable {
     public var columnSpacing: Int
     /// Shown under the header when no row is visible.
     public var emptyText: String
+    /// Whether the first line is the header row.
+    public var showHeader: Bool
+    /// A second row to set apart (e.g. the person's own team), drawn in `markedStyle` when not selected.
+    public var markedRow: Int?
+    public var markedStyle: Style
+    /// Per-cell styles (same shape as `rows`; nil cells use `style`), used on rows neither selected nor marked.
+    public var cellStyles: [[Style?]]?
+    /// Laid over the selected row after drawing (e.g. a quieter selection in an unfocused pane).
+    public var selectionOverlay: Style?
 
     /// Creates a table.
     public init(columns: [TableColumn], rows: [[String]], state: ListState = ListState(),
                 headerStyle: Style = .bold.adding(.underline), style: Style = .plain,
-                highlightStyle: Style = .reverse, columnSpacing: Int = 1, emptyText: String = "") {
+                highlightStyle: Style = .reverse, columnSpacing: Int = 1, emptyText: String = "",
+                showHeader: Bool = true, markedRow: Int? = nil, markedStyle: Style = .bold,
+                cellStyles: [[Style?]]? = nil, selectionOverlay: Style? = nil) {
         self.columns = columns; self.rows = rows; self.state = state; self.headerStyle = headerStyle
         self.style = style; self.highlightStyle = highlightStyle; self.columnSpacing = columnSpacing
-        self.emptyText = emptyText
+        self.emptyText = emptyText; self.showHeader = showHeader; self.markedRow = markedRow
+        self.markedStyle = markedStyle; self.cellStyles = cellStyles; self.selectionOverlay = selectionOverlay
     }
 
     /// Rows shown below the header in an area of `height` rows.
     public static func viewport(height: Int) -> Int { max(0, height - 1) }
+    /// Data rows shown in an area of `height` rows.
+    public func viewport(height: Int) -> Int { max(0, height - (showHeader ? 1 : 0)) }
 
     /// Indices of rows matching the filter (any cell contains it, case-insensitive).
     public func visibleRows() -> [Int] { state.visibleIndices(of: rows.map { $0.joined(separator: " ") }) }
@@ -52,39 +67,61 @@ public struct TableView: Widget, Sendable {
         Layout.horizontal(columns.map(\.width), spacing: columnSpacing).split(area)
     }
 
+    /// The area under the header.
+    private func body(_ area: Rect) -> Rect {
+        let top = showHeader ? 1 : 0
+        return Rect(x: area.x, y: area.y + top, width: area.width, height: max(0, area.height - top))
+    }
+
+    /// The first visible row drawn in an area of `height` rows.
+    public func firstRow(height: Int) -> Int {
+        ListState.offset(keeping: state.selected ?? markedRow, current: state.offset, viewport: viewport(height: height), count: visibleRows().count)
+    }
+
     /// The visible (filtered) row under `point` when drawn in `area` (the header row gives nil).
     public func row(at point: Point, in area: Rect) -> Int? {
         guard area.contains(point) else { return nil }
-        let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1)
-        return state.index(atScreenRow: point.y, in: body, count: visibleRows().count)
+        let b = body(area)
+        guard point.y >= b.y, point.y < b.bottom else { return nil }
+        let i = firstRow(height: area.height) + (point.y - b.y)
+        return i < visibleRows().count ? i : nil
     }
 
     public func render(in area: Rect, buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let cols = columnRects(in: area.row(0))
-        for (c, rect) in zip(columns, cols) {
-            TableView.draw(c.title, in: rect, alignment: c.alignment, style: headerStyle, buffer: &buffer)
+        if showHeader {
+            for (c, rect) in zip(columns, cols) {
+                TableView.draw(c.title, in: rect, alignment: c.alignment, style: headerStyle, buffer: &buffer)
+            }
         }
-        let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1)
+        let body = body(area)
         let visible = visibleRows()
         if visible.isEmpty {
             buffer.set(string: emptyText, at: Point(x: body.x, y: body.y), style: .dim, maxWidth: body.width)
             return
         }
-        let offset = ListState.offset(keeping: state.selected, current: state.offset, viewport: body.height, count: visible.count)
+        let offset = firstRow(height: area.height)
         for r in 0..<body.height {
             let i = offset + r
             guard i < visible.count else { break }
-            let selected = i == state.selected
-            let rowStyle = selected ? highlightStyle : style
-            if selected { buffer.fill(body.row(r), with: .blank(rowStyle)) }
+            let selected = i == state.selected, marked = i == markedRow
+            let rowStyle: Style? = selected ? highlightStyle : marked ? markedStyle : nil
+            if let rowStyle { buffer.fill(body.row(r), with: .blank(rowStyle)) }
             let cells = rows[visible[i]]
             for (k, (c, rect)) in zip(columns, cols).enumerated() {
                 let text = k < cells.count ? cells[k] : ""
+                let cellStyle = rowStyle ?? cellStyles.flatMap { k < $0[visible[i]].count ? $0[visible[i]][k] : nil } ?? style
                 TableView.draw(text, in: Rect(x: rect.x, y: body.y + r, width: rect.width, height: 1),
-                               alignment: c.alignment, style: rowStyle, buffer: &buffer)
+                               alignment: c.alignment, style: cellStyle, buffer: &buffer)
             }
+            if selected, let selectionOverlay { buffer.setStyle(selectionOverlay, in: body.row(r)) }
         }
+    }
+
+    /// Draws one cell's text on row `y` of the column `rect`, cut to its width and aligned.
+    public static func put(_ text: String, in rect: Rect, y: Int, alignment: Alignment, style: Style, buffer: inout Buffer) {
+        draw(text, in: Rect(x: rect.x, y: y, width: rect.width, height: 1), alignment: alignment, style: style, buffer: &buffer)
     }
 
     static func draw(_ text: String, in rect: Rect, alignment: Alignment, style: Style, buffer: inout Buffer) {

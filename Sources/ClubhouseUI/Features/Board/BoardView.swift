@@ -173,7 +173,7 @@ public struct DraftGrid: Widget {
             var lines = wraps ? headers[i].wrapped(toWidth: cols[i].width) : [headers[i]]
             if lines.count > headerRows { lines = Array(lines[0..<(headerRows - 1)]) + [lines[(headerRows - 1)...].joined(separator: " ")] }
             for (row, line) in lines.enumerated() {
-                DataTable.put(line, in: cols[i], y: area.y + row, alignment: .left, style: style, buffer: &buffer)
+                TableView.put(line, in: cols[i], y: area.y + row, alignment: .left, style: style, buffer: &buffer)
             }
         }
         let newest = room.picks.map(\.pick.number).max()
@@ -196,13 +196,13 @@ public struct DraftGrid: Widget {
                     if isNewest, !isSelected { style = style.adding(.bold) }
                     if isSelected { buffer.fill(Rect(x: cols[i].x, y: y, width: cols[i].width, height: 1), with: .blank(style)) }
                     // The newest pick is marked "•" so a fresh pick catches the eye.
-                    DataTable.put((isNewest ? "•" : "") + Format.shortName(p.player.name), in: cols[i], y: y, alignment: .left, style: style, buffer: &buffer)
+                    TableView.put((isNewest ? "•" : "") + Format.shortName(p.player.name), in: cols[i], y: y, alignment: .left, style: style, buffer: &buffer)
                 } else if let current, pickNumber(round: round, column: i, teams: n) == current {
                     let cell = Rect(x: cols[i].x, y: y, width: cols[i].width, height: 1)
                     buffer.fill(cell, with: .blank(context.style(.highlight)))
-                    DataTable.put(cell.width >= 12 ? "on the clock" : "on clock", in: cols[i], y: y, alignment: .left, style: context.style(.highlight), buffer: &buffer)
+                    TableView.put(cell.width >= 12 ? "on the clock" : "on clock", in: cols[i], y: y, alignment: .left, style: context.style(.highlight), buffer: &buffer)
                 } else {
-                    DataTable.put("·", in: cols[i], y: y, alignment: .left, style: context.style(.dim), buffer: &buffer)
+                    TableView.put("·", in: cols[i], y: y, alignment: .left, style: context.style(.dim), buffer: &buffer)
                 }
             }
         }

@@ -100,7 +100,7 @@ public enum MatchupFeature: PageFeature {
         let halves = area.inset(horizontal: 1).columns([.fill(1), .fill(1)], spacing: 3)
         totals(d.home, vs: d.away, in: halves[0], y: area.y + 1, context: context, buffer: &buffer)
         if let away = d.away { totals(away, vs: d.home, in: halves[1], y: area.y + 1, context: context, buffer: &buffer) }
-        else { DataTable.put("bye week", in: halves[1], y: area.y + 1, alignment: .left, style: context.style(.dim), buffer: &buffer) }
+        else { TableView.put("bye week", in: halves[1], y: area.y + 1, alignment: .left, style: context.style(.dim), buffer: &buffer) }
 
         let pairs = rows(d)
         let narrow = area.width / 2 < 62
@@ -163,8 +163,8 @@ public enum MatchupFeature: PageFeature {
         let winning = other.map { lineup.total > $0.total } ?? false
         let name = "\(lineup.team.name) (\(lineup.team.record))"
         let pts = (lineup.projected.map { "proj \($0.oneDecimal)  " } ?? "") + lineup.total.oneDecimal
-        DataTable.put(name, in: Rect(x: rect.x, y: y, width: max(0, rect.width - pts.count - 1), height: 1), y: y, alignment: .left, style: context.style(.title), buffer: &buffer)
-        DataTable.put(pts, in: rect, y: y, alignment: .right, style: context.style(winning ? .positive : .text).adding(.bold), buffer: &buffer)
+        TableView.put(name, in: Rect(x: rect.x, y: y, width: max(0, rect.width - pts.count - 1), height: 1), y: y, alignment: .left, style: context.style(.title), buffer: &buffer)
+        TableView.put(pts, in: rect, y: y, alignment: .right, style: context.style(winning ? .positive : .text).adding(.bold), buffer: &buffer)
     }
 
     static func lineupTable(_ rows: [LineupRow?], divider: Bool, state: State, side: Side, width: Int, context: RenderContext) -> DataTable {
