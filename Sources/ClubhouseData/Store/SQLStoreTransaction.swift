@@ -1,41 +1,29 @@
 import ClubhouseDomain
 import Foundation
 
-/// The Domain's `LeagueStore` port over one SQLite database. Reads run in a deferred transaction
-/// (one consistent snapshot); writes in `BEGIN IMMEDIATE`, so writers in other processes queue on the
-/// busy timeout and a throw rolls everything back. SQLite failures surface as `DomainError`s.
-public final class SQLiteLeagueStore: LeagueStore, @unchecked Sendable {
-    // `Database` confines its connection behind a lock; this class adds no mutable state.
-    public let database: Database
+/// One transaction's view of the store, on either database: the store's SQL is written once, in the SQL both
+/// SQLite and PostgreSQL accept, and runs on a `StoreSQLSession` (an SQLite `Connection` or a `PostgresConnection`).
+/// The few places the dialects differ ask `session.dialect`.
+struct SQLStoreTransaction<Session: StoreSQLSession>: LeagueStoreWriter {
+    let session: Session
 
-    public init(database: Database) { self.database = database }
-
-    public func read<T>(_ body: (any LeagueStoreReader) throws -> T) throws -> T {
-        try mapErrors { try database.read { try body(SQLiteStoreTransaction(connection: $0)) } }
-    }
-
-    public func write<T>(_ body: (any LeagueStoreWriter) throws -> T) throws -> T {
-        try mapErrors { try database.transaction { try body(SQLiteStoreTransaction(connection: $0)) } }
-    }
-
-    private func mapErrors<T>(_ body: () throws -> T) throws -> T {
-        do { return try body() } catch let e as DatabaseError { throw e.domainError }
-    }
-}
-
-/// One transaction's view of the store.
-struct SQLiteStoreTransaction: LeagueStoreWriter {
-    let connection: Connection
-
-    private func rows(_ sql: String, _ params: [(any SQLBindable)?] = []) throws -> [Row] {
-        try connection.cachedStatement(sql).rows(params)
-    }
-    private func each(_ sql: String, _ params: [(any SQLBindable)?] = [], _ body: (Statement) throws -> Void) throws {
-        try connection.cachedStatement(sql).forEach(params, body)
+    private func each(_ sql: String, _ params: [(any SQLBindable)?] = [], _ body: (Session.Cursor) throws -> Void) throws {
+        try session.forEach(sql, params, body)
     }
     @discardableResult
     private func run(_ sql: String, _ params: [(any SQLBindable)?] = []) throws -> Int {
-        try connection.cachedStatement(sql).run(params)
+        try session.run(sql, params)
+    }
+    /// Runs an INSERT into a table with an `id` key; returns the new row's id.
+    private func insert(_ sql: String, _ params: [(any SQLBindable)?] = []) throws -> Int64 {
+        try session.insert(sql, params)
+    }
+    private func scalar<T: SQLColumnDecodable>(_ sql: String, _ params: [(any SQLBindable)?] = [], as: T.Type) throws -> T? {
+        try session.scalar(sql, params, as: T.self)
+    }
+    /// A write that may break a unique constraint, so that the transaction stays usable when it does.
+    private func mayConflict(_ sql: String, _ params: [(any SQLBindable)?]) throws {
+        try session.recovering { _ = try session.run(sql, params) }
     }
 
     // MARK: - Season facts
@@ -75,9 +63,8 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
         return out
     }
 
-    private static let statSelect = StatLine.columns.map(\.name).joined(separator: ", ")
 
-    private static func statLine(_ s: Statement, from start: Int32) -> StatLine {
+    private static func statLine(_ s: some SQLRowCursor, from start: Int32) -> StatLine {
         var line = StatLine()
         for (i, c) in StatLine.columns.enumerated() { line[keyPath: c.keyPath] = s.int(at: start + Int32(i)) }
         return line
@@ -85,7 +72,7 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
 
     func weeklyStats(season: Int) throws -> [WeeklyStat] {
         var out: [WeeklyStat] = []
-        try each("SELECT player_id, season, week, team, opponent, \(Self.statSelect) FROM weekly_stats WHERE season = ?", [season]) { s in
+        try each("SELECT player_id, season, week, team, opponent, \(StoreSQL.statSelect) FROM weekly_stats WHERE season = ?", [season]) { s in
             out.append(WeeklyStat(playerID: PlayerID(s.string(at: 0)), season: s.int(at: 1), week: s.int(at: 2), nflTeam: s.string(at: 3),
                                   opponent: s.string(at: 4), stats: Self.statLine(s, from: 5)))
         }
@@ -94,7 +81,7 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
 
     func priorSeasonStats() throws -> [PriorSeasonStat] {
         var out: [PriorSeasonStat] = []
-        try each("SELECT player_id, season, games, \(Self.statSelect) FROM prior_season_stats") { s in
+        try each("SELECT player_id, season, games, \(StoreSQL.statSelect) FROM prior_season_stats") { s in
             out.append(PriorSeasonStat(playerID: PlayerID(s.string(at: 0)), season: s.int(at: 1), games: s.int(at: 2), stats: Self.statLine(s, from: 3)))
         }
         return out
@@ -111,7 +98,7 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
     }
 
     func seasonDataVersion() throws -> Int64 {
-        try connection.scalar("SELECT value FROM meta WHERE key = 'season_data_version'", as: Int64.self) ?? 0
+        try scalar("SELECT value FROM meta WHERE key = 'season_data_version'", as: Int64.self) ?? 0
     }
 
     // MARK: - Accounts
@@ -124,7 +111,7 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
         guard !unique.isEmpty else { return out }
         // One query for the whole list (the ids travel as one JSON array, so the SQL text stays cacheable).
         let list = "[" + unique.map { String($0.rawValue) }.joined(separator: ",") + "]"
-        try each("SELECT id, email, display_name FROM users WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id", [list]) { s in
+        try each("SELECT id, email, display_name FROM users WHERE id IN (\(session.dialect.idsOfJSONArray)) ORDER BY id", [list]) { s in
             out.append(User(id: UserID(s.int64(at: 0)), email: s.string(at: 1), displayName: s.string(at: 2)))
         }
         return out
@@ -159,11 +146,10 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
 
     /// `key` as stored: HMAC under this database's secret (made on first use if the row is missing).
     private func keyed(_ key: String) throws -> String {
-        var secret = try connection.cachedStatement("SELECT value FROM meta WHERE key = ?").rows([SignInKeys.metaKey]).first
-            .map { try $0.get("value", as: String.self) }
+        var secret = try scalar("SELECT value FROM meta WHERE key = ?", [SignInKeys.metaKey], as: String.self)
         if secret == nil {
             try run("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING", [SignInKeys.metaKey, SodiumTokenSource.randomHex(32)])
-            secret = try connection.scalar("SELECT value FROM meta WHERE key = ?", [SignInKeys.metaKey], as: String.self)
+            secret = try scalar("SELECT value FROM meta WHERE key = ?", [SignInKeys.metaKey], as: String.self)
         }
         return SignInKeys.keyed(key, secretHex: secret ?? "")
     }
@@ -178,14 +164,10 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
 
     // MARK: - Leagues
 
-    private static let leagueColumns = "id, name, season, is_public, commissioner_id, settings, state, clock, draft_scheduled_at, created_at"
 
-    /// Decoded settings by their stored JSON text: the text is the whole input, so a hit can never be stale.
-    private static let settingsCache = DecodedJSONCache<LeagueSettings>()
-    private static let draftOrderCache = DecodedJSONCache<[Int64]>()
 
-    private static func league(_ s: Statement) throws -> League {
-        let settings = try settingsCache.decode(s.string(at: 5))
+    private static func league(_ s: some SQLRowCursor) throws -> League {
+        let settings = try StoreSQL.settingsCache.decode(s.string(at: 5))
         return League(id: LeagueID(s.int64(at: 0)), name: s.string(at: 1), season: s.int(at: 2), isPublic: s.bool(at: 3),
                       commissioner: s.isNull(at: 4) ? nil : UserID(s.int64(at: 4)), settings: settings,
                       state: LeagueState(rawValue: s.string(at: 6)) ?? .predraft, clock: Date(timeIntervalSince1970: s.double(at: 7)),
@@ -194,13 +176,13 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
 
     func leagues() throws -> [League] {
         var out: [League] = []
-        try each("SELECT \(Self.leagueColumns) FROM leagues ORDER BY id") { out.append(try Self.league($0)) }
+        try each("SELECT \(StoreSQL.leagueColumns) FROM leagues ORDER BY id") { out.append(try Self.league($0)) }
         return out
     }
 
     func league(_ id: LeagueID) throws -> League? {
         var out: League?
-        try each("SELECT \(Self.leagueColumns) FROM leagues WHERE id = ?", [id]) { out = try Self.league($0) }
+        try each("SELECT \(StoreSQL.leagueColumns) FROM leagues WHERE id = ?", [id]) { out = try Self.league($0) }
         return out
     }
 
@@ -265,7 +247,7 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
 
     // MARK: - Invites and chat
 
-    private static func invite(_ s: Statement) -> Invite {
+    private static func invite(_ s: some SQLRowCursor) -> Invite {
         Invite(code: s.string(at: 0), leagueID: LeagueID(s.int64(at: 1)), usesLeft: s.int(at: 2), expiresAt: s.date(at: 3))
     }
 
@@ -308,7 +290,7 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
                    pick_opened_at
             FROM drafts WHERE league_id = ?
             """, [league]) { s in
-            let order = try Self.draftOrderCache.decode(s.string(at: 1)).map { TeamID($0) }
+            let order = try StoreSQL.draftOrderCache.decode(s.string(at: 1)).map { TeamID($0) }
             out = Draft(leagueID: league, status: DraftStatus(rawValue: s.string(at: 0)) ?? .scheduled, order: order, rounds: s.int(at: 2),
                         type: DraftType(rawValue: s.string(at: 3)) ?? .snake, pickClockSeconds: s.optionalInt(at: 4), currentPick: s.int(at: 5),
                         deadline: s.date(at: 6), remainingWhenPaused: s.isNull(at: 7) ? nil : s.double(at: 7),
@@ -367,7 +349,7 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
         return out
     }
 
-    func lastEventID() throws -> Int64 { try connection.scalar("SELECT COALESCE(MAX(id), 0) FROM events", as: Int64.self) ?? 0 }
+    func lastEventID() throws -> Int64 { try scalar("SELECT COALESCE(MAX(id), 0) FROM events", as: Int64.self) ?? 0 }
 
     // MARK: - Writes
 
@@ -376,18 +358,15 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
         return String(decoding: try e.encode(value), as: UTF8.self)
     }
 
-    /// Encoded settings by value (the clock engine rewrites the league row, settings unchanged, many times a season).
-    private static let encodedSettings = EncodedJSONCache<LeagueSettings>()
     private static func settingsJSON(_ settings: LeagueSettings) throws -> String {
-        try encodedSettings.encode(settings) { try json($0) }
+        try StoreSQL.encodedSettings.encode(settings) { try json($0) }
     }
 
     func insertLeague(_ l: League) throws -> LeagueID {
-        try run("""
+        return LeagueID(try insert("""
             INSERT INTO leagues (name, season, is_public, commissioner_id, settings, state, clock, draft_scheduled_at, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [l.name, l.season, l.isPublic, l.commissioner, try Self.settingsJSON(l.settings), l.state.rawValue, l.clock, l.draftScheduledAt, l.createdAt])
-        return LeagueID(connection.lastInsertRowID)
+            """, [l.name, l.season, l.isPublic, l.commissioner, try Self.settingsJSON(l.settings), l.state.rawValue, l.clock, l.draftScheduledAt, l.createdAt]))
     }
 
     func clockRun(_ league: LeagueID) throws -> ClockRun? {
@@ -423,11 +402,10 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
     }
 
     func insertTeam(_ t: Team) throws -> TeamID {
-        try run("""
+        return TeamID(try insert("""
             INSERT INTO teams (league_id, name, manager_id, waiver_priority, faab_remaining, autopick, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, strftime('%s','now'))
-            """, [t.leagueID, t.name, t.manager, t.waiverPriority, t.faabRemaining, t.autopick])
-        return TeamID(connection.lastInsertRowID)
+            VALUES (?, ?, ?, ?, ?, ?, \(session.dialect.nowSeconds))
+            """, [t.leagueID, t.name, t.manager, t.waiverPriority, t.faabRemaining, t.autopick]))
     }
 
     func updateTeam(_ t: Team) throws {
@@ -440,25 +418,27 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
 
     func insertUser(email: String, displayName: String, passwordHash: String, at: Date) throws -> UserID {
         do {
-            try run("INSERT INTO users (email, display_name, password_hash, created_at) VALUES (?, ?, ?, ?)", [email, displayName, passwordHash, at])
-        } catch let e as DatabaseError where e.isUniqueViolation {
+            return UserID(try session.recovering {
+                try session.insert("INSERT INTO users (email, display_name, password_hash, created_at) VALUES (?, ?, ?, ?)",
+                                   [email, displayName, passwordHash, at])
+            })
+        } catch let e as any StoreSQLError where e.isUniqueViolation {
             throw DomainError.conflict("An account with that email already exists")
         }
-        return UserID(connection.lastInsertRowID)
     }
 
     func setInjuryStatus(_ status: InjuryStatus, for player: PlayerID) throws {
         try run("UPDATE players SET injury_status = ? WHERE id = ?", [status.rawValue, player])
         try run("""
             INSERT INTO meta (key, value) VALUES ('season_data_version', '1')
-            ON CONFLICT (key) DO UPDATE SET value = CAST(value AS INTEGER) + 1
+            ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(meta.value AS INTEGER) + 1 AS TEXT)
             """)
     }
 
     func updateUser(_ user: User) throws {
         do {
-            try run("UPDATE users SET email = ?, display_name = ? WHERE id = ?", [user.email, user.displayName, user.id])
-        } catch let e as DatabaseError where e.isUniqueViolation {
+            try mayConflict("UPDATE users SET email = ?, display_name = ? WHERE id = ?", [user.email, user.displayName, user.id])
+        } catch let e as any StoreSQLError where e.isUniqueViolation {
             throw DomainError.conflict("An account with that email already exists")
         }
     }
@@ -476,8 +456,7 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
     func recordFailedSignIn(keys: [String], at: Date) throws -> [Int64] {
         var ids: [Int64] = []
         for key in keys {
-            try run("INSERT INTO sign_in_attempts (key, at) VALUES (?, ?)", [try keyed(key), at])
-            ids.append(try connection.scalar("SELECT last_insert_rowid()", as: Int64.self) ?? 0)
+            ids.append(try insert("INSERT INTO sign_in_attempts (key, at) VALUES (?, ?)", [try keyed(key), at]))
         }
         return ids
     }
@@ -492,9 +471,9 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
 
     func insertSSHKey(_ key: SSHKeyRecord) throws {
         do {
-            try run("INSERT INTO ssh_keys (fingerprint, user_id, public_key, added_at) VALUES (?, ?, ?, ?)",
+            try mayConflict("INSERT INTO ssh_keys (fingerprint, user_id, public_key, added_at) VALUES (?, ?, ?, ?)",
                     [key.fingerprint, key.user, key.publicKey, key.addedAt])
-        } catch let e as DatabaseError where e.isUniqueViolation {
+        } catch let e as any StoreSQLError where e.isUniqueViolation {
             throw DomainError.conflict("This key is linked to another account")
         }
     }
@@ -504,7 +483,7 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
     }
 
     func setRoster(_ roster: Roster) throws {
-        let league = try connection.scalar("SELECT league_id FROM teams WHERE id = ?", [roster.teamID], as: Int64.self)
+        let league = try scalar("SELECT league_id FROM teams WHERE id = ?", [roster.teamID], as: Int64.self)
         guard let league else { throw DomainError.notFound("Team \(roster.teamID.rawValue)") }
         // Write only what changed: most calls move a slot or add one player to a full roster. The end state (and any
         // conflict thrown) is that of deleting every row and inserting `entries`; a list naming a player twice takes
@@ -531,9 +510,9 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
                     continue
                 }
                 do {
-                    try run("INSERT INTO roster_entries (league_id, player_id, team_id, slot, acquisition, acquired_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    try mayConflict("INSERT INTO roster_entries (league_id, player_id, team_id, slot, acquisition, acquired_at) VALUES (?, ?, ?, ?, ?, ?)",
                             [league, e.playerID, roster.teamID, e.slot.rawValue, e.acquisition.rawValue, e.acquiredAt])
-                } catch let err as DatabaseError where err.isUniqueViolation {
+                } catch let err as any StoreSQLError where err.isUniqueViolation {
                     throw DomainError.conflict("Player \(e.playerID) is already on a roster in this league")
                 }
             }
@@ -542,9 +521,9 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
         try run("DELETE FROM roster_entries WHERE team_id = ?", [roster.teamID])
         for e in roster.entries {
             do {
-                try run("INSERT INTO roster_entries (league_id, player_id, team_id, slot, acquisition, acquired_at) VALUES (?, ?, ?, ?, ?, ?)",
+                try mayConflict("INSERT INTO roster_entries (league_id, player_id, team_id, slot, acquisition, acquired_at) VALUES (?, ?, ?, ?, ?, ?)",
                         [league, e.playerID, roster.teamID, e.slot.rawValue, e.acquisition.rawValue, e.acquiredAt])
-            } catch let err as DatabaseError where err.isUniqueViolation {
+            } catch let err as any StoreSQLError where err.isUniqueViolation {
                 throw DomainError.conflict("Player \(e.playerID) is already on a roster in this league")
             }
         }
@@ -560,8 +539,8 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
     func setMatchups(_ matchups: [MatchupRecord], in league: LeagueID) throws {
         // Write only what changed (finalizing a week touches that week's rows); the end state is that of deleting every
         // row and inserting `matchups`. A list naming a (week, home team) twice takes that path, so it fails the same way.
-        struct Key: Hashable { let week: Int; let home: Int64 }
-        struct Columns: Equatable { let away: Int64?; let isPlayoff: Bool; let home: Int?; let awayPoints: Int?; let isFinal: Bool }
+        typealias Key = MatchupRowKey
+        typealias Columns = MatchupRowColumns
         let wanted = matchups.map { m in
             (Key(week: m.matchup.week, home: m.matchup.home.rawValue),
              Columns(away: m.matchup.away?.rawValue, isPlayoff: m.matchup.isPlayoff, home: m.homePoints?.hundredths,
@@ -615,9 +594,9 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
 
     func insertInvite(_ i: Invite, createdBy: UserID?, at: Date) throws {
         do {
-            try run("INSERT INTO invites (code, league_id, uses_left, expires_at, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            try mayConflict("INSERT INTO invites (code, league_id, uses_left, expires_at, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?)",
                     [i.code, i.leagueID, i.usesLeft, i.expiresAt, createdBy, at])
-        } catch let e as DatabaseError where e.isUniqueViolation {
+        } catch let e as any StoreSQLError where e.isUniqueViolation {
             throw DomainError.conflict("Invite code \(i.code) is already taken")
         }
     }
@@ -630,9 +609,8 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
     func deleteInvite(code: String) throws { try run("DELETE FROM invites WHERE code = ?", [code]) }
 
     func insertChatMessage(_ m: ChatMessage) throws -> Int64 {
-        try run("INSERT INTO chat_messages (league_id, user_id, team_id, body, at) VALUES (?, ?, ?, ?, ?)",
+        return try insert("INSERT INTO chat_messages (league_id, user_id, team_id, body, at) VALUES (?, ?, ?, ?, ?)",
                 [m.leagueID, m.userID, m.teamID, m.body, m.at])
-        return connection.lastInsertRowID
     }
 
     func setDraft(_ d: Draft) throws {
@@ -652,9 +630,9 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
 
     func insertPick(_ p: Pick, in league: LeagueID) throws {
         do {
-            try run("INSERT INTO picks (league_id, number, round, team_id, player_id, source, made_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            try mayConflict("INSERT INTO picks (league_id, number, round, team_id, player_id, source, made_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [league, p.number, p.round, p.teamID, p.playerID, p.source.rawValue, p.madeAt])
-        } catch let e as DatabaseError where e.isUniqueViolation {
+        } catch let e as any StoreSQLError where e.isUniqueViolation {
             if e.message.contains("player_id") { throw DomainError.conflict("That player was already drafted") }
             throw DomainError.conflict("Pick \(p.number) was already made")
         }
@@ -677,11 +655,10 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
     }
 
     func insertWaiverClaim(_ c: WaiverClaim) throws -> Int64 {
-        try run("""
+        return try insert("""
             INSERT INTO waiver_claims (league_id, team_id, add_player, drop_player, bid, rank, status, outcome, created_at, processed_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [c.leagueID, c.teamID, c.addPlayer, c.dropPlayer, c.bid, c.rank, c.status.rawValue, c.outcome?.rawValue, c.createdAt, c.processedAt])
-        return connection.lastInsertRowID
     }
 
     func updateWaiverClaim(_ c: WaiverClaim) throws {
@@ -690,16 +667,32 @@ struct SQLiteStoreTransaction: LeagueStoreWriter {
     }
 
     func insertTransaction(_ t: Transaction) throws -> Int64 {
-        try run("INSERT INTO transactions (league_id, team_id, kind, added, dropped, bid, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        return try insert("INSERT INTO transactions (league_id, team_id, kind, added, dropped, bid, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [t.leagueID, t.teamID, t.kind.rawValue, t.added, t.dropped, t.bid, t.at])
-        return connection.lastInsertRowID
     }
 
     func appendEvent(league: LeagueID, kind: LeagueEvent.Kind, payload: String, at: Date) throws -> Int64 {
-        try run("INSERT INTO events (league_id, kind, payload, at) VALUES (?, ?, ?, ?)", [league, kind.rawValue, payload, at])
-        return connection.lastInsertRowID
+        try session.willAppendEvent()
+        let id = try insert("INSERT INTO events (league_id, kind, payload, at) VALUES (?, ?, ?, ?)", [league, kind.rawValue, payload, at])
+        try session.didAppendEvent(id)
+        return id
     }
 }
+
+/// The store's SQL fragments and caches (a generic type can't hold static stored properties).
+enum StoreSQL {
+    static let statSelect = StatLine.columns.map(\.name).joined(separator: ", ")
+    static let leagueColumns = "id, name, season, is_public, commissioner_id, settings, state, clock, draft_scheduled_at, created_at"
+    /// Decoded settings by their stored JSON text: the text is the whole input, so a hit can never be stale.
+    static let settingsCache = DecodedJSONCache<LeagueSettings>()
+    static let draftOrderCache = DecodedJSONCache<[Int64]>()
+    /// Encoded settings by value (the clock engine rewrites the league row, settings unchanged, many times a season).
+    static let encodedSettings = EncodedJSONCache<LeagueSettings>()
+}
+
+/// A matchup row's key and columns, for `setMatchups`' diff.
+struct MatchupRowKey: Hashable { let week: Int; let home: Int64 }
+struct MatchupRowColumns: Equatable { let away: Int64?; let isPlayoff: Bool; let home: Int?; let awayPoints: Int?; let isFinal: Bool }
 
 /// Decoded values of small JSON columns (league settings, draft orders) keyed by their exact text, shared by every
 /// connection of the process. Keyed on the whole input, so it can never hand back a stale value; bounded.
