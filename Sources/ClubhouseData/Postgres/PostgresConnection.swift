@@ -159,20 +159,7 @@ public final class PostgresConnection {
     /// Runs `body` in a transaction begun with `begin`; commits on return, rolls back on throw. Nested calls use savepoints.
     @discardableResult
     public func inTransaction<T>(_ begin: String = "BEGIN", _ body: (PostgresConnection) throws -> T) throws -> T {
-        if depth > 0 {
-            let name = "sp\(depth)"
-            try execute("SAVEPOINT \(name)")
-            depth += 1
-            defer { depth -= 1 }
-            do {
-                let result = try body(self)
-                try execute("RELEASE SAVEPOINT \(name)")
-                return result
-            } catch {
-                try? execute("ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
-                throw error
-            }
-        }
+        if depth > 0 { return try inSavepoint { try body(self) } }
         try execute(begin)
         depth = 1
         defer { depth = 0 }

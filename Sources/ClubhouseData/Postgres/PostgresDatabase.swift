@@ -119,15 +119,7 @@ extension PostgresConnection: StoreSQLSession {
     /// A savepoint around `body`: PostgreSQL aborts the whole transaction on an error otherwise.
     func recovering<T>(_ body: () throws -> T) throws -> T {
         guard depth > 0 else { return try body() }
-        try execute("SAVEPOINT recovering")
-        do {
-            let result = try body()
-            try execute("RELEASE SAVEPOINT recovering")
-            return result
-        } catch {
-            try execute("ROLLBACK TO SAVEPOINT recovering; RELEASE SAVEPOINT recovering")
-            throw error
-        }
+        return try inSavepoint(body)
     }
 
     /// Event ids come from a sequence, which hands them out in the order transactions ask, not the order they commit:

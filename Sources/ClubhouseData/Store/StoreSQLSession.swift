@@ -63,6 +63,33 @@ protocol StoreSQLError: Error {
     var message: String { get }
 }
 
+/// A connection whose nested transactions are savepoints (SQLite's and PostgreSQL's alike).
+protocol SavepointNesting: AnyObject {
+    /// Open transaction levels (0 = none).
+    var depth: Int { get set }
+    func execute(_ sql: String) throws
+}
+
+extension SavepointNesting {
+    /// Runs `body` inside a savepoint of the open transaction: released on return, rolled back to on throw.
+    func inSavepoint<T>(_ body: () throws -> T) throws -> T {
+        let name = "sp\(depth)"
+        try execute("SAVEPOINT \(name)")
+        depth += 1
+        defer { depth -= 1 }
+        do {
+            let result = try body()
+            try execute("RELEASE SAVEPOINT \(name)")
+            return result
+        } catch {
+            try? execute("ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
+            throw error
+        }
+    }
+}
+
+extension Connection: SavepointNesting {}
+extension PostgresConnection: SavepointNesting {}
 extension DatabaseError: StoreSQLError {}
 extension PostgresError: StoreSQLError {}
 extension Statement: SQLRowCursor {}
