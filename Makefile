@@ -34,7 +34,9 @@ test: test-deps
 bench: bench-deps
 	$(SWIFT) build -c release --product clubhouse
 	$(SWIFT) build -c release --product clubhouse-bench
-	.build/release/clubhouse-bench $(ARGS)
+	@pgdir=$$(mktemp -d) && trap './scripts/pg-test-cluster.sh stop "$$pgdir"' EXIT && \
+	url=$$(./scripts/pg-test-cluster.sh start "$$pgdir") && \
+	CLUBHOUSE_BENCH_POSTGRES=$$url .build/release/clubhouse-bench $(ARGS)
 
 screenshots: test-deps
 	$(SWIFT) build -c release --product clubhouse
