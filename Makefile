@@ -12,7 +12,7 @@ DEBUG_BIN   = .build/debug/clubhouse
 # Debian packages: what building needs, and what the tests need on top.
 BUILD_PKGS = libncurses-dev libsqlite3-dev libsodium-dev libmicrohttpd-dev libpq-dev pkg-config
 TEST_PKGS  = $(BUILD_PKGS) postgresql tmux locales openssh-server openssh-client man-db bash-completion
-BENCH_PKGS = $(BUILD_PKGS) postgresql wrk
+BENCH_PKGS = $(BUILD_PKGS) postgresql haproxy wrk
 
 .PHONY: run build test bench screenshots deps test-deps bench-deps clean install uninstall check-units
 

@@ -60,10 +60,55 @@ extension Bench {
         if let postgres {
             try measureServer(app: app, database: postgres, label: "PostgreSQL", league: league, board: board, players: players,
                               teamOwner: teamOwner, quick: quick, streamsOnSecondInstance: true)
+            try measureBehindHAProxy(app: app, database: postgres, quick: quick)
         } else {
             print("  PostgreSQL: skipped (CLUBHOUSE_BENCH_POSTGRES is not set; make bench sets it)")
         }
         print()
+    }
+
+    /// The heaviest browse route through HAProxy (dist/haproxy/clubhouse.cfg, with this run's ports) in front of one
+    /// instance, then two, on the same PostgreSQL database.
+    static func measureBehindHAProxy(app: String, database: String, quick: Bool) throws {
+        let haproxy = "/usr/sbin/haproxy"
+        guard FileManager.default.isExecutableFile(atPath: haproxy) else {
+            print("  HAProxy: skipped (apt-get install haproxy; make bench installs it)")
+            return
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let sample = try String(contentsOf: root.appendingPathComponent("dist/haproxy/clubhouse.cfg"), encoding: .utf8)
+        let (first, firstHTTP) = try startServer(app: app, database: database)
+        defer { first.terminate(); first.waitUntilExit() }
+        let (second, secondHTTP) = try startServer(app: app, database: database)
+        defer { second.terminate(); second.waitUntilExit() }
+        let seconds = quick ? 5 : 10
+        for instances in [1, 2] {
+            let port = try freePort()
+            let servers = [firstHTTP.port, secondHTTP.port].prefix(instances).enumerated()
+                .map { "    server instance\($0.offset + 1) 127.0.0.1:\($0.element) check inter 2s" }
+            let config = sample.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.hasPrefix("    server ") }
+                .map { $0.hasPrefix("    bind ") ? "    bind 127.0.0.1:\(port)" : String($0) }
+                .joined(separator: "\n") + "\n" + servers.joined(separator: "\n") + "\n"
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("clubhouse-bench-haproxy-\(getpid()).cfg")
+            try config.write(to: file, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let proxy = Process()
+            proxy.executableURL = URL(fileURLWithPath: haproxy)
+            proxy.arguments = ["-f", file.path, "-db"]
+            proxy.standardOutput = FileHandle.nullDevice
+            proxy.standardError = FileHandle.nullDevice
+            try proxy.run()
+            defer { proxy.terminate(); proxy.waitUntilExit() }
+            let http = BenchHTTP(port: UInt16(port))
+            let started = ContinuousClock.now
+            while http.request("GET", "/healthz")?.status != 200 {
+                guard ContinuousClock.now - started < .seconds(30) else { throw BenchFailure(description: "haproxy did not start") }
+                usleep(50_000)
+            }
+            let w = try wrk("http://127.0.0.1:\(port)/v1/leagues/1/standings", seconds: seconds)
+            print("  GET standings through HAProxy, \(instances) instance\(instances == 1 ? " " : "s") \(lpad(fmt(w.rps, 0), 6)) req/s   p50 \(w.p50)   p99 \(w.p99)   (wrk -t2 -c32 -d\(seconds)s; non-2xx: \(w.errors))")
+        }
     }
 
     /// Starts `clubhouse serve` on `database` and waits for it to answer.
