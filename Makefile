@@ -10,9 +10,9 @@ RELEASE_BIN = .build/release/clubhouse
 DEBUG_BIN   = .build/debug/clubhouse
 
 # Debian packages: what building needs, and what the tests need on top.
-BUILD_PKGS = libncurses-dev libsqlite3-dev libsodium-dev libmicrohttpd-dev pkg-config
-TEST_PKGS  = $(BUILD_PKGS) tmux locales openssh-server openssh-client man-db bash-completion
-BENCH_PKGS = $(BUILD_PKGS) wrk tig htop
+BUILD_PKGS = libncurses-dev libsqlite3-dev libsodium-dev libmicrohttpd-dev libpq-dev pkg-config
+TEST_PKGS  = $(BUILD_PKGS) postgresql tmux locales openssh-server openssh-client man-db bash-completion
+BENCH_PKGS = $(BUILD_PKGS) postgresql haproxy wrk tig htop
 
 .PHONY: run build test bench screenshots deps test-deps bench-deps clean install uninstall check-units
 
@@ -25,13 +25,18 @@ build: deps
 
 test: test-deps
 	$(SWIFT) build --build-tests
-	CLUBHOUSE_BIN=$(CURDIR)/$(DEBUG_BIN) $(SWIFT) test --skip-build
+	@# A throw-away PostgreSQL cluster for the PostgreSQL runs of the contract suites, stopped however the tests end.
+	@pgdir=$$(mktemp -d) && trap './scripts/pg-test-cluster.sh stop "$$pgdir"' EXIT && \
+	url=$$(./scripts/pg-test-cluster.sh start "$$pgdir") && echo "test PostgreSQL cluster: $$url" && \
+	CLUBHOUSE_TEST_POSTGRES=$$url CLUBHOUSE_BIN=$(CURDIR)/$(DEBUG_BIN) $(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory check-units BIN=$(DEBUG_BIN)
 
 bench: bench-deps
 	$(SWIFT) build -c release --product clubhouse
 	$(SWIFT) build -c release --product clubhouse-bench
-	.build/release/clubhouse-bench $(ARGS)
+	@pgdir=$$(mktemp -d) && trap './scripts/pg-test-cluster.sh stop "$$pgdir"' EXIT && \
+	url=$$(./scripts/pg-test-cluster.sh start "$$pgdir") && \
+	CLUBHOUSE_BENCH_POSTGRES=$$url .build/release/clubhouse-bench $(ARGS)
 
 screenshots: test-deps
 	$(SWIFT) build -c release --product clubhouse

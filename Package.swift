@@ -3,7 +3,7 @@
 // Layers (see ARCHITECTURE.md §1); the target graph enforces the direction of calls:
 //   clubhouse → ClubhouseUI → Terminal → CNcurses
 //             → ClubhouseServer → ClubhouseDomain
-//             → ClubhouseData   → ClubhouseDomain, CSQLite, CSodium
+//             → ClubhouseData   → ClubhouseDomain, CSQLite, CPostgres, CSodium
 import PackageDescription
 
 let package = Package(
@@ -38,6 +38,12 @@ let package = Package(
             pkgConfig: "libsodium",
             providers: [.apt(["libsodium-dev"])]
         ),
+        .systemLibrary(
+            name: "CPostgres",
+            path: "Sources/CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         // Linux calls Glibc's module map leaves out (inotify, the pty calls); libc, nothing to install.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
@@ -45,7 +51,7 @@ let package = Package(
         .target(name: "ClubhouseDomain", exclude: ["README.md"]),
         .target(
             name: "ClubhouseData",
-            dependencies: ["ClubhouseDomain", "CSQLite", "CSodium", "CLinux"],
+            dependencies: ["ClubhouseDomain", "CSQLite", "CPostgres", "CSodium", "CLinux"],
             resources: [.copy("Resources/nfl-2019")]
         ),
         .target(name: "ClubhouseServer", dependencies: ["ClubhouseDomain", "CMicroHTTPD"]),

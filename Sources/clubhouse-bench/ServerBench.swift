@@ -6,10 +6,11 @@ import Glibc
 #endif
 
 /// `clubhouse serve` (the release binary) on loopback: wrk against the heaviest browse routes, a manager's picks one
-/// after another, and one pick delivered to 500 open event streams.
+/// after another, and one pick delivered to 500 open event streams — on SQLite, and on PostgreSQL beside it when
+/// `CLUBHOUSE_BENCH_POSTGRES` names a server (`make bench` starts a throw-away cluster), where the streams are also
+/// measured on a second instance.
 extension Bench {
     static func serverBenches(quick: Bool) throws {
-        print("League server (clubhouse serve, release, loopback; log to /dev/null)")
         let app = try appBinary()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("clubhouse-bench-server-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -36,21 +37,107 @@ extension Bench {
         for m in managers.dropFirst() { teamOwner[try service.redeemInvite(code: invite.code, teamName: "Team \(m.token.prefix(4))", caller: m.caller)] = m.token }
         _ = try service.startDraft(league, caller: managers[0].caller)
         let players = try service.draftablePlayers(league, caller: .anonymous).map(\.player.id)
+        let board = try service.draftBoard(league, caller: .anonymous)
 
+        // The same world on PostgreSQL, copied before any pick (each database then runs the same picks).
+        var postgres: String?
+        if let server = ProcessInfo.processInfo.environment["CLUBHOUSE_BENCH_POSTGRES"], !server.isEmpty {
+            let name = "clubhouse_bench_\(getpid())"
+            let admin = try PostgresConnection(url: server)
+            try admin.execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+            try admin.execute("CREATE DATABASE \(name)")
+            var url = URLComponents(string: server)!
+            url.path = "/" + name
+            let pg = try PostgresDatabase(url: url.string!, maxConnections: 1)
+            try PostgresSchema.migrate(pg)
+            try PostgresSeeder.copyIfEmpty(from: db, to: pg)
+            pg.close()
+            postgres = url.string!
+        }
+        print("League server (clubhouse serve, release, loopback; log to /dev/null)")
+        try measureServer(app: app, database: dbPath, label: "SQLite", league: league, board: board, players: players,
+                          teamOwner: teamOwner, quick: quick)
+        if let postgres {
+            try measureServer(app: app, database: postgres, label: "PostgreSQL", league: league, board: board, players: players,
+                              teamOwner: teamOwner, quick: quick, streamsOnSecondInstance: true)
+            try measureBehindHAProxy(app: app, database: postgres, quick: quick)
+        } else {
+            print("  PostgreSQL: skipped (CLUBHOUSE_BENCH_POSTGRES is not set; make bench sets it)")
+        }
+        print()
+    }
+
+    /// The heaviest browse route through HAProxy (dist/haproxy/clubhouse.cfg, with this run's ports) in front of one
+    /// instance, then two, on the same PostgreSQL database.
+    static func measureBehindHAProxy(app: String, database: String, quick: Bool) throws {
+        let haproxy = "/usr/sbin/haproxy"
+        guard FileManager.default.isExecutableFile(atPath: haproxy) else {
+            print("  HAProxy: skipped (apt-get install haproxy; make bench installs it)")
+            return
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let sample = try String(contentsOf: root.appendingPathComponent("dist/haproxy/clubhouse.cfg"), encoding: .utf8)
+        let (first, firstHTTP) = try startServer(app: app, database: database)
+        defer { first.terminate(); first.waitUntilExit() }
+        let (second, secondHTTP) = try startServer(app: app, database: database)
+        defer { second.terminate(); second.waitUntilExit() }
+        let seconds = quick ? 5 : 10
+        for instances in [1, 2] {
+            let port = try freePort()
+            let servers = [firstHTTP.port, secondHTTP.port].prefix(instances).enumerated()
+                .map { "    server instance\($0.offset + 1) 127.0.0.1:\($0.element) check inter 2s" }
+            let config = sample.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.hasPrefix("    server ") }
+                .map { $0.hasPrefix("    bind ") ? "    bind 127.0.0.1:\(port)" : String($0) }
+                .joined(separator: "\n") + "\n" + servers.joined(separator: "\n") + "\n"
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("clubhouse-bench-haproxy-\(getpid()).cfg")
+            try config.write(to: file, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let proxy = Process()
+            proxy.executableURL = URL(fileURLWithPath: haproxy)
+            proxy.arguments = ["-f", file.path, "-db"]
+            proxy.standardOutput = FileHandle.nullDevice
+            proxy.standardError = FileHandle.nullDevice
+            try proxy.run()
+            defer { proxy.terminate(); proxy.waitUntilExit() }
+            let http = BenchHTTP(port: UInt16(port))
+            let started = ContinuousClock.now
+            while http.request("GET", "/healthz")?.status != 200 {
+                guard ContinuousClock.now - started < .seconds(30) else { throw BenchFailure(description: "haproxy did not start") }
+                usleep(50_000)
+            }
+            let w = try wrk("http://127.0.0.1:\(port)/v1/leagues/1/standings", seconds: seconds)
+            print("  GET standings through HAProxy, \(instances) instance\(instances == 1 ? " " : "s") \(lpad(fmt(w.rps, 0), 6)) req/s   p50 \(w.p50)   p99 \(w.p99)   (wrk -t2 -c32 -d\(seconds)s; non-2xx: \(w.errors))")
+        }
+    }
+
+    /// Starts `clubhouse serve` on `database` and waits for it to answer.
+    static func startServer(app: String, database: String) throws -> (Process, BenchHTTP) {
         let port = try freePort()
         let server = Process()
         server.executableURL = URL(fileURLWithPath: app)
-        server.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--database", dbPath]
+        server.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--database", database]
         server.standardOutput = FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
         try server.run()
-        defer { server.terminate(); server.waitUntilExit() }
         let http = BenchHTTP(port: UInt16(port))
         let started = ContinuousClock.now
         while http.request("GET", "/healthz")?.status != 200 {
-            guard ContinuousClock.now - started < .seconds(60) else { throw BenchFailure(description: "clubhouse serve did not start") }
+            guard ContinuousClock.now - started < .seconds(60) else {
+                server.terminate()
+                throw BenchFailure(description: "clubhouse serve did not start")
+            }
             usleep(50_000)
         }
+        return (server, http)
+    }
+
+    static func measureServer(app: String, database: String, label: String, league: LeagueID, board: DraftBoard, players: [PlayerID],
+                              teamOwner: [TeamID: String], quick: Bool, streamsOnSecondInstance: Bool = false) throws {
+        print(" \(label):")
+        let (server, http) = try startServer(app: app, database: database)
+        defer { server.terminate(); server.waitUntilExit() }
+        let port = Int(http.port)
 
         // Browse: wrk, 2 threads, 32 connections.
         let seconds = quick ? 5 : 10
@@ -62,7 +149,6 @@ extension Bench {
         }
 
         // Picks: each the next valid one, by the manager on the clock, one after another (a race would only measure 409s).
-        let board = try service.draftBoard(league, caller: .anonymous)
         var picks = Samples()
         var pickNumber = board.draft.currentPick
         var playerIndex = 0
@@ -84,7 +170,16 @@ extension Bench {
 
         // Fan-out: 500 streams on the room; each pick's event timed from just before the POST to its arrival on every stream.
         let streamCount = 500
-        let fan = try FanOut(port: UInt16(port), path: "/v1/events?league=\(league.rawValue)", count: streamCount)
+        // On PostgreSQL the streams are on a second instance: each pick crosses LISTEN/NOTIFY to reach them.
+        var second: Process?
+        defer { second?.terminate(); second?.waitUntilExit() }
+        var streamPort = UInt16(port)
+        if streamsOnSecondInstance {
+            let (other, otherHTTP) = try startServer(app: app, database: database)
+            second = other
+            streamPort = otherHTTP.port
+        }
+        let fan = try FanOut(port: streamPort, path: "/v1/events?league=\(league.rawValue)", count: streamCount)
         let rounds = quick ? 5 : 10
         var delivery = Samples()
         for round in 1...rounds {
@@ -98,9 +193,9 @@ extension Bench {
             pickNumber += 1; playerIndex += 1
         }
         let missed = rounds * streamCount - delivery.ms.count
-        print("  pick → \(streamCount) open event streams (\(rounds) picks): p50 \(fmt(delivery.p50)) ms   p99 \(fmt(delivery.p99)) ms   max \(fmt(delivery.max)) ms   (missed within 10 s: \(missed))")
+        let whereStreams = streamsOnSecondInstance ? " on a second instance" : ""
+        print("  pick → \(streamCount) open event streams\(whereStreams) (\(rounds) picks): p50 \(fmt(delivery.p50)) ms   p99 \(fmt(delivery.p99)) ms   max \(fmt(delivery.max)) ms   (missed within 10 s: \(missed))")
         fan.close()
-        print()
     }
 
     static func freePort() throws -> Int {

@@ -6,14 +6,18 @@ import Foundation
 /// lets exactly one tick land per pick. A league event (a pick, pause, start…) wakes it early to re-plan.
 public final class DraftClockDriver: Sendable {
     let service: LeagueService
-    let databasePath: String
+    let events: any LeagueEventSource
     /// Longest sleep without an event, so a room started by a process that writes no event is still noticed.
     let maxSleep: Duration
     /// The spread of the random pause before ticking a due pick (0 for tests that step a manual clock).
     let jitterMilliseconds: Int
 
-    public init(service: LeagueService, databasePath: String, maxSleep: Duration = .seconds(5), jitterMilliseconds: Int = 40) {
-        self.service = service; self.databasePath = databasePath; self.maxSleep = maxSleep; self.jitterMilliseconds = jitterMilliseconds
+    public convenience init(service: LeagueService, databasePath: String, maxSleep: Duration = .seconds(5), jitterMilliseconds: Int = 40) {
+        self.init(service: service, events: SQLiteEventSource(path: databasePath), maxSleep: maxSleep, jitterMilliseconds: jitterMilliseconds)
+    }
+
+    public init(service: LeagueService, events: any LeagueEventSource, maxSleep: Duration = .seconds(5), jitterMilliseconds: Int = 40) {
+        self.service = service; self.events = events; self.maxSleep = maxSleep; self.jitterMilliseconds = jitterMilliseconds
     }
 
     /// The draft events that can move when a room's next pick falls due (chat and queue edits can't).
@@ -24,7 +28,7 @@ public final class DraftClockDriver: Sendable {
     /// draft event re-plans only its own league (`draftDue`), so a pick in one room costs the processes watching
     /// twenty others one small read instead of twenty.
     public func run() async {
-        let events = EventFollower(path: databasePath).events(after: (try? EventLog.lastID(Database(path: databasePath))) ?? 0)
+        let events = self.events.follow(after: (try? self.events.lastEventID()) ?? 0, league: nil)
         let wake = WakeSignal()
         let changed = ChangedLeagues()
         let watcher = Task {

@@ -1,13 +1,13 @@
 import ClubhouseDomain
 import Foundation
 
-/// The default transport: the Domain's use cases running in this process over the SQLite store.
-/// Calls run off the caller's task on a background queue (SQLite blocks), and live events come from
-/// the database's append-only log, noticed cheaply by the follower (`PRAGMA data_version`).
+/// The default transport: the Domain's use cases running in this process over the store (SQLite, or PostgreSQL
+/// behind the server). Calls run off the caller's task on a background queue (the database blocks), and live events
+/// come from the database's append-only log through its `LeagueEventSource`.
 public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
     // Immutable after init; LeagueService, LocalSession and the caller closure are Sendable.
     public let service: LeagueService
-    private let databasePath: String
+    private let eventSource: any LeagueEventSource
     private let identity: Identity
     /// Invite codes and random draft orders (seeded in tests).
     private let random: RandomSource
@@ -24,10 +24,16 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
     /// - Parameters:
     ///   - caller: who is asking (an account, or anonymous).
     ///   - random: the source of invite codes and random draft orders; seed it for reproducible tests.
-    public init(service: LeagueService, databasePath: String, caller: @escaping @Sendable () -> Caller = { .anonymous },
+    public convenience init(service: LeagueService, databasePath: String, caller: @escaping @Sendable () -> Caller = { .anonymous },
+                            random: RandomSource = .system(), log: ActivityLog? = nil) {
+        self.init(service: service, events: SQLiteEventSource(path: databasePath), caller: caller, random: random, log: log)
+    }
+
+    /// The same over any database: `events` is where its live events come from.
+    public init(service: LeagueService, events: any LeagueEventSource, caller: @escaping @Sendable () -> Caller = { .anonymous },
                 random: RandomSource = .system(), log: ActivityLog? = nil) {
         self.service = service
-        self.databasePath = databasePath
+        self.eventSource = events
         self.identity = .fixed(caller)
         self.random = random
         self.log = log
@@ -37,10 +43,15 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
     /// longer accepts (revoked by another process, expired) wipes the local session and the call fails with
     /// `.unauthenticated`; so does a gated write's `.unauthenticated` answer. Sign in / create account keep the
     /// new token in the session's credentials file.
-    public init(service: LeagueService, databasePath: String, session: LocalSession, random: RandomSource = .system(),
+    public convenience init(service: LeagueService, databasePath: String, session: LocalSession, random: RandomSource = .system(),
+                            log: ActivityLog? = nil) {
+        self.init(service: service, events: SQLiteEventSource(path: databasePath), session: session, random: random, log: log)
+    }
+
+    public init(service: LeagueService, events: any LeagueEventSource, session: LocalSession, random: RandomSource = .system(),
                 log: ActivityLog? = nil) {
         self.service = service
-        self.databasePath = databasePath
+        self.eventSource = events
         self.identity = .session(session)
         self.random = random
         self.log = log
@@ -361,6 +372,6 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
     // MARK: - LeagueEvents
 
     public func events(league: LeagueID?, after id: Int64?) -> AsyncStream<LeagueEvent> {
-        EventFollower(path: databasePath).events(after: id ?? 0, league: league)
+        eventSource.follow(after: id ?? 0, league: league)
     }
 }

@@ -7,16 +7,20 @@ import Foundation
 /// the database may run one; `stepClock` re-checks inside its write, so one step lands per moment.
 public final class LiveClockDriver: Sendable {
     let service: LeagueService
-    let databasePath: String
+    let events: any LeagueEventSource
     /// Longest sleep: a clock set going by a process that this one's event follower hasn't seen yet is still noticed.
     let maxSleep: TimeInterval
 
-    public init(service: LeagueService, databasePath: String, maxSleep: TimeInterval = 5) {
-        self.service = service; self.databasePath = databasePath; self.maxSleep = maxSleep
+    public convenience init(service: LeagueService, databasePath: String, maxSleep: TimeInterval = 5) {
+        self.init(service: service, events: SQLiteEventSource(path: databasePath), maxSleep: maxSleep)
+    }
+
+    public init(service: LeagueService, events: any LeagueEventSource, maxSleep: TimeInterval = 5) {
+        self.service = service; self.events = events; self.maxSleep = maxSleep
     }
 
     public func run() async {
-        let events = EventFollower(path: databasePath).events(after: (try? EventLog.lastID(Database(path: databasePath))) ?? 0)
+        let events = self.events.follow(after: (try? self.events.lastEventID()) ?? 0, league: nil)
         let wake = WakeSignal()
         let watcher = Task {
             // A speed change (or a commissioner's move) re-plans at once; the steps' own events are ignored.

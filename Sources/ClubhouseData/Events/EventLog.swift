@@ -34,13 +34,18 @@ public enum EventLog {
         try scan(connection, after: after, league: league, limit: limit).events
     }
 
-    /// Like `events`, also returning the highest id looked at (which moves past skipped rows).
-    static func scan(_ connection: Connection, after: Int64, league: LeagueID?, limit: Int) throws -> (events: [LeagueEvent], lastID: Int64, rows: Int) {
+    /// Like `events`, also returning the highest id looked at (which moves past skipped rows). The same SQL on
+    /// SQLite and PostgreSQL.
+    static func scan<S: StoreSQLSession>(_ session: S, after: Int64, league: LeagueID?, limit: Int) throws
+        -> (events: [LeagueEvent], lastID: Int64, rows: Int) {
         var out: [LeagueEvent] = []
         var last = after
         var rows = 0
-        let sql = "SELECT id, league_id, kind, payload, at FROM events WHERE id > ?1 AND (?2 IS NULL OR league_id = ?2) ORDER BY id LIMIT ?3"
-        try connection.cachedStatement(sql).forEach([after, league, limit]) { s in
+        let sql = league == nil
+            ? "SELECT id, league_id, kind, payload, at FROM events WHERE id > ? ORDER BY id LIMIT ?"
+            : "SELECT id, league_id, kind, payload, at FROM events WHERE id > ? AND league_id = ? ORDER BY id LIMIT ?"
+        let params: [(any SQLBindable)?] = league.map { [after, $0, limit] } ?? [after, limit]
+        try session.forEach(sql, params) { s in
             rows += 1
             last = s.int64(at: 0)
             guard let kind = LeagueEvent.Kind(rawValue: s.string(at: 2)) else { return }

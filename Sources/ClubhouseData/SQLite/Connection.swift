@@ -103,20 +103,7 @@ public final class Connection {
     /// Runs `body` in a transaction; commits on return, rolls back on throw. Nested calls use savepoints.
     @discardableResult
     public func inTransaction<T>(_ kind: TransactionKind = .immediate, _ body: (Connection) throws -> T) throws -> T {
-        if depth > 0 {
-            let name = "sp\(depth)"
-            try execute("SAVEPOINT \(name)")
-            depth += 1
-            defer { depth -= 1 }
-            do {
-                let result = try body(self)
-                try execute("RELEASE \(name)")
-                return result
-            } catch {
-                try? execute("ROLLBACK TO \(name); RELEASE \(name)")
-                throw error
-            }
-        }
+        if depth > 0 { return try inSavepoint { try body(self) } }
         try execute("BEGIN \(kind.rawValue)")
         depth = 1
         defer { depth = 0 }

@@ -1,23 +1,29 @@
 import ClubhouseDomain
 import Foundation
 
-/// What `clubhouse serve` runs on: the embedded engine over one database, seen by each request's caller. The
+/// What `clubhouse serve` runs on: the embedded engine over one database (an SQLite file, or PostgreSQL shared by
+/// several instances), seen by each request's caller. The
 /// composition root declares its conformance to ClubhouseServer's `LeagueServerBackend` (Data doesn't depend on the
 /// server). The draft clock runs here once for the whole server.
 public struct EmbeddedServerBackend: Sendable {
     public let service: LeagueService
-    public let database: Database
+    /// The events table of the store's database.
+    public let eventSource: any LeagueEventSource
     /// The random source of each request's transport (invite codes, random draft orders).
     public let random: @Sendable () -> RandomSource
     /// Off when a test steps a manual clock itself.
     public var clockJitterMilliseconds = 40
 
     public init(service: LeagueService, database: Database, random: @escaping @Sendable () -> RandomSource = { .system() }) {
-        self.service = service; self.database = database; self.random = random
+        self.init(service: service, events: SQLiteEventSource(database: database), random: random)
+    }
+
+    public init(service: LeagueService, events: any LeagueEventSource, random: @escaping @Sendable () -> RandomSource = { .system() }) {
+        self.service = service; self.eventSource = events; self.random = random
     }
 
     public func api(for caller: Caller) -> any LeagueAPI {
-        EmbeddedLeagueAPI(service: service, databasePath: database.path, caller: { caller }, random: random())
+        EmbeddedLeagueAPI(service: service, events: eventSource, caller: { caller }, random: random())
     }
 
     private func background<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
@@ -40,17 +46,17 @@ public struct EmbeddedServerBackend: Sendable {
     }
 
     public func events(after id: Int64, league: LeagueID?, limit: Int) async throws -> [LeagueEvent] {
-        let db = database
-        return try await background { try EventLog.events(db, after: id, league: league, limit: limit) }
+        let source = eventSource
+        return try await background { try source.events(after: id, league: league, limit: limit) }
     }
 
-    public func lastEventID() throws -> Int64 { try EventLog.lastID(database) }
+    public func lastEventID() throws -> Int64 { try eventSource.lastEventID() }
 
     public func follow(after id: Int64) -> AsyncStream<LeagueEvent> {
-        EventFollower(path: database.path).events(after: id)
+        eventSource.follow(after: id, league: nil)
     }
 
     public func runDraftClock() async {
-        await DraftClockDriver(service: service, databasePath: database.path, jitterMilliseconds: clockJitterMilliseconds).run()
+        await DraftClockDriver(service: service, events: eventSource, jitterMilliseconds: clockJitterMilliseconds).run()
     }
 }

@@ -19,6 +19,10 @@ enum OpenDatabase {
     static func open(explicitPath: String?, seed: Seed, quiet: Bool = false,
                      onRecovery: (String) -> Void = { _ in }) throws(Failure) -> Database {
         let env = ProcessInfo.processInfo.environment
+        if let url = explicitPath, PostgresURL.isPostgres(url) {
+            throw Failure(description: "a PostgreSQL database is served by 'clubhouse serve --database \(PostgresURL.redacted(url))'; " +
+                          "the app reaches it through that server: clubhouse --server URL")
+        }
         do {
             let location = try DatabaseLocation.resolve(explicitPath: explicitPath, environment: env)
             let opened = try Database.open(at: location)

@@ -6,8 +6,8 @@ import Foundation
 /// The embedded engine is what the league server serves.
 extension EmbeddedServerBackend: LeagueServerBackend {}
 
-/// `clubhouse serve [--listen HOST:PORT] [--database PATH]`: the league server (JSON over HTTP, server-sent events,
-/// the draft clock for every live room). Prints its URL; one log line per request on standard error; stops
+/// `clubhouse serve [--listen HOST:PORT] [--database PATH|postgres://…]`: the league server (JSON over HTTP,
+/// server-sent events, the draft clock for every live room). On PostgreSQL several instances may share one database. Prints its URL; one log line per request on standard error; stops
 /// gracefully on SIGTERM/SIGINT (exit 0).
 enum ServeCommand {
     static func run(_ args: ParsedArguments) -> Int32 {
@@ -31,20 +31,42 @@ enum ServeCommand {
         options.http.port = port
         var path = args.options["database"]
         if let p = path, p.hasPrefix("sqlite:") { path = String(p.dropFirst("sqlite:".count)) }
-        let db: Database
-        do { db = try OpenDatabase.open(explicitPath: path, seed: .world) } catch {
-            Output.error("clubhouse serve: \(error)")
-            return 1
+        let service: LeagueService
+        let backend: EmbeddedServerBackend
+        let events: any LeagueEventSource
+        let where_: String
+        if let url = path, PostgresURL.isPostgres(url) {
+            // Several instances may share this database: each migrates (one at a time) and the first seeds.
+            do {
+                let pg = try PostgresDatabase(url: url, maxConnections: 16)
+                try PostgresSchema.migrate(pg)
+                try seedIfEmpty(pg)
+                service = LeagueService(store: PostgresLeagueStore(database: pg), accounts: .sodium)
+                events = PostgresEventSource(database: pg)
+                where_ = "PostgreSQL \(pg.description)"
+            } catch {
+                Output.error("clubhouse serve: \(error)")
+                return 1
+            }
+        } else {
+            let db: Database
+            do { db = try OpenDatabase.open(explicitPath: path, seed: .world) } catch {
+                Output.error("clubhouse serve: \(error)")
+                return 1
+            }
+            service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
+            events = SQLiteEventSource(database: db)
+            where_ = "database \(db.path)"
         }
-        let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
-        let server = LeagueServer(backend: EmbeddedServerBackend(service: service, database: db), options: options)
+        backend = EmbeddedServerBackend(service: service, events: events)
+        let server = LeagueServer(backend: backend, options: options)
         do { try server.start() } catch {
             Output.error("clubhouse serve: \(error)")
             return 1
         }
         // Running season clocks (a commissioner's 1×/10×/60×) step here too: the server is the one process that ticks.
-        let seasonClock = Task.detached { await LiveClockDriver(service: service, databasePath: db.path).run() }
-        FileHandle.standardOutput.write(Data("Clubhouse league server on \(server.url) (database \(db.path)); Ctrl-C stops it.\n".utf8))
+        let seasonClock = Task.detached { await LiveClockDriver(service: service, events: events).run() }
+        FileHandle.standardOutput.write(Data("Clubhouse league server on \(server.url) (\(where_)); Ctrl-C stops it.\n".utf8))
         LeagueServer.standardError("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"serve.start\",\"url\":\"\(server.url)\"}")
 
         // SIGTERM/SIGINT (blocked since the start, so every thread inherits the block): this thread waits for one,
@@ -60,5 +82,17 @@ enum ServeCommand {
         done.wait()
         LeagueServer.standardError("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"serve.stop\"}")
         return 0
+    }
+
+    /// A PostgreSQL database with no account and no league gets the demo world: seeded in a private in-memory SQLite
+    /// database by the same code as the app's, then copied over.
+    private static func seedIfEmpty(_ pg: PostgresDatabase) throws {
+        let used = try pg.scalar("SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM leagues)", as: Int64.self) ?? 0
+        guard used == 0 else { return }
+        FileHandle.standardOutput.write(Data("Setting up the 2019 demo season in \(pg.description)…\n".utf8))
+        let seed = try Database.inMemory()
+        try seed.migrate()
+        try DemoWorld.seedIfNeeded(seed)
+        try PostgresSeeder.copyIfEmpty(from: seed, to: pg)
     }
 }

@@ -69,8 +69,7 @@ import Testing
         _ = try await api.myLeagues()
 
         // Another process on the same database file ends every session of this account.
-        let other = try Database(path: world.path)
-        try other.run("UPDATE sessions SET revoked = 1")
+        try world.execute("UPDATE sessions SET revoked = 1")
 
         #expect(await failure { try await api.myLeagues() } == .unauthenticated)
         #expect(CredentialsStore(directory: state).load() == nil)
@@ -99,7 +98,7 @@ import Testing
         #expect(try await api.currentUser() == nil)
 
         _ = try await api.signIn(email: "dana@example.com", password: "correct horse")
-        try Database(path: world.path).execute("DROP TABLE sessions")   // the server side can't be reached
+        try world.execute("DROP TABLE sessions")   // the server side can't be reached
         try await api.signOut()
         #expect(CredentialsStore(directory: state).load() == nil)
     }

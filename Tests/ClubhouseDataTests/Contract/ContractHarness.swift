@@ -14,19 +14,102 @@ enum ContractTransport: String, Sendable {
     @TaskLocal static var current: ContractTransport = .embedded
 }
 
-/// Runs each test of a suite twice: on the embedded transport, then on the remote one (HTTP to a `LeagueServer`
-/// started in this process on an ephemeral loopback port, over the same world).
+/// Which database a contract test's world lives in: SQLite (a file per world), or PostgreSQL (a database per world,
+/// copied from a seeded template) when `CLUBHOUSE_TEST_POSTGRES` names a server.
+enum ContractBackend: String, Sendable {
+    case sqlite, postgres
+    @TaskLocal static var current: ContractBackend = .sqlite
+
+    /// The backends this run covers: PostgreSQL only with a test server.
+    static var available: [ContractBackend] { ContractPostgres.url == nil ? [.sqlite] : [.sqlite, .postgres] }
+}
+
+/// Runs each test of a suite on the embedded transport, then on the remote one (HTTP to a `LeagueServer` started in
+/// this process on an ephemeral loopback port, over the same world) — on SQLite, then on PostgreSQL when the run has a
+/// test server (`ContractPostgres`; without one, those runs are reported skipped, never passed).
 struct BothTransports: SuiteTrait, TestTrait, TestScoping {
     var isRecursive: Bool { true }
+    /// Only the backends, on the embedded transport (tests that speak to the use cases directly).
+    var transports: [ContractTransport] = [.embedded, .remote]
     func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
         guard testCase != nil else { try await function(); return }
-        try await ContractTransport.$current.withValue(.embedded) { try await function() }
-        try await ContractTransport.$current.withValue(.remote) { try await function() }
+        for backend in ContractBackend.available {
+            for transport in transports {
+                try await ContractBackend.$current.withValue(backend) {
+                    try await ContractTransport.$current.withValue(transport) { try await function() }
+                }
+            }
+        }
+        ContractPostgres.noteSkipped()
     }
 }
 
 extension Trait where Self == BothTransports {
     static var bothTransports: Self { BothTransports() }
+    /// SQLite and PostgreSQL, embedded only.
+    static var bothBackends: Self { BothTransports(transports: [.embedded]) }
+}
+
+/// The PostgreSQL server of the contract runs: `CLUBHOUSE_TEST_POSTGRES` (`make test` starts a throw-away cluster
+/// and sets it). A template database is seeded once per test process from the SQLite template; each world is a
+/// `CREATE DATABASE … TEMPLATE` copy of it, dropped with the world.
+enum ContractPostgres {
+    static let url: String? = {
+        let v = ProcessInfo.processInfo.environment["CLUBHOUSE_TEST_POSTGRES"]
+        return v?.isEmpty == false ? v : nil
+    }()
+
+    /// Says once per process, on standard error, that the PostgreSQL runs did not happen.
+    static func noteSkipped() {
+        guard url == nil else { return }
+        skippedNote.withLock { said in
+            guard !said else { return }
+            said = true
+            FileHandle.standardError.write(Data("contract suites: PostgreSQL runs SKIPPED (CLUBHOUSE_TEST_POSTGRES is not set; `make test` sets it)\n".utf8))
+        }
+    }
+    private static let skippedNote = Mutex(false)
+
+    /// `url` with its database name replaced.
+    static func url(database: String) -> String {
+        var c = URLComponents(string: url!)!
+        c.path = "/" + database
+        return c.string!
+    }
+
+    /// The admin connection (CREATE/DROP DATABASE run outside transactions, one at a time).
+    private static let admin = Mutex<PostgresConnection?>(nil)
+    static func adminExecute(_ sql: String) throws {
+        try admin.withLock { c in
+            if c == nil || c?.isHealthy == false { c = try PostgresConnection(url: url!) }
+            try c!.execute(sql)
+        }
+    }
+
+    private static let counter = Atomic<Int>(0)
+    static let templateName = "clubhouse_contract_\(getpid())"
+
+    /// The seeded template database, made once (the demo world copied from `ContractWorld.template`).
+    static let template: Result<String, any Error> = Result {
+        try adminExecute("DROP DATABASE IF EXISTS \(templateName) WITH (FORCE)")
+        try adminExecute("CREATE DATABASE \(templateName)")
+        let db = try PostgresDatabase(url: url(database: templateName), maxConnections: 1)
+        try PostgresSchema.migrate(db)
+        try PostgresSeeder.copyIfEmpty(from: ContractWorld.template, to: db)
+        db.close()
+        atexit { try? ContractPostgres.adminExecute("DROP DATABASE IF EXISTS \(ContractPostgres.templateName) WITH (FORCE)") }
+        return templateName
+    }
+
+    /// A fresh database copied from the template; returns its URL.
+    static func newWorld() throws -> (name: String, url: String) {
+        let template = try template.get()
+        let name = "\(template)_w\(counter.add(1, ordering: .relaxed).newValue)"
+        try adminExecute("CREATE DATABASE \(name) TEMPLATE \(template)")
+        return (name, url(database: name))
+    }
+
+    static func drop(_ name: String) { try? adminExecute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)") }
 }
 
 /// Every transport the contract suites get from `sessionAPI` keeps a local session.
@@ -50,8 +133,13 @@ final class ContractWorld: @unchecked Sendable {
     static let facts = SeasonFactsCache()
 
     private let dir = TempDir()
+    let backend = ContractBackend.current
+    /// The SQLite world's file and connection (SQLite backend only: the suites that run on both use `sql`/`scalar`).
     let path: String
-    let database: Database
+    private(set) var database: Database!
+    /// The PostgreSQL world's database (PostgreSQL backend only).
+    private(set) var postgres: (name: String, url: String, database: PostgresDatabase)?
+    let events: any LeagueEventSource
     let clock = ManualClock(ContractWorld.seededAt)
     let service: LeagueService
     let randomSeed: UInt64
@@ -63,9 +151,21 @@ final class ContractWorld: @unchecked Sendable {
 
     init(randomSeed: UInt64 = 2019, server configure: (inout LeagueServer.Options) -> Void = { _ in }) throws {
         path = dir.file("league.sqlite")
-        try Self.template.execute("VACUUM INTO '\(path)'")
-        database = try Database(path: path)
-        service = LeagueService(store: SQLiteLeagueStore(database: database), clock: clock, factsCache: Self.facts, accounts: fastAccountPorts)
+        let store: any LeagueStore
+        switch backend {
+        case .sqlite:
+            try Self.template.execute("VACUUM INTO '\(path)'")
+            database = try Database(path: path)
+            store = SQLiteLeagueStore(database: database)
+            events = SQLiteEventSource(database: database)
+        case .postgres:
+            let world = try ContractPostgres.newWorld()
+            let db = try PostgresDatabase(url: world.url)
+            postgres = (world.name, world.url, db)
+            store = PostgresLeagueStore(database: db)
+            events = PostgresEventSource(database: db)
+        }
+        service = LeagueService(store: store, clock: clock, factsCache: Self.facts, accounts: fastAccountPorts)
         self.randomSeed = randomSeed
         if transport == .remote {
             var options = LeagueServer.Options()
@@ -74,7 +174,7 @@ final class ContractWorld: @unchecked Sendable {
             options.writeBurst = 10_000
             options.sshHostSecret = Self.sshHostSecret
             configure(&options)
-            let server = LeagueServer(backend: EmbeddedServerBackend(service: service, database: database, random: { RandomSource(seed: randomSeed) }),
+            let server = LeagueServer(backend: EmbeddedServerBackend(service: service, events: events, random: { RandomSource(seed: randomSeed) }),
                                       options: options, log: { _ in })
             try server.start()
             self.server = server
@@ -83,13 +183,44 @@ final class ContractWorld: @unchecked Sendable {
         }
     }
 
-    deinit { server?.stopNow() }
+    deinit {
+        server?.stopNow()
+        if let postgres {
+            postgres.database.close()
+            ContractPostgres.drop(postgres.name)
+        }
+    }
+
+    /// Runs SQL on the world's database from a connection of its own, as another process would.
+    func execute(_ sql: String) throws {
+        switch backend {
+        case .sqlite: try Database(path: path).execute(sql)
+        case .postgres: try PostgresConnection(url: postgres!.url).execute(sql)
+        }
+    }
+
+    /// The first column of the first row of a query on the world's database.
+    func scalar<T: SQLColumnDecodable>(_ sql: String, _ params: [(any SQLBindable)?] = [], as: T.Type = T.self) throws -> T? {
+        switch backend {
+        case .sqlite: try database.scalar(sql, params, as: T.self)
+        case .postgres: try postgres!.database.scalar(sql, params, as: T.self)
+        }
+    }
+
+    /// A second `LeagueService` on its own connection to the world's database, as another process (or server instance) has.
+    func secondService() throws -> LeagueService {
+        let store: any LeagueStore = switch backend {
+        case .sqlite: SQLiteLeagueStore(database: try Database(path: path))
+        case .postgres: PostgresLeagueStore(database: try PostgresDatabase(url: postgres!.url))
+        }
+        return LeagueService(store: store, clock: clock, factsCache: Self.facts)
+    }
     static let sshHostSecret = "contract-test-ssh-host-secret"
 
     /// The contract as `caller` sees it.
     func api(_ caller: Caller = .anonymous) -> any LeagueAPI {
         guard let remote else {
-            return EmbeddedLeagueAPI(service: service, databasePath: path, caller: { caller }, random: RandomSource(seed: randomSeed))
+            return EmbeddedLeagueAPI(service: service, events: events, caller: { caller }, random: RandomSource(seed: randomSeed))
         }
         guard let user = caller.userID else { return RemoteLeagueAPI(sharing: remote, token: { nil }) }
         let token = tokens.withLock { known in
@@ -114,7 +245,7 @@ final class ContractWorld: @unchecked Sendable {
     /// The contract as the app uses it: the caller comes from the local session kept in `state`.
     func sessionAPI(_ state: LocalStateDirectory) throws -> any SessionTransport {
         guard let server else {
-            return EmbeddedLeagueAPI(service: service, databasePath: path, session: try LocalSession(directory: state), random: RandomSource(seed: randomSeed))
+            return EmbeddedLeagueAPI(service: service, events: events, session: try LocalSession(directory: state), random: RandomSource(seed: randomSeed))
         }
         let api = RemoteLeagueAPI(server: URL(string: server.url)!, session: try LocalSession(directory: state), idleTimeout: 120, requestTimeout: 240)
         api.sshHostSecret = Self.sshHostSecret
@@ -123,7 +254,7 @@ final class ContractWorld: @unchecked Sendable {
 
     /// A demo person by first name ("alice"), as a caller.
     func person(_ handle: String) throws -> Caller {
-        let id = try #require(try database.scalar("SELECT id FROM users WHERE email = ?", ["\(handle)@demo.clubhouse"], as: Int64.self),
+        let id = try #require(try scalar("SELECT id FROM users WHERE email = ?", ["\(handle)@demo.clubhouse"], as: Int64.self),
                               "no demo person \(handle)")
         return .user(UserID(id))
     }
@@ -140,7 +271,7 @@ final class ContractWorld: @unchecked Sendable {
     func league(_ name: String) async throws -> LeagueSummary {
         let all = try await api().publicLeagues(filter: LeagueFilter())
         if let found = all.first(where: { $0.name == name }) { return found }
-        let id = try #require(try database.scalar("SELECT id FROM leagues WHERE name = ?", [name], as: Int64.self), "no league \(name)")
+        let id = try #require(try scalar("SELECT id FROM leagues WHERE name = ?", [name], as: Int64.self), "no league \(name)")
         return LeagueSummary(id: LeagueID(id), name: name, state: .predraft, isPublic: false, teamCount: 0, managedTeams: 0, currentWeek: 1,
                              scoring: .halfPPR, draftScheduledAt: nil, commissionerName: nil, myTeam: nil)
     }

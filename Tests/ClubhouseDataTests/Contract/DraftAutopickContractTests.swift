@@ -4,7 +4,7 @@ import Testing
 
 /// The draft room's read model carries each team's real autopick flag (the room shows it and `A` toggles from it),
 /// and the league's season clock its draft date is measured on.
-@Suite("Contract: autopick in the draft room") struct DraftAutopickContractTests {
+@Suite("Contract: autopick in the draft room", .bothBackends) struct DraftAutopickContractTests {
     @Test func theBoardCarriesEachTeamsAutopickFlagAsItIsSwitched() async throws {
         let r = try await DraftRoomContractTests().room(started: false)
         #expect(try await r.api().draftBoard(r.id).onAutopick.isEmpty, "a new league's managed teams aren't on autopick")

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The draft recap and the room's draft intelligence through the contract, on the demo world.
-@Suite("Contract: draft recap") struct DraftRecapContractTests {
+@Suite("Contract: draft recap", .bothBackends) struct DraftRecapContractTests {
     @Test func aPlayedLeaguesRecapGradesEveryTeamAndScoresEveryPickSoFar() async throws {
         let world = try ContractWorld()
         let id = try await world.league("Gridiron Greats").id

@@ -84,7 +84,7 @@ import Testing
                 == .conflict("Lineups open once the draft of Sunday Funday is done"))
         let done = try await world.league("Champions Circle")
         let detail = try await world.api().league(done.id)
-        let manager = try #require(try world.database.scalar("SELECT manager_id FROM teams WHERE id = ?", [detail.teams[0].id.rawValue], as: Int64.self))
+        let manager = try #require(try world.scalar("SELECT manager_id FROM teams WHERE id = ?", [detail.teams[0].id.rawValue], as: Int64.self))
         #expect(await failure {
             try await world.api(.user(UserID(manager))).moveInLineup(done.id, team: detail.teams[0].id, move: LineupMove("00-0033280", to: .rb))
         } == .conflict("The season of Champions Circle is over"))

@@ -3,15 +3,15 @@ import Foundation
 import Testing
 @testable import ClubhouseData
 
-/// Two `LeagueService`s — two connections to one database file, as two processes on one host would have — race
-/// `makePick` for the same pick: exactly one lands, the other is told the pick was already made.
-@Suite("Use cases: racing picks") struct PickRaceTests {
+/// Two `LeagueService`s — two connections to one database, as two processes on one host (SQLite) or two server
+/// instances (PostgreSQL) would have — race `makePick` for the same pick: exactly one lands, the other is told the
+/// pick was already made.
+@Suite("Use cases: racing picks", .bothBackends) struct PickRaceTests {
     @Test func twoServicesRacingForOnePickLandExactlyOne() throws {
         let world = try ContractWorld()
         let league = try #require(try world.service.publicLeagues(filter: LeagueFilter(nameContains: "Bot Bowl"), caller: .anonymous).first).id
         let omar = try world.person("omar")   // commissioner: picks for the (bot) team on the clock
-        let second = LeagueService(store: SQLiteLeagueStore(database: try Database(path: world.path)), clock: world.clock,
-                                   factsCache: ContractWorld.facts)
+        let second = try world.secondService()
         let services = [world.service, second]
 
         for _ in 0..<6 {

@@ -5,7 +5,7 @@ import Testing
 
 /// Authorization at the use-case level: every gated write refuses a signed-out caller before anything else,
 /// and the people without the role get `.forbidden` with one sentence.
-@Suite("Use cases: authorization") struct UseCaseAuthorizationTests {
+@Suite("Use cases: authorization", .bothBackends) struct UseCaseAuthorizationTests {
     @Test func everyGatedWriteAsksASignedOutCallerToSignIn() throws {
         let world = try ContractWorld()
         let s = world.service
@@ -106,7 +106,7 @@ import Testing
         _ = try world.service.requestToJoin(open, teamName: "Zebras", caller: zed)
         try world.service.decideJoinRequest(open, user: zed.userID!, approve: true, caller: try world.person("hiro"))
         _ = try world.service.sendChat(open, text: "hi", caller: zed)
-        let kinds = try world.database.query("SELECT kind FROM events WHERE id > ? ORDER BY id", [before]).map { try $0.get(0, as: String.self) }
+        let kinds = try world.events.events(after: before, league: nil, limit: 100).map(\.kind.rawValue)
         #expect(kinds == ["join.requested", "member.joined", "join.decided", "draft.chat"])
     }
 }

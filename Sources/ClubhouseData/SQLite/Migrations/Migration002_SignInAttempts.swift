@@ -1,7 +1,9 @@
 /// Schema v2: failed sign-ins, for the per-account and per-device limit (5 a minute). Keys are digests
 /// ("account:<email>", "device:<id>"), so typed emails aren't kept in clear.
 enum Migration002 {
-    static let migration = Migration(version: 2, name: "sign-in attempts", sql: """
+    static let migration = Migration(version: 2, name: "sign-in attempts", sql: sql)
+
+    static let sql = """
         CREATE TABLE sign_in_attempts (
             id  INTEGER PRIMARY KEY,
             key TEXT NOT NULL,
@@ -9,5 +11,5 @@ enum Migration002 {
         );
         CREATE INDEX sign_in_attempts_by_key ON sign_in_attempts(key, at);
         CREATE INDEX sign_in_attempts_by_time ON sign_in_attempts(at);
-        """)
+        """
 }

@@ -1,0 +1,36 @@
+import ClubhouseDomain
+import Foundation
+
+/// Where live events come from: the append-only `events` table of the store's database, read and followed. One
+/// implementation per database: `SQLiteEventSource` (the file, watched) and `PostgresEventSource` (LISTEN/NOTIFY).
+public protocol LeagueEventSource: Sendable {
+    /// The newest event id (0 when there is none): follow from here to see only new events.
+    func lastEventID() throws -> Int64
+    /// Stored events after `id`, oldest first, at most `limit`, optionally of one league.
+    func events(after id: Int64, league: LeagueID?, limit: Int) throws -> [LeagueEvent]
+    /// Every event after `id` as it is written (by this process or any other on the same database), oldest first,
+    /// each once. Cancelling the consuming task (or dropping the stream) stops it.
+    func follow(after id: Int64, league: LeagueID?) -> AsyncStream<LeagueEvent>
+}
+
+/// The events of an SQLite file, followed by `EventFollower`.
+public struct SQLiteEventSource: LeagueEventSource {
+    public let path: String
+    /// A connection for the reads, when the caller has one open; otherwise each read opens its own.
+    private let database: Database?
+
+    public init(path: String) { self.path = path; database = nil }
+    public init(database: Database) { path = database.path; self.database = database }
+
+    private func db() throws -> Database { try database ?? Database(path: path) }
+
+    public func lastEventID() throws -> Int64 { try EventLog.lastID(try db()) }
+
+    public func events(after id: Int64, league: LeagueID?, limit: Int) throws -> [LeagueEvent] {
+        try EventLog.events(try db(), after: id, league: league, limit: limit)
+    }
+
+    public func follow(after id: Int64, league: LeagueID?) -> AsyncStream<LeagueEvent> {
+        EventFollower(path: path).events(after: id, league: league)
+    }
+}

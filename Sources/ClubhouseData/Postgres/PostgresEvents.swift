@@ -1,0 +1,105 @@
+import ClubhouseDomain
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The events of a PostgreSQL database, seen by every instance: each follower has its own connection that LISTENs on
+/// `clubhouse_events` (every event insert NOTIFYs it at commit, see `PostgresConnection.didAppendEvent`) and reads
+/// `events WHERE id > last` whenever it is told, and every `fallbackInterval` in case a notification was lost with a
+/// connection. Ids become visible in increasing order (the append lock), so resuming from any id has no gap and no
+/// duplicate, whichever instance wrote the events and whichever one the client reads them from.
+public struct PostgresEventSource: LeagueEventSource {
+    public let database: PostgresDatabase
+    /// Longest wait between two looks without a notification.
+    public var fallbackInterval: Duration = .seconds(1)
+    /// Rows read per query while catching up.
+    public var batchSize = 500
+
+    public init(database: PostgresDatabase) { self.database = database }
+
+    public func lastEventID() throws -> Int64 {
+        try database.read { try $0.scalar("SELECT COALESCE(max(id), 0) FROM events", [], as: Int64.self) } ?? 0
+    }
+
+    public func events(after id: Int64, league: LeagueID?, limit: Int) throws -> [LeagueEvent] {
+        try database.read { try EventLog.scan($0, after: id, league: league, limit: limit).events }
+    }
+
+    public func follow(after id: Int64, league: LeagueID?) -> AsyncStream<LeagueEvent> {
+        let follower = PostgresEventFollower(url: database.url, after: id, league: league, fallback: fallbackInterval, batch: batchSize)
+        return AsyncStream { continuation in
+            continuation.onTermination = { _ in follower.cancel() }
+            // A thread of its own: it blocks in poll(2), which must not hold one of the few cooperative threads.
+            let thread = Thread { follower.run(continuation) }
+            thread.name = "clubhouse.postgres-events"
+            thread.start()
+        }
+    }
+}
+
+/// The follower's loop, on its own thread.
+final class PostgresEventFollower: @unchecked Sendable {
+    let url: String
+    let league: LeagueID?
+    let fallback: Duration
+    let batch: Int
+    // Read and written only by the follower thread.
+    private var last: Int64
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var cancelled = false
+
+    init(url: String, after: Int64, league: LeagueID?, fallback: Duration, batch: Int) {
+        self.url = url; self.last = after; self.league = league; self.fallback = fallback; self.batch = batch
+    }
+
+    func cancel() { lock.withLock { cancelled = true } }
+    private var isCancelled: Bool { lock.withLock { cancelled } }
+
+    func run(_ continuation: AsyncStream<LeagueEvent>.Continuation) {
+        defer { continuation.finish() }
+        var connection: PostgresConnection?
+        let fallbackMs = Int(fallback.components.seconds * 1000 + fallback.components.attoseconds / 1_000_000_000_000_000)
+        while !isCancelled {
+            do {
+                if connection == nil {
+                    let c = try PostgresConnection(url: url)
+                    // LISTEN before reading: a commit after the read below is then always notified.
+                    try c.execute("LISTEN \(PostgresEvents.channel)")
+                    connection = c
+                }
+                guard let c = connection else { continue }
+                while !isCancelled {
+                    let page = try EventLog.scan(c, after: last, league: league, limit: batch)
+                    for e in page.events { continuation.yield(e) }
+                    last = page.lastID
+                    if page.rows < batch { break }
+                }
+                // Wait for a notification (any: the read decides what is new), the fallback, or cancellation.
+                var waited = 0
+                while !isCancelled && waited < fallbackMs {
+                    var pfd = pollfd(fd: c.socket, events: Int16(POLLIN), revents: 0)
+                    let slice = min(200, fallbackMs - waited)
+                    let ready = poll(&pfd, 1, Int32(slice))
+                    waited += slice
+                    if ready > 0 {
+                        if !(try c.notifications()).isEmpty { break }
+                        if !c.isHealthy { throw PostgresError(sqlState: "08006", message: "connection lost") }
+                    }
+                }
+            } catch {
+                // The server went away or restarted: reconnect (and re-read from `last`) after a short pause.
+                connection = nil
+                usleep(200_000)
+            }
+        }
+    }
+}
+
+enum PostgresEvents {
+    /// The NOTIFY channel event inserts signal.
+    static let channel = "clubhouse_events"
+    /// The advisory lock held from an event insert to its commit.
+    static let appendLock: Int64 = 7_303_001
+}

@@ -1,0 +1,25 @@
+import ClubhouseDomain
+import Foundation
+
+/// The Domain's `LeagueStore` port over PostgreSQL, for several `clubhouse serve` instances on one database. The
+/// SQL is `SQLStoreTransaction`'s, the same as SQLite's. Writes are `SERIALIZABLE` and run again when a concurrent
+/// transaction wins (see `PostgresDatabase`); the pick-number check is the primary key of `picks`, so of several
+/// instances ticking the same pick exactly one insert lands. PostgreSQL failures surface as `DomainError`s.
+public final class PostgresLeagueStore: LeagueStore, @unchecked Sendable {
+    // `PostgresDatabase` is Sendable (its pool is locked); this class adds no mutable state.
+    public let database: PostgresDatabase
+
+    public init(database: PostgresDatabase) { self.database = database }
+
+    public func read<T>(_ body: (any LeagueStoreReader) throws -> T) throws -> T {
+        try mapErrors { try database.read { try body(SQLStoreTransaction(session: $0)) } }
+    }
+
+    public func write<T>(_ body: (any LeagueStoreWriter) throws -> T) throws -> T {
+        try mapErrors { try database.transaction { try body(SQLStoreTransaction(session: $0)) } }
+    }
+
+    private func mapErrors<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let e as PostgresError { throw e.domainError }
+    }
+}

@@ -1,0 +1,113 @@
+import ClubhouseDomain
+import Foundation
+
+/// What the store's SQL runs on: one connection inside an open transaction — SQLite's `Connection` or a
+/// `PostgresConnection`. Parameters are `?` placeholders and `SQLBindable` values on both.
+protocol StoreSQLSession {
+    associatedtype Cursor: SQLRowCursor
+    var dialect: SQLDialect { get }
+    /// Calls `body` for each row while the cursor is on it.
+    func forEach(_ sql: String, _ params: [(any SQLBindable)?], _ body: (Cursor) throws -> Void) throws
+    /// Runs a statement; returns the number of rows it changed.
+    @discardableResult
+    func run(_ sql: String, _ params: [(any SQLBindable)?]) throws -> Int
+    /// Runs an INSERT into a table keyed by `id`; returns the new row's id.
+    func insert(_ sql: String, _ params: [(any SQLBindable)?]) throws -> Int64
+    func scalar<T: SQLColumnDecodable>(_ sql: String, _ params: [(any SQLBindable)?], as: T.Type) throws -> T?
+    /// Runs `body` so that a constraint failure inside it leaves the transaction usable (PostgreSQL aborts the
+    /// whole transaction on any error unless a savepoint catches it; SQLite fails only the statement).
+    func recovering<T>(_ body: () throws -> T) throws -> T
+    /// Called right before an event row is inserted, and with its id right after.
+    func willAppendEvent() throws
+    func didAppendEvent(_ id: Int64) throws
+}
+
+/// The few places where SQLite's SQL and PostgreSQL's differ.
+enum SQLDialect: Sendable {
+    case sqlite, postgres
+
+    /// A subquery yielding the integers of the JSON array bound to its one parameter.
+    var idsOfJSONArray: String {
+        switch self {
+        case .sqlite: "SELECT value FROM json_each(?)"
+        case .postgres: "SELECT value::bigint FROM json_array_elements_text(?::json)"
+        }
+    }
+
+    /// The current time in Unix seconds.
+    var nowSeconds: String {
+        switch self {
+        case .sqlite: "strftime('%s','now')"
+        case .postgres: "extract(epoch from now())"
+        }
+    }
+}
+
+/// The current row of a query (0-based columns): SQLite's `Statement` or PostgreSQL's `PostgresRows`.
+protocol SQLRowCursor {
+    func isNull(at i: Int32) -> Bool
+    func int64(at i: Int32) -> Int64
+    func int(at i: Int32) -> Int
+    func double(at i: Int32) -> Double
+    func bool(at i: Int32) -> Bool
+    func string(at i: Int32) -> String
+    func optionalString(at i: Int32) -> String?
+    func optionalInt(at i: Int32) -> Int?
+    func date(at i: Int32) -> Date?
+    func value(at i: Int32) -> SQLiteValue
+}
+
+/// A database failure the store tells apart: a broken unique constraint is a lost race or a taken name.
+protocol StoreSQLError: Error {
+    var isUniqueViolation: Bool { get }
+    var message: String { get }
+}
+
+/// A connection whose nested transactions are savepoints (SQLite's and PostgreSQL's alike).
+protocol SavepointNesting: AnyObject {
+    /// Open transaction levels (0 = none).
+    var depth: Int { get set }
+    func execute(_ sql: String) throws
+}
+
+extension SavepointNesting {
+    /// Runs `body` inside a savepoint of the open transaction: released on return, rolled back to on throw.
+    func inSavepoint<T>(_ body: () throws -> T) throws -> T {
+        let name = "sp\(depth)"
+        try execute("SAVEPOINT \(name)")
+        depth += 1
+        defer { depth -= 1 }
+        do {
+            let result = try body()
+            try execute("RELEASE SAVEPOINT \(name)")
+            return result
+        } catch {
+            try? execute("ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
+            throw error
+        }
+    }
+}
+
+extension Connection: SavepointNesting {}
+extension PostgresConnection: SavepointNesting {}
+extension DatabaseError: StoreSQLError {}
+extension PostgresError: StoreSQLError {}
+extension Statement: SQLRowCursor {}
+extension PostgresRows: SQLRowCursor {}
+
+extension Connection: StoreSQLSession {
+    var dialect: SQLDialect { .sqlite }
+
+    func forEach(_ sql: String, _ params: [(any SQLBindable)?], _ body: (Statement) throws -> Void) throws {
+        try cachedStatement(sql).forEach(params, body)
+    }
+
+    func insert(_ sql: String, _ params: [(any SQLBindable)?]) throws -> Int64 {
+        try cachedStatement(sql).run(params)
+        return lastInsertRowID
+    }
+
+    func recovering<T>(_ body: () throws -> T) throws -> T { try body() }
+    func willAppendEvent() throws {}
+    func didAppendEvent(_ id: Int64) throws {}
+}

@@ -1,0 +1,67 @@
+import ClubhouseDomain
+import Foundation
+import Testing
+@testable import ClubhouseData
+
+/// Two real `clubhouse serve` processes on one PostgreSQL database run a bot draft on real time (both run the draft
+/// clock); one is killed with SIGKILL mid-draft, and the draft finishes through the other with every pick once.
+@Suite("PostgreSQL: an instance killed mid-draft", .enabled(if: ContractPostgres.url != nil, Comment(rawValue: PostgresStoreTests.skipped)))
+struct PostgresInstanceKillTests {
+    /// `CLUBHOUSE_BIN` (set by `make test`), else the debug build.
+    static var binary: String {
+        if let p = ProcessInfo.processInfo.environment["CLUBHOUSE_BIN"], !p.isEmpty { return p }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/clubhouse").path
+    }
+
+    func serve(_ url: String) throws -> (Process, Int) {
+        let port = Int.random(in: 20_000...60_000)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Self.binary)
+        p.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--database", url]
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        return (p, port)
+    }
+
+    @Test func theDraftFinishesThroughTheOtherInstanceWithEveryPickOnce() async throws {
+        let world = try ContractBackend.$current.withValue(.postgres) { try ContractWorld() }
+        let url = world.postgres!.url
+        // A small bot draft on real time: 3 teams × 3 rounds, the commissioner's team on autopick (2–5 s a pick).
+        let service = LeagueService(store: PostgresLeagueStore(database: try PostgresDatabase(url: url)), accounts: fastAccountPorts)
+        let commissioner = try service.createAccount(email: "kill@example.com", password: "kill test password", displayName: "Kim")
+        var settings = LeagueSettings()
+        settings.teamCount = 3
+        settings.rosterSlots = [.qb: 1, .rb: 1, .wr: 1]
+        settings.pickClockSeconds = 5
+        settings.playoffTeams = 2
+        let caller = Caller.user(commissioner.user.id)
+        let league = try service.createLeague(name: "Kill Test Draft", settings: settings, isPublic: true, teamName: "Kim's",
+                                              seasonClock: DemoSeeder.preseason, caller: caller)
+        let team = try #require(try service.draftBoard(league, caller: caller).capabilities.myTeam)
+        _ = try service.setAutopick(league, team: team, on: true, caller: caller)
+
+        let (first, _) = try serve(url)
+        let (second, _) = try serve(url)
+        defer {
+            for p in [first, second] where p.isRunning { p.terminate(); p.waitUntilExit() }
+        }
+        _ = try service.startDraft(league, caller: caller)
+        let total = 9
+        func picks() -> [Pick] { (try? service.store.read { try $0.picks(in: league) }) ?? [] }
+
+        // Mid-draft: instance 1 dies without a word.
+        #expect(await eventually(.seconds(120)) { picks().count >= 2 }, "the instances tick the draft")
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        #expect(picks().count < total, "killed mid-draft")
+
+        #expect(await eventually(.seconds(180)) { (try? service.store.read { try $0.draft(in: league) })??.status == .complete },
+                "the other instance finishes the draft")
+        let made = picks()
+        #expect(made.map(\.number) == Array(1...total), "every pick once, none lost")
+        #expect(Set(made.map(\.playerID)).count == total, "no player twice")
+        #expect(second.isRunning)
+    }
+}
