@@ -33,6 +33,13 @@ import Testing
         deinit { if process.isRunning { process.terminate(); process.waitUntilExit() } }
     }
 
+    /// True when the draft room's Available tab shows a player row under its header.
+    static func availableListShows(_ screen: String) -> Bool {
+        let lines = screen.split(separator: "\n")
+        guard let header = lines.firstIndex(where: { $0.contains("Rk Player") }), header + 1 < lines.count else { return false }
+        return lines[header + 1].dropFirst().drop(while: { $0 == " " }).first?.isNumber == true
+    }
+
     static func openLeague(_ t: Tmux) throws {
         try t.send("/"); try t.type(leagueName); try t.send("Enter")
         usleep(200_000)
@@ -109,10 +116,12 @@ import Testing
         let offline = try b.waitFor(timeout: 20) { $0.contains("offline · as of") && $0.contains(Self.leagueName) }
         #expect(offline.matched, "no offline mark on the cached league page:\n\(offline.screen)")
         try b.send("d")
-        let cachedRoom = try b.waitFor(timeout: 20) { $0.contains(first) && $0.contains("offline · as of") }
+        // Enter drafts the highlighted player: wait for the cached Available list itself (its first row under the header).
+        let cachedRoom = try b.waitFor(timeout: 20) { $0.contains("offline · as of") && Self.availableListShows($0) }
         #expect(cachedRoom.matched, "the cached draft room:\n\(cachedRoom.screen)")
         try b.send("Enter")
-        #expect(try b.waitFor("y confirm").matched)
+        let asked = try b.waitFor("y confirm")
+        #expect(asked.matched, "Enter on the cached room asks to confirm the pick:\n\(asked.screen)")
         try b.send("y")
         let refused = try b.waitFor("Couldn't reach the league server", timeout: 20)
         #expect(refused.matched, "the pick says the server can't be reached:\n\(refused.screen)")

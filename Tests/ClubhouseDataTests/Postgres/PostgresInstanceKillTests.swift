@@ -25,6 +25,20 @@ struct PostgresInstanceKillTests {
         return (p, port)
     }
 
+    /// True once something accepts TCP connections on the loopback `port` (serve listens after migrating).
+    static func listening(_ port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = in_port_t(UInt16(port).bigEndian)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+
     @Test func theDraftFinishesThroughTheOtherInstanceWithEveryPickOnce() async throws {
         let world = try ContractBackend.$current.withValue(.postgres) { try ContractWorld() }
         let url = world.postgres!.url
@@ -42,11 +56,13 @@ struct PostgresInstanceKillTests {
         let team = try #require(try service.draftBoard(league, caller: caller).capabilities.myTeam)
         _ = try service.setAutopick(league, team: team, on: true, caller: caller)
 
-        let (first, _) = try serve(url)
-        let (second, _) = try serve(url)
+        let (first, firstPort) = try serve(url)
+        let (second, secondPort) = try serve(url)
         defer {
             for p in [first, second] where p.isRunning { p.terminate(); p.waitUntilExit() }
         }
+        // Both instances up before the clock starts: a late start would find every pick overdue and make them all at once.
+        #expect(await eventually(.seconds(120)) { Self.listening(firstPort) && Self.listening(secondPort) }, "both instances listen")
         _ = try service.startDraft(league, caller: caller)
         let total = 9
         func picks() -> [Pick] { (try? service.store.read { try $0.picks(in: league) }) ?? [] }
