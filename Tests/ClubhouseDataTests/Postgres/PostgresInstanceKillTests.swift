@@ -65,13 +65,16 @@ struct PostgresInstanceKillTests {
         #expect(await eventually(.seconds(120)) { Self.listening(firstPort) && Self.listening(secondPort) }, "both instances listen")
         _ = try service.startDraft(league, caller: caller)
         let total = 9
-        func picks() -> [Pick] { (try? service.store.read { try $0.picks(in: league) }) ?? [] }
+        @Sendable func picks() -> [Pick] { (try? service.store.read { try $0.picks(in: league) }) ?? [] }
 
-        // Mid-draft: instance 1 dies without a word.
-        #expect(await eventually(.seconds(120)) { picks().count >= 2 }, "the instances tick the draft")
-        kill(first.processIdentifier, SIGKILL)
+        // Mid-draft: instance 1 dies without a word. A thread of its own watches for the second pick and kills at once:
+        // under a full parallel test run the cooperative pool can be busy for many seconds (the bots pick every 2–5 s),
+        // and a wait on it would see the draft already over.
+        let watcher = KillWatcher(pid: first.processIdentifier, afterPicks: 2, picks: { picks().count }, limit: 120)
+        #expect(await eventually(.seconds(180)) { watcher.done }, "the watcher ends")
+        let picksAtKill = try #require(watcher.picksAtKill, "the instances never ticked the draft to a second pick")
         first.waitUntilExit()
-        #expect(picks().count < total, "killed mid-draft")
+        #expect(picksAtKill < total, "killed mid-draft")
 
         #expect(await eventually(.seconds(180)) { (try? service.store.read { try $0.draft(in: league) })??.status == .complete },
                 "the other instance finishes the draft")
@@ -79,5 +82,28 @@ struct PostgresInstanceKillTests {
         #expect(made.map(\.number) == Array(1...total), "every pick once, none lost")
         #expect(Set(made.map(\.playerID)).count == total, "no player twice")
         #expect(second.isRunning)
+    }
+}
+
+/// Polls on its own thread until `afterPicks` picks exist, then SIGKILLs `pid` and records how many picks there were.
+final class KillWatcher: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _done = false
+    private var _picksAtKill: Int?
+    var done: Bool { lock.withLock { _done } }
+    var picksAtKill: Int? { lock.withLock { _picksAtKill } }
+
+    init(pid: pid_t, afterPicks: Int, picks: @escaping @Sendable () -> Int, limit: TimeInterval) {
+        let thread = Thread { [self] in
+            let until = Date().addingTimeInterval(limit)
+            var seen: Int?
+            while Date() < until {
+                let n = picks()
+                if n >= afterPicks { kill(pid, SIGKILL); seen = n; break }
+                usleep(10_000)
+            }
+            lock.withLock { _picksAtKill = seen; _done = true }
+        }
+        thread.start()
     }
 }
