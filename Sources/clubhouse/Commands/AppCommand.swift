@@ -156,15 +156,22 @@ enum AppCommand {
                                        sshKey: options.device.map { sshKey($0, service: service) },
                                        notices: notices.isEmpty ? [] : [Self.movedAsideNotice(notices)])
 
-        // Live draft rooms tick from this process too (the pick-number check lets one tick land per pick), and running
-        // season clocks (a commissioner's 1×/10×/60×) step from it, as plays land. Both start once the first frame has
-        // settled (or at the first key, or after 2 s): they open their own connections and followers, and the season
-        // clock loads the season's facts, none of which Home's first frame needs.
-        var clocks: [Task<Void, Never>] = []
-        defer { clocks.forEach { $0.cancel() } }
+        // Live draft rooms tick, and running season clocks (a commissioner's 1×/10×/60×) step as plays land, from one
+        // app process per database: the one holding its clock lease (ClockLease); the others take over within a second
+        // when it quits. They start once the first frame has settled (or at the first key, or after 2 s): they open
+        // their own connections and followers and load the season's facts, none of which Home's first frame needs.
+        var clocks: Task<Void, Never>?
+        defer { clocks?.cancel() }
         let startClocks = {
-            clocks.append(Task.detached { await DraftClockDriver(service: service, databasePath: db.path).run() })
-            clocks.append(Task.detached { await LiveClockDriver(service: service, databasePath: db.path).run() })
+            clocks = Task.detached {
+                guard let lease = await ClockLease.acquire(database: db.path) else { return }
+                log?.record("clocks.lease", ["database": db.path])
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { await DraftClockDriver(service: service, databasePath: db.path).run() }
+                    group.addTask { await LiveClockDriver(service: service, databasePath: db.path).run() }
+                }
+                withExtendedLifetime(lease) {}
+            }
         }
 
         var terminalOptions = TerminalRunner.Options()

@@ -186,7 +186,7 @@ enum HostSSHCommand {
                     install -d -o \(user.name) /var/lib/clubhouse && clubhouse host-ssh --user \(user.name) --database /var/lib/clubhouse/league.sqlite
                 """)
         }
-        for suffix in ["", "-wal", "-shm", "-journal"] { try user.take(database + suffix) }
+        for suffix in ["", "-wal", "-shm", "-journal", ".clocks"] { try user.take(database + suffix) }
         if devicesDir.hasPrefix(stateDir + "/") { _ = chmod(stateDir, 0o711) }
         try user.take(devicesDir, recursive: true)
         for (path, need) in [(devicesDir, SessionAccount.Need.folder), (binary, .execute), (keysCommand, .execute)] {
