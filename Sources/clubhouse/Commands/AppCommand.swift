@@ -106,7 +106,8 @@ enum AppCommand {
         // What the person must hear about, shown in the app (stderr is hidden behind it) and logged.
         var notices: [String] = [], movedAside: [(what: String, to: String)] = [], databaseRecovery: String?
         do {
-            db = try OpenDatabase.open(explicitPath: options.databasePath, seed: .world) { message in
+            // Every page is checked once the first frame is up (startClocks below), not before it.
+            db = try OpenDatabase.open(explicitPath: options.databasePath, seed: .world, check: .schemaThenLater) { message in
                 notices.append("the database"); databaseRecovery = message
             }
         } catch {
@@ -164,6 +165,9 @@ enum AppCommand {
         defer { clocks?.cancel() }
         let startClocks = {
             clocks = Task.detached {
+                if let damage = Database.checkLater(path: db.path) {
+                    log?.record("database.damaged", ["path": db.path, "found": damage, "remedy": "moved aside at the next start"])
+                }
                 guard let lease = await ClockLease.acquire(database: db.path) else { return }
                 log?.record("clocks.lease", ["database": db.path])
                 await withTaskGroup(of: Void.self) { group in
