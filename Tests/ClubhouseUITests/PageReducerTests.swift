@@ -16,7 +16,7 @@ import Terminal
         #expect(store.state.publicLeagues.isIdle)
         var token = RequestToken(0)
         await store.send(.onAppear) { token = $0.publicLeagues.begin() }
-        #expect(store.waitingIDs == ["home.publicLeagues"])
+        #expect(store.waitingIDs == [TaskID(HomeFeature.EffectID.publicLeagues)])
         await store.receive(Self.isLeaguesLoaded) {
             $0.publicLeagues.finish(token, .success(Demo.summaries))
             $0.list = ListState()

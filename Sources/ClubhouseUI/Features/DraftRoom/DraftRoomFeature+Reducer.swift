@@ -10,15 +10,15 @@ extension DraftRoomFeature {
         let tp = refresh ? state.players.beginRefresh() : state.players.begin()
         let tq = state.queue.beginRefresh(), tc = state.chat.beginRefresh()
         return .merge(
-            .load(tr, id: "draftRoom.\(id)", { try await api.draftBoard(id) }, answer: Action.roomLoaded),
-            .load(tp, id: "draftRoom.players.\(id)", { try await api.draftablePlayers(id) }, answer: Action.playersLoaded),
-            .load(tq, id: "draftRoom.queue.\(id)", { try await api.myQueue(id) }, answer: Action.queueLoaded),
-            .load(tc, id: "draftRoom.chat.\(id)", { try await api.chatMessages(id, after: nil) }, answer: Action.chatLoaded))
+            .load(tr, id: EffectID.room(id), { try await api.draftBoard(id) }, answer: Action.roomLoaded),
+            .load(tp, id: EffectID.players(id), { try await api.draftablePlayers(id) }, answer: Action.playersLoaded),
+            .load(tq, id: EffectID.queue(id), { try await api.myQueue(id) }, answer: Action.queueLoaded),
+            .load(tc, id: EffectID.chat(id), { try await api.chatMessages(id, after: nil) }, answer: Action.chatLoaded))
     }
 
     static func reloadRoom(_ state: inout State, api: any LeagueAPI) -> Effect<Action> {
         let id = state.id, t = state.room.beginRefresh()
-        return .load(t, id: "draftRoom.\(id)", { try await api.draftBoard(id) }, answer: Action.roomLoaded)
+        return .load(t, id: EffectID.room(id), { try await api.draftBoard(id) }, answer: Action.roomLoaded)
     }
 
     /// Runs a write; a signed-out answer becomes the sign-in message.

@@ -4,6 +4,9 @@ import Terminal
 
 /// A matchup: both lineups side by side (slot, player, points, stat line), bench below, totals, status.
 public enum MatchupFeature: PageFeature {
+    /// Its cancellable effects.
+    enum EffectID: EffectIdentifier { case matchup(LeagueID) }
+
     public enum Side: Hashable, Sendable { case home, away }
 
     public struct State: Equatable, Sendable {
@@ -58,7 +61,7 @@ public enum MatchupFeature: PageFeature {
         case .onAppear, .retry, .liveRefreshed:
             let inPlace = if case .liveRefreshed = action { true } else { false }
             let t = inPlace ? state.detail.beginRefresh() : state.detail.begin(), api = context.env.api, id = state.id, week = state.week, team = state.team
-            return .load(t, id: "matchup.\(id)", { try await api.matchup(id, week: week, team: team) }, answer: Action.matchupLoaded)
+            return .load(t, id: EffectID.matchup(id), { try await api.matchup(id, week: week, team: team) }, answer: Action.matchupLoaded)
         case .matchupLoaded(let t, let r):
             if state.detail.finish(t, r), let d = state.detail.value {
                 state.side = d.away?.team.id == state.team ? .away : .home
