@@ -129,7 +129,7 @@ public enum DraftRecapFeature: PageFeature {
         guard let recap = state.recap.value else { return nil }
         let l = layout(recap, in: area)
         guard let i = gradeTable(state, recap, context: context).row(atY: point.y, in: l.grades) else { return nil }
-        return i == state.list.selected ? .rowActivated : .list(.select(i))
+        return clicked(row: i, in: state.list, activate: .rowActivated)
     }
 }
 

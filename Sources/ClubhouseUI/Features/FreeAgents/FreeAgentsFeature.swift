@@ -330,7 +330,7 @@ public enum FreeAgentsFeature: PageFeature {
         guard state.flow == nil else { return nil }
         let body = Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: max(0, area.height - 1))
         guard let i = table(state, width: body.width, context: context).row(atY: point.y, in: body) else { return nil }
-        return i == state.list.selected ? .rowActivated : .list(.select(i))
+        return clicked(row: i, in: state.list, activate: .rowActivated)
     }
 }
 

@@ -286,7 +286,7 @@ public enum HomeFeature: PageFeature {
         } else if let i = table(state, context: context).row(atY: point.y, in: sections.publicTable.inset(horizontal: 1)) {
             index = i + state.mine.count
         } else { return nil }
-        return index == state.list.selected ? .rowActivated : .list(.select(index))
+        return clicked(row: index, in: state.list, activate: .rowActivated)
     }
 }
 

@@ -212,7 +212,7 @@ public enum LeagueFeature: PageFeature {
         let top = headerLines(d)
         let tableArea = Rect(x: area.x + 1, y: area.y + top, width: area.width - 2, height: max(0, area.height - top))
         guard let i = table(state, d, context: context).row(atY: point.y, in: tableArea) else { return nil }
-        return i == state.list.selected ? .rowActivated : .list(.select(i))
+        return clicked(row: i, in: state.list, activate: .rowActivated)
     }
 }
 

@@ -210,7 +210,7 @@ public enum MatchupFeature: PageFeature {
         let table = lineupTable(rows(d).map(\.0), divider: true, state: state, side: side, width: halves[0].width, context: context)
         guard let i = table.row(atY: point.y, in: halves[0]) else { return nil }
         if side != state.side { return .sideChosen(side) }
-        return i == state.list.selected ? .rowActivated : .list(.select(i))
+        return clicked(row: i, in: state.list, activate: .rowActivated)
     }
 }
 

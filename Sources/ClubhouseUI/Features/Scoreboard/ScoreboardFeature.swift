@@ -121,7 +121,7 @@ public enum ScoreboardFeature: PageFeature {
     public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? {
         let body = Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: max(0, area.height - 1))
         guard let sb = state.scoreboard.value, let i = table(state, sb, context: context).row(atY: point.y, in: body) else { return nil }
-        return i == state.list.selected ? .rowActivated : .list(.select(i))
+        return clicked(row: i, in: state.list, activate: .rowActivated)
     }
 }
 

@@ -78,7 +78,7 @@ public enum StandingsFeature: PageFeature {
 
     public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? {
         guard let e = state.entries.value, let i = table(state, e, context: context).row(atY: point.y, in: area.inset(horizontal: 1)) else { return nil }
-        return i == state.list.selected ? .rowActivated : .list(.select(i))
+        return clicked(row: i, in: state.list, activate: .rowActivated)
     }
 }
 
