@@ -8,7 +8,7 @@ import PackageDescription
 
 let package = Package(
     name: "Clubhouse",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "clubhouse", targets: ["clubhouse"]),
     ],

@@ -1,6 +1,7 @@
 import ClubhouseData
 import ClubhouseDomain
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -273,14 +274,14 @@ struct BenchHTTP {
 }
 
 /// `count` open event streams, read by one thread with poll(2); records when each stream sees its n-th pick.
-final class FanOut: @unchecked Sendable {
+final class FanOut: Sendable {
     private let fds: [Int32]
-    private let lock = NSLock()
-    private var seen: [Int]        // picks seen per stream
-    private var tails: [[UInt8]]
-    private var arrivals: [Int: [ContinuousClock.Instant]] = [:]   // pick round → arrival per stream
-    private var running = true
-    private var thread: Thread?
+    private struct State {
+        var seen: [Int]        // picks seen per stream
+        var arrivals: [Int: [ContinuousClock.Instant]] = [:]   // pick round → arrival per stream
+        var running = true
+    }
+    private let state: Mutex<State>
 
     init(port: UInt16, path: String, count: Int) throws {
         let http = BenchHTTP(port: port)
@@ -291,8 +292,7 @@ final class FanOut: @unchecked Sendable {
             fds.append(fd)
         }
         self.fds = fds
-        seen = Array(repeating: 0, count: count)
-        tails = Array(repeating: [], count: count)
+        state = Mutex(State(seen: Array(repeating: 0, count: count)))
         // Every stream answered (": connected") before the first pick.
         var connected = Set<Int>()
         let deadline = ContinuousClock.now + .seconds(30)
@@ -306,15 +306,14 @@ final class FanOut: @unchecked Sendable {
             }
         }
         guard connected.count == count else { throw BenchFailure(description: "only \(connected.count) of \(count) event streams opened") }
-        let t = Thread { [unowned self] in self.readLoop() }
-        thread = t
-        t.start()
+        Thread { [unowned self] in self.readLoop() }.start()
     }
 
     private func readLoop() {
         var buffer = [UInt8](repeating: 0, count: 16384)
         let marker = Array("event: draft.pick".utf8)
-        while lock.withLock({ running }) {
+        var tails = [[UInt8]](repeating: [], count: fds.count)   // each stream's last bytes, for a marker split across reads
+        while state.withLock({ $0.running }) {
             var pfds = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             guard poll(&pfds, nfds_t(pfds.count), 50) > 0 else { continue }
             let now = ContinuousClock.now
@@ -328,8 +327,8 @@ final class FanOut: @unchecked Sendable {
                 }
                 tails[i] = Array(chunk.suffix(marker.count - 1))
                 if count > 0 {
-                    lock.withLock {
-                        for _ in 0..<count { seen[i] += 1; arrivals[seen[i], default: []].append(now) }
+                    state.withLock { s in
+                        for _ in 0..<count { s.seen[i] += 1; s.arrivals[s.seen[i], default: []].append(now) }
                     }
                 }
             }
@@ -340,14 +339,14 @@ final class FanOut: @unchecked Sendable {
     func waitForPicks(_ round: Int, timeout: Duration) -> [ContinuousClock.Instant] {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if lock.withLock({ arrivals[round]?.count ?? 0 }) >= fds.count { break }
+            if state.withLock({ $0.arrivals[round]?.count ?? 0 }) >= fds.count { break }
             usleep(1000)
         }
-        return lock.withLock { arrivals[round] ?? [] }
+        return state.withLock { $0.arrivals[round] ?? [] }
     }
 
     func close() {
-        lock.withLock { running = false }
+        state.withLock { $0.running = false }
         usleep(100_000)
         for fd in fds { Glibc.close(fd) }
     }

@@ -1,15 +1,15 @@
 import ClubhouseDomain
 import Foundation
+import Synchronization
 
 /// This device's session as the embedded transport uses it: the token in the credentials file (re-read on each
 /// call, so processes sharing the folder agree) and the device id for sign-in limits. When the session ends —
 /// sign out, or the server stops accepting the token — the file is wiped and the `onEnd` handlers run (caches).
-public final class LocalSession: @unchecked Sendable {
+public final class LocalSession: Sendable {
     public let credentials: CredentialsStore
     public let deviceID: String
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var endHandlers: [@Sendable (SessionEnd) -> Void] = []
+    /// The `onEnd` handlers. Ending a session holds this lock while it wipes the file, so two ends never interleave.
+    private let endHandlers = Mutex<[@Sendable (SessionEnd) -> Void]>([])
 
     /// Why a session ended.
     public enum SessionEnd: Hashable, Sendable {
@@ -34,7 +34,7 @@ public final class LocalSession: @unchecked Sendable {
 
     /// Runs `handler` whenever the session ends (e.g. to drop per-user caches and say "Session ended").
     public func onEnd(_ handler: @escaping @Sendable (SessionEnd) -> Void) {
-        lock.lock(); endHandlers.append(handler); lock.unlock()
+        endHandlers.withLock { $0.append(handler) }
     }
 
     func keep(_ session: AccountSession) throws { try credentials.save(Credentials(session)) }
@@ -47,15 +47,15 @@ public final class LocalSession: @unchecked Sendable {
 
     /// Wipes the credentials — only if they still hold `token` when given (a newer sign-in is kept).
     func end(_ reason: SessionEnd, ifToken token: String? = nil) {
-        lock.lock()
-        var wiped = false
-        if let token {
-            if credentials.load()?.token == token { credentials.clear(); wiped = true }
-        } else {
-            credentials.clear(); wiped = true
+        let (wiped, handlers) = endHandlers.withLock { handlers in
+            var wiped = false
+            if let token {
+                if credentials.load()?.token == token { credentials.clear(); wiped = true }
+            } else {
+                credentials.clear(); wiped = true
+            }
+            return (wiped, handlers)
         }
-        let handlers = endHandlers
-        lock.unlock()
         if wiped { handlers.forEach { $0(reason) } }
     }
 }

@@ -1,5 +1,6 @@
 import ClubhouseDomain
 import Foundation
+import Synchronization
 
 /// What the client keeps of its session (SPEC 4.4): in `credentials.json`, mode 0600.
 public struct Credentials: Hashable, Codable, Sendable {
@@ -25,32 +26,31 @@ extension Credentials: CustomStringConvertible, CustomDebugStringConvertible {
 
 /// One JSON value in a private file: atomically replaced, a corrupt one moved aside (and remembered in `movedAside`)
 /// rather than crashed on.
-final class PrivateJSONFile<Value: Codable>: @unchecked Sendable {
+final class PrivateJSONFile<Value: Codable & Sendable>: Sendable {
     let path: String
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var _movedAside: [String] = []
+    /// Where corrupt files were moved. Every read and write of the file holds this lock too, so one process's
+    /// loads and saves never interleave.
+    private let movedAsidePaths = Mutex<[String]>([])
 
     init(path: String) { self.path = path }
 
-    var movedAside: [String] { lock.lock(); defer { lock.unlock() }; return _movedAside }
+    var movedAside: [String] { movedAsidePaths.withLock { $0 } }
 
     func load() -> Value? {
-        lock.lock(); defer { lock.unlock() }
-        guard let data = PrivateFile.read(path) else { return nil }
-        if let value = try? Self.decoder.decode(Value.self, from: data) { return value }
-        if let aside = PrivateFile.moveAside(path) { _movedAside.append(aside) } else { PrivateFile.remove(path) }
-        return nil
+        movedAsidePaths.withLock { movedAside -> Value? in
+            guard let data = PrivateFile.read(path) else { return nil }
+            if let value = try? Self.decoder.decode(Value.self, from: data) { return value }
+            if let aside = PrivateFile.moveAside(path) { movedAside.append(aside) } else { PrivateFile.remove(path) }
+            return nil
+        }
     }
 
     func save(_ value: Value) throws {
-        lock.lock(); defer { lock.unlock() }
-        try PrivateFile.write(try Self.encoder.encode(value), to: path)
+        try movedAsidePaths.withLock { _ in try PrivateFile.write(try Self.encoder.encode(value), to: path) }
     }
 
     func clear() {
-        lock.lock(); defer { lock.unlock() }
-        PrivateFile.remove(path)
+        movedAsidePaths.withLock { _ in PrivateFile.remove(path) }
     }
 
     private static var encoder: JSONEncoder {

@@ -1,5 +1,6 @@
 import ClubhouseDomain
 import Foundation
+import Synchronization
 
 /// Drives live draft rooms from an embedded process: sleeps until the next pick falls due, then calls the
 /// idempotent `tickDraft`. Every process sharing the database file may run one; the pick-number check
@@ -69,26 +70,27 @@ public final class DraftClockDriver: Sendable {
 }
 
 /// Leagues whose rooms changed since the driver last looked (filled by the event watcher).
-final class ChangedLeagues: @unchecked Sendable {
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var leagues: Set<LeagueID> = []
-    func insert(_ league: LeagueID) { lock.withLock { _ = leagues.insert(league) } }
-    func take() -> Set<LeagueID> { lock.withLock { defer { leagues = [] }; return leagues } }
+final class ChangedLeagues: Sendable {
+    private let leagues = Mutex<Set<LeagueID>>([])
+    func insert(_ league: LeagueID) { leagues.withLock { _ = $0.insert(league) } }
+    func take() -> Set<LeagueID> { leagues.withLock { leagues in defer { leagues = [] }; return leagues } }
 }
 
 /// A one-shot wake-up a sleeper can wait on with a timeout.
-final class WakeSignal: @unchecked Sendable {
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var fired = false
-    private var waiter: CheckedContinuation<Void, Never>?
+final class WakeSignal: Sendable {
+    private struct State {
+        var fired = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+    private let state = Mutex(State())
 
     func fire() {
-        lock.lock()
-        if let w = waiter { waiter = nil; lock.unlock(); w.resume(); return }
-        fired = true
-        lock.unlock()
+        let waiter: CheckedContinuation<Void, Never>? = state.withLock { s in
+            if let w = s.waiter { s.waiter = nil; return w }
+            s.fired = true
+            return nil
+        }
+        waiter?.resume()
     }
 
     /// Returns when fired or after `timeout`, whichever is first.
@@ -96,17 +98,19 @@ final class WakeSignal: @unchecked Sendable {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { [self] in
                 await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
-                    lock.lock()
-                    if fired || Task.isCancelled { fired = false; lock.unlock(); c.resume(); return }
-                    waiter = c
-                    lock.unlock()
+                    let now: Bool = state.withLock { s in
+                        if s.fired || Task.isCancelled { s.fired = false; return true }
+                        s.waiter = c
+                        return false
+                    }
+                    if now { c.resume() }
                 }
             }
             group.addTask { try? await Task.sleep(for: timeout) }
             await group.next()
             // Whoever finished first: release the other.
             fire()
-            lock.withLock { fired = false }
+            state.withLock { $0.fired = false }
             group.cancelAll()
         }
     }

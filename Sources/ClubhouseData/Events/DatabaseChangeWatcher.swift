@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 import CLinux   // <sys/inotify.h>, which Glibc's module map leaves out
@@ -12,23 +13,24 @@ import CLinux   // <sys/inotify.h>, which Glibc's module map leaves out
 /// to the file and its `-wal` (every commit appends to the WAL). Elsewhere `shared(for:)` is nil and
 /// followers poll. A follower reads `generation` before looking at the file and then
 /// `wait(after:upTo:)`: a write in between returns at once, so none is missed.
-public final class DatabaseChangeWatcher: @unchecked Sendable {
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var count: UInt64 = 0
-    private var waiters: [UInt64: (after: UInt64, continuation: CheckedContinuation<Void, Never>)] = [:]
-    private var nextWaiter: UInt64 = 0
-    /// Waits that ended (timed out or cancelled) before their continuation was registered.
-    private var abandoned: Set<UInt64> = []
+public final class DatabaseChangeWatcher: Sendable {
+    private struct State {
+        /// Writes seen so far.
+        var count: UInt64 = 0
+        var waiters: [UInt64: (after: UInt64, continuation: CheckedContinuation<Void, Never>)] = [:]
+        var nextWaiter: UInt64 = 0
+        /// Waits that ended (timed out or cancelled) before their continuation was registered.
+        var abandoned: Set<UInt64> = []
+    }
+    private let state = Mutex(State())
 
-    private nonisolated(unsafe) static var watchers: [String: DatabaseChangeWatcher] = [:]
-    private static let watchersLock = NSLock()
+    private static let watchers = Mutex<[String: DatabaseChangeWatcher]>([:])
 
     /// The process's watcher for the database at `path`, or nil where inotify is unavailable.
     public static func shared(for path: String) -> DatabaseChangeWatcher? {
         #if canImport(Glibc)
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        return watchersLock.withLock {
+        return watchers.withLock { watchers in
             if let w = watchers[absolute] { return w }
             guard let w = DatabaseChangeWatcher(path: absolute) else { return nil }
             watchers[absolute] = w
@@ -40,18 +42,20 @@ public final class DatabaseChangeWatcher: @unchecked Sendable {
     }
 
     /// Writes seen so far.
-    public var generation: UInt64 { lock.withLock { count } }
+    public var generation: UInt64 { state.withLock { $0.count } }
 
     /// Returns once a write newer than `generation` is seen, or after `timeout`.
     public func wait(after generation: UInt64, upTo timeout: Duration) async {
-        let id: UInt64 = lock.withLock { nextWaiter += 1; return nextWaiter }
+        let id: UInt64 = state.withLock { $0.nextWaiter += 1; return $0.nextWaiter }
         await withTaskGroup(of: Void.self) { group in
             group.addTask { [self] in
                 await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
-                    lock.lock()
-                    if count > generation || abandoned.remove(id) != nil || Task.isCancelled { lock.unlock(); c.resume(); return }
-                    waiters[id] = (generation, c)
-                    lock.unlock()
+                    let now: Bool = state.withLock { s in
+                        if s.count > generation || s.abandoned.remove(id) != nil || Task.isCancelled { return true }
+                        s.waiters[id] = (generation, c)
+                        return false
+                    }
+                    if now { c.resume() }
                 }
             }
             group.addTask { try? await Task.sleep(for: timeout) }
@@ -60,24 +64,24 @@ public final class DatabaseChangeWatcher: @unchecked Sendable {
             group.cancelAll()
             resume(id)
             await group.waitForAll()
-            lock.withLock { _ = abandoned.remove(id) }
+            state.withLock { _ = $0.abandoned.remove(id) }
         }
     }
 
     private func resume(_ id: UInt64) {
-        let c: CheckedContinuation<Void, Never>? = lock.withLock {
-            if let w = waiters.removeValue(forKey: id) { return w.continuation }
-            abandoned.insert(id)
+        let c: CheckedContinuation<Void, Never>? = state.withLock { s in
+            if let w = s.waiters.removeValue(forKey: id) { return w.continuation }
+            s.abandoned.insert(id)
             return nil
         }
         c?.resume()
     }
 
     private func changed() {
-        let ready: [CheckedContinuation<Void, Never>] = lock.withLock {
-            count += 1
-            let all = waiters.values.map(\.continuation)
-            waiters = [:]
+        let ready: [CheckedContinuation<Void, Never>] = state.withLock { s in
+            s.count += 1
+            let all = s.waiters.values.map(\.continuation)
+            s.waiters = [:]
             return all
         }
         for c in ready { c.resume() }

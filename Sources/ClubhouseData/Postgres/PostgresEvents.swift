@@ -1,5 +1,6 @@
 import ClubhouseDomain
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -39,26 +40,26 @@ public struct PostgresEventSource: LeagueEventSource {
 }
 
 /// The follower's loop, on its own thread.
-final class PostgresEventFollower: @unchecked Sendable {
+final class PostgresEventFollower: Sendable {
     let url: String
+    /// The event id the follow resumes after (`run` keeps its progress in a local).
+    let after: Int64
     let league: LeagueID?
     let fallback: Duration
     let batch: Int
-    // Read and written only by the follower thread.
-    private var last: Int64
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var cancelled = false
+    private let cancelled = Mutex(false)
 
     init(url: String, after: Int64, league: LeagueID?, fallback: Duration, batch: Int) {
-        self.url = url; self.last = after; self.league = league; self.fallback = fallback; self.batch = batch
+        self.url = url; self.after = after; self.league = league; self.fallback = fallback; self.batch = batch
     }
 
-    func cancel() { lock.withLock { cancelled = true } }
-    private var isCancelled: Bool { lock.withLock { cancelled } }
+    func cancel() { cancelled.withLock { $0 = true } }
+    private var isCancelled: Bool { cancelled.withLock { $0 } }
 
+    /// The follower's loop; call once, on the follower's own thread.
     func run(_ continuation: AsyncStream<LeagueEvent>.Continuation) {
         defer { continuation.finish() }
+        var last = after
         var connection: PostgresConnection?
         let fallbackMs = Int(fallback.components.seconds * 1000 + fallback.components.attoseconds / 1_000_000_000_000_000)
         while !isCancelled {

@@ -1,5 +1,6 @@
 import ClubhouseDomain
 import Foundation
+import Synchronization
 
 /// One transaction's view of the store, on either database: the store's SQL is written once, in the SQL both
 /// SQLite and PostgreSQL accept, and runs on a `StoreSQLSession` (an SQLite `Connection` or a `PostgresConnection`).
@@ -696,39 +697,33 @@ struct MatchupRowColumns: Equatable { let away: Int64?; let isPlayoff: Bool; let
 
 /// Decoded values of small JSON columns (league settings, draft orders) keyed by their exact text, shared by every
 /// connection of the process. Keyed on the whole input, so it can never hand back a stale value; bounded.
-final class DecodedJSONCache<Value: Decodable & Sendable>: @unchecked Sendable {
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var values: [String: Value] = [:]
+final class DecodedJSONCache<Value: Decodable & Sendable>: Sendable {
+    private let values = Mutex<[String: Value]>([:])
     private static var limit: Int { 256 }
 
     func decode(_ text: String) throws -> Value {
-        lock.lock()
-        if let hit = values[text] { lock.unlock(); return hit }
-        lock.unlock()
+        if let hit = values.withLock({ $0[text] }) { return hit }
         let value = try JSONDecoder().decode(Value.self, from: Data(text.utf8))
-        lock.lock(); defer { lock.unlock() }
-        if values.count >= Self.limit { values.removeAll(keepingCapacity: true) }
-        values[text] = value
+        values.withLock { values in
+            if values.count >= Self.limit { values.removeAll(keepingCapacity: true) }
+            values[text] = value
+        }
         return value
     }
 }
 
 /// Encoded JSON text of values, keyed by the value itself (so a hit decodes to an equal value); bounded.
-final class EncodedJSONCache<Value: Hashable & Sendable>: @unchecked Sendable {
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var texts: [Value: String] = [:]
+final class EncodedJSONCache<Value: Hashable & Sendable>: Sendable {
+    private let texts = Mutex<[Value: String]>([:])
     private static var limit: Int { 256 }
 
     func encode(_ value: Value, _ encoder: (Value) throws -> String) throws -> String {
-        lock.lock()
-        if let hit = texts[value] { lock.unlock(); return hit }
-        lock.unlock()
+        if let hit = texts.withLock({ $0[value] }) { return hit }
         let text = try encoder(value)
-        lock.lock(); defer { lock.unlock() }
-        if texts.count >= Self.limit { texts.removeAll(keepingCapacity: true) }
-        texts[value] = text
+        texts.withLock { texts in
+            if texts.count >= Self.limit { texts.removeAll(keepingCapacity: true) }
+            texts[value] = text
+        }
         return text
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The source of "now" for anything that needs real time (session expiry, draft deadlines in real rooms).
 /// Injected everywhere so tests control time.
@@ -13,13 +14,12 @@ public struct SystemClock: Clock {
 }
 
 /// A clock tests move by hand.
-public final class ManualClock: Clock, @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-    public init(_ start: Date) { current = start }
-    public func now() -> Date { lock.lock(); defer { lock.unlock() }; return current }
-    public func advance(by seconds: TimeInterval) { lock.lock(); current += seconds; lock.unlock() }
-    public func set(_ date: Date) { lock.lock(); current = date; lock.unlock() }
+public final class ManualClock: Clock {
+    private let current: Mutex<Date>
+    public init(_ start: Date) { current = Mutex(start) }
+    public func now() -> Date { current.withLock { $0 } }
+    public func advance(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
+    public func set(_ date: Date) { current.withLock { $0 = date } }
 }
 
 /// A seedable random source (SplitMix64), so draft orders, bot think times and seeded leagues are reproducible.

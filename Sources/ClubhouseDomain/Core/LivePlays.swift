@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One stat a play changed for one player or team defense (`plays.csv`).
 public struct PlayStat: Hashable, Codable, Sendable {
@@ -157,21 +158,19 @@ public struct LiveWeek: Sendable {
 
 /// Weeks of plays loaded on first use and kept for the life of one season data version (a week is ~6,000 rows;
 /// only weeks someone views while a game is in progress are ever loaded).
-final class LiveWeekCache: @unchecked Sendable {
-    // Guarded by `lock`; the weeks are immutable once stored.
-    private let lock = NSLock()
-    private var weeks: [Int: LiveWeek] = [:]
+final class LiveWeekCache: Sendable {
+    // The weeks are immutable once stored.
+    private let weeks = Mutex<[Int: LiveWeek]>([:])
 
     func get(_ week: Int, load: () throws -> LiveWeek) rethrows -> LiveWeek {
-        lock.lock()
-        if let hit = weeks[week] { lock.unlock(); return hit }
-        lock.unlock()
+        if let hit = weeks.withLock({ $0[week] }) { return hit }
         let fresh = try load()
-        lock.lock(); defer { lock.unlock() }
-        if let raced = weeks[week] { return raced }
-        weeks[week] = fresh
-        return fresh
+        return weeks.withLock { weeks in
+            if let raced = weeks[week] { return raced }
+            weeks[week] = fresh
+            return fresh
+        }
     }
 
-    var loadedWeeks: [Int] { lock.lock(); defer { lock.unlock() }; return weeks.keys.sorted() }
+    var loadedWeeks: [Int] { weeks.withLock { $0.keys.sorted() } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Hashes and checks passwords (Data: libsodium Argon2id, `crypto_pwhash_str`). Slow on purpose (~90 ms).
 public protocol PasswordHasher: Sendable {
@@ -34,14 +35,14 @@ public final class AccountPorts: Sendable {
     func decoyHash() -> String { decoy.value { (try? hasher.hash("decoy password for unknown emails")) ?? "" } }
 }
 
-private final class LazyDecoy: @unchecked Sendable {
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var cached: String?
+private final class LazyDecoy: Sendable {
+    private let cached = Mutex<String?>(nil)
+    /// `make` runs holding the lock, so the decoy is hashed once however many callers race.
     func value(_ make: () -> String) -> String {
-        lock.lock(); defer { lock.unlock() }
-        if let cached { return cached }
-        let v = make(); cached = v; return v
+        cached.withLock { cached in
+            if let cached { return cached }
+            let v = make(); cached = v; return v
+        }
     }
 }
 

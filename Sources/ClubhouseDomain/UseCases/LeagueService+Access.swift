@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 // MARK: - Who may do what: the authorization checks every gated write starts with.
 //
@@ -107,18 +108,15 @@ extension TextRules {
 }
 
 /// A random source shared by calls (invite codes, random draft orders): seeded in tests, the system's otherwise.
-public final class RandomSource: @unchecked Sendable {
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var generator: any RandomNumberGenerator
+public final class RandomSource: Sendable {
+    private let generator: Mutex<any RandomNumberGenerator>
 
-    public init(_ generator: any RandomNumberGenerator) { self.generator = generator }
+    public init(_ generator: sending any RandomNumberGenerator) { self.generator = Mutex(generator) }
     public convenience init(seed: UInt64) { self.init(SeededRandom(seed: seed)) }
     public static func system() -> RandomSource { RandomSource(SystemRandomNumberGenerator()) }
 
     /// Runs `body` with the generator, one caller at a time.
-    public func with<T>(_ body: (inout any RandomNumberGenerator) throws -> T) rethrows -> T {
-        lock.lock(); defer { lock.unlock() }
-        return try body(&generator)
+    public func with<T: Sendable, E: Error>(_ body: (inout any RandomNumberGenerator) throws(E) -> T) throws(E) -> T {
+        try generator.withLock { (g: inout any RandomNumberGenerator) throws(E) -> T in try body(&g) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The season's immutable facts (players, NFL teams, games, weekly and prior-season stats), indexed for
 /// the lookups every read needs. Loaded once per data version and shared; the whole 2019 season is a
@@ -351,76 +352,70 @@ struct ScoredFacts: Sendable {
 }
 
 /// Per-scoring values of one `SeasonFacts`, built once per scoring rules on first use.
-final class ScoredCache: @unchecked Sendable {
-    // Guarded by `lock`; the values are immutable once stored.
-    private let lock = NSLock()
-    private var byScoring: [ScoringRules: ScoredFacts] = [:]
+final class ScoredCache: Sendable {
+    // The values are immutable once stored.
+    private let byScoring = Mutex<[ScoringRules: ScoredFacts]>([:])
     /// Leagues mostly use the presets; custom rule sets beyond this many start the cache afresh (~200 KB each).
     private static var limit: Int { 32 }
 
     func get(_ scoring: ScoringRules, build: () -> ScoredFacts) -> ScoredFacts {
-        lock.lock()
-        if let hit = byScoring[scoring] { lock.unlock(); return hit }
-        lock.unlock()
+        if let hit = byScoring.withLock({ $0[scoring] }) { return hit }
         let fresh = build()
-        lock.lock(); defer { lock.unlock() }
-        if let raced = byScoring[scoring] { return raced }
-        if byScoring.count >= Self.limit { byScoring.removeAll(keepingCapacity: true) }
-        byScoring[scoring] = fresh
-        return fresh
+        return byScoring.withLock { byScoring in
+            if let raced = byScoring[scoring] { return raced }
+            if byScoring.count >= Self.limit { byScoring.removeAll(keepingCapacity: true) }
+            byScoring[scoring] = fresh
+            return fresh
+        }
     }
 }
 
 /// League rankings of one `SeasonFacts` per scoring rules and roster shape.
-final class ValuedRankingsCache: @unchecked Sendable {
+final class ValuedRankingsCache: Sendable {
     struct Key: Hashable { let scoring: ScoringRules; let valuation: DraftValuation }
-    // Guarded by `lock`; the rankings are immutable once stored.
-    private let lock = NSLock()
-    private var byKey: [Key: DraftRankings] = [:]
+    // The rankings are immutable once stored.
+    private let byKey = Mutex<[Key: DraftRankings]>([:])
 
     func get(_ key: Key, build: () -> DraftRankings) -> DraftRankings {
-        lock.lock()
-        if let hit = byKey[key] { lock.unlock(); return hit }
-        lock.unlock()
+        if let hit = byKey.withLock({ $0[key] }) { return hit }
         let fresh = build()
-        lock.lock(); defer { lock.unlock() }
-        if let raced = byKey[key] { return raced }
-        if byKey.count >= 64 { byKey.removeAll(keepingCapacity: true) }
-        byKey[key] = fresh
-        return fresh
+        return byKey.withLock { byKey in
+            if let raced = byKey[key] { return raced }
+            if byKey.count >= 64 { byKey.removeAll(keepingCapacity: true) }
+            byKey[key] = fresh
+            return fresh
+        }
     }
 }
 
 /// Per-week sorted play times (see `SeasonFacts.nextLiveMoment`).
-final class MomentCache: @unchecked Sendable {
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var weeks: [Int: [Date]] = [:]
+final class MomentCache: Sendable {
+    private let weeks = Mutex<[Int: [Date]]>([:])
     func get(_ week: Int, build: () throws -> [Date]) rethrows -> [Date] {
-        if let hit = lock.withLock({ weeks[week] }) { return hit }
+        if let hit = weeks.withLock({ $0[week] }) { return hit }
         let fresh = try build()
-        lock.withLock { weeks[week] = fresh }
+        weeks.withLock { $0[week] = fresh }
         return fresh
     }
 }
 
 /// Holds the current `SeasonFacts`, reloading when the store's season data version changes.
-public final class SeasonFactsCache: @unchecked Sendable {
-    // Guarded by `lock`; facts are immutable values, so handing them out is safe.
-    private let lock = NSLock()
-    private var cached: SeasonFacts?
-    /// The calendar read on its own, before the facts were needed (see `calendar(_:)`).
-    private var schedule: (version: Int64, calendar: SeasonCalendar)?
+public final class SeasonFactsCache: Sendable {
+    // Facts are immutable values, so handing them out is safe.
+    private struct State {
+        var cached: SeasonFacts?
+        /// The calendar read on its own, before the facts were needed (see `calendar(_:)`).
+        var schedule: (version: Int64, calendar: SeasonCalendar)?
+    }
+    private let state = Mutex(State())
 
     public init() {}
 
     public func facts(_ r: any LeagueStoreReader) throws -> SeasonFacts {
         let version = try r.seasonDataVersion()
-        lock.lock()
-        if let c = cached, c.version == version { lock.unlock(); return c }
-        lock.unlock()
+        if let c = state.withLock({ $0.cached }), c.version == version { return c }
         let fresh = try SeasonFacts.load(from: r)
-        lock.lock(); cached = fresh; lock.unlock()
+        state.withLock { $0.cached = fresh }
         return fresh
     }
 
@@ -429,12 +424,14 @@ public final class SeasonFactsCache: @unchecked Sendable {
     /// Home's first frame doesn't load every player and stat line of the season (the facts load when a page needs them).
     public func calendar(_ r: any LeagueStoreReader, season: Int = 2019) throws -> SeasonCalendar {
         let version = try r.seasonDataVersion()
-        lock.lock()
-        if let c = cached, c.version == version { lock.unlock(); return c.calendar }
-        if let s = schedule, s.version == version { lock.unlock(); return s.calendar }
-        lock.unlock()
+        let hit: SeasonCalendar? = state.withLock { s in
+            if let c = s.cached, c.version == version { return c.calendar }
+            if let k = s.schedule, k.version == version { return k.calendar }
+            return nil
+        }
+        if let hit { return hit }
         let fresh = try SeasonCalendar(games: r.games(season: season))
-        lock.lock(); schedule = (version, fresh); lock.unlock()
+        state.withLock { $0.schedule = (version, fresh) }
         return fresh
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import ClubhouseDomain
 
 /// Where the app keeps the one pending gated write (SPEC 4.4) so it survives the app being killed. The executable
@@ -11,19 +12,19 @@ public protocol PendingActionStoring: Sendable {
 }
 
 /// A pending-action store in memory: shared by reference, so a "restarted" app over the same instance finds it.
-public final class InMemoryPendingActionStore: PendingActionStoring, @unchecked Sendable {
-    private let lock = NSLock()
-    private var action: PendingAction?
-    public init(_ action: PendingAction? = nil) { self.action = action }
+public final class InMemoryPendingActionStore: PendingActionStoring {
+    private let action: Mutex<PendingAction?>
+    public init(_ action: PendingAction? = nil) { self.action = Mutex(action) }
     public func load(now: Date) -> PendingAction? {
-        lock.lock(); defer { lock.unlock() }
-        if let a = action, a.isExpired(at: now) { action = nil }
-        return action
+        action.withLock { action in
+            if let a = action, a.isExpired(at: now) { action = nil }
+            return action
+        }
     }
-    public func save(_ action: PendingAction) throws { lock.lock(); self.action = action; lock.unlock() }
-    public func clear() { lock.lock(); action = nil; lock.unlock() }
+    public func save(_ action: PendingAction) throws { self.action.withLock { $0 = action } }
+    public func clear() { action.withLock { $0 = nil } }
     /// What is stored, whatever its age (tests).
-    public var stored: PendingAction? { lock.lock(); defer { lock.unlock() }; return action }
+    public var stored: PendingAction? { action.withLock { $0 } }
 }
 
 /// Who the app speaks for.

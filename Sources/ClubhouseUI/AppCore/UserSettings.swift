@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The person's display preferences, saved between runs.
 public struct UserSettings: Codable, Hashable, Sendable {
@@ -76,10 +77,9 @@ public struct FileSettingsStore: SettingsStore {
 }
 
 /// Settings kept in memory (tests, `--no-config`).
-public final class InMemorySettingsStore: SettingsStore, @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: UserSettings?
-    public init(_ settings: UserSettings? = nil) { stored = settings }
-    public func load() throws -> UserSettings? { lock.withLock { stored } }
-    public func save(_ settings: UserSettings) throws { lock.withLock { stored = settings } }
+public final class InMemorySettingsStore: SettingsStore {
+    private let stored: Mutex<UserSettings?>
+    public init(_ settings: UserSettings? = nil) { stored = Mutex(settings) }
+    public func load() throws -> UserSettings? { stored.withLock { $0 } }
+    public func save(_ settings: UserSettings) throws { stored.withLock { $0 = settings } }
 }

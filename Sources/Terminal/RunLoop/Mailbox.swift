@@ -1,12 +1,12 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// A thread-safe inbox for messages from Swift Tasks or other threads; posting wakes the run loop
 /// through its self-pipe.
-public final class Mailbox<Message: Sendable>: @unchecked Sendable {
-    private let lock = Lock()
-    private var messages: [Message] = []
+public final class Mailbox<Message: Sendable>: Sendable {
+    private let messages = Mutex<[Message]>([])
     /// Write end of the run loop's wake-up pipe (-1 when nothing needs waking, as in tests).
     let wakeFD: Int32
 
@@ -15,7 +15,7 @@ public final class Mailbox<Message: Sendable>: @unchecked Sendable {
 
     /// Queues `message` for the run loop and wakes it. Safe from any thread.
     public func post(_ message: Message) {
-        lock.withLock { messages.append(message) }
+        messages.withLock { $0.append(message) }
         if wakeFD >= 0 {
             var byte: UInt8 = 0
             _ = write(wakeFD, &byte, 1)
@@ -24,9 +24,9 @@ public final class Mailbox<Message: Sendable>: @unchecked Sendable {
 
     /// Takes every queued message, oldest first.
     public func drain() -> [Message] {
-        lock.withLock { defer { messages.removeAll() }; return messages }
+        messages.withLock { queued in defer { queued.removeAll() }; return queued }
     }
 
     /// True when messages are waiting.
-    public var hasMessages: Bool { lock.withLock { !messages.isEmpty } }
+    public var hasMessages: Bool { messages.withLock { !$0.isEmpty } }
 }
