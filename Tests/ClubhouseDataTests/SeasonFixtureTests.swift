@@ -26,11 +26,9 @@ import ClubhouseDomain
     @Test func importsTheSeasonIntoTheDatabase() throws {
         let f = fixture2019
         let db = try migratedMemoryDatabase()
-        let start = Date()
         let counts = try SeasonImporter.importSeason(f, into: db)
-        let elapsed = Date().timeIntervalSince(start)
         #expect(counts == SeasonImporter.Counts(teams: 32, players: 632, games: 256, weeklyStats: 5694, priorSeasonStats: f.priorSeason.count, plays: 101_776))
-        #expect(elapsed < 5, "import took \(elapsed) s (debug build; release target < 0.5 s)")
+        // How long the import takes is a bench figure (make bench: seeding), not a limit asserted here.
         #expect(try SeasonImporter.seededSeason(db) == 2019)
 
         let store = SeasonReadback(db)
