@@ -56,17 +56,6 @@ import ClubhouseDomain
         #expect(try db.query("PRAGMA foreign_key_check").isEmpty)
     }
 
-    /// Reports the cost of loading and importing the whole fixture (asserted only loosely: debug builds are slow).
-    @Test func parsingAndImportingTheWholeFixtureIsFast() throws {
-        let clock = ContinuousClock()
-        var fixture: SeasonFixture?
-        let parse = try clock.measure { fixture = try SeasonFixture.bundled2019() }
-        let db = try migratedMemoryDatabase()
-        let write = try clock.measure { try SeasonImporter.importSeason(try #require(fixture), into: db) }
-        print("fixture: parse \(parse), import \(write)")
-        #expect(parse + write < .seconds(10))
-    }
-
     @Test func injuryStatusIsStoredPerPlayer() throws {
         let db = try seededMemoryDatabase()
         let store = SQLiteLeagueStore(database: db)
