@@ -67,6 +67,13 @@ import ClubhouseData
             #expect(devices.contains(component), "no device folder for \(fp) in \(devices)")
         }
         #expect(host.sessions().count == 2, "two app processes")
+        // Each session is a client of the league server beside sshd: it has no database file open.
+        for pid in host.sessions() {
+            let files = SSHHost.openFiles(pid)
+            #expect(!files.isEmpty, "could not read /proc/\(pid)/fd")
+            #expect(!files.contains { $0.contains(".sqlite") }, "session \(pid) has the database open: \(files)")
+        }
+        #expect(host.descendants().contains { SSHHost.commandLine($0).contains(" serve ") }, "one league server runs beside sshd")
 
         // Drop alice's connection: her app ends (SIGHUP), bob's keeps working.
         alice = nil
@@ -128,6 +135,14 @@ final class SSHHost {
     }
 
     func descendants() -> [pid_t] { Self.descendants(of: pid) }
+
+    /// What `pid`'s descriptors point at (`/proc/PID/fd` links).
+    static func openFiles(_ pid: pid_t) -> [String] {
+        let dir = "/proc/\(pid)/fd"
+        return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).compactMap {
+            try? FileManager.default.destinationOfSymbolicLink(atPath: dir + "/" + $0)
+        }
+    }
 
     /// The app processes sshd started, one per connection.
     func sessions() -> [pid_t] {

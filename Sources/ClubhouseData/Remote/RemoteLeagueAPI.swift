@@ -316,6 +316,15 @@ public final class RemoteLeagueAPI: LeagueAPI, @unchecked Sendable {
         return signed
     }
 
+    /// Whom `fingerprint` is linked to (display name, else email), nil when nobody: asked by the SSH host only (403
+    /// `.forbidden` without its secret).
+    public func sshKeyOwner(fingerprint: String) async throws -> String? {
+        let data = try await call("POST", "/v1/ssh-keys/owner", body: try Self.encoder.encode(Wire.Fingerprint(fingerprint: fingerprint)),
+                                  sendToken: false, headers: sshHostSecret.map { ["X-Clubhouse-SSH-Host": $0] } ?? [:])
+        set(.online)
+        return try decode(Wire.SSHKeyOwner.self, data).name
+    }
+
     /// Ends the session on the server, then wipes the local session and the read cache — even when the server
     /// can't be reached.
     public func signOut() async throws {
