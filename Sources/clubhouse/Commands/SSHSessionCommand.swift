@@ -1,4 +1,5 @@
 import ClubhouseData
+import ClubhouseDomain
 import Foundation
 
 /// `clubhouse ssh-session --server URL --ssh-host-secret-file PATH --devices-dir DIR --policy open|linked` (internal):
@@ -32,7 +33,7 @@ enum SSHSessionCommand {
         case .success(let name): linkedName = name
         case .failure(let error):
             if policy == .linked {
-                Output.error("clubhouse: can't ask the league server whom this key is linked to: \(error)")
+                Output.error("clubhouse: can't ask the league server whom this key is linked to: \(SSHServerOptions.words(error))")
                 return 1
             }
             linkedName = nil
@@ -102,6 +103,11 @@ enum SSHServerOptions {
         return box.result ?? .success(nil)
     }
 
+    /// An error as one sentence (a domain error's own words).
+    static func words(_ error: any Error) -> String {
+        (error as? DomainError)?.message ?? "\(error)"
+    }
+
     private final class ResultBox: @unchecked Sendable { var result: Result<String?, any Error>? }
 }
 
@@ -136,7 +142,7 @@ enum SSHAuthorizedKeysCommand {
             case .success(let name?): _ = name; print(key.openSSHLine)
             case .success(nil): break
             case .failure(let error):
-                Output.error("clubhouse ssh-authorized-keys: can't ask the league server: \(error)")
+                Output.error("clubhouse ssh-authorized-keys: can't ask the league server: \(SSHServerOptions.words(error))")
                 return 1
             }
         }
