@@ -19,6 +19,7 @@ public final class RemoteLeagueAPI: LeagueAPI, @unchecked Sendable {
     private let identity: Identity
     private let cache = ReadCache()
     private let feeds = SharedFeeds()
+    private let inFlight = InFlightReads()
 
     private enum Identity: Sendable {
         case fixed(@Sendable () -> String?)
@@ -147,7 +148,9 @@ public final class RemoteLeagueAPI: LeagueAPI, @unchecked Sendable {
         let full = items.isEmpty ? path : path + "?" + items.joined(separator: "&")
         let key = (token == nil ? "-" : "+") + full
         do {
-            let data = try await call("GET", full, body: nil)
+            // The same read asked again while one is on its way since the last event this transport saw (the board and
+            // the draft room both read the board after a pick) rides on that one.
+            let data = try await inFlight.join(key + "#\(feeds.latestEventID)") { try await self.call("GET", full, body: nil) }
             let value = try decode(T.self, data)
             cache.store(key, data)
             set(.online)
@@ -399,6 +402,10 @@ final class SharedFeeds: @unchecked Sendable {
     private let lock = NSLock()
     private var shared: [String: Shared] = [:]
     private var nextID = 0
+    private var latest: Int64 = 0
+
+    /// The newest event any of the streams delivered (0: none yet).
+    var latestEventID: Int64 { lock.withLock { latest } }
 
     deinit { for s in shared.values { s.feed?.cancel() } }
 
@@ -448,6 +455,7 @@ final class SharedFeeds: @unchecked Sendable {
         let targets: [AsyncStream<LeagueEvent>.Continuation] = lock.withLock {
             guard let s = shared[key] else { return [] }
             if let last = s.buffer.last, e.id <= last.id { return [] }
+            latest = max(latest, e.id)
             s.buffer.append(e)
             if s.coveredAfter == nil { s.coveredAfter = e.id }
             if s.buffer.count > Self.recent {
@@ -481,6 +489,24 @@ final class SharedFeeds: @unchecked Sendable {
             s.closing = work
             DispatchQueue.global().asyncAfter(deadline: .now() + Self.linger, execute: work)
         }
+    }
+}
+
+/// Reads on their way, by request: a second caller of the same read waits for the first one's answer.
+final class InFlightReads: @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var running: [String: Task<Data, any Error>] = [:]
+
+    func join(_ key: String, _ work: @escaping @Sendable () async throws -> Data) async throws -> Data {
+        let task: Task<Data, any Error> = lock.withLock {
+            if let t = running[key] { return t }
+            let t = Task { try await work() }
+            running[key] = t
+            return t
+        }
+        defer { lock.withLock { if running[key] == task { running[key] = nil } } }
+        return try await task.value
     }
 }
 

@@ -84,6 +84,8 @@ public enum DraftRoomFeature: PageFeature {
         case playersLoaded(RequestToken, Result<[DraftablePlayer], PresentableError>)
         case queueLoaded(RequestToken, Result<[PlayerSummary], PresentableError>)
         case chatLoaded(RequestToken, Result<[ChatMessage], PresentableError>)
+        /// The chat lines after the last one shown (a live refresh), to add to them.
+        case chatAppended(RequestToken, Result<[ChatMessage], PresentableError>)
         case list(ListMove)
         case tabSelected(Tab)
         case positionCycled
