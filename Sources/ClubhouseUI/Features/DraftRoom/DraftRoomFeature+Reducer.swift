@@ -16,18 +16,29 @@ extension DraftRoomFeature {
             .load(tc, id: "draftRoom.chat.\(id)", { try await api.chatMessages(id, after: nil) }, answer: Action.chatLoaded))
     }
 
-    /// After a live event while the draft runs (a pick, a chat line, a queue change): the board, the chat lines after
-    /// the last one shown and my queue — not the players list, the heaviest read, which a pick doesn't change (the
+    /// After live events while the draft runs, only what they change: the board for anything but a chat line or a
+    /// queue edit; the chat lines after the last one shown for a chat line; my queue for a queue edit, or for a pick
+    /// or undo while it holds anyone. Never the players list, the heaviest read, which a pick doesn't change (the
     /// Available tab leaves out whoever the board shows drafted; `roomLoaded` reloads it when a pick is undone).
-    /// Before and after the draft, and until everything has loaded once, everything reloads.
-    static func liveReload(_ state: inout State, api: any LeagueAPI) -> Effect<Action> {
-        guard state.isLive, state.players.value != nil, state.chat.value != nil else { return loadAll(&state, api: api, refresh: true) }
+    /// Before and after the draft, until everything has loaded once, and when the kinds are unknown (nil: the page
+    /// was uncovered), everything reloads.
+    static func liveReload(_ state: inout State, api: any LeagueAPI, kinds: Set<LeagueEvent.Kind>?) -> Effect<Action> {
+        guard state.isLive, state.players.value != nil, state.chat.value != nil, let kinds else { return loadAll(&state, api: api, refresh: true) }
         let id = state.id, after = state.messages.last?.id
-        let tr = state.room.beginRefresh(), tq = state.queue.beginRefresh(), tc = state.chat.beginRefresh()
-        return .merge(
-            .load(tr, id: "draftRoom.\(id)", { try await api.draftBoard(id) }, answer: Action.roomLoaded),
-            .load(tq, id: "draftRoom.queue.\(id)", { try await api.myQueue(id) }, answer: Action.queueLoaded),
-            .load(tc, id: "draftRoom.chat.\(id)", { try await api.chatMessages(id, after: after) }, answer: Action.chatAppended))
+        var fx: [Effect<Action>] = []
+        if !kinds.subtracting([.chat, .queueChanged]).isEmpty {
+            let tr = state.room.beginRefresh()
+            fx.append(.load(tr, id: "draftRoom.\(id)", { try await api.draftBoard(id) }, answer: Action.roomLoaded))
+        }
+        if kinds.contains(.queueChanged) || (!state.myQueue.isEmpty && !kinds.isDisjoint(with: [.pickMade, .pickUndone])) {
+            let tq = state.queue.beginRefresh()
+            fx.append(.load(tq, id: "draftRoom.queue.\(id)", { try await api.myQueue(id) }, answer: Action.queueLoaded))
+        }
+        if kinds.contains(.chat) {
+            let tc = state.chat.beginRefresh()
+            fx.append(.load(tc, id: "draftRoom.chat.\(id)", { try await api.chatMessages(id, after: after) }, answer: Action.chatAppended))
+        }
+        return .merge(fx)
     }
 
     static func reloadRoom(_ state: inout State, api: any LeagueAPI) -> Effect<Action> {
@@ -92,7 +103,9 @@ extension DraftRoomFeature {
         case .onAppear, .retry:
             return loadAll(&state, api: api, refresh: false)
         case .liveRefreshed:
-            return liveReload(&state, api: api)
+            return liveReload(&state, api: api, kinds: nil)
+        case .liveEvents(let kinds):
+            return liveReload(&state, api: api, kinds: kinds)
         case .roomLoaded(let t, let r):
             let wasMyTurn = state.isMyTurn, selected = selectedAvailable(state)
             let drafted = Set((state.room.value?.picks ?? []).map(\.player.id))
