@@ -149,12 +149,16 @@ public final class RemoteLeagueAPI: LeagueAPI, @unchecked Sendable {
         let key = (token == nil ? "-" : "+") + full
         do {
             // The same read asked again while one is on its way since the last event this transport saw (the board and
-            // the draft room both read the board after a pick) rides on that one.
-            let data = try await inFlight.join(key + "#\(feeds.latestEventID)") { try await self.call("GET", full, body: nil) }
-            let value = try decode(T.self, data)
-            cache.store(key, data)
+            // the draft room both read the board after a pick) rides on that one, answer decoded once.
+            let shared = try await inFlight.join(key + "#\(feeds.latestEventID)#\(T.self)") { () async throws -> any Sendable in
+                let data = try await self.call("GET", full, body: nil)
+                let value = try self.decode(T.self, data)
+                self.cache.store(key, data)
+                return value
+            }
             set(.online)
-            return value
+            if let value = shared as? T { return value }
+            throw DomainError.transport("the server's answer didn't make sense (is it a different version?)")
         } catch DomainError.transport(let m) where m == unreachableText {
             guard let (data, at) = cache.load(key) else { set(.offline(asOf: nil)); throw unreachable }
             set(.offline(asOf: at))
@@ -496,10 +500,10 @@ final class SharedFeeds: @unchecked Sendable {
 final class InFlightReads: @unchecked Sendable {
     // Guarded by `lock`.
     private let lock = NSLock()
-    private var running: [String: Task<Data, any Error>] = [:]
+    private var running: [String: Task<any Sendable, any Error>] = [:]
 
-    func join(_ key: String, _ work: @escaping @Sendable () async throws -> Data) async throws -> Data {
-        let task: Task<Data, any Error> = lock.withLock {
+    func join(_ key: String, _ work: @escaping @Sendable () async throws -> any Sendable) async throws -> any Sendable {
+        let task: Task<any Sendable, any Error> = lock.withLock {
             if let t = running[key] { return t }
             let t = Task { try await work() }
             running[key] = t
