@@ -100,6 +100,45 @@ import Testing
         #expect(try Migrator.currentVersion(opened.database) == Schema.latestVersion)
     }
 
+    /// The app's start reads only the header and schema; damage deeper in is found by the check after the first
+    /// frame, and the next start moves the file aside with that reason.
+    @Test func damageBehindASoundSchemaIsFoundAfterTheFirstFrameAndMovedAsideAtTheNextStart() throws {
+        let dir = TempDir()
+        let location = DatabaseLocation(path: dir.file("deep.sqlite"))
+        do {
+            let db = try Database.open(at: location).database
+            try db.execute("CREATE TABLE filler (id INTEGER PRIMARY KEY, text TEXT)")
+            for i in 0..<2000 { _ = try db.run("INSERT INTO filler (text) VALUES (?)", [String(repeating: "x", count: 200) + "\(i)"]) }
+            try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        // Scribble over the last pages only: the header and the schema (page 1) stay sound.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: location.path))
+        for i in (bytes.count - 3 * 4096)..<bytes.count { bytes[i] = UInt8(truncatingIfNeeded: i &* 31) }
+        try bytes.write(to: URL(fileURLWithPath: location.path))
+
+        let quickStart = try Database.open(at: location, check: .schemaThenLater)
+        #expect(quickStart.recovery == nil, "the schema-only check at start does not read every page")
+        let found = try #require(Database.checkLater(path: location.path), "the full check after the first frame finds it")
+        #expect(found.contains("quick_check") || found.contains("malformed"), "found: \(found)")
+        #expect(FileManager.default.fileExists(atPath: location.path + ".damaged"))
+
+        let next = try Database.open(at: location, check: .schemaThenLater)
+        let recovery = try #require(next.recovery, "the next start moves it aside")
+        #expect(recovery.reason == found)
+        #expect(FileManager.default.fileExists(atPath: recovery.movedTo))
+        #expect(!FileManager.default.fileExists(atPath: location.path + ".damaged"), "the marker goes with the move")
+        #expect(try next.database.integrityCheck() == ["ok"])
+    }
+
+    @Test func aSoundDatabasePassesTheLaterCheckAndLeavesNoMarker() throws {
+        let dir = TempDir()
+        let location = DatabaseLocation(path: dir.file("sound.sqlite"))
+        _ = try Database.open(at: location, check: .schemaThenLater)
+        #expect(Database.checkLater(path: location.path) == nil)
+        #expect(!FileManager.default.fileExists(atPath: location.path + ".damaged"))
+        #expect(try Database.open(at: location, check: .schemaThenLater).recovery == nil)
+    }
+
     @Test func aSecondCorruptionGetsItsOwnName() throws {
         let dir = TempDir()
         let location = DatabaseLocation(path: dir.file("c.sqlite"))

@@ -22,14 +22,14 @@ import Terminal
 
         h.send(.board(.eventReceived(Self.event(3, Demo.couch, .pickMade))))
         #expect(h.state.board.liveRefreshInFlight)
-        #expect(h.pendingIDs.contains("board.draft"), "the grid reloads now")
-        #expect(h.pendingIDs.contains("draftRoom.\(Demo.couch)"), "and so does the room")
-        #expect(!h.pendingIDs.contains("board.refresh"), "no debounce")
+        #expect(h.pendingIDs.contains(TaskID(BoardFeature.EffectID.draft)), "the grid reloads now")
+        #expect(h.pendingIDs.contains(TaskID(DraftRoomFeature.EffectID.room(Demo.couch))), "and so does the room")
+        #expect(!h.pendingIDs.contains(TaskID(BoardFeature.EffectID.refresh)), "no debounce")
 
         h.send(.board(.eventReceived(Self.event(4, Demo.couch, .chat))))
         h.send(.board(.eventReceived(Self.event(5, Demo.couch, .pickMade))))
         #expect(h.state.board.liveRefreshQueued)
-        #expect(h.pendingIDs.filter { $0 == "board.draft" }.count == 1, "nothing more loads while the refresh is in flight")
+        #expect(h.pendingIDs.filter { $0 == TaskID(BoardFeature.EffectID.draft) }.count == 1, "nothing more loads while the refresh is in flight")
         #expect(h.state.board.lastEventID == 5)
 
         await h.settle()
@@ -43,8 +43,8 @@ import Terminal
         h.send(.open(.draftRoom(Demo.couch)))
         await h.settle()
         h.send(.board(.eventReceived(Self.event(3, Demo.couch, .memberJoined))))
-        #expect(h.pendingIDs.contains("board.refresh"), "not a draft event: debounced")
-        #expect(!h.pendingIDs.contains("board.draft"))
+        #expect(h.pendingIDs.contains(TaskID(BoardFeature.EffectID.refresh)), "not a draft event: debounced")
+        #expect(!h.pendingIDs.contains(TaskID(BoardFeature.EffectID.draft)))
         await h.settle()
 
         h.send(.escape)
@@ -52,7 +52,7 @@ import Terminal
         await h.settle()
         #expect(h.state.board.context.leagueID == Demo.greats)
         h.send(.board(.eventReceived(Self.event(9, Demo.greats, .pickMade))))
-        #expect(h.pendingIDs.contains("board.refresh"), "a draft event outside the draft room: debounced")
+        #expect(h.pendingIDs.contains(TaskID(BoardFeature.EffectID.refresh)), "a draft event outside the draft room: debounced")
         #expect(!h.state.board.liveRefreshInFlight)
     }
 

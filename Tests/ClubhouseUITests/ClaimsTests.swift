@@ -95,34 +95,44 @@ extension PageState {
         #expect(order(h) == [1, 2])
     }
 
-    @Test func theReducerPutsTheOrderBackOnRefusalAndKeepsItWhenDone() {
-        let env = Harness().env
-        let context = PageContext(env: env, viewport: 10)
-        var s = ClaimsFeature.State(id: Demo.greats)
-        s.claims = Loadable(Self.two)
-        s.list = ListState(selected: 0)
-        let fx = ClaimsFeature.reduce(into: &s, action: .claimMoved(1), context: context)
-        #expect(s.pending.map(\.id) == [2, 1])
-        #expect(s.orderBeforeSave?.map(\.id) == [1, 2])
-        guard case .delegate(.perform(let write))? = fx.sentActions.first else { Issue.record("no write"); return }
-        #expect(write == .reorderClaims(league: Demo.greats, team: GatedWrite.myTeam, order: [2, 1]))
+    @Test func theReducerPutsTheOrderBackOnRefusalAndKeepsItWhenDone() async {
+        let context = PageContext(env: Harness().env, viewport: 10)
+        var start = ClaimsFeature.State(id: Demo.greats)
+        start.claims = Loadable(Self.two)
+        start.list = ListState(selected: 0)
+        let swapped = [Self.two[1], Self.two[0]]
+        let write = GatedWrite.reorderClaims(league: Demo.greats, team: GatedWrite.myTeam, order: [2, 1])
+        /// The first claim moved down: shown at once, the order before kept, the write asked of the shell.
+        func moved() async -> TestStore<ClaimsFeature> {
+            let store = TestStore(ClaimsFeature.self, start, context: context)
+            await store.send(.claimMoved(1)) { $0.orderBeforeSave = Self.two; $0.claims.set(swapped); $0.list.selected = 1 }
+            await store.receive({ ClaimsFeature.delegate(of: $0) == .perform(write) })
+            return store
+        }
 
-        var refused = s
-        _ = ClaimsFeature.reduce(into: &refused, action: .writeFinished(write, .refused("no")), context: context)
-        #expect(refused.pending.map(\.id) == [1, 2])
-        #expect(refused.orderBeforeSave == nil)
+        let refused = await moved()
+        await refused.send(.writeFinished(write, .refused("no"))) { $0.claims.set(Self.two); $0.orderBeforeSave = nil }
+        #expect(refused.state.pending.map(\.id) == [1, 2])
+        refused.finish()
 
-        var done = s
-        _ = ClaimsFeature.reduce(into: &done, action: .writeFinished(write, .done), context: context)
-        #expect(done.pending.map(\.id) == [2, 1])
-        #expect(done.orderBeforeSave == nil)
+        let done = await moved()
+        await done.send(.writeFinished(write, .done)) { $0.orderBeforeSave = nil }
+        #expect(done.state.pending.map(\.id) == [2, 1])
+        done.finish()
 
         // An answer from before the save doesn't undo it while the save is on its way.
-        var waiting = s
-        _ = ClaimsFeature.reduce(into: &waiting, action: .onAppear, context: context)
-        let t = waiting.claims.inFlight!
-        _ = ClaimsFeature.reduce(into: &waiting, action: .claimsLoaded(t, .success(Self.two)), context: context)
-        #expect(waiting.pending.map(\.id) == [2, 1])
+        let waiting = await moved()
+        var claims = RequestToken(0)
+        await waiting.send(.onAppear) {
+            claims = $0.claims.beginRefresh()
+            _ = $0.transactions.begin(); _ = $0.detail.begin(); _ = $0.results.begin()
+        }
+        await waiting.receive({ if case .claimsLoaded(_, .success) = $0 { true } else { false } }) {
+            $0.claims.finish(claims, .success(swapped))
+        }
+        #expect(waiting.state.pending.map(\.id) == [2, 1])
+        waiting.skipWaitingEffects()
+        waiting.finish()
     }
 
     @Test func kOnTheFirstClaimIsDisabledWithTheReason() async {

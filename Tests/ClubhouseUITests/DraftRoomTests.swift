@@ -422,7 +422,7 @@ import Terminal
         switch c.kind {
         case .batch(let cs): for x in cs { await drive(x, &p, ctx) }
         case .task(let id, let op):
-            guard id != "board.events", let m = await op() else { return }
+            guard id != TaskID(BoardFeature.EffectID.events), let m = await op() else { return }
             await drive(p.update(.message(m), context: ctx), &p, ctx)
         case .send(let m): await drive(p.update(.message(m), context: ctx), &p, ctx)
         default: break

@@ -198,7 +198,7 @@ import Terminal
         var s = LeagueFormFeature.State(mode: .edit(Demo.nerds))
         #expect(!s.isReady)
         let fx = LeagueFormFeature.reduce(into: &s, action: .onAppear, context: ctx)
-        #expect(fx.runIDs == ["leagueForm.\(Demo.nerds)"])
+        #expect(fx.runIDs == [TaskID(LeagueFormFeature.EffectID.league(Demo.nerds))])
         for a in await fx.awaitActions() { _ = LeagueFormFeature.reduce(into: &s, action: a, context: ctx) }
         #expect(s.isReady)
         #expect(s.form.settings == Demo.detail(Demo.nerds).league.settings)

@@ -1,5 +1,6 @@
 import Testing
 import ClubhouseDomain
+import Terminal
 @testable import ClubhouseUI
 
 @Suite struct LoadableTests {
@@ -47,10 +48,12 @@ import ClubhouseDomain
     @Test func aLoadEffectAnswersWithItsToken() async {
         var l = Loadable<Int>()
         let t = l.begin()
-        let fx = Effect<Result<Int, PresentableError>>.load(t, id: "x", { 42 }, answer: { _, r in r })
-        #expect(fx.runIDs == ["x"])
+        let fx = Effect<Result<Int, PresentableError>>.load(t, id: LoadID.x, { 42 }, answer: { _, r in r })
+        #expect(fx.runIDs == [TaskID(LoadID.x)])
         let answers = await fx.awaitActions()
         #expect(answers.count == 1)
         if case .success(let v)? = answers.first { #expect(v == 42) } else { Issue.record("no answer") }
     }
 }
+
+private enum LoadID: EffectIdentifier { case x }

@@ -16,7 +16,7 @@ import Terminal
         #expect(store.state.publicLeagues.isIdle)
         var token = RequestToken(0)
         await store.send(.onAppear) { token = $0.publicLeagues.begin() }
-        #expect(store.waitingIDs == ["home.publicLeagues"])
+        #expect(store.waitingIDs == [TaskID(HomeFeature.EffectID.publicLeagues)])
         await store.receive(Self.isLeaguesLoaded) {
             $0.publicLeagues.finish(token, .success(Demo.summaries))
             $0.list = ListState()
@@ -103,40 +103,56 @@ import Terminal
     }
 
     @Test func weekSteppingStaysInsideTheSeason() async {
-        let fake = FakeLeague()
-        let ctx = context(fake)
-        var s = ScoreboardFeature.State(id: Demo.greats, week: 1)
-        for a in await ScoreboardFeature.reduce(into: &s, action: .onAppear, context: ctx).awaitActions() { _ = ScoreboardFeature.reduce(into: &s, action: a, context: ctx) }
-        #expect(ScoreboardFeature.reduce(into: &s, action: .weekStepped(-1), context: ctx).isNone)
-        #expect(s.week == 1)
-        if case .disabled(let reason) = ScoreboardFeature.keymap(s).lookup(.char("h")) { #expect(reason == "this is the first week") } else { Issue.record("h should be disabled") }
+        let store = TestStore(ScoreboardFeature.self, ScoreboardFeature.State(id: Demo.greats, week: 1), context: context(FakeLeague()))
+        var token = RequestToken(0)
+        await store.send(.onAppear) { token = $0.scoreboard.begin() }
+        var answer: Result<Scoreboard, PresentableError>?
+        await store.receive({ if case .scoreboardLoaded(_, let r) = $0 { answer = r; return true } else { return false } }) {
+            if let answer { $0.scoreboard.finish(token, answer) }
+            $0.weeks = 1...16; $0.week = 1   // what the answer says the season spans
+        }
+        #expect(store.state.scoreboard.value?.week == 1)
+        await store.send(.weekStepped(-1))   // no change, no load: week 1 is the first
+        if case .disabled(let reason) = ScoreboardFeature.keymap(store.state).lookup(.char("h")) { #expect(reason == "this is the first week") } else { Issue.record("h should be disabled") }
+        store.finish()
     }
 
     @Test func freeAgentSortAndPositionReload() async {
-        let fake = FakeLeague()
-        let ctx = context(fake)
-        var s = FreeAgentsFeature.State(id: Demo.greats)
-        _ = FreeAgentsFeature.reduce(into: &s, action: .onAppear, context: ctx)
-        let fx = FreeAgentsFeature.reduce(into: &s, action: .positionChosen(.rb), context: ctx)
-        for a in await fx.awaitActions() { _ = FreeAgentsFeature.reduce(into: &s, action: a, context: ctx) }
-        #expect(s.players.value?.map(\.player.name) == ["Mark Ingram"])
-        _ = FreeAgentsFeature.reduce(into: &s, action: .positionChosen(nil), context: ctx)
-        let sorted = FreeAgentsFeature.reduce(into: &s, action: .sortCycled, context: ctx)
-        #expect(s.sort == .lastWeek)
-        for a in await sorted.awaitActions() { _ = FreeAgentsFeature.reduce(into: &s, action: a, context: ctx) }
-        #expect(s.players.value?.first?.player.name == "Mark Ingram")
-        #expect(FreeAgentsFeature.keymap(s).action(for: .char("3")).map { if case .positionChosen(.wr) = $0 { true } else { false } } == true)
+        let store = TestStore(FreeAgentsFeature.self, FreeAgentsFeature.State(id: Demo.greats), context: context(FakeLeague()))
+        var players = RequestToken(0)
+        await store.send(.onAppear) { players = $0.players.begin(); _ = $0.detail.begin() }
+        store.skipWaitingEffects()   // the first load is superseded below
+        await store.send(.positionChosen(.rb)) { $0.position = .rb; players = $0.players.begin() }
+        var answer: Result<[AvailablePlayer], PresentableError>?
+        await store.receive({ if case .playersLoaded(_, let r) = $0 { answer = r; return true } else { return false } }) {
+            if let answer { $0.players.finish(players, answer, isEmpty: \.isEmpty); $0.list = ListState() }
+        }
+        #expect(store.state.players.value?.map(\.player.name) == ["Mark Ingram"])
+        await store.send(.positionChosen(nil)) { $0.position = nil; players = $0.players.begin() }
+        store.skipWaitingEffects()
+        await store.send(.sortCycled) { $0.sort = .lastWeek; players = $0.players.begin() }
+        await store.receive({ if case .playersLoaded(_, let r) = $0 { answer = r; return true } else { return false } }) {
+            if let answer { $0.players.finish(players, answer, isEmpty: \.isEmpty); $0.list = ListState() }
+        }
+        #expect(store.state.players.value?.first?.player.name == "Mark Ingram")
+        #expect(FreeAgentsFeature.keymap(store.state).action(for: .char("3")).map { if case .positionChosen(.wr) = $0 { true } else { false } } == true)
+        store.finish()
     }
 
     @Test func matchupOpensThePlayerOnTheChosenSide() async {
-        let fake = FakeLeague()
-        let ctx = context(fake)
-        var s = MatchupFeature.State(id: Demo.greats, week: 9, team: Demo.bits)
-        for a in await MatchupFeature.reduce(into: &s, action: .onAppear, context: ctx).awaitActions() { _ = MatchupFeature.reduce(into: &s, action: a, context: ctx) }
-        _ = MatchupFeature.reduce(into: &s, action: .list(.down), context: ctx)
-        _ = MatchupFeature.reduce(into: &s, action: .sideChosen(.away), context: ctx)
-        let fx = MatchupFeature.reduce(into: &s, action: .rowActivated, context: ctx)
-        #expect(fx.sentActions.compactMap(MatchupFeature.delegate(of:)) == [.open(.player(Demo.cook.id, league: Demo.greats))])
+        let store = TestStore(MatchupFeature.self, MatchupFeature.State(id: Demo.greats, week: 9, team: Demo.bits), context: context(FakeLeague()))
+        var token = RequestToken(0)
+        await store.send(.onAppear) { token = $0.detail.begin() }
+        var answer: Result<MatchupDetail, PresentableError>?
+        await store.receive({ if case .matchupLoaded(_, let r) = $0 { answer = r; return true } else { return false } }) {
+            if let answer { $0.detail.finish(token, answer) }
+            $0.side = .home   // Bits are the home side of this matchup
+        }
+        await store.send(.list(.down)) { $0.list.apply(.down, count: MatchupFeature.rows($0.detail.value!).count, viewport: 10) }
+        await store.send(.sideChosen(.away)) { $0.side = .away }
+        await store.send(.rowActivated)
+        await store.receive({ MatchupFeature.delegate(of: $0) == .open(.player(Demo.cook.id, league: Demo.greats)) })
+        store.finish()
     }
 
     @Test func settingsToggleAppliesAndSaves() async throws {

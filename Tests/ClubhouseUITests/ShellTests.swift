@@ -261,16 +261,23 @@ import Terminal
     }
 
     @Test func effectsBecomeCommandsWithTheirIDs() {
-        let fx = Effect<Int>.merge(.run(id: "a") { 1 }, .cancel(id: "b"), .send(3))
+        let fx = Effect<Int>.merge(.run(id: ShellTestID.a) { 1 }, .cancel(id: ShellTestID.b), .send(3))
         let kinds = fx.commands.map { c -> String in
             switch c.kind {
-            case .task(let id, _): "task \(id ?? "-")"
-            case .cancel(let id): "cancel \(id)"
+            case .task(let id, _): id == TaskID(ShellTestID.a) ? "task a" : "task ?"
+            case .cancel(let id): id == TaskID(ShellTestID.b) ? "cancel b" : "cancel ?"
             case .send(let m): "send \(m)"
             default: "other"
             }
         }
         #expect(kinds == ["task a", "cancel b", "send 3"])
+    }
+
+    /// Effect ids are typed per feature: two features' ids that look alike are still different tasks.
+    @Test func idsOfTwoFeaturesNeverMeet() {
+        #expect(TaskID(ShellTestID.a) == TaskID(ShellTestID.a))
+        #expect(TaskID(ShellTestID.a) != TaskID(OtherTestID.a))
+        #expect(TaskID(RosterFeature.EffectID.league(Demo.nerds)) != TaskID(ClaimsFeature.EffectID.league(Demo.nerds)))
     }
 }
 
@@ -285,3 +292,6 @@ extension String {
     /// Column (in characters) where `s` starts.
     func distance(of s: String) -> Int? { range(of: s).map { self[..<$0.lowerBound].count } }
 }
+
+private enum ShellTestID: EffectIdentifier { case a, b }
+private enum OtherTestID: EffectIdentifier { case a }

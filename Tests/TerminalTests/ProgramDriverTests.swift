@@ -16,9 +16,9 @@ struct CounterProgram: Program {
     mutating func update(_ event: ProgramEvent<Message>, context: ProgramContext) -> Command<Message> {
         switch event {
         case .input(.key(.char("+"))): count += 1
-        case .input(.key(.char("l"))): return .run(id: "load") { .loaded(42) }
+        case .input(.key(.char("l"))): return .run(id: TaskID("load")) { .loaded(42) }
         case .input(.key(.char("s"))):
-            return .run(id: "load") {
+            return .run(id: TaskID("load")) {
                 // Never finishes on its own: only cancellation ends it.
                 for await _ in AsyncStream<Void>(Void.self, { _ in }) {}
                 return .loaded(-1)

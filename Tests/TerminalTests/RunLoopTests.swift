@@ -85,7 +85,7 @@ import Glibc
         var loads: Bool
         var keys = 0
         mutating func start(context: ProgramContext) -> Command<Message> {
-            loads ? .run(id: "load") { .loaded(7) } : .none
+            loads ? .run(id: TaskID("load")) { .loaded(7) } : .none
         }
         mutating func update(_ event: ProgramEvent<Message>, context: ProgramContext) -> Command<Message> {
             switch event {

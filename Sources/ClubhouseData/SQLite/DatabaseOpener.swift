@@ -46,8 +46,17 @@ extension Database {
     /// (`NotADatabaseFile`, the file untouched), check an SQLite file is sound (header + `PRAGMA quick_check`), move
     /// a damaged one aside to `<path>.corrupt-<timestamp>` (never deleting it), create a fresh one (0600), and
     /// migrate. Errors other than corruption are thrown.
+    /// How much of the file `open(at:)` reads before trusting it.
+    public enum SoundnessCheck: Sendable {
+        /// `PRAGMA quick_check`: every page (~20 ms for the demo season's 7 MB), for servers and tools.
+        case full
+        /// The header and the schema only, plus what an earlier `checkLater` found: the app's start, which then runs
+        /// the full check after its first frame (`checkLater`), so a person doesn't wait on every page being read.
+        case schemaThenLater
+    }
+
     public static func open(at location: DatabaseLocation, migrations: [Migration] = Schema.migrations,
-                            now: Date = Date()) throws -> OpenedDatabase {
+                            now: Date = Date(), check: SoundnessCheck = .full) throws -> OpenedDatabase {
         var tightened = try location.createDirectory()
         let path = location.path
         var recovery: CorruptFileRecovery?
@@ -55,7 +64,7 @@ extension Database {
             if let start = notSQLite(at: path) { throw NotADatabaseFile(path: path, start: start) }
             // Before the soundness check: its read-only connection may create -wal/-shm with the file's mode.
             tightened += privateFiles(path)
-            if let problem = Self.damage(at: path) {
+            if let problem = Self.damage(at: path, full: check == .full) {
                 recovery = try Self.moveAside(path, reason: problem, now: now)
                 _ = privateFiles(path)
             }
@@ -96,8 +105,26 @@ extension Database {
             .reduce(into: "") { $0.append($1) }
     }
 
-    /// Why the file at `path` is not a usable database, or nil when it is fine (or does not exist yet).
-    static func damage(at path: String) -> String? {
+    /// The file a deferred check (`checkLater`) leaves beside a database it found damaged: the next open moves the
+    /// database aside with this reason.
+    static func damageMarker(_ path: String) -> String { path + ".damaged" }
+
+    /// The full check (`PRAGMA quick_check`, read-only) of a database the app opened with `.schemaThenLater`, run once
+    /// the first frame is up. Damage found is written beside the database (`<path>.damaged`), so the next start moves
+    /// it aside and says why, as a start that found it would have; returns what was found (nil: sound).
+    @discardableResult
+    public static func checkLater(path: String) -> String? {
+        guard let problem = damage(at: path, full: true) else { return nil }
+        try? PrivateFile.write(Data(problem.utf8), to: damageMarker(path))
+        return problem
+    }
+
+    /// Why the file at `path` is not a usable database, or nil when it is fine (or does not exist yet). `full`: every
+    /// page (`quick_check`); else the header, the schema and a damage marker left by `checkLater`.
+    static func damage(at path: String, full: Bool = true) -> String? {
+        if !full, let marked = FileManager.default.contents(atPath: damageMarker(path)) {
+            return String(decoding: marked, as: UTF8.self)
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }  // missing: will be created
         let header = (try? handle.read(upToCount: 100)) ?? Data()
         try? handle.close()
@@ -108,6 +135,11 @@ extension Database {
         do {
             // Read-only, so checking never changes the file (not even its journal mode).
             let conn = try Connection(path: path, busyTimeoutMilliseconds: 5000, readOnly: true)
+            guard full else {
+                _ = try conn.query("SELECT type, name, sql FROM sqlite_schema")
+                return nil
+            }
+            try conn.execute("PRAGMA cache_size = -512")  // every page passes through once: a small cache will do
             let problems = try conn.query("PRAGMA quick_check").compactMap { String(sqliteValue: $0[0]) }
             if problems != ["ok"] { return "quick_check: \(problems.prefix(3).joined(separator: "; "))" }
             return nil
@@ -127,6 +159,7 @@ extension Database {
         var n = 1
         while fm.fileExists(atPath: target) { target = "\(path).corrupt-\(stamp)-\(n)"; n += 1 }
         try fm.moveItem(atPath: path, toPath: target)
+        try? fm.removeItem(atPath: damageMarker(path))
         for suffix in ["-wal", "-shm"] where fm.fileExists(atPath: path + suffix) {
             try? fm.moveItem(atPath: path + suffix, toPath: target + suffix)
         }

@@ -1,3 +1,9 @@
+import Terminal
+
+/// What names a cancellable effect: each feature's own enum (`enum EffectID: EffectIdentifier { case room(LeagueID) }`),
+/// so two features' ids never meet, and a misspelt id is a compile error rather than a load that never cancels.
+public protocol EffectIdentifier: Hashable, Sendable {}
+
 /// A side effect a reducer returns instead of performing it: async work that answers with an action,
 /// an action to send at once, or the cancellation of work in flight. Reducers stay pure; the runtime
 /// (`EffectRunner`) executes effects, tests inspect them.
@@ -8,9 +14,9 @@ public struct Effect<Action: Sendable>: Sendable {
         case send(Action)
         /// Run `work`; its answer's action (if any) comes back later. Starting work with an `id` cancels work in
         /// flight with that id.
-        case run(id: String?, work: @Sendable () async -> Answer)
+        case run(id: TaskID?, work: @Sendable () async -> Answer)
         /// Cancel work in flight with `id`.
-        case cancel(id: String)
+        case cancel(id: TaskID)
         /// End the program (after the work already in this effect's batch is handed over).
         case quit
     }
@@ -32,15 +38,15 @@ public struct Effect<Action: Sendable>: Sendable {
     /// Send `action` right away.
     public static func send(_ action: Action) -> Effect { Effect(operations: [.send(action)]) }
     /// Run async work; a new run with the same `id` supersedes (cancels) the old one.
-    public static func run(id: String? = nil, _ work: @escaping @Sendable () async -> Action?) -> Effect {
-        Effect(operations: [.run(id: id, work: { Answer(await work()) })])
+    public static func run(id: (any EffectIdentifier)? = nil, _ work: @escaping @Sendable () async -> Action?) -> Effect {
+        Effect(operations: [.run(id: id.map { TaskID($0) }, work: { Answer(await work()) })])
     }
     /// Run async work whose answer may say the session ended (see `Answer`).
-    public static func answer(id: String? = nil, _ work: @escaping @Sendable () async -> Answer) -> Effect {
-        Effect(operations: [.run(id: id, work: work)])
+    public static func answer(id: (any EffectIdentifier)? = nil, _ work: @escaping @Sendable () async -> Answer) -> Effect {
+        Effect(operations: [.run(id: id.map { TaskID($0) }, work: work)])
     }
     /// Cancel work in flight with `id`.
-    public static func cancel(id: String) -> Effect { Effect(operations: [.cancel(id: id)]) }
+    public static func cancel(id: some EffectIdentifier) -> Effect { Effect(operations: [.cancel(id: TaskID(id))]) }
     /// End the program.
     public static var quit: Effect { Effect(operations: [.quit]) }
     /// All of `effects`, in order.
@@ -77,13 +83,13 @@ public struct Effect<Action: Sendable>: Sendable {
         operations.compactMap { if case .send(let a) = $0 { a } else { nil } }
     }
     /// Ids of async work started (nil for anonymous work).
-    public var runIDs: [String?] {
+    public var runIDs: [TaskID?] {
         operations.compactMap { if case .run(let id, _) = $0 { id } else { nil } }
     }
     /// True when the effect ends the program.
     public var quits: Bool { operations.contains { if case .quit = $0 { true } else { false } } }
     /// Ids cancelled.
-    public var cancelledIDs: [String] {
+    public var cancelledIDs: [TaskID] {
         operations.compactMap { if case .cancel(let id) = $0 { id } else { nil } }
     }
     /// Runs every async operation one after another and collects their actions (tests).

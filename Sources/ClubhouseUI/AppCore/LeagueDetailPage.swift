@@ -9,11 +9,11 @@ public struct LeagueDetailPageState: Equatable, Sendable {
     public var list = ListState()
     public init(id: LeagueID) { self.id = id }
 
-    /// (Re)loads the league as cancellable effect `<key>.<league id>`; a newer load supersedes an older one.
-    mutating func load<Action: Sendable>(_ context: PageContext, key: String,
+    /// (Re)loads the league as cancellable effect `id` (the page's own); a newer load supersedes an older one.
+    mutating func load<Action: Sendable>(_ context: PageContext, id effect: some EffectIdentifier,
                                          answer: @escaping @Sendable (RequestToken, Result<LeagueDetail, PresentableError>) -> Action) -> Effect<Action> {
         let token = detail.begin(), api = context.env.api, id = id
-        return .load(token, id: "\(key).\(id)", { try await api.league(id) }, answer: answer)
+        return .load(token, id: effect, { try await api.league(id) }, answer: answer)
     }
 }
 

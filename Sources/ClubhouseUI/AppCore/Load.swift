@@ -79,7 +79,7 @@ extension Effect {
     /// Errors become `PresentableError`s (one that ended the session says so in the `Answer`); a cancelled
     /// request answers nothing.
     public static func load<Value: Sendable>(
-        _ token: RequestToken, id: String,
+        _ token: RequestToken, id: some EffectIdentifier,
         _ work: @escaping @Sendable () async throws -> Value,
         answer: @escaping @Sendable (RequestToken, Result<Value, PresentableError>) -> Action
     ) -> Effect {

@@ -67,6 +67,12 @@ extension PageFeature {
     public static func typed(_ key: Key) -> Action? { nil }
     public static func pasted(_ text: String) -> Action? { nil }
     public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? { nil }
+
+    /// What a click on list row `row` does on every page: the first click selects it, a click on the selected row
+    /// activates it (Enter's action).
+    static func clicked(row: Int, in list: ListState, activate: Action) -> Action {
+        row == list.selected ? activate : Self.list(.select(row))
+    }
 }
 
 /// A one-line text filter ("/" to start typing; Enter keeps it, Esc clears it). At most `maxLength`

@@ -90,7 +90,7 @@ extension AppReducer {
             let pending = PendingAction(write, createdAt: env.now())
             state.pendingAction = pending
             let store = env.pendingActions
-            let save = Effect<AppAction>.run(id: "gate.save") {
+            let save = Effect<AppAction>.run(id: EffectID.gateSave) {
                 do { try store.save(pending); return nil } catch {
                     return .toastShown("Couldn't keep this for after sign-in: \(error)", isError: true)
                 }
@@ -172,7 +172,7 @@ extension AppReducer {
 
         case .signOutRequested:
             let api = env.api
-            return .run(id: "session.signOut") {
+            return .run(id: EffectID.signOut) {
                 // Ends the session on the server; the transport forgets it locally even when that fails.
                 try? await api.signOut()
                 return .gate(.signedOut)
@@ -195,7 +195,7 @@ extension AppReducer {
     /// The launch check: who is signed in, and any pending action younger than 24 h.
     static func restoreSession(env: AppEnvironment) -> Effect<AppAction> {
         let api = env.api, store = env.pendingActions, now = env.now()
-        return .run(id: "session.restore") {
+        return .run(id: EffectID.restoreSession) {
             var user: User?, ended = false
             do { user = try await api.currentUser() } catch DomainError.unauthenticated { ended = true } catch {}
             let pending = store.load(now: now)
@@ -207,7 +207,7 @@ extension AppReducer {
 
     static func perform(_ write: GatedWrite, env: AppEnvironment) -> Effect<AppAction> {
         let api = env.api, store = env.pendingActions
-        return .run(id: "gate.perform") {
+        return .run(id: EffectID.gatePerform) {
             do {
                 let write = try await resolveTeam(write, api: api)
                 let receipt = try await performKeepingAnswer(write, api: api)
@@ -299,7 +299,7 @@ extension AppReducer {
     static func cancelPending(_ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
         state.pendingAction = nil
         let store = env.pendingActions
-        return .merge(.run(id: "gate.clear") { store.clear(); return nil }, .send(.toastShown("Cancelled", isError: false)))
+        return .merge(.run(id: EffectID.gateClear) { store.clear(); return nil }, .send(.toastShown("Cancelled", isError: false)))
     }
 
     static func needsProfile(_ user: User) -> Bool { missingName(user) || user.email.isEmpty }

@@ -24,7 +24,7 @@ extension AppReducer {
         case .signInRequested:
             guard !state.session.isSignedIn, state.sshKey?.linkedName != nil else { return .none }
             let api = env.api, fingerprint = device.fingerprint
-            return .run(id: "auth.key") {
+            return .run(id: EffectID.keySignIn) {
                 do { return .gate(.accountReady(try await api.signIn(sshKeyFingerprint: fingerprint).user)) } catch DomainError.unauthenticated {
                     return .gate(.sshKey(.signInFailed("This key isn't linked to an account any more — i signs in with email and password", unlinked: true)))
                 } catch {
@@ -41,11 +41,11 @@ extension AppReducer {
             guard yes else {
                 state.sshKey?.declined = true
                 let remember = device.rememberDeclined
-                return .merge(.run(id: "ssh.declined") { remember(); return nil },
+                return .merge(.run(id: EffectID.linkDeclined) { remember(); return nil },
                               .send(.toastShown("This key stays unlinked — you won't be asked again", isError: false)))
             }
             let api = env.api, fingerprint = device.fingerprint, key = device.publicKey
-            return .run(id: "ssh.link") {
+            return .run(id: EffectID.linkKey) {
                 do {
                     try await api.linkSSHKey(fingerprint: fingerprint, publicKey: key)
                     return .gate(.sshKey(.linked(name: name)))

@@ -35,6 +35,9 @@ public enum AppAction: Sendable {
 /// The root reducer: routes input through the active keymap, runs pages and the board, keeps
 /// navigation, the board's context and the overlays consistent.
 public enum AppReducer {
+    /// The shell's cancellable effects.
+    enum EffectID: EffectIdentifier { case settingsSave, gateSave, signOut, restoreSession, gatePerform, gateClear, keySignIn, linkDeclined, linkKey }
+
     /// Reduces `action` and everything it sends immediately; returns only the async work left to run.
     public static func send(_ action: AppAction, into state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
         var queue = [action], pending: [Effect<AppAction>.Operation] = []
@@ -182,7 +185,7 @@ public enum AppReducer {
         case .settingsChanged(let settings):
             state.settings = settings
             let store = env.settings
-            return .run(id: "settings.save") {
+            return .run(id: EffectID.settingsSave) {
                 do { try store.save(settings); return .settingsSaved(nil) } catch { return .settingsSaved(PresentableError(message: "Couldn't save settings: \(error)", canRetry: false)) }
             }
 

@@ -1,3 +1,12 @@
+/// Names a task so a newer one with the same id replaces (cancels) it: any `Hashable & Sendable` value, compared
+/// together with its type, so two programs' (or two pages') ids never meet even when they look alike.
+public struct TaskID: Hashable, CustomStringConvertible, @unchecked Sendable {  // holds only Sendable values (see init)
+    private let value: AnyHashable
+    public init<ID: Hashable & Sendable>(_ id: ID) { value = AnyHashable(id) }
+    /// The id's type and value, e.g. `EffectID.room(L1)`, for test failures and logs.
+    public var description: String { "\(type(of: value.base)).\(value.base)" }
+}
+
 /// An effect returned by `Program.update`: async work whose result comes back as a message, or a
 /// request to the run loop. Commands are values, so tests can inspect them.
 public struct Command<Message: Sendable>: Sendable {
@@ -7,9 +16,9 @@ public struct Command<Message: Sendable>: Sendable {
         case quit
         /// Runs `operation` in a Swift Task; a non-nil result is delivered as `.message`. A task with an
         /// id cancels any running task with the same id (superseded loads never land).
-        case task(id: String?, operation: @Sendable () async -> Message?)
+        case task(id: TaskID?, operation: @Sendable () async -> Message?)
         /// Cancels the running task with this id.
-        case cancel(id: String)
+        case cancel(id: TaskID)
         /// Delivers a message on the next loop turn.
         case send(Message)
         case batch([Command<Message>])
@@ -25,11 +34,11 @@ public struct Command<Message: Sendable>: Sendable {
     /// Stop the run loop and restore the terminal.
     public static var quit: Command { Command(.quit) }
     /// Run async work; its result comes back as a message. Give an `id` to cancel superseded work.
-    public static func run(id: String? = nil, _ operation: @escaping @Sendable () async -> Message?) -> Command {
+    public static func run(id: TaskID? = nil, _ operation: @escaping @Sendable () async -> Message?) -> Command {
         Command(.task(id: id, operation: operation))
     }
     /// Cancel the task started with `id`.
-    public static func cancel(id: String) -> Command { Command(.cancel(id: id)) }
+    public static func cancel(id: TaskID) -> Command { Command(.cancel(id: id)) }
     /// Deliver `message` on the next loop turn.
     public static func send(_ message: Message) -> Command { Command(.send(message)) }
     /// Several commands at once.

@@ -1,11 +1,11 @@
 /// Effect tasks started by commands, keyed so a task with the same id replaces (cancels) the previous one.
 final class TaskRegistry: @unchecked Sendable {
     private let lock = Lock()
-    private var tasks: [Int: (id: String?, task: Task<Void, Never>)] = [:]
+    private var tasks: [Int: (id: TaskID?, task: Task<Void, Never>)] = [:]
     private var nextKey = 0
 
     /// Starts `operation`; its non-nil result is posted to `mailbox` unless the task was cancelled.
-    func start<M: Sendable>(id: String?, mailbox: Mailbox<M>, operation: @escaping @Sendable () async -> M?) {
+    func start<M: Sendable>(id: TaskID?, mailbox: Mailbox<M>, operation: @escaping @Sendable () async -> M?) {
         lock.withLock {
             if let id { cancelLocked(id: id) }
             nextKey += 1
@@ -20,7 +20,7 @@ final class TaskRegistry: @unchecked Sendable {
     }
 
     /// Cancels the task with `id`.
-    func cancel(id: String) { lock.withLock { cancelLocked(id: id) } }
+    func cancel(id: TaskID) { lock.withLock { cancelLocked(id: id) } }
 
     /// Cancels everything.
     func cancelAll() { lock.withLock { tasks.values.forEach { $0.task.cancel() }; tasks = [:] } }
@@ -28,7 +28,7 @@ final class TaskRegistry: @unchecked Sendable {
     /// Tasks still running.
     var count: Int { lock.withLock { tasks.count } }
 
-    private func cancelLocked(id: String) {
+    private func cancelLocked(id: TaskID) {
         for (k, v) in tasks where v.id == id { v.task.cancel(); tasks[k] = nil }
     }
 

@@ -54,8 +54,6 @@ public struct TableView: Widget, Sendable {
         self.markedStyle = markedStyle; self.cellStyles = cellStyles; self.selectionOverlay = selectionOverlay
     }
 
-    /// Rows shown below the header in an area of `height` rows.
-    public static func viewport(height: Int) -> Int { max(0, height - 1) }
     /// Data rows shown in an area of `height` rows.
     public func viewport(height: Int) -> Int { max(0, height - (showHeader ? 1 : 0)) }
 

@@ -123,7 +123,8 @@ enum AppCommand {
         // What the person must hear about, shown in the app (stderr is hidden behind it) and logged.
         var notices: [String] = [], movedAside: [(what: String, to: String)] = [], databaseRecovery: String?
         do {
-            db = try OpenDatabase.open(explicitPath: options.databasePath, seed: .world) { message in
+            // Every page is checked once the first frame is up (startClocks below), not before it.
+            db = try OpenDatabase.open(explicitPath: options.databasePath, seed: .world, check: .schemaThenLater) { message in
                 notices.append("the database"); databaseRecovery = message
             }
         } catch {
@@ -168,15 +169,25 @@ enum AppCommand {
                                        pendingActions: device.map { $0.pendingActions as any PendingActionStoring } ?? InMemoryPendingActionStore(),
                                        notices: notices.isEmpty ? [] : [Self.movedAsideNotice(notices)])
 
-        // Live draft rooms tick from this process too (the pick-number check lets one tick land per pick), and running
-        // season clocks (a commissioner's 1×/10×/60×) step from it, as plays land. Both start once the first frame has
-        // settled (or at the first key, or after 2 s): they open their own connections and followers, and the season
-        // clock loads the season's facts, none of which Home's first frame needs.
-        var clocks: [Task<Void, Never>] = []
-        defer { clocks.forEach { $0.cancel() } }
+        // Live draft rooms tick, and running season clocks (a commissioner's 1×/10×/60×) step as plays land, from one
+        // app process per database: the one holding its clock lease (ClockLease); the others take over within a second
+        // when it quits. They start once the first frame has settled (or at the first key, or after 2 s): they open
+        // their own connections and followers and load the season's facts, none of which Home's first frame needs.
+        var clocks: Task<Void, Never>?
+        defer { clocks?.cancel() }
         let startClocks = {
-            clocks.append(Task.detached { await DraftClockDriver(service: service, databasePath: db.path).run() })
-            clocks.append(Task.detached { await LiveClockDriver(service: service, databasePath: db.path).run() })
+            clocks = Task.detached {
+                if let damage = Database.checkLater(path: db.path) {
+                    log?.record("database.damaged", ["path": db.path, "found": damage, "remedy": "moved aside at the next start"])
+                }
+                guard let lease = await ClockLease.acquire(database: db.path) else { return }
+                log?.record("clocks.lease", ["database": db.path])
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { await DraftClockDriver(service: service, databasePath: db.path).run() }
+                    group.addTask { await LiveClockDriver(service: service, databasePath: db.path).run() }
+                }
+                withExtendedLifetime(lease) {}
+            }
         }
 
         var terminalOptions = TerminalRunner.Options()

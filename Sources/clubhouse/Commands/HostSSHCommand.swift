@@ -243,7 +243,7 @@ enum HostSSHCommand {
                     install -d -o \(user.name) /var/lib/clubhouse && clubhouse host-ssh --user \(user.name) --database /var/lib/clubhouse/league.sqlite
                 """)
         }
-        for suffix in ["", "-wal", "-shm", "-journal"] { try user.take(database + suffix) }
+        for suffix in ["", "-wal", "-shm", "-journal", ".clocks"] { try user.take(database + suffix) }
     }
 
     /// What sshd runs to vet a key. sshd insists on a root-owned path nobody else can write: the binary

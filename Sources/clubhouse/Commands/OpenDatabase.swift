@@ -16,7 +16,7 @@ enum OpenDatabase {
 
     /// Opens `explicitPath` (nil: the XDG default). `onRecovery` hears what was moved aside, if anything, so the
     /// app can say it on screen too (stderr is hidden behind the full-screen app).
-    static func open(explicitPath: String?, seed: Seed, quiet: Bool = false,
+    static func open(explicitPath: String?, seed: Seed, quiet: Bool = false, check: Database.SoundnessCheck = .full,
                      onRecovery: (String) -> Void = { _ in }) throws(Failure) -> Database {
         let env = ProcessInfo.processInfo.environment
         if let url = explicitPath, PostgresURL.isPostgres(url) {
@@ -25,7 +25,7 @@ enum OpenDatabase {
         }
         do {
             let location = try DatabaseLocation.resolve(explicitPath: explicitPath, environment: env)
-            let opened = try Database.open(at: location)
+            let opened = try Database.open(at: location, check: check)
             if let recovery = opened.recovery { Output.error("clubhouse: \(recovery.message)"); onRecovery(recovery.message) }
             logTightened(opened.tightened, environment: env)
             switch seed {

@@ -58,14 +58,14 @@ struct Harness {
             pending = []
             for op in ops {
                 guard case .run(let id, let work) = op else { continue }
-                if id == "board.events" && !followEvents { continue }
+                if id == TaskID(BoardFeature.EffectID.events) && !followEvents { continue }
                 if let a = await work().action { send(a) }
             }
         }
     }
 
     /// Ids of async work waiting to run.
-    var pendingIDs: [String?] { pending.compactMap { if case .run(let id, _) = $0 { id } else { nil } } }
+    var pendingIDs: [TaskID?] { pending.compactMap { if case .run(let id, _) = $0 { id } else { nil } } }
 
     /// Starts the app and loads Home and the board.
     static func started(fake: FakeLeague = FakeLeague(), size: Size = Size(width: 80, height: 24), colorAllowed: Bool = true,

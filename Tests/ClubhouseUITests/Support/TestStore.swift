@@ -21,7 +21,7 @@ final class TestStore<F: PageFeature> {
     /// Actions effects sent or answered, not yet received.
     private var received: [F.Action] = []
     /// Work started and not yet run.
-    private var waiting: [(id: String?, work: @Sendable () async -> Effect<F.Action>.Answer)] = []
+    private var waiting: [(id: TaskID?, work: @Sendable () async -> Effect<F.Action>.Answer)] = []
     private var finished = false
 
     init(_ feature: F.Type, _ state: F.State, context: PageContext) {
@@ -65,7 +65,7 @@ final class TestStore<F: PageFeature> {
     }
 
     /// Ids of work started and not yet run, oldest first.
-    var waitingIDs: [String?] { waiting.map(\.id) }
+    var waitingIDs: [TaskID?] { waiting.map(\.id) }
 
     /// Checks nothing is left: every action received, no work waiting.
     func finish(sourceLocation: SourceLocation = #_sourceLocation) {
@@ -74,7 +74,7 @@ final class TestStore<F: PageFeature> {
             Issue.record("\(received.count) action(s) were never received: \(received)", sourceLocation: sourceLocation)
         }
         if !waiting.isEmpty {
-            Issue.record("\(waiting.count) effect(s) still waiting: \(waiting.map { $0.id ?? "(no id)" })", sourceLocation: sourceLocation)
+            Issue.record("\(waiting.count) effect(s) still waiting: \(waiting.map { $0.id?.description ?? "(no id)" })", sourceLocation: sourceLocation)
         }
         received = []; waiting = []
     }

@@ -8,6 +8,9 @@ import Terminal
 /// Over SSH with a key linked to an account, Sign in starts on "Sign in as Alex with this key — press k": k (or
 /// Enter) signs in with the key; Tab, or typing anything else, goes to the email and password instead.
 public enum AuthFeature: PageFeature {
+    /// Its cancellable effects.
+    enum EffectID: EffectIdentifier { case submit }
+
     public enum Field: Hashable, Sendable { case email, password, displayName }
 
     public struct State: Equatable, Sendable {
@@ -141,7 +144,7 @@ public enum AuthFeature: PageFeature {
             state.submitting = true
             state.error = nil
             let api = context.env.api
-            return .run(id: "auth.submit") {
+            return .run(id: EffectID.submit) {
                 do { return .answered(.success(try await api.signIn(sshKeyFingerprint: fingerprint).user)) } catch DomainError.unauthenticated {
                     return .keyRefused("This key isn't linked to an account any more — sign in with your email and password")
                 } catch {
@@ -178,7 +181,7 @@ public enum AuthFeature: PageFeature {
             let email = state.email.text.trimmingCharacters(in: .whitespaces), password = state.password.text
             let name = state.displayName.text.trimmingCharacters(in: .whitespaces)
             let mode = state.mode
-            return .run(id: "auth.submit") {
+            return .run(id: EffectID.submit) {
                 do {
                     switch mode {
                     case .signIn: return .answered(.success(try await api.signIn(email: email, password: password).user))

@@ -6,6 +6,9 @@ import Terminal
 /// on top (featured leagues at Home, standings + a week's scoreboard in a league, the draft grid in a
 /// draft room) and highlights that page's item.
 public enum BoardFeature {
+    /// Its cancellable effects.
+    enum EffectID: EffectIdentifier { case refresh, events, league, standings, scoreboard, draft, chart, featured }
+
     public struct State: Equatable, Sendable {
         public var context: BoardContext = .featured
         public var featured = Loadable<[LeagueSummary]>()
@@ -103,10 +106,10 @@ public enum BoardFeature {
             let next = subscribe(event.leagueID, after: event.id, api: api)
             if isLive(event, state) {
                 if state.liveRefreshInFlight { state.liveRefreshQueued = true; return next }
-                return .merge(next, .cancel(id: "board.refresh"), .send(.refreshDue))
+                return .merge(next, .cancel(id: EffectID.refresh), .send(.refreshDue))
             }
             let sleep = context.env.sleep
-            return .merge(next, .run(id: "board.refresh") { try? await sleep(refreshDebounce); return .refreshDue })
+            return .merge(next, .run(id: EffectID.refresh) { try? await sleep(refreshDebounce); return .refreshDue })
         case .refreshDue:
             state.refreshKinds = state.pendingKinds
             state.pendingKinds = []
@@ -154,7 +157,7 @@ public enum BoardFeature {
     }
 
     static func subscribe(_ id: LeagueID, after: Int64?, api: any LeagueAPI) -> Effect<Action> {
-        .run(id: "board.events") {
+        .run(id: EffectID.events) {
             for await event in api.events(league: id, after: after) { return .eventReceived(event) }
             return nil
         }
@@ -169,13 +172,13 @@ public enum BoardFeature {
             let week = state.scoreboard.value?.week ?? state.requestedWeek
             let t1 = state.league.beginRefresh(), t2 = state.standings.beginRefresh(), t3 = state.scoreboard.beginRefresh()
             return .merge(chartLoad(&state, api: api, refresh: true),
-                .load(t1, id: "board.league", { try await api.league(id) }, answer: Action.leagueLoaded),
-                .load(t2, id: "board.standings", { try await api.standings(id) }, answer: Action.standingsLoaded),
-                .load(t3, id: "board.scoreboard", { try await api.scoreboard(id, week: week) }, answer: Action.scoreboardLoaded))
+                .load(t1, id: EffectID.league, { try await api.league(id) }, answer: Action.leagueLoaded),
+                .load(t2, id: EffectID.standings, { try await api.standings(id) }, answer: Action.standingsLoaded),
+                .load(t3, id: EffectID.scoreboard, { try await api.scoreboard(id, week: week) }, answer: Action.scoreboardLoaded))
         case .draft(let id):
             state.missed.remove(.draft)
             let t = state.draft.beginRefresh()
-            return .load(t, id: "board.draft", { try await api.draftBoard(id) }, answer: Action.draftLoaded)
+            return .load(t, id: EffectID.draft, { try await api.draftBoard(id) }, answer: Action.draftLoaded)
         }
     }
 
@@ -188,7 +191,7 @@ public enum BoardFeature {
         guard refresh || key != state.chartMatchup else { return .none }
         let t = refresh && key == state.chartMatchup ? state.chart.beginRefresh() : state.chart.begin()
         state.chartMatchup = key
-        return .load(t, id: "board.chart", { try await api.matchup(id, week: week, team: team) }, answer: Action.chartLoaded)
+        return .load(t, id: EffectID.chart, { try await api.matchup(id, week: week, team: team) }, answer: Action.chartLoaded)
     }
 
     static func kind(_ c: BoardContext) -> Int {
@@ -201,7 +204,7 @@ public enum BoardFeature {
         case .featured:
             guard force || state.featured.isIdle || state.featured.error != nil else { return .none }
             let t = state.featured.begin()
-            return .load(t, id: "board.featured", { try await api.publicLeagues(filter: LeagueFilter()) }, answer: Action.featuredLoaded)
+            return .load(t, id: EffectID.featured, { try await api.publicLeagues(filter: LeagueFilter()) }, answer: Action.featuredLoaded)
         case .league(let id, let week, _):
             var effects: [Effect<Action>] = []
             if !force, state.leagueID == id, state.missed.contains(.league), week == nil || week == state.scoreboard.value?.week {
@@ -211,15 +214,15 @@ public enum BoardFeature {
                 state.missed.remove(.league)
                 state.leagueID = id
                 let t1 = state.league.begin(), t2 = state.standings.begin()
-                effects.append(.load(t1, id: "board.league", { try await api.league(id) }, answer: Action.leagueLoaded))
-                effects.append(.load(t2, id: "board.standings", { try await api.standings(id) }, answer: Action.standingsLoaded))
+                effects.append(.load(t1, id: EffectID.league, { try await api.league(id) }, answer: Action.leagueLoaded))
+                effects.append(.load(t2, id: EffectID.standings, { try await api.standings(id) }, answer: Action.standingsLoaded))
                 state.requestedWeek = week
                 let t3 = state.scoreboard.begin()
-                effects.append(.load(t3, id: "board.scoreboard", { try await api.scoreboard(id, week: week) }, answer: Action.scoreboardLoaded))
+                effects.append(.load(t3, id: EffectID.scoreboard, { try await api.scoreboard(id, week: week) }, answer: Action.scoreboardLoaded))
             } else if let week, week != state.requestedWeek, week != state.scoreboard.value?.week || state.scoreboard.isLoading {
                 state.requestedWeek = week
                 let t3 = state.scoreboard.begin()
-                effects.append(.load(t3, id: "board.scoreboard", { try await api.scoreboard(id, week: week) }, answer: Action.scoreboardLoaded))
+                effects.append(.load(t3, id: EffectID.scoreboard, { try await api.scoreboard(id, week: week) }, answer: Action.scoreboardLoaded))
             }
             effects.append(chartLoad(&state, api: api, refresh: false))
             return .merge(effects)
@@ -229,7 +232,7 @@ public enum BoardFeature {
             state.missed.remove(.draft)
             state.draftLeague = id
             let t = state.draft.begin()
-            return .load(t, id: "board.draft", { try await api.draftBoard(id) }, answer: Action.draftLoaded)
+            return .load(t, id: EffectID.draft, { try await api.draftBoard(id) }, answer: Action.draftLoaded)
         }
     }
 

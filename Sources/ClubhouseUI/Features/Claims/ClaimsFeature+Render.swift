@@ -124,6 +124,6 @@ extension ClaimsFeature {
         case .transactions: table = transactionsTable(state, state.transactions.value ?? [], width: body.width, context: context)
         }
         guard let i = table.row(atY: point.y, in: body) else { return nil }
-        return i == state.list.selected ? .rowActivated : .list(.select(i))
+        return clicked(row: i, in: state.list, activate: .rowActivated)
     }
 }

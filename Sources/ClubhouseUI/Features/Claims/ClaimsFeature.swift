@@ -6,6 +6,9 @@ import Terminal
 /// one after a confirm, `J`/`K` move one down/up (saved with reorderClaims; shown at once, put back if refused).
 /// `t` shows the league's recent transactions instead, where a won claim appears once waivers have run.
 public enum ClaimsFeature: PageFeature {
+    /// Its cancellable effects.
+    enum EffectID: EffectIdentifier { case mine(LeagueID), results(LeagueID), transactions(LeagueID), league(LeagueID) }
+
     public enum Tab: Hashable, Sendable { case claims, transactions }
 
     /// "Cancel your claim for …?" about one claim.
@@ -73,10 +76,10 @@ public enum ClaimsFeature: PageFeature {
             func begin<V>(_ l: inout Loadable<V>) -> RequestToken { l.value == nil ? l.begin() : l.beginRefresh() }
             let api = context.env.api, id = state.id
             let c = begin(&state.claims), t = begin(&state.transactions), d = begin(&state.detail), r = begin(&state.results)
-            return .merge(.load(c, id: "claims.mine.\(id)", { try await api.myClaims(id) }, answer: Action.claimsLoaded),
-                          .load(r, id: "claims.results.\(id)", { try await api.myClaimResults(id) }, answer: Action.resultsLoaded),
-                          .load(t, id: "claims.transactions.\(id)", { try await api.transactions(id) }, answer: Action.transactionsLoaded),
-                          .load(d, id: "claims.league.\(id)", { try await api.league(id) }, answer: Action.detailLoaded))
+            return .merge(.load(c, id: EffectID.mine(id), { try await api.myClaims(id) }, answer: Action.claimsLoaded),
+                          .load(r, id: EffectID.results(id), { try await api.myClaimResults(id) }, answer: Action.resultsLoaded),
+                          .load(t, id: EffectID.transactions(id), { try await api.transactions(id) }, answer: Action.transactionsLoaded),
+                          .load(d, id: EffectID.league(id), { try await api.league(id) }, answer: Action.detailLoaded))
         case .resultsLoaded(let t, let r):
             state.results.finish(t, r)
             return .none

@@ -7,6 +7,9 @@ import Terminal
 /// gated write (`.perform(.commissioner(…))`); refusals come back from the server in words. Someone who isn't the
 /// commissioner sees every action disabled with the reason.
 public enum CommissionerFeature: PageFeature {
+    /// Its cancellable effects.
+    enum EffectID: EffectIdentifier { case detail(LeagueID), requests(LeagueID), invites(LeagueID), room(LeagueID) }
+
     public enum Tab: Int, CaseIterable, Sendable {
         case requests, invites, draft, clock
         public var title: String {
@@ -285,10 +288,10 @@ public enum CommissionerFeature: PageFeature {
         let ti = refresh ? state.invites.beginRefresh() : state.invites.begin()
         let tb = refresh ? state.room.beginRefresh() : state.room.begin()
         return .merge(
-            .load(td, id: "commissioner.detail.\(id)", { try await api.league(id) }, answer: Action.detailLoaded),
-            .load(tr, id: "commissioner.requests.\(id)", { try await api.joinRequests(id) }, answer: Action.requestsLoaded),
-            .load(ti, id: "commissioner.invites.\(id)", { try await api.invites(id) }, answer: Action.invitesLoaded),
-            .load(tb, id: "commissioner.room.\(id)", { try await api.draftBoard(id) }, answer: Action.roomLoaded))
+            .load(td, id: EffectID.detail(id), { try await api.league(id) }, answer: Action.detailLoaded),
+            .load(tr, id: EffectID.requests(id), { try await api.joinRequests(id) }, answer: Action.requestsLoaded),
+            .load(ti, id: EffectID.invites(id), { try await api.invites(id) }, answer: Action.invitesLoaded),
+            .load(tb, id: EffectID.room(id), { try await api.draftBoard(id) }, answer: Action.roomLoaded))
     }
 
     /// Keeps the selection on a row that exists (after approving the last request, revoking an invite…).

@@ -6,6 +6,9 @@ import Terminal
 /// position — then the draft's best and worst picks by how they actually scored (weeks final on the league's clock).
 /// Enter on a team opens its roster.
 public enum DraftRecapFeature: PageFeature {
+    /// Its cancellable effects.
+    enum EffectID: EffectIdentifier { case recap(LeagueID) }
+
     public struct State: Equatable, Sendable {
         public var id: LeagueID
         public var recap = Loadable<DraftRecap>()
@@ -34,7 +37,7 @@ public enum DraftRecapFeature: PageFeature {
         case .onAppear, .retry, .liveRefreshed:
             let inPlace = if case .liveRefreshed = action { true } else { false }
             let t = inPlace ? state.recap.beginRefresh() : state.recap.begin(), api = context.env.api, id = state.id
-            return .load(t, id: "draftRecap.\(id)", { try await api.draftRecap(id) }, answer: Action.recapLoaded)
+            return .load(t, id: EffectID.recap(id), { try await api.draftRecap(id) }, answer: Action.recapLoaded)
         case .recapLoaded(let t, let r):
             state.recap.finish(t, r, isEmpty: { $0.teams.isEmpty })
             if state.list.selected == nil, let n = state.recap.value?.teams.count, n > 0 { state.list.apply(.select(0), count: n, viewport: context.viewport) }
@@ -126,7 +129,7 @@ public enum DraftRecapFeature: PageFeature {
         guard let recap = state.recap.value else { return nil }
         let l = layout(recap, in: area)
         guard let i = gradeTable(state, recap, context: context).row(atY: point.y, in: l.grades) else { return nil }
-        return i == state.list.selected ? .rowActivated : .list(.select(i))
+        return clicked(row: i, in: state.list, activate: .rowActivated)
     }
 }
 

@@ -10,10 +10,10 @@ extension DraftRoomFeature {
         let tp = refresh ? state.players.beginRefresh() : state.players.begin()
         let tq = state.queue.beginRefresh(), tc = state.chat.beginRefresh()
         return .merge(
-            .load(tr, id: "draftRoom.\(id)", { try await api.draftBoard(id) }, answer: Action.roomLoaded),
-            .load(tp, id: "draftRoom.players.\(id)", { try await api.draftablePlayers(id) }, answer: Action.playersLoaded),
-            .load(tq, id: "draftRoom.queue.\(id)", { try await api.myQueue(id) }, answer: Action.queueLoaded),
-            .load(tc, id: "draftRoom.chat.\(id)", { try await api.chatMessages(id, after: nil) }, answer: Action.chatLoaded))
+            .load(tr, id: EffectID.room(id), { try await api.draftBoard(id) }, answer: Action.roomLoaded),
+            .load(tp, id: EffectID.players(id), { try await api.draftablePlayers(id) }, answer: Action.playersLoaded),
+            .load(tq, id: EffectID.queue(id), { try await api.myQueue(id) }, answer: Action.queueLoaded),
+            .load(tc, id: EffectID.chat(id), { try await api.chatMessages(id, after: nil) }, answer: Action.chatLoaded))
     }
 
     /// After live events while the draft runs, only what they change: the board for anything but a chat line or a
@@ -28,22 +28,22 @@ extension DraftRoomFeature {
         var fx: [Effect<Action>] = []
         if !kinds.subtracting([.chat, .queueChanged]).isEmpty {
             let tr = state.room.beginRefresh()
-            fx.append(.load(tr, id: "draftRoom.\(id)", { try await api.draftBoard(id) }, answer: Action.roomLoaded))
+            fx.append(.load(tr, id: EffectID.room(id), { try await api.draftBoard(id) }, answer: Action.roomLoaded))
         }
         if kinds.contains(.queueChanged) || (!state.myQueue.isEmpty && !kinds.isDisjoint(with: [.pickMade, .pickUndone])) {
             let tq = state.queue.beginRefresh()
-            fx.append(.load(tq, id: "draftRoom.queue.\(id)", { try await api.myQueue(id) }, answer: Action.queueLoaded))
+            fx.append(.load(tq, id: EffectID.queue(id), { try await api.myQueue(id) }, answer: Action.queueLoaded))
         }
         if kinds.contains(.chat) {
             let tc = state.chat.beginRefresh()
-            fx.append(.load(tc, id: "draftRoom.chat.\(id)", { try await api.chatMessages(id, after: after) }, answer: Action.chatAppended))
+            fx.append(.load(tc, id: EffectID.chat(id), { try await api.chatMessages(id, after: after) }, answer: Action.chatAppended))
         }
         return .merge(fx)
     }
 
     static func reloadRoom(_ state: inout State, api: any LeagueAPI) -> Effect<Action> {
         let id = state.id, t = state.room.beginRefresh()
-        return .load(t, id: "draftRoom.\(id)", { try await api.draftBoard(id) }, answer: Action.roomLoaded)
+        return .load(t, id: EffectID.room(id), { try await api.draftBoard(id) }, answer: Action.roomLoaded)
     }
 
     /// Runs a write; a signed-out answer becomes the sign-in message.
@@ -115,7 +115,7 @@ extension DraftRoomFeature {
             // A pick undone gives its player back: the players list (read without him) is read again.
             if state.players.value != nil, let now = state.room.value, !drafted.isSubset(of: Set(now.picks.map(\.player.id))) {
                 let tp = state.players.beginRefresh()
-                fx.append(.load(tp, id: "draftRoom.players.\(id)", { try await api.draftablePlayers(id) }, answer: Action.playersLoaded))
+                fx.append(.load(tp, id: EffectID.players(id), { try await api.draftablePlayers(id) }, answer: Action.playersLoaded))
             }
             // A confirmation for a pick that is no longer on the clock can only fail: drop it and say why.
             if case .pick(_, let expected, _)? = state.confirm, let now = state.room.value?.draft, now.currentPick != expected || now.status != .running {

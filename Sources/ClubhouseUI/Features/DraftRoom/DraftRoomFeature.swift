@@ -8,6 +8,9 @@ import Terminal
 /// and enabled only for the commissioner. Every pick carries the pick number the person saw.
 /// The board shows the grid.
 public enum DraftRoomFeature: PageFeature {
+    /// Its cancellable effects.
+    enum EffectID: EffectIdentifier { case room(LeagueID), players(LeagueID), queue(LeagueID), chat(LeagueID) }
+
     public enum Tab: Int, CaseIterable, Sendable {
         case available, queue, roster, recent, chat
         public var title: String {

@@ -6,6 +6,9 @@ import Terminal
 /// or claims a player on waivers: with no room on my roster it first asks whom to drop, in a FAAB league a claim asks
 /// for the bid; `W` opens my waiver claims.
 public enum FreeAgentsFeature: PageFeature {
+    /// Its cancellable effects.
+    enum EffectID: EffectIdentifier { case players(LeagueID), league(LeagueID), myRoster(LeagueID) }
+
     public struct State: Equatable, Sendable {
         public var id: LeagueID
         public var position: Position?
@@ -86,17 +89,17 @@ public enum FreeAgentsFeature: PageFeature {
         case .onAppear, .retry:
             state.flow = nil
             let d = state.detail.value == nil ? state.detail.begin() : state.detail.beginRefresh(), api = context.env.api, id = state.id
-            return .merge(load(&state, context), .load(d, id: "freeAgents.league.\(id)", { try await api.league(id) }, answer: Action.detailLoaded))
+            return .merge(load(&state, context), .load(d, id: EffectID.league(id), { try await api.league(id) }, answer: Action.detailLoaded))
         case .liveRefreshed:
             let d = state.detail.beginRefresh(), p = state.players.beginRefresh(), api = context.env.api, id = state.id
             let pos = state.position, sort = state.sort
-            return .merge(.load(p, id: "freeAgents.\(id)", { try await api.availablePlayers(id, position: pos, sort: sort) }, answer: Action.playersLoaded),
-                          .load(d, id: "freeAgents.league.\(id)", { try await api.league(id) }, answer: Action.detailLoaded))
+            return .merge(.load(p, id: EffectID.players(id), { try await api.availablePlayers(id, position: pos, sort: sort) }, answer: Action.playersLoaded),
+                          .load(d, id: EffectID.league(id), { try await api.league(id) }, answer: Action.detailLoaded))
         case .detailLoaded(let t, let r):
             state.detail.finish(t, r)
             guard let team = state.detail.value?.capabilities.myTeam else { state.myRoster = Loadable(); return .none }
             let rt = state.myRoster.value == nil ? state.myRoster.begin() : state.myRoster.beginRefresh(), api = context.env.api, id = state.id
-            return .load(rt, id: "freeAgents.myRoster.\(id)", { try await api.roster(id, team: team) }, answer: Action.myRosterLoaded)
+            return .load(rt, id: EffectID.myRoster(id), { try await api.roster(id, team: team) }, answer: Action.myRosterLoaded)
         case .myRosterLoaded(let t, let r):
             state.myRoster.finish(t, r)
             guard let p = state.retryAfterLoad, let mine = state.myTeam else { return .none }
@@ -238,7 +241,7 @@ public enum FreeAgentsFeature: PageFeature {
     /// A new sort or position supersedes the request in flight.
     static func load(_ state: inout State, _ context: PageContext) -> Effect<Action> {
         let t = state.players.begin(), api = context.env.api, id = state.id, pos = state.position, sort = state.sort
-        return .load(t, id: "freeAgents.\(id)", { try await api.availablePlayers(id, position: pos, sort: sort) }, answer: Action.playersLoaded)
+        return .load(t, id: EffectID.players(id), { try await api.availablePlayers(id, position: pos, sort: sort) }, answer: Action.playersLoaded)
     }
 
     public static func keymap(_ state: State) -> Keymap<Action> {
@@ -327,7 +330,7 @@ public enum FreeAgentsFeature: PageFeature {
         guard state.flow == nil else { return nil }
         let body = Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: max(0, area.height - 1))
         guard let i = table(state, width: body.width, context: context).row(atY: point.y, in: body) else { return nil }
-        return i == state.list.selected ? .rowActivated : .list(.select(i))
+        return clicked(row: i, in: state.list, activate: .rowActivated)
     }
 }
 

@@ -4,6 +4,9 @@ import Terminal
 
 /// Home: what needs attention, my leagues (when signed in), public leagues with name and state filters.
 public enum HomeFeature: PageFeature {
+    /// Its cancellable effects.
+    enum EffectID: EffectIdentifier { case myLeagues, publicLeagues }
+
     public struct State: Equatable, Sendable {
         public var publicLeagues = Loadable<[LeagueSummary]>()
         public var myLeagues: [LeagueSummary] = []
@@ -101,9 +104,9 @@ public enum HomeFeature: PageFeature {
             return load(&state, context)
         case .sessionChanged(let signedIn):
             state.signedIn = signedIn
-            guard signedIn else { state.myLeagues = []; return .cancel(id: "home.myLeagues") }
+            guard signedIn else { state.myLeagues = []; return .cancel(id: EffectID.myLeagues) }
             let api = context.env.api
-            return .run(id: "home.myLeagues") { .myLeaguesLoaded((try? await api.myLeagues()) ?? []) }
+            return .run(id: EffectID.myLeagues) { .myLeaguesLoaded((try? await api.myLeagues()) ?? []) }
         case .myLeaguesLoaded(let leagues):
             guard state.signedIn else { return .none }
             // My leagues come first: the first time they come in, the selection starts at the top; when they reload
@@ -143,7 +146,7 @@ public enum HomeFeature: PageFeature {
         let token = state.publicLeagues.begin()
         let api = context.env.api
         let filter = LeagueFilter(state: state.stateFilter)
-        return .load(token, id: "home.publicLeagues", { try await api.publicLeagues(filter: filter) }, answer: Action.leaguesLoaded)
+        return .load(token, id: EffectID.publicLeagues, { try await api.publicLeagues(filter: filter) }, answer: Action.leaguesLoaded)
     }
 
     public static func keymap(_ state: State) -> Keymap<Action> {
@@ -283,7 +286,7 @@ public enum HomeFeature: PageFeature {
         } else if let i = table(state, context: context).row(atY: point.y, in: sections.publicTable.inset(horizontal: 1)) {
             index = i + state.mine.count
         } else { return nil }
-        return index == state.list.selected ? .rowActivated : .list(.select(index))
+        return clicked(row: index, in: state.list, activate: .rowActivated)
     }
 }
 

@@ -4,6 +4,9 @@ import Terminal
 
 /// A league's page: header, state, settings summary and members; the hub to every league page.
 public enum LeagueFeature: PageFeature {
+    /// Its cancellable effects.
+    enum EffectID: EffectIdentifier { case detail(LeagueID) }
+
     public struct State: Equatable, Sendable {
         public var id: LeagueID
         public var detail = Loadable<LeagueDetail>()
@@ -49,7 +52,7 @@ public enum LeagueFeature: PageFeature {
         case .onAppear, .retry, .liveRefreshed:
             let token = if case .liveRefreshed = action { state.detail.beginRefresh() } else { state.detail.begin() }
             let api = context.env.api, id = state.id
-            return .load(token, id: "league.\(id)", { try await api.league(id) }, answer: Action.detailLoaded)
+            return .load(token, id: EffectID.detail(id), { try await api.league(id) }, answer: Action.detailLoaded)
         case .detailLoaded(let token, let result):
             state.detail.finish(token, result)
             return .none
@@ -209,7 +212,7 @@ public enum LeagueFeature: PageFeature {
         let top = headerLines(d)
         let tableArea = Rect(x: area.x + 1, y: area.y + top, width: area.width - 2, height: max(0, area.height - top))
         guard let i = table(state, d, context: context).row(atY: point.y, in: tableArea) else { return nil }
-        return i == state.list.selected ? .rowActivated : .list(.select(i))
+        return clicked(row: i, in: state.list, activate: .rowActivated)
     }
 }
 

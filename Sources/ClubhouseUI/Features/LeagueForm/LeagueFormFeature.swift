@@ -6,6 +6,9 @@ import Terminal
 /// of fields. j/k move, h/l (←/→) change a choice or number one step, Enter or typing edits a name, Enter on the last
 /// row or ctrl-s anywhere submits (a gated write), Esc with unsaved changes asks before throwing them away.
 public enum LeagueFormFeature: PageFeature {
+    /// Its cancellable effects.
+    enum EffectID: EffectIdentifier { case league(LeagueID) }
+
     public struct State: Equatable, Sendable {
         public var mode: LeagueFormMode
         public var form = LeagueForm()
@@ -163,7 +166,7 @@ public enum LeagueFormFeature: PageFeature {
     static func load(_ state: inout State, _ context: PageContext) -> Effect<Action> {
         guard case .edit(let id) = state.mode else { return .none }
         let t = state.detail.begin(), api = context.env.api
-        return .load(t, id: "leagueForm.\(id)", { try await api.league(id) }, answer: Action.leagueLoaded)
+        return .load(t, id: EffectID.league(id), { try await api.league(id) }, answer: Action.leagueLoaded)
     }
 
     /// Checks what the form can check itself, then sends the gated write; nothing typed is lost either way.

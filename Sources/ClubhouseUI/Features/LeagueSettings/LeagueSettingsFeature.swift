@@ -4,6 +4,9 @@ import Terminal
 
 /// The league's settings, read-only; `E` opens the form to change them (the commissioner, before the draft).
 public enum LeagueSettingsFeature: PageFeature {
+    /// Its cancellable effects.
+    enum EffectID: EffectIdentifier { case detail(LeagueID) }
+
     public typealias State = LeagueDetailPageState
 
     public enum Action: Sendable {
@@ -26,7 +29,7 @@ public enum LeagueSettingsFeature: PageFeature {
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         switch action {
         case .onAppear, .retry:
-            return state.load(context, key: "leagueSettings", answer: Action.leagueLoaded)
+            return state.load(context, id: EffectID.detail(state.id), answer: Action.leagueLoaded)
         case .leagueLoaded(let t, let r):
             state.detail.finish(t, r); return .none
         case .list(let m):

@@ -4,6 +4,9 @@ import Terminal
 
 /// A matchup: both lineups side by side (slot, player, points, stat line), bench below, totals, status.
 public enum MatchupFeature: PageFeature {
+    /// Its cancellable effects.
+    enum EffectID: EffectIdentifier { case matchup(LeagueID) }
+
     public enum Side: Hashable, Sendable { case home, away }
 
     public struct State: Equatable, Sendable {
@@ -58,7 +61,7 @@ public enum MatchupFeature: PageFeature {
         case .onAppear, .retry, .liveRefreshed:
             let inPlace = if case .liveRefreshed = action { true } else { false }
             let t = inPlace ? state.detail.beginRefresh() : state.detail.begin(), api = context.env.api, id = state.id, week = state.week, team = state.team
-            return .load(t, id: "matchup.\(id)", { try await api.matchup(id, week: week, team: team) }, answer: Action.matchupLoaded)
+            return .load(t, id: EffectID.matchup(id), { try await api.matchup(id, week: week, team: team) }, answer: Action.matchupLoaded)
         case .matchupLoaded(let t, let r):
             if state.detail.finish(t, r), let d = state.detail.value {
                 state.side = d.away?.team.id == state.team ? .away : .home
@@ -207,7 +210,7 @@ public enum MatchupFeature: PageFeature {
         let table = lineupTable(rows(d).map(\.0), divider: true, state: state, side: side, width: halves[0].width, context: context)
         guard let i = table.row(atY: point.y, in: halves[0]) else { return nil }
         if side != state.side { return .sideChosen(side) }
-        return i == state.list.selected ? .rowActivated : .list(.select(i))
+        return clicked(row: i, in: state.list, activate: .rowActivated)
     }
 }
 

@@ -5,6 +5,9 @@ import Terminal
 /// A player: team, position, bye, weekly game log under the league's scoring, season total, 2018 points,
 /// and the team that rosters him.
 public enum PlayerFeature: PageFeature {
+    /// Its cancellable effects.
+    enum EffectID: EffectIdentifier { case player(PlayerID) }
+
     public struct State: Equatable, Sendable {
         public var id: PlayerID
         public var league: LeagueID?
@@ -35,7 +38,7 @@ public enum PlayerFeature: PageFeature {
         switch action {
         case .onAppear, .retry:
             let t = state.detail.begin(), api = context.env.api, id = state.id, league = state.league
-            return .load(t, id: "player.\(id)", { try await api.player(id, league: league) }, answer: Action.playerLoaded)
+            return .load(t, id: EffectID.player(id), { try await api.player(id, league: league) }, answer: Action.playerLoaded)
         case .playerLoaded(let t, let r):
             state.detail.finish(t, r); return .none
         case .list(let m):

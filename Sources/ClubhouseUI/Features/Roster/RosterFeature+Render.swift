@@ -81,6 +81,6 @@ extension RosterFeature {
         guard state.modal == nil, let r = state.roster.value else { return nil }
         let (table, lines) = table(state, r, width: body(area).width, context: context)
         guard let i = table.row(atY: point.y, in: body(area)), case .player(let p) = lines[i] else { return nil }
-        return p == state.list.selected ? .rowActivated : .list(.select(p))
+        return clicked(row: p, in: state.list, activate: .rowActivated)
     }
 }

@@ -7,6 +7,9 @@ import Terminal
 /// is the lineup editor for the league's current week: `m` moves a player (a chooser of slots, the ones he can't take
 /// dimmed with the reason), `d` drops one after a confirm, `W` opens the waiver claims.
 public enum RosterFeature: PageFeature {
+    /// Its cancellable effects.
+    enum EffectID: EffectIdentifier { case roster(LeagueID, TeamID), league(LeagueID) }
+
     public struct State: Equatable, Sendable {
         public var id: LeagueID
         public var team: TeamID
@@ -68,8 +71,8 @@ public enum RosterFeature: PageFeature {
             // A reload after a write keeps the roster on screen until the answer replaces it.
             let t = state.roster.value == nil ? state.roster.begin() : state.roster.beginRefresh(), api = context.env.api, id = state.id, team = state.team
             let d = state.detail.value == nil ? state.detail.begin() : state.detail.beginRefresh()
-            return .merge(.load(t, id: "roster.\(id).\(team)", { try await api.roster(id, team: team) }, answer: Action.rosterLoaded),
-                          .load(d, id: "roster.league.\(id)", { try await api.league(id) }, answer: Action.detailLoaded))
+            return .merge(.load(t, id: EffectID.roster(id, team), { try await api.roster(id, team: team) }, answer: Action.rosterLoaded),
+                          .load(d, id: EffectID.league(id), { try await api.league(id) }, answer: Action.detailLoaded))
         case .rosterLoaded(let t, let r):
             state.roster.finish(t, r, isEmpty: { $0.rows.isEmpty })
             if let s = state.list.selected, s >= state.players.count { state.list.selected = state.players.isEmpty ? nil : state.players.count - 1 }

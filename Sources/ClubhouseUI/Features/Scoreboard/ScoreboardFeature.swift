@@ -4,6 +4,9 @@ import Terminal
 
 /// A week's scoreboard: every matchup with its score; ←/→ (h/l) change the week.
 public enum ScoreboardFeature: PageFeature {
+    /// Its cancellable effects.
+    enum EffectID: EffectIdentifier { case scoreboard(LeagueID) }
+
     public struct State: Equatable, Sendable {
         public var id: LeagueID
         /// The week asked for; nil is the league's current week.
@@ -70,7 +73,7 @@ public enum ScoreboardFeature: PageFeature {
     /// Loads the week asked for; a newer week supersedes a slower older one.
     static func load(_ state: inout State, _ context: PageContext, inPlace: Bool = false) -> Effect<Action> {
         let t = inPlace ? state.scoreboard.beginRefresh() : state.scoreboard.begin(), api = context.env.api, id = state.id, week = state.week
-        return .load(t, id: "scoreboard.\(id)", { try await api.scoreboard(id, week: week) }, answer: Action.scoreboardLoaded)
+        return .load(t, id: EffectID.scoreboard(id), { try await api.scoreboard(id, week: week) }, answer: Action.scoreboardLoaded)
     }
 
     public static func keymap(_ state: State) -> Keymap<Action> {
@@ -118,7 +121,7 @@ public enum ScoreboardFeature: PageFeature {
     public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? {
         let body = Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: max(0, area.height - 1))
         guard let sb = state.scoreboard.value, let i = table(state, sb, context: context).row(atY: point.y, in: body) else { return nil }
-        return i == state.list.selected ? .rowActivated : .list(.select(i))
+        return clicked(row: i, in: state.list, activate: .rowActivated)
     }
 }
 

@@ -4,6 +4,9 @@ import Terminal
 
 /// The league's scoring rules: points per stat, kicker distances, defense points-allowed tiers.
 public enum ScoringRulesFeature: PageFeature {
+    /// Its cancellable effects.
+    enum EffectID: EffectIdentifier { case detail(LeagueID) }
+
     public typealias State = LeagueDetailPageState
 
     public enum Action: Sendable {
@@ -24,7 +27,7 @@ public enum ScoringRulesFeature: PageFeature {
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         switch action {
         case .onAppear, .retry:
-            return state.load(context, key: "scoring", answer: Action.leagueLoaded)
+            return state.load(context, id: EffectID.detail(state.id), answer: Action.leagueLoaded)
         case .leagueLoaded(let t, let r):
             state.detail.finish(t, r); return .none
         case .list(let m):

@@ -74,7 +74,7 @@ public enum SettingsFeature: PageFeature {
 
     public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? {
         guard let i = table(state, context: context).row(atY: point.y, in: area.inset(horizontal: 1)) else { return nil }
-        return i == state.list.selected ? .rowToggled : .list(.select(i))
+        return clicked(row: i, in: state.list, activate: .rowToggled)
     }
 }
 

@@ -4,6 +4,9 @@ import Terminal
 
 /// A league's standings: rank, record, points for/against, streak.
 public enum StandingsFeature: PageFeature {
+    /// Its cancellable effects.
+    enum EffectID: EffectIdentifier { case standings(LeagueID) }
+
     public struct State: Equatable, Sendable {
         public var id: LeagueID
         public var entries = Loadable<[StandingsEntry]>()
@@ -36,7 +39,7 @@ public enum StandingsFeature: PageFeature {
         case .onAppear, .retry, .liveRefreshed:
             let inPlace = if case .liveRefreshed = action { true } else { false }
             let t = inPlace ? state.entries.beginRefresh() : state.entries.begin(), api = context.env.api, id = state.id
-            return .load(t, id: "standings.\(id)", { try await api.standings(id) }, answer: Action.standingsLoaded)
+            return .load(t, id: EffectID.standings(id), { try await api.standings(id) }, answer: Action.standingsLoaded)
         case .standingsLoaded(let t, let r):
             state.entries.finish(t, r, isEmpty: \.isEmpty); return .none
         case .list(let m):
@@ -75,7 +78,7 @@ public enum StandingsFeature: PageFeature {
 
     public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? {
         guard let e = state.entries.value, let i = table(state, e, context: context).row(atY: point.y, in: area.inset(horizontal: 1)) else { return nil }
-        return i == state.list.selected ? .rowActivated : .list(.select(i))
+        return clicked(row: i, in: state.list, activate: .rowActivated)
     }
 }
 
