@@ -259,7 +259,14 @@ enum FanOutBench {
     }
 
     static func step(_ room: Room, all: [PTYClient], _ what: String, until done: @escaping (PTYClient) -> Bool) throws {
-        let ok = PTYClient.wait(for: all, timeout: .seconds(60)) { room.clients.allSatisfy(done) }
+        // A remote client whose read timed out on a busy host says "offline" and waits for a reload: r asks again.
+        var retried: Set<ObjectIdentifier> = []
+        let ok = PTYClient.wait(for: all, timeout: .seconds(60)) {
+            for c in room.clients where !done(c) && c.shows("offline") && !retried.contains(ObjectIdentifier(c)) {
+                retried.insert(ObjectIdentifier(c)); c.type("r")
+            }
+            return room.clients.allSatisfy(done)
+        }
         if !ok {
             let stuck = room.clients.first { !done($0) }!
             throw BenchFailure(description: "\(room.name): waiting for \(what), a client's screen shows:\n\(stuck.screen.text)")

@@ -111,7 +111,13 @@ public final class RemoteLeagueAPI: LeagueAPI, @unchecked Sendable {
         let answer: HTTPClient.Answer
         var r = request(method, path, body: body, token: token)
         for (k, v) in headers { r.setValue(v, forHTTPHeaderField: k) }
-        do { answer = try await client.send(r) } catch {
+        do {
+            do { answer = try await client.send(r) } catch .unreachable where method == "GET" {
+                // A kept-alive connection the server closed just as it was reused fails at once: a read (idempotent)
+                // is asked once more on a fresh one before the server counts as unreachable.
+                answer = try await client.send(r)
+            }
+        } catch {
             switch error {
             case .unreachable: throw unreachable
             case .redirect: throw DomainError.transport("the server at \(origin) answered with a redirect, which clubhouse doesn't follow")

@@ -72,7 +72,11 @@ enum AppCommand {
         log?.record("app.start", ["version": ClubhouseVersion.string, "server": origin,
                                   "device": ssh.map { "ssh \($0.key.fingerprint)" } ?? "local"])
         defer { log?.record("app.exit") }
-        let api = device.map { RemoteLeagueAPI(server: url, session: $0.session) } ?? RemoteLeagueAPI(server: url)
+        // Over SSH the server is beside sshd (or the club's own): a slow answer means a busy host, not a lost network, so
+        // it gets longer before the page says "offline" (15 s without a byte, 30 s in all).
+        let (idle, total): (TimeInterval, TimeInterval) = ssh == nil ? (5, 15) : (15, 30)
+        let api = device.map { RemoteLeagueAPI(server: url, session: $0.session, idleTimeout: idle, requestTimeout: total) }
+            ?? RemoteLeagueAPI(server: url, idleTimeout: idle, requestTimeout: total)
         api.sshHostSecret = ssh?.hostSecret
         let host = origin.split(separator: "/").last.map(String.init) ?? origin
         let overSSH = ssh != nil
