@@ -17,6 +17,12 @@ public protocol LeagueServerBackend: Sendable {
     func follow(after id: Int64) -> AsyncStream<LeagueEvent>
     /// Runs the draft clock for every live room until cancelled.
     func runDraftClock() async
+    /// The display name (else email) of the account an SSH key is linked to; nil when it is not linked.
+    func sshKeyOwner(fingerprint: String) async throws -> String?
+}
+
+extension LeagueServerBackend {
+    public func sshKeyOwner(fingerprint: String) async throws -> String? { nil }
 }
 
 /// `clubhouse serve`: the HTTP adapter over `LeagueAPI` (ARCHITECTURE.md §2–3). Routes come from `LeagueRoutes`;

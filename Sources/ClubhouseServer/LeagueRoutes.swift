@@ -115,12 +115,15 @@ public enum LeagueRoutes {
         },
         Route("POST", "/v1/sessions/ssh-key", access: .account) { c in
             // Only an SSH host that shares the server's secret may vouch for a key (sshd proved it there).
-            guard let secret = c.sshHostSecret, let sent = c.request.headers["x-clubhouse-ssh-host"],
-                  sent.utf8.count == secret.utf8.count, zip(sent.utf8, secret.utf8).reduce(0, { $0 | ($1.0 ^ $1.1) }) == 0 else {
-                throw DomainError.forbidden("SSH key sign-in works only through the club's SSH host (clubhouse host-ssh)")
-            }
+            try requireSSHHost(c)
             let b = try StrictJSON.decode(Wire.Fingerprint.self, from: c.request.body)
             return try .ok(await c.api.signIn(sshKeyFingerprint: b.fingerprint))
+        },
+        // Whom a key is linked to (the SSH host's key check and its "K: sign in as Ann"): only for the SSH host.
+        Route("POST", "/v1/ssh-keys/owner", access: .account) { c in
+            try requireSSHHost(c)
+            let b = try StrictJSON.decode(Wire.Fingerprint.self, from: c.request.body)
+            return try .ok(Wire.SSHKeyOwner(name: await c.backend.sshKeyOwner(fingerprint: b.fingerprint)))
         },
         Route("DELETE", "/v1/session", access: .account) { c in
             if let token = c.token { try await c.backend.signOut(token: token) }
@@ -135,6 +138,14 @@ public enum LeagueRoutes {
             try await api.unlinkSSHKey(fingerprint: b.fingerprint); return Wire.Empty()
         },
     ]
+
+    /// 403 unless the request carries the server's SSH host secret (`X-Clubhouse-SSH-Host`), compared in constant time.
+    static func requireSSHHost(_ c: RouteCall) throws {
+        guard let secret = c.sshHostSecret, let sent = c.request.headers["x-clubhouse-ssh-host"],
+              sent.utf8.count == secret.utf8.count, zip(sent.utf8, secret.utf8).reduce(0, { $0 | ($1.0 ^ $1.1) }) == 0 else {
+            throw DomainError.forbidden("SSH key sign-in works only through the club's SSH host (clubhouse host-ssh)")
+        }
+    }
 
     static let system: [Route] = [
         Route("GET", "/healthz", access: .account) { _ in .json(200, Array("{\"ok\":true}".utf8)) },

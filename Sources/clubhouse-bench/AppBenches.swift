@@ -18,7 +18,7 @@ extension Bench {
         return sibling
     }
 
-    static func appBenches(quick: Bool, fanOut: Bool, rooms: Int?) throws {
+    static func appBenches(quick: Bool, fanOut: Bool, rooms: Int?, sshSessions: Bool = false) throws {
         let app = try appBinary()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("clubhouse-bench-app-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -28,7 +28,12 @@ extension Bench {
         print("  one database file; event followers " + (wakes ? "wake on writes to it (inotify)" : "poll every \(EventFollower(path: "").pollInterval)")
               + "; the app under test may differ)")
 
+        if sshSessions {
+            print("  clients: 'clubhouse ssh-session' processes (sshd's ForceCommand for host-ssh, without sshd), each a client of one")
+            print("  'clubhouse serve' on the bench's database, signed out, a device folder per key")
+        }
         let idle = Duration.seconds(quick ? 5 : 10)
+        if sshSessions { return try fanOutTable(app: app, dir: dir, quick: quick, rooms: rooms, sshSessions: true) }
         let single = try MemoryBench.run(app: app, directory: dir, idleWindow: idle)
         let m = single.memory
         print("  one session in a draft room, settled: private \(mib(m.privateKiB)) MiB (Private_Clean+Private_Dirty), PSS \(mib(m.pssKiB)) MiB, RSS \(mib(m.rssKiB)) MiB")
@@ -39,6 +44,10 @@ extension Bench {
               + "\(window.components.seconds) s, no key: \(fmt(live.cpu * 100, 2)) % of one core"
               + (live.memory.map { ", private \(mib($0.privateKiB)) MiB" } ?? ""))
         guard fanOut else { print(); return }
+        try fanOutTable(app: app, dir: dir, quick: quick, rooms: rooms, sshSessions: false)
+    }
+
+    static func fanOutTable(app: String, dir: URL, quick: Bool, rooms: Int?, sshSessions: Bool) throws {
 
         // One room picks every second; many rooms each every 10 s (2 picks/s in all across 20 rooms — a real
         // draft picks every 30–90 s, and every commit wakes every process on the file).
@@ -49,15 +58,19 @@ extension Bench {
         print("  \(pad("scenario", 24)) \(pad("shown on", 7)) \(lpad("picks", 5)) \(lpad("seen", 6)) \(lpad("p50 ms", 8)) \(lpad("p99 ms", 8)) \(lpad("max ms", 8)) \(lpad("p99/100ms", 9)) \(lpad("missed", 6))")
         for (name, n, picks) in scenarios {
             let interval = Duration.seconds(n == 1 ? 1 : 10)
-            let r = try FanOutBench.run(FanOutBench.Options(app: app, rooms: n, picksPerRoom: picks, pickInterval: interval, directory: dir))
+            let r = try FanOutBench.run(FanOutBench.Options(app: app, rooms: n, picksPerRoom: picks, pickInterval: interval, directory: dir,
+                                                            sshSessions: sshSessions))
             for (label, s) in [("board", r.board), ("header", r.header)] {
                 print("  \(pad(name, 24)) \(pad(label, 7)) \(lpad("\(r.picks)", 5)) \(lpad("\(s.ms.count)", 6)) \(lpad(fmt(s.p50, 1), 8)) \(lpad(fmt(s.p99, 1), 8)) \(lpad(fmt(s.max, 1), 8)) \(lpad(fmt(s.p99 / fanOutTargetMS, 2) + "×", 9)) \(lpad("\(label == "board" ? r.missed : 0)", 6))")
             }
             let priv = r.privateKiB.isEmpty ? 0 : r.privateKiB.reduce(0, +) / r.privateKiB.count
             let pss = r.pssKiB.reduce(0, +)
-            print("  \(pad("", 24)) \(r.clients) clients started and in the room in \(fmt(Samples.milliseconds(r.setup) / 1000, 1)) s; each private \(mib(priv)) MiB on average, PSS of all \(mib(pss)) MiB")
+            let dirty = r.privateDirtyKiB.isEmpty ? 0 : r.privateDirtyKiB.reduce(0, +) / r.privateDirtyKiB.count
+            print("  \(pad("", 24)) \(r.clients) clients started and in the room in \(fmt(Samples.milliseconds(r.setup) / 1000, 1)) s; each private \(mib(priv)) MiB on average (Private_Dirty \(mib(dirty)) MiB), PSS of all \(mib(pss)) MiB")
+            print("  \(pad("", 24)) sitting in the running room, no pick, 5 s: \(fmt(r.idleCPU * 100, 2)) % of one core per client")
             print("  \(pad("", 24)) a pick every \(interval.components.seconds) s per room (\(fmt(Double(n) / Double(interval.components.seconds), 1)) picks/s in all), ±50% jitter")
             print("  \(pad("", 24)) CPU the clients used while picks went out: \(fmt(r.cpuPerClientPickMS, 1)) ms per client per pick")
+            if let server = r.serverCPUPerPickMS { print("  \(pad("", 24)) CPU the league server used while picks went out: \(fmt(server, 1)) ms per pick") }
             print("  \(pad("", 24)) draftsDue() with \(n) running draft\(n == 1 ? "" : "s"): \(fmt(r.draftsDueMS)) ms (each app's clock driver, on every draft event)")
         }
         print("  board: the grid cell of the pick shows \"•F. Last\"; header: the room moves on to \"pick N+1 · on the clock\".")

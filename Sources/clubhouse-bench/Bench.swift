@@ -73,8 +73,8 @@ enum Bench {
                 try StartupBench.run(app: try appBinary(), runs: quick ? 5 : 7)
                 return
             }
-            if args.contains("--app-only") {
-                try appBenches(quick: quick, fanOut: !args.contains("--no-fan-out"), rooms: rooms)
+            if args.contains("--app-only") || args.contains("--ssh-sessions") {
+                try appBenches(quick: quick, fanOut: !args.contains("--no-fan-out"), rooms: rooms, sshSessions: args.contains("--ssh-sessions"))
                 return
             }
             try await report(quick: quick)
@@ -83,6 +83,8 @@ enum Bench {
                 try StartupBench.run(app: try appBinary(), runs: quick ? 5 : 7)
                 print()
                 try appBenches(quick: quick, fanOut: !args.contains("--no-fan-out"), rooms: rooms)
+                // The same fan-out with the clients host-ssh runs: ssh-session processes on one league server.
+                if !args.contains("--no-fan-out") { try appBenches(quick: quick, fanOut: true, rooms: rooms, sshSessions: true) }
             }
         } catch {
             fail(error)

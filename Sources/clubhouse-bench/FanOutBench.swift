@@ -14,6 +14,9 @@ enum FanOutBench {
         /// Mean time between two picks in one room (jittered ±50%, so picks don't line up with the poll).
         var pickInterval: Duration
         var directory: URL
+        /// Clients are `clubhouse ssh-session` processes (as sshd's ForceCommand runs them for `host-ssh`), each a client
+        /// of one `clubhouse serve` on the bench's database, instead of apps on the database file.
+        var sshSessions = false
     }
 
     struct Result {
@@ -26,6 +29,12 @@ enum FanOutBench {
         var missed = 0
         /// Private memory (Private_Clean + Private_Dirty) and PSS of the clients, in KiB, read while they sat in the room.
         var privateKiB: [Int] = []
+        /// Private_Dirty alone of each client (KiB), settled in the room beside the others.
+        var privateDirtyKiB: [Int] = []
+        /// CPU of the clients sitting in the running rooms for 5 s before the picks, per client (fraction of a core).
+        var idleCPU = 0.0
+        /// With `sshSessions`: CPU the league server used while the picks went out, per pick (ms).
+        var serverCPUPerPickMS: Double?
         var pssKiB: [Int] = []
         var setup: Duration = .zero
         /// CPU the clients used while the picks went out, per client and pick (ms).
@@ -64,13 +73,21 @@ enum FanOutBench {
         let (service, rooms) = try prepare(path: dbPath, rooms: o.rooms, teams: o.clientsPerRoom)
         var result = Result()
         defer { for room in rooms { for c in room.clients { c.stop() } } }
+        let server = o.sshSessions ? try LeagueServerProcess(app: o.app, database: dbPath, directory: o.directory) : nil
+        defer { server?.stop() }
 
         // Start each room's clients and walk them into the room, one room at a time (240 cold starts at once
         // would only measure the scheduler).
         for (r, room) in rooms.enumerated() {
             for i in 0..<o.clientsPerRoom {
                 let home = o.directory.appendingPathComponent("client-\(r)-\(i)").path
-                room.clients.append(try PTYClient(executable: o.app, arguments: ["--database", dbPath], environment: environment(home: home)))
+                if let server {
+                    var env = environment(home: home)
+                    env["SSH_USER_AUTH"] = try server.keyFile(index: r * o.clientsPerRoom + i)
+                    room.clients.append(try PTYClient(executable: o.app, arguments: server.sessionArguments, environment: env))
+                } else {
+                    room.clients.append(try PTYClient(executable: o.app, arguments: ["--database", dbPath], environment: environment(home: home)))
+                }
             }
             try enterRoom(room, all: rooms.flatMap(\.clients))
         }
@@ -80,8 +97,16 @@ enum FanOutBench {
         _ = PTYClient.wait(for: everyone, timeout: .seconds(2)) { false }
         result.setup = clock.now - started
         for c in everyone {
-            if let m = ProcessMemory.read(pid: c.pid) { result.privateKiB.append(m.privateKiB); result.pssKiB.append(m.pssKiB) }
+            if let m = ProcessMemory.read(pid: c.pid) {
+                result.privateKiB.append(m.privateKiB); result.pssKiB.append(m.pssKiB); result.privateDirtyKiB.append(m.privateDirtyKiB)
+            }
         }
+        // Sitting in the running rooms, no pick: what a session costs while nothing happens.
+        let idleBefore = everyone.map { MemoryBench.cpuTime(pid: $0.pid) }.reduce(0, +)
+        let idleStart = clock.now
+        _ = PTYClient.wait(for: everyone, timeout: .seconds(5)) { false }
+        let idleUsed = everyone.map { MemoryBench.cpuTime(pid: $0.pid) }.reduce(0, +) - idleBefore
+        result.idleCPU = idleUsed / Samples.milliseconds(clock.now - idleStart) * 1000 / Double(max(1, everyone.count))
         result.clients = everyone.count
         var due = Samples()
         for _ in 0..<20 { due.add(try clock.measure { _ = try service.draftsDue() }) }
@@ -118,6 +143,7 @@ enum FanOutBench {
         }
 
         let cpuBefore = everyone.map { MemoryBench.cpuTime(pid: $0.pid) }.reduce(0, +)
+        let serverBefore = server.map { MemoryBench.cpuTime(pid: $0.pid) } ?? 0
         var next = 0
         while next < schedule.count || !waiting.isEmpty {
             let now = clock.now
@@ -145,6 +171,9 @@ enum FanOutBench {
         }
         let used = everyone.map { MemoryBench.cpuTime(pid: $0.pid) }.reduce(0, +) - cpuBefore
         result.cpuPerClientPickMS = result.picks == 0 ? 0 : used * 1000 / Double(result.picks * o.clientsPerRoom)
+        if let server, result.picks > 0 {
+            result.serverCPUPerPickMS = (MemoryBench.cpuTime(pid: server.pid) - serverBefore) * 1000 / Double(result.picks)
+        }
         return result
     }
 
@@ -230,7 +259,14 @@ enum FanOutBench {
     }
 
     static func step(_ room: Room, all: [PTYClient], _ what: String, until done: @escaping (PTYClient) -> Bool) throws {
-        let ok = PTYClient.wait(for: all, timeout: .seconds(60)) { room.clients.allSatisfy(done) }
+        // A remote client whose read timed out on a busy host says "offline" and waits for a reload: r asks again.
+        var retried: Set<ObjectIdentifier> = []
+        let ok = PTYClient.wait(for: all, timeout: .seconds(60)) {
+            for c in room.clients where !done(c) && c.shows("offline") && !retried.contains(ObjectIdentifier(c)) {
+                retried.insert(ObjectIdentifier(c)); c.type("r")
+            }
+            return room.clients.allSatisfy(done)
+        }
         if !ok {
             let stuck = room.clients.first { !done($0) }!
             throw BenchFailure(description: "\(room.name): waiting for \(what), a client's screen shows:\n\(stuck.screen.text)")
@@ -280,5 +316,92 @@ struct ProcessMemory {
         }
         guard let clean = fields["Private_Clean"], let dirty = fields["Private_Dirty"], let pss = fields["Pss"], let rss = fields["Rss"] else { return nil }
         return ProcessMemory(privateKiB: clean + dirty, pssKiB: pss, rssKiB: rss, privateDirtyKiB: dirty)
+    }
+}
+
+/// `clubhouse serve` on the bench's database with an SSH host secret, as `clubhouse host-ssh` starts it beside sshd, and
+/// what each `ssh-session` client needs (sshd's `SSH_USER_AUTH` file with a key of its own).
+final class LeagueServerProcess {
+    let process = Process()
+    let url: String
+    let secret: String
+    let devices: String
+    let directory: URL
+    var pid: pid_t { process.processIdentifier }
+
+    init(app: String, database: String, directory: URL) throws {
+        self.directory = directory
+        secret = directory.appendingPathComponent("ssh-host-secret").path
+        devices = directory.appendingPathComponent("devices").path
+        try FileManager.default.createDirectory(atPath: devices, withIntermediateDirectories: true)
+        try SSHHostSecret.generate(secret)
+        let port = try Self.freePort()
+        url = "http://127.0.0.1:\(port)"
+        let log = directory.appendingPathComponent("serve.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.executableURL = URL(fileURLWithPath: app)
+        process.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--database", database, "--ssh-host-secret-file", secret]
+        let file = try FileHandle(forWritingTo: log)
+        process.standardOutput = file
+        process.standardError = file
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while !Self.accepts(port) {
+            guard process.isRunning, Date() < deadline else {
+                throw BenchFailure(description: "clubhouse serve did not listen: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+            }
+            usleep(50_000)
+        }
+    }
+
+    var sessionArguments: [String] {
+        ["ssh-session", "--server", url, "--ssh-host-secret-file", secret, "--devices-dir", devices, "--policy", "open"]
+    }
+
+    /// An `SSH_USER_AUTH` file naming an ed25519 key of its own for client `index` (a device folder per key).
+    func keyFile(index: Int) throws -> String {
+        var blob = [UInt8]()
+        func put(_ bytes: [UInt8]) {
+            let n = UInt32(bytes.count).bigEndian
+            withUnsafeBytes(of: n) { blob += $0 }
+            blob += bytes
+        }
+        put(Array("ssh-ed25519".utf8))
+        var key = [UInt8](repeating: 0, count: 32)
+        withUnsafeBytes(of: UInt64(index + 1).bigEndian) { for (i, b) in $0.enumerated() { key[24 + i] = b } }
+        put(key)
+        let path = directory.appendingPathComponent("auth-\(index)").path
+        try "publickey ssh-ed25519 \(Data(blob).base64EncodedString())\n".write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ok = withUnsafeMutablePointer(to: &addr) { p in
+            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) == 0 && getsockname(fd, $0, &len) == 0 }
+        }
+        guard ok else { throw BenchFailure(description: "no free port") }
+        return Int(UInt16(bigEndian: addr.sin_port))
+    }
+
+    static func accepts(_ port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = UInt16(port).bigEndian
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } } == 0
     }
 }

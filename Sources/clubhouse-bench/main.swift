@@ -6,6 +6,7 @@
 //   clubhouse-bench --server-only    only the league server's figures (wrk browse, picks, 500-stream fan-out)
 //   clubhouse-bench --skip-server    everything but those
 //   clubhouse-bench --skip-app       everything but those;  --no-fan-out: the app's memory and idle CPU only
+//   clubhouse-bench --ssh-sessions   pick fan-out with ssh-session clients of one clubhouse serve (as host-ssh runs them)
 //   clubhouse-bench --rooms N        fan-out with N rooms of 12 clients only (instead of 1 and 20)
 //   clubhouse-bench --profile-reads [N]  seed in memory, run every browse read N times (a workload for callgrind)
 //   clubhouse-bench --dump FILE      seed an in-memory world at a fixed time and write a sorted dump of every table

@@ -6,13 +6,13 @@ import Foundation
 enum Clubhouse {
     static let commands: [String: ParsedArguments.Grammar] = [
         "import-stats": .init(valueOptions: ["database"], flags: []),
-        "serve": .init(valueOptions: ["listen", "database"], flags: []),
-        "host-ssh": .init(valueOptions: ["port", "listen", "database", "policy", "state-dir", "user"], flags: []),
+        "serve": .init(valueOptions: ["listen", "database", "ssh-host-secret-file"], flags: []),
+        "host-ssh": .init(valueOptions: ["port", "listen", "database", "policy", "state-dir", "user", "server", "ssh-host-secret-file"], flags: []),
         // Internal: run by the sshd that host-ssh configures (ForceCommand, AuthorizedKeysCommand).
-        "ssh-session": .init(valueOptions: ["database", "devices-dir", "policy"], flags: ["no-color"]),
-        "ssh-authorized-keys": .init(valueOptions: ["database", "policy"], flags: []),
+        "ssh-session": .init(valueOptions: ["server", "ssh-host-secret-file", "devices-dir", "policy"], flags: ["no-color"]),
+        "ssh-authorized-keys": .init(valueOptions: ["server", "ssh-host-secret-file", "policy"], flags: []),
         // Internal: started by host-ssh to own sshd (SSHDSupervisor.swift).
-        "ssh-keeper": .init(valueOptions: ["sshd", "config", "listen", "port"], flags: []),
+        "ssh-keeper": .init(valueOptions: ["sshd", "config", "listen", "port", "serve-listen", "serve-database", "serve-secret-file", "serve-log"], flags: []),
     ]
     static let root = ParsedArguments.Grammar(valueOptions: ["database", "server"], flags: ["no-color"])
 

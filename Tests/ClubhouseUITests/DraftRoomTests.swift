@@ -73,6 +73,36 @@ import Terminal
         #expect(Self.room(h)?.available[safe: Self.room(h)?.list.selected ?? -1]?.player.name == "Darren Waller", "still the player I was looking at")
     }
 
+    /// A pick elsewhere re-reads the board (one read each for the grid and the room), never the players list; a chat
+    /// line re-reads neither the room's board nor the players; an undone pick gives its player back, so the players
+    /// list is read again.
+    @Test func aLivePickReadsOnlyWhatItChanges() async {
+        var h = await Self.opened(Self.liveRoom(myTeam: Demo.bits))
+        h.followEvents = false
+        let league = Demo.couch
+        let rooms = await h.fake.calls[.draftRoom] ?? 0, players = await h.fake.calls[.draftablePlayers] ?? 0
+        var next = Self.liveRoom(myTeam: Demo.bits)
+        next.picks.append(DraftPickView(pick: Pick(number: 7, round: 2, teamID: Demo.bytes, playerID: Demo.kupp.id, source: .manager, madeAt: Demo.now), player: Demo.kupp))
+        next.draft.currentPick = 8
+        await h.fake.setRoom(next)
+        h.send(.board(.eventReceived(LeagueEvent(id: 10, leagueID: league, kind: .pickMade, payload: "{}", at: Demo.now))))
+        await h.settle()
+        #expect(Self.room(h)?.room.value?.draft.currentPick == 8, "the room shows the pick")
+        #expect(Self.room(h)?.available.contains { $0.player == Demo.kupp } == false)
+        #expect(await h.fake.calls[.draftRoom] == rooms + 2, "the grid's read and the room's")
+        #expect(await h.fake.calls[.draftablePlayers] ?? 0 == players, "the players list is not read for a pick")
+
+        h.send(.board(.eventReceived(LeagueEvent(id: 11, leagueID: league, kind: .chat, payload: "{}", at: Demo.now))))
+        await h.settle()
+        #expect(await h.fake.calls[.draftRoom] == rooms + 3, "only the grid reads the board for a chat line")
+
+        await h.fake.setRoom(Self.liveRoom(myTeam: Demo.bits))   // pick 7 undone
+        h.send(.board(.eventReceived(LeagueEvent(id: 12, leagueID: league, kind: .pickUndone, payload: "{}", at: Demo.now))))
+        await h.settle()
+        #expect(await h.fake.calls[.draftablePlayers] ?? 0 == players + 1, "an undo gives the player back: the list is read again")
+        #expect(Self.room(h)?.available.contains { $0.player == Demo.kupp } == true)
+    }
+
     @Test func aConfirmationOvertakenByALivePickIsDroppedWithAReason() async {
         var h = await Self.opened(Self.liveRoom())
         h.key(.enter)

@@ -13,11 +13,11 @@ import Testing
     final class Server {
         let process = Process()
         let log: URL
-        init(database: String, port: Int, home: TemporaryHome) throws {
+        init(database: String, port: Int, home: TemporaryHome, arguments: [String] = []) throws {
             log = home.url.appendingPathComponent("serve-\(UUID().uuidString.prefix(4)).log")
             FileManager.default.createFile(atPath: log.path, contents: nil)
             process.executableURL = URL(fileURLWithPath: Binary.path)
-            process.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--database", database]
+            process.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--database", database] + arguments
             process.environment = home.environment
             let file = try FileHandle(forWritingTo: log)
             process.standardOutput = file

@@ -1,3 +1,5 @@
+import ClubhouseData
+import ClubhouseDomain
 import Foundation
 import Testing
 
@@ -38,12 +40,20 @@ import Testing
         }
     }
 
+    /// A secret file as host-ssh writes one (0600).
+    static func secretFile(_ home: TemporaryHome) throws -> String {
+        let path = home.url.path + "/ssh-host-secret"
+        try "0123456789abcdef0123456789abcdef\n".write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o600)
+        return path
+    }
+
     @Test func sessionWithoutKeyInformationRefusesInOneLine() throws {
         let home = try TemporaryHome()
         var env = home.environment
         env["SSH_USER_AUTH"] = ""
-        let r = try Binary.run(["ssh-session", "--database", home.url.path + "/db.sqlite", "--devices-dir", home.url.path + "/devices"],
-                               environment: env)
+        let server = ["--server", "http://127.0.0.1:9", "--ssh-host-secret-file", try Self.secretFile(home)]
+        let r = try Binary.run(["ssh-session"] + server + ["--devices-dir", home.url.path + "/devices"], environment: env)
         #expect(r.status == 2)
         #expect(r.err.split(separator: "\n").count == 1, "\(r.err)")
         #expect(r.err.contains("SSH_USER_AUTH"))
@@ -53,35 +63,89 @@ import Testing
         let auth = home.url.path + "/auth"
         try "password\n".write(toFile: auth, atomically: true, encoding: .utf8)
         env["SSH_USER_AUTH"] = auth
-        let r2 = try Binary.run(["ssh-session", "--database", home.url.path + "/db.sqlite"], environment: env)
+        let r2 = try Binary.run(["ssh-session"] + server, environment: env)
         #expect(r2.status == 2)
         #expect(r2.err.contains("did not sign in with an SSH key"), "\(r2.err)")
     }
 
-    @Test func linkedPolicyRefusesAnUnlinkedKey() throws {
+    @Test func aSessionNeedsTheServerAndAPrivateSecret() throws {
         let home = try TemporaryHome()
         let auth = home.url.path + "/auth"
         try "publickey ssh-ed25519 \(Self.key)\n".write(toFile: auth, atomically: true, encoding: .utf8)
         var env = home.environment
         env["SSH_USER_AUTH"] = auth
         env["TERM"] = "xterm-256color"
-        let r = try Binary.run(["ssh-session", "--database", home.url.path + "/db.sqlite", "--policy", "linked"], environment: env)
+        let noServer = try Binary.run(["ssh-session", "--devices-dir", home.url.path + "/devices"], environment: env)
+        #expect(noServer.status == 2)
+        #expect(noServer.err.contains("--server"), "\(noServer.err)")
+        let secret = try Self.secretFile(home)
+        chmod(secret, 0o644)
+        let open = try Binary.run(["ssh-session", "--server", "http://127.0.0.1:9", "--ssh-host-secret-file", secret], environment: env)
+        #expect(open.status == 1)
+        #expect(open.err.contains("is readable by others"), "\(open.err)")
+        // serve refuses such a file too, before it listens.
+        let serve = try Binary.run(["serve", "--listen", "127.0.0.1:\(try SSHHost.freeLoopbackPort())", "--database", home.url.path + "/db.sqlite",
+                                    "--ssh-host-secret-file", secret], environment: home.environment)
+        #expect(serve.status == 2)
+        #expect(serve.err.contains("is readable by others") && serve.err.contains("chmod 600"), "\(serve.err)")
+    }
+
+    /// The key check and a session under `--policy linked` ask the league server (with the host secret) whom a key is
+    /// linked to; neither opens a database.
+    @Test(.timeLimit(.minutes(2))) func linkedPolicyAsksTheServer() throws {
+        let home = try TemporaryHome()
+        let secret = try Self.secretFile(home)
+        let port = try SSHHost.freeLoopbackPort()
+        let dbPath = home.url.path + "/db.sqlite"
+        let server = try RemoteDraftTests.Server(database: dbPath, port: port, home: home, arguments: ["--ssh-host-secret-file", secret])
+        try #require(SSHHost.poll(timeout: 60) { server.output.contains("Clubhouse league server on http://127.0.0.1:\(port)") }, "\(server.output)")
+        let url = ["--server", "http://127.0.0.1:\(port)", "--ssh-host-secret-file", secret]
+
+        let auth = home.url.path + "/auth"
+        try "publickey ssh-ed25519 \(Self.key)\n".write(toFile: auth, atomically: true, encoding: .utf8)
+        var env = home.environment
+        env["SSH_USER_AUTH"] = auth
+        env["TERM"] = "xterm-256color"
+        let r = try Binary.run(["ssh-session"] + url + ["--devices-dir", home.url.path + "/devices", "--policy", "linked"], environment: env)
         #expect(r.status == 2)
         #expect(r.err.contains("SHA256:pjGeoE1oWthMcV0gOfz5qe+OBiVThfNDdGTMVeeXJCM"), "\(r.err)")
         #expect(r.err.contains("not linked"), "\(r.err)")
+
+        let unlinked = try Binary.run(["ssh-authorized-keys"] + url + ["--policy", "linked", "ssh-ed25519", Self.key])
+        #expect(unlinked.status == 0, "\(unlinked.err)")
+        #expect(unlinked.out.isEmpty, "an unlinked key is not authorized")
+
+        // Linked to an account (through the league's own use case, as the app's "Link this key?" does): let in.
+        let db = try Database(path: dbPath)
+        let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
+        let ann = try service.createAccount(email: "ann@ssh.example", password: "ann draft night", displayName: "Ann")
+        try service.linkSSHKey(fingerprint: "SHA256:pjGeoE1oWthMcV0gOfz5qe+OBiVThfNDdGTMVeeXJCM", publicKey: "ssh-ed25519 \(Self.key)",
+                               caller: .user(ann.user.id))
+        let linked = try Binary.run(["ssh-authorized-keys"] + url + ["--policy", "linked", "ssh-ed25519", Self.key])
+        #expect(linked.status == 0, "\(linked.err)")
+        #expect(linked.out == "ssh-ed25519 \(Self.key)\n")
+
+        // A wrong secret is refused by the server: the key check says so and lets nobody in.
+        let wrong = home.url.path + "/wrong-secret"
+        try "not-the-servers-secret-at-all\n".write(toFile: wrong, atomically: true, encoding: .utf8)
+        chmod(wrong, 0o600)
+        let refused = try Binary.run(["ssh-authorized-keys", "--server", "http://127.0.0.1:\(port)", "--ssh-host-secret-file", wrong,
+                                      "--policy", "linked", "ssh-ed25519", Self.key])
+        #expect(refused.status == 1)
+        #expect(refused.out.isEmpty)
+        #expect(refused.err.contains("only through the club's SSH host"), "\(refused.err)")
+        #expect(server.stop() == 0)
     }
 
     @Test func authorizedKeysCommandEchoesUnderOpenAndFiltersUnderLinked() throws {
-        let home = try TemporaryHome()
-        let db = home.url.path + "/db.sqlite"
-        let open = try Binary.run(["ssh-authorized-keys", "--database", db, "--policy", "open", "ssh-ed25519", Self.key])
+        let open = try Binary.run(["ssh-authorized-keys", "--policy", "open", "ssh-ed25519", Self.key])
         #expect(open.status == 0)
         #expect(open.out == "ssh-ed25519 \(Self.key)\n")
 
-        let linked = try Binary.run(["ssh-authorized-keys", "--database", db, "--policy", "linked", "ssh-ed25519", Self.key])
-        #expect(linked.status == 0)
-        #expect(linked.out.isEmpty, "an unlinked key is not authorized")
-        #expect(!FileManager.default.fileExists(atPath: db), "the key check never creates a database")
+        // Under linked, without a server to ask, nobody is let in.
+        let linked = try Binary.run(["ssh-authorized-keys", "--policy", "linked", "ssh-ed25519", Self.key])
+        #expect(linked.status == 2)
+        #expect(linked.out.isEmpty, "an unknown key is not authorized")
 
         let bad = try Binary.run(["ssh-authorized-keys", "--policy", "open", "ssh-rsa", Self.key])
         #expect(bad.status == 1)

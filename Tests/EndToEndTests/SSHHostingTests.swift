@@ -67,6 +67,13 @@ import ClubhouseData
             #expect(devices.contains(component), "no device folder for \(fp) in \(devices)")
         }
         #expect(host.sessions().count == 2, "two app processes")
+        // Each session is a client of the league server beside sshd: it has no database file open.
+        for pid in host.sessions() {
+            let files = SSHHost.openFiles(pid)
+            #expect(!files.isEmpty, "could not read /proc/\(pid)/fd")
+            #expect(!files.contains { $0.contains(".sqlite") }, "session \(pid) has the database open: \(files)")
+        }
+        #expect(host.descendants().contains { SSHHost.commandLine($0).contains(" serve ") }, "one league server runs beside sshd")
 
         // Drop alice's connection: her app ends (SIGHUP), bob's keeps working.
         alice = nil
@@ -94,6 +101,74 @@ import ClubhouseData
             let closed = try tmux.waitFor("ssh-exit=", timeout: 10)
             #expect(closed.matched, "the client was not disconnected:\n\(closed.screen)")
         }
+    }
+}
+
+/// host-ssh with `--server`: sessions are clients of a league server started elsewhere (no server of its own); and
+/// the server host-ssh starts itself stopping on its own ends the host, saying so.
+@Suite(.serialized) struct SSHHostServerTests {
+    static func client(_ dir: String, _ name: String, port: Int, user: String) throws -> Tmux {
+        let made = try SSHHost.run(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", "\(dir)/\(name)"])
+        try #require(made.status == 0, "ssh-keygen: \(made.output)")
+        let ssh = ["ssh", "-tt", "-F", "/dev/null", "-i", "\(dir)/\(name)", "-p", "\(port)",
+                   "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "IdentitiesOnly=yes",
+                   "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "\(user)@127.0.0.1"]
+        return try Tmux(command: ssh.map(Tmux.shellQuote).joined(separator: " ") + "; echo ssh-exit=$?; sleep 30", width: 120, height: 40)
+    }
+
+    @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH"), .timeLimit(.minutes(2)))
+    func sessionsUseTheServerGivenWithServer() throws {
+        let home = try TemporaryHome()
+        let dir = home.url.path
+        let user = String(cString: getpwuid(geteuid())!.pointee.pw_name)
+        let secret = dir + "/club-secret"
+        try "a-secret-shared-by-the-club-server\n".write(toFile: secret, atomically: true, encoding: .utf8)
+        chmod(secret, 0o600)
+        let serverPort = try SSHHost.freeLoopbackPort()
+        let server = try RemoteDraftTests.Server(database: dir + "/league.sqlite", port: serverPort, home: home,
+                                                 arguments: ["--ssh-host-secret-file", secret])
+        try #require(SSHHost.poll(timeout: 60) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
+
+        let port = try SSHHost.freeLoopbackPort()
+        let host = try SSHHost(arguments: ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)", "--server", "http://127.0.0.1:\(serverPort)",
+                                           "--ssh-host-secret-file", secret, "--state-dir", dir + "/state"],
+                               environment: home.environment, logDirectory: dir)
+        defer { host.cleanUp(stateDirectory: dir + "/state") }
+        try #require(SSHHost.poll(timeout: 60) { host.output.contains("ssh -p \(port)") || !host.isRunning }, "no banner:\n\(host.output)\n\(host.log)")
+        #expect(host.output.contains("league server: http://127.0.0.1:\(serverPort)"), "\(host.output)")
+        #expect(!host.descendants().contains { SSHHost.commandLine($0).contains(" serve ") }, "no server of its own")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/state/ssh-host-secret"), "no secret of its own")
+
+        let alice = try Self.client(dir, "alice", port: port, user: user)
+        let landed = try alice.waitFor(timeout: 30) { ["Public leagues", "Gridiron Greats"].allSatisfy($0.contains) }
+        #expect(landed.matched, "alice never reached Home:\n\(landed.screen)\nhost log:\n\(host.log)")
+        for pid in host.sessions() {
+            #expect(!SSHHost.openFiles(pid).contains { $0.contains(".sqlite") }, "a session has the database open")
+        }
+        #expect(server.output.contains("\"route\":\"/v1/leagues\""), "the session read from the club's server")
+        #expect(host.stop(timeout: 15) == 0, "\(host.log)")
+        #expect(server.stop() == 0, "the club's server is not host-ssh's to stop")
+    }
+
+    @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH"), .timeLimit(.minutes(2)))
+    func theHostSaysSoWhenItsServerStops() throws {
+        let home = try TemporaryHome()
+        let dir = home.url.path
+        let port = try SSHHost.freeLoopbackPort()
+        let host = try SSHHost(arguments: ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)", "--database", dir + "/league.sqlite",
+                                           "--state-dir", dir + "/state"], environment: home.environment, logDirectory: dir)
+        defer { host.cleanUp(stateDirectory: dir + "/state") }
+        try #require(SSHHost.poll(timeout: 60) { host.output.contains("ssh -p \(port)") || !host.isRunning }, "no banner:\n\(host.output)\n\(host.log)")
+        var st = stat()
+        #expect(stat(dir + "/state/ssh-host-secret", &st) == 0 && st.st_mode & 0o777 == 0o600, "the secret is private")
+        let serve = try #require(host.descendants().first { SSHHost.commandLine($0).contains(" serve ") }, "a league server runs beside sshd")
+        #expect(SSHHost.commandLine(serve).contains("--listen 127.0.0.1:"), "on loopback")
+        let tracked = host.descendants()
+        kill(serve, SIGKILL)
+        #expect(SSHHost.poll(timeout: 30) { !host.isRunning }, "host-ssh went on without its server")
+        #expect(host.stop(timeout: 1) == 1)
+        #expect(host.log.contains("the league server stopped"), "\(host.log)")
+        #expect(SSHHost.poll(timeout: 15) { tracked.filter(SSHHost.isAlive).isEmpty }, "left running: \(tracked.filter(SSHHost.isAlive))")
     }
 }
 
@@ -128,6 +203,14 @@ final class SSHHost {
     }
 
     func descendants() -> [pid_t] { Self.descendants(of: pid) }
+
+    /// What `pid`'s descriptors point at (`/proc/PID/fd` links).
+    static func openFiles(_ pid: pid_t) -> [String] {
+        let dir = "/proc/\(pid)/fd"
+        return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).compactMap {
+            try? FileManager.default.destinationOfSymbolicLink(atPath: dir + "/" + $0)
+        }
+    }
 
     /// The app processes sshd started, one per connection.
     func sessions() -> [pid_t] {

@@ -11,7 +11,7 @@ _clubhouse()
     local command="" i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
-            --database | --server | --port | --listen | --policy | --state-dir | --user | --devices-dir)
+            --database | --server | --port | --listen | --policy | --state-dir | --user | --devices-dir | --ssh-host-secret-file)
                 ((i++))
                 ;;
             -*) ;;
@@ -29,6 +29,10 @@ _clubhouse()
             ;;
         --state-dir | --devices-dir)
             _filedir -d
+            return
+            ;;
+        --ssh-host-secret-file)
+            _filedir
             return
             ;;
         --user)
@@ -65,10 +69,10 @@ _clubhouse()
             fi
             ;;
         host-ssh)
-            options="--port --listen --database --policy --state-dir --user --help"
+            options="--port --listen --database --policy --state-dir --user --server --ssh-host-secret-file --help"
             ;;
         serve)
-            options="--listen --database --help"
+            options="--listen --database --ssh-host-secret-file --help"
             ;;
         *)
             return

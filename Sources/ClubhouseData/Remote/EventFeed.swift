@@ -16,7 +16,8 @@ final class EventFeed: @unchecked Sendable {
     private let lock = NSLock()
     private var lastID: Int64?
     private var cancelled = false
-    private var task: URLSessionDataTask?
+    /// The stream open now: a plain socket for http://, URLSession for https://.
+    private var task: (any Cancellable)?
     private var buffer = Data()
     private var backoff: Double = 0.25
 
@@ -27,20 +28,28 @@ final class EventFeed: @unchecked Sendable {
     func connect() {
         lock.lock()
         guard !cancelled else { lock.unlock(); return }
-        var request = URLRequest(url: url)
-        request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
-        if let lastID { request.setValue(String(lastID), forHTTPHeaderField: "Last-Event-ID") }
-        if let token { request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization") }
+        var headers = ["Accept": "text/event-stream"]
+        if let lastID { headers["Last-Event-ID"] = String(lastID) }
+        if let token { headers["Authorization"] = "Bearer " + token }
         buffer = Data()
         lock.unlock()
-        let t = client.stream(request, onResponse: { [weak self] status in
+        let onResponse: (Int) -> Void = { [weak self] status in
             if status == 200 { self?.lock.withLock { self?.backoff = 0.25 } }
-        }, onBytes: { [weak self] data in
-            self?.received(data)
-        }, onEnd: { [weak self] _ in
-            self?.reconnectLater()
-        })
-        lock.withLock { task = t }
+        }
+        let onBytes: (Data) -> Void = { [weak self] data in self?.received(data) }
+        let t: any Cancellable
+        if url.scheme == "http" {
+            let stream = SocketStream(url: url, headers: headers, onResponse: onResponse, onBytes: onBytes,
+                                      onEnd: { [weak self] in self?.reconnectLater() })
+            stream.start()
+            t = stream
+        } else {
+            var request = URLRequest(url: url)
+            for (k, v) in headers { request.setValue(v, forHTTPHeaderField: k) }
+            t = client.stream(request, onResponse: onResponse, onBytes: onBytes, onEnd: { [weak self] _ in self?.reconnectLater() })
+        }
+        let cancelNow: Bool = lock.withLock { task = t; return cancelled }
+        if cancelNow { t.cancel() }
     }
 
     func cancel() {
@@ -79,3 +88,10 @@ final class EventFeed: @unchecked Sendable {
         for e in events { deliver(e) }
     }
 }
+
+/// An open stream that can be ended.
+protocol Cancellable: AnyObject, Sendable {
+    func cancel()
+}
+extension SocketStream: Cancellable {}
+extension URLSessionDataTask: Cancellable {}

@@ -18,6 +18,8 @@ public final class RemoteLeagueAPI: LeagueAPI, @unchecked Sendable {
     private let ownsClient: Bool
     private let identity: Identity
     private let cache = ReadCache()
+    private let feeds = SharedFeeds()
+    private let inFlight = InFlightReads()
 
     private enum Identity: Sendable {
         case fixed(@Sendable () -> String?)
@@ -109,7 +111,13 @@ public final class RemoteLeagueAPI: LeagueAPI, @unchecked Sendable {
         let answer: HTTPClient.Answer
         var r = request(method, path, body: body, token: token)
         for (k, v) in headers { r.setValue(v, forHTTPHeaderField: k) }
-        do { answer = try await client.send(r) } catch {
+        do {
+            do { answer = try await client.send(r) } catch .unreachable where method == "GET" {
+                // A kept-alive connection the server closed just as it was reused fails at once: a read (idempotent)
+                // is asked once more on a fresh one before the server counts as unreachable.
+                answer = try await client.send(r)
+            }
+        } catch {
             switch error {
             case .unreachable: throw unreachable
             case .redirect: throw DomainError.transport("the server at \(origin) answered with a redirect, which clubhouse doesn't follow")
@@ -146,11 +154,17 @@ public final class RemoteLeagueAPI: LeagueAPI, @unchecked Sendable {
         let full = items.isEmpty ? path : path + "?" + items.joined(separator: "&")
         let key = (token == nil ? "-" : "+") + full
         do {
-            let data = try await call("GET", full, body: nil)
-            let value = try decode(T.self, data)
-            cache.store(key, data)
+            // The same read asked again while one is on its way since the last event this transport saw (the board and
+            // the draft room both read the board after a pick) rides on that one, answer decoded once.
+            let shared = try await inFlight.join(key + "#\(feeds.latestEventID)#\(T.self)") { () async throws -> any Sendable in
+                let data = try await self.call("GET", full, body: nil)
+                let value = try self.decode(T.self, data)
+                self.cache.store(key, data)
+                return value
+            }
             set(.online)
-            return value
+            if let value = shared as? T { return value }
+            throw DomainError.transport("the server's answer didn't make sense (is it a different version?)")
         } catch DomainError.transport(let m) where m == unreachableText {
             guard let (data, at) = cache.load(key) else { set(.offline(asOf: nil)); throw unreachable }
             set(.offline(asOf: at))
@@ -316,6 +330,15 @@ public final class RemoteLeagueAPI: LeagueAPI, @unchecked Sendable {
         return signed
     }
 
+    /// Whom `fingerprint` is linked to (display name, else email), nil when nobody: asked by the SSH host only (403
+    /// `.forbidden` without its secret).
+    public func sshKeyOwner(fingerprint: String) async throws -> String? {
+        let data = try await call("POST", "/v1/ssh-keys/owner", body: try Self.encoder.encode(Wire.Fingerprint(fingerprint: fingerprint)),
+                                  sendToken: false, headers: sshHostSecret.map { ["X-Clubhouse-SSH-Host": $0] } ?? [:])
+        set(.online)
+        return try decode(Wire.SSHKeyOwner.self, data).name
+    }
+
     /// Ends the session on the server, then wipes the local session and the read cache — even when the server
     /// can't be reached.
     public func signOut() async throws {
@@ -349,14 +372,151 @@ public final class RemoteLeagueAPI: LeagueAPI, @unchecked Sendable {
 
     /// Server-sent events of `league` (all leagues when nil) after `id` (only new ones when nil). The stream
     /// reconnects with back-off (0.25 s doubling to 15 s) and resumes from the last event it delivered.
+    ///
+    /// Subscriptions of this transport to one league (with one token) share one stream to the server: the app's board
+    /// subscribes anew after every event, which would otherwise reconnect and replay each time. A subscription that
+    /// resumes after an event the shared stream has already passed gets the rest from its recent events; one that
+    /// resumes further back than those gets a stream of its own. Streams go only to this transport's own server.
     public func events(league: LeagueID?, after id: Int64?) -> AsyncStream<LeagueEvent> {
         let path = "/v1/events" + (league.map { "?league=\($0.rawValue)" } ?? "")
-        let client = self.client, origin = self.origin, token = self.token
-        return AsyncStream { continuation in
-            let feed = EventFeed(client: client, url: URL(string: origin + path)!, token: token, after: id) { continuation.yield($0) }
-            continuation.onTermination = { _ in feed.cancel() }
-            feed.connect()
+        let client = self.client, url = URL(string: origin + path)!, token = self.token
+        let make: @Sendable (Int64?, @escaping @Sendable (LeagueEvent) -> Void) -> EventFeed = { after, deliver in
+            EventFeed(client: client, url: url, token: token, after: after, deliver: deliver)
         }
+        return feeds.subscribe(key: "\(league?.rawValue ?? 0)|\(token ?? "")", after: id, make: make)
+    }
+}
+
+/// The live streams one `RemoteLeagueAPI` has open, one per league and token, shared by its subscriptions.
+final class SharedFeeds: @unchecked Sendable {
+    /// Recent events kept per stream, for subscriptions that resume a little behind it.
+    static let recent = 256
+    /// How long a stream nobody follows stays open (the board subscribes again right after each event).
+    static let linger: Double = 15
+
+    private final class Shared {
+        var feed: EventFeed?
+        var buffer: [LeagueEvent] = []
+        /// Every event after this id is in `buffer` or still to come; nil until known.
+        var coveredAfter: Int64?
+        var subscribers: [Int: Subscriber] = [:]
+        var closing: DispatchWorkItem?
+    }
+    private struct Subscriber {
+        var continuation: AsyncStream<LeagueEvent>.Continuation
+        /// The last event it was given (nil: none yet); later ones only.
+        var seen: Int64?
+    }
+
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var shared: [String: Shared] = [:]
+    private var nextID = 0
+    private var latest: Int64 = 0
+
+    /// The newest event any of the streams delivered (0: none yet).
+    var latestEventID: Int64 { lock.withLock { latest } }
+
+    deinit { for s in shared.values { s.feed?.cancel() } }
+
+    func subscribe(key: String, after: Int64?, make: @escaping @Sendable (Int64?, @escaping @Sendable (LeagueEvent) -> Void) -> EventFeed) -> AsyncStream<LeagueEvent> {
+        AsyncStream { continuation in
+            var replay: [LeagueEvent] = []
+            var start: EventFeed?
+            var own = false
+            lock.withLock {
+                let s: Shared
+                if let existing = shared[key] {
+                    s = existing
+                    if let after {
+                        guard let covered = s.coveredAfter, after >= covered else { own = true; return }
+                        replay = s.buffer.filter { $0.id > after }
+                    }
+                } else {
+                    s = Shared()
+                    s.coveredAfter = after
+                    shared[key] = s
+                    let feed = make(after) { [weak self] e in self?.deliver(key, e) }
+                    s.feed = feed
+                    start = feed
+                }
+                s.closing?.cancel(); s.closing = nil
+                nextID += 1
+                let id = nextID
+                let seen = replay.last?.id ?? (after ?? s.buffer.last?.id)
+                s.subscribers[id] = Subscriber(continuation: continuation, seen: seen)
+                // Holds the transport's streams while subscribed, even when the transport itself is gone.
+                continuation.onTermination = { _ in self.unsubscribe(key, id) }
+                // Under the lock, so nothing delivered meanwhile overtakes them.
+                for e in replay { continuation.yield(e) }
+            }
+            if own {
+                // Further back than the shared stream remembers: a stream of its own, resumed from `after`.
+                let feed = make(after) { continuation.yield($0) }
+                continuation.onTermination = { _ in feed.cancel() }
+                feed.connect()
+                return
+            }
+            start?.connect()
+        }
+    }
+
+    private func deliver(_ key: String, _ e: LeagueEvent) {
+        let targets: [AsyncStream<LeagueEvent>.Continuation] = lock.withLock {
+            guard let s = shared[key] else { return [] }
+            if let last = s.buffer.last, e.id <= last.id { return [] }
+            latest = max(latest, e.id)
+            s.buffer.append(e)
+            if s.coveredAfter == nil { s.coveredAfter = e.id }
+            if s.buffer.count > Self.recent {
+                let dropped = s.buffer.removeFirst()
+                s.coveredAfter = max(s.coveredAfter ?? dropped.id, dropped.id)
+            }
+            var out: [AsyncStream<LeagueEvent>.Continuation] = []
+            for (id, sub) in s.subscribers where sub.seen.map({ e.id > $0 }) ?? true {
+                s.subscribers[id]?.seen = e.id
+                out.append(sub.continuation)
+            }
+            return out
+        }
+        for c in targets { c.yield(e) }
+    }
+
+    private func unsubscribe(_ key: String, _ id: Int) {
+        lock.withLock {
+            guard let s = shared[key] else { return }
+            s.subscribers[id] = nil
+            guard s.subscribers.isEmpty, s.closing == nil else { return }
+            let work = DispatchWorkItem { [weak self] in
+                guard let self else { return }
+                let feed: EventFeed? = self.lock.withLock {
+                    guard let s = self.shared[key], s.subscribers.isEmpty else { return nil }
+                    self.shared[key] = nil
+                    return s.feed
+                }
+                feed?.cancel()
+            }
+            s.closing = work
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.linger, execute: work)
+        }
+    }
+}
+
+/// Reads on their way, by request: a second caller of the same read waits for the first one's answer.
+final class InFlightReads: @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var running: [String: Task<any Sendable, any Error>] = [:]
+
+    func join(_ key: String, _ work: @escaping @Sendable () async throws -> any Sendable) async throws -> any Sendable {
+        let task: Task<any Sendable, any Error> = lock.withLock {
+            if let t = running[key] { return t }
+            let t = Task { try await work() }
+            running[key] = t
+            return t
+        }
+        defer { lock.withLock { if running[key] == task { running[key] = nil } } }
+        return try await task.value
     }
 }
 

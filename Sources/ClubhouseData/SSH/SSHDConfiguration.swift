@@ -1,5 +1,5 @@
 /// The `sshd_config` that `clubhouse host-ssh` writes: key-only logins for one account, every
-/// connection forced into `clubhouse ssh-session`, nothing forwarded, no shell.
+/// connection forced into `clubhouse ssh-session` (a client of the league server), nothing forwarded, no shell.
 public struct SSHDConfiguration: Hashable, Sendable {
     public enum Policy: String, CaseIterable, Sendable {
         /// Any key may connect; the key identifies the device.
@@ -14,8 +14,10 @@ public struct SSHDConfiguration: Hashable, Sendable {
     public var pidFilePath: String
     /// The absolute path of the clubhouse binary that sessions run.
     public var binaryPath: String
-    /// The absolute path of the league database.
-    public var databasePath: String
+    /// The league server every session is a client of (`http://127.0.0.1:PORT` beside sshd, or `--server URL`).
+    public var serverURL: String
+    /// The absolute path of the file holding the secret the server shares with this SSH host.
+    public var hostSecretPath: String
     /// Where per-device state goes (`<dir>/<fingerprint>/`).
     public var devicesDirectory: String
     public var policy: Policy
@@ -26,16 +28,17 @@ public struct SSHDConfiguration: Hashable, Sendable {
     public var user: String
 
     public init(port: Int, listenAddress: String, hostKeyPath: String, pidFilePath: String, binaryPath: String,
-                databasePath: String, devicesDirectory: String, policy: Policy, authorizedKeysCommand: [String], user: String) {
+                serverURL: String, hostSecretPath: String, devicesDirectory: String, policy: Policy, authorizedKeysCommand: [String], user: String) {
         self.port = port; self.listenAddress = listenAddress; self.hostKeyPath = hostKeyPath
-        self.pidFilePath = pidFilePath; self.binaryPath = binaryPath; self.databasePath = databasePath
+        self.pidFilePath = pidFilePath; self.binaryPath = binaryPath; self.serverURL = serverURL; self.hostSecretPath = hostSecretPath
         self.devicesDirectory = devicesDirectory; self.policy = policy
         self.authorizedKeysCommand = authorizedKeysCommand; self.user = user
     }
 
     /// The command every connection runs (through the account's shell, so it is shell-quoted).
     public var forceCommand: String {
-        [binaryPath, "ssh-session", "--database", databasePath, "--devices-dir", devicesDirectory, "--policy", policy.rawValue]
+        [binaryPath, "ssh-session", "--server", serverURL, "--ssh-host-secret-file", hostSecretPath, "--devices-dir", devicesDirectory,
+         "--policy", policy.rawValue]
             .map(ShellQuote.quote).joined(separator: " ")
     }
 

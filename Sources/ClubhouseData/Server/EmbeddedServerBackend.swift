@@ -56,6 +56,16 @@ public struct EmbeddedServerBackend: Sendable {
         eventSource.follow(after: id, league: nil)
     }
 
+    public func sshKeyOwner(fingerprint: String) async throws -> String? {
+        let service = self.service
+        return try await background {
+            try service.store.read { r -> String? in
+                guard let key = try r.sshKey(fingerprint: fingerprint), let user = try r.user(key.user) else { return nil }
+                return user.displayName.isEmpty ? user.email : user.displayName
+            }
+        }
+    }
+
     public func runDraftClock() async {
         await DraftClockDriver(service: service, events: eventSource, jitterMilliseconds: clockJitterMilliseconds).run()
     }

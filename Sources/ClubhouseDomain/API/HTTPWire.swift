@@ -53,6 +53,8 @@ public enum Wire {
         public init(fingerprint: String, publicKey: String) { self.fingerprint = fingerprint; self.publicKey = publicKey }
     }
     public struct Fingerprint: Codable, Hashable, Sendable { public var fingerprint: String; public init(fingerprint: String) { self.fingerprint = fingerprint } }
+    /// `POST /v1/ssh-keys/owner` (SSH host only): whom the key is linked to, nil when nobody.
+    public struct SSHKeyOwner: Codable, Hashable, Sendable { public var name: String?; public init(name: String?) { self.name = name } }
     public struct CreatedLeague: Codable, Hashable, Sendable { public var league: LeagueID; public init(league: LeagueID) { self.league = league } }
     public struct TeamTaken: Codable, Hashable, Sendable { public var team: TeamID; public init(team: TeamID) { self.team = team } }
 

@@ -17,7 +17,7 @@ public struct AppEnvironment: Sendable {
     public var sshKey: SSHKeyDevice?
     /// Which league server the app is on and whether it answers ("on club.example:8787", "… offline · as of 14:02");
     /// nil on the embedded database. Read every frame for the top bar.
-    public var serverStatus: (@Sendable () -> String)?
+    public var serverStatus: (@Sendable () -> String?)?
 
     public init(api: any LeagueAPI, settings: any SettingsStore, now: @escaping @Sendable () -> Date = { Date() },
                 sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },

@@ -33,6 +33,9 @@ public protocol PageFeature {
 
     /// The action that reloads the page in place (no spinner) when the league's live events say it changed.
     static var liveRefresh: Action? { get }
+    /// The same after the league's live events of `kinds` (a page may reload only what they change); by default
+    /// `liveRefresh`.
+    static func liveRefresh(after kinds: Set<LeagueEvent.Kind>) -> Action?
 
     /// The action telling the page on top how a gated write ended (before it reloads), if the page wants to know.
     static func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> Action?
@@ -59,6 +62,7 @@ extension PageFeature {
     public static func isEditingText(_ state: State) -> Bool { false }
     public static var clearFilter: Action? { nil }
     public static var liveRefresh: Action? { nil }
+    public static func liveRefresh(after kinds: Set<LeagueEvent.Kind>) -> Action? { liveRefresh }
     public static func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> Action? { nil }
     public static func typed(_ key: Key) -> Action? { nil }
     public static func pasted(_ text: String) -> Action? { nil }

@@ -108,7 +108,10 @@ public enum AppReducer {
             var fx = BoardFeature.reduce(into: &state.board, action: boardAction, context: boardContext(state, env)).map(AppAction.board)
             if case .delegate(let d) = boardAction { fx = .merge(fx, handle(d)) }
             // Live events refresh the page on top too, when it belongs to the followed league.
-            if case .refreshDue = boardAction, state.top.page.leagueID == state.board.following, let refresh = state.top.liveRefresh {
+            // With the kinds of the events it answers, when known (a page may reload only what they change).
+            let kinds = state.board.refreshKinds
+            if case .refreshDue = boardAction, state.top.page.leagueID == state.board.following,
+               let refresh = kinds.isEmpty ? state.top.liveRefresh : state.top.liveRefresh(after: kinds) {
                 fx = .merge(fx, .send(.page(id: state.sheet.top.id, refresh)))
             }
             return fx

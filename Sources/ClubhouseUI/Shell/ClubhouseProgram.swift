@@ -25,7 +25,7 @@ public struct ClubhouseProgram: Program {
                 environment: [String: String] = ProcessInfo.processInfo.environment,
                 size: Size = Size(width: 80, height: 24), now: @escaping @Sendable () -> Date = { Date() },
                 pendingActions: any PendingActionStoring = InMemoryPendingActionStore(), sshKey: SSHKeyDevice? = nil,
-                notices: [String] = [], serverStatus: (@Sendable () -> String)? = nil) {
+                notices: [String] = [], serverStatus: (@Sendable () -> String?)? = nil) {
         let saved = (try? settingsStore.load()) ?? nil
         self.monochrome = monochrome
         var env = AppEnvironment(api: api, settings: settingsStore, now: now, pendingActions: pendingActions)

@@ -67,6 +67,8 @@ public struct PageState: Equatable, Sendable {
     public var isEditingText: Bool { box.isEditingText }
     /// The action that reloads the page in place after a live event (nil: the page doesn't follow the league).
     public var liveRefresh: PageAction? { box.liveRefresh }
+    /// The reload after the league's live events of `kinds`.
+    public func liveRefresh(after kinds: Set<LeagueEvent.Kind>) -> PageAction? { box.liveRefresh(after: kinds) }
     public var clearFilter: PageAction? { box.clearFilter }
     /// How a gated write ended, for the pages that want to know (others answer nil).
     public func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> PageAction? { box.writeFinished(write, outcome) }
@@ -118,6 +120,7 @@ private protocol PageBox: Sendable {
     var isFilterActive: Bool { get }
     var isEditingText: Bool { get }
     var liveRefresh: PageAction? { get }
+    func liveRefresh(after kinds: Set<LeagueEvent.Kind>) -> PageAction?
     var clearFilter: PageAction? { get }
     func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> PageAction?
     func pasted(_ text: String) -> PageAction?
@@ -148,6 +151,7 @@ private struct HostedPage<F: PageFeature>: PageBox {
     var isFilterActive: Bool { F.isFilterActive(state) }
     var isEditingText: Bool { F.isEditingText(state) }
     var liveRefresh: PageAction? { F.liveRefresh.map(Self.wrap) }
+    func liveRefresh(after kinds: Set<LeagueEvent.Kind>) -> PageAction? { F.liveRefresh(after: kinds).map(Self.wrap) }
     var clearFilter: PageAction? { F.clearFilter.map(Self.wrap) }
     func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> PageAction? { F.writeFinished(write, outcome).map(Self.wrap) }
     func pasted(_ text: String) -> PageAction? { F.pasted(text).map(Self.wrap) }

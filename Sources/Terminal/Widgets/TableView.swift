@@ -58,7 +58,11 @@ public struct TableView: Widget, Sendable {
     public func viewport(height: Int) -> Int { max(0, height - (showHeader ? 1 : 0)) }
 
     /// Indices of rows matching the filter (any cell contains it, case-insensitive).
-    public func visibleRows() -> [Int] { state.visibleIndices(of: rows.map { $0.joined(separator: " ") }) }
+    public func visibleRows() -> [Int] {
+        // Without a filter every row shows: no need to join every row's cells (a 600-row table is drawn on every frame).
+        guard !state.filter.isEmpty else { return Array(rows.indices) }
+        return state.visibleIndices(of: rows.map { $0.joined(separator: " ") })
+    }
 
     /// The column rectangles for a table drawn in `area`.
     public func columnRects(in area: Rect) -> [Rect] {

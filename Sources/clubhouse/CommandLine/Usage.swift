@@ -25,7 +25,7 @@ enum Usage {
     """
 
     static let serve = """
-    Usage: clubhouse serve [--listen HOST:PORT] [--database PATH]
+    Usage: clubhouse serve [--listen HOST:PORT] [--database PATH] [--ssh-host-secret-file PATH]
 
     Runs the league server: members point the app at http://HOST:PORT (see 'clubhouse --help').
     Prints the URL, logs one line per request to standard error (method, route, status,
@@ -38,6 +38,10 @@ enum Usage {
                            every interface — put TLS in front of it beyond a trusted LAN)
       --database PATH      use this SQLite database (also sqlite:PATH)
                            (default: $XDG_DATA_HOME/clubhouse/clubhouse.sqlite)
+      --ssh-host-secret-file PATH
+                           accept SSH-key sign-ins from the 'clubhouse host-ssh' that holds the
+                           secret in PATH (one line; the file must be 0600 — readable by its
+                           owner only); without it, key sign-in over HTTP is refused (403)
       -h, --help           show this help
     """
 
@@ -58,27 +62,37 @@ enum Usage {
     static let hostSSH = """
     Usage: clubhouse host-ssh [--port PORT] [--listen ADDR] [--database PATH]
                               [--policy open|linked] [--state-dir DIR] [--user NAME]
+           clubhouse host-ssh --server URL --ssh-host-secret-file PATH [--port PORT] ...
 
     Hosts the app over SSH with the system's OpenSSH server (package openssh-server): friends
-    run 'ssh -p PORT USER@HOST' and land in the app, all on one league database. Every connection
+    run 'ssh -p PORT USER@HOST' and land in the app, all in one league. Every connection
     logs in as the account running this command and can only run the app (no shell, no forwarding);
-    the SSH key it used identifies the device. Runs in the foreground; Ctrl-C (or SIGTERM) stops
-    sshd and ends every session.
+    the SSH key it used identifies the device. Each connection's app is a client of one league
+    server: by default host-ssh starts 'clubhouse serve' on a free loopback port beside sshd (on
+    --database); with --server it uses that server instead. Runs in the foreground; Ctrl-C (or
+    SIGTERM) ends every session, then sshd, then the league server it started.
 
-    Writes into the state folder: a host key (made once), sshd_config, sshd.pid, and devices/ with
+    Writes into the state folder: a host key (made once), sshd_config, sshd.pid, ssh-host-secret
+    (0600, new on every start) and server.log (the league server's request log), and devices/ with
     per-key settings and sessions. As root it creates /run/sshd if missing.
 
     Options:
       --port PORT          port to listen on (default 2222)
       --listen ADDR        address to listen on (default 0.0.0.0; 127.0.0.1 for this machine only)
-      --database PATH      the league database (default: $XDG_DATA_HOME/clubhouse/clubhouse.sqlite)
+      --database PATH      the league database of the server started here
+                           (default: $XDG_DATA_HOME/clubhouse/clubhouse.sqlite)
+      --server URL         use the league server at URL (e.g. http://10.0.0.5:8787) instead of
+                           starting one; needs --ssh-host-secret-file
+      --ssh-host-secret-file PATH
+                           with --server: the secret that server was started with
+                           ('clubhouse serve --ssh-host-secret-file PATH'; a 0600 file)
       --policy POLICY      open: any SSH key may connect (default);
                            linked: only keys linked to an account
       --state-dir DIR      where the host key and sshd_config go
                            (default: $XDG_STATE_HOME/clubhouse/ssh, else ~/.local/state/clubhouse/ssh)
       --user NAME          as root: sessions log in and run as this unprivileged account; it
-                           is given the database and devices/, and needs a database folder it
-                           can write (e.g. install -d -o NAME /var/lib/clubhouse)
+                           is given the database, the host secret and devices/, and needs a
+                           database folder it can write (e.g. install -d -o NAME /var/lib/clubhouse)
       -h, --help           show this help
 
     Needs: the account's password field must not be locked ('!'): sshd refuses key logins to
@@ -87,11 +101,15 @@ enum Usage {
     """
 
     static let sshSession = """
-    Usage: clubhouse ssh-session --database PATH --devices-dir DIR --policy open|linked
-           clubhouse ssh-authorized-keys --database PATH --policy open|linked TYPE BASE64
+    Usage: clubhouse ssh-session --server URL --ssh-host-secret-file PATH --devices-dir DIR
+                                 --policy open|linked
+           clubhouse ssh-authorized-keys --server URL --ssh-host-secret-file PATH
+                                         --policy open|linked TYPE BASE64
 
     Internal commands run by the sshd that 'clubhouse host-ssh' configures: ssh-session is every
     connection's ForceCommand (it reads the key from SSH_USER_AUTH, keeps per-key state under
-    DIR/<fingerprint>/ and starts the app); ssh-authorized-keys is sshd's AuthorizedKeysCommand.
+    DIR/<fingerprint>/ and starts the app as a client of the league server at URL, signing the
+    key's owner in with the secret in PATH); ssh-authorized-keys is sshd's AuthorizedKeysCommand
+    (under --policy linked it asks the server whether the key is linked to an account).
     """
 }

@@ -4,25 +4,14 @@ import ClubhouseUI
 import Foundation
 import Terminal
 
-/// `clubhouse`: the full-screen app on the embedded league database. `clubhouse ssh-session` runs
-/// the same code path with the SSH device it identified.
+/// `clubhouse`: the full-screen app on the embedded league database, or (`--server URL`) on a league server.
+/// `clubhouse ssh-session` runs the remote path with the SSH device it identified.
 enum AppCommand {
     /// What one run of the app needs from its caller.
     struct Options {
         /// `--database PATH`; nil means the XDG default.
         var databasePath: String?
         var noColor = false
-        /// Set when the app runs inside an SSH connection hosted by `clubhouse host-ssh`.
-        var device: SSHDevice?
-    }
-
-    /// The SSH device a session runs for: the key the person connected with, and its private state folder.
-    struct SSHDevice {
-        var fingerprint: String
-        /// The OpenSSH public key line, stored when the person links the key.
-        var publicKey: String
-        var stateDirectory: String
-        var policy: SSHDConfiguration.Policy
     }
 
     static func run(_ args: ParsedArguments) -> Int32 {
@@ -41,10 +30,19 @@ enum AppCommand {
         return run(Options(databasePath: args.options["database"], noColor: args.flags.contains("no-color")))
     }
 
+    /// An SSH session hosted by `clubhouse host-ssh`, as a client of the league server beside it: the key's device
+    /// folder (already this process's XDG_STATE_HOME) keeps its session and pending action, and the host secret lets
+    /// it sign the key's owner in.
+    struct RemoteSSH {
+        var key: SSHKeyDevice
+        var hostSecret: String
+    }
+
     /// `clubhouse --server URL`: the same app on a league server. The session token and pending action are kept per
     /// server origin (`$XDG_STATE_HOME/clubhouse/servers/<origin>/`); the top bar says which server, and when it
-    /// can't be reached, since when the pages shown are.
-    static func runRemote(_ url: URL, noColor: Bool) -> Int32 {
+    /// can't be reached, since when the pages shown are. Over SSH (`ssh`) they are kept in the key's device folder
+    /// instead, and the top bar names the server only while it can't be reached.
+    static func runRemote(_ url: URL, noColor: Bool, ssh: RemoteSSH? = nil) -> Int32 {
         let env = TerminalPreflight.processEnvironment()
         TerminalPreflight.ensureUTF8Locale()
         if let refusal = TerminalPreflight.check(environment: env) {
@@ -53,31 +51,54 @@ enum AppCommand {
         }
         let origin = RemoteLeagueAPI.origin(of: url)
         let device: LocalDevice?
+        var notices: [String] = []
         do {
-            let base = try LocalStateDirectory.resolve(environment: env)
-            device = try LocalDevice(directory: LocalStateDirectory(path: base.path + "/servers/" + LocalStateDirectory.safeName(origin)))
-            for path in device?.movedAside ?? [] { Output.error("clubhouse: a damaged local file was moved aside to \(path)") }
+            if let ssh {
+                device = try LocalDevice(environment: env, sshKeyFingerprint: ssh.key.fingerprint, separateDevices: false)
+                for path in device?.checkLocalFiles() ?? [] {
+                    Output.error("clubhouse: a damaged local file was moved aside to \(path)")
+                    notices.append(Self.fileName(path))
+                }
+            } else {
+                let base = try LocalStateDirectory.resolve(environment: env)
+                device = try LocalDevice(directory: LocalStateDirectory(path: base.path + "/servers/" + LocalStateDirectory.safeName(origin)))
+                for path in device?.movedAside ?? [] { Output.error("clubhouse: a damaged local file was moved aside to \(path)") }
+            }
         } catch {
             Output.error("clubhouse: no local state folder (\(error)); browsing signed out")
             device = nil
         }
         let log = device?.log
-        log?.record("app.start", ["version": ClubhouseVersion.string, "server": origin])
+        log?.record("app.start", ["version": ClubhouseVersion.string, "server": origin,
+                                  "device": ssh.map { "ssh \($0.key.fingerprint)" } ?? "local"])
         defer { log?.record("app.exit") }
-        let api = device.map { RemoteLeagueAPI(server: url, session: $0.session) } ?? RemoteLeagueAPI(server: url)
+        // Over SSH the server is beside sshd (or the club's own): a slow answer means a busy host, not a lost network, so
+        // it gets longer before the page says "offline" (15 s without a byte, 30 s in all).
+        let (idle, total): (TimeInterval, TimeInterval) = ssh == nil ? (5, 15) : (15, 30)
+        let api = device.map { RemoteLeagueAPI(server: url, session: $0.session, idleTimeout: idle, requestTimeout: total) }
+            ?? RemoteLeagueAPI(server: url, idleTimeout: idle, requestTimeout: total)
+        api.sshHostSecret = ssh?.hostSecret
         let host = origin.split(separator: "/").last.map(String.init) ?? origin
-        let status: @Sendable () -> String = {
+        let overSSH = ssh != nil
+        let status: @Sendable () -> String? = {
             switch api.connection {
-            case .online: return "on " + host
+            case .online: return overSSH ? nil : "on " + host
             case .offline(let asOf?):
                 let f = DateFormatter(); f.dateFormat = "HH:mm"
-                return host + " offline · as of " + f.string(from: asOf)
-            case .offline(nil): return host + " offline"
+                return (overSSH ? "league server" : host) + " offline · as of " + f.string(from: asOf)
+            case .offline(nil): return (overSSH ? "league server" : host) + " offline"
             }
         }
+        let settingsStore = FileSettingsStore(environment: env)
+        if overSSH, let aside = settingsStore.moveAsideIfDamaged() {
+            Output.error("clubhouse: unreadable settings were moved aside to \(aside)")
+            notices.append("settings.json")
+        }
         let monochrome = ClubhouseProgram.monochromeRequested(environment: env, arguments: noColor ? ["--no-color"] : [])
-        let program = ClubhouseProgram(api: api, settingsStore: FileSettingsStore(environment: env), monochrome: monochrome, environment: env,
+        let program = ClubhouseProgram(api: api, settingsStore: settingsStore, monochrome: monochrome, environment: env,
                                        pendingActions: device.map { $0.pendingActions as any PendingActionStoring } ?? InMemoryPendingActionStore(),
+                                       sshKey: ssh?.key,
+                                       notices: notices.isEmpty ? [] : [Self.movedAsideNotice(notices)],
                                        serverStatus: status)
         var terminalOptions = TerminalRunner.Options()
         terminalOptions.backend.monochrome = monochrome
@@ -114,18 +135,14 @@ enum AppCommand {
             Output.error("clubhouse: \(error)")
             return 1
         }
-        // With `options.device`, a key linked in `ssh_keys` signs in with one keypress, and after a password
-        // sign-in the app offers to link it (SPEC §4.4; see `sshKey` below). The session's device folder is already this process's XDG_CONFIG_HOME / XDG_STATE_HOME
-        // (see SSHSessionCommand), so the local session and pending-action files are per key.
         let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
-        // This device's session (token file, 0600) and pending gated write live in $XDG_STATE_HOME/clubhouse (over
-        // SSH that is already the key's folder), so a pending join survives the app being killed or the connection
+        // This device's session (token file, 0600) and pending gated write live in $XDG_STATE_HOME/clubhouse, so a pending join survives the app being killed or the connection
         // dropping. The caller is resolved from the token on every call. Without a usable state folder the app
         // still browses, signed out, and keeps a pending action in memory only.
         let device: LocalDevice?
         var stateProblem = "no state folder"
         do {
-            device = try LocalDevice(environment: env, sshKeyFingerprint: options.device?.fingerprint, separateDevices: options.device == nil)
+            device = try LocalDevice(environment: env)
             // Read the local files now, so a damaged one is moved aside while it can still be reported.
             for path in device?.checkLocalFiles() ?? [] {
                 Output.error("clubhouse: a damaged local file was moved aside to \(path)")
@@ -138,7 +155,7 @@ enum AppCommand {
             device = nil
         }
         let log = device?.log
-        log?.record("app.start", ["version": ClubhouseVersion.string, "database": db.path, "device": options.device.map { "ssh \($0.fingerprint)" } ?? "local"])
+        log?.record("app.start", ["version": ClubhouseVersion.string, "database": db.path, "device": "local"])
         defer { log?.record("app.exit") }
         let settingsStore = FileSettingsStore(environment: env)
         if let aside = settingsStore.moveAsideIfDamaged() {
@@ -154,7 +171,6 @@ enum AppCommand {
         let monochrome = ClubhouseProgram.monochromeRequested(environment: env, arguments: options.noColor ? ["--no-color"] : [])
         let program = ClubhouseProgram(api: api, settingsStore: settingsStore, monochrome: monochrome, environment: env,
                                        pendingActions: device.map { $0.pendingActions as any PendingActionStoring } ?? InMemoryPendingActionStore(),
-                                       sshKey: options.device.map { sshKey($0, service: service) },
                                        notices: notices.isEmpty ? [] : [Self.movedAsideNotice(notices)])
 
         // Live draft rooms tick, and running season clocks (a commissioner's 1×/10×/60×) step as plays land, from one
@@ -206,15 +222,11 @@ extension AppCommand {
         return name.components(separatedBy: ".corrupt-").first ?? name
     }
 
-    /// The app's view of the SSH key: whom it is linked to now, and whether linking it was declined before
-    /// (`link-declined` in the key's device folder).
-    static func sshKey(_ device: SSHDevice, service: LeagueService) -> SSHKeyDevice {
-        let linkedName = try? service.store.read { r -> String? in
-            guard let key = try r.sshKey(fingerprint: device.fingerprint), let user = try r.user(key.user) else { return nil }
-            return user.displayName.isEmpty ? user.email : user.displayName
-        }
-        let declinedFile = device.stateDirectory + "/link-declined"
-        return SSHKeyDevice(fingerprint: device.fingerprint, publicKey: device.publicKey, linkedAccountName: linkedName ?? nil,
+    /// The app's view of the SSH key: whom it is linked to now (asked of the league server), and whether linking it
+    /// was declined before (`link-declined` in the key's device folder).
+    static func sshKey(fingerprint: String, publicKey: String, stateDirectory: String, linkedName: String?) -> SSHKeyDevice {
+        let declinedFile = stateDirectory + "/link-declined"
+        return SSHKeyDevice(fingerprint: fingerprint, publicKey: publicKey, linkedAccountName: linkedName,
                             linkDeclined: FileManager.default.fileExists(atPath: declinedFile),
                             rememberDeclined: { try? PrivateFile.write(Data("no\n".utf8), to: declinedFile) })
     }

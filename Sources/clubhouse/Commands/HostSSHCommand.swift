@@ -34,14 +34,34 @@ enum HostSSHCommand {
             throw Failure(message: "--policy must be open or linked, not '\(policyText)'", status: 2)
         }
 
+        // The league server sessions are clients of: one started here beside sshd, or (--server) another one.
+        var remote: (url: String, secretFile: String)?
+        if let raw = args.options["server"] {
+            guard let url = URL(string: raw), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
+                  !raw.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" || $0 == "%" || $0 == "\\" }) else {
+                throw Failure(message: "--server wants a URL like http://10.0.0.5:8787, not '\(raw)'", status: 2)
+            }
+            guard args.options["database"] == nil else {
+                throw Failure(message: "--server and --database can't be used together: the server at \(raw) has its own database", status: 2)
+            }
+            guard let file = args.options["ssh-host-secret-file"] else {
+                throw Failure(message: "--server needs --ssh-host-secret-file PATH: the secret that server was started with (clubhouse serve --ssh-host-secret-file)", status: 2)
+            }
+            do { _ = try SSHHostSecret.read(file) } catch { throw Failure(message: error.description, status: 2) }
+            remote = (RemoteLeagueAPI.origin(of: url), StateDirectory.absolute(file))
+        } else if args.options["ssh-host-secret-file"] != nil {
+            throw Failure(message: "--ssh-host-secret-file goes with --server (without it, host-ssh makes its own secret for the server it starts)", status: 2)
+        }
+
         // Every path that goes into sshd_config, checked before anything is created: sshd reads that file line by
         // line, so a newline would break it after the database had been seeded at a broken path.
         let stateOption = args.options["state-dir"]
         let stateDirPlanned = StateDirectory.absolute(stateOption ?? StateDirectory.clubhouse(environment: env) + "/ssh")
         var plannedPaths: [(String, String)] = [("--state-dir", stateDirPlanned), ("the clubhouse binary", executablePath())]
-        if let location = try? DatabaseLocation.resolve(explicitPath: args.options["database"], environment: env) {
+        if remote == nil, let location = try? DatabaseLocation.resolve(explicitPath: args.options["database"], environment: env) {
             plannedPaths.insert(("--database", StateDirectory.absolute(location.path)), at: 0)
         }
+        if let remote { plannedPaths.append(("--ssh-host-secret-file", remote.secretFile)) }
         if stateOption == nil { plannedPaths.append(("the devices folder", StateDirectory.absolute(StateDirectory.clubhouse(environment: env) + "/devices"))) }
         for (what, path) in plannedPaths {
             if let problem = SSHDConfiguration.pathProblem(path) {
@@ -96,12 +116,14 @@ enum HostSSHCommand {
             throw Failure(message: "the account '\(account.name)' has no login shell (\(account.shell)); sshd runs the app through it. Give it one: usermod -s /bin/sh \(account.name)")
         }
 
-        // The database: created and seeded now, so the first connections do not race to seed it.
-        let db: Database
-        do { db = try OpenDatabase.open(explicitPath: args.options["database"], seed: .world) } catch {
-            throw Failure(message: error.description)
+        // The database (for the server started here): created and seeded now, so the server starts on a ready one, then
+        // closed — only the server has it open.
+        var databasePath: String?
+        if remote == nil {
+            do { databasePath = StateDirectory.absolute(try OpenDatabase.open(explicitPath: args.options["database"], seed: .world).path) } catch {
+                throw Failure(message: error.description)
+            }
         }
-        let databasePath = StateDirectory.absolute(db.path)
 
         // The state folder.
         let clubhouseState = StateDirectory.clubhouse(environment: env)
@@ -133,16 +155,31 @@ enum HostSSHCommand {
         let hostFingerprint = (try? String(contentsOfFile: hostKey + ".pub", encoding: .utf8))
             .flatMap { try? SSHPublicKey(line: $0).fingerprint }
 
+        // The server started here: a loopback port free now, and a fresh secret only this account (or --user's) reads.
+        var localServer: SSHDSupervisor.LocalServer?
+        let serverURL: String, secretFile: String
+        if let remote {
+            (serverURL, secretFile) = remote
+        } else {
+            guard let serverPort = PortProbe.freeLoopbackPort() else { throw Failure(message: "cannot find a free loopback port for the league server") }
+            secretFile = stateDir + "/ssh-host-secret"
+            do { try SSHHostSecret.generate(secretFile) } catch {
+                throw Failure(message: "cannot write \(secretFile): \(error.localizedDescription)")
+            }
+            serverURL = "http://127.0.0.1:\(serverPort)"
+            localServer = .init(listen: "127.0.0.1:\(serverPort)", database: databasePath ?? "", secretFile: secretFile, log: stateDir + "/server.log")
+        }
+
         let binary = StateDirectory.absolute(executablePath())
-        let keysCommand = try authorizedKeysCommand(binary: binary, database: databasePath, policy: policy,
+        let keysCommand = try authorizedKeysCommand(binary: binary, server: serverURL, secretFile: secretFile, policy: policy,
                                                     stateDir: stateDir, isRoot: isRoot)
         if let sessionUser {
-            try handOver(to: sessionUser, database: databasePath, stateDir: stateDir, devicesDir: devicesDir,
+            try handOver(to: sessionUser, database: databasePath, secretFile: secretFile, stateDir: stateDir, devicesDir: devicesDir,
                          binary: binary, keysCommand: keysCommand[0])
         }
         let config = SSHDConfiguration(
             port: port, listenAddress: listen, hostKeyPath: hostKey, pidFilePath: stateDir + "/sshd.pid",
-            binaryPath: binary, databasePath: databasePath, devicesDirectory: devicesDir, policy: policy,
+            binaryPath: binary, serverURL: serverURL, hostSecretPath: secretFile, devicesDirectory: devicesDir, policy: policy,
             authorizedKeysCommand: keysCommand, user: account.name)
         do { try writeFile(configPath, config.render(), mode: 0o600) } catch {
             throw Failure(message: "cannot write \(configPath): \(error.localizedDescription)")
@@ -158,11 +195,13 @@ enum HostSSHCommand {
         }
 
         let host = listen == "0.0.0.0" || listen == "::" ? hostName() : (listen.contains(":") ? "[\(listen)]" : listen)
-        let supervisor = SSHDSupervisor(binary: binary, sshd: sshd, configPath: configPath, listen: listen, port: port)
+        let supervisor = SSHDSupervisor(binary: binary, sshd: sshd, configPath: configPath, listen: listen, port: port, server: localServer)
+        let serverLine = localServer.map { "league server: \(serverURL) (started here; its log: \($0.log))\n  database:   \(databasePath ?? "")" }
+            ?? "league server: \(serverURL)"
         // The banner only once sshd answers on the port.
         return try supervisor.run { print("""
             Hosting Clubhouse League over SSH on \(listen) port \(port) (policy: \(policy.rawValue)).
-              database:   \(databasePath)
+              \(serverLine)
               state:      \(stateDir)
               host key:   \(hostFingerprint ?? hostKey)
             Connect with:  ssh -p \(port) \(account.name)@\(host)
@@ -176,17 +215,16 @@ enum HostSSHCommand {
     /// `--user`: sessions (and sshd's key check) run as that account, so it gets the database and the devices
     /// folder, and must be able to reach the binary, the key check and the database's folder; the state folder
     /// stays root's, opened just enough (0711) to walk through to devices/.
-    private static func handOver(to user: SessionAccount, database: String, stateDir: String, devicesDir: String,
+    private static func handOver(to user: SessionAccount, database: String?, secretFile: String, stateDir: String, devicesDir: String,
                                  binary: String, keysCommand: String) throws(Failure) {
-        let databaseDir = (database as NSString).deletingLastPathComponent
-        if let problem = user.problem(databaseDir, .folder) {
-            throw Failure(message: """
-                \(problem); SQLite keeps its -wal and -shm files beside the database, so its folder must be writable
-                by \(user.name). Give it a folder of its own, e.g.
-                    install -d -o \(user.name) /var/lib/clubhouse && clubhouse host-ssh --user \(user.name) --database /var/lib/clubhouse/league.sqlite
-                """)
+        // Sessions and the key check read the host secret (0600, theirs); the league server here runs as root.
+        if secretFile.hasPrefix(stateDir + "/") { _ = chmod(stateDir, 0o711); try user.take(secretFile) }
+        if let problem = user.problem(secretFile, .read) {
+            throw Failure(message: "\(problem); sessions run as \(user.name) and read the SSH host secret, so it must be theirs (chown \(user.name) \(secretFile))")
         }
-        for suffix in ["", "-wal", "-shm", "-journal", ".clocks"] { try user.take(database + suffix) }
+        // The database stays the account's (a `clubhouse serve` unit running as it shares it; SQLite run as root keeps
+        // the -wal and -shm files owned like the database).
+        if let database { try handOverDatabase(to: user, database: database) }
         if devicesDir.hasPrefix(stateDir + "/") { _ = chmod(stateDir, 0o711) }
         try user.take(devicesDir, recursive: true)
         for (path, need) in [(devicesDir, SessionAccount.Need.folder), (binary, .execute), (keysCommand, .execute)] {
@@ -196,12 +234,24 @@ enum HostSSHCommand {
         }
     }
 
+    private static func handOverDatabase(to user: SessionAccount, database: String) throws(Failure) {
+        let databaseDir = (database as NSString).deletingLastPathComponent
+        if let problem = user.problem(databaseDir, .folder) {
+            throw Failure(message: """
+                \(problem); SQLite keeps its -wal and -shm files beside the database, so its folder must be writable
+                by \(user.name). Give it a folder of its own, e.g.
+                    install -d -o \(user.name) /var/lib/clubhouse && clubhouse host-ssh --user \(user.name) --database /var/lib/clubhouse/league.sqlite
+                """)
+        }
+        for suffix in ["", "-wal", "-shm", "-journal", ".clocks"] { try user.take(database + suffix) }
+    }
+
     /// What sshd runs to vet a key. sshd insists on a root-owned path nobody else can write: the binary
     /// itself when it qualifies, else a small wrapper script in the state folder, else (as root) one
     /// under /run.
-    private static func authorizedKeysCommand(binary: String, database: String, policy: SSHDConfiguration.Policy,
+    private static func authorizedKeysCommand(binary: String, server: String, secretFile: String, policy: SSHDConfiguration.Policy,
                                               stateDir: String, isRoot: Bool) throws(Failure) -> [String] {
-        let direct = [binary, "ssh-authorized-keys", "--database", database, "--policy", policy.rawValue]
+        let direct = [binary, "ssh-authorized-keys", "--server", server, "--ssh-host-secret-file", secretFile, "--policy", policy.rawValue]
         // sshd wants the program path unquoted at the start of the line: a path that needs quoting goes through the wrapper.
         let binaryProblem = SafePath.problem(binary)
             ?? (SSHDConfiguration.isPlainProgramPath(binary) ? nil : "a path with spaces or other characters sshd can't take unquoted")

@@ -1,9 +1,11 @@
 import ClubhouseData
+import ClubhouseDomain
 import Foundation
 
-/// `clubhouse ssh-session --database PATH --devices-dir DIR --policy open|linked` (internal): what
-/// sshd's ForceCommand runs for each connection made to `clubhouse host-ssh`. Identifies the device by
-/// the key in `SSH_USER_AUTH`, gives it its own state folder, then runs the normal app.
+/// `clubhouse ssh-session --server URL --ssh-host-secret-file PATH --devices-dir DIR --policy open|linked` (internal):
+/// what sshd's ForceCommand runs for each connection made to `clubhouse host-ssh`. Identifies the device by the key in
+/// `SSH_USER_AUTH`, gives it its own state folder, then runs the app as a client of the league server: no database, no
+/// season data, no clocks, no file followers — only what the server's reads and event stream say.
 enum SSHSessionCommand {
     static func run(_ args: ParsedArguments) -> Int32 {
         let env = ProcessInfo.processInfo.environment
@@ -17,19 +19,28 @@ enum SSHSessionCommand {
             Output.error("clubhouse: \(error.description)")
             return 2
         }
+        let server: URL, secret: String
+        switch SSHServerOptions.parse(args, command: "ssh-session") {
+        case .failure(let problem): Output.error(problem.message); return problem.status
+        case .success(let s): (server, secret) = (s.url, s.secret)
+        }
         let fingerprint = key.fingerprint
 
-        if policy == .linked {
-            do {
-                let db = try OpenDatabase.open(explicitPath: args.options["database"], seed: .world, quiet: true)
-                guard try SSHLinkedKeys.isLinked(fingerprint, in: db) else {
-                    Output.error("clubhouse: this key (\(fingerprint)) is not linked to an account on this host")
-                    return 2
-                }
-            } catch {
-                Output.error("clubhouse: \(error)")
+        // Whom the key is linked to, from the server (the "K: sign in as Ann" hint, and the linked policy).
+        let owner = SSHServerOptions.owner(of: fingerprint, server: server, secret: secret)
+        let linkedName: String?
+        switch owner {
+        case .success(let name): linkedName = name
+        case .failure(let error):
+            if policy == .linked {
+                Output.error("clubhouse: can't ask the league server whom this key is linked to: \(SSHServerOptions.words(error))")
                 return 1
             }
+            linkedName = nil
+        }
+        if policy == .linked, linkedName == nil {
+            Output.error("clubhouse: this key (\(fingerprint)) is not linked to an account on this host")
+            return 2
         }
 
         // Per-device state: every SSH user shares this system account, so settings, the local
@@ -56,15 +67,53 @@ enum SSHSessionCommand {
         setenv("CLUBHOUSE_DEVICE_DIR", deviceDir, 1)
         setenv("CLUBHOUSE_SSH_FINGERPRINT", fingerprint, 1)
 
-        return AppCommand.run(AppCommand.Options(
-            databasePath: args.options["database"],
-            noColor: args.flags.contains("no-color"),
-            device: .init(fingerprint: fingerprint, publicKey: key.openSSHLine, stateDirectory: deviceDir, policy: policy)))
+        let device = AppCommand.sshKey(fingerprint: fingerprint, publicKey: key.openSSHLine, stateDirectory: deviceDir, linkedName: linkedName)
+        return AppCommand.runRemote(server, noColor: args.flags.contains("no-color"),
+                                    ssh: .init(key: device, hostSecret: secret))
     }
 }
 
-/// `clubhouse ssh-authorized-keys [--database PATH] [--policy open|linked] TYPE BASE64` (internal): sshd's
-/// AuthorizedKeysCommand. Prints the offered key back (so sshd accepts it) when the policy allows it.
+/// `--server URL --ssh-host-secret-file PATH`, as the SSH host's internal commands take them.
+enum SSHServerOptions {
+    struct Problem: Error { var message: String; var status: Int32 }
+
+    static func parse(_ args: ParsedArguments, command: String) -> Result<(url: URL, secret: String), Problem> {
+        guard let raw = args.options["server"], let url = URL(string: raw), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+            return .failure(Problem(message: "clubhouse \(command): --server URL (the league server, e.g. http://127.0.0.1:8787) is needed", status: 2))
+        }
+        guard let file = args.options["ssh-host-secret-file"] else {
+            return .failure(Problem(message: "clubhouse \(command): --ssh-host-secret-file PATH is needed", status: 2))
+        }
+        do { return .success((url, try SSHHostSecret.read(file))) } catch {
+            return .failure(Problem(message: "clubhouse \(command): \(error.description)", status: 1))
+        }
+    }
+
+    /// Asks the server whom `fingerprint` is linked to (nil: nobody), waiting for the answer.
+    static func owner(of fingerprint: String, server: URL, secret: String) -> Result<String?, any Error> {
+        let api = RemoteLeagueAPI(server: server)
+        api.sshHostSecret = secret
+        let box = ResultBox()
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            do { box.result = .success(try await api.sshKeyOwner(fingerprint: fingerprint)) } catch { box.result = .failure(error) }
+            done.signal()
+        }
+        done.wait()
+        return box.result ?? .success(nil)
+    }
+
+    /// An error as one sentence (a domain error's own words).
+    static func words(_ error: any Error) -> String {
+        (error as? DomainError)?.message ?? "\(error)"
+    }
+
+    private final class ResultBox: @unchecked Sendable { var result: Result<String?, any Error>? }
+}
+
+/// `clubhouse ssh-authorized-keys --server URL --ssh-host-secret-file PATH [--policy open|linked] TYPE BASE64`
+/// (internal): sshd's AuthorizedKeysCommand. Prints the offered key back (so sshd accepts it) when the policy allows
+/// it; for `linked` it asks the league server whether the key is linked to an account.
 enum SSHAuthorizedKeysCommand {
     static func run(_ args: ParsedArguments) -> Int32 {
         guard args.positionals.count == 2 else {
@@ -84,14 +133,16 @@ enum SSHAuthorizedKeysCommand {
         case .open:
             print(key.openSSHLine)
         case .linked:
-            do {
-                let location = try DatabaseLocation.resolve(explicitPath: args.options["database"], environment: ProcessInfo.processInfo.environment)
-                // No database yet: nothing is linked (and a key check never creates one).
-                guard FileManager.default.fileExists(atPath: location.path) else { return 0 }
-                let db = try Database(path: location.path)
-                if try SSHLinkedKeys.isLinked(key.fingerprint, in: db) { print(key.openSSHLine) }
-            } catch {
-                Output.error("clubhouse ssh-authorized-keys: \(error)")
+            let server: URL, secret: String
+            switch SSHServerOptions.parse(args, command: "ssh-authorized-keys") {
+            case .failure(let problem): Output.error(problem.message); return problem.status
+            case .success(let s): (server, secret) = (s.url, s.secret)
+            }
+            switch SSHServerOptions.owner(of: key.fingerprint, server: server, secret: secret) {
+            case .success(let name?): _ = name; print(key.openSSHLine)
+            case .success(nil): break
+            case .failure(let error):
+                Output.error("clubhouse ssh-authorized-keys: can't ask the league server: \(SSHServerOptions.words(error))")
                 return 1
             }
         }

@@ -6,7 +6,7 @@ import Foundation
 /// The embedded engine is what the league server serves.
 extension EmbeddedServerBackend: LeagueServerBackend {}
 
-/// `clubhouse serve [--listen HOST:PORT] [--database PATH|postgres://…]`: the league server (JSON over HTTP,
+/// `clubhouse serve [--listen HOST:PORT] [--database PATH|postgres://…] [--ssh-host-secret-file PATH]`: the league server (JSON over HTTP,
 /// server-sent events, the draft clock for every live room). On PostgreSQL several instances may share one database. Prints its URL; one log line per request on standard error; stops
 /// gracefully on SIGTERM/SIGINT (exit 0).
 enum ServeCommand {
@@ -29,6 +29,13 @@ enum ServeCommand {
         }
         options.http.host = String(listen[..<colon])
         options.http.port = port
+        // An SSH host beside this server (clubhouse host-ssh) signs its keys' owners in with this secret.
+        if let file = args.options["ssh-host-secret-file"] {
+            do { options.sshHostSecret = try SSHHostSecret.read(file) } catch {
+                Output.error("clubhouse serve: \(error.description)")
+                return 2
+            }
+        }
         var path = args.options["database"]
         if let p = path, p.hasPrefix("sqlite:") { path = String(p.dropFirst("sqlite:".count)) }
         let service: LeagueService

@@ -46,6 +46,32 @@ enum PortProbe {
         return n >= 4 && buf.prefix(4).elementsEqual("SSH-".utf8)
     }
 
+    /// A loopback port free now (the kernel picks it), for the league server host-ssh starts beside sshd.
+    static func freeLoopbackPort() -> Int? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        guard let (_, address, length) = numericAddress("127.0.0.1", port: 0) else { return nil }
+        var storage = address
+        let rc = withUnsafeMutablePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        guard rc == 0 else { return nil }
+        var bound = sockaddr_in(), size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        guard withUnsafeMutablePointer(to: &bound, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &size) } }) == 0 else {
+            return nil
+        }
+        return Int(UInt16(bigEndian: bound.sin_port))
+    }
+
+    /// True when something accepts connections on `address:port` (the league server, once it listens).
+    static func accepts(address: String, port: Int) -> Bool {
+        guard let (family, storage, length) = socketAddress(address, port: port) else { return false }
+        let fd = socket(family, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var addr = storage
+        return withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) } } == 0
+    }
+
     /// `address` (numeric, else looked up) and port as a socket address; nil when it can't be resolved.
     private static func socketAddress(_ address: String, port: Int) -> (Int32, sockaddr_storage, socklen_t)? {
         if let numeric = numericAddress(address, port: port) { return numeric }

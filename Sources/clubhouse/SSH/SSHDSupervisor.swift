@@ -19,6 +19,17 @@ struct SSHDSupervisor {
     var configPath: String
     var listen: String
     var port: Int
+    /// The league server the keeper starts (and stops last) beside sshd; nil when sessions use another one.
+    var server: LocalServer?
+
+    struct LocalServer {
+        /// `127.0.0.1:PORT`
+        var listen: String
+        var database: String
+        var secretFile: String
+        /// Where its request log (standard error) goes.
+        var log: String
+    }
 
     /// Starts the keeper; calls `ready` once sshd answers on the port; returns the exit status (0 when stopped by a
     /// signal, 1 when sshd failed or ended by itself).
@@ -28,9 +39,12 @@ struct SSHDSupervisor {
         guard ChildProcess.pipe(&lifeline), ChildProcess.pipe(&status) else {
             throw .init(message: "cannot create a pipe: \(String(cString: strerror(errno)))")
         }
-        let keeper = try ChildProcess.spawn(
-            [binary, "ssh-keeper", "--sshd", sshd, "--config", configPath, "--listen", listen, "--port", "\(port)"],
-            stdin: lifeline[0], stdout: status[1])
+        var argv = [binary, "ssh-keeper", "--sshd", sshd, "--config", configPath, "--listen", listen, "--port", "\(port)"]
+        if let server {
+            argv += ["--serve-listen", server.listen, "--serve-database", server.database, "--serve-secret-file", server.secretFile,
+                     "--serve-log", server.log]
+        }
+        let keeper = try ChildProcess.spawn(argv, stdin: lifeline[0], stdout: status[1])
         close(lifeline[0]); close(status[1])
         var lifelineFD: Int32 = lifeline[1]
         func stop(_ sig: Int32?) -> Int32 {
@@ -69,7 +83,7 @@ struct SSHDSupervisor {
             _ = poll(&fds, 1, 250)
             if fds.revents & Int16(POLLIN) != 0 { return stop(StopSignal.take()) }
             if let code = ChildProcess.exitStatus(keeper) {
-                Output.error("clubhouse host-ssh: the SSH server stopped (status \(code)); its messages are above")
+                Output.error("clubhouse host-ssh: the SSH host stopped (status \(code)); its messages are above")
                 return 1
             }
         }
@@ -93,11 +107,45 @@ enum SSHDKeeper {
         // Sessions a dying listener leaves behind are re-parented here, so they can still be found and ended.
         _ = Prctl.call(Prctl.setChildSubreaper, 1)
 
+        // The league server first (sessions are its clients), ready once it accepts connections.
+        var server: pid_t?
+        var serverLog = ""
+        if let serveListen = args.options["serve-listen"], let database = args.options["serve-database"],
+           let secret = args.options["serve-secret-file"], let log = args.options["serve-log"],
+           let colon = serveListen.lastIndex(of: ":"), let servePort = Int(serveListen[serveListen.index(after: colon)...]) {
+            serverLog = log
+            let logFD = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+            defer { if logFD >= 0 { close(logFD) } }
+            do {
+                server = try ChildProcess.spawn([executable(), "serve",
+                                                 "--listen", serveListen, "--database", database, "--ssh-host-secret-file", secret],
+                                                stdin: -1, stdout: -1, stderr: logFD, newGroup: true)
+            } catch {
+                Output.error("clubhouse host-ssh: \(error.message)")
+                return 1
+            }
+            let deadline = Date().addingTimeInterval(60)
+            while !PortProbe.accepts(address: String(serveListen[..<colon]), port: servePort) {
+                if let code = ChildProcess.exitStatus(server!) {
+                    Output.error("clubhouse host-ssh: the league server exited before it was listening (status \(code)); its log: \(log)")
+                    return 1
+                }
+                if lifelineEnded(wait: 0) || Date() > deadline {
+                    if Date() > deadline { Output.error("clubhouse host-ssh: the league server did not listen on \(serveListen) within 60 s; its log: \(log)") }
+                    kill(server!, SIGTERM)
+                    _ = ChildProcess.wait(server!, timeout: 5)
+                    return Date() > deadline ? 1 : 0
+                }
+                usleep(50_000)
+            }
+        }
+
         let listener: pid_t
         do {
             listener = try ChildProcess.spawn([sshd, "-D", "-e", "-f", config], stdin: -1, stdout: 2, newGroup: true)
         } catch {
             Output.error("clubhouse host-ssh: \(error.message)")
+            if let server { stopEverything(listener: -1, listenerGone: true, server: server) }
             return 1
         }
 
@@ -107,13 +155,13 @@ enum SSHDKeeper {
         while !ready {
             if let code = reap(listener) {
                 Output.error("clubhouse host-ssh: sshd exited before it was listening (status \(code)); its messages are above")
-                stopEverything(listener: listener, listenerGone: true)
+                stopEverything(listener: listener, listenerGone: true, server: server)
                 return 1
             }
-            if lifelineEnded(wait: 0) { stopEverything(listener: listener, listenerGone: false); return 0 }
+            if lifelineEnded(wait: 0) { stopEverything(listener: listener, listenerGone: false, server: server); return 0 }
             if Date() > deadline {
                 Output.error("clubhouse host-ssh: sshd did not answer on \(listen) port \(port) within 20 s")
-                stopEverything(listener: listener, listenerGone: false)
+                stopEverything(listener: listener, listenerGone: false, server: server)
                 return 1
             }
             ready = PortProbe.answersSSH(address: listen, port: port)
@@ -124,13 +172,23 @@ enum SSHDKeeper {
         _ = open("/dev/null", O_WRONLY)   // fd 1 again, so nothing writes into a closed pipe
 
         while true {
-            if lifelineEnded(wait: 250) { stopEverything(listener: listener, listenerGone: false); return 0 }
+            if lifelineEnded(wait: 250) { stopEverything(listener: listener, listenerGone: false, server: server); return 0 }
             if let code = reap(listener) {
-                stopEverything(listener: listener, listenerGone: true)
+                stopEverything(listener: listener, listenerGone: true, server: server)
                 Output.error("clubhouse host-ssh: sshd exited (status \(code))")
                 return 1
             }
+            if let server, !Processes.isAlive(server) {
+                Output.error("clubhouse host-ssh: the league server stopped; ending every SSH session (its log: \(serverLog))")
+                stopEverything(listener: listener, listenerGone: false, server: nil)
+                return 1
+            }
         }
+    }
+
+    /// This binary's absolute path.
+    private static func executable() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
     /// True when host-ssh closed (or lost) the lifeline, or this process was sent SIGTERM.
@@ -158,8 +216,9 @@ enum SSHDKeeper {
         return result
     }
 
-    /// Apps first (they restore their clients' terminals), then the connections, then the listener.
-    static func stopEverything(listener: pid_t, listenerGone: Bool) {
+    /// Apps first (they restore their clients' terminals), then the connections, then the listener, then the league
+    /// server (it ends its event streams and finishes requests in flight: 5 s).
+    static func stopEverything(listener: pid_t, listenerGone: Bool, server: pid_t? = nil) {
         let me = getpid()
         let apps = Processes.descendants(of: me).filter { Processes.commandLine($0).contains(" ssh-session") }
         for pid in apps { kill(pid, SIGTERM) }
@@ -167,14 +226,19 @@ enum SSHDKeeper {
         // Each connection's sshd passes on what its app wrote last and closes once the app has ended.
         waitUntil(seconds: 2) {
             _ = reap(listener)
-            return Processes.descendants(of: me).allSatisfy { $0 == listener || !Processes.isAlive($0) }
+            return Processes.descendants(of: me).allSatisfy { $0 == listener || $0 == server || !Processes.isAlive($0) }
         }
-        var rest = Processes.descendants(of: me)
-        if !listenerGone, !rest.contains(listener) { rest.append(listener) }
+        var rest = Processes.descendants(of: me).filter { $0 != server }
+        if !listenerGone, listener > 0, !rest.contains(listener) { rest.append(listener) }
         for pid in rest { kill(pid, SIGTERM) }
         waitUntil(seconds: 5) { _ = reap(listener); return rest.allSatisfy { !Processes.isAlive($0) } }
         for pid in rest where Processes.isAlive(pid) { kill(pid, SIGKILL) }
         waitUntil(seconds: 2) { _ = reap(listener); return rest.allSatisfy { !Processes.isAlive($0) } }
+        if let server, Processes.isAlive(server) {
+            kill(server, SIGTERM)
+            waitUntil(seconds: 6) { _ = reap(listener); return !Processes.isAlive(server) }
+            if Processes.isAlive(server) { kill(server, SIGKILL); waitUntil(seconds: 2) { _ = reap(listener); return !Processes.isAlive(server) } }
+        }
     }
 
     private static func waitUntil(seconds: Double, _ done: () -> Bool) {
@@ -186,9 +250,9 @@ enum SSHDKeeper {
 /// Starting and waiting for child processes with posix_spawn: a clean signal mask and default dispositions, and
 /// only the descriptors asked for.
 enum ChildProcess {
-    /// Starts `argv` with `stdin`/`stdout` as its fds 0 and 1 (-1: /dev/null) and this process's stderr; in a new
-    /// process group when `newGroup`.
-    static func spawn(_ argv: [String], stdin: Int32, stdout: Int32, newGroup: Bool = true) throws(HostSSHCommand.Failure) -> pid_t {
+    /// Starts `argv` with `stdin`/`stdout` as its fds 0 and 1 (-1: /dev/null) and `stderr` as fd 2 (-1: this
+    /// process's); in a new process group when `newGroup`.
+    static func spawn(_ argv: [String], stdin: Int32, stdout: Int32, stderr: Int32 = -1, newGroup: Bool = true) throws(HostSSHCommand.Failure) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -198,6 +262,7 @@ enum ChildProcess {
         if stdout >= 0 { posix_spawn_file_actions_adddup2(&actions, stdout, 1) } else {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
+        if stderr >= 0 { posix_spawn_file_actions_adddup2(&actions, stderr, 2) }
         if let sym = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
             typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
             _ = unsafeBitCast(sym, to: AddCloseFrom.self)(&actions, 3)

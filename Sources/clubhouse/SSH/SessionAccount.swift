@@ -17,7 +17,7 @@ struct SessionAccount {
                               shell: pw.pointee.pw_shell.map { String(cString: $0) } ?? "/bin/sh")
     }
 
-    enum Need { case execute, readWrite, folder }
+    enum Need { case execute, read, readWrite, folder }
 
     /// nil when the account can reach `path` (every folder above it searchable) and use it as `need` says;
     /// otherwise the first place that stops it. Judged by owner, primary group and "other" bits.
@@ -33,6 +33,7 @@ struct SessionAccount {
         }
         switch need {
         case .execute: return allows(path, 0o1) ? nil : "\(name) cannot run \(path) (mode \(mode(path)))"
+        case .read: return allows(path, 0o4) ? nil : "\(name) cannot read \(path) (mode \(mode(path)))"
         case .readWrite: return allows(path, 0o6) ? nil : "\(name) cannot read and write \(path) (mode \(mode(path)))"
         case .folder: return allows(path, 0o7) ? nil : "\(name) cannot create files in \(path) (mode \(mode(path)))"
         }

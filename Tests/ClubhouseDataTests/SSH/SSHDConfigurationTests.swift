@@ -3,12 +3,13 @@ import Testing
 @testable import ClubhouseData
 
 @Suite struct SSHDConfigurationTests {
-    func config(binary: String = "/opt/clubhouse/bin/clubhouse", database: String = "/var/lib/clubhouse/league.sqlite",
+    func config(binary: String = "/opt/clubhouse/bin/clubhouse", secret: String = "/st/ssh-host-secret",
                 policy: SSHDConfiguration.Policy = .open) -> SSHDConfiguration {
         SSHDConfiguration(
             port: 2222, listenAddress: "0.0.0.0", hostKeyPath: "/st/ssh_host_ed25519_key", pidFilePath: "/st/sshd.pid",
-            binaryPath: binary, databasePath: database, devicesDirectory: "/st/devices", policy: policy,
-            authorizedKeysCommand: [binary, "ssh-authorized-keys", "--database", database, "--policy", policy.rawValue],
+            binaryPath: binary, serverURL: "http://127.0.0.1:8787", hostSecretPath: secret, devicesDirectory: "/st/devices", policy: policy,
+            authorizedKeysCommand: [binary, "ssh-authorized-keys", "--server", "http://127.0.0.1:8787", "--ssh-host-secret-file", secret,
+                                    "--policy", policy.rawValue],
             user: "draft")
     }
 
@@ -35,25 +36,26 @@ import Testing
             "authorizedkeyscommanduser": "draft", "allowusers": "draft", "disableforwarding": "yes",
         ]
         for (key, value) in expected { #expect(d[key] == value, "\(key)") }
-        #expect(d["forcecommand"] == "/opt/clubhouse/bin/clubhouse ssh-session --database /var/lib/clubhouse/league.sqlite --devices-dir /st/devices --policy open")
-        #expect(d["authorizedkeyscommand"] == "/opt/clubhouse/bin/clubhouse ssh-authorized-keys --database /var/lib/clubhouse/league.sqlite --policy open %t %k")
+        // Every session is a client of the league server, with the secret that lets it sign a key's owner in.
+        #expect(d["forcecommand"] == "/opt/clubhouse/bin/clubhouse ssh-session --server http://127.0.0.1:8787 --ssh-host-secret-file /st/ssh-host-secret --devices-dir /st/devices --policy open")
+        #expect(d["authorizedkeyscommand"] == "/opt/clubhouse/bin/clubhouse ssh-authorized-keys --server http://127.0.0.1:8787 --ssh-host-secret-file /st/ssh-host-secret --policy open %t %k")
     }
 
     @Test func pathsWithSpacesAndQuotesAreQuoted() {
-        var c = config(binary: "/home/al ice/My Apps/clubhouse", database: "/home/al ice/it's.sqlite", policy: .linked)
+        var c = config(binary: "/home/al ice/My Apps/clubhouse", secret: "/home/al ice/it's secret", policy: .linked)
         // sshd wants the key check's program unquoted (the line must start with "/"): host-ssh runs a binary at such
         // a path through its wrapper script instead.
         #expect(!SSHDConfiguration.isPlainProgramPath(c.binaryPath))
         c.authorizedKeysCommand = ["/st/authorized-keys-command"]
         let d = directives(c.render())
         // ForceCommand runs through the account's shell: POSIX single quotes.
-        #expect(d["forcecommand"] == #"'/home/al ice/My Apps/clubhouse' ssh-session --database '/home/al ice/it'\''s.sqlite' --devices-dir /st/devices --policy linked"#)
+        #expect(d["forcecommand"] == #"'/home/al ice/My Apps/clubhouse' ssh-session --server http://127.0.0.1:8787 --ssh-host-secret-file '/home/al ice/it'\''s secret' --devices-dir /st/devices --policy linked"#)
         // AuthorizedKeysCommand is split by sshd itself: double quotes.
         #expect(d["authorizedkeyscommand"] == "/st/authorized-keys-command %t %k")
     }
 
     @Test func forceCommandSurvivesARealShell() throws {
-        let c = config(binary: "/tmp/a b/c'lub\"house $HOME", database: "/d/`x`.sqlite")
+        let c = config(binary: "/tmp/a b/c'lub\"house $HOME", secret: "/d/`x`.secret")
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
         // printf each argument on its own line, the way the shell split the ForceCommand.
@@ -64,7 +66,8 @@ import Testing
         let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         #expect(out.split(separator: "\n").map(String.init)
-                == ["/tmp/a b/c'lub\"house $HOME", "ssh-session", "--database", "/d/`x`.sqlite", "--devices-dir", "/st/devices", "--policy", "open"])
+                == ["/tmp/a b/c'lub\"house $HOME", "ssh-session", "--server", "http://127.0.0.1:8787", "--ssh-host-secret-file", "/d/`x`.secret",
+                    "--devices-dir", "/st/devices", "--policy", "open"])
     }
 
     @Test func quoting() {
@@ -92,8 +95,9 @@ import Testing
         for policy in SSHDConfiguration.Policy.allCases {
             let config = SSHDConfiguration(
                 port: 2222, listenAddress: "127.0.0.1", hostKeyPath: state + "/host key", pidFilePath: state + "/sshd.pid",
-                binaryPath: "/usr/bin/true", databasePath: dir.file("league db.sqlite"), devicesDirectory: state + "/devices",
-                policy: policy, authorizedKeysCommand: ["/usr/bin/true", "--database", dir.file("league db.sqlite")], user: "root")
+                binaryPath: "/usr/bin/true", serverURL: "http://127.0.0.1:8787", hostSecretPath: state + "/ssh-host-secret",
+                devicesDirectory: state + "/devices", policy: policy,
+                authorizedKeysCommand: ["/usr/bin/true", "--ssh-host-secret-file", state + "/ssh-host-secret"], user: "root")
             try config.render().write(toFile: state + "/sshd_config", atomically: true, encoding: .utf8)
             let checked = try run(["/usr/sbin/sshd", "-t", "-f", state + "/sshd_config"])
             #expect(checked.status == 0, "sshd -t: \(checked.output)")
@@ -125,9 +129,9 @@ import Testing
 extension SSHDConfigurationTests {
 
     @Test func aPercentInAPathIsEscapedSoSshdRunsTheKeyCheckWithThePathAsItIs() {
-        let c = config(database: "/srv/100%/league %h.sqlite")
+        let c = config(secret: "/srv/100%/secret %h")
         let line = directives(c.render())["authorizedkeyscommand"] ?? ""
-        #expect(line.contains("100%%/league %%h.sqlite"))
+        #expect(line.contains("100%%/secret %%h"))
         #expect(SSHDConfiguration.sshdArguments(line) == c.authorizedKeysCommand + ["%t", "%k"])
         // Unescaped, sshd would refuse the unknown token (and every login with it).
         #expect(SSHDConfiguration.sshdArguments("/bin/x --database /srv/100%/db %t %k") == nil)
@@ -144,7 +148,7 @@ extension SSHDConfigurationTests {
     }
 
     @Test func theEffectiveConfigurationIsComparedWithWhatWasMeant() {
-        let c = config(database: "/srv/it's 100%.sqlite")
+        let c = config(secret: "/srv/it's 100%.secret")
         let effective = """
             port 2222
             hostkey /st/ssh_host_ed25519_key
@@ -159,7 +163,7 @@ extension SSHDConfigurationTests {
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/sbin/sshd") && geteuid() == 0))
-    func realSshdReadsAHostileDatabasePathAsMeant() throws {
+    func realSshdReadsAHostileSecretPathAsMeant() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sshd-cfg-\(UUID().uuidString)/a%h b'c\"d#e").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: (dir as NSString).deletingLastPathComponent) }
@@ -169,8 +173,9 @@ extension SSHDConfigurationTests {
         try keygen.run(); keygen.waitUntilExit()
         let user = String(cString: getpwuid(geteuid())!.pointee.pw_name)
         let c = SSHDConfiguration(port: 2299, listenAddress: "127.0.0.1", hostKeyPath: dir + "/key", pidFilePath: dir + "/pid",
-                                  binaryPath: "/usr/bin/true", databasePath: dir + "/league.sqlite", devicesDirectory: dir + "/devices",
-                                  policy: .open, authorizedKeysCommand: ["/usr/bin/true", "--database", dir + "/league.sqlite"], user: user)
+                                  binaryPath: "/usr/bin/true", serverURL: "http://127.0.0.1:8787", hostSecretPath: dir + "/secret",
+                                  devicesDirectory: dir + "/devices",
+                                  policy: .open, authorizedKeysCommand: ["/usr/bin/true", "--ssh-host-secret-file", dir + "/secret"], user: user)
         try c.render().write(toFile: dir + "/sshd_config", atomically: true, encoding: .utf8)
         let sshd = Process()
         sshd.executableURL = URL(fileURLWithPath: "/usr/sbin/sshd")

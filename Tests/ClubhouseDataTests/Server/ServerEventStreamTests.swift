@@ -47,12 +47,37 @@ func eventually(_ timeout: Duration = .seconds(60), _ condition: () -> Bool) asy
         #expect(got.map(\.payload) == [#"{"n":1}"#, #"{"n":2}"#], "only this league's events, in order")
         #expect(got.allSatisfy { $0.leagueID == league && $0.kind == .chat })
 
-        // Resuming after the first: the second comes from the table, then live ones follow.
-        let resumed = api.events(league: league, after: got[0].id)
+        // Resuming after the first on another transport (one transport shares one stream per league): the second
+        // comes from the table, then live ones follow.
+        let resumed = world.api().events(league: league, after: got[0].id)
         let more = Task { await collect(resumed, count: 2) }
         #expect(await eventually { world.server!.openStreams >= 2 })
         try EventLog.append(world.database, league: league, kind: .chat, payload: #"{"n":3}"#)
         #expect(await more.value.map(\.payload) == [#"{"n":2}"#, #"{"n":3}"#])
+    }
+
+    /// One transport keeps one stream per league whatever its subscriptions do: a subscription made again after each
+    /// event (as the app's board does) gets every event once, in order, from the same stream.
+    @Test func subscriptionsOfOneTransportShareOneStream() async throws {
+        let world = try ContractTransport.$current.withValue(.remote) { try ContractWorld() }
+        let api = world.api()
+        let league = LeagueID(3)
+        // Subscribed here, not in the task: the stream opens on its own thread even while the cooperative pool is busy.
+        let stream = api.events(league: league, after: nil)
+        let first = Task { await collect(stream, count: 1) }
+        #expect(await eventually { world.server!.openStreams == 1 }, "the stream is open on the server")
+        for n in 1...5 { try EventLog.append(world.database, league: league, kind: .chat, payload: #"{"n":\#(n)}"#) }
+        var got = await first.value
+        // Again and again from the last one seen: the rest arrive from what the shared stream already has.
+        while got.count < 5, let last = got.last {
+            got += await collect(api.events(league: league, after: last.id), count: 1)
+        }
+        #expect(got.map(\.payload) == (1...5).map { #"{"n":\#($0)}"# }, "every event once, in order")
+        let again = api.events(league: league, after: got.last!.id)
+        let extra = Task { await collect(again, count: 1) }
+        try EventLog.append(world.database, league: league, kind: .chat, payload: #"{"n":6}"#)
+        #expect(await extra.value.map(\.payload) == [#"{"n":6}"#])
+        #expect(world.server!.openStreams == 1, "still one stream")
     }
 
     /// The stop returns with a stream open (its grace is 4 s; how long that takes on a loaded machine is not this

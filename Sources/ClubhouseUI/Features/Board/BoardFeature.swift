@@ -28,6 +28,10 @@ public enum BoardFeature {
         /// The league whose live events the board follows, and the last event seen.
         public var following: LeagueID?
         public var lastEventID: Int64?
+        /// The kinds of the followed league's events since the last refresh, and those the last refresh answered (the
+        /// page on top reloads only what they change).
+        public var pendingKinds: Set<LeagueEvent.Kind> = []
+        public var refreshKinds: Set<LeagueEvent.Kind> = []
         /// A live refresh of the draft grid is loading; `liveRefreshQueued`: events came meanwhile, refresh once more after it.
         public var liveRefreshInFlight = false
         public var liveRefreshQueued = false
@@ -95,6 +99,7 @@ public enum BoardFeature {
         case .eventReceived(let event):
             guard event.leagueID == state.following else { return .none }
             state.lastEventID = event.id
+            state.pendingKinds.insert(event.kind)
             // Whatever the board holds for this league may change; what shows refreshes below, the rest when it shows again.
             if state.draftLeague == event.leagueID { state.missed.insert(.draft) }
             if state.leagueID == event.leagueID { state.missed.insert(.league) }
@@ -106,6 +111,8 @@ public enum BoardFeature {
             let sleep = context.env.sleep
             return .merge(next, .run(id: EffectID.refresh) { try? await sleep(refreshDebounce); return .refreshDue })
         case .refreshDue:
+            state.refreshKinds = state.pendingKinds
+            state.pendingKinds = []
             if case .draft = state.context { state.liveRefreshInFlight = true; state.liveRefreshQueued = false }
             return refresh(&state, api: api)
         case .retry:

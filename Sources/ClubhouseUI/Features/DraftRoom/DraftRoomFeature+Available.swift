@@ -1,3 +1,4 @@
+import Foundation
 import ClubhouseDomain
 import Terminal
 
@@ -5,6 +6,14 @@ extension DraftRoomFeature {
     /// The Available tab: rank by value over replacement, the player, his position rank ("RB12"), value and tier
     /// (a new tier where value drops sharply; its first row in a position is marked in the accent colour), then 2018 points.
     static func availableTable(_ state: State, selected: Int?, offset: Int, context: RenderContext) -> DataTable {
+        let (rows, roles) = AvailableRowsMemo.shared.rows(for: state) { availableRows(state) }
+        return DataTable(columns: [DataColumn("Rk", .length(4), .right), DataColumn("Player", .fill(1)), DataColumn("Pos", .length(5)),
+                                   DataColumn("NFL", .length(3)), DataColumn("Bye", .length(3), .right), DataColumn("Value", .length(6), .right),
+                                   DataColumn("Tier", .length(4)), DataColumn("2018 pts", .length(8), .right)],
+                         rows: rows, roles: roles, selected: selected, offset: offset, context: context)
+    }
+
+    static func availableRows(_ state: State) -> (rows: [[String]], roles: [[StyleRole?]]) {
         let queued = Set(state.myQueue.map(\.id))
         var lastTier: [Position: Int] = [:]
         var rows: [[String]] = [], roles: [[StyleRole?]] = []
@@ -17,9 +26,32 @@ extension DraftRoomFeature {
                          p.player.byeWeek.map(String.init) ?? "—", p.value.oneDecimal, "T\(p.tier)", p.priorSeasonPoints.oneDecimal])
             roles.append([nil, nil, nil, nil, nil, p.value.hundredths < 0 ? .dim : nil, breaks ? .accent : .dim, nil])
         }
-        return DataTable(columns: [DataColumn("Rk", .length(4), .right), DataColumn("Player", .fill(1)), DataColumn("Pos", .length(5)),
-                                   DataColumn("NFL", .length(3)), DataColumn("Bye", .length(3), .right), DataColumn("Value", .length(6), .right),
-                                   DataColumn("Tier", .length(4)), DataColumn("2018 pts", .length(8), .right)],
-                         rows: rows, roles: roles, selected: selected, offset: offset, context: context)
+        return (rows, roles)
+    }
+}
+
+/// The Available tab's rows of the last frame drawn: the next frame with the same players, picks, filters and queue
+/// draws them again instead of writing ~600 rows of text anew (a pick changes them once; the frames around it don't).
+final class AvailableRowsMemo: @unchecked Sendable {
+    static let shared = AvailableRowsMemo()
+
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var key: Int?
+    private var value: (rows: [[String]], roles: [[StyleRole?]]) = ([], [])
+
+    func rows(for state: DraftRoomFeature.State, make: () -> (rows: [[String]], roles: [[StyleRole?]])) -> (rows: [[String]], roles: [[StyleRole?]]) {
+        var h = Hasher()
+        h.combine(state.id)
+        h.combine(state.filter.text)
+        h.combine(state.position)
+        h.combine(state.myQueue.map(\.id))
+        for p in state.room.value?.picks ?? [] { h.combine(p.player.id) }
+        for p in state.players.value ?? [] { h.combine(p.player.id); h.combine(p.rank); h.combine(p.tier); h.combine(p.value.hundredths) }
+        let k = h.finalize()
+        if let hit = lock.withLock({ key == k ? value : nil }) { return hit }
+        let made = make()
+        lock.withLock { key = k; value = made }
+        return made
     }
 }

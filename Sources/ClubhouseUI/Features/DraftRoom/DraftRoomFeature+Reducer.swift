@@ -16,6 +16,31 @@ extension DraftRoomFeature {
             .load(tc, id: EffectID.chat(id), { try await api.chatMessages(id, after: nil) }, answer: Action.chatLoaded))
     }
 
+    /// After live events while the draft runs, only what they change: the board for anything but a chat line or a
+    /// queue edit; the chat lines after the last one shown for a chat line; my queue for a queue edit, or for a pick
+    /// or undo while it holds anyone. Never the players list, the heaviest read, which a pick doesn't change (the
+    /// Available tab leaves out whoever the board shows drafted; `roomLoaded` reloads it when a pick is undone).
+    /// Before and after the draft, until everything has loaded once, and when the kinds are unknown (nil: the page
+    /// was uncovered), everything reloads.
+    static func liveReload(_ state: inout State, api: any LeagueAPI, kinds: Set<LeagueEvent.Kind>?) -> Effect<Action> {
+        guard state.isLive, state.players.value != nil, state.chat.value != nil, let kinds else { return loadAll(&state, api: api, refresh: true) }
+        let id = state.id, after = state.messages.last?.id
+        var fx: [Effect<Action>] = []
+        if !kinds.subtracting([.chat, .queueChanged]).isEmpty {
+            let tr = state.room.beginRefresh()
+            fx.append(.load(tr, id: EffectID.room(id), { try await api.draftBoard(id) }, answer: Action.roomLoaded))
+        }
+        if kinds.contains(.queueChanged) || (!state.myQueue.isEmpty && !kinds.isDisjoint(with: [.pickMade, .pickUndone])) {
+            let tq = state.queue.beginRefresh()
+            fx.append(.load(tq, id: EffectID.queue(id), { try await api.myQueue(id) }, answer: Action.queueLoaded))
+        }
+        if kinds.contains(.chat) {
+            let tc = state.chat.beginRefresh()
+            fx.append(.load(tc, id: EffectID.chat(id), { try await api.chatMessages(id, after: after) }, answer: Action.chatAppended))
+        }
+        return .merge(fx)
+    }
+
     static func reloadRoom(_ state: inout State, api: any LeagueAPI) -> Effect<Action> {
         let id = state.id, t = state.room.beginRefresh()
         return .load(t, id: EffectID.room(id), { try await api.draftBoard(id) }, answer: Action.roomLoaded)
@@ -78,12 +103,20 @@ extension DraftRoomFeature {
         case .onAppear, .retry:
             return loadAll(&state, api: api, refresh: false)
         case .liveRefreshed:
-            return loadAll(&state, api: api, refresh: true)
+            return liveReload(&state, api: api, kinds: nil)
+        case .liveEvents(let kinds):
+            return liveReload(&state, api: api, kinds: kinds)
         case .roomLoaded(let t, let r):
             let wasMyTurn = state.isMyTurn, selected = selectedAvailable(state)
+            let drafted = Set((state.room.value?.picks ?? []).map(\.player.id))
             guard state.room.finish(t, r) else { return .none }
             reselect(&state, selected, context: context)
             var fx: [Effect<Action>] = []
+            // A pick undone gives its player back: the players list (read without him) is read again.
+            if state.players.value != nil, let now = state.room.value, !drafted.isSubset(of: Set(now.picks.map(\.player.id))) {
+                let tp = state.players.beginRefresh()
+                fx.append(.load(tp, id: EffectID.players(id), { try await api.draftablePlayers(id) }, answer: Action.playersLoaded))
+            }
             // A confirmation for a pick that is no longer on the clock can only fail: drop it and say why.
             if case .pick(_, let expected, _)? = state.confirm, let now = state.room.value?.draft, now.currentPick != expected || now.status != .running {
                 state.confirm = nil
@@ -110,6 +143,17 @@ extension DraftRoomFeature {
         case .chatLoaded(let t, let r):
             state.chat.finish(t, r)
             if state.tab == .chat { state.list.apply(.bottom, count: state.rowCount, viewport: context.viewport) }
+            return .none
+        case .chatAppended(let t, let r):
+            guard t == state.chat.inFlight else { return .none }
+            let shown = state.messages
+            state.chat.finish(t, r.map { new in
+                let known = Set(shown.map(\.id))
+                return shown + new.filter { !known.contains($0.id) }.sorted { $0.id < $1.id }
+            })
+            if state.tab == .chat, case .success(let new) = r, !new.isEmpty {
+                state.list.apply(.bottom, count: state.rowCount, viewport: context.viewport)
+            }
             return .none
         case .list(let m):
             let n = state.rowCount

@@ -83,10 +83,14 @@ public enum DraftRoomFeature: PageFeature {
         case onAppear, retry
         /// The league changed (a pick, pause, undo, chat): reload, keeping the room on screen.
         case liveRefreshed
+        /// The league's live events of these kinds came in (see `liveReload`).
+        case liveEvents(Set<LeagueEvent.Kind>)
         case roomLoaded(RequestToken, Result<DraftBoard, PresentableError>)
         case playersLoaded(RequestToken, Result<[DraftablePlayer], PresentableError>)
         case queueLoaded(RequestToken, Result<[PlayerSummary], PresentableError>)
         case chatLoaded(RequestToken, Result<[ChatMessage], PresentableError>)
+        /// The chat lines after the last one shown (a live refresh), to add to them.
+        case chatAppended(RequestToken, Result<[ChatMessage], PresentableError>)
         case list(ListMove)
         case tabSelected(Tab)
         case positionCycled
@@ -124,6 +128,7 @@ public enum DraftRoomFeature: PageFeature {
 
     public static var onAppear: Action { .onAppear }
     public static var liveRefresh: Action? { .liveRefreshed }
+    public static func liveRefresh(after kinds: Set<LeagueEvent.Kind>) -> Action? { .liveEvents(kinds) }
     public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { "Draft room" }

@@ -1,0 +1,192 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One `http://` event stream read on a plain POSIX socket by a small thread of its own, blocked in `read` between
+/// events. URLSession on Linux (FoundationNetworking over libcurl) kept an app with an open stream at 60–90 % of a
+/// core while nothing arrived; this costs nothing while the stream is silent. `https://` streams still go through
+/// URLSession (`HTTPClient.stream`).
+///
+/// The request is `GET` over HTTP/1.1 with `Connection: close`; a chunked answer is decoded. A stream silent for
+/// `silence` seconds (three missed heartbeats) ends, and the caller reconnects.
+final class SocketStream: @unchecked Sendable {
+    private let url: URL
+    private let headers: [String: String]
+    private let silence: TimeInterval
+    private let onResponse: (Int) -> Void
+    private let onBytes: (Data) -> Void
+    private let onEnd: () -> Void
+
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var fd: Int32 = -1
+    private var cancelled = false
+
+    init(url: URL, headers: [String: String], silence: TimeInterval = 45, onResponse: @escaping (Int) -> Void,
+         onBytes: @escaping (Data) -> Void, onEnd: @escaping () -> Void) {
+        self.url = url; self.headers = headers; self.silence = silence
+        self.onResponse = onResponse; self.onBytes = onBytes; self.onEnd = onEnd
+    }
+
+    func start() {
+        let thread = Thread { [self] in
+            run()
+            onEnd()
+        }
+        thread.name = "clubhouse-events"
+        thread.stackSize = 256 << 10
+        thread.start()
+    }
+
+    /// Ends the stream: the reader wakes from `read` (the socket is shut down) and calls `onEnd`.
+    func cancel() {
+        lock.withLock {
+            cancelled = true
+            if fd >= 0 { shutdown(fd, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    private func run() {
+        guard let host = url.host else { return }
+        let port = url.port ?? 80
+        guard let socket = connect(host: host, port: port) else { return }
+        let proceed: Bool = lock.withLock {
+            if cancelled { Glibc.close(socket); return false }
+            fd = socket
+            return true
+        }
+        guard proceed else { return }
+        defer { lock.withLock { Glibc.close(fd); fd = -1 } }
+
+        var target = url.path.isEmpty ? "/" : url.path
+        if let q = url.query { target += "?" + q }
+        var head = "GET \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n"
+        for (k, v) in headers where !v.contains("\r") && !v.contains("\n") { head += "\(k): \(v)\r\n" }
+        head += "\r\n"
+        guard sendAll(socket, Array(head.utf8)) else { return }
+
+        var buffer = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 16 << 10)
+        // Headers.
+        var bodyStart = 0
+        while true {
+            if let end = Self.find(buffer, [13, 10, 13, 10]) { bodyStart = end + 4; break }
+            guard buffer.count < 64 << 10 else { return }
+            let n = read(socket, &chunk, chunk.count)
+            if n <= 0 { return }
+            buffer += chunk.prefix(n)
+        }
+        let headText = String(decoding: buffer[..<bodyStart], as: UTF8.self)
+        let lines = headText.split(separator: "\r\n")
+        guard let statusLine = lines.first, let status = statusLine.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return }
+        var chunked = false
+        for line in lines.dropFirst() {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == "transfer-encoding", parts[1].lowercased().contains("chunked") { chunked = true }
+        }
+        onResponse(status)
+        // Redirects and errors end the stream (the caller backs off and reconnects); only a 200 has events.
+        guard status == 200 else { return }
+
+        var decoder = ChunkDecoder()
+        func deliver(_ bytes: ArraySlice<UInt8>) -> Bool {
+            if !chunked { if !bytes.isEmpty { onBytes(Data(bytes)) }; return true }
+            guard let out = decoder.feed(bytes) else { return false }
+            if !out.isEmpty { onBytes(Data(out)) }
+            return !decoder.finished
+        }
+        guard deliver(buffer[bodyStart...]) else { return }
+        buffer = []
+        while true {
+            let n = read(socket, &chunk, chunk.count)
+            if n <= 0 { return }   // closed, shut down by cancel, or silent for `silence` (SO_RCVTIMEO)
+            guard deliver(chunk[..<n]) else { return }
+        }
+    }
+
+    private func connect(host: String, port: Int) -> Int32? {
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var found: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &found) == 0 else { return nil }
+        defer { freeaddrinfo(found) }
+        var next = found
+        while let ai = next {
+            next = ai.pointee.ai_next
+            let s = socket(ai.pointee.ai_family, ai.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), ai.pointee.ai_protocol)
+            guard s >= 0 else { continue }
+            // Connecting and sending give up after 10 s; reading after `silence` without a byte.
+            var send = timeval(tv_sec: 10, tv_usec: 0)
+            var receive = timeval(tv_sec: Int(silence), tv_usec: 0)
+            setsockopt(s, SOL_SOCKET, SO_SNDTIMEO, &send, socklen_t(MemoryLayout<timeval>.size))
+            setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &receive, socklen_t(MemoryLayout<timeval>.size))
+            var one: Int32 = 1
+            setsockopt(s, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            if Glibc.connect(s, ai.pointee.ai_addr, ai.pointee.ai_addrlen) == 0 { return s }
+            Glibc.close(s)
+        }
+        return nil
+    }
+
+    private func sendAll(_ s: Int32, _ bytes: [UInt8]) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { Glibc.send(s, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return false }
+            sent += n
+        }
+        return true
+    }
+
+    static func find(_ haystack: [UInt8], _ needle: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        for i in 0...(haystack.count - needle.count) where haystack[i] == needle[0] {
+            if haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }
+        }
+        return nil
+    }
+}
+
+/// `Transfer-Encoding: chunked`, decoded as bytes arrive.
+struct ChunkDecoder {
+    private var pending = [UInt8]()
+    /// Bytes left in the current chunk; nil while a size line is expected.
+    private var remaining: Int?
+    /// After a chunk's data: its CRLF.
+    private var skipCRLF = false
+    private(set) var finished = false
+
+    /// The payload in `bytes`; nil when the framing is broken.
+    mutating func feed(_ bytes: ArraySlice<UInt8>) -> [UInt8]? {
+        pending += bytes
+        var out = [UInt8]()
+        var i = 0
+        while i < pending.count, !finished {
+            if skipCRLF {
+                guard pending.count - i >= 2 else { break }
+                guard pending[i] == 13, pending[i + 1] == 10 else { return nil }
+                i += 2; skipCRLF = false
+                continue
+            }
+            if let left = remaining {
+                let take = min(left, pending.count - i)
+                out += pending[i..<(i + take)]
+                i += take
+                if take == left { remaining = nil; skipCRLF = true } else { remaining = left - take }
+                continue
+            }
+            // A size line: hex digits, maybe extensions, CRLF.
+            guard let lf = pending[i...].firstIndex(of: 10) else {
+                if pending.count - i > 1024 { return nil }
+                break
+            }
+            let line = String(decoding: pending[i..<lf], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let size = Int(line.split(separator: ";").first.map(String.init) ?? "", radix: 16), size >= 0 else { return nil }
+            i = lf + 1
+            if size == 0 { finished = true } else { remaining = size }
+        }
+        pending.removeFirst(i)
+        return out
+    }
+}
