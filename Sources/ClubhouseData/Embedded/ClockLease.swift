@@ -18,14 +18,21 @@ public final class ClockLease: @unchecked Sendable {
 
     deinit { if fd >= 0 { close(fd) } }
 
+    /// False for the lease of a folder where no lock file could be made (every process runs its clocks there).
+    public var isExclusive: Bool { fd >= 0 }
+
     /// The lock file beside a database.
     public static func lockPath(database: String) -> String { database + ".clocks" }
 
     /// Takes the lease at once, or nil when another process (or another lease in this one) holds it.
     public static func tryAcquire(database: String) -> ClockLease? {
         let fd = open(lockPath(database: database), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        // No lock file possible: nobody can coordinate, so this process runs its clocks (as every process once did).
-        guard fd >= 0 else { return ClockLease(fd: -1) }
+        guard fd >= 0 else {
+            // No lock file possible in this folder: nobody can coordinate, so this process runs its clocks (as every
+            // process once did). Anything else (out of descriptors…) may pass: ask again later.
+            let noFileHere: Set<Int32> = [ENOENT, ENOTDIR, EACCES, EPERM, EROFS]
+            return noFileHere.contains(errno) ? ClockLease(fd: -1) : nil
+        }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             close(fd)
             return nil

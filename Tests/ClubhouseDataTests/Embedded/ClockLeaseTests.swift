@@ -13,7 +13,7 @@ import Testing
     @Test func onlyOneHolderAtATimeAndTheNextTakesOverOnRelease() async throws {
         let db = try databasePath()
         var first = ClockLease.tryAcquire(database: db)
-        #expect(first != nil, "nobody holds it yet")
+        #expect(first?.isExclusive == true, "nobody holds it yet")
         #expect(ClockLease.tryAcquire(database: db) == nil, "a second lease while the first is held")
         // A waiter gets it once the holder lets go.
         let waiter = Task { await ClockLease.acquire(database: db, retry: .milliseconds(20)) }
@@ -34,29 +34,41 @@ import Testing
         withExtendedLifetime(holder) {}
     }
 
-    /// Another process holds the lock file (util-linux `flock`, which execs `sleep` holding it, as a second app would);
-    /// killed, its lock is gone.
-    @Test func aDeadHolderInAnotherProcessIsTakenOverFrom() async throws {
+    /// Another process holds the lock file (util-linux `flock` takes it, then its shell says so and execs `sleep`,
+    /// keeping it, as a second app would); killed, its lock is gone.
+    @Test(.timeLimit(.minutes(2))) func aDeadHolderInAnotherProcessIsTakenOverFrom() async throws {
         let db = try databasePath()
         let flock = try #require(["/usr/bin/flock", "/bin/flock"].first { FileManager.default.isExecutableFile(atPath: $0) },
                                  "util-linux flock is part of every Debian system")
         let child = Process()
         child.executableURL = URL(fileURLWithPath: flock)
-        child.arguments = ["-x", "--no-fork", ClockLease.lockPath(database: db), "sleep", "600"]
+        child.arguments = ["-x", "--no-fork", ClockLease.lockPath(database: db), "/bin/sh", "-c", "echo locked; exec sleep 600"]
+        // Its own pipes: a child holding the test runner's output open would keep the run from ending.
+        let said = Pipe()
+        child.standardOutput = said
+        child.standardError = FileHandle.nullDevice
+        child.standardInput = FileHandle.nullDevice
         try child.run()
-        defer { if child.isRunning { child.terminate() } }
-        // Until the child holds the lock, a try may still win: wait for it to be refused (the child took it).
-        let clock = ContinuousClock(), deadline = clock.now + .seconds(20)
-        var refused = false
-        while !refused, clock.now < deadline {
-            if let probe = ClockLease.tryAcquire(database: db) { withExtendedLifetime(probe) {} } else { refused = true }
-            if !refused { try await Task.sleep(for: .milliseconds(20)) }
+        defer { if child.isRunning { kill(child.processIdentifier, SIGKILL); child.waitUntilExit() } }
+        // "locked" comes once the lock is the child's (a blocking read on a thread of its own).
+        let locked = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+            Thread.detachNewThread {
+                var text = ""
+                while !text.contains("locked") {
+                    let chunk = said.fileHandleForReading.availableData
+                    if chunk.isEmpty { break }
+                    text += String(decoding: chunk, as: UTF8.self)
+                }
+                done.resume(returning: text.contains("locked"))
+            }
         }
-        try #require(refused, "the other process never took the lease")
+        try #require(locked, "the other process never took the lease")
+        let refused = ClockLease.tryAcquire(database: db)
+        #expect(refused == nil, "held by the other process")
         kill(child.processIdentifier, SIGKILL)
         child.waitUntilExit()
         let taken = await ClockLease.acquire(database: db, retry: .milliseconds(20))
-        #expect(taken != nil, "a killed holder's lease is free")
+        #expect(taken?.isExclusive == true, "a killed holder's lease is free")
     }
 
     @Test func aFolderWithoutRoomForTheLockFileLetsEveryProcessRunItsClocks() throws {
@@ -64,5 +76,6 @@ import Testing
         let db = "/nonexistent-\(UUID().uuidString)/league.sqlite"
         let a = ClockLease.tryAcquire(database: db), b = ClockLease.tryAcquire(database: db)
         #expect(a != nil && b != nil)
+        #expect(a?.isExclusive == false && b?.isExclusive == false, "neither holds a real lock")
     }
 }
