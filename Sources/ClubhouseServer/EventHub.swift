@@ -1,14 +1,15 @@
 import ClubhouseDomain
 import Foundation
+import Synchronization
 
 /// The server's one follower of the events table, fanned out in memory: each event is encoded once and queued on
 /// every open stream that wants its league. A stream that resumes (`Last-Event-ID`) first gets what it missed from
 /// the table, then the live events after it, without gaps or repeats.
-final class EventHub: @unchecked Sendable {
+final class EventHub: Sendable {
     final class Subscriber: @unchecked Sendable {
         let stream: EventStream
         let league: LeagueID?
-        // Guarded by the hub's lock.
+        // Touched only inside the hub's `state.withLock`.
         var lastSent: Int64
         var replaying: Bool
         var held: [(Int64, [UInt8])] = []
@@ -17,18 +18,19 @@ final class EventHub: @unchecked Sendable {
         }
     }
 
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var subscribers: [ObjectIdentifier: Subscriber] = [:]
-    private var lastID: Int64 = 0
-    private var stopped = false
+    private struct State {
+        var subscribers: [ObjectIdentifier: Subscriber] = [:]
+        var lastID: Int64 = 0
+        var stopped = false
+    }
+    private let state = Mutex(State())
     let maxStreams: Int
 
     init(maxStreams: Int) { self.maxStreams = maxStreams }
 
-    var count: Int { lock.withLock { subscribers.count } }
-    var lastEventID: Int64 { lock.withLock { lastID } }
-    func setLastEventID(_ id: Int64) { lock.withLock { lastID = max(lastID, id) } }
+    var count: Int { state.withLock { $0.subscribers.count } }
+    var lastEventID: Int64 { state.withLock { $0.lastID } }
+    func setLastEventID(_ id: Int64) { state.withLock { $0.lastID = max($0.lastID, id) } }
 
     static func frame(_ event: LeagueEvent) -> [UInt8] {
         let json = (try? HTTPResponse.jsonEncoder.encode(event)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
@@ -37,59 +39,61 @@ final class EventHub: @unchecked Sendable {
 
     /// Registers a stream; nil when the cap is reached or the hub is stopping.
     func subscribe(_ stream: EventStream, league: LeagueID?, after: Int64?) -> Subscriber? {
-        lock.lock(); defer { lock.unlock() }
-        guard !stopped, subscribers.count < maxStreams else { return nil }
-        let sub = Subscriber(stream: stream, league: league, lastSent: after ?? lastID, replaying: after != nil)
-        subscribers[ObjectIdentifier(stream)] = sub
-        stream.onFinish = { [weak self] in self?.remove(stream) }
-        return sub
+        state.withLock { s -> Subscriber? in
+            guard !s.stopped, s.subscribers.count < maxStreams else { return nil }
+            let sub = Subscriber(stream: stream, league: league, lastSent: after ?? s.lastID, replaying: after != nil)
+            s.subscribers[ObjectIdentifier(stream)] = sub
+            stream.onFinish = { [weak self] in self?.remove(stream) }
+            return sub
+        }
     }
 
-    func remove(_ stream: EventStream) { _ = lock.withLock { subscribers.removeValue(forKey: ObjectIdentifier(stream)) } }
+    func remove(_ stream: EventStream) { _ = state.withLock { $0.subscribers.removeValue(forKey: ObjectIdentifier(stream)) } }
 
     /// Sends the events a resuming stream missed, then lets live events through.
     func replay(_ sub: Subscriber, history: [LeagueEvent]) {
-        lock.lock(); defer { lock.unlock() }
-        for e in history where e.id > sub.lastSent {
-            sub.stream.send(Self.frame(e)); sub.lastSent = e.id
+        // Only `sub`'s fields change, but under the hub's lock: `publish` holds live events back meanwhile.
+        state.withLock { _ in
+            for e in history where e.id > sub.lastSent {
+                sub.stream.send(Self.frame(e)); sub.lastSent = e.id
+            }
+            for (id, bytes) in sub.held where id > sub.lastSent { sub.stream.send(bytes); sub.lastSent = id }
+            sub.held = []
+            sub.replaying = false
         }
-        for (id, bytes) in sub.held where id > sub.lastSent { sub.stream.send(bytes); sub.lastSent = id }
-        sub.held = []
-        sub.replaying = false
     }
 
     /// One event from the table to every interested stream.
     func publish(_ event: LeagueEvent) {
         let bytes = Self.frame(event)
-        lock.lock(); defer { lock.unlock() }
-        lastID = max(lastID, event.id)
-        for sub in subscribers.values where sub.league == nil || sub.league == event.leagueID {
-            guard event.id > sub.lastSent else { continue }
-            if sub.replaying { sub.held.append((event.id, bytes)); continue }
-            sub.stream.send(bytes)
-            sub.lastSent = event.id
+        state.withLock { s in
+            s.lastID = max(s.lastID, event.id)
+            for sub in s.subscribers.values where sub.league == nil || sub.league == event.leagueID {
+                guard event.id > sub.lastSent else { continue }
+                if sub.replaying { sub.held.append((event.id, bytes)); continue }
+                sub.stream.send(bytes)
+                sub.lastSent = event.id
+            }
         }
     }
 
     /// A comment line on every stream keeps proxies from closing it and finds clients that went away.
     func heartbeat() {
         let bytes = Array(": heartbeat\n\n".utf8)
-        let all = lock.withLock { Array(subscribers.values) }
+        let all = state.withLock { Array($0.subscribers.values) }
         for sub in all where !sub.stream.send(bytes) { remove(sub.stream) }
     }
 
     /// Ends every stream and refuses new ones.
     func stop() {
-        let all = lock.withLock { stopped = true; return Array(subscribers.values) }
+        let all = state.withLock { $0.stopped = true; return Array($0.subscribers.values) }
         for sub in all { sub.stream.close() }
     }
 }
 
 /// Writes per token: a bucket of `burst` that refills at `perSecond`. Keys are tokens held in memory only.
-final class WriteLimiter: @unchecked Sendable {
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var buckets: [String: (tokens: Double, at: ContinuousClock.Instant)] = [:]
+final class WriteLimiter: Sendable {
+    private let buckets = Mutex<[String: (tokens: Double, at: ContinuousClock.Instant)]>([:])
     let perSecond: Double, burst: Double
 
     init(perSecond: Double, burst: Double) { self.perSecond = perSecond; self.burst = burst }
@@ -97,7 +101,7 @@ final class WriteLimiter: @unchecked Sendable {
     /// nil: allowed; else the seconds to wait.
     func take(_ key: String) -> Int? {
         let now = ContinuousClock.now
-        return lock.withLock {
+        return buckets.withLock { buckets in
             if buckets.count > 50_000 { buckets = [:] }
             var b = buckets[key] ?? (burst, now)
             let elapsed = now - b.at

@@ -1,5 +1,6 @@
 import ClubhouseDomain
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -12,29 +13,32 @@ final class EventFeed: @unchecked Sendable {
     private let token: String?
     private let deliver: (LeagueEvent) -> Void
 
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var lastID: Int64?
-    private var cancelled = false
-    /// The stream open now: a plain socket for http://, URLSession for https://.
-    private var task: (any Cancellable)?
-    private var buffer = Data()
-    private var backoff: Double = 0.25
+    private struct State {
+        var lastID: Int64?
+        var cancelled = false
+        /// The stream open now: a plain socket for http://, URLSession for https://.
+        var task: (any Cancellable)?
+        var buffer = Data()
+        var backoff: Double = 0.25
+    }
+    private let state: Mutex<State>
 
     init(client: HTTPClient, url: URL, token: String?, after: Int64?, deliver: @escaping (LeagueEvent) -> Void) {
-        self.client = client; self.url = url; self.token = token; self.lastID = after; self.deliver = deliver
+        self.client = client; self.url = url; self.token = token; self.state = Mutex(State(lastID: after)); self.deliver = deliver
     }
 
     func connect() {
-        lock.lock()
-        guard !cancelled else { lock.unlock(); return }
-        var headers = ["Accept": "text/event-stream"]
-        if let lastID { headers["Last-Event-ID"] = String(lastID) }
-        if let token { headers["Authorization"] = "Bearer " + token }
-        buffer = Data()
-        lock.unlock()
+        let headers: [String: String]? = state.withLock { s in
+            guard !s.cancelled else { return nil }
+            var headers = ["Accept": "text/event-stream"]
+            if let lastID = s.lastID { headers["Last-Event-ID"] = String(lastID) }
+            if let token { headers["Authorization"] = "Bearer " + token }
+            s.buffer = Data()
+            return headers
+        }
+        guard let headers else { return }
         let onResponse: (Int) -> Void = { [weak self] status in
-            if status == 200 { self?.lock.withLock { self?.backoff = 0.25 } }
+            if status == 200 { self?.state.withLock { $0.backoff = 0.25 } }
         }
         let onBytes: (Data) -> Void = { [weak self] data in self?.received(data) }
         let t: any Cancellable
@@ -48,43 +52,44 @@ final class EventFeed: @unchecked Sendable {
             for (k, v) in headers { request.setValue(v, forHTTPHeaderField: k) }
             t = client.stream(request, onResponse: onResponse, onBytes: onBytes, onEnd: { [weak self] _ in self?.reconnectLater() })
         }
-        let cancelNow: Bool = lock.withLock { task = t; return cancelled }
+        let cancelNow: Bool = state.withLock { $0.task = t; return $0.cancelled }
         if cancelNow { t.cancel() }
     }
 
     func cancel() {
-        let t = lock.withLock { cancelled = true; return task }
+        let t = state.withLock { $0.cancelled = true; return $0.task }
         t?.cancel()
     }
 
     private func reconnectLater() {
-        let delay: Double = lock.withLock {
-            let d = backoff
-            backoff = min(15, backoff * 2)
+        let delay: Double = state.withLock { s in
+            let d = s.backoff
+            s.backoff = min(15, s.backoff * 2)
             return d * Double.random(in: 0.8...1.2)
         }
-        guard !lock.withLock({ cancelled }) else { return }
+        guard !state.withLock({ $0.cancelled }) else { return }
         DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [weak self] in self?.connect() }
     }
 
     private func received(_ data: Data) {
-        var events: [LeagueEvent] = []
-        lock.lock()
-        buffer.append(data)
-        // Events end with a blank line.
-        while let range = buffer.range(of: Data("\n\n".utf8)) {
-            let block = buffer.subdata(in: buffer.startIndex..<range.lowerBound)
-            buffer.removeSubrange(buffer.startIndex..<range.upperBound)
-            var payload = ""
-            for line in String(decoding: block, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
-                if line.hasPrefix("data:") { payload += line.dropFirst(5).drop { $0 == " " } }
+        let events: [LeagueEvent] = state.withLock { s in
+            var events: [LeagueEvent] = []
+            s.buffer.append(data)
+            // Events end with a blank line.
+            while let range = s.buffer.range(of: Data("\n\n".utf8)) {
+                let block = s.buffer.subdata(in: s.buffer.startIndex..<range.lowerBound)
+                s.buffer.removeSubrange(s.buffer.startIndex..<range.upperBound)
+                var payload = ""
+                for line in String(decoding: block, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+                    if line.hasPrefix("data:") { payload += line.dropFirst(5).drop { $0 == " " } }
+                }
+                guard !payload.isEmpty, let e = try? JSONDecoder().decode(LeagueEvent.self, from: Data(payload.utf8)) else { continue }
+                if let lastID = s.lastID, e.id <= lastID { continue }
+                s.lastID = e.id
+                events.append(e)
             }
-            guard !payload.isEmpty, let e = try? JSONDecoder().decode(LeagueEvent.self, from: Data(payload.utf8)) else { continue }
-            if let lastID, e.id <= lastID { continue }
-            lastID = e.id
-            events.append(e)
+            return events
         }
-        lock.unlock()
         for e in events { deliver(e) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -23,11 +24,11 @@ final class HTTPClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private var session: URLSession!
     private var streamSession: URLSession!
 
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var pending: [Int: Pending] = [:]
+    private let pending = Mutex<[Int: Pending]>([:])
 
-    private final class Pending {
+    /// One task's answer so far. Registered before the task is resumed; after that only its session's delegate
+    /// queue (serial) touches it.
+    private final class Pending: @unchecked Sendable {
         var data = Data()
         var response: HTTPURLResponse?
         var tooLarge = false
@@ -69,7 +70,7 @@ final class HTTPClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             let task = session.dataTask(with: request)
             let p = Pending()
             p.completion = { continuation.resume(returning: $0) }
-            lock.withLock { pending[task.taskIdentifier] = p }
+            pending.withLock { $0[task.taskIdentifier] = p }
             task.resume()
         }
         return try result.get()
@@ -83,12 +84,12 @@ final class HTTPClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         p.onBytes = onBytes
         p.onResponse = onResponse
         p.completion = onEnd
-        lock.withLock { pending[task.taskIdentifier] = p }
+        pending.withLock { $0[task.taskIdentifier] = p }
         task.resume()
         return task
     }
 
-    private func state(_ task: URLSessionTask) -> Pending? { lock.withLock { pending[task.taskIdentifier] } }
+    private func state(_ task: URLSessionTask) -> Pending? { pending.withLock { $0[task.taskIdentifier] } }
 
     // MARK: - URLSessionDataDelegate
 
@@ -124,7 +125,7 @@ final class HTTPClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let p = lock.withLock({ pending.removeValue(forKey: task.taskIdentifier) }) else { return }
+        guard let p = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         let result: Result<Answer, Failure>
         if p.tooLarge {
             result = .failure(.tooLarge)

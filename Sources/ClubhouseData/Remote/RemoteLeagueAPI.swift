@@ -1,5 +1,6 @@
 import ClubhouseDomain
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -11,7 +12,7 @@ import FoundationNetworking
 /// Reads are cached in memory: when the server can't be reached, a page already seen is answered from the cache
 /// and `connection` says since when ("offline · as of 14:02"). Writes are never queued: they fail at once with
 /// `.transport` saying the server can't be reached.
-public final class RemoteLeagueAPI: LeagueAPI, @unchecked Sendable {
+public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     /// `http://host:port`, the server's origin.
     public let origin: String
     private let client: HTTPClient
@@ -70,16 +71,17 @@ public final class RemoteLeagueAPI: LeagueAPI, @unchecked Sendable {
     /// The secret `clubhouse serve` shares with an SSH host on its side (`X-Clubhouse-SSH-Host`); without it key
     /// sign-in is refused.
     public var sshHostSecret: String? {
-        get { lock.withLock { hostSecret } }
-        set { lock.withLock { hostSecret = newValue } }
+        get { state.withLock { $0.hostSecret } }
+        set { state.withLock { $0.hostSecret = newValue } }
     }
-    private var hostSecret: String?
 
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var state: Connection = .online
-    public var connection: Connection { lock.withLock { state } }
-    private func set(_ c: Connection) { lock.withLock { state = c } }
+    private struct State {
+        var connection: Connection = .online
+        var hostSecret: String?
+    }
+    private let state = Mutex(State())
+    public var connection: Connection { state.withLock { $0.connection } }
+    private func set(_ c: Connection) { state.withLock { $0.connection = c } }
 
     private var token: String? {
         switch identity {
@@ -388,13 +390,14 @@ public final class RemoteLeagueAPI: LeagueAPI, @unchecked Sendable {
 }
 
 /// The live streams one `RemoteLeagueAPI` has open, one per league and token, shared by its subscriptions.
-final class SharedFeeds: @unchecked Sendable {
+final class SharedFeeds: Sendable {
     /// Recent events kept per stream, for subscriptions that resume a little behind it.
     static let recent = 256
     /// How long a stream nobody follows stays open (the board subscribes again right after each event).
     static let linger: Double = 15
 
-    private final class Shared {
+    /// Touched only inside `state.withLock`.
+    private final class Shared: @unchecked Sendable {
         var feed: EventFeed?
         var buffer: [LeagueEvent] = []
         /// Every event after this id is in `buffer` or still to come; nil until known.
@@ -408,25 +411,29 @@ final class SharedFeeds: @unchecked Sendable {
         var seen: Int64?
     }
 
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var shared: [String: Shared] = [:]
-    private var nextID = 0
-    private var latest: Int64 = 0
+    private struct State {
+        var shared: [String: Shared] = [:]
+        var nextID = 0
+        var latest: Int64 = 0
+    }
+    private let state = Mutex(State())
 
     /// The newest event any of the streams delivered (0: none yet).
-    var latestEventID: Int64 { lock.withLock { latest } }
+    var latestEventID: Int64 { state.withLock { $0.latest } }
 
-    deinit { for s in shared.values { s.feed?.cancel() } }
+    deinit {
+        let feeds = state.withLock { $0.shared.values.compactMap(\.feed) }
+        for feed in feeds { feed.cancel() }
+    }
 
     func subscribe(key: String, after: Int64?, make: @escaping @Sendable (Int64?, @escaping @Sendable (LeagueEvent) -> Void) -> EventFeed) -> AsyncStream<LeagueEvent> {
         AsyncStream { continuation in
             var replay: [LeagueEvent] = []
             var start: EventFeed?
             var own = false
-            lock.withLock {
+            state.withLock { state in
                 let s: Shared
-                if let existing = shared[key] {
+                if let existing = state.shared[key] {
                     s = existing
                     if let after {
                         guard let covered = s.coveredAfter, after >= covered else { own = true; return }
@@ -435,14 +442,14 @@ final class SharedFeeds: @unchecked Sendable {
                 } else {
                     s = Shared()
                     s.coveredAfter = after
-                    shared[key] = s
+                    state.shared[key] = s
                     let feed = make(after) { [weak self] e in self?.deliver(key, e) }
                     s.feed = feed
                     start = feed
                 }
                 s.closing?.cancel(); s.closing = nil
-                nextID += 1
-                let id = nextID
+                state.nextID += 1
+                let id = state.nextID
                 let seen = replay.last?.id ?? (after ?? s.buffer.last?.id)
                 s.subscribers[id] = Subscriber(continuation: continuation, seen: seen)
                 // Holds the transport's streams while subscribed, even when the transport itself is gone.
@@ -462,10 +469,10 @@ final class SharedFeeds: @unchecked Sendable {
     }
 
     private func deliver(_ key: String, _ e: LeagueEvent) {
-        let targets: [AsyncStream<LeagueEvent>.Continuation] = lock.withLock {
-            guard let s = shared[key] else { return [] }
+        let targets: [AsyncStream<LeagueEvent>.Continuation] = state.withLock { state in
+            guard let s = state.shared[key] else { return [] }
             if let last = s.buffer.last, e.id <= last.id { return [] }
-            latest = max(latest, e.id)
+            state.latest = max(state.latest, e.id)
             s.buffer.append(e)
             if s.coveredAfter == nil { s.coveredAfter = e.id }
             if s.buffer.count > Self.recent {
@@ -483,15 +490,15 @@ final class SharedFeeds: @unchecked Sendable {
     }
 
     private func unsubscribe(_ key: String, _ id: Int) {
-        lock.withLock {
-            guard let s = shared[key] else { return }
+        state.withLock { state in
+            guard let s = state.shared[key] else { return }
             s.subscribers[id] = nil
             guard s.subscribers.isEmpty, s.closing == nil else { return }
             let work = DispatchWorkItem { [weak self] in
                 guard let self else { return }
-                let feed: EventFeed? = self.lock.withLock {
-                    guard let s = self.shared[key], s.subscribers.isEmpty else { return nil }
-                    self.shared[key] = nil
+                let feed: EventFeed? = self.state.withLock { state in
+                    guard let s = state.shared[key], s.subscribers.isEmpty else { return nil }
+                    state.shared[key] = nil
                     return s.feed
                 }
                 feed?.cancel()
@@ -503,38 +510,37 @@ final class SharedFeeds: @unchecked Sendable {
 }
 
 /// Reads on their way, by request: a second caller of the same read waits for the first one's answer.
-final class InFlightReads: @unchecked Sendable {
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var running: [String: Task<any Sendable, any Error>] = [:]
+final class InFlightReads: Sendable {
+    private let running = Mutex<[String: Task<any Sendable, any Error>]>([:])
 
     func join(_ key: String, _ work: @escaping @Sendable () async throws -> any Sendable) async throws -> any Sendable {
-        let task: Task<any Sendable, any Error> = lock.withLock {
+        let task: Task<any Sendable, any Error> = running.withLock { running in
             if let t = running[key] { return t }
             let t = Task { try await work() }
             running[key] = t
             return t
         }
-        defer { lock.withLock { if running[key] == task { running[key] = nil } } }
+        defer { running.withLock { if $0[key] == task { $0[key] = nil } } }
         return try await task.value
     }
 }
 
 /// Pages read so far, by request (and whether a token was sent), with when they were read.
-final class ReadCache: @unchecked Sendable {
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var pages: [String: (Data, Date)] = [:]
-    private var bytes = 0
+final class ReadCache: Sendable {
+    private struct State {
+        var pages: [String: (Data, Date)] = [:]
+        var bytes = 0
+    }
+    private let state = Mutex(State())
     let maxBytes = 32 << 20
 
     func store(_ key: String, _ data: Data) {
-        lock.withLock {
-            if let old = pages[key] { bytes -= old.0.count }
-            if bytes + data.count > maxBytes { pages = [:]; bytes = 0 }
-            pages[key] = (data, Date()); bytes += data.count
+        state.withLock { s in
+            if let old = s.pages[key] { s.bytes -= old.0.count }
+            if s.bytes + data.count > maxBytes { s.pages = [:]; s.bytes = 0 }
+            s.pages[key] = (data, Date()); s.bytes += data.count
         }
     }
-    func load(_ key: String) -> (Data, Date)? { lock.withLock { pages[key] } }
-    func clear() { lock.withLock { pages = [:]; bytes = 0 } }
+    func load(_ key: String) -> (Data, Date)? { state.withLock { $0.pages[key] } }
+    func clear() { state.withLock { $0 = State() } }
 }

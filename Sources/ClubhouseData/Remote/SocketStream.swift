@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,10 +19,11 @@ final class SocketStream: @unchecked Sendable {
     private let onBytes: (Data) -> Void
     private let onEnd: () -> Void
 
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var fd: Int32 = -1
-    private var cancelled = false
+    private struct State {
+        var fd: Int32 = -1
+        var cancelled = false
+    }
+    private let state = Mutex(State())
 
     init(url: URL, headers: [String: String], silence: TimeInterval = 45, onResponse: @escaping (Int) -> Void,
          onBytes: @escaping (Data) -> Void, onEnd: @escaping () -> Void) {
@@ -41,9 +43,9 @@ final class SocketStream: @unchecked Sendable {
 
     /// Ends the stream: the reader wakes from `read` (the socket is shut down) and calls `onEnd`.
     func cancel() {
-        lock.withLock {
-            cancelled = true
-            if fd >= 0 { shutdown(fd, Int32(SHUT_RDWR)) }
+        state.withLock {
+            $0.cancelled = true
+            if $0.fd >= 0 { shutdown($0.fd, Int32(SHUT_RDWR)) }
         }
     }
 
@@ -51,13 +53,13 @@ final class SocketStream: @unchecked Sendable {
         guard let host = url.host else { return }
         let port = url.port ?? 80
         guard let socket = connect(host: host, port: port) else { return }
-        let proceed: Bool = lock.withLock {
-            if cancelled { Glibc.close(socket); return false }
-            fd = socket
+        let proceed: Bool = state.withLock {
+            if $0.cancelled { Glibc.close(socket); return false }
+            $0.fd = socket
             return true
         }
         guard proceed else { return }
-        defer { lock.withLock { Glibc.close(fd); fd = -1 } }
+        defer { state.withLock { Glibc.close($0.fd); $0.fd = -1 } }
 
         var target = url.path.isEmpty ? "/" : url.path
         if let q = url.query { target += "?" + q }

@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import ClubhouseDomain
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,15 +33,16 @@ public final class HTTPServer: @unchecked Sendable {
     private var daemon: OpaquePointer?
     public private(set) var port: UInt16 = 0
 
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var openConnections = 0
-    private var inFlight = 0
-    private var draining = false
-    /// Requests suspended while their handler runs.
-    private var suspended = 0
-    /// Set once `quiesce` has taken the listening socket (closing it twice could close someone else's socket).
-    private var quiesced = false
+    private struct State {
+        var openConnections = 0
+        var inFlight = 0
+        var draining = false
+        /// Requests suspended while their handler runs.
+        var suspended = 0
+        /// Set once `quiesce` has taken the listening socket (closing it twice could close someone else's socket).
+        var quiesced = false
+    }
+    private let state = Mutex(State())
     /// Handlers run here, off Swift's cooperative pool.
     let executor = ServerExecutor(label: "clubhouse.server.requests")
 
@@ -75,10 +77,10 @@ public final class HTTPServer: @unchecked Sendable {
     /// Idempotent: the listening socket is closed once. (A second close would hit whatever descriptor reused its
     /// number — in a busy process another daemon's connection, which libmicrohttpd then fails to close and aborts.)
     public func quiesce() {
-        let first = lock.withLock { () -> Bool in
-            draining = true
-            defer { quiesced = true }
-            return !quiesced
+        let first = state.withLock { s -> Bool in
+            s.draining = true
+            defer { s.quiesced = true }
+            return !s.quiesced
         }
         guard first, let daemon else { return }
         let fd = MHD_quiesce_daemon(daemon)
@@ -89,7 +91,7 @@ public final class HTTPServer: @unchecked Sendable {
     public func stop(grace: Duration = .seconds(3)) async {
         quiesce()
         let clock = ContinuousClock(), until = clock.now + grace
-        while clock.now < until, lock.withLock({ inFlight > 0 || suspended > 0 }) {
+        while clock.now < until, state.withLock({ $0.inFlight > 0 || $0.suspended > 0 }) {
             try? await Task.sleep(for: .milliseconds(10))
         }
         stopDaemonIfSafe()
@@ -99,7 +101,7 @@ public final class HTTPServer: @unchecked Sendable {
     public func stopNow() {
         quiesce()
         let until = ContinuousClock.now + .seconds(2)
-        while ContinuousClock.now < until, lock.withLock({ suspended > 0 }) { usleep(2_000) }
+        while ContinuousClock.now < until, state.withLock({ $0.suspended > 0 }) { usleep(2_000) }
         stopDaemonIfSafe()
     }
 
@@ -107,7 +109,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// its connection suspended, so then the daemon is left to the process's exit instead.
     private func stopDaemonIfSafe() {
         guard let daemon else { return }
-        if lock.withLock({ suspended > 0 }) {
+        if state.withLock({ $0.suspended > 0 }) {
             log("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"stop\",\"note\":\"requests still running; daemon left to exit\"}")
             _ = Unmanaged.passRetained(self)   // its callbacks still point here: keep this alive with the daemon
             return
@@ -117,19 +119,19 @@ public final class HTTPServer: @unchecked Sendable {
         self.daemon = nil
     }
 
-    var connectionCount: Int { lock.withLock { openConnections } }
+    var connectionCount: Int { state.withLock { $0.openConnections } }
 
     // MARK: - Callbacks (libmicrohttpd's threads)
 
     fileprivate func connectionEvent(started: Bool) {
-        lock.withLock { openConnections += started ? 1 : -1 }
+        state.withLock { $0.openConnections += started ? 1 : -1 }
     }
 
     fileprivate func begin(_ context: RequestContext, connection: OpaquePointer?) {
-        lock.lock()
-        inFlight += 1
-        let over = openConnections > options.maxConnections, drain = draining
-        lock.unlock()
+        let (over, drain) = state.withLock { s -> (Bool, Bool) in
+            s.inFlight += 1
+            return (s.openConnections > options.maxConnections, s.draining)
+        }
         if drain {
             context.early = HTTPError(503, "unavailable", "The server is shutting down — try again in a moment", retryAfter: 2)
         } else if over {
@@ -140,7 +142,7 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     fileprivate func finished(_ context: RequestContext) {
-        lock.withLock { inFlight -= 1 }
+        state.withLock { $0.inFlight -= 1 }
         let ms = Double((ContinuousClock.now - context.started).components.attoseconds) / 1e15
             + Double((ContinuousClock.now - context.started).components.seconds) * 1000
         let route = context.route ?? "-"
@@ -153,15 +155,15 @@ public final class HTTPServer: @unchecked Sendable {
     fileprivate func dispatch(_ context: RequestContext, connection: OpaquePointer?) {
         let request = HTTPRequest(method: context.method, path: context.path, query: context.query, headers: context.headers, body: context.body)
         context.body = []
-        lock.withLock { suspended += 1 }
+        state.withLock { $0.suspended += 1 }
         MHD_suspend_connection(connection)
         let box = ConnectionBox(connection)
         Task(executorPreference: executor) { [handler] in
             let response = await handler(request)
             context.setResponse(response)
-            self.lock.withLock {
+            self.state.withLock {
                 MHD_resume_connection(box.pointer)
-                self.suspended -= 1
+                $0.suspended -= 1
             }
         }
     }
@@ -186,7 +188,7 @@ public final class HTTPServer: @unchecked Sendable {
         guard let mhd else { return MHD_Result.NO }
         defer { MHD_destroy_response(mhd) }
         for (name, value) in response.headers { MHD_add_response_header(mhd, name, value) }
-        if lock.withLock({ draining }) { MHD_add_response_header(mhd, "Connection", "close") }
+        if state.withLock({ $0.draining }) { MHD_add_response_header(mhd, "Connection", "close") }
         return MHD_queue_response(connection, UInt32(response.status), mhd)
     }
 }
@@ -206,13 +208,12 @@ final class RequestContext: @unchecked Sendable {
     var refusedEarly = false
     var status: Int?
     var route: String?
-    // Guarded by `lock` (set by the handler task, read on the daemon's thread).
-    private let lock = NSLock()
-    private var response: HTTPResponse?
+    /// Set by the handler task, taken on the daemon's thread.
+    private let response = Mutex<HTTPResponse?>(nil)
 
     init(method: String, path: String) { self.method = method; self.path = path }
-    func setResponse(_ r: HTTPResponse) { lock.withLock { response = r } }
-    func takeResponse() -> HTTPResponse? { lock.withLock { defer { response = nil }; return response } }
+    func setResponse(_ r: HTTPResponse) { response.withLock { $0 = r } }
+    func takeResponse() -> HTTPResponse? { response.withLock { r in defer { r = nil }; return r } }
 }
 
 struct ConnectionBox: @unchecked Sendable {
