@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import ClubhouseDomain
 import Terminal
@@ -32,13 +33,12 @@ extension DraftRoomFeature {
 
 /// The Available tab's rows of the last frame drawn: the next frame with the same players, picks, filters and queue
 /// draws them again instead of writing ~600 rows of text anew (a pick changes them once; the frames around it don't).
-final class AvailableRowsMemo: @unchecked Sendable {
+final class AvailableRowsMemo: Sendable {
+    typealias Rows = (rows: [[String]], roles: [[StyleRole?]])
     static let shared = AvailableRowsMemo()
 
-    // Guarded by `lock`.
-    private let lock = NSLock()
-    private var key: Int?
-    private var value: (rows: [[String]], roles: [[StyleRole?]]) = ([], [])
+    /// The last rows made and the key they were made for.
+    private let last = Mutex<(key: Int, value: Rows)?>(nil)
 
     func rows(for state: DraftRoomFeature.State, make: () -> (rows: [[String]], roles: [[StyleRole?]])) -> (rows: [[String]], roles: [[StyleRole?]]) {
         var h = Hasher()
@@ -49,9 +49,9 @@ final class AvailableRowsMemo: @unchecked Sendable {
         for p in state.room.value?.picks ?? [] { h.combine(p.player.id) }
         for p in state.players.value ?? [] { h.combine(p.player.id); h.combine(p.rank); h.combine(p.tier); h.combine(p.value.hundredths) }
         let k = h.finalize()
-        if let hit = lock.withLock({ key == k ? value : nil }) { return hit }
+        if let hit = last.withLock({ $0?.key == k ? $0?.value : nil }) { return hit }
         let made = make()
-        lock.withLock { key = k; value = made }
+        last.withLock { $0 = (k, made) }
         return made
     }
 }
