@@ -107,20 +107,11 @@ import ClubhouseData
 /// host-ssh with `--server`: sessions are clients of a league server started elsewhere (no server of its own); and
 /// the server host-ssh starts itself stopping on its own ends the host, saying so.
 @Suite(.serialized) struct SSHHostServerTests {
-    static func client(_ dir: String, _ name: String, port: Int, user: String) throws -> Tmux {
-        let made = try SSHHost.run(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", "\(dir)/\(name)"])
-        try #require(made.status == 0, "ssh-keygen: \(made.output)")
-        let ssh = ["ssh", "-tt", "-F", "/dev/null", "-i", "\(dir)/\(name)", "-p", "\(port)",
-                   "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "IdentitiesOnly=yes",
-                   "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "\(user)@127.0.0.1"]
-        return try Tmux(command: ssh.map(Tmux.shellQuote).joined(separator: " ") + "; echo ssh-exit=$?; sleep 30", width: 120, height: 40)
-    }
 
     @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH"), .timeLimit(.minutes(2)))
     func sessionsUseTheServerGivenWithServer() throws {
         let home = try TemporaryHome()
         let dir = home.url.path
-        let user = String(cString: getpwuid(geteuid())!.pointee.pw_name)
         let secret = dir + "/club-secret"
         try "a-secret-shared-by-the-club-server\n".write(toFile: secret, atomically: true, encoding: .utf8)
         chmod(secret, 0o600)
@@ -139,7 +130,7 @@ import ClubhouseData
         #expect(!host.descendants().contains { SSHHost.commandLine($0).contains(" serve ") }, "no server of its own")
         #expect(!FileManager.default.fileExists(atPath: dir + "/state/ssh-host-secret"), "no secret of its own")
 
-        let alice = try Self.client(dir, "alice", port: port, user: user)
+        let alice = try SSHHostHardeningTests.client(dir, key: "alice", port: port)
         let landed = try alice.waitFor(timeout: 30) { ["Public leagues", "Gridiron Greats"].allSatisfy($0.contains) }
         #expect(landed.matched, "alice never reached Home:\n\(landed.screen)\nhost log:\n\(host.log)")
         for pid in host.sessions() {

@@ -10,7 +10,7 @@ import Testing
         return dir.appendingPathComponent("league.sqlite").path
     }
 
-    @Test func onlyOneHolderAtATimeAndTheNextTakesOverOnRelease() async throws {
+    @Test(.timeLimit(.minutes(1))) func onlyOneHolderAtATimeAndTheNextTakesOverOnRelease() async throws {
         let db = try databasePath()
         var first = ClockLease.tryAcquire(database: db)
         #expect(first?.isExclusive == true, "nobody holds it yet")
@@ -25,7 +25,7 @@ import Testing
         withExtendedLifetime(first) {}
     }
 
-    @Test func aWaiterCancelledBeforeItsTurnGetsNothing() async throws {
+    @Test(.timeLimit(.minutes(1))) func aWaiterCancelledBeforeItsTurnGetsNothing() async throws {
         let db = try databasePath()
         let holder = try #require(ClockLease.tryAcquire(database: db))
         let waiter = Task { await ClockLease.acquire(database: db, retry: .milliseconds(20)) }
