@@ -8,6 +8,9 @@
 SWIFT      ?= swift
 RELEASE_BIN = .build/release/clubhouse
 DEBUG_BIN   = .build/debug/clubhouse
+# Two binaries: clubhouse (the embedded app; links no networking library) and clubhouse-net (serve, --server,
+# host-ssh, the SSH sessions), which clubhouse execs from beside itself.
+BUILD_BINS  = $(SWIFT) build -c release --product clubhouse && $(SWIFT) build -c release --product clubhouse-net
 
 # Debian packages: what building needs, and what the tests need on top.
 BUILD_PKGS = libncurses-dev libsqlite3-dev libsodium-dev libmicrohttpd-dev libpq-dev pkg-config
@@ -17,11 +20,11 @@ BENCH_PKGS = $(BUILD_PKGS) postgresql haproxy wrk tig htop
 .PHONY: run build test bench screenshots deps test-deps bench-deps clean install uninstall check-units
 
 run: deps
-	$(SWIFT) build -c release --product clubhouse
+	$(BUILD_BINS)
 	$(RELEASE_BIN) $(ARGS)
 
 build: deps
-	$(SWIFT) build -c release --product clubhouse
+	$(BUILD_BINS)
 
 test: test-deps
 	$(SWIFT) build --build-tests
@@ -32,14 +35,14 @@ test: test-deps
 	@$(MAKE) --no-print-directory check-units BIN=$(DEBUG_BIN)
 
 bench: bench-deps
-	$(SWIFT) build -c release --product clubhouse
+	$(BUILD_BINS)
 	$(SWIFT) build -c release --product clubhouse-bench
 	@pgdir=$$(mktemp -d) && trap './scripts/pg-test-cluster.sh stop "$$pgdir"' EXIT && \
 	url=$$(./scripts/pg-test-cluster.sh start "$$pgdir") && \
 	CLUBHOUSE_BENCH_POSTGRES=$$url .build/release/clubhouse-bench $(ARGS)
 
 screenshots: test-deps
-	$(SWIFT) build -c release --product clubhouse
+	$(BUILD_BINS)
 	./scripts/screenshots.sh
 
 deps:
@@ -56,7 +59,7 @@ clean:
 
 # Installing, with the GNU conventions: PREFIX, DESTDIR (staging), nothing written outside DESTDIR$(PREFIX).
 #   make install [PREFIX=/usr/local] [DESTDIR=/tmp/stage] [BIN=.build/debug/clubhouse]
-# BIN: install this binary instead of building the release one. The binary finds the season data in
+# BIN: install this binary (and the clubhouse-net beside it) instead of building the release ones. The binary finds the season data in
 # $(PREFIX)/share/clubhouse from its own path, wherever it is run from.
 PREFIX  ?= /usr/local
 DESTDIR ?=
@@ -74,6 +77,7 @@ install: $(if $(BIN),,$(RELEASE_BIN))
 	$(INSTALL) -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(DATADIR)/clubhouse/nfl-2019' '$(DESTDIR)$(DATADIR)/clubhouse/systemd' \
 		'$(DESTDIR)$(MANDIR)/man1' '$(DESTDIR)$(DATADIR)/bash-completion/completions' '$(DESTDIR)$(DATADIR)/zsh/site-functions'
 	$(INSTALL) -m 755 '$(or $(BIN),$(RELEASE_BIN))' '$(DESTDIR)$(BINDIR)/clubhouse'
+	$(INSTALL) -m 755 '$(dir $(or $(BIN),$(RELEASE_BIN)))clubhouse-net' '$(DESTDIR)$(BINDIR)/clubhouse-net'
 	$(INSTALL) -m 644 $(SEASON_FILES) '$(DESTDIR)$(DATADIR)/clubhouse/nfl-2019/'
 	$(INSTALL) -m 644 dist/man/clubhouse.1 '$(DESTDIR)$(MANDIR)/man1/clubhouse.1'
 	$(INSTALL) -m 644 dist/completion/clubhouse.bash '$(DESTDIR)$(DATADIR)/bash-completion/completions/clubhouse'
@@ -85,7 +89,7 @@ install: $(if $(BIN),,$(RELEASE_BIN))
 	done
 
 uninstall:
-	rm -f '$(DESTDIR)$(BINDIR)/clubhouse' '$(DESTDIR)$(MANDIR)/man1/clubhouse.1' \
+	rm -f '$(DESTDIR)$(BINDIR)/clubhouse' '$(DESTDIR)$(BINDIR)/clubhouse-net' '$(DESTDIR)$(MANDIR)/man1/clubhouse.1' \
 		'$(DESTDIR)$(DATADIR)/bash-completion/completions/clubhouse' '$(DESTDIR)$(DATADIR)/zsh/site-functions/_clubhouse'
 	rm -f $(addprefix '$(DESTDIR)$(DATADIR)/clubhouse/nfl-2019/,$(addsuffix ',$(notdir $(SEASON_FILES))))
 	rm -f $(addprefix '$(DESTDIR)$(DATADIR)/clubhouse/systemd/,$(addsuffix ',$(UNITS)))

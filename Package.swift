@@ -1,9 +1,13 @@
 // swift-tools-version:6.0
 // Clubhouse League — fantasy football in the terminal.
 // Layers (see ARCHITECTURE.md §1); the target graph enforces the direction of calls:
-//   clubhouse → ClubhouseUI → Terminal → CNcurses
-//             → ClubhouseServer → ClubhouseDomain
-//             → ClubhouseData   → ClubhouseDomain, CSQLite, CPostgres, CSodium
+//   clubhouse     → ClubhouseCLI → ClubhouseUI → Terminal → CNcurses
+//                                → ClubhouseData → ClubhouseDomain, CSQLite, CSodium
+//   clubhouse-net → ClubhouseCLI, ClubhouseServer (CMicroHTTPD), ClubhousePostgres (CPostgres),
+//                   ClubhouseRemote (FoundationNetworking)
+// Two binaries: `clubhouse` is the embedded app and loads no networking library (libcurl, libpq, libmicrohttpd
+// and what they pull in cost ~10 ms of dynamic loading per start); `serve`, `--server`, `host-ssh` and the SSH
+// session run `clubhouse-net`, which `clubhouse` execs from beside itself.
 import PackageDescription
 
 let package = Package(
@@ -11,6 +15,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "clubhouse", targets: ["clubhouse"]),
+        .executable(name: "clubhouse-net", targets: ["clubhouse-net"]),
     ],
     targets: [
         // MARK: - C system libraries (Debian -dev packages; the Makefile installs them)
@@ -51,22 +56,33 @@ let package = Package(
         .target(name: "ClubhouseDomain", exclude: ["README.md"]),
         .target(
             name: "ClubhouseData",
-            dependencies: ["ClubhouseDomain", "CSQLite", "CPostgres", "CSodium", "CLinux"],
+            dependencies: ["ClubhouseDomain", "CSQLite", "CSodium", "CLinux"],
             resources: [.copy("Resources/nfl-2019")]
         ),
+        .target(name: "ClubhousePostgres", dependencies: ["ClubhouseDomain", "ClubhouseData", "CPostgres"]),
+        .target(name: "ClubhouseRemote", dependencies: ["ClubhouseDomain", "ClubhouseData"]),
         .target(name: "ClubhouseServer", dependencies: ["ClubhouseDomain", "CMicroHTTPD"]),
         .target(name: "Terminal", dependencies: ["CNcurses"]),
         .target(name: "ClubhouseUI", dependencies: ["ClubhouseDomain", "Terminal"]),
+        .target(name: "ClubhouseCLI", dependencies: ["ClubhouseDomain", "ClubhouseData", "ClubhouseUI", "Terminal"]),
+        .executableTarget(name: "clubhouse", dependencies: ["ClubhouseCLI"]),
         .executableTarget(
-            name: "clubhouse",
-            dependencies: ["ClubhouseDomain", "ClubhouseData", "ClubhouseServer", "ClubhouseUI", "Terminal"]
+            name: "clubhouse-net",
+            dependencies: ["ClubhouseCLI", "ClubhouseDomain", "ClubhouseData", "ClubhousePostgres", "ClubhouseRemote",
+                           "ClubhouseServer", "ClubhouseUI", "Terminal"]
         ),
-        .executableTarget(name: "clubhouse-bench", dependencies: ["ClubhouseDomain", "ClubhouseData", "CLinux"]),
+        .executableTarget(
+            name: "clubhouse-bench",
+            dependencies: ["ClubhouseDomain", "ClubhouseData", "ClubhousePostgres", "ClubhouseRemote", "CLinux"]
+        ),
 
         // MARK: - Tests
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "CNcurses"]),
         .testTarget(name: "ClubhouseDomainTests", dependencies: ["ClubhouseDomain"]),
-        .testTarget(name: "ClubhouseDataTests", dependencies: ["ClubhouseData", "ClubhouseDomain", "ClubhouseServer"]),
+        .testTarget(
+            name: "ClubhouseDataTests",
+            dependencies: ["ClubhouseData", "ClubhouseDomain", "ClubhousePostgres", "ClubhouseRemote", "ClubhouseServer"]
+        ),
         .testTarget(name: "ClubhouseUITests", dependencies: ["ClubhouseUI", "ClubhouseData", "ClubhouseDomain", "Terminal"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ClubhouseData", "ClubhouseDomain"]),
         .testTarget(name: "BenchTests", dependencies: ["clubhouse-bench"]),

@@ -1,4 +1,5 @@
 import ClubhouseData
+import ClubhousePostgres
 import ClubhouseDomain
 import Foundation
 import Synchronization

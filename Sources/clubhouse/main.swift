@@ -1,2 +1,5 @@
+import ClubhouseCLI
 import Foundation
-exit(Clubhouse.run(Array(CommandLine.arguments.dropFirst())))
+
+// The embedded app. The networked commands are clubhouse-net's: this binary execs it for them (NetworkBinary).
+exit(Clubhouse.run(Array(CommandLine.arguments.dropFirst()), network: nil))

@@ -37,16 +37,16 @@ public final class LocalSession: Sendable {
         endHandlers.withLock { $0.append(handler) }
     }
 
-    func keep(_ session: AccountSession) throws { try credentials.save(Credentials(session)) }
+    package func keep(_ session: AccountSession) throws { try credentials.save(Credentials(session)) }
 
-    func update(_ user: User) throws {
+    package func update(_ user: User) throws {
         guard var c = credentials.load(), c.userID == user.id else { return }
         c.email = user.email; c.displayName = user.displayName
         try credentials.save(c)
     }
 
     /// Wipes the credentials — only if they still hold `token` when given (a newer sign-in is kept).
-    func end(_ reason: SessionEnd, ifToken token: String? = nil) {
+    package func end(_ reason: SessionEnd, ifToken token: String? = nil) {
         let (wiped, handlers) = endHandlers.withLock { handlers in
             var wiped = false
             if let token {

@@ -36,7 +36,7 @@ public enum EventLog {
 
     /// Like `events`, also returning the highest id looked at (which moves past skipped rows). The same SQL on
     /// SQLite and PostgreSQL.
-    static func scan<S: StoreSQLSession>(_ session: S, after: Int64, league: LeagueID?, limit: Int) throws
+    package static func scan<S: StoreSQLSession>(_ session: S, after: Int64, league: LeagueID?, limit: Int) throws
         -> (events: [LeagueEvent], lastID: Int64, rows: Int) {
         var out: [LeagueEvent] = []
         var last = after

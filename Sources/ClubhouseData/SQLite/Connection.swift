@@ -9,7 +9,7 @@ public final class Connection {
     private var cache: [String: Statement] = [:]
     private static let cacheLimit = 128
     /// Open transaction levels (0 = autocommit); nested `transaction` calls become savepoints.
-    var depth = 0
+    package var depth = 0
 
     init(path: String, busyTimeoutMilliseconds: Int32, readOnly: Bool = false) throws {
         var db: OpaquePointer?

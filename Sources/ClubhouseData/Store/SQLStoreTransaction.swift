@@ -5,6 +5,11 @@ import Synchronization
 /// One transaction's view of the store, on either database: the store's SQL is written once, in the SQL both
 /// SQLite and PostgreSQL accept, and runs on a `StoreSQLSession` (an SQLite `Connection` or a `PostgresConnection`).
 /// The few places the dialects differ ask `session.dialect`.
+/// The store's SQL on `session`, for the store of another module of this package (PostgreSQL's).
+package func sqlStoreTransaction<Session: StoreSQLSession>(on session: Session) -> any LeagueStoreWriter {
+    SQLStoreTransaction(session: session)
+}
+
 struct SQLStoreTransaction<Session: StoreSQLSession>: LeagueStoreWriter {
     let session: Session
 

@@ -3,7 +3,7 @@ import Foundation
 
 /// What the store's SQL runs on: one connection inside an open transaction — SQLite's `Connection` or a
 /// `PostgresConnection`. Parameters are `?` placeholders and `SQLBindable` values on both.
-protocol StoreSQLSession {
+package protocol StoreSQLSession {
     associatedtype Cursor: SQLRowCursor
     var dialect: SQLDialect { get }
     /// Calls `body` for each row while the cursor is on it.
@@ -23,11 +23,11 @@ protocol StoreSQLSession {
 }
 
 /// The few places where SQLite's SQL and PostgreSQL's differ.
-enum SQLDialect: Sendable {
+package enum SQLDialect: Sendable {
     case sqlite, postgres
 
     /// A subquery yielding the integers of the JSON array bound to its one parameter.
-    var idsOfJSONArray: String {
+    package var idsOfJSONArray: String {
         switch self {
         case .sqlite: "SELECT value FROM json_each(?)"
         case .postgres: "SELECT value::bigint FROM json_array_elements_text(?::json)"
@@ -35,7 +35,7 @@ enum SQLDialect: Sendable {
     }
 
     /// The current time in Unix seconds.
-    var nowSeconds: String {
+    package var nowSeconds: String {
         switch self {
         case .sqlite: "strftime('%s','now')"
         case .postgres: "extract(epoch from now())"
@@ -44,7 +44,7 @@ enum SQLDialect: Sendable {
 }
 
 /// The current row of a query (0-based columns): SQLite's `Statement` or PostgreSQL's `PostgresRows`.
-protocol SQLRowCursor {
+package protocol SQLRowCursor {
     func isNull(at i: Int32) -> Bool
     func int64(at i: Int32) -> Int64
     func int(at i: Int32) -> Int
@@ -58,13 +58,13 @@ protocol SQLRowCursor {
 }
 
 /// A database failure the store tells apart: a broken unique constraint is a lost race or a taken name.
-protocol StoreSQLError: Error {
+package protocol StoreSQLError: Error {
     var isUniqueViolation: Bool { get }
     var message: String { get }
 }
 
 /// A connection whose nested transactions are savepoints (SQLite's and PostgreSQL's alike).
-protocol SavepointNesting: AnyObject {
+package protocol SavepointNesting: AnyObject {
     /// Open transaction levels (0 = none).
     var depth: Int { get set }
     func execute(_ sql: String) throws
@@ -72,7 +72,7 @@ protocol SavepointNesting: AnyObject {
 
 extension SavepointNesting {
     /// Runs `body` inside a savepoint of the open transaction: released on return, rolled back to on throw.
-    func inSavepoint<T>(_ body: () throws -> T) throws -> T {
+    package func inSavepoint<T>(_ body: () throws -> T) throws -> T {
         let name = "sp\(depth)"
         try execute("SAVEPOINT \(name)")
         depth += 1
@@ -89,25 +89,22 @@ extension SavepointNesting {
 }
 
 extension Connection: SavepointNesting {}
-extension PostgresConnection: SavepointNesting {}
 extension DatabaseError: StoreSQLError {}
-extension PostgresError: StoreSQLError {}
 extension Statement: SQLRowCursor {}
-extension PostgresRows: SQLRowCursor {}
 
 extension Connection: StoreSQLSession {
-    var dialect: SQLDialect { .sqlite }
+    package var dialect: SQLDialect { .sqlite }
 
-    func forEach(_ sql: String, _ params: [(any SQLBindable)?], _ body: (Statement) throws -> Void) throws {
+    package func forEach(_ sql: String, _ params: [(any SQLBindable)?], _ body: (Statement) throws -> Void) throws {
         try cachedStatement(sql).forEach(params, body)
     }
 
-    func insert(_ sql: String, _ params: [(any SQLBindable)?]) throws -> Int64 {
+    package func insert(_ sql: String, _ params: [(any SQLBindable)?]) throws -> Int64 {
         try cachedStatement(sql).run(params)
         return lastInsertRowID
     }
 
-    func recovering<T>(_ body: () throws -> T) throws -> T { try body() }
-    func willAppendEvent() throws {}
-    func didAppendEvent(_ id: Int64) throws {}
+    package func recovering<T>(_ body: () throws -> T) throws -> T { try body() }
+    package func willAppendEvent() throws {}
+    package func didAppendEvent(_ id: Int64) throws {}
 }

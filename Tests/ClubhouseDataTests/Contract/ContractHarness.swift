@@ -4,6 +4,8 @@ import Foundation
 import Synchronization
 import Testing
 @testable import ClubhouseData
+@testable import ClubhouseRemote
+@testable import ClubhousePostgres
 
 extension EmbeddedServerBackend: LeagueServerBackend {}
 

@@ -2,6 +2,7 @@ import ClubhouseDomain
 import Foundation
 import Testing
 @testable import ClubhouseData
+@testable import ClubhousePostgres
 
 /// Two real `clubhouse serve` processes on one PostgreSQL database run a bot draft on real time (both run the draft
 /// clock); one is killed with SIGKILL mid-draft, and the draft finishes through the other with every pick once.

@@ -3,6 +3,8 @@ import ClubhouseServer
 import Foundation
 import Testing
 @testable import ClubhouseData
+@testable import ClubhouseRemote
+@testable import ClubhousePostgres
 
 /// Several `clubhouse serve` instances on one PostgreSQL database, as behind a load balancer: each instance here is a
 /// `LeagueServer` with its own connection pool, its own use cases and its own event follower (LISTEN/NOTIFY), on one

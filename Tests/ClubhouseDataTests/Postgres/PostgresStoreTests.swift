@@ -2,6 +2,7 @@ import ClubhouseDomain
 import Foundation
 import Testing
 @testable import ClubhouseData
+@testable import ClubhousePostgres
 
 /// The PostgreSQL side of the store: the schema, the seed copy, and what several connections may do at once. These
 /// need a server (`CLUBHOUSE_TEST_POSTGRES`); without one they are reported skipped, and on CI that is a failure.

@@ -3,6 +3,7 @@ import ClubhouseServer
 import Foundation
 import Testing
 @testable import ClubhouseData
+@testable import ClubhouseRemote
 
 @Suite("Remote transport: offline") struct RemoteOfflineTests {
     /// Pages already read come from the cache, marked with their age; a write fails at once, saying the server

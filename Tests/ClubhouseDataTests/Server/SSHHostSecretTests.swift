@@ -3,6 +3,7 @@ import ClubhouseServer
 import Foundation
 import Testing
 @testable import ClubhouseData
+@testable import ClubhouseRemote
 
 /// Only the SSH host beside the server (it holds `--ssh-host-secret-file`) may sign a key's owner in or ask whom a key
 /// is linked to: any other client gets 403 with the sentence, whatever it sends.

@@ -3,8 +3,8 @@
 /// Conventions: times are REAL Unix seconds (UTC); booleans are INTEGER 0/1; enums are TEXT holding the
 /// Domain's raw values; player ids are the fixture's TEXT ids; JSON is TEXT. Stat columns are the nflverse
 /// names of `StatLine.columns` (a test checks they stay in step); a new stat column needs a new migration.
-enum Migration001 {
-    static let migration = Migration(version: 1, name: "initial schema", sql: sql)
+package enum Migration001 {
+    package static let migration = Migration(version: 1, name: "initial schema", sql: sql)
 
     static let statColumns = """
             completions INTEGER NOT NULL DEFAULT 0,
@@ -44,7 +44,7 @@ enum Migration001 {
             points_allowed INTEGER NOT NULL DEFAULT 0
         """
 
-    static let sql = """
+    package static let sql = """
         -- Small key/value facts about this file (e.g. which season fixture was seeded).
         CREATE TABLE meta (
             key   TEXT PRIMARY KEY,

@@ -1,9 +1,9 @@
 /// Schema v2: failed sign-ins, for the per-account and per-device limit (5 a minute). Keys are digests
 /// ("account:<email>", "device:<id>"), so typed emails aren't kept in clear.
-enum Migration002 {
-    static let migration = Migration(version: 2, name: "sign-in attempts", sql: sql)
+package enum Migration002 {
+    package static let migration = Migration(version: 2, name: "sign-in attempts", sql: sql)
 
-    static let sql = """
+    package static let sql = """
         CREATE TABLE sign_in_attempts (
             id  INTEGER PRIMARY KEY,
             key TEXT NOT NULL,

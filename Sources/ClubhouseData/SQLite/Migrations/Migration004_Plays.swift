@@ -3,8 +3,8 @@ import ClubhouseDomain
 
 /// Schema v4: play by play (`plays.csv`), for scoring games as they happen, and each league's running season
 /// clock (a speed the commissioner sets). A file that already has the 2019 season seeded gets its plays here.
-enum Migration004 {
-    static let sql = """
+package enum Migration004 {
+    package static let sql = """
         CREATE TABLE plays (
             season    INTEGER NOT NULL,
             week      INTEGER NOT NULL,
@@ -24,7 +24,7 @@ enum Migration004 {
         );
         """
 
-    static let migration = Migration(version: 4, name: "plays and running season clocks") { c in
+    package static let migration = Migration(version: 4, name: "plays and running season clocks") { c in
         try c.execute(sql)
         // A database seeded before plays existed: bring in the shipped season's plays.
         if try c.scalar("SELECT value FROM meta WHERE key = ?", [SeasonImporter.seededMetaKey], as: Int.self) == 2019,

@@ -35,7 +35,7 @@ public enum MigrationError: Error, Hashable, Sendable, CustomStringConvertible {
 /// `schema_migrations` (and mirroring the version in `PRAGMA user_version`). Safe when several processes
 /// migrate the same file at once: each version is re-checked inside the write lock.
 public enum Migrator {
-    static let bookkeeping = """
+    package static let bookkeeping = """
         CREATE TABLE IF NOT EXISTS schema_migrations (
             version    INTEGER PRIMARY KEY,
             name       TEXT NOT NULL,

@@ -1,3 +1,4 @@
+import ClubhouseCLI
 import Foundation
 
 /// How `clubhouse host-ssh` runs sshd so that nothing outlives it, whichever way it ends.

@@ -4,19 +4,19 @@ import Foundation
 
 /// Opens the league database the command line points at (`--database PATH`, else the XDG default),
 /// reporting a corrupt file that was moved aside, and seeding the demo world on first run.
-enum OpenDatabase {
-    struct Failure: Error, CustomStringConvertible { var description: String }
+package enum OpenDatabase {
+    package struct Failure: Error, CustomStringConvertible { package var description: String }
 
     /// What a new database gets: the whole demo world (the app), or just the season facts (import-stats).
-    enum Seed { case world, season }
+    package enum Seed { case world, season }
 
-    static func open(_ args: ParsedArguments, seed: Seed) throws(Failure) -> Database {
+    package static func open(_ args: ParsedArguments, seed: Seed) throws(Failure) -> Database {
         try open(explicitPath: args.options["database"], seed: seed)
     }
 
     /// Opens `explicitPath` (nil: the XDG default). `onRecovery` hears what was moved aside, if anything, so the
     /// app can say it on screen too (stderr is hidden behind the full-screen app).
-    static func open(explicitPath: String?, seed: Seed, quiet: Bool = false, check: Database.SoundnessCheck = .full,
+    package static func open(explicitPath: String?, seed: Seed, quiet: Bool = false, check: Database.SoundnessCheck = .full,
                      onRecovery: (String) -> Void = { _ in }) throws(Failure) -> Database {
         let env = ProcessInfo.processInfo.environment
         if let url = explicitPath, PostgresURL.isPostgres(url) {

@@ -3,7 +3,19 @@ import Foundation
 
 /// The composition root: parses the command line and runs the chosen command.
 /// Exit codes: 0 success, 1 failure, 2 bad usage (SPEC §5).
-enum Clubhouse {
+///
+/// Both binaries start here. `clubhouse` (the embedded app, what people open dozens of times a day) runs the app and
+/// `import-stats` itself and links no networking library; the commands that need one — `serve`, `--server URL`,
+/// `host-ssh` and the SSH session commands — are `clubhouse-net`'s, which passes them in as `network` and which
+/// `clubhouse` execs from beside itself (`NetworkBinary`) when it has none.
+package enum Clubhouse {
+    /// Runs a networked command in this process: `args.command` is `serve`, `host-ssh`, `ssh-session`,
+    /// `ssh-authorized-keys` or `ssh-keeper`, or nil for the app on a league server (`--server URL`, checked).
+    package typealias NetworkCommands = (_ args: ParsedArguments) -> Int32
+
+    /// The commands `network` runs (the rest are this library's).
+    static let networkCommands: Set<String> = ["serve", "host-ssh", "ssh-session", "ssh-authorized-keys", "ssh-keeper"]
+
     static let commands: [String: ParsedArguments.Grammar] = [
         "import-stats": .init(valueOptions: ["database"], flags: []),
         "serve": .init(valueOptions: ["listen", "database", "ssh-host-secret-file"], flags: []),
@@ -16,7 +28,7 @@ enum Clubhouse {
     ]
     static let root = ParsedArguments.Grammar(valueOptions: ["database", "server"], flags: ["no-color"])
 
-    static func run(_ arguments: [String]) -> Int32 {
+    package static func run(_ arguments: [String], network: NetworkCommands?) -> Int32 {
         let args: ParsedArguments
         do {
             args = try ParsedArguments.parse(arguments, commands: commands, root: root)
@@ -35,33 +47,36 @@ enum Clubhouse {
                 Output.error("clubhouse: unknown command '\(args.positionals[0])'\nTry 'clubhouse --help'.")
                 return 2
             }
-            return AppCommand.run(args)
+            if let server = AppCommand.serverOption(args) {
+                guard case .url = server else { return 2 }
+                return runNetworked(args, arguments, network)
+            }
+            return AppCommand.run(AppCommand.Options(databasePath: args.options["database"], noColor: args.flags.contains("no-color")))
         case "import-stats":
             if args.flags.contains("help") { print(Usage.importStats); return 0 }
             return ImportStatsCommand.run(args)
-        case "serve":
-            if args.flags.contains("help") { print(Usage.serve); return 0 }
-            return ServeCommand.run(args)
-        case "host-ssh":
-            if args.flags.contains("help") { print(Usage.hostSSH); return 0 }
-            return HostSSHCommand.run(args)
-        case "ssh-session":
-            if args.flags.contains("help") { print(Usage.sshSession); return 0 }
-            return SSHSessionCommand.run(args)
-        case "ssh-authorized-keys":
-            if args.flags.contains("help") { print(Usage.sshSession); return 0 }
-            return SSHAuthorizedKeysCommand.run(args)
-        case "ssh-keeper":
-            return SSHDKeeper.run(args)
-        default:
-            return 2
+        case let command?:
+            guard networkCommands.contains(command) else { return 2 }
+            if args.flags.contains("help"), command != "ssh-keeper" {
+                print(command == "serve" ? Usage.serve : command == "host-ssh" ? Usage.hostSSH : Usage.sshSession)
+                return 0
+            }
+            return runNetworked(args, arguments, network)
         }
+    }
+
+    /// A networked command: run here when this is `clubhouse-net`, else by exec'ing it (which never returns).
+    private static func runNetworked(_ args: ParsedArguments, _ arguments: [String], _ network: NetworkCommands?) -> Int32 {
+        if let network { return network(args) }
+        let failure = NetworkBinary.exec(arguments)
+        Output.error("clubhouse: \(failure)")
+        return 1
     }
 }
 
 /// Writes to standard error.
-enum Output {
-    static func error(_ message: String) {
+package enum Output {
+    package static func error(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 }

@@ -1,3 +1,4 @@
+import ClubhouseData
 import ClubhouseDomain
 import Foundation
 
@@ -12,11 +13,11 @@ public final class PostgresLeagueStore: LeagueStore, @unchecked Sendable {
     public init(database: PostgresDatabase) { self.database = database }
 
     public func read<T>(_ body: (any LeagueStoreReader) throws -> T) throws -> T {
-        try mapErrors { try database.read { try body(SQLStoreTransaction(session: $0)) } }
+        try mapErrors { try database.read { try body(sqlStoreTransaction(on: $0)) } }
     }
 
     public func write<T>(_ body: (any LeagueStoreWriter) throws -> T) throws -> T {
-        try mapErrors { try database.transaction { try body(SQLStoreTransaction(session: $0)) } }
+        try mapErrors { try database.transaction { try body(sqlStoreTransaction(on: $0)) } }
     }
 
     private func mapErrors<T>(_ body: () throws -> T) throws -> T {

@@ -1,4 +1,6 @@
+import ClubhouseCLI
 import ClubhouseData
+import ClubhousePostgres
 import ClubhouseDomain
 import ClubhouseServer
 import Foundation

@@ -1,3 +1,4 @@
+import ClubhouseData
 import Foundation
 import Synchronization
 #if canImport(FoundationNetworking)

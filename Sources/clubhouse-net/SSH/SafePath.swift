@@ -1,3 +1,4 @@
+import ClubhouseCLI
 import Foundation
 
 /// sshd runs an AuthorizedKeysCommand only if the file and every folder above it (after resolving

@@ -1,5 +1,7 @@
+import ClubhouseCLI
 import ClubhouseData
 import ClubhouseDomain
+import ClubhouseRemote
 import Foundation
 
 /// `clubhouse ssh-session --server URL --ssh-host-secret-file PATH --devices-dir DIR --policy open|linked` (internal):
@@ -67,8 +69,8 @@ enum SSHSessionCommand {
         setenv("CLUBHOUSE_DEVICE_DIR", deviceDir, 1)
         setenv("CLUBHOUSE_SSH_FINGERPRINT", fingerprint, 1)
 
-        let device = AppCommand.sshKey(fingerprint: fingerprint, publicKey: key.openSSHLine, stateDirectory: deviceDir, linkedName: linkedName)
-        return AppCommand.runRemote(server, noColor: args.flags.contains("no-color"),
+        let device = RemoteAppCommand.sshKey(fingerprint: fingerprint, publicKey: key.openSSHLine, stateDirectory: deviceDir, linkedName: linkedName)
+        return RemoteAppCommand.run(server, noColor: args.flags.contains("no-color"),
                                     ssh: .init(key: device, hostSecret: secret))
     }
 }

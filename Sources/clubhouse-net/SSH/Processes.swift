@@ -1,3 +1,4 @@
+import ClubhouseCLI
 import Foundation
 
 /// Small process helpers for hosting sshd: run a tool and capture its output, find descendants.

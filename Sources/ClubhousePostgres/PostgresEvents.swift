@@ -1,3 +1,4 @@
+import ClubhouseData
 import ClubhouseDomain
 import Foundation
 import Synchronization

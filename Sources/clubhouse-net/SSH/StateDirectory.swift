@@ -1,3 +1,4 @@
+import ClubhouseCLI
 import Foundation
 
 /// The clubhouse state folder: `$XDG_STATE_HOME/clubhouse`, falling back to `~/.local/state/clubhouse`

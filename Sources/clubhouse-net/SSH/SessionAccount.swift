@@ -1,3 +1,4 @@
+import ClubhouseCLI
 import Foundation
 
 /// `host-ssh --user NAME` (as root): the unprivileged account sessions run as. It must reach the binary and the

@@ -1,3 +1,4 @@
+import ClubhouseData
 import ClubhouseDomain
 import Foundation
 
@@ -107,17 +108,21 @@ public final class PostgresDatabase: @unchecked Sendable {
     }
 }
 
-extension PostgresConnection: StoreSQLSession {
-    var dialect: SQLDialect { .postgres }
+extension PostgresConnection: SavepointNesting {}
+extension PostgresError: StoreSQLError {}
+extension PostgresRows: SQLRowCursor {}
 
-    func insert(_ sql: String, _ params: [(any SQLBindable)?]) throws -> Int64 {
+extension PostgresConnection: StoreSQLSession {
+    package var dialect: SQLDialect { .postgres }
+
+    package func insert(_ sql: String, _ params: [(any SQLBindable)?]) throws -> Int64 {
         let rows = try query(sql + " RETURNING id", params)
         guard rows.next() else { throw PostgresError(sqlState: "XX000", message: "INSERT returned no id", sql: sql) }
         return rows.int64(at: 0)
     }
 
     /// A savepoint around `body`: PostgreSQL aborts the whole transaction on an error otherwise.
-    func recovering<T>(_ body: () throws -> T) throws -> T {
+    package func recovering<T>(_ body: () throws -> T) throws -> T {
         guard depth > 0 else { return try body() }
         return try inSavepoint(body)
     }
@@ -125,8 +130,8 @@ extension PostgresConnection: StoreSQLSession {
     /// Event ids come from a sequence, which hands them out in the order transactions ask, not the order they commit:
     /// holding this lock from the insert to the commit makes ids become visible in increasing order, so a follower
     /// reading "id > last seen" never skips one that commits late.
-    func willAppendEvent() throws { try run("SELECT pg_advisory_xact_lock(\(PostgresEvents.appendLock))", []) }
+    package func willAppendEvent() throws { try run("SELECT pg_advisory_xact_lock(\(PostgresEvents.appendLock))", []) }
 
     /// Wakes every instance's follower when the transaction commits (a NOTIFY is delivered only then, and only once).
-    func didAppendEvent(_ id: Int64) throws { try run("SELECT pg_notify('\(PostgresEvents.channel)', ?)", [String(id)]) }
+    package func didAppendEvent(_ id: Int64) throws { try run("SELECT pg_notify('\(PostgresEvents.channel)', ?)", [String(id)]) }
 }

@@ -1,3 +1,4 @@
+import ClubhouseCLI
 import Foundation
 
 /// Checks on the port host-ssh serves: free before sshd starts, answering once it has.

@@ -1,22 +1,22 @@
 /// GNU-style command-line parsing: `--name value`, `--name=value`, `--flag`, `--` ends options.
 /// Unknown options and missing values are usage errors (exit code 2).
-struct ParsedArguments {
-    var command: String?
-    var options: [String: String] = [:]
-    var flags: Set<String> = []
-    var positionals: [String] = []
+package struct ParsedArguments {
+    package var command: String?
+    package var options: [String: String] = [:]
+    package var flags: Set<String> = []
+    package var positionals: [String] = []
 
-    struct UsageError: Error, CustomStringConvertible {
-        var description: String
+    package struct UsageError: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// Options that take a value and flags that do not, per command; both always allow --help.
-    struct Grammar {
+    package struct Grammar {
         var valueOptions: Set<String>
         var flags: Set<String>
     }
 
-    static func parse(_ args: [String], commands: [String: Grammar], root: Grammar) throws(UsageError) -> ParsedArguments {
+    package static func parse(_ args: [String], commands: [String: Grammar], root: Grammar) throws(UsageError) -> ParsedArguments {
         var result = ParsedArguments()
         var grammar = root
         var rest = args[...]

@@ -1,4 +1,5 @@
 import CPostgres
+import ClubhouseData
 import ClubhouseDomain
 import Foundation
 
@@ -14,7 +15,7 @@ public final class PostgresConnection {
     /// Rewritten SQL texts (`?` → `$n`), by the text given.
     private var rewritten: [String: String] = [:]
     /// Open transaction levels (0 = none); nested `inTransaction` calls become savepoints.
-    var depth = 0
+    package var depth = 0
 
     /// Opens a connection to `url` (`postgres://user@host:port/db?…` or a `key=value` conninfo string).
     /// GSSAPI encryption is always off: Clubhouse speaks to PostgreSQL on a trusted network or loopback, and
@@ -327,19 +328,6 @@ public struct PostgresError: Error, Hashable, Sendable, CustomStringConvertible 
         if isConstraint { return .conflict(message) }
         if isConnectionFailure { return .storage("The league database (PostgreSQL) can't be reached: \(message)") }
         return .storage("The league database (PostgreSQL) failed: \(message)")
-    }
-}
-
-/// `postgres://` URLs: recognising them, and printing them without a password.
-public enum PostgresURL {
-    public static func isPostgres(_ s: String) -> Bool { s.hasPrefix("postgres://") || s.hasPrefix("postgresql://") }
-
-    /// The URL with any password replaced by `***` (for logs and messages).
-    public static func redacted(_ url: String) -> String {
-        guard isPostgres(url), let scheme = url.range(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@") else { return url }
-        let userInfo = url[scheme.upperBound..<at]
-        guard let colon = userInfo.firstIndex(of: ":") else { return url }
-        return String(url[..<colon]) + ":***" + String(url[at...])
     }
 }
 

@@ -1,4 +1,6 @@
+import ClubhouseCLI
 import ClubhouseData
+import ClubhouseRemote
 import Foundation
 
 /// `clubhouse host-ssh`: hosts the app over SSH with the system's OpenSSH server (ARCHITECTURE §5).

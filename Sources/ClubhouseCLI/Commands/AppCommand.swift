@@ -1,0 +1,146 @@
+import ClubhouseData
+import ClubhouseDomain
+import ClubhouseUI
+import Foundation
+import Terminal
+
+/// `clubhouse`: the full-screen app on the embedded league database, or (`--server URL`) on a league server.
+/// (`clubhouse-net` runs the app on a league server: RemoteAppCommand.)
+package enum AppCommand {
+    /// What one run of the app needs from its caller.
+    package struct Options {
+        /// `--database PATH`; nil means the XDG default.
+        package var databasePath: String?
+        package var noColor = false
+
+        package init(databasePath: String?, noColor: Bool) { self.databasePath = databasePath; self.noColor = noColor }
+    }
+
+    /// `--server URL` (or `CLUBHOUSE_SERVER`): nil when the app runs on the embedded database; `.invalid` once the
+    /// usage error has been said (exit 2).
+    package enum ServerOption { case url(URL), invalid }
+
+    package static func serverOption(_ args: ParsedArguments) -> ServerOption? {
+        let env = ProcessInfo.processInfo.environment
+        guard let raw = args.options["server"] ?? env["CLUBHOUSE_SERVER"].flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+        guard args.options["database"] == nil else {
+            Output.error("clubhouse: --server and --database can't be used together\nTry 'clubhouse --help'.")
+            return .invalid
+        }
+        guard let url = URL(string: raw), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+            Output.error("clubhouse: --server wants a URL like http://127.0.0.1:8787, not '\(raw)'\nTry 'clubhouse --help'.")
+            return .invalid
+        }
+        return .url(url)
+    }
+
+    package static func run(_ options: Options) -> Int32 {
+        let env = TerminalPreflight.processEnvironment()
+        // Check the terminal before touching anything, so a pipe or TERM=dumb gets one line and exit 2.
+        TerminalPreflight.ensureUTF8Locale()
+        if let refusal = TerminalPreflight.check(environment: env) {
+            Output.error("clubhouse: \(refusal.reason)")
+            return 2
+        }
+        let db: Database
+        // What the person must hear about, shown in the app (stderr is hidden behind it) and logged.
+        var notices: [String] = [], movedAside: [(what: String, to: String)] = [], databaseRecovery: String?
+        do {
+            // Every page is checked once the first frame is up (startClocks below), not before it.
+            db = try OpenDatabase.open(explicitPath: options.databasePath, seed: .world, check: .schemaThenLater) { message in
+                notices.append("the database"); databaseRecovery = message
+            }
+        } catch {
+            Output.error("clubhouse: \(error)")
+            return 1
+        }
+        let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
+        // This device's session (token file, 0600) and pending gated write live in $XDG_STATE_HOME/clubhouse, so a pending join survives the app being killed or the connection
+        // dropping. The caller is resolved from the token on every call. Without a usable state folder the app
+        // still browses, signed out, and keeps a pending action in memory only.
+        let device: LocalDevice?
+        var stateProblem = "no state folder"
+        do {
+            device = try LocalDevice(environment: env)
+            // Read the local files now, so a damaged one is moved aside while it can still be reported.
+            for path in device?.checkLocalFiles() ?? [] {
+                Output.error("clubhouse: a damaged local file was moved aside to \(path)")
+                movedAside.append((what: "local", to: path))
+                notices.append(Self.fileName(path))
+            }
+        } catch {
+            Output.error("clubhouse: no local state folder (\(error)); browsing signed out")
+            stateProblem = "\(error)"
+            device = nil
+        }
+        let log = device?.log
+        log?.record("app.start", ["version": ClubhouseVersion.string, "database": db.path, "device": "local"])
+        defer { log?.record("app.exit") }
+        let settingsStore = FileSettingsStore(environment: env)
+        if let aside = settingsStore.moveAsideIfDamaged() {
+            Output.error("clubhouse: unreadable settings were moved aside to \(aside)")
+            movedAside.append((what: "settings", to: aside))
+            notices.append("settings.json")
+        }
+        for (what, path) in movedAside { log?.record("local.movedAside", ["file": what, "to": path]) }
+        if let databaseRecovery { log?.record("database.movedAside", ["message": databaseRecovery]) }
+        let api = device.map { EmbeddedLeagueAPI(service: service, databasePath: db.path, session: $0.session, log: $0.log) }
+            ?? EmbeddedLeagueAPI(service: service, databasePath: db.path, withoutStateFolder: stateProblem)
+        // The gate notices an ended session from the `.unauthenticated` answers themselves (AppReducer+Gate).
+        let monochrome = ClubhouseProgram.monochromeRequested(environment: env, arguments: options.noColor ? ["--no-color"] : [])
+        let program = ClubhouseProgram(api: api, settingsStore: settingsStore, monochrome: monochrome, environment: env,
+                                       pendingActions: device.map { $0.pendingActions as any PendingActionStoring } ?? InMemoryPendingActionStore(),
+                                       notices: notices.isEmpty ? [] : [Self.movedAsideNotice(notices)])
+
+        // Live draft rooms tick, and running season clocks (a commissioner's 1×/10×/60×) step as plays land, from one
+        // app process per database: the one holding its clock lease (ClockLease); the others take over within a second
+        // when it quits. They start once the first frame has settled (or at the first key, or after 2 s): they open
+        // their own connections and followers and load the season's facts, none of which Home's first frame needs.
+        var clocks: Task<Void, Never>?
+        defer { clocks?.cancel() }
+        let startClocks = {
+            clocks = Task.detached {
+                if let damage = Database.checkLater(path: db.path) {
+                    log?.record("database.damaged", ["path": db.path, "found": damage, "remedy": "moved aside at the next start"])
+                }
+                guard let lease = await ClockLease.acquire(database: db.path) else { return }
+                log?.record("clocks.lease", ["database": db.path])
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { await DraftClockDriver(service: service, databasePath: db.path).run() }
+                    group.addTask { await LiveClockDriver(service: service, databasePath: db.path).run() }
+                }
+                withExtendedLifetime(lease) {}
+            }
+        }
+
+        var terminalOptions = TerminalRunner.Options()
+        terminalOptions.backend.monochrome = monochrome
+        terminalOptions.backend.mouse = program.wantsMouse
+        terminalOptions.reducedMotion = env["CLUBHOUSE_REDUCED_MOTION"] != nil
+        do {
+            switch try TerminalRunner(options: terminalOptions).run(program, environment: env, whenSettled: startClocks) {
+            case .quit, .hangup: return 0
+            case .signal(let n): return 128 + n
+            }
+        } catch {
+            Output.error("clubhouse: \(error.reason)")
+            return 2
+        }
+    }
+}
+
+extension AppCommand {
+    /// The start-up notice naming what was moved aside (one toast line; the paths are on stderr and in the activity log).
+    package static func movedAsideNotice(_ names: [String]) -> String {
+        "Moved aside as damaged: \(names.joined(separator: ", ")) (paths in clubhouse.log)"
+    }
+
+    /// The last path component, for a short notice.
+    package static func fileName(_ path: String) -> String {
+        let name = (path as NSString).lastPathComponent
+        return name.components(separatedBy: ".corrupt-").first ?? name
+    }
+}
+
+/// The file-backed pending action (`pending-action.json`, mode 0600) is what the app's gate keeps its write in.
+extension PendingActionStore: PendingActionStoring {}
