@@ -59,4 +59,8 @@ static inline int cn_has_string_cap(const char *name) {
     return s != NULL && s != (char *)-1;
 }
 
+/* A file in memory, close-on-exec (glibc declares memfd_create only under _GNU_SOURCE); -1 on failure. */
+extern int memfd_create(const char *name, unsigned int flags);
+static inline int cn_memory_file(const char *name) { return memfd_create(name, 1u /* MFD_CLOEXEC */); }
+
 #endif

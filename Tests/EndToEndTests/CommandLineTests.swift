@@ -16,6 +16,55 @@ import Testing
         #expect(r.out.contains("import-stats"))
     }
 
+    /// The embedded app starts without loading a networking library (libcurl and its 30 dependencies cost ~10 ms of
+    /// every start); clubhouse-net, beside it, has them.
+    @Test func theEmbeddedAppLinksNoNetworkingLibrary() throws {
+        func libraries(_ binary: String) throws -> String {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+            p.arguments = [binary]
+            let pipe = Pipe()
+            p.standardOutput = pipe
+            try p.run()
+            let out = pipe.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            return String(decoding: out, as: UTF8.self)
+        }
+        let app = try libraries(Binary.path)
+        for lib in ["libcurl", "libpq", "libmicrohttpd", "libgnutls", "libFoundationNetworking"] {
+            #expect(!app.contains(lib), "clubhouse loads \(lib)")
+        }
+        let net = try libraries((Binary.path as NSString).deletingLastPathComponent + "/clubhouse-net")
+        for lib in ["libpq", "libmicrohttpd", "libFoundationNetworking"] {
+            #expect(net.contains(lib), "clubhouse-net lacks \(lib)")
+        }
+    }
+
+    /// `clubhouse serve` runs clubhouse-net in the same process (exec); without it beside the binary, the command
+    /// says what is missing and fails instead of starting something else.
+    @Test func aNetworkedCommandRunsClubhouseNetOrSaysItIsMissing() throws {
+        let r = try Binary.run(["serve", "--listen", "not-an-address"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("--listen"))
+
+        let alone = FileManager.default.temporaryDirectory.appendingPathComponent("clubhouse-alone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: alone) }
+        let copy = alone.appendingPathComponent("clubhouse").path
+        try FileManager.default.linkItem(atPath: URL(fileURLWithPath: Binary.path).resolvingSymlinksInPath().path, toPath: copy)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: copy)
+        p.arguments = ["serve", "--listen", "127.0.0.1:1"]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 1)
+        #expect(said.contains("needs clubhouse-net, which is not installed beside this binary"))
+    }
+
     @Test func unknownOptionIsBadUsage() throws {
         let r = try Binary.run(["--bogus"])
         #expect(r.status == 2)

@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 import CNcurses
 @testable import Terminal
 
@@ -78,6 +81,61 @@ import CNcurses
         #expect(TerminalPreflight.terminfoRefusal(term: "xterm-256color") == nil)
         #expect(TerminalPreflight.terminfoRefusal(term: "no-such-terminal-xyz")?.reason.contains("unknown terminal") == true)
         #expect(TerminalPreflight.terminfoRefusal(term: "dumb")?.reason.contains("cannot move the cursor") == true)
+    }
+
+    /// ncurses alone writes a framed screen as many small writes (it empties its buffer before each character
+    /// outside ASCII); through `FrameBatch` the same kind of frame reaches the terminal in one write, whole and in
+    /// order. A SOCK_SEQPACKET socket keeps each write a message of its own, so the test counts writes.
+    @Test func aFrameReachesTheTerminalInOneWrite() throws {
+        #expect(TerminalPreflight.ensureUTF8Locale())
+        var pair: [Int32] = [-1, -1]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue), 0, &pair) == 0)
+        let reader = pair[1]
+        defer { close(reader) }
+        #expect(fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) | O_NONBLOCK) == 0)
+        let out = try #require(fdopen(pair[0], "w"))
+        let inp = try #require(fopen("/dev/null", "r"))
+        let screen = try #require(newterm("xterm-256color", out, inp))
+        defer { endwin(); delscreen(screen); fclose(out); fclose(inp) }
+        set_term(screen)
+        resizeterm(12, 40)
+
+        /// The writes waiting on the socket: how many, and their bytes joined.
+        func drain() -> (writes: Int, text: String) {
+            var writes = 0, bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let n = recv(reader, &chunk, chunk.count, 0)
+                guard n > 0 else { break }
+                writes += 1; bytes += chunk.prefix(n)
+            }
+            return (writes, String(decoding: bytes, as: UTF8.self))
+        }
+        func drawFrame(_ label: String) {
+            for y in Int32(0)..<10 {
+                var line = Array("│ \(label) \(y) ·│".unicodeScalars.map { wchar_t(bitPattern: $0.value) }) + [0]
+                mvwaddwstr(cn_stdscr(), y, 0, &line)
+            }
+            clearok(cn_stdscr(), true)   // the whole frame, not only what changed since the last one
+            wnoutrefresh(cn_stdscr())
+        }
+        _ = drain()
+
+        drawFrame("plain")
+        doupdate()
+        let plain = drain()
+        #expect(plain.writes >= 10, "ncurses by itself: \(plain.writes) writes")
+        #expect(plain.text.contains("plain 9"))
+
+        let batch = try #require(FrameBatch(fd: fileno(out)))
+        for label in ["first", "second"] {
+            let sent = batch.run(flushing: out) { drawFrame(label); doupdate() }
+            let batched = drain()
+            #expect(batched.writes == 1)
+            #expect(sent == batched.text.utf8.count)
+            #expect(batched.text.contains("\(label) 0") && batched.text.contains("\(label) 9"))
+            #expect(batched.text.contains("│") && batched.text.contains("·"))
+        }
     }
 }
 

@@ -36,10 +36,13 @@ public final class NcursesBackend: Backend {
     private var previous: Buffer?
     private var cursor: Point?
     private var isOpen = true
+    /// One write per frame (nil: as ncurses writes it).
+    private let frames: FrameBatch?
 
     private init(screen: OpaquePointer, out: UnsafeMutablePointer<FILE>, in inFile: UnsafeMutablePointer<FILE>?,
                  ownsFiles: Bool, options: Options, monochrome: Bool) {
         self.screen = screen; self.outFile = out; self.inFile = inFile; self.ownsFiles = ownsFiles; self.options = options
+        self.frames = FrameBatch(fd: fileno(out))
         set_term(screen)
         raw(); noecho(); nonl()
         keypad(cn_stdscr(), false)
@@ -152,14 +155,17 @@ public final class NcursesBackend: Backend {
     public func flush() {
         guard isOpen else { return }
         set_term(screen)
-        if let c = cursor, c.x < size.width, c.y < size.height {
-            wmove(cn_stdscr(), Int32(c.y), Int32(c.x))
-            curs_set(1)
-        } else {
-            curs_set(0)
+        let update = {
+            if let c = self.cursor, c.x < self.size.width, c.y < self.size.height {
+                wmove(cn_stdscr(), Int32(c.y), Int32(c.x))
+                curs_set(1)
+            } else {
+                curs_set(0)
+            }
+            wnoutrefresh(cn_stdscr())
+            doupdate()
         }
-        wnoutrefresh(cn_stdscr())
-        doupdate()
+        if let frames { frames.run(flushing: outFile, update) } else { update() }
     }
 
     /// The text ncurses holds for each row (its virtual screen), for tests.
