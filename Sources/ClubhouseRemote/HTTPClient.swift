@@ -5,7 +5,8 @@ import Synchronization
 import FoundationNetworking
 #endif
 
-/// URLSession underneath the remote transport, through a delegate so every limit holds while bytes arrive: redirects
+/// The remote transport: `http://` requests on plain sockets (`PlainHTTP`; the league server beside sshd, or on a
+/// club's LAN), `https://` ones on URLSession, through a delegate so every limit holds while bytes arrive: redirects
 /// are never followed, an answer over `maxResponseBytes` is cut off, a request gets `idleTimeout` without a byte
 /// (connecting included) and `requestTimeout` in all. Event streams use their own session (no overall limit; a stream
 /// silent for 45 s — three missed heartbeats — is dropped and reconnected).
@@ -22,6 +23,7 @@ final class HTTPClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
 
     let maxResponseBytes: Int
+    private let plain: PlainHTTP
     private var session: URLSession!
     private var streamSession: URLSession!
 
@@ -41,6 +43,7 @@ final class HTTPClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
     init(maxResponseBytes: Int = 1 << 20, idleTimeout: TimeInterval = 5, requestTimeout: TimeInterval = 15) {
         self.maxResponseBytes = maxResponseBytes
+        plain = PlainHTTP(idleTimeout: idleTimeout, requestTimeout: requestTimeout, maxResponseBytes: maxResponseBytes)
         super.init()
         let config = URLSessionConfiguration.ephemeral
         config.timeoutIntervalForRequest = idleTimeout
@@ -67,6 +70,7 @@ final class HTTPClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
 
     func send(_ request: URLRequest) async throws(Failure) -> Answer {
+        if request.url?.scheme == "http" { return try await plain.send(request).get() }
         let result: Result<Answer, Failure> = await withCheckedContinuation { continuation in
             let task = session.dataTask(with: request)
             let p = Pending()

@@ -53,7 +53,7 @@ final class SocketStream: @unchecked Sendable {
     private func run() {
         guard let host = url.host else { return }
         let port = url.port ?? 80
-        guard let socket = connect(host: host, port: port) else { return }
+        guard let socket = PlainSocket.connect(host: host, port: port, timeout: silence) else { return }
         let proceed: Bool = state.withLock {
             if $0.cancelled { Glibc.close(socket); return false }
             $0.fd = socket
@@ -67,14 +67,14 @@ final class SocketStream: @unchecked Sendable {
         var head = "GET \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n"
         for (k, v) in headers where !v.contains("\r") && !v.contains("\n") { head += "\(k): \(v)\r\n" }
         head += "\r\n"
-        guard sendAll(socket, Array(head.utf8)) else { return }
+        guard PlainSocket.sendAll(socket, Array(head.utf8)) else { return }
 
         var buffer = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 16 << 10)
         // Headers.
         var bodyStart = 0
         while true {
-            if let end = Self.find(buffer, [13, 10, 13, 10]) { bodyStart = end + 4; break }
+            if let end = PlainSocket.find(buffer, [13, 10, 13, 10]) { bodyStart = end + 4; break }
             guard buffer.count < 64 << 10 else { return }
             let n = read(socket, &chunk, chunk.count)
             if n <= 0 { return }
@@ -106,48 +106,6 @@ final class SocketStream: @unchecked Sendable {
             if n <= 0 { return }   // closed, shut down by cancel, or silent for `silence` (SO_RCVTIMEO)
             guard deliver(chunk[..<n]) else { return }
         }
-    }
-
-    private func connect(host: String, port: Int) -> Int32? {
-        var hints = addrinfo()
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var found: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, String(port), &hints, &found) == 0 else { return nil }
-        defer { freeaddrinfo(found) }
-        var next = found
-        while let ai = next {
-            next = ai.pointee.ai_next
-            let s = socket(ai.pointee.ai_family, ai.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), ai.pointee.ai_protocol)
-            guard s >= 0 else { continue }
-            // Connecting and sending give up after 10 s; reading after `silence` without a byte.
-            var send = timeval(tv_sec: 10, tv_usec: 0)
-            var receive = timeval(tv_sec: Int(silence), tv_usec: 0)
-            setsockopt(s, SOL_SOCKET, SO_SNDTIMEO, &send, socklen_t(MemoryLayout<timeval>.size))
-            setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &receive, socklen_t(MemoryLayout<timeval>.size))
-            var one: Int32 = 1
-            setsockopt(s, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-            if Glibc.connect(s, ai.pointee.ai_addr, ai.pointee.ai_addrlen) == 0 { return s }
-            Glibc.close(s)
-        }
-        return nil
-    }
-
-    private func sendAll(_ s: Int32, _ bytes: [UInt8]) -> Bool {
-        var sent = 0
-        while sent < bytes.count {
-            let n = bytes[sent...].withUnsafeBytes { Glibc.send(s, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if n <= 0 { return false }
-            sent += n
-        }
-        return true
-    }
-
-    static func find(_ haystack: [UInt8], _ needle: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        for i in 0...(haystack.count - needle.count) where haystack[i] == needle[0] {
-            if haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }
-        }
-        return nil
     }
 }
 
