@@ -21,7 +21,10 @@ final class PlainHTTP: Sendable {
     private let maxResponseBytes: Int
     /// Idle kept-alive connections per "host:port", most recently used last.
     private let idle = Mutex<[String: [Int32]]>([:])
-    private static let keepAtMost = 4
+    /// Connections kept idle per server, and requests on their way at once (more wait their turn, as URLSession's
+    /// per-host limit had them): a host of 240 SSH sessions keeps its league server under its connection limit.
+    private static let keepAtMost = 2
+    private let slots = DispatchSemaphore(value: 4)
 
     init(idleTimeout: TimeInterval, requestTimeout: TimeInterval, maxResponseBytes: Int) {
         self.idleTimeout = idleTimeout; self.requestTimeout = requestTimeout; self.maxResponseBytes = maxResponseBytes
@@ -41,6 +44,8 @@ final class PlainHTTP: Sendable {
     /// The request, on a kept-alive connection when one is idle; a reused connection that the server had closed
     /// (no byte of an answer) is replaced by a fresh one once.
     func perform(_ request: URLRequest) -> Result<HTTPClient.Answer, HTTPClient.Failure> {
+        slots.wait()
+        defer { slots.signal() }
         guard let url = request.url, let host = url.host else { return .failure(.unreachable("no host")) }
         let port = url.port ?? 80
         let key = "\(host):\(port)"
