@@ -1,0 +1,64 @@
+import ClubhouseDomain
+import Foundation
+
+/// `SQLStoreTransaction`: accounts, sessions, SSH keys and sign-in attempts (reads).
+extension SQLStoreTransaction {
+    func user(_ id: UserID) throws -> User? { try users([id]).first }
+
+    func users(_ ids: [UserID]) throws -> [User] {
+        var out: [User] = []
+        let unique = Set(ids).sorted()
+        guard !unique.isEmpty else { return out }
+        // One query for the whole list (the ids travel as one JSON array, so the SQL text stays cacheable).
+        let list = "[" + unique.map { String($0.rawValue) }.joined(separator: ",") + "]"
+        try each("SELECT id, email, display_name FROM users WHERE id IN (\(session.dialect.idsOfJSONArray)) ORDER BY id", [list]) { s in
+            out.append(User(id: UserID(s.int64(at: 0)), email: s.string(at: 1), displayName: s.string(at: 2)))
+        }
+        return out
+    }
+
+    func account(email: String) throws -> AccountRecord? {
+        var out: AccountRecord?
+        try each("SELECT id, email, display_name, password_hash FROM users WHERE email = ?", [email]) { s in
+            out = AccountRecord(user: User(id: UserID(s.int64(at: 0)), email: s.string(at: 1), displayName: s.string(at: 2)),
+                                passwordHash: s.optionalString(at: 3))
+        }
+        return out
+    }
+
+    func session(tokenHash: String) throws -> SessionRecord? {
+        var out: SessionRecord?
+        try each("SELECT token_hash, user_id, created_at, expires_at, revoked FROM sessions WHERE token_hash = ?", [tokenHash]) { s in
+            out = SessionRecord(tokenHash: s.string(at: 0), user: UserID(s.int64(at: 1)), createdAt: Date(timeIntervalSince1970: s.double(at: 2)),
+                                expiresAt: Date(timeIntervalSince1970: s.double(at: 3)), revoked: s.bool(at: 4))
+        }
+        return out
+    }
+
+    func sshKey(fingerprint: String) throws -> SSHKeyRecord? {
+        var out: SSHKeyRecord?
+        try each("SELECT fingerprint, user_id, public_key, added_at FROM ssh_keys WHERE fingerprint = ?", [fingerprint]) { s in
+            out = SSHKeyRecord(fingerprint: s.string(at: 0), user: UserID(s.int64(at: 1)), publicKey: s.string(at: 2),
+                               addedAt: Date(timeIntervalSince1970: s.double(at: 3)))
+        }
+        return out
+    }
+
+    /// `key` as stored: HMAC under this database's secret (made on first use if the row is missing).
+    func keyed(_ key: String) throws -> String {
+        var secret = try scalar("SELECT value FROM meta WHERE key = ?", [SignInKeys.metaKey], as: String.self)
+        if secret == nil {
+            try run("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING", [SignInKeys.metaKey, SodiumTokenSource.randomHex(32)])
+            secret = try scalar("SELECT value FROM meta WHERE key = ?", [SignInKeys.metaKey], as: String.self)
+        }
+        return SignInKeys.keyed(key, secretHex: secret ?? "")
+    }
+
+    func failedSignIns(key: String, since: Date) throws -> [Date] {
+        var out: [Date] = []
+        try each("SELECT at FROM sign_in_attempts WHERE key = ? AND at > ? ORDER BY at", [try keyed(key), since]) { s in
+            out.append(Date(timeIntervalSince1970: s.double(at: 0)))
+        }
+        return out
+    }
+}

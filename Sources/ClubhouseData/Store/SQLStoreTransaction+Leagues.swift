@@ -1,0 +1,84 @@
+import ClubhouseDomain
+import Foundation
+
+/// `SQLStoreTransaction`: leagues, teams, rosters, lineups, matchups, join requests (reads).
+extension SQLStoreTransaction {
+    static func league(_ s: some SQLRowCursor) throws -> League {
+        let settings = try StoreSQL.settingsCache.decode(s.string(at: 5))
+        return League(id: LeagueID(s.int64(at: 0)), name: s.string(at: 1), season: s.int(at: 2), isPublic: s.bool(at: 3),
+                      commissioner: s.isNull(at: 4) ? nil : UserID(s.int64(at: 4)), settings: settings,
+                      state: LeagueState(rawValue: s.string(at: 6)) ?? .predraft, clock: Date(timeIntervalSince1970: s.double(at: 7)),
+                      draftScheduledAt: s.date(at: 8), createdAt: Date(timeIntervalSince1970: s.double(at: 9)))
+    }
+
+    func leagues() throws -> [League] {
+        var out: [League] = []
+        try each("SELECT \(StoreSQL.leagueColumns) FROM leagues ORDER BY id") { out.append(try Self.league($0)) }
+        return out
+    }
+
+    func league(_ id: LeagueID) throws -> League? {
+        var out: League?
+        try each("SELECT \(StoreSQL.leagueColumns) FROM leagues WHERE id = ?", [id]) { out = try Self.league($0) }
+        return out
+    }
+
+    func teams(in league: LeagueID) throws -> [Team] {
+        var out: [Team] = []
+        try each("SELECT id, league_id, name, manager_id, waiver_priority, faab_remaining, autopick FROM teams WHERE league_id = ? ORDER BY id", [league]) { s in
+            out.append(Team(id: TeamID(s.int64(at: 0)), leagueID: LeagueID(s.int64(at: 1)), name: s.string(at: 2),
+                            manager: s.isNull(at: 3) ? nil : UserID(s.int64(at: 3)), waiverPriority: s.int(at: 4),
+                            faabRemaining: s.int(at: 5), autopick: s.bool(at: 6)))
+        }
+        return out
+    }
+
+    func rosters(in league: LeagueID) throws -> [Roster] {
+        var byTeam: [TeamID: Roster] = [:]
+        for t in try teams(in: league) { byTeam[t.id] = Roster(teamID: t.id) }
+        try each("SELECT team_id, player_id, slot, acquisition, acquired_at FROM roster_entries WHERE league_id = ? ORDER BY team_id, acquired_at, player_id", [league]) { s in
+            let team = TeamID(s.int64(at: 0))
+            byTeam[team, default: Roster(teamID: team)].entries.append(
+                RosterEntry(playerID: PlayerID(s.string(at: 1)), slot: Slot(rawValue: s.string(at: 2)) ?? .bench,
+                            acquisition: Acquisition(rawValue: s.string(at: 3)) ?? .draft, acquiredAt: Date(timeIntervalSince1970: s.double(at: 4))))
+        }
+        return byTeam.values.sorted { $0.teamID < $1.teamID }
+    }
+
+    func lineups(in league: LeagueID, week: Int) throws -> [Lineup] {
+        var byTeam: [TeamID: Lineup] = [:]
+        try each("""
+            SELECT l.team_id, l.player_id, l.slot FROM lineups l JOIN teams t ON t.id = l.team_id
+            WHERE t.league_id = ? AND l.week = ?
+            """, [league, week]) { s in
+            let team = TeamID(s.int64(at: 0))
+            byTeam[team, default: Lineup(teamID: team, week: week, slots: [:])].slots[PlayerID(s.string(at: 1))] = Slot(rawValue: s.string(at: 2)) ?? .bench
+        }
+        return byTeam.values.sorted { $0.teamID < $1.teamID }
+    }
+
+    func matchups(in league: LeagueID) throws -> [MatchupRecord] {
+        var out: [MatchupRecord] = []
+        try each("""
+            SELECT week, home_team_id, away_team_id, is_playoff, home_points, away_points, is_final
+            FROM matchups WHERE league_id = ? ORDER BY week, home_team_id
+            """, [league]) { s in
+            let final = s.bool(at: 6)
+            out.append(MatchupRecord(
+                matchup: Matchup(leagueID: league, week: s.int(at: 0), home: TeamID(s.int64(at: 1)),
+                                 away: s.isNull(at: 2) ? nil : TeamID(s.int64(at: 2)), isPlayoff: s.bool(at: 3)),
+                homePoints: final ? Points(hundredths: s.int(at: 4)) : nil,
+                awayPoints: final && !s.isNull(at: 5) ? Points(hundredths: s.int(at: 5)) : nil))
+        }
+        return out
+    }
+
+    func joinRequests(in league: LeagueID) throws -> [JoinRequest] {
+        var out: [JoinRequest] = []
+        try each("SELECT user_id, team_name, status, requested_at FROM join_requests WHERE league_id = ? ORDER BY requested_at", [league]) { s in
+            out.append(JoinRequest(leagueID: league, user: UserID(s.int64(at: 0)), teamName: s.string(at: 1),
+                                   status: JoinRequest.Status(rawValue: s.string(at: 2)) ?? .pending, requestedAt: Date(timeIntervalSince1970: s.double(at: 3))))
+        }
+        return out
+    }
+}

@@ -1,0 +1,78 @@
+import ClubhouseDomain
+import Foundation
+
+/// `SQLStoreTransaction`: the season's facts (NFL teams, players, games, stats, plays).
+extension SQLStoreTransaction {
+    func nflTeams() throws -> [NFLTeam] {
+        var out: [NFLTeam] = []
+        try each("SELECT abbreviation, location, nickname, bye_week FROM nfl_teams ORDER BY abbreviation") { s in
+            out.append(NFLTeam(abbreviation: s.string(at: 0), location: s.string(at: 1), nickname: s.string(at: 2), byeWeek: s.int(at: 3)))
+        }
+        return out
+    }
+
+    func players() throws -> [Player] {
+        var out: [Player] = []
+        try each("SELECT id, full_name, first_name, last_name, position, nfl_team, jersey_number FROM players ORDER BY id") { s in
+            guard let pos = Position(rawValue: s.string(at: 4)) else { return }
+            out.append(Player(id: PlayerID(s.string(at: 0)), fullName: s.string(at: 1), firstName: s.string(at: 2), lastName: s.string(at: 3),
+                              position: pos, nflTeam: s.string(at: 5), jerseyNumber: s.optionalInt(at: 6)))
+        }
+        return out
+    }
+
+    func injuries() throws -> [PlayerID: InjuryStatus] {
+        var out: [PlayerID: InjuryStatus] = [:]
+        try each("SELECT id, injury_status FROM players WHERE injury_status <> ''") { s in
+            out[PlayerID(s.string(at: 0))] = InjuryStatus(rawValue: s.string(at: 1))
+        }
+        return out
+    }
+
+    func games(season: Int) throws -> [Game] {
+        var out: [Game] = []
+        try each("SELECT id, season, week, kickoff, away_team, home_team, away_score, home_score FROM games WHERE season = ? ORDER BY kickoff, id", [season]) { s in
+            out.append(Game(id: s.string(at: 0), season: s.int(at: 1), week: s.int(at: 2), kickoff: Date(timeIntervalSince1970: s.double(at: 3)),
+                            awayTeam: s.string(at: 4), homeTeam: s.string(at: 5), awayScore: s.int(at: 6), homeScore: s.int(at: 7)))
+        }
+        return out
+    }
+
+
+    static func statLine(_ s: some SQLRowCursor, from start: Int32) -> StatLine {
+        var line = StatLine()
+        for (i, c) in StatLine.columns.enumerated() { line[keyPath: c.keyPath] = s.int(at: start + Int32(i)) }
+        return line
+    }
+
+    func weeklyStats(season: Int) throws -> [WeeklyStat] {
+        var out: [WeeklyStat] = []
+        try each("SELECT player_id, season, week, team, opponent, \(StoreSQL.statSelect) FROM weekly_stats WHERE season = ?", [season]) { s in
+            out.append(WeeklyStat(playerID: PlayerID(s.string(at: 0)), season: s.int(at: 1), week: s.int(at: 2), nflTeam: s.string(at: 3),
+                                  opponent: s.string(at: 4), stats: Self.statLine(s, from: 5)))
+        }
+        return out
+    }
+
+    func priorSeasonStats() throws -> [PriorSeasonStat] {
+        var out: [PriorSeasonStat] = []
+        try each("SELECT player_id, season, games, \(StoreSQL.statSelect) FROM prior_season_stats") { s in
+            out.append(PriorSeasonStat(playerID: PlayerID(s.string(at: 0)), season: s.int(at: 1), games: s.int(at: 2), stats: Self.statLine(s, from: 3)))
+        }
+        return out
+    }
+
+    func plays(season: Int, week: Int) throws -> [PlayStat] {
+        var out: [PlayStat] = []
+        try each("SELECT game_id, quarter, elapsed_s, play_seq, player_id, stat, value FROM plays WHERE season = ? AND week = ? ORDER BY game_id, play_seq",
+                 [season, week]) { s in
+            out.append(PlayStat(gameID: s.string(at: 0), week: week, quarter: s.isNull(at: 1) ? nil : s.int(at: 1), elapsed: s.int(at: 2),
+                                sequence: s.int(at: 3), playerID: PlayerID(s.string(at: 4)), stat: s.string(at: 5), value: s.int(at: 6)))
+        }
+        return out
+    }
+
+    func seasonDataVersion() throws -> Int64 {
+        try scalar("SELECT value FROM meta WHERE key = 'season_data_version'", as: Int64.self) ?? 0
+    }
+}

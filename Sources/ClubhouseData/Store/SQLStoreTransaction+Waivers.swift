@@ -1,0 +1,40 @@
+import ClubhouseDomain
+import Foundation
+
+/// `SQLStoreTransaction`: waivers, transactions and the event log's end (reads).
+extension SQLStoreTransaction {
+    func waiverHolds(in league: LeagueID) throws -> [WaiverHold] {
+        var out: [WaiverHold] = []
+        try each("SELECT player_id, until FROM waiver_holds WHERE league_id = ?", [league]) { s in
+            out.append(WaiverHold(playerID: PlayerID(s.string(at: 0)), until: Date(timeIntervalSince1970: s.double(at: 1))))
+        }
+        return out
+    }
+
+    func waiverClaims(in league: LeagueID) throws -> [WaiverClaim] {
+        var out: [WaiverClaim] = []
+        try each("""
+            SELECT id, team_id, add_player, drop_player, bid, rank, status, outcome, created_at, processed_at
+            FROM waiver_claims WHERE league_id = ? ORDER BY id
+            """, [league]) { s in
+            out.append(WaiverClaim(id: s.int64(at: 0), leagueID: league, teamID: TeamID(s.int64(at: 1)), addPlayer: PlayerID(s.string(at: 2)),
+                                   dropPlayer: s.optionalString(at: 3).map { PlayerID($0) }, bid: s.int(at: 4), rank: s.int(at: 5),
+                                   status: WaiverClaim.Status(rawValue: s.string(at: 6)) ?? .pending,
+                                   outcome: s.optionalString(at: 7).flatMap(WaiverClaim.Outcome.init(rawValue:)),
+                                   createdAt: Date(timeIntervalSince1970: s.double(at: 8)), processedAt: s.date(at: 9)))
+        }
+        return out
+    }
+
+    func transactions(in league: LeagueID) throws -> [Transaction] {
+        var out: [Transaction] = []
+        try each("SELECT id, team_id, kind, added, dropped, bid, at FROM transactions WHERE league_id = ? ORDER BY id", [league]) { s in
+            out.append(Transaction(id: s.int64(at: 0), leagueID: league, teamID: TeamID(s.int64(at: 1)),
+                                   kind: Transaction.Kind(rawValue: s.string(at: 2)) ?? .add, added: s.optionalString(at: 3).map { PlayerID($0) },
+                                   dropped: s.optionalString(at: 4).map { PlayerID($0) }, bid: s.optionalInt(at: 5), at: Date(timeIntervalSince1970: s.double(at: 6))))
+        }
+        return out
+    }
+
+    func lastEventID() throws -> Int64 { try scalar("SELECT COALESCE(MAX(id), 0) FROM events", as: Int64.self) ?? 0 }
+}

@@ -1,0 +1,330 @@
+import ClubhouseDomain
+import Foundation
+
+/// `SQLStoreTransaction`: every write of `LeagueStoreWriter`.
+extension SQLStoreTransaction {
+    static func json<T: Encodable>(_ value: T) throws -> String {
+        let e = JSONEncoder(); e.outputFormatting = .sortedKeys
+        return String(decoding: try e.encode(value), as: UTF8.self)
+    }
+
+    static func settingsJSON(_ settings: LeagueSettings) throws -> String {
+        try StoreSQL.encodedSettings.encode(settings) { try json($0) }
+    }
+
+    func insertLeague(_ l: League) throws -> LeagueID {
+        return LeagueID(try insert("""
+            INSERT INTO leagues (name, season, is_public, commissioner_id, settings, state, clock, draft_scheduled_at, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [l.name, l.season, l.isPublic, l.commissioner, try Self.settingsJSON(l.settings), l.state.rawValue, l.clock, l.draftScheduledAt, l.createdAt]))
+    }
+
+    func clockRun(_ league: LeagueID) throws -> ClockRun? {
+        var out: ClockRun?
+        try each("SELECT speed, ticked_at FROM league_clock_runs WHERE league_id = ?", [league]) { s in
+            out = ClockRun(leagueID: league, speed: ClockSpeed(rawValue: s.int(at: 0)) ?? .off, tickedAt: Date(timeIntervalSince1970: s.double(at: 1)))
+        }
+        return out
+    }
+
+    func runningClocks() throws -> [ClockRun] {
+        var out: [ClockRun] = []
+        try each("SELECT league_id, speed, ticked_at FROM league_clock_runs WHERE speed > 0 ORDER BY league_id") { s in
+            out.append(ClockRun(leagueID: LeagueID(Int64(s.int(at: 0))), speed: ClockSpeed(rawValue: s.int(at: 1)) ?? .off,
+                                tickedAt: Date(timeIntervalSince1970: s.double(at: 2))))
+        }
+        return out
+    }
+
+    func setClockRun(_ r: ClockRun) throws {
+        try run("""
+            INSERT INTO league_clock_runs(league_id, speed, ticked_at) VALUES (?, ?, ?)
+            ON CONFLICT(league_id) DO UPDATE SET speed = excluded.speed, ticked_at = excluded.ticked_at
+            """, [r.leagueID, r.speed.rawValue, r.tickedAt])
+    }
+
+    func updateLeague(_ l: League) throws {
+        let n = try run("""
+            UPDATE leagues SET name = ?, season = ?, is_public = ?, commissioner_id = ?, settings = ?, state = ?, clock = ?, draft_scheduled_at = ?
+            WHERE id = ?
+            """, [l.name, l.season, l.isPublic, l.commissioner, try Self.settingsJSON(l.settings), l.state.rawValue, l.clock, l.draftScheduledAt, l.id])
+        if n == 0 { throw DomainError.notFound("League \(l.id.rawValue)") }
+    }
+
+    func insertTeam(_ t: Team) throws -> TeamID {
+        return TeamID(try insert("""
+            INSERT INTO teams (league_id, name, manager_id, waiver_priority, faab_remaining, autopick, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, \(session.dialect.nowSeconds))
+            """, [t.leagueID, t.name, t.manager, t.waiverPriority, t.faabRemaining, t.autopick]))
+    }
+
+    func updateTeam(_ t: Team) throws {
+        let n = try run("UPDATE teams SET name = ?, manager_id = ?, waiver_priority = ?, faab_remaining = ?, autopick = ? WHERE id = ?",
+                        [t.name, t.manager, t.waiverPriority, t.faabRemaining, t.autopick, t.id])
+        if n == 0 { throw DomainError.notFound("Team \(t.id.rawValue)") }
+    }
+
+    func deleteTeam(_ id: TeamID) throws { try run("DELETE FROM teams WHERE id = ?", [id]) }
+
+    func insertUser(email: String, displayName: String, passwordHash: String, at: Date) throws -> UserID {
+        do {
+            return UserID(try session.recovering {
+                try session.insert("INSERT INTO users (email, display_name, password_hash, created_at) VALUES (?, ?, ?, ?)",
+                                   [email, displayName, passwordHash, at])
+            })
+        } catch let e as any StoreSQLError where e.isUniqueViolation {
+            throw DomainError.conflict("An account with that email already exists")
+        }
+    }
+
+    func setInjuryStatus(_ status: InjuryStatus, for player: PlayerID) throws {
+        try run("UPDATE players SET injury_status = ? WHERE id = ?", [status.rawValue, player])
+        try run("""
+            INSERT INTO meta (key, value) VALUES ('season_data_version', '1')
+            ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(meta.value AS INTEGER) + 1 AS TEXT)
+            """)
+    }
+
+    func updateUser(_ user: User) throws {
+        do {
+            try mayConflict("UPDATE users SET email = ?, display_name = ? WHERE id = ?", [user.email, user.displayName, user.id])
+        } catch let e as any StoreSQLError where e.isUniqueViolation {
+            throw DomainError.conflict("An account with that email already exists")
+        }
+    }
+
+    func insertSession(_ session: SessionRecord) throws {
+        try run("INSERT INTO sessions (token_hash, user_id, created_at, expires_at, revoked) VALUES (?, ?, ?, ?, ?)",
+                [session.tokenHash, session.user, session.createdAt, session.expiresAt, session.revoked])
+    }
+
+    func revokeSession(tokenHash: String) throws {
+        try run("UPDATE sessions SET revoked = 1 WHERE token_hash = ?", [tokenHash])
+    }
+
+    @discardableResult
+    func recordFailedSignIn(keys: [String], at: Date) throws -> [Int64] {
+        var ids: [Int64] = []
+        for key in keys {
+            ids.append(try insert("INSERT INTO sign_in_attempts (key, at) VALUES (?, ?)", [try keyed(key), at]))
+        }
+        return ids
+    }
+
+    func deleteSignInAttempts(ids: [Int64]) throws {
+        for id in ids { try run("DELETE FROM sign_in_attempts WHERE id = ?", [id]) }
+    }
+
+    func deleteFailedSignIns(before date: Date) throws {
+        try run("DELETE FROM sign_in_attempts WHERE at < ?", [date])
+    }
+
+    func insertSSHKey(_ key: SSHKeyRecord) throws {
+        do {
+            try mayConflict("INSERT INTO ssh_keys (fingerprint, user_id, public_key, added_at) VALUES (?, ?, ?, ?)",
+                    [key.fingerprint, key.user, key.publicKey, key.addedAt])
+        } catch let e as any StoreSQLError where e.isUniqueViolation {
+            throw DomainError.conflict("This key is linked to another account")
+        }
+    }
+
+    func deleteSSHKey(fingerprint: String) throws {
+        try run("DELETE FROM ssh_keys WHERE fingerprint = ?", [fingerprint])
+    }
+
+    func setRoster(_ roster: Roster) throws {
+        let league = try scalar("SELECT league_id FROM teams WHERE id = ?", [roster.teamID], as: Int64.self)
+        guard let league else { throw DomainError.notFound("Team \(roster.teamID.rawValue)") }
+        // Write only what changed: most calls move a slot or add one player to a full roster. The end state (and any
+        // conflict thrown) is that of deleting every row and inserting `entries`; a list naming a player twice takes
+        // that path, so it fails the same way.
+        if Set(roster.entries.map(\.playerID)).count == roster.entries.count {
+            var current: [PlayerID: RosterEntry] = [:]
+            try each("SELECT player_id, slot, acquisition, acquired_at FROM roster_entries WHERE team_id = ?", [roster.teamID]) { s in
+                let id = PlayerID(s.string(at: 0))
+                current[id] = RosterEntry(playerID: id, slot: Slot(rawValue: s.string(at: 1)) ?? .bench,
+                                          acquisition: Acquisition(rawValue: s.string(at: 2)) ?? .draft,
+                                          acquiredAt: Date(timeIntervalSince1970: s.double(at: 3)))
+            }
+            let wanted = Set(roster.entries.map(\.playerID))
+            for id in current.keys.sorted() where !wanted.contains(id) {
+                try run("DELETE FROM roster_entries WHERE team_id = ? AND player_id = ?", [roster.teamID, id])
+            }
+            for e in roster.entries {
+                if let old = current[e.playerID] {
+                    if old.slot.rawValue != e.slot.rawValue || old.acquisition.rawValue != e.acquisition.rawValue
+                        || old.acquiredAt.timeIntervalSince1970 != e.acquiredAt.timeIntervalSince1970 {
+                        try run("UPDATE roster_entries SET slot = ?, acquisition = ?, acquired_at = ? WHERE team_id = ? AND player_id = ?",
+                                [e.slot.rawValue, e.acquisition.rawValue, e.acquiredAt, roster.teamID, e.playerID])
+                    }
+                    continue
+                }
+                do {
+                    try mayConflict("INSERT INTO roster_entries (league_id, player_id, team_id, slot, acquisition, acquired_at) VALUES (?, ?, ?, ?, ?, ?)",
+                            [league, e.playerID, roster.teamID, e.slot.rawValue, e.acquisition.rawValue, e.acquiredAt])
+                } catch let err as any StoreSQLError where err.isUniqueViolation {
+                    throw DomainError.conflict("Player \(e.playerID) is already on a roster in this league")
+                }
+            }
+            return
+        }
+        try run("DELETE FROM roster_entries WHERE team_id = ?", [roster.teamID])
+        for e in roster.entries {
+            do {
+                try mayConflict("INSERT INTO roster_entries (league_id, player_id, team_id, slot, acquisition, acquired_at) VALUES (?, ?, ?, ?, ?, ?)",
+                        [league, e.playerID, roster.teamID, e.slot.rawValue, e.acquisition.rawValue, e.acquiredAt])
+            } catch let err as any StoreSQLError where err.isUniqueViolation {
+                throw DomainError.conflict("Player \(e.playerID) is already on a roster in this league")
+            }
+        }
+    }
+
+    func setLineup(_ lineup: Lineup) throws {
+        try run("DELETE FROM lineups WHERE team_id = ? AND week = ?", [lineup.teamID, lineup.week])
+        for (player, slot) in lineup.slots.sorted(by: { $0.key < $1.key }) {
+            try run("INSERT INTO lineups (team_id, week, player_id, slot) VALUES (?, ?, ?, ?)", [lineup.teamID, lineup.week, player, slot.rawValue])
+        }
+    }
+
+    func setMatchups(_ matchups: [MatchupRecord], in league: LeagueID) throws {
+        // Write only what changed (finalizing a week touches that week's rows); the end state is that of deleting every
+        // row and inserting `matchups`. A list naming a (week, home team) twice takes that path, so it fails the same way.
+        typealias Key = MatchupRowKey
+        typealias Columns = MatchupRowColumns
+        let wanted = matchups.map { m in
+            (Key(week: m.matchup.week, home: m.matchup.home.rawValue),
+             Columns(away: m.matchup.away?.rawValue, isPlayoff: m.matchup.isPlayoff, home: m.homePoints?.hundredths,
+                     awayPoints: m.awayPoints?.hundredths, isFinal: m.isFinal))
+        }
+        if Set(wanted.map(\.0)).count == wanted.count {
+            var current: [Key: Columns] = [:]
+            try each("SELECT week, home_team_id, away_team_id, is_playoff, home_points, away_points, is_final FROM matchups WHERE league_id = ?",
+                     [league]) { s in
+                current[Key(week: s.int(at: 0), home: s.int64(at: 1))] = Columns(
+                    away: s.isNull(at: 2) ? nil : s.int64(at: 2), isPlayoff: s.bool(at: 3), home: s.optionalInt(at: 4),
+                    awayPoints: s.optionalInt(at: 5), isFinal: s.bool(at: 6))
+            }
+            let keys = Set(wanted.map(\.0))
+            for k in current.keys.sorted(by: { ($0.week, $0.home) < ($1.week, $1.home) }) where !keys.contains(k) {
+                try run("DELETE FROM matchups WHERE league_id = ? AND week = ? AND home_team_id = ?", [league, k.week, k.home])
+            }
+            for (k, c) in wanted {
+                if let old = current[k] {
+                    if old != c {
+                        try run("""
+                            UPDATE matchups SET away_team_id = ?, is_playoff = ?, home_points = ?, away_points = ?, is_final = ?
+                            WHERE league_id = ? AND week = ? AND home_team_id = ?
+                            """, [c.away, c.isPlayoff, c.home, c.awayPoints, c.isFinal, league, k.week, k.home])
+                    }
+                } else {
+                    try run("""
+                        INSERT INTO matchups (league_id, week, home_team_id, away_team_id, is_playoff, home_points, away_points, is_final)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """, [league, k.week, k.home, c.away, c.isPlayoff, c.home, c.awayPoints, c.isFinal])
+                }
+            }
+            return
+        }
+        try run("DELETE FROM matchups WHERE league_id = ?", [league])
+        for m in matchups {
+            try run("""
+                INSERT INTO matchups (league_id, week, home_team_id, away_team_id, is_playoff, home_points, away_points, is_final)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, [league, m.matchup.week, m.matchup.home, m.matchup.away, m.matchup.isPlayoff,
+                      m.homePoints?.hundredths, m.awayPoints?.hundredths, m.isFinal])
+        }
+    }
+
+    func setJoinRequest(_ r: JoinRequest) throws {
+        try run("""
+            INSERT INTO join_requests (league_id, user_id, team_name, status, requested_at) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (league_id, user_id) DO UPDATE SET team_name = excluded.team_name, status = excluded.status
+            """, [r.leagueID, r.user, r.teamName, r.status.rawValue, r.requestedAt])
+    }
+
+    func insertInvite(_ i: Invite, createdBy: UserID?, at: Date) throws {
+        do {
+            try mayConflict("INSERT INTO invites (code, league_id, uses_left, expires_at, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    [i.code, i.leagueID, i.usesLeft, i.expiresAt, createdBy, at])
+        } catch let e as any StoreSQLError where e.isUniqueViolation {
+            throw DomainError.conflict("Invite code \(i.code) is already taken")
+        }
+    }
+
+    func updateInvite(_ i: Invite) throws {
+        let n = try run("UPDATE invites SET uses_left = ?, expires_at = ? WHERE code = ?", [i.usesLeft, i.expiresAt, i.code])
+        if n == 0 { throw DomainError.notFound("Invite code \(i.code)") }
+    }
+
+    func deleteInvite(code: String) throws { try run("DELETE FROM invites WHERE code = ?", [code]) }
+
+    func insertChatMessage(_ m: ChatMessage) throws -> Int64 {
+        return try insert("INSERT INTO chat_messages (league_id, user_id, team_id, body, at) VALUES (?, ?, ?, ?, ?)",
+                [m.leagueID, m.userID, m.teamID, m.body, m.at])
+    }
+
+    func setDraft(_ d: Draft) throws {
+        // The JSON array JSONEncoder writes for [Int64] ("[3,1,2]"), without an encoder per pick.
+        let order = "[" + d.order.map { String($0.rawValue) }.joined(separator: ",") + "]"
+        try run("""
+            INSERT INTO drafts (league_id, status, draft_order, rounds, type, pick_clock_seconds, current_pick, deadline, remaining_when_paused,
+                                scheduled_at, started_at, pick_opened_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (league_id) DO UPDATE SET status = excluded.status, draft_order = excluded.draft_order, rounds = excluded.rounds,
+              type = excluded.type, pick_clock_seconds = excluded.pick_clock_seconds, current_pick = excluded.current_pick,
+              deadline = excluded.deadline, remaining_when_paused = excluded.remaining_when_paused,
+              scheduled_at = excluded.scheduled_at, started_at = excluded.started_at, pick_opened_at = excluded.pick_opened_at
+            """, [d.leagueID, d.status.rawValue, order, d.rounds, d.type.rawValue, d.pickClockSeconds, d.currentPick, d.deadline,
+                  d.remainingWhenPaused, d.scheduledAt, d.startedAt, d.pickOpenedAt])
+    }
+
+    func insertPick(_ p: Pick, in league: LeagueID) throws {
+        do {
+            try mayConflict("INSERT INTO picks (league_id, number, round, team_id, player_id, source, made_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [league, p.number, p.round, p.teamID, p.playerID, p.source.rawValue, p.madeAt])
+        } catch let e as any StoreSQLError where e.isUniqueViolation {
+            if e.message.contains("player_id") { throw DomainError.conflict("That player was already drafted") }
+            throw DomainError.conflict("Pick \(p.number) was already made")
+        }
+    }
+
+    func deletePicks(in league: LeagueID, from number: Int) throws {
+        try run("DELETE FROM picks WHERE league_id = ? AND number >= ?", [league, number])
+    }
+
+    func setQueue(team: TeamID, players: [PlayerID]) throws {
+        try run("DELETE FROM draft_queue WHERE team_id = ?", [team])
+        for (i, p) in players.enumerated() {
+            try run("INSERT INTO draft_queue (team_id, player_id, rank) VALUES (?, ?, ?)", [team, p, i + 1])
+        }
+    }
+
+    func setWaiverHolds(_ holds: [WaiverHold], in league: LeagueID) throws {
+        try run("DELETE FROM waiver_holds WHERE league_id = ?", [league])
+        for h in holds { try run("INSERT INTO waiver_holds (league_id, player_id, until) VALUES (?, ?, ?)", [league, h.playerID, h.until]) }
+    }
+
+    func insertWaiverClaim(_ c: WaiverClaim) throws -> Int64 {
+        return try insert("""
+            INSERT INTO waiver_claims (league_id, team_id, add_player, drop_player, bid, rank, status, outcome, created_at, processed_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [c.leagueID, c.teamID, c.addPlayer, c.dropPlayer, c.bid, c.rank, c.status.rawValue, c.outcome?.rawValue, c.createdAt, c.processedAt])
+    }
+
+    func updateWaiverClaim(_ c: WaiverClaim) throws {
+        try run("UPDATE waiver_claims SET drop_player = ?, bid = ?, rank = ?, status = ?, outcome = ?, processed_at = ? WHERE id = ?",
+                [c.dropPlayer, c.bid, c.rank, c.status.rawValue, c.outcome?.rawValue, c.processedAt, c.id])
+    }
+
+    func insertTransaction(_ t: Transaction) throws -> Int64 {
+        return try insert("INSERT INTO transactions (league_id, team_id, kind, added, dropped, bid, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [t.leagueID, t.teamID, t.kind.rawValue, t.added, t.dropped, t.bid, t.at])
+    }
+
+    func appendEvent(league: LeagueID, kind: LeagueEvent.Kind, payload: String, at: Date) throws -> Int64 {
+        try session.willAppendEvent()
+        let id = try insert("INSERT INTO events (league_id, kind, payload, at) VALUES (?, ?, ?, ?)", [league, kind.rawValue, payload, at])
+        try session.didAppendEvent(id)
+        return id
+    }
+}
