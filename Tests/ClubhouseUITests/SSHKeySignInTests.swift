@@ -82,12 +82,12 @@ import Terminal
         // Typing an email starts in the email field (the first letter is not lost).
         h.keys("bo@example.com")
         #expect(topAuth(h)?.onKeyRow == false)
-        #expect(topAuth(h)?.email.text == "bo@example.com")
+        #expect(topAuth(h)?.value(.email).text == "bo@example.com")
         #expect(!Screen(h.state).inSheet("▸ Sign in as Alex"))
         #expect(Screen(h.state).inSheet("  Sign in as Alex with this key — Tab to it, then k"))
         // There k types a k.
         h.key(.char("k"))
-        #expect(topAuth(h)?.email.text == "bo@example.comk")
+        #expect(topAuth(h)?.value(.email).text == "bo@example.comk")
         #expect(h.state.session == .signedOut)
     }
 

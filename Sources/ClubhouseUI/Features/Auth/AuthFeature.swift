@@ -11,18 +11,17 @@ public enum AuthFeature: PageFeature {
     /// Its cancellable effects.
     enum EffectID: EffectIdentifier { case submit }
 
-    public enum Field: Hashable, Sendable { case email, password, displayName }
+    public enum Field: Hashable, Sendable {
+        case email, password, displayName
+        var maxLength: Int { switch self { case .email: 254; case .password: 128; case .displayName: 40 } }
+    }
 
     public struct State: Equatable, Sendable {
-        public var mode: AccountPage
-        public var email = TextFieldState(maxLength: 254)
-        public var password = TextFieldState(masked: true, maxLength: 128)
-        public var displayName = TextFieldState(maxLength: 40)
-        /// Index into `fields`.
-        public var focus = 0
+        public var mode: AccountPage { didSet { form = Self.form(for: mode, keeping: form) } }
+        /// The fields this mode asks for (`fields`, in Tab order), in the app's one form component; what was typed
+        /// stays when the mode changes.
+        public var form: FormFields
         public var submitting = false
-        /// The last failure, in words, shown under the fields.
-        public var error: String?
         /// Why the page was opened ("Sign in to finish joining Sunday Funday"), set by the shell.
         public var reason: String?
         /// Over SSH: the account the connecting key is linked to (Sign in offers it first).
@@ -30,13 +29,22 @@ public enum AuthFeature: PageFeature {
         /// The keyboard is on "Sign in as … with this key", not on a field.
         public var onKeyRow = false
 
-        public init(mode: AccountPage, reason: String? = nil) { self.mode = mode; self.reason = reason }
+        public init(mode: AccountPage, reason: String? = nil) {
+            self.mode = mode; self.reason = reason
+            form = Self.form(for: mode, keeping: nil)
+        }
+
+        /// Index into `fields`.
+        public var focus: Int { get { form.focus } set { form.focus = newValue } }
+        /// The last failure, in words, shown under the fields.
+        public var error: String? { get { form.error } set { form.error = newValue } }
 
         /// Sign in offers the key: it is linked and this is the Sign in mode.
         public var offersKey: Bool { keyAccount != nil && mode == .signIn }
 
         /// The fields this mode asks for, in Tab order.
-        public var fields: [Field] {
+        public var fields: [Field] { Self.fields(mode) }
+        static func fields(_ mode: AccountPage) -> [Field] {
             switch mode {
             case .signIn: [.email, .password]
             case .createAccount: [.email, .password, .displayName]
@@ -45,11 +53,20 @@ public enum AuthFeature: PageFeature {
         }
         public var focusedField: Field? { fields.indices.contains(focus) ? fields[focus] : fields.first }
 
-        func value(_ f: Field) -> TextFieldState {
-            switch f { case .email: email; case .password: password; case .displayName: displayName }
+        /// What is in field `f` (empty when this mode doesn't ask for it).
+        public func value(_ f: Field) -> TextFieldState {
+            fields.firstIndex(of: f).map { form.fields[$0].value } ?? TextFieldState()
         }
-        mutating func edit(_ f: Field, _ body: (inout TextFieldState) -> Void) {
-            switch f { case .email: body(&email); case .password: body(&password); case .displayName: body(&displayName) }
+        mutating func clear(_ f: Field) {
+            if let i = fields.firstIndex(of: f) { form.fields[i].value.setText("") }
+        }
+
+        static func form(for mode: AccountPage, keeping old: FormFields?) -> FormFields {
+            FormFields(title: "", fields: fields(mode).map { f in
+                let kept = old?.fields.first { $0.label == AuthFeature.label(f) }?.value.text ?? ""
+                return FormFields.Field(AuthFeature.label(f), placeholder: AuthFeature.placeholder(f), text: kept,
+                                        maxLength: f.maxLength, masked: f == .password)
+            })
         }
     }
 
@@ -97,14 +114,6 @@ public enum AuthFeature: PageFeature {
         }
     }
 
-    /// Says once, under the fields, that the focused field is full.
-    static func noteLimit(_ f: Field, _ state: inout State) {
-        let value = state.value(f)
-        guard value.limitJustReached, let max = value.maxLength else { return }
-        let what = switch f { case .email: "An email address"; case .password: "A password"; case .displayName: "A display name" }
-        state.error = "\(what) is at most \(max) characters"
-    }
-
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         switch action {
         case .onAppear, .list:
@@ -117,27 +126,23 @@ public enum AuthFeature: PageFeature {
                 // Typing anything else starts on the email instead.
                 state.onKeyRow = false; state.focus = 0
             }
-            guard let f = state.focusedField else { return .none }
-            state.edit(f) { _ = $0.handle(.key(key)) }
-            noteLimit(f, &state)
+            state.form.edit(key)
             return .none
         case .pasted(let text):
             guard !state.submitting else { return .none }
             if state.onKeyRow && state.offersKey { state.onKeyRow = false; state.focus = 0 }
-            guard let f = state.focusedField else { return .none }
-            state.edit(f) { $0.insert(text) }
-            noteLimit(f, &state)
+            state.form.paste(text)
             return .none
         case .nextField:
             if state.onKeyRow { state.onKeyRow = false; state.focus = 0; return .none }
             if state.offersKey && state.focus == state.fields.count - 1 { state.onKeyRow = true; return .none }
-            state.focus = (state.focus + 1) % max(1, state.fields.count)
+            state.form.focusNext()
             return .none
         case .previousField:
             let n = max(1, state.fields.count)
             if state.onKeyRow { state.onKeyRow = false; state.focus = n - 1; return .none }
             if state.offersKey && state.focus == 0 { state.onKeyRow = true; return .none }
-            state.focus = (state.focus + n - 1) % n
+            state.form.focusPrevious()
             return .none
         case .keySignIn:
             guard !state.submitting, state.offersKey, let fingerprint = context.env.sshKey?.fingerprint else { return .none }
@@ -170,16 +175,15 @@ public enum AuthFeature: PageFeature {
         case .submit:
             guard !state.submitting else { return .none }
             if state.onKeyRow && state.offersKey { return reduce(into: &state, action: .keySignIn, context: context) }
-            if let missing = state.fields.first(where: { state.value($0).text.trimmingCharacters(in: .whitespaces).isEmpty }) {
-                state.error = emptyMessage(missing)
-                state.focus = state.fields.firstIndex(of: missing) ?? 0
+            if let missing = state.form.firstEmpty {
+                state.form.refuse(emptyMessage(state.fields[missing]), field: missing)
                 return .none
             }
             state.submitting = true
             state.error = nil
             let api = context.env.api
-            let email = state.email.text.trimmingCharacters(in: .whitespaces), password = state.password.text
-            let name = state.displayName.text.trimmingCharacters(in: .whitespaces)
+            let email = state.value(.email).text.trimmingCharacters(in: .whitespaces), password = state.value(.password).text
+            let name = state.value(.displayName).text.trimmingCharacters(in: .whitespaces)
             let mode = state.mode
             return .run(id: EffectID.submit) {
                 do {
@@ -196,7 +200,7 @@ public enum AuthFeature: PageFeature {
             }
         case .answered(.success(let user)):
             state.submitting = false
-            state.password.setText("")
+            state.clear(.password)
             return .send(.delegate(.signedIn(user)))
         case .answered(.failure(let e)):
             state.submitting = false
@@ -282,16 +286,9 @@ public enum AuthFeature: PageFeature {
                               in: area, row: row, style: context.style(focused ? .accent : .text), buffer: &buffer)
             row = TextRow.put("  or with your email and password" + (focused ? " (Tab):" : ":"), in: area, row: row, style: context.style(.dim), buffer: &buffer)
         }
-        let labelWidth = 10
-        let fieldWidth = max(8, min(44, area.width - labelWidth - 3))
-        for (i, f) in state.fields.enumerated() where row < area.height {
-            let focused = i == state.focus && context.focused && !state.onKeyRow
-            let y = area.y + row
-            buffer.set(string: label(f), at: Point(x: area.x + 1, y: y), style: context.style(focused ? .accent : .text), maxWidth: labelWidth)
-            TextField(state.value(f), placeholder: placeholder(f), focused: focused && !state.submitting)
-                .render(in: Rect(x: area.x + 1 + labelWidth, y: y, width: fieldWidth, height: 1), buffer: &buffer)
-            row += 1
-        }
+        let onField = context.focused && !state.onKeyRow
+        row = state.form.renderFields(in: area, row: row, labelWidth: 10, maxFieldWidth: 44, minFieldWidth: 8,
+                                      highlight: onField, cursor: onField && !state.submitting, context: context, buffer: &buffer)
         row += 1
         if state.submitting {
             row = TextRow.put(String(Spinner.frames[Spinner.frameIndex(at: context.clock)]) + " " + (state.mode == .signIn ? "Signing in…" : "Saving…"), in: area, row: row, style: context.style(.dim), buffer: &buffer)

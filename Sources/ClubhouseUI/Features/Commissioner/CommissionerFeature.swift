@@ -46,7 +46,7 @@ public enum CommissionerFeature: PageFeature {
         /// The draft order as edited here (J/K), not yet saved; nil shows the saved order.
         public var editedOrder: [TeamSummary]?
         public var confirm: Confirm?
-        public var form: MiniForm?
+        public var form: FormFields?
         public var formKind: FormKind?
         /// The invite just created: its code shows large on the Invites tab so it can be shared.
         public var newInvite: Invite?
@@ -232,7 +232,7 @@ public enum CommissionerFeature: PageFeature {
         }
     }
 
-    static func submit(_ state: inout State, _ form: MiniForm, context: PageContext) -> Effect<Action> {
+    static func submit(_ state: inout State, _ form: FormFields, context: PageContext) -> Effect<Action> {
         var form = form
         switch state.formKind {
         case .invite?:

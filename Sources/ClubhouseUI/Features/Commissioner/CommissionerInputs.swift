@@ -5,15 +5,15 @@ import ClubhouseDomain
 enum CommissionerInputs {
     // MARK: - New invite
 
-    static func inviteForm() -> MiniForm {
-        MiniForm(title: "New invite code", fields: [
-            MiniForm.Field("Uses (1–100)", placeholder: "1", text: "1", maxLength: 3),
-            MiniForm.Field("Expires in days", placeholder: "never", text: "7", maxLength: 5),
+    static func inviteForm() -> FormFields {
+        FormFields(title: "New invite code", fields: [
+            FormFields.Field("Uses (1–100)", placeholder: "1", text: "1", maxLength: 3),
+            FormFields.Field("Expires in days", placeholder: "never", text: "7", maxLength: 5),
         ])
     }
 
     /// Uses and expiry from the invite form, or the refusal in words with the field it is about.
-    static func invite(_ form: MiniForm, now: Date) -> Result<(uses: Int, expiresAt: Date?), Refusal> {
+    static func invite(_ form: FormFields, now: Date) -> Result<(uses: Int, expiresAt: Date?), Refusal> {
         guard let uses = Int(form.text(0)), (1...100).contains(uses) else {
             return .failure(Refusal(message: "Uses must be a whole number from 1 to 100", field: 0))
         }
@@ -27,14 +27,14 @@ enum CommissionerInputs {
 
     // MARK: - Draft date
 
-    static func scheduleForm(current: Date?) -> MiniForm {
-        MiniForm(title: "Schedule the draft (UTC)", fields: [
-            MiniForm.Field("Date and time", placeholder: "2019-09-01 19:00", text: current.map(dateText) ?? "", maxLength: 16),
+    static func scheduleForm(current: Date?) -> FormFields {
+        FormFields(title: "Schedule the draft (UTC)", fields: [
+            FormFields.Field("Date and time", placeholder: "2019-09-01 19:00", text: current.map(dateText) ?? "", maxLength: 16),
         ])
     }
 
     /// The draft date from the form: nil clears it. Refuses, in words, anything that isn't "YYYY-MM-DD HH:MM" or isn't after `now`.
-    static func draftDate(_ form: MiniForm, now: Date) -> Result<Date?, Refusal> {
+    static func draftDate(_ form: FormFields, now: Date) -> Result<Date?, Refusal> {
         let text = form.text(0)
         if text.isEmpty { return .success(nil) }
         guard let date = parseDate(text) else {

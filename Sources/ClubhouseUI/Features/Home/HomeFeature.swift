@@ -17,7 +17,7 @@ public enum HomeFeature: PageFeature {
         public var filter = FilterField()
         public var list = ListState()
         /// `I`: the "join with an invite code" form while it is open.
-        public var redeem: MiniForm?
+        public var redeem: FormFields?
         public init() {}
 
         /// Every selectable row, top to bottom: all my leagues (however many), then the public leagues shown.
