@@ -6,7 +6,7 @@ import ClubhouseDomain
 public protocol PageFeature {
     /// A page's state says whether any of its loads is in flight (`LoadingReporting`).
     associatedtype State: Equatable & Sendable & LoadingReporting
-    associatedtype Action: Sendable
+    associatedtype Action: PageActionCases
 
     /// The pure reducer: changes state, returns the work to do.
     static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action>
@@ -24,9 +24,9 @@ public protocol PageFeature {
     /// What the board should show while this page is on top.
     static func board(_ state: State) -> BoardContext
 
-    /// Sent when the page is pushed (and on retry): starts its loads.
+    /// Sent when the page is pushed (and on retry): starts its loads. By default the Action's `onAppear` case.
     static var onAppear: Action { get }
-    /// Wraps a list movement (wheel, keys).
+    /// Wraps a list movement (wheel, keys). By default the Action's `list` case.
     static func list(_ move: ListMove) -> Action
     /// The request to the parent an action carries, if it is one.
     static func delegate(of action: Action) -> PageDelegate?
@@ -53,7 +53,18 @@ public protocol PageFeature {
     static func pasted(_ text: String) -> Action?
 }
 
+/// The cases every page's Action has: `onAppear` (pushed, or retried), `list(ListMove)` (the wheel and the list keys)
+/// and `delegate(PageDelegate)` (a request to the shell). Enum cases satisfy these requirements (SE-0280), so a page
+/// declares the three cases and nothing more for them.
+public protocol PageActionCases: Sendable {
+    static var onAppear: Self { get }
+    static func list(_ move: ListMove) -> Self
+    static func delegate(_ request: PageDelegate) -> Self
+}
+
 extension PageFeature {
+    public static var onAppear: Action { Action.onAppear }
+    public static func list(_ move: ListMove) -> Action { Action.list(move) }
     /// True while any of the page's loads is in flight (its spinner shows).
     public static func isLoading(_ state: State) -> Bool {
         state.isLoading

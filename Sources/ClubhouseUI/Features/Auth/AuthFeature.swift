@@ -70,7 +70,7 @@ public enum AuthFeature: PageFeature {
         }
     }
 
-    public enum Action: Sendable {
+    public enum Action: PageActionCases {
         case onAppear
         case key(Key)
         /// Text pasted into the focused field (one insertion).
@@ -88,8 +88,6 @@ public enum AuthFeature: PageFeature {
         case delegate(PageDelegate)
     }
 
-    public static var onAppear: Action { .onAppear }
-    public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func page(_ state: State) -> Page { .account(state.mode) }
     public static func board(_ state: State) -> BoardContext { .featured }

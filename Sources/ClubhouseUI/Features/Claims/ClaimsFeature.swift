@@ -39,7 +39,7 @@ public enum ClaimsFeature: PageFeature {
         var isFAAB: Bool { detail.value?.league.settings.waiverType == .faab }
     }
 
-    public enum Action: Sendable {
+    public enum Action: PageActionCases {
         case onAppear, retry
         case claimsLoaded(RequestToken, Result<[ClaimView], PresentableError>)
         case resultsLoaded(RequestToken, Result<[ClaimView], PresentableError>)
@@ -58,8 +58,6 @@ public enum ClaimsFeature: PageFeature {
         case delegate(PageDelegate)
     }
 
-    public static var onAppear: Action { .onAppear }
-    public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { "Waiver claims" }
     public static func page(_ state: State) -> Page { .claims(state.id) }

@@ -72,7 +72,7 @@ public enum CommissionerFeature: PageFeature {
         var selected: Int { list.selected ?? -1 }
     }
 
-    public enum Action: Sendable {
+    public enum Action: PageActionCases {
         case onAppear, retry, liveRefreshed
         case detailLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
         case requestsLoaded(RequestToken, Result<[JoinRequestView], PresentableError>)
@@ -101,9 +101,7 @@ public enum CommissionerFeature: PageFeature {
         case delegate(PageDelegate)
     }
 
-    public static var onAppear: Action { .onAppear }
     public static var liveRefresh: Action? { .liveRefreshed }
-    public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { "Commissioner" }
     public static func page(_ state: State) -> Page { .commissioner(state.id) }

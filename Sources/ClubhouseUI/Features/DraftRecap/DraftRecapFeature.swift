@@ -16,7 +16,7 @@ public enum DraftRecapFeature: PageFeature {
         public init(id: LeagueID) { self.id = id }
     }
 
-    public enum Action: Sendable {
+    public enum Action: PageActionCases {
         case onAppear, retry, liveRefreshed
         case recapLoaded(RequestToken, Result<DraftRecap, PresentableError>)
         case list(ListMove)
@@ -24,9 +24,7 @@ public enum DraftRecapFeature: PageFeature {
         case delegate(PageDelegate)
     }
 
-    public static var onAppear: Action { .onAppear }
     public static var liveRefresh: Action? { .liveRefreshed }
-    public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { "Draft recap" }
     public static func page(_ state: State) -> Page { .draftRecap(state.id) }

@@ -79,7 +79,7 @@ public enum DraftRoomFeature: PageFeature {
         }
     }
 
-    public enum Action: Sendable {
+    public enum Action: PageActionCases {
         case onAppear, retry
         /// The league changed (a pick, pause, undo, chat): reload, keeping the room on screen.
         case liveRefreshed
@@ -126,10 +126,8 @@ public enum DraftRoomFeature: PageFeature {
     /// Said once when a chat line is cut at its limit.
     public static let chatLimitMessage = "Chat lines are at most \(chatLimit) characters"
 
-    public static var onAppear: Action { .onAppear }
     public static var liveRefresh: Action? { .liveRefreshed }
     public static func liveRefresh(after kinds: Set<LeagueEvent.Kind>) -> Action? { .liveEvents(kinds) }
-    public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { "Draft room" }
     public static func page(_ state: State) -> Page { .draftRoom(state.id) }

@@ -44,7 +44,7 @@ public enum FreeAgentsFeature: PageFeature {
         }
     }
 
-    public enum Action: Sendable {
+    public enum Action: PageActionCases {
         case onAppear, retry
         /// A league event (a drop, a claim run, a pick): reload in place, keeping the selected player and any open question.
         case liveRefreshed
@@ -69,8 +69,6 @@ public enum FreeAgentsFeature: PageFeature {
         case delegate(PageDelegate)
     }
 
-    public static var onAppear: Action { .onAppear }
-    public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { "Free agents" }
     public static func page(_ state: State) -> Page { .freeAgents(state.id) }

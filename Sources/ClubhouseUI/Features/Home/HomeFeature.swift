@@ -38,7 +38,7 @@ public enum HomeFeature: PageFeature {
         }
     }
 
-    public enum Action: Sendable {
+    public enum Action: PageActionCases {
         case onAppear
         case retry
         case leaguesLoaded(RequestToken, Result<[LeagueSummary], PresentableError>)
@@ -60,8 +60,6 @@ public enum HomeFeature: PageFeature {
         case delegate(PageDelegate)
     }
 
-    public static var onAppear: Action { .onAppear }
-    public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func isFilterActive(_ state: State) -> Bool { state.filter.isActive }
     public static func isEditingText(_ state: State) -> Bool { state.filter.editing || state.redeem != nil }

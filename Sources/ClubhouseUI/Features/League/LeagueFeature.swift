@@ -16,7 +16,7 @@ public enum LeagueFeature: PageFeature {
         public init(id: LeagueID) { self.id = id }
     }
 
-    public enum Action: Sendable {
+    public enum Action: PageActionCases {
         case onAppear
         case retry
         /// A league event (someone joined, the draft started…): reload in place, no spinner.
@@ -34,9 +34,7 @@ public enum LeagueFeature: PageFeature {
         case delegate(PageDelegate)
     }
 
-    public static var onAppear: Action { .onAppear }
     public static var liveRefresh: Action? { .liveRefreshed }
-    public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { state.detail.value?.league.name ?? "League \(state.id.rawValue)" }
     public static func page(_ state: State) -> Page { .league(state.id) }

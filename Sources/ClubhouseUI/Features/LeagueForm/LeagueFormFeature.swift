@@ -39,7 +39,7 @@ public enum LeagueFormFeature: PageFeature {
         }
     }
 
-    public enum Action: Sendable {
+    public enum Action: PageActionCases {
         case onAppear, retry
         case leagueLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
         case moved(Int)
@@ -60,8 +60,6 @@ public enum LeagueFormFeature: PageFeature {
         case delegate(PageDelegate)
     }
 
-    public static var onAppear: Action { .onAppear }
-    public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { state.mode == .create ? "New league" : "Edit settings" }
     public static func page(_ state: State) -> Page { .leagueForm(state.mode) }

@@ -9,7 +9,7 @@ public enum LeagueSettingsFeature: PageFeature {
 
     public typealias State = LeagueDetailPageState
 
-    public enum Action: Sendable {
+    public enum Action: PageActionCases {
         case onAppear, retry
         case leagueLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
         case list(ListMove)
@@ -19,8 +19,6 @@ public enum LeagueSettingsFeature: PageFeature {
         case delegate(PageDelegate)
     }
 
-    public static var onAppear: Action { .onAppear }
-    public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { "League settings" }
     public static func page(_ state: State) -> Page { .leagueSettings(state.id) }

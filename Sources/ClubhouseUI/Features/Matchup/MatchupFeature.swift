@@ -20,7 +20,7 @@ public enum MatchupFeature: PageFeature {
         public init(id: LeagueID, week: Int, team: TeamID) { self.id = id; self.week = week; self.team = team }
     }
 
-    public enum Action: Sendable {
+    public enum Action: PageActionCases {
         case onAppear, retry
         case liveRefreshed
         case matchupLoaded(RequestToken, Result<MatchupDetail, PresentableError>)
@@ -30,9 +30,7 @@ public enum MatchupFeature: PageFeature {
         case delegate(PageDelegate)
     }
 
-    public static var onAppear: Action { .onAppear }
     public static var liveRefresh: Action? { .liveRefreshed }
-    public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String {
         guard let d = state.detail.value else { return "Matchup" }

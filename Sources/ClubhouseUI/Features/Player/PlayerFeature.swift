@@ -16,7 +16,7 @@ public enum PlayerFeature: PageFeature {
         public init(id: PlayerID, league: LeagueID?) { self.id = id; self.league = league }
     }
 
-    public enum Action: Sendable {
+    public enum Action: PageActionCases {
         case onAppear, retry
         case playerLoaded(RequestToken, Result<PlayerDetail, PresentableError>)
         case list(ListMove)
@@ -24,8 +24,6 @@ public enum PlayerFeature: PageFeature {
         case delegate(PageDelegate)
     }
 
-    public static var onAppear: Action { .onAppear }
-    public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { state.detail.value?.player.name ?? "Player" }
     public static func page(_ state: State) -> Page { .player(state.id, league: state.league) }

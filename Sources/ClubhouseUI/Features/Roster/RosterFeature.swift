@@ -35,7 +35,7 @@ public enum RosterFeature: PageFeature {
         case drop(PlayerID, PageConfirm)
     }
 
-    public enum Action: Sendable {
+    public enum Action: PageActionCases {
         case onAppear, retry
         /// A league event: reload in place, leaving any open chooser or question alone.
         case liveRefreshed
@@ -53,9 +53,7 @@ public enum RosterFeature: PageFeature {
         case delegate(PageDelegate)
     }
 
-    public static var onAppear: Action { .onAppear }
     public static var liveRefresh: Action? { .liveRefreshed }
-    public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { state.roster.value?.team.name ?? "Team" }
     public static func page(_ state: State) -> Page { .roster(state.id, team: state.team) }

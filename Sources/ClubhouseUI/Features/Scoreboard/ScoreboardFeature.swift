@@ -20,7 +20,7 @@ public enum ScoreboardFeature: PageFeature {
         public var shownWeek: Int? { week ?? scoreboard.value?.week }
     }
 
-    public enum Action: Sendable {
+    public enum Action: PageActionCases {
         case onAppear, retry
         case liveRefreshed
         case scoreboardLoaded(RequestToken, Result<Scoreboard, PresentableError>)
@@ -30,9 +30,7 @@ public enum ScoreboardFeature: PageFeature {
         case delegate(PageDelegate)
     }
 
-    public static var onAppear: Action { .onAppear }
     public static var liveRefresh: Action? { .liveRefreshed }
-    public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { state.shownWeek.map { "Week \($0)" } ?? "Scoreboard" }
     public static func page(_ state: State) -> Page { .scoreboard(state.id, week: state.week) }

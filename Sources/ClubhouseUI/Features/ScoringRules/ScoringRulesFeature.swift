@@ -9,7 +9,7 @@ public enum ScoringRulesFeature: PageFeature {
 
     public typealias State = LeagueDetailPageState
 
-    public enum Action: Sendable {
+    public enum Action: PageActionCases {
         case onAppear, retry
         case leagueLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
         case list(ListMove)
@@ -17,8 +17,6 @@ public enum ScoringRulesFeature: PageFeature {
         case delegate(PageDelegate)
     }
 
-    public static var onAppear: Action { .onAppear }
-    public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { "Scoring" }
     public static func page(_ state: State) -> Page { .scoringRules(state.id) }

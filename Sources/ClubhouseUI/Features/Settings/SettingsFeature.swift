@@ -14,15 +14,13 @@ public enum SettingsFeature: PageFeature {
         public init(settings: UserSettings = UserSettings(), colorAllowed: Bool = true) { self.settings = settings; self.colorAllowed = colorAllowed }
     }
 
-    public enum Action: Sendable {
+    public enum Action: PageActionCases {
         case onAppear
         case list(ListMove)
         case rowToggled
         case delegate(PageDelegate)
     }
 
-    public static var onAppear: Action { .onAppear }
-    public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { "Settings" }
     public static func page(_ state: State) -> Page { .settings }

@@ -14,7 +14,7 @@ public enum StandingsFeature: PageFeature {
         public init(id: LeagueID) { self.id = id }
     }
 
-    public enum Action: Sendable {
+    public enum Action: PageActionCases {
         case onAppear, retry
         case liveRefreshed
         case standingsLoaded(RequestToken, Result<[StandingsEntry], PresentableError>)
@@ -23,9 +23,7 @@ public enum StandingsFeature: PageFeature {
         case delegate(PageDelegate)
     }
 
-    public static var onAppear: Action { .onAppear }
     public static var liveRefresh: Action? { .liveRefreshed }
-    public static func list(_ move: ListMove) -> Action { .list(move) }
     public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { "Standings" }
     public static func page(_ state: State) -> Page { .standings(state.id) }
