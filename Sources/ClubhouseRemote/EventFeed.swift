@@ -13,6 +13,9 @@ final class EventFeed: @unchecked Sendable {
     private let url: URL
     private let token: String?
     private let deliver: (LeagueEvent) -> Void
+    /// Told after each attempt whether the server answered it (true when a stream opens; false when an attempt ends
+    /// without an answer: the server is gone).
+    private let reached: (Bool) -> Void
 
     private struct State {
         var lastID: Int64?
@@ -21,11 +24,15 @@ final class EventFeed: @unchecked Sendable {
         var task: (any Cancellable)?
         var buffer = Data()
         var backoff: Double = 0.25
+        /// The attempt under way got the server's answer.
+        var answered = false
     }
     private let state: Mutex<State>
 
-    init(client: HTTPClient, url: URL, token: String?, after: Int64?, deliver: @escaping (LeagueEvent) -> Void) {
+    init(client: HTTPClient, url: URL, token: String?, after: Int64?, deliver: @escaping (LeagueEvent) -> Void,
+         reached: @escaping (Bool) -> Void = { _ in }) {
         self.client = client; self.url = url; self.token = token; self.state = Mutex(State(lastID: after)); self.deliver = deliver
+        self.reached = reached
     }
 
     func connect() {
@@ -35,11 +42,17 @@ final class EventFeed: @unchecked Sendable {
             if let lastID = s.lastID { headers["Last-Event-ID"] = String(lastID) }
             if let token { headers["Authorization"] = "Bearer " + token }
             s.buffer = Data()
+            s.answered = false
             return headers
         }
         guard let headers else { return }
         let onResponse: (Int) -> Void = { [weak self] status in
-            if status == 200 { self?.state.withLock { $0.backoff = 0.25 } }
+            guard let self else { return }
+            self.state.withLock { s in
+                s.answered = true
+                if status == 200 { s.backoff = 0.25 }
+            }
+            self.reached(true)
         }
         let onBytes: (Data) -> Void = { [weak self] data in self?.received(data) }
         let t: any Cancellable
@@ -63,12 +76,13 @@ final class EventFeed: @unchecked Sendable {
     }
 
     private func reconnectLater() {
-        let delay: Double = state.withLock { s in
+        let (delay, cancelled, answered): (Double, Bool, Bool) = state.withLock { s in
             let d = s.backoff
             s.backoff = min(15, s.backoff * 2)
-            return d * Double.random(in: 0.8...1.2)
+            return (d * Double.random(in: 0.8...1.2), s.cancelled, s.answered)
         }
-        guard !state.withLock({ $0.cancelled }) else { return }
+        guard !cancelled else { return }
+        if !answered { reached(false) }
         DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [weak self] in self?.connect() }
     }
 

@@ -78,11 +78,31 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
 
     private struct State {
         var connection: Connection = .online
+        /// When the server last answered (a read, a write, an event stream opening).
+        var lastContact: Date?
         var hostSecret: String?
     }
     private let state = Mutex(State())
     public var connection: Connection { state.withLock { $0.connection } }
-    private func set(_ c: Connection) { state.withLock { $0.connection = c } }
+    private func set(_ c: Connection) {
+        state.withLock {
+            $0.connection = c
+            if case .online = c { $0.lastContact = Date() }
+        }
+    }
+
+    /// What the event streams say: a stream the server answered means it is back; one that can't reconnect means it
+    /// is gone — said at once (the top bar reads it every frame), not at the next read, so a session sitting in a
+    /// live room knows picks have stopped coming because the server went away, and since when.
+    private func streamReached(_ reached: Bool) {
+        state.withLock { s in
+            switch (reached, s.connection) {
+            case (true, _): s.connection = .online; s.lastContact = Date()
+            case (false, .online): s.connection = .offline(asOf: s.lastContact)
+            case (false, .offline): break
+            }
+        }
+    }
 
     private var token: String? {
         switch identity {
@@ -383,8 +403,9 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     public func events(league: LeagueID?, after id: Int64?) -> AsyncStream<LeagueEvent> {
         let path = "/v1/events" + (league.map { "?league=\($0.rawValue)" } ?? "")
         let client = self.client, url = URL(string: origin + path)!, token = self.token
-        let make: @Sendable (Int64?, @escaping @Sendable (LeagueEvent) -> Void) -> EventFeed = { after, deliver in
-            EventFeed(client: client, url: url, token: token, after: after, deliver: deliver)
+        let make: @Sendable (Int64?, @escaping @Sendable (LeagueEvent) -> Void) -> EventFeed = { [weak self] after, deliver in
+            EventFeed(client: client, url: url, token: token, after: after, deliver: deliver,
+                      reached: { self?.streamReached($0) })
         }
         return feeds.subscribe(key: "\(league?.rawValue ?? 0)|\(token ?? "")", after: id, make: make)
     }

@@ -1,6 +1,7 @@
 import ClubhouseDomain
 import ClubhouseServer
 import Foundation
+import Synchronization
 import Testing
 @testable import ClubhouseData
 @testable import ClubhouseRemote
@@ -28,5 +29,41 @@ import Testing
         guard case .transport(let why)? = refused else { Issue.record("\(String(describing: refused))"); return }
         #expect(why.contains("can't be reached"))
         #expect(await failure { try await api.roster(LeagueID(1), team: TeamID(1)) } == refused, "a page never read")
+    }
+
+    /// A client following a league's events hears the server go away without reading anything — `connection` turns
+    /// offline as of its last answer (the top bar reads it every frame) — and hears it come back: the stream
+    /// reconnects, the connection is online again, and what happens next arrives.
+    @Test func aStreamThatLosesTheServerSaysOfflineThenFollowsItBack() async throws {
+        let world = try ContractTransport.$current.withValue(.remote) { try ContractWorld() }
+        let alice = try world.person("alice")
+        let api = world.api(alice) as! RemoteLeagueAPI
+        _ = try await api.standings(LeagueID(1))
+        let contact = Date()
+        let seen = Mutex<[LeagueEvent]>([])
+        let follower = Task {
+            for await e in api.events(league: LeagueID(1), after: nil) { seen.withLock { $0.append(e) } }
+        }
+        defer { follower.cancel() }
+        let first = try #require(world.server)
+        let port = try #require(URLComponents(string: first.url)?.port)
+        try await Task.sleep(for: .milliseconds(300))   // the stream is open (nothing to wait on: it is silent)
+        first.stopNow()
+
+        #expect(await eventually(.seconds(20)) { api.connection != .online }, "no read was made: only the stream can tell")
+        guard case .offline(let asOf?) = api.connection else { Issue.record("\(api.connection)"); return }
+        #expect(abs(asOf.timeIntervalSince(contact)) < 30, "as of the last answer")
+
+        var options = LeagueServer.Options()
+        options.http.port = UInt16(port)
+        options.runsDraftClock = false
+        let again = LeagueServer(backend: EmbeddedServerBackend(service: world.service, events: world.events,
+                                                                random: { RandomSource(seed: world.randomSeed) }),
+                                 options: options, log: { _ in })
+        try again.start()
+        defer { again.stopNow() }
+        #expect(await eventually(.seconds(30)) { api.connection == .online }, "the stream reconnected")
+        try await api.sendChat(LeagueID(1), text: "back again")
+        #expect(await eventually(.seconds(30)) { seen.withLock { $0.contains { $0.kind == .chat } } })
     }
 }
