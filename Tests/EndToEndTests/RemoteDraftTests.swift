@@ -47,6 +47,25 @@ import Testing
         #expect(try t.waitForLoaded("Home › \(leagueName)").matched)
     }
 
+    /// On a SQLite file the server holds the file's clock lease, so an app opened on the same file leaves the draft
+    /// and season clocks to it instead of ticking beside it; once the server stops, the lease is free again.
+    @Test(.timeLimit(.minutes(3))) func theServerHoldsTheDatabaseClockLease() throws {
+        let home = try TemporaryHome()
+        let dbPath = home.url.appendingPathComponent("league.sqlite").path
+        let server = try Server(database: dbPath, port: try SSHHost.freeLoopbackPort(), home: home)
+        let deadline = Date().addingTimeInterval(120)   // a debug build seeds the demo world first
+        while !server.output.contains("Clubhouse league server on"), Date() < deadline { usleep(100_000) }
+        #expect(server.output.contains("Clubhouse league server on"), "\(server.output)")
+        var held = false
+        while !held, Date() < deadline {
+            held = ClockLease.tryAcquire(database: dbPath) == nil
+            if !held { usleep(100_000) }
+        }
+        #expect(held, "the server took the clock lease")
+        #expect(server.stop() == 0)
+        #expect(ClockLease.tryAcquire(database: dbPath)?.isExclusive == true, "free once the server is gone")
+    }
+
     @Test(.timeLimit(.minutes(4))) func aPickCrossesTheServerAndAnAppRidesOutAnOutage() throws {
         let home = try TemporaryHome()
         let dbPath = home.url.appendingPathComponent("league.sqlite").path

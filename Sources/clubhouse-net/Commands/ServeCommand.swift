@@ -44,6 +44,8 @@ enum ServeCommand {
         let backend: EmbeddedServerBackend
         let events: any LeagueEventSource
         let where_: String
+        /// The SQLite file, whose clocks run in one process at a time (ClockLease); nil on PostgreSQL.
+        var sqliteFile: String?
         if let url = path, PostgresURL.isPostgres(url) {
             // Several instances may share this database: each migrates (one at a time) and the first seeds.
             do {
@@ -66,6 +68,8 @@ enum ServeCommand {
             service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
             events = SQLiteEventSource(database: db)
             where_ = "database \(db.path)"
+            sqliteFile = db.path
+            options.runsDraftClock = false   // started below, under the file's clock lease
         }
         backend = EmbeddedServerBackend(service: service, events: events)
         let server = LeagueServer(backend: backend, options: options)
@@ -73,8 +77,23 @@ enum ServeCommand {
             Output.error("clubhouse serve: \(error)")
             return 1
         }
-        // Running season clocks (a commissioner's 1×/10×/60×) step here too: the server is the one process that ticks.
-        let seasonClock = Task.detached { await LiveClockDriver(service: service, events: events).run() }
+        // Running season clocks (a commissioner's 1×/10×/60×) step here too. On SQLite the draft and season clocks run
+        // in the process holding the file's clock lease, as in the app: an app opened on the same file (an admin's
+        // `clubhouse --database`) leaves them to this server instead of ticking beside it, and the server takes them
+        // over if that app held them first. PostgreSQL instances all tick (the pick's primary key picks one winner).
+        let clocks: Task<Void, Never>
+        if let sqliteFile {
+            clocks = Task.detached {
+                guard let lease = await ClockLease.acquire(database: sqliteFile) else { return }
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { await backend.runDraftClock() }
+                    group.addTask { await LiveClockDriver(service: service, events: events).run() }
+                }
+                withExtendedLifetime(lease) {}
+            }
+        } else {
+            clocks = Task.detached { await LiveClockDriver(service: service, events: events).run() }
+        }
         FileHandle.standardOutput.write(Data("Clubhouse league server on \(server.url) (\(where_)); Ctrl-C stops it.\n".utf8))
         LeagueServer.standardError("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"serve.start\",\"url\":\"\(server.url)\"}")
 
@@ -83,7 +102,7 @@ enum ServeCommand {
         var signal: Int32 = 0
         sigwait(&stopSignals, &signal)
         let done = DispatchSemaphore(value: 0)
-        seasonClock.cancel()
+        clocks.cancel()
         Task.detached {
             await server.stop(grace: .seconds(4))
             done.signal()
