@@ -1,3 +1,4 @@
+import ClubhouseData
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -11,8 +12,7 @@ package enum NetworkBinary {
 
     /// Where `clubhouse-net` is: beside the running executable (symlinks resolved).
     package static func path() -> String {
-        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return (me as NSString).deletingLastPathComponent + "/" + name
+        (ShippedData.executablePath as NSString).deletingLastPathComponent + "/" + name
     }
 
     /// Replaces this process with `clubhouse-net arguments…`; returns only on failure, saying why.

@@ -95,12 +95,9 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     /// is gone — said at once (the top bar reads it every frame), not at the next read, so a session sitting in a
     /// live room knows picks have stopped coming because the server went away, and since when.
     private func streamReached(_ reached: Bool) {
+        if reached { set(.online); return }
         state.withLock { s in
-            switch (reached, s.connection) {
-            case (true, _): s.connection = .online; s.lastContact = Date()
-            case (false, .online): s.connection = .offline(asOf: s.lastContact)
-            case (false, .offline): break
-            }
+            if case .online = s.connection { s.connection = .offline(asOf: s.lastContact) }
         }
     }
 

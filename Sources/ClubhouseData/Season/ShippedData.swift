@@ -41,12 +41,15 @@ public enum ShippedData {
     }
 
     /// The running executable, symlinks resolved (`/proc/self/exe` on Linux).
-    static func executableURL() -> URL? {
+    package static func executableURL() -> URL? {
         if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             return URL(fileURLWithPath: target)
         }
         return Bundle.main.executableURL?.resolvingSymlinksInPath()
     }
+
+    /// The running executable's absolute path, else how it was called.
+    package static var executablePath: String { executableURL()?.path ?? CommandLine.arguments[0] }
 
     private static func beside(_ executable: URL?) -> URL {
         (executable ?? Bundle.main.bundleURL.appendingPathComponent("x")).deletingLastPathComponent()

@@ -314,10 +314,7 @@ enum HostSSHCommand {
     }
 
     /// The running binary's absolute path (sshd needs it for ForceCommand).
-    private static func executablePath() -> String {
-        if let p = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return p }
-        return CommandLine.arguments[0]
-    }
+    private static func executablePath() -> String { ShippedData.executablePath }
 
     private static func hostName() -> String {
         var buf = [CChar](repeating: 0, count: 256)

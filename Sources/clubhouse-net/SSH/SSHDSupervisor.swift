@@ -1,4 +1,5 @@
 import ClubhouseCLI
+import ClubhouseData
 import Foundation
 
 /// How `clubhouse host-ssh` runs sshd so that nothing outlives it, whichever way it ends.
@@ -188,9 +189,7 @@ enum SSHDKeeper {
     }
 
     /// This binary's absolute path.
-    private static func executable() -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    }
+    private static func executable() -> String { ShippedData.executablePath }
 
     /// True when host-ssh closed (or lost) the lifeline, or this process was sent SIGTERM.
     private static func lifelineEnded(wait ms: Int32) -> Bool {
