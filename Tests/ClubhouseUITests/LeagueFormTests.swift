@@ -140,6 +140,27 @@ import Terminal
         #expect(!s.editing && s.form.name.text == "The Sunday Funday", "Esc stops editing and keeps the text")
     }
 
+    @Test func aNameCutAtItsLimitSaysSoBesideItAndKeepsTheFirst40() {
+        var s = LeagueFormFeature.State(mode: .create)
+        send(&s, .pasted(String(repeating: "x", count: 50)))
+        #expect(s.form.name.text.count == 40)
+        #expect(s.error?.field == .name && s.error?.message == "Name takes at most 40 characters")
+        send(&s, .key(.backspace))
+        #expect(s.error == nil && s.form.name.text.count == 39)
+    }
+
+    @Test func theRowsOnScreenFollowTheValues() {
+        var s = LeagueFormFeature.State(mode: .create)
+        focus(&s, on: .slot(.bench))
+        send(&s, .stepped(1))
+        let bench = try! #require(s.rows.focused)
+        #expect(bench.kind == .choice("7") && bench.section == "Roster · 17 players, 16 draft rounds")
+        focus(&s, on: .submit)
+        #expect(s.rows.focused?.help == "Enter or ctrl-s")
+        s.form.name.setText("Typed elsewhere")
+        #expect(s.rows.fields[0].value.text == "Typed elsewhere", "a change to the values shows in the rows")
+    }
+
     @Test func escWithoutChangesLeavesAndWithChangesAsksFirst() {
         var s = LeagueFormFeature.State(mode: .create)
         focus(&s, on: .teams)

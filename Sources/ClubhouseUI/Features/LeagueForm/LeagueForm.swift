@@ -21,10 +21,16 @@ public enum LeagueFormField: Hashable, Sendable {
     /// "Create league" / "Save settings".
     case submit
 
-    /// The section it is listed under.
     /// Rows that hold text (typing there edits them).
     var isText: Bool { self == .name || self == .teamName }
 
+    /// Names the row in the form component across rebuilds.
+    var id: String {
+        if case .slot(let s) = self { return "slot.\(s.rawValue)" }
+        return "\(self)"
+    }
+
+    /// The section it is listed under.
     var section: String {
         switch self {
         case .name, .teamName, .visibility, .teams: "League"
@@ -185,6 +191,24 @@ public struct LeagueForm: Hashable, Sendable {
     }
 
     // MARK: - Shown values
+
+    /// The rows the form component shows for these values: the names as text, the settings as values stepped with ←/→,
+    /// the submit button last (its help says whether there is anything to save).
+    func rows(_ mode: LeagueFormMode, isDirty: Bool) -> [FormFields.Field] {
+        fields(mode).map { f in
+            switch f {
+            case .name, .teamName:
+                return FormFields.Field(f.label, id: f.id, value: text(f), placeholder: f == .name ? "type a name" : "Team 1",
+                                        section: f.section, help: help(f))
+            case .submit:
+                return FormFields.Field(button: mode == .create ? "Create league" : "Save settings", id: f.id,
+                                        help: isDirty || mode == .create ? "Enter or ctrl-s" : "nothing changed yet")
+            default:
+                let section = f.section == "Roster" ? "Roster · \(settings.rosterSize) players, \(settings.draftRounds) draft rounds" : f.section
+                return FormFields.Field(choice: f.label, id: f.id, shown: value(f), section: section, help: help(f))
+            }
+        }
+    }
 
     /// The value as shown ("10", "Half-PPR", "90 s").
     func value(_ field: LeagueFormField) -> String {

@@ -11,31 +11,58 @@ public enum LeagueFormFeature: PageFeature {
 
     public struct State: Equatable, Sendable {
         public var mode: LeagueFormMode
-        public var form = LeagueForm()
+        /// The values the form edits (the model); the rows on screen follow it.
+        public var form = LeagueForm() { didSet { syncRows() } }
         /// The values when the form opened: Esc asks before leaving when they changed.
-        public var initial = LeagueForm()
+        public var initial = LeagueForm() { didSet { syncRows() } }
         /// Edit mode: the league as loaded (its settings fill the form once).
         public var detail = Loadable<LeagueDetail>()
-        /// Index into `fields`.
-        public var focus = 0
-        /// True while typing into a name.
-        public var editing = false
-        /// The problem the form or the server found, next to the field it names.
-        public var error: (field: LeagueFormField, message: String)?
+        /// The form on screen (the app's form component): its rows, built from `form`, the focus, whether a name is
+        /// being typed into, and the problem the form or the server found, next to the row it names.
+        public private(set) var rows = FormFields(title: "", fields: [])
         /// "Discard changes?" while shown.
         public var confirmDiscard: ConfirmDialog?
 
-        public init(mode: LeagueFormMode) { self.mode = mode }
+        public init(mode: LeagueFormMode) {
+            self.mode = mode
+            syncRows()
+        }
 
         public var fields: [LeagueFormField] { form.fields(mode) }
+        /// Index into `fields`.
+        public var focus: Int {
+            get { rows.focus }
+            set { rows.moveFocus(to: newValue) }
+        }
         public var focused: LeagueFormField { fields[safe: focus] ?? .submit }
+        /// True while typing into a name.
+        public var editing: Bool { rows.editing }
+        /// The problem the form or the server found, and the field it is about.
+        public var error: (field: LeagueFormField, message: String)? {
+            guard let message = rows.error, let i = rows.errorField, let f = fields[safe: i] else { return nil }
+            return (f, message)
+        }
         public var isDirty: Bool { form != initial }
         /// Edit mode waits for the league before showing fields.
         public var isReady: Bool { mode == .create || detail.value != nil }
 
-        public static func == (a: State, b: State) -> Bool {
-            a.mode == b.mode && a.form == b.form && a.initial == b.initial && a.detail == b.detail && a.focus == b.focus
-                && a.editing == b.editing && a.error?.field == b.error?.field && a.error?.message == b.error?.message && a.confirmDiscard == b.confirmDiscard
+        /// Rebuilds the rows from the values, keeping focus, editing and a refusal on their rows.
+        private mutating func syncRows() { rows.replaceFields(form.rows(mode, isDirty: isDirty)) }
+
+        /// Lets the form component handle something, then takes the names it holds back into the values.
+        @discardableResult
+        mutating func withRows<R>(_ body: (inout FormFields) -> R) -> R {
+            let result = body(&rows)
+            for (i, f) in fields.enumerated() where f.isText && rows.fields.indices.contains(i) && form.text(f) != rows.fields[i].value {
+                let value = rows.fields[i].value
+                form.editText(f) { $0 = value }
+            }
+            return result
+        }
+
+        /// Shows `message` at `field` and puts the focus there.
+        mutating func refuse(_ message: String, at field: LeagueFormField) {
+            rows.refuse(message, field: fields.firstIndex(of: field) ?? fields.count - 1)
         }
     }
 
@@ -94,56 +121,36 @@ public enum LeagueFormFeature: PageFeature {
             }
             return .none
         case .moved(let delta):
-            state.editing = false
-            state.focus = max(0, min(state.fields.count - 1, state.focus + delta))
+            state.withRows { $0.move(by: delta) }
             return .none
         case .list(let m):
-            state.editing = false
-            switch m {
-            case .up: state.focus = max(0, state.focus - 1)
-            case .down: state.focus = min(state.fields.count - 1, state.focus + 1)
-            case .top: state.focus = 0
-            case .bottom: state.focus = state.fields.count - 1
-            case .select(let i): state.focus = max(0, min(state.fields.count - 1, i))
-            default: break
-            }
+            state.withRows { $0.apply(m) }
             return .none
         case .stepped(let delta):
             let f = state.focused
             guard LeagueForm.isChoice(f) else { return .none }
-            if state.form.step(f, by: delta) {
-                if state.error?.field == f { state.error = nil }
-                // The FAAB row comes and goes with the waiver type: stay on the same field.
-                state.focus = state.fields.firstIndex(of: f) ?? state.focus
-            }
+            if state.form.step(f, by: delta) { state.withRows { $0.clearError(about: $0.focus) } }
             return .none
         case .activated:
-            switch state.focused {
-            case .name, .teamName: state.editing = true
-            case .submit: return submit(&state)
-            default: state.focus = min(state.fields.count - 1, state.focus + 1)
-            }
-            return .none
+            guard state.withRows({ $0.activate() }) == .submit else { return .none }
+            return submit(&state)
         case .typedToStart(let c):
-            let f = state.focused
-            guard f.isText else { return .none }
-            state.editing = true
-            state.form.editText(f) { $0.insert(String(c)) }
-            if state.error?.field == f { state.error = nil }
-            noteLimit(f, &state)
+            state.withRows { $0.startEditing(with: String(c)) }
             return .none
         case .key(let key):
             if state.confirmDiscard != nil { return answerDiscard(&state, key) }
-            if state.editing { return editName(&state, key) }
+            if state.editing { return state.withRows({ $0.editKey(key) }) == .submit ? submit(&state) : .none }
             guard state.focused.isText else { return .none }
             return onTextRow(&state, key)
         case .pasted(let text):
-            return paste(text, &state)
+            guard state.confirmDiscard == nil, state.isReady else { return .none }
+            state.withRows { $0.startEditing(with: text) }
+            return .none
         case .submit:
-            state.editing = false
+            state.withRows { $0.editing = false }
             return submit(&state)
         case .escape:
-            if state.editing { state.editing = false; return .none }
+            if state.editing { state.withRows { $0.editing = false }; return .none }
             guard state.isDirty else { return .send(.delegate(.back)) }
             state.confirmDiscard = ConfirmDialog(title: "Discard changes?",
                                                  message: state.mode == .create ? "Leave without creating the league? What you entered is lost." :
@@ -151,10 +158,7 @@ public enum LeagueFormFeature: PageFeature {
                                                  confirmLabel: "Discard", cancelLabel: "Keep editing")
             return .none
         case .refused(let field, let message):
-            let f = field.flatMap(LeagueFormField.named) ?? .submit
-            state.error = (f, message)
-            state.editing = false
-            state.focus = state.fields.firstIndex(of: f) ?? state.fields.count - 1
+            state.refuse(message, at: field.flatMap(LeagueFormField.named) ?? .submit)
             return .none
         case .delegate:
             return .none
@@ -171,53 +175,11 @@ public enum LeagueFormFeature: PageFeature {
     static func submit(_ state: inout State) -> Effect<Action> {
         guard state.isReady else { return .none }
         if let p = state.form.problem(state.mode) {
-            state.error = p
-            state.focus = state.fields.firstIndex(of: p.field) ?? state.fields.count - 1
+            state.refuse(p.message, at: p.field)
             return .none
         }
-        state.error = nil
+        state.withRows { $0.clearError() }
         return .send(.delegate(.perform(state.form.write(state.mode))))
-    }
-
-    static func editName(_ state: inout State, _ key: Key) -> Effect<Action> {
-        switch key {
-        case .enter, .tab, .down:
-            state.editing = false
-            state.focus = min(state.fields.count - 1, state.focus + 1)
-        case .backTab, .up:
-            state.editing = false
-            state.focus = max(0, state.focus - 1)
-        case .escape:
-            state.editing = false
-        case .ctrl("s"):
-            state.editing = false
-            return submit(&state)
-        default:
-            let f = state.focused
-            var used = false
-            state.form.editText(f) { used = $0.handle(.key(key)) }
-            if used, state.error?.field == f { state.error = nil }
-            noteLimit(f, &state)
-        }
-        return .none
-    }
-
-    /// Pastes on a name row: starts editing it and inserts the text at once.
-    static func paste(_ text: String, _ state: inout State) -> Effect<Action> {
-        guard state.confirmDiscard == nil, state.isReady, state.focused.isText else { return .none }
-        let f = state.focused
-        state.editing = true
-        state.form.editText(f) { $0.insert(text) }
-        if state.error?.field == f { state.error = nil }
-        noteLimit(f, &state)
-        return .none
-    }
-
-    /// Says once, next to the field, that it is full.
-    static func noteLimit(_ f: LeagueFormField, _ state: inout State) {
-        let value = state.form.text(f)
-        guard value.limitJustReached, let max = value.maxLength else { return }
-        state.error = (f, "Names are at most \(max) characters")
     }
 
     /// Keys on a name row before editing: j/k and the arrows move, Enter or any printable key starts editing.
@@ -239,7 +201,7 @@ public enum LeagueFormFeature: PageFeature {
         case .confirmed?:
             state.confirmDiscard = nil
             state.form = state.initial
-            state.editing = false
+            state.withRows { $0.editing = false }
             return .send(.delegate(.back))
         case .cancelled?:
             state.confirmDiscard = nil
