@@ -106,7 +106,7 @@ extension PageState {
         func moved() async -> TestStore<ClaimsFeature> {
             let store = TestStore(ClaimsFeature.self, start, context: context)
             await store.send(.claimMoved(1)) { $0.orderBeforeSave = Self.two; $0.claims.set(swapped); $0.list.selected = 1 }
-            await store.receive({ ClaimsFeature.delegate(of: $0) == .perform(write) })
+            store.delegated(.perform(write))
             return store
         }
 

@@ -14,9 +14,9 @@ import Terminal
     func send(_ s: inout LeagueFormFeature.State, _ action: LeagueFormFeature.Action) -> [PageDelegate] {
         var queue = [action], out: [PageDelegate] = []
         while !queue.isEmpty {
-            let a = queue.removeFirst()
-            if case .delegate(let d) = a { out.append(d) }
-            queue += LeagueFormFeature.reduce(into: &s, action: a, context: ctx).sentActions
+            let effect = LeagueFormFeature.reduce(into: &s, action: queue.removeFirst(), context: ctx)
+            out += effect.delegated
+            queue += effect.sentActions
         }
         return out
     }

@@ -5,8 +5,9 @@ import Terminal
 public protocol EffectIdentifier: Hashable, Sendable {}
 
 /// A side effect a reducer returns instead of performing it: async work that answers with an action,
-/// an action to send at once, or the cancellation of work in flight. Reducers stay pure; the runtime
-/// (`EffectRunner`) executes effects, tests inspect them.
+/// an action to send at once, a request to the parent (a page asking the shell to open a page, go back, do a gated
+/// write…), the cancellation of work in flight, or the end of the program. Reducers stay pure; the run loop executes
+/// effects, tests inspect them.
 public struct Effect<Action: Sendable>: Sendable {
     /// One thing to do.
     public enum Operation: Sendable {
@@ -17,6 +18,9 @@ public struct Effect<Action: Sendable>: Sendable {
         case run(id: TaskID?, work: @Sendable () async -> Answer)
         /// Cancel work in flight with `id`.
         case cancel(id: TaskID)
+        /// Ask the parent for something (a page's requests to the shell). The shell turns these into its own effects
+        /// where it runs a page's reducer; none reaches the run loop.
+        case delegate(PageDelegate)
         /// End the program (after the work already in this effect's batch is handed over).
         case quit
     }
@@ -47,6 +51,8 @@ public struct Effect<Action: Sendable>: Sendable {
     }
     /// Cancel work in flight with `id`.
     public static func cancel(id: some EffectIdentifier) -> Effect { Effect(operations: [.cancel(id: TaskID(id))]) }
+    /// Ask the parent (the shell) for `request`.
+    public static func delegate(_ request: PageDelegate) -> Effect { Effect(operations: [.delegate(request)]) }
     /// End the program.
     public static var quit: Effect { Effect(operations: [.quit]) }
     /// All of `effects`, in order.
@@ -71,8 +77,17 @@ public struct Effect<Action: Sendable>: Sendable {
                     return .init(answer.action.map(transform), endedSession: answer.endedSession)
                 })
             case .cancel(let id): return .cancel(id: id)
+            case .delegate(let request): return .delegate(request)
             case .quit: return .quit
             }
+        })
+    }
+
+    /// The same effect with each request to the parent replaced, where it stands, by what `answer` makes of it.
+    public func answeringDelegates(_ answer: (PageDelegate) -> Effect) -> Effect {
+        Effect(operations: operations.flatMap { op -> [Operation] in
+            if case .delegate(let request) = op { return answer(request).operations }
+            return [op]
         })
     }
 
@@ -81,6 +96,10 @@ public struct Effect<Action: Sendable>: Sendable {
     /// Actions sent immediately.
     public var sentActions: [Action] {
         operations.compactMap { if case .send(let a) = $0 { a } else { nil } }
+    }
+    /// Requests to the parent, in order.
+    public var delegated: [PageDelegate] {
+        operations.compactMap { if case .delegate(let d) = $0 { d } else { nil } }
     }
     /// Ids of async work started (nil for anonymous work).
     public var runIDs: [TaskID?] {

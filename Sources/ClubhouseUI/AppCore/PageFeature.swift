@@ -28,8 +28,6 @@ public protocol PageFeature {
     static var onAppear: Action { get }
     /// Wraps a list movement (wheel, keys). By default the Action's `list` case.
     static func list(_ move: ListMove) -> Action
-    /// The request to the parent an action carries, if it is one.
-    static func delegate(of action: Action) -> PageDelegate?
 
     /// The action that reloads the page in place (no spinner) when the league's live events say it changed.
     static var liveRefresh: Action? { get }
@@ -53,13 +51,12 @@ public protocol PageFeature {
     static func pasted(_ text: String) -> Action?
 }
 
-/// The cases every page's Action has: `onAppear` (pushed, or retried), `list(ListMove)` (the wheel and the list keys)
-/// and `delegate(PageDelegate)` (a request to the shell). Enum cases satisfy these requirements (SE-0280), so a page
-/// declares the three cases and nothing more for them.
+/// The cases every page's Action has: `onAppear` (pushed, or retried) and `list(ListMove)` (the wheel and the list
+/// keys). Enum cases satisfy these requirements (SE-0280), so a page declares the two cases and nothing more for them.
+/// (A page asks the shell for things — open a page, go back, a gated write — with `Effect.delegate`, not an action.)
 public protocol PageActionCases: Sendable {
     static var onAppear: Self { get }
     static func list(_ move: ListMove) -> Self
-    static func delegate(_ request: PageDelegate) -> Self
 }
 
 extension PageFeature {

@@ -105,8 +105,8 @@ public enum AppReducer {
             return .merge(fx, .send(.gate(.sessionEnded)))
 
         case .board(let boardAction):
-            var fx = BoardFeature.reduce(into: &state.board, action: boardAction, context: boardContext(state, env)).map(AppAction.board)
-            if case .delegate(let d) = boardAction { fx = .merge(fx, handle(d)) }
+            var fx = BoardFeature.reduce(into: &state.board, action: boardAction, context: boardContext(state, env))
+                .map(AppAction.board).answeringDelegates(handle)
             // Live events refresh the page on top too, when it belongs to the followed league.
             // With the kinds of the events it answers, when known (a page may reload only what they change).
             let kinds = state.board.refreshKinds
@@ -215,8 +215,8 @@ public enum AppReducer {
         var stack = state.sheet.stack
         var fx = stack[index].state.reduce(action, context: context)
             .map({ AppAction.page(id: id, $0) }, endingSession: { AppAction.pageEndedSession(id: id, $0) })
+            .answeringDelegates(handle)
         state.sheet.setStack(stack)
-        if let d = action.delegate { fx = .merge(fx, handle(d)) }
         if index == state.sheet.stack.count - 1 { fx = .merge(fx, syncBoard(&state, env: env)) }
         return fx
     }

@@ -115,13 +115,17 @@ public struct ClubhouseProgram: Program {
 }
 
 extension Effect {
-    /// The toolkit commands that run this effect.
+    /// The toolkit commands that run this effect. Requests to a parent have no command: the shell answers them
+    /// where it runs a page's or the board's reducer (`answeringDelegates`), so none should be left here.
     public var commands: [Command<Action>] {
-        operations.map { op in
+        operations.compactMap { op in
             switch op {
             case .send(let a): return .send(a)
             case .run(let id, let work): return .run(id: id, { await work().action })
             case .cancel(let id): return .cancel(id: id)
+            case .delegate(let request):
+                assertionFailure("a request to a parent reached the run loop unanswered: \(request)")
+                return nil
             case .quit: return .quit
             }
         }

@@ -85,14 +85,11 @@ public struct PageState: Equatable, Sendable {
 public struct PageAction: Sendable {
     private let feature: ObjectIdentifier
     private let action: any Sendable
-    /// The request to the shell this action carries, if any.
-    public let delegate: PageDelegate?
 
     /// `action`, addressed to an `F` page.
     public init<F: PageFeature>(_ feature: F.Type, _ action: F.Action) {
         self.feature = ObjectIdentifier(F.self)
         self.action = action
-        self.delegate = F.delegate(of: action)
     }
     /// The action when it is addressed to an `F` page (nil otherwise).
     public subscript<F: PageFeature>(_ feature: F.Type) -> F.Action? {

@@ -10,9 +10,10 @@ import Terminal
 ///     store.finish()
 ///
 /// `send` and `receive` state how the state changes (the closure edits a copy of the state before the
-/// action; the reducer's result must equal it). The store records an issue when the state changes in any
-/// other way, when an action an effect sent or answered is never received, when `receive` finds another
-/// action first, and when work an effect started is still waiting at `finish()`. Work runs only when
+/// action; the reducer's result must equal it); `delegated` states each request the page made of the shell, in
+/// order. The store records an issue when the state changes in any other way, when an action an effect sent or
+/// answered is never received, when `receive` finds another action first, when a request to the shell is not the one
+/// stated or never stated, and when work an effect started is still waiting at `finish()`. Work runs only when
 /// `receive` needs its answer, in the order it was started; starting work with an id already waiting
 /// supersedes it, and a cancel removes it, as the run loop does.
 final class TestStore<F: PageFeature> {
@@ -20,6 +21,8 @@ final class TestStore<F: PageFeature> {
     let context: PageContext
     /// Actions effects sent or answered, not yet received.
     private var received: [F.Action] = []
+    /// Requests to the shell (`Effect.delegate`) not yet stated by `delegated`.
+    private var requests: [PageDelegate] = []
     /// Work started and not yet run.
     private var waiting: [(id: TaskID?, work: @Sendable () async -> Effect<F.Action>.Answer)] = []
     private var finished = false
@@ -30,8 +33,8 @@ final class TestStore<F: PageFeature> {
     }
 
     deinit {
-        if !finished && (!received.isEmpty || !waiting.isEmpty) {
-            Issue.record("TestStore dropped with \(received.count) unreceived action(s) and \(waiting.count) waiting effect(s); call finish()")
+        if !finished && (!received.isEmpty || !waiting.isEmpty || !requests.isEmpty) {
+            Issue.record("TestStore dropped with \(received.count) unreceived action(s), \(requests.count) unstated request(s) and \(waiting.count) waiting effect(s); call finish()")
         }
     }
 
@@ -64,6 +67,16 @@ final class TestStore<F: PageFeature> {
         apply(action, update, sourceLocation: sourceLocation)
     }
 
+    /// States the next request the page made of the shell (open a page, a gated write, a toast, back).
+    func delegated(_ request: PageDelegate, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard !requests.isEmpty else {
+            Issue.record("delegated(\(request)): the page asked the shell for nothing", sourceLocation: sourceLocation)
+            return
+        }
+        let next = requests.removeFirst()
+        if next != request { Issue.record("delegated: the page asked for \(next)", sourceLocation: sourceLocation) }
+    }
+
     /// Ids of work started and not yet run, oldest first.
     var waitingIDs: [TaskID?] { waiting.map(\.id) }
 
@@ -73,10 +86,13 @@ final class TestStore<F: PageFeature> {
         if !received.isEmpty {
             Issue.record("\(received.count) action(s) were never received: \(received)", sourceLocation: sourceLocation)
         }
+        if !requests.isEmpty {
+            Issue.record("\(requests.count) request(s) to the shell were never stated: \(requests)", sourceLocation: sourceLocation)
+        }
         if !waiting.isEmpty {
             Issue.record("\(waiting.count) effect(s) still waiting: \(waiting.map { $0.id?.description ?? "(no id)" })", sourceLocation: sourceLocation)
         }
-        received = []; waiting = []
+        received = []; waiting = []; requests = []
     }
 
     /// Drops work still waiting (for a test that deliberately leaves a load unanswered).
@@ -100,6 +116,7 @@ final class TestStore<F: PageFeature> {
                 if let id { waiting.removeAll { $0.id == id } }
                 waiting.append((id, work))
             case .cancel(let id): waiting.removeAll { $0.id == id }
+            case .delegate(let request): requests.append(request)
             case .quit: Issue.record("a page's effect quit the program", sourceLocation: sourceLocation)
             }
         }

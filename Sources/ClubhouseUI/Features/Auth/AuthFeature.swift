@@ -85,10 +85,8 @@ public enum AuthFeature: PageFeature {
         case keyRefused(String)
         case escape
         case list(ListMove)
-        case delegate(PageDelegate)
     }
 
-    public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func page(_ state: State) -> Page { .account(state.mode) }
     public static func board(_ state: State) -> BoardContext { .featured }
     public static func title(_ state: State) -> String {
@@ -169,7 +167,7 @@ public enum AuthFeature: PageFeature {
             state.focus = 0; state.error = nil; state.onKeyRow = false
             return .none
         case .escape:
-            return .send(.delegate(.back))
+            return .delegate(.back)
         case .submit:
             guard !state.submitting else { return .none }
             if state.onKeyRow && state.offersKey { return reduce(into: &state, action: .keySignIn, context: context) }
@@ -199,12 +197,10 @@ public enum AuthFeature: PageFeature {
         case .answered(.success(let user)):
             state.submitting = false
             state.clear(.password)
-            return .send(.delegate(.signedIn(user)))
+            return .delegate(.signedIn(user))
         case .answered(.failure(let e)):
             state.submitting = false
             state.error = e.message
-            return .none
-        case .delegate:
             return .none
         }
     }

@@ -70,7 +70,6 @@ public enum BoardFeature {
         case eventReceived(LeagueEvent)
         /// A burst of events has settled: refresh what the board shows, keeping it on screen meanwhile.
         case refreshDue
-        case delegate(PageDelegate)
     }
 
     /// How long the board waits for a burst of events (e.g. a replay of the log) to settle. Draft events in
@@ -138,9 +137,7 @@ public enum BoardFeature {
             return .none
         case .activated:
             guard let i = state.selection.selected, let page = items(state)[safe: i] else { return .none }
-            return .send(.delegate(.open(page)))
-        case .delegate:
-            return .none
+            return .delegate(.open(page))
         }
     }
 

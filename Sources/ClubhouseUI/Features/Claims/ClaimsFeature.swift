@@ -55,10 +55,8 @@ public enum ClaimsFeature: PageFeature {
         case confirmKey(Key)
         /// How a write this page asked for ended (the shell tells the page on top).
         case writeFinished(GatedWrite, GateOutcome)
-        case delegate(PageDelegate)
     }
 
-    public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { "Waiver claims" }
     public static func page(_ state: State) -> Page { .claims(state.id) }
     public static func board(_ state: State) -> BoardContext { .league(state.id, week: nil, highlight: state.detail.value?.capabilities.myTeam.map { .team($0) }) }
@@ -106,7 +104,7 @@ public enum ClaimsFeature: PageFeature {
                 player = t?.added?.id ?? t?.dropped?.id
             }
             guard let player else { return .none }
-            return .send(.delegate(.open(.player(player, league: state.id))))
+            return .delegate(.open(.player(player, league: state.id)))
         case .claimMoved(let delta):
             guard let i = state.list.selected, state.tab == .claims, state.pending.indices.contains(i), state.pending.indices.contains(i + delta) else { return .none }
             var order = state.pending
@@ -114,7 +112,7 @@ public enum ClaimsFeature: PageFeature {
             order.swapAt(i, i + delta)
             state.claims.set(order)
             state.list.selected = i + delta
-            return .send(.delegate(.perform(.reorderClaims(league: state.id, team: GatedWrite.myTeam, order: order.map(\.id)))))
+            return .delegate(.perform(.reorderClaims(league: state.id, team: GatedWrite.myTeam, order: order.map(\.id))))
         case .cancelRequested:
             guard let c = state.selectedClaim else { return .none }
             state.confirm = CancelQuestion(claim: c.id, confirm: PageConfirm(title: "Cancel this claim?",
@@ -126,7 +124,7 @@ public enum ClaimsFeature: PageFeature {
             switch q.confirm.handle(key) {
             case .confirmed?:
                 state.confirm = nil
-                return .send(.delegate(.perform(.cancelClaim(league: state.id, claim: q.claim))))
+                return .delegate(.perform(.cancelClaim(league: state.id, claim: q.claim)))
             case .cancelled?: state.confirm = nil
             case nil: state.confirm = q
             }
@@ -136,7 +134,6 @@ public enum ClaimsFeature: PageFeature {
             if case .refused = outcome, let before = state.orderBeforeSave { state.claims.set(before) }
             state.orderBeforeSave = nil
             return .none
-        case .delegate: return .none
         }
     }
 

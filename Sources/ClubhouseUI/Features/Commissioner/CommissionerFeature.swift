@@ -98,11 +98,9 @@ public enum CommissionerFeature: PageFeature {
         case pasted(String)
         /// The shell hands over what a write answered (a new invite, a clock summary).
         case receipt(GateReceipt)
-        case delegate(PageDelegate)
     }
 
     public static var liveRefresh: Action? { .liveRefreshed }
-    public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { "Commissioner" }
     public static func page(_ state: State) -> Page { .commissioner(state.id) }
     public static func board(_ state: State) -> BoardContext { .league(state.id, week: nil, highlight: nil) }
@@ -225,8 +223,6 @@ public enum CommissionerFeature: PageFeature {
             case .joined, .created: break
             }
             return .none
-        case .delegate:
-            return .none
         }
     }
 
@@ -276,8 +272,8 @@ public enum CommissionerFeature: PageFeature {
 
     static func names(_ teams: [TeamSummary]) -> String { teams.map(\.name).joined(separator: ", ") }
 
-    static func perform(_ a: CommissionerAction) -> Effect<Action> { .send(.delegate(.perform(.commissioner(a)))) }
-    static func toast(_ m: String) -> Effect<Action> { .send(.delegate(.toast(m))) }
+    static func perform(_ a: CommissionerAction) -> Effect<Action> { .delegate(.perform(.commissioner(a))) }
+    static func toast(_ m: String) -> Effect<Action> { .delegate(.toast(m)) }
 
     static func load(_ state: inout State, _ context: PageContext, refresh: Bool) -> Effect<Action> {
         let api = context.env.api, id = state.id

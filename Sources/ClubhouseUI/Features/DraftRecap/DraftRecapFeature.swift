@@ -21,11 +21,9 @@ public enum DraftRecapFeature: PageFeature {
         case recapLoaded(RequestToken, Result<DraftRecap, PresentableError>)
         case list(ListMove)
         case rowActivated
-        case delegate(PageDelegate)
     }
 
     public static var liveRefresh: Action? { .liveRefreshed }
-    public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { "Draft recap" }
     public static func page(_ state: State) -> Page { .draftRecap(state.id) }
     public static func board(_ state: State) -> BoardContext { .draft(state.id) }
@@ -44,8 +42,7 @@ public enum DraftRecapFeature: PageFeature {
             state.list.apply(m, count: state.recap.value?.teams.count ?? 0, viewport: context.viewport); return .none
         case .rowActivated:
             guard let t = state.recap.value?.teams[safe: state.list.selected ?? -1] else { return .none }
-            return .send(.delegate(.open(.roster(state.id, team: t.team.id))))
-        case .delegate: return .none
+            return .delegate(.open(.roster(state.id, team: t.team.id)))
         }
     }
 

@@ -88,7 +88,7 @@ extension DraftRoomFeature {
         }
     }
 
-    static func toast(_ m: String) -> Effect<Action> { .send(.delegate(.toast(m))) }
+    static func toast(_ m: String) -> Effect<Action> { .delegate(.toast(m)) }
 
     /// Applies a search edit and selects the first match; says once when the search is cut at its limit.
     static func applyFilter(_ edit: FilterField.Edit, _ state: inout State) -> Effect<Action> {
@@ -182,7 +182,7 @@ extension DraftRoomFeature {
                     guard state.room.value?.capabilities.signedIn == true else {
                         state.chatEditing = false
                         state.chatField.setText("")
-                        return .send(.delegate(.perform(.sendChat(league: id, text: text))))
+                        return .delegate(.perform(.sendChat(league: id, text: text)))
                     }
                     return write({ try await api.sendChat(id, text: text) }, answer: Action.chatAnswered)
                 default:
@@ -209,13 +209,13 @@ extension DraftRoomFeature {
             case .available: return .send(.pickRequested)
             case .queue:
                 guard let p = state.myQueue[safe: state.list.selected ?? -1] else { return .none }
-                return .send(.delegate(.open(.player(p.id, league: id))))
+                return .delegate(.open(.player(p.id, league: id)))
             case .roster:
                 guard let p = state.myPicks[safe: state.list.selected ?? -1] else { return .none }
-                return .send(.delegate(.open(.player(p.player.id, league: id))))
+                return .delegate(.open(.player(p.player.id, league: id)))
             case .recent:
                 guard let p = state.recent[safe: state.list.selected ?? -1] else { return .none }
-                return .send(.delegate(.open(.player(p.player.id, league: id))))
+                return .delegate(.open(.player(p.player.id, league: id)))
             case .chat:
                 return .send(.chatBegan)
             }
@@ -233,7 +233,7 @@ extension DraftRoomFeature {
             guard let player else { return toast("Select a player first (j/k).") }
             if !room.capabilities.signedIn {
                 // Signed out: the gate records the pick as seen, opens Sign in, then makes it (SPEC 4.4).
-                return .send(.delegate(.perform(.makePick(league: id, expectedPick: room.draft.currentPick, player: player.id))))
+                return .delegate(.perform(.makePick(league: id, expectedPick: room.draft.currentPick, player: player.id)))
             }
             state.confirm = .pick(player, expected: room.draft.currentPick, forTeam: forTeam)
             return .none
@@ -256,7 +256,7 @@ extension DraftRoomFeature {
             }
         case .queueAdded:
             guard let p = state.available[safe: state.list.selected ?? -1]?.player else { return toast("Select a player first (j/k).") }
-            guard state.room.value?.capabilities.signedIn == true else { return .send(.delegate(.perform(.editQueue(league: id, edit: .add(p.id))))) }
+            guard state.room.value?.capabilities.signedIn == true else { return .delegate(.perform(.editQueue(league: id, edit: .add(p.id)))) }
             if state.myQueue.contains(where: { $0.id == p.id }) { return toast("\(p.name) is already in your queue.") }
             return write({ try await api.editQueue(id, .add(p.id)) }, answer: Action.queueAnswered)
         case .queueRemoved:
@@ -331,7 +331,6 @@ extension DraftRoomFeature {
             }
         case .signInNeeded:
             return .merge(toast(signInMessage), reloadRoom(&state, api: api))
-        case .delegate: return .none
         }
     }
 

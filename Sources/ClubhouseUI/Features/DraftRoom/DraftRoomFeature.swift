@@ -118,7 +118,6 @@ public enum DraftRoomFeature: PageFeature {
         case autopickAnswered(TeamID, Result<Bool, PresentableError>)
         /// A write answered "not signed in" (the session ended): carries the error so the shell's gate wipes the session.
         case signInNeeded(DomainError)
-        case delegate(PageDelegate)
     }
 
     public static let signInMessage = "Sign in to draft — press i"
@@ -128,7 +127,6 @@ public enum DraftRoomFeature: PageFeature {
 
     public static var liveRefresh: Action? { .liveRefreshed }
     public static func liveRefresh(after kinds: Set<LeagueEvent.Kind>) -> Action? { .liveEvents(kinds) }
-    public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { "Draft room" }
     public static func page(_ state: State) -> Page { .draftRoom(state.id) }
     public static func board(_ state: State) -> BoardContext { .draft(state.id) }

@@ -66,10 +66,8 @@ public enum FreeAgentsFeature: PageFeature {
         case claimsOpened
         /// How a write this page asked for ended (the shell tells the page on top).
         case writeFinished(GatedWrite, GateOutcome)
-        case delegate(PageDelegate)
     }
 
-    public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { "Free agents" }
     public static func page(_ state: State) -> Page { .freeAgents(state.id) }
     public static func board(_ state: State) -> BoardContext { .league(state.id, week: nil, highlight: nil) }
@@ -125,7 +123,7 @@ public enum FreeAgentsFeature: PageFeature {
         case .filter(let edit):
             state.filter.apply(edit)
             if edit != .begin && edit != .commit { state.list = ListState() }
-            return state.filter.limitJustReached ? .send(.delegate(.toast(FilterField.limitMessage))) : .none
+            return state.filter.limitJustReached ? .delegate(.toast(FilterField.limitMessage)) : .none
         case .pasted(let text):
             switch state.flow {
             case nil:
@@ -142,7 +140,7 @@ public enum FreeAgentsFeature: PageFeature {
             state.list.apply(m, count: state.visible.count, viewport: context.viewport); return .none
         case .rowActivated:
             guard let p = state.visible[safe: state.list.selected ?? -1] else { return .none }
-            return .send(.delegate(.open(.player(p.player.id, league: state.id))))
+            return .delegate(.open(.player(p.player.id, league: state.id)))
         case .addRequested:
             guard let p = state.selected, addReason(state) == nil else { return .none }
             return begin(p, &state)
@@ -150,7 +148,7 @@ public enum FreeAgentsFeature: PageFeature {
             guard let flow = state.flow else { return FilterField.edit(for: key).map { .send(.filter($0)) } ?? .none }
             return flowKey(key, flow, &state)
         case .claimsOpened:
-            return .send(.delegate(.open(.claims(state.id))))
+            return .delegate(.open(.claims(state.id)))
         case .writeFinished(let write, let outcome):
             // Refused without a drop (e.g. asked while signed out, before my roster was known): once my roster has
             // loaded again, ask whom to drop if a full roster was why.
@@ -160,7 +158,6 @@ public enum FreeAgentsFeature: PageFeature {
             default: break
             }
             return .none
-        case .delegate: return .none
         }
     }
 
@@ -188,9 +185,9 @@ public enum FreeAgentsFeature: PageFeature {
         state.lastRequested = p
         switch p.availability {
         case .freeAgent:
-            return .send(.delegate(.perform(.addFreeAgent(league: state.id, team: GatedWrite.myTeam, player: p.player.id, dropping: dropping))))
+            return .delegate(.perform(.addFreeAgent(league: state.id, team: GatedWrite.myTeam, player: p.player.id, dropping: dropping)))
         case .onWaivers:
-            return .send(.delegate(.perform(.placeClaim(league: state.id, team: GatedWrite.myTeam, player: p.player.id, dropping: dropping, bid: bid))))
+            return .delegate(.perform(.placeClaim(league: state.id, team: GatedWrite.myTeam, player: p.player.id, dropping: dropping, bid: bid)))
         }
     }
 

@@ -57,10 +57,8 @@ public enum HomeFeature: PageFeature {
         case typed(Key)
         /// Text pasted into the filter or the invite-code form.
         case pasted(String)
-        case delegate(PageDelegate)
     }
 
-    public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func isFilterActive(_ state: State) -> Bool { state.filter.isActive }
     public static func isEditingText(_ state: State) -> Bool { state.filter.editing || state.redeem != nil }
     public static var clearFilter: Action? { .filter(.clear) }
@@ -83,14 +81,14 @@ public enum HomeFeature: PageFeature {
         case .rowActivated:
             let rows = state.rows
             guard let i = state.list.selected, rows.indices.contains(i) else { return .none }
-            return .send(.delegate(.open(.league(rows[i].id))))
+            return .delegate(.open(.league(rows[i].id)))
         case .filter(let edit):
             state.filter.apply(edit)
             switch edit {
             case .typed, .pasted, .backspace, .clear: state.list = ListState()
             case .begin, .commit: break
             }
-            return state.filter.limitJustReached ? .send(.delegate(.toast(FilterField.limitMessage))) : .none
+            return state.filter.limitJustReached ? .delegate(.toast(FilterField.limitMessage)) : .none
         case .pasted(let text):
             if state.redeem != nil { state.redeem!.paste(text); return .none }
             guard state.filter.editing else { return .none }
@@ -117,7 +115,7 @@ public enum HomeFeature: PageFeature {
             }
             return .none
         case .createLeagueOpened:
-            return .send(.delegate(.open(.leagueForm(.create))))
+            return .delegate(.open(.leagueForm(.create)))
         case .redeemOpened:
             state.redeem = RedeemInvite.form()
             return .none
@@ -132,11 +130,9 @@ public enum HomeFeature: PageFeature {
             case .submit:
                 switch RedeemInvite.write(form) {
                 case .failure(let r): form.refuse(r.message, field: r.field); state.redeem = form; return .none
-                case .success(let write): state.redeem = nil; return .send(.delegate(.perform(write)))
+                case .success(let write): state.redeem = nil; return .delegate(.perform(write))
                 }
             }
-        case .delegate:
-            return .none
         }
     }
 

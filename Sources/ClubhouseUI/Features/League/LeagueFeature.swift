@@ -31,11 +31,9 @@ public enum LeagueFeature: PageFeature {
         case leaveRequested, leaveConfirmed, leaveCancelled
         /// `C`: the commissioner's tools (signed out: Sign in first).
         case commissionerOpened
-        case delegate(PageDelegate)
     }
 
     public static var liveRefresh: Action? { .liveRefreshed }
-    public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { state.detail.value?.league.name ?? "League \(state.id.rawValue)" }
     public static func page(_ state: State) -> Page { .league(state.id) }
     public static func isFilterActive(_ state: State) -> Bool { state.confirmingLeave }
@@ -59,12 +57,12 @@ public enum LeagueFeature: PageFeature {
             return .none
         case .rowActivated:
             guard let teams = state.detail.value?.teams, let i = state.list.selected, teams.indices.contains(i) else { return .none }
-            return .send(.delegate(.open(.roster(state.id, team: teams[i].id))))
+            return .delegate(.open(.roster(state.id, team: teams[i].id)))
         case .go(let page):
-            return .send(.delegate(.open(page)))
+            return .delegate(.open(page))
         case .joinRequested:
             // The team is named after the person once they are signed in ("Alex's team").
-            return .send(.delegate(.perform(.requestToJoin(league: state.id, teamName: ""))))
+            return .delegate(.perform(.requestToJoin(league: state.id, teamName: "")))
         case .leaveRequested:
             guard leaveAvailability(state.detail.value) == nil else { return .none }
             state.confirmingLeave = true
@@ -75,12 +73,10 @@ public enum LeagueFeature: PageFeature {
         case .leaveConfirmed:
             guard state.confirmingLeave else { return .none }
             state.confirmingLeave = false
-            return .send(.delegate(.perform(.leaveLeague(state.id))))
+            return .delegate(.perform(.leaveLeague(state.id)))
         case .commissionerOpened:
             guard let d = state.detail.value else { return .none }
-            return .send(.delegate(.open(d.capabilities.signedIn ? .commissioner(state.id) : .account(.signIn))))
-        case .delegate:
-            return .none
+            return .delegate(.open(d.capabilities.signedIn ? .commissioner(state.id) : .account(.signIn)))
         }
     }
 

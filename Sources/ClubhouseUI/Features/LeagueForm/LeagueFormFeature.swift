@@ -84,10 +84,8 @@ public enum LeagueFormFeature: PageFeature {
         /// The server refused the write: the field it names (a `DomainError.validation` field) and its sentence.
         case refused(field: String?, message: String)
         case list(ListMove)
-        case delegate(PageDelegate)
     }
 
-    public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { state.mode == .create ? "New league" : "Edit settings" }
     public static func page(_ state: State) -> Page { .leagueForm(state.mode) }
     public static func board(_ state: State) -> BoardContext {
@@ -151,7 +149,7 @@ public enum LeagueFormFeature: PageFeature {
             return submit(&state)
         case .escape:
             if state.editing { state.withRows { $0.editing = false }; return .none }
-            guard state.isDirty else { return .send(.delegate(.back)) }
+            guard state.isDirty else { return .delegate(.back) }
             state.confirmDiscard = ConfirmDialog(title: "Discard changes?",
                                                  message: state.mode == .create ? "Leave without creating the league? What you entered is lost." :
                                                     "Leave without saving? Your changes to the settings are lost.",
@@ -159,8 +157,6 @@ public enum LeagueFormFeature: PageFeature {
             return .none
         case .refused(let field, let message):
             state.refuse(message, at: field.flatMap(LeagueFormField.named) ?? .submit)
-            return .none
-        case .delegate:
             return .none
         }
     }
@@ -179,7 +175,7 @@ public enum LeagueFormFeature: PageFeature {
             return .none
         }
         state.withRows { $0.clearError() }
-        return .send(.delegate(.perform(state.form.write(state.mode))))
+        return .delegate(.perform(state.form.write(state.mode)))
     }
 
     /// Keys on a name row before editing: j/k and the arrows move, Enter or any printable key starts editing.
@@ -202,7 +198,7 @@ public enum LeagueFormFeature: PageFeature {
             state.confirmDiscard = nil
             state.form = state.initial
             state.withRows { $0.editing = false }
-            return .send(.delegate(.back))
+            return .delegate(.back)
         case .cancelled?:
             state.confirmDiscard = nil
         case nil:

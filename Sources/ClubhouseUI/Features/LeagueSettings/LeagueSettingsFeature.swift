@@ -16,10 +16,8 @@ public enum LeagueSettingsFeature: PageFeature {
         case scoringOpened
         /// `E`: the settings form (saving goes through sign-in when signed out).
         case editOpened
-        case delegate(PageDelegate)
     }
 
-    public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { "League settings" }
     public static func page(_ state: State) -> Page { .leagueSettings(state.id) }
     public static func board(_ state: State) -> BoardContext { .league(state.id, week: nil, highlight: nil) }
@@ -34,10 +32,9 @@ public enum LeagueSettingsFeature: PageFeature {
             let n = state.detail.value.map { rows($0).count } ?? 0
             state.list.apply(m, count: n, viewport: context.viewport); return .none
         case .scoringOpened:
-            return .send(.delegate(.open(.scoringRules(state.id))))
+            return .delegate(.open(.scoringRules(state.id)))
         case .editOpened:
-            return .send(.delegate(.open(.leagueForm(.edit(state.id)))))
-        case .delegate: return .none
+            return .delegate(.open(.leagueForm(.edit(state.id))))
         }
     }
 

@@ -27,11 +27,9 @@ public enum MatchupFeature: PageFeature {
         case list(ListMove)
         case sideChosen(Side)
         case rowActivated
-        case delegate(PageDelegate)
     }
 
     public static var liveRefresh: Action? { .liveRefreshed }
-    public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String {
         guard let d = state.detail.value else { return "Matchup" }
         return "\(d.home.team.name) vs \(d.away?.team.name ?? "bye")"
@@ -75,8 +73,7 @@ public enum MatchupFeature: PageFeature {
             guard let d = state.detail.value, let pair = rows(d)[safe: state.list.selected ?? -1] else { return .none }
             let row = state.side == .home ? pair.0 : pair.1
             guard let p = row?.player else { return .none }
-            return .send(.delegate(.open(.player(p.id, league: state.id))))
-        case .delegate: return .none
+            return .delegate(.open(.player(p.id, league: state.id)))
         }
     }
 

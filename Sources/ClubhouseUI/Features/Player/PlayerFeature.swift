@@ -21,10 +21,8 @@ public enum PlayerFeature: PageFeature {
         case playerLoaded(RequestToken, Result<PlayerDetail, PresentableError>)
         case list(ListMove)
         case rosteringTeamOpened
-        case delegate(PageDelegate)
     }
 
-    public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { state.detail.value?.player.name ?? "Player" }
     public static func page(_ state: State) -> Page { .player(state.id, league: state.league) }
     public static func board(_ state: State) -> BoardContext {
@@ -43,8 +41,7 @@ public enum PlayerFeature: PageFeature {
             state.list.apply(m, count: state.detail.value?.gameLog.count ?? 0, viewport: context.viewport); return .none
         case .rosteringTeamOpened:
             guard let league = state.league, let team = state.detail.value?.rosteredBy else { return .none }
-            return .send(.delegate(.open(.roster(league, team: team.id))))
-        case .delegate: return .none
+            return .delegate(.open(.roster(league, team: team.id)))
         }
     }
 

@@ -50,11 +50,9 @@ public enum RosterFeature: PageFeature {
         /// A key while the chooser or the question is open.
         case modalKey(Key)
         case claimsOpened
-        case delegate(PageDelegate)
     }
 
     public static var liveRefresh: Action? { .liveRefreshed }
-    public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { state.roster.value?.team.name ?? "Team" }
     public static func page(_ state: State) -> Page { .roster(state.id, team: state.team) }
     public static func board(_ state: State) -> BoardContext { .league(state.id, week: nil, highlight: .team(state.team)) }
@@ -81,7 +79,7 @@ public enum RosterFeature: PageFeature {
             state.list.apply(m, count: state.players.count, viewport: context.viewport); return .none
         case .rowActivated:
             guard let row = state.selectedRow else { return .none }
-            return .send(.delegate(.open(.player(row.player.id, league: state.id))))
+            return .delegate(.open(.player(row.player.id, league: state.id)))
         case .moveRequested:
             guard moveReason(state) == nil, let row = state.selectedRow else { return .none }
             let options = LineupTargets.options(moving: row, in: state.players, slots: state.slots)
@@ -103,7 +101,7 @@ public enum RosterFeature: PageFeature {
                 switch chooser.handle(key) {
                 case .picked(let move)?:
                     state.modal = nil
-                    return .send(.delegate(.perform(.moveInLineup(league: state.id, team: state.team, move: move))))
+                    return .delegate(.perform(.moveInLineup(league: state.id, team: state.team, move: move)))
                 case .cancelled?: state.modal = nil
                 case nil: state.modal = .move(p, chooser)
                 }
@@ -111,7 +109,7 @@ public enum RosterFeature: PageFeature {
                 switch confirm.handle(key) {
                 case .confirmed?:
                     state.modal = nil
-                    return .send(.delegate(.perform(.dropPlayer(league: state.id, team: state.team, player: p))))
+                    return .delegate(.perform(.dropPlayer(league: state.id, team: state.team, player: p)))
                 case .cancelled?: state.modal = nil
                 case nil: state.modal = .drop(p, confirm)
                 }
@@ -119,8 +117,7 @@ public enum RosterFeature: PageFeature {
             }
             return .none
         case .claimsOpened:
-            return .send(.delegate(.open(.claims(state.id))))
-        case .delegate: return .none
+            return .delegate(.open(.claims(state.id)))
         }
     }
 

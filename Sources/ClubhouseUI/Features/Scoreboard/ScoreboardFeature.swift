@@ -27,11 +27,9 @@ public enum ScoreboardFeature: PageFeature {
         case weekStepped(Int)
         case list(ListMove)
         case rowActivated
-        case delegate(PageDelegate)
     }
 
     public static var liveRefresh: Action? { .liveRefreshed }
-    public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { state.shownWeek.map { "Week \($0)" } ?? "Scoreboard" }
     public static func page(_ state: State) -> Page { .scoreboard(state.id, week: state.week) }
     public static func board(_ state: State) -> BoardContext {
@@ -63,8 +61,7 @@ public enum ScoreboardFeature: PageFeature {
             state.list.apply(m, count: state.scoreboard.value?.matchups.count ?? 0, viewport: context.viewport); return .none
         case .rowActivated:
             guard let sb = state.scoreboard.value, let m = sb.matchups[safe: state.list.selected ?? -1] else { return .none }
-            return .send(.delegate(.open(.matchup(state.id, week: sb.week, team: m.home.team.id))))
-        case .delegate: return .none
+            return .delegate(.open(.matchup(state.id, week: sb.week, team: m.home.team.id)))
         }
     }
 

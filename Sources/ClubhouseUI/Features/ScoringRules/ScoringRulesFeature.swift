@@ -14,10 +14,8 @@ public enum ScoringRulesFeature: PageFeature {
         case leagueLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
         case list(ListMove)
         case leagueSettingsOpened
-        case delegate(PageDelegate)
     }
 
-    public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { "Scoring" }
     public static func page(_ state: State) -> Page { .scoringRules(state.id) }
     public static func board(_ state: State) -> BoardContext { .league(state.id, week: nil, highlight: nil) }
@@ -32,8 +30,7 @@ public enum ScoringRulesFeature: PageFeature {
             let n = state.detail.value.map { rows($0.league.settings.scoring).count } ?? 0
             state.list.apply(m, count: n, viewport: context.viewport); return .none
         case .leagueSettingsOpened:
-            return .send(.delegate(.open(.leagueSettings(state.id))))
-        case .delegate: return .none
+            return .delegate(.open(.leagueSettings(state.id)))
         }
     }
 

@@ -18,10 +18,8 @@ public enum SettingsFeature: PageFeature {
         case onAppear
         case list(ListMove)
         case rowToggled
-        case delegate(PageDelegate)
     }
 
-    public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { "Settings" }
     public static func page(_ state: State) -> Page { .settings }
     public static func board(_ state: State) -> BoardContext { .featured }
@@ -36,13 +34,12 @@ public enum SettingsFeature: PageFeature {
             switch row {
             case .theme: state.settings.theme = state.settings.theme.next
             case .color:
-                guard state.colorAllowed else { return .send(.delegate(.toast("Colour is off because NO_COLOR is set"))) }
+                guard state.colorAllowed else { return .delegate(.toast("Colour is off because NO_COLOR is set")) }
                 state.settings.color.toggle()
             case .mouse: state.settings.mouse.toggle()
             case .draftBell: state.settings.draftBell.toggle()
             }
-            return .send(.delegate(.applySettings(state.settings)))
-        case .delegate: return .none
+            return .delegate(.applySettings(state.settings))
         }
     }
 

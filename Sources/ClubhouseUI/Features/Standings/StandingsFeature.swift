@@ -20,11 +20,9 @@ public enum StandingsFeature: PageFeature {
         case standingsLoaded(RequestToken, Result<[StandingsEntry], PresentableError>)
         case list(ListMove)
         case rowActivated
-        case delegate(PageDelegate)
     }
 
     public static var liveRefresh: Action? { .liveRefreshed }
-    public static func delegate(of action: Action) -> PageDelegate? { if case .delegate(let d) = action { d } else { nil } }
     public static func title(_ state: State) -> String { "Standings" }
     public static func page(_ state: State) -> Page { .standings(state.id) }
     public static func board(_ state: State) -> BoardContext {
@@ -44,8 +42,7 @@ public enum StandingsFeature: PageFeature {
             state.list.apply(m, count: state.entries.value?.count ?? 0, viewport: context.viewport); return .none
         case .rowActivated:
             guard let e = state.entries.value?[safe: state.list.selected ?? -1] else { return .none }
-            return .send(.delegate(.open(.roster(state.id, team: e.team.id))))
-        case .delegate: return .none
+            return .delegate(.open(.roster(state.id, team: e.team.id)))
         }
     }
 
