@@ -7,28 +7,46 @@ import Terminal
 /// The league form's reducer: moving between fields, stepping values at their limits, editing the name, asking before
 /// discarding, submitting the gated write, and a refusal that keeps every value and points at the field.
 @Suite struct LeagueFormTests {
+    typealias State = LeagueFormFeature.State
+    typealias Action = LeagueFormFeature.Action
     let ctx = PageContext(env: AppEnvironment(api: FakeLeague(), settings: InMemorySettingsStore(), now: { Demo.now }), viewport: 10)
 
-    /// Reduces `action` and the actions it sends at once; returns the delegates that came out.
-    @discardableResult
-    func send(_ s: inout LeagueFormFeature.State, _ action: LeagueFormFeature.Action) -> [PageDelegate] {
-        var queue = [action], out: [PageDelegate] = []
-        while !queue.isEmpty {
-            let effect = LeagueFormFeature.reduce(into: &s, action: queue.removeFirst(), context: ctx)
-            out += effect.delegated
-            queue += effect.sentActions
-        }
-        return out
+    /// An exhaustive store on a new create form, its focus on `field`.
+    func store(on field: LeagueFormField = .name, _ state: State = State(mode: .create)) -> TestStore<LeagueFormFeature> {
+        var s = state
+        s.focus = s.fields.firstIndex(of: field)!
+        return TestStore(LeagueFormFeature.self, s, context: ctx)
     }
 
-    func keys(_ s: inout LeagueFormFeature.State, _ text: String) { for c in text { send(&s, .key(.char(c))) } }
+    /// Moves the focus to `field` by a click on its row.
+    func select(_ store: TestStore<LeagueFormFeature>, _ field: LeagueFormField) async {
+        let i = store.state.fields.firstIndex(of: field)!
+        await store.send(.list(.select(i))) { $0.focus = i }
+    }
 
-    func focus(_ s: inout LeagueFormFeature.State, on field: LeagueFormField) {
-        s.focus = s.fields.firstIndex(of: field)!
+    /// Matches `.moved(delta)` (what j/k on a name row send).
+    func moved(_ delta: Int) -> (Action) -> Bool { { if case .moved(let d) = $0 { d == delta } else { false } } }
+
+    /// A name as the form holds it after typing `text` (the cursor at its end).
+    func name(_ text: String) -> TextFieldState { TextFieldState(text: text, maxLength: LeagueForm.nameLength.upperBound) }
+
+    /// Types `text` on the focused name row: the first key starts editing, the rest type while editing.
+    func type(_ store: TestStore<LeagueFormFeature>, _ text: String, into field: WritableKeyPath<LeagueForm, TextFieldState>) async {
+        for c in text {
+            if store.state.editing {
+                await store.send(.key(.char(c))) { $0.form[keyPath: field].insert(String(c)) }
+            } else {
+                await store.send(.key(.char(c)))
+                await store.receive({ if case .typedToStart(c) = $0 { true } else { false } }) {
+                    $0.editing = true
+                    $0.form[keyPath: field].insert(String(c))
+                }
+            }
+        }
     }
 
     @Test func createStartsFromTheSpecDefaultsOnTheNameRow() {
-        let s = LeagueFormFeature.State(mode: .create)
+        let s = State(mode: .create)
         #expect(s.focused == .name)
         #expect(s.form.settings == LeagueSettings())
         #expect(s.form.settings.teamCount == 10 && s.form.settings.pickClockSeconds == 90 && s.form.settings.scoring.preset == .halfPPR)
@@ -38,198 +56,237 @@ import Terminal
         #expect(!s.isDirty)
     }
 
-    @Test func jkAndArrowsMoveAndStopAtTheEnds() {
-        var s = LeagueFormFeature.State(mode: .create)
-        send(&s, .moved(-1))
-        #expect(s.focus == 0)
-        send(&s, .key(.char("j")))
-        #expect(s.focused == .teamName, "j moves off the name row without typing")
-        send(&s, .key(.char("j")))
-        #expect(s.focused == .visibility)
-        #expect(s.form.name.text.isEmpty && s.form.teamName.text.isEmpty)
-        send(&s, .moved(1))
-        #expect(s.focused == .teams)
-        #expect(!LeagueFormFeature.isEditingText(s))
-        #expect(LeagueFormFeature.keymap(s).action(for: .char("k")).map { if case .moved(-1) = $0 { true } else { false } } == true)
-        for _ in 0..<40 { send(&s, .moved(1)) }
-        #expect(s.focused == .submit)
-        send(&s, .list(.top))
-        #expect(s.focused == .name)
+    @Test func jkAndArrowsMoveAndStopAtTheEnds() async {
+        let store = store()
+        await store.send(.moved(-1))                                   // already on the first row: nothing changes
+        await store.send(.key(.char("j")))
+        await store.receive(moved(1)) { $0.focus = 1 }
+        #expect(store.state.focused == .teamName, "j moves off the name row without typing")
+        await store.send(.key(.down))
+        await store.receive(moved(1)) { $0.focus = 2 }
+        #expect(store.state.focused == .visibility)
+        await store.send(.moved(1)) { $0.focus = 3 }
+        #expect(store.state.focused == .teams)
+        #expect(!LeagueFormFeature.isEditingText(store.state))
+        #expect(LeagueFormFeature.keymap(store.state).action(for: .char("k")).map { if case .moved(-1) = $0 { true } else { false } } == true)
+        let last = store.state.fields.count - 1
+        for i in 4...last { await store.send(.moved(1)) { $0.focus = i } }
+        await store.send(.moved(1))                                    // on the last row: nothing changes
+        #expect(store.state.focused == .submit)
+        await store.send(.list(.top)) { $0.focus = 0 }
+        await store.send(.list(.bottom)) { $0.focus = last }
+        store.finish()
     }
 
-    @Test func valuesStepOneAtATimeAndStopAtTheirLimits() {
-        var s = LeagueFormFeature.State(mode: .create)
-        focus(&s, on: .teams)
-        for _ in 0..<10 { send(&s, .stepped(1)) }
-        #expect(s.form.settings.teamCount == 16)
-        for _ in 0..<20 { send(&s, .stepped(-1)) }
-        #expect(s.form.settings.teamCount == LeagueSettings.allowedTeamCounts.lowerBound)
-        #expect(s.form.settings.playoffTeams == 2, "playoff teams follow the league size down")
+    @Test func valuesStepOneAtATimeAndStopAtTheirLimits() async {
+        let store = store(on: .teams)
+        for n in 11...16 { await store.send(.stepped(1)) { $0.form.settings.teamCount = n } }
+        await store.send(.stepped(1))                                  // 16 is the most
+        for n in (3...15).reversed() {
+            await store.send(.stepped(-1)) {
+                $0.form.settings.teamCount = n
+                if n == 3 { $0.form.setPlayoffTeams(2) }              // playoff teams follow the league size down
+            }
+        }
+        await store.send(.stepped(-1))                                 // 3 is the fewest
+        #expect(store.state.form.settings.playoffWeeks == 15...15)
 
-        focus(&s, on: .pickClock)
-        send(&s, .stepped(1)); #expect(s.form.settings.pickClockSeconds == 120)
-        send(&s, .stepped(1)); #expect(s.form.settings.pickClockSeconds == 300)
-        send(&s, .stepped(1)); #expect(s.form.settings.pickClockSeconds == nil)
-        send(&s, .stepped(1)); #expect(s.form.settings.pickClockSeconds == nil, "none is the last choice")
-        #expect(s.form.value(.pickClock) == "none")
+        await select(store, .pickClock)
+        await store.send(.stepped(1)) { $0.form.settings.pickClockSeconds = 120 }
+        await store.send(.stepped(1)) { $0.form.settings.pickClockSeconds = 300 }
+        await store.send(.stepped(1)) { $0.form.settings.pickClockSeconds = nil }
+        await store.send(.stepped(1))                                  // none is the last choice
+        #expect(store.state.form.value(.pickClock) == "none")
 
-        focus(&s, on: .slot(.bench))
-        send(&s, .stepped(-1))
-        #expect(s.form.settings.rosterSlots[.bench] == 5)
-        #expect(s.form.settings.draftRounds == 14)
+        await select(store, .slot(.bench))
+        await store.send(.stepped(-1)) { $0.form.settings.rosterSlots[.bench] = 5 }
+        #expect(store.state.form.settings.draftRounds == 14)
 
-        focus(&s, on: .scoring)
-        send(&s, .stepped(1)); #expect(s.form.settings.scoring == .preset(.ppr))
-        send(&s, .stepped(1)); #expect(s.form.settings.scoring == .preset(.ppr))
+        await select(store, .scoring)
+        await store.send(.stepped(1)) { $0.form.settings.scoring = .preset(.ppr) }
+        await store.send(.stepped(1))                                  // PPR is the last preset
 
-        focus(&s, on: .draftType)
-        send(&s, .stepped(1)); send(&s, .stepped(1))
-        #expect(s.form.settings.draftType == .thirdRoundReversal)
-        #expect(s.isDirty)
+        await select(store, .draftType)
+        await store.send(.stepped(1)) { $0.form.settings.draftType = .linear }
+        await store.send(.stepped(1)) { $0.form.settings.draftType = .thirdRoundReversal }
+        #expect(store.state.isDirty)
+
+        await select(store, .visibility)
+        await store.send(.stepped(1)) { $0.form.isPublic = false }
+        await select(store, .submit)
+        await store.send(.stepped(1))                                  // nothing to step on the button
+        store.finish()
     }
 
-    @Test func playoffTeamsSetTheirWeeksAndNeverExceedTheLeague() {
-        var s = LeagueFormFeature.State(mode: .create)
-        focus(&s, on: .playoffTeams)
-        send(&s, .stepped(1))
-        #expect(s.form.settings.playoffTeams == 6 && s.form.settings.playoffWeeks == 15...17)
-        #expect(s.form.help(.playoffTeams).contains("weeks 15–17"))
-        send(&s, .stepped(-1)); send(&s, .stepped(-1))
-        #expect(s.form.settings.playoffTeams == 2 && s.form.settings.playoffWeeks == 15...15)
-        send(&s, .stepped(1)); send(&s, .stepped(1))
-        focus(&s, on: .teams)
-        for _ in 0..<6 { send(&s, .stepped(-1)) }
-        #expect(s.form.settings.teamCount == 4)
-        #expect(s.form.settings.playoffTeams == 4, "six playoff teams don't fit four")
-        #expect(s.form.settings.playoffWeeks == 15...16)
+    @Test func playoffTeamsSetTheirWeeksAndNeverExceedTheLeague() async {
+        let store = store(on: .playoffTeams)
+        await store.send(.stepped(1)) { $0.form.settings.playoffTeams = 6; $0.form.settings.playoffWeeks = 15...17 }
+        #expect(store.state.form.help(.playoffTeams).contains("weeks 15–17"))
+        await store.send(.stepped(-1)) { $0.form.settings.playoffTeams = 4; $0.form.settings.playoffWeeks = 15...16 }
+        await store.send(.stepped(-1)) { $0.form.settings.playoffTeams = 2; $0.form.settings.playoffWeeks = 15...15 }
+        await store.send(.stepped(1)) { $0.form.settings.playoffTeams = 4; $0.form.settings.playoffWeeks = 15...16 }
+        await store.send(.stepped(1)) { $0.form.settings.playoffTeams = 6; $0.form.settings.playoffWeeks = 15...17 }
+        await select(store, .teams)
+        for n in 6...9 { await store.send(.stepped(-1)) { $0.form.settings.teamCount = 9 - (n - 6) } }
+        // Five teams: six playoff teams don't fit, four do.
+        await store.send(.stepped(-1)) {
+            $0.form.settings.teamCount = 5
+            $0.form.settings.playoffTeams = 4; $0.form.settings.playoffWeeks = 15...16
+        }
+        await store.send(.stepped(-1)) { $0.form.settings.teamCount = 4 }
+        store.finish()
     }
 
-    @Test func faabAddsTheBudgetRowAndTheCursorStaysPut() {
-        var s = LeagueFormFeature.State(mode: .create)
-        focus(&s, on: .waiverType)
-        send(&s, .stepped(1))
-        #expect(s.form.settings.waiverType == .faab)
-        #expect(s.focused == .waiverType)
-        send(&s, .moved(1))
-        #expect(s.focused == .faabBudget)
-        send(&s, .stepped(1))
-        #expect(s.form.settings.faabBudget == 110)
-        for _ in 0..<200 { send(&s, .stepped(1)) }
-        #expect(s.form.settings.faabBudget == 1_000)
+    @Test func faabAddsTheBudgetRowAndTheCursorStaysPut() async {
+        let store = store(on: .waiverType)
+        let row = store.state.focus
+        await store.send(.stepped(1)) { $0.form.settings.waiverType = .faab }
+        #expect(store.state.focus == row && store.state.focused == .waiverType)
+        await store.send(.moved(1)) { $0.focus = row + 1 }
+        #expect(store.state.focused == .faabBudget)
+        await store.send(.stepped(1)) { $0.form.settings.faabBudget = 110 }
+        for budget in stride(from: 120, through: 1_000, by: 10) { await store.send(.stepped(1)) { $0.form.settings.faabBudget = budget } }
+        await store.send(.stepped(1))                                  // $1,000 is the most
+        await store.send(.moved(-1)) { $0.focus = row }
+        await store.send(.stepped(-1)) { $0.form.settings.waiverType = .rolling }
+        #expect(!store.state.fields.contains(.faabBudget), "back to rolling: the budget row goes")
+        store.finish()
     }
 
-    @Test func typingOnTheNameRowEditsWithReadlineKeys() {
-        var s = LeagueFormFeature.State(mode: .create)
-        keys(&s, "Sunday junk")
-        #expect(s.editing)
-        #expect(s.form.name.text == "Sunday junk", "j types while editing")
-        send(&s, .key(.ctrl("w")))
-        keys(&s, "Funday")
-        #expect(s.form.name.text == "Sunday Funday")
-        send(&s, .key(.ctrl("a"))); keys(&s, "The ")
-        #expect(s.form.name.text == "The Sunday Funday")
-        send(&s, .key(.enter))
-        #expect(!s.editing)
-        #expect(s.focused == .teamName, "Enter keeps the name and moves on")
-        keys(&s, "Lights Out")
-        #expect(s.form.teamName.text == "Lights Out" && s.form.name.text == "The Sunday Funday")
-        send(&s, .moved(-1))
-        send(&s, .key(.enter))
-        #expect(s.editing, "Enter on the name row starts editing")
-        send(&s, .key(.escape))
-        #expect(!s.editing && s.form.name.text == "The Sunday Funday", "Esc stops editing and keeps the text")
+    @Test func typingOnTheNameRowEditsWithReadlineKeys() async {
+        let store = store()
+        await type(store, "Sunday junk", into: \.name)
+        #expect(store.state.form.name.text == "Sunday junk", "j types while editing")
+        await store.send(.key(.ctrl("w"))) { $0.form.name = self.name("Sunday ") }
+        await type(store, "Funday", into: \.name)
+        await store.send(.key(.ctrl("a"))) { $0.form.name.moveToStart() }
+        await type(store, "The ", into: \.name)
+        #expect(store.state.form.name.text == "The Sunday Funday")
+        await store.send(.key(.enter)) { $0.editing = false; $0.focus = 1 }
+        #expect(store.state.focused == .teamName, "Enter keeps the name and moves on")
+        await type(store, "Lights Out", into: \.teamName)
+        #expect(store.state.form.teamName.text == "Lights Out" && store.state.form.name.text == "The Sunday Funday")
+        await store.send(.key(.up)) { $0.editing = false; $0.focus = 0 }
+        await store.send(.key(.enter))
+        await store.receive({ if case .activated = $0 { true } else { false } }) { $0.editing = true }
+        await store.send(.key(.escape)) { $0.editing = false }
+        #expect(store.state.form.name.text == "The Sunday Funday", "Esc stops editing and keeps the text")
+        store.finish()
     }
 
-    @Test func aNameCutAtItsLimitSaysSoBesideItAndKeepsTheFirst40() {
-        var s = LeagueFormFeature.State(mode: .create)
-        send(&s, .pasted(String(repeating: "x", count: 50)))
-        #expect(s.form.name.text.count == 40)
-        #expect(s.error?.field == .name && s.error?.message == "Name takes at most 40 characters")
-        send(&s, .key(.backspace))
-        #expect(s.error == nil && s.form.name.text.count == 39)
+    @Test func aNameCutAtItsLimitSaysSoBesideItAndKeepsTheFirst40() async {
+        let store = store()
+        await store.send(.pasted(String(repeating: "x", count: 50))) {
+            $0.editing = true
+            $0.form.name.insert(String(repeating: "x", count: 50))
+            $0.rows.error = "Name takes at most 40 characters"; $0.rows.errorField = 0
+        }
+        #expect(store.state.form.name.text.count == 40)
+        #expect(store.state.error?.field == .name && store.state.error?.message == "Name takes at most 40 characters")
+        await store.send(.key(.backspace)) { $0.form.name.deleteBackward(); $0.rows.clearError() }
+        #expect(store.state.error == nil && store.state.form.name.text.count == 39)
+        store.finish()
     }
 
     @Test func theRowsOnScreenFollowTheValues() {
-        var s = LeagueFormFeature.State(mode: .create)
-        focus(&s, on: .slot(.bench))
-        send(&s, .stepped(1))
+        var s = State(mode: .create)
+        s.focus = s.fields.firstIndex(of: .slot(.bench))!
+        _ = LeagueFormFeature.reduce(into: &s, action: .stepped(1), context: ctx)
         let bench = try! #require(s.rows.focused)
         #expect(bench.kind == .choice("7") && bench.section == "Roster · 17 players, 16 draft rounds")
-        focus(&s, on: .submit)
-        #expect(s.rows.focused?.help == "Enter or ctrl-s")
+        s.focus = s.fields.count - 1
+        #expect(s.rows.focused?.kind == .button && s.rows.focused?.help == "Enter or ctrl-s")
         s.form.name.setText("Typed elsewhere")
         #expect(s.rows.fields[0].value.text == "Typed elsewhere", "a change to the values shows in the rows")
     }
 
-    @Test func escWithoutChangesLeavesAndWithChangesAsksFirst() {
-        var s = LeagueFormFeature.State(mode: .create)
-        focus(&s, on: .teams)
-        #expect(send(&s, .escape) == [.back])
+    @Test func escWithoutChangesLeavesAndWithChangesAsksFirst() async {
+        let store = store(on: .teams)
+        await store.send(.escape)
+        store.delegated(.back)
 
-        send(&s, .stepped(1))
-        #expect(send(&s, .escape) == [])
-        #expect(s.confirmDiscard?.title == "Discard changes?")
-        #expect(LeagueFormFeature.isEditingText(s), "the question takes the keys")
-        #expect(send(&s, .key(.char("n"))) == [])
-        #expect(s.confirmDiscard == nil && s.form.settings.teamCount == 11, "keep editing: nothing lost")
+        await store.send(.stepped(1)) { $0.form.settings.teamCount = 11 }
+        await store.send(.escape) {
+            $0.confirmDiscard = ConfirmDialog(title: "Discard changes?", message: "Leave without creating the league? What you entered is lost.",
+                                              confirmLabel: "Discard", cancelLabel: "Keep editing")
+        }
+        #expect(LeagueFormFeature.isEditingText(store.state), "the question takes the keys")
+        await store.send(.key(.char("n"))) { $0.confirmDiscard = nil }
+        #expect(store.state.form.settings.teamCount == 11, "keep editing: nothing lost")
 
-        send(&s, .escape)
-        #expect(send(&s, .key(.char("y"))) == [.back])
-        #expect(s.confirmDiscard == nil)
+        let question = ConfirmDialog(title: "Discard changes?", message: "Leave without creating the league? What you entered is lost.",
+                                     confirmLabel: "Discard", cancelLabel: "Keep editing")
+        await store.send(.escape) { $0.confirmDiscard = question }
+        await store.send(.key(.char("y"))) { $0.confirmDiscard = nil; $0.form = LeagueForm() }
+        store.delegated(.back)
+        store.finish()
     }
 
-    @Test func submitChecksTheNameThenSendsTheCreateWrite() {
-        var s = LeagueFormFeature.State(mode: .create)
-        focus(&s, on: .teams)
-        send(&s, .stepped(2))
-        #expect(send(&s, .submit) == [], "no name: nothing is sent")
-        #expect(s.error?.field == .name)
-        #expect(s.focused == .name)
-        #expect(s.form.settings.teamCount == 12, "nothing lost")
+    @Test func submitChecksTheNameThenSendsTheCreateWrite() async {
+        let store = store(on: .teams)
+        await store.send(.stepped(1)) { $0.form.settings.teamCount = 11 }
+        await store.send(.stepped(1)) { $0.form.settings.teamCount = 12 }
+        await store.send(.submit) { $0.refuse("Give the league a name (1–40 characters)", at: .name) }
+        #expect(store.state.focused == .name, "no name: nothing is sent, the cursor goes to the name")
 
-        keys(&s, "  Sunday Funday ")
-        #expect(s.error == nil, "typing clears the name's error")
+        await store.send(.key(.char(" ")))
+        await store.receive({ if case .typedToStart(" ") = $0 { true } else { false } }) {
+            $0.editing = true; $0.form.name = self.name(" "); $0.rows.clearError()
+        }
+        await type(store, " Sunday Funday ", into: \.name)
         var expected = LeagueSettings(); expected.teamCount = 12
         let write = GatedWrite.createLeague(NewLeague(name: "Sunday Funday", settings: expected, isPublic: true, teamName: nil, seasonClock: LeagueForm.replaySeasonStart))
-        #expect(send(&s, .key(.ctrl("s"))) == [.perform(write)], "ctrl-s submits from the name field")
-        #expect(!s.editing)
+        await store.send(.key(.ctrl("s"))) { $0.editing = false }
+        store.delegated(.perform(write))                               // ctrl-s submits from the name field, trimmed
 
-        s.focus = s.fields.count - 1
-        #expect(send(&s, .activated) == [.perform(write)], "Enter on the last row submits")
+        let last = store.state.fields.count - 1
+        await store.send(.list(.select(last))) { $0.focus = last }
+        await store.send(.activated)
+        store.delegated(.perform(write))                               // Enter on the last row submits
+        store.finish()
     }
 
-    @Test func aRefusalKeepsEveryValueAndPointsAtTheField() {
-        var s = LeagueFormFeature.State(mode: .create)
-        keys(&s, "Sunday Funday")
-        s.form.settings.teamCount = 6
-        s.focus = s.fields.count - 1
-        let before = s.form
-        send(&s, .refused(field: "teamCount", message: "3 teams have managers — the league can't have fewer teams"))
-        #expect(s.form == before)
-        #expect(s.focused == .teams)
-        #expect(s.error?.field == .teams && s.error?.message.contains("can't have fewer teams") == true)
-        send(&s, .stepped(1))
-        #expect(s.error == nil, "changing the field clears its error")
+    @Test func aRefusalKeepsEveryValueAndPointsAtTheField() async {
+        var start = State(mode: .create)
+        start.form.name = name("Sunday Funday")
+        start.form.settings.teamCount = 6
+        let store = store(on: .submit, start)
+        await store.send(.refused(field: "teamCount", message: "3 teams have managers — the league can't have fewer teams")) {
+            $0.refuse("3 teams have managers — the league can't have fewer teams", at: .teams)
+        }
+        #expect(store.state.focused == .teams)
+        #expect(store.state.error?.field == .teams)
+        await store.send(.stepped(1)) { $0.form.settings.teamCount = 7; $0.rows.clearError() }
+        #expect(store.state.error == nil, "changing the field clears its error")
 
-        send(&s, .refused(field: "somethingElse", message: "No"))
-        #expect(s.focused == .submit && s.error?.field == .submit, "an unknown field shows at the submit row")
+        await store.send(.refused(field: "somethingElse", message: "No")) { $0.refuse("No", at: .submit) }
+        #expect(store.state.focused == .submit && store.state.error?.field == .submit, "an unknown field shows at the submit row")
+        store.finish()
     }
 
     @Test func editLoadsTheLeagueOnceAndSendsUpdateSettings() async {
-        var s = LeagueFormFeature.State(mode: .edit(Demo.nerds))
-        #expect(!s.isReady)
-        let fx = LeagueFormFeature.reduce(into: &s, action: .onAppear, context: ctx)
-        #expect(fx.runIDs == [TaskID(LeagueFormFeature.EffectID.league(Demo.nerds))])
-        for a in await fx.awaitActions() { _ = LeagueFormFeature.reduce(into: &s, action: a, context: ctx) }
-        #expect(s.isReady)
-        #expect(s.form.settings == Demo.detail(Demo.nerds).league.settings)
-        #expect(!s.fields.contains(.name), "the name isn't a setting")
-        #expect(s.focused == .teams)
-        send(&s, .stepped(-1))
-        #expect(LeagueFormFeature.reduce(into: &s, action: .onAppear, context: ctx).runIDs.isEmpty, "a reload after a refusal keeps the edits")
-        #expect(s.form.settings.teamCount == 9)
-        var expected = Demo.detail(Demo.nerds).league.settings; expected.teamCount = 9
-        #expect(send(&s, .submit) == [.perform(.commissioner(.updateSettings(league: Demo.nerds, settings: expected)))])
+        let store = TestStore(LeagueFormFeature.self, State(mode: .edit(Demo.nerds)), context: ctx)
+        #expect(!store.state.isReady)
+        var token = RequestToken(0)
+        await store.send(.onAppear) { token = $0.detail.begin() }
+        #expect(store.waitingIDs == [TaskID(LeagueFormFeature.EffectID.league(Demo.nerds))])
+        let league = Demo.detail(Demo.nerds).league
+        await store.receive({ if case .leagueLoaded = $0 { true } else { false } }) {
+            $0.detail.finish(token, .success(Demo.detail(Demo.nerds)))
+            $0.form = LeagueForm(settings: league.settings)
+            $0.form.name.setText(league.name)
+            $0.form.isPublic = league.isPublic
+            $0.initial = $0.form
+        }
+        #expect(store.state.isReady)
+        #expect(!store.state.fields.contains(.name), "the name isn't a setting")
+        #expect(store.state.focused == .teams)
+        await store.send(.stepped(-1)) { $0.form.settings.teamCount = 9 }
+        await store.send(.onAppear)                                    // a reload after a refusal keeps the edits: no load
+        var expected = league.settings; expected.teamCount = 9
+        await store.send(.submit)
+        store.delegated(.perform(.commissioner(.updateSettings(league: Demo.nerds, settings: expected))))
+        store.finish()
     }
 
     @Test func settingsPageOffersEditOnlyToTheCommissionerBeforeTheDraft() {

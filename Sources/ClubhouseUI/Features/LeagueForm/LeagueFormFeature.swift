@@ -19,7 +19,7 @@ public enum LeagueFormFeature: PageFeature {
         public var detail = Loadable<LeagueDetail>()
         /// The form on screen (the app's form component): its rows, built from `form`, the focus, whether a name is
         /// being typed into, and the problem the form or the server found, next to the row it names.
-        public private(set) var rows = FormFields(title: "", fields: [])
+        public internal(set) var rows = FormFields(title: "", fields: [])
         /// "Discard changes?" while shown.
         public var confirmDiscard: ConfirmDialog?
 
@@ -36,7 +36,10 @@ public enum LeagueFormFeature: PageFeature {
         }
         public var focused: LeagueFormField { fields[safe: focus] ?? .submit }
         /// True while typing into a name.
-        public var editing: Bool { rows.editing }
+        public var editing: Bool {
+            get { rows.editing }
+            set { rows.editing = newValue }
+        }
         /// The problem the form or the server found, and the field it is about.
         public var error: (field: LeagueFormField, message: String)? {
             guard let message = rows.error, let i = rows.errorField, let f = fields[safe: i] else { return nil }
