@@ -88,8 +88,7 @@ import Terminal
 
     @Test func tabMovesFocusToTheBoardAndEnterOpensItsRow() async {
         var h = await Harness.started()
-        h.key(.tab)
-        #expect(h.state.sheet.focus == .board)
+        h.key(.tab) { $0.sheet.focus = .board; $0.board.selection = ListState(selected: 0) }   // the board's first row selected
         h.key(.char("j"))
         h.key(.enter)
         await h.settle()
@@ -181,10 +180,17 @@ import Terminal
     @Test func plusAndMinusChangeTheDetent() async {
         var h = await Harness.started()
         #expect(h.state.sheet.detent == .half)
-        h.key(.char("+"))
-        #expect(h.state.sheet.detent == .full)
-        h.key(.char("-")); h.key(.char("-"))
-        #expect(h.state.sheet.detent == .peek)
+        let now = h.state.clock
+        h.key(.char("+")) { $0.sheet.setDetent(.full, now: now, animated: false) }
+        h.key(.char("-")) { $0.sheet.setDetent(.half, now: now, animated: false) }
+        h.key(.char("-")) { $0.sheet.setDetent(.peek, now: now, animated: false) }
+        h.key(.char("-")) { _ in }                             // peek is the smallest: nothing changes
+    }
+
+    @Test func anAppStateChangeTheTestDidNotStateFails() async {
+        var h = await Harness.started()
+        withKnownIssue { h.key(.char("+")) { _ in } }          // the sheet grew, and the test said nothing changes
+        withKnownIssue { h.key(.tab) { $0.sheet.focus = .board } }   // the board's selection was set too
     }
 
     @Test func homeStateFilterReloadsFromTheServer() async {
@@ -217,8 +223,8 @@ import Terminal
         var h = await Harness.started()
         h.send(.event(.resize(Size(width: 59, height: 16))))
         #expect(Screen(h.state).text.contains("Terminal too small: 59×16, needs 60×16"))
-        h.key(.enter)
-        #expect(h.state.pages == [.home], "keys do nothing while too small")
+        for k: Key in [.enter, .char("j"), .tab, .char("+"), .char("?")] { h.key(k) { _ in } }   // keys do nothing while too small
+        #expect(h.state.pages == [.home])
         h.send(.event(.resize(Size(width: 60, height: 16))))
         #expect(Screen(h.state).sheetHeader.contains("Home"))
     }

@@ -3,7 +3,7 @@ import ClubhouseDomain
 import Terminal
 
 /// The whole app: the sheet's page stack, the board, settings, overlays.
-public struct AppState: Sendable {
+public struct AppState: Equatable, Sendable {
     public var sheet: SheetState<PageEntry>
     public var board = BoardFeature.State()
     public var settings: UserSettings

@@ -26,7 +26,9 @@ public struct SheetState<Page> {
     /// How long a detent change animates.
     public static var animationDuration: Duration { .milliseconds(120) }
 
-    private var transition: (from: Double, start: Duration)?
+    /// A detent change in progress: where it started (a detent position) and when.
+    private struct Transition: Equatable { var from: Double; var start: Duration }
+    private var transition: Transition?
     /// The sheet's top row while its edge is being dragged (absolute screen row).
     public private(set) var dragTop: Int?
 
@@ -69,7 +71,7 @@ public struct SheetState<Page> {
         let from = position(at: now)
         detent = newDetent
         dragTop = nil
-        transition = animated && from != Double(newDetent.rawValue) ? (from, now) : nil
+        transition = animated && from != Double(newDetent.rawValue) ? Transition(from: from, start: now) : nil
     }
 
     /// `+`: one detent bigger.
@@ -145,7 +147,7 @@ public struct SheetState<Page> {
             let fromPosition = position(forHeight: height, in: area.height)
             dragTop = nil
             detent = snapped
-            transition = animated ? (fromPosition, now) : nil
+            transition = animated ? Transition(from: fromPosition, start: now) : nil
             return true
         default:
             return false
@@ -164,3 +166,4 @@ public struct SheetState<Page> {
 }
 
 extension SheetState: Sendable where Page: Sendable {}
+extension SheetState: Equatable where Page: Equatable {}

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import ClubhouseDomain
 import Terminal
 @testable import ClubhouseUI
@@ -44,6 +45,33 @@ struct Harness {
         quit = quit || fx.quits
         pending += fx.operations
     }
+    /// Sends `action` and checks the whole app state changed exactly as `update` says (no closure: not at all), in the
+    /// manner of `TestStore`; the issue names the parts that differ.
+    mutating func send(_ action: AppAction, exactly update: (inout AppState) -> Void = { _ in },
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        var expected = state
+        update(&expected)
+        send(action)
+        guard state != expected else { return }
+        Issue.record("State after \(action) is not what the test said; differs in: \(Self.differences(expected, state).joined(separator: ", "))",
+                     sourceLocation: sourceLocation)
+    }
+    /// `key` through `send(_:exactly:)`.
+    mutating func key(_ k: Key, exactly update: (inout AppState) -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
+        send(.event(.key(k)), exactly: update, sourceLocation: sourceLocation)
+    }
+
+    /// The parts of the app state that differ.
+    static func differences(_ a: AppState, _ b: AppState) -> [String] {
+        var out: [String] = []
+        func check<T: Equatable>(_ name: String, _ path: KeyPath<AppState, T>) { if a[keyPath: path] != b[keyPath: path] { out.append(name) } }
+        check("sheet", \.sheet); check("board", \.board); check("settings", \.settings); check("size", \.size)
+        check("help", \.help); check("toasts", \.toasts); check("clock", \.clock); check("now", \.now)
+        check("session", \.session); check("pendingAction", \.pendingAction); check("prompt", \.prompt)
+        check("sshKey", \.sshKey); check("serverStatus", \.serverStatus); check("nextPageID", \.nextPageID)
+        return out.isEmpty ? ["(another field)"] : out
+    }
+
     mutating func key(_ k: Key) { send(.event(.key(k))) }
     mutating func keys(_ text: String) { for c in text { key(.char(c)) } }
     mutating func mouse(_ kind: MouseEvent.Kind, x: Int, y: Int) { send(.event(.mouse(MouseEvent(kind, x: x, y: y)))) }
