@@ -435,14 +435,14 @@ import Terminal
         var p = ClubhouseProgram(api: fake, settingsStore: InMemorySettingsStore(), now: { Demo.now })
         let ctx = ProgramContext(now: .seconds(10), size: Size(width: 80, height: 24))
         await Self.drive(p.start(context: ctx), &p, ctx)
-        #expect(p.draftCountdownWakeUp(after: ctx.now) == nil, "Home: idle")
+        #expect(p.countdownWakeUp(after: ctx.now) == nil, "Home: idle")
         #expect(p.nextWakeUp(context: ctx) == nil || p.state.toasts.nextDeadline != nil)
         await Self.drive(p.update(.message(.open(.draftRoom(Demo.couch))), context: ctx), &p, ctx)
-        let wake = p.draftCountdownWakeUp(after: ctx.now)
+        let wake = p.countdownWakeUp(after: ctx.now)
         #expect(wake != nil && wake! > .seconds(10) && wake! <= .seconds(10) + .milliseconds(510), "wakes when 0:43 turns 0:42")
         #expect(p.nextWakeUp(context: ctx) == wake)
         await Self.drive(p.update(.message(.escape), context: ctx), &p, ctx)
-        #expect(p.draftCountdownWakeUp(after: ctx.now) == nil, "the room closed: idle again")
+        #expect(p.countdownWakeUp(after: ctx.now) == nil, "the room closed: idle again")
     }
 
     @Test func theBellRingsOnlyWhenItBecomesMyTurn() async {

@@ -1,3 +1,4 @@
+import Foundation
 import Terminal
 import ClubhouseDomain
 
@@ -37,6 +38,15 @@ public protocol PageFeature {
 
     /// The action telling the page on top how a gated write ended (before it reloads), if the page wants to know.
     static func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> Action?
+    /// A form's answer to a value the server refused (`GateOutcome.invalid`): the action that shows `message` at the
+    /// field it names, keeping what was typed (nil: the page reloads, as for any refusal).
+    static func refusedInput(field: String?, message: String) -> Action?
+    /// A form that has done its job once its write goes through: the sheet goes back to the page it was opened from.
+    static var closesAfterItsWrite: Bool { get }
+    /// Opens with the sheet full (a form whose text rows take every key, `+` included).
+    static var opensFull: Bool { get }
+    /// When a page whose screen changes with wall-clock time (a countdown) wants to be drawn next (nil: never).
+    static func nextTick(_ state: State, now: Date) -> Duration?
 
     /// True when a filter is active (Esc clears it before popping).
     static func isFilterActive(_ state: State) -> Bool
@@ -72,6 +82,10 @@ extension PageFeature {
     public static var liveRefresh: Action? { nil }
     public static func liveRefresh(after kinds: Set<LeagueEvent.Kind>) -> Action? { liveRefresh }
     public static func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> Action? { nil }
+    public static func refusedInput(field: String?, message: String) -> Action? { nil }
+    public static var closesAfterItsWrite: Bool { false }
+    public static var opensFull: Bool { false }
+    public static func nextTick(_ state: State, now: Date) -> Duration? { nil }
     public static func typed(_ key: Key) -> Action? { nil }
     public static func pasted(_ text: String) -> Action? { nil }
     public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? { nil }

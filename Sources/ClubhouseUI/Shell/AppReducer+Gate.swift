@@ -124,22 +124,20 @@ extension AppReducer {
             switch outcome {
             case .done:
                 state.pendingAction = nil
-                // A form whose write went through has done its job: back to the page it was opened from.
-                if state.top.is(LeagueFormFeature.self), state.sheet.stack.count > 1 { state.sheet.setStack(Array(state.sheet.stack.dropLast())) }
+                closeFormAfterItsWrite(&state)
                 return .merge(.send(.toastShown(write.successMessage, isError: false)), tellTop(write, outcome, state), reloadTop(&state, env: env),
                               syncBoard(&state, env: env))
             case .doneWith(let receipt):
                 state.pendingAction = nil
-                if state.top.is(LeagueFormFeature.self), state.sheet.stack.count > 1 { state.sheet.setStack(Array(state.sheet.stack.dropLast())) }
+                closeFormAfterItsWrite(&state)
                 let fx = Effect<AppAction>.merge(.send(.toastShown(write.successMessage, isError: false)), tellTop(write, outcome, state),
                                                  reloadTop(&state, env: env), syncBoard(&state, env: env))
                 return .merge(fx, deliver(receipt, &state, env: env))
             case .invalid(let field, let message):
                 state.pendingAction = nil
-                // The form keeps what was typed and points at the field; other pages just reload.
-                if state.top.is(LeagueFormFeature.self) {
-                    return .merge(.send(.toastShown(message, isError: true)),
-                                  reducePage(&state, id: state.sheet.top.id, LeagueFormFeature.pageAction(.refused(field: field, message: message)), env: env))
+                // A form keeps what was typed and points at the field; other pages just reload.
+                if let shown = state.top.refusedInput(field: field, message: message) {
+                    return .merge(.send(.toastShown(message, isError: true)), reducePage(&state, id: state.sheet.top.id, shown, env: env))
                 }
                 // Elsewhere a refused value is a refusal like any other (the page may ask a follow-up question).
                 return .merge(.send(.toastShown(message, isError: true)), tellTop(write, .refused(message), state), reloadTop(&state, env: env))
@@ -229,6 +227,12 @@ extension AppReducer {
                 return .gate(.performed(write, .refused("That didn't work: \(error)")))
             }
         }
+    }
+
+    /// A form whose write went through has done its job: back to the page it was opened from.
+    static func closeFormAfterItsWrite(_ state: inout AppState) {
+        guard state.top.closesAfterItsWrite, state.sheet.stack.count > 1 else { return }
+        state.sheet.setStack(Array(state.sheet.stack.dropLast()))
     }
 
     /// Tells the page on top how its write ended (it may put an optimistic change back, or ask a follow-up question).

@@ -122,8 +122,8 @@ public enum AppReducer {
             state.sheet.push(entry)
             // A peeking sheet opens to half so the new page is readable.
             if state.sheet.detent == .peek { state.sheet.setDetent(.half, now: state.clock, animated: state.animationsEnabled) }
-            // A form needs the room (its name row takes every key, + included): it opens full, like Sign in.
-            if case .leagueForm = page { state.sheet.setDetent(.full, now: state.clock, animated: state.animationsEnabled) }
+            // A form needs the room (its text rows take every key, + included): it opens full, like Sign in.
+            if entry.state.opensFull { state.sheet.setDetent(.full, now: state.clock, animated: state.animationsEnabled) }
             return .merge(reducePage(&state, id: entry.id, entry.state.onAppear, env: env), syncBoard(&state, env: env))
 
         case .deepLink(let page):

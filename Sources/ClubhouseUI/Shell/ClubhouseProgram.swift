@@ -81,15 +81,14 @@ public struct ClubhouseProgram: Program {
             state.sheet.nextWakeUp(at: now),
             state.isLoading ? Spinner.nextWakeUp(after: now) : nil,
             state.toasts.nextDeadline,
-            draftCountdownWakeUp(after: now),
+            countdownWakeUp(after: now),
         ]
         return candidates.compactMap { $0 }.min()
     }
 
-    /// The draft room's countdown ticks once a second, only while a live room is on top of the sheet.
-    func draftCountdownWakeUp(after now: Duration) -> Duration? {
-        guard let room = state.top[DraftRoomFeature.self], let d = DraftRoomFeature.nextTick(room, now: environment.now()) else { return nil }
-        return now + d
+    /// A countdown on the page on top (the draft room's pick clock, once a second while a live room shows).
+    func countdownWakeUp(after now: Duration) -> Duration? {
+        state.top.nextTick(now: environment.now()).map { now + $0 }
     }
 
     /// Settled once nothing on screen is still loading (Home's leagues and the board are in): background clocks

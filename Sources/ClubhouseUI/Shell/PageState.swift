@@ -2,6 +2,7 @@
 // any feature's action, and `HostedPage<F>` forwards each `PageFeature` requirement to `F`. A new page is a
 // feature type plus one line in `PageState.init(_:)` (which feature shows which `Page`); nothing else here
 // names a page.
+import Foundation
 import Terminal
 import ClubhouseDomain
 
@@ -72,6 +73,14 @@ public struct PageState: Equatable, Sendable {
     public var clearFilter: PageAction? { box.clearFilter }
     /// How a gated write ended, for the pages that want to know (others answer nil).
     public func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> PageAction? { box.writeFinished(write, outcome) }
+    /// A form's answer to a value the server refused (nil: the page reloads).
+    public func refusedInput(field: String?, message: String) -> PageAction? { box.refusedInput(field: field, message: message) }
+    /// True for a form that goes back to the page it was opened from once its write goes through.
+    public var closesAfterItsWrite: Bool { box.closesAfterItsWrite }
+    /// True for a page that opens with the sheet full.
+    public var opensFull: Bool { box.opensFull }
+    /// When the page wants to be drawn next because of wall-clock time (a countdown), if ever.
+    public func nextTick(now: Date) -> Duration? { box.nextTick(now: now) }
     /// Text pasted while editing, as one action (nil when the page ignores pastes).
     public func pasted(_ text: String) -> PageAction? { box.pasted(text) }
     public func typed(_ key: Key) -> PageAction? { box.typed(key) }
@@ -120,6 +129,10 @@ private protocol PageBox: Sendable {
     func liveRefresh(after kinds: Set<LeagueEvent.Kind>) -> PageAction?
     var clearFilter: PageAction? { get }
     func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> PageAction?
+    func refusedInput(field: String?, message: String) -> PageAction?
+    var closesAfterItsWrite: Bool { get }
+    var opensFull: Bool { get }
+    func nextTick(now: Date) -> Duration?
     func pasted(_ text: String) -> PageAction?
     func typed(_ key: Key) -> PageAction?
     mutating func reduce(_ action: PageAction, context: PageContext) -> Effect<PageAction>
@@ -151,6 +164,10 @@ private struct HostedPage<F: PageFeature>: PageBox {
     func liveRefresh(after kinds: Set<LeagueEvent.Kind>) -> PageAction? { F.liveRefresh(after: kinds).map(Self.wrap) }
     var clearFilter: PageAction? { F.clearFilter.map(Self.wrap) }
     func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> PageAction? { F.writeFinished(write, outcome).map(Self.wrap) }
+    func refusedInput(field: String?, message: String) -> PageAction? { F.refusedInput(field: field, message: message).map(Self.wrap) }
+    var closesAfterItsWrite: Bool { F.closesAfterItsWrite }
+    var opensFull: Bool { F.opensFull }
+    func nextTick(now: Date) -> Duration? { F.nextTick(state, now: now) }
     func pasted(_ text: String) -> PageAction? { F.pasted(text).map(Self.wrap) }
     func typed(_ key: Key) -> PageAction? { F.typed(key).map(Self.wrap) }
     mutating func reduce(_ action: PageAction, context: PageContext) -> Effect<PageAction> {

@@ -100,6 +100,9 @@ public enum LeagueFormFeature: PageFeature {
     /// A name row (league, your team) takes every key (typing there starts editing), as do a name while editing and "Discard changes?".
     public static func isEditingText(_ state: State) -> Bool { state.editing || state.confirmDiscard != nil || (state.isReady && state.focused.isText) }
     public static func typed(_ key: Key) -> Action? { .key(key) }
+    public static func refusedInput(field: String?, message: String) -> Action? { .refused(field: field, message: message) }
+    public static var closesAfterItsWrite: Bool { true }
+    public static var opensFull: Bool { true }
     public static func pasted(_ text: String) -> Action? { .pasted(text) }
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
