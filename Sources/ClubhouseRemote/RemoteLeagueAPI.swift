@@ -85,10 +85,25 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     private let state = Mutex(State())
     public var connection: Connection { state.withLock { $0.connection } }
     private func set(_ c: Connection) {
-        state.withLock {
-            $0.connection = c
-            if case .online = c { $0.lastContact = Date() }
+        let was = state.withLock { s in
+            defer {
+                s.connection = c
+                if case .online = c { s.lastContact = Date() }
+            }
+            return s.connection
         }
+        announce(from: was, to: c)
+    }
+
+    private let connectionChanged = Mutex<(@Sendable (Connection) -> Void)?>(nil)
+    /// Calls `handler` (on a transport thread) each time the connection goes offline or comes back online — the app
+    /// redraws its top bar then, rather than at its next frame.
+    public func onConnectionChange(_ handler: @escaping @Sendable (Connection) -> Void) {
+        connectionChanged.withLock { $0 = handler }
+    }
+    private func announce(from was: Connection, to now: Connection) {
+        guard (was == .online) != (now == .online), let handler = connectionChanged.withLock({ $0 }) else { return }
+        handler(now)
     }
 
     /// What the event streams say: a stream the server answered means it is back; one that can't reconnect means it
@@ -96,9 +111,12 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     /// live room knows picks have stopped coming because the server went away, and since when.
     private func streamReached(_ reached: Bool) {
         if reached { set(.online); return }
-        state.withLock { s in
-            if case .online = s.connection { s.connection = .offline(asOf: s.lastContact) }
+        let change = state.withLock { s -> Connection? in
+            guard case .online = s.connection else { return nil }
+            s.connection = .offline(asOf: s.lastContact)
+            return s.connection
         }
+        if let change { announce(from: .online, to: change) }
     }
 
     private var token: String? {

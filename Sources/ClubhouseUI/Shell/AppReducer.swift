@@ -30,6 +30,9 @@ public enum AppAction: Sendable {
     case toastShown(String, isError: Bool)
     /// The sign-in soft gate and the session (AppReducer+Gate.swift).
     case gate(GateAction)
+    /// The league server went offline or came back (remote mode): nothing changes here — the top bar reads the
+    /// connection every frame — but the frame is drawn now, not at the next key or tick.
+    case serverStatusChanged
 }
 
 /// The root reducer: routes input through the active keymap, runs pages and the board, keeps
@@ -191,6 +194,9 @@ public enum AppReducer {
 
         case .settingsSaved(let error):
             if let error { return .send(.toastShown(error.message, isError: true)) }
+            return .none
+
+        case .serverStatusChanged:
             return .none
 
         case .toastShown(let message, let isError):

@@ -89,7 +89,9 @@ enum RemoteAppCommand {
         terminalOptions.backend.mouse = program.wantsMouse
         terminalOptions.reducedMotion = env["CLUBHOUSE_REDUCED_MOTION"] != nil
         do {
-            switch try TerminalRunner(options: terminalOptions).run(program, environment: env) {
+            // The top bar says "offline" (or drops it) as soon as the transport knows, even on a page where nothing ticks.
+            let watch: (Mailbox<AppAction>) -> Void = { mailbox in api.onConnectionChange { _ in mailbox.post(.serverStatusChanged) } }
+            switch try TerminalRunner(options: terminalOptions).run(program, environment: env, onStart: watch) {
             case .quit, .hangup: return 0
             case .signal(let n): return 128 + n
             }

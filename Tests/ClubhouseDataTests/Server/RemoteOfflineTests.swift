@@ -40,6 +40,8 @@ import Testing
         let api = world.api(alice) as! RemoteLeagueAPI
         _ = try await api.standings(LeagueID(1))
         let contact = Date()
+        let changes = Mutex<[RemoteLeagueAPI.Connection]>([])
+        api.onConnectionChange { c in changes.withLock { $0.append(c) } }
         let seen = Mutex<[LeagueEvent]>([])
         let follower = Task {
             for await e in api.events(league: LeagueID(1), after: nil) { seen.withLock { $0.append(e) } }
@@ -53,6 +55,7 @@ import Testing
         #expect(await eventually(.seconds(20)) { api.connection != .online }, "no read was made: only the stream can tell")
         guard case .offline(let asOf?) = api.connection else { Issue.record("\(api.connection)"); return }
         #expect(abs(asOf.timeIntervalSince(contact)) < 30, "as of the last answer")
+        #expect(changes.withLock { $0 } == [.offline(asOf: asOf)], "the app is told at once (it redraws its top bar)")
 
         var options = LeagueServer.Options()
         options.http.port = UInt16(port)
@@ -63,6 +66,7 @@ import Testing
         try again.start()
         defer { again.stopNow() }
         #expect(await eventually(.seconds(30)) { api.connection == .online }, "the stream reconnected")
+        #expect(changes.withLock { $0 } == [.offline(asOf: asOf), .online], "and told once it is back")
         try await api.sendChat(LeagueID(1), text: "back again")
         #expect(await eventually(.seconds(30)) { seen.withLock { $0.contains { $0.kind == .chat } } })
     }
