@@ -24,15 +24,15 @@ extension PageState {
         if case .bid(_, _, _, let e)? = h.state.top.freeAgentsState?.flow { e } else { nil }
     }
 
-    @Test func aFullRosterAsksWhomToDropThenAdds() async {
+    @Test func aFullRosterAsksWhomToDropThenAdds() async throws {
         var h = await TeamWorld.signedIn(on: .freeAgents(Demo.greats), roster: TeamWorld.fullBits)
         Self.select(Self.waller, &h)
         h.key(.char("a"))
-        let c = try? #require(dropChooser(h))
-        #expect(c?.prompt == "Your roster is full (15 of 15) — drop whom to add Darren Waller?")
-        #expect(c?.options.first { $0.label == "Julio Jones" }?.reason == "his game has kicked off — he can't be dropped until next week")
-        #expect(c?.options.first { $0.label == "Kenny Golladay" }?.value == nil, "locked players can't be dropped")
-        #expect(c?.chosen == Demo.lamar.id)
+        let c = try #require(dropChooser(h))
+        #expect(c.prompt == "Your roster is full (15 of 15) — drop whom to add Darren Waller?")
+        #expect(c.options.first { $0.label == "Julio Jones" }?.reason == "his game has kicked off — he can't be dropped until next week")
+        #expect(c.options.first { $0.label == "Kenny Golladay" }?.value == nil, "locked players can't be dropped")
+        #expect(c.chosen == Demo.lamar.id)
         while dropChooser(h)?.chosen != Demo.ekeler.id && dropChooser(h) != nil { h.key(.down) }
         h.key(.enter)
         await h.settle()

@@ -249,16 +249,16 @@ import Terminal
         #expect(Screen(h.state).inSheet("My leagues  sign in to see your leagues"))
     }
 
-    @Test func signedOutFreeAgentAddSignsInThenAddsToTheirTeam() async {
+    @Test func signedOutFreeAgentAddSignsInThenAddsToTheirTeam() async throws {
         let fake = FakeLeague()
         _ = await fake.addAccount(email: "alex@example.com", password: "correct horse", displayName: "Alex")
         await fake.setMyTeam(Demo.bits, in: Demo.greats)
         var h = await Harness.started(fake: fake)
         h.send(.open(.freeAgents(Demo.greats)))
         await h.settle()
-        let player = try? #require(Demo.available.first { $0.availability == .freeAgent })
+        let player = try #require(Demo.available.first { $0.availability == .freeAgent })
         // Select that player's row, then a.
-        if let i = h.state.top.freeAgentsVisible?.firstIndex(where: { $0.player.id == player?.player.id }) {
+        if let i = h.state.top.freeAgentsVisible?.firstIndex(where: { $0.player.id == player.player.id }) {
             h.send(.page(id: h.state.sheet.top.id, FreeAgentsFeature.pageAction(.list(.select(i)))))
         }
         h.key(.char("a"))
@@ -269,7 +269,7 @@ import Terminal
         #expect(h.state.top.page == .freeAgents(Demo.greats))
         let adds = await fake.adds
         #expect(adds.map(\.teamID) == [Demo.bits], "the person's own team, found after sign-in")
-        #expect(adds.map(\.added) == [player?.player.id])
+        #expect(adds.map(\.added) == [player.player.id])
         #expect(h.toast == "Player added to your team")
     }
 

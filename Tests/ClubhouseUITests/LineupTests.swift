@@ -69,12 +69,12 @@ func styleOf(_ text: String, _ h: Harness) -> Style? {
         if case .move(_, let c)? = h.state.top.rosterState?.modal { c } else { nil }
     }
 
-    @Test func theMoveChooserListsWhereHeCanGoAndWhyNotElsewhere() async {
+    @Test func theMoveChooserListsWhereHeCanGoAndWhyNotElsewhere() async throws {
         var h = await TeamWorld.signedIn(on: .roster(Demo.greats, team: Demo.bits))
         Self.select("Aaron Jones", &h)
         h.key(.char("m"))
-        let c = try? #require(moveChooser(h))
-        let labels = c?.options.map { o in o.value == nil ? "\(o.label) — \(o.reason!)" : o.label } ?? []
+        let c = try #require(moveChooser(h))
+        let labels = c.options.map { o in o.value == nil ? "\(o.label) — \(o.reason!)" : o.label }
         #expect(labels == [
             "Move to RB",
             "RB ⇄ Christian McCaffrey",
@@ -86,7 +86,7 @@ func styleOf(_ text: String, _ h: Harness) -> Style? {
             "DEF — A RB can't play DEF",
             "IR — IR takes only players who are OUT or on IR",
         ], "the places he can go first, then the others with the domain's reason")
-        #expect(c?.chosen == LineupMove(Demo.jones.id, to: .rb), "the first place he can go is picked first")
+        #expect(c.chosen == LineupMove(Demo.jones.id, to: .rb), "the first place he can go is picked first")
         #expect(h.state.top.isEditingText, "the chooser takes the keys")
 
         h.key(.down)

@@ -4,7 +4,7 @@ import ClubhouseDomain
 
 /// One page of the sheet: state, actions, a pure reducer, a keymap and a view. The shell drives every
 /// page through this protocol, so a page never needs to know about the others.
-public protocol PageFeature {
+public protocol PageFeature: SendableMetatype {
     /// A page's state says whether any of its loads is in flight (`LoadingReporting`).
     associatedtype State: Equatable & Sendable & LoadingReporting
     associatedtype Action: PageActionCases

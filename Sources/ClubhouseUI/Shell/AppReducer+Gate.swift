@@ -371,7 +371,6 @@ extension GatedWrite {
         case .redeemInvite: return "Sign in or create an account to join with this invite code."
         case .leaveLeague: return "Sign in to leave \(name)."
         case .commissioner: return "Sign in as the commissioner of \(name) to do that."
-        default: return "Sign in to do that — you'll come straight back here."
         }
     }
 }

@@ -319,7 +319,7 @@ enum HostSSHCommand {
     private static func hostName() -> String {
         var buf = [CChar](repeating: 0, count: 256)
         guard gethostname(&buf, buf.count - 1) == 0 else { return "HOST" }
-        let name = String(cString: buf)
+        let name = String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return name.isEmpty ? "HOST" : name
     }
 }

@@ -77,8 +77,10 @@ extension ClaimsFeature {
 
     /// "won (dropped Kareem Hunt)", "lost — outbid", …
     static func outcome(_ c: ClaimView) -> String {
+        let won = c.drop.map { "won (dropped \($0.name))" } ?? "won"
         switch c.claim.outcome {
-        case .won?, nil where c.claim.status == .won: return c.drop.map { "won (dropped \($0.name))" } ?? "won"
+        case .won?: return won
+        case nil where c.claim.status == .won: return won
         case .outbid?: return "lost — another team bid more"
         case .lowerPriority?: return "lost — a team with better waiver priority claimed him"
         case .rosterFull?: return "lost — your roster was full"

@@ -162,7 +162,6 @@ public enum RosterFeature: PageFeature {
                                        KeyBinding([.char("n")], .modalKey(.char("n")), label: "keep", group: "Drop", footer: true)])
             }
         }
-        let reason = editReason(state)
         return Keymap([
             KeyBinding([.char("m")], .moveRequested, label: "move", group: "Lineup", footer: true, enabledWhen: moveReason(state) == nil,
                        disabledReason: moveReason(state)),
