@@ -49,7 +49,7 @@ import Testing
         defer { follower.cancel() }
         let first = try #require(world.server)
         let port = try #require(URLComponents(string: first.url)?.port)
-        try await Task.sleep(for: .milliseconds(300))   // the stream is open (nothing to wait on: it is silent)
+        #expect(await eventually(.seconds(20)) { first.openStreams == 1 }, "the stream is open")
         first.stopNow()
 
         #expect(await eventually(.seconds(20)) { api.connection != .online }, "no read was made: only the stream can tell")
