@@ -1,3 +1,4 @@
+import ClubhouseData
 import Foundation
 import Testing
 
@@ -6,6 +7,45 @@ import Testing
 /// (`make test` also runs `systemd-analyze verify` on the service units: `make check-units`.)
 @Suite(.serialized) struct InstallTests {
     static let prefix = "/opt/clubhouse-test"
+
+    /// The two units make one league server per machine: host-ssh's sessions are clients of clubhouse-serve's server,
+    /// at the address it listens on, with the secret it is started with (and start it: Requires=). The serve unit makes
+    /// that secret once — 0600, 256 bits in hex — and keeps it across restarts; the server's own check accepts it.
+    @Test func theServiceUnitsShareOneServerAndItsSecret() throws {
+        let serve = try String(contentsOfFile: Repo.root + "/dist/systemd/clubhouse-serve.service.in", encoding: .utf8)
+        let host = try String(contentsOfFile: Repo.root + "/dist/systemd/clubhouse-host-ssh.service.in", encoding: .utf8)
+        func values(_ unit: String, _ key: String) -> [String] {
+            unit.split(separator: "\n").filter { $0.hasPrefix(key + "=") }.map { String($0.dropFirst(key.count + 1)) }
+        }
+        func option(_ line: String, _ name: String) -> String? {
+            let words = line.split(separator: " ").map(String.init)
+            return words.firstIndex(of: name).flatMap { words.indices.contains($0 + 1) ? words[$0 + 1] : nil }
+        }
+        let serveStart = try #require(values(serve, "ExecStart").first)
+        let hostStart = try #require(values(host, "ExecStart").first)
+        let secret = try #require(option(serveStart, "--ssh-host-secret-file"))
+        #expect(option(hostStart, "--ssh-host-secret-file") == secret)
+        #expect(option(hostStart, "--server") == "http://" + (option(serveStart, "--listen") ?? "?"))
+        #expect(option(hostStart, "--database") == nil, "host-ssh starts no league server of its own")
+        #expect(values(host, "Requires") == ["clubhouse-serve.service"])
+        #expect(values(host, "After").first?.contains("clubhouse-serve.service") == true)
+
+        // The serve unit's ExecStartPre, run on a temporary folder in place of /var/lib/clubhouse.
+        let pre = try #require(values(serve, "ExecStartPre").first)
+        #expect(pre.hasPrefix("/bin/sh -c '") && pre.hasSuffix("'"))
+        let script = String(pre.dropFirst("/bin/sh -c '".count).dropLast())
+        let work = try TemporaryHome()
+        let local = script.replacingOccurrences(of: (secret as NSString).deletingLastPathComponent, with: work.url.path)
+        let made = work.url.path + "/" + (secret as NSString).lastPathComponent
+        #expect(try Repo.run("/bin/sh", ["-c", local]).status == 0)
+        let first = try String(contentsOfFile: made, encoding: .utf8)
+        #expect(first.count == 64 && first.allSatisfy(\.isHexDigit), "\(first)")
+        let mode = (try FileManager.default.attributesOfItem(atPath: made)[.posixPermissions] as? NSNumber)?.intValue
+        #expect(mode == 0o600)
+        #expect(try SSHHostSecret.read(made) == first, "clubhouse serve --ssh-host-secret-file takes it")
+        #expect(try Repo.run("/bin/sh", ["-c", local]).status == 0)
+        #expect(try String(contentsOfFile: made, encoding: .utf8) == first, "kept across restarts: sessions signed in stay valid")
+    }
 
     @Test func installedCopyRunsFromAnotherFolderAndUninstallRemovesIt() throws {
         let work = try TemporaryHome()
@@ -210,8 +250,8 @@ enum Repo {
         p.environment = env
         let outFile = FileManager.default.temporaryDirectory.appendingPathComponent("install-\(UUID().uuidString).out")
         let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("install-\(UUID().uuidString).err")
-        FileManager.default.createFile(atPath: outFile.path, contents: nil)
-        FileManager.default.createFile(atPath: errFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: outFile); try? FileManager.default.removeItem(at: errFile) }
         p.standardOutput = try FileHandle(forWritingTo: outFile)
         p.standardError = try FileHandle(forWritingTo: errFile)
