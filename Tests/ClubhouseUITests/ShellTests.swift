@@ -21,6 +21,24 @@ import Terminal
         #expect(h.state.board.context == .featured)
     }
 
+    /// At 60 columns the board's standings keep rank, team and record, so the names can be read; from 80 they show
+    /// the points too.
+    @Test func narrowStandingsOnTheBoardKeepTheTeamNamesReadable() async {
+        var narrow = await Harness.started(size: Size(width: 60, height: 16))
+        narrow.send(.open(.league(Demo.greats)))
+        await narrow.settle()
+        let n = Screen(narrow.state)
+        let names = n.inBoard("Hail Marys") && n.inBoard("Tailgaters"), points = n.inBoard(" PF")
+        #expect(names, "\(n.text)")
+        #expect(!points, "\(n.text)")
+        var wide = await Harness.started(size: Size(width: 80, height: 24))
+        wide.send(.open(.league(Demo.greats)))
+        await wide.settle()
+        let w = Screen(wide.state)
+        let widePoints = w.inBoard(" PF") && w.inBoard("Hail Marys")
+        #expect(widePoints, "\(w.text)")
+    }
+
     @Test func theBoardKeepsWhatItLoadedAndReloadsOnlyANewWeek() async {
         let fake = FakeLeague()
         var h = await Harness.started(fake: fake)

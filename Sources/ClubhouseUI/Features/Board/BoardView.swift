@@ -37,15 +37,20 @@ extension BoardFeature {
         return (cols[0], cols[1])
     }
 
-    static func standingsTable(_ state: State, _ entries: [StandingsEntry], context: RenderContext) -> DataTable {
+    /// Narrower than this, the standings keep rank, team and record (the points are on the pages, and the week's
+    /// scores beside them), so a team's name keeps room to be read.
+    static let standingsPointsWidth = 30
+
+    static func standingsTable(_ state: State, _ entries: [StandingsEntry], width: Int, context: RenderContext) -> DataTable {
         // While the week is live: each team's points so far this week, beside the season's.
         let sb = state.scoreboard.value
-        let live = sb.map { s in s.matchups.contains { $0.status == .live } } ?? false
+        let points = width >= standingsPointsWidth
+        let live = points && (sb.map { s in s.matchups.contains { $0.status == .live } } ?? false)
         func weekPoints(_ t: TeamID) -> String {
             guard let m = sb?.matchups.first(where: { $0.involves(t) }) else { return "" }
             return (m.home.team.id == t ? m.home.points : m.away?.points ?? .zero).oneDecimal
         }
-        let rows = entries.map { e in ["\(e.rank)", e.team.name, e.row.record, e.row.pointsFor.oneDecimal] + (live ? [weekPoints(e.team.id)] : []) }
+        let rows = entries.map { e in ["\(e.rank)", e.team.name, e.row.record] + (points ? [e.row.pointsFor.oneDecimal] : []) + (live ? [weekPoints(e.team.id)] : []) }
         var highlighted: Int?
         if let h = state.highlight {
             switch h {
@@ -54,8 +59,8 @@ extension BoardFeature {
             }
         }
         let sel = focusedSelection(state, context).flatMap { $0 < entries.count ? $0 : nil }
-        return DataTable(columns: [DataColumn("#", .length(2), .right), DataColumn("Team", .fill(1)), DataColumn("W-L", .length(5), .right), DataColumn("PF", .length(6), .right)]
-                            + (live ? [DataColumn("Live", .length(6), .right)] : []),
+        return DataTable(columns: [DataColumn("#", .length(2), .right), DataColumn("Team", .fill(1)), DataColumn("W-L", .length(5), .right)]
+                            + (points ? [DataColumn("PF", .length(6), .right)] : []) + (live ? [DataColumn("Live", .length(6), .right)] : []),
                          rows: rows, selected: sel, highlighted: sel == nil ? highlighted : nil, context: context)
     }
 
@@ -101,7 +106,7 @@ extension BoardFeature {
         }
         if !left.isEmpty, let entries = LoadView.render(state.standings.load, what: "standings", empty: "No standings yet — the season hasn't started.",
                                          in: left, buffer: &buffer, context: context) {
-            standingsTable(state, entries, context: context).render(in: left, buffer: &buffer)
+            standingsTable(state, entries, width: left.width, context: context).render(in: left, buffer: &buffer)
         }
         if let sb = LoadView.render(state.scoreboard.load, what: "scoreboard", empty: "No matchups this week.",
                                     in: right, buffer: &buffer, context: context) {
@@ -130,7 +135,7 @@ extension BoardFeature {
             return featuredTable(state, l, context: context).row(atY: point.y, in: area.inset(horizontal: 1))
         case .league:
             let (left, right) = leagueAreas(area)
-            if left.contains(point), let e = state.standings.value { return standingsTable(state, e, context: context).row(atY: point.y, in: left) }
+            if left.contains(point), let e = state.standings.value { return standingsTable(state, e, width: left.width, context: context).row(atY: point.y, in: left) }
             if right.contains(point), let sb = state.scoreboard.value {
                 return scoreboardTable(state, sb, context: context).row(atY: point.y, in: right).map { $0 + (state.standings.value?.count ?? 0) }
             }
