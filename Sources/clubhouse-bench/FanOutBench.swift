@@ -338,7 +338,7 @@ final class LeagueServerProcess {
         let port = try Self.freePort()
         url = "http://127.0.0.1:\(port)"
         let log = directory.appendingPathComponent("serve.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: app)
         process.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--database", database, "--ssh-host-secret-file", secret]
         let file = try FileHandle(forWritingTo: log)

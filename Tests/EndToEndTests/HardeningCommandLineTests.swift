@@ -74,7 +74,7 @@ import Testing
         // Written a row at a time, so this process stays small too (a spawned child's peak can include the parent's).
         func file(megabytes: Int) throws -> String {
             let path = home.url.appendingPathComponent("big-\(megabytes).csv").path
-            FileManager.default.createFile(atPath: path, contents: nil)
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
             let out = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
             defer { try? out.close() }
             let padding = String(repeating: "p", count: 10_000)

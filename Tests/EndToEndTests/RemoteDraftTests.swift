@@ -15,7 +15,7 @@ import Testing
         let log: URL
         init(database: String, port: Int, home: TemporaryHome, arguments: [String] = []) throws {
             log = home.url.appendingPathComponent("serve-\(UUID().uuidString.prefix(4)).log")
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             process.executableURL = URL(fileURLWithPath: Binary.path)
             process.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--database", database] + arguments
             process.environment = home.environment

@@ -258,10 +258,7 @@ final class SSHHost {
 
     static func run(_ argv: [String]) throws -> (status: Int32, output: String) { try Spawn.run(argv) }
 
-    static func commandLine(_ pid: pid_t) -> String {
-        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return "" }
-        return String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
-    }
+    static func commandLine(_ pid: pid_t) -> String { Processes.commandLine(pid) }
 
     static func processes(matching text: String) -> [pid_t] {
         allProcesses().keys.filter { $0 != getpid() && commandLine($0).contains(text) && isAlive($0) }
@@ -274,28 +271,9 @@ final class SSHHost {
     }
 
     /// pid → parent pid, for every process.
-    static func allProcesses() -> [pid_t: pid_t] {
-        var parentOf: [pid_t: pid_t] = [:]
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { continue }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            if fields.count > 1, let ppid = pid_t(fields[1]) { parentOf[pid] = ppid }
-        }
-        return parentOf
-    }
+    static func allProcesses() -> [pid_t: pid_t] { Processes.parents() }
 
-    static func descendants(of root: pid_t) -> [pid_t] {
-        let parentOf = allProcesses()
-        var result: [pid_t] = []
-        var frontier: Set<pid_t> = [root]
-        while !frontier.isEmpty {
-            let next = parentOf.filter { frontier.contains($0.value) }.map(\.key)
-            result += next
-            frontier = Set(next)
-        }
-        return result.filter(isAlive)
-    }
+    static func descendants(of root: pid_t) -> [pid_t] { Processes.descendants(of: root).filter(isAlive) }
 }
 
 /// Starts programs with posix_spawn (clean signal mask, only stdin/stdout/stderr inherited) and

@@ -113,12 +113,21 @@ package enum AppCommand {
             }
         }
 
+        return runInTerminal(program, monochrome: monochrome, environment: env, whenSettled: startClocks)
+    }
+}
+
+extension AppCommand {
+    /// Runs the app in the terminal until it quits; the exit status (0, 128 + a signal, 2 when the terminal won't do).
+    package static func runInTerminal(_ program: ClubhouseProgram, monochrome: Bool, environment env: [String: String],
+                                      onStart: (Mailbox<AppAction>) -> Void = { _ in },
+                                      whenSettled: @escaping () -> Void = {}) -> Int32 {
         var terminalOptions = TerminalRunner.Options()
         terminalOptions.backend.monochrome = monochrome
         terminalOptions.backend.mouse = program.wantsMouse
         terminalOptions.reducedMotion = env["CLUBHOUSE_REDUCED_MOTION"] != nil
         do {
-            switch try TerminalRunner(options: terminalOptions).run(program, environment: env, whenSettled: startClocks) {
+            switch try TerminalRunner(options: terminalOptions).run(program, environment: env, onStart: onStart, whenSettled: whenSettled) {
             case .quit, .hangup: return 0
             case .signal(let n): return 128 + n
             }

@@ -45,7 +45,7 @@ public struct SodiumPasswordHasher: PasswordHasher {
             crypto_pwhash_str_alg(&out, p, UInt64(password.utf8.count), UInt64(opsLimit), memLimit, crypto_pwhash_alg_argon2id13())
         }
         guard rc == 0 else { throw DomainError.transport("could not hash the password (out of memory)") }
-        return String(cString: out)
+        return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     public func verify(_ password: String, against hash: String) -> Bool {

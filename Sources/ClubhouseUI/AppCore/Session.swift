@@ -90,7 +90,6 @@ extension GatedWrite {
         case .sendChat: "Message sent"
         case .redeemInvite: "Invite accepted — welcome to the league"
         case .commissioner(let a): a.successMessage
-        default: "Done"
         }
     }
 

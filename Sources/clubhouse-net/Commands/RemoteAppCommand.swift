@@ -84,21 +84,9 @@ enum RemoteAppCommand {
                                        sshKey: ssh?.key,
                                        notices: notices.isEmpty ? [] : [AppCommand.movedAsideNotice(notices)],
                                        serverStatus: status)
-        var terminalOptions = TerminalRunner.Options()
-        terminalOptions.backend.monochrome = monochrome
-        terminalOptions.backend.mouse = program.wantsMouse
-        terminalOptions.reducedMotion = env["CLUBHOUSE_REDUCED_MOTION"] != nil
-        do {
-            // The top bar says "offline" (or drops it) as soon as the transport knows, even on a page where nothing ticks.
-            let watch: (Mailbox<AppAction>) -> Void = { mailbox in api.onConnectionChange { _ in mailbox.post(.serverStatusChanged) } }
-            switch try TerminalRunner(options: terminalOptions).run(program, environment: env, onStart: watch) {
-            case .quit, .hangup: return 0
-            case .signal(let n): return 128 + n
-            }
-        } catch {
-            Output.error("clubhouse: \(error.reason)")
-            return 2
-        }
+        // The top bar says "offline" (or drops it) as soon as the transport knows, even on a page where nothing ticks.
+        return AppCommand.runInTerminal(program, monochrome: monochrome, environment: env,
+                                        onStart: { mailbox in api.onConnectionChange { _ in mailbox.post(.serverStatusChanged) } })
     }
 
     /// The app's view of the SSH key: whom it is linked to now (asked of the league server), and whether linking it

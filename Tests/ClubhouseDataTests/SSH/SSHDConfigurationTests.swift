@@ -91,7 +91,7 @@ import Testing
         let state = dir.file("my state")
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
-        #expect(try run(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", state + "/host key"]).status == 0)
+        #expect(Processes.run(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", state + "/host key"]).status == 0)
         for policy in SSHDConfiguration.Policy.allCases {
             let config = SSHDConfiguration(
                 port: 2222, listenAddress: "127.0.0.1", hostKeyPath: state + "/host key", pidFilePath: state + "/sshd.pid",
@@ -99,27 +99,14 @@ import Testing
                 devicesDirectory: state + "/devices", policy: policy,
                 authorizedKeysCommand: ["/usr/bin/true", "--ssh-host-secret-file", state + "/ssh-host-secret"], user: "root")
             try config.render().write(toFile: state + "/sshd_config", atomically: true, encoding: .utf8)
-            let checked = try run(["/usr/sbin/sshd", "-t", "-f", state + "/sshd_config"])
+            let checked = Processes.run(["/usr/sbin/sshd", "-t", "-f", state + "/sshd_config"])
             #expect(checked.status == 0, "sshd -t: \(checked.output)")
             // sshd's view of the effective settings (`-T`) keeps the forced command whole.
-            let effective = try run(["/usr/sbin/sshd", "-T", "-f", state + "/sshd_config", "-C", "user=root,host=localhost,addr=127.0.0.1"])
+            let effective = Processes.run(["/usr/sbin/sshd", "-T", "-f", state + "/sshd_config", "-C", "user=root,host=localhost,addr=127.0.0.1"])
             #expect(effective.output.contains("forcecommand \(config.forceCommand)"), "\(effective.output)")
             #expect(effective.output.contains("exposeauthinfo yes"))
             #expect(effective.output.contains("passwordauthentication no"))
         }
-    }
-
-    private func run(_ argv: [String]) throws -> (status: Int32, output: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: argv[0])
-        p.arguments = Array(argv.dropFirst())
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
 }

@@ -67,7 +67,7 @@ import Testing
         defer { again.stopNow() }
         #expect(await eventually(.seconds(30)) { api.connection == .online }, "the stream reconnected")
         #expect(changes.withLock { $0 } == [.offline(asOf: asOf), .online], "and told once it is back")
-        try await api.sendChat(LeagueID(1), text: "back again")
+        _ = try await api.sendChat(LeagueID(1), text: "back again")
         #expect(await eventually(.seconds(30)) { seen.withLock { $0.contains { $0.kind == .chat } } })
     }
 }

@@ -1,10 +1,10 @@
-import ClubhouseCLI
 import Foundation
 
-/// Small process helpers for hosting sshd: run a tool and capture its output, find descendants.
-enum Processes {
+/// Small process helpers for hosting sshd (`clubhouse-net host-ssh`) and the tests that check it: run a tool and
+/// capture its output, read `/proc`, find descendants.
+package enum Processes {
     /// Runs `argv` (absolute path first) to completion; returns status and combined output.
-    static func run(_ argv: [String]) -> (status: Int32, output: String) {
+    package static func run(_ argv: [String]) -> (status: Int32, output: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: argv[0])
         p.arguments = Array(argv.dropFirst())
@@ -19,14 +19,14 @@ enum Processes {
     }
 
     /// The first executable named `name` in the usual system folders and PATH.
-    static func find(_ name: String, environment: [String: String]) -> String? {
+    package static func find(_ name: String, environment: [String: String]) -> String? {
         let dirs = ["/usr/sbin", "/usr/local/sbin", "/sbin", "/usr/bin", "/usr/local/bin"]
             + (environment["PATH"] ?? "").split(separator: ":").map(String.init)
         return dirs.map { $0 + "/" + name }.first { access($0, X_OK) == 0 }
     }
 
-    /// Every live process whose parent chain leads to `root` (not including `root`).
-    static func descendants(of root: pid_t) -> [pid_t] {
+    /// Every process's parent, by process id (from `/proc`).
+    package static func parents() -> [pid_t: pid_t] {
         var parentOf: [pid_t: pid_t] = [:]
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         for entry in entries {
@@ -37,6 +37,12 @@ enum Processes {
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             if fields.count > 1, let ppid = pid_t(fields[1]) { parentOf[pid] = ppid }
         }
+        return parentOf
+    }
+
+    /// Every process whose parent chain leads to `root` (not including `root`).
+    package static func descendants(of root: pid_t) -> [pid_t] {
+        let parentOf = parents()
         var result: [pid_t] = []
         var frontier: Set<pid_t> = [root]
         while !frontier.isEmpty {
@@ -48,12 +54,12 @@ enum Processes {
     }
 
     /// The process's command line with spaces between the arguments ("" when it is gone).
-    static func commandLine(_ pid: pid_t) -> String {
+    package static func commandLine(_ pid: pid_t) -> String {
         guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return "" }
         return String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
     }
 
-    static func isAlive(_ pid: pid_t) -> Bool {
+    package static func isAlive(_ pid: pid_t) -> Bool {
         guard kill(pid, 0) == 0 else { return false }
         // A zombie counts as gone.
         let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
