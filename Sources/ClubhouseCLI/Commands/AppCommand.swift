@@ -103,13 +103,10 @@ package enum AppCommand {
                 if let damage = Database.checkLater(path: db.path) {
                     log?.record("database.damaged", ["path": db.path, "found": damage, "remedy": "moved aside at the next start"])
                 }
-                guard let lease = await ClockLease.acquire(database: db.path) else { return }
-                log?.record("clocks.lease", ["database": db.path])
-                await withTaskGroup(of: Void.self) { group in
-                    group.addTask { await DraftClockDriver(service: service, databasePath: db.path).run() }
-                    group.addTask { await LiveClockDriver(service: service, databasePath: db.path).run() }
-                }
-                withExtendedLifetime(lease) {}
+                await ClockLease.runClocks(database: db.path, acquired: { log?.record("clocks.lease", ["database": db.path]) }, [
+                    { await DraftClockDriver(service: service, databasePath: db.path).run() },
+                    { await LiveClockDriver(service: service, databasePath: db.path).run() },
+                ])
             }
         }
 

@@ -40,6 +40,17 @@ public final class ClockLease: @unchecked Sendable {
         return ClockLease(fd: fd)
     }
 
+    /// Waits for the lease, then runs `clocks` side by side while holding it, until they end or the task is cancelled
+    /// (`acquired` is told once the lease is held). What the app and `clubhouse serve` both run their clocks under.
+    public static func runClocks(database: String, acquired: () -> Void = {}, _ clocks: [@Sendable () async -> Void]) async {
+        guard let lease = await acquire(database: database) else { return }
+        acquired()
+        await withTaskGroup(of: Void.self) { group in
+            for clock in clocks { group.addTask { await clock() } }
+        }
+        withExtendedLifetime(lease) {}
+    }
+
     /// Waits until this process holds the lease; nil when the task is cancelled first.
     public static func acquire(database: String, retry: Duration = .seconds(1)) async -> ClockLease? {
         while !Task.isCancelled {

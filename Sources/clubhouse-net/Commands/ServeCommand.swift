@@ -84,12 +84,10 @@ enum ServeCommand {
         let clocks: Task<Void, Never>
         if let sqliteFile {
             clocks = Task.detached {
-                guard let lease = await ClockLease.acquire(database: sqliteFile) else { return }
-                await withTaskGroup(of: Void.self) { group in
-                    group.addTask { await backend.runDraftClock() }
-                    group.addTask { await LiveClockDriver(service: service, events: events).run() }
-                }
-                withExtendedLifetime(lease) {}
+                await ClockLease.runClocks(database: sqliteFile, [
+                    { await backend.runDraftClock() },
+                    { await LiveClockDriver(service: service, events: events).run() },
+                ])
             }
         } else {
             clocks = Task.detached { await LiveClockDriver(service: service, events: events).run() }
