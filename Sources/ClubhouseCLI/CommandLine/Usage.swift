@@ -26,6 +26,7 @@ enum Usage {
 
     static let serve = """
     Usage: clubhouse serve [--listen HOST:PORT] [--database PATH] [--ssh-host-secret-file PATH]
+                           [--trusted-proxy ADDR[,ADDR...]]
 
     Runs the league server: members point the app at http://HOST:PORT (see 'clubhouse --help').
     Prints the URL, logs one line per request to standard error (method, route, status,
@@ -42,6 +43,11 @@ enum Usage {
                            accept SSH-key sign-ins from the 'clubhouse host-ssh' that holds the
                            secret in PATH (one line; the file must be 0600 — readable by its
                            owner only); without it, key sign-in over HTTP is refused (403)
+      --trusted-proxy ADDR[,ADDR...]
+                           reverse proxies (addresses or CIDR ranges, e.g. 127.0.0.1,10.0.0.0/8)
+                           whose X-Forwarded-For names the client: sign-in and new-account
+                           limits then count the right-most address in it that isn't one of
+                           these; from any other peer the header is ignored
       -h, --help           show this help
     """
 
