@@ -8,7 +8,7 @@ import ClubhouseDomain
         "meta", "nfl_teams", "players", "games", "weekly_stats", "prior_season_stats", "users", "sessions", "ssh_keys",
         "leagues", "teams", "join_requests", "invites", "roster_entries", "lineups", "drafts", "picks", "draft_queue",
         "chat_messages", "waiver_claims", "waiver_holds", "transactions", "matchups", "events", "schema_migrations",
-        "sign_in_attempts", "plays", "league_clock_runs",
+        "sign_in_attempts", "plays", "league_clock_runs", "idempotent_requests",
     ]
 
     @Test func migratesAnEmptyFileToTheLatestSchema() throws {
@@ -34,7 +34,7 @@ import ClubhouseDomain
         var fixture = try SeasonFixture.bundled2019()
         fixture.plays = []
         try SeasonImporter.importSeason(fixture, into: db)
-        #expect(try db.migrate() == [4])
+        #expect(try db.migrate() == Schema.migrations.map(\.version).filter { $0 >= 4 })
         #expect(try db.scalar("SELECT count(*) FROM plays", as: Int.self) == 101_776)
         #expect(try db.scalar("SELECT count(*) FROM plays WHERE quarter IS NULL", as: Int.self) == 5)
     }
