@@ -165,8 +165,9 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     /// One call: the answer's body on 2xx, else the domain error it stands for.
     ///
     /// With an `idempotencyKey` (creating writes: see `send(_:_:_:idempotent:)`) the server does the write at most once
-    /// for that key; so this may ask again with the same key and body — once more on a fresh connection when no answer
-    /// came back, and after `Retry-After` (up to 3 times) while the key's first request is still running elsewhere —
+    /// for that key; so this may ask again with the same key and body — once more on a fresh connection when the
+    /// connection ended without an answer (not when it was refused or timed out: that fails at once, as any write
+    /// does), and after `Retry-After` (up to 3 times) while the key's first request is still running elsewhere —
     /// and a repeat gets the first answer rather than a second league or a "Pick 14 was already made".
     private func call(_ method: String, _ path: String, body: Data?, sendToken: Bool = true, headers: [String: String] = [:],
                       idempotencyKey: String? = nil) async throws -> Data {
@@ -178,7 +179,8 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
         while true {
             let answer: HTTPClient.Answer
             do {
-                do { answer = try await client.send(r) } catch .unreachable where method == "GET" || idempotencyKey != nil {
+                do { answer = try await client.send(r) } catch .unreachable(let why)
+                    where method == "GET" || (idempotencyKey != nil && why == HTTPClient.Failure.noAnswer) {
                     // A kept-alive connection the server closed just as it was reused, or an answer lost on the way: a read
                     // (idempotent) or a write under its key is asked once more on a fresh one before the server counts as
                     // unreachable.
