@@ -108,11 +108,14 @@ import Testing
             #expect(await failure { try await session.signIn(email: "guess\(i)@example.com", password: "wrong password") } == AccountRules.wrongCredentials)
         }
         #expect(await failure { try await session.signIn(email: Self.dana, password: Self.password) } == .rateLimited(retryAfterSeconds: 60))
-        // Its key is limited too; a session of another SSH client with another key is not.
+        // Its SSH client was forwarded: another key from that client is limited too; its key, from another client, too.
         let host = FromAddress(port: world.server!.port, source: "127.0.0.1")
         let secret = ["X-Clubhouse-SSH-Host": ContractWorld.sshHostSecret]
+        #expect(await host.signIn(Self.dana, Self.password, device: "ssh:SHA256:second", headers: secret.merging(["X-Forwarded-For": "198.51.100.20"]) { $1 })?
+            .status == 429)
         #expect(await host.signIn(Self.dana, Self.password, device: "ssh:" + fp, headers: secret.merging(["X-Forwarded-For": "198.51.100.21"]) { $1 })?
             .status == 429)
+        // A session of another SSH client with another key is not.
         #expect(await host.signIn(Self.dana, Self.password, device: "ssh:SHA256:another", headers: secret.merging(["X-Forwarded-For": "198.51.100.21"]) { $1 })?
             .status == 200)
     }
