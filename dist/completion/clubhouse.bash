@@ -57,7 +57,7 @@ _clubhouse()
         "")
             options="--database --server --no-color --help --version"
             if [[ $cur != -* ]]; then
-                COMPREPLY=($(compgen -W 'import-stats host-ssh serve' -- "$cur"))
+                COMPREPLY=($(compgen -W 'import-stats backup host-ssh serve' -- "$cur"))
                 return
             fi
             ;;
@@ -65,6 +65,13 @@ _clubhouse()
             options="--database --help"
             if [[ $cur != -* ]]; then
                 _filedir csv
+                return
+            fi
+            ;;
+        backup)
+            options="--database --help"
+            if [[ $cur != -* ]]; then
+                _filedir
                 return
             fi
             ;;

@@ -19,6 +19,7 @@ enum Usage {
     Commands:
       serve               run a league server for a club (JSON over HTTP)
       import-stats FILE   import weekly stats from a CSV file (nflverse player_stats columns)
+      backup OUT          a consistent copy of the (live) SQLite database, verified
       host-ssh            host the app over SSH with the system's OpenSSH server
 
     Run 'clubhouse COMMAND --help' for a command's options.
@@ -62,6 +63,21 @@ enum Usage {
 
     Options:
       --database PATH   use this SQLite database
+      -h, --help        show this help
+    """
+
+    static let backup = """
+    Usage: clubhouse backup [--database PATH] OUT
+
+    Copies the league database to OUT while apps and servers keep using it (SQLite's online
+    backup: the copy is the database as it stood when the backup began), checks the copy with
+    PRAGMA integrity_check, and says how to restore it. OUT must not exist yet; it is written
+    under a temporary name first and made readable by its owner only (0600). For a PostgreSQL
+    database use pg_dump.
+
+    Options:
+      --database PATH   the SQLite database to copy
+                        (default: $XDG_DATA_HOME/clubhouse/clubhouse.sqlite)
       -h, --help        show this help
     """
 
