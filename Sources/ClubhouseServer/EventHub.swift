@@ -7,8 +7,10 @@ import Synchronization
 /// it missed from the table, page by page, then the live events after it, without gaps or repeats.
 ///
 /// Private leagues: an event goes only to streams whose caller may read its league now (`LeagueReaders`, given with
-/// each event). A stream of one private league (`league=`) whose caller stops being a member (left the league) is
-/// ended at the event that took them out; a stream of every league just stops getting that league's events.
+/// each event, read afresh after every event that may change them). A stream of one private league (`league=`) whose
+/// caller stops being a member (left the league) is ended at the event that took them out; a stream of every league
+/// just stops getting that league's events. The caller is the one the stream was opened with: a token signed out
+/// later keeps its open streams (as it keeps nothing else) until they reconnect.
 final class EventHub: Sendable {
     final class Subscriber: @unchecked Sendable {
         let stream: EventStream
@@ -38,8 +40,11 @@ final class EventHub: Sendable {
     var lastEventID: Int64 { state.withLock { $0.lastID } }
     func setLastEventID(_ id: Int64) { state.withLock { $0.lastID = max($0.lastID, id) } }
 
+    /// An event as a server-sent event. Its data is what `JSONEncoder` writes for a `LeagueEvent` (its keys; the date
+    /// as seconds since 2001), written directly: a resume frames up to `maxReplay` events per stream.
     static func frame(_ event: LeagueEvent) -> [UInt8] {
-        let json = (try? HTTPResponse.jsonEncoder.encode(event)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let json = "{\"id\":\(event.id),\"leagueID\":\(event.leagueID.rawValue),\"kind\":\(JSONText.quote(event.kind.rawValue)),"
+            + "\"payload\":\(JSONText.quote(event.payload)),\"at\":\(event.at.timeIntervalSinceReferenceDate)}"
         return Array("id: \(event.id)\nevent: \(event.kind.rawValue)\ndata: \(json)\n\n".utf8)
     }
 
@@ -99,8 +104,10 @@ final class EventHub: Sendable {
             for sub in s.subscribers.values where sub.league == nil || sub.league == event.leagueID {
                 guard event.id > sub.lastSent else { continue }
                 guard let readers, readers.admits(sub.caller) else {
-                    // No longer allowed to read the one league this stream follows: it ends here.
-                    if sub.league == event.leagueID, readers != nil { ended.append(sub.stream) }
+                    // The event that took the caller out of the one league this stream follows (they left): it ends
+                    // here. (Any other event they may not read is only left out: the follower may be behind the
+                    // stream's own check, at events from before they joined.)
+                    if sub.league == event.leagueID, readers != nil, event.kind.mayChangeReaders { ended.append(sub.stream) }
                     continue
                 }
                 if sub.replaying { sub.held.append((event.id, bytes)); continue }

@@ -144,7 +144,83 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         BadInput(name: "events after an id that isn't a number", status: 400, code: "bad_parameter",
                  request: get("/v1/events?league=1", headers: ["Last-Event-ID": "yesterday"])),
         BadInput(name: "events of a league that doesn't exist", status: 404, code: "not_found", request: get("/v1/events?league=987654")),
+        // Framing: one unambiguous body length, or the connection is closed after a 400
+        BadInput(name: "Content-Length and Transfer-Encoding both", status: 400, code: "malformed_request",
+                 request: raw("POST \(join) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 4\r\n"
+                              + "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n")),
+        BadInput(name: "two Content-Lengths that differ", status: 400, code: "malformed_request",
+                 request: raw("POST \(join) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 5\r\n\r\n{}abc")),
+        BadInput(name: "two equal Content-Lengths", status: 400, code: "malformed_request",
+                 request: raw("POST \(join) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\n{}")),
+        BadInput(name: "Transfer-Encoding: xchunked", status: 400, code: "malformed_request",
+                 request: raw("POST \(join) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: xchunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")),
+        BadInput(name: "Transfer-Encoding: gzip, chunked", status: 400, code: "malformed_request",
+                 request: raw("POST \(join) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")),
+        BadInput(name: "Transfer-Encoding twice", status: 400, code: "malformed_request",
+                 request: raw("POST \(join) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n"
+                              + "Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")),
+        BadInput(name: "chunked on HTTP/1.0", status: 400, code: "malformed_request",
+                 request: raw("POST \(join) HTTP/1.0\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")),
+        // The head as it arrived: NULs and control characters, line ends, folding, repeated headers
+        BadInput(name: "a NUL inside the token", status: 400, code: "malformed_request",
+                 request: { f in Array("GET /v1/me/leagues HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer \(f.valid)".utf8) + [0]
+                                + Array("junk\r\n\r\n".utf8) }),
+        BadInput(name: "a NUL ending the token", status: 400, code: "malformed_request",
+                 request: { f in Array("GET /v1/me/leagues HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer \(f.valid)".utf8) + [0]
+                                + Array("\r\n\r\n".utf8) }),
+        BadInput(name: "a NUL in the request line", status: 400, code: "malformed_request",
+                 request: { _ in Array("GET /v1/leagues/1".utf8) + [0] + Array("abc HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8) }),
+        BadInput(name: "a bare CR in a header", status: 400, code: "malformed_request",
+                 request: raw("GET /v1/leagues/1 HTTP/1.1\r\nHost: x\r\nX-Note: a\rb\r\nConnection: close\r\n\r\n")),
+        BadInput(name: "a control character in a header", status: 400, code: "malformed_request",
+                 request: raw("GET /v1/leagues/1 HTTP/1.1\r\nHost: x\r\nX-Note: a\u{1B}[2Jb\r\nConnection: close\r\n\r\n")),
+        BadInput(name: "lines ended by a bare LF", status: 400, code: "malformed_request",
+                 request: raw("GET /v1/leagues/1 HTTP/1.1\nHost: x\nConnection: close\n\n")),
+        BadInput(name: "a header folded onto the next line", status: 400, code: "malformed_request",
+                 request: raw("GET /v1/leagues/1 HTTP/1.1\r\nHost: x\r\nX-Note: a\r\n b\r\nConnection: close\r\n\r\n")),
+        BadInput(name: "a space before a header's colon", status: 400, code: "malformed_request",
+                 request: raw("GET /v1/leagues/1 HTTP/1.1\r\nHost: x\r\nX-Note : a\r\nConnection: close\r\n\r\n")),
+        BadInput(name: "Authorization twice", status: 400, code: "malformed_request",
+                 request: { f in RawHTTP.bytes("GET", "/v1/me/leagues", headers: ["Authorization": "Bearer \(f.valid)", "authorization": "Bearer \(f.revoked)"]) }),
+        BadInput(name: "Host twice", status: 400, code: "malformed_request",
+                 request: raw("GET /v1/leagues/1 HTTP/1.1\r\nHost: x\r\nHost: y\r\nConnection: close\r\n\r\n")),
+        BadInput(name: "two spaces after the method", status: 400, code: "malformed_request",
+                 request: raw("GET  /v1/leagues/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")),
+        // The request target, decoded segment by segment
+        BadInput(name: "%00 in the path", status: 400, code: "malformed_request", request: get("/v1/leagues/1%00abc")),
+        BadInput(name: "%00 in a query value", status: 400, code: "malformed_request", request: get("/v1/leagues?name=a%00b")),
+        BadInput(name: "%0A in the path", status: 400, code: "malformed_request", request: get("/v1/leagues/1%0A")),
+        BadInput(name: "%2F inside a segment", status: 400, code: "malformed_request", request: get("/v1/leagues/1%2Fstandings")),
+        BadInput(name: "%2f inside a segment", status: 400, code: "malformed_request", request: get("/v1/leagues%2f1")),
+        BadInput(name: "a % without two hex digits", status: 400, code: "malformed_request", request: get("/v1/leagues/1%G1")),
+        BadInput(name: "a % at the end of the query", status: 400, code: "malformed_request", request: get("/v1/leagues?name=100%")),
+        BadInput(name: "a raw quote in the path", status: 400, code: "malformed_request", request: get("/v1/players/\"x\"")),
+        BadInput(name: "a raw non-ASCII byte in the query", status: 400, code: "malformed_request",
+                 request: { _ in Array("GET /v1/leagues?name=".utf8) + [0xC3, 0xA9] + Array(" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8) }),
+        BadInput(name: "a query parameter given twice", status: 400, code: "bad_parameter", field: "league", request: get("/v1/events?league=1&league=7")),
+        // Media type and encoding of the body
+        BadInput(name: "application/jsonx", status: 415, code: "unsupported_media_type",
+                 request: post(join, #"{"teamName":"Raw"}"#, headers: ["Content-Type": "application/jsonx"])),
+        BadInput(name: "application/json-seq", status: 415, code: "unsupported_media_type",
+                 request: post(join, #"{"teamName":"Raw"}"#, headers: ["Content-Type": "application/json-seq"])),
+        BadInput(name: "a UTF-16 charset", status: 415, code: "unsupported_media_type",
+                 request: post(join, #"{"teamName":"Raw"}"#, headers: ["Content-Type": "application/json; charset=utf-16"])),
+        BadInput(name: "a UTF-16 body", status: 400, code: "malformed_json",
+                 request: post(join, bytes: Array(#"{"teamName":"Raw"}"#.data(using: .utf16LittleEndian)!))),
+        BadInput(name: "a UTF-16 body with a byte order mark", status: 400, code: "malformed_json",
+                 request: post(join, bytes: Array(#"{"teamName":"Raw"}"#.data(using: .utf16)!))),
+        BadInput(name: "a UTF-8 byte order mark", status: 400, code: "malformed_json",
+                 request: post(join, bytes: [0xEF, 0xBB, 0xBF] + Array(#"{"teamName":"Raw"}"#.utf8))),
+        BadInput(name: "a raw control character in a string", status: 400, code: "malformed_json",
+                 request: post(join, bytes: Array(#"{"teamName":"a"#.utf8) + [0x01] + Array(#""}"#.utf8))),
+        BadInput(name: "a 4,097-byte string", status: 400, code: "string_too_long",
+                 request: post(join, #"{"teamName":""# + String(repeating: "a", count: 4_097) + #""}"#)),
+        BadInput(name: "a string of 2,049 escaped é (4,098 bytes)", status: 400, code: "string_too_long",
+                 request: post(join, #"{"teamName":""# + String(repeating: #"\u00e9"#, count: 2_049) + #""}"#)),
     ]
+
+    /// Bytes sent exactly as written.
+    static func raw(_ text: String) -> @Sendable (BadInputFixture) -> [UInt8] { { _ in Array(text.utf8) } }
 }
 
 @Suite("Server: bad input", .serialized) struct ServerBadInputTests {
