@@ -154,16 +154,6 @@ public final class LeagueReadersCache: Sendable {
             e[readers.league] = Entry(readers: readers, generation: generation)
         }
     }
-
-    /// The readers of `league`: cached, else looked up with `lookup` and kept. nil when the lookup fails (no such
-    /// league, storage failing): callers then send the event to nobody — never to everybody.
-    public func readers(of league: LeagueID, lookup: (LeagueID) throws -> LeagueReaders) -> LeagueReaders? {
-        let (known, generation) = cached(league)
-        if let known { return known }
-        guard let found = try? lookup(league) else { return nil }
-        remember(found, generation: generation)
-        return found
-    }
 }
 
 extension LeagueEvent.Kind {

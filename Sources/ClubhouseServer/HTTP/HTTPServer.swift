@@ -202,7 +202,10 @@ public final class HTTPServer: @unchecked Sendable {
             }
             stream.attach(connection, unwatch: unwatch)
             mhd = MHD_create_response_from_callback(chs_size_unknown(), 4096, streamReader, retained, streamReleased)
-            if mhd == nil { Unmanaged<EventStream>.fromOpaque(retained).release() }
+            if mhd == nil {
+                Unmanaged<EventStream>.fromOpaque(retained).release()
+                stream.finish()   // never served: its slot and any replay waiting on it are let go
+            }
         }
         guard let mhd else { return MHD_Result.NO }
         defer { MHD_destroy_response(mhd) }
