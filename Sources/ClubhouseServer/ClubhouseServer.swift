@@ -207,28 +207,34 @@ public final class LeagueServer: @unchecked Sendable {
     /// took the one before, then lets live events through. From further back than `maxReplay` events: a `reset`
     /// event first, then the last `maxReplay`. Each league's readers are read afresh for the replay (as they stand
     /// now, after the stream was registered): events of leagues the caller can't read are left out, and a stream of
-    /// one private league whose caller can no longer read it is ended.
+    /// one private league whose caller can no longer read it is ended. At most `replaysAtOnce` replays read the
+    /// table at a time; none holds that turn while its client is slow to take a page.
     func replay(_ sub: EventHub.Subscriber, after: Int64) async {
-        await replaySlots.acquire()
-        defer { replaySlots.release() }
         var from = after
         var readers: [LeagueID: LeagueReaders?] = [:]
         do {
-            let floor = try await backend.eventFloor(keeping: options.maxReplay, league: sub.league)
+            let floor = try await replaySlots.holding { try await self.backend.eventFloor(keeping: self.options.maxReplay, league: sub.league) }
             if from < floor {
                 hub.reset(sub, after: floor)
                 from = floor
             }
             while sub.stream.isOpen {
-                let page = try await backend.events(after: from, league: sub.league, limit: options.replayPage)
-                var visible: [LeagueEvent] = []
-                for e in page {
-                    if readers[e.leagueID] == nil { readers[e.leagueID] = .some(try? await backend.readers(of: e.leagueID)) }
-                    guard let r = readers[e.leagueID] ?? nil, r.admits(sub.caller) else {
-                        if sub.league != nil { sub.stream.close(); return }
-                        continue
+                let (page, visible) = try await replaySlots.holding { () async throws -> ([LeagueEvent], [LeagueEvent]?) in
+                    let page = try await self.backend.events(after: from, league: sub.league, limit: self.options.replayPage)
+                    var visible: [LeagueEvent] = []
+                    for e in page {
+                        if readers[e.leagueID] == nil { readers[e.leagueID] = .some(try? await self.backend.readers(of: e.leagueID)) }
+                        guard let r = readers[e.leagueID] ?? nil, r.admits(sub.caller) else {
+                            if sub.league != nil { return (page, nil) }
+                            continue
+                        }
+                        visible.append(e)
                     }
-                    visible.append(e)
+                    return (page, visible)
+                }
+                guard let visible else {
+                    sub.stream.close()   // can't read the one league it follows (any more)
+                    return
                 }
                 hub.replay(sub, page: visible)
                 guard page.count == options.replayPage, let last = page.last else { break }
@@ -243,16 +249,23 @@ public final class LeagueServer: @unchecked Sendable {
         hub.endReplay(sub)
     }
 
-    /// The readers of `league` for a live event: cached, else read (a failed read is tried twice more; then the
-    /// event goes to nobody).
+    /// The readers of `league` for a live event: cached, else read. A failed read is tried again (after 50 ms, then
+    /// longer, up to 1 s apart) until it succeeds: the follower waits rather than drop the event for everyone or send
+    /// it to anyone. A league that doesn't exist has no readers.
     static func readers(of league: LeagueID, cache: LeagueReadersCache, backend: any LeagueServerBackend) async -> LeagueReaders? {
         let (known, generation) = cache.cached(league)
         if let known { return known }
-        for attempt in 0..<3 {
-            if attempt > 0 { try? await Task.sleep(for: .milliseconds(50 * attempt)) }
-            if let found = try? await backend.readers(of: league) {
+        var pause = Duration.milliseconds(50)
+        while !Task.isCancelled {
+            do {
+                let found = try await backend.readers(of: league)
                 cache.remember(found, generation: generation)
                 return found
+            } catch DomainError.notFound {
+                return nil
+            } catch {
+                try? await Task.sleep(for: pause)
+                pause = min(pause * 2, .seconds(1))
             }
         }
         return nil
@@ -286,5 +299,12 @@ final class AsyncSlots: Sendable {
             return s.waiting.removeFirst()
         }
         next?.resume()
+    }
+
+    /// Runs `body` holding one slot.
+    func holding<T>(_ body: () async throws -> T) async throws -> T {
+        await acquire()
+        defer { release() }
+        return try await body()
     }
 }

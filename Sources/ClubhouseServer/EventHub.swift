@@ -20,7 +20,10 @@ final class EventHub: Sendable {
         // Touched only inside the hub's `state.withLock`.
         var lastSent: Int64
         var replaying: Bool
+        /// Live events held back while the replay runs, and their size (beyond the stream's `maxPending` — a client
+        /// that resumed and stopped reading — the stream ends).
         var held: [(Int64, [UInt8])] = []
+        var heldBytes = 0
         init(stream: EventStream, league: LeagueID?, caller: Caller, lastSent: Int64, replaying: Bool) {
             self.stream = stream; self.league = league; self.caller = caller; self.lastSent = lastSent; self.replaying = replaying
         }
@@ -90,6 +93,7 @@ final class EventHub: Sendable {
         state.withLock { _ in
             for (id, bytes) in sub.held where id > sub.lastSent { sub.stream.send(bytes); sub.lastSent = id }
             sub.held = []
+            sub.heldBytes = 0
             sub.replaying = false
         }
     }
@@ -110,7 +114,12 @@ final class EventHub: Sendable {
                     if sub.league == event.leagueID, readers != nil, event.kind.mayChangeReaders { ended.append(sub.stream) }
                     continue
                 }
-                if sub.replaying { sub.held.append((event.id, bytes)); continue }
+                if sub.replaying {
+                    sub.held.append((event.id, bytes))
+                    sub.heldBytes += bytes.count
+                    if sub.heldBytes > sub.stream.maxPending { sub.held = []; ended.append(sub.stream) }
+                    continue
+                }
                 sub.stream.send(bytes)
                 sub.lastSent = event.id
             }

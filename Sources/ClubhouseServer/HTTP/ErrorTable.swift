@@ -12,12 +12,12 @@ import Foundation
 /// | 400    | `too_deep`              | JSON nested deeper than 16 levels |
 /// | 400    | `string_too_long`       | a JSON string over 4,096 bytes (UTF-8, escapes decoded: 4,096 is accepted) |
 /// | 400    | `bad_parameter`         | a path or query parameter that isn't a valid id, number or name, or a query parameter given twice (`field` names it) |
-/// | 400    | `malformed_request`     | the request breaks HTTP's framing or a URL's rules: both Content-Length and Transfer-Encoding, a header that must come once sent twice, a Transfer-Encoding other than chunked, a NUL or other control character (a bare CR…) in the request line or a header, a line not ended by CR LF or folded onto the next, a `%00`-style or `%2F` escape in the path, a malformed `%` escape; the connection is closed after the answer |
+/// | 400    | `malformed_request`     | the request breaks HTTP's framing or a URL's rules (`RequestHead`, `chs_head_is_well_formed`): both Content-Length and Transfer-Encoding, a Transfer-Encoding other than chunked (or on HTTP/1.0), a header that must come once sent twice, a NUL or other control character (a bare CR…) in the request line or a header, a line not ended by CR LF, folded onto the next or with a space before its colon, an escaped control character (`%00`) or `%2F` inside a path segment, a `%` without two hex digits, a character a URL can't hold; the connection is closed after the answer |
 /// | 401    | `unauthenticated`       | a gated call without a session; a malformed, unknown, expired or revoked token |
-/// | 403    | `forbidden`             | signed in but not allowed (commissioner-only, someone else's team…) |
+/// | 403    | `forbidden`             | signed in but not allowed (commissioner-only, someone else's team…); a private league's pages or events without membership |
 /// | 404    | `not_found`             | the league, team, player… doesn't exist |
 /// | 404    | `no_route`              | no such path |
-/// | 405    | `method_not_allowed`    | the path exists with other methods (`Allow` lists them) |
+/// | 405    | `method_not_allowed`    | the path exists with other methods (`Allow` lists them; `HEAD` is answered wherever `GET` is) |
 /// | 409    | `conflict`              | a stale or lost race (pick already made, league full, state changed) |
 /// | 413    | `body_too_large`        | a request body over 64 KiB |
 /// | 415    | `unsupported_media_type`| a body whose Content-Type isn't `application/json` (parameters allowed; a charset must be UTF-8) |
