@@ -121,6 +121,7 @@ enum RequestHead {
         guard let type = parts.first, type.trimming(while: ows).lowercased() == "application/json" else { return false }
         for parameter in parts.dropFirst() {
             let p = parameter.trimming(while: ows)
+            if p.isEmpty { continue }   // `application/json;` (RFC 9110 allows an empty parameter)
             guard let eq = p.firstIndex(of: "=") else { return false }
             let name = p[..<eq].lowercased()
             var value = Substring(p[p.index(after: eq)...])

@@ -205,6 +205,8 @@ struct BadInput: Sendable, CustomTestStringConvertible {
                  request: post(join, #"{"teamName":"Raw"}"#, headers: ["Content-Type": "application/json-seq"])),
         BadInput(name: "a UTF-16 charset", status: 415, code: "unsupported_media_type",
                  request: post(join, #"{"teamName":"Raw"}"#, headers: ["Content-Type": "application/json; charset=utf-16"])),
+        BadInput(name: "a charset parameter without a value", status: 415, code: "unsupported_media_type",
+                 request: post(join, #"{"teamName":"Raw"}"#, headers: ["Content-Type": "application/json; charset="])),
         BadInput(name: "a UTF-16 body", status: 400, code: "malformed_json",
                  request: post(join, bytes: Array(#"{"teamName":"Raw"}"#.data(using: .utf16LittleEndian)!))),
         BadInput(name: "a UTF-16 body with a byte order mark", status: 400, code: "malformed_json",

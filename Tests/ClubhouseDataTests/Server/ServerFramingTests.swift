@@ -89,7 +89,7 @@ import Testing
     /// session: 401); the request target is decoded once, segment by segment.
     @Test func whatIsWellFormedIsStillRead() async throws {
         let f = Self.fixture
-        for type in ["application/json", "application/json; charset=utf-8", "Application/JSON;charset=\"UTF-8\"", "application/json ; charset=utf-8"] {
+        for type in ["application/json", "application/json; charset=utf-8", "Application/JSON;charset=\"UTF-8\"", "application/json ; charset=utf-8", "application/json;"] {
             let answer = try #require(await io { f.http.request("POST", BadInput.join, headers: ["Content-Type": type], body: Array(#"{"teamName":"Raw"}"#.utf8)) })
             #expect(answer.status == 401, "\(type): \(answer.status) \(answer.errorCode ?? "")")
         }
