@@ -3,20 +3,31 @@
 // libmicrohttpd (Debian's libmicrohttpd-dev): the HTTP server under `clubhouse serve`.
 // MHD_start_daemon is variadic, which Swift can't call: chs_start_daemon passes the options we use.
 #include <stdint.h>
+#include <string.h>
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <sys/select.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
 #include <netinet/in.h>
 #include <microhttpd.h>
 
+/// Called with each request's raw request target (before libmicrohttpd percent-decodes it); its answer becomes
+/// the request's `con_cls`.
+typedef void *(*chs_uri_logger)(void *cls, const char *uri, struct MHD_Connection *connection);
+
 static inline struct MHD_Daemon *chs_start_daemon(unsigned int flags, const struct sockaddr_in *address,
         MHD_AccessHandlerCallback handler, void *context,
-        MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify,
+        MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify, chs_uri_logger uri_logger,
         unsigned int connectionTimeout, unsigned int connectionLimit, unsigned int threads) {
     return MHD_start_daemon(flags, ntohs(address->sin_port), NULL, NULL, handler, context,
                             MHD_OPTION_SOCK_ADDR, address,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, context,
                             MHD_OPTION_NOTIFY_CONNECTION, notify, context,
+                            MHD_OPTION_URI_LOG_CALLBACK, uri_logger, context,
+                            // 0.9.75's strict mode: HTTP/1.1 without Host, and spaces in the request target, refused.
+                            MHD_OPTION_STRICT_FOR_CLIENT, (int) 1,
                             MHD_OPTION_CONNECTION_TIMEOUT, connectionTimeout,
                             MHD_OPTION_CONNECTION_LIMIT, connectionLimit,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t) (96 * 1024),
@@ -38,6 +49,134 @@ static inline const struct sockaddr *chs_client_address(struct MHD_Connection *c
     return info ? info->client_addr : NULL;
 }
 
+/// The connection's socket (-1 when unknown).
+static inline int chs_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? (int) info->connect_fd : -1;
+}
+
 static inline ssize_t chs_end_of_stream(void) { return MHD_CONTENT_READER_END_OF_STREAM; }
+static inline ssize_t chs_end_with_error(void) { return MHD_CONTENT_READER_END_WITH_ERROR; }
 static inline uint64_t chs_size_unknown(void) { return MHD_SIZE_UNKNOWN; }
+
+// MARK: - The request's head as it arrived
+//
+// libmicrohttpd 0.9.75 hands the request line and header values to callbacks as C strings: a NUL byte inside one
+// ends it early ("Bearer <token>\0junk" reads as "Bearer <token>"), and the value lengths it reports are those C
+// strings' lengths. It parses the head in place in its read buffer, one line after another, turning each CR LF into
+// two NULs and each header's colon into one NUL, and it reports the head's size (MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE).
+// So the head is well formed exactly when its bytes are accounted for, line by line, by what libmicrohttpd reports:
+//   METHOD \0 target \0 HTTP/1.x \0 \0   then per header:  name \0 [SP|HT]* value \0 \0   then  \0 \0
+// Anything else — a NUL inside a line, a bare LF ending one, a line folded onto the next (libmicrohttpd copies
+// those elsewhere), a header name that isn't a token, a control character (a bare CR…) in a value — is refused.
+
+static inline int chs_is_tchar(unsigned char c) {
+    if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) return 1;
+    return c != 0 && strchr("!#$%&'*+-.^_`|~", c) != NULL;
+}
+
+struct chs_head_walk {
+    const char *next;   // where the next header line must start
+    const char *end;    // the end of the head
+    int bad;
+};
+
+static enum MHD_Result chs_head_visit(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
+                                      const char *value, size_t value_size) {
+    struct chs_head_walk *w = (struct chs_head_walk *) cls;
+    if (kind != MHD_HEADER_KIND || w->bad) return MHD_YES;
+    if (key == NULL || value == NULL || key != w->next || key_size == 0 || key + key_size >= w->end) { w->bad = 1; return MHD_NO; }
+    for (size_t i = 0; i < key_size; i++) {
+        if (!chs_is_tchar((unsigned char) key[i])) { w->bad = 1; return MHD_NO; }
+    }
+    const char *p = key + key_size;
+    if (*p != '\0') { w->bad = 1; return MHD_NO; }   // the colon
+    p++;
+    while (p < value && p < w->end && (*p == ' ' || *p == '\t')) p++;
+    if (p != value) { w->bad = 1; return MHD_NO; }
+    for (size_t i = 0; i < value_size; i++) {
+        unsigned char c = (unsigned char) value[i];
+        if ((c < 0x20 && c != '\t') || c == 0x7F) { w->bad = 1; return MHD_NO; }
+    }
+    p = value + value_size;
+    if (p + 2 > w->end || p[0] != '\0' || p[1] != '\0') { w->bad = 1; return MHD_NO; }   // CR LF
+    w->next = p + 2;
+    return MHD_YES;
+}
+
+/// 1 when the request's head is well formed (see above): `method` and `version` as the access handler got them,
+/// `target` and `target_length` as the URI log callback got them (the raw target and its C-string length).
+static inline int chs_head_is_well_formed(struct MHD_Connection *connection, const char *method, const char *version,
+                                          const char *target, size_t target_length) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    if (info == NULL || method == NULL || version == NULL || target == NULL) return 0;
+    const char *end = method + info->header_size;
+    size_t method_length = strlen(method);
+    if (method_length == 0) return 0;
+    for (size_t i = 0; i < method_length; i++) {
+        if (!chs_is_tchar((unsigned char) method[i])) return 0;
+    }
+    // One space between the method and the target; the target ends at the space before the version.
+    if (target != method + method_length + 1) return 0;
+    const char *p = target + target_length;
+    if (p >= end || *p != '\0' || version != p + 1) return 0;
+    p = version + strlen(version);
+    if (p + 2 > end || p[0] != '\0' || p[1] != '\0') return 0;
+    struct chs_head_walk walk = { p + 2, end, 0 };
+    MHD_get_connection_values_n(connection, MHD_HEADER_KIND, chs_head_visit, &walk);
+    if (walk.bad) return 0;
+    // The blank line ends the head.
+    return walk.next + 2 == end && walk.next[0] == '\0' && walk.next[1] == '\0';
+}
+
+// MARK: - Peers that hang up on a suspended stream
+
+/// A new epoll set for hang-ups with an eventfd registered as token 0 (`*wake_fd`; write to it to wake the
+/// waiter); the epoll descriptor, or -1.
+static inline int chs_watch_create(int *wake_fd) {
+    int epoll_fd = epoll_create1(EPOLL_CLOEXEC);
+    if (epoll_fd < 0) return -1;
+    int wake = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    event.events = EPOLLIN;
+    event.data.u64 = 0;
+    if (wake < 0 || epoll_ctl(epoll_fd, EPOLL_CTL_ADD, wake, &event) != 0) {
+        if (wake >= 0) close(wake);
+        close(epoll_fd);
+        return -1;
+    }
+    *wake_fd = wake;
+    return epoll_fd;
+}
+
+static inline void chs_watch_wake(int wake_fd) {
+    uint64_t one = 1;
+    ssize_t written = write(wake_fd, &one, sizeof one);
+    (void) written;
+}
+
+/// Watches `fd` for its peer closing (once: re-add to watch again); `token` comes back from chs_watch_wait.
+static inline int chs_watch_add(int epoll_fd, int fd, uint64_t token) {
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    event.events = EPOLLRDHUP | EPOLLONESHOT;
+    event.data.u64 = token;
+    return epoll_ctl(epoll_fd, EPOLL_CTL_ADD, fd, &event);
+}
+
+static inline int chs_watch_remove(int epoll_fd, int fd) {
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    return epoll_ctl(epoll_fd, EPOLL_CTL_DEL, fd, &event);
+}
+
+/// Waits (up to `timeout_ms`, -1: no limit) for hang-ups; fills `tokens`; returns how many (or -1).
+static inline int chs_watch_wait(int epoll_fd, uint64_t *tokens, int max, int timeout_ms) {
+    struct epoll_event events[64];
+    if (max > 64) max = 64;
+    int n = epoll_wait(epoll_fd, events, max, timeout_ms);
+    for (int i = 0; i < n; i++) tokens[i] = events[i].data.u64;
+    return n;
+}
 #endif

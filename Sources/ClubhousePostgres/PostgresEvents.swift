@@ -28,6 +28,10 @@ public struct PostgresEventSource: LeagueEventSource {
         try database.read { try EventLog.scan($0, after: id, league: league, limit: limit).events }
     }
 
+    public func floor(keeping count: Int, league: LeagueID?) throws -> Int64 {
+        try database.read { try EventLog.floor($0, keeping: count, league: league) }
+    }
+
     public func follow(after id: Int64, league: LeagueID?) -> AsyncStream<LeagueEvent> {
         let follower = PostgresEventFollower(url: database.url, after: id, league: league, fallback: fallbackInterval, batch: batchSize)
         return AsyncStream { continuation in

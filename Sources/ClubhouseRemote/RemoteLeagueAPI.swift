@@ -275,11 +275,12 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
         }
     }
 
+    /// A query value percent-encoded down to RFC 3986's unreserved ASCII (the server refuses raw non-ASCII bytes,
+    /// which `CharacterSet.alphanumerics` would let through for "é").
     static func escape(_ s: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return s.addingPercentEncoding(withAllowedCharacters: allowed) ?? s
+        s.addingPercentEncoding(withAllowedCharacters: unreserved) ?? s
     }
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
     private func l(_ id: LeagueID) -> String { "/v1/leagues/\(id.rawValue)" }
 
     // MARK: - LeagueBrowsing

@@ -1,5 +1,6 @@
 import ClubhouseDomain
 import Foundation
+import Synchronization
 
 /// What the server needs from the league engine behind it: the contract for a caller, plus the account and event
 /// operations an HTTP server does for its clients (the composition root wires the embedded engine in).
@@ -15,6 +16,11 @@ public protocol LeagueServerBackend: Sendable {
     func signOut(token: String) async throws
     /// Stored events after `id` (oldest first, at most `limit`), optionally of one league.
     func events(after id: Int64, league: LeagueID?, limit: Int) async throws -> [LeagueEvent]
+    /// The id after which at most `count` events (of `league`, or of all leagues) are stored; 0 when there are no
+    /// more than `count`.
+    func eventFloor(keeping count: Int, league: LeagueID?) async throws -> Int64
+    /// Who may read league `league` now; `.notFound` when there is no such league.
+    func readers(of league: LeagueID) async throws -> LeagueReaders
     func lastEventID() throws -> Int64
     /// Follows the events table from `id`: the server's only follower.
     func follow(after id: Int64) -> AsyncStream<LeagueEvent>
@@ -40,6 +46,13 @@ public final class LeagueServer: @unchecked Sendable {
         /// Open event streams beyond this get 503.
         public var maxStreams = 600
         public var heartbeat: Duration = .seconds(15)
+        /// A stream resumed from further back than this many events (of its league, or of all leagues) gets a
+        /// `reset` event and then only these last ones.
+        public var maxReplay = 1_000
+        /// Events read from the table per page of a replay (the next page is read once the client took this one).
+        public var replayPage = 100
+        /// Replays reading the table at once; more wait their turn (their streams are open meanwhile).
+        public var replaysAtOnce = 4
         /// Per account (every session of it together): `writeBurst` writes at once, refilled at `writesPerSecond`. Kept
         /// in this instance's memory: N instances behind a balancer allow up to N times as much.
         public var writesPerSecond = 20.0
@@ -58,6 +71,9 @@ public final class LeagueServer: @unchecked Sendable {
     public let backend: any LeagueServerBackend
     public let options: Options
     let hub: EventHub
+    /// The readers of each league, for the live events (noted in the follower's order).
+    let readersCache = LeagueReadersCache()
+    let replaySlots: AsyncSlots
     let limiter: WriteLimiter
     let idempotency = IdempotentWrites()
     let router: Router
@@ -68,6 +84,7 @@ public final class LeagueServer: @unchecked Sendable {
     public init(backend: any LeagueServerBackend, options: Options = Options(), log: @escaping @Sendable (String) -> Void = LeagueServer.standardError) {
         self.backend = backend; self.options = options; self.log = log
         hub = EventHub(maxStreams: options.maxStreams)
+        replaySlots = AsyncSlots(max(1, options.replaysAtOnce))
         limiter = WriteLimiter(perSecond: options.writesPerSecond, burst: options.writeBurst)
         let events = Route("GET", "/v1/events", access: .read) { _ in throw ServerErrors.noRoute }   // answered by `stream`
         router = Router(routes: LeagueRoutes.all + [events])
@@ -85,8 +102,13 @@ public final class LeagueServer: @unchecked Sendable {
         let server = HTTPServer(options: options.http, log: log) { [unowned self] in await self.handle($0) }
         try server.start()
         http = server
-        let hub = self.hub, backend = self.backend, beat = options.heartbeat, executor = server.executor
-        tasks.append(Task.detached(executorPreference: executor) { for await e in backend.follow(after: last) { hub.publish(e) } })
+        let hub = self.hub, backend = self.backend, beat = options.heartbeat, executor = server.executor, cache = readersCache
+        tasks.append(Task.detached(executorPreference: executor) {
+            for await e in backend.follow(after: last) {
+                cache.note(e)
+                hub.publish(e, readers: await Self.readers(of: e.leagueID, cache: cache, backend: backend))
+            }
+        })
         tasks.append(Task.detached(executorPreference: executor) {
             while !Task.isCancelled {
                 try? await Task.sleep(for: beat)
@@ -154,11 +176,11 @@ public final class LeagueServer: @unchecked Sendable {
         if route.access == .write, let user, let wait = limiter.take("user:\(user.id.rawValue)") {
             throw HTTPError(429, "rate_limited", "Too many changes at once — try again in \(wait) s", retryAfter: wait)
         }
-        if !request.body.isEmpty, !(request.headers["content-type"] ?? "").lowercased().hasPrefix("application/json") {
+        if !request.body.isEmpty, !RequestHead.isJSON(contentType: request.headers["content-type"] ?? "") {
             throw ServerErrors.unsupportedMediaType
         }
         let p = Params(path: params, query: request.query)
-        if route.template == "/v1/events" { return try await stream(request, params: p) }
+        if route.template == "/v1/events" { return try await stream(request, params: p, caller: caller) }
         let fromSSHHost = LeagueRoutes.carriesSSHHostSecret(request, secret: options.sshHostSecret)
         let call = RouteCall(request: request, params: p, api: backend.api(for: caller), caller: caller, token: token, user: user, backend: backend,
                              sshHostSecret: options.sshHostSecret, fromSSHHost: fromSSHHost,
@@ -189,31 +211,134 @@ public final class LeagueServer: @unchecked Sendable {
         return String(parts[1])
     }
 
-    /// `GET /v1/events?league=ID`: a `text/event-stream` resumable with `Last-Event-ID` (or `?after=`).
-    private func stream(_ request: HTTPRequest, params: Params) async throws -> HTTPResponse {
+    /// `GET /v1/events[?league=ID]`: a `text/event-stream` resumable with `Last-Event-ID` (or `?after=`). Without
+    /// `league=` it carries the events of public leagues and of the private leagues the caller (from the token)
+    /// belongs to; `league=` of a private league needs membership (403 otherwise, 404 for no such league). `HEAD`
+    /// answers the same checks without opening a stream.
+    private func stream(_ request: HTTPRequest, params: Params, caller: Caller) async throws -> HTTPResponse {
         let league = try params.query["league"].map { _ in try params.league }
         var after: Int64?
         if let raw = request.headers["last-event-id"] ?? params.query["after"] {
             guard let n = Int64(raw), n >= 0 else { throw ServerErrors.badParameter("Last-Event-ID", "an event id") }
             after = n
         }
-        if let league { _ = try await backend.api(for: .anonymous).league(league) }   // 404 for a league that doesn't exist
+        if let league, let refusal = try await backend.readers(of: league).refusal(for: caller) { throw refusal }
+        let headers = [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store"), ("X-Accel-Buffering", "no")]
+        if request.method == "HEAD" { return HTTPResponse(status: 200, headers: headers) }
         let stream = EventStream()
-        guard let sub = hub.subscribe(stream, league: league, after: after) else {
+        guard let sub = hub.subscribe(stream, league: league, caller: caller, after: after) else {
             throw HTTPError(503, "unavailable", "Too many live connections — try again shortly", retryAfter: 5)
         }
         stream.send(Array("retry: 2000\n: connected\n\n".utf8))
         if let after {
-            var history: [LeagueEvent] = [], from = after
-            while true {
-                let page = try await backend.events(after: from, league: league, limit: 500)
-                history += page
-                guard page.count == 500, let last = page.last else { break }
-                from = last.id
-            }
-            hub.replay(sub, history: history)
+            // After the response is queued: a page waits for the client to take the one before.
+            Task(executorPreference: http.executor) { await self.replay(sub, after: after) }
         }
-        return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store"),
-                                                   ("X-Accel-Buffering", "no")], body: .stream(stream))
+        return HTTPResponse(status: 200, headers: headers, body: .stream(stream))
+    }
+
+    /// Sends a resumed stream what it missed, `replayPage` events at a time from the index, each page once the client
+    /// took the one before, then lets live events through. From further back than `maxReplay` events: a `reset`
+    /// event first, then the last `maxReplay`. Each league's readers are read afresh for the replay (as they stand
+    /// now, after the stream was registered): events of leagues the caller can't read are left out, and a stream of
+    /// one private league whose caller can no longer read it is ended. At most `replaysAtOnce` replays read the
+    /// table at a time; none holds that turn while its client is slow to take a page.
+    func replay(_ sub: EventHub.Subscriber, after: Int64) async {
+        var from = after
+        var readers: [LeagueID: LeagueReaders?] = [:]
+        do {
+            let floor = try await replaySlots.holding { try await self.backend.eventFloor(keeping: self.options.maxReplay, league: sub.league) }
+            if from < floor {
+                hub.reset(sub, after: floor)
+                from = floor
+            }
+            while sub.stream.isOpen {
+                let (page, visible) = try await replaySlots.holding { () async throws -> ([LeagueEvent], [LeagueEvent]?) in
+                    let page = try await self.backend.events(after: from, league: sub.league, limit: self.options.replayPage)
+                    var visible: [LeagueEvent] = []
+                    for e in page {
+                        if readers[e.leagueID] == nil { readers[e.leagueID] = .some(try? await self.backend.readers(of: e.leagueID)) }
+                        guard let r = readers[e.leagueID] ?? nil, r.admits(sub.caller) else {
+                            if sub.league != nil { return (page, nil) }
+                            continue
+                        }
+                        visible.append(e)
+                    }
+                    return (page, visible)
+                }
+                guard let visible else {
+                    sub.stream.close()   // can't read the one league it follows (any more)
+                    return
+                }
+                hub.replay(sub, page: visible)
+                guard page.count == options.replayPage, let last = page.last else { break }
+                from = last.id
+                await sub.stream.waitForRoom(below: 32 * 1024)
+            }
+        } catch {
+            // Storage failed mid-replay: end the stream; the client resumes from the last event it got.
+            sub.stream.close()
+            return
+        }
+        hub.endReplay(sub)
+    }
+
+    /// The readers of `league` for a live event: cached, else read. A failed read is tried again (after 50 ms, then
+    /// longer, up to 1 s apart) until it succeeds: the follower waits rather than drop the event for everyone or send
+    /// it to anyone. A league that doesn't exist has no readers.
+    static func readers(of league: LeagueID, cache: LeagueReadersCache, backend: any LeagueServerBackend) async -> LeagueReaders? {
+        let (known, generation) = cache.cached(league)
+        if let known { return known }
+        var pause = Duration.milliseconds(50)
+        while !Task.isCancelled {
+            do {
+                let found = try await backend.readers(of: league)
+                cache.remember(found, generation: generation)
+                return found
+            } catch DomainError.notFound {
+                return nil
+            } catch {
+                try? await Task.sleep(for: pause)
+                pause = min(pause * 2, .seconds(1))
+            }
+        }
+        return nil
+    }
+}
+
+/// At most `count` holders at once; the others wait in order (no thread is held while waiting).
+final class AsyncSlots: Sendable {
+    private struct State {
+        var free: Int
+        var waiting: [CheckedContinuation<Void, Never>] = []
+    }
+    private let state: Mutex<State>
+
+    init(_ count: Int) { state = Mutex(State(free: count)) }
+
+    func acquire() async {
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+            let now = state.withLock { s -> Bool in
+                if s.free > 0 { s.free -= 1; return true }
+                s.waiting.append(c)
+                return false
+            }
+            if now { c.resume() }
+        }
+    }
+
+    func release() {
+        let next = state.withLock { s -> CheckedContinuation<Void, Never>? in
+            if s.waiting.isEmpty { s.free += 1; return nil }
+            return s.waiting.removeFirst()
+        }
+        next?.resume()
+    }
+
+    /// Runs `body` holding one slot.
+    func holding<T>(_ body: () async throws -> T) async throws -> T {
+        await acquire()
+        defer { release() }
+        return try await body()
     }
 }

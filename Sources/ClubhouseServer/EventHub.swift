@@ -3,18 +3,29 @@ import Foundation
 import Synchronization
 
 /// The server's one follower of the events table, fanned out in memory: each event is encoded once and queued on
-/// every open stream that wants its league. A stream that resumes (`Last-Event-ID`) first gets what it missed from
-/// the table, then the live events after it, without gaps or repeats.
+/// every open stream that wants its league and may read it. A stream that resumes (`Last-Event-ID`) first gets what
+/// it missed from the table, page by page, then the live events after it, without gaps or repeats.
+///
+/// Private leagues: an event goes only to streams whose caller may read its league now (`LeagueReaders`, given with
+/// each event, read afresh after every event that may change them). A stream of one private league (`league=`) whose
+/// caller stops being a member (left the league) is ended at the event that took them out; a stream of every league
+/// just stops getting that league's events. The caller is the one the stream was opened with: a token signed out
+/// later keeps its open streams (as it keeps nothing else) until they reconnect.
 final class EventHub: Sendable {
     final class Subscriber: @unchecked Sendable {
         let stream: EventStream
         let league: LeagueID?
+        /// Who opened the stream (from its token, when it sent one).
+        let caller: Caller
         // Touched only inside the hub's `state.withLock`.
         var lastSent: Int64
         var replaying: Bool
+        /// Live events held back while the replay runs, and their size (beyond the stream's `maxPending` — a client
+        /// that resumed and stopped reading — the stream ends).
         var held: [(Int64, [UInt8])] = []
-        init(stream: EventStream, league: LeagueID?, lastSent: Int64, replaying: Bool) {
-            self.stream = stream; self.league = league; self.lastSent = lastSent; self.replaying = replaying
+        var heldBytes = 0
+        init(stream: EventStream, league: LeagueID?, caller: Caller, lastSent: Int64, replaying: Bool) {
+            self.stream = stream; self.league = league; self.caller = caller; self.lastSent = lastSent; self.replaying = replaying
         }
     }
 
@@ -32,16 +43,25 @@ final class EventHub: Sendable {
     var lastEventID: Int64 { state.withLock { $0.lastID } }
     func setLastEventID(_ id: Int64) { state.withLock { $0.lastID = max($0.lastID, id) } }
 
+    /// An event as a server-sent event. Its data is what `JSONEncoder` writes for a `LeagueEvent` (its keys; the date
+    /// as seconds since 2001), written directly: a resume frames up to `maxReplay` events per stream.
     static func frame(_ event: LeagueEvent) -> [UInt8] {
-        let json = (try? HTTPResponse.jsonEncoder.encode(event)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let json = "{\"id\":\(event.id),\"leagueID\":\(event.leagueID.rawValue),\"kind\":\(JSONText.quote(event.kind.rawValue)),"
+            + "\"payload\":\(JSONText.quote(event.payload)),\"at\":\(event.at.timeIntervalSinceReferenceDate)}"
         return Array("id: \(event.id)\nevent: \(event.kind.rawValue)\ndata: \(json)\n\n".utf8)
     }
 
+    /// The frame telling a client that resumed further back than the server replays to reload what it shows: the
+    /// events up to `id` are not sent; those after it follow. Its `id:` is where the client resumes from next.
+    static func resetFrame(after id: Int64) -> [UInt8] {
+        Array("id: \(id)\nevent: reset\ndata: {\"lastEventID\":\(id)}\n\n".utf8)
+    }
+
     /// Registers a stream; nil when the cap is reached or the hub is stopping.
-    func subscribe(_ stream: EventStream, league: LeagueID?, after: Int64?) -> Subscriber? {
+    func subscribe(_ stream: EventStream, league: LeagueID?, caller: Caller, after: Int64?) -> Subscriber? {
         state.withLock { s -> Subscriber? in
             guard !s.stopped, s.subscribers.count < maxStreams else { return nil }
-            let sub = Subscriber(stream: stream, league: league, lastSent: after ?? s.lastID, replaying: after != nil)
+            let sub = Subscriber(stream: stream, league: league, caller: caller, lastSent: after ?? s.lastID, replaying: after != nil)
             s.subscribers[ObjectIdentifier(stream)] = sub
             stream.onFinish = { [weak self] in self?.remove(stream) }
             return sub
@@ -50,31 +70,61 @@ final class EventHub: Sendable {
 
     func remove(_ stream: EventStream) { _ = state.withLock { $0.subscribers.removeValue(forKey: ObjectIdentifier(stream)) } }
 
-    /// Sends the events a resuming stream missed, then lets live events through.
-    func replay(_ sub: Subscriber, history: [LeagueEvent]) {
+    /// Sends a resuming stream one page of what it missed (oldest first; events it may not read already left out).
+    func replay(_ sub: Subscriber, page: [LeagueEvent]) {
+        let frames = page.map { ($0.id, Self.frame($0)) }
         // Only `sub`'s fields change, but under the hub's lock: `publish` holds live events back meanwhile.
         state.withLock { _ in
-            for e in history where e.id > sub.lastSent {
-                sub.stream.send(Self.frame(e)); sub.lastSent = e.id
-            }
+            for (id, bytes) in frames where id > sub.lastSent { sub.stream.send(bytes); sub.lastSent = id }
+        }
+    }
+
+    /// Tells a stream that resumed from too far back to reload (`resetFrame`); the replay goes on after `id`.
+    func reset(_ sub: Subscriber, after id: Int64) {
+        state.withLock { _ in
+            guard id > sub.lastSent else { return }
+            sub.stream.send(Self.resetFrame(after: id))
+            sub.lastSent = id
+        }
+    }
+
+    /// The replay is done: the live events held back meanwhile go out, and live events flow.
+    func endReplay(_ sub: Subscriber) {
+        state.withLock { _ in
             for (id, bytes) in sub.held where id > sub.lastSent { sub.stream.send(bytes); sub.lastSent = id }
             sub.held = []
+            sub.heldBytes = 0
             sub.replaying = false
         }
     }
 
-    /// One event from the table to every interested stream.
-    func publish(_ event: LeagueEvent) {
+    /// One event from the table to every interested stream whose caller is among `readers` (nil: readers unknown,
+    /// the lookup failed — sent to nobody).
+    func publish(_ event: LeagueEvent, readers: LeagueReaders?) {
         let bytes = Self.frame(event)
+        var ended: [EventStream] = []
         state.withLock { s in
             s.lastID = max(s.lastID, event.id)
             for sub in s.subscribers.values where sub.league == nil || sub.league == event.leagueID {
                 guard event.id > sub.lastSent else { continue }
-                if sub.replaying { sub.held.append((event.id, bytes)); continue }
+                guard let readers, readers.admits(sub.caller) else {
+                    // The event that took the caller out of the one league this stream follows (they left): it ends
+                    // here. (Any other event they may not read is only left out: the follower may be behind the
+                    // stream's own check, at events from before they joined.)
+                    if sub.league == event.leagueID, readers != nil, event.kind.mayChangeReaders { ended.append(sub.stream) }
+                    continue
+                }
+                if sub.replaying {
+                    sub.held.append((event.id, bytes))
+                    sub.heldBytes += bytes.count
+                    if sub.heldBytes > sub.stream.maxPending { sub.held = []; ended.append(sub.stream) }
+                    continue
+                }
                 sub.stream.send(bytes)
                 sub.lastSent = event.id
             }
         }
+        for stream in ended { stream.close() }
     }
 
     /// A comment line on every stream keeps proxies from closing it and finds clients that went away.

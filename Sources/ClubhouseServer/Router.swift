@@ -134,6 +134,7 @@ extension HTTPResponse {
 }
 
 /// Finds the route for a method and path: the route, or 404 `no_route`, or 405 with the methods the path has.
+/// `HEAD` is answered wherever `GET` is, by the `GET` route (libmicrohttpd sends its headers without the body).
 struct Router: Sendable {
     let routes: [Route]
 
@@ -141,14 +142,15 @@ struct Router: Sendable {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         guard path.hasPrefix("/"), !parts.contains(where: \.isEmpty) else { return .failure(ServerErrors.noRoute) }
         let segments = Array(parts)
-        var allowed: [String] = []
+        let wanted = method == "HEAD" ? "GET" : method
+        var allowed: Set<String> = []
         for route in routes {
             guard let params = route.match(segments) else { continue }
-            if route.method == method { return .success((route, params)) }
-            allowed.append(route.method)
+            if route.method == wanted { return .success((route, params)) }
+            allowed.insert(route.method)
+            if route.method == "GET" { allowed.insert("HEAD") }
         }
         if allowed.isEmpty { return .failure(ServerErrors.noRoute) }
-        if method == "HEAD" || method == "OPTIONS" {}
-        return .failure(ServerErrors.methodNotAllowed(Array(Set(allowed)).sorted()))
+        return .failure(ServerErrors.methodNotAllowed(allowed.sorted()))
     }
 }

@@ -371,7 +371,36 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
 
     // MARK: - LeagueEvents
 
+    /// The events as the caller may see them (`LeagueReaders`): of one league they can read, or of every public
+    /// league and the private ones they belong to. The caller is the one at subscription; each league's readers are
+    /// read once and again after every event that may change them, so a member who leaves a private league stops
+    /// getting its events at that event (a stream of that one league ends there; so does one the caller can't read).
     public func events(league: LeagueID?, after id: Int64?) -> AsyncStream<LeagueEvent> {
-        eventSource.follow(after: id ?? 0, league: league)
+        let source = eventSource.follow(after: id ?? 0, league: league)
+        let service = self.service
+        return AsyncStream { continuation in
+            let task = Task {
+                defer { continuation.finish() }
+                let caller = (try? await self.asCaller { _, who in who }) ?? .anonymous
+                let cache = LeagueReadersCache()
+                func readers(_ id: LeagueID) async -> LeagueReaders? {
+                    let (known, generation) = cache.cached(id)
+                    if let known { return known }
+                    guard let found = try? await self.background({ try service.readers(of: id) }) else { return nil }
+                    cache.remember(found, generation: generation)
+                    return found
+                }
+                if let league, await readers(league)?.admits(caller) != true { return }
+                for await e in source {
+                    cache.note(e)
+                    guard let r = await readers(e.leagueID), r.admits(caller) else {
+                        if e.leagueID == league { return }
+                        continue
+                    }
+                    continuation.yield(e)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
     }
 }

@@ -55,6 +55,22 @@ public enum EventLog {
         return (out, last, rows)
     }
 
+    /// The id after which at most `count` events (of `league`, or of all leagues) are stored; 0 when there are no
+    /// more than `count`. One walk down the newest `count` ids of an index (`events_by_league` with a league, the
+    /// primary key without): a resume from before it is further back than a stream replays. The same SQL on SQLite
+    /// and PostgreSQL.
+    package static func floor<S: StoreSQLSession>(_ session: S, keeping count: Int, league: LeagueID?) throws -> Int64 {
+        let sql = league == nil
+            ? "SELECT id FROM events ORDER BY id DESC LIMIT 1 OFFSET ?"
+            : "SELECT id FROM events WHERE league_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?"
+        let params: [(any SQLBindable)?] = league.map { [$0, max(0, count)] } ?? [max(0, count)]
+        return try session.scalar(sql, params, as: Int64.self) ?? 0
+    }
+
+    public static func floor(_ db: Database, keeping count: Int, league: LeagueID? = nil) throws -> Int64 {
+        try db.withConnection { try floor($0, keeping: count, league: league) }
+    }
+
     public static func events(_ db: Database, after: Int64, league: LeagueID? = nil, limit: Int = 1000) throws -> [LeagueEvent] {
         try db.withConnection { try events($0, after: after, league: league, limit: limit) }
     }

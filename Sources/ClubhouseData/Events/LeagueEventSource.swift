@@ -8,6 +8,9 @@ public protocol LeagueEventSource: Sendable {
     func lastEventID() throws -> Int64
     /// Stored events after `id`, oldest first, at most `limit`, optionally of one league.
     func events(after id: Int64, league: LeagueID?, limit: Int) throws -> [LeagueEvent]
+    /// The id after which at most `count` events (of `league`, or of all leagues) are stored; 0 when there are no
+    /// more than `count` (an indexed read of `count` ids, not of the events).
+    func floor(keeping count: Int, league: LeagueID?) throws -> Int64
     /// Every event after `id` as it is written (by this process or any other on the same database), oldest first,
     /// each once. Cancelling the consuming task (or dropping the stream) stops it.
     func follow(after id: Int64, league: LeagueID?) -> AsyncStream<LeagueEvent>
@@ -28,6 +31,10 @@ public struct SQLiteEventSource: LeagueEventSource {
 
     public func events(after id: Int64, league: LeagueID?, limit: Int) throws -> [LeagueEvent] {
         try EventLog.events(try db(), after: id, league: league, limit: limit)
+    }
+
+    public func floor(keeping count: Int, league: LeagueID?) throws -> Int64 {
+        try EventLog.floor(try db(), keeping: count, league: league)
     }
 
     public func follow(after id: Int64, league: LeagueID?) -> AsyncStream<LeagueEvent> {

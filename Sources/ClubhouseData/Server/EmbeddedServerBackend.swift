@@ -65,6 +65,16 @@ public struct EmbeddedServerBackend: Sendable {
         return try await background { try source.events(after: id, league: league, limit: limit) }
     }
 
+    public func eventFloor(keeping count: Int, league: LeagueID?) async throws -> Int64 {
+        let source = eventSource
+        return try await background { try source.floor(keeping: count, league: league) }
+    }
+
+    public func readers(of league: LeagueID) async throws -> LeagueReaders {
+        let service = self.service
+        return try await background { try service.readers(of: league) }
+    }
+
     public func lastEventID() throws -> Int64 { try eventSource.lastEventID() }
 
     public func follow(after id: Int64) -> AsyncStream<LeagueEvent> {

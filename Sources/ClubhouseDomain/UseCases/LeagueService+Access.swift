@@ -66,6 +66,104 @@ extension LeagueService {
     func requirePredraft(_ league: League, _ sentence: String) throws {
         guard league.state == .predraft else { throw DomainError.conflict(sentence) }
     }
+
+    /// Who may read league `id` as it stands now (`.notFound` when there is no such league). The event stream asks
+    /// this once per league and stream, and again after every event that may change it (`Kind.mayChangeReaders`).
+    public func readers(of id: LeagueID) throws -> LeagueReaders {
+        try store.read { r in try readers(existingLeague(r, id), reader: r) }
+    }
+
+    /// The readers of `league` (its teams are read only when it is private).
+    func readers(_ league: League, reader r: any LeagueStoreReader) throws -> LeagueReaders {
+        LeagueReaders(league: league, teams: league.isPublic ? [] : try r.teams(in: league.id))
+    }
+
+    /// Private leagues are readable by their members and commissioner only: every read of a league's pages, chat
+    /// and events starts with this (after the league is found).
+    func requireVisible(_ league: League, caller: Caller, reader r: any LeagueStoreReader) throws {
+        guard !league.isPublic else { return }
+        if let refusal = try readers(league, reader: r).refusal(for: caller) { throw refusal }
+    }
+}
+
+// MARK: - Who may read a league
+
+/// Who may read a league's pages, chat and live events (SPEC 4.4): anyone when it is public; when it is private, its
+/// commissioner and the managers of its teams — as they stand now, so a member who leaves stops reading at once.
+public struct LeagueReaders: Hashable, Sendable {
+    public var league: LeagueID
+    public var name: String
+    public var isPublic: Bool
+    /// The commissioner and the team managers of a private league (empty for a public one: not needed).
+    public var members: Set<UserID>
+
+    public init(league: LeagueID, name: String, isPublic: Bool, members: Set<UserID>) {
+        self.league = league; self.name = name; self.isPublic = isPublic; self.members = members
+    }
+
+    public init(league: League, teams: [Team]) {
+        self.init(league: league.id, name: league.name, isPublic: league.isPublic,
+                  members: Set(teams.compactMap(\.manager) + (league.commissioner.map { [$0] } ?? [])))
+    }
+
+    public func admits(_ caller: Caller) -> Bool {
+        if isPublic { return true }
+        guard let user = caller.userID else { return false }
+        return members.contains(user)
+    }
+
+    /// Why `caller` may not read the league (one sentence), or nil when they may.
+    public func refusal(for caller: Caller) -> DomainError? {
+        guard !admits(caller) else { return nil }
+        if caller.userID == nil { return .forbidden("\(name) is a private league — sign in as a member to see it") }
+        return .forbidden("\(name) is a private league for its members only")
+    }
+}
+
+/// The readers of each league an event stream has met, kept between events. Events must be noted in order
+/// (`note`): one that may change a league's readers (a member joined or left, the league created or changed)
+/// forgets them, so the next event of that league reads them again. A lookup that was under way while an event
+/// forgot them isn't kept (`remember` with the generation `cached` gave), so a stale list never outlives the event.
+public final class LeagueReadersCache: Sendable {
+    private struct Entry { var readers: LeagueReaders?; var generation: UInt64 }
+    private let entries = Mutex<[LeagueID: Entry]>([:])
+    /// Leagues kept at most (a server follows every league; beyond this the cache starts again).
+    let capacity: Int
+
+    public init(capacity: Int = 10_000) { self.capacity = capacity }
+
+    /// Notes `event`, forgetting its league's readers when the event may have changed them.
+    public func note(_ event: LeagueEvent) {
+        guard event.kind.mayChangeReaders else { return }
+        entries.withLock { e in
+            let generation = (e[event.leagueID]?.generation ?? 0) &+ 1
+            e[event.leagueID] = Entry(readers: nil, generation: generation)
+        }
+    }
+
+    /// The readers of `league` when known, and the generation to hand to `remember` after looking them up.
+    public func cached(_ league: LeagueID) -> (readers: LeagueReaders?, generation: UInt64) {
+        entries.withLock { e in (e[league]?.readers, e[league]?.generation ?? 0) }
+    }
+
+    /// Keeps `readers` unless an event changed them since `cached` gave `generation`.
+    public func remember(_ readers: LeagueReaders, generation: UInt64) {
+        entries.withLock { e in
+            guard (e[readers.league]?.generation ?? 0) == generation else { return }
+            if e.count >= capacity { e.removeAll() }
+            e[readers.league] = Entry(readers: readers, generation: generation)
+        }
+    }
+}
+
+extension LeagueEvent.Kind {
+    /// Events after which a league's readers may differ: it was created or changed, or someone joined or left it.
+    public var mayChangeReaders: Bool {
+        switch self {
+        case .leagueCreated, .leagueUpdated, .memberJoined, .memberLeft, .joinDecided: true
+        default: false
+        }
+    }
 }
 
 // MARK: - Words a person reads

@@ -165,15 +165,6 @@ extension LeagueService {
 
     // MARK: - Helpers
 
-    /// Private leagues are readable by their members and commissioner only.
-    func requireVisible(_ league: League, caller: Caller, reader r: any LeagueStoreReader) throws {
-        guard !league.isPublic else { return }
-        guard let user = caller.userID else { throw DomainError.forbidden("\(league.name) is a private league — sign in as a member to see it") }
-        if league.commissioner == user { return }
-        if try r.teams(in: league.id).contains(where: { $0.manager == user }) { return }
-        throw DomainError.forbidden("\(league.name) is a private league for its members only")
-    }
-
     func leagueSummary(_ l: League, reader r: any LeagueStoreReader, calendar: SeasonCalendar, caller: Caller) throws -> LeagueSummary {
         let teams = try r.teams(in: l.id)
         let commissioner = try l.commissioner.flatMap { try r.user($0) }

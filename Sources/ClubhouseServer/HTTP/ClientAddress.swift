@@ -148,20 +148,4 @@ enum ConnectionAddress {
         return IPAddress(socketAddress: address)
     }
 
-    /// Every `X-Forwarded-For` line of the request joined in order (a proxy such as HAProxy adds a line of its own
-    /// rather than appending to the client's, and libmicrohttpd's lookup would return only the first — the client's).
-    static func forwardedFor(_ connection: OpaquePointer?) -> String? {
-        let lines = HeaderLines()
-        let box = Unmanaged.passRetained(lines)
-        defer { box.release() }
-        _ = MHD_get_connection_values(connection, MHD_ValueKind.HEADER_KIND, { cls, _, key, value in
-            guard let cls, let key, strcasecmp(key, "x-forwarded-for") == 0 else { return MHD_Result.YES }
-            let lines = Unmanaged<HeaderLines>.fromOpaque(cls).takeUnretainedValue()
-            lines.values.append(value.map { String(cString: $0) } ?? "")
-            return MHD_Result.YES
-        }, box.toOpaque())
-        return lines.values.isEmpty ? nil : lines.values.joined(separator: ",")
-    }
-
-    private final class HeaderLines { var values: [String] = [] }
 }

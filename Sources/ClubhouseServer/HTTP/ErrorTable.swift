@@ -6,21 +6,22 @@ import Foundation
 ///
 /// | status | code                    | when |
 /// |--------|-------------------------|------|
-/// | 400    | `malformed_json`        | the body isn't JSON (truncated, invalid UTF-8, not an object) |
+/// | 400    | `malformed_json`        | the body isn't UTF-8 JSON (truncated, invalid UTF-8, UTF-16, a byte order mark, a control character, not an object) |
 /// | 400    | `invalid_field`         | a field has the wrong type, is missing, or its number doesn't fit (`field` names it) |
 /// | 400    | `unknown_field`         | a field the request doesn't have (`field` names it) |
 /// | 400    | `too_deep`              | JSON nested deeper than 16 levels |
-/// | 400    | `string_too_long`       | a JSON string longer than 4,096 bytes |
-/// | 400    | `bad_parameter`         | a path or query parameter (or `Idempotency-Key` header) that isn't a valid id, number, name or key (`field` names it) |
+/// | 400    | `string_too_long`       | a JSON string over 4,096 bytes (UTF-8, escapes decoded: 4,096 is accepted) |
+/// | 400    | `bad_parameter`         | a path or query parameter (or `Idempotency-Key` header) that isn't a valid id, number, name or key, or a query parameter given twice (`field` names it) |
+/// | 400    | `malformed_request`     | the request breaks HTTP's framing or a URL's rules (`RequestHead`, `chs_head_is_well_formed`): both Content-Length and Transfer-Encoding, a Transfer-Encoding other than chunked (or on HTTP/1.0), a header that must come once sent twice, a NUL or other control character (a bare CR…) in the request line or a header, a line not ended by CR LF, folded onto the next or with a space before its colon, an escaped control character (`%00`) or `%2F` inside a path segment, a `%` without two hex digits, a character a URL can't hold; the connection is closed after the answer |
 /// | 401    | `unauthenticated`       | a gated call without a session; a malformed, unknown, expired or revoked token |
-/// | 403    | `forbidden`             | signed in but not allowed (commissioner-only, someone else's team…); a wrong SSH host secret |
+/// | 403    | `forbidden`             | signed in but not allowed (commissioner-only, someone else's team…); a private league's pages or events without membership; a wrong SSH host secret |
 /// | 404    | `not_found`             | the league, team, player… doesn't exist |
 /// | 404    | `no_route`              | no such path |
-/// | 405    | `method_not_allowed`    | the path exists with other methods (`Allow` lists them) |
+/// | 405    | `method_not_allowed`    | the path exists with other methods (`Allow` lists them; `HEAD` is answered wherever `GET` is) |
 /// | 409    | `conflict`              | a stale or lost race (pick already made, league full, state changed) |
 /// | 409    | `idempotency_in_progress` | a request with the same `Idempotency-Key` is still running on another instance (`Retry-After`) |
 /// | 413    | `body_too_large`        | a request body over 64 KiB |
-/// | 415    | `unsupported_media_type`| a body that isn't `application/json` |
+/// | 415    | `unsupported_media_type`| a body whose Content-Type isn't `application/json` (parameters allowed; a charset must be UTF-8) |
 /// | 422    | `validation`            | the use case refused the input (`field` names what to fix) |
 /// | 422    | `idempotency_key_reused`| the `Idempotency-Key` was used by this account for a different request (method, path or body) |
 /// | 429    | `rate_limited`          | too many failed sign-ins (5 a minute per account and per client address) or writes (per account) (`Retry-After`) |
@@ -49,6 +50,12 @@ public enum ServerErrors {
         HTTPError(405, "method_not_allowed", "This page answers \(allowed.joined(separator: ", ")) only", allow: allowed.joined(separator: ", "))
     }
     static let unsupportedMediaType = HTTPError(415, "unsupported_media_type", "Send the request body as application/json")
+    /// A request whose framing or URL can't be trusted: 400, and the connection is closed after the answer.
+    static func malformed(_ message: String) -> HTTPError {
+        var e = HTTPError(400, "malformed_request", message)
+        e.closesConnection = true
+        return e
+    }
     static func badParameter(_ name: String, _ what: String) -> HTTPError {
         HTTPError(400, "bad_parameter", "\(name) should be \(what)", field: name)
     }

@@ -5,13 +5,20 @@ import Synchronization
 /// One open `text/event-stream` response. Producers `send` bytes from any thread; libmicrohttpd pulls them through
 /// the response's reader callback. When nothing is pending the reader suspends the connection (no thread is held,
 /// no polling); `send` resumes it. Suspending and resuming happen under one lock, so a resume never overtakes its suspend.
+/// A client that hangs up is noticed by `HangupWatch` (`peerHungUp`): the connection is then dropped at once.
 public final class EventStream: @unchecked Sendable {
     private struct State {
         var pending: [UInt8] = []
         var closed = false
+        /// The client hung up: the reader ends the response with an error (libmicrohttpd drops the connection).
+        var peerGone = false
         var suspended = false
         var connection: ConnectionBox?
         var finished = false
+        /// Waiting in `waitForRoom` until `pending` drains below its mark.
+        var roomWaiter: (mark: Int, continuation: CheckedContinuation<Void, Never>)?
+        /// Set by `attach`: how to stop watching for a hang-up.
+        var unwatch: (@Sendable () -> Void)?
     }
     private let state = Mutex(State())
     /// Bytes queued beyond this (a client that stopped reading) end the stream.
@@ -43,29 +50,67 @@ public final class EventStream: @unchecked Sendable {
 
     public var isOpen: Bool { state.withLock { !$0.closed && !$0.finished } }
 
+    /// Bytes queued and not yet taken by libmicrohttpd.
+    var pendingCount: Int { state.withLock { $0.pending.count } }
+
+    /// Returns once fewer than `mark` bytes are pending, or the stream is over (a replay sends its next page then:
+    /// a client that reads slowly holds one page in memory, not its whole history).
+    func waitForRoom(below mark: Int) async {
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+            let now = state.withLock { s -> Bool in
+                if s.pending.count < mark || s.closed || s.finished { return true }
+                s.roomWaiter?.continuation.resume()
+                s.roomWaiter = (mark, c)
+                return false
+            }
+            if now { c.resume() }
+        }
+    }
+
+    /// Called with the lock held: lets a `waitForRoom` go once there is room (or the stream is over).
+    private static func releaseWaiter(_ s: inout State) {
+        guard let w = s.roomWaiter, s.pending.count < w.mark || s.closed || s.finished else { return }
+        s.roomWaiter = nil
+        w.continuation.resume()
+    }
+
     /// Called with the lock held.
     private static func wake(_ s: inout State) {
         if s.suspended, let connection = s.connection {
             s.suspended = false
             MHD_resume_connection(connection.pointer)
         }
+        if s.closed { releaseWaiter(&s) }
     }
 
-    /// Called by the HTTP server when the response is queued on `connection`.
-    func attach(_ connection: OpaquePointer?) {
+    /// Called by the HTTP server when the response is queued on `connection`; `unwatch` stops its hang-up watch.
+    func attach(_ connection: OpaquePointer?, unwatch: (@Sendable () -> Void)? = nil) {
         let box = connection.map { ConnectionBox($0) }
-        state.withLock { $0.connection = box }
+        state.withLock { $0.connection = box; $0.unwatch = unwatch }
+    }
+
+    /// The client hung up (`HangupWatch`): drop the connection now rather than at the next heartbeat.
+    func peerHungUp() {
+        state.withLock { s in
+            guard !s.finished else { return }
+            s.peerGone = true
+            s.closed = true
+            s.pending = []
+            Self.wake(&s)
+        }
     }
 
     /// The reader callback: copies pending bytes, or suspends the connection until there are some.
     func read(into buffer: UnsafeMutablePointer<CChar>, max: Int) -> Int {
         state.withLock { s -> Int in
+            if s.peerGone { return Int(chs_end_with_error()) }
             if !s.pending.isEmpty {
                 let n = min(max, s.pending.count)
                 s.pending.withUnsafeBufferPointer { src in
                     buffer.withMemoryRebound(to: UInt8.self, capacity: n) { $0.update(from: src.baseAddress!, count: n) }
                 }
                 s.pending.removeFirst(n)
+                Self.releaseWaiter(&s)
                 return n
             }
             if s.closed { return Int(chs_end_of_stream()) }
@@ -79,11 +124,14 @@ public final class EventStream: @unchecked Sendable {
 
     /// The response was released: nothing may touch the connection any more.
     func finish() {
-        let callback: (@Sendable () -> Void)? = state.withLock { s in
-            guard !s.finished else { return nil }
+        let (callback, unwatch): ((@Sendable () -> Void)?, (@Sendable () -> Void)?) = state.withLock { s in
+            guard !s.finished else { return (nil, nil) }
             s.finished = true; s.closed = true; s.connection = nil; s.suspended = false; s.pending = []
-            return onFinish
+            Self.releaseWaiter(&s)
+            defer { s.unwatch = nil }
+            return (onFinish, s.unwatch)
         }
+        unwatch?()
         callback?()
     }
 }

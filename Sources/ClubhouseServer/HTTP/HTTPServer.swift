@@ -8,7 +8,15 @@ import Glibc
 
 /// libmicrohttpd underneath, async Swift on top: each request's body is read (within the limits) on the daemon's
 /// thread, then the connection is suspended while `handler` runs as a task, and resumed to send its answer. Event
-/// streams stay suspended until there is something to send. One line per request goes to `log`.
+/// streams stay suspended until there is something to send (`HangupWatch` notices their clients leaving). One line
+/// per request goes to `log`.
+///
+/// Strict about what it reads: the request line and headers as they arrived (`chs_head_is_well_formed`: no NUL or
+/// other control character, CR LF line ends, no folded lines), one unambiguous body length (`RequestHead.checkFraming`),
+/// the request target decoded segment by segment (`RequestHead.target`: no `%00`, no `%2F` inside a segment). A
+/// request that fails these gets 400 `malformed_request` and its connection is closed; what libmicrohttpd refuses
+/// itself (no Host on HTTP/1.1, a Content-Length that isn't a number, a line without a colon) gets its own short
+/// answer and the connection closed.
 public final class HTTPServer: @unchecked Sendable {
     public struct Options: Sendable {
         public var host = "127.0.0.1"
@@ -32,6 +40,8 @@ public final class HTTPServer: @unchecked Sendable {
     let log: @Sendable (String) -> Void
     private var daemon: OpaquePointer?
     public private(set) var port: UInt16 = 0
+    /// Event streams' clients that hang up (nil when no epoll set could be made: the heartbeat finds them instead).
+    private var hangups: HangupWatch?
 
     private struct State {
         var openConnections = 0
@@ -65,12 +75,13 @@ public final class HTTPServer: @unchecked Sendable {
                            | MHD_USE_ERROR_LOG.rawValue)
         let me = Unmanaged.passUnretained(self).toOpaque()
         let d = withUnsafePointer(to: &address) {
-            chs_start_daemon(flags, $0, accessHandler, me, requestCompleted, connectionNotified,
+            chs_start_daemon(flags, $0, accessHandler, me, requestCompleted, connectionNotified, uriLogged,
                              options.idleTimeoutSeconds, UInt32(options.maxConnections + 64), options.threads)
         }
         guard let d else { throw StartFailure(description: "cannot listen on \(options.host):\(options.port) (in use, or not allowed)") }
         daemon = d
         port = chs_bound_port(d)
+        hangups = HangupWatch()
     }
 
     /// Stops accepting new connections; requests already in flight finish (see `stop`).
@@ -117,6 +128,7 @@ public final class HTTPServer: @unchecked Sendable {
         usleep(20_000)   // let resumed streams be processed
         MHD_stop_daemon(daemon)
         self.daemon = nil
+        hangups?.stop()
     }
 
     var connectionCount: Int { state.withLock { $0.openConnections } }
@@ -132,7 +144,10 @@ public final class HTTPServer: @unchecked Sendable {
             s.inFlight += 1
             return (s.openConnections > options.maxConnections, s.draining)
         }
-        if drain {
+        context.begun = true
+        if context.early != nil {
+            // Refused on its head already (malformed): that answer stands.
+        } else if drain {
             context.early = HTTPError(503, "unavailable", "The server is shutting down — try again in a moment", retryAfter: 2)
         } else if over {
             context.early = HTTPError(503, "unavailable", "The server is busy — try again in a moment", retryAfter: 1)
@@ -182,9 +197,16 @@ public final class HTTPServer: @unchecked Sendable {
             }
         case .stream(let stream):
             let retained = Unmanaged.passRetained(stream).toOpaque()
-            stream.attach(connection)
+            var unwatch: (@Sendable () -> Void)?
+            if let watch = hangups, let connection, let token = watch.watch(fd: chs_connection_fd(connection), stream: stream) {
+                unwatch = { watch.unwatch(token) }
+            }
+            stream.attach(connection, unwatch: unwatch)
             mhd = MHD_create_response_from_callback(chs_size_unknown(), 4096, streamReader, retained, streamReleased)
-            if mhd == nil { Unmanaged<EventStream>.fromOpaque(retained).release() }
+            if mhd == nil {
+                Unmanaged<EventStream>.fromOpaque(retained).release()
+                stream.finish()   // never served: its slot and any replay waiting on it are let go
+            }
         }
         guard let mhd else { return MHD_Result.NO }
         defer { MHD_destroy_response(mhd) }
@@ -194,10 +216,17 @@ public final class HTTPServer: @unchecked Sendable {
     }
 }
 
-/// The server's per-request state, kept in libmicrohttpd's `con_cls` until the request completes.
+/// The server's per-request state, kept in libmicrohttpd's `con_cls` until the request completes. Made when the
+/// request line arrives (`uriLogged`, with the raw target); filled in at the first call of the access handler.
 final class RequestContext: @unchecked Sendable {
-    let method: String
-    let path: String
+    var method = ""
+    var path = "/"
+    /// The request target as it arrived (libmicrohttpd decodes its own copy in place), and where it lies in
+    /// libmicrohttpd's read buffer (valid until the access handler's first call returns).
+    let rawTarget: [UInt8]
+    let targetPointer: UnsafePointer<CChar>?
+    /// `begin` ran: the request counts as in flight until it completes.
+    var begun = false
     var headers: [String: String] = [:]
     var query: [String: String] = [:]
     var body: [UInt8] = []
@@ -214,7 +243,10 @@ final class RequestContext: @unchecked Sendable {
     /// Set by the handler task, taken on the daemon's thread.
     private let response = Mutex<HTTPResponse?>(nil)
 
-    init(method: String, path: String) { self.method = method; self.path = path }
+    init(target: UnsafePointer<CChar>?) {
+        targetPointer = target
+        rawTarget = target.map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) } ?? []
+    }
     func setResponse(_ r: HTTPResponse) { response.withLock { $0 = r } }
     func takeResponse() -> HTTPResponse? { response.withLock { r in defer { r = nil }; return r } }
 }
@@ -235,26 +267,54 @@ private let headerNames: [String] = ["authorization", "content-type", "content-l
 
 private func server(_ cls: UnsafeMutableRawPointer?) -> HTTPServer { Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue() }
 
-private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, conCls in
+/// The request line has arrived: a context with the raw target, before libmicrohttpd decodes it.
+private let uriLogged: chs_uri_logger = { _, uri, _ in
+    Unmanaged.passRetained(RequestContext(target: uri)).toOpaque()
+}
+
+/// The request's headers (lowercased names, values as sent) and the strict checks of its head; the refusal, if any.
+private func readHead(_ context: RequestContext, connection: OpaquePointer?, method: UnsafePointer<CChar>?,
+                      version: UnsafePointer<CChar>?) -> HTTPError? {
+    context.method = method.map { String(cString: $0) } ?? ""
+    guard chs_head_is_well_formed(connection, method, version, context.targetPointer, context.rawTarget.count) == 1 else {
+        return ServerErrors.malformed("The request line or a header is malformed (a control character, a line not ended by CR LF, or a folded line)")
+    }
+    final class Collected { var all: [(name: String, value: String)] = [] }
+    let collected = Collected()
+    _ = withExtendedLifetime(collected) {
+        MHD_get_connection_values_n(connection, MHD_ValueKind.HEADER_KIND, { cls, _, key, keySize, value, valueSize in
+            guard let cls, let key else { return MHD_Result.YES }
+            let c = Unmanaged<Collected>.fromOpaque(cls).takeUnretainedValue()
+            let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self).lowercased()
+            let text = value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) } ?? ""
+            c.all.append((name, text))
+            return MHD_Result.YES
+        }, Unmanaged.passUnretained(collected).toOpaque())
+    }
+    for (name, value) in collected.all where headerNames.contains(name) && context.headers[name] == nil { context.headers[name] = value }
+    // Every X-Forwarded-For line in order: a proxy such as HAProxy adds a line of its own rather than appending to the
+    // client's (see `ForwardedFor`).
+    let forwarded = collected.all.filter { $0.name == "x-forwarded-for" }.map(\.value)
+    if !forwarded.isEmpty { context.headers["x-forwarded-for"] = forwarded.joined(separator: ",") }
+    context.peer = ConnectionAddress.peer(connection)
+    do {
+        try RequestHead.checkFraming(collected.all, version: version.map { String(cString: $0) } ?? "")
+        (context.path, context.query) = try RequestHead.target(context.rawTarget)
+    } catch {
+        return error
+    }
+    return nil
+}
+
+private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, _, method, version, uploadData, uploadSize, conCls in
     let server = server(cls)
     guard let conCls, let uploadSize else { return MHD_Result.NO }
-    if conCls.pointee == nil {
-        let context = RequestContext(method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/")
-        for name in headerNames {
-            if let v = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, name) { context.headers[name] = String(cString: v) }
-        }
-        context.peer = ConnectionAddress.peer(connection)
-        context.headers["x-forwarded-for"] = ConnectionAddress.forwardedFor(connection)
-        let contextPointer = Unmanaged.passRetained(context).toOpaque()
-        _ = MHD_get_connection_values(connection, MHD_ValueKind.GET_ARGUMENT_KIND, { cls, _, key, value in
-            guard let cls, let key else { return MHD_Result.YES }
-            let ctx = Unmanaged<RequestContext>.fromOpaque(cls).takeUnretainedValue()
-            ctx.query[String(cString: key)] = value.map { String(cString: $0) } ?? ""
-            return MHD_Result.YES
-        }, contextPointer)
-        conCls.pointee = contextPointer
+    if conCls.pointee == nil { conCls.pointee = Unmanaged.passRetained(RequestContext(target: nil)).toOpaque() }
+    let context = Unmanaged<RequestContext>.fromOpaque(conCls.pointee!).takeUnretainedValue()
+    if !context.begun {
+        context.early = readHead(context, connection: connection, method: method, version: version)
         server.begin(context, connection: connection)
-        // Refused on its headers alone (over a cap, a declared body too large): answer now, don't wait for the body.
+        // Refused on its head alone (malformed, over a cap, a declared body too large): answer now, don't wait for the body.
         if let early = context.early {
             context.early = nil
             context.dispatched = true
@@ -263,7 +323,6 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         }
         return MHD_Result.YES
     }
-    let context = Unmanaged<RequestContext>.fromOpaque(conCls.pointee!).takeUnretainedValue()
     if uploadSize.pointee > 0 {
         // A body still trickling in after the deadline: drop the connection rather than hold it.
         if ContinuousClock.now - context.started > server.options.bodyDeadline { return MHD_Result.NO }
@@ -298,7 +357,8 @@ private let requestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _
     guard let conCls, let pointer = conCls.pointee else { return }
     let context = Unmanaged<RequestContext>.fromOpaque(pointer).takeRetainedValue()
     conCls.pointee = nil
-    server(cls).finished(context)
+    // A request libmicrohttpd refused on its own never reached the handler: nothing to count or log.
+    if context.begun { server(cls).finished(context) }
 }
 
 private let connectionNotified: MHD_NotifyConnectionCallback = { cls, _, _, code in

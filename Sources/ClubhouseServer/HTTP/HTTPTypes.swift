@@ -3,7 +3,7 @@ import Foundation
 /// One HTTP request as the route table sees it (the body is complete; limits were checked while reading it).
 public struct HTTPRequest: Sendable {
     public var method: String
-    /// The path without the query string, percent-decoded by libmicrohttpd.
+    /// The path without the query string, each segment percent-decoded (`RequestHead.target`).
     public var path: String
     public var query: [String: String]
     /// Header values the server uses (lowercased names): authorization, last-event-id, content-type, idempotency-key,
@@ -51,6 +51,8 @@ public struct HTTPError: Error, Hashable, Sendable {
     public var retryAfter: Int?
     /// Extra headers (405's `Allow`).
     public var allow: String?
+    /// Sent with `Connection: close`: the request's framing can't be trusted, so nothing after it on the connection is read.
+    public var closesConnection = false
 
     public init(_ status: Int, _ code: String, _ message: String, field: String? = nil, retryAfter: Int? = nil, allow: String? = nil) {
         self.status = status; self.code = code; self.message = message; self.field = field; self.retryAfter = retryAfter; self.allow = allow
@@ -62,6 +64,7 @@ public struct HTTPError: Error, Hashable, Sendable {
         var r = HTTPResponse.json(status, Array(envelope.utf8))
         if let retryAfter { r.headers.append(("Retry-After", "\(retryAfter)")) }
         if let allow { r.headers.append(("Allow", allow)) }
+        if closesConnection { r.headers.append(("Connection", "close")) }
         return r
     }
 }

@@ -46,20 +46,45 @@ public enum StrictJSON {
     }
     static let encoder = JSONEncoder()
 
-    /// Depth and string-length caps, checked on the raw bytes before any parser recurses.
+    /// The body is UTF-8 JSON text: valid UTF-8 without a byte order mark, and no control character outside the
+    /// JSON whitespace (tab, LF, CR) — a UTF-16 or UTF-32 body, which Foundation's decoder would otherwise guess at,
+    /// is full of NULs. Then the depth and string-length caps, checked on the raw bytes before any parser recurses.
+    /// A string's length is its UTF-8 bytes with escapes decoded (`\n` is one byte, `\u00e9` two): at most
+    /// `maxStringBytes` is accepted.
     static func scan(_ bytes: [UInt8]) throws(HTTPError) {
-        var depth = 0, inString = false, escaped = false, stringBytes = 0
+        let notJSON = HTTPError(400, "malformed_json", "The request body is not UTF-8 JSON")
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { throw notJSON }
+        guard String(validating: bytes, as: UTF8.self) != nil else { throw notJSON }
+        var depth = 0, inString = false, stringBytes = 0
+        // Inside a string: 0 plain; 1 after a backslash; 2…5 reading the hex digits of a \u escape.
+        var escape = 0, unit: UInt32 = 0
         for b in bytes {
+            if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D { throw notJSON }
             if inString {
-                stringBytes += 1
+                switch escape {
+                case 0:
+                    if b == UInt8(ascii: "\\") { escape = 1; continue }
+                    if b == UInt8(ascii: "\"") { inString = false; continue }
+                    stringBytes += 1
+                case 1:
+                    if b == UInt8(ascii: "u") { escape = 2; unit = 0; continue }
+                    escape = 0
+                    stringBytes += 1
+                default:
+                    unit = unit << 4 | UInt32(RequestHead.hex(b) ?? 0)
+                    escape += 1
+                    guard escape == 6 else { continue }
+                    escape = 0
+                    // A surrogate is half of a 4-byte character; anything else is its UTF-8 length.
+                    stringBytes += unit < 0x80 ? 1 : unit < 0x800 ? 2 : (0xD800...0xDFFF).contains(unit) ? 2 : 3
+                }
                 if stringBytes > maxStringBytes {
                     throw HTTPError(400, "string_too_long", "A text field is at most \(maxStringBytes) bytes")
                 }
-                if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true } else if b == UInt8(ascii: "\"") { inString = false }
                 continue
             }
             switch b {
-            case UInt8(ascii: "\""): inString = true; stringBytes = 0
+            case UInt8(ascii: "\""): inString = true; stringBytes = 0; escape = 0
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 depth += 1
                 if depth > maxDepth { throw HTTPError(400, "too_deep", "The request body is nested more than \(maxDepth) levels deep") }
