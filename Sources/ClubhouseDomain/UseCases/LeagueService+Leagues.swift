@@ -2,23 +2,6 @@ import Foundation
 
 // MARK: - Creating leagues and teams (gated: signed in; the creator becomes commissioner)
 
-/// Limits on text people type, checked here (server side) and explained in the app.
-public enum TextRules {
-    public static let nameLength = 1...40
-
-    /// A trimmed name of 1–40 characters without control characters.
-    public static func name(_ raw: String, field: String, what: String) throws -> String {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw DomainError.validation(field: field, message: "\(what) can't contain control characters")
-        }
-        guard nameLength.contains(name.count) else {
-            throw DomainError.validation(field: field, message: "\(what) must be 1–40 characters (it has \(name.count))")
-        }
-        return name
-    }
-}
-
 extension LeagueSettings {
     /// Checks every setting against SPEC 3.1's limits; the message names what to fix.
     public func validate() throws {
