@@ -30,6 +30,7 @@ extension LeagueService {
                              seasonClock: Date, seed: UInt64? = nil, caller: Caller) throws -> LeagueID {
         guard let user = caller.userID else { throw DomainError.unauthenticated }
         let name = try TextRules.name(rawName, field: "name", what: "A league name")
+        let myTeamName = try teamName.map { raw throws(DomainError) in try TextRules.name(raw, field: "teamName", what: "A team name") }
         try settings.validate()
         return try store.write { w in
             let now = clock.now()
@@ -38,7 +39,7 @@ extension LeagueService {
             league.id = try w.insertLeague(league)
             var teams: [Team] = []
             for i in 1...settings.teamCount {
-                let t = Team(id: TeamID(0), leagueID: league.id, name: i == 1 ? (teamName ?? "Team 1") : "Team \(i)",
+                let t = Team(id: TeamID(0), leagueID: league.id, name: i == 1 ? (myTeamName ?? "Team 1") : "Team \(i)",
                              manager: i == 1 ? user : nil, waiverPriority: i, faabRemaining: settings.faabBudget)
                 teams.append(Team(id: try w.insertTeam(t), leagueID: league.id, name: t.name, manager: t.manager,
                                   waiverPriority: i, faabRemaining: settings.faabBudget))
