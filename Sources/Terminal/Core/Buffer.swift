@@ -63,6 +63,16 @@ public struct Buffer: Hashable, Sendable {
         guard point.y >= area.y, point.y < area.bottom else { return 0 }
         let limit = min(area.right, point.x + (maxWidth ?? Int.max / 2))
         var x = point.x
+        /// Puts one glyph at `x`; false when it doesn't fit before the limit (a space fills what is left of it).
+        func place(_ glyph: Glyph) -> Bool {
+            if x + glyph.width > limit {
+                if x < limit, x >= area.x { put(.blank(style), x: x, y: point.y); x += 1 }
+                return false
+            }
+            if x >= area.x { put(Cell(glyph, style: style), x: x, y: point.y) }
+            x += glyph.width
+            return true
+        }
         text: for ch in string {
             if let a = ch.asciiValue, a >= 0x20, a < 0x7F {   // the common case: one printable ASCII column
                 guard x < limit else { break }
@@ -70,14 +80,13 @@ public struct Buffer: Hashable, Sendable {
                 x += 1
                 continue
             }
-            for glyph in Glyphs.of(ch) {
-                if x + glyph.width > limit {
-                    if x < limit, x >= area.x { put(.blank(style), x: x, y: point.y); x += 1 }
-                    break text
-                }
-                if x >= area.x { put(Cell(glyph, style: style), x: x, y: point.y) }
-                x += glyph.width
+            let scalars = ch.unicodeScalars
+            if scalars.index(after: scalars.startIndex) == scalars.endIndex {   // one code point: no glyph list to build
+                let glyph = Glyphs.single(scalars.first!)
+                if glyph.width > 0, !place(glyph) { break }
+                continue
             }
+            for glyph in Glyphs.of(ch) where !place(glyph) { break text }
         }
         return max(0, x - point.x)
     }
