@@ -30,7 +30,7 @@ public struct Buffer: Hashable, Sendable {
         get { index(x, y).map { cells[$0] } ?? .blank() }
     }
 
-    /// Writes one cell, repairing any wide grapheme it cuts in half.
+    /// Writes one cell, repairing any wide glyph it cuts in half.
     public mutating func put(_ cell: Cell, x: Int, y: Int) {
         guard let i = index(x, y) else { return }
         if cell.width == 1, cells[i].width == 1 { cells[i] = cell; return }   // common case: nothing wide involved

@@ -1,11 +1,11 @@
 /// One screen cell: a glyph (a character and the marks on it, see `Glyphs`), its display width and its style.
 ///
-/// A wide grapheme (CJK, most emoji) occupies its own cell with `width == 2` and the cell to its
+/// A wide glyph (CJK, most emoji) occupies its own cell with `width == 2` and the cell to its
 /// right holds a continuation (`width == 0`, empty symbol).
 public struct Cell: Hashable, Sendable {
     /// The glyph shown, or "" for a wide glyph's continuation cell.
     public var symbol: String
-    /// Display width: 1, 2 for a wide grapheme, 0 for a continuation cell.
+    /// Display width: 1, 2 for a wide glyph, 0 for a continuation cell.
     public var width: Int
     /// How the cell looks.
     public var style: Style
@@ -32,11 +32,11 @@ public struct Cell: Hashable, Sendable {
     /// A blank (space) cell with `style`.
     public static func blank(_ style: Style = .plain) -> Cell { Cell(" ", style: style) }
 
-    /// The continuation half of a wide grapheme.
+    /// The continuation half of a wide glyph.
     static func continuation(_ style: Style) -> Cell {
         var c = Cell(" ", style: style); c.symbol = ""; c.width = 0; return c
     }
 
-    /// True for the right half of a wide grapheme.
+    /// True for the right half of a wide glyph.
     public var isContinuation: Bool { width == 0 }
 }
