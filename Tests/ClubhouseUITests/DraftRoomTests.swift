@@ -250,7 +250,7 @@ import Terminal
         #expect(DraftRoomFeature.chatProblem("hi\u{7}") == "A message can't contain control characters (U+0007 at character 3).")
         #expect(DraftRoomFeature.chatProblem("good pick 🏈") == nil)
         // The domain's rule, counted the same way: invisible characters are refused, a ZWJ family is one character.
-        #expect(DraftRoomFeature.chatProblem("gg\u{200B}") == "A message can't contain invisible characters (U+200B at character 3).")
+        #expect(DraftRoomFeature.chatProblem("g\u{200B}g") == "A message can't contain invisible characters (U+200B at character 2).")
         #expect(DraftRoomFeature.chatProblem(String(repeating: "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}", count: 200)) == nil)
     }
 
