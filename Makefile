@@ -14,7 +14,7 @@ BUILD_BINS  = $(SWIFT) build -c release --product clubhouse && $(SWIFT) build -c
 
 # Debian packages: what building needs, and what the tests need on top.
 BUILD_PKGS = libncurses-dev libsqlite3-dev libsodium-dev libmicrohttpd-dev libpq-dev pkg-config
-TEST_PKGS  = $(BUILD_PKGS) postgresql tmux locales openssh-server openssh-client man-db bash-completion
+TEST_PKGS  = $(BUILD_PKGS) postgresql sqlite3 tmux locales openssh-server openssh-client man-db bash-completion
 BENCH_PKGS = $(BUILD_PKGS) postgresql haproxy wrk tig htop
 
 .PHONY: run build test bench screenshots deps test-deps bench-deps clean install uninstall check-units
@@ -69,7 +69,7 @@ MANDIR   = $(DATADIR)/man
 BIN     ?=
 INSTALL ?= install
 SEASON_FILES = $(sort $(wildcard Sources/ClubhouseData/Resources/nfl-2019/*))
-UNITS        = clubhouse-serve.service clubhouse-host-ssh.service
+UNITS        = clubhouse-serve.service clubhouse-host-ssh.service clubhouse-backup.service clubhouse-backup.timer
 
 # Without BIN, install builds the release binary only when there is none (run 'make build' first, as
 # yourself: 'sudo make install' then only copies).

@@ -31,6 +31,13 @@ static inline uint16_t chs_bound_port(struct MHD_Daemon *daemon) {
     return info ? info->port : 0;
 }
 
+/// The peer's address as the server sees the connection (IPv4 or IPv6), NULL when unknown.
+/// MHD_get_connection_info is variadic, which Swift can't call.
+static inline const struct sockaddr *chs_client_address(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info ? info->client_addr : NULL;
+}
+
 static inline ssize_t chs_end_of_stream(void) { return MHD_CONTENT_READER_END_OF_STREAM; }
 static inline uint64_t chs_size_unknown(void) { return MHD_SIZE_UNKNOWN; }
 #endif

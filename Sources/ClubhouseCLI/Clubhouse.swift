@@ -18,7 +18,8 @@ package enum Clubhouse {
 
     static let commands: [String: ParsedArguments.Grammar] = [
         "import-stats": .init(valueOptions: ["database"], flags: []),
-        "serve": .init(valueOptions: ["listen", "database", "ssh-host-secret-file"], flags: []),
+        "backup": .init(valueOptions: ["database"], flags: []),
+        "serve": .init(valueOptions: ["listen", "database", "ssh-host-secret-file", "trusted-proxy"], flags: []),
         "host-ssh": .init(valueOptions: ["port", "listen", "database", "policy", "state-dir", "user", "server", "ssh-host-secret-file"], flags: []),
         // Internal: run by the sshd that host-ssh configures (ForceCommand, AuthorizedKeysCommand).
         "ssh-session": .init(valueOptions: ["server", "ssh-host-secret-file", "devices-dir", "policy"], flags: ["no-color"]),
@@ -55,6 +56,9 @@ package enum Clubhouse {
         case "import-stats":
             if args.flags.contains("help") { print(Usage.importStats); return 0 }
             return ImportStatsCommand.run(args)
+        case "backup":
+            if args.flags.contains("help") { print(Usage.backup); return 0 }
+            return BackupCommand.run(args)
         case let command?:
             guard networkCommands.contains(command) else { return 2 }
             if args.flags.contains("help"), command != "ssh-keeper" {

@@ -20,6 +20,11 @@ final class HTTPClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         case unreachable(String)
         case redirect
         case tooLarge
+
+        /// `unreachable`'s reason when the request went out and the connection ended without an answer: the server may
+        /// have done it (a write under an `Idempotency-Key` can be asked again safely), unlike a refused connection or
+        /// a timeout.
+        static let noAnswer = "no answer"
     }
 
     let maxResponseBytes: Int
@@ -141,7 +146,8 @@ final class HTTPClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
                 result = .success(Answer(status: response.statusCode, headers: headers, body: p.data))
             }
         } else {
-            result = .failure(.unreachable((error as? URLError).map { "\($0.code.rawValue)" } ?? "no answer"))
+            let lost = (error as? URLError).map { $0.code == .networkConnectionLost } ?? true
+            result = .failure(.unreachable(lost ? Failure.noAnswer : (error as? URLError).map { "\($0.code.rawValue)" } ?? Failure.noAnswer))
         }
         p.completion?(result)
     }

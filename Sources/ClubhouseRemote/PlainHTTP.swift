@@ -72,21 +72,23 @@ final class PlainHTTP: Sendable {
         }
         switch exchange(fresh, message, deadline: deadline) {
         case .answered(let answer, let keep): finish(fresh, key: key, keep: keep); return answer
-        case .silent: Glibc.close(fresh); return .failure(.unreachable("no answer"))
+        case .silent(let timedOut): Glibc.close(fresh); return .failure(.unreachable(timedOut ? "timed out" : HTTPClient.Failure.noAnswer))
         }
     }
 
     private enum Exchange {
         case answered(Result<HTTPClient.Answer, HTTPClient.Failure>, keepAlive: Bool)
-        /// Not a byte came back (a reused connection the server had closed, or a server that died).
-        case silent
+        /// Not a byte came back (a reused connection the server had closed, or a server that died; or, `timedOut`, none
+        /// came in time).
+        case silent(timedOut: Bool)
     }
 
     private func exchange(_ fd: Int32, _ message: [UInt8], deadline: Date) -> Exchange {
-        guard PlainSocket.sendAll(fd, message) else { return .silent }
+        guard PlainSocket.sendAll(fd, message) else { return .silent(timedOut: false) }
         var reader = PlainSocket.Reader(fd: fd, idle: idleTimeout, deadline: deadline)
         guard let headEnd = reader.fill(until: { PlainSocket.find($0, [13, 10, 13, 10]) }, limit: 64 << 10) else {
-            return reader.received == 0 ? .silent : .answered(.failure(.unreachable(reader.failure)), keepAlive: false)
+            return reader.received == 0 ? .silent(timedOut: reader.failure == "timed out")
+                : .answered(.failure(.unreachable(reader.failure)), keepAlive: false)
         }
         let headText = String(decoding: reader.buffer[..<headEnd], as: UTF8.self)
         reader.consume(headEnd + 4)

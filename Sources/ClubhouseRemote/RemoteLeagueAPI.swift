@@ -76,11 +76,30 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
         set { state.withLock { $0.hostSecret = newValue } }
     }
 
+    /// The SSH client's address as sshd told the session (`SSH_CONNECTION`): the SSH host forwards it with its secret
+    /// on sign-ins and new accounts, so the server's limits count that client, not the loopback address every session
+    /// of the host shares.
+    public var sshClientAddress: String? {
+        get { state.withLock { $0.sshClientAddress } }
+        set { state.withLock { $0.sshClientAddress = newValue } }
+    }
+
+    /// What the SSH host sends with sign-ins and new accounts: its secret, and the SSH client's address.
+    private var sshHostHeaders: [String: String] {
+        state.withLock { s in
+            guard let secret = s.hostSecret else { return [:] }
+            var headers = ["X-Clubhouse-SSH-Host": secret]
+            if let address = s.sshClientAddress { headers["X-Forwarded-For"] = address }
+            return headers
+        }
+    }
+
     private struct State {
         var connection: Connection = .online
         /// When the server last answered (a read, a write, an event stream opening).
         var lastContact: Date?
         var hostSecret: String?
+        var sshClientAddress: String?
     }
     private let state = Mutex(State())
     public var connection: Connection { state.withLock { $0.connection } }
@@ -144,46 +163,70 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     }
 
     /// One call: the answer's body on 2xx, else the domain error it stands for.
-    private func call(_ method: String, _ path: String, body: Data?, sendToken: Bool = true, headers: [String: String] = [:]) async throws -> Data {
+    ///
+    /// With an `idempotencyKey` (creating writes: see `send(_:_:_:idempotent:)`) the server does the write at most once
+    /// for that key; so this may ask again with the same key and body — once more on a fresh connection when the
+    /// connection ended without an answer (not when it was refused or timed out: that fails at once, as any write
+    /// does), and after `Retry-After` (up to 3 times) while the key's first request is still running elsewhere —
+    /// and a repeat gets the first answer rather than a second league or a "Pick 14 was already made".
+    private func call(_ method: String, _ path: String, body: Data?, sendToken: Bool = true, headers: [String: String] = [:],
+                      idempotencyKey: String? = nil) async throws -> Data {
         let token = sendToken ? self.token : nil
-        let answer: HTTPClient.Answer
         var r = request(method, path, body: body, token: token)
         for (k, v) in headers { r.setValue(v, forHTTPHeaderField: k) }
-        do {
-            do { answer = try await client.send(r) } catch .unreachable where method == "GET" {
-                // A kept-alive connection the server closed just as it was reused fails at once: a read (idempotent)
-                // is asked once more on a fresh one before the server counts as unreachable.
-                answer = try await client.send(r)
+        if let idempotencyKey { r.setValue(idempotencyKey, forHTTPHeaderField: "Idempotency-Key") }
+        var waits = 0
+        while true {
+            let answer: HTTPClient.Answer
+            do {
+                do { answer = try await client.send(r) } catch .unreachable(let why)
+                    where method == "GET" || (idempotencyKey != nil && why == HTTPClient.Failure.noAnswer) {
+                    // A kept-alive connection the server closed just as it was reused, or an answer lost on the way: a read
+                    // (idempotent) or a write under its key is asked once more on a fresh one before the server counts as
+                    // unreachable.
+                    answer = try await client.send(r)
+                }
+            } catch {
+                switch error {
+                case .unreachable: throw unreachable
+                case .redirect: throw DomainError.transport("the server at \(origin) answered with a redirect, which clubhouse doesn't follow")
+                case .tooLarge: throw DomainError.transport("the server's answer was larger than 1 MiB")
+                }
             }
-        } catch {
-            switch error {
-            case .unreachable: throw unreachable
-            case .redirect: throw DomainError.transport("the server at \(origin) answered with a redirect, which clubhouse doesn't follow")
-            case .tooLarge: throw DomainError.transport("the server's answer was larger than 1 MiB")
+            if (200..<300).contains(answer.status) { return answer.body }
+            let envelope = try? Self.decoder.decode(Wire.ErrorEnvelope.self, from: answer.body)
+            if answer.status == 409, envelope?.error.code == "idempotency_in_progress", waits < 3 {
+                waits += 1
+                let seconds = min(2.0, max(0.2, Double(answer.headers["retry-after"] ?? "") ?? 1))
+                try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+                continue
             }
+            throw failure(answer, envelope: envelope, token: token)
         }
-        if (200..<300).contains(answer.status) { return answer.body }
-        let envelope = try? Self.decoder.decode(Wire.ErrorEnvelope.self, from: answer.body)
+    }
+
+    /// The domain error a refusal stands for.
+    private func failure(_ answer: HTTPClient.Answer, envelope: Wire.ErrorEnvelope?, token: String?) -> DomainError {
         let e = envelope?.error
         let message = e?.message ?? "The server answered \(answer.status)"
-        let error: DomainError
+        let retryAfter = Int(answer.headers["retry-after"] ?? "") ?? 1
         switch answer.status {
         case 401:
             if let token, case .session(let s) = identity { s.end(.expired, ifToken: token) }
-            error = .unauthenticated
-        case 403: error = .forbidden(message)
+            return .unauthenticated
+        case 403: return .forbidden(message)
         case 404 where e?.code == "not_found":
-            error = .notFound(message.hasSuffix(" was not found") ? String(message.dropLast(" was not found".count)) : message)
-        case 404: error = .transport("the server at \(origin) doesn't know this request (\(message))")
-        case 409: error = .conflict(message)
-        case 400, 413, 415, 422: error = .validation(field: e?.field ?? "request", message: message)
-        case 429: error = .rateLimited(retryAfterSeconds: Int(answer.headers["retry-after"] ?? "") ?? 1)
+            return .notFound(message.hasSuffix(" was not found") ? String(message.dropLast(" was not found".count)) : message)
+        case 404: return .transport("the server at \(origin) doesn't know this request (\(message))")
+        case 409: return .conflict(message)
+        case 400, 413, 415, 422: return .validation(field: e?.field ?? "request", message: message)
+        case 429 where e?.code == "limit_reached": return .limitReached(message, retryAfterSeconds: retryAfter)
+        case 429: return .rateLimited(retryAfterSeconds: retryAfter)
         case 503:
             let prefix = "Couldn't reach the league: "
-            error = .transport(message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message)
-        default: error = .transport("the server answered \(answer.status): \(message)")
+            return .transport(message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message)
+        default: return .transport("the server answered \(answer.status): \(message)")
         }
-        throw error
     }
 
     /// A read: decoded, cached, and answered from the cache when the server can't be reached.
@@ -211,14 +254,20 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     }
     private var unreachableText: String { if case .transport(let m) = unreachable { m } else { "" } }
 
-    private func send<T: Decodable, B: Encodable>(_ method: String, _ path: String, _ body: B) async throws -> T {
-        let data = try await call(method, path, body: try Self.encoder.encode(body))
+    /// A write. `idempotent`: one that creates something (a league, a claim, a pick, a chat line…) or can't be done
+    /// twice harmlessly (undo): it goes with a new `Idempotency-Key`, so a retry of it — this transport's own, after a
+    /// lost answer — is answered, not done again. The body is encoded once: a retry sends the same bytes.
+    private func send<T: Decodable, B: Encodable>(_ method: String, _ path: String, _ body: B, idempotent: Bool = false) async throws -> T {
+        let data = try await call(method, path, body: try Self.encoder.encode(body), idempotencyKey: idempotent ? Self.newIdempotencyKey() : nil)
         set(.online)
         return try decode(T.self, data)
     }
-    private func send<T: Decodable>(_ method: String, _ path: String) async throws -> T {
-        try await send(method, path, Wire.Empty())
+    private func send<T: Decodable>(_ method: String, _ path: String, idempotent: Bool = false) async throws -> T {
+        try await send(method, path, Wire.Empty(), idempotent: idempotent)
     }
+
+    /// A key no other write of any client will use (122 random bits).
+    static func newIdempotencyKey() -> String { UUID().uuidString.lowercased() }
 
     private func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {
         do { return try Self.decoder.decode(T.self, from: data) } catch {
@@ -259,14 +308,14 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     // MARK: - LeagueMembership
 
     public func createLeague(_ new: NewLeague) async throws -> LeagueID {
-        let created: Wire.CreatedLeague = try await send("POST", "/v1/leagues", new)
+        let created: Wire.CreatedLeague = try await send("POST", "/v1/leagues", new, idempotent: true)
         return created.league
     }
     public func requestToJoin(_ league: LeagueID, teamName: String) async throws -> JoinRequest {
-        try await send("POST", l(league) + "/join-requests", Wire.TeamName(teamName: teamName))
+        try await send("POST", l(league) + "/join-requests", Wire.TeamName(teamName: teamName), idempotent: true)
     }
     public func redeemInvite(code: String, teamName: String) async throws -> TeamID {
-        let taken: Wire.TeamTaken = try await send("POST", "/v1/invites/redeem", Wire.Redeem(code: code, teamName: teamName))
+        let taken: Wire.TeamTaken = try await send("POST", "/v1/invites/redeem", Wire.Redeem(code: code, teamName: teamName), idempotent: true)
         return taken.team
     }
     public func leaveLeague(_ league: LeagueID) async throws { let _: Wire.Empty = try await send("POST", l(league) + "/leave") }
@@ -277,13 +326,13 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
         try await send("POST", l(league) + "/teams/\(team.rawValue)/lineup", move)
     }
     public func addFreeAgent(_ league: LeagueID, team: TeamID, player: PlayerID, dropping: PlayerID?) async throws -> Transaction {
-        try await send("POST", l(league) + "/teams/\(team.rawValue)/adds", Wire.AddPlayer(player: player, dropping: dropping))
+        try await send("POST", l(league) + "/teams/\(team.rawValue)/adds", Wire.AddPlayer(player: player, dropping: dropping), idempotent: true)
     }
     public func dropPlayer(_ league: LeagueID, team: TeamID, player: PlayerID) async throws -> Transaction {
-        try await send("POST", l(league) + "/teams/\(team.rawValue)/drops", Wire.PlayerRef(player: player))
+        try await send("POST", l(league) + "/teams/\(team.rawValue)/drops", Wire.PlayerRef(player: player), idempotent: true)
     }
     public func placeClaim(_ league: LeagueID, team: TeamID, player: PlayerID, dropping: PlayerID?, bid: Int) async throws -> WaiverClaim {
-        try await send("POST", l(league) + "/teams/\(team.rawValue)/claims", Wire.Claim(player: player, dropping: dropping, bid: bid))
+        try await send("POST", l(league) + "/teams/\(team.rawValue)/claims", Wire.Claim(player: player, dropping: dropping, bid: bid), idempotent: true)
     }
     public func cancelClaim(_ league: LeagueID, claim: Int64) async throws { let _: Wire.Empty = try await send("DELETE", l(league) + "/claims/\(claim)") }
     public func reorderClaims(_ league: LeagueID, team: TeamID, order: [Int64]) async throws -> [WaiverClaim] {
@@ -296,14 +345,14 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     // MARK: - DraftRoomControl
 
     public func makePick(_ league: LeagueID, expectedPick: Int, player: PlayerID) async throws -> Pick {
-        try await send("POST", l(league) + "/draft/picks", Wire.PickRequest(expectedPick: expectedPick, player: player))
+        try await send("POST", l(league) + "/draft/picks", Wire.PickRequest(expectedPick: expectedPick, player: player), idempotent: true)
     }
     public func myQueue(_ league: LeagueID) async throws -> [PlayerSummary] { try await get(l(league) + "/draft/queue") }
     public func editQueue(_ league: LeagueID, _ edit: DraftQueueEdit) async throws -> [PlayerSummary] {
         try await send("POST", l(league) + "/draft/queue", edit)
     }
     public func sendChat(_ league: LeagueID, text: String) async throws -> ChatMessage {
-        try await send("POST", l(league) + "/chat", Wire.ChatText(text: text))
+        try await send("POST", l(league) + "/chat", Wire.ChatText(text: text), idempotent: true)
     }
     public func chatMessages(_ league: LeagueID, after: Int64?) async throws -> [ChatMessage] {
         try await get(l(league) + "/chat", [("after", after.map(String.init))])
@@ -316,7 +365,7 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
         try await send("POST", l(league) + "/join-requests/\(user.rawValue)/decision", Wire.Decision(approve: approve))
     }
     public func createInvite(_ league: LeagueID, uses: Int, expiresAt: Date?) async throws -> Invite {
-        try await send("POST", l(league) + "/invites", Wire.NewInvite(uses: uses, expiresAt: expiresAt))
+        try await send("POST", l(league) + "/invites", Wire.NewInvite(uses: uses, expiresAt: expiresAt), idempotent: true)
     }
     public func invites(_ league: LeagueID) async throws -> [Invite] { try await get(l(league) + "/invites") }
     public func revokeInvite(_ league: LeagueID, code: String) async throws {
@@ -331,9 +380,9 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     public func startDraft(_ league: LeagueID) async throws -> Draft { try await send("POST", l(league) + "/draft/start") }
     public func pauseDraft(_ league: LeagueID) async throws -> Draft { try await send("POST", l(league) + "/draft/pause") }
     public func resumeDraft(_ league: LeagueID) async throws -> Draft { try await send("POST", l(league) + "/draft/resume") }
-    public func undoLastPick(_ league: LeagueID) async throws -> Draft { try await send("POST", l(league) + "/draft/undo") }
+    public func undoLastPick(_ league: LeagueID) async throws -> Draft { try await send("POST", l(league) + "/draft/undo", idempotent: true) }
     public func pickForTeam(_ league: LeagueID, expectedPick: Int, player: PlayerID) async throws -> Pick {
-        try await send("POST", l(league) + "/draft/picks-for-team", Wire.PickRequest(expectedPick: expectedPick, player: player))
+        try await send("POST", l(league) + "/draft/picks-for-team", Wire.PickRequest(expectedPick: expectedPick, player: player), idempotent: true)
     }
     public func setAutopick(_ league: LeagueID, team: TeamID, on: Bool) async throws -> Team {
         try await send("PUT", l(league) + "/teams/\(team.rawValue)/autopick", Wire.Autopick(on: on))
@@ -344,8 +393,9 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     // MARK: - AccountAPI
 
     public func createAccount(email: String, password: String, displayName: String) async throws -> AccountSession {
-        let body = try Self.encoder.encode(Wire.NewAccount(email: email, password: password, displayName: displayName))
-        let created = try decode(AccountSession.self, try await call("POST", "/v1/accounts", body: body, sendToken: false))
+        let body = try Self.encoder.encode(Wire.NewAccount(email: email, password: password, displayName: displayName,
+                                                           device: sshHostSecret == nil ? nil : session?.deviceID))
+        let created = try decode(AccountSession.self, try await call("POST", "/v1/accounts", body: body, sendToken: false, headers: sshHostHeaders))
         try session?.keep(created)
         cache.clear()
         return created
@@ -353,7 +403,7 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
 
     public func signIn(email: String, password: String) async throws -> AccountSession {
         let body = try Self.encoder.encode(Wire.SignIn(email: email, password: password, device: session?.deviceID))
-        let signed = try decode(AccountSession.self, try await call("POST", "/v1/sessions", body: body, sendToken: false))
+        let signed = try decode(AccountSession.self, try await call("POST", "/v1/sessions", body: body, sendToken: false, headers: sshHostHeaders))
         try session?.keep(signed)
         cache.clear()
         return signed

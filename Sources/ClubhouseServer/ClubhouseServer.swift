@@ -8,7 +8,10 @@ public protocol LeagueServerBackend: Sendable {
     func api(for caller: Caller) -> any LeagueAPI
     /// The account behind a session token; `.unauthenticated` for an unknown, expired or revoked one.
     func user(forToken token: String) async throws -> User
-    func signIn(email: String, password: String, device: String) async throws -> AccountSession
+    /// Signs in by password, limited per account and per `origin`'s buckets (the client's address, never its word).
+    func signIn(email: String, password: String, from origin: ClientOrigin) async throws -> AccountSession
+    /// Creates an account, at most `AccountRules.maxNewAccounts` an hour per `origin`.
+    func createAccount(email: String, password: String, displayName: String, from origin: ClientOrigin) async throws -> AccountSession
     func signOut(token: String) async throws
     /// Stored events after `id` (oldest first, at most `limit`), optionally of one league.
     func events(after id: Int64, league: LeagueID?, limit: Int) async throws -> [LeagueEvent]
@@ -19,6 +22,10 @@ public protocol LeagueServerBackend: Sendable {
     func runDraftClock() async
     /// The display name (else email) of the account an SSH key is linked to; nil when it is not linked.
     func sshKeyOwner(fingerprint: String) async throws -> String?
+    /// Claims an `Idempotency-Key` for `caller`'s request (method, path and body as one text), in the database.
+    func claimIdempotencyKey(_ key: String, request: String, caller: Caller) async throws -> IdempotencyClaim
+    /// Keeps a claimed request's answer for its repeats, or (nil) forgets the key.
+    func finishIdempotentRequest(_ key: String, response: IdempotentResponse?, caller: Caller) async throws
 }
 
 extension LeagueServerBackend {
@@ -33,9 +40,14 @@ public final class LeagueServer: @unchecked Sendable {
         /// Open event streams beyond this get 503.
         public var maxStreams = 600
         public var heartbeat: Duration = .seconds(15)
-        /// Per token: `writeBurst` writes at once, refilled at `writesPerSecond`.
+        /// Per account (every session of it together): `writeBurst` writes at once, refilled at `writesPerSecond`. Kept
+        /// in this instance's memory: N instances behind a balancer allow up to N times as much.
         public var writesPerSecond = 20.0
         public var writeBurst = 100.0
+        /// Reverse proxies (addresses or CIDR ranges) whose `X-Forwarded-For` names the client: from a peer in this
+        /// list, the right-most entry that isn't a trusted proxy is the client's address; from anyone else the header is
+        /// ignored. Empty: the peer is the client.
+        public var trustedProxies: [IPAddressRange] = []
         /// Off in tests that step a manual clock themselves.
         public var runsDraftClock = true
         /// The secret an SSH host on the server's side sends to sign in by key; nil refuses key sign-in over HTTP.
@@ -47,6 +59,7 @@ public final class LeagueServer: @unchecked Sendable {
     public let options: Options
     let hub: EventHub
     let limiter: WriteLimiter
+    let idempotency = IdempotentWrites()
     let router: Router
     private var http: HTTPServer!
     private var tasks: [Task<Void, Never>] = []
@@ -112,15 +125,20 @@ public final class LeagueServer: @unchecked Sendable {
         case .success(let found): (route, params) = found
         }
         var response: HTTPResponse
-        do { response = try await run(route, params: params, request: request) } catch let e as HTTPError {
-            response = e.response
-        } catch let e as DomainError {
-            response = ServerErrors.from(e).response
-        } catch {
-            response = HTTPError(503, "unavailable", "The league server couldn't do that just now — try again", retryAfter: 1).response
+        do { response = try await run(route, params: params, request: request) } catch {
+            response = Self.response(for: error)
         }
         response.route = route.template
         return response
+    }
+
+    /// The refusal a route's error is answered with (`ServerErrors`; anything unforeseen is a 503).
+    static func response(for error: any Error) -> HTTPResponse {
+        switch error {
+        case let e as HTTPError: e.response
+        case let e as DomainError: ServerErrors.from(e).response
+        default: HTTPError(503, "unavailable", "The league server couldn't do that just now — try again", retryAfter: 1).response
+        }
     }
 
     private func run(_ route: Route, params: [String: String], request: HTTPRequest) async throws -> HTTPResponse {
@@ -132,7 +150,8 @@ public final class LeagueServer: @unchecked Sendable {
                 caller = .user(user!.id)
             }
         }
-        if route.access == .write, let token, let wait = limiter.take(token) {
+        // Per account, not per token: signing in again doesn't buy more writes.
+        if route.access == .write, let user, let wait = limiter.take("user:\(user.id.rawValue)") {
             throw HTTPError(429, "rate_limited", "Too many changes at once — try again in \(wait) s", retryAfter: wait)
         }
         if !request.body.isEmpty, !(request.headers["content-type"] ?? "").lowercased().hasPrefix("application/json") {
@@ -140,9 +159,24 @@ public final class LeagueServer: @unchecked Sendable {
         }
         let p = Params(path: params, query: request.query)
         if route.template == "/v1/events" { return try await stream(request, params: p) }
+        let fromSSHHost = LeagueRoutes.carriesSSHHostSecret(request, secret: options.sshHostSecret)
         let call = RouteCall(request: request, params: p, api: backend.api(for: caller), caller: caller, token: token, user: user, backend: backend,
-                             sshHostSecret: options.sshHostSecret)
+                             sshHostSecret: options.sshHostSecret, fromSSHHost: fromSSHHost,
+                             client: Self.client(of: request, trustedProxies: options.trustedProxies, fromSSHHost: fromSSHHost))
+        if route.access == .write, user != nil, let key = request.headers["idempotency-key"] {
+            return try await idempotency.run(key: key, request: request, caller: caller, backend: backend) { try await route.run(call) }
+        }
         return try await route.run(call)
+    }
+
+    /// The client's address as this server can vouch for it: the peer, unless the peer is a trusted proxy (or the SSH
+    /// host, proven by its secret), in which case `X-Forwarded-For` is read from the right past the trusted proxies.
+    static func client(of request: HTTPRequest, trustedProxies: [IPAddressRange], fromSSHHost: Bool) -> IPAddress? {
+        guard let peer = request.peer else { return nil }
+        guard fromSSHHost || trustedProxies.contains(where: { $0.contains(peer) }), let forwarded = request.headers["x-forwarded-for"] else {
+            return peer
+        }
+        return ForwardedFor.client(forwarded, trusted: trustedProxies) ?? peer
     }
 
     /// `Authorization: Bearer <token>`; anything else is a 401.

@@ -101,17 +101,18 @@ public enum LeagueRoutes {
         .write("PUT", "/v1/leagues/{league}/clock/speed", Wire.ClockSpeedBody.self) { api, p, b in try await api.setClockSpeed(try p.league, speed: b.speed) },
     ]
 
-    /// Sign-in runs through the backend (the device id is the client's); SSH-key sign-in is refused over HTTP:
-    /// sshd proves the key on the SSH host, nothing proves it here.
+    /// Sign-in and account creation run through the backend, limited by who the client is as the server can vouch for
+    /// it (`origin`) — never by the device name a client sends. SSH-key sign-in is refused over HTTP unless the SSH host
+    /// asks: sshd proves the key on the SSH host, nothing proves it here.
     static let accounts: [Route] = [
         Route("POST", "/v1/accounts", access: .account) { c in
             let b = try StrictJSON.decode(Wire.NewAccount.self, from: c.request.body)
-            return try .ok(await c.api.createAccount(email: b.email, password: b.password, displayName: b.displayName))
+            return try .ok(await c.backend.createAccount(email: b.email, password: b.password, displayName: b.displayName,
+                                                         from: try origin(c, device: b.device)))
         },
         Route("POST", "/v1/sessions", access: .account) { c in
             let b = try StrictJSON.decode(Wire.SignIn.self, from: c.request.body)
-            let device = "http:" + String((b.device ?? "unknown").prefix(100))
-            return try .ok(await c.backend.signIn(email: b.email, password: b.password, device: device))
+            return try .ok(await c.backend.signIn(email: b.email, password: b.password, from: try origin(c, device: b.device)))
         },
         Route("POST", "/v1/sessions/ssh-key", access: .account) { c in
             // Only an SSH host that shares the server's secret may vouch for a key (sshd proved it there).
@@ -141,9 +142,34 @@ public enum LeagueRoutes {
 
     /// 403 unless the request carries the server's SSH host secret (`X-Clubhouse-SSH-Host`), compared in constant time.
     static func requireSSHHost(_ c: RouteCall) throws {
-        guard let secret = c.sshHostSecret, let sent = c.request.headers["x-clubhouse-ssh-host"],
-              sent.utf8.count == secret.utf8.count, zip(sent.utf8, secret.utf8).reduce(0, { $0 | ($1.0 ^ $1.1) }) == 0 else {
+        guard c.fromSSHHost else {
             throw DomainError.forbidden("SSH key sign-in works only through the club's SSH host (clubhouse host-ssh)")
+        }
+    }
+
+    /// Whether `request` carries the SSH host secret (`X-Clubhouse-SSH-Host`), compared in constant time.
+    public static func carriesSSHHostSecret(_ request: HTTPRequest, secret: String?) -> Bool {
+        guard let secret, let sent = request.headers["x-clubhouse-ssh-host"] else { return false }
+        return sent.utf8.count == secret.utf8.count && zip(sent.utf8, secret.utf8).reduce(0, { $0 | ($1.0 ^ $1.1) }) == 0
+    }
+
+    /// Whom the sign-in limits count a sign-in or new account against: the client's address (an IPv6 /64). From the
+    /// SSH host (its secret proves it), the SSH client's address it forwards and the key the session connected with
+    /// (`device` "ssh:SHA256:…") — not the loopback address every SSH session shares. A device a client names itself
+    /// is ignored: a new name each try would get past any limit.
+    static func origin(_ c: RouteCall, device: String?) throws -> ClientOrigin {
+        if c.request.headers["x-clubhouse-ssh-host"] != nil, !c.fromSSHHost {
+            throw DomainError.forbidden("This SSH host's secret isn't the league server's — restart clubhouse host-ssh with the server's secret file")
+        }
+        let address = ClientOrigin.address(c.client?.limitBucket ?? "unknown")
+        guard c.fromSSHHost else { return address }
+        let key = device.flatMap { $0.hasPrefix("ssh:") ? ClientOrigin.device(String($0.prefix(200))) : nil }
+        let forwarded = c.request.headers["x-forwarded-for"] != nil
+        switch (forwarded, key) {
+        case (true, let key?): return address + key
+        case (true, nil): return address
+        case (false, let key?): return key
+        case (false, nil): return address
         }
     }
 

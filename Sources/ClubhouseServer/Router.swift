@@ -3,12 +3,12 @@ import Foundation
 
 /// One row of the route table: a method and a path template under `/v1/`, and how to turn the request into one
 /// `LeagueAPI` call and its answer into JSON. Reads and writes differ only in whether a body is decoded and whether
-/// the per-token write limit applies; every rule stays in the use cases behind the contract.
+/// the per-account write limit applies; every rule stays in the use cases behind the contract.
 public struct Route: Sendable {
     public enum Access: Sendable {
         /// Anyone; a bearer token, when sent, must be valid.
         case read
-        /// As `.read`, and counted against the token's write limit.
+        /// As `.read`, and counted against the account's write limit; may carry an `Idempotency-Key`.
         case write
         /// Sign-in and account creation: any token sent is ignored.
         case account
@@ -67,6 +67,11 @@ public struct RouteCall: Sendable {
     public let backend: any LeagueServerBackend
     /// The secret an SSH host sends (`X-Clubhouse-SSH-Host`) to sign a key's owner in; nil: key sign-in refused.
     public let sshHostSecret: String?
+    /// The request carries that secret: it comes from the club's SSH host, which may name the device (the SSH key)
+    /// and the client's address (`X-Forwarded-For`) for the sign-in limits.
+    public let fromSSHHost: Bool
+    /// The client's address as the server can vouch for it (see `LeagueServer.Options.trustedProxies`).
+    public let client: IPAddress?
 }
 
 /// Path and query parameters, parsed on demand; a bad one is a 400 `bad_parameter` naming it.

@@ -155,3 +155,54 @@ import Testing
         #expect(FileManager.default.contents(atPath: second.movedTo) == two)
     }
 }
+
+/// A running app keeps its database lock (#30): nothing in the process opens the database file outside SQLite while
+/// its connections are open, so another process opening and closing the file can't take the `-wal` from under it.
+@Suite struct DatabaseLockTests {
+    /// The POSIX locks `pid` holds on the file at `path`, from /proc/locks (`… POSIX ADVISORY READ pid maj:min:inode …`).
+    static func posixLocks(pid: pid_t, path: String) -> Int {
+        var st = stat()
+        guard stat(path, &st) == 0, let text = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return 0 }
+        let inode = ":\(st.st_ino) "
+        return text.split(separator: "\n").filter { line in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            return line.contains("POSIX") && fields.contains(Substring("\(pid)")) && (line + " ").contains(inode)
+        }.count
+    }
+
+    @Test func theAppsWritesSurviveAnotherProcessOpeningAndClosingTheFileAfterTheLaterCheck() throws {
+        let sqlite3 = try #require(Processes.find("sqlite3", environment: ProcessInfo.processInfo.environment),
+                                   "the sqlite3 command-line tool (Debian package sqlite3; make test installs it)")
+        let dir = TempDir()
+        let location = DatabaseLocation(path: dir.file("app.sqlite"))
+        let db = try Database.open(at: location, check: .schemaThenLater).database
+        try db.execute("CREATE TABLE lock_probe (n INTEGER)")
+        try db.run("INSERT INTO lock_probe VALUES (1)")
+        #expect(Self.posixLocks(pid: getpid(), path: location.path) > 0, "SQLite holds a lock on the open database")
+
+        // What the app does after its first frame.
+        #expect(Database.checkLater(path: location.path) == nil)
+        #expect(Self.posixLocks(pid: getpid(), path: location.path) > 0, "the deferred check left SQLite's lock in place")
+
+        // Another process opens the file and closes it again (an integrity check, as an operator would run).
+        let check = Processes.run([sqlite3, location.path, "PRAGMA integrity_check"])
+        #expect(check.status == 0 && check.output.contains("ok"), "\(check.output)")
+        #expect(FileManager.default.fileExists(atPath: location.path + "-wal"), "the other process left our -wal in place")
+
+        // The app goes on writing; a new reader sees every write.
+        try db.run("INSERT INTO lock_probe VALUES (2)")
+        let seen = Processes.run([sqlite3, location.path, "SELECT group_concat(n) FROM lock_probe"])
+        #expect(seen.output.trimmingCharacters(in: .whitespacesAndNewlines) == "1,2", "another process sees: \(seen.output)")
+    }
+
+    @Test func theHeaderIsNeverReadOutsideSQLiteWhileAConnectionIsOpen() throws {
+        let dir = TempDir()
+        let location = DatabaseLocation(path: dir.file("open.sqlite"))
+        #expect(SQLiteFiles.readPrefix(location.path, count: 16) == .missing)
+        do {
+            let db = try Database.open(at: location).database
+            withExtendedLifetime(db) { #expect(SQLiteFiles.readPrefix(location.path, count: 16) == .inUseBySQLite) }
+        }
+        #expect(SQLiteFiles.readPrefix(location.path, count: 16) == .bytes(Data("SQLite format 3\0".utf8)), "closed: read as any file")
+    }
+}

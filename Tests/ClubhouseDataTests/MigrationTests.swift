@@ -8,7 +8,7 @@ import ClubhouseDomain
         "meta", "nfl_teams", "players", "games", "weekly_stats", "prior_season_stats", "users", "sessions", "ssh_keys",
         "leagues", "teams", "join_requests", "invites", "roster_entries", "lineups", "drafts", "picks", "draft_queue",
         "chat_messages", "waiver_claims", "waiver_holds", "transactions", "matchups", "events", "schema_migrations",
-        "sign_in_attempts", "plays", "league_clock_runs",
+        "sign_in_attempts", "plays", "league_clock_runs", "idempotent_requests",
     ]
 
     @Test func migratesAnEmptyFileToTheLatestSchema() throws {
@@ -34,18 +34,18 @@ import ClubhouseDomain
         var fixture = try SeasonFixture.bundled2019()
         fixture.plays = []
         try SeasonImporter.importSeason(fixture, into: db)
-        #expect(try db.migrate() == [4, 5])
+        #expect(try db.migrate() == Schema.migrations.map(\.version).filter { $0 >= 4 })
         #expect(try db.scalar("SELECT count(*) FROM plays", as: Int.self) == 101_776)
         #expect(try db.scalar("SELECT count(*) FROM plays WHERE quarter IS NULL", as: Int.self) == 5)
     }
 
-    /// Issue #30: emails stored before v5 (trimmed and lower-cased only) move to the form sign-in looks up; when two
+    /// Issue #30: emails stored before v6 (trimmed and lower-cased only) move to the form sign-in looks up; when two
     /// accounts come to one address, the one already in that form — else the oldest — keeps it and the other keeps
     /// its spelling (nothing is merged or removed).
     @Test func storedEmailsMoveToTheFormSignInLooksUpAndCollisionsKeepTheirOwner() throws {
         let dir = TempDir()
-        let db = try Database(path: dir.file("v4.sqlite"))
-        try db.migrate(Array(Schema.migrations.prefix { $0.version < 5 }))
+        let db = try Database(path: dir.file("v5.sqlite"))
+        try db.migrate(Array(Schema.migrations.prefix { $0.version < 6 }))
         let stored = [
             "jose\u{301}@example.com",            // 1: decomposed é
             "\u{FF4A}ane@example.com",            // 2: full-width ｊ
@@ -59,7 +59,7 @@ import ClubhouseDomain
             try db.run("INSERT INTO users (id, email, display_name, password_hash, created_at) VALUES (?, ?, ?, '!', 0)",
                        [Int64(i + 1), email, "User \(i + 1)"])
         }
-        #expect(try db.migrate() == [5])
+        #expect(try db.migrate() == [6])
         func email(_ id: Int64) throws -> [UInt32] {
             try #require(try db.scalar("SELECT email FROM users WHERE id = ?", [id], as: String.self)).unicodeScalars.map(\.value)
         }

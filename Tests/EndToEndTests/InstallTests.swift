@@ -60,7 +60,8 @@ import Testing
         #expect(installed.allSatisfy { $0.hasPrefix(root + "/") }, "outside \(root): \(installed.filter { !$0.hasPrefix(root + "/") })")
         let expected = ["bin/clubhouse", "share/man/man1/clubhouse.1", "share/bash-completion/completions/clubhouse",
                         "share/zsh/site-functions/_clubhouse", "share/clubhouse/systemd/clubhouse-serve.service",
-                        "share/clubhouse/systemd/clubhouse-host-ssh.service"]
+                        "share/clubhouse/systemd/clubhouse-host-ssh.service", "share/clubhouse/systemd/clubhouse-backup.service",
+                        "share/clubhouse/systemd/clubhouse-backup.timer"]
             + ["teams.csv", "players.csv", "schedule.csv", "weekly_stats.csv", "prior_season.csv"].map { "share/clubhouse/nfl-2019/" + $0 }
         for file in expected { #expect(installed.contains(root + "/" + file), "not installed: \(file)") }
         #expect(FileManager.default.isExecutableFile(atPath: root + "/bin/clubhouse"))
@@ -73,6 +74,8 @@ import Testing
             #expect(text.contains("ExecStart=\(Self.prefix)/bin/clubhouse "), "\(unit): \(text)")
             #expect(!text.contains("@BINDIR@") && !text.contains("@DATADIR@") && !text.contains(destdir))
         }
+        let backup = try String(contentsOfFile: root + "/share/clubhouse/systemd/clubhouse-backup.service", encoding: .utf8)
+        #expect(backup.contains("exec \(Self.prefix)/bin/clubhouse backup --database /var/lib/clubhouse/league.sqlite "), "\(backup)")
 
         // The installed copy, run from another folder: version, import-stats (which seeds the season from the
         // installed data), and the app's first frame in a real terminal.

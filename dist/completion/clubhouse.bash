@@ -11,7 +11,7 @@ _clubhouse()
     local command="" i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
-            --database | --server | --port | --listen | --policy | --state-dir | --user | --devices-dir | --ssh-host-secret-file)
+            --database | --server | --port | --listen | --policy | --state-dir | --user | --devices-dir | --ssh-host-secret-file | --trusted-proxy)
                 ((i++))
                 ;;
             -*) ;;
@@ -43,7 +43,7 @@ _clubhouse()
             COMPREPLY=($(compgen -W 'open linked' -- "$cur"))
             return
             ;;
-        --server | --port | --listen)
+        --server | --port | --listen | --trusted-proxy)
             return
             ;;
         --help | -h | --version | -V)
@@ -57,7 +57,7 @@ _clubhouse()
         "")
             options="--database --server --no-color --help --version"
             if [[ $cur != -* ]]; then
-                COMPREPLY=($(compgen -W 'import-stats host-ssh serve' -- "$cur"))
+                COMPREPLY=($(compgen -W 'import-stats backup host-ssh serve' -- "$cur"))
                 return
             fi
             ;;
@@ -68,11 +68,18 @@ _clubhouse()
                 return
             fi
             ;;
+        backup)
+            options="--database --help"
+            if [[ $cur != -* ]]; then
+                _filedir
+                return
+            fi
+            ;;
         host-ssh)
             options="--port --listen --database --policy --state-dir --user --server --ssh-host-secret-file --help"
             ;;
         serve)
-            options="--listen --database --ssh-host-secret-file --help"
+            options="--listen --database --ssh-host-secret-file --trusted-proxy --help"
             ;;
         *)
             return

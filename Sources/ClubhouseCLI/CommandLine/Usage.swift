@@ -19,6 +19,7 @@ enum Usage {
     Commands:
       serve               run a league server for a club (JSON over HTTP)
       import-stats FILE   import weekly stats from a CSV file (nflverse player_stats columns)
+      backup OUT          a consistent copy of the (live) SQLite database, verified
       host-ssh            host the app over SSH with the system's OpenSSH server
 
     Run 'clubhouse COMMAND --help' for a command's options.
@@ -26,6 +27,7 @@ enum Usage {
 
     static let serve = """
     Usage: clubhouse serve [--listen HOST:PORT] [--database PATH] [--ssh-host-secret-file PATH]
+                           [--trusted-proxy ADDR[,ADDR...]]
 
     Runs the league server: members point the app at http://HOST:PORT (see 'clubhouse --help').
     Prints the URL, logs one line per request to standard error (method, route, status,
@@ -42,6 +44,11 @@ enum Usage {
                            accept SSH-key sign-ins from the 'clubhouse host-ssh' that holds the
                            secret in PATH (one line; the file must be 0600 — readable by its
                            owner only); without it, key sign-in over HTTP is refused (403)
+      --trusted-proxy ADDR[,ADDR...]
+                           reverse proxies (addresses or CIDR ranges, e.g. 127.0.0.1,10.0.0.0/8)
+                           whose X-Forwarded-For names the client: sign-in and new-account
+                           limits then count the right-most address in it that isn't one of
+                           these; from any other peer the header is ignored
       -h, --help           show this help
     """
 
@@ -56,6 +63,21 @@ enum Usage {
 
     Options:
       --database PATH   use this SQLite database
+      -h, --help        show this help
+    """
+
+    static let backup = """
+    Usage: clubhouse backup [--database PATH] OUT
+
+    Copies the league database to OUT while apps and servers keep using it (SQLite's online
+    backup: the copy is the database as it stood when the backup began), checks the copy with
+    PRAGMA integrity_check, and says how to restore it. OUT must not exist yet; it is written
+    under a temporary name first and made readable by its owner only (0600). For a PostgreSQL
+    database use pg_dump.
+
+    Options:
+      --database PATH   the SQLite database to copy
+                        (default: $XDG_DATA_HOME/clubhouse/clubhouse.sqlite)
       -h, --help        show this help
     """
 

@@ -10,6 +10,8 @@ public final class Connection {
     private static let cacheLimit = 128
     /// Open transaction levels (0 = autocommit); nested `transaction` calls become savepoints.
     package var depth = 0
+    /// This connection's file in `SQLiteFiles` (nil in memory): nothing reads it outside SQLite while it is open.
+    private let file: SQLiteFiles.Key?
 
     init(path: String, busyTimeoutMilliseconds: Int32, readOnly: Bool = false) throws {
         var db: OpaquePointer?
@@ -22,6 +24,7 @@ public final class Connection {
         }
         handle = db
         self.path = path
+        file = SQLiteFiles.opened(path)
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
     }
@@ -29,6 +32,7 @@ public final class Connection {
     deinit {
         cache.removeAll()  // finalizes the cached statements before closing
         sqlite3_close_v2(handle)
+        if let file { SQLiteFiles.closed(file) }
     }
 
     func error(_ rc: Int32, sql: String? = nil) -> DatabaseError { DatabaseError.from(handle, rc, sql: sql) }

@@ -95,9 +95,7 @@ extension Database {
     /// The file's first bytes (printable) when it exists, is not empty, and does not start with SQLite's header:
     /// not a database at all, so not ours to move or replace. nil for a missing, empty or SQLite file.
     static func notSQLite(at path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        let start = (try? handle.read(upToCount: 16)) ?? Data()
-        try? handle.close()
+        guard case .bytes(let start) = SQLiteFiles.readPrefix(path, count: 16) else { return nil }
         guard !start.isEmpty, start != Data("SQLite format 3\0".utf8) else { return nil }
         // A file too short to hold the whole magic but agreeing with it so far is a truncated database.
         if start.count < 16, Data("SQLite format 3\0".utf8).starts(with: start) { return nil }
@@ -111,7 +109,8 @@ extension Database {
 
     /// The full check (`PRAGMA quick_check`, read-only) of a database the app opened with `.schemaThenLater`, run once
     /// the first frame is up. Damage found is written beside the database (`<path>.damaged`), so the next start moves
-    /// it aside and says why, as a start that found it would have; returns what was found (nil: sound).
+    /// it aside and says why, as a start that found it would have; returns what was found (nil: sound). The app's own
+    /// connections are open meanwhile, so only SQLite reads the file (see `SQLiteFiles`).
     @discardableResult
     public static func checkLater(path: String) -> String? {
         guard let problem = damage(at: path, full: true) else { return nil }
@@ -125,12 +124,14 @@ extension Database {
         if !full, let marked = FileManager.default.contents(atPath: damageMarker(path)) {
             return String(decoding: marked, as: UTF8.self)
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }  // missing: will be created
-        let header = (try? handle.read(upToCount: 100)) ?? Data()
-        try? handle.close()
-        if header.isEmpty { return nil }  // an empty file is a valid, new database
-        guard header.count == 100, header.prefix(16) == Data("SQLite format 3\0".utf8) else {
-            return "its SQLite header is cut short"
+        switch SQLiteFiles.readPrefix(path, count: 100) {
+        case .missing: return nil  // will be created
+        case .inUseBySQLite: break  // open in this process (the deferred check): SQLite itself reads the header
+        case .bytes(let header):
+            if header.isEmpty { return nil }  // an empty file is a valid, new database
+            guard header.count == 100, header.prefix(16) == Data("SQLite format 3\0".utf8) else {
+                return "its SQLite header is cut short"
+            }
         }
         do {
             // Read-only, so checking never changes the file (not even its journal mode).

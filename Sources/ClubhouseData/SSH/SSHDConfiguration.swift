@@ -132,6 +132,10 @@ public struct SSHDConfiguration: Hashable, Sendable {
         return nil
     }
 
+    /// How many logins may be in progress at once (not yet authenticated): sshd refuses 30 % of new ones from `start`,
+    /// rising to all at `full`, and at most `perSource` from one address.
+    public static let crowd = (start: 256, full: 1024, perSource: 128)
+
     public func render() -> String {
         """
         # Written by 'clubhouse host-ssh'; rewritten on every start. Do not edit.
@@ -176,6 +180,14 @@ public struct SSHDConfiguration: Hashable, Sendable {
         UseDNS no
         ClientAliveInterval 15
         ClientAliveCountMax 4
+
+        # Draft night: a league's worth of people (or a whole community) connect in the same second. sshd's default
+        # MaxStartups 10:30:100 drops logins still in key exchange beyond ten; these start refusing at \(Self.crowd.start)
+        # unauthenticated connections (\(Self.crowd.perSource) from one address: a draft party behind one router), and
+        # give a login on a busy host a minute to finish.
+        MaxStartups \(Self.crowd.start):30:\(Self.crowd.full)
+        PerSourceMaxStartups \(Self.crowd.perSource)
+        LoginGraceTime 60
 
         """
     }

@@ -35,9 +35,24 @@ public struct EmbeddedServerBackend: Sendable {
         return try await background { try service.sessionUser(token) }
     }
 
-    public func signIn(email: String, password: String, device: String) async throws -> AccountSession {
+    public func signIn(email: String, password: String, from origin: ClientOrigin) async throws -> AccountSession {
         let service = self.service
-        return try await background { try service.signIn(email: email, password: password, device: device) }
+        return try await background { try service.signIn(email: email, password: password, from: origin) }
+    }
+
+    public func createAccount(email: String, password: String, displayName: String, from origin: ClientOrigin) async throws -> AccountSession {
+        let service = self.service
+        return try await background { try service.createAccount(email: email, password: password, displayName: displayName, from: origin) }
+    }
+
+    public func claimIdempotencyKey(_ key: String, request: String, caller: Caller) async throws -> IdempotencyClaim {
+        let service = self.service
+        return try await background { try service.claimIdempotencyKey(key, request: request, caller: caller) }
+    }
+
+    public func finishIdempotentRequest(_ key: String, response: IdempotentResponse?, caller: Caller) async throws {
+        let service = self.service
+        try await background { try service.finishIdempotentRequest(key, response: response, caller: caller) }
     }
 
     public func signOut(token: String) async throws {

@@ -17,6 +17,14 @@ extension SQLStoreTransaction {
         return out
     }
 
+    func leaguesCreated(by user: UserID, since: Date) throws -> [Date] {
+        var out: [Date] = []
+        try each("SELECT created_at FROM leagues WHERE commissioner_id = ? AND created_at > ? ORDER BY created_at", [user, since]) { s in
+            out.append(Date(timeIntervalSince1970: s.double(at: 0)))
+        }
+        return out
+    }
+
     func league(_ id: LeagueID) throws -> League? {
         var out: League?
         try each("SELECT \(StoreSQL.leagueColumns) FROM leagues WHERE id = ?", [id]) { out = try Self.league($0) }

@@ -35,11 +35,15 @@ public enum Wire {
     public struct Autopick: Codable, Hashable, Sendable { public var on: Bool; public init(on: Bool) { self.on = on } }
     public struct ClockTo: Codable, Hashable, Sendable { public var to: Date; public init(to: Date) { self.to = to } }
     public struct ClockSpeedBody: Codable, Hashable, Sendable { public var speed: ClockSpeed; public init(speed: ClockSpeed) { self.speed = speed } }
+    /// `device`: as for `SignIn`.
     public struct NewAccount: Codable, Hashable, Sendable {
-        public var email: String, password: String, displayName: String
-        public init(email: String, password: String, displayName: String) { self.email = email; self.password = password; self.displayName = displayName }
+        public var email: String, password: String, displayName: String, device: String?
+        public init(email: String, password: String, displayName: String, device: String? = nil) {
+            self.email = email; self.password = password; self.displayName = displayName; self.device = device
+        }
     }
-    /// `device`: the client's opaque device id, for the per-device sign-in limit.
+    /// `device`: the client's opaque device id. The server counts sign-ins by the client's address, not by this; only
+    /// the SSH host (proven by its secret) names a device the server uses — the SSH key ("ssh:SHA256:…").
     public struct SignIn: Codable, Hashable, Sendable {
         public var email: String, password: String, device: String?
         public init(email: String, password: String, device: String?) { self.email = email; self.password = password; self.device = device }

@@ -15,6 +15,9 @@ public enum DomainError: Error, Hashable, Codable, Sendable {
     case validation(field: String, message: String)
     /// Too many attempts; retry after the given seconds.
     case rateLimited(retryAfterSeconds: Int)
+    /// A limit on how many of something one account or client may make (leagues a day, accounts an hour), said in
+    /// one sentence that names it; free again after the given seconds.
+    case limitReached(String, retryAfterSeconds: Int)
 
     /// One sentence a person understands.
     public var message: String {
@@ -25,6 +28,7 @@ public enum DomainError: Error, Hashable, Codable, Sendable {
         case .notFound(let what): "\(what) was not found"
         case .validation(_, let m): m
         case .rateLimited(let s): "Too many attempts — try again in \(s) s"
+        case .limitReached(let m, _): m
         }
     }
 
@@ -38,11 +42,19 @@ public enum DomainError: Error, Hashable, Codable, Sendable {
         case .conflict: "conflict"
         case .validation: "validation"
         case .rateLimited: "rate_limited"
+        case .limitReached: "limit_reached"
         }
     }
 }
 
 extension DomainError {
+    /// A wait as a person says it: "40 s", "12 min", "3 h" (rounded up, so "try again in" is never too early).
+    public static func wait(_ seconds: Int) -> String {
+        if seconds < 90 { return "\(max(1, seconds)) s" }
+        if seconds < 90 * 60 { return "\((seconds + 59) / 60) min" }
+        return "\((seconds + 3599) / 3600) h"
+    }
+
     private static let storagePrefix = "storage: "
 
     /// A failure of the storage on this machine — a full disk, a folder that can't be written — rather than of a

@@ -34,11 +34,15 @@ public protocol LeagueStoreReader {
     func session(tokenHash: String) throws -> SessionRecord?
     /// The SSH key with this fingerprint, when linked to an account.
     func sshKey(fingerprint: String) throws -> SSHKeyRecord?
-    /// Times of failed sign-ins recorded under `key` (the same text given to `recordFailedSignIn`) after `since`, oldest first.
+    /// Times of attempts recorded under `key` (the same text given to `recordFailedSignIn`) after `since`, oldest first.
+    /// The table holds every per-client counter: failed sign-ins ("account:…", "device:…", "address:…") and new
+    /// accounts ("new-account:address:…").
     func failedSignIns(key: String, since: Date) throws -> [Date]
 
     // MARK: Leagues
     func leagues() throws -> [League]
+    /// When the leagues `user` is commissioner of were created, for those created after `since`, oldest first.
+    func leaguesCreated(by user: UserID, since: Date) throws -> [Date]
     func league(_ id: LeagueID) throws -> League?
     func teams(in league: LeagueID) throws -> [Team]
     func rosters(in league: LeagueID) throws -> [Roster]
@@ -63,6 +67,10 @@ public protocol LeagueStoreReader {
     func waiverClaims(in league: LeagueID) throws -> [WaiverClaim]
     func transactions(in league: LeagueID) throws -> [Transaction]
     func lastEventID() throws -> Int64
+
+    // MARK: Idempotent requests
+    /// The request `user` sent with `key` (an `Idempotency-Key`), finished or still running; nil when none is kept.
+    func idempotentRequest(user: UserID, key: String) throws -> IdempotentRequest?
 }
 
 extension LeagueStoreReader {
@@ -130,6 +138,14 @@ public protocol LeagueStoreWriter: LeagueStoreReader {
 
     /// Appends to the events log in the same transaction as the change it reports.
     func appendEvent(league: LeagueID, kind: LeagueEvent.Kind, payload: String, at: Date) throws -> Int64
+
+    /// Keeps a request as running under its user and key; false (nothing written) when that key is already kept.
+    func insertIdempotentRequest(_ request: IdempotentRequest) throws -> Bool
+    /// Keeps the answer of a running request.
+    func finishIdempotentRequest(user: UserID, key: String, response: IdempotentResponse) throws
+    func deleteIdempotentRequest(user: UserID, key: String) throws
+    /// Forgets requests started before `date`.
+    func deleteIdempotentRequests(before date: Date) throws
 }
 
 /// A scheduled matchup with its final score once the week is final on the league clock.
@@ -172,4 +188,26 @@ public struct SSHKeyRecord: Hashable, Sendable {
     public init(fingerprint: String, user: UserID, publicKey: String, addedAt: Date) {
         self.fingerprint = fingerprint; self.user = user; self.publicKey = publicKey; self.addedAt = addedAt
     }
+}
+
+/// A write sent with an `Idempotency-Key`, kept so that the same key from the same account gets the first answer.
+public struct IdempotentRequest: Hashable, Sendable {
+    public var user: UserID
+    /// The client's key, as sent.
+    public var key: String
+    /// A digest of what was asked (method, path, body): the same key with another request is refused.
+    public var fingerprint: String
+    public var startedAt: Date
+    /// The answer once the request finished; nil while it runs.
+    public var response: IdempotentResponse?
+    public init(user: UserID, key: String, fingerprint: String, startedAt: Date, response: IdempotentResponse? = nil) {
+        self.user = user; self.key = key; self.fingerprint = fingerprint; self.startedAt = startedAt; self.response = response
+    }
+}
+
+/// The answer a transport gave to an idempotent request, as it sent it (status and body, e.g. HTTP and JSON).
+public struct IdempotentResponse: Hashable, Sendable {
+    public var status: Int
+    public var body: String
+    public init(status: Int, body: String) { self.status = status; self.body = body }
 }

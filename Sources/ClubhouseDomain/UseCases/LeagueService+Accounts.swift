@@ -9,7 +9,11 @@ public enum AccountRules {
     /// At most 5 failed sign-ins a minute, per account and per device.
     public static let maxFailedSignIns = 5
     public static let signInWindow: TimeInterval = 60
+    /// At most 10 new accounts an hour from one client (over HTTP: one address, an IPv6 /64), each an Argon2id hash.
+    public static let maxNewAccounts = 10
+    public static let newAccountWindow: TimeInterval = 3600
     public static let wrongCredentials = DomainError.validation(field: "credentials", message: "Email or password is wrong")
+    public static let emailTaken = DomainError.conflict("An account with that email already exists")
 
     /// A new account's email (creating one, or changing it): the stored form, or a refusal that says what to fix
     /// (`EmailAddress.validated`).
@@ -43,33 +47,64 @@ public enum AccountRules {
 
 extension LeagueService {
     /// Creates an account (email normalised and unique, Argon2id hash) and opens its first session.
-    public func createAccount(email rawEmail: String, password: String, displayName rawName: String) throws -> AccountSession {
+    ///
+    /// With an `origin` (the league server names the client's address), at most `AccountRules.maxNewAccounts` an hour
+    /// come from it: the check, counting this attempt and the taken-email check run in one write transaction before
+    /// the slow hash, so a refusal costs no hash and N requests at once queue on the write lock — at most the limit get
+    /// past it. A taken email counts too (it is a guess at who has an account). Without an origin (the embedded app,
+    /// tools), nothing is limited.
+    public func createAccount(email rawEmail: String, password: String, displayName rawName: String,
+                              from origin: ClientOrigin? = nil) throws -> AccountSession {
         let email = try AccountRules.email(rawEmail)
         let name = try AccountRules.displayName(rawName)
         try AccountRules.password(password)
-        let hash = try accounts.hasher.hash(password)   // slow: outside the write lock
         let now = clock.now()
-        return try store.write { w in
-            let id = try w.insertUser(email: email, displayName: name, passwordHash: hash, at: now)
-            return try openSession(w, user: User(id: id, email: email, displayName: name), now: now)
+        let keys = (origin?.buckets ?? []).map { "new-account:" + $0 }
+        let (reserved, taken) = try store.write { w -> ([Int64], Bool) in
+            try refuseIfLimited(w, keys: keys, max: AccountRules.maxNewAccounts, window: AccountRules.newAccountWindow, now: now) { wait in
+                DomainError.limitReached("Too many new accounts from this address — try again in \(DomainError.wait(wait))", retryAfterSeconds: wait)
+            }
+            let ids = keys.isEmpty ? [] : try w.recordFailedSignIn(keys: keys, at: now)
+            if !keys.isEmpty { try w.deleteFailedSignIns(before: now - 24 * 3600) }
+            return (ids, try w.account(email: email) != nil)
+        }
+        if taken { throw AccountRules.emailTaken }
+        do {
+            let hash = try accounts.hasher.hash(password)   // slow: outside the write lock
+            return try store.write { w in
+                let id = try w.insertUser(email: email, displayName: name, passwordHash: hash, at: now)
+                return try openSession(w, user: User(id: id, email: email, displayName: name), now: now)
+            }
+        } catch {
+            // No account was made (another request took the email meanwhile, storage failed): not counted.
+            if !reserved.isEmpty { _ = try? store.write { try $0.deleteSignInAttempts(ids: reserved) } }
+            throw error
         }
     }
 
-    /// Signs in by email and password from `device` (an opaque client id: SSH key fingerprint or a random local id).
-    /// Refused with `.rateLimited` after 5 failures within a minute for the account or the device.
-    public func signIn(email rawEmail: String, password: String, device: String) throws -> AccountSession {
+    /// Signs in by email and password from `device` (the embedded app's own id: a random local id or the SSH key's
+    /// fingerprint); see `signIn(email:password:from:)`.
+    public func signIn(email: String, password: String, device: String) throws -> AccountSession {
+        try signIn(email: email, password: password, from: .device(device))
+    }
+
+    /// Signs in by email and password. Refused with `.rateLimited` after 5 failures within a minute for the account
+    /// or for any of the origin's buckets (the league server: the client's address, never a name the client picks).
+    public func signIn(email rawEmail: String, password: String, from origin: ClientOrigin) throws -> AccountSession {
         // A malformed email can't be anyone's: the same answer as a wrong one (nothing recorded).
         guard let email = AccountRules.signInEmail(rawEmail) else {
             _ = accounts.hasher.verify(password, against: accounts.decoyHash())
             throw AccountRules.wrongCredentials
         }
         // The store keeps these only as a keyed hash (a per-database secret), never the email itself.
-        let keys = ["account:" + email, "device:" + device]
+        let keys = ["account:" + email] + origin.buckets
         let now = clock.now()
         // Check the limit and count this attempt in ONE write transaction, before the slow check: N attempts in
         // parallel (SSH sessions, server requests) queue on the write lock, so at most the limit get past it.
         let (account, reserved) = try store.write { w -> (AccountRecord?, [Int64]) in
-            try refuseIfLimited(w, keys: keys, now: now)
+            try refuseIfLimited(w, keys: keys, max: AccountRules.maxFailedSignIns, window: AccountRules.signInWindow, now: now) {
+                DomainError.rateLimited(retryAfterSeconds: $0)
+            }
             let ids = try w.recordFailedSignIn(keys: keys, at: now)
             try w.deleteFailedSignIns(before: now - 24 * 3600)
             return (try w.account(email: email), ids)
@@ -171,17 +206,19 @@ extension LeagueService {
         return AccountSession(token: token, user: user, expiresAt: expires)
     }
 
-    private func refuseIfLimited(_ r: any LeagueStoreReader, keys: [String], now: Date) throws {
-        let since = now - AccountRules.signInWindow
+    /// Throws `refusal(seconds to wait)` when any of `keys` has `max` attempts within `window` before `now`.
+    func refuseIfLimited(_ r: any LeagueStoreReader, keys: [String], max limit: Int, window: TimeInterval, now: Date,
+                         refusal: (Int) -> DomainError) throws {
+        let since = now - window
         var wait = 0
         for key in keys {
-            let failures = try r.failedSignIns(key: key, since: since)
-            guard failures.count >= AccountRules.maxFailedSignIns else { continue }
-            // Free again once enough of the window's failures have aged out.
-            let freeAt = failures[failures.count - AccountRules.maxFailedSignIns] + AccountRules.signInWindow
+            let attempts = try r.failedSignIns(key: key, since: since)
+            guard attempts.count >= limit else { continue }
+            // Free again once enough of the window's attempts have aged out.
+            let freeAt = attempts[attempts.count - limit] + window
             wait = max(wait, Int((freeAt.timeIntervalSince(now)).rounded(.up)))
         }
-        if wait > 0 { throw DomainError.rateLimited(retryAfterSeconds: wait) }
+        if wait > 0 { throw refusal(wait) }
     }
 
     static func fingerprint(_ raw: String) throws -> String {

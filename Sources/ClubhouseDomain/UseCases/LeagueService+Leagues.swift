@@ -23,9 +23,19 @@ extension LeagueSettings {
     }
 }
 
+/// How many leagues one account may create: a public league is on everyone's Home, and each costs a draft, teams and a
+/// schedule in the database.
+public enum LeagueLimits {
+    /// At most 10 leagues per account in any 24 hours (rolling), on the service's real-time clock.
+    public static let maxCreatedPerDay = 10
+    public static let creationWindow: TimeInterval = 24 * 3600
+}
+
 extension LeagueService {
     /// Creates a league with its teams (bots until people join), its draft (scheduled, random order
-    /// unless set later) and its schedule; the caller becomes commissioner and manages team 1.
+    /// unless set later) and its schedule; the caller becomes commissioner and manages team 1. At most
+    /// `LeagueLimits.maxCreatedPerDay` per account in 24 hours (`.limitReached`, counted in the same transaction as the
+    /// insert, so two at once can't both be the tenth).
     public func createLeague(name rawName: String, settings: LeagueSettings, isPublic: Bool, teamName: String? = nil,
                              seasonClock: Date, seed: UInt64? = nil, caller: Caller) throws -> LeagueID {
         guard let user = caller.userID else { throw DomainError.unauthenticated }
@@ -34,6 +44,7 @@ extension LeagueService {
         try settings.validate()
         return try store.write { w in
             let now = clock.now()
+            try refuseOverDailyLeagueCap(w, user: user, now: now)
             var league = League(id: LeagueID(0), name: name, isPublic: isPublic, commissioner: user, settings: settings,
                                 state: .predraft, clock: seasonClock, createdAt: now)
             league.id = try w.insertLeague(league)
@@ -54,5 +65,15 @@ extension LeagueService {
             try w.appendEvent(league: league.id, LeagueEvent.LeagueCreated(name: name), at: now)
             return league.id
         }
+    }
+
+    private func refuseOverDailyLeagueCap(_ r: any LeagueStoreReader, user: UserID, now: Date) throws {
+        let cap = LeagueLimits.maxCreatedPerDay, window = LeagueLimits.creationWindow
+        let recent = try r.leaguesCreated(by: user, since: now - window)
+        guard recent.count >= cap else { return }
+        // Free again when the oldest of the last `cap` is a day old.
+        let wait = max(1, Int((recent[recent.count - cap] + window).timeIntervalSince(now).rounded(.up)))
+        throw DomainError.limitReached("You can create at most \(cap) leagues a day — try again in \(DomainError.wait(wait))",
+                                       retryAfterSeconds: wait)
     }
 }

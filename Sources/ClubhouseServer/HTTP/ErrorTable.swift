@@ -11,17 +11,20 @@ import Foundation
 /// | 400    | `unknown_field`         | a field the request doesn't have (`field` names it) |
 /// | 400    | `too_deep`              | JSON nested deeper than 16 levels |
 /// | 400    | `string_too_long`       | a JSON string longer than 4,096 bytes |
-/// | 400    | `bad_parameter`         | a path or query parameter that isn't a valid id, number or name (`field` names it) |
+/// | 400    | `bad_parameter`         | a path or query parameter (or `Idempotency-Key` header) that isn't a valid id, number, name or key (`field` names it) |
 /// | 401    | `unauthenticated`       | a gated call without a session; a malformed, unknown, expired or revoked token |
-/// | 403    | `forbidden`             | signed in but not allowed (commissioner-only, someone else's team…) |
+/// | 403    | `forbidden`             | signed in but not allowed (commissioner-only, someone else's team…); a wrong SSH host secret |
 /// | 404    | `not_found`             | the league, team, player… doesn't exist |
 /// | 404    | `no_route`              | no such path |
 /// | 405    | `method_not_allowed`    | the path exists with other methods (`Allow` lists them) |
 /// | 409    | `conflict`              | a stale or lost race (pick already made, league full, state changed) |
+/// | 409    | `idempotency_in_progress` | a request with the same `Idempotency-Key` is still running on another instance (`Retry-After`) |
 /// | 413    | `body_too_large`        | a request body over 64 KiB |
 /// | 415    | `unsupported_media_type`| a body that isn't `application/json` |
 /// | 422    | `validation`            | the use case refused the input (`field` names what to fix) |
-/// | 429    | `rate_limited`          | too many sign-ins or writes (`Retry-After`) |
+/// | 422    | `idempotency_key_reused`| the `Idempotency-Key` was used by this account for a different request (method, path or body) |
+/// | 429    | `rate_limited`          | too many failed sign-ins (5 a minute per account and per client address) or writes (per account) (`Retry-After`) |
+/// | 429    | `limit_reached`         | a cap, said in its own sentence: 10 new accounts an hour per client address, 10 new leagues a day per account (`Retry-After`) |
 /// | 503    | `unavailable`           | over the connection or event-stream cap, shutting down, or storage failing (`Retry-After`) |
 public enum ServerErrors {
     public static func from(_ error: DomainError) -> HTTPError {
@@ -33,6 +36,7 @@ public enum ServerErrors {
         case .conflict(let m): HTTPError(409, "conflict", m)
         case .validation(let field, let m): HTTPError(422, "validation", m, field: field)
         case .rateLimited(let s): HTTPError(429, "rate_limited", error.message, retryAfter: s)
+        case .limitReached(let m, let s): HTTPError(429, "limit_reached", m, retryAfter: s)
         }
     }
 

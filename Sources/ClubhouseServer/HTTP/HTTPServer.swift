@@ -153,7 +153,8 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Runs the handler for a fully read request; the connection is suspended meanwhile.
     fileprivate func dispatch(_ context: RequestContext, connection: OpaquePointer?) {
-        let request = HTTPRequest(method: context.method, path: context.path, query: context.query, headers: context.headers, body: context.body)
+        let request = HTTPRequest(method: context.method, path: context.path, query: context.query, headers: context.headers, body: context.body,
+                                  peer: context.peer)
         context.body = []
         state.withLock { $0.suspended += 1 }
         MHD_suspend_connection(connection)
@@ -200,6 +201,8 @@ final class RequestContext: @unchecked Sendable {
     var headers: [String: String] = [:]
     var query: [String: String] = [:]
     var body: [UInt8] = []
+    /// The connection's peer (see `ConnectionAddress`).
+    var peer: IPAddress?
     let started = ContinuousClock.now
     /// A refusal decided while the request arrived (sent once it has been read).
     var early: HTTPError?
@@ -228,7 +231,7 @@ public enum RequestLogTime {
 
 // MARK: - C callbacks (no captures: the server comes back through `cls`)
 
-private let headerNames: [String] = ["authorization", "content-type", "content-length", "last-event-id", "x-clubhouse-ssh-host"]
+private let headerNames: [String] = ["authorization", "content-type", "content-length", "last-event-id", "x-clubhouse-ssh-host", "idempotency-key"]
 
 private func server(_ cls: UnsafeMutableRawPointer?) -> HTTPServer { Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue() }
 
@@ -240,6 +243,8 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         for name in headerNames {
             if let v = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, name) { context.headers[name] = String(cString: v) }
         }
+        context.peer = ConnectionAddress.peer(connection)
+        context.headers["x-forwarded-for"] = ConnectionAddress.forwardedFor(connection)
         let contextPointer = Unmanaged.passRetained(context).toOpaque()
         _ = MHD_get_connection_values(connection, MHD_ValueKind.GET_ARGUMENT_KIND, { cls, _, key, value in
             guard let cls, let key else { return MHD_Result.YES }

@@ -6,11 +6,15 @@ public struct HTTPRequest: Sendable {
     /// The path without the query string, percent-decoded by libmicrohttpd.
     public var path: String
     public var query: [String: String]
-    /// Header values the server uses (lowercased names): authorization, last-event-id, content-type.
+    /// Header values the server uses (lowercased names): authorization, last-event-id, content-type, idempotency-key,
+    /// x-forwarded-for (every line of it, joined in order).
     public var headers: [String: String]
     public var body: [UInt8]
-    public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], body: [UInt8] = []) {
-        self.method = method; self.path = path; self.query = query; self.headers = headers; self.body = body
+    /// The address of the connection's peer (a client, or a proxy in front of it); nil when unknown.
+    public var peer: IPAddress?
+    public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], body: [UInt8] = [],
+                peer: IPAddress? = nil) {
+        self.method = method; self.path = path; self.query = query; self.headers = headers; self.body = body; self.peer = peer
     }
 }
 

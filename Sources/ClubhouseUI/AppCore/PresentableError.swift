@@ -31,6 +31,8 @@ public struct PresentableError: Error, Hashable, Sendable {
             self.init(message: m)
         case .rateLimited(let s):
             self.init(message: "Too many requests — wait \(s) s, then press r.")
+        case .limitReached(let m, _):
+            self.init(message: m)
         }
     }
 }

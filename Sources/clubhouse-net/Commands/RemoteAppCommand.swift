@@ -62,6 +62,8 @@ enum RemoteAppCommand {
         let api = device.map { RemoteLeagueAPI(server: url, session: $0.session, idleTimeout: idle, requestTimeout: total) }
             ?? RemoteLeagueAPI(server: url, idleTimeout: idle, requestTimeout: total)
         api.sshHostSecret = ssh?.hostSecret
+        // sshd's "client_ip client_port server_ip server_port": the server's sign-in limits count the SSH client by it.
+        api.sshClientAddress = ssh == nil ? nil : env["SSH_CONNECTION"]?.split(separator: " ").first.map(String.init)
         let host = origin.split(separator: "/").last.map(String.init) ?? origin
         let overSSH = ssh != nil
         let status: @Sendable () -> String? = {

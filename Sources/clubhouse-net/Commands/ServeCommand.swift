@@ -8,7 +8,7 @@ import Foundation
 /// The embedded engine is what the league server serves.
 extension EmbeddedServerBackend: LeagueServerBackend {}
 
-/// `clubhouse serve [--listen HOST:PORT] [--database PATH|postgres://…] [--ssh-host-secret-file PATH]`: the league server (JSON over HTTP,
+/// `clubhouse serve [--listen HOST:PORT] [--database PATH|postgres://…] [--ssh-host-secret-file PATH] [--trusted-proxy ADDR,…]`: the league server (JSON over HTTP,
 /// server-sent events, the draft clock for every live room). On PostgreSQL several instances may share one database. Prints its URL; one log line per request on standard error; stops
 /// gracefully on SIGTERM/SIGINT (exit 0).
 enum ServeCommand {
@@ -37,6 +37,14 @@ enum ServeCommand {
                 Output.error("clubhouse serve: \(error.description)")
                 return 2
             }
+        }
+        // Behind a reverse proxy: its X-Forwarded-For names the client (for the sign-in limits), from it only.
+        if let list = args.options["trusted-proxy"] {
+            guard let ranges = IPAddressRange.list(list) else {
+                Output.error("clubhouse serve: --trusted-proxy wants addresses or CIDR ranges, like 127.0.0.1,10.0.0.0/8\nTry 'clubhouse serve --help'.")
+                return 2
+            }
+            options.trustedProxies = ranges
         }
         var path = args.options["database"]
         if let p = path, p.hasPrefix("sqlite:") { path = String(p.dropFirst("sqlite:".count)) }

@@ -34,6 +34,8 @@ import Testing
             "allowtcpforwarding": "no", "x11forwarding": "no", "allowagentforwarding": "no", "permittunnel": "no",
             "permituserenvironment": "no", "permittty": "yes", "loglevel": "INFO", "authorizedkeysfile": "none",
             "authorizedkeyscommanduser": "draft", "allowusers": "draft", "disableforwarding": "yes",
+            // Draft night: sixty logins in one second must not meet sshd's default MaxStartups 10:30:100.
+            "maxstartups": "256:30:1024", "persourcemaxstartups": "128", "logingracetime": "60",
         ]
         for (key, value) in expected { #expect(d[key] == value, "\(key)") }
         // Every session is a client of the league server, with the secret that lets it sign a key's owner in.
@@ -106,6 +108,8 @@ import Testing
             #expect(effective.output.contains("forcecommand \(config.forceCommand)"), "\(effective.output)")
             #expect(effective.output.contains("exposeauthinfo yes"))
             #expect(effective.output.contains("passwordauthentication no"))
+            #expect(effective.output.contains("maxstartups 256:30:1024"), "\(effective.output)")
+            #expect(effective.output.contains("persourcemaxstartups 128"))
         }
     }
 

@@ -218,7 +218,7 @@ public enum AuthFeature: PageFeature {
         guard let d = error as? DomainError else { return "Something went wrong — try again" }
         switch d {
         case .rateLimited(let s): return "Too many attempts — try again in \(s) s"
-        case .validation(_, let m), .conflict(let m), .forbidden(let m): return m
+        case .validation(_, let m), .conflict(let m), .forbidden(let m), .limitReached(let m, _): return m
         case .transport: return d.storageProblem ?? "Couldn't reach the league server — check the connection and try again"
         case .unauthenticated:
             if case .signIn = mode { return "Email or password is wrong" }

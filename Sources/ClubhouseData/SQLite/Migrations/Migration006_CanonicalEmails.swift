@@ -1,7 +1,7 @@
 import ClubhouseDomain
 import Foundation
 
-/// Schema v5 (data only): every stored email in the form accounts are now looked up by (`EmailAddress.canonical`:
+/// Schema v6 (data only): every stored email in the form accounts are now looked up by (`EmailAddress.canonical`:
 /// NFKC, lower case, no invisible characters). Before, an address was only trimmed and lower-cased, so `josé` typed
 /// precomposed and decomposed, a full-width letter or a zero-width space made a second account for "the same" address.
 ///
@@ -9,8 +9,8 @@ import Foundation
 /// form keeps it, else the oldest account takes it; the others keep their stored spelling, which no typed address
 /// reaches any more — they sign in through their sessions or linked SSH keys — and no new account can take the
 /// address (it is someone's).
-package enum Migration005 {
-    package static let migration = Migration(version: 5, name: "canonical emails") { try apply($0) }
+package enum Migration006 {
+    package static let migration = Migration(version: 6, name: "canonical emails") { try apply($0) }
 
     /// The same on SQLite and PostgreSQL.
     package static func apply(_ c: some StoreSQLSession) throws {
