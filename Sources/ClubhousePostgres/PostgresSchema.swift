@@ -22,6 +22,7 @@ public enum PostgresSchema {
         // are seeded from a migrated SQLite world (`PostgresSeeder`), which has the plays already.
         Step(version: 4, name: Migration004.migration.name) { try $0.execute(translate(Migration004.sql)) },
         Step(version: 5, name: Migration005.migration.name) { try $0.execute(translate(Migration005.sql)) },
+        Step(version: 6, name: Migration006.migration.name) { try Migration006.apply($0) },
     ]
 
     /// Same versions as SQLite's, always (a test checks).

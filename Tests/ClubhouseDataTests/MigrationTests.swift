@@ -39,6 +39,47 @@ import ClubhouseDomain
         #expect(try db.scalar("SELECT count(*) FROM plays WHERE quarter IS NULL", as: Int.self) == 5)
     }
 
+    /// Issue #30: emails stored before v6 (trimmed and lower-cased only) move to the form sign-in looks up; when two
+    /// accounts come to one address, the one already in that form — else the oldest — keeps it and the other keeps
+    /// its spelling (nothing is merged or removed).
+    @Test func storedEmailsMoveToTheFormSignInLooksUpAndCollisionsKeepTheirOwner() throws {
+        let dir = TempDir()
+        let db = try Database(path: dir.file("v5.sqlite"))
+        try db.migrate(Array(Schema.migrations.prefix { $0.version < 6 }))
+        let stored = [
+            "jose\u{301}@example.com",            // 1: decomposed é
+            "\u{FF4A}ane@example.com",            // 2: full-width ｊ
+            "ann@example.com",                    // 3: already canonical…
+            "ann\u{200B}@example.com",            // 4: …and its zero-width look-alike
+            "\u{FF42}ob@example.com",             // 5: full-width ｂ, the older…
+            "bob\u{200B}@example.com",            // 6: …of two that come to bob@example.com
+            "\u{430}nn@example.com",              // 7: a Cyrillic look-alike: a different address, left as it is
+        ]
+        for (i, email) in stored.enumerated() {
+            try db.run("INSERT INTO users (id, email, display_name, password_hash, created_at) VALUES (?, ?, ?, '!', 0)",
+                       [Int64(i + 1), email, "User \(i + 1)"])
+        }
+        #expect(try db.migrate() == [6])
+        func email(_ id: Int64) throws -> [UInt32] {
+            try #require(try db.scalar("SELECT email FROM users WHERE id = ?", [id], as: String.self)).unicodeScalars.map(\.value)
+        }
+        #expect(try email(1) == "jos\u{E9}@example.com".unicodeScalars.map(\.value))
+        #expect(try email(2) == "jane@example.com".unicodeScalars.map(\.value))
+        #expect(try email(3) == "ann@example.com".unicodeScalars.map(\.value))
+        #expect(try email(4) == stored[3].unicodeScalars.map(\.value))
+        #expect(try email(5) == "bob@example.com".unicodeScalars.map(\.value))
+        #expect(try email(6) == stored[5].unicodeScalars.map(\.value))
+        #expect(try email(7) == stored[6].unicodeScalars.map(\.value))
+        // Sign-in's lookup finds each owner by any spelling of its address.
+        let store = SQLiteLeagueStore(database: db)
+        for (typed, owner) in [("Jose\u{301}@Example.com", 1), ("\u{FF4A}ANE@example.com", 2), ("ann\u{200B}@example.com", 3),
+                               ("bob@example.com", 5), ("\u{430}nn@example.com", 7)] {
+            let key = try #require(AccountRules.signInEmail(typed))
+            #expect(try store.read { try $0.account(email: key) }?.user.id == UserID(Int64(owner)), "\(typed.debugDescription)")
+        }
+        #expect(try db.migrate() == [])
+    }
+
     @Test func migratesAPreviousVersionAndRecordsTheNewOneOnce() throws {
         let dir = TempDir()
         let path = dir.file("old.sqlite")

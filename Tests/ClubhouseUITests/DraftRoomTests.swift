@@ -247,8 +247,11 @@ import Terminal
         #expect(DraftRoomFeature.chatProblem("   ") == "Type a message first.")
         #expect(DraftRoomFeature.chatProblem(String(repeating: "x", count: 201)) == "Messages are at most 200 characters (this one has 201).")
         #expect(DraftRoomFeature.chatProblem(String(repeating: "x", count: 200)) == nil)
-        #expect(DraftRoomFeature.chatProblem("hi\u{7}") == "Messages can't contain control characters.")
+        #expect(DraftRoomFeature.chatProblem("hi\u{7}") == "A message can't contain control characters (U+0007 at character 3).")
         #expect(DraftRoomFeature.chatProblem("good pick 🏈") == nil)
+        // The domain's rule, counted the same way: invisible characters are refused, a ZWJ family is one character.
+        #expect(DraftRoomFeature.chatProblem("g\u{200B}g") == "A message can't contain invisible characters (U+200B at character 2).")
+        #expect(DraftRoomFeature.chatProblem(String(repeating: "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}", count: 200)) == nil)
     }
 
     @Test func chatTypesSendsAndShowsTheMessage() async {

@@ -77,6 +77,36 @@ import CNcurses
         #expect(trimmed(lines[4]) == "  resized")
     }
 
+    /// Issue #30: names with ZWJ sequences, flags, VS16, combining marks, CJK, Zalgo text and control characters, in
+    /// a box, drawn through ncurses over a screen full of "#", then moved a row (as when the selection moves and the
+    /// list scrolls). ncurses' own screen must be the app's, cell for cell: a cluster the app measured differently
+    /// from ncurses leaves a "#" (or the previous frame's text) behind and shifts what follows on the terminal.
+    @Test func hardNamesLeaveNothingStaleThroughNcurses() throws {
+        let size = Size(width: 40, height: GlyphsTests.hardNames.count + 2)
+        let backend = try NcursesBackend.headless(size: size)
+        defer { backend.close() }
+        func frame(_ names: [String], selected: Int) -> Buffer {
+            var b = Buffer(size: size)
+            Block(title: "Teams").render(in: Rect(size: size), buffer: &b)
+            for (i, name) in names.enumerated() {
+                b.set(string: name.padded(toWidth: size.width - 2), at: Point(x: 1, y: i + 1), style: i == selected ? .reverse : .plain)
+            }
+            return b
+        }
+        var stale = Buffer(size: size)
+        for y in 0..<size.height { stale.set(string: String(repeating: "#", count: size.width), at: Point(x: 0, y: y)) }
+        backend.draw(stale); backend.flush()
+        let names = GlyphsTests.hardNames
+        for (step, b) in [frame(names, selected: 0), frame(Array(names.dropFirst()) + [names[0]], selected: 1),
+                          frame(names.reversed(), selected: 2)].enumerated() {
+            backend.draw(b); backend.flush()
+            let lines = backend.screenLines()
+            #expect(lines == b.lines(), "frame \(step)")
+            #expect(!lines.joined().contains("#"), "frame \(step): nothing of the screen before is left")
+            #expect(lines.dropFirst().dropLast().allSatisfy { $0.hasPrefix("│") && $0.hasSuffix("│") }, "frame \(step)")
+        }
+    }
+
     @Test func unknownOrDumbTerminalsAreRefused() {
         #expect(TerminalPreflight.terminfoRefusal(term: "xterm-256color") == nil)
         #expect(TerminalPreflight.terminfoRefusal(term: "no-such-terminal-xyz")?.reason.contains("unknown terminal") == true)

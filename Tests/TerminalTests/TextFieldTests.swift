@@ -163,6 +163,24 @@ struct FieldProgram: Program {
         #expect(f.text == "abx" && notices == 2)
     }
 
+    /// Issue #30: a field counts characters as the league's rules do (grapheme clusters): a mark, a skin tone, a
+    /// flag's second letter or the rest of a ZWJ sequence typed as a key of its own joins the character before it.
+    @Test func aMarkOrTheRestOfAnEmojiTypedAloneJoinsTheCharacterBeforeIt() {
+        var f = TextFieldState(maxLength: 3)
+        for key in ["J", "o", "s", "e", "\u{301}"] { f.handle(.key(.char(Character(key)))) }
+        #expect(f.text == "Jos", "e is the fourth character: past the limit")
+        var g = TextFieldState(maxLength: 2)
+        for scalar in ["e", "\u{301}", "\u{1F1FA}", "\u{1F1F8}", "\u{1F468}"] { g.handle(.key(.char(Character(scalar)))) }
+        #expect(g.count == 2 && g.text == "e\u{301}\u{1F1FA}\u{1F1F8}")
+        var h = TextFieldState(maxLength: 1)
+        for scalar in ["\u{1F468}", "\u{200D}", "\u{1F469}", "\u{200D}", "\u{1F467}", "\u{1F3FD}"] { h.handle(.key(.char(Character(scalar)))) }
+        #expect(h.count == 1 && h.text == "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{1F3FD}" && !h.limitJustReached)
+        // Pasted, the same: one character each.
+        var p = TextFieldState(maxLength: 40)
+        p.insert(String(repeating: "e\u{301}", count: 40))
+        #expect(p.count == 40 && p.cursor == 40)
+    }
+
     @Test func anUnlimitedFieldTakesALongPasteAndRendersItsTail() {
         var f = TextFieldState()
         f.insert(String(repeating: "y", count: 50_000) + "END")

@@ -6,15 +6,22 @@ import Testing
         #expect("abc".displayWidth == 3)
         #expect("日本語".displayWidth == 6)
         #expect("😀".displayWidth == 2)
-        #expect("👍🏽".displayWidth == 2)
-        #expect("❤️".displayWidth == 2)
+        #expect("👍🏽".displayWidth == 2)        // the skin tone is left out: 👍
         #expect("é".displayWidth == 1)           // precomposed
         #expect("e\u{301}".displayWidth == 1)    // combining accent
         #expect("Ωmega".displayWidth == 5)
-        #expect("\u{7}".displayWidth == 0)
-        #expect("1️⃣".displayWidth == 2)       // keycap sequence
-        #expect("🇺🇸".displayWidth == 2)       // flag
-        #expect("👨‍👩‍👧".displayWidth == 2)     // ZWJ family is one grapheme
+    }
+
+    /// Clusters terminals disagree on are measured as they are drawn (`Glyphs`): what `wcwidth` says of each
+    /// code point that ncurses and the terminal receive.
+    @Test func widthIsWhatTheTerminalWillDraw() {
+        #expect("\u{2764}\u{FE0F}".displayWidth == 1)                        // ❤️ drawn as ❤: VS16 left out
+        #expect("1\u{FE0F}\u{20E3}".displayWidth == 1)                       // keycap: 1 and its enclosing mark
+        #expect("\u{1F1FA}\u{1F1F8}".displayWidth == 2)                      // a flag as its letters, "US"
+        #expect("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}".displayWidth == 6)   // a ZWJ family as its three emoji
+        #expect("\u{7}".displayWidth == 1)                                   // a control shows as "�"
+        #expect("\u{200B}".displayWidth == 1)                                // so does a zero-width space
+        #expect("\u{FE0F}".displayWidth == 0)                                // a lone selector draws nothing
     }
 
     @Test func truncationAddsEllipsisWithinWidth() {

@@ -189,22 +189,6 @@ extension SeasonFacts {
     }
 }
 
-extension TextRules {
-    public static let chatLength = 1...200
-
-    /// A trimmed one-line message of 1–200 characters without control characters.
-    public static func chatLine(_ raw: String) throws -> String {
-        let line = raw.trimmingCharacters(in: .whitespaces)
-        guard !line.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw DomainError.validation(field: "message", message: "A chat message is one line without control characters")
-        }
-        guard chatLength.contains(line.count) else {
-            throw DomainError.validation(field: "message", message: "A chat message is 1–200 characters (it has \(line.count))")
-        }
-        return line
-    }
-}
-
 /// A random source shared by calls (invite codes, random draft orders): seeded in tests, the system's otherwise.
 public final class RandomSource: Sendable {
     private let generator: Mutex<any RandomNumberGenerator>

@@ -3,7 +3,7 @@ import Foundation
 /// Account rules (SPEC 4.4, 6).
 public enum AccountRules {
     public static let passwordBytes = 8...1024
-    public static let emailMaxLength = 254
+    public static let emailMaxLength = EmailAddress.maxLength
     /// Sessions last 30 days on the service's clock.
     public static let sessionLifetime: TimeInterval = 30 * 24 * 3600
     /// At most 5 failed sign-ins a minute, per account and per device.
@@ -15,21 +15,16 @@ public enum AccountRules {
     public static let wrongCredentials = DomainError.validation(field: "credentials", message: "Email or password is wrong")
     public static let emailTaken = DomainError.conflict("An account with that email already exists")
 
-    /// Trimmed and lowercased; one "@" between a non-empty local part and a dotted domain, no spaces or controls.
-    public static func email(_ raw: String) throws -> String {
-        let email = raw.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        guard !email.isEmpty else { throw DomainError.validation(field: "email", message: "Enter an email address") }
-        guard email.count <= emailMaxLength else {
-            throw DomainError.validation(field: "email", message: "An email address is at most \(emailMaxLength) characters")
-        }
+    /// A new account's email (creating one, or changing it): the stored form, or a refusal that says what to fix
+    /// (`EmailAddress.validated`).
+    public static func email(_ raw: String) throws(DomainError) -> String { try EmailAddress.validated(raw) }
+
+    /// The email a sign-in looks up: `EmailAddress.canonical` (no refusals — an account made before the look-alike
+    /// rules still signs in), or nil when it can't be anyone's (empty, no "@").
+    public static func signInEmail(_ raw: String) -> String? {
+        let email = EmailAddress.canonical(raw)
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        let badScalar = email.unicodeScalars.contains {
-            $0.properties.generalCategory == .control || $0.properties.isWhitespace
-        }
-        guard parts.count == 2, !parts[0].isEmpty, !badScalar,
-              parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !parts[1].contains("..") else {
-            throw DomainError.validation(field: "email", message: "That doesn't look like an email address (name@example.com)")
-        }
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, email.count <= EmailAddress.maxLength else { return nil }
         return email
     }
 
@@ -97,7 +92,7 @@ extension LeagueService {
     /// or for any of the origin's buckets (the league server: the client's address, never a name the client picks).
     public func signIn(email rawEmail: String, password: String, from origin: ClientOrigin) throws -> AccountSession {
         // A malformed email can't be anyone's: the same answer as a wrong one (nothing recorded).
-        guard let email = try? AccountRules.email(rawEmail) else {
+        guard let email = AccountRules.signInEmail(rawEmail) else {
             _ = accounts.hasher.verify(password, against: accounts.decoyHash())
             throw AccountRules.wrongCredentials
         }

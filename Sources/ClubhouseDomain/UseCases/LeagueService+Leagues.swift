@@ -2,23 +2,6 @@ import Foundation
 
 // MARK: - Creating leagues and teams (gated: signed in; the creator becomes commissioner)
 
-/// Limits on text people type, checked here (server side) and explained in the app.
-public enum TextRules {
-    public static let nameLength = 1...40
-
-    /// A trimmed name of 1–40 characters without control characters.
-    public static func name(_ raw: String, field: String, what: String) throws -> String {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw DomainError.validation(field: field, message: "\(what) can't contain control characters")
-        }
-        guard nameLength.contains(name.count) else {
-            throw DomainError.validation(field: field, message: "\(what) must be 1–40 characters (it has \(name.count))")
-        }
-        return name
-    }
-}
-
 extension LeagueSettings {
     /// Checks every setting against SPEC 3.1's limits; the message names what to fix.
     public func validate() throws {
@@ -57,6 +40,7 @@ extension LeagueService {
                              seasonClock: Date, seed: UInt64? = nil, caller: Caller) throws -> LeagueID {
         guard let user = caller.userID else { throw DomainError.unauthenticated }
         let name = try TextRules.name(rawName, field: "name", what: "A league name")
+        let myTeamName = try teamName.map { raw throws(DomainError) in try TextRules.name(raw, field: "teamName", what: "A team name") }
         try settings.validate()
         return try store.write { w in
             let now = clock.now()
@@ -66,7 +50,7 @@ extension LeagueService {
             league.id = try w.insertLeague(league)
             var teams: [Team] = []
             for i in 1...settings.teamCount {
-                let t = Team(id: TeamID(0), leagueID: league.id, name: i == 1 ? (teamName ?? "Team 1") : "Team \(i)",
+                let t = Team(id: TeamID(0), leagueID: league.id, name: i == 1 ? (myTeamName ?? "Team 1") : "Team \(i)",
                              manager: i == 1 ? user : nil, waiverPriority: i, faabRemaining: settings.faabBudget)
                 teams.append(Team(id: try w.insertTeam(t), leagueID: league.id, name: t.name, manager: t.manager,
                                   waiverPriority: i, faabRemaining: settings.faabBudget))

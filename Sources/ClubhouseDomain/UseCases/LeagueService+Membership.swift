@@ -17,6 +17,13 @@ public enum InviteCode {
     public static func normalized(_ raw: String) -> String {
         raw.uppercased().filter { !$0.isWhitespace && $0 != "-" }
     }
+
+    /// How a refusal names a typed code: "Invite code K7MX2QPA" — or "That invite code" when what was typed is not
+    /// a short run of letters and digits (a refusal never echoes controls or a pasted page back).
+    public static func named(_ code: String) -> String {
+        code.count <= 20 && code.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) })
+            ? "Invite code \(code)" : "That invite code"
+    }
 }
 
 extension LeagueService {
@@ -104,7 +111,7 @@ extension LeagueService {
         try store.write { w in
             let league = try existingLeague(w, id)
             try requireCommissioner(league, caller: caller, doing: "revoke invite codes")
-            guard try w.invite(code: code)?.leagueID == id else { throw DomainError.notFound("Invite code \(code)") }
+            guard try w.invite(code: code)?.leagueID == id else { throw DomainError.notFound(InviteCode.named(code)) }
             try w.deleteInvite(code: code)
             try w.appendEvent(league: id, LeagueEvent.InviteChanged.revokedInvite, at: clock.now())
         }
@@ -117,7 +124,7 @@ extension LeagueService {
         let code = InviteCode.normalized(rawCode)
         let teamName = try TextRules.name(rawName, field: "teamName", what: "A team name")
         return try store.write { w in
-            guard var invite = try w.invite(code: code) else { throw DomainError.notFound("Invite code \(code)") }
+            guard var invite = try w.invite(code: code) else { throw DomainError.notFound(InviteCode.named(code)) }
             let now = clock.now()
             if let expiry = invite.expiresAt, expiry <= now { throw DomainError.conflict("Invite code \(code) has expired") }
             guard invite.usesLeft > 0 else { throw DomainError.conflict("Invite code \(code) has been used up") }

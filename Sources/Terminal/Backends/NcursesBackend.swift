@@ -140,7 +140,8 @@ public final class NcursesBackend: Backend {
             var cc = cchar_t()
             let attrs = attributes(change.cell.style)
             var pair = Int32(colorPair(change.cell.style))
-            var wide = change.cell.symbol.unicodeScalars.prefix(4).map { wchar_t(bitPattern: $0.value) } + [0]
+            // A glyph: one character and at most four zero-width marks — all ncurses keeps in a cell (CCHARW_MAX).
+            var wide = change.cell.symbol.unicodeScalars.prefix(1 + Glyphs.marksPerCell).map { wchar_t(bitPattern: $0.value) } + [0]
             if setcchar(&cc, &wide, attrs, 0, &pair) != OK {
                 var first: [wchar_t] = [wide[0], 0]
                 setcchar(&cc, &first, attrs, 0, &pair)

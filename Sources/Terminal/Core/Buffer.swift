@@ -1,4 +1,5 @@
-/// An off-screen grid of cells that widgets render into and backends draw from.
+/// An off-screen grid of cells that widgets render into and backends draw from. Each cell holds one glyph as the
+/// terminal will draw it (`Glyphs`), so the buffer's columns are the terminal's.
 public struct Buffer: Hashable, Sendable {
     /// The screen area this buffer covers (normally origin 0,0).
     public private(set) var area: Rect
@@ -29,7 +30,7 @@ public struct Buffer: Hashable, Sendable {
         get { index(x, y).map { cells[$0] } ?? .blank() }
     }
 
-    /// Writes one cell, repairing any wide grapheme it cuts in half.
+    /// Writes one cell, repairing any wide glyph it cuts in half.
     public mutating func put(_ cell: Cell, x: Int, y: Int) {
         guard let i = index(x, y) else { return }
         if cell.width == 1, cells[i].width == 1 { cells[i] = cell; return }   // common case: nothing wide involved
@@ -54,22 +55,38 @@ public struct Buffer: Hashable, Sendable {
     }
 
     /// Writes `string` starting at `point`, clipped to `maxWidth` columns and to the buffer's right edge.
-    /// A wide grapheme that would straddle the limit is replaced by a space; control characters are skipped.
+    /// Each grapheme goes in as the glyphs the terminal will draw (`Glyphs`: a control character shows as "�", a
+    /// ZWJ sequence as its emoji side by side); a wide glyph that would straddle the limit is replaced by a space.
     /// Returns the number of columns written.
     @discardableResult
     public mutating func set(string: String, at point: Point, style: Style = .plain, maxWidth: Int? = nil) -> Int {
         guard point.y >= area.y, point.y < area.bottom else { return 0 }
         let limit = min(area.right, point.x + (maxWidth ?? Int.max / 2))
         var x = point.x
-        for ch in string {
-            let w = DisplayWidth.of(ch)
-            if w == 0 { continue }
-            if x + w > limit {
+        /// Puts one glyph at `x`; false when it doesn't fit before the limit (a space fills what is left of it).
+        func place(_ glyph: Glyph) -> Bool {
+            if x + glyph.width > limit {
                 if x < limit, x >= area.x { put(.blank(style), x: x, y: point.y); x += 1 }
-                break
+                return false
             }
-            if x >= area.x { put(Cell(ch, width: w, style: style), x: x, y: point.y) }
-            x += w
+            if x >= area.x { put(Cell(glyph, style: style), x: x, y: point.y) }
+            x += glyph.width
+            return true
+        }
+        text: for ch in string {
+            if let a = ch.asciiValue, a >= 0x20, a < 0x7F {   // the common case: one printable ASCII column
+                guard x < limit else { break }
+                if x >= area.x { put(Cell(ascii: ch, style: style), x: x, y: point.y) }
+                x += 1
+                continue
+            }
+            let scalars = ch.unicodeScalars
+            if scalars.index(after: scalars.startIndex) == scalars.endIndex {   // one code point: no glyph list to build
+                let glyph = Glyphs.single(scalars.first!)
+                if glyph.width > 0, !place(glyph) { break }
+                continue
+            }
+            for glyph in Glyphs.of(ch) where !place(glyph) { break text }
         }
         return max(0, x - point.x)
     }

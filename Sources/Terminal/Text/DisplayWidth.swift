@@ -3,7 +3,8 @@ import CNcurses
 import Glibc
 #endif
 
-/// Display width of text in terminal cells: `wcwidth` first, Unicode properties as a backstop.
+/// Display width of text in terminal cells, as ncurses and the terminal count it: `wcwidth` per code point over the
+/// glyphs a cluster is drawn as (`Glyphs`), Unicode properties as a backstop.
 public enum DisplayWidth {
     /// Makes sure `wcwidth` knows UTF-8: if the C locale's codeset is not UTF-8, switch LC_CTYPE to C.UTF-8.
     static let localeReady: Bool = {
@@ -11,28 +12,22 @@ public enum DisplayWidth {
         return setlocale(LC_CTYPE, "C.UTF-8") != nil
     }()
 
-    /// Cells a grapheme takes: 0 for controls and lone combining marks, 2 for wide/emoji, else 1.
-    public static func of(_ character: Character) -> Int {
-        let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
-        let v = first.value
-        if v < 0x20 || (0x7F..<0xA0).contains(v) { return 0 }
-        if v < 0x7F, scalars.count == 1 { return 1 }   // plain ASCII (a keycap like 1️⃣ has more scalars)
-        // Emoji presentation (inherent, or forced by VS16 / a keycap) is two cells in modern terminals.
-        if scalars.contains(where: { $0.value == 0x20E3 }) { return 2 }
-        if first.properties.isEmojiPresentation { return 2 }
-        if first.properties.isEmoji, scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
-        if localeReady {
-            let w = Int(cn_wcwidth(v))
-            if w >= 0 { return min(w, 2) }
-        }
-        return fallbackWidth(first)
+    /// Cells a grapheme takes: the sum of the glyphs it is drawn as (`Glyphs`) — what ncurses and the terminal will
+    /// count for it too. 0 for a cluster that draws nothing (a lone variation selector or joiner).
+    public static func of(_ character: Character) -> Int { Glyphs.width(of: character) }
+
+    /// `wcwidth` of one code point (-1: it can't say — unassigned or not printable), or the Unicode-property
+    /// estimate when the locale can't be made UTF-8.
+    static func scalarWidth(_ s: Unicode.Scalar) -> Int {
+        if localeReady { return Int(cn_wcwidth(s.value)) }
+        return fallbackWidth(s)
     }
 
     /// Width from Unicode properties when `wcwidth` cannot answer.
     static func fallbackWidth(_ s: Unicode.Scalar) -> Int {
         switch s.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        case .unassigned, .surrogate: return -1
         default: break
         }
         let v = s.value

@@ -19,6 +19,8 @@ public struct TextFieldState: Hashable, Sendable {
     public private(set) var limitJustReached = false
     /// True once input was cut at the limit, until an edit makes room again (so the notice is said once).
     private var limitNoticed = false
+    /// The cursor right after input was last cut at the limit: a mark typed there next belonged to what was cut.
+    private var cutAtCursor: Int?
 
     /// Creates a field with `text` and the cursor at its end.
     public init(text: String = "", masked: Bool = false, maxLength: Int? = nil) {
@@ -44,15 +46,30 @@ public struct TextFieldState: Hashable, Sendable {
             if ch == "\n" || ch == "\r\n" || ch == "\t" || ch == "\r" { kept = " " }
             else if ch.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { continue }
             else { kept = ch }
+            // A mark, joiner or the rest of an emoji typed after a character is part of it: one character, as the
+            // text counts once joined (and as the league's rules count it), not two.
+            if let last = clean.last ?? (cursor > 0 ? characters[cursor - 1] : nil), let joined = Self.joined(last, kept) {
+                if clean.isEmpty, cutAtCursor == cursor { cut = true; continue }   // its character was cut off
+                if clean.isEmpty { characters[cursor - 1] = joined } else { clean[clean.count - 1] = joined }
+                continue
+            }
             if clean.count == room { cut = true; break }
             clean.append(kept)
         }
         limitJustReached = cut && !limitNoticed
         if cut { limitNoticed = true }
-        guard !clean.isEmpty else { return !cut }
         characters.insert(contentsOf: clean, at: cursor)
         cursor += clean.count
+        cutAtCursor = cut ? cursor : nil
         return !cut
+    }
+
+    /// `first` and `second` as the one character they make together, or nil when they stay two (or the character
+    /// would grow past 32 code points: a paste of marks alone is not read without end).
+    static func joined(_ first: Character, _ second: Character) -> Character? {
+        guard !second.isASCII, first.unicodeScalars.count < 32 else { return nil }
+        let both = String(first) + String(second)
+        return both.count == 1 ? both.first : nil
     }
 
     /// After an edit that shortened the text: the limit may be reached again, and said again.

@@ -138,7 +138,7 @@ import Testing
         #expect(await failure { try await r.api(r.dana).sendChat(r.id, text: String(repeating: "a", count: 201)) }
                 == .validation(field: "message", message: "A chat message is 1–200 characters (it has 201)"))
         #expect(await failure { try await r.api(r.dana).sendChat(r.id, text: "two\nlines") }
-                == .validation(field: "message", message: "A chat message is one line without control characters"))
+                == .validation(field: "message", message: "A chat message can't contain control characters (U+000A at character 4)"))
         #expect(await failure { try await r.api(r.dana).sendChat(r.id, text: "   ") }?.code == "validation")
     }
 

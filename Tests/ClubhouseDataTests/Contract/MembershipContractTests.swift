@@ -87,7 +87,7 @@ import Testing
         #expect(await failure { try await api.requestToJoin(open.id, teamName: String(repeating: "x", count: 41)) }
                 == .validation(field: "teamName", message: "A team name must be 1–40 characters (it has 41)"))
         #expect(await failure { try await api.requestToJoin(open.id, teamName: "Bell\u{7}s") }
-                == .validation(field: "teamName", message: "A team name can't contain control characters"))
+                == .validation(field: "teamName", message: "A team name can't contain control characters (U+0007 at character 5)"))
         let taken = try await world.api().league(open.id).teams.first { $0.managerName != nil }!.name
         #expect(await failure { try await api.requestToJoin(open.id, teamName: taken.uppercased()) }?.code == "validation")
         // Any Unicode is fine.

@@ -32,6 +32,20 @@ import Testing
         #expect(throws: AccountRules.wrongCredentials) { try service.signIn(email: commissioner.email, password: "not-the-password", device: "test") }
     }
 
+    /// Issue #30: the demo's `<first name>@demo.clubhouse` accounts are stored in the form sign-in looks up, pass the
+    /// rule for new addresses, and their names pass the rule for names.
+    @Test func demoAccountsAreStoredAsSignInLooksThemUp() throws {
+        let users = try Self.seeded.db.query("SELECT email, display_name FROM users")
+        #expect(users.count > 20)
+        for row in users {
+            let email = try row.get("email", as: String.self), name = try row.get("display_name", as: String.self)
+            #expect(EmailAddress.canonical(email) == email && AccountRules.signInEmail(email.uppercased()) == email, "\(email)")
+            #expect(try EmailAddress.validated(email) == email)
+            #expect(try AccountRules.displayName(name) == name)
+        }
+        #expect(try Self.seeded.db.scalar("SELECT count(*) FROM users WHERE email = 'hiro@demo.clubhouse'", as: Int.self) == 1)
+    }
+
     @Test func absentDemoManagersDraftOnAutopickAndOpenTeamsAreBots() throws {
         let id = try league(named: "Sunday Funday").id
         let teams = try Self.seeded.service.store.read { try $0.teams(in: id) }

@@ -13,7 +13,7 @@ public enum AuthFeature: PageFeature {
 
     public enum Field: Hashable, Sendable {
         case email, password, displayName
-        var maxLength: Int { switch self { case .email: 254; case .password: 128; case .displayName: 40 } }
+        var maxLength: Int { switch self { case .email: EmailAddress.maxLength; case .password: 128; case .displayName: TextRules.nameLength.upperBound } }
     }
 
     public struct State: Equatable, Sendable {

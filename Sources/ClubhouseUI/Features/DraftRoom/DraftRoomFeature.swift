@@ -121,7 +121,7 @@ public enum DraftRoomFeature: PageFeature {
     }
 
     public static let signInMessage = "Sign in to draft — press i"
-    public static let chatLimit = 200
+    public static let chatLimit = TextRules.chatLength.upperBound
     /// Said once when a chat line is cut at its limit.
     public static let chatLimitMessage = "Chat lines are at most \(chatLimit) characters"
 
@@ -144,11 +144,12 @@ public enum DraftRoomFeature: PageFeature {
         return onTheClock(room)?.id == me
     }
 
-    /// Why a chat line can't be sent, or nil when it can.
+    /// Why a chat line can't be sent, or nil when it can: the domain's rule (`TextRules.chatLine`), counted the same way.
     public static func chatProblem(_ text: String) -> String? {
-        if text.trimmingCharacters(in: .whitespaces).isEmpty { return "Type a message first." }
-        if text.count > chatLimit { return "Messages are at most \(chatLimit) characters (this one has \(text.count))." }
-        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return "Messages can't contain control characters." }
+        let line = TextRules.normalized(text)
+        if line.isEmpty { return "Type a message first." }
+        if line.count > chatLimit { return "Messages are at most \(chatLimit) characters (this one has \(line.count))." }
+        if let problem = TextRules.problem(in: line) { return problem.sentence("A message") + "." }
         return nil
     }
 

@@ -8,7 +8,7 @@ enum RedeemInvite {
     static func form() -> FormFields {
         FormFields(title: "Join with an invite code", fields: [
             FormFields.Field("Invite code", placeholder: "8 letters and digits", maxLength: 20),
-            FormFields.Field("Team name", placeholder: "1–40 characters", maxLength: 40),
+            FormFields.Field("Team name", placeholder: "1–40 characters", maxLength: TextRules.nameLength.upperBound),
         ])
     }
 

@@ -87,7 +87,7 @@ public struct LeagueForm: Hashable, Sendable {
     public init() {}
     public init(settings: LeagueSettings) { self.settings = settings }
 
-    public static let nameLength = 1...40
+    public static let nameLength = TextRules.nameLength
     public static let slotCounts: [Slot: ClosedRange<Int>] = [.qb: 0...3, .rb: 0...5, .wr: 0...5, .te: 0...3, .flex: 0...4, .k: 0...2, .def: 0...2,
                                                              .bench: 0...15, .ir: 0...4]
     public static let faabBudgets = 0...1_000
@@ -171,8 +171,13 @@ public struct LeagueForm: Hashable, Sendable {
 
     /// The first problem the form can see by itself, as the field and a sentence (the server checks again).
     public func problem(_ mode: LeagueFormMode) -> (field: LeagueFormField, message: String)? {
-        if mode == .create, !Self.nameLength.contains(trimmedName.count) {
-            return (.name, trimmedName.isEmpty ? "Give the league a name (1–40 characters)" : "A league name must be 1–40 characters")
+        if mode == .create {
+            if trimmedName.isEmpty { return (.name, "Give the league a name (1–40 characters)") }
+            // The domain's one rule for names, so the form says what the server would.
+            do { _ = try TextRules.name(name.text, field: "name", what: "A league name") } catch { return (.name, error.message) }
+            if let team = trimmedTeamName {
+                do { _ = try TextRules.name(team, field: "teamName", what: "A team name") } catch { return (.teamName, error.message) }
+            }
         }
         do { try settings.validate() } catch let DomainError.validation(field, message) {
             return (LeagueFormField.named(field) ?? .submit, message)
