@@ -218,6 +218,16 @@ extension LeagueSettings {
     }
 }
 
+extension Int {
+    /// `self + other`, stopping at `Int.min`/`Int.max` instead of trapping.
+    func addingSaturated(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? .max : .min) : sum
+    }
+    /// `-self`, with `-Int.min` as `Int.max`.
+    var negatedSaturated: Int { self == .min ? .max : -self }
+}
+
 extension Comparable {
     /// The value moved into `range` (its nearest end when outside it).
     func clamped(to range: ClosedRange<Self>) -> Self { min(max(self, range.lowerBound), range.upperBound) }

@@ -226,7 +226,7 @@ extension LeagueService {
                             opponent: game?.opponent(of: summary.nflTeam), game: state)
         row.gameClock = clock
         if s.live != nil || s.status(ofWeek: week) == .live {
-            row.projected = points + Points(hundredths: Int((Double(s.scored.projection(player, week: week, at: s.now).hundredths) * m.fractionLeft).rounded()))
+            row.projected = points + Points(approximately: Double(s.scored.projection(player, week: week, at: s.now).hundredths) * m.fractionLeft)
         }
         return row
     }

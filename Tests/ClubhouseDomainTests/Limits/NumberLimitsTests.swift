@@ -102,15 +102,15 @@ import Testing
         #expect(safe.rosterSize <= 9 * 20 && safe.orderedSlots.count == safe.rosterSize)
     }
 
-    /// Even unclamped, the sums the rules take can't overflow: each count is taken within its range first.
+    /// Even unclamped, the sums the rules take can't overflow (they saturate), and the slot list is never negative or huge.
     @Test func rosterSizesOfAbsurdCountsDoNotTrap() {
         var s = LeagueSettings()
         for slot in Slot.allCases { s.rosterSlots[slot] = .max }
-        #expect(s.rosterSize == 7 * 10 + 20 + 10)
-        #expect(s.draftRounds == 7 * 10 + 20)
-        #expect(s.orderedSlots.count == s.rosterSize)
-        #expect(DraftRosterRules(s).draftRounds == s.draftRounds)
-        s.rosterSlots[.bench] = .min
+        #expect(s.rosterSize == .max)
+        #expect(DraftRosterRules(s).draftRounds == .max)
+        #expect(s.orderedSlots.count == 7 * 10 + 20 + 10, "each slot within its limit")
+        for slot in Slot.allCases { s.rosterSlots[slot] = .min }
+        #expect(s.rosterSize == .min && s.draftRounds < 0 && s.orderedSlots.isEmpty)
         #expect(s.count(of: .bench) == 0)
     }
 }
@@ -209,6 +209,14 @@ import Testing
         #expect(ISO8601.format(Date(timeIntervalSince1970: -1e300)) == "0000-01-01T00:00:00Z")
         #expect(ISO8601.format(Date(timeIntervalSince1970: .nan), milliseconds: true) == "1970-01-01T00:00:00.000Z")
         #expect(ISO8601.format(Date(timeIntervalSince1970: 1_567_729_200.25), milliseconds: true) == "2019-09-06T00:20:00.250Z")
+    }
+
+    /// A live projection's share of a saturated season (stored stats of Int.max): `Int(Double(Int.max))` traps.
+    @Test func aShareOfASaturatedProjectionSaturates() {
+        #expect(Points(approximately: Double(Int.max) * 1.0).hundredths == Points.limit)
+        #expect(Points(approximately: -Double(Int.max)).hundredths == -Points.limit)
+        #expect(Points(approximately: .nan) == .zero && Points(approximately: .infinity).hundredths == Points.limit)
+        #expect(Points(approximately: 1234.5) == Points(hundredths: 1235) && Points(approximately: -1234.4) == Points(hundredths: -1234))
     }
 
     @Test func aStoredDraftRowCountsPicksWithoutOverflow() {

@@ -63,13 +63,13 @@ enum CommissionerInputs {
 
     /// "2019-09-01 19:00" in UTC.
     static func dateText(_ date: Date) -> String {
-        let c = UTC.calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        let c = UTC.calendar.dateComponents([.year, .month, .day, .hour, .minute], from: Format.showable(date))
         return String(format: "%04d-%02d-%02d %02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
     }
 
     /// "Sun Sep 8 19:00" (UTC): the league clock's own words.
     static func moment(_ date: Date) -> String {
-        let c = UTC.calendar.dateComponents([.hour, .minute], from: date)
+        let c = UTC.calendar.dateComponents([.hour, .minute], from: Format.showable(date))
         return Format.day(date) + String(format: " %02d:%02d", c.hour ?? 0, c.minute ?? 0)
     }
 
