@@ -7,24 +7,12 @@ extension SQLStoreTransaction {
     /// don't decode at all — come back within their limits with `needsCommissioner` saying what was wrong, so one
     /// league's bad row can't crash a read, a list of leagues or the clocks.
     static func league(_ s: some SQLRowCursor) throws -> League {
-        var settings = LeagueSettings(), unreadable: String?
-        do { settings = try StoreSQL.settingsCache.decode(s.string(at: 5)) } catch { unreadable = Self.decodingProblem(error) }
+        let settings = StoreSQL.settingsCache.checked(s.string(at: 5))
         return League(id: LeagueID(s.int64(at: 0)), name: s.string(at: 1), season: s.int(at: 2), isPublic: s.bool(at: 3),
-                      commissioner: s.isNull(at: 4) ? nil : UserID(s.int64(at: 4)), settings: settings,
+                      commissioner: s.isNull(at: 4) ? nil : UserID(s.int64(at: 4)), settings: settings.settings,
                       state: LeagueState(rawValue: s.string(at: 6)) ?? .predraft, clock: Date(timeIntervalSince1970: s.double(at: 7)),
                       draftScheduledAt: s.date(at: 8), createdAt: Date(timeIntervalSince1970: s.double(at: 9)))
-            .checkedAfterReading(unreadableSettings: unreadable)
-    }
-
-    /// Why stored JSON didn't decode, in a few words (the coding path and the decoder's sentence).
-    static func decodingProblem(_ error: any Error) -> String {
-        switch error as? DecodingError {
-        case .dataCorrupted(let c)?, .typeMismatch(_, let c)?, .valueNotFound(_, let c)?:
-            let path = c.codingPath.map(\.stringValue).joined(separator: ".")
-            return (path.isEmpty ? "" : path + ": ") + c.debugDescription
-        case .keyNotFound(let key, _)?: return "\(key.stringValue) is missing"
-        default: return "not JSON"
-        }
+            .checkedAfterReading(settingsRepair: settings.repair)
     }
 
     func leagues() throws -> [League] {

@@ -98,22 +98,49 @@ extension League {
     }
 
     /// The league as read back from storage, made safe to compute with: settings out of range are brought into their
-    /// limits (`LeagueSettings.clampedToLimits`) and `needsCommissioner` says what was wrong; a season clock outside the
-    /// league's window is kept as it is (moving it back is the commissioner's repair) and said too. `unreadableSettings`
-    /// is why the stored settings couldn't be decoded at all (the row then carries the default settings).
+    /// limits (`LeagueSettings.checkedAfterReading`) and `needsCommissioner` says what was wrong; a season clock outside
+    /// the league's window is kept as it is (moving it back is the commissioner's repair) and said too.
+    /// `unreadableSettings` is why the stored settings couldn't be decoded at all (the row then carries the defaults).
     public func checkedAfterReading(unreadableSettings: String? = nil) -> League {
         var l = self
-        l.needsCommissioner = nil
         if let why = unreadableSettings {
-            l.needsCommissioner = LeagueRepair(part: .settings, reason: "the stored settings can't be read (\(why.prefix(120)))")
-        } else {
-            do { try settings.validate() } catch { l.needsCommissioner = LeagueRepair(part: .settings, reason: error.message) }
+            l.settings = LeagueSettings()
+            return l.checkedAfterReading(settingsRepair: .unreadableSettings(why))
         }
-        l.settings = settings.clampedToLimits()
-        if l.needsCommissioner == nil, !window.contains(clock) {
+        let checked = settings.checkedAfterReading()
+        l.settings = checked.settings
+        return l.checkedAfterReading(settingsRepair: checked.repair)
+    }
+
+    /// The league whose settings were already checked (`LeagueSettings.checkedAfterReading`, which a store may cache by
+    /// the stored text), with `settingsRepair` what was wrong with them; adds the season clock's check.
+    public func checkedAfterReading(settingsRepair: LeagueRepair?) -> League {
+        var l = self
+        l.needsCommissioner = settingsRepair
+        if settingsRepair == nil, !window.contains(clock) {
             l.needsCommissioner = LeagueRepair(part: .clock,
                                                reason: "it stands at \(ISO8601.day(clock)), outside \(window.years) — move it back into the season")
         }
         return l
+    }
+}
+
+extension LeagueRepair {
+    /// Stored settings that don't decode at all.
+    public static func unreadableSettings(_ why: String) -> LeagueRepair {
+        LeagueRepair(part: .settings, reason: "the stored settings can't be read (\(why.prefix(120)))")
+    }
+}
+
+extension LeagueSettings {
+    /// Settings as read back from storage: within their limits (`clampedToLimits`), with what was wrong with them when
+    /// no settings write would have accepted them (nil when they are valid, and then they come back unchanged).
+    public func checkedAfterReading() -> (settings: LeagueSettings, repair: LeagueRepair?) {
+        do {
+            try validate()
+            return (self, nil)
+        } catch {
+            return (clampedToLimits(), LeagueRepair(part: .settings, reason: error.message))
+        }
     }
 }

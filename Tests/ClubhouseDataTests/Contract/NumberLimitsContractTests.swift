@@ -148,6 +148,18 @@ import Testing
         try await stillServing(world)
     }
 
+    /// Stored settings that don't decode at all (a range from 14 down to 1) no longer fail every read of every league.
+    @Test func aLeagueWhoseStoredSettingsDontDecodeDoesntBreakTheOthers() async throws {
+        let world = try ContractWorld()
+        let league = try await world.league("Sunday Funday").id
+        try poisonSettings(world, league) { $0["regularSeasonWeeks"] = [14, 1] }
+        let all = try await world.api().publicLeagues(filter: LeagueFilter())
+        #expect(all.count >= 6 && all.contains { $0.id == league })
+        let repair = try #require(try await world.api().league(league).league.needsCommissioner)
+        #expect(repair.part == .settings && repair.reason.hasPrefix("the stored settings can't be read (regularSeasonWeeks"), "\(repair.reason)")
+        try await stillServing(world)
+    }
+
     /// A stored season clock of 1e300 is shown as needing the commissioner, who sets it back into the season.
     @Test func aLeagueWithAnAbsurdStoredClockIsRepairedByMovingItBack() async throws {
         let world = try ContractWorld()
