@@ -78,6 +78,20 @@ import Terminal
         #expect(!s.text.contains("✖"), "\(s.text)")
     }
 
+    /// A stored clock of 1e300: the commissioner's Season clock tab offers the repair, back before the opener.
+    @Test func aClockOutsideItsSeasonIsOfferedOneStepBack() throws {
+        var league = League(id: LeagueID(1), name: "L", isPublic: true, commissioner: nil, settings: LeagueSettings(), state: .inSeason,
+                            clock: Date(timeIntervalSince1970: 1e300), createdAt: Demo.now)
+        league = league.checkedAfterReading()
+        let detail = LeagueDetail(league: league, teams: [], currentWeek: 17, commissionerName: nil, champion: nil, capabilities: .signedOut)
+        let steps = CommissionerInputs.clockSteps(detail)
+        #expect(steps.map(\.label) == ["Set the clock back to before the season"])
+        let to = try #require(steps.first?.to)
+        #expect(ISO8601.format(to) == "2019-08-22T12:00:00Z")
+        try league.checkClockTarget(to, calendar: SeasonCalendar(games: []))
+        #expect(CommissionerInputs.preview(detail, to: to).hasSuffix("(nothing is processed on the way)?"))
+    }
+
     @Test func everyDateFormatterTakesAnyStoredDate() {
         for t in [1e300, -1e300, .nan, .infinity, -.infinity, 9.3e18, -9.3e18] {
             let d = Date(timeIntervalSince1970: t)
