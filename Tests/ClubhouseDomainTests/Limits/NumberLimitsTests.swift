@@ -193,6 +193,29 @@ import Testing
     }
 }
 
+/// A FAAB bid is $0–$10,000 whatever budget a stored team row claims to have left.
+@Suite struct ClaimBidLimitTests {
+    @Test func aBidOverTenThousandIsRefusedEvenWithAHugeStoredBudget() throws {
+        let now = Date(timeIntervalSince1970: 1_568_800_800)
+        var settings = LeagueSettings()
+        settings.waiverType = .faab
+        func check(_ bid: Int) throws(DomainError) {
+            let claim = WaiverClaim(id: 1, leagueID: LeagueID(1), teamID: TeamID(1), addPlayer: "rb-a", dropPlayer: nil, bid: bid, rank: 1,
+                                    createdAt: now)
+            try WaiverClaimRules.validate(claim, pending: [], rosters: [Roster(teamID: TeamID(1))],
+                                          holds: [WaiverHold(playerID: "rb-a", until: now.addingTimeInterval(86_400))],
+                                          positions: ["rb-a": .rb], budget: .max, settings: settings, now: now)
+        }
+        try check(10_000)
+        for bid in [10_001, Int.max, -1, Int.min] {
+            do { try check(bid); Issue.record("a $\(bid) bid was accepted") } catch {
+                guard case .validation(let field, _) = error else { Issue.record("\(error)"); continue }
+                #expect(field == "bid")
+            }
+        }
+    }
+}
+
 /// Arithmetic on stored values: loops are bounded by counts, conversions by ranges.
 @Suite struct StoredNumberArithmeticTests {
     @Test func waiverRunsUpToAnyTargetAreBounded() {
