@@ -162,12 +162,24 @@ import Testing
     /// The POSIX locks `pid` holds on the file at `path`, from /proc/locks (`… POSIX ADVISORY READ pid maj:min:inode …`).
     static func posixLocks(pid: pid_t, path: String) -> Int {
         var st = stat()
-        guard stat(path, &st) == 0, let text = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return 0 }
+        guard stat(path, &st) == 0, let text = Processes.procText("/proc/locks") else { return 0 }
         let inode = ":\(st.st_ino) "
         return text.split(separator: "\n").filter { line in
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             return line.contains("POSIX") && fields.contains(Substring("\(pid)")) && (line + " ").contains(inode)
         }.count
+    }
+
+    static func descriptors(of path: String) -> [String] {
+        let dir = "/proc/self/fd"
+        return ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: dir + "/" + $0))?.hasPrefix(path) == true
+        }
+    }
+
+    static func lockLines() -> String {
+        (Processes.procText("/proc/locks") ?? "").split(separator: "\n")
+            .filter { $0.contains(" \(getpid()) ") }.joined(separator: " | ")
     }
 
     @Test func theAppsWritesSurviveAnotherProcessOpeningAndClosingTheFileAfterTheLaterCheck() throws {
@@ -178,7 +190,8 @@ import Testing
         let db = try Database.open(at: location, check: .schemaThenLater).database
         try db.execute("CREATE TABLE lock_probe (n INTEGER)")
         try db.run("INSERT INTO lock_probe VALUES (1)")
-        #expect(Self.posixLocks(pid: getpid(), path: location.path) > 0, "SQLite holds a lock on the open database")
+        #expect(Self.posixLocks(pid: getpid(), path: location.path) > 0,
+                "SQLite holds a lock on the open database; descriptors on it: \(Self.descriptors(of: location.path)); locks: \(Self.lockLines())")
 
         // What the app does after its first frame.
         #expect(Database.checkLater(path: location.path) == nil)

@@ -9,7 +9,7 @@ import Testing
     /// The POSIX locks `pid` holds on the file at `path`, from /proc/locks.
     static func holdsLock(pid: pid_t, path: String) -> Bool {
         var st = stat()
-        guard stat(path, &st) == 0, let text = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return false }
+        guard stat(path, &st) == 0, let text = Processes.procText("/proc/locks") else { return false }
         return text.split(separator: "\n").contains { line in
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             return line.contains("POSIX") && fields.contains(Substring("\(pid)")) && fields.contains { $0.hasSuffix(":\(st.st_ino)") }

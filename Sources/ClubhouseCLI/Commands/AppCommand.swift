@@ -103,9 +103,13 @@ package enum AppCommand {
                 if let damage = Database.checkLater(path: db.path) {
                     log?.record("database.damaged", ["path": db.path, "found": damage, "remedy": "moved aside at the next start"])
                 }
+                // A league the clocks skip (its stored data needs the commissioner, or its step fails) is logged once.
+                let skipped: SkippedLeagueLog = { s in
+                    log?.record("clocks.skipped", ["clock": s.clock, "league": "\(s.league.rawValue)", "reason": s.reason])
+                }
                 await ClockLease.runClocks(database: db.path, acquired: { log?.record("clocks.lease", ["database": db.path]) }, [
-                    { await DraftClockDriver(service: service, databasePath: db.path).run() },
-                    { await LiveClockDriver(service: service, databasePath: db.path).run() },
+                    { await DraftClockDriver(service: service, databasePath: db.path, log: skipped).run() },
+                    { await LiveClockDriver(service: service, databasePath: db.path, log: skipped).run() },
                 ])
             }
         }

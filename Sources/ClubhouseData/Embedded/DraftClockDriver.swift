@@ -5,6 +5,8 @@ import Synchronization
 /// Drives live draft rooms from an embedded process: sleeps until the next pick falls due, then calls the
 /// idempotent `tickDraft`. Every process sharing the database file may run one; the pick-number check
 /// lets exactly one tick land per pick. A league event (a pick, pause, start…) wakes it early to re-plan.
+/// One room can't stop the others: a league whose stored data needs the commissioner is left alone, and one whose tick
+/// fails (no player left within the limits, say) waits out a backoff (`LeagueBackoff`); each is logged once through `log`.
 public final class DraftClockDriver: Sendable {
     let service: LeagueService
     let events: any LeagueEventSource
@@ -12,13 +14,18 @@ public final class DraftClockDriver: Sendable {
     let maxSleep: Duration
     /// The spread of the random pause before ticking a due pick (0 for tests that step a manual clock).
     let jitterMilliseconds: Int
+    let backoff: LeagueBackoff
 
-    public convenience init(service: LeagueService, databasePath: String, maxSleep: Duration = .seconds(5), jitterMilliseconds: Int = 40) {
-        self.init(service: service, events: SQLiteEventSource(path: databasePath), maxSleep: maxSleep, jitterMilliseconds: jitterMilliseconds)
+    public convenience init(service: LeagueService, databasePath: String, maxSleep: Duration = .seconds(5), jitterMilliseconds: Int = 40,
+                            log: @escaping SkippedLeagueLog = { _ in }) {
+        self.init(service: service, events: SQLiteEventSource(path: databasePath), maxSleep: maxSleep, jitterMilliseconds: jitterMilliseconds,
+                  log: log)
     }
 
-    public init(service: LeagueService, events: any LeagueEventSource, maxSleep: Duration = .seconds(5), jitterMilliseconds: Int = 40) {
+    public init(service: LeagueService, events: any LeagueEventSource, maxSleep: Duration = .seconds(5), jitterMilliseconds: Int = 40,
+                log: @escaping SkippedLeagueLog = { _ in }) {
         self.service = service; self.events = events; self.maxSleep = maxSleep; self.jitterMilliseconds = jitterMilliseconds
+        backoff = LeagueBackoff(clock: "draft", log: log)
     }
 
     /// The draft events that can move when a room's next pick falls due (chat and queue edits can't).
@@ -45,26 +52,44 @@ public final class DraftClockDriver: Sendable {
         while !Task.isCancelled {
             let leagues = changed.take()
             if clock.now - planned >= maxSleep {
-                due = Dictionary((try? service.draftsDue()) ?? [], uniquingKeysWith: { a, _ in a })
+                let plan = (try? service.draftPlan()) ?? (due: [], held: [])
+                due = Dictionary(plan.due.map { ($0.league, $0.due) }, uniquingKeysWith: { a, _ in a })
+                let now = service.clock.now()
+                for held in plan.held { backoff.held(held.league, reason: held.reason, at: now) }
+                backoff.keepOnly(Set(due.keys).union(plan.held.map(\.league)))
                 planned = clock.now
             } else {
                 for league in leagues { due[league] = try? service.draftDue(league) }
             }
             let now = service.clock.now()
-            for (league, at) in due where at <= now {
+            for (league, at) in due where at <= now && !backoff.isHeld(league, at: now) {
                 // Every process on the file woke for this pick: a random few milliseconds apart, then a cheap read,
                 // so the first tick lands and the rest see it made instead of queueing for the write lock.
                 try? await Task.sleep(for: .milliseconds(Int.random(in: 0...jitterMilliseconds)))
-                if let still = try? service.draftDue(league), still <= service.clock.now() { _ = try? service.tickDraft(league) }
+                if let still = try? service.draftDue(league), still <= service.clock.now() { tick(league) }
                 due[league] = try? service.draftDue(league)
             }
             let later = service.clock.now()
+            // A room waiting out a backoff is due when the backoff ends, not at its (past) deadline.
+            let dueAt = due.map { league, at in max(at, backoff.heldUntil(league) ?? at) }
             var sleep = maxSleep - (clock.now - planned)
-            if let next = due.values.filter({ $0 > later }).min() {
-                sleep = min(sleep, .milliseconds(Int(max(10, next.timeIntervalSince(later) * 1000))))
+            if let next = dueAt.filter({ $0 > later }).min() {
+                sleep = min(sleep, .milliseconds(Int(max(10, min(next.timeIntervalSince(later), 3600) * 1000))))
             }
-            if due.values.contains(where: { $0 <= later }) { sleep = .milliseconds(10) }
+            if dueAt.contains(where: { $0 <= later }) { sleep = .milliseconds(10) }
             await wake.wait(upTo: max(.milliseconds(1), sleep))
+        }
+    }
+}
+
+extension DraftClockDriver {
+    /// One room's tick; a failure sets that room aside (and is logged once), the others go on.
+    private func tick(_ league: LeagueID) {
+        do {
+            _ = try service.tickDraft(league)
+            backoff.succeeded(league)
+        } catch {
+            backoff.failed(league, reason: HeldLeague.reason(error), at: service.clock.now())
         }
     }
 }

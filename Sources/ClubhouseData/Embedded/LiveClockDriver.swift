@@ -5,18 +5,23 @@ import Foundation
 /// kickoff or final of a running league's week lands at its speed (or its keep-alive), then steps it — one write
 /// that moves the clock and appends a `clock.advanced` event, which every open screen follows. Every process on
 /// the database may run one; `stepClock` re-checks inside its write, so one step lands per moment.
+/// One league can't stop the others: a league whose stored data needs the commissioner is left alone, and one whose
+/// step fails waits out a backoff (`LeagueBackoff`); each is logged once through `log`.
 public final class LiveClockDriver: Sendable {
     let service: LeagueService
     let events: any LeagueEventSource
     /// Longest sleep: a clock set going by a process that this one's event follower hasn't seen yet is still noticed.
     let maxSleep: TimeInterval
+    let backoff: LeagueBackoff
 
-    public convenience init(service: LeagueService, databasePath: String, maxSleep: TimeInterval = 5) {
-        self.init(service: service, events: SQLiteEventSource(path: databasePath), maxSleep: maxSleep)
+    public convenience init(service: LeagueService, databasePath: String, maxSleep: TimeInterval = 5,
+                            log: @escaping SkippedLeagueLog = { _ in }) {
+        self.init(service: service, events: SQLiteEventSource(path: databasePath), maxSleep: maxSleep, log: log)
     }
 
-    public init(service: LeagueService, events: any LeagueEventSource, maxSleep: TimeInterval = 5) {
+    public init(service: LeagueService, events: any LeagueEventSource, maxSleep: TimeInterval = 5, log: @escaping SkippedLeagueLog = { _ in }) {
         self.service = service; self.events = events; self.maxSleep = maxSleep
+        backoff = LeagueBackoff(clock: "season", log: log)
     }
 
     public func run() async {
@@ -31,15 +36,30 @@ public final class LiveClockDriver: Sendable {
         defer { watcher.cancel() }
         while !Task.isCancelled {
             var sleep = maxSleep
-            if let due = try? service.clocksDue() {
+            if let plan = try? service.clockPlan() {
                 let now = service.clock.now()
-                for (league, at) in due where at <= now { _ = try? service.stepClock(league) }
-                if !due.isEmpty, let again = try? service.clocksDue() {
+                for held in plan.held { backoff.held(held.league, reason: held.reason, at: now) }
+                backoff.keepOnly(Set(plan.due.map(\.0) + plan.held.map(\.league)))
+                for (league, at) in plan.due where at <= now && !backoff.isHeld(league, at: now) { step(league) }
+                if !plan.due.isEmpty, let again = try? service.clockPlan() {
                     let later = service.clock.now()
-                    if let next = again.map(\.1).min() { sleep = min(sleep, max(0.05, next.timeIntervalSince(later))) }
+                    // A league waiting out a backoff is due when the backoff ends, not at its (past) step time.
+                    if let next = again.due.map({ league, at in max(at, backoff.heldUntil(league) ?? at) }).min() {
+                        sleep = min(sleep, max(0.05, next.timeIntervalSince(later)))
+                    }
                 }
             }
             await wake.wait(upTo: .milliseconds(Int(sleep * 1000)))
+        }
+    }
+
+    /// One league's step; a failure sets that league aside (and is logged once), the others go on.
+    private func step(_ league: LeagueID) {
+        do {
+            _ = try service.stepClock(league)
+            backoff.succeeded(league)
+        } catch {
+            backoff.failed(league, reason: HeldLeague.reason(error), at: service.clock.now())
         }
     }
 }

@@ -18,6 +18,15 @@ package enum Processes {
         return (p.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
+    /// A `/proc` file's whole text. Its size reads as 0, and Foundation's `String(contentsOfFile:)` and
+    /// `FileManager.contents(atPath:)` then stop after the first 4 KiB (seen with `/proc/locks` on a busy machine), so
+    /// this reads to the end.
+    package static func procText(_ path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        return String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+    }
+
     /// The first executable named `name` in the usual system folders and PATH.
     package static func find(_ name: String, environment: [String: String]) -> String? {
         let dirs = ["/usr/sbin", "/usr/local/sbin", "/sbin", "/usr/bin", "/usr/local/bin"]

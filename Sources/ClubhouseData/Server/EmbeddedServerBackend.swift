@@ -13,6 +13,8 @@ public struct EmbeddedServerBackend: Sendable {
     public let random: @Sendable () -> RandomSource
     /// Off when a test steps a manual clock itself.
     public var clockJitterMilliseconds = 40
+    /// Where the draft clock says it skipped a league (the server log).
+    public var clockLog: SkippedLeagueLog = { _ in }
 
     public init(service: LeagueService, database: Database, random: @escaping @Sendable () -> RandomSource = { .system() }) {
         self.init(service: service, events: SQLiteEventSource(database: database), random: random)
@@ -92,6 +94,6 @@ public struct EmbeddedServerBackend: Sendable {
     }
 
     public func runDraftClock() async {
-        await DraftClockDriver(service: service, events: eventSource, jitterMilliseconds: clockJitterMilliseconds).run()
+        await DraftClockDriver(service: service, events: eventSource, jitterMilliseconds: clockJitterMilliseconds, log: clockLog).run()
     }
 }

@@ -14,7 +14,7 @@ extension SQLStoreTransaction {
             out = Draft(leagueID: league, status: DraftStatus(rawValue: s.string(at: 0)) ?? .scheduled, order: order, rounds: s.int(at: 2),
                         type: DraftType(rawValue: s.string(at: 3)) ?? .snake, pickClockSeconds: s.optionalInt(at: 4), currentPick: s.int(at: 5),
                         deadline: s.date(at: 6), remainingWhenPaused: s.isNull(at: 7) ? nil : s.double(at: 7),
-                        scheduledAt: s.date(at: 8), startedAt: s.date(at: 9), pickOpenedAt: s.date(at: 10))
+                        scheduledAt: s.date(at: 8), startedAt: s.date(at: 9), pickOpenedAt: s.date(at: 10)).checkedAfterReading()
         }
         return out
     }
@@ -23,7 +23,8 @@ extension SQLStoreTransaction {
         var out: [Pick] = []
         try each("SELECT number, round, team_id, player_id, source, made_at FROM picks WHERE league_id = ? ORDER BY number", [league]) { s in
             out.append(Pick(number: s.int(at: 0), round: s.int(at: 1), teamID: TeamID(s.int64(at: 2)), playerID: PlayerID(s.string(at: 3)),
-                            source: PickSource(rawValue: s.string(at: 4)) ?? .manager, madeAt: Date(timeIntervalSince1970: s.double(at: 5))))
+                            source: PickSource(rawValue: s.string(at: 4)) ?? .manager, madeAt: Date(timeIntervalSince1970: s.double(at: 5)))
+                .checkedAfterReading())
         }
         return out
     }

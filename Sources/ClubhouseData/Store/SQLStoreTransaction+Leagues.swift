@@ -3,12 +3,16 @@ import Foundation
 
 /// `SQLStoreTransaction`: leagues, teams, rosters, lineups, matchups, join requests (reads).
 extension SQLStoreTransaction {
+    /// A league row, checked on the way out (`League.checkedAfterReading`): settings no write would accept — or that
+    /// don't decode at all — come back within their limits with `needsCommissioner` saying what was wrong, so one
+    /// league's bad row can't crash a read, a list of leagues or the clocks.
     static func league(_ s: some SQLRowCursor) throws -> League {
-        let settings = try StoreSQL.settingsCache.decode(s.string(at: 5))
+        let settings = StoreSQL.settingsCache.checked(s.string(at: 5))
         return League(id: LeagueID(s.int64(at: 0)), name: s.string(at: 1), season: s.int(at: 2), isPublic: s.bool(at: 3),
-                      commissioner: s.isNull(at: 4) ? nil : UserID(s.int64(at: 4)), settings: settings,
+                      commissioner: s.isNull(at: 4) ? nil : UserID(s.int64(at: 4)), settings: settings.settings,
                       state: LeagueState(rawValue: s.string(at: 6)) ?? .predraft, clock: Date(timeIntervalSince1970: s.double(at: 7)),
                       draftScheduledAt: s.date(at: 8), createdAt: Date(timeIntervalSince1970: s.double(at: 9)))
+            .checkedAfterReading(settingsRepair: settings.repair)
     }
 
     func leagues() throws -> [League] {

@@ -43,11 +43,17 @@ extension SQLStoreTransaction {
             """, [r.leagueID, r.speed.rawValue, r.tickedAt])
     }
 
+    /// Settings read back out of range (`needsCommissioner` on them) are left as stored: only the commissioner's repair,
+    /// which clears it, replaces them — never the clamped copy another write happens to carry.
     func updateLeague(_ l: League) throws {
+        let keepSettings = l.needsCommissioner?.part == .settings
+        var params: [(any SQLBindable)?] = [l.name, l.season, l.isPublic, l.commissioner]
+        if !keepSettings { params.append(try Self.settingsJSON(l.settings)) }
+        params += [l.state.rawValue, l.clock, l.draftScheduledAt, l.id]
         let n = try run("""
-            UPDATE leagues SET name = ?, season = ?, is_public = ?, commissioner_id = ?, settings = ?, state = ?, clock = ?, draft_scheduled_at = ?
-            WHERE id = ?
-            """, [l.name, l.season, l.isPublic, l.commissioner, try Self.settingsJSON(l.settings), l.state.rawValue, l.clock, l.draftScheduledAt, l.id])
+            UPDATE leagues SET name = ?, season = ?, is_public = ?, commissioner_id = ?, settings = \(keepSettings ? "settings" : "?"), state = ?,
+            clock = ?, draft_scheduled_at = ? WHERE id = ?
+            """, params)
         if n == 0 { throw DomainError.notFound("League \(l.id.rawValue)") }
     }
 

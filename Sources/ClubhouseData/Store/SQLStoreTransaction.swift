@@ -40,8 +40,8 @@ package func sqlStoreTransaction<Session: StoreSQLSession>(on session: Session) 
 enum StoreSQL {
     static let statSelect = StatLine.columns.map(\.name).joined(separator: ", ")
     static let leagueColumns = "id, name, season, is_public, commissioner_id, settings, state, clock, draft_scheduled_at, created_at"
-    /// Decoded settings by their stored JSON text: the text is the whole input, so a hit can never be stale.
-    static let settingsCache = DecodedJSONCache<LeagueSettings>()
+    /// Decoded and checked settings by their stored JSON text: the text is the whole input, so a hit can never be stale.
+    static let settingsCache = CheckedSettingsCache()
     static let draftOrderCache = DecodedJSONCache<[Int64]>()
     /// Encoded settings by value (the clock engine rewrites the league row, settings unchanged, many times a season).
     static let encodedSettings = EncodedJSONCache<LeagueSettings>()
@@ -65,6 +65,40 @@ final class DecodedJSONCache<Value: Decodable & Sendable>: Sendable {
             values[text] = value
         }
         return value
+    }
+}
+
+/// League settings by their stored JSON text, decoded and checked (`LeagueSettings.checkedAfterReading`): within their
+/// limits, with what needs the commissioner — text that doesn't decode at all gives the defaults and says why. Shared by
+/// every connection of the process, keyed on the whole input (never stale), bounded; a league read costs a lookup.
+final class CheckedSettingsCache: Sendable {
+    private let values = Mutex<[String: (settings: LeagueSettings, repair: LeagueRepair?)]>([:])
+    private static var limit: Int { 256 }
+
+    func checked(_ text: String) -> (settings: LeagueSettings, repair: LeagueRepair?) {
+        if let hit = values.withLock({ $0[text] }) { return hit }
+        let value: (settings: LeagueSettings, repair: LeagueRepair?)
+        do {
+            value = try JSONDecoder().decode(LeagueSettings.self, from: Data(text.utf8)).checkedAfterReading()
+        } catch {
+            value = (LeagueSettings(), .unreadableSettings(Self.decodingProblem(error)))
+        }
+        values.withLock { values in
+            if values.count >= Self.limit { values.removeAll(keepingCapacity: true) }
+            values[text] = value
+        }
+        return value
+    }
+
+    /// Why stored JSON didn't decode, in a few words (the coding path and the decoder's sentence).
+    static func decodingProblem(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .dataCorrupted(let c)?, .typeMismatch(_, let c)?, .valueNotFound(_, let c)?:
+            let path = c.codingPath.map(\.stringValue).joined(separator: ".")
+            return (path.isEmpty ? "" : path + ": ") + c.debugDescription
+        case .keyNotFound(let key, _)?: return "\(key.stringValue) is missing"
+        default: return "not JSON"
+        }
     }
 }
 

@@ -39,8 +39,22 @@ public struct Draft: Hashable, Codable, Sendable {
         self.pickOpenedAt = pickOpenedAt
     }
 
-    public var totalPicks: Int { rounds * order.count }
+    /// Rounds × teams; a stored round count out of range counts as 0…`maxRounds`, so the product can't overflow.
+    public var totalPicks: Int { rounds.clamped(to: 0...Self.maxRounds) * order.count }
+    /// More rounds than any settings allow (30), well short of anything that could overflow.
+    public static let maxRounds = 1_000
     public var isComplete: Bool { currentPick > totalPicks }
+
+    /// The draft as read back from storage, its numbers within range: rounds 0…`maxRounds`, the pick on the clock
+    /// 0…(total + 1), a pick clock of at most an hour — so counting picks and rounds can't overflow. Rows every
+    /// version writes come back unchanged.
+    public func checkedAfterReading() -> Draft {
+        var d = self
+        d.rounds = rounds.clamped(to: 0...Self.maxRounds)
+        d.currentPick = currentPick.clamped(to: 0...(d.totalPicks + 1))
+        d.pickClockSeconds = pickClockSeconds.map { $0.clamped(to: 0...3_600) }
+        return d
+    }
 }
 
 /// Who made a pick.
@@ -59,5 +73,14 @@ public struct Pick: Hashable, Codable, Sendable {
     public var madeAt: Date
     public init(number: Int, round: Int, teamID: TeamID, playerID: PlayerID, source: PickSource, madeAt: Date) {
         self.number = number; self.round = round; self.teamID = teamID; self.playerID = playerID; self.source = source; self.madeAt = madeAt
+    }
+
+    /// The pick as read back from storage, its number and round within what a draft can have (a hand-edited row's
+    /// can't overflow the board's arithmetic).
+    public func checkedAfterReading() -> Pick {
+        var p = self
+        p.number = number.clamped(to: 0...(Draft.maxRounds * 16 + 1))
+        p.round = round.clamped(to: 0...Draft.maxRounds)
+        return p
     }
 }

@@ -23,6 +23,10 @@ public struct League: Hashable, Codable, Sendable, Identifiable {
     public var clock: Date
     public var draftScheduledAt: Date?
     public var createdAt: Date
+    /// What in the league's stored row is out of range and waits for the commissioner (settings no write would accept,
+    /// a season clock outside its season): set when the row is read back (`checkedAfterReading`), never stored. While
+    /// set, the clocks leave the league alone and its page says so.
+    public var needsCommissioner: LeagueRepair?
 
     public init(id: LeagueID, name: String, season: Int = 2019, isPublic: Bool, commissioner: UserID?, settings: LeagueSettings,
                 state: LeagueState, clock: Date, draftScheduledAt: Date? = nil, createdAt: Date) {

@@ -40,12 +40,14 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
     public static let allowedPickClocks: [Int?] = [5, 30, 60, 90, 120, 300, nil]
     public static let allowedPlayoffTeams = [2, 4, 6]
 
-    /// Total roster size including IR.
-    public var rosterSize: Int { rosterSlots.values.reduce(0, +) }
+    /// Places in a slot, within its limit (`Limits.slotCount`): never negative, never more than a roster can hold.
+    public func count(of slot: Slot) -> Int { (rosterSlots[slot] ?? 0).clamped(to: Limits.slotCount(slot)) }
+    /// Total roster size including IR (a sum that saturates: counts no write accepts can't overflow it).
+    public var rosterSize: Int { Slot.allCases.reduce(0) { $0.addingSaturated(rosterSlots[$1] ?? 0) } }
     /// Draft rounds = roster size without IR.
-    public var draftRounds: Int { rosterSize - (rosterSlots[.ir] ?? 0) }
-    /// Slots in display order, each repeated by its count (QB, RB, RB, WR, …).
+    public var draftRounds: Int { rosterSize.addingSaturated((rosterSlots[.ir] ?? 0).negatedSaturated) }
+    /// Slots in display order, each repeated by its count within its limit (QB, RB, RB, WR, …).
     public var orderedSlots: [Slot] {
-        Slot.allCases.flatMap { Array(repeating: $0, count: rosterSlots[$0] ?? 0) }
+        Slot.allCases.flatMap { Array(repeating: $0, count: count(of: $0)) }
     }
 }

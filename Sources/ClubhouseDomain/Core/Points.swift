@@ -22,6 +22,16 @@ public struct Points: Hashable, Comparable, Codable, Sendable, AdditiveArithmeti
         hundredths = sign * (whole * 100 + frac)
     }
 
+    /// `hundredths` rounded to the nearest whole hundredth, saturating at ±`limit` (NaN is zero): a share of a
+    /// saturated projection can't trap where `Int(Double)` would (`Double(Int.max)` is already past `Int.max`).
+    public init(approximately hundredths: Double) {
+        let v = hundredths.rounded()
+        if v.isNaN { self.init(hundredths: 0) }
+        else if v >= 9.223_372_036_854_775e18 { self.init(hundredths: Self.limit) }
+        else if v <= -9.223_372_036_854_775e18 { self.init(hundredths: -Self.limit) }
+        else { self.init(hundredths: Int(v)) }
+    }
+
     public static let zero = Points(hundredths: 0)
     /// The largest magnitude arithmetic produces: sums, differences and products saturate at ±`limit` instead of
     /// trapping, so no stored stat (however absurd) can crash scoring. (`Int.min` is never produced, so `abs` and

@@ -58,17 +58,25 @@ public enum ISO8601 {
         return Date(timeIntervalSince1970: seconds)
     }
 
+    /// The moments `format` can write: years 0000–9999. A date beyond them (a stored 1e300) is written as the nearest
+    /// end, never trapped on; NaN as the epoch.
+    public static let formattable: ClosedRange<TimeInterval> = -62_167_219_200...253_402_300_799.999
+
     /// `2019-09-06T00:20:00Z` (whole seconds, UTC), or with milliseconds `2019-09-06T00:20:00.250Z`.
     public static func format(_ date: Date, milliseconds: Bool = false) -> String {
-        let whole = date.timeIntervalSince1970.rounded(.down)
+        let seconds = date.timeIntervalSince1970
+        let whole = (seconds.isNaN ? 0 : min(max(seconds, formattable.lowerBound), formattable.upperBound)).rounded(.down)
         let t = Int(whole)
         let days = t >= 0 ? t / 86400 : (t - 86399) / 86400
         let secs = t - days * 86400
         let (y, m, d) = civilFromDays(days)
         func p(_ v: Int, _ w: Int) -> String { let s = String(v); return String(repeating: "0", count: max(0, w - s.count)) + s }
-        let fraction = milliseconds ? "." + p(min(999, Int(((date.timeIntervalSince1970 - whole) * 1000).rounded(.down))), 3) : ""
+        let fraction = milliseconds ? "." + p(min(999, max(0, Int(((min(max(seconds.isNaN ? 0 : seconds, whole), whole + 1) - whole) * 1000).rounded(.down)))), 3) : ""
         return "\(p(y, 4))-\(p(m, 2))-\(p(d, 2))T\(p(secs / 3600, 2)):\(p(secs % 3600 / 60, 2)):\(p(secs % 60, 2))\(fraction)Z"
     }
+
+    /// `2019-09-06`: the UTC day of `date` (as `format` writes it).
+    public static func day(_ date: Date) -> String { String(format(date).prefix(10)) }
 
     private static func daysInMonth(_ y: Int, _ m: Int) -> Int {
         switch m {

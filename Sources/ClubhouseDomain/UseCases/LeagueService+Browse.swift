@@ -43,6 +43,13 @@ extension LeagueService {
         }
     }
 
+    /// A week a client asks for: one of the NFL's (1–18).
+    static func checkWeek(_ week: Int) throws(DomainError) {
+        guard LeagueSettings.Limits.weeks.contains(week) else {
+            throw .validation(field: "week", message: "A week is 1–18 (not \(week))")
+        }
+    }
+
     /// The next waiver run, kickoff and week final after the league's clock, within its season's weeks.
     func outlook(_ league: League, calendar: SeasonCalendar) -> ClockOutlook {
         let weeks = calendar.weekNumbers.filter { $0 >= league.settings.regularSeasonWeeks.lowerBound && $0 <= league.settings.playoffWeeks.upperBound }
@@ -64,7 +71,8 @@ extension LeagueService {
     }
 
     public func scoreboard(_ id: LeagueID, week: Int?, caller: Caller) throws -> Scoreboard {
-        try store.read { r in
+        if let week { try Self.checkWeek(week) }
+        return try store.read { r in
             let s = try LeagueSnapshot(r, league: id, facts: factsCache.facts(r))
             try requireVisible(s.league, caller: caller, reader: r)
             let weeks = s.matchups.map(\.matchup.week)
@@ -84,7 +92,8 @@ extension LeagueService {
     }
 
     public func matchup(_ id: LeagueID, week: Int, team: TeamID, caller: Caller) throws -> MatchupDetail {
-        try store.read { r in
+        try Self.checkWeek(week)
+        return try store.read { r in
             let s = try LeagueSnapshot(r, league: id, facts: factsCache.facts(r))
             try requireVisible(s.league, caller: caller, reader: r)
             guard let m = s.matchups.first(where: { $0.matchup.week == week && $0.matchup.involves(team) }) else {
@@ -208,7 +217,7 @@ extension LeagueService {
                             opponent: game?.opponent(of: summary.nflTeam), game: state)
         row.gameClock = clock
         if s.live != nil || s.status(ofWeek: week) == .live {
-            row.projected = points + Points(hundredths: Int((Double(s.scored.projection(player, week: week, at: s.now).hundredths) * m.fractionLeft).rounded()))
+            row.projected = points + Points(approximately: Double(s.scored.projection(player, week: week, at: s.now).hundredths) * m.fractionLeft)
         }
         return row
     }

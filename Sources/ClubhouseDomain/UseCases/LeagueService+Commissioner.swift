@@ -6,12 +6,17 @@ import Foundation
 extension LeagueService {
     /// Commissioner: replaces the league's settings before the draft starts. A new team count adds bot teams or
     /// removes bot teams (never a managed one); the draft order keeps its teams and appends new ones.
+    /// Stored settings that need the commissioner (`League.needsCommissioner`) may be replaced in any state: that is
+    /// their repair, which keeps the league's teams and touches nothing else once the draft has started.
     @discardableResult
     public func updateSettings(_ id: LeagueID, settings: LeagueSettings, caller: Caller) throws -> League {
         _ = try signedIn(caller)
         return try store.write { w in
             var league = try existingLeague(w, id)
             try requireCommissioner(league, caller: caller, doing: "change the league settings")
+            if league.needsCommissioner?.part == .settings, league.state != .predraft {
+                return try repairSettings(w, league: league, settings: settings)
+            }
             try requirePredraft(league, "Settings lock once the draft of \(league.name) starts")
             try settings.validate()
             var teams = try w.teams(in: id).sorted { $0.id < $1.id }
@@ -40,10 +45,27 @@ extension LeagueService {
                 try w.updateTeam(t)
             }
             league.settings = settings
+            league.needsCommissioner = nil
             try w.updateLeague(league)
             try w.appendEvent(league: id, LeagueEvent.LeagueUpdated(teams: settings.teamCount), at: clock.now())
             return league
         }
+    }
+
+    /// Replaces stored settings that need the commissioner after the draft has started: valid settings for the teams
+    /// the league has; the draft, rosters and schedule stay as they are.
+    private func repairSettings(_ w: any LeagueStoreWriter, league start: League, settings: LeagueSettings) throws -> League {
+        var league = start
+        try settings.validate()
+        let teams = try w.teams(in: league.id).count
+        guard settings.teamCount == teams else {
+            throw DomainError.validation(field: "teamCount", message: "\(league.name) has drafted with \(teams) teams — its settings must keep them")
+        }
+        league.settings = settings
+        league.needsCommissioner = nil
+        try w.updateLeague(league)
+        try w.appendEvent(league: league.id, LeagueEvent.LeagueUpdated(teams: settings.teamCount), at: clock.now())
+        return league
     }
 
     /// Commissioner: sets the draft's slot order (every team exactly once) before the draft starts.
@@ -80,10 +102,9 @@ extension LeagueService {
             try requireCommissioner(league, caller: caller, doing: "schedule the draft")
             try requirePredraft(league, "The draft of \(league.name) has already started")
             let now = clock.now()
-            // The draft date is a moment of the league's season, on its clock (SPEC 3.2), like every date the league shows.
-            if let date, date <= league.clock {
-                throw DomainError.validation(field: "draftDate", message: "The draft date must be in the future")
-            }
+            // The draft date is a moment of the league's season, on its clock (SPEC 3.2), like every date the league shows:
+            // after the clock, within a year of it, inside the league's window.
+            if let date { try league.checkDraftDate(date) }
             league.draftScheduledAt = date
             try w.updateLeague(league)
             if var draft = try w.draft(in: id) {

@@ -58,6 +58,7 @@ extension LeagueService {
             let facts = try factsCache.facts(w)
             guard var league = try w.league(id) else { throw DomainError.notFound("League \(id.rawValue)") }
             try requireCommissioner(league, caller: caller, doing: "start the draft")
+            if let repair = league.needsCommissioner { throw DomainError.conflict(repair.sentence) }
             var room = try draftRoom(w, league: league, facts: facts)
             let now = clock.now()
             try room.start(now: now)
@@ -104,6 +105,7 @@ extension LeagueService {
         try store.write { w in
             let facts = try factsCache.facts(w)
             guard let league = try w.league(id), try w.draft(in: id)?.status == .running else { return nil }
+            if let repair = league.needsCommissioner { throw DomainError.conflict(repair.sentence) }
             var room = try draftRoom(w, league: league, facts: facts)
             let teams = try w.teams(in: id)
             // Autopick reads only the queue of the team on the clock.

@@ -178,7 +178,8 @@ extension LeagueService {
 
     /// The room's chat, oldest first: the next 100 after message `after`, or the latest 100 when nil. Readable by whoever can see the league.
     public func chatMessages(_ id: LeagueID, after: Int64?, caller: Caller) throws -> [ChatMessage] {
-        try store.read { r in
+        if let after, after < 0 { throw DomainError.validation(field: "after", message: "A chat message id is 0 or more (not \(after))") }
+        return try store.read { r in
             let league = try existingLeague(r, id)
             try requireVisible(league, caller: caller, reader: r)
             return try r.chatMessages(in: id, after: after, limit: 100)

@@ -2,27 +2,6 @@ import Foundation
 
 // MARK: - Creating leagues and teams (gated: signed in; the creator becomes commissioner)
 
-extension LeagueSettings {
-    /// Checks every setting against SPEC 3.1's limits; the message names what to fix.
-    public func validate() throws {
-        guard Self.allowedTeamCounts.contains(teamCount) else {
-            throw DomainError.validation(field: "teamCount", message: "A league has 3–16 teams (not \(teamCount))")
-        }
-        guard Self.allowedPickClocks.contains(pickClockSeconds) else {
-            throw DomainError.validation(field: "pickClock", message: "The pick clock is 5, 30, 60, 90, 120 or 300 seconds, or none")
-        }
-        guard Self.allowedPlayoffTeams.contains(playoffTeams), playoffTeams <= teamCount else {
-            throw DomainError.validation(field: "playoffTeams", message: "Playoffs take 2, 4 or 6 teams, no more than the league has")
-        }
-        guard rosterSlots.values.allSatisfy({ $0 >= 0 }), (rosterSlots[.qb] ?? 0) + (rosterSlots[.rb] ?? 0) > 0, draftRounds >= 1, draftRounds <= 30 else {
-            throw DomainError.validation(field: "roster", message: "A roster needs 1–30 drafted slots, none negative")
-        }
-        guard faabBudget >= 0, faabBudget <= 10_000 else {
-            throw DomainError.validation(field: "faabBudget", message: "The FAAB budget is $0–$10,000")
-        }
-    }
-}
-
 /// How many leagues one account may create: a public league is on everyone's Home, and each costs a draft, teams and a
 /// schedule in the database.
 public enum LeagueLimits {
@@ -47,6 +26,7 @@ extension LeagueService {
             try refuseOverDailyLeagueCap(w, user: user, now: now)
             var league = League(id: LeagueID(0), name: name, isPublic: isPublic, commissioner: user, settings: settings,
                                 state: .predraft, clock: seasonClock, createdAt: now)
+            try League.checkSeasonClock(league.clock, season: league.season)
             league.id = try w.insertLeague(league)
             var teams: [Team] = []
             for i in 1...settings.teamCount {

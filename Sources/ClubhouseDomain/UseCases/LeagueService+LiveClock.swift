@@ -17,6 +17,7 @@ extension LeagueService {
         try store.write { w in
             guard let league = try w.league(id) else { throw DomainError.notFound("League \(id.rawValue)") }
             try requireCommissioner(league, caller: caller, doing: "set the season clock's speed")
+            if let repair = league.needsCommissioner, speed != .off { throw DomainError.conflict(repair.sentence) }
             guard league.state == .inSeason || league.state == .playoffs || speed == .off else {
                 throw DomainError.conflict(league.state == .complete ? "The season is over — the clock has nowhere to go"
                                                                      : "The season clock runs once the draft is complete")
@@ -35,16 +36,30 @@ extension LeagueService {
 
     /// Leagues whose clock runs, with when each needs its next step (real time): when the next play, kickoff or final
     /// of its week lands at its speed, else the keep-alive. Cheap: one read, plays of a week loaded once.
-    public func clocksDue() throws -> [(LeagueID, Date)] {
+    public func clocksDue() throws -> [(LeagueID, Date)] { try clockPlan().due }
+
+    /// `clocksDue`, and the running leagues the driver must leave alone with why: one whose stored data needs the
+    /// commissioner, or whose plan failed. One league's failure never hides another's step.
+    public func clockPlan() throws -> (due: [(LeagueID, Date)], held: [HeldLeague]) {
         try store.read { r in
             // No clock running (the usual case): the season's facts aren't needed, so they aren't loaded.
             let runs = try r.runningClocks()
-            guard !runs.isEmpty else { return [] }
+            guard !runs.isEmpty else { return ([], []) }
             let facts = try factsCache.facts(r)
-            return try runs.compactMap { run -> (LeagueID, Date)? in
-                guard let league = try r.league(run.leagueID) else { return nil }
-                return (run.leagueID, try nextStep(run, league: league, facts: facts, reader: r))
+            var due: [(LeagueID, Date)] = [], held: [HeldLeague] = []
+            for run in runs {
+                do {
+                    guard let league = try r.league(run.leagueID) else { continue }
+                    if let repair = league.needsCommissioner {
+                        held.append(HeldLeague(league: run.leagueID, reason: repair.sentence))
+                        continue
+                    }
+                    due.append((run.leagueID, try nextStep(run, league: league, facts: facts, reader: r)))
+                } catch {
+                    held.append(HeldLeague(league: run.leagueID, reason: HeldLeague.reason(error)))
+                }
             }
+            return (due, held)
         }
     }
 
@@ -79,9 +94,13 @@ extension LeagueService {
             }
             let facts = try factsCache.facts(w)
             guard try nextStep(run, league: league, facts: facts, reader: w) <= now else { return nil }
+            if let repair = league.needsCommissioner { throw DomainError.conflict(repair.sentence) }
             let gap = min(max(0, now.timeIntervalSince(run.tickedAt)), Self.clockStepGapLimit)
-            let target = league.clock.addingTimeInterval(gap * Double(run.speed.rawValue))
+            // A running clock stops at the latest moment the commissioner could move it to (a season that never completes).
+            let limit = league.clockLimit(calendar: facts.calendar)
+            let target = min(league.clock.addingTimeInterval(gap * Double(run.speed.rawValue)), limit)
             run.tickedAt = now
+            if target >= limit { run.speed = .off }
             try w.setClockRun(run)
             guard target > league.clock else { return nil }
             let report = try advance(w, league: league, to: target)

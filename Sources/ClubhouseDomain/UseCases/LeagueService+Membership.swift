@@ -90,6 +90,9 @@ extension LeagueService {
         if let expiresAt, expiresAt <= now {
             throw DomainError.validation(field: "expiresAt", message: "An invite's expiry must be in the future")
         }
+        if let expiresAt, expiresAt > now.addingTimeInterval(SeasonWindow.inviteAhead) {
+            throw DomainError.validation(field: "expiresAt", message: "An invite expires within a year, or never")
+        }
         var codes = (0..<5).map { _ in InviteCode.generate(using: &generator) }
         return try store.write { w in
             let league = try existingLeague(w, id)

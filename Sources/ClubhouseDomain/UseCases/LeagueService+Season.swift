@@ -20,10 +20,22 @@ public struct ClockAdvance: Hashable, Codable, Sendable {
 extension LeagueService {
     /// Commissioner: moves the league's clock forward to `target`, processing every waiver run and
     /// finalizing every week it passes, in time order, in one transaction.
+    /// The target must be a moment of the league's window, not before its clock and at most 60 days after its season's
+    /// last game (`League.checkClockTarget`). A clock stored outside its window is set back into it, processing nothing.
     public func advanceClock(_ id: LeagueID, to target: Date, caller: Caller) throws -> ClockAdvance {
         try store.write { w in
-            guard let league = try w.league(id) else { throw DomainError.notFound("League \(id.rawValue)") }
+            guard var league = try w.league(id) else { throw DomainError.notFound("League \(id.rawValue)") }
             try requireCommissioner(league, caller: caller, doing: "move the season clock")
+            try league.checkClockTarget(target, calendar: try factsCache.calendar(w))
+            if league.needsCommissioner?.part == .clock {
+                // The repair of a stored clock outside its season: set it, pass nothing on the way.
+                let report = ClockAdvance(from: league.clock, to: target, state: league.state)
+                league.clock = target
+                league.needsCommissioner = nil
+                try w.updateLeague(league)
+                try w.appendEvent(league: league.id, LeagueEvent.ClockAdvanced(to: target, weeks: []), at: clock.now())
+                return report
+            }
             return try advance(w, league: league, to: target)
         }
     }
@@ -32,13 +44,17 @@ extension LeagueService {
     func ensureSchedule(_ w: any LeagueStoreWriter, league: League) throws {
         guard try w.matchups(in: league.id).isEmpty else { return }
         let teams = try w.teams(in: league.id).map(\.id)
-        let schedule = RoundRobinSchedule.schedule(leagueID: league.id, teams: teams, weeks: league.settings.regularSeasonWeeks)
+        let weeks = league.settings.regularSeasonWeeks.clamped(to: LeagueSettings.Limits.weeks)
+        let schedule = RoundRobinSchedule.schedule(leagueID: league.id, teams: teams, weeks: weeks)
         try w.setMatchups(schedule.map { MatchupRecord(matchup: $0) }, in: league.id)
     }
 
     /// The clock engine, inside a write transaction.
+    /// Refuses a league whose stored data needs the commissioner (`League.needsCommissioner`) and a target outside
+    /// `checkClockTarget`'s range, before anything is computed: every loop below is bounded by the league's season.
     func advance(_ w: any LeagueStoreWriter, league start: League, to target: Date) throws -> ClockAdvance {
         var league = start
+        if let repair = league.needsCommissioner { throw DomainError.conflict(repair.sentence) }
         guard target >= league.clock else {
             throw DomainError.validation(field: "clock", message: "The season clock only moves forward")
         }
@@ -46,14 +62,17 @@ extension LeagueService {
             throw DomainError.conflict("Finish the draft before moving the season clock")
         }
         let facts = try factsCache.facts(w)
+        try league.checkClockTarget(target, calendar: facts.calendar)
         var report = ClockAdvance(from: league.clock, to: target, state: league.state)
         if league.state != .predraft { try ensureSchedule(w, league: league) }
 
         // Every moment the clock passes where something happens, in time order.
         enum Moment { case waivers, weekFinal(Int) }
         var moments: [(Date, Int, Moment)] = WaiverSchedule.runs(between: league.clock, and: target).map { ($0, 0, .waivers) }
-        let lastWeek = max(league.settings.playoffWeeks.upperBound, league.settings.regularSeasonWeeks.upperBound + 3)
-        for week in league.settings.regularSeasonWeeks.lowerBound...lastWeek {
+        // The season's weeks from the first of the regular season (the calendar's weeks: never a loop over stored numbers).
+        let firstWeek = league.settings.regularSeasonWeeks.lowerBound
+        let lastWeek = max(league.settings.playoffWeeks.upperBound, league.settings.regularSeasonWeeks.upperBound &+ 3)
+        for week in facts.calendar.weekNumbers where week >= firstWeek && week <= lastWeek {
             if let final = facts.calendar.weekFinal(week), final > league.clock, final <= target { moments.append((final, 1, .weekFinal(week))) }
         }
         moments.sort { ($0.0, $0.1) < ($1.0, $1.1) }

@@ -29,16 +29,25 @@ public enum Format {
 
     /// "Sun 13:05" in UTC.
     public static func weekdayTime(_ date: Date) -> String {
-        let c = UTC.calendar.dateComponents([.weekday, .hour, .minute], from: date)
-        return ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][(c.weekday ?? 1) - 1] + String(format: " %02d:%02d", c.hour ?? 0, c.minute ?? 0)
+        let c = UTC.calendar.dateComponents([.weekday, .hour, .minute], from: showable(date))
+        return weekday(c.weekday) + String(format: " %02d:%02d", (c.hour ?? 0).clamped(0...23), (c.minute ?? 0).clamped(0...59))
     }
 
     /// "Sun Sep 8" in UTC (the league clock is UTC).
     public static func day(_ date: Date) -> String {
-        let c = UTC.calendar.dateComponents([.weekday, .month, .day], from: date)
-        let wd = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][(c.weekday ?? 1) - 1]
-        let mo = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][(c.month ?? 1) - 1]
-        return "\(wd) \(mo) \(c.day ?? 1)"
+        let c = UTC.calendar.dateComponents([.weekday, .month, .day], from: showable(date))
+        let mo = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][(c.month ?? 1).clamped(1...12) - 1]
+        return "\(weekday(c.weekday)) \(mo) \((c.day ?? 1).clamped(1...31))"
+    }
+
+    private static func weekday(_ n: Int?) -> String { ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][(n ?? 1).clamped(1...7) - 1] }
+
+    /// Any stored date as one the calendar can take: years 0000–9999 (`ISO8601.formattable`), NaN as the epoch. A date
+    /// a hand-edited row holds (1e300 s) shows as the year 9999 instead of crashing the page.
+    static func showable(_ date: Date) -> Date {
+        let t = date.timeIntervalSince1970
+        guard !t.isNaN else { return Date(timeIntervalSince1970: 0) }
+        return Date(timeIntervalSince1970: min(max(t, ISO8601.formattable.lowerBound), ISO8601.formattable.upperBound))
     }
 
     /// A moment in a league, relative to that league's season clock (SPEC 3.2): "in 10 days", "3 h ago", "now".
@@ -53,8 +62,11 @@ public enum Format {
     /// `seconds` from now (negative: ago) as people read it, rounded to the nearest whole unit — a 7-day invite made a
     /// moment ago is "in 7 days", not "in 6 days". The unit is chosen after rounding: under 30 s is "now"; then
     /// minutes up to 59; 59 min 30 s is "1 h"; hours up to 23; 23 h 30 min is "1 day"; then days (36 h is "2 days").
+    /// Past 100 years (a stored date no league means) it says "over 100 years"; a NaN span is "—".
     public static func relative(seconds s: TimeInterval) -> String {
+        guard !s.isNaN else { return "—" }
         let a = abs(s)
+        if a > 100 * 365.25 * 86_400 { return s > 0 ? "in over 100 years" : "over 100 years ago" }
         func nearest(_ unit: TimeInterval) -> Int { Int((a / unit).rounded(.toNearestOrAwayFromZero)) }
         let text: String
         if nearest(60) == 0 { return "now" }
@@ -76,4 +88,8 @@ public enum Format {
 
     /// Points signed for a difference: "+12.4".
     public static func margin(_ p: Points) -> String { p.hundredths > 0 ? "+" + p.oneDecimal : p.oneDecimal }
+}
+
+extension Int {
+    fileprivate func clamped(_ range: ClosedRange<Int>) -> Int { Swift.min(Swift.max(self, range.lowerBound), range.upperBound) }
 }

@@ -298,7 +298,7 @@ enum HostSSHCommand {
     /// … Operation not permitted" unless /dev/pts hands new PTYs to the tty group already (gid=5 mount option,
     /// as systemd mounts it). Containers often mount it without.
     private static func nonRootPTYWarning() -> String? {
-        guard let mounts = try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8) else { return nil }
+        guard let mounts = Processes.procText("/proc/self/mounts") else { return nil }
         guard let line = mounts.split(separator: "\n").last(where: { $0.split(separator: " ").dropFirst().first == "/dev/pts" }) else { return nil }
         let options = line.split(separator: " ").dropFirst(3).first.map { $0.split(separator: ",") } ?? []
         if options.contains(where: { $0.hasPrefix("gid=") }) { return nil }

@@ -79,7 +79,14 @@ enum ServeCommand {
             sqliteFile = db.path
             options.runsDraftClock = false   // started below, under the file's clock lease
         }
-        backend = EmbeddedServerBackend(service: service, events: events)
+        // A league the clocks skip (its stored data needs the commissioner, or its step fails) is said once, with its id.
+        let skipped: SkippedLeagueLog = { s in
+            LeagueServer.standardError("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"clock.skipped\",\"clock\":\"\(s.clock)\","
+                                       + "\"league\":\(s.league.rawValue),\"reason\":\(ServeCommand.jsonString(s.reason))}")
+        }
+        var embedded = EmbeddedServerBackend(service: service, events: events)
+        embedded.clockLog = skipped
+        backend = embedded
         let server = LeagueServer(backend: backend, options: options)
         do { try server.start() } catch {
             Output.error("clubhouse serve: \(error)")
@@ -94,11 +101,11 @@ enum ServeCommand {
             clocks = Task.detached {
                 await ClockLease.runClocks(database: sqliteFile, [
                     { await backend.runDraftClock() },
-                    { await LiveClockDriver(service: service, events: events).run() },
+                    { await LiveClockDriver(service: service, events: events, log: skipped).run() },
                 ])
             }
         } else {
-            clocks = Task.detached { await LiveClockDriver(service: service, events: events).run() }
+            clocks = Task.detached { await LiveClockDriver(service: service, events: events, log: skipped).run() }
         }
         FileHandle.standardOutput.write(Data("Clubhouse league server on \(server.url) (\(where_)); Ctrl-C stops it.\n".utf8))
         LeagueServer.standardError("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"serve.start\",\"url\":\"\(server.url)\"}")
@@ -116,6 +123,11 @@ enum ServeCommand {
         done.wait()
         LeagueServer.standardError("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"serve.stop\"}")
         return 0
+    }
+
+    /// `text` as a JSON string literal (quotes and escapes included).
+    static func jsonString(_ text: String) -> String {
+        (try? String(decoding: JSONEncoder().encode(text), as: UTF8.self)) ?? "\"\""
     }
 
     /// A PostgreSQL database with no account and no league gets the demo world: seeded in a private in-memory SQLite

@@ -6,7 +6,7 @@ import Testing
     func refusal(_ edit: (inout LeagueSettings) -> Void) -> DomainError? {
         var s = LeagueSettings()
         edit(&s)
-        do { try s.validate(); return nil } catch { return error as? DomainError }
+        do { try s.validate(); return nil } catch { return error }
     }
 
     @Test func aThreeTeamThreeRoundLeagueWithAFiveSecondClockIsAllowed() {

@@ -41,7 +41,9 @@ public struct DraftRosterRules: Hashable, Codable, Sendable {
     }
 
     /// Picks a team makes in the draft: every slot but IR.
-    public var draftRounds: Int { rosterSlots.filter { $0.key != .ir }.values.reduce(0, +) }
+    public var draftRounds: Int {
+        Slot.allCases.filter { $0 != .ir }.reduce(0) { $0.addingSaturated(rosterSlots[$1] ?? 0) }
+    }
 
     /// Starting slots dedicated to one position (FLEX excluded).
     public func own(_ position: Position) -> Int { rosterSlots[position.dedicatedSlot] ?? 0 }

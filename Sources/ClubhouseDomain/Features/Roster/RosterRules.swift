@@ -4,7 +4,7 @@ import Foundation
 public enum RosterRules {
     /// Places for players outside IR: the sum of every non-IR slot count (15 by default).
     public static func activeCapacity(_ settings: LeagueSettings) -> Int {
-        settings.rosterSize - (settings.rosterSlots[.ir] ?? 0)
+        settings.draftRounds
     }
 
     /// Why `playerID` can't join `roster` (after dropping `drop`, if given), or nil if he can.

@@ -25,6 +25,9 @@ public enum WaiverClaimRules {
             throw .validation(field: "drop", message: "Roster full: \(problem) — choose a player to drop")
         }
         guard claim.bid >= 0 else { throw .validation(field: "bid", message: "The minimum bid is $0") }
+        guard claim.bid <= LeagueSettings.Limits.faabBudget.upperBound else {
+            throw .validation(field: "bid", message: "A bid is at most $10,000")
+        }
         if settings.waiverType == .faab, claim.bid > budget {
             throw .validation(field: "bid", message: "Insufficient budget: a $\(claim.bid) bid with $\(budget) left")
         }

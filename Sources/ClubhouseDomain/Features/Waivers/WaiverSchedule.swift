@@ -13,11 +13,17 @@ public enum WaiverSchedule {
         return Date(timeIntervalSince1970: anchor + weeks * week)
     }
 
-    /// Runs in `(start, end]`: the ones due when the season clock moves from `start` to `end`, earliest first.
+    /// Most runs one move of the clock can pass: a league's whole window (21 years, `SeasonWindow`) has fewer.
+    public static let maxRuns = 1_100
+
+    /// Runs in `(start, end]`: the ones due when the season clock moves from `start` to `end`, earliest first — at
+    /// most `maxRuns`, and none for a moment that isn't finite (past 1e16 s adding a week no longer moves a date, so
+    /// the loop is bounded by its count, not by reaching `end`).
     public static func runs(between start: Date, and end: Date) -> [Date] {
+        guard start.timeIntervalSince1970.isFinite, end.timeIntervalSince1970.isFinite else { return [] }
         var result: [Date] = []
         var next = nextRun(after: start)
-        while next <= end {
+        while next <= end, result.count < maxRuns {
             result.append(next)
             next = next.addingTimeInterval(week)
         }

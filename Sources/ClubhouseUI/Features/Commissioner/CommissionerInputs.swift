@@ -63,13 +63,13 @@ enum CommissionerInputs {
 
     /// "2019-09-01 19:00" in UTC.
     static func dateText(_ date: Date) -> String {
-        let c = UTC.calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        let c = UTC.calendar.dateComponents([.year, .month, .day, .hour, .minute], from: Format.showable(date))
         return String(format: "%04d-%02d-%02d %02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
     }
 
     /// "Sun Sep 8 19:00" (UTC): the league clock's own words.
     static func moment(_ date: Date) -> String {
-        let c = UTC.calendar.dateComponents([.hour, .minute], from: date)
+        let c = UTC.calendar.dateComponents([.hour, .minute], from: Format.showable(date))
         return Format.day(date) + String(format: " %02d:%02d", c.hour ?? 0, c.minute ?? 0)
     }
 
@@ -78,8 +78,12 @@ enum CommissionerInputs {
 
     // MARK: - The season clock
 
-    /// The clock's steps from where it is now, each with where it lands.
+    /// The clock's steps from where it is now, each with where it lands. A stored clock outside its season (the league
+    /// needs its commissioner) has one step: back to before the season's opener, which processes nothing.
     static func clockSteps(_ d: LeagueDetail) -> [CommissionerFeature.ClockStep] {
+        if d.league.needsCommissioner?.part == .clock, let start = seasonStart(d.league) {
+            return [CommissionerFeature.ClockStep(label: "Set the clock back to before the season", to: start)]
+        }
         let now = d.league.clock
         var steps = [
             CommissionerFeature.ClockStep(label: "Advance 1 hour", to: now.addingTimeInterval(3600)),
@@ -90,6 +94,11 @@ enum CommissionerInputs {
         if let k = o.nextKickoff { steps.append(.init(label: "Advance to kickoff of week \(k.week)", to: k.at)) }
         if let f = o.nextWeekFinal { steps.append(.init(label: "Advance to the end of week \(f.week)", to: f.at)) }
         return steps
+    }
+
+    /// Before the league's season opens: Aug 22, 12:00 UTC of its season year (where the app's replays start).
+    static func seasonStart(_ league: League) -> Date? {
+        ISO8601.parse("\(SeasonWindow(season: league.season).season)-08-22T12:00:00Z")
     }
 
     /// What moving the clock to `to` will do, in words, for the confirmation.

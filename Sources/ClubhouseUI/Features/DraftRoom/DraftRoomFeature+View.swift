@@ -84,7 +84,7 @@ extension DraftRoomFeature {
 
     /// "14:05" (UTC, like the rest of the app's dates).
     static func clockTime(_ date: Date) -> String {
-        let c = UTC.calendar.dateComponents([.hour, .minute], from: date)
+        let c = UTC.calendar.dateComponents([.hour, .minute], from: Format.showable(date))
         return String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
     }
 

@@ -162,7 +162,9 @@ public enum DraftRoomFeature: PageFeature {
         case .complete: return ("complete", .dim)
         case .running:
             guard let deadline = draft.deadline else { return ("soft timer", .dim) }
-            let left = max(0, Int(deadline.timeIntervalSince(now).rounded(.up)))
+            // At most 99:59 minutes shown: a stored deadline can be any number, and Int(1e300) traps.
+            let seconds = deadline.timeIntervalSince(now).rounded(.up)
+            let left = seconds.isNaN ? 0 : Int(min(max(0, seconds), 5_999))
             return (String(format: "%d:%02d", left / 60, left % 60), left < 10 ? .error : .accent)
         }
     }

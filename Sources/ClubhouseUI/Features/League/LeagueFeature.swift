@@ -166,7 +166,8 @@ public enum LeagueFeature: PageFeature {
         DataColumn("#", .length(2), .right), DataColumn("Team", .fill(2)), DataColumn("Manager", .fill(1)), DataColumn("Record", .length(7), .right),
     ]
 
-    static func headerLines(_ d: LeagueDetail) -> Int { 4 }
+    /// Title, who, settings, membership — and the repair line when the league's stored data needs the commissioner.
+    static func headerLines(_ d: LeagueDetail) -> Int { d.league.needsCommissioner == nil ? 4 : 5 }
 
     public static func render(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard let d = LoadView.render(state.detail.load, what: "the league", empty: "This league has nothing to show yet.",
@@ -182,6 +183,10 @@ public enum LeagueFeature: PageFeature {
         row = TextRow.pairs(who, in: area, row: row, context: context, buffer: &buffer)
         let summary = "\(s.teamCount) teams · \(s.scoring.preset.rawValue) · \(s.draftType.rawValue) draft · \(s.waiverType == .faab ? "FAAB $\(s.faabBudget)" : "rolling waivers") · \(s.playoffTeams)-team playoffs wk \(s.playoffWeeks.lowerBound)–\(s.playoffWeeks.upperBound)"
         row = TextRow.put(summary, in: area, row: row, style: context.style(.dim), buffer: &buffer)
+        if let repair = l.needsCommissioner {
+            // The clocks leave this league alone until its commissioner repairs it (settings: E on League settings).
+            row = TextRow.put(repair.sentence, in: area, row: row, style: context.style(.warning).adding(.bold), buffer: &buffer)
+        }
         if state.confirmingLeave {
             row = TextRow.put("Leave \(l.name)? Your team goes back to a bot.  y leave · n stay", in: area, row: row,
                               style: context.style(.warning).adding(.bold), buffer: &buffer)

@@ -69,9 +69,11 @@ public enum LeagueFormField: Hashable, Sendable {
         case "teamCount": .teams
         case "pickClock": .pickClock
         case "playoffTeams": .playoffTeams
-        case "roster": .slot(.qb)
+        case "roster", "positionMaxima": .slot(.qb)
         case "faabBudget": .faabBudget
         case "waiverPeriodDays": .waiverPeriod
+        case "regularSeasonWeeks", "playoffWeeks": .playoffTeams
+        case let f where f.hasPrefix("scoring"): .scoring
         default: nil
         }
     }
@@ -144,6 +146,28 @@ public struct LeagueForm: Hashable, Sendable {
             setPlayoffTeams(Self.stepped(settings.playoffTeams, in: allowed.isEmpty ? [2] : allowed, by: delta))
         }
         return self != before
+    }
+
+    /// Where the repair of stored settings that need the commissioner starts: what this form can't edit (the season's
+    /// weeks, position limits, scoring values) goes back to the defaults when it is what's wrong, so saving the form
+    /// can fix any stored settings; what it can edit stays for the commissioner to change.
+    public static func repairable(_ stored: LeagueSettings) -> LeagueSettings {
+        var s = stored
+        for _ in 0..<4 {
+            do throws(DomainError) { try s.validate(); break } catch {
+                guard case .validation(let field, _) = error else { break }
+                switch field {
+                case "regularSeasonWeeks", "playoffWeeks":
+                    s.regularSeasonWeeks = LeagueSettings().regularSeasonWeeks
+                    let first = s.regularSeasonWeeks.upperBound + 1
+                    s.playoffWeeks = first...(first + max(1, s.playoffTeams / 2) - 1)
+                case "positionMaxima": s.positionMaxima = LeagueSettings().positionMaxima
+                case let f where f.hasPrefix("scoring"): s.scoring = .preset(s.scoring.preset)
+                default: return s
+                }
+            }
+        }
+        return s
     }
 
     /// Playoff teams and the weeks they take: 2 teams one week, 4 two, 6 three (the top two seeds get a bye), after the regular season.

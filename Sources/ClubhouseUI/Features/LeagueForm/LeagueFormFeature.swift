@@ -118,7 +118,8 @@ public enum LeagueFormFeature: PageFeature {
             let first = state.detail.value == nil
             state.detail.finish(t, r)
             if first, let d = state.detail.value {
-                state.form = LeagueForm(settings: d.league.settings)
+                let repairing = d.league.needsCommissioner?.part == .settings
+                state.form = LeagueForm(settings: repairing ? LeagueForm.repairable(d.league.settings) : d.league.settings)
                 state.form.name.setText(d.league.name)
                 state.form.isPublic = d.league.isPublic
                 state.initial = state.form

@@ -13,6 +13,9 @@ extension LeagueFormFeature {
         case .edit:
             guard let d = state.detail.value else { return ("League settings", "", .dim) }
             let title = "\(d.league.name): settings"
+            if let repair = d.league.needsCommissioner, repair.part == .settings {
+                return (title, repair.sentence + (d.league.state == .predraft ? "" : " — save valid settings (same team count)"), .warning)
+            }
             if d.league.state != .predraft { return (title, "Settings are locked once the draft has started", .warning) }
             if d.capabilities.signedIn, !d.capabilities.isCommissioner { return (title, "Only the commissioner can change settings", .warning) }
             return (title, "Changes apply to the whole league; they lock once the draft starts.", .dim)

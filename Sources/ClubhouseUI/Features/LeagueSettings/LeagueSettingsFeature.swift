@@ -47,11 +47,11 @@ public enum LeagueSettingsFeature: PageFeature {
         ])
     }
 
-    /// Why `E` can't be used, or nil: settings lock once the draft starts, and only the commissioner changes them
-    /// (signed out, `E` is offered: saving asks for sign-in).
+    /// Why `E` can't be used, or nil: settings lock once the draft starts — unless the stored ones need the commissioner,
+    /// who repairs them here — and only the commissioner changes them (signed out, `E` is offered: saving asks for sign-in).
     static func editBlocked(_ state: State) -> String? {
         guard let d = state.detail.value else { return "the league is still loading" }
-        if d.league.state != .predraft { return "Settings are locked once the draft has started" }
+        if d.league.state != .predraft, d.league.needsCommissioner?.part != .settings { return "Settings are locked once the draft has started" }
         if d.capabilities.signedIn, !d.capabilities.isCommissioner { return "Only the commissioner can change settings" }
         return nil
     }

@@ -1,0 +1,234 @@
+import Foundation
+
+// The range of every league setting (SPEC 3.1). `validate()` checks a settings write against them and names the field
+// to fix; `clampedToLimits()` brings settings read back from storage (an older version's row, a hand edit) into them
+// before any arithmetic is done, so no stored number can overflow a sum, build a billion-week schedule or loop forever.
+// Each section checks every count's own range before adding counts together.
+
+extension LeagueSettings {
+    /// The limits of each setting, in one place.
+    public enum Limits {
+        public static let teamCount = 3...16
+        /// Places in one starting slot (QB, RB, WR, TE, FLEX, K, DEF).
+        public static let startingSlot = 0...10
+        public static let benchSlots = 0...20
+        public static let irSlots = 0...10
+        /// Drafted places in all (every slot but IR) = draft rounds.
+        public static let draftedSlots = 1...30
+        /// A position's maximum (a position without one has no limit).
+        public static let positionMaximum = 0...30
+        /// Points per unit of a stat, of a field-goal bucket and of a points-allowed tier: −100 to 100.
+        public static let points = Points(hundredths: -10_000)...Points(hundredths: 10_000)
+        /// Opponent points a points-allowed tier may start or end at, and how many tiers there may be.
+        public static let pointsAllowed = 0...999
+        public static let pointsAllowedTierCount = 1...20
+        public static let faabBudget = 0...10_000
+        public static let waiverPeriodDays = 0...14
+        /// The NFL weeks a league's regular season and playoffs may use.
+        public static let weeks = 1...18
+
+        /// The range of one slot's count.
+        public static func slotCount(_ slot: Slot) -> ClosedRange<Int> {
+            switch slot {
+            case .bench: benchSlots
+            case .ir: irSlots
+            default: startingSlot
+            }
+        }
+    }
+
+    /// Playoff rounds to a champion: 1 for 2 teams, 2 for 4, 3 for 6 (seeds 1–2 sit out round 1).
+    public static func playoffRounds(teams: Int) -> Int {
+        var rounds = 0, size = 1
+        while size < teams, rounds < 8 { size *= 2; rounds += 1 }
+        return rounds
+    }
+
+    /// Checks every setting against its limits; a refusal names the field and says what to fix.
+    public func validate() throws(DomainError) {
+        try validateTeams()
+        try validateRoster()
+        try validateScoring()
+        try validateDraft()
+        try validateWaivers()
+        try validateSeason()
+    }
+
+    // MARK: Teams
+
+    private func validateTeams() throws(DomainError) {
+        guard Limits.teamCount.contains(teamCount) else {
+            throw .validation(field: "teamCount", message: "A league has 3–16 teams (not \(teamCount))")
+        }
+    }
+
+    // MARK: Roster: each count in its range first, then the sums
+
+    private func validateRoster() throws(DomainError) {
+        for slot in Slot.allCases {
+            let n = rosterSlots[slot] ?? 0, range = Limits.slotCount(slot)
+            guard range.contains(n) else {
+                throw .validation(field: "roster", message: "\(Self.slotName(slot)) takes \(range.lowerBound)–\(range.upperBound) players (not \(n))")
+            }
+        }
+        // Every count is at most 20 here, so the sums can't overflow.
+        guard (rosterSlots[.qb] ?? 0) + (rosterSlots[.rb] ?? 0) > 0, Limits.draftedSlots.contains(draftRounds) else {
+            throw .validation(field: "roster", message: "A roster needs 1–30 drafted slots, none negative")
+        }
+        for position in Position.allCases {
+            guard let maximum = positionMaxima[position] else { continue }
+            guard Limits.positionMaximum.contains(maximum) else {
+                throw .validation(field: "positionMaxima", message: "At most 0–30 \(position.rawValue) per roster (not \(maximum))")
+            }
+            let own = rosterSlots[position.dedicatedSlot] ?? 0
+            guard maximum >= own else {
+                throw .validation(field: "positionMaxima",
+                                  message: "The \(position.rawValue) limit (\(maximum)) is below the \(own) \(position.rawValue) slot\(own == 1 ? "" : "s") — they could never be filled")
+            }
+        }
+        if Position.allCases.allSatisfy({ positionMaxima[$0] != nil }) {
+            let room = Position.allCases.reduce(0) { $0 + (positionMaxima[$1] ?? 0) }
+            guard room >= draftRounds else {
+                throw .validation(field: "roster",
+                                  message: "A roster of \(draftRounds) drafted players can't be filled within the position limits (\(room) in all)")
+            }
+        }
+    }
+
+    // MARK: Scoring: known stat columns, finite and bounded points
+
+    private func validateScoring() throws(DomainError) {
+        let columns = Set(StatLine.columns.map(\.name)).subtracting(["points_allowed"])
+        for (column, points) in scoring.perStat.sorted(by: { $0.key < $1.key }) {
+            guard columns.contains(column) else {
+                throw .validation(field: "scoring.\(column)", message: "Unknown stat column \"\(column.prefix(40))\"")
+            }
+            try Self.checkPoints(points, field: "scoring.\(column)")
+        }
+        for (column, points) in scoring.fieldGoalBuckets.sorted(by: { $0.key < $1.key }) {
+            guard columns.contains(column), column.hasPrefix("fg_made_") else {
+                throw .validation(field: "scoring.\(column.prefix(40))", message: "Unknown field-goal bucket \"\(column.prefix(40))\"")
+            }
+            try Self.checkPoints(points, field: "scoring.\(column)")
+        }
+        let field = "scoring.points_allowed"
+        guard Limits.pointsAllowedTierCount.contains(scoring.pointsAllowedTiers.count) else {
+            throw .validation(field: field, message: "Defenses score by 1–20 points-allowed tiers (not \(scoring.pointsAllowedTiers.count))")
+        }
+        for tier in scoring.pointsAllowedTiers {
+            let upper = tier.maximum ?? Limits.pointsAllowed.upperBound
+            guard Limits.pointsAllowed.contains(tier.minimum), Limits.pointsAllowed.contains(upper), tier.minimum <= upper else {
+                throw .validation(field: field, message: "A points-allowed tier runs from 0 to 999 points, low to high")
+            }
+            try Self.checkPoints(tier.points, field: field)
+        }
+    }
+
+    private static func checkPoints(_ points: Points, field: String) throws(DomainError) {
+        guard Limits.points.contains(points) else {
+            throw .validation(field: field, message: "A scoring value is −100 to 100 points (not \(points))")
+        }
+    }
+
+    // MARK: Draft
+
+    private func validateDraft() throws(DomainError) {
+        guard Self.allowedPickClocks.contains(pickClockSeconds) else {
+            throw .validation(field: "pickClock", message: "The pick clock is 5, 30, 60, 90, 120 or 300 seconds, or none")
+        }
+    }
+
+    // MARK: Waivers
+
+    private func validateWaivers() throws(DomainError) {
+        guard Limits.faabBudget.contains(faabBudget) else {
+            throw .validation(field: "faabBudget", message: "The FAAB budget is $0–$10,000")
+        }
+        guard Limits.waiverPeriodDays.contains(waiverPeriodDays) else {
+            throw .validation(field: "waiverPeriodDays", message: "A dropped player stays on waivers 0–14 days (not \(waiverPeriodDays))")
+        }
+    }
+
+    // MARK: Season: weeks 1–18, the playoffs right after the regular season, their final by week 18
+
+    private func validateSeason() throws(DomainError) {
+        guard Self.allowedPlayoffTeams.contains(playoffTeams), playoffTeams <= teamCount else {
+            throw .validation(field: "playoffTeams", message: "Playoffs take 2, 4 or 6 teams, no more than the league has")
+        }
+        guard Limits.weeks.contains(regularSeasonWeeks.lowerBound), Limits.weeks.contains(regularSeasonWeeks.upperBound) else {
+            throw .validation(field: "regularSeasonWeeks",
+                              message: "The regular season runs within weeks 1–18 (not \(regularSeasonWeeks.lowerBound)–\(regularSeasonWeeks.upperBound))")
+        }
+        guard Limits.weeks.contains(playoffWeeks.lowerBound), Limits.weeks.contains(playoffWeeks.upperBound) else {
+            throw .validation(field: "playoffWeeks",
+                              message: "The playoffs run within weeks 1–18 (not \(playoffWeeks.lowerBound)–\(playoffWeeks.upperBound))")
+        }
+        guard playoffWeeks.lowerBound == regularSeasonWeeks.upperBound + 1 else {
+            throw .validation(field: "playoffWeeks",
+                              message: "The playoffs start the week after the regular season ends (week \(regularSeasonWeeks.upperBound + 1), not \(playoffWeeks.lowerBound))")
+        }
+        let finalWeek = playoffWeeks.lowerBound + Self.playoffRounds(teams: playoffTeams) - 1
+        guard Limits.weeks.contains(finalWeek) else {
+            throw .validation(field: "playoffWeeks",
+                              message: "\(playoffTeams) playoff teams need \(Self.playoffRounds(teams: playoffTeams)) weeks — the final would be week \(finalWeek), after week 18")
+        }
+    }
+
+    static func slotName(_ slot: Slot) -> String {
+        switch slot {
+        case .bench: "The bench"
+        case .ir: "IR"
+        default: "The \(slot.rawValue) slot"
+        }
+    }
+
+    // MARK: - Stored settings
+
+    /// The settings with every number brought into its limit (counts, maxima, points, budget, period, weeks, playoff teams):
+    /// what the rules compute with when a stored row holds something no settings write would have accepted. Valid
+    /// settings come back unchanged. The result may still be invalid as a whole (playoffs that don't follow the regular
+    /// season, say) — `validate()` says so — but no arithmetic on it can trap or run away.
+    public func clampedToLimits() -> LeagueSettings {
+        var s = self
+        s.teamCount = teamCount.clamped(to: Limits.teamCount)
+        for slot in Slot.allCases {
+            if let n = rosterSlots[slot] { s.rosterSlots[slot] = n.clamped(to: Limits.slotCount(slot)) }
+        }
+        for (position, n) in positionMaxima { s.positionMaxima[position] = n.clamped(to: Limits.positionMaximum) }
+        s.scoring.perStat = scoring.perStat.mapValues { $0.clamped(to: Limits.points) }
+        s.scoring.fieldGoalBuckets = scoring.fieldGoalBuckets.mapValues { $0.clamped(to: Limits.points) }
+        s.scoring.pointsAllowedTiers = scoring.pointsAllowedTiers.prefix(Limits.pointsAllowedTierCount.upperBound).map { t in
+            let low = t.minimum.clamped(to: Limits.pointsAllowed)
+            return PointsAllowedTier(low, t.maximum.map { max(low, $0.clamped(to: Limits.pointsAllowed)) }, t.points.clamped(to: Limits.points))
+        }
+        if !Self.allowedPickClocks.contains(pickClockSeconds) { s.pickClockSeconds = LeagueSettings().pickClockSeconds }
+        s.faabBudget = faabBudget.clamped(to: Limits.faabBudget)
+        s.waiverPeriodDays = waiverPeriodDays.clamped(to: Limits.waiverPeriodDays)
+        s.regularSeasonWeeks = Self.clamped(regularSeasonWeeks)
+        s.playoffWeeks = Self.clamped(playoffWeeks)
+        if !Self.allowedPlayoffTeams.contains(playoffTeams) {
+            s.playoffTeams = Self.allowedPlayoffTeams.last { $0 <= playoffTeams } ?? Self.allowedPlayoffTeams[0]
+        }
+        return s
+    }
+
+    private static func clamped(_ weeks: ClosedRange<Int>) -> ClosedRange<Int> {
+        let low = weeks.lowerBound.clamped(to: Limits.weeks)
+        return low...max(low, weeks.upperBound.clamped(to: Limits.weeks))
+    }
+}
+
+extension Int {
+    /// `self + other`, stopping at `Int.min`/`Int.max` instead of trapping.
+    func addingSaturated(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? .max : .min) : sum
+    }
+    /// `-self`, with `-Int.min` as `Int.max`.
+    var negatedSaturated: Int { self == .min ? .max : -self }
+}
+
+extension Comparable {
+    /// The value moved into `range` (its nearest end when outside it).
+    func clamped(to range: ClosedRange<Self>) -> Self { min(max(self, range.lowerBound), range.upperBound) }
+}
