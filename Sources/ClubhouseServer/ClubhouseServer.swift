@@ -19,10 +19,15 @@ public protocol LeagueServerBackend: Sendable {
     func runDraftClock() async
     /// The display name (else email) of the account an SSH key is linked to; nil when it is not linked.
     func sshKeyOwner(fingerprint: String) async throws -> String?
+    /// Returns when the database answers a trivial question within a short deadline; else throws the cause
+    /// (`GET /healthz`, which a load balancer asks every few seconds).
+    func checkDatabase() async throws
 }
 
 extension LeagueServerBackend {
     public func sshKeyOwner(fingerprint: String) async throws -> String? { nil }
+    /// A read of the newest event id.
+    public func checkDatabase() async throws { _ = try lastEventID() }
 }
 
 /// `clubhouse serve`: the HTTP adapter over `LeagueAPI` (ARCHITECTURE.md §2–3). Routes come from `LeagueRoutes`;
@@ -48,12 +53,16 @@ public final class LeagueServer: @unchecked Sendable {
     let hub: EventHub
     let limiter: WriteLimiter
     let router: Router
+    /// `GET /healthz`'s check of the database, and the log of why requests failed (rate-limited).
+    let health = HealthCheck()
+    let failures: FailureLog
     private var http: HTTPServer!
     private var tasks: [Task<Void, Never>] = []
     private let log: @Sendable (String) -> Void
 
     public init(backend: any LeagueServerBackend, options: Options = Options(), log: @escaping @Sendable (String) -> Void = LeagueServer.standardError) {
         self.backend = backend; self.options = options; self.log = log
+        failures = FailureLog(log: log)
         hub = EventHub(maxStreams: options.maxStreams)
         limiter = WriteLimiter(perSecond: options.writesPerSecond, burst: options.writeBurst)
         let events = Route("GET", "/v1/events", access: .read) { _ in throw ServerErrors.noRoute }   // answered by `stream`
@@ -115,9 +124,12 @@ public final class LeagueServer: @unchecked Sendable {
         do { response = try await run(route, params: params, request: request) } catch let e as HTTPError {
             response = e.response
         } catch let e as DomainError {
+            // The cause goes to the log; the client gets a sentence without the database's name or message.
+            if case .transport = e { failures.failed(FailureLog.cause(of: e), route: route.template) }
             response = ServerErrors.from(e).response
         } catch {
-            response = HTTPError(503, "unavailable", "The league server couldn't do that just now — try again", retryAfter: 1).response
+            failures.failed(FailureLog.cause(of: error), route: route.template)
+            response = ServerErrors.serverFailed.response
         }
         response.route = route.template
         return response
@@ -140,6 +152,7 @@ public final class LeagueServer: @unchecked Sendable {
         }
         let p = Params(path: params, query: request.query)
         if route.template == "/v1/events" { return try await stream(request, params: p) }
+        if route.template == "/healthz" { return await healthz() }
         let call = RouteCall(request: request, params: p, api: backend.api(for: caller), caller: caller, token: token, user: user, backend: backend,
                              sshHostSecret: options.sshHostSecret)
         return try await route.run(call)
@@ -153,6 +166,19 @@ public final class LeagueServer: @unchecked Sendable {
             throw HTTPError(401, "unauthenticated", "Send the session token as 'Authorization: Bearer <token>'")
         }
         return String(parts[1])
+    }
+
+    /// `GET /healthz`: 200 `{"ok":true}` while the database answers (checked at most once a second, with a short
+    /// deadline), else 503 `{"ok":false,"error":{…}}` with the same generic sentence as any request (the cause is logged).
+    private func healthz() async -> HTTPResponse {
+        let backend = self.backend
+        guard await health.check({ try await backend.checkDatabase() }, failures: failures) != nil else {
+            return .json(200, Array("{\"ok\":true}".utf8))
+        }
+        let e = ServerErrors.databaseUnavailable
+        var r = HTTPResponse.json(503, Array(("{\"ok\":false,\"error\":{\"code\":\(JSONText.quote(e.code)),\"message\":\(JSONText.quote(e.message))}}").utf8))
+        r.headers.append(("Retry-After", "\(e.retryAfter ?? 1)"))
+        return r
     }
 
     /// `GET /v1/events?league=ID`: a `text/event-stream` resumable with `Last-Event-ID` (or `?after=`).
