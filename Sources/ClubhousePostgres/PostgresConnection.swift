@@ -312,8 +312,10 @@ public final class PostgresConnection {
     /// given up — closing it is the only way to be sure nothing more arrives on it.
     private func timedOut(_ sql: String?, after limit: Duration?) -> PostgresError {
         broken = true
-        return PostgresError.timedOut(limit.map { "no answer from the database within \(Self.seconds($0))" }
-                                          ?? "no answer from the database in the time the call had left", sql: sql)
+        var e = PostgresError.timedOut(limit.map { "no answer from the database within \(Self.seconds($0))" }
+                                           ?? "no answer from the database in the time the call had left", sql: sql)
+        e.serverSilent = true
+        return e
     }
 
     /// Sends `sql` with `send`, then waits for its results until the call's deadline; returns the first error's
@@ -483,6 +485,8 @@ public struct PostgresError: Error, Hashable, Sendable, CustomStringConvertible 
     public var sql: String?
     /// The constraint named by the server, when there is one.
     public var constraint: String?
+    /// The server didn't answer a statement by the client's deadline (not the server's own `statement_timeout`).
+    public var serverSilent = false
 
     public init(sqlState: String, message: String, sql: String? = nil, constraint: String? = nil) {
         self.sqlState = sqlState; self.message = message; self.sql = sql; self.constraint = constraint
@@ -500,6 +504,11 @@ public struct PostgresError: Error, Hashable, Sendable, CustomStringConvertible 
     public var isTooManyConnections: Bool { sqlState == "53300" }
     /// The database can't serve just now: unreachable, restarting, full, or not answering in time.
     public var isUnavailable: Bool { isConnectionFailure || isTimeout || isTooManyConnections }
+
+    /// The database itself looks down: it can't be connected to (refused, unreachable, no answer, authentication
+    /// failing — but not "no slot left"), or it left a statement unanswered. A lost connection alone isn't: the server
+    /// may have ended just that one.
+    public var showsOutage: Bool { serverSilent || sqlState == "08001" }
 
     /// A call that got no answer in time.
     static func timedOut(_ message: String, sql: String? = nil) -> PostgresError { PostgresError(sqlState: "57014", message: message, sql: sql) }

@@ -15,7 +15,10 @@ import Foundation
 /// noticed before use and replaced; a call whose connection broke before anything could have been committed runs
 /// once more on a fresh one; connections idle longer than `idleTimeout` are closed down to `minIdle`, so instances
 /// hand back the server's connection slots they don't use; and when the server has no slot left, a call waits for
-/// one of the pool's own connections instead of failing.
+/// one of the pool's own connections instead of failing. While the database looks down (a connection refused or a
+/// statement unanswered, `PostgresError.showsOutage`), one call at a time tries it and the others fail at once, so a
+/// flood of requests during an outage neither piles up waiting nor hammers a server that is starting again; the
+/// first call that gets an answer ends the outage.
 public final class PostgresDatabase: @unchecked Sendable {
     public struct Options: Sendable {
         /// Connections open at most; calls beyond wait for one to come back (within their deadline).
@@ -23,7 +26,7 @@ public final class PostgresDatabase: @unchecked Sendable {
         /// Idle connections kept open however long they wait (`idleTimeout` closes the others).
         public var minIdle = 1
         /// A connection unused for this long is closed (down to `minIdle`).
-        public var idleTimeout: Duration = .seconds(30)
+        public var idleTimeout: Duration = .seconds(10)
         /// How long one call (a transaction, a read, one statement) may take in all, waiting for a connection
         /// included. The server's `statement_timeout` is set to it too.
         public var callTimeout: Duration = .seconds(10)
@@ -49,6 +52,10 @@ public final class PostgresDatabase: @unchecked Sendable {
     private var idle: [(connection: PostgresConnection, since: ContinuousClock.Instant)] = []
     private var open = 0
     private var closed = false
+    /// The failure that showed the database down; nil while it answers.
+    private var outage: PostgresError?
+    /// Whether a call is trying the database during an outage (the others fail at once meanwhile).
+    private var probing = false
     private let key: String
     private let reaper: DispatchSourceTimer
 
@@ -94,7 +101,38 @@ public final class PostgresDatabase: @unchecked Sendable {
     public func withConnection<T>(timeout: Duration? = nil, _ body: (PostgresConnection) throws -> T) throws -> T {
         let thread = Thread.current.threadDictionary
         if let mine = thread[key] as? PostgresConnection { return try body(mine) }
-        let limit = timeout ?? options.callTimeout
+        let probe = try admit()
+        defer {
+            if probe { condition.lock(); probing = false; condition.unlock() }
+        }
+        do {
+            let result = try call(timeout: timeout ?? options.callTimeout, body)
+            condition.lock()
+            outage = nil
+            condition.unlock()
+            return result
+        } catch let e as PostgresError where e.showsOutage {
+            condition.lock()
+            outage = e
+            condition.unlock()
+            throw e
+        }
+    }
+
+    /// Nil when the database answers; during an outage, lets this call try it (true) when no other call is, else throws.
+    private func admit() throws -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard let down = outage else { return false }
+        guard !probing else {
+            throw PostgresError(sqlState: down.sqlState, message: "not tried: another call is checking the database, which failed a moment ago: \(down.message)")
+        }
+        probing = true
+        return true
+    }
+
+    private func call<T>(timeout limit: Duration, _ body: (PostgresConnection) throws -> T) throws -> T {
+        let thread = Thread.current.threadDictionary
         let deadline = ContinuousClock.now + limit
         var again = true
         while true {
