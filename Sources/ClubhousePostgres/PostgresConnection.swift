@@ -36,6 +36,8 @@ public final class PostgresConnection {
     package var mayHaveCommitted = false
     /// Set when a statement failed half-way (timed out, or the connection broke): the connection is not used again.
     private(set) var broken = false
+    /// When the statement being run was sent.
+    private var sentAt = ContinuousClock.now
 
     /// Opens a connection to `url` (`postgres://user@host:port/db?…` or a `key=value` conninfo string) within
     /// `connectTimeout`. GSSAPI encryption is always off: Clubhouse speaks to PostgreSQL on a trusted network or
@@ -312,9 +314,13 @@ public final class PostgresConnection {
     /// given up — closing it is the only way to be sure nothing more arrives on it.
     private func timedOut(_ sql: String?, after limit: Duration?) -> PostgresError {
         broken = true
-        var e = PostgresError.timedOut(limit.map { "no answer from the database within \(Self.seconds($0))" }
-                                           ?? "no answer from the database in the time the call had left", sql: sql)
-        e.serverSilent = true
+        let waited = ContinuousClock.now - sentAt
+        let said = limit.map { "no answer from the database within \(Self.seconds($0))" }
+            ?? "no answer from the database by the call's deadline (this statement waited \(Self.seconds(waited)))"
+        var e = PostgresError.timedOut(said, sql: sql)
+        // Evidence of a server that doesn't answer only when the statement had a fair time of its own: a call that
+        // spent its time waiting for a free connection (a busy pool) and then ran out says nothing about the server.
+        e.serverSilent = waited >= statementTimeout / 2
         return e
     }
 
@@ -323,6 +329,7 @@ public final class PostgresConnection {
     private func roundTrip(_ sql: String, until: ContinuousClock.Instant? = nil, send: (OpaquePointer) -> Int32) throws -> OpaquePointer {
         guard !broken else { throw PostgresError(sqlState: "08003", message: "the connection was given up after an earlier failure", sql: sql) }
         let until = until ?? deadline ?? .now + statementTimeout
+        sentAt = .now
         guard send(handle) == 1 else { throw failure(sql) }
         try flushOutput(sql, until: until)
         return try results(sql, until: until)
