@@ -45,6 +45,8 @@ public final class LeagueServer: @unchecked Sendable {
         public var runsDraftClock = true
         /// The secret an SSH host on the server's side sends to sign in by key; nil refuses key sign-in over HTTP.
         public var sshHostSecret: String?
+        /// The log says why requests fail once per kind of failure in this time (`FailureLog`).
+        public var failureLogInterval: Duration = .seconds(60)
         public init() {}
     }
 
@@ -62,7 +64,7 @@ public final class LeagueServer: @unchecked Sendable {
 
     public init(backend: any LeagueServerBackend, options: Options = Options(), log: @escaping @Sendable (String) -> Void = LeagueServer.standardError) {
         self.backend = backend; self.options = options; self.log = log
-        failures = FailureLog(log: log)
+        failures = FailureLog(interval: options.failureLogInterval, log: log)
         hub = EventHub(maxStreams: options.maxStreams)
         limiter = WriteLimiter(perSecond: options.writesPerSecond, burst: options.writeBurst)
         let events = Route("GET", "/v1/events", access: .read) { _ in throw ServerErrors.noRoute }   // answered by `stream`
