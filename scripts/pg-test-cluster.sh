@@ -5,10 +5,18 @@
 #   scripts/pg-test-cluster.sh start DIR   start a cluster in DIR (created); prints the URL and writes it to DIR/url
 #   scripts/pg-test-cluster.sh stop DIR    stop it and delete DIR
 #
-# The tests read the URL from CLUBHOUSE_TEST_POSTGRES (`make test` sets it from DIR/url).
+# The tests read the URL from CLUBHOUSE_TEST_POSTGRES (`make test` sets it from DIR/url). Outage tests run their own
+# cluster and take it through an outage with:
+#
+#   scripts/pg-test-cluster.sh down DIR    stop the server (fast shutdown: connections are ended), keep DIR
+#   scripts/pg-test-cluster.sh up DIR      start it again on the same port
+#   scripts/pg-test-cluster.sh freeze DIR  SIGSTOP the server and every backend (a hung host: TCP still accepts)
+#   scripts/pg-test-cluster.sh thaw DIR    SIGCONT them
+#
+# PG_TEST_MAX_CONNECTIONS (default 300) sets the cluster's max_connections at `start`.
 set -euo pipefail
-cmd=${1:?usage: pg-test-cluster.sh start|stop DIR}
-dir=${2:?usage: pg-test-cluster.sh start|stop DIR}
+cmd=${1:?usage: pg-test-cluster.sh start|stop|down|up|freeze|thaw DIR}
+dir=${2:?usage: pg-test-cluster.sh start|stop|down|up|freeze|thaw DIR}
 
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 [ -n "$bin" ] || { echo "pg-test-cluster: no PostgreSQL server under /usr/lib/postgresql (apt-get install postgresql)" >&2; exit 1; }
@@ -29,9 +37,8 @@ start)
         port=$(( 20000 + RANDOM % 40000 ))
         (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && continue
         # Loopback TCP only (no Unix socket in /var/run), small and fast: fsync off, it is thrown away anyway.
-        if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 start -o \
-            "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" \
-            >/dev/null; then
+        echo "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=${PG_TEST_MAX_CONNECTIONS:-300}" >"$dir/options"
+        if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 start -o "$(cat "$dir/options")" >/dev/null; then
             started=yes; break
         fi
     done
@@ -46,7 +53,20 @@ stop)
     fi
     rm -rf "$dir"
     ;;
+down)
+    as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w -t 30 stop >/dev/null
+    ;;
+up)
+    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 start -o "$(cat "$dir/options")" >/dev/null
+    ;;
+freeze | thaw)
+    # The postmaster first (so it starts no new backend), then each of its children, by process id.
+    signal=$([ "$cmd" = freeze ] && echo STOP || echo CONT)
+    pid=$(head -n 1 "$dir/data/postmaster.pid")
+    kill -s "$signal" "$pid"
+    for child in $(ps -o pid= --ppid "$pid"); do kill -s "$signal" "$child" 2>/dev/null || true; done
+    ;;
 *)
-    echo "usage: pg-test-cluster.sh start|stop DIR" >&2; exit 2
+    echo "usage: pg-test-cluster.sh start|stop|down|up|freeze|thaw DIR" >&2; exit 2
     ;;
 esac

@@ -19,7 +19,7 @@ package enum Clubhouse {
     static let commands: [String: ParsedArguments.Grammar] = [
         "import-stats": .init(valueOptions: ["database"], flags: []),
         "backup": .init(valueOptions: ["database"], flags: []),
-        "serve": .init(valueOptions: ["listen", "database", "ssh-host-secret-file", "trusted-proxy"], flags: []),
+        "serve": .init(valueOptions: ["listen", "database", "db-pool", "db-timeout", "ssh-host-secret-file", "trusted-proxy"], flags: []),
         "host-ssh": .init(valueOptions: ["port", "listen", "database", "policy", "state-dir", "user", "server", "ssh-host-secret-file"], flags: []),
         // Internal: run by the sshd that host-ssh configures (ForceCommand, AuthorizedKeysCommand).
         "ssh-session": .init(valueOptions: ["server", "ssh-host-secret-file", "devices-dir", "policy"], flags: ["no-color"]),

@@ -2,6 +2,9 @@ import CPostgres
 import ClubhouseData
 import ClubhouseDomain
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One open PostgreSQL connection (libpq). Not Sendable and not locked: use it through `PostgresDatabase`, which
 /// hands each transaction its own connection from a pool.
@@ -10,42 +13,114 @@ import Foundation
 /// type (integer → int8, real → float8, text → text, blob → bytea), so the store's SQL and the values it binds are
 /// the same on both databases. `?` placeholders (and SQLite's `?N`) are rewritten to PostgreSQL's `$n` once per
 /// SQL text. Results are read in text form through `PostgresRows`.
+///
+/// Nothing here waits without a limit: connecting ends by `connectTimeout`, and every statement by the call's
+/// `deadline` (set by the pool) or else `statementTimeout`. libpq's blocking calls would wait for ever on a server
+/// that is frozen (SIGSTOP) or cut off by the network — it keeps the TCP connection but never answers — so the
+/// connection runs libpq's asynchronous API in non-blocking mode and polls its socket until the deadline; a
+/// statement still unanswered then leaves the connection broken (`isHealthy` false, the pool drops it) and throws
+/// `PostgresError.timedOut`. The server's `statement_timeout` is set to the same limit, so a server that is alive
+/// but slow stops the statement itself.
 public final class PostgresConnection {
     let handle: OpaquePointer
     /// Rewritten SQL texts (`?` → `$n`), by the text given.
     private var rewritten: [String: String] = [:]
     /// Open transaction levels (0 = none); nested `inTransaction` calls become savepoints.
     package var depth = 0
+    /// When the current call must be over (the pool sets it for each call); nil: each statement gets `statementTimeout`.
+    package var deadline: ContinuousClock.Instant?
+    /// A statement's limit when no deadline is set; also the server's `statement_timeout`.
+    public let statementTimeout: Duration
+    /// Whether a statement of this call may have changed the database for good: one sent outside a transaction, or a
+    /// COMMIT. A call that lost its connection before that can run again on another connection (the pool does, once).
+    package var mayHaveCommitted = false
+    /// Set when a statement failed half-way (timed out, or the connection broke): the connection is not used again.
+    private(set) var broken = false
+    /// When the statement being run was sent.
+    private var sentAt = ContinuousClock.now
 
-    /// Opens a connection to `url` (`postgres://user@host:port/db?…` or a `key=value` conninfo string).
-    /// GSSAPI encryption is always off: Clubhouse speaks to PostgreSQL on a trusted network or loopback, and
-    /// libpq's GSS probe is what crashed on connect on a machine without Kerberos set up.
-    public init(url: String) throws {
-        let keys = ["dbname", "gssencmode", "application_name", "connect_timeout"]
-        let values = [url, "disable", "clubhouse", "5"]
-        let conn = keys.withCStrings { k in values.withCStrings { v in PQconnectdbParams(k, v, 1) } }
-        guard let conn else { throw PostgresError(sqlState: "08000", message: "out of memory opening a connection") }
-        guard PQstatus(conn) == CONNECTION_OK else {
-            let message = String(cString: PQerrorMessage(conn)).trimmingCharacters(in: .whitespacesAndNewlines)
+    /// Opens a connection to `url` (`postgres://user@host:port/db?…` or a `key=value` conninfo string) within
+    /// `connectTimeout`. GSSAPI encryption is always off: Clubhouse speaks to PostgreSQL on a trusted network or
+    /// loopback, and libpq's GSS probe is what crashed on connect on a machine without Kerberos set up. TCP keepalives
+    /// and `tcp_user_timeout` are on (the URL may override them), so a server cut off by the network is noticed on an
+    /// idle connection too.
+    public init(url: String, connectTimeout: Duration = .seconds(5), statementTimeout: Duration = .seconds(30)) throws {
+        self.statementTimeout = statementTimeout
+        let until = ContinuousClock.now + connectTimeout
+        // Keys before `dbname` are defaults the URL's own parameters override; keys after it are forced.
+        let keys = ["application_name", "keepalives", "keepalives_idle", "keepalives_interval", "keepalives_count", "tcp_user_timeout",
+                    "dbname", "gssencmode"]
+        let values = ["clubhouse", "1", "15", "5", "3", "15000", url, "disable"]
+        let started = keys.withCStrings { k in values.withCStrings { v in PQconnectStartParams(k, v, 1) } }
+        guard let conn = started else { throw PostgresError(sqlState: "08000", message: "out of memory opening a connection") }
+        func refused(_ message: String? = nil) -> PostgresError {
+            let said = message ?? String(cString: PQerrorMessage(conn)).trimmingCharacters(in: .whitespacesAndNewlines)
+            // libpq says "too many clients" with the server's SQLSTATE only in its text.
+            let state = said.contains("too many clients") || said.contains("remaining connection slots") ? "53300" : "08001"
+            return PostgresError(sqlState: state, message: "cannot connect to \(PostgresURL.redacted(url)): \(said)")
+        }
+        do {
+            guard PQstatus(conn) != CONNECTION_BAD else { throw refused() }
+            // libpq's documented loop: wait for the socket the way PQconnectPoll asks, until it says OK or FAILED.
+            var state = PGRES_POLLING_WRITING
+            while state != PGRES_POLLING_OK {
+                guard state != PGRES_POLLING_FAILED else { throw refused() }
+                let ready = Self.poll(PQsocket(conn), state == PGRES_POLLING_READING ? POLLIN : POLLOUT, until: until)
+                guard ready != nil else {
+                    throw refused("no answer within \(Self.seconds(connectTimeout)) (is the server frozen or cut off?)")
+                }
+                state = PQconnectPoll(conn)
+            }
+        } catch {
             PQfinish(conn)
-            throw PostgresError(sqlState: "08001", message: "cannot connect to \(PostgresURL.redacted(url)): \(message)")
+            throw error
         }
         handle = conn
+        PQsetnonblocking(conn, 1)
         // Quiet NOTICEs (e.g. "relation already exists, skipping") instead of printing them on stderr.
         PQsetNoticeProcessor(conn, { _, _ in }, nil)
-        try execute("SET client_min_messages = warning; SET TIME ZONE 'UTC'")
+        deadline = until
+        defer { deadline = nil }
+        try session("SET client_min_messages = warning; SET TIME ZONE 'UTC'; "
+                    + "SET statement_timeout = \(Self.milliseconds(statementTimeout))")
     }
 
     deinit { PQfinish(handle) }
 
-    /// Whether the server connection is still usable (false after the server went away).
-    public var isHealthy: Bool { PQstatus(handle) == CONNECTION_OK }
+    /// Whether the connection may still be used (false after the server went away or a statement timed out).
+    public var isHealthy: Bool { !broken && PQstatus(handle) == CONNECTION_OK }
+
+    /// Whether an idle connection is still good, without a round trip: healthy, outside any transaction, and nothing
+    /// waiting to be read (a pool's connection is sent nothing unasked; a server that ends a connection —
+    /// `pg_terminate_backend`, a restart — sends why and closes it, which shows here as something to read).
+    package var isIdleAndAlive: Bool {
+        guard isHealthy, PQtransactionStatus(handle) == PQTRANS_IDLE else { return false }
+        var pfd = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+        return Glibc.poll(&pfd, 1, 0) == 0
+    }
+
+    /// Sets the server's `statement_timeout` for this session (a call longer than the pool's usual one).
+    package func setStatementTimeout(_ limit: Duration) throws {
+        try session("SET statement_timeout = \(Self.milliseconds(limit))")
+    }
+
+    /// Marks the connection as not to be used again (the pool closes it when it comes back).
+    package func discard() { broken = true }
+
+    /// `SELECT 1`: the cheapest question the server answers (the health check's).
+    package func probe() throws { try session("SELECT 1") }
 
     // MARK: Running SQL
 
     /// Runs one or more statements without parameters (schema scripts, transaction control).
     public func execute(_ sql: String) throws {
-        let result = PQexec(handle, sql)
+        if depth == 0 { mayHaveCommitted = true }
+        try session(sql)
+    }
+
+    /// Runs statements that change nothing lasting (transaction control, session settings, probes).
+    private func session(_ sql: String) throws {
+        let result = try roundTrip(sql) { PQsendQuery($0, sql) }
         defer { PQclear(result) }
         try check(result, sql: sql)
     }
@@ -66,11 +141,12 @@ public final class PostgresConnection {
             case .null: types.append(0); texts.append(nil)
             }
         }
-        let result = texts.withOptionalCStrings { ptrs in
-            PQexecParams(handle, text, Int32(values.count), types, ptrs, nil, nil, 0)
+        if depth == 0 { mayHaveCommitted = true }
+        let result = try roundTrip(sql) { handle in
+            texts.withOptionalCStrings { ptrs in PQsendQueryParams(handle, text, Int32(values.count), types, ptrs, nil, nil, 0) }
         }
         do { try check(result, sql: sql) } catch { PQclear(result); throw error }
-        return PostgresRows(result: result!)
+        return PostgresRows(result: result)
     }
 
     /// Runs a statement; returns the number of rows it changed.
@@ -99,7 +175,9 @@ public final class PostgresConnection {
     /// Loads `rows` into `table` with `COPY … FROM STDIN` (text format): the fast path for seeding.
     public func copy(into table: String, columns: [String], rows: some Sequence<[SQLiteValue]>) throws {
         let sql = "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN"
-        let start = PQexec(handle, sql)
+        if depth == 0 { mayHaveCommitted = true }
+        let until = deadline ?? .now + statementTimeout
+        let start = try roundTrip(sql, until: until) { PQsendQuery($0, sql) }
         guard PQresultStatus(start) == PGRES_COPY_IN else {
             defer { PQclear(start) }
             try check(start, sql: sql)
@@ -109,22 +187,32 @@ public final class PostgresConnection {
         var buffer = ""
         func flush() throws {
             guard !buffer.isEmpty else { return }
-            let rc = buffer.withCString { PQputCopyData(handle, $0, Int32(strlen($0))) }
+            let data = Array(buffer.utf8)
             buffer = ""
-            if rc != 1 { throw PostgresError(sqlState: "08006", message: String(cString: PQerrorMessage(handle)), sql: sql) }
+            // Non-blocking: 0 means libpq's buffer is full — wait until the socket takes more.
+            while true {
+                let rc = data.withUnsafeBufferPointer { p in
+                    p.withMemoryRebound(to: CChar.self) { PQputCopyData(handle, $0.baseAddress, Int32($0.count)) }
+                }
+                if rc == 1 { break }
+                guard rc == 0 else { throw failure(sql) }
+                try flushOutput(sql, until: until)
+            }
         }
         for row in rows {
             buffer += row.map(Self.copyField).joined(separator: "\t") + "\n"
             if buffer.utf8.count > 1 << 16 { try flush() }
         }
         try flush()
-        guard PQputCopyEnd(handle, nil) == 1 else {
-            throw PostgresError(sqlState: "08006", message: String(cString: PQerrorMessage(handle)), sql: sql)
+        while true {
+            let rc = PQputCopyEnd(handle, nil)
+            if rc == 1 { break }
+            guard rc == 0 else { throw failure(sql) }
+            try flushOutput(sql, until: until)
         }
-        while let result = PQgetResult(handle) {
-            defer { PQclear(result) }
-            try check(result, sql: sql)
-        }
+        let result = try results(sql, until: until)
+        defer { PQclear(result) }
+        try check(result, sql: sql)
     }
 
     private static func copyField(_ v: SQLiteValue) -> String {
@@ -161,11 +249,13 @@ public final class PostgresConnection {
     @discardableResult
     public func inTransaction<T>(_ begin: String = "BEGIN", _ body: (PostgresConnection) throws -> T) throws -> T {
         if depth > 0 { return try inSavepoint { try body(self) } }
-        try execute(begin)
+        try session(begin)
         depth = 1
         defer { depth = 0 }
         do {
             let result = try body(self)
+            // From here a lost connection may have lost the answer to a COMMIT that landed: never run this again.
+            mayHaveCommitted = true
             // COMMIT of a transaction an earlier (caught) error aborted answers "ROLLBACK": nothing was saved.
             let commit = try query("COMMIT")
             if String(cString: PQcmdStatus(commit.result)) == "ROLLBACK" {
@@ -173,7 +263,7 @@ public final class PostgresConnection {
             }
             return result
         } catch {
-            try? execute("ROLLBACK")
+            if isHealthy { try? session("ROLLBACK") }
             throw error
         }
     }
@@ -198,19 +288,115 @@ public final class PostgresConnection {
 
     // MARK: Errors
 
-    private func check(_ result: OpaquePointer?, sql: String) throws {
-        guard let result else {
-            throw PostgresError(sqlState: "08006", message: String(cString: PQerrorMessage(handle)), sql: sql)
-        }
+    private func check(_ result: OpaquePointer, sql: String) throws {
         switch PQresultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_COPY_IN, PGRES_EMPTY_QUERY: return
         default:
-            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? "XX000"
+            // An error libpq made itself (the connection broke) has no SQLSTATE: say it is a lost connection.
+            let lost = PQstatus(handle) != CONNECTION_OK
+            if lost { broken = true }
+            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? (lost ? "08006" : "XX000")
             let message = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
                 ?? String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
             let constraint = PQresultErrorField(result, Int32(UInt8(ascii: "n"))).map { String(cString: $0) }
             throw PostgresError(sqlState: state, message: message, sql: sql, constraint: constraint)
         }
+    }
+
+    /// The connection broke while running `sql`: it is not used again.
+    private func failure(_ sql: String?) -> PostgresError {
+        broken = true
+        let said = String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
+        return PostgresError(sqlState: "08006", message: said.isEmpty ? "the connection to the server was lost" : said, sql: sql)
+    }
+
+    /// No answer by the deadline: the statement may still be running (or the server frozen), so the connection is
+    /// given up — closing it is the only way to be sure nothing more arrives on it.
+    private func timedOut(_ sql: String?, after limit: Duration?) -> PostgresError {
+        broken = true
+        let waited = ContinuousClock.now - sentAt
+        let said = limit.map { "no answer from the database within \(Self.seconds($0))" }
+            ?? "no answer from the database by the call's deadline (this statement waited \(Self.seconds(waited)))"
+        var e = PostgresError.timedOut(said, sql: sql)
+        // Evidence of a server that doesn't answer only when the statement had a fair time of its own: a call that
+        // spent its time waiting for a free connection (a busy pool) and then ran out says nothing about the server.
+        e.serverSilent = waited >= statementTimeout / 2
+        return e
+    }
+
+    /// Sends `sql` with `send`, then waits for its results until the call's deadline; returns the first error's
+    /// result or else the last one (as `PQexec` does), or the COPY state that asks for data.
+    private func roundTrip(_ sql: String, until: ContinuousClock.Instant? = nil, send: (OpaquePointer) -> Int32) throws -> OpaquePointer {
+        guard !broken else { throw PostgresError(sqlState: "08003", message: "the connection was given up after an earlier failure", sql: sql) }
+        let until = until ?? deadline ?? .now + statementTimeout
+        sentAt = .now
+        guard send(handle) == 1 else { throw failure(sql) }
+        try flushOutput(sql, until: until)
+        return try results(sql, until: until)
+    }
+
+    /// Writes what libpq holds for the server (non-blocking mode keeps what the socket didn't take), reading meanwhile
+    /// so neither side waits on the other.
+    private func flushOutput(_ sql: String?, until: ContinuousClock.Instant) throws {
+        while true {
+            let rc = PQflush(handle)
+            if rc == 0 { return }
+            guard rc > 0 else { throw failure(sql) }
+            guard let events = Self.poll(PQsocket(handle), POLLIN | POLLOUT, until: until) else { throw timedOut(sql, after: timeLimit(until)) }
+            if events & Int16(POLLIN | POLLHUP | POLLERR) != 0, PQconsumeInput(handle) != 1 { throw failure(sql) }
+        }
+    }
+
+    /// Reads every result of the statement sent, waiting on the socket until `until`.
+    private func results(_ sql: String?, until: ContinuousClock.Instant) throws -> OpaquePointer {
+        var kept: OpaquePointer?
+        do {
+            while true {
+                while PQisBusy(handle) == 1 {
+                    guard Self.poll(PQsocket(handle), POLLIN, until: until) != nil else { throw timedOut(sql, after: timeLimit(until)) }
+                    guard PQconsumeInput(handle) == 1 else { throw failure(sql) }
+                }
+                guard let result = PQgetResult(handle) else { break }
+                switch PQresultStatus(result) {
+                case PGRES_COPY_IN, PGRES_COPY_OUT, PGRES_COPY_BOTH:
+                    if let k = kept { PQclear(k) }
+                    return result
+                default:
+                    // The first error stands (what follows it was not run); otherwise the last result.
+                    if let k = kept, PQresultStatus(k) == PGRES_FATAL_ERROR { PQclear(result) } else {
+                        if let k = kept { PQclear(k) }
+                        kept = result
+                    }
+                }
+            }
+        } catch {
+            if let k = kept { PQclear(k) }
+            throw error
+        }
+        guard let kept else { throw failure(sql) }
+        return kept
+    }
+
+    /// The limit the call had, for the message (when it was a whole statement's own).
+    private func timeLimit(_ until: ContinuousClock.Instant) -> Duration? { deadline == nil ? statementTimeout : nil }
+
+    /// Waits until `fd` is ready for `events` or `until` passes; returns what it is ready for, nil on timeout.
+    static func poll(_ fd: Int32, _ events: Int32, until: ContinuousClock.Instant) -> Int16? {
+        while true {
+            let left = until - .now
+            guard left > .zero else { return nil }
+            var pfd = pollfd(fd: fd, events: Int16(events), revents: 0)
+            let ms = Int32(clamping: (left.components.seconds * 1000) + (left.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+            let rc = Glibc.poll(&pfd, 1, max(1, ms))
+            if rc > 0 { return pfd.revents }
+            if rc < 0 && errno != EINTR { return Int16(POLLERR) }
+        }
+    }
+
+    static func milliseconds(_ d: Duration) -> Int64 { max(1, d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000) }
+    static func seconds(_ d: Duration) -> String {
+        let ms = milliseconds(d)
+        return ms % 1000 == 0 ? "\(ms / 1000) s" : String(format: "%.1f s", Double(ms) / 1000)
     }
 
     /// `sql` with `?` and `?N` placeholders as `$n` (quoted text and identifiers left alone), rewritten once per text.
@@ -306,6 +492,8 @@ public struct PostgresError: Error, Hashable, Sendable, CustomStringConvertible 
     public var sql: String?
     /// The constraint named by the server, when there is one.
     public var constraint: String?
+    /// The server didn't answer a statement by the client's deadline (not the server's own `statement_timeout`).
+    public var serverSilent = false
 
     public init(sqlState: String, message: String, sql: String? = nil, constraint: String? = nil) {
         self.sqlState = sqlState; self.message = message; self.sql = sql; self.constraint = constraint
@@ -315,7 +503,22 @@ public struct PostgresError: Error, Hashable, Sendable, CustomStringConvertible 
     public var isConstraint: Bool { sqlState.hasPrefix("23") }
     /// Serialization failure or deadlock: the transaction lost to a concurrent one and may simply run again.
     public var isRetryable: Bool { sqlState == "40001" || sqlState == "40P01" }
-    public var isConnectionFailure: Bool { sqlState.hasPrefix("08") || sqlState == "57P01" }
+    /// The connection broke or the server ended it (shut down, restarted, `pg_terminate_backend`).
+    public var isConnectionFailure: Bool { sqlState.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(sqlState) }
+    /// No answer in time: the client's deadline passed (the connection was given up) or the server's `statement_timeout`.
+    public var isTimeout: Bool { sqlState == "57014" }
+    /// The server has no connection slot left (`max_connections`).
+    public var isTooManyConnections: Bool { sqlState == "53300" }
+    /// The database can't serve just now: unreachable, restarting, full, or not answering in time.
+    public var isUnavailable: Bool { isConnectionFailure || isTimeout || isTooManyConnections }
+
+    /// The database itself looks down: it can't be connected to (refused, unreachable, no answer, authentication
+    /// failing — but not "no slot left"), or it left a statement unanswered. A lost connection alone isn't: the server
+    /// may have ended just that one.
+    public var showsOutage: Bool { serverSilent || sqlState == "08001" }
+
+    /// A call that got no answer in time.
+    static func timedOut(_ message: String, sql: String? = nil) -> PostgresError { PostgresError(sqlState: "57014", message: message, sql: sql) }
 
     public var description: String {
         var s = "PostgreSQL error \(sqlState): \(message)"
@@ -326,7 +529,7 @@ public struct PostgresError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The Domain's view: a lost race is a conflict, everything else a storage failure.
     public var domainError: DomainError {
         if isConstraint { return .conflict(message) }
-        if isConnectionFailure { return .storage("The league database (PostgreSQL) can't be reached: \(message)") }
+        if isUnavailable { return .storage("The league database (PostgreSQL) can't be reached: \(message)") }
         return .storage("The league database (PostgreSQL) failed: \(message)")
     }
 }

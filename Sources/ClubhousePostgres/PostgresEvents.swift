@@ -21,11 +21,20 @@ public struct PostgresEventSource: LeagueEventSource {
     public init(database: PostgresDatabase) { self.database = database }
 
     public func lastEventID() throws -> Int64 {
-        try database.read { try $0.scalar("SELECT COALESCE(max(id), 0) FROM events", [], as: Int64.self) } ?? 0
+        try domainErrors { try database.read { try $0.scalar("SELECT COALESCE(max(id), 0) FROM events", [], as: Int64.self) } ?? 0 }
     }
 
     public func events(after id: Int64, league: LeagueID?, limit: Int) throws -> [LeagueEvent] {
-        try database.read { try EventLog.scan($0, after: id, league: league, limit: limit).events }
+        try domainErrors { try database.read { try EventLog.scan($0, after: id, league: league, limit: limit).events } }
+    }
+
+    /// `SELECT 1` on a connection of the pool within `timeout`.
+    public func checkDatabase(within timeout: Duration) throws {
+        try domainErrors { try database.ping(within: timeout) }
+    }
+
+    private func domainErrors<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let e as PostgresError { throw e.domainError }
     }
 
     public func floor(keeping count: Int, league: LeagueID?) throws -> Int64 {
@@ -33,7 +42,8 @@ public struct PostgresEventSource: LeagueEventSource {
     }
 
     public func follow(after id: Int64, league: LeagueID?) -> AsyncStream<LeagueEvent> {
-        let follower = PostgresEventFollower(url: database.url, after: id, league: league, fallback: fallbackInterval, batch: batchSize)
+        let follower = PostgresEventFollower(url: database.url, after: id, league: league, fallback: fallbackInterval, batch: batchSize,
+                                             connectTimeout: database.options.connectTimeout, statementTimeout: database.options.callTimeout)
         return AsyncStream { continuation in
             continuation.onTermination = { _ in follower.cancel() }
             // A thread of its own: it blocks in poll(2), which must not hold one of the few cooperative threads.
@@ -52,36 +62,48 @@ final class PostgresEventFollower: Sendable {
     let league: LeagueID?
     let fallback: Duration
     let batch: Int
+    let connectTimeout: Duration
+    let statementTimeout: Duration
+    /// The pause before reconnecting after a failure, doubled at each failure in a row up to `longestPause`.
+    static let firstPause: Duration = .milliseconds(200)
+    static let longestPause: Duration = .seconds(5)
     private let cancelled = Mutex(false)
 
-    init(url: String, after: Int64, league: LeagueID?, fallback: Duration, batch: Int) {
+    init(url: String, after: Int64, league: LeagueID?, fallback: Duration, batch: Int, connectTimeout: Duration = .seconds(5),
+         statementTimeout: Duration = .seconds(10)) {
         self.url = url; self.after = after; self.league = league; self.fallback = fallback; self.batch = batch
+        self.connectTimeout = connectTimeout; self.statementTimeout = statementTimeout
     }
 
     func cancel() { cancelled.withLock { $0 = true } }
     private var isCancelled: Bool { cancelled.withLock { $0 } }
 
-    /// The follower's loop; call once, on the follower's own thread.
+    /// The follower's loop; call once, on the follower's own thread. Through an outage (server stopped, restarted,
+    /// frozen, its connection killed) it keeps `last` and reconnects with a growing pause; back on, it reads every
+    /// event after `last`, so nothing is skipped or repeated.
     func run(_ continuation: AsyncStream<LeagueEvent>.Continuation) {
         defer { continuation.finish() }
         var last = after
         var connection: PostgresConnection?
-        let fallbackMs = Int(fallback.components.seconds * 1000 + fallback.components.attoseconds / 1_000_000_000_000_000)
+        var pause = Self.firstPause
+        let fallbackMs = Int(PostgresConnection.milliseconds(fallback))
         while !isCancelled {
             do {
                 if connection == nil {
-                    let c = try PostgresConnection(url: url)
+                    let c = try PostgresConnection(url: url, connectTimeout: connectTimeout, statementTimeout: statementTimeout)
                     // LISTEN before reading: a commit after the read below is then always notified.
                     try c.execute("LISTEN \(PostgresEvents.channel)")
                     connection = c
                 }
                 guard let c = connection else { continue }
+                // Every read has the statement deadline: a frozen server fails it, and the loop reconnects.
                 while !isCancelled {
                     let page = try EventLog.scan(c, after: last, league: league, limit: batch)
                     for e in page.events { continuation.yield(e) }
                     last = page.lastID
                     if page.rows < batch { break }
                 }
+                pause = Self.firstPause
                 // Wait for a notification (any: the read decides what is new), the fallback, or cancellation.
                 var waited = 0
                 while !isCancelled && waited < fallbackMs {
@@ -91,13 +113,18 @@ final class PostgresEventFollower: Sendable {
                     waited += slice
                     if ready > 0 {
                         if !(try c.notifications()).isEmpty { break }
-                        if !c.isHealthy { throw PostgresError(sqlState: "08006", message: "connection lost") }
+                        if !c.isHealthy || pfd.revents & Int16(POLLHUP | POLLERR) != 0 {
+                            throw PostgresError(sqlState: "08006", message: "connection lost")
+                        }
                     }
                 }
             } catch {
-                // The server went away or restarted: reconnect (and re-read from `last`) after a short pause.
+                // The server went away, restarted or stopped answering: reconnect (and re-read from `last`) after a
+                // pause that grows while it stays away, so an outage isn't met with a connection attempt every 200 ms.
                 connection = nil
-                usleep(200_000)
+                let until = ContinuousClock.now + pause
+                while !isCancelled && ContinuousClock.now < until { usleep(50_000) }
+                pause = min(pause * 2, Self.longestPause)
             }
         }
     }

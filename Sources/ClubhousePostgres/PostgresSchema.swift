@@ -35,12 +35,12 @@ public enum PostgresSchema {
     @discardableResult
     public static func migrate(_ db: PostgresDatabase, now: @Sendable () -> Date = { Date() }) throws -> [Int] {
         var applied: [Int] = []
-        try db.transaction { c in
+        try db.transaction(timeout: PostgresDatabase.maintenanceTimeout) { c in
             try c.run("SELECT pg_advisory_xact_lock(\(migrationLock))", [])
             try c.execute(translate(Migrator.bookkeeping))
         }
         for step in migrations {
-            let did = try db.transaction { c -> Bool in
+            let did = try db.transaction(timeout: PostgresDatabase.maintenanceTimeout) { c -> Bool in
                 try c.run("SELECT pg_advisory_xact_lock(\(migrationLock))", [])
                 let current = try c.scalar("SELECT COALESCE(max(version), 0) FROM schema_migrations", [], as: Int.self) ?? 0
                 if current > latestVersion {
@@ -86,7 +86,7 @@ public enum PostgresSeeder {
     /// whether it copied. Safe when several instances start at once: one copies, the others find it done.
     @discardableResult
     public static func copyIfEmpty(from source: Database, to target: PostgresDatabase) throws -> Bool {
-        try target.transaction { pg in
+        try target.transaction(timeout: PostgresDatabase.maintenanceTimeout) { pg in
             try pg.run("SELECT pg_advisory_xact_lock(\(PostgresSchema.migrationLock))", [])
             let used = try pg.scalar("SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM leagues)", [], as: Int64.self) ?? 0
             guard used == 0 else { return false }

@@ -32,10 +32,15 @@ public protocol LeagueServerBackend: Sendable {
     func claimIdempotencyKey(_ key: String, request: String, caller: Caller) async throws -> IdempotencyClaim
     /// Keeps a claimed request's answer for its repeats, or (nil) forgets the key.
     func finishIdempotentRequest(_ key: String, response: IdempotentResponse?, caller: Caller) async throws
+    /// Returns when the database answers a trivial question within a short deadline; else throws the cause
+    /// (`GET /healthz`, which a load balancer asks every few seconds).
+    func checkDatabase() async throws
 }
 
 extension LeagueServerBackend {
     public func sshKeyOwner(fingerprint: String) async throws -> String? { nil }
+    /// A read of the newest event id.
+    public func checkDatabase() async throws { _ = try lastEventID() }
 }
 
 /// `clubhouse serve`: the HTTP adapter over `LeagueAPI` (ARCHITECTURE.md §2–3). Routes come from `LeagueRoutes`;
@@ -65,6 +70,8 @@ public final class LeagueServer: @unchecked Sendable {
         public var runsDraftClock = true
         /// The secret an SSH host on the server's side sends to sign in by key; nil refuses key sign-in over HTTP.
         public var sshHostSecret: String?
+        /// The log says why requests fail once per kind of failure in this time (`FailureLog`).
+        public var failureLogInterval: Duration = .seconds(60)
         public init() {}
     }
 
@@ -77,12 +84,16 @@ public final class LeagueServer: @unchecked Sendable {
     let limiter: WriteLimiter
     let idempotency = IdempotentWrites()
     let router: Router
+    /// `GET /healthz`'s check of the database, and the log of why requests failed (rate-limited).
+    let health = HealthCheck()
+    let failures: FailureLog
     private var http: HTTPServer!
     private var tasks: [Task<Void, Never>] = []
     private let log: @Sendable (String) -> Void
 
     public init(backend: any LeagueServerBackend, options: Options = Options(), log: @escaping @Sendable (String) -> Void = LeagueServer.standardError) {
         self.backend = backend; self.options = options; self.log = log
+        failures = FailureLog(interval: options.failureLogInterval, log: log)
         hub = EventHub(maxStreams: options.maxStreams)
         replaySlots = AsyncSlots(max(1, options.replaysAtOnce))
         limiter = WriteLimiter(perSecond: options.writesPerSecond, burst: options.writeBurst)
@@ -148,6 +159,7 @@ public final class LeagueServer: @unchecked Sendable {
         }
         var response: HTTPResponse
         do { response = try await run(route, params: params, request: request) } catch {
+            logFailure(error, route: route.template)
             response = Self.response(for: error)
         }
         response.route = route.template
@@ -159,7 +171,18 @@ public final class LeagueServer: @unchecked Sendable {
         switch error {
         case let e as HTTPError: e.response
         case let e as DomainError: ServerErrors.from(e).response
-        default: HTTPError(503, "unavailable", "The league server couldn't do that just now — try again", retryAfter: 1).response
+        default: ServerErrors.serverFailed.response
+        }
+    }
+
+    /// A failure of the storage behind the server (a transport error, or anything unforeseen) goes to the log with its
+    /// cause, rate-limited; clients get a sentence without the database's name or message (`ServerErrors`).
+    func logFailure(_ error: any Error, route: String) {
+        switch error {
+        case is HTTPError: return
+        case let e as DomainError:
+            if case .transport = e { failures.failed(FailureLog.cause(of: e), route: route) }
+        default: failures.failed(FailureLog.cause(of: error), route: route)
         }
     }
 
@@ -181,12 +204,15 @@ public final class LeagueServer: @unchecked Sendable {
         }
         let p = Params(path: params, query: request.query)
         if route.template == "/v1/events" { return try await stream(request, params: p, caller: caller) }
+        if route.template == "/healthz" { return await healthz() }
         let fromSSHHost = LeagueRoutes.carriesSSHHostSecret(request, secret: options.sshHostSecret)
         let call = RouteCall(request: request, params: p, api: backend.api(for: caller), caller: caller, token: token, user: user, backend: backend,
                              sshHostSecret: options.sshHostSecret, fromSSHHost: fromSSHHost,
                              client: Self.client(of: request, trustedProxies: options.trustedProxies, fromSSHHost: fromSSHHost))
         if route.access == .write, user != nil, let key = request.headers["idempotency-key"] {
-            return try await idempotency.run(key: key, request: request, caller: caller, backend: backend) { try await route.run(call) }
+            return try await idempotency.run(key: key, request: request, caller: caller, backend: backend) {
+                do { return try await route.run(call) } catch { self.logFailure(error, route: route.template); throw error }
+            }
         }
         return try await route.run(call)
     }
@@ -209,6 +235,19 @@ public final class LeagueServer: @unchecked Sendable {
             throw HTTPError(401, "unauthenticated", "Send the session token as 'Authorization: Bearer <token>'")
         }
         return String(parts[1])
+    }
+
+    /// `GET /healthz`: 200 `{"ok":true}` while the database answers (checked at most once a second, with a short
+    /// deadline), else 503 `{"ok":false,"error":{…}}` with the same generic sentence as any request (the cause is logged).
+    private func healthz() async -> HTTPResponse {
+        let backend = self.backend
+        guard await health.check({ try await backend.checkDatabase() }, failures: failures) != nil else {
+            return .json(200, Array("{\"ok\":true}".utf8))
+        }
+        let e = ServerErrors.databaseUnavailable
+        var r = HTTPResponse.json(503, Array(("{\"ok\":false,\"error\":{\"code\":\(JSONText.quote(e.code)),\"message\":\(JSONText.quote(e.message))}}").utf8))
+        r.headers.append(("Retry-After", "\(e.retryAfter ?? 1)"))
+        return r
     }
 
     /// `GET /v1/events[?league=ID]`: a `text/event-stream` resumable with `Last-Event-ID` (or `?after=`). Without

@@ -11,7 +11,7 @@ _clubhouse()
     local command="" i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
-            --database | --server | --port | --listen | --policy | --state-dir | --user | --devices-dir | --ssh-host-secret-file | --trusted-proxy)
+            --database | --server | --port | --listen | --policy | --state-dir | --user | --devices-dir | --ssh-host-secret-file | --trusted-proxy | --db-pool | --db-timeout)
                 ((i++))
                 ;;
             -*) ;;
@@ -43,7 +43,7 @@ _clubhouse()
             COMPREPLY=($(compgen -W 'open linked' -- "$cur"))
             return
             ;;
-        --server | --port | --listen | --trusted-proxy)
+        --server | --port | --listen | --trusted-proxy | --db-pool | --db-timeout)
             return
             ;;
         --help | -h | --version | -V)
@@ -79,7 +79,7 @@ _clubhouse()
             options="--port --listen --database --policy --state-dir --user --server --ssh-host-secret-file --help"
             ;;
         serve)
-            options="--listen --database --ssh-host-secret-file --trusted-proxy --help"
+            options="--listen --database --db-pool --db-timeout --ssh-host-secret-file --trusted-proxy --help"
             ;;
         *)
             return

@@ -26,8 +26,8 @@ enum Usage {
     """
 
     static let serve = """
-    Usage: clubhouse serve [--listen HOST:PORT] [--database PATH] [--ssh-host-secret-file PATH]
-                           [--trusted-proxy ADDR[,ADDR...]]
+    Usage: clubhouse serve [--listen HOST:PORT] [--database PATH] [--db-pool N] [--db-timeout SECONDS]
+                           [--ssh-host-secret-file PATH] [--trusted-proxy ADDR[,ADDR...]]
 
     Runs the league server: members point the app at http://HOST:PORT (see 'clubhouse --help').
     Prints the URL, logs one line per request to standard error (method, route, status,
@@ -38,8 +38,13 @@ enum Usage {
     Options:
       --listen HOST:PORT   address to listen on (default: 127.0.0.1:8787; 0.0.0.0:8787 for
                            every interface — put TLS in front of it beyond a trusted LAN)
-      --database PATH      use this SQLite database (also sqlite:PATH)
+      --database PATH      use this SQLite database (also sqlite:PATH), or a PostgreSQL one
+                           shared by several servers (postgres://USER@HOST/DB)
                            (default: $XDG_DATA_HOME/clubhouse/clubhouse.sqlite)
+      --db-pool N          PostgreSQL: connections this server opens at most for requests and
+                           clocks (default: 16; it also keeps 3 more for live events)
+      --db-timeout SECONDS PostgreSQL: the longest one database call may take, waiting for a
+                           connection included; past it the request gets 503 (default: 5)
       --ssh-host-secret-file PATH
                            accept SSH-key sign-ins from the 'clubhouse host-ssh' that holds the
                            secret in PATH (one line; the file must be 0600 — readable by its

@@ -14,6 +14,14 @@ public protocol LeagueEventSource: Sendable {
     /// Every event after `id` as it is written (by this process or any other on the same database), oldest first,
     /// each once. Cancelling the consuming task (or dropping the stream) stops it.
     func follow(after id: Int64, league: LeagueID?) -> AsyncStream<LeagueEvent>
+    /// Returns when the database answers a trivial question within `timeout`; else throws the cause (the server's
+    /// `/healthz`).
+    func checkDatabase(within timeout: Duration) throws
+}
+
+extension LeagueEventSource {
+    /// A read of the newest event id.
+    public func checkDatabase(within timeout: Duration) throws { _ = try lastEventID() }
 }
 
 /// The events of an SQLite file, followed by `EventFollower`.
@@ -39,5 +47,15 @@ public struct SQLiteEventSource: LeagueEventSource {
 
     public func follow(after id: Int64, league: LeagueID?) -> AsyncStream<LeagueEvent> {
         EventFollower(path: path).events(after: id, league: league)
+    }
+
+    /// The file is still there, readable and writable, and answers a read (SQLite waits on nothing for a read in WAL
+    /// mode, so `timeout` isn't needed). An open connection would go on reading a file deleted or made unreadable
+    /// under it; the next process to open it, or this one's next connection, could not.
+    public func checkDatabase(within timeout: Duration) throws {
+        if path != ":memory:", !path.isEmpty, !path.hasPrefix("file:"), access(path, R_OK | W_OK) != 0 {
+            throw DomainError.storage("The league database \(path) can't be read and written: \(String(cString: strerror(errno)))")
+        }
+        do { _ = try lastEventID() } catch let e as DatabaseError { throw e.domainError }
     }
 }

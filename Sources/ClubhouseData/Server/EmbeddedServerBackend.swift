@@ -15,6 +15,8 @@ public struct EmbeddedServerBackend: Sendable {
     public var clockJitterMilliseconds = 40
     /// Where the draft clock says it skipped a league (the server log).
     public var clockLog: SkippedLeagueLog = { _ in }
+    /// The longest the health check's question to the database may take.
+    public var healthTimeout: Duration = .milliseconds(1500)
 
     public init(service: LeagueService, database: Database, random: @escaping @Sendable () -> RandomSource = { .system() }) {
         self.init(service: service, events: SQLiteEventSource(database: database), random: random)
@@ -90,6 +92,17 @@ public struct EmbeddedServerBackend: Sendable {
                 guard let key = try r.sshKey(fingerprint: fingerprint), let user = try r.user(key.user) else { return nil }
                 return user.displayName.isEmpty ? user.email : user.displayName
             }
+        }
+    }
+
+    /// On a thread of its own, not the dispatch threads requests share: requests stuck on a frozen database must
+    /// not keep the health check from asking (and answering within `healthTimeout`).
+    public func checkDatabase() async throws {
+        let source = eventSource, timeout = healthTimeout
+        try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, any Error>) in
+            let thread = Thread { c.resume(with: Result { try source.checkDatabase(within: timeout) }) }
+            thread.name = "clubhouse.health"
+            thread.start()
         }
     }
 

@@ -26,11 +26,12 @@ import Foundation
 /// | 422    | `idempotency_key_reused`| the `Idempotency-Key` was used by this account for a different request (method, path or body) |
 /// | 429    | `rate_limited`          | too many failed sign-ins (5 a minute per account and per client address) or writes (per account) (`Retry-After`) |
 /// | 429    | `limit_reached`         | a cap, said in its own sentence: 10 new accounts an hour per client address, 10 new leagues a day per account (`Retry-After`) |
-/// | 503    | `unavailable`           | over the connection or event-stream cap, shutting down, or storage failing (`Retry-After`) |
+/// | 503    | `unavailable`           | over the connection or event-stream cap, shutting down, or storage failing or not answering in time (`Retry-After`; a generic sentence, the cause is logged) |
 public enum ServerErrors {
     public static func from(_ error: DomainError) -> HTTPError {
         switch error {
-        case .transport(let m): HTTPError(503, "unavailable", m, retryAfter: 1)
+        // What failed behind the server (the database's message, its host) is for the server's log, not for clients.
+        case .transport: error.storageProblem != nil ? databaseUnavailable : serverFailed
         case .unauthenticated: unauthenticated
         case .forbidden(let m): HTTPError(403, "forbidden", m)
         case .notFound: HTTPError(404, "not_found", error.message)
@@ -42,6 +43,10 @@ public enum ServerErrors {
     }
 
     public static let unauthenticated = HTTPError(401, "unauthenticated", DomainError.unauthenticated.message)
+    /// The storage failed or didn't answer in time (the cause is in the server's log).
+    public static let databaseUnavailable = HTTPError(503, "unavailable", "The league's database isn't answering — try again shortly", retryAfter: 1)
+    /// Anything else that failed inside the server.
+    public static let serverFailed = HTTPError(503, "unavailable", "The league server couldn't do that just now — try again", retryAfter: 1)
     static func bodyTooLarge(_ limit: Int) -> HTTPError {
         HTTPError(413, "body_too_large", "A request body is at most \(limit / 1024) KiB")
     }

@@ -8,7 +8,7 @@ import Foundation
 /// The embedded engine is what the league server serves.
 extension EmbeddedServerBackend: LeagueServerBackend {}
 
-/// `clubhouse serve [--listen HOST:PORT] [--database PATH|postgres://…] [--ssh-host-secret-file PATH] [--trusted-proxy ADDR,…]`: the league server (JSON over HTTP,
+/// `clubhouse serve [--listen HOST:PORT] [--database PATH|postgres://…] [--db-pool N] [--db-timeout SECONDS] [--ssh-host-secret-file PATH] [--trusted-proxy ADDR,…]`: the league server (JSON over HTTP,
 /// server-sent events, the draft clock for every live room). On PostgreSQL several instances may share one database. Prints its URL; one log line per request on standard error; stops
 /// gracefully on SIGTERM/SIGINT (exit 0).
 enum ServeCommand {
@@ -48,6 +48,28 @@ enum ServeCommand {
         }
         var path = args.options["database"]
         if let p = path, p.hasPrefix("sqlite:") { path = String(p.dropFirst("sqlite:".count)) }
+        // PostgreSQL's connection pool: its size and every call's deadline.
+        var pool = PostgresDatabase.Options(maxConnections: 16)
+        pool.callTimeout = .seconds(5)
+        if let raw = args.options["db-pool"] {
+            guard let n = Int(raw), (1...1000).contains(n) else {
+                Output.error("clubhouse serve: --db-pool wants a number of connections from 1 to 1000\nTry 'clubhouse serve --help'.")
+                return 2
+            }
+            pool.maxConnections = n
+        }
+        if let raw = args.options["db-timeout"] {
+            guard let seconds = Double(raw), seconds >= 0.1, seconds <= 600 else {
+                Output.error("clubhouse serve: --db-timeout wants seconds from 0.1 to 600, like 5\nTry 'clubhouse serve --help'.")
+                return 2
+            }
+            pool.callTimeout = .milliseconds(Int(seconds * 1000))
+        }
+        pool.connectTimeout = min(pool.connectTimeout, pool.callTimeout)
+        if args.options["db-pool"] != nil || args.options["db-timeout"] != nil, !(path.map(PostgresURL.isPostgres) ?? false) {
+            Output.error("clubhouse serve: --db-pool and --db-timeout are for a PostgreSQL database (--database postgres://…)\nTry 'clubhouse serve --help'.")
+            return 2
+        }
         let service: LeagueService
         let backend: EmbeddedServerBackend
         let events: any LeagueEventSource
@@ -57,12 +79,13 @@ enum ServeCommand {
         if let url = path, PostgresURL.isPostgres(url) {
             // Several instances may share this database: each migrates (one at a time) and the first seeds.
             do {
-                let pg = try PostgresDatabase(url: url, maxConnections: 16)
+                let pg = try PostgresDatabase(url: url, options: pool)
                 try PostgresSchema.migrate(pg)
                 try seedIfEmpty(pg)
                 service = LeagueService(store: PostgresLeagueStore(database: pg), accounts: .sodium)
                 events = PostgresEventSource(database: pg)
-                where_ = "PostgreSQL \(pg.description)"
+                // The pool, and one LISTEN connection each for the request server's events, the draft clock and the season clock.
+                where_ = "PostgreSQL \(pg.description), up to \(pool.maxConnections + 3) connections"
             } catch {
                 Output.error("clubhouse serve: \(error)")
                 return 1
