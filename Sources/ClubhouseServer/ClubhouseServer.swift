@@ -210,7 +210,7 @@ public final class LeagueServer: @unchecked Sendable {
                              sshHostSecret: options.sshHostSecret, fromSSHHost: fromSSHHost,
                              client: Self.client(of: request, trustedProxies: options.trustedProxies, fromSSHHost: fromSSHHost))
         if route.access == .write, user != nil, let key = request.headers["idempotency-key"] {
-            return try await idempotency.run(key: key, request: request, caller: caller, backend: backend) {
+            return try await idempotency.run(key: key, request: request, caller: caller, backend: backend, executor: http.executor) {
                 do { return try await route.run(call) } catch { self.logFailure(error, route: route.template); throw error }
             }
         }
@@ -241,7 +241,7 @@ public final class LeagueServer: @unchecked Sendable {
     /// deadline), else 503 `{"ok":false,"error":{…}}` with the same generic sentence as any request (the cause is logged).
     private func healthz() async -> HTTPResponse {
         let backend = self.backend
-        guard await health.check({ try await backend.checkDatabase() }, failures: failures) != nil else {
+        guard await health.check({ try await backend.checkDatabase() }, failures: failures, executor: http.executor) != nil else {
             return .json(200, Array("{\"ok\":true}".utf8))
         }
         let e = ServerErrors.databaseUnavailable

@@ -22,11 +22,12 @@ final class HealthCheck: Sendable {
 
     /// Nil when the database answered, else the cause (for the log; never for clients). A failure is logged to
     /// `failures` (rate-limited there), a recovery once.
-    func check(_ probe: @escaping @Sendable () async throws -> Void, failures: FailureLog) async -> String? {
+    /// The check runs on `executor` (the server's own): a cooperative pool held up elsewhere must not stall health.
+    func check(_ probe: @escaping @Sendable () async throws -> Void, failures: FailureLog, executor: any TaskExecutor) async -> String? {
         let task: Task<String?, Never> = state.withLock { s in
-            if let last = s.last, ContinuousClock.now - last.at < ttl { return Task { last.failure } }
+            if let last = s.last, ContinuousClock.now - last.at < ttl { return Task(executorPreference: executor) { last.failure } }
             if let running = s.running { return running }
-            let running = Task<String?, Never> { [self] in
+            let running = Task<String?, Never>(executorPreference: executor) { [self] in
                 var failure: String?
                 do { try await probe() } catch { failure = FailureLog.cause(of: error) }
                 let wasFailing = state.withLock { s in

@@ -35,7 +35,9 @@ final class IdempotentWrites: Sendable {
     static let replayedHeader = "Idempotent-Replayed"
 
     /// Runs `write` at most once for `caller`'s `key`, or answers as the key's first request was answered.
-    func run(key rawKey: String, request: HTTPRequest, caller: Caller, backend: any LeagueServerBackend,
+    /// The write runs on `executor` (the server's own, as every handler does: not Swift's cooperative pool, which
+    /// anything blocking elsewhere in the process would hold up).
+    func run(key rawKey: String, request: HTTPRequest, caller: Caller, backend: any LeagueServerBackend, executor: any TaskExecutor,
              write: @escaping @Sendable () async throws -> HTTPResponse) async throws -> HTTPResponse {
         let key: String
         do { key = try IdempotencyRules.key(rawKey) } catch {
@@ -49,7 +51,7 @@ final class IdempotentWrites: Sendable {
                 if let r = s.running[slot] { return (r, false) }
                 s.nextID += 1
                 let id = s.nextID
-                let task = Task<Outcome, Never> {
+                let task = Task<Outcome, Never>(executorPreference: executor) {
                     let outcome = await Self.claimAndRun(key: key, fingerprint: fingerprint, caller: caller, backend: backend, write: write)
                     self.state.withLock { if $0.running[slot]?.id == id { $0.running[slot] = nil } }
                     return outcome
