@@ -1,7 +1,7 @@
 import ClubhouseDomain
-import ClubhouseServer
 import Foundation
 import Testing
+@testable import ClubhouseServer
 @testable import ClubhouseData
 @testable import ClubhousePostgres
 
@@ -147,7 +147,11 @@ struct PostgresOutageTests {
         try PostgresSchema.migrate(db)
         let source = PostgresEventSource(database: db)
         let received = Locked<[Int64]>([])
-        let follow = Task { for await e in source.follow(after: 0, league: nil) { received.mutate { $0.append(e.id) } } }
+        // Consumed on a Dispatch executor, as the server does (`ServerExecutor`): sync tests elsewhere in the process may
+        // hold the cooperative pool's threads for longer than the waits below.
+        let follow = Task(executorPreference: ServerExecutor(label: "test.postgres-follower")) {
+            for await e in source.follow(after: 0, league: nil) { received.mutate { $0.append(e.id) } }
+        }
         defer { follow.cancel() }
         func append() throws -> Int64 {
             try db.transaction { c in
