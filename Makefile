@@ -28,17 +28,9 @@ build: deps
 
 test: test-deps
 	$(SWIFT) build --build-tests
-	@# A throw-away PostgreSQL cluster for the PostgreSQL runs of the contract suites, stopped however the tests end.
-	@# The end-to-end tests (tmux, sshd, the built binaries; synchronous, minutes long) run in a test process of their
-	@# own beside the others: in one process they hold Swift's cooperative pool (two threads here) for minutes, and
-	@# every async test behind them misses its waits. Their output follows the others'.
-	@pgdir=$$(mktemp -d) && trap './scripts/pg-test-cluster.sh stop "$$pgdir"; rm -f "$$pgdir.e2e" "$$pgdir.e2e.status"' EXIT && \
-	url=$$(./scripts/pg-test-cluster.sh start "$$pgdir") && echo "test PostgreSQL cluster: $$url" && \
-	export CLUBHOUSE_TEST_POSTGRES=$$url CLUBHOUSE_BIN=$(CURDIR)/$(DEBUG_BIN) && \
-	{ $(SWIFT) test --skip-build --filter EndToEndTests > "$$pgdir.e2e" 2>&1; echo $$? > "$$pgdir.e2e.status"; } & \
-	$(SWIFT) test --skip-build --skip EndToEndTests; rest=$$?; wait; \
-	echo "== EndToEndTests (run beside the others, in a process of their own):"; cat "$$pgdir.e2e"; \
-	[ $$rest -eq 0 ] && [ "$$(cat "$$pgdir.e2e.status")" = 0 ]
+	@# A throw-away PostgreSQL cluster, then the end-to-end tests in a process of their own beside the others
+	@# (see the script for why).
+	SWIFT=$(SWIFT) ./scripts/run-tests.sh $(CURDIR)/$(DEBUG_BIN)
 	@$(MAKE) --no-print-directory check-units BIN=$(DEBUG_BIN)
 
 bench: bench-deps

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# `make test` after the build: a throw-away PostgreSQL cluster for the PostgreSQL runs of the contract suites (stopped
+# however the tests end), then two test processes side by side:
+#   - the end-to-end tests (tmux, sshd, the built binaries; synchronous and minutes long), in a process of their own:
+#     in one process they hold Swift's cooperative pool (two threads here) for minutes, and every async test behind
+#     them misses its waits;
+#   - every other test.
+# The end-to-end output follows the others'. Exits non-zero when either process failed.
+#
+#   scripts/run-tests.sh DEBUG_BIN
+set -uo pipefail
+bin=${1:?usage: run-tests.sh DEBUG_BIN}
+swift=${SWIFT:-swift}
+
+pgdir=$(mktemp -d)
+e2e_log=$(mktemp)
+trap './scripts/pg-test-cluster.sh stop "$pgdir"; rm -f "$e2e_log"' EXIT
+
+url=$(./scripts/pg-test-cluster.sh start "$pgdir") || { echo "run-tests: the test PostgreSQL cluster did not start" >&2; exit 1; }
+echo "test PostgreSQL cluster: $url"
+export CLUBHOUSE_TEST_POSTGRES=$url CLUBHOUSE_BIN=$bin
+
+"$swift" test --skip-build --filter EndToEndTests > "$e2e_log" 2>&1 &
+e2e_pid=$!
+"$swift" test --skip-build --skip EndToEndTests
+rest=$?
+wait "$e2e_pid"
+e2e=$?
+
+echo "== EndToEndTests (run beside the others, in a process of their own):"
+cat "$e2e_log"
+echo "== other tests: exit $rest; end-to-end tests: exit $e2e"
+[ "$rest" -eq 0 ] && [ "$e2e" -eq 0 ]
