@@ -69,6 +69,10 @@ enum Bench {
                 try serverBenches(quick: quick)
                 return
             }
+            if args.contains("--seed-only") {
+                try seedOnly(quick: quick)
+                return
+            }
             if args.contains("--startup-only") {
                 try StartupBench.run(app: try appBinary(), runs: quick ? 5 : 7)
                 return
@@ -124,7 +128,27 @@ enum Bench {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
 
-        // Seeding.
+        guard let db = try seeding(dir: dir, quick: quick) else { return }
+        try await browse(db, quick: quick)
+        try await follower(db, quick: quick)
+        try draftWrites(db, quick: quick)
+        print()
+        try liveScoring(db, quick: quick)
+    }
+
+    /// `--seed-only`: the first-run seeding figures alone.
+    static func seedOnly(quick: Bool) throws {
+        let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
+        print("Clubhouse League seeding (build: \(configuration), load average: \(load))")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("clubhouse-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try seeding(dir: dir, quick: quick)
+    }
+
+    /// First-run seeding: the whole demo world into a fresh file (median of runs) and in memory, then its breakdown.
+    /// Returns the first seeded file's database.
+    static func seeding(dir: URL, quick: Bool) throws -> Database? {
         let seedRuns = quick ? 1 : 3
         print("Seeding the demo world (DemoWorld.seedIfNeeded, fresh migrated database)")
         var fileSeeds = Samples(), fileCPU = Samples()
@@ -153,13 +177,7 @@ enum Bench {
         print("  breakdown (temp file):   fixture parse \(fmt(Samples.milliseconds(parse), 0)) ms + season import \(fmt(Samples.milliseconds(importTime), 0)) ms + leagues \(fmt(Samples.milliseconds(leaguesTime), 0)) ms")
         print("  of which plays.csv:       \(playsOnly.count) rows; inserting them alone (in memory) \(fmt(Samples.milliseconds(playsTime), 0)) ms")
         print()
-
-        guard let db = seeded else { return }
-        try await browse(db, quick: quick)
-        try await follower(db, quick: quick)
-        try draftWrites(db, quick: quick)
-        print()
-        try liveScoring(db, quick: quick)
+        return seeded
     }
 
     // MARK: - Browse reads
