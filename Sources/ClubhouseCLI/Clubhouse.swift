@@ -18,6 +18,8 @@ package enum Clubhouse {
 
     static let commands: [String: ParsedArguments.Grammar] = [
         "import-stats": .init(valueOptions: ["database"], flags: []),
+        // season import|list run here on a SQLite file; season fetch, and anything on PostgreSQL, in clubhouse-net.
+        "season": .init(valueOptions: ["database", "season", "from"], flags: []),
         "serve": .init(valueOptions: ["listen", "database", "ssh-host-secret-file"], flags: []),
         "host-ssh": .init(valueOptions: ["port", "listen", "database", "policy", "state-dir", "user", "server", "ssh-host-secret-file"], flags: []),
         // Internal: run by the sshd that host-ssh configures (ForceCommand, AuthorizedKeysCommand).
@@ -55,6 +57,9 @@ package enum Clubhouse {
         case "import-stats":
             if args.flags.contains("help") { print(Usage.importStats); return 0 }
             return ImportStatsCommand.run(args)
+        case "season":
+            if args.flags.contains("help") { print(Usage.season); return 0 }
+            return SeasonCommand.needsNetwork(args) ? runNetworked(args, arguments, network) : SeasonCommand.run(args)
         case let command?:
             guard networkCommands.contains(command) else { return 2 }
             if args.flags.contains("help"), command != "ssh-keeper" {

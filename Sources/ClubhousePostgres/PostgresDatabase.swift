@@ -122,6 +122,10 @@ extension PostgresConnection: StoreSQLSession {
     }
 
     /// A savepoint around `body`: PostgreSQL aborts the whole transaction on an error otherwise.
+    package func insertRows(into table: String, columns: [String], rows: [[SQLiteValue]]) throws {
+        try copy(into: table, columns: columns, rows: rows)
+    }
+
     package func recovering<T>(_ body: () throws -> T) throws -> T {
         guard depth > 0 else { return try body() }
         return try inSavepoint(body)

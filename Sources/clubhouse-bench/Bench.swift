@@ -129,6 +129,7 @@ enum Bench {
         defer { try? FileManager.default.removeItem(at: dir) }
 
         guard let db = try seeding(dir: dir, quick: quick) else { return }
+        try seasonImport(app: try appBinary(), dir: dir, runs: quick ? 1 : 3)
         try await browse(db, quick: quick)
         try await follower(db, quick: quick)
         try draftWrites(db, quick: quick)
@@ -144,6 +145,7 @@ enum Bench {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         _ = try seeding(dir: dir, quick: quick)
+        try seasonImport(app: try appBinary(), dir: dir, runs: quick ? 1 : 3)
     }
 
     /// First-run seeding: the whole demo world into a fresh file (median of runs) and in memory, then its breakdown.
@@ -164,20 +166,50 @@ enum Bench {
         _ = try mem.migrate()
         let (_, memSeed, memCPU) = try timeWithCPU { try DemoWorld.seedIfNeeded(mem) }
         print("  in memory, whole seed:   \(fmt(Samples.milliseconds(memSeed) / 1000, 3)) s wall, \(fmt(Samples.milliseconds(memCPU) / 1000, 3)) s CPU")
-        // Breakdown: the season import on its own, then the leagues (seedIfNeeded skips an imported season).
+        // Breakdown: the season import on its own (the shipped nflverse files through `SeasonImport`), then the leagues
+        // (seedIfNeeded skips an imported season).
         let split = try Database.open(at: DatabaseLocation(path: dir.appendingPathComponent("seed-split.sqlite").path)).database
-        let (fixture, parse) = try time { try SeasonFixture.bundled2019() }
-        let playsOnly = fixture.plays
-        let (_, playsTime) = try time {
-            let db = try Database.inMemory(); _ = try db.migrate()
-            try db.transaction { try SeasonImporter.importPlays(playsOnly, connection: $0) }
+        let shipped = try SeasonImport.shippedDirectory()
+        let files = try SeasonFileSet.scan(shipped.path)
+        let (data, readTime) = try time {
+            try SeasonReader(season: DemoWorld.season, files: files.shared.merging(files.seasons[DemoWorld.season] ?? [:]) { a, _ in a },
+                             context: SeasonReader.Context()).read()
         }
-        let (_, importTime) = try time { try split.transaction { try SeasonImporter.importSeason(fixture, connection: $0) } }
+        let plays = data.playByPlay?.values.reduce(0) { $0 + $1.plays.count } ?? 0
+        let (report, importTime) = try time { try SeasonImport.run(path: shipped.path, into: split).get() }
         let (_, leaguesTime) = try time { try DemoWorld.seedIfNeeded(split) }
-        print("  breakdown (temp file):   fixture parse \(fmt(Samples.milliseconds(parse), 0)) ms + season import \(fmt(Samples.milliseconds(importTime), 0)) ms + leagues \(fmt(Samples.milliseconds(leaguesTime), 0)) ms")
-        print("  of which plays.csv:       \(playsOnly.count) rows; inserting them alone (in memory) \(fmt(Samples.milliseconds(playsTime), 0)) ms")
+        print("  breakdown (temp file):   season import \(fmt(Samples.milliseconds(importTime), 0)) ms + leagues \(fmt(Samples.milliseconds(leaguesTime), 0)) ms")
+        print("  of which reading:         \(fmt(Samples.milliseconds(readTime), 0)) ms to inflate, parse and check 2019's nflverse files and derive "
+              + "\(plays) per-play stat changes from \(report.seasons.last?.stored.plays ?? 0) play-by-play rows")
         print()
         return seeded
+    }
+
+    /// `clubhouse season import` of the shipped seasons into a fresh database, run as its own process: wall time and
+    /// the process's peak resident memory (getrusage of the child).
+    static func seasonImport(app: String, dir: URL, runs: Int) throws {
+        let shipped = try SeasonImport.shippedDirectory()
+        print("Importing a full season (clubhouse season import of the shipped 2019 nflverse files + 2018 totals, fresh database, own process)")
+        var wall = Samples()
+        var peak: [Int] = []
+        for run in 0..<runs {
+            let path = dir.appendingPathComponent("import-\(run).sqlite").path
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: app)
+            p.arguments = ["season", "import", shipped.path, "--database", path]
+            p.standardOutput = FileHandle.nullDevice
+            let start = clock.now
+            try p.run()
+            p.waitUntilExit()
+            wall.add(clock.now - start)
+            guard p.terminationStatus == 0 else { throw BenchFailure(description: "season import exited \(p.terminationStatus)") }
+            var usage = rusage()
+            getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+            peak.append(usage.ru_maxrss)   // KiB; the largest child so far
+        }
+        print("  wall: median \(fmt(wall.median / 1000, 3)) s (runs: \(wall.ms.map { fmt($0 / 1000, 3) }.joined(separator: ", ")) s); "
+              + "peak RSS \(fmt(Double(peak.max() ?? 0) / 1024, 1)) MiB")
+        print()
     }
 
     // MARK: - Browse reads
@@ -204,7 +236,7 @@ enum Bench {
         let gridiron = try league("Gridiron Greats")
         let bots = try league("Bot Bowl Live")
         let team = try service.league(gridiron, caller: .anonymous).teams[0].id
-        let facts = try service.facts()
+        let facts = try service.facts(league: gridiron)
         guard let cmc = facts.players.values.first(where: { $0.fullName == "Christian McCaffrey" })?.id else {
             throw BenchFailure(description: "no Christian McCaffrey in the season data")
         }

@@ -14,9 +14,10 @@ extension SQLStoreTransaction {
 
     func insertLeague(_ l: League) throws -> LeagueID {
         return LeagueID(try insert("""
-            INSERT INTO leagues (name, season, is_public, commissioner_id, settings, state, clock, draft_scheduled_at, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [l.name, l.season, l.isPublic, l.commissioner, try Self.settingsJSON(l.settings), l.state.rawValue, l.clock, l.draftScheduledAt, l.createdAt]))
+            INSERT INTO leagues (name, season, is_public, commissioner_id, settings, state, clock, draft_scheduled_at, created_at, follows_real_time)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [l.name, l.season, l.isPublic, l.commissioner, try Self.settingsJSON(l.settings), l.state.rawValue, l.clock, l.draftScheduledAt,
+                  l.createdAt, l.followsRealTime]))
     }
 
     func clockRun(_ league: LeagueID) throws -> ClockRun? {
@@ -45,9 +46,11 @@ extension SQLStoreTransaction {
 
     func updateLeague(_ l: League) throws {
         let n = try run("""
-            UPDATE leagues SET name = ?, season = ?, is_public = ?, commissioner_id = ?, settings = ?, state = ?, clock = ?, draft_scheduled_at = ?
+            UPDATE leagues SET name = ?, season = ?, is_public = ?, commissioner_id = ?, settings = ?, state = ?, clock = ?, draft_scheduled_at = ?,
+                follows_real_time = ?
             WHERE id = ?
-            """, [l.name, l.season, l.isPublic, l.commissioner, try Self.settingsJSON(l.settings), l.state.rawValue, l.clock, l.draftScheduledAt, l.id])
+            """, [l.name, l.season, l.isPublic, l.commissioner, try Self.settingsJSON(l.settings), l.state.rawValue, l.clock, l.draftScheduledAt,
+                  l.followsRealTime, l.id])
         if n == 0 { throw DomainError.notFound("League \(l.id.rawValue)") }
     }
 

@@ -17,6 +17,8 @@ package protocol StoreSQLSession {
     /// Runs `body` so that a constraint failure inside it leaves the transaction usable (PostgreSQL aborts the
     /// whole transaction on any error unless a savepoint catches it; SQLite fails only the statement).
     func recovering<T>(_ body: () throws -> T) throws -> T
+    /// Inserts many rows into `table` at once (SQLite: one prepared statement run per row; PostgreSQL: `COPY`).
+    func insertRows(into table: String, columns: [String], rows: [[SQLiteValue]]) throws
     /// Called right before an event row is inserted, and with its id right after.
     func willAppendEvent() throws
     func didAppendEvent(_ id: Int64) throws
@@ -105,6 +107,16 @@ extension Connection: StoreSQLSession {
     }
 
     package func recovering<T>(_ body: () throws -> T) throws -> T { try body() }
+    package func insertRows(into table: String, columns: [String], rows: [[SQLiteValue]]) throws {
+        let statement = try cachedStatement("INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))")
+        var params: [(any SQLBindable)?] = []
+        params.reserveCapacity(columns.count)
+        for row in rows {
+            params.removeAll(keepingCapacity: true)
+            for v in row { params.append(v) }
+            try statement.run(params)
+        }
+    }
     package func willAppendEvent() throws {}
     package func didAppendEvent(_ id: Int64) throws {}
 }

@@ -43,15 +43,22 @@ extension LeagueSettings {
 extension LeagueService {
     /// Creates a league with its teams (bots until people join), its draft (scheduled, random order
     /// unless set later) and its schedule; the caller becomes commissioner and manages team 1.
+    ///
+    /// The league plays `season` (nil: the newest season stored that has a schedule). On a season still being played
+    /// (its last game not final yet) it follows real time: its clock is the wall clock from now on. Otherwise it
+    /// replays the season on its own clock, from `seasonClock` (nil: noon UTC fifteen days before the opener).
     public func createLeague(name rawName: String, settings: LeagueSettings, isPublic: Bool, teamName: String? = nil,
-                             seasonClock: Date, seed: UInt64? = nil, caller: Caller) throws -> LeagueID {
+                             season: Int? = nil, seasonClock: Date? = nil, seed: UInt64? = nil, caller: Caller) throws -> LeagueID {
         guard let user = caller.userID else { throw DomainError.unauthenticated }
         let name = try TextRules.name(rawName, field: "name", what: "A league name")
         try settings.validate()
         return try store.write { w in
             let now = clock.now()
-            var league = League(id: LeagueID(0), name: name, isPublic: isPublic, commissioner: user, settings: settings,
-                                state: .predraft, clock: seasonClock, createdAt: now)
+            let info = try Self.playableSeason(season, in: w.seasons())
+            let live = info.isCurrent(at: now)
+            var league = League(id: LeagueID(0), name: name, season: info.season, isPublic: isPublic, commissioner: user, settings: settings,
+                                state: .predraft, clock: live ? now : (seasonClock ?? info.replayStart ?? now), createdAt: now,
+                                followsRealTime: live)
             league.id = try w.insertLeague(league)
             var teams: [Team] = []
             for i in 1...settings.teamCount {
@@ -70,5 +77,24 @@ extension LeagueService {
             try w.appendEvent(league: league.id, LeagueEvent.LeagueCreated(name: name), at: now)
             return league.id
         }
+    }
+
+    /// The season a new league plays: the one asked for if it is stored with a schedule, else the newest such season.
+    /// Its own check, apart from `LeagueSettings.validate` (the season is a fact of the database, not a setting).
+    static func playableSeason(_ asked: Int?, in seasons: [SeasonInfo]) throws -> SeasonInfo {
+        let playable = seasons.filter(\.isPlayable)
+        let list = playable.map { String($0.season) }.joined(separator: ", ")
+        guard let asked else {
+            guard let newest = playable.last else {
+                throw DomainError.validation(field: "season", message: "No season is stored yet: 'clubhouse season fetch YEAR' brings one in")
+            }
+            return newest
+        }
+        guard let info = playable.first(where: { $0.season == asked }) else {
+            throw DomainError.validation(field: "season", message: playable.isEmpty
+                ? "No season is stored yet: 'clubhouse season fetch \(asked)' brings \(asked) in"
+                : "The \(asked) season isn't stored here (it has \(list)): 'clubhouse season fetch \(asked)' brings it in")
+        }
+        return info
     }
 }

@@ -40,10 +40,9 @@ extension LeagueService {
             // No clock running (the usual case): the season's facts aren't needed, so they aren't loaded.
             let runs = try r.runningClocks()
             guard !runs.isEmpty else { return [] }
-            let facts = try factsCache.facts(r)
             return try runs.compactMap { run -> (LeagueID, Date)? in
                 guard let league = try r.league(run.leagueID) else { return nil }
-                return (run.leagueID, try nextStep(run, league: league, facts: facts, reader: r))
+                return (run.leagueID, try nextStep(run, league: league, facts: factsCache.facts(r, season: league.season), reader: r))
             }
         }
     }
@@ -70,14 +69,14 @@ extension LeagueService {
         let now = clock.now()
         guard try store.read({ r -> Bool in
             guard let run = try r.clockRun(id), run.speed != .off, let league = try r.league(id) else { return false }
-            return try nextStep(run, league: league, facts: factsCache.facts(r), reader: r) <= now
+            return try nextStep(run, league: league, facts: factsCache.facts(r, season: league.season), reader: r) <= now
         }) else { return nil }
         return try store.write { w in
             guard var run = try w.clockRun(id), run.speed != .off, let league = try w.league(id) else { return nil }
             guard league.state == .inSeason || league.state == .playoffs else {
                 run.speed = .off; try w.setClockRun(run); return nil
             }
-            let facts = try factsCache.facts(w)
+            let facts = try factsCache.facts(w, season: league.season)
             guard try nextStep(run, league: league, facts: facts, reader: w) <= now else { return nil }
             let gap = min(max(0, now.timeIntervalSince(run.tickedAt)), Self.clockStepGapLimit)
             let target = league.clock.addingTimeInterval(gap * Double(run.speed.rawValue))

@@ -45,7 +45,7 @@ extension LeagueService {
         guard league.state != .drafting else {
             throw DomainError.conflict("Finish the draft before moving the season clock")
         }
-        let facts = try factsCache.facts(w)
+        let facts = try factsCache.facts(w, season: league.season)
         var report = ClockAdvance(from: league.clock, to: target, state: league.state)
         if league.state != .predraft { try ensureSchedule(w, league: league) }
 

@@ -6,6 +6,10 @@ import ClubhouseDomain
 enum Demo {
     static let now = Date(timeIntervalSince1970: 1_572_800_000) // Sun 3 Nov 2019, week 9
     static let greats = LeagueID(1), nerds = LeagueID(2), couch = LeagueID(3)
+    /// The seasons stored: 2018's totals (rankings) and 2019 (played).
+    static let seasons = [SeasonInfo(season: 2018, kind: .totals, players: 424, totals: 456),
+                          SeasonInfo(season: 2019, kind: .full, players: 600, games: 256, playerWeeks: 5500, plays: 45016,
+                                     firstKickoff: Date(timeIntervalSince1970: 1_567_729_200), lastKickoff: Date(timeIntervalSince1970: 1_577_650_000))]
     static let bits = TeamID(1), bytes = TeamID(2), tailgaters = TeamID(3), hailMarys = TeamID(4)
 
     static func team(_ id: TeamID) -> TeamSummary {
