@@ -163,7 +163,7 @@ extension LeagueService {
             let prior = facts.priorSeason[id].map { scoring.points(for: $0.stats, position: p.position) }
             return PlayerDetail(player: facts.summary(id), nflTeamName: facts.nflTeams[p.nflTeam]?.fullName ?? p.nflTeam,
                                 scoring: scoring.preset, gameLog: log, seasonPoints: log.reduce(.zero) { $0 + $1.points },
-                                seasonStats: totals, priorSeasonPoints: prior, rosteredBy: rosteredBy)
+                                seasonStats: totals, priorSeasonPoints: prior, rosteredBy: rosteredBy, season: facts.season)
         }
     }
 

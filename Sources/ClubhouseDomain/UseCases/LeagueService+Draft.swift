@@ -35,7 +35,8 @@ extension LeagueService {
                               picks: picks.map { DraftPickView(pick: $0, player: s.facts.summary($0.playerID)) },
                               capabilities: s.capabilities(for: caller),
                               onAutopick: Set(s.teams.filter(\.autopick).map(\.id)), seasonClock: s.league.clock, tiers: tiers,
-                              onClockNeeds: room.onTheClock.map { room.openStarterSlots(of: $0) })
+                              onClockNeeds: room.onTheClock.map { room.openStarterSlots(of: $0) },
+                              rankingBasis: RankingBasis(season: s.league.season, basis: s.facts.priorBasis, players: s.facts.priorSeason.count))
         }
     }
 

@@ -50,6 +50,14 @@ import Testing
                 == .validation(field: "season", message: "The 2031 season isn't stored here (it has 2019, 2020): 'clubhouse season fetch 2031' brings it in"))
         #expect(await failure { try await api.createLeague(NewLeague(name: "Totals", season: 2018)) }?.isValidation == true,
                 "a totals-only season has no schedule to play")
+        // Each room says what its rankings stand on: 2019's on 2018's totals, 2020's on 2019's weekly lines summed.
+        #expect(try await api.draftBoard(replay).rankingBasis == RankingBasis(season: 2019, basis: .totals, players: 456))
+        let basis2020 = try #require(try await api.draftBoard(newest).rankingBasis)
+        #expect(basis2020.basis == .weeklyStats && basis2020.priorSeason == 2019 && basis2020.players > 600)
+        // 2020's pool is its players (here McCaffrey alone), ranked by their 2019: 413.2 Half-PPR points.
+        let ranked = try await api.draftablePlayers(newest)
+        #expect(ranked.map(\.player.id) == ["00-0033280"])
+        #expect(ranked.first?.priorSeasonPoints == Points(hundredths: 41_320))
     }
 
     @Test func aLeagueOnTheSeasonUnderWayFollowsRealTime() async throws {

@@ -135,7 +135,8 @@ enum Demo {
         let owner: TeamSummary? = league == greats ? (roster(bits).rows.contains { $0.player.id == id } ? team(bits)
                                                       : roster(bytes).rows.contains { $0.player.id == id } ? team(bytes) : nil) : nil
         return PlayerDetail(player: summary, nflTeamName: summary.nflTeam == "CAR" ? "Carolina Panthers" : "\(summary.nflTeam) team", scoring: .halfPPR,
-                            gameLog: log, seasonPoints: season, seasonStats: StatLine(), priorSeasonPoints: Points(hundredths: 29_190), rosteredBy: owner)
+                            gameLog: log, seasonPoints: season, seasonStats: StatLine(), priorSeasonPoints: Points(hundredths: 29_190), rosteredBy: owner,
+                            season: 2019)
     }
 
     static let available: [AvailablePlayer] = [
@@ -172,6 +173,7 @@ enum Demo {
                                    DraftTierLeft(position: .wr, tier: 1, left: 3, best: kupp), DraftTierLeft(position: .te, tier: 2, left: 1, best: kittle),
                                    DraftTierLeft(position: .k, tier: 1, left: 4, best: tucker), DraftTierLeft(position: .def, tier: 1, left: 5, best: niners)] : []
         return DraftBoard(leagueID: id, draft: draft, teams: order.map(team), picks: picks, capabilities: .signedOut, seasonClock: now,
-                          tiers: tiers, onClockNeeds: id == couch ? [.qb: 1, .rb: 1, .wr: 2, .flex: 1, .k: 1, .def: 1] : nil)
+                          tiers: tiers, onClockNeeds: id == couch ? [.qb: 1, .rb: 1, .wr: 2, .flex: 1, .k: 1, .def: 1] : nil,
+                          rankingBasis: RankingBasis(season: 2019, basis: .totals, players: 456))
     }
 }

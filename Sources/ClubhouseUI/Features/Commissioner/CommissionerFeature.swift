@@ -178,7 +178,8 @@ public enum CommissionerFeature: PageFeature {
         case .randomizePressed:
             state.confirm = .randomize; return .none
         case .schedulePressed:
-            state.form = CommissionerInputs.scheduleForm(current: state.detail.value?.league.draftScheduledAt ?? state.room.value?.draft.scheduledAt)
+            state.form = CommissionerInputs.scheduleForm(current: state.detail.value?.league.draftScheduledAt ?? state.room.value?.draft.scheduledAt,
+                                                         clock: state.detail.value?.league.clock ?? state.room.value?.seasonClock ?? context.env.now())
             state.formKind = .schedule
             return .none
         case .speedPressed:
