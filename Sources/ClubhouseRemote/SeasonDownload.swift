@@ -175,7 +175,7 @@ public struct SeasonDownload: Sendable {
             _ = try reader.readHeader()
             while try reader.advance() {}
         } catch {
-            return error.reason
+            return (error.line > 1 ? "line \(error.line): " : "") + error.reason
         }
         return nil
     }
