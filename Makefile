@@ -69,7 +69,7 @@ MANDIR   = $(DATADIR)/man
 BIN     ?=
 INSTALL ?= install
 SEASON_FILES = $(sort $(wildcard Sources/ClubhouseData/Resources/nflverse/*))
-UNITS        = clubhouse-serve.service clubhouse-host-ssh.service
+UNITS        = clubhouse-serve.service clubhouse-host-ssh.service clubhouse-season-refresh.service clubhouse-season-refresh.timer
 
 # Without BIN, install builds the release binary only when there is none (run 'make build' first, as
 # yourself: 'sudo make install' then only copies).

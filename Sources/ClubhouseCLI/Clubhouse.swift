@@ -20,7 +20,7 @@ package enum Clubhouse {
         "import-stats": .init(valueOptions: ["database"], flags: []),
         // season import|list run here on a SQLite file; season fetch, and anything on PostgreSQL, in clubhouse-net.
         "season": .init(valueOptions: ["database", "season", "from"], flags: []),
-        "serve": .init(valueOptions: ["listen", "database", "ssh-host-secret-file"], flags: []),
+        "serve": .init(valueOptions: ["listen", "database", "ssh-host-secret-file", "refresh-season", "every", "from"], flags: []),
         "host-ssh": .init(valueOptions: ["port", "listen", "database", "policy", "state-dir", "user", "server", "ssh-host-secret-file"], flags: []),
         // Internal: run by the sshd that host-ssh configures (ForceCommand, AuthorizedKeysCommand).
         "ssh-session": .init(valueOptions: ["server", "ssh-host-secret-file", "devices-dir", "policy"], flags: ["no-color"]),

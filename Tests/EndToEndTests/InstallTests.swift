@@ -29,6 +29,14 @@ import Testing
         #expect(option(hostStart, "--database") == nil, "host-ssh starts no league server of its own")
         #expect(values(host, "Requires") == ["clubhouse-serve.service"])
         #expect(values(host, "After").first?.contains("clubhouse-serve.service") == true)
+        // The season refresh (a timer's oneshot) writes the server's database, as the server's user.
+        let refresh = try String(contentsOfFile: Repo.root + "/dist/systemd/clubhouse-season-refresh.service.in", encoding: .utf8)
+        let refreshStart = try #require(values(refresh, "ExecStart").first)
+        #expect(refreshStart.hasPrefix("@BINDIR@/clubhouse season fetch ${CLUBHOUSE_SEASON} "))
+        #expect(option(refreshStart, "--database") == option(serveStart, "--database"))
+        #expect(values(refresh, "User") == values(serve, "User") && values(refresh, "StateDirectory") == values(serve, "StateDirectory"))
+        let timer = try String(contentsOfFile: Repo.root + "/dist/systemd/clubhouse-season-refresh.timer.in", encoding: .utf8)
+        #expect(values(timer, "OnUnitActiveSec") == ["10min"])
 
         // The serve unit's ExecStartPre, run on a temporary folder in place of /var/lib/clubhouse.
         let pre = try #require(values(serve, "ExecStartPre").first)
@@ -60,7 +68,8 @@ import Testing
         #expect(installed.allSatisfy { $0.hasPrefix(root + "/") }, "outside \(root): \(installed.filter { !$0.hasPrefix(root + "/") })")
         let expected = ["bin/clubhouse", "share/man/man1/clubhouse.1", "share/bash-completion/completions/clubhouse",
                         "share/zsh/site-functions/_clubhouse", "share/clubhouse/systemd/clubhouse-serve.service",
-                        "share/clubhouse/systemd/clubhouse-host-ssh.service"]
+                        "share/clubhouse/systemd/clubhouse-host-ssh.service", "share/clubhouse/systemd/clubhouse-season-refresh.service",
+                        "share/clubhouse/systemd/clubhouse-season-refresh.timer"]
             + (SeasonImport.shippedFiles + ["README.md"]).map { "share/clubhouse/nflverse/" + $0 }
         for file in expected { #expect(installed.contains(root + "/" + file), "not installed: \(file)") }
         #expect(FileManager.default.isExecutableFile(atPath: root + "/bin/clubhouse"))

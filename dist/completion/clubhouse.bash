@@ -11,7 +11,7 @@ _clubhouse()
     local command="" i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
-            --database | --server | --port | --listen | --policy | --state-dir | --user | --devices-dir | --ssh-host-secret-file | --season | --from)
+            --database | --server | --port | --listen | --policy | --state-dir | --user | --devices-dir | --ssh-host-secret-file | --season | --from | --refresh-season | --every)
                 ((i++))
                 ;;
             -*) ;;
@@ -43,7 +43,7 @@ _clubhouse()
             COMPREPLY=($(compgen -W 'open linked' -- "$cur"))
             return
             ;;
-        --server | --port | --listen | --season | --from)
+        --server | --port | --listen | --season | --from | --refresh-season | --every)
             return
             ;;
         --help | -h | --version | -V)
@@ -91,7 +91,7 @@ _clubhouse()
             options="--port --listen --database --policy --state-dir --user --server --ssh-host-secret-file --help"
             ;;
         serve)
-            options="--listen --database --ssh-host-secret-file --help"
+            options="--listen --database --ssh-host-secret-file --refresh-season --every --from --help"
             ;;
         *)
             return

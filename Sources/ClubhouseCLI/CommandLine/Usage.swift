@@ -27,6 +27,7 @@ enum Usage {
 
     static let serve = """
     Usage: clubhouse serve [--listen HOST:PORT] [--database PATH] [--ssh-host-secret-file PATH]
+                           [--refresh-season YEAR [--every 10m] [--from BASE_URL]]
 
     Runs the league server: members point the app at http://HOST:PORT (see 'clubhouse --help').
     Prints the URL, logs one line per request to standard error (method, route, status,
@@ -43,6 +44,13 @@ enum Usage {
                            accept SSH-key sign-ins from the 'clubhouse host-ssh' that holds the
                            secret in PATH (one line; the file must be 0600 — readable by its
                            owner only); without it, key sign-in over HTTP is refused (403)
+      --refresh-season YEAR
+                           keep the YEAR season up to date while serving: its nflverse files are
+                           fetched again (only the changed ones come down) and their differences
+                           imported; new plays reach open screens, and stat corrections re-score a
+                           final week until the Wednesday waiver run after it (then it is locked)
+      --every DURATION     how often (default 10m; 30s, 1h …)
+      --from BASE_URL      a mirror laid out like nflverse's releases (see 'clubhouse season --help')
       -h, --help           show this help
     """
 

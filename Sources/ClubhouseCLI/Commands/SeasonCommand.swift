@@ -77,7 +77,8 @@ package enum SeasonCommand {
                 printList(try db.read { try SeasonInfo.all(session: $0) })
                 return 0
             case .importFiles(let path, let season):
-                return finish(try SeasonImport.run(path: path, season: season, into: db), from: path)
+                let service = LeagueService(store: SQLiteLeagueStore(database: db), clock: WallClock.current())
+                return finish(try SeasonImport.run(path: path, season: season, into: db, now: service.clock.now()), from: path, leagues: service)
             case .fetch:
                 return 2   // clubhouse-net's
             }
@@ -93,8 +94,9 @@ package enum SeasonCommand {
         }
     }
 
-    /// Prints an import's outcome; the exit status.
-    package static func finish(_ result: Result<SeasonImport.Report, DataFileError>, from path: String) -> Int32 {
+    /// Prints an import's outcome and tells the leagues on the seasons it changed (`leagues`: the service over the
+    /// same database); the exit status.
+    package static func finish(_ result: Result<SeasonImport.Report, DataFileError>, from path: String, leagues: LeagueService? = nil) -> Int32 {
         switch result {
         case .failure(let error):
             Output.error(error.description)
@@ -102,8 +104,32 @@ package enum SeasonCommand {
             return 1
         case .success(let report):
             print(describe(report, from: path), terminator: "")
+            if let leagues {
+                do { print(try announce(report, to: leagues), terminator: "") } catch {
+                    Output.error("clubhouse season: imported, but telling the leagues failed: \(error)")
+                    return 1
+                }
+            }
             return 0
         }
+    }
+
+    /// Tells every league on a season the import changed (their screens reload; final weeks still open to corrections
+    /// are re-scored); one line per season that has any, saying what happened.
+    package static func announce(_ report: SeasonImport.Report, to service: LeagueService) throws -> String {
+        var out = ""
+        for s in report.seasons where !s.changedWeeks.isEmpty && s.kind == .full {
+            let leagues = try service.store.read { r in try r.leagues().filter { $0.season == s.season }.count }
+            guard leagues > 0 else { continue }
+            let corrections = try service.seasonDataChanged(season: s.season, weeks: s.changedWeeks)
+            let all = corrections.values.flatMap { $0 }
+            let taken = all.filter(\.applied).count
+            let weeks = s.changedWeeks.sorted().map(String.init).joined(separator: ", ")
+            var line = "  \(leagues) league\(leagues == 1 ? "" : "s") on \(s.season) told: week\(s.changedWeeks.count == 1 ? "" : "s") \(weeks) changed"
+            if !all.isEmpty { line += "; stat corrections: \(taken) re-scored, \(all.count - taken) after their week's lock (not counted)" }
+            out += line + "\n"
+        }
+        return out
     }
 
     /// `season list`: one line per season, or a hint when there is none.

@@ -151,7 +151,8 @@ struct DemoSeeder {
         let managers = (0..<spec.settings.teamCount).map { users[(index * 7 + $0) % users.count] }
         let commissioner = Caller.user(managers[0])
         let id = try service.createLeague(name: spec.name, settings: spec.settings, isPublic: spec.isPublic, teamName: spec.teamNames[0],
-                                          season: DemoWorld.season, seasonClock: Self.preseason, seed: UInt64(index + 1), caller: commissioner)
+                                          season: DemoWorld.season, seasonClock: Self.preseason, replay: true, seed: UInt64(index + 1),
+                                          caller: commissioner)
         let managedCount: Int = switch spec.phase {
         case .open(let m): m
         case .drafting: 1

@@ -25,6 +25,8 @@ public protocol LeagueStoreReader {
     func seasonDataVersion() throws -> Int64
     /// Every play row of one week (derived from play-by-play), in game and play order; empty when the store has none.
     func plays(season: Int, week: Int) throws -> [PlayStat]
+    /// Stat corrections a league has on record, oldest first.
+    func scoreCorrections(in league: LeagueID) throws -> [ScoreCorrection]
     /// A league's running clock (nil: never set, i.e. off).
     func clockRun(_ league: LeagueID) throws -> ClockRun?
     /// Every league whose clock runs (speed above off).
@@ -133,6 +135,8 @@ public protocol LeagueStoreWriter: LeagueStoreReader {
     func updateWaiverClaim(_ claim: WaiverClaim) throws
     func insertTransaction(_ transaction: Transaction) throws -> Int64
 
+    /// Records a stat correction of a final week's score.
+    func insertScoreCorrection(_ correction: ScoreCorrection, in league: LeagueID) throws
     /// Appends to the events log in the same transaction as the change it reports.
     func appendEvent(league: LeagueID, kind: LeagueEvent.Kind, payload: String, at: Date) throws -> Int64
 }

@@ -98,8 +98,13 @@ extension LeagueService {
                                   total: starters.reduce(.zero) { $0 + $1.points },
                                   starters: starters, bench: rows.filter { !$0.slot.isStarter })
             }
-            let detail = MatchupDetail(leagueID: id, week: week, home: try lineup(m.matchup.home), away: try m.matchup.away.map(lineup),
+            var detail = MatchupDetail(leagueID: id, week: week, home: try lineup(m.matchup.home), away: try m.matchup.away.map(lineup),
                                        status: s.status(ofWeek: week), isPlayoff: m.matchup.isPlayoff)
+            let sides = Set([m.matchup.home] + (m.matchup.away.map { [$0] } ?? []))
+            let corrections = try r.scoreCorrections(in: id).filter { $0.week == week && sides.contains($0.teamID) }
+            if !corrections.isEmpty {
+                detail.corrections = try corrections.map { $0.sentence(teamName: try s.team($0.teamID).name) }
+            }
             return addingLive(detail, lineups: lineups, s)
         }
     }

@@ -46,16 +46,18 @@ extension LeagueService {
     ///
     /// The league plays `season` (nil: the newest season stored that has a schedule). On a season still being played
     /// (its last game not final yet) it follows real time: its clock is the wall clock from now on. Otherwise it
-    /// replays the season on its own clock, from `seasonClock` (nil: noon UTC fifteen days before the opener).
+    /// replays the season on its own clock, from `seasonClock` (nil: noon UTC fifteen days before the opener); `replay`
+    /// makes it a replay whatever the date (the demo world, seeded as if it were 2019).
     public func createLeague(name rawName: String, settings: LeagueSettings, isPublic: Bool, teamName: String? = nil,
-                             season: Int? = nil, seasonClock: Date? = nil, seed: UInt64? = nil, caller: Caller) throws -> LeagueID {
+                             season: Int? = nil, seasonClock: Date? = nil, replay: Bool = false, seed: UInt64? = nil,
+                             caller: Caller) throws -> LeagueID {
         guard let user = caller.userID else { throw DomainError.unauthenticated }
         let name = try TextRules.name(rawName, field: "name", what: "A league name")
         try settings.validate()
         return try store.write { w in
             let now = clock.now()
             let info = try Self.playableSeason(season, in: w.seasons())
-            let live = info.isCurrent(at: now)
+            let live = !replay && info.isCurrent(at: now)
             var league = League(id: LeagueID(0), name: name, season: info.season, isPublic: isPublic, commissioner: user, settings: settings,
                                 state: .predraft, clock: live ? now : (seasonClock ?? info.replayStart ?? now), createdAt: now,
                                 followsRealTime: live)
@@ -74,6 +76,8 @@ extension LeagueService {
             for (i, teamID) in order.reversed().enumerated() {
                 if var t = teams.first(where: { $0.id == teamID }) { t.waiverPriority = i + 1; try w.updateTeam(t) }
             }
+            // Its clock is the wall clock: the clock driver keeps it there (kickoffs, waiver runs, finals at their real times).
+            if live { try w.setClockRun(ClockRun(leagueID: league.id, speed: .x1, tickedAt: now)) }
             try w.appendEvent(league: league.id, LeagueEvent.LeagueCreated(name: name), at: now)
             return league.id
         }

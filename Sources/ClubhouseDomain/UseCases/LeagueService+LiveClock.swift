@@ -8,6 +8,16 @@ extension LeagueService {
     public static let clockStepGapLimit: TimeInterval = 30
     /// A running clock is brought up to date at least this often (real seconds) even when no play lands.
     public static let clockKeepAlive: TimeInterval = 15
+    /// A league on the season being played keeps its clock at the wall clock: stepped when a play, kickoff or final
+    /// lands, and at least this often (so waiver runs and the "now" its pages show are never more than a minute late).
+    public static let realTimeKeepAlive: TimeInterval = 60
+
+    /// Refuses to move the clock of a league that follows real time, in one sentence.
+    func requireReplay(_ league: League) throws {
+        guard !league.followsRealTime else {
+            throw DomainError.conflict("\(league.name) plays the \(league.season) season as it happens: its clock is the real time")
+        }
+    }
     /// Real seconds between two steps at least: at 60× a Sunday's plays land several a second, and every step is a
     /// write that wakes every process on the database; a second's batch is still "as plays land" to a person.
     public static let clockMinimumStep: TimeInterval = 1
@@ -17,6 +27,7 @@ extension LeagueService {
         try store.write { w in
             guard let league = try w.league(id) else { throw DomainError.notFound("League \(id.rawValue)") }
             try requireCommissioner(league, caller: caller, doing: "set the season clock's speed")
+            try requireReplay(league)
             guard league.state == .inSeason || league.state == .playoffs || speed == .off else {
                 throw DomainError.conflict(league.state == .complete ? "The season is over — the clock has nowhere to go"
                                                                      : "The season clock runs once the draft is complete")
@@ -49,7 +60,7 @@ extension LeagueService {
 
     /// When a running clock next needs a step (real time).
     func nextStep(_ run: ClockRun, league: League, facts: SeasonFacts, reader r: any LeagueStoreReader) throws -> Date {
-        let keepAlive = run.tickedAt.addingTimeInterval(Self.clockKeepAlive)
+        let keepAlive = run.tickedAt.addingTimeInterval(league.followsRealTime ? Self.realTimeKeepAlive : Self.clockKeepAlive)
         guard run.speed != .off else { return .distantFuture }
         let speed = Double(run.speed.rawValue)
         var next = keepAlive
@@ -73,6 +84,7 @@ extension LeagueService {
         }) else { return nil }
         return try store.write { w in
             guard var run = try w.clockRun(id), run.speed != .off, let league = try w.league(id) else { return nil }
+            if league.followsRealTime { return try stepRealTime(w, league: league, run: &run, now: now) }
             guard league.state == .inSeason || league.state == .playoffs else {
                 run.speed = .off; try w.setClockRun(run); return nil
             }
@@ -87,5 +99,18 @@ extension LeagueService {
             if report.state == .complete { run.speed = .off; try w.setClockRun(run) }
             return target
         }
+    }
+
+    /// A step of a league that follows real time: its clock to the wall clock, processing waivers and finals on the
+    /// way (no limit on the gap: a server down for a day catches up in one step). While it drafts (picks are real
+    /// time already) the clock waits; once its season is complete the run stops.
+    func stepRealTime(_ w: any LeagueStoreWriter, league: League, run: inout ClockRun, now: Date) throws -> Date? {
+        if league.state == .complete { run.speed = .off; try w.setClockRun(run); return nil }
+        run.tickedAt = now
+        try w.setClockRun(run)
+        guard league.state != .drafting, now > league.clock else { return nil }
+        let report = try advance(w, league: league, to: now)
+        if report.state == .complete { run.speed = .off; try w.setClockRun(run) }
+        return now
     }
 }

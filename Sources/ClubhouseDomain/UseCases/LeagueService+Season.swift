@@ -24,6 +24,7 @@ extension LeagueService {
         try store.write { w in
             guard let league = try w.league(id) else { throw DomainError.notFound("League \(id.rawValue)") }
             try requireCommissioner(league, caller: caller, doing: "move the season clock")
+            try requireReplay(league)
             return try advance(w, league: league, to: target)
         }
     }

@@ -27,7 +27,8 @@ enum SeasonNetCommand {
                 SeasonCommand.printList(try target.seasons())
                 return 0
             case .importFiles(let path, let season):
-                return SeasonCommand.finish(try target.importFiles(path: path, season: season), from: path)
+                let service = target.service()
+                return SeasonCommand.finish(try target.importFiles(path: path, season: season, now: service.clock.now()), from: path, leagues: service)
             case .fetch(let season, let base):
                 let directory = SeasonDownload.cacheDirectory(season: season)
                 let progress = ProgressBars()
@@ -40,7 +41,9 @@ enum SeasonNetCommand {
                     return 1
                 }
                 progress.end()
-                return SeasonCommand.finish(try target.importFiles(path: directory.path, season: season), from: directory.path)
+                let service = target.service()
+                return SeasonCommand.finish(try target.importFiles(path: directory.path, season: season, now: service.clock.now()),
+                                            from: directory.path, leagues: service)
             }
         } catch let error as DatabaseError {
             Output.error("clubhouse season: \(error.domainError.message)")
@@ -54,7 +57,7 @@ enum SeasonNetCommand {
 
 /// The database a season command writes: a SQLite file (opened as the app opens it, nothing seeded) or PostgreSQL
 /// (migrated; seasons import into it like into SQLite, in one transaction).
-enum SeasonTarget {
+enum SeasonTarget: Sendable {
     case sqlite(Database)
     case postgres(PostgresDatabase)
 
@@ -67,6 +70,14 @@ enum SeasonTarget {
         var p = path
         if let s = p, s.hasPrefix("sqlite:") { p = String(s.dropFirst("sqlite:".count)) }
         do { return .sqlite(try OpenDatabase.open(explicitPath: p, seed: .none)) } catch { throw error }
+    }
+
+    /// The league service over the same database (the leagues an import tells).
+    func service() -> LeagueService {
+        switch self {
+        case .sqlite(let db): LeagueService(store: SQLiteLeagueStore(database: db), clock: WallClock.current())
+        case .postgres(let pg): LeagueService(store: PostgresLeagueStore(database: pg), clock: WallClock.current())
+        }
     }
 
     func seasons() throws -> [SeasonInfo] {

@@ -6,7 +6,7 @@ import Foundation
 /// `season_totals` (was `prior_season_stats`) holds the seasons imported as totals only; weekly lines remember the file
 /// they came from (`source`: `player`, `team`, `pbp`); games carry their play-by-play row count and a digest of their
 /// plays (an import rewrites a game's plays only when they changed) and nflverse's ids (`2019_01_GB_CHI`); a league
-/// can follow real time (a league on the current season).
+/// can follow real time (a league on the current season); stat corrections of final weeks are kept on record.
 ///
 /// A database made before v5 holds the shipped 2019 season and 2018's totals: its teams, players and games become
 /// season 2019's (the same facts the importer would write), its game ids nflverse's, so its leagues keep working and a
@@ -38,6 +38,18 @@ package enum Migration005 {
         ALTER TABLE games ADD COLUMN plays_digest TEXT NOT NULL DEFAULT '';
         ALTER TABLE prior_season_stats RENAME TO season_totals;
         ALTER TABLE leagues ADD COLUMN follows_real_time INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE score_corrections (
+            id        INTEGER PRIMARY KEY,
+            league_id INTEGER NOT NULL REFERENCES leagues(id) ON DELETE CASCADE,
+            week      INTEGER NOT NULL,
+            team_id   INTEGER NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+            points_before INTEGER NOT NULL,        -- hundredths of a point
+            points_after  INTEGER NOT NULL,
+            applied   INTEGER NOT NULL,            -- 1: the week was re-scored; 0: after its lock, not taken
+            at        REAL NOT NULL,
+            locked_at REAL NOT NULL
+        );
+        CREATE INDEX score_corrections_by_league ON score_corrections(league_id, week);
         """
 
     package static let migration = Migration(version: 5, name: "seasons") { c in
