@@ -8,7 +8,7 @@ import ClubhouseDomain
         "meta", "players", "games", "weekly_stats", "season_totals", "seasons", "team_seasons", "player_seasons", "users", "sessions", "ssh_keys",
         "leagues", "teams", "join_requests", "invites", "roster_entries", "lineups", "drafts", "picks", "draft_queue",
         "chat_messages", "waiver_claims", "waiver_holds", "transactions", "matchups", "events", "schema_migrations",
-        "sign_in_attempts", "plays", "league_clock_runs",
+        "sign_in_attempts", "plays", "league_clock_runs", "score_corrections",
     ]
 
     @Test func migratesAnEmptyFileToTheLatestSchema() throws {
