@@ -13,7 +13,7 @@ DEBUG_BIN   = .build/debug/clubhouse
 BUILD_BINS  = $(SWIFT) build -c release --product clubhouse && $(SWIFT) build -c release --product clubhouse-net
 
 # Debian packages: what building needs, and what the tests need on top.
-BUILD_PKGS = libncurses-dev libsqlite3-dev libsodium-dev libmicrohttpd-dev libpq-dev pkg-config
+BUILD_PKGS = libncurses-dev libsqlite3-dev libsodium-dev libmicrohttpd-dev libpq-dev zlib1g-dev pkg-config
 TEST_PKGS  = $(BUILD_PKGS) postgresql sqlite3 tmux locales openssh-server openssh-client man-db bash-completion
 BENCH_PKGS = $(BUILD_PKGS) postgresql haproxy wrk tig htop
 
@@ -67,17 +67,18 @@ DATADIR  = $(PREFIX)/share
 MANDIR   = $(DATADIR)/man
 BIN     ?=
 INSTALL ?= install
-SEASON_FILES = $(sort $(wildcard Sources/ClubhouseData/Resources/nfl-2019/*))
-UNITS        = clubhouse-serve.service clubhouse-host-ssh.service clubhouse-backup.service clubhouse-backup.timer
+SEASON_FILES = $(sort $(wildcard Sources/ClubhouseData/Resources/nflverse/*))
+UNITS        = clubhouse-serve.service clubhouse-host-ssh.service clubhouse-backup.service clubhouse-backup.timer \
+               clubhouse-season-refresh.service clubhouse-season-refresh.timer
 
 # Without BIN, install builds the release binary only when there is none (run 'make build' first, as
 # yourself: 'sudo make install' then only copies).
 install: $(if $(BIN),,$(RELEASE_BIN))
-	$(INSTALL) -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(DATADIR)/clubhouse/nfl-2019' '$(DESTDIR)$(DATADIR)/clubhouse/systemd' \
+	$(INSTALL) -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(DATADIR)/clubhouse/nflverse' '$(DESTDIR)$(DATADIR)/clubhouse/systemd' \
 		'$(DESTDIR)$(MANDIR)/man1' '$(DESTDIR)$(DATADIR)/bash-completion/completions' '$(DESTDIR)$(DATADIR)/zsh/site-functions'
 	$(INSTALL) -m 755 '$(or $(BIN),$(RELEASE_BIN))' '$(DESTDIR)$(BINDIR)/clubhouse'
 	$(INSTALL) -m 755 '$(dir $(or $(BIN),$(RELEASE_BIN)))clubhouse-net' '$(DESTDIR)$(BINDIR)/clubhouse-net'
-	$(INSTALL) -m 644 $(SEASON_FILES) '$(DESTDIR)$(DATADIR)/clubhouse/nfl-2019/'
+	$(INSTALL) -m 644 $(SEASON_FILES) '$(DESTDIR)$(DATADIR)/clubhouse/nflverse/'
 	$(INSTALL) -m 644 dist/man/clubhouse.1 '$(DESTDIR)$(MANDIR)/man1/clubhouse.1'
 	$(INSTALL) -m 644 dist/completion/clubhouse.bash '$(DESTDIR)$(DATADIR)/bash-completion/completions/clubhouse'
 	$(INSTALL) -m 644 dist/completion/_clubhouse '$(DESTDIR)$(DATADIR)/zsh/site-functions/_clubhouse'
@@ -90,9 +91,9 @@ install: $(if $(BIN),,$(RELEASE_BIN))
 uninstall:
 	rm -f '$(DESTDIR)$(BINDIR)/clubhouse' '$(DESTDIR)$(BINDIR)/clubhouse-net' '$(DESTDIR)$(MANDIR)/man1/clubhouse.1' \
 		'$(DESTDIR)$(DATADIR)/bash-completion/completions/clubhouse' '$(DESTDIR)$(DATADIR)/zsh/site-functions/_clubhouse'
-	rm -f $(addprefix '$(DESTDIR)$(DATADIR)/clubhouse/nfl-2019/,$(addsuffix ',$(notdir $(SEASON_FILES))))
+	rm -f $(addprefix '$(DESTDIR)$(DATADIR)/clubhouse/nflverse/,$(addsuffix ',$(notdir $(SEASON_FILES))))
 	rm -f $(addprefix '$(DESTDIR)$(DATADIR)/clubhouse/systemd/,$(addsuffix ',$(UNITS)))
-	-rmdir '$(DESTDIR)$(DATADIR)/clubhouse/nfl-2019' '$(DESTDIR)$(DATADIR)/clubhouse/systemd' '$(DESTDIR)$(DATADIR)/clubhouse'
+	-rmdir '$(DESTDIR)$(DATADIR)/clubhouse/nflverse' '$(DESTDIR)$(DATADIR)/clubhouse/systemd' '$(DESTDIR)$(DATADIR)/clubhouse'
 
 # systemd-analyze verify on both units, installed into a scratch PREFIX (so ExecStart= and man:clubhouse(1) exist).
 # verify exits 0 on unknown keys and bad values (it only prints them), so any output fails the check too.

@@ -2,7 +2,7 @@
 // Clubhouse League — fantasy football in the terminal.
 // Layers (see ARCHITECTURE.md §1); the target graph enforces the direction of calls:
 //   clubhouse     → ClubhouseCLI → ClubhouseUI → Terminal → CNcurses
-//                                → ClubhouseData → ClubhouseDomain, CSQLite, CSodium
+//                                → ClubhouseData → ClubhouseDomain, CSQLite, CSodium, CZlib
 //   clubhouse-net → ClubhouseCLI, ClubhouseServer (CMicroHTTPD), ClubhousePostgres (CPostgres),
 //                   ClubhouseRemote (FoundationNetworking)
 // Two binaries: `clubhouse` is the embedded app and loads no networking library (libcurl, libpq, libmicrohttpd
@@ -49,6 +49,12 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // Linux calls Glibc's module map leaves out (inotify, the pty calls); libc, nothing to install.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
@@ -56,8 +62,8 @@ let package = Package(
         .target(name: "ClubhouseDomain", exclude: ["README.md"]),
         .target(
             name: "ClubhouseData",
-            dependencies: ["ClubhouseDomain", "CSQLite", "CSodium", "CLinux"],
-            resources: [.copy("Resources/nfl-2019")]
+            dependencies: ["ClubhouseDomain", "CSQLite", "CSodium", "CLinux", "CZlib"],
+            resources: [.copy("Resources/nflverse")]
         ),
         .target(name: "ClubhousePostgres", dependencies: ["ClubhouseDomain", "ClubhouseData", "CPostgres"]),
         .target(name: "ClubhouseRemote", dependencies: ["ClubhouseDomain", "ClubhouseData"]),
@@ -78,7 +84,8 @@ let package = Package(
 
         // MARK: - Tests
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "CNcurses"]),
-        .testTarget(name: "ClubhouseDomainTests", dependencies: ["ClubhouseDomain"]),
+        // The Domain's tests read the shipped season through the one data path (ClubhouseData's importer).
+        .testTarget(name: "ClubhouseDomainTests", dependencies: ["ClubhouseDomain", "ClubhouseData"]),
         .testTarget(
             name: "ClubhouseDataTests",
             dependencies: ["ClubhouseData", "ClubhouseDomain", "ClubhousePostgres", "ClubhouseRemote", "ClubhouseServer"]

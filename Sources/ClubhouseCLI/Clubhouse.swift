@@ -19,7 +19,10 @@ package enum Clubhouse {
     static let commands: [String: ParsedArguments.Grammar] = [
         "import-stats": .init(valueOptions: ["database"], flags: []),
         "backup": .init(valueOptions: ["database"], flags: []),
-        "serve": .init(valueOptions: ["listen", "database", "db-pool", "db-timeout", "ssh-host-secret-file", "trusted-proxy"], flags: []),
+        // season import|list run here on a SQLite file; season fetch, and anything on PostgreSQL, in clubhouse-net.
+        "season": .init(valueOptions: ["database", "season", "from"], flags: []),
+        "serve": .init(valueOptions: ["listen", "database", "db-pool", "db-timeout", "ssh-host-secret-file", "trusted-proxy",
+                                      "refresh-season", "every", "from"], flags: []),
         "host-ssh": .init(valueOptions: ["port", "listen", "database", "policy", "state-dir", "user", "server", "ssh-host-secret-file"], flags: []),
         // Internal: run by the sshd that host-ssh configures (ForceCommand, AuthorizedKeysCommand).
         "ssh-session": .init(valueOptions: ["server", "ssh-host-secret-file", "devices-dir", "policy"], flags: ["no-color"]),
@@ -59,6 +62,9 @@ package enum Clubhouse {
         case "backup":
             if args.flags.contains("help") { print(Usage.backup); return 0 }
             return BackupCommand.run(args)
+        case "season":
+            if args.flags.contains("help") { print(Usage.season); return 0 }
+            return SeasonCommand.needsNetwork(args) ? runNetworked(args, arguments, network) : SeasonCommand.run(args)
         case let command?:
             guard networkCommands.contains(command) else { return 2 }
             if args.flags.contains("help"), command != "ssh-keeper" {

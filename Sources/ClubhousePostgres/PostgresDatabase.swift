@@ -293,6 +293,12 @@ extension PostgresConnection: StoreSQLSession {
     }
 
     /// A savepoint around `body`: PostgreSQL aborts the whole transaction on an error otherwise.
+    package func run(_ sql: String, values: [SQLiteValue]) throws { _ = try run(sql, values.map { $0 as (any SQLBindable)? }) }
+
+    package func insertRows(into table: String, columns: [String], rows: [[SQLiteValue]]) throws {
+        try copy(into: table, columns: columns, rows: rows)
+    }
+
     package func recovering<T>(_ body: () throws -> T) throws -> T {
         guard depth > 0 else { return try body() }
         return try inSavepoint(body)

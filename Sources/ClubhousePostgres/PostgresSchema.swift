@@ -18,11 +18,15 @@ public enum PostgresSchema {
         Step(version: 1, name: Migration001.migration.name) { try $0.execute(translate(Migration001.sql)) },
         Step(version: 2, name: Migration002.migration.name) { try $0.execute(translate(Migration002.sql)) },
         Step(version: 3, name: Migration003.migration.name) { try Migration003.apply($0) },
-        // v4's data step (plays for a file seeded before v4) has no PostgreSQL counterpart: PostgreSQL databases
-        // are seeded from a migrated SQLite world (`PostgresSeeder`), which has the plays already.
         Step(version: 4, name: Migration004.migration.name) { try $0.execute(translate(Migration004.sql)) },
         Step(version: 5, name: Migration005.migration.name) { try $0.execute(translate(Migration005.sql)) },
         Step(version: 6, name: Migration006.migration.name) { try Migration006.apply($0) },
+        // v7's data step runs on PostgreSQL too (a database copied from an SQLite world before v7 has 2019 in the old
+        // shape); PostgreSQL databases were seeded from a migrated SQLite world, so they have their plays already.
+        Step(version: 7, name: Migration007.migration.name) { c in
+            try c.execute(translate(Migration007.sql))
+            try Migration007.moveData(c)
+        },
     ]
 
     /// Same versions as SQLite's, always (a test checks).

@@ -305,6 +305,7 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     public func draftBoard(_ id: LeagueID) async throws -> DraftBoard { try await get(l(id) + "/draft") }
     public func draftRecap(_ id: LeagueID) async throws -> DraftRecap { try await get(l(id) + "/draft/recap") }
     public func draftablePlayers(_ id: LeagueID) async throws -> [DraftablePlayer] { try await get(l(id) + "/draft/players") }
+    public func seasons() async throws -> [SeasonInfo] { try await get("/v1/seasons") }
 
     // MARK: - LeagueMembership
 

@@ -26,6 +26,7 @@ public enum LeagueRoutes {
         .get("/v1/leagues/{league}/draft") { api, p in try await api.draftBoard(try p.league) },
         .get("/v1/leagues/{league}/draft/recap") { api, p in try await api.draftRecap(try p.league) },
         .get("/v1/leagues/{league}/draft/players") { api, p in try await api.draftablePlayers(try p.league) },
+        .get("/v1/seasons") { api, _ in try await api.seasons() },
     ]
 
     static let membership: [Route] = [

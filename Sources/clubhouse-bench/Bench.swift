@@ -69,6 +69,10 @@ enum Bench {
                 try serverBenches(quick: quick)
                 return
             }
+            if args.contains("--seed-only") {
+                try seedOnly(quick: quick)
+                return
+            }
             if args.contains("--startup-only") {
                 try StartupBench.run(app: try appBinary(), runs: quick ? 5 : 7)
                 return
@@ -124,13 +128,36 @@ enum Bench {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
 
-        // Seeding.
+        guard let db = try seeding(dir: dir, quick: quick) else { return }
+        try seasonImport(app: try appBinary(), dir: dir, runs: quick ? 1 : 3)
+        try await browse(db, quick: quick)
+        try await follower(db, quick: quick)
+        try draftWrites(db, quick: quick)
+        print()
+        try liveScoring(db, quick: quick)
+    }
+
+    /// `--seed-only`: the first-run seeding figures alone.
+    static func seedOnly(quick: Bool) throws {
+        let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
+        print("Clubhouse League seeding (build: \(configuration), load average: \(load))")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("clubhouse-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try seeding(dir: dir, quick: quick)
+        try seasonImport(app: try appBinary(), dir: dir, runs: quick ? 1 : 3)
+    }
+
+    /// First-run seeding: the whole demo world into a fresh file (median of runs) and in memory, then its breakdown.
+    /// Returns the first seeded file's database.
+    static func seeding(dir: URL, quick: Bool) throws -> Database? {
         let seedRuns = quick ? 1 : 3
         print("Seeding the demo world (DemoWorld.seedIfNeeded, fresh migrated database)")
         var fileSeeds = Samples(), fileCPU = Samples()
         var seeded: Database?
         for run in 0..<seedRuns {
             let db = try Database.open(at: DatabaseLocation(path: dir.appendingPathComponent("seed-\(run).sqlite").path)).database
+            SeasonImport.forgetShippedSeasons()   // a first start reads the shipped files
             let (_, d, cpu) = try timeWithCPU { try DemoWorld.seedIfNeeded(db) }
             fileSeeds.add(d); fileCPU.add(cpu)
             if seeded == nil { seeded = db }
@@ -138,28 +165,56 @@ enum Bench {
         print("  temp file, whole seed:   median \(fmt(fileSeeds.median / 1000, 3)) s wall, \(fmt(fileCPU.median / 1000, 3)) s CPU  (runs: \(fileSeeds.ms.map { fmt($0 / 1000, 3) }.joined(separator: ", ")) s)")
         let mem = try Database.inMemory()
         _ = try mem.migrate()
+        SeasonImport.forgetShippedSeasons()
         let (_, memSeed, memCPU) = try timeWithCPU { try DemoWorld.seedIfNeeded(mem) }
         print("  in memory, whole seed:   \(fmt(Samples.milliseconds(memSeed) / 1000, 3)) s wall, \(fmt(Samples.milliseconds(memCPU) / 1000, 3)) s CPU")
-        // Breakdown: the season import on its own, then the leagues (seedIfNeeded skips an imported season).
+        // Breakdown: the season import on its own (the shipped nflverse files through `SeasonImport`), then the leagues
+        // (seedIfNeeded skips an imported season).
         let split = try Database.open(at: DatabaseLocation(path: dir.appendingPathComponent("seed-split.sqlite").path)).database
-        let (fixture, parse) = try time { try SeasonFixture.bundled2019() }
-        let playsOnly = fixture.plays
-        let (_, playsTime) = try time {
-            let db = try Database.inMemory(); _ = try db.migrate()
-            try db.transaction { try SeasonImporter.importPlays(playsOnly, connection: $0) }
+        let shipped = try SeasonImport.shippedDirectory()
+        let files = try SeasonFileSet.scan(shipped.path)
+        let (data, readTime) = try time {
+            try SeasonReader(season: DemoWorld.season, files: files.shared.merging(files.seasons[DemoWorld.season] ?? [:]) { a, _ in a },
+                             context: SeasonReader.Context()).read()
         }
-        let (_, importTime) = try time { try split.transaction { try SeasonImporter.importSeason(fixture, connection: $0) } }
+        let plays = data.playByPlay?.values.reduce(0) { $0 + $1.plays.count } ?? 0
+        let (report, importTime) = try time { try SeasonImport.run(path: shipped.path, into: split).get() }   // reads the files itself
         let (_, leaguesTime) = try time { try DemoWorld.seedIfNeeded(split) }
-        print("  breakdown (temp file):   fixture parse \(fmt(Samples.milliseconds(parse), 0)) ms + season import \(fmt(Samples.milliseconds(importTime), 0)) ms + leagues \(fmt(Samples.milliseconds(leaguesTime), 0)) ms")
-        print("  of which plays.csv:       \(playsOnly.count) rows; inserting them alone (in memory) \(fmt(Samples.milliseconds(playsTime), 0)) ms")
+        print("  breakdown (temp file):   season import \(fmt(Samples.milliseconds(importTime), 0)) ms + leagues \(fmt(Samples.milliseconds(leaguesTime), 0)) ms")
+        print("  of which reading:         \(fmt(Samples.milliseconds(readTime), 0)) ms to inflate, parse and check 2019's nflverse files and derive "
+              + "\(plays) per-play stat changes from \(report.seasons.last?.stored.plays ?? 0) play-by-play rows")
         print()
+        return seeded
+    }
 
-        guard let db = seeded else { return }
-        try await browse(db, quick: quick)
-        try await follower(db, quick: quick)
-        try draftWrites(db, quick: quick)
+    /// `clubhouse season import` of the shipped seasons into a fresh database, run as its own process: wall time and
+    /// the process's peak resident memory, as `/usr/bin/time` reports it (this process's own size would count in a
+    /// child it forks, before the exec).
+    static func seasonImport(app: String, dir: URL, runs: Int) throws {
+        let shipped = try SeasonImport.shippedDirectory()
+        print("Importing a full season (clubhouse season import of the shipped 2019 nflverse files + 2018 totals, fresh database, own process)")
+        var wall = Samples()
+        var peak: [Int] = []
+        let timer = FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
+        for run in 0..<runs {
+            let path = dir.appendingPathComponent("import-\(run).sqlite").path
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: timer ? "/usr/bin/time" : app)
+            p.arguments = (timer ? ["-f", "maxrss=%M", app] : []) + ["season", "import", shipped.path, "--database", path]
+            p.standardOutput = FileHandle.nullDevice
+            let err = Pipe()
+            p.standardError = err
+            let start = clock.now
+            try p.run()
+            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            wall.add(clock.now - start)
+            guard p.terminationStatus == 0 else { throw BenchFailure(description: "season import exited \(p.terminationStatus): \(text)") }
+            if let line = text.split(separator: "\n").last(where: { $0.hasPrefix("maxrss=") }), let kb = Int(line.dropFirst(7)) { peak.append(kb) }
+        }
+        print("  wall: median \(fmt(wall.median / 1000, 3)) s (runs: \(wall.ms.map { fmt($0 / 1000, 3) }.joined(separator: ", ")) s); "
+              + (peak.isEmpty ? "peak RSS: no /usr/bin/time to measure it" : "peak RSS \(fmt(Double(peak.max()!) / 1024, 1)) MiB"))
         print()
-        try liveScoring(db, quick: quick)
     }
 
     // MARK: - Browse reads
@@ -186,7 +241,7 @@ enum Bench {
         let gridiron = try league("Gridiron Greats")
         let bots = try league("Bot Bowl Live")
         let team = try service.league(gridiron, caller: .anonymous).teams[0].id
-        let facts = try service.facts()
+        let facts = try service.facts(league: gridiron)
         guard let cmc = facts.players.values.first(where: { $0.fullName == "Christian McCaffrey" })?.id else {
             throw BenchFailure(description: "no Christian McCaffrey in the season data")
         }

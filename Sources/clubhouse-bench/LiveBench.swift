@@ -22,11 +22,11 @@ extension Bench {
         let team = try greats.flatMap { g in try store.read { try $0.teams(in: g.id).first?.id } }
         var firstRead = Duration.zero
         if let g = greats, let team {
-            let week = try cold.facts().week(at: g.clock)
+            let week = try cold.facts(league: g.id).week(at: g.clock)
             (_, firstRead) = try time { try cold.matchup(g.id, week: week, team: team, caller: .anonymous) }
             var warm = Samples()
             for _ in 0..<(quick ? 20 : 100) { warm.add(try clock.measure { _ = try cold.matchup(g.id, week: week, team: team, caller: .anonymous) }) }
-            let facts = try cold.facts()
+            let facts = try cold.facts(league: g.id)
             let live = try store.read { try facts.liveWeek(week, reader: $0) }
             print("  live matchup read (Gridiron Greats, week \(week)): first \(fmt(Samples.milliseconds(firstRead))) ms (loads the week's "
                   + "\(live.rowCount) play rows), then p50 \(fmt(warm.p50)) ms, p99 \(fmt(warm.p99)) ms")

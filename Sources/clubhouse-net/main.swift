@@ -10,6 +10,7 @@ exit(Clubhouse.run(Array(CommandLine.arguments.dropFirst()), network: { args in
     case "ssh-session": return SSHSessionCommand.run(args)
     case "ssh-authorized-keys": return SSHAuthorizedKeysCommand.run(args)
     case "ssh-keeper": return SSHDKeeper.run(args)
+    case "season": return SeasonNetCommand.run(args)
     case nil: return RemoteAppCommand.run(args)
     default: return 2
     }

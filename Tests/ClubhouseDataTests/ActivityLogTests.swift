@@ -56,6 +56,7 @@ import Testing
     /// The embedded transport records writes, sign-ins, refusals and sign-out by id — and nothing a person typed.
     @Test func theEmbeddedTransportLogsOutcomesNotSecrets() async throws {
         let world = try AccountWorld()
+        try insertBareSeason(world.database)   // a league needs a season to play
         let state = TempDir()
         let log = ActivityLog(path: state.file("clubhouse.log"))
         let session = try LocalSession(directory: LocalStateDirectory(path: state.path))

@@ -18,7 +18,7 @@ import Testing
         try db.run("UPDATE weekly_stats SET \(all) WHERE player_id = ? AND season = 2019 AND week = 2", [Self.cmc])
         try db.run("UPDATE weekly_stats SET passing_yards = -9223372036854775808, interceptions = 9223372036854775807 WHERE player_id = ? AND season = 2019 AND week <= 3", [Self.brady])
         try db.run("UPDATE weekly_stats SET receptions = 'lots', rushing_yards = 1e300 WHERE player_id = ? AND season = 2019 AND week = 4", [Self.cmc])
-        try db.run("UPDATE prior_season_stats SET \(all) WHERE player_id = ?", [Self.cmc])
+        try db.run("UPDATE season_totals SET \(all) WHERE player_id = ?", [Self.cmc])
         return (dir, db)
     }
 

@@ -5,10 +5,10 @@ import ClubhouseDomain
 
 @Suite struct MigrationTests {
     static let productTables: Set<String> = [
-        "meta", "nfl_teams", "players", "games", "weekly_stats", "prior_season_stats", "users", "sessions", "ssh_keys",
+        "meta", "players", "games", "weekly_stats", "season_totals", "seasons", "team_seasons", "player_seasons", "users", "sessions", "ssh_keys",
         "leagues", "teams", "join_requests", "invites", "roster_entries", "lineups", "drafts", "picks", "draft_queue",
         "chat_messages", "waiver_claims", "waiver_holds", "transactions", "matchups", "events", "schema_migrations",
-        "sign_in_attempts", "plays", "league_clock_runs", "idempotent_requests",
+        "sign_in_attempts", "plays", "league_clock_runs", "idempotent_requests", "score_corrections",
     ]
 
     @Test func migratesAnEmptyFileToTheLatestSchema() throws {
@@ -27,16 +27,91 @@ import ClubhouseDomain
         #expect(try db.migrate() == [])
     }
 
-    @Test func aDatabaseSeededBeforePlaysGetsTheShippedPlaysWhenItMigratesToVersion4() throws {
+    /// A database as an app from before seasons left it (schema `version`, 3 or 4): the demo world with its leagues, the
+    /// NFL teams in `nfl_teams`, each player's team on `players`, 2018's totals in `prior_season_stats`, the NFL's
+    /// 10-digit game ids (here `old-…`), plays only from v4 on. Made by copying a world seeded now into the old tables
+    /// (the facts are the same). Returns it and the world it was copied from.
+    static func legacyDatabase(_ dir: TempDir, version: Int) throws -> (legacy: Database, original: Database) {
+        let original = try Database(path: dir.file("now.sqlite"))
+        try original.migrate()
+        try DemoWorld.seedIfNeeded(original, now: Date(timeIntervalSince1970: 1_800_000_000))
+        let legacy = try Database(path: dir.file("before.sqlite"))
+        try legacy.migrate(Array(Schema.migrations.prefix { $0.version <= version }))
+        try legacy.withConnection { c in
+            try c.execute("ATTACH DATABASE '\(dir.file("now.sqlite"))' AS now")
+            try c.execute("BEGIN")
+            let tables = try c.query("SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT IN ('schema_migrations', 'sqlite_sequence')")
+                .map { try $0.get("name", as: String.self) }
+            for table in tables {
+                let mine = try c.query("PRAGMA main.table_info(\(table))").map { try $0.get("name", as: String.self) }
+                switch table {
+                case "nfl_teams":
+                    try c.execute("INSERT INTO main.nfl_teams SELECT abbreviation, location, nickname, bye_week FROM now.team_seasons WHERE season = 2019")
+                case "prior_season_stats":
+                    try c.execute("INSERT INTO main.prior_season_stats (\(mine.joined(separator: ", "))) SELECT \(mine.joined(separator: ", ")) FROM now.season_totals")
+                default:
+                    let theirs = Set(try c.query("PRAGMA now.table_info(\(table))").map { try $0.get("name", as: String.self) })
+                    let shared = mine.filter(theirs.contains)
+                    let select = shared.map { table == "games" && $0 == "id" || table == "plays" && $0 == "game_id" ? "'old-' || \($0)" : $0 }
+                    try c.execute("INSERT OR REPLACE INTO main.\(table) (\(shared.joined(separator: ", "))) SELECT \(select.joined(separator: ", ")) FROM now.\(table)")
+                }
+            }
+            try c.execute("INSERT OR REPLACE INTO main.meta (key, value) VALUES ('season_fixture', '2019')")
+            try c.execute("COMMIT")
+            try c.execute("DETACH DATABASE now")
+        }
+        return (legacy, original)
+    }
+
+    /// What people see of every league, read through the use cases on a fixed clock.
+    static func everythingShown(_ db: Database) throws -> [String] {
+        let service = LeagueService(store: SQLiteLeagueStore(database: db), clock: ManualClock(Date(timeIntervalSince1970: 1_800_000_000)))
+        var out: [String] = []
+        func show(_ value: some Encodable) throws {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            out.append(String(decoding: try encoder.encode(value), as: UTF8.self))
+        }
+        for league in try SQLiteLeagueStore(database: db).read({ try $0.leagues() }) {
+            let caller = league.commissioner.map(Caller.user) ?? .anonymous   // private leagues too
+            try show(try service.standings(league.id, caller: caller))
+            try show(try service.scoreboard(league.id, week: nil, caller: caller))
+            try show(try service.availablePlayers(league.id, position: nil, sort: .priorSeason, caller: caller).prefix(40).map(\.player))
+            try show(try service.player("00-0033280", league: league.id, caller: caller))
+            if league.state == .predraft { try show(try service.draftablePlayers(league.id, caller: caller).prefix(40).map(\.player)) }
+        }
+        return out
+    }
+
+    @Test func aDatabaseFromBeforeSeasonsKeepsItsLeaguesOn2019AfterMigrating() throws {
         let dir = TempDir()
-        let db = try Database(path: dir.file("v2.sqlite"))
-        try db.migrate(Array(Schema.migrations.prefix { $0.version < 4 }))
-        var fixture = try SeasonFixture.bundled2019()
-        fixture.plays = []
-        try SeasonImporter.importSeason(fixture, into: db)
-        #expect(try db.migrate() == Schema.migrations.map(\.version).filter { $0 >= 4 })
-        #expect(try db.scalar("SELECT count(*) FROM plays", as: Int.self) == 101_776)
-        #expect(try db.scalar("SELECT count(*) FROM plays WHERE quarter IS NULL", as: Int.self) == 5)
+        let (legacy, original) = try Self.legacyDatabase(dir, version: 4)
+        #expect(try legacy.migrate() == [5, 6, 7])
+        #expect(try legacy.query("PRAGMA foreign_key_check").isEmpty)
+        let store = SQLiteLeagueStore(database: legacy)
+        #expect(try store.read { try $0.seasons() }.map { "\($0.season) \($0.kind.rawValue)" } == ["2018 totals", "2019 full"])
+        #expect(try store.read { try $0.nflTeams(season: 2019) }.count == 32)
+        #expect(try store.read { try $0.players(season: 2019) }.count == 632)
+        // nflverse's game ids, in the games and in their plays.
+        #expect(try legacy.scalar("SELECT count(*) FROM games WHERE id LIKE 'old-%'", as: Int.self) == 0)
+        #expect(try legacy.scalar("SELECT count(*) FROM plays WHERE game_id LIKE 'old-%'", as: Int.self) == 0)
+        #expect(try legacy.scalar("SELECT count(*) FROM plays WHERE game_id = '2019_01_GB_CHI'", as: Int.self) ?? 0 > 0)
+        #expect(try store.read { try $0.leagues() }.allSatisfy { $0.season == 2019 && !$0.followsRealTime })
+        // Every league reads as it did: standings, scoreboards, free agents, a player page, rankings from 2018.
+        #expect(try Self.everythingShown(legacy) == Self.everythingShown(original))
+        // Importing the shipped season again writes no stat: only the plays' bookkeeping (row counts, digests).
+        let report = try SeasonImport.run(path: try SeasonImport.shippedDirectory().path, into: legacy).get()
+        #expect(report.seasons.map(\.changes.weeklyStats) == [0, 0])
+        #expect(report.seasons.map(\.changes.players) == [0, 0])
+    }
+
+    @Test func aDatabaseSeededBeforePlaysGetsTheShippedPlaysWhenItMigrates() throws {
+        let dir = TempDir()
+        let (legacy, original) = try Self.legacyDatabase(dir, version: 3)
+        #expect(try legacy.migrate() == [4, 5, 6, 7])
+        #expect(try legacy.scalar("SELECT count(*) FROM plays", as: Int.self) == original.scalar("SELECT count(*) FROM plays", as: Int.self))
+        #expect(try legacy.scalar("SELECT count(*) FROM plays WHERE quarter IS NULL", as: Int.self) == 3)
+        #expect(try Self.everythingShown(legacy) == Self.everythingShown(original))
     }
 
     /// Issue #30: emails stored before v6 (trimmed and lower-cased only) move to the form sign-in looks up; when two
@@ -59,7 +134,8 @@ import ClubhouseDomain
             try db.run("INSERT INTO users (id, email, display_name, password_hash, created_at) VALUES (?, ?, ?, '!', 0)",
                        [Int64(i + 1), email, "User \(i + 1)"])
         }
-        #expect(try db.migrate() == [6])
+        let toV6 = Array(Schema.migrations.prefix { $0.version <= 6 })
+        #expect(try db.migrate(toV6) == [6])
         func email(_ id: Int64) throws -> [UInt32] {
             try #require(try db.scalar("SELECT email FROM users WHERE id = ?", [id], as: String.self)).unicodeScalars.map(\.value)
         }
@@ -77,7 +153,7 @@ import ClubhouseDomain
             let key = try #require(AccountRules.signInEmail(typed))
             #expect(try store.read { try $0.account(email: key) }?.user.id == UserID(Int64(owner)), "\(typed.debugDescription)")
         }
-        #expect(try db.migrate() == [])
+        #expect(try db.migrate(toV6) == [])
     }
 
     @Test func migratesAPreviousVersionAndRecordsTheNewOneOnce() throws {
@@ -127,7 +203,7 @@ import ClubhouseDomain
 
     @Test func statTablesHaveAColumnForEveryStatLineColumn() throws {
         let db = try migratedMemoryDatabase()
-        for table in ["weekly_stats", "prior_season_stats"] {
+        for table in ["weekly_stats", "season_totals"] {
             let names = Set(try db.query("PRAGMA table_info(\(table))").map { try $0.get("name", as: String.self) })
             for column in StatLine.columns.map(\.name) {
                 #expect(names.contains(column), "\(table) lacks \(column)")
@@ -139,7 +215,6 @@ import ClubhouseDomain
         let db = try migratedMemoryDatabase()
         try db.transaction { c in
             try c.execute("""
-                INSERT INTO nfl_teams VALUES ('CAR','Carolina','Panthers',7);
                 INSERT INTO players(id, full_name, first_name, last_name, position, nfl_team) VALUES
                     ('p1','A B','A','B','RB','CAR'), ('p2','C D','C','D','WR','CAR');
                 INSERT INTO leagues(id, name, season, settings, state, clock, created_at) VALUES (1,'L',2019,'{}','drafting',0,0);

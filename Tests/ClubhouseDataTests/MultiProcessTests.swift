@@ -26,7 +26,6 @@ import Testing
             try db.migrate()
             try db.transaction { c in
                 try c.execute("""
-                    INSERT INTO nfl_teams VALUES ('CAR','Carolina','Panthers',7);
                     INSERT INTO leagues(id, name, season, settings, state, clock, created_at) VALUES (1,'L',2019,'{}','drafting',0,0);
                     """)
                 for i in 1...children {

@@ -7,9 +7,8 @@ import Testing
 /// rankings per scoring). On the real 2019 season they must equal what the plain definitions compute.
 @Suite struct SeasonFactsDerivedValuesTests {
     static let facts: SeasonFacts = {
-        let db = try! migratedMemoryDatabase()
-        _ = try! SeasonImporter.importSeason(try! SeasonFixture.bundled2019(), into: db)
-        return try! SQLiteLeagueStore(database: db).read { try SeasonFacts.load(from: $0) }
+        let db = try! seededMemoryDatabase()
+        return try! SQLiteLeagueStore(database: db).read { try SeasonFacts.load(from: $0, season: 2019) }
     }()
 
     static func utc(_ iso: String) -> Date { ISO8601DateFormatter().date(from: iso)! }

@@ -14,10 +14,9 @@ import Testing
     }
 
     static func world() throws -> World {
-        let db = try migratedMemoryDatabase()
-        _ = try SeasonImporter.importSeason(try SeasonFixture.bundled2019(), into: db)
+        let db = try seededMemoryDatabase()
         let store = SQLiteLeagueStore(database: db)
-        let players = try store.read { try $0.players() }.map(\.id).sorted().prefix(12)
+        let players = try store.read { try $0.players(season: 2019) }.map(\.id).sorted().prefix(12)
         let at = Date(timeIntervalSince1970: 1_566_475_200)
         return try store.write { w in
             let league = try w.insertLeague(League(id: LeagueID(0), name: "Store test", isPublic: true, commissioner: nil,

@@ -20,25 +20,21 @@ func migratedMemoryDatabase() throws -> Database {
     return db
 }
 
-/// The 2019 fixture, parsed once for the whole test run.
-let fixture2019: SeasonFixture = try! SeasonFixture.bundled2019()
-
-/// An in-memory database with the schema and the 2019 season.
+/// An in-memory database with the schema and the shipped seasons (2019, 2018's totals), through the importer (the
+/// files are read once per test process).
 func seededMemoryDatabase() throws -> Database {
     let db = try migratedMemoryDatabase()
-    try SeasonImporter.importSeason(fixture2019, into: db)
+    try db.transaction { try SeasonImport.importShipped(session: $0, now: Date(timeIntervalSince1970: 1_800_000_000)) }
     return db
 }
 
-/// An in-memory database with the schema, the NFL teams and the players (no stats): cheap to make.
-func playersOnlyDatabase() throws -> Database {
-    let db = try migratedMemoryDatabase()
-    var f = fixture2019
-    f.weeklyStats = []
-    f.priorSeason = []
-    f.games = []
-    try SeasonImporter.importSeason(f, into: db)
-    return db
+/// A season with one game and nothing else: enough for a league to be created on it, for tests that read no facts.
+func insertBareSeason(_ db: Database, season: Int = 2019) throws {
+    try db.transaction { c in
+        try c.run("INSERT INTO seasons (season, kind, imported_at) VALUES (?, 'full', 0)", [season])
+        try c.run("INSERT INTO games (id, season, week, kickoff, away_team, home_team) VALUES (?, ?, 1, 1567729200, 'GB', 'CHI')",
+                  ["\(season)_01_GB_CHI", season])
+    }
 }
 
 /// Re-launches this test binary as child processes, each running one entry test (selected by `filter`) with

@@ -177,10 +177,11 @@ import Terminal
         var h = await Self.onPage()
         h.key(.char("3")); h.key(.char("S"))
         #expect(Self.page(h)?.form?.text(0) == "2019-11-05 16:53", "the date the league has now")
+        // The example is a date of the league's own season: ten days after its clock, at 19:00.
         h.key(.ctrl("u")); h.keys("next sunday"); h.key(.enter)
-        #expect(Self.page(h)?.form?.error == "Write the date and time as 2019-09-01 19:00 (UTC), or leave it empty to clear it")
+        #expect(Self.page(h)?.form?.error == "Write the date and time as 2019-11-13 19:00 (UTC), or leave it empty to clear it")
         h.key(.ctrl("u")); h.keys("2019-02-30 19:00"); h.key(.enter)
-        #expect(Self.page(h)?.form?.error == "Write the date and time as 2019-09-01 19:00 (UTC), or leave it empty to clear it")
+        #expect(Self.page(h)?.form?.error == "Write the date and time as 2019-11-13 19:00 (UTC), or leave it empty to clear it")
         h.key(.ctrl("u")); h.keys("2019-09-01 19:00"); h.key(.enter)
         #expect(Self.page(h)?.form?.error == "The draft date must be in the future — it's 2019-11-03 16:53 UTC now")
         #expect(await Self.calls(h) == [])
@@ -196,6 +197,9 @@ import Terminal
 
     @Test func datesParseOnlyInTheOneFormat() {
         #expect(CommissionerInputs.parseDate("2019-09-01 19:00") == Date(timeIntervalSince1970: 1_567_364_400))
+        // The form's example is in the league's own season: the demo's preseason clock gives the demo's draft day.
+        #expect(CommissionerInputs.exampleDate(ISO8601.parse("2019-08-22T12:00:00Z")!) == "2019-09-01 19:00")
+        #expect(CommissionerInputs.exampleDate(ISO8601.parse("2024-08-25T09:30:00Z")!) == "2024-09-04 19:00")
         #expect(CommissionerInputs.dateText(Date(timeIntervalSince1970: 1_567_364_400)) == "2019-09-01 19:00")
         for bad in ["2019-9-1", "19:00", "2019-09-01T19:00", "2019-09-31 19:00", "2019-09-01 24:00", "2019-09-01 19:00 extra"] {
             #expect(CommissionerInputs.parseDate(bad) == nil, "\(bad)")

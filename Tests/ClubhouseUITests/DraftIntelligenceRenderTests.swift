@@ -32,6 +32,25 @@ import Terminal
         #expect(s.row(of: "Darren Waller") == nil && s.row(of: "Mark Ingram") == nil)
     }
 
+    @Test func withoutAPriorSeasonTheRankingsSayWhatTheyStandOnAndHowToFetchIt() async {
+        var room = DraftRoomTests.liveRoom()
+        room.rankingBasis = RankingBasis(season: 2025, basis: .none, players: 0)
+        var h = await DraftRoomTests.opened(room, size: Self.wide)
+        h.setDetent(.full)
+        var s = Screen(h.state)
+        #expect(s.inSheet("No 2024 stats are stored, so nobody is ranked by them: every player is level (by player id) — 'clubhouse season fetch 2024' brings them in"),
+                "\(s.text)")
+        #expect(s.inSheet("2024 pts"), "the column names the season it would come from")
+        #expect(s.row(of: "Cooper Kupp") != nil, "the list is still there, under the line")
+        // With a basis the line isn't there, and the column names its season.
+        h = await DraftRoomTests.opened(DraftRoomTests.liveRoom(), size: Self.wide)
+        h.setDetent(.full)
+        s = Screen(h.state)
+        #expect(!s.inSheet("stats are stored") && s.inSheet("2018 pts"))
+        #expect(RankingBasis(season: 2019, basis: .totals, players: 456).sentence
+                == "Ranked by 2018's season totals (456 players) under this league's scoring; rookies after the veterans of their position")
+    }
+
     @Test func theBoardShowsTiersLeftAndTheNeedsOfTheTeamOnTheClock() async {
         var h = await DraftRoomTests.opened(DraftRoomTests.liveRoom(), size: Self.wide)
         h.setDetent(.half)

@@ -35,7 +35,8 @@ import Terminal
         h.keys("Friday Night Lights")
         h.key(.enter)                       // name kept, on to "Your team"
         h.keys("Lights Out")
-        h.key(.enter)                       // on to Visibility
+        h.key(.enter)                       // on to Season (the newest stored)
+        h.key(.char("j"))                   // on to Visibility
         h.key(.char("l"))                   // private
         h.key(.char("j")); h.key(.char("h")); h.key(.char("h"))   // 8 teams
         h.key(.ctrl("s"))

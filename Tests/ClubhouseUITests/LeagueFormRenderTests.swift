@@ -28,11 +28,13 @@ import Terminal
         var h = await Self.onForm()
         h.keys("Sunday Funday")
         h.key(.enter)                       // on to "Your team"
-        h.key(.char("j")); h.key(.char("j"))
+        h.key(.char("j")); h.key(.char("j")); h.key(.char("j"))
         let screen = Screen(h.state)
         #expect(screen.inSheet("Create a league — you'll be its commissioner"), "\(screen.text)")
         #expect(screen.inSheet("Name"))
         #expect(screen.inSheet("Sunday Funday"))
+        #expect(screen.inSheet("Season"))
+        #expect(screen.inSheet("2019 · live"), "the demo's clock is in the 2019 season: a league on it follows real time")
         #expect(screen.inSheet("public"))
         #expect(screen.inSheet("‹ 10 ›"), "the focused value shows its arrows")
         #expect(screen.inSheet("3–16 · odd counts give one bye a week"))
@@ -53,7 +55,7 @@ import Terminal
 
     @Test func at60x16HelpMovesToTheLastLine() async {
         var h = await Self.onForm(size: Size(width: 60, height: 16))
-        h.key(.char("j")); h.key(.char("j")); h.key(.char("j"))
+        h.key(.char("j")); h.key(.char("j")); h.key(.char("j")); h.key(.char("j"))
         let screen = Screen(h.state)
         let c = screen.layout.sheetContent
         #expect(screen.inSheet("‹ 10 ›"), "\(screen.text)")
@@ -63,7 +65,7 @@ import Terminal
 
     @Test func withoutColourTheFocusStillShows() async {
         var h = await Self.onForm(colorAllowed: false)
-        h.key(.char("j")); h.key(.char("j"))
+        h.key(.char("j")); h.key(.char("j")); h.key(.char("j"))
         let screen = Screen(h.state)
         #expect(screen.inSheet("› Visibility"), "\(screen.text)")
         #expect(screen.inSheet("‹ public ›"))
@@ -71,7 +73,7 @@ import Terminal
 
     @Test func escWithChangesAsksAndYesLeaves() async {
         var h = await Self.onForm()
-        h.key(.char("j")); h.key(.char("j")); h.key(.char("j")); h.key(.char("l"))
+        h.key(.char("j")); h.key(.char("j")); h.key(.char("j")); h.key(.char("j")); h.key(.char("l"))
         h.key(.escape)
         #expect(Screen(h.state).text.contains("Discard changes?"))
         #expect(h.state.top.page == .leagueForm(.create))

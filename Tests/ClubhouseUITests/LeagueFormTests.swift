@@ -64,13 +64,15 @@ import Terminal
         #expect(store.state.focused == .teamName, "j moves off the name row without typing")
         await store.send(.key(.down))
         await store.receive(moved(1)) { $0.focus = 2 }
-        #expect(store.state.focused == .visibility)
+        #expect(store.state.focused == .season)
         await store.send(.moved(1)) { $0.focus = 3 }
+        #expect(store.state.focused == .visibility)
+        await store.send(.moved(1)) { $0.focus = 4 }
         #expect(store.state.focused == .teams)
         #expect(!LeagueFormFeature.isEditingText(store.state))
         #expect(LeagueFormFeature.keymap(store.state).action(for: .char("k")).map { if case .moved(-1) = $0 { true } else { false } } == true)
         let last = store.state.fields.count - 1
-        for i in 4...last { await store.send(.moved(1)) { $0.focus = i } }
+        for i in 5...last { await store.send(.moved(1)) { $0.focus = i } }
         await store.send(.moved(1))                                    // on the last row: nothing changes
         #expect(store.state.focused == .submit)
         await store.send(.list(.top)) { $0.focus = 0 }
@@ -235,7 +237,7 @@ import Terminal
         }
         await type(store, " Sunday Funday ", into: \.name)
         var expected = LeagueSettings(); expected.teamCount = 12
-        let write = GatedWrite.createLeague(NewLeague(name: "Sunday Funday", settings: expected, isPublic: true, teamName: nil, seasonClock: LeagueForm.replaySeasonStart))
+        let write = GatedWrite.createLeague(NewLeague(name: "Sunday Funday", settings: expected, isPublic: true, teamName: nil, season: nil))
         await store.send(.key(.ctrl("s"))) { $0.editing = false }
         store.delegated(.perform(write))                               // ctrl-s submits from the name field, trimmed
 

@@ -93,34 +93,35 @@ import Testing
     }
 }
 
-/// `clubhouse import-stats FILE`: all or nothing, with the first bad row by line number.
+/// `clubhouse import-stats FILE` (= `season import FILE`): all or nothing, with the first bad row by line number.
 @Suite struct ImportStatsCommandTests {
     let home: TemporaryHome
     init() throws { home = try TemporaryHome() }
 
+    /// A weekly stats file named as nflverse names it, in a folder of its own.
     func write(_ text: String) throws -> String {
-        let path = home.url.appendingPathComponent("stats-\(UUID().uuidString).csv").path
+        let folder = home.url.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("stats_player_week_2019.csv").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
     @Test func goodFileIsImportedWithCounts() throws {
-        let file = try write("""
-            player_id,season,week,receptions,receiving_yards
-            00-0033280,2019,1,11,99
-            00-0033280,2019,2,4,25
-            """)
+        // McCaffrey's weeks 1 and 2, week 1 corrected to 11 catches.
+        let file = try write(ShippedSeason.playerWeek({ $0["player_id"] == "00-0033280" && ["1", "2"].contains($0["week"]) }) {
+            if $0["week"] == "1" { $0["receptions"] = "11" }
+        })
         let r = try Binary.run(["import-stats", file, "--database", home.url.appendingPathComponent("db.sqlite").path], environment: home.environment)
         #expect(r.status == 0, "\(r.err)")
-        #expect(r.out.contains("Imported 2 rows: 1 players, 2 weeks."))
+        #expect(r.out.contains("stats_player_week_2019.csv  2 rows, 2 imported"), "\(r.out)")
+        #expect(r.out.contains(" 1 weekly lines"), "\(r.out)")
     }
 
     @Test func badRowIsReportedByLineAndNothingIsImported() throws {
-        let file = try write("""
-            player_id,season,week,receptions
-            00-0033280,2019,1,11
-            00-0033280,2019,2,-4
-            """)
+        let file = try write(ShippedSeason.playerWeek({ $0["player_id"] == "00-0033280" && ["1", "2"].contains($0["week"]) }) {
+            if $0["week"] == "2" { $0["receptions"] = "-4" }
+        })
         let r = try Binary.run(["import-stats", file, "--database", home.url.appendingPathComponent("db.sqlite").path], environment: home.environment)
         #expect(r.status == 1)
         #expect(r.err.contains("\(file):3:"))

@@ -8,8 +8,11 @@ import Testing
 
     var database: String { home.url.appendingPathComponent("db.sqlite").path }
 
-    func write(_ text: String, name: String = "stats-\(UUID().uuidString).csv") throws -> String {
-        let path = home.url.appendingPathComponent(name).path
+    /// A file in a folder of its own, named as nflverse names a season's weekly player stats unless told otherwise.
+    func write(_ text: String, name: String = "stats_player_week_2019.csv") throws -> String {
+        let folder = home.url.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent(name).path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
@@ -22,7 +25,9 @@ import Testing
 
     @Test(arguments: ["999999999999999999", "9999999999999999999"])
     func aStatThatWouldOverflowScoringIsRefusedByLine(value: String) throws {
-        let file = try write("player_id,season,week,passing_tds\n00-0019596,2019,1,3\n00-0019596,2019,2,\(value)\n")
+        let file = try write(ShippedSeason.playerWeek({ $0["player_id"] == "00-0019596" && ["1", "2"].contains($0["week"]) }) {
+            if $0["week"] == "2" { $0["passing_tds"] = value }
+        })
         let r = try Binary.run(["import-stats", file, "--database", database], environment: home.environment)
         #expect(r.status == 1)
         #expect(r.err.contains("\(file):3: passing_tds \(value) is outside 0–50"), "\(r.err)")
@@ -30,7 +35,7 @@ import Testing
     }
 
     @Test func seasonZeroIsRefused() throws {
-        let file = try write("player_id,season,week,receptions\n00-0033280,0000,1,3\n")
+        let file = try write(ShippedSeason.playerWeek(ShippedSeason.row("00-0033280", week: 1)) { $0["season"] = "0000" })
         let r = try Binary.run(["import-stats", file, "--database", database], environment: home.environment)
         #expect(r.status == 1)
         #expect(r.err.contains("\(file):2: season 0000 is outside 1920–2100"), "\(r.err)")
@@ -38,20 +43,20 @@ import Testing
 
     /// `--database` given the CSV by mistake: refused with an explanation; the file is not renamed or replaced.
     @Test func aDatabasePathThatIsNotSQLiteIsRefusedAndLeftAlone() throws {
-        let text = "player_id,season,week,receptions\n00-0033280,2019,1,11\n"
+        let text = try ShippedSeason.playerWeek(ShippedSeason.row("00-0033280", week: 1))
         let csv = try write(text, name: "stats.csv")
         let r = try Binary.run(["import-stats", csv, "--database", csv], environment: home.environment)
         #expect(r.status == 1)
         #expect(r.err.contains("\(csv) is not an SQLite database"), "\(r.err)")
         #expect(r.err.contains("left untouched"))
         #expect(try String(contentsOfFile: csv, encoding: .utf8) == text)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: home.url.path).filter { $0.hasPrefix("stats.csv") } == ["stats.csv"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: (csv as NSString).deletingLastPathComponent) == ["stats.csv"])
     }
 
     /// The default data folder is 0700 and the files 0600; loose ones from an older version are tightened, and
     /// the activity log says so once.
     @Test func theDatabaseIsPrivateAndLooseFilesAreTightenedOnceWithALogLine() throws {
-        let file = try write("player_id,season,week,receptions\n00-0033280,2019,1,11\n")
+        let file = try write(ShippedSeason.playerWeek(ShippedSeason.row("00-0033280", week: 1)))
         let dataDir = home.url.appendingPathComponent("data/clubhouse").path
         let db = dataDir + "/clubhouse.sqlite"
         #expect(try Binary.run(["import-stats", file], environment: home.environment).status == 0)
@@ -69,29 +74,35 @@ import Testing
         #expect(lines.contains { $0.contains("path=\(dataDir) from=755 to=700") }, "\(lines)")
     }
 
-    /// A file 8 times bigger must not take memory in proportion: rows are streamed, not loaded.
+    /// A play-by-play file 5 times bigger (the same plays, each with a long extra column, as nflverse's real ~370-column
+    /// rows are) must not take memory in proportion: rows are streamed, not loaded.
     @Test func importMemoryStaysFlatWithFileSize() throws {
         // Written a row at a time, so this process stays small too (a spawned child's peak can include the parent's).
-        func file(megabytes: Int) throws -> String {
-            let path = home.url.appendingPathComponent("big-\(megabytes).csv").path
+        let pbp = try ShippedSeason.text("play_by_play_2019.csv")
+        func folder(padding: Int) throws -> String {
+            let dir = home.url.appendingPathComponent("season-\(padding)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try ShippedSeason.writeSeason(to: dir)
+            let path = dir.appendingPathComponent("play_by_play_2019.csv").path
             _ = FileManager.default.createFile(atPath: path, contents: nil)
             let out = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
             defer { try? out.close() }
-            let padding = String(repeating: "p", count: 10_000)
-            var written = 0, season = 1920, week = 1
-            func put(_ line: String) throws { let d = Data(line.utf8); try out.write(contentsOf: d); written += d.count }
-            try put("player_id,season,week,receptions,notes\n")
-            while written < megabytes << 20 {
-                for player in ["00-0033280", "00-0019596"] { try put("\(player),\(season),\(week),3,\(padding)\n") }
-                week += 1
-                if week > 18 { week = 1; season += 1 }
+            // An extra column nflverse's real files would have many of (the importer ignores columns it doesn't read).
+            let pad = String(repeating: "p", count: padding)
+            var first = true
+            for line in pbp.split(separator: "\n") {
+                try out.write(contentsOf: Data((line + (first ? ",notes" : "," + pad) + "\n").utf8))
+                first = false
             }
-            return path
+            return dir.path
         }
-        let small = try peakKilobytes(["import-stats", try file(megabytes: 4), "--database", database + "-small"])
-        let big = try peakKilobytes(["import-stats", try file(megabytes: 32), "--database", database + "-big"])
-        // Loading the file whole cost several times its size (~525 MB for 50 MB); streaming keeps the difference small.
-        #expect(big - small < 12 * 1024, "peak RSS \(small) KB for 4 MB, \(big) KB for 32 MB")
+        let small = try peakKilobytes(["season", "import", try folder(padding: 0), "--database", database + "-small"])
+        let bigFolder = try folder(padding: 1500)
+        let size = { (dir: String) in (try? FileManager.default.attributesOfItem(atPath: dir + "/play_by_play_2019.csv")[.size] as? Int) ?? 0 }
+        #expect(size(bigFolder) > 3 * size(home.url.appendingPathComponent("season-0").path), "the padded file isn't much bigger")
+        let big = try peakKilobytes(["season", "import", bigFolder, "--database", database + "-big"])
+        // Loading the file whole would cost several times its size; streaming keeps the difference small.
+        #expect(big - small < 12 * 1024, "peak RSS \(small) KB for the plain play-by-play, \(big) KB for the padded one")
     }
 
     /// Runs the binary and returns its peak resident set size (`wait4`'s rusage), in KB.

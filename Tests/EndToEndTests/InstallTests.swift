@@ -29,6 +29,14 @@ import Testing
         #expect(option(hostStart, "--database") == nil, "host-ssh starts no league server of its own")
         #expect(values(host, "Requires") == ["clubhouse-serve.service"])
         #expect(values(host, "After").first?.contains("clubhouse-serve.service") == true)
+        // The season refresh (a timer's oneshot) writes the server's database, as the server's user.
+        let refresh = try String(contentsOfFile: Repo.root + "/dist/systemd/clubhouse-season-refresh.service.in", encoding: .utf8)
+        let refreshStart = try #require(values(refresh, "ExecStart").first)
+        #expect(refreshStart.hasPrefix("@BINDIR@/clubhouse season fetch ${CLUBHOUSE_SEASON} "))
+        #expect(option(refreshStart, "--database") == option(serveStart, "--database"))
+        #expect(values(refresh, "User") == values(serve, "User") && values(refresh, "StateDirectory") == values(serve, "StateDirectory"))
+        let timer = try String(contentsOfFile: Repo.root + "/dist/systemd/clubhouse-season-refresh.timer.in", encoding: .utf8)
+        #expect(values(timer, "OnUnitActiveSec") == ["10min"])
 
         // The serve unit's ExecStartPre, run on a temporary folder in place of /var/lib/clubhouse.
         let pre = try #require(values(serve, "ExecStartPre").first)
@@ -61,8 +69,9 @@ import Testing
         let expected = ["bin/clubhouse", "share/man/man1/clubhouse.1", "share/bash-completion/completions/clubhouse",
                         "share/zsh/site-functions/_clubhouse", "share/clubhouse/systemd/clubhouse-serve.service",
                         "share/clubhouse/systemd/clubhouse-host-ssh.service", "share/clubhouse/systemd/clubhouse-backup.service",
-                        "share/clubhouse/systemd/clubhouse-backup.timer"]
-            + ["teams.csv", "players.csv", "schedule.csv", "weekly_stats.csv", "prior_season.csv"].map { "share/clubhouse/nfl-2019/" + $0 }
+                        "share/clubhouse/systemd/clubhouse-backup.timer", "share/clubhouse/systemd/clubhouse-season-refresh.service",
+                        "share/clubhouse/systemd/clubhouse-season-refresh.timer"]
+            + (SeasonImport.shippedFiles + ["README.md"]).map { "share/clubhouse/nflverse/" + $0 }
         for file in expected { #expect(installed.contains(root + "/" + file), "not installed: \(file)") }
         #expect(FileManager.default.isExecutableFile(atPath: root + "/bin/clubhouse"))
         #expect(try String(contentsOfFile: root + "/share/man/man1/clubhouse.1", encoding: .utf8)
@@ -86,12 +95,19 @@ import Testing
         #expect(version.status == 0)
         #expect(version.out.hasPrefix("clubhouse "))
 
-        let csv = elsewhere.appendingPathComponent("week1.csv").path
-        try "player_id,season,week,receptions,receiving_yards\n00-0033280,2019,1,11,99\n".write(toFile: csv, atomically: true, encoding: .utf8)
-        let imported = try Repo.run(binary, ["import-stats", "week1.csv", "--database", "league.sqlite"], in: elsewhere.path,
+        // A one-row correction in nflverse's weekly layout: McCaffrey's week 1 with 11 catches instead of 10.
+        let shippedWeek = try String(decoding: Self.inflate(Repo.root + "/Sources/ClubhouseData/Resources/nflverse/stats_player_week_2019.csv.gz"), as: UTF8.self)
+            .components(separatedBy: "\n")
+        let header = shippedWeek[0].components(separatedBy: ",")
+        var row = try #require(shippedWeek.first { $0.hasPrefix("00-0033280,") && $0.contains(",2019,1,REG,") }).components(separatedBy: ",")
+        row[try #require(header.firstIndex(of: "receptions"))] = "11"
+        let csv = elsewhere.appendingPathComponent("stats_player_week_2019.csv").path
+        try (shippedWeek[0] + "\n" + row.joined(separator: ",") + "\n").write(toFile: csv, atomically: true, encoding: .utf8)
+        let imported = try Repo.run(binary, ["import-stats", "stats_player_week_2019.csv", "--database", "league.sqlite"], in: elsewhere.path,
                                     environment: work.environment)
         #expect(imported.status == 0, "\(imported.err)")
-        #expect(imported.out.contains("Imported 1 rows: 1 players, 1 weeks."), "\(imported.out)")
+        #expect(imported.out.contains("stats_player_week_2019.csv  1 rows, 1 imported"), "\(imported.out)")
+        #expect(imported.out.contains(" 1 weekly lines"), "\(imported.out)")
 
         let tmux = try Tmux(command: "bash --norc --noprofile", environment: work.environment)
         try tmux.type("cd \(Tmux.shellQuote(elsewhere.path)) && \(Tmux.shellQuote(binary)); echo \"exit=$?\"")
@@ -105,19 +121,27 @@ import Testing
 
         // It reads the season from its own PREFIX/share/clubhouse, not from the build folder: with a file gone
         // there, seeding a new database fails and names the installed path.
-        try FileManager.default.removeItem(atPath: root + "/share/clubhouse/nfl-2019/teams.csv")
-        let broken = try Repo.run(binary, ["import-stats", "week1.csv", "--database", "other.sqlite"], in: elsewhere.path,
+        try FileManager.default.removeItem(atPath: root + "/share/clubhouse/nflverse/games.csv.gz")
+        let broken = try Repo.run(binary, ["import-stats", "stats_player_week_2019.csv", "--database", "other.sqlite"], in: elsewhere.path,
                                   environment: work.environment)
         #expect(broken.status == 1)
-        #expect(broken.err.contains(root + "/share/clubhouse/nfl-2019/teams.csv"), "\(broken.err)")
-        try FileManager.default.copyItem(atPath: Repo.root + "/Sources/ClubhouseData/Resources/nfl-2019/teams.csv",
-                                         toPath: root + "/share/clubhouse/nfl-2019/teams.csv")
+        #expect(broken.err.contains(root + "/share/clubhouse/nflverse/games.csv.gz"), "\(broken.err)")
+        try FileManager.default.copyItem(atPath: Repo.root + "/Sources/ClubhouseData/Resources/nflverse/games.csv.gz",
+                                         toPath: root + "/share/clubhouse/nflverse/games.csv.gz")
 
         // make uninstall removes every file it installed, and its own folders.
         let removed = try Repo.make(["uninstall", "DESTDIR=\(destdir)", "PREFIX=\(Self.prefix)"])
         #expect(removed.status == 0, "make uninstall failed:\n\(removed.out)\(removed.err)")
         #expect(try Repo.files(under: destdir) == [], "left behind")
         #expect(!FileManager.default.fileExists(atPath: root + "/share/clubhouse"))
+    }
+
+    /// A gzip file's bytes, inflated (through the app's own reader).
+    static func inflate(_ path: String) throws -> [UInt8] {
+        let source = GzipSource(try #require(FileSource(path: path)))
+        var out: [UInt8] = []
+        while try source.read(into: &out, limit: 1 << 16) > 0 {}
+        return out
     }
 
     @Test func manPageRendersWithoutWarnings() throws {

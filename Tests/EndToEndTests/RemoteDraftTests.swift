@@ -13,12 +13,12 @@ import Testing
     final class Server {
         let process = Process()
         let log: URL
-        init(database: String, port: Int, home: TemporaryHome, arguments: [String] = []) throws {
+        init(database: String, port: Int, home: TemporaryHome, arguments: [String] = [], environment: [String: String] = [:]) throws {
             log = home.url.appendingPathComponent("serve-\(UUID().uuidString.prefix(4)).log")
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             process.executableURL = URL(fileURLWithPath: Binary.path)
             process.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--database", database] + arguments
-            process.environment = home.environment
+            process.environment = home.environment.merging(environment) { $1 }
             let file = try FileHandle(forWritingTo: log)
             process.standardOutput = file
             process.standardError = file
@@ -40,11 +40,11 @@ import Testing
         return lines[header + 1].dropFirst().drop(while: { $0 == " " }).first?.isNumber == true
     }
 
-    static func openLeague(_ t: Tmux) throws {
-        try t.send("/"); try t.type(leagueName); try t.send("Enter")
+    static func openLeague(_ t: Tmux, named name: String = leagueName) throws {
+        try t.send("/"); try t.type(name); try t.send("Enter")
         usleep(200_000)
         try t.send("Enter")
-        #expect(try t.waitForLoaded("Home › \(leagueName)").matched)
+        #expect(try t.waitForLoaded("Home › \(name)").matched)
     }
 
     /// On a SQLite file the server holds the file's clock lease, so an app opened on the same file leaves the draft

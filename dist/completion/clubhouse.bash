@@ -11,7 +11,7 @@ _clubhouse()
     local command="" i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
-            --database | --server | --port | --listen | --policy | --state-dir | --user | --devices-dir | --ssh-host-secret-file | --trusted-proxy | --db-pool | --db-timeout)
+            --database | --server | --port | --listen | --policy | --state-dir | --user | --devices-dir | --ssh-host-secret-file | --trusted-proxy | --db-pool | --db-timeout | --season | --from | --refresh-season | --every)
                 ((i++))
                 ;;
             -*) ;;
@@ -43,7 +43,7 @@ _clubhouse()
             COMPREPLY=($(compgen -W 'open linked' -- "$cur"))
             return
             ;;
-        --server | --port | --listen | --trusted-proxy | --db-pool | --db-timeout)
+        --server | --port | --listen | --trusted-proxy | --db-pool | --db-timeout | --season | --from | --refresh-season | --every)
             return
             ;;
         --help | -h | --version | -V)
@@ -57,14 +57,33 @@ _clubhouse()
         "")
             options="--database --server --no-color --help --version"
             if [[ $cur != -* ]]; then
-                COMPREPLY=($(compgen -W 'import-stats backup host-ssh serve' -- "$cur"))
+                COMPREPLY=($(compgen -W 'season import-stats backup host-ssh serve' -- "$cur"))
                 return
             fi
             ;;
         import-stats)
             options="--database --help"
             if [[ $cur != -* ]]; then
-                _filedir csv
+                _filedir '@(csv|gz)'
+                return
+            fi
+            ;;
+        season)
+            options="--season --from --database --help"
+            if [[ $cur != -* ]]; then
+                # season import|fetch|list, then a folder (import) or a year (fetch).
+                local sub="" j
+                for ((j = i + 1; j < cword; j++)); do
+                    case ${words[j]} in
+                        --database | --season | --from) ((j++)) ;;
+                        -*) ;;
+                        *) sub=${words[j]}; break ;;
+                    esac
+                done
+                case $sub in
+                    "") COMPREPLY=($(compgen -W 'import fetch list' -- "$cur")) ;;
+                    import) _filedir ;;
+                esac
                 return
             fi
             ;;
@@ -79,7 +98,7 @@ _clubhouse()
             options="--port --listen --database --policy --state-dir --user --server --ssh-host-secret-file --help"
             ;;
         serve)
-            options="--listen --database --db-pool --db-timeout --ssh-host-secret-file --trusted-proxy --help"
+            options="--listen --database --db-pool --db-timeout --ssh-host-secret-file --trusted-proxy --refresh-season --every --from --help"
             ;;
         *)
             return

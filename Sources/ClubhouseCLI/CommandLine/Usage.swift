@@ -18,7 +18,8 @@ enum Usage {
 
     Commands:
       serve               run a league server for a club (JSON over HTTP)
-      import-stats FILE   import weekly stats from a CSV file (nflverse player_stats columns)
+      season              import, fetch and list NFL seasons (nflverse's files)
+      import-stats FILE   the same as 'season import FILE'
       backup OUT          a consistent copy of the (live) SQLite database, verified
       host-ssh            host the app over SSH with the system's OpenSSH server
 
@@ -28,6 +29,7 @@ enum Usage {
     static let serve = """
     Usage: clubhouse serve [--listen HOST:PORT] [--database PATH] [--db-pool N] [--db-timeout SECONDS]
                            [--ssh-host-secret-file PATH] [--trusted-proxy ADDR[,ADDR...]]
+                           [--refresh-season YEAR [--every 10m] [--from BASE_URL]]
 
     Runs the league server: members point the app at http://HOST:PORT (see 'clubhouse --help').
     Prints the URL, logs one line per request to standard error (method, route, status,
@@ -54,17 +56,22 @@ enum Usage {
                            whose X-Forwarded-For names the client: sign-in and new-account
                            limits then count the right-most address in it that isn't one of
                            these; from any other peer the header is ignored
+      --refresh-season YEAR
+                           keep the YEAR season up to date while serving: its nflverse files are
+                           fetched again (only the changed ones come down) and their differences
+                           imported; new plays reach open screens, and stat corrections re-score a
+                           final week until the Wednesday waiver run after it (then it is locked)
+      --every DURATION     how often (default 10m; 30s, 1h …)
+      --from BASE_URL      a mirror laid out like nflverse's releases (see 'clubhouse season --help')
       -h, --help           show this help
     """
 
     static let importStats = """
     Usage: clubhouse import-stats FILE [--database PATH]
 
-    Reads FILE row by row inside one transaction: on a bad row prints FILE:LINE: reason and
-    imports nothing; on success reports the counts. Memory stays flat however big FILE is.
-    Each stat must be a whole number in a plausible range for one week: yardage -200..2000;
-    completions, attempts, carries, receptions 0..200; points_allowed 0..300; every other
-    stat 0..50. season is 4 digits (1920..2100), week 1..18.
+    The older name of 'clubhouse season import FILE': imports one nflverse file (e.g. a newer
+    stats_player_week_YEAR.csv of a season already stored). A new database first gets the
+    shipped 2019 season. See 'clubhouse season --help'.
 
     Options:
       --database PATH   use this SQLite database
@@ -84,6 +91,40 @@ enum Usage {
       --database PATH   the SQLite database to copy
                         (default: $XDG_DATA_HOME/clubhouse/clubhouse.sqlite)
       -h, --help        show this help
+    """
+
+    static let season = """
+    Usage: clubhouse season import DIR|FILE [--season YEAR] [--database PATH|postgres://...]
+           clubhouse season fetch YEAR [--from BASE_URL] [--database PATH|postgres://...]
+           clubhouse season list [--database PATH|postgres://...]
+
+    NFL seasons from nflverse's published files: players.csv, games.csv,
+    stats_player_week_YEAR.csv, stats_team_week_YEAR.csv, play_by_play_YEAR.csv (each may be
+    .csv.gz), or a season's totals alone (stats_player_reg_YEAR.csv, stats_team_reg_YEAR.csv:
+    the basis of the next season's pre-draft rankings).
+
+    import  reads every season whose files are in DIR (or only --season YEAR) in one
+            transaction: players created or updated, games with kickoffs in UTC, weekly
+            stats, per-play stat changes from play-by-play. Only what changed is written:
+            importing the same files again changes nothing. A bad row prints FILE:LINE:
+            reason and nothing is imported. Each stat must be plausible for one week:
+            yardage -200..2000; completions, attempts, carries, receptions 0..200; every
+            other stat 0..50; season 1920..2100, week 1..18 (regular season only).
+    fetch   downloads YEAR's files from nflverse's releases (BASE_URL/<tag>/<file>, e.g.
+            .../pbp/play_by_play_2024.csv.gz), with a progress bar per file, resuming an
+            interrupted download; a file is checked whole before the importer sees it; then
+            imports them. Files are kept in $XDG_CACHE_HOME/clubhouse/nflverse/YEAR.
+    list    one line per stored season: players, games, player-weeks, plays.
+
+    Options:
+      --season YEAR      import: only this season's files
+      --from BASE_URL    fetch: a mirror laid out like nflverse's releases
+                         (default: \(SeasonCommand.defaultBase))
+      --database PATH    the SQLite database (default: $XDG_DATA_HOME/clubhouse/clubhouse.sqlite),
+                         or postgres://... (a league server's PostgreSQL database)
+      -h, --help         show this help
+
+    Exit status: 0 done, 1 a refused file (nothing imported) or a failed download, 2 a usage error.
     """
 
     static let hostSSH = """

@@ -54,7 +54,7 @@ package enum AppCommand {
             Output.error("clubhouse: \(error)")
             return 1
         }
-        let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
+        let service = LeagueService(store: SQLiteLeagueStore(database: db), clock: WallClock.current(), accounts: .sodium)
         // This device's session (token file, 0600) and pending gated write live in $XDG_STATE_HOME/clubhouse, so a pending join survives the app being killed or the connection
         // dropping. The caller is resolved from the token on every call. Without a usable state folder the app
         // still browses, signed out, and keeps a pending action in memory only.

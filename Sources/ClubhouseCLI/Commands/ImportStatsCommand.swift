@@ -1,7 +1,8 @@
 import ClubhouseData
 import Foundation
 
-/// `clubhouse import-stats FILE`: validates every row, then imports all or nothing.
+/// `clubhouse import-stats FILE`: the older name of `clubhouse season import FILE` (one importer, nflverse's files).
+/// As it always did, a new database first gets the shipped season, so a weekly stats file of 2019 imports on its own.
 enum ImportStatsCommand {
     static func run(_ args: ParsedArguments) -> Int32 {
         guard args.positionals.count == 1, let file = args.positionals.first else {
@@ -10,17 +11,10 @@ enum ImportStatsCommand {
         }
         do {
             let db = try OpenDatabase.open(args, seed: .season)
-            switch try StatsImport.importFile(atPath: file, into: db) {
-            case .failure(let error):
-                Output.error(error.description)
-                Output.error("Nothing was imported.")
-                return 1
-            case .success(let summary):
-                var line = "Imported \(summary.rows) rows: \(summary.players) players, \(summary.weeks) weeks."
-                if !summary.ignoredColumns.isEmpty { line += " Ignored columns: \(summary.ignoredColumns.joined(separator: ", "))." }
-                print(line)
-                return 0
-            }
+            return SeasonCommand.finish(try SeasonImport.run(path: file, into: db), from: file)
+        } catch let error as OpenDatabase.Failure {
+            Output.error("clubhouse import-stats: \(error.description)")
+            return 1
         } catch let error as DatabaseError {
             Output.error("clubhouse import-stats: \(error.domainError.message)")   // a full disk says so, and where
             return 1

@@ -7,8 +7,9 @@ import Foundation
 package enum OpenDatabase {
     package struct Failure: Error, CustomStringConvertible { package var description: String }
 
-    /// What a new database gets: the whole demo world (the app), or just the season facts (import-stats).
-    package enum Seed { case world, season }
+    /// What a new database gets: the whole demo world (the app), just the shipped seasons (import-stats), or nothing
+    /// (season import and list: the schema only).
+    package enum Seed { case world, season, none }
 
     package static func open(_ args: ParsedArguments, seed: Seed) throws(Failure) -> Database {
         try open(explicitPath: args.options["database"], seed: seed)
@@ -31,6 +32,8 @@ package enum OpenDatabase {
             switch seed {
             case .season:
                 try DemoWorld.seedSeasonIfNeeded(opened.database)
+            case .none:
+                break
             case .world:
                 let isNew = try opened.database.scalar("SELECT value FROM meta WHERE key = ?", [DemoWorld.seededKey], as: String.self) == nil
                 if isNew && !quiet { print("Setting up the 2019 demo season in \(location.path)…") }

@@ -1,7 +1,8 @@
 import ClubhouseDomain
 import Foundation
 
-/// The demo world `clubhouse` opens onto on first run: the 2019 season plus leagues in every state,
+/// The demo world `clubhouse` opens onto on first run: the 2019 season (and 2018's totals, for its rankings), imported
+/// from the shipped nflverse files by `SeasonImport` like any season, plus leagues in every state,
 /// whose history is made by running the real rules (autopick drafts, weekly lineups, waivers, scoring)
 /// on each league's season clock — nothing written by hand. Deterministic: the same code seeds the same world.
 public enum DemoWorld {
@@ -22,19 +23,21 @@ public enum DemoWorld {
         defer { if isSmall, let cacheSize { try? db.execute("PRAGMA cache_size = \(cacheSize)") } }
         return try db.transaction { c in
             if try c.scalar("SELECT value FROM meta WHERE key = ?", [seededKey], as: String.self) != nil { return false }
-            try seedSeasonIfNeeded(db)
+            try seedSeasonIfNeeded(db, now: now)
             try DemoSeeder(store: SQLiteLeagueStore(database: db), realNow: now).seed()
             try c.run("INSERT INTO meta (key, value) VALUES (?, ?)", [seededKey, "2019 v1"])
             return true
         }
     }
 
-    /// Imports the shipped 2019 season (players, teams, games, stats) unless the file has it already.
-    public static func seedSeasonIfNeeded(_ db: Database) throws {
+    /// The season the demo leagues replay.
+    public static let season = 2019
+
+    /// Imports the shipped seasons (2019, 2018's totals) unless the file has 2019 already.
+    public static func seedSeasonIfNeeded(_ db: Database, now: Date = Date()) throws {
         try db.transaction { c in
-            guard try SeasonImporter.seededSeason(db) == nil else { return }
-            _ = try SeasonImporter.importSeason(try SeasonFixture.bundled2019(), connection: c)
-            try c.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('season_data_version', '1')")
+            guard try c.scalar("SELECT 1 FROM seasons WHERE season = ?", [season], as: Int.self) == nil else { return }
+            try SeasonImport.importShipped(session: c, now: now)
         }
     }
 }
@@ -148,7 +151,8 @@ struct DemoSeeder {
         let managers = (0..<spec.settings.teamCount).map { users[(index * 7 + $0) % users.count] }
         let commissioner = Caller.user(managers[0])
         let id = try service.createLeague(name: spec.name, settings: spec.settings, isPublic: spec.isPublic, teamName: spec.teamNames[0],
-                                          seasonClock: Self.preseason, seed: UInt64(index + 1), caller: commissioner)
+                                          season: DemoWorld.season, seasonClock: Self.preseason, replay: true, seed: UInt64(index + 1),
+                                          caller: commissioner)
         let managedCount: Int = switch spec.phase {
         case .open(let m): m
         case .drafting: 1
@@ -218,7 +222,7 @@ struct DemoSeeder {
     /// put in a few waiver claims; the clock engine processes waivers and finalizes weeks on the way.
     func play(_ id: LeagueID, service: LeagueService, until: Date, commissioner: Caller) throws {
         var rng = SeededRandom(seed: UInt64(bitPattern: id.rawValue) &* 7919)
-        let facts = try service.facts()
+        let facts = try service.facts(season: DemoWorld.season)
         for week in facts.calendar.weekNumbers {
             guard let kickoff = facts.calendar.kickoff(ofWeek: week) else { continue }
             // Tuesday before the week: claims in, then the clock passes Wednesday's waiver run.

@@ -180,6 +180,7 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
     public func draftBoard(_ id: LeagueID) async throws -> DraftBoard { try await call { try $0.draftBoard(id, caller: $1) } }
     public func draftablePlayers(_ id: LeagueID) async throws -> [DraftablePlayer] { try await call { try $0.draftablePlayers(id, caller: $1) } }
     public func draftRecap(_ id: LeagueID) async throws -> DraftRecap { try await call { try $0.draftRecap(id, caller: $1) } }
+    public func seasons() async throws -> [SeasonInfo] { try await call { s, _ in try s.seasons() } }
 
     // MARK: - LeagueMembership
 
@@ -187,7 +188,7 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
         let seed = random.with { $0.next() }
         return try await write {
             try $0.createLeague(name: new.name, settings: new.settings, isPublic: new.isPublic, teamName: new.teamName,
-                                seasonClock: new.seasonClock, seed: seed, caller: $1)
+                                season: new.season, seasonClock: new.seasonClock, seed: seed, caller: $1)
         }
     }
     public func requestToJoin(_ league: LeagueID, teamName: String) async throws -> JoinRequest {

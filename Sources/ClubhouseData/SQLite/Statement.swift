@@ -42,6 +42,17 @@ public final class Statement {
         }
     }
 
+    /// Binds values already in SQLite's terms and runs the statement (bulk inserts: no boxing per value).
+    public func run(values: [SQLiteValue]) throws {
+        sqlite3_reset(handle)
+        guard values.count == parameterCount else {
+            throw DatabaseError.misuse("statement takes \(parameterCount) parameters, got \(values.count)", sql: sql)
+        }
+        for (i, v) in values.enumerated() { try bind(v, at: Int32(i + 1)) }
+        defer { sqlite3_reset(handle) }
+        while try step() {}
+    }
+
     /// Binds one value at a 1-based index.
     public func bind(_ value: SQLiteValue, at index: Int32) throws {
         let rc: Int32

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Where the data files shipped with the program (the 2019 season) are, wherever the binary is run from:
+/// Where the data files shipped with the program (the 2019 season in nflverse's files, `nflverse/`) are, wherever the
+/// binary is run from:
 ///
 /// 1. an installed binary (`make install`: `PREFIX/bin/clubhouse`) finds them in `PREFIX/share/clubhouse/`,
 ///    from its own path (symlinks resolved), so it works with the build folder gone;
@@ -9,10 +10,13 @@ import Foundation
 ///
 /// `Bundle.module` is asked only when its bundle is beside the executable: it stops the process when it finds none.
 public enum ShippedData {
+    /// The folder of the shipped seasons' nflverse files.
+    public static let seasonsFolder = "nflverse"
+
     /// The bundle SwiftPM builds for this target's resources: `<package>_<target>.resources`.
     static let bundleName = "Clubhouse_ClubhouseData.resources"
 
-    /// The folder `name` (e.g. `nfl-2019`), or nil when none of the places has it.
+    /// The folder `name` (e.g. `nflverse`), or nil when none of the places has it.
     public static func directory(_ name: String) -> URL? {
         let executable = executableURL()
         if let executable, case let installed = installedDirectory(name, executable: executable), isDirectory(installed) {

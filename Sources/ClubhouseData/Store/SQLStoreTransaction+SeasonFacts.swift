@@ -3,17 +3,20 @@ import Foundation
 
 /// `SQLStoreTransaction`: the season's facts (NFL teams, players, games, stats, plays).
 extension SQLStoreTransaction {
-    func nflTeams() throws -> [NFLTeam] {
+    func nflTeams(season: Int) throws -> [NFLTeam] {
         var out: [NFLTeam] = []
-        try each("SELECT abbreviation, location, nickname, bye_week FROM nfl_teams ORDER BY abbreviation") { s in
+        try each("SELECT abbreviation, location, nickname, bye_week FROM team_seasons WHERE season = ? ORDER BY abbreviation", [season]) { s in
             out.append(NFLTeam(abbreviation: s.string(at: 0), location: s.string(at: 1), nickname: s.string(at: 2), byeWeek: s.int(at: 3)))
         }
         return out
     }
 
-    func players() throws -> [Player] {
+    func players(season: Int) throws -> [Player] {
         var out: [Player] = []
-        try each("SELECT id, full_name, first_name, last_name, position, nfl_team, jersey_number FROM players ORDER BY id") { s in
+        try each("""
+            SELECT p.id, p.full_name, p.first_name, p.last_name, p.position, s.team, p.jersey_number
+            FROM player_seasons s JOIN players p ON p.id = s.player_id WHERE s.season = ? ORDER BY p.id
+            """, [season]) { s in
             guard let pos = Position(rawValue: s.string(at: 4)) else { return }
             out.append(Player(id: PlayerID(s.string(at: 0)), fullName: s.string(at: 1), firstName: s.string(at: 2), lastName: s.string(at: 3),
                               position: pos, nflTeam: s.string(at: 5), jerseyNumber: s.optionalInt(at: 6)))
@@ -54,12 +57,40 @@ extension SQLStoreTransaction {
         return out
     }
 
-    func priorSeasonStats() throws -> [PriorSeasonStat] {
-        var out: [PriorSeasonStat] = []
-        try each("SELECT player_id, season, games, \(StoreSQL.statSelect) FROM prior_season_stats") { s in
-            out.append(PriorSeasonStat(playerID: PlayerID(s.string(at: 0)), season: s.int(at: 1), games: s.int(at: 2), stats: Self.statLine(s, from: 3)))
+    /// The totals of the season before `season`: its weekly lines summed when it was played here, else its imported
+    /// totals, else none.
+    func priorSeason(before season: Int) throws -> PriorSeason {
+        let prior = season - 1
+        var rows: [PriorSeasonStat] = []
+        let sums = StatLine.columns.map { "sum(\($0.name))" }.joined(separator: ", ")
+        try each("SELECT player_id, count(*), \(sums) FROM weekly_stats WHERE season = ? GROUP BY player_id ORDER BY player_id", [prior]) { s in
+            rows.append(PriorSeasonStat(playerID: PlayerID(s.string(at: 0)), season: prior, games: s.int(at: 1), stats: Self.statLine(s, from: 2)))
+        }
+        if !rows.isEmpty { return PriorSeason(season: prior, basis: .weeklyStats, rows: rows) }
+        try each("SELECT player_id, games, \(StoreSQL.statSelect) FROM season_totals WHERE season = ? ORDER BY player_id", [prior]) { s in
+            rows.append(PriorSeasonStat(playerID: PlayerID(s.string(at: 0)), season: prior, games: s.int(at: 1), stats: Self.statLine(s, from: 2)))
+        }
+        return PriorSeason(season: prior, basis: rows.isEmpty ? .none : .totals, rows: rows)
+    }
+
+    func seasons() throws -> [SeasonInfo] { try SeasonInfo.all(session: session) }
+
+    func scoreCorrections(in league: LeagueID) throws -> [ScoreCorrection] {
+        var out: [ScoreCorrection] = []
+        try each("""
+            SELECT week, team_id, points_before, points_after, applied, at, locked_at FROM score_corrections WHERE league_id = ? ORDER BY id
+            """, [league]) { s in
+            out.append(ScoreCorrection(week: s.int(at: 0), teamID: TeamID(s.int64(at: 1)), before: Points(hundredths: s.int(at: 2)),
+                                       after: Points(hundredths: s.int(at: 3)), applied: s.bool(at: 4), at: Date(timeIntervalSince1970: s.double(at: 5)),
+                                       lockedAt: Date(timeIntervalSince1970: s.double(at: 6))))
         }
         return out
+    }
+
+    func insertScoreCorrection(_ c: ScoreCorrection, in league: LeagueID) throws {
+        try run("""
+            INSERT INTO score_corrections (league_id, week, team_id, points_before, points_after, applied, at, locked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, [league, c.week, c.teamID, c.before.hundredths, c.after.hundredths, c.applied, c.at, c.lockedAt])
     }
 
     func plays(season: Int, week: Int) throws -> [PlayStat] {

@@ -14,9 +14,10 @@ extension SQLStoreTransaction {
 
     func insertLeague(_ l: League) throws -> LeagueID {
         return LeagueID(try insert("""
-            INSERT INTO leagues (name, season, is_public, commissioner_id, settings, state, clock, draft_scheduled_at, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [l.name, l.season, l.isPublic, l.commissioner, try Self.settingsJSON(l.settings), l.state.rawValue, l.clock, l.draftScheduledAt, l.createdAt]))
+            INSERT INTO leagues (name, season, is_public, commissioner_id, settings, state, clock, draft_scheduled_at, created_at, follows_real_time)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [l.name, l.season, l.isPublic, l.commissioner, try Self.settingsJSON(l.settings), l.state.rawValue, l.clock, l.draftScheduledAt,
+                  l.createdAt, l.followsRealTime]))
     }
 
     func clockRun(_ league: LeagueID) throws -> ClockRun? {
@@ -49,10 +50,11 @@ extension SQLStoreTransaction {
         let keepSettings = l.needsCommissioner?.part == .settings
         var params: [(any SQLBindable)?] = [l.name, l.season, l.isPublic, l.commissioner]
         if !keepSettings { params.append(try Self.settingsJSON(l.settings)) }
-        params += [l.state.rawValue, l.clock, l.draftScheduledAt, l.id]
+        params += [l.state.rawValue, l.clock, l.draftScheduledAt, l.followsRealTime, l.id]
         let n = try run("""
             UPDATE leagues SET name = ?, season = ?, is_public = ?, commissioner_id = ?, settings = \(keepSettings ? "settings" : "?"), state = ?,
-            clock = ?, draft_scheduled_at = ? WHERE id = ?
+                clock = ?, draft_scheduled_at = ?, follows_real_time = ?
+            WHERE id = ?
             """, params)
         if n == 0 { throw DomainError.notFound("League \(l.id.rawValue)") }
     }

@@ -39,7 +39,7 @@ package func sqlStoreTransaction<Session: StoreSQLSession>(on session: Session) 
 /// The store's SQL fragments and caches (a generic type can't hold static stored properties).
 enum StoreSQL {
     static let statSelect = StatLine.columns.map(\.name).joined(separator: ", ")
-    static let leagueColumns = "id, name, season, is_public, commissioner_id, settings, state, clock, draft_scheduled_at, created_at"
+    static let leagueColumns = "id, name, season, is_public, commissioner_id, settings, state, clock, draft_scheduled_at, created_at, follows_real_time"
     /// Decoded and checked settings by their stored JSON text: the text is the whole input, so a hit can never be stale.
     static let settingsCache = CheckedSettingsCache()
     static let draftOrderCache = DecodedJSONCache<[Int64]>()

@@ -17,6 +17,10 @@ package protocol StoreSQLSession {
     /// Runs `body` so that a constraint failure inside it leaves the transaction usable (PostgreSQL aborts the
     /// whole transaction on any error unless a savepoint catches it; SQLite fails only the statement).
     func recovering<T>(_ body: () throws -> T) throws -> T
+    /// Inserts many rows into `table` at once (SQLite: one prepared statement run per row; PostgreSQL: `COPY`).
+    func insertRows(into table: String, columns: [String], rows: [[SQLiteValue]]) throws
+    /// Runs a statement with values already in SQLite's terms (no boxing per value: bulk upserts).
+    func run(_ sql: String, values: [SQLiteValue]) throws
     /// Called right before an event row is inserted, and with its id right after.
     func willAppendEvent() throws
     func didAppendEvent(_ id: Int64) throws
@@ -105,6 +109,11 @@ extension Connection: StoreSQLSession {
     }
 
     package func recovering<T>(_ body: () throws -> T) throws -> T { try body() }
+    package func run(_ sql: String, values: [SQLiteValue]) throws { try cachedStatement(sql).run(values: values) }
+    package func insertRows(into table: String, columns: [String], rows: [[SQLiteValue]]) throws {
+        let statement = try cachedStatement("INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))")
+        for row in rows { try statement.run(values: row) }
+    }
     package func willAppendEvent() throws {}
     package func didAppendEvent(_ id: Int64) throws {}
 }

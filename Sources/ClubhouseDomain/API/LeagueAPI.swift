@@ -25,6 +25,8 @@ public protocol LeagueBrowsing: Sendable {
     func draftablePlayers(_ id: LeagueID) async throws -> [DraftablePlayer]
     /// After the draft has started: grades against the room and the best and worst picks by season points.
     func draftRecap(_ id: LeagueID) async throws -> DraftRecap
+    /// The NFL seasons the database holds, oldest first (a new league picks one; the newest is the default).
+    func seasons() async throws -> [SeasonInfo]
 }
 
 /// Live updates: the league's append-only event log, resumable after a known id.

@@ -64,9 +64,14 @@ public struct NewLeague: Hashable, Codable, Sendable {
     public var isPublic: Bool
     /// The commissioner's own team's name ("Team 1" when nil).
     public var teamName: String?
-    /// Where the league's season clock starts (real leagues: now; replays: before the 2019 opener).
-    public var seasonClock: Date
-    public init(name: String, settings: LeagueSettings = LeagueSettings(), isPublic: Bool = true, teamName: String? = nil, seasonClock: Date) {
-        self.name = name; self.settings = settings; self.isPublic = isPublic; self.teamName = teamName; self.seasonClock = seasonClock
+    /// The NFL season the league plays (nil: the newest season stored).
+    public var season: Int?
+    /// Where a replay league's season clock starts (nil: two weeks before its season's opener). A league on the season
+    /// being played follows real time whatever this says.
+    public var seasonClock: Date?
+    public init(name: String, settings: LeagueSettings = LeagueSettings(), isPublic: Bool = true, teamName: String? = nil,
+                season: Int? = nil, seasonClock: Date? = nil) {
+        self.name = name; self.settings = settings; self.isPublic = isPublic; self.teamName = teamName
+        self.season = season; self.seasonClock = seasonClock
     }
 }

@@ -19,19 +19,40 @@ public struct League: Hashable, Codable, Sendable, Identifiable {
     public var commissioner: UserID?
     public var settings: LeagueSettings
     public var state: LeagueState
-    /// The league's own season clock (SPEC 3.2): demo leagues replay 2019 on it.
+    /// The league's own season clock (SPEC 3.2): a replay league (the demo's) moves it as its commissioner says; a
+    /// league on the season being played follows real time.
     public var clock: Date
     public var draftScheduledAt: Date?
     public var createdAt: Date
+    /// Whether the clock is the wall clock: the league plays the current NFL season as it happens (kickoffs lock at
+    /// their real times, waivers run on their real days). Set when the league is created on a current season.
+    public var followsRealTime: Bool
     /// What in the league's stored row is out of range and waits for the commissioner (settings no write would accept,
     /// a season clock outside its season): set when the row is read back (`checkedAfterReading`), never stored. While
     /// set, the clocks leave the league alone and its page says so.
     public var needsCommissioner: LeagueRepair?
 
     public init(id: LeagueID, name: String, season: Int = 2019, isPublic: Bool, commissioner: UserID?, settings: LeagueSettings,
-                state: LeagueState, clock: Date, draftScheduledAt: Date? = nil, createdAt: Date) {
+                state: LeagueState, clock: Date, draftScheduledAt: Date? = nil, createdAt: Date, followsRealTime: Bool = false) {
         self.id = id; self.name = name; self.season = season; self.isPublic = isPublic; self.commissioner = commissioner
         self.settings = settings; self.state = state; self.clock = clock; self.draftScheduledAt = draftScheduledAt; self.createdAt = createdAt
+        self.followsRealTime = followsRealTime
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name, season, isPublic, commissioner, settings, state, clock, draftScheduledAt, createdAt, followsRealTime, needsCommissioner
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try c.decode(LeagueID.self, forKey: .id), name: try c.decode(String.self, forKey: .name),
+                  season: try c.decode(Int.self, forKey: .season), isPublic: try c.decode(Bool.self, forKey: .isPublic),
+                  commissioner: try c.decodeIfPresent(UserID.self, forKey: .commissioner), settings: try c.decode(LeagueSettings.self, forKey: .settings),
+                  state: try c.decode(LeagueState.self, forKey: .state), clock: try c.decode(Date.self, forKey: .clock),
+                  draftScheduledAt: try c.decodeIfPresent(Date.self, forKey: .draftScheduledAt), createdAt: try c.decode(Date.self, forKey: .createdAt),
+                  // A server from before seasons doesn't say: its leagues replayed.
+                  followsRealTime: try c.decodeIfPresent(Bool.self, forKey: .followsRealTime) ?? false)
+        needsCommissioner = try c.decodeIfPresent(LeagueRepair.self, forKey: .needsCommissioner)
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// One stat a play changed for one player or team defense (`plays.csv`).
+/// One stat a play changed for one player or team defense, derived from nflverse's play-by-play (`PlayByPlay`).
 public struct PlayStat: Hashable, Codable, Sendable {
     public var gameID: String
     public var week: Int
@@ -9,7 +9,7 @@ public struct PlayStat: Hashable, Codable, Sendable {
     public var quarter: Int?
     /// Game-clock seconds since kickoff at the snap (quarters of 900 s, overtime of 600 s).
     public var elapsed: Int
-    /// 1, 2, … in game order; every row of one play shares it.
+    /// nflverse's `play_id` (increasing through the game); every row of one play shares it.
     public var sequence: Int
     public var playerID: PlayerID
     /// A `StatLine` column name.
@@ -81,7 +81,10 @@ public struct LiveGame: Sendable {
 
     public init(gameID: String, rows: [PlayStat]) {
         self.gameID = gameID
-        let ordered = rows.sorted { ($0.sequence, $0.playerID) < ($1.sequence, $1.playerID) }
+        // Game order: by the snap's game clock, then play id (a play's rows stay together); residual rows last.
+        let ordered = rows.sorted {
+            ($0.quarter == nil ? 1 : 0, $0.elapsed, $0.sequence, $0.playerID) < ($1.quarter == nil ? 1 : 0, $1.elapsed, $1.sequence, $1.playerID)
+        }
         var times: [PlayerID: [Int]] = [:], lines: [PlayerID: [StatLine]] = [:]
         var plays: [LivePlay] = []
         var length = GameClock.regulation
@@ -91,7 +94,7 @@ public struct LiveGame: Sendable {
             var delta = StatLine()
             var j = i
             while j < ordered.count, ordered[j].sequence == head.sequence, ordered[j].playerID == head.playerID {
-                delta[column: ordered[j].stat] = (delta[column: ordered[j].stat] ?? 0) + ordered[j].value
+                delta.add(ordered[j].value, toColumn: ordered[j].stat)
                 j += 1
             }
             let residual = head.quarter == nil

@@ -86,6 +86,46 @@ public struct StatLine: Hashable, Codable, Sendable {
 
     private static let columnIndex: [String: Int] = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1.name, $0) })
 
+    /// The position of a column in `columns` (nil: unknown).
+    public static func index(ofColumn name: String) -> Int? { columnIndex[name] }
+
+    /// A column by its position in `columns`, without key paths (the importer and the live week add up ~100,000 play
+    /// rows: key-path access costs more than the addition).
+    public subscript(index i: Int) -> Int {
+        get {
+            switch i {
+            case 0: completions; case 1: attempts; case 2: passingYards; case 3: passingTds; case 4: interceptions
+            case 5: passing2ptConversions; case 6: carries; case 7: rushingYards; case 8: rushingTds; case 9: rushing2ptConversions
+            case 10: receptions; case 11: receivingYards; case 12: receivingTds; case 13: receiving2ptConversions; case 14: fumblesLost
+            case 15: specialTeamsTds; case 16: fgMade; case 17: fgAtt; case 18: fgMissed; case 19: fgMade019; case 20: fgMade2029
+            case 21: fgMade3039; case 22: fgMade4049; case 23: fgMade5059; case 24: fgMade60Plus; case 25: patMade; case 26: patAtt
+            case 27: patMissed; case 28: defSacks; case 29: defInterceptions; case 30: defFumbleRecovery; case 31: defTds
+            case 32: defSafeties; case 33: defBlockedKicks; case 34: pointsAllowed
+            default: 0
+            }
+        }
+        set {
+            switch i {
+            case 0: completions = newValue; case 1: attempts = newValue; case 2: passingYards = newValue; case 3: passingTds = newValue
+            case 4: interceptions = newValue; case 5: passing2ptConversions = newValue; case 6: carries = newValue
+            case 7: rushingYards = newValue; case 8: rushingTds = newValue; case 9: rushing2ptConversions = newValue
+            case 10: receptions = newValue; case 11: receivingYards = newValue; case 12: receivingTds = newValue
+            case 13: receiving2ptConversions = newValue; case 14: fumblesLost = newValue; case 15: specialTeamsTds = newValue
+            case 16: fgMade = newValue; case 17: fgAtt = newValue; case 18: fgMissed = newValue; case 19: fgMade019 = newValue
+            case 20: fgMade2029 = newValue; case 21: fgMade3039 = newValue; case 22: fgMade4049 = newValue; case 23: fgMade5059 = newValue
+            case 24: fgMade60Plus = newValue; case 25: patMade = newValue; case 26: patAtt = newValue; case 27: patMissed = newValue
+            case 28: defSacks = newValue; case 29: defInterceptions = newValue; case 30: defFumbleRecovery = newValue
+            case 31: defTds = newValue; case 32: defSafeties = newValue; case 33: defBlockedKicks = newValue; case 34: pointsAllowed = newValue
+            default: break
+            }
+        }
+    }
+
+    /// Adds `value` to a column by name (unknown names change nothing).
+    public mutating func add(_ value: Int, toColumn name: String) {
+        if let i = Self.columnIndex[name] { self[index: i] = self[index: i] &+ value }
+    }
+
     /// Column-wise sum, for season totals. Saturates at `Int.max`/`Int.min` rather than trapping, so no stored
     /// row can crash a total.
     public static func + (a: StatLine, b: StatLine) -> StatLine {

@@ -10,16 +10,23 @@ public protocol LeagueStore: Sendable {
 /// Reads inside one transaction.
 public protocol LeagueStoreReader {
     // MARK: Season facts
-    func nflTeams() throws -> [NFLTeam]
-    func players() throws -> [Player]
+    /// Every season stored, oldest first.
+    func seasons() throws -> [SeasonInfo]
+    /// A season's teams, named as that season had them, with their bye weeks.
+    func nflTeams(season: Int) throws -> [NFLTeam]
+    /// A season's players, each with his team that season.
+    func players(season: Int) throws -> [Player]
     func games(season: Int) throws -> [Game]
     func weeklyStats(season: Int) throws -> [WeeklyStat]
-    func priorSeasonStats() throws -> [PriorSeasonStat]
+    /// The previous season's totals, the basis of pre-draft rankings for `season` (see `PriorSeason.Basis`).
+    func priorSeason(before season: Int) throws -> PriorSeason
     func injuries() throws -> [PlayerID: InjuryStatus]
-    /// Changes whenever season facts change (import-stats), so caches know to reload.
+    /// Changes whenever season facts change (a season import), so caches know to reload.
     func seasonDataVersion() throws -> Int64
-    /// Every play row of one week (plays.csv), in game and play order; empty when the store has none.
+    /// Every play row of one week (derived from play-by-play), in game and play order; empty when the store has none.
     func plays(season: Int, week: Int) throws -> [PlayStat]
+    /// Stat corrections a league has on record, oldest first.
+    func scoreCorrections(in league: LeagueID) throws -> [ScoreCorrection]
     /// A league's running clock (nil: never set, i.e. off).
     func clockRun(_ league: LeagueID) throws -> ClockRun?
     /// Every league whose clock runs (speed above off).
@@ -136,6 +143,8 @@ public protocol LeagueStoreWriter: LeagueStoreReader {
     func updateWaiverClaim(_ claim: WaiverClaim) throws
     func insertTransaction(_ transaction: Transaction) throws -> Int64
 
+    /// Records a stat correction of a final week's score.
+    func insertScoreCorrection(_ correction: ScoreCorrection, in league: LeagueID) throws
     /// Appends to the events log in the same transaction as the change it reports.
     func appendEvent(league: LeagueID, kind: LeagueEvent.Kind, payload: String, at: Date) throws -> Int64
 

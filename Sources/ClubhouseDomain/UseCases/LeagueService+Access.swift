@@ -45,7 +45,7 @@ extension LeagueService {
                          _ body: (any LeagueStoreWriter, SeasonFacts, League, Team) throws -> T) throws -> T {
         let user = try signedIn(caller)
         return try store.write { w in
-            let facts = try factsCache.facts(w)
+            let facts = try self.facts(w, league: id)
             let league = try existingLeague(w, id)
             let team = try managedTeam(w, teamID, league: league, user: user, doing: doing)
             try requireSeasonOpen(league, for: what)

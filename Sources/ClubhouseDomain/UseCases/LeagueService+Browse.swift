@@ -5,13 +5,12 @@ import Foundation
 extension LeagueService {
     public func publicLeagues(filter: LeagueFilter, caller: Caller) throws -> [LeagueSummary] {
         try store.read { r in
-            let calendar = try factsCache.calendar(r)
             let needle = filter.nameContains?.lowercased().trimmingCharacters(in: .whitespaces) ?? ""
             return try r.leagues()
                 .filter { $0.isPublic }
                 .filter { needle.isEmpty || $0.name.lowercased().contains(needle) }
                 .filter { filter.state == nil || $0.state == filter.state }
-                .map { try leagueSummary($0, reader: r, calendar: calendar, caller: caller) }
+                .map { try leagueSummary($0, reader: r, calendar: factsCache.calendar(r, season: $0.season), caller: caller) }
                 .sorted { ($0.state.listOrder, $0.name) < ($1.state.listOrder, $1.name) }
         }
     }
@@ -19,17 +18,16 @@ extension LeagueService {
     public func myLeagues(caller: Caller) throws -> [LeagueSummary] {
         guard let user = caller.userID else { return [] }
         return try store.read { r in
-            let calendar = try factsCache.calendar(r)
             return try r.leagues()
                 .filter { l in try l.commissioner == user || r.teams(in: l.id).contains { $0.manager == user } }
-                .map { try leagueSummary($0, reader: r, calendar: calendar, caller: caller) }
+                .map { try leagueSummary($0, reader: r, calendar: factsCache.calendar(r, season: $0.season), caller: caller) }
                 .sorted { $0.name < $1.name }
         }
     }
 
     public func league(_ id: LeagueID, caller: Caller) throws -> LeagueDetail {
         try store.read { r in
-            let s = try LeagueSnapshot(r, league: id, facts: factsCache.facts(r))
+            let s = try LeagueSnapshot(r, league: id, cache: factsCache)
             try requireVisible(s.league, caller: caller, reader: r)
             let records = s.records
             let pending = try caller.userID.map { u in try r.joinRequests(in: id).contains { $0.user == u && $0.status == .pending } } ?? false
@@ -60,7 +58,7 @@ extension LeagueService {
 
     public func standings(_ id: LeagueID, caller: Caller) throws -> [StandingsEntry] {
         try store.read { r in
-            let s = try LeagueSnapshot(r, league: id, facts: factsCache.facts(r))
+            let s = try LeagueSnapshot(r, league: id, cache: factsCache)
             try requireVisible(s.league, caller: caller, reader: r)
             let records = s.records
             return s.standings.rows.enumerated().map { i, row in
@@ -73,7 +71,7 @@ extension LeagueService {
     public func scoreboard(_ id: LeagueID, week: Int?, caller: Caller) throws -> Scoreboard {
         if let week { try Self.checkWeek(week) }
         return try store.read { r in
-            let s = try LeagueSnapshot(r, league: id, facts: factsCache.facts(r))
+            let s = try LeagueSnapshot(r, league: id, cache: factsCache)
             try requireVisible(s.league, caller: caller, reader: r)
             let weeks = s.matchups.map(\.matchup.week)
             let range = (weeks.min() ?? 1)...(weeks.max() ?? 1)
@@ -94,7 +92,7 @@ extension LeagueService {
     public func matchup(_ id: LeagueID, week: Int, team: TeamID, caller: Caller) throws -> MatchupDetail {
         try Self.checkWeek(week)
         return try store.read { r in
-            let s = try LeagueSnapshot(r, league: id, facts: factsCache.facts(r))
+            let s = try LeagueSnapshot(r, league: id, cache: factsCache)
             try requireVisible(s.league, caller: caller, reader: r)
             guard let m = s.matchups.first(where: { $0.matchup.week == week && $0.matchup.involves(team) }) else {
                 throw DomainError.notFound("A week \(week) matchup for that team")
@@ -109,15 +107,20 @@ extension LeagueService {
                                   total: starters.reduce(.zero) { $0 + $1.points },
                                   starters: starters, bench: rows.filter { !$0.slot.isStarter })
             }
-            let detail = MatchupDetail(leagueID: id, week: week, home: try lineup(m.matchup.home), away: try m.matchup.away.map(lineup),
+            var detail = MatchupDetail(leagueID: id, week: week, home: try lineup(m.matchup.home), away: try m.matchup.away.map(lineup),
                                        status: s.status(ofWeek: week), isPlayoff: m.matchup.isPlayoff)
+            let sides = Set([m.matchup.home] + (m.matchup.away.map { [$0] } ?? []))
+            let corrections = try r.scoreCorrections(in: id).filter { $0.week == week && sides.contains($0.teamID) }
+            if !corrections.isEmpty {
+                detail.corrections = try corrections.map { $0.sentence(teamName: try s.team($0.teamID).name) }
+            }
             return addingLive(detail, lineups: lineups, s)
         }
     }
 
     public func roster(_ id: LeagueID, team: TeamID, caller: Caller) throws -> TeamRoster {
         try store.read { r in
-            let s = try LeagueSnapshot(r, league: id, facts: factsCache.facts(r))
+            let s = try LeagueSnapshot(r, league: id, cache: factsCache)
             try requireVisible(s.league, caller: caller, reader: r)
             let t = try s.team(team)
             let week = s.currentWeek
@@ -136,14 +139,20 @@ extension LeagueService {
 
     public func player(_ id: PlayerID, league leagueID: LeagueID?, caller: Caller) throws -> PlayerDetail {
         try store.read { r in
-            let facts = try factsCache.facts(r)
-            guard let p = facts.players[id] else { throw DomainError.notFound("Player \(id.rawValue)") }
+            // The league's season, else the newest season that has the player.
+            let league = try leagueID.map { try existingLeague(r, $0) }
+            let season = try league?.season ?? r.seasons().filter(\.isPlayable).map(\.season).reversed()
+                .first { try factsCache.facts(r, season: $0).players[id] != nil } ?? 0
+            let facts = try factsCache.facts(r, season: season)
+            guard let p = facts.players[id] else {
+                throw DomainError.notFound(league.map { "Player \(id.rawValue) in the \($0.season) season of \($0.name)" } ?? "Player \(id.rawValue)")
+            }
             var scoring = ScoringRules.preset(.halfPPR)
             var now = Date.distantFuture
             var rosteredBy: TeamSummary?
             var liveRow: GameLogRow?
-            if let leagueID {
-                let s = try LeagueSnapshot(r, league: leagueID, facts: facts)
+            if let league {
+                let s = try LeagueSnapshot(r, league: league, facts: facts)
                 try requireVisible(s.league, caller: caller, reader: r)
                 scoring = s.scoring; now = s.now
                 if let owner = s.rosters.values.first(where: { $0.contains(id) }) { rosteredBy = s.summary(try s.team(owner.teamID)) }
@@ -168,7 +177,7 @@ extension LeagueService {
             let prior = facts.priorSeason[id].map { scoring.points(for: $0.stats, position: p.position) }
             return PlayerDetail(player: facts.summary(id), nflTeamName: facts.nflTeams[p.nflTeam]?.fullName ?? p.nflTeam,
                                 scoring: scoring.preset, gameLog: log, seasonPoints: log.reduce(.zero) { $0 + $1.points },
-                                seasonStats: totals, priorSeasonPoints: prior, rosteredBy: rosteredBy)
+                                seasonStats: totals, priorSeasonPoints: prior, rosteredBy: rosteredBy, season: facts.season)
         }
     }
 
@@ -181,7 +190,7 @@ extension LeagueService {
                              managedTeams: teams.filter { $0.manager != nil }.count, currentWeek: calendar.week(at: l.clock),
                              scoring: l.settings.scoring.preset, draftScheduledAt: l.draftScheduledAt,
                              commissionerName: commissioner?.displayName, myTeam: caller.userID.flatMap { u in teams.first { $0.manager == u }?.id },
-                             seasonClock: l.clock)
+                             seasonClock: l.clock, season: l.season)
     }
 
     /// Each team's slots for a week: the saved lineup, or the roster's current slots.

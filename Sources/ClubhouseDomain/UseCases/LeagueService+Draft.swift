@@ -19,7 +19,7 @@ extension LeagueService {
 
     public func draftBoard(_ id: LeagueID, caller: Caller) throws -> DraftBoard {
         try store.read { r in
-            let s = try LeagueSnapshot(r, league: id, facts: factsCache.facts(r))
+            let s = try LeagueSnapshot(r, league: id, cache: factsCache)
             try requireVisible(s.league, caller: caller, reader: r)
             guard var draft = try r.draft(in: id) else { throw DomainError.notFound("The draft of \(s.league.name)") }
             // The league's draft date is the one the commissioner sets (and the demo seeds): the room shows the same date.
@@ -35,14 +35,15 @@ extension LeagueService {
                               picks: picks.map { DraftPickView(pick: $0, player: s.facts.summary($0.playerID)) },
                               capabilities: s.capabilities(for: caller),
                               onAutopick: Set(s.teams.filter(\.autopick).map(\.id)), seasonClock: s.league.clock, tiers: tiers,
-                              onClockNeeds: room.onTheClock.map { room.openStarterSlots(of: $0) })
+                              onClockNeeds: room.onTheClock.map { room.openStarterSlots(of: $0) },
+                              rankingBasis: RankingBasis(season: s.league.season, basis: s.facts.priorBasis, players: s.facts.priorSeason.count))
         }
     }
 
     public func draftablePlayers(_ id: LeagueID, caller: Caller) throws -> [DraftablePlayer] {
         try store.read { r in
-            let facts = try factsCache.facts(r)
-            let s = try LeagueSnapshot(r, league: id, facts: facts)
+            let s = try LeagueSnapshot(r, league: id, cache: factsCache)
+            let facts = s.facts
             try requireVisible(s.league, caller: caller, reader: r)
             let taken = Set(try r.picks(in: id).map(\.playerID))
             return rankings(s.league, facts: facts).available(excluding: taken).map {
@@ -55,10 +56,10 @@ extension LeagueService {
     /// Commissioner: starts the draft (it never starts by itself).
     public func startDraft(_ id: LeagueID, caller: Caller) throws -> Draft {
         try store.write { w in
-            let facts = try factsCache.facts(w)
             guard var league = try w.league(id) else { throw DomainError.notFound("League \(id.rawValue)") }
             try requireCommissioner(league, caller: caller, doing: "start the draft")
             if let repair = league.needsCommissioner { throw DomainError.conflict(repair.sentence) }
+            let facts = try factsCache.facts(w, season: league.season)
             var room = try draftRoom(w, league: league, facts: facts)
             let now = clock.now()
             try room.start(now: now)
@@ -74,9 +75,9 @@ extension LeagueService {
     /// person saw on the clock: a stale one is refused ("Pick N was already made"), never replayed.
     public func makePick(_ id: LeagueID, expectedPick: Int, player: PlayerID, caller: Caller) throws -> Pick {
         try store.write { w in
-            let facts = try factsCache.facts(w)
             guard let league = try w.league(id) else { throw DomainError.notFound("League \(id.rawValue)") }
             guard let user = caller.userID else { throw DomainError.unauthenticated }
+            let facts = try factsCache.facts(w, season: league.season)
             var room = try draftRoom(w, league: league, facts: facts)
             let teams = try w.teams(in: id)
             let onClock = room.onTheClock
@@ -103,9 +104,9 @@ extension LeagueService {
     @discardableResult
     public func tickDraft(_ id: LeagueID) throws -> Pick? {
         try store.write { w in
-            let facts = try factsCache.facts(w)
             guard let league = try w.league(id), try w.draft(in: id)?.status == .running else { return nil }
             if let repair = league.needsCommissioner { throw DomainError.conflict(repair.sentence) }
+            let facts = try factsCache.facts(w, season: league.season)
             var room = try draftRoom(w, league: league, facts: facts)
             let teams = try w.teams(in: id)
             // Autopick reads only the queue of the team on the clock.
@@ -141,7 +142,7 @@ extension LeagueService {
         league.state = .inSeason
         try w.updateLeague(league)
         try ensureSchedule(w, league: league)
-        let facts = try factsCache.facts(w)
+        let facts = try factsCache.facts(w, season: league.season)
         for roster in try w.rosters(in: league.id) {
             let lineup = LineupRules.defaultLineup(for: roster, players: facts.players, settings: league.settings) {
                 room.pool.ranking(of: $0)?.priorPoints ?? .zero

@@ -23,7 +23,7 @@ extension LeagueService {
     public func undoLastPick(_ id: LeagueID, caller: Caller) throws -> Draft {
         _ = try signedIn(caller)
         return try store.write { w in
-            let facts = try factsCache.facts(w)
+            let facts = try self.facts(w, league: id)
             let league = try existingLeague(w, id)
             try requireCommissioner(league, caller: caller, doing: "undo picks")
             var room = try draftRoom(w, league: league, facts: facts)
@@ -48,7 +48,7 @@ extension LeagueService {
     public func pickForTeam(_ id: LeagueID, expectedPick: Int, player: PlayerID, caller: Caller) throws -> Pick {
         _ = try signedIn(caller)
         return try store.write { w in
-            let facts = try factsCache.facts(w)
+            let facts = try self.facts(w, league: id)
             let league = try existingLeague(w, id)
             try requireCommissioner(league, caller: caller, doing: "pick for a team")
             var room = try draftRoom(w, league: league, facts: facts)
@@ -94,7 +94,7 @@ extension LeagueService {
                              _ command: (inout DraftRoom, Date) throws -> Void) throws -> Draft {
         _ = try signedIn(caller)
         return try store.write { w in
-            let facts = try factsCache.facts(w)
+            let facts = try self.facts(w, league: id)
             let league = try existingLeague(w, id)
             try requireCommissioner(league, caller: caller, doing: action)
             var room = try draftRoom(w, league: league, facts: facts)
@@ -112,7 +112,7 @@ extension LeagueService {
     public func myQueue(_ id: LeagueID, caller: Caller) throws -> [PlayerSummary] {
         guard let user = caller.userID else { return [] }
         return try store.read { r in
-            let facts = try factsCache.facts(r)
+            let facts = try self.facts(r, league: id)
             let league = try existingLeague(r, id)
             guard let team = try r.teams(in: league.id).first(where: { $0.manager == user }) else { return [] }
             return try r.queue(team: team.id).map(facts.summary)
@@ -124,7 +124,7 @@ extension LeagueService {
     public func editQueue(_ id: LeagueID, _ edit: DraftQueueEdit, caller: Caller) throws -> [PlayerSummary] {
         let user = try signedIn(caller)
         return try store.write { w in
-            let facts = try factsCache.facts(w)
+            let facts = try self.facts(w, league: id)
             let league = try existingLeague(w, id)
             let team = try myTeam(w, league: league, user: user)
             guard let draft = try w.draft(in: id), draft.status != .complete, league.state == .predraft || league.state == .drafting else {

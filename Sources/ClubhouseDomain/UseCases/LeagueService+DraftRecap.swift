@@ -9,7 +9,7 @@ extension LeagueService {
     /// The league's draft recap; readable by whoever can see the league, once its draft has started.
     public func draftRecap(_ id: LeagueID, caller: Caller) throws -> DraftRecap {
         try store.read { r in
-            let s = try LeagueSnapshot(r, league: id, facts: factsCache.facts(r))
+            let s = try LeagueSnapshot(r, league: id, cache: factsCache)
             try requireVisible(s.league, caller: caller, reader: r)
             guard let draft = try r.draft(in: id), draft.status != .scheduled else {
                 throw DomainError.conflict("The draft of \(s.league.name) hasn't started — the recap comes after it")

@@ -7,7 +7,7 @@ extension LeagueService {
     /// free agents otherwise. Sorted as asked; filtered by position when given.
     public func availablePlayers(_ id: LeagueID, position: Position?, sort: PlayerSort, caller: Caller) throws -> [AvailablePlayer] {
         try store.read { r in
-            let s = try LeagueSnapshot(r, league: id, facts: factsCache.facts(r))
+            let s = try LeagueSnapshot(r, league: id, cache: factsCache)
             try requireVisible(s.league, caller: caller, reader: r)
             let rostered = Set(s.rosters.values.flatMap(\.playerIDs))
             let holds = Dictionary(try r.waiverHolds(in: id).map { ($0.playerID, $0.until) }, uniquingKeysWith: max)

@@ -15,8 +15,14 @@ extension LeagueService {
     /// unless set later) and its schedule; the caller becomes commissioner and manages team 1. At most
     /// `LeagueLimits.maxCreatedPerDay` per account in 24 hours (`.limitReached`, counted in the same transaction as the
     /// insert, so two at once can't both be the tenth).
+    ///
+    /// The league plays `season` (nil: the newest season stored that has a schedule). On a season still being played
+    /// (its last game not final yet) it follows real time: its clock is the wall clock from now on. Otherwise it
+    /// replays the season on its own clock, from `seasonClock` (nil: noon UTC fifteen days before the opener); `replay`
+    /// makes it a replay whatever the date (the demo world, seeded as if it were 2019).
     public func createLeague(name rawName: String, settings: LeagueSettings, isPublic: Bool, teamName: String? = nil,
-                             seasonClock: Date, seed: UInt64? = nil, caller: Caller) throws -> LeagueID {
+                             season: Int? = nil, seasonClock: Date? = nil, replay: Bool = false, seed: UInt64? = nil,
+                             caller: Caller) throws -> LeagueID {
         guard let user = caller.userID else { throw DomainError.unauthenticated }
         let name = try TextRules.name(rawName, field: "name", what: "A league name")
         let myTeamName = try teamName.map { raw throws(DomainError) in try TextRules.name(raw, field: "teamName", what: "A team name") }
@@ -24,8 +30,11 @@ extension LeagueService {
         return try store.write { w in
             let now = clock.now()
             try refuseOverDailyLeagueCap(w, user: user, now: now)
-            var league = League(id: LeagueID(0), name: name, isPublic: isPublic, commissioner: user, settings: settings,
-                                state: .predraft, clock: seasonClock, createdAt: now)
+            let info = try Self.playableSeason(season, in: w.seasons())
+            let live = !replay && info.isCurrent(at: now)
+            var league = League(id: LeagueID(0), name: name, season: info.season, isPublic: isPublic, commissioner: user, settings: settings,
+                                state: .predraft, clock: live ? now : (seasonClock ?? info.replayStart ?? now), createdAt: now,
+                                followsRealTime: live)
             try League.checkSeasonClock(league.clock, season: league.season)
             league.id = try w.insertLeague(league)
             var teams: [Team] = []
@@ -42,6 +51,8 @@ extension LeagueService {
             for (i, teamID) in order.reversed().enumerated() {
                 if var t = teams.first(where: { $0.id == teamID }) { t.waiverPriority = i + 1; try w.updateTeam(t) }
             }
+            // Its clock is the wall clock: the clock driver keeps it there (kickoffs, waiver runs, finals at their real times).
+            if live { try w.setClockRun(ClockRun(leagueID: league.id, speed: .x1, tickedAt: now)) }
             try w.appendEvent(league: league.id, LeagueEvent.LeagueCreated(name: name), at: now)
             return league.id
         }
@@ -55,5 +66,24 @@ extension LeagueService {
         let wait = max(1, Int((recent[recent.count - cap] + window).timeIntervalSince(now).rounded(.up)))
         throw DomainError.limitReached("You can create at most \(cap) leagues a day — try again in \(DomainError.wait(wait))",
                                        retryAfterSeconds: wait)
+    }
+
+    /// The season a new league plays: the one asked for if it is stored with a schedule, else the newest such season.
+    /// Its own check, apart from `LeagueSettings.validate` (the season is a fact of the database, not a setting).
+    static func playableSeason(_ asked: Int?, in seasons: [SeasonInfo]) throws -> SeasonInfo {
+        let playable = seasons.filter(\.isPlayable)
+        let list = playable.map { String($0.season) }.joined(separator: ", ")
+        guard let asked else {
+            guard let newest = playable.last else {
+                throw DomainError.validation(field: "season", message: "No season is stored yet: 'clubhouse season fetch YEAR' brings one in")
+            }
+            return newest
+        }
+        guard let info = playable.first(where: { $0.season == asked }) else {
+            throw DomainError.validation(field: "season", message: playable.isEmpty
+                ? "No season is stored yet: 'clubhouse season fetch \(asked)' brings \(asked) in"
+                : "The \(asked) season isn't stored here (it has \(list)): 'clubhouse season fetch \(asked)' brings it in")
+        }
+        return info
     }
 }

@@ -8,6 +8,16 @@ extension LeagueService {
     public static let clockStepGapLimit: TimeInterval = 30
     /// A running clock is brought up to date at least this often (real seconds) even when no play lands.
     public static let clockKeepAlive: TimeInterval = 15
+    /// A league on the season being played keeps its clock at the wall clock: stepped when a play, kickoff or final
+    /// lands, and at least this often (so waiver runs and the "now" its pages show are never more than a minute late).
+    public static let realTimeKeepAlive: TimeInterval = 60
+
+    /// Refuses to move the clock of a league that follows real time, in one sentence.
+    func requireReplay(_ league: League) throws {
+        guard !league.followsRealTime else {
+            throw DomainError.conflict("\(league.name) plays the \(league.season) season as it happens: its clock is the real time")
+        }
+    }
     /// Real seconds between two steps at least: at 60× a Sunday's plays land several a second, and every step is a
     /// write that wakes every process on the database; a second's batch is still "as plays land" to a person.
     public static let clockMinimumStep: TimeInterval = 1
@@ -17,6 +27,7 @@ extension LeagueService {
         try store.write { w in
             guard let league = try w.league(id) else { throw DomainError.notFound("League \(id.rawValue)") }
             try requireCommissioner(league, caller: caller, doing: "set the season clock's speed")
+            try requireReplay(league)
             if let repair = league.needsCommissioner, speed != .off { throw DomainError.conflict(repair.sentence) }
             guard league.state == .inSeason || league.state == .playoffs || speed == .off else {
                 throw DomainError.conflict(league.state == .complete ? "The season is over — the clock has nowhere to go"
@@ -45,7 +56,6 @@ extension LeagueService {
             // No clock running (the usual case): the season's facts aren't needed, so they aren't loaded.
             let runs = try r.runningClocks()
             guard !runs.isEmpty else { return ([], []) }
-            let facts = try factsCache.facts(r)
             var due: [(LeagueID, Date)] = [], held: [HeldLeague] = []
             for run in runs {
                 do {
@@ -54,7 +64,7 @@ extension LeagueService {
                         held.append(HeldLeague(league: run.leagueID, reason: repair.sentence))
                         continue
                     }
-                    due.append((run.leagueID, try nextStep(run, league: league, facts: facts, reader: r)))
+                    due.append((run.leagueID, try nextStep(run, league: league, facts: factsCache.facts(r, season: league.season), reader: r)))
                 } catch {
                     held.append(HeldLeague(league: run.leagueID, reason: HeldLeague.reason(error)))
                 }
@@ -65,7 +75,7 @@ extension LeagueService {
 
     /// When a running clock next needs a step (real time).
     func nextStep(_ run: ClockRun, league: League, facts: SeasonFacts, reader r: any LeagueStoreReader) throws -> Date {
-        let keepAlive = run.tickedAt.addingTimeInterval(Self.clockKeepAlive)
+        let keepAlive = run.tickedAt.addingTimeInterval(league.followsRealTime ? Self.realTimeKeepAlive : Self.clockKeepAlive)
         guard run.speed != .off else { return .distantFuture }
         let speed = Double(run.speed.rawValue)
         var next = keepAlive
@@ -85,16 +95,17 @@ extension LeagueService {
         let now = clock.now()
         guard try store.read({ r -> Bool in
             guard let run = try r.clockRun(id), run.speed != .off, let league = try r.league(id) else { return false }
-            return try nextStep(run, league: league, facts: factsCache.facts(r), reader: r) <= now
+            return try nextStep(run, league: league, facts: factsCache.facts(r, season: league.season), reader: r) <= now
         }) else { return nil }
         return try store.write { w in
             guard var run = try w.clockRun(id), run.speed != .off, let league = try w.league(id) else { return nil }
+            if let repair = league.needsCommissioner { throw DomainError.conflict(repair.sentence) }
+            if league.followsRealTime { return try stepRealTime(w, league: league, run: &run, now: now) }
             guard league.state == .inSeason || league.state == .playoffs else {
                 run.speed = .off; try w.setClockRun(run); return nil
             }
-            let facts = try factsCache.facts(w)
+            let facts = try factsCache.facts(w, season: league.season)
             guard try nextStep(run, league: league, facts: facts, reader: w) <= now else { return nil }
-            if let repair = league.needsCommissioner { throw DomainError.conflict(repair.sentence) }
             let gap = min(max(0, now.timeIntervalSince(run.tickedAt)), Self.clockStepGapLimit)
             // A running clock stops at the latest moment the commissioner could move it to (a season that never completes).
             let limit = league.clockLimit(calendar: facts.calendar)
@@ -107,5 +118,18 @@ extension LeagueService {
             if report.state == .complete { run.speed = .off; try w.setClockRun(run) }
             return target
         }
+    }
+
+    /// A step of a league that follows real time: its clock to the wall clock, processing waivers and finals on the
+    /// way (no limit on the gap: a server down for a day catches up in one step). While it drafts (picks are real
+    /// time already) the clock waits; once its season is complete the run stops.
+    func stepRealTime(_ w: any LeagueStoreWriter, league: League, run: inout ClockRun, now: Date) throws -> Date? {
+        if league.state == .complete { run.speed = .off; try w.setClockRun(run); return nil }
+        run.tickedAt = now
+        try w.setClockRun(run)
+        guard league.state != .drafting, now > league.clock else { return nil }
+        let report = try advance(w, league: league, to: now)
+        if report.state == .complete { run.speed = .off; try w.setClockRun(run) }
+        return now
     }
 }

@@ -26,7 +26,8 @@ extension LeagueService {
         try store.write { w in
             guard var league = try w.league(id) else { throw DomainError.notFound("League \(id.rawValue)") }
             try requireCommissioner(league, caller: caller, doing: "move the season clock")
-            try league.checkClockTarget(target, calendar: try factsCache.calendar(w))
+            try requireReplay(league)
+            try league.checkClockTarget(target, calendar: try factsCache.calendar(w, season: league.season))
             if league.needsCommissioner?.part == .clock {
                 // The repair of a stored clock outside its season: set it, pass nothing on the way.
                 let report = ClockAdvance(from: league.clock, to: target, state: league.state)
@@ -61,7 +62,7 @@ extension LeagueService {
         guard league.state != .drafting else {
             throw DomainError.conflict("Finish the draft before moving the season clock")
         }
-        let facts = try factsCache.facts(w)
+        let facts = try factsCache.facts(w, season: league.season)
         try league.checkClockTarget(target, calendar: facts.calendar)
         var report = ClockAdvance(from: league.clock, to: target, state: league.state)
         if league.state != .predraft { try ensureSchedule(w, league: league) }

@@ -140,7 +140,7 @@ extension LeagueService {
     private func myTeamClaims(_ id: LeagueID, caller: Caller, _ pick: ([WaiverClaim]) -> [WaiverClaim]) throws -> [ClaimView] {
         guard let user = caller.userID else { return [] }
         return try store.read { r in
-            let facts = try factsCache.facts(r)
+            let facts = try self.facts(r, league: id)
             let league = try existingLeague(r, id)
             guard let team = try r.teams(in: league.id).first(where: { $0.manager == user }) else { return [] }
             return pick(try r.waiverClaims(in: id).filter { $0.teamID == team.id })
@@ -151,7 +151,7 @@ extension LeagueService {
     /// The league's completed roster moves (draft picks excluded), newest first. Readable by whoever can see the league.
     public func transactions(_ id: LeagueID, caller: Caller) throws -> [TransactionView] {
         try store.read { r in
-            let s = try LeagueSnapshot(r, league: id, facts: factsCache.facts(r))
+            let s = try LeagueSnapshot(r, league: id, cache: factsCache)
             try requireVisible(s.league, caller: caller, reader: r)
             let teams = Dictionary(uniqueKeysWithValues: s.teams.map { ($0.id, $0) })
             return try r.transactions(in: id).reversed().compactMap { t in

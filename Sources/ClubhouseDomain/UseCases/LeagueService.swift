@@ -15,8 +15,20 @@ public struct LeagueService: Sendable {
         self.store = store; self.clock = clock; self.factsCache = factsCache; self.accounts = accounts
     }
 
-    /// The season facts, loaded once per data version.
-    public func facts() throws -> SeasonFacts { try store.read { try factsCache.facts($0) } }
+    /// A season's facts, loaded once per data version.
+    public func facts(season: Int) throws -> SeasonFacts { try store.read { try factsCache.facts($0, season: season) } }
+
+    /// The facts of the season a league plays.
+    public func facts(league id: LeagueID) throws -> SeasonFacts { try store.read { try facts($0, league: id) } }
+
+    /// The facts of the season a league plays, inside a read or write.
+    func facts(_ r: any LeagueStoreReader, league id: LeagueID) throws -> SeasonFacts {
+        guard let league = try r.league(id) else { throw DomainError.notFound("League \(id.rawValue)") }
+        return try factsCache.facts(r, season: league.season)
+    }
+
+    /// Every season stored, oldest first.
+    public func seasons() throws -> [SeasonInfo] { try store.read { try $0.seasons() } }
 }
 
 // MARK: - Shared lookups for the use cases
@@ -38,8 +50,14 @@ struct LeagueSnapshot {
     /// The plays of the clock's week while one of its games is in progress (nil otherwise: nothing is live).
     let live: LiveWeek?
 
-    init(_ r: any LeagueStoreReader, league id: LeagueID, facts: SeasonFacts) throws {
+    /// The league and the facts of its season (from `cache`).
+    init(_ r: any LeagueStoreReader, league id: LeagueID, cache: SeasonFactsCache) throws {
         guard let league = try r.league(id) else { throw DomainError.notFound("League \(id.rawValue)") }
+        try self.init(r, league: league, facts: cache.facts(r, season: league.season))
+    }
+
+    init(_ r: any LeagueStoreReader, league: League, facts: SeasonFacts) throws {
+        let id = league.id
         self.league = league
         teams = try r.teams(in: id).sorted { $0.id < $1.id }
         let managerIDs = teams.compactMap(\.manager) + (league.commissioner.map { [$0] } ?? [])

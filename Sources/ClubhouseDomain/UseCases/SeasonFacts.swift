@@ -1,11 +1,16 @@
 import Foundation
 import Synchronization
 
-/// The season's immutable facts (players, NFL teams, games, weekly and prior-season stats), indexed for
-/// the lookups every read needs. Loaded once per data version and shared; the whole 2019 season is a
-/// few thousand rows, so holding it in memory makes every browse query a handful of dictionary reads.
+/// One season's immutable facts (players, NFL teams, games, weekly and prior-season stats), indexed for
+/// the lookups every read needs. Loaded once per data version and shared; a season is a few thousand rows,
+/// so holding it in memory makes every browse query a handful of dictionary reads.
 public struct SeasonFacts: Sendable {
     public let version: Int64
+    /// The NFL season these are the facts of.
+    public let season: Int
+    /// The season the pre-draft rankings are based on (`season` − 1) and where its totals came from.
+    public let priorSeasonYear: Int
+    public let priorBasis: PriorSeason.Basis
     public let nflTeams: [String: NFLTeam]
     public let players: [PlayerID: Player]
     public let injuries: [PlayerID: InjuryStatus]
@@ -34,9 +39,13 @@ public struct SeasonFacts: Sendable {
 
     private struct TeamWeek: Hashable { let team: String; let week: Int }
 
-    public init(version: Int64, nflTeams: [NFLTeam], players: [Player], injuries: [PlayerID: InjuryStatus], games: [Game],
-                weeklyStats: [WeeklyStat], priorSeason: [PriorSeasonStat]) {
+    public init(version: Int64, season: Int? = nil, nflTeams: [NFLTeam], players: [Player], injuries: [PlayerID: InjuryStatus], games: [Game],
+                weeklyStats: [WeeklyStat], priorSeason: [PriorSeasonStat], priorBasis: PriorSeason.Basis? = nil) {
         self.version = version
+        let season = season ?? games.first?.season ?? weeklyStats.first?.season ?? 0
+        self.season = season
+        priorSeasonYear = season - 1
+        self.priorBasis = priorBasis ?? (priorSeason.isEmpty ? .none : .totals)
         self.nflTeams = Dictionary(nflTeams.map { ($0.abbreviation, $0) }, uniquingKeysWith: { a, _ in a })
         let playersByID = Dictionary(players.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         self.players = playersByID
@@ -65,10 +74,12 @@ public struct SeasonFacts: Sendable {
         self.priorSeason = Dictionary(priorSeason.map { ($0.playerID, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
-    /// Loads the facts through a store reader.
-    public static func load(from r: any LeagueStoreReader, season: Int = 2019) throws -> SeasonFacts {
-        try SeasonFacts(version: r.seasonDataVersion(), nflTeams: r.nflTeams(), players: r.players(), injuries: r.injuries(),
-                        games: r.games(season: season), weeklyStats: r.weeklyStats(season: season), priorSeason: r.priorSeasonStats())
+    /// Loads one season's facts through a store reader.
+    public static func load(from r: any LeagueStoreReader, season: Int) throws -> SeasonFacts {
+        let prior = try r.priorSeason(before: season)
+        return try SeasonFacts(version: r.seasonDataVersion(), season: season, nflTeams: r.nflTeams(season: season), players: r.players(season: season),
+                               injuries: r.injuries(), games: r.games(season: season), weeklyStats: r.weeklyStats(season: season),
+                               priorSeason: prior.rows, priorBasis: prior.basis)
     }
 
     /// The week a clock is in (see `SeasonCalendar.week(at:)`).
@@ -192,7 +203,7 @@ public struct SeasonFacts: Sendable {
 
     /// A week's plays, loaded on first use.
     public func liveWeek(_ week: Int, reader: any LeagueStoreReader) throws -> LiveWeek {
-        try liveWeeks.get(week) { LiveWeek(week: week, rows: try reader.plays(season: games.first?.season ?? 2019, week: week)) }
+        try liveWeeks.get(week) { LiveWeek(week: week, rows: try reader.plays(season: season, week: week)) }
     }
 
     /// The first moment after `clock` when something a screen shows changes in the clock's week: a play lands, a
@@ -256,14 +267,18 @@ public struct SeasonFacts: Sendable {
     /// Every stat row of a week (final or not: callers apply the clock).
     public func weeklyStats(week: Int) -> [WeeklyStat] { byWeek[week] ?? [] }
 
-    public func byeWeek(of player: PlayerID) -> Int? { players[player].flatMap { nflTeams[$0.nflTeam]?.byeWeek } }
+    /// A player's team's bye week this season (nil: none known, or a season without one).
+    public func byeWeek(of player: PlayerID) -> Int? { players[player].flatMap { byeWeek(team: $0.nflTeam) } }
+
+    /// A team's bye week (nil when its schedule has none).
+    public func byeWeek(team: String) -> Int? { nflTeams[team].map(\.byeWeek).flatMap { $0 > 0 ? $0 : nil } }
 
     public func summary(_ id: PlayerID) -> PlayerSummary {
         guard let p = players[id] else {
             return PlayerSummary(id: id, name: id.rawValue, position: .qb, nflTeam: "—", byeWeek: nil)
         }
         return PlayerSummary(id: id, name: p.fullName, position: p.position, nflTeam: p.nflTeam,
-                             byeWeek: nflTeams[p.nflTeam]?.byeWeek, injury: injuries[id] ?? .healthy)
+                             byeWeek: byeWeek(team: p.nflTeam), injury: injuries[id] ?? .healthy)
     }
 }
 
@@ -399,39 +414,43 @@ final class MomentCache: Sendable {
     }
 }
 
-/// Holds the current `SeasonFacts`, reloading when the store's season data version changes.
+/// Holds each season's `SeasonFacts` once loaded, reloading when the store's season data version changes (an import).
 public final class SeasonFactsCache: Sendable {
     // Facts are immutable values, so handing them out is safe.
     private struct State {
-        var cached: SeasonFacts?
-        /// The calendar read on its own, before the facts were needed (see `calendar(_:)`).
-        var schedule: (version: Int64, calendar: SeasonCalendar)?
+        var cached: [Int: SeasonFacts] = [:]
+        /// Calendars read on their own, before the facts were needed (see `calendar(_:season:)`).
+        var schedules: [Int: (version: Int64, calendar: SeasonCalendar)] = [:]
     }
     private let state = Mutex(State())
 
     public init() {}
 
-    public func facts(_ r: any LeagueStoreReader) throws -> SeasonFacts {
+    public func facts(_ r: any LeagueStoreReader, season: Int) throws -> SeasonFacts {
         let version = try r.seasonDataVersion()
-        if let c = state.withLock({ $0.cached }), c.version == version { return c }
-        let fresh = try SeasonFacts.load(from: r)
-        state.withLock { $0.cached = fresh }
+        if let c = state.withLock({ $0.cached[season] }), c.version == version { return c }
+        let fresh = try SeasonFacts.load(from: r, season: season)
+        state.withLock { s in
+            // A new data version makes every season's facts stale: drop the others too.
+            s.cached = s.cached.filter { $0.value.version == version }
+            s.cached[season] = fresh
+        }
         return fresh
     }
 
-    /// The season's calendar (its games' kickoffs by week) alone: what lists of leagues need for each league's week.
+    /// A season's calendar (its games' kickoffs by week) alone: what lists of leagues need for each league's week.
     /// Taken from the facts when they are loaded; otherwise one read of the games, kept per data version, so that
     /// Home's first frame doesn't load every player and stat line of the season (the facts load when a page needs them).
-    public func calendar(_ r: any LeagueStoreReader, season: Int = 2019) throws -> SeasonCalendar {
+    public func calendar(_ r: any LeagueStoreReader, season: Int) throws -> SeasonCalendar {
         let version = try r.seasonDataVersion()
         let hit: SeasonCalendar? = state.withLock { s in
-            if let c = s.cached, c.version == version { return c.calendar }
-            if let k = s.schedule, k.version == version { return k.calendar }
+            if let c = s.cached[season], c.version == version { return c.calendar }
+            if let k = s.schedules[season], k.version == version { return k.calendar }
             return nil
         }
         if let hit { return hit }
         let fresh = try SeasonCalendar(games: r.games(season: season))
-        state.withLock { $0.schedule = (version, fresh) }
+        state.withLock { $0.schedules[season] = (version, fresh) }
         return fresh
     }
 }

@@ -23,8 +23,14 @@ public enum Format {
         switch a { case .draft: "draft"; case .freeAgent: "free agent"; case .waiver: "waivers"; case .commissioner: "commish" }
     }
 
-    public static func sort(_ s: PlayerSort) -> String {
-        switch s { case .seasonPoints: "season pts"; case .lastWeek: "last week"; case .priorSeason: "2018 pts"; case .name: "name" }
+    /// A sort's name; the prior season's by its year when the league's season is known ("2018 pts").
+    public static func sort(_ s: PlayerSort, season: Int? = nil) -> String {
+        switch s {
+        case .seasonPoints: "season pts"
+        case .lastWeek: "last week"
+        case .priorSeason: season.map { "\($0 - 1) pts" } ?? "last season pts"
+        case .name: "name"
+        }
     }
 
     /// "Sun 13:05" in UTC.

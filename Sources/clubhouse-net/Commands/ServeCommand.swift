@@ -46,6 +46,28 @@ enum ServeCommand {
             }
             options.trustedProxies = ranges
         }
+        // A season kept up to date from nflverse while serving (`--refresh-season YEAR --every 10m [--from BASE_URL]`).
+        var refresh: (season: Int, every: Duration, base: String)?
+        if let text = args.options["refresh-season"] {
+            guard text.count == 4, let year = Int(text), SeasonReader.plausibleSeasons.contains(year) else {
+                Output.error("clubhouse serve: --refresh-season wants a year like 2026, not '\(text)'\nTry 'clubhouse serve --help'.")
+                return 2
+            }
+            guard let every = SeasonRefresher.duration(args.options["every"] ?? "10m") else {
+                Output.error("clubhouse serve: --every wants a duration like 10m, 30s or 1h\nTry 'clubhouse serve --help'.")
+                return 2
+            }
+            var base = args.options["from"] ?? SeasonCommand.defaultBase
+            guard let url = URL(string: base), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                Output.error("clubhouse serve: --from wants an http:// or https:// address laid out like nflverse's releases\nTry 'clubhouse serve --help'.")
+                return 2
+            }
+            while base.hasSuffix("/") { base.removeLast() }
+            refresh = (year, every, base)
+        } else if args.options["every"] != nil || args.options["from"] != nil {
+            Output.error("clubhouse serve: --every and --from go with --refresh-season YEAR\nTry 'clubhouse serve --help'.")
+            return 2
+        }
         var path = args.options["database"]
         if let p = path, p.hasPrefix("sqlite:") { path = String(p.dropFirst("sqlite:".count)) }
         // PostgreSQL's connection pool: its size and every call's deadline.
@@ -72,6 +94,7 @@ enum ServeCommand {
         }
         let service: LeagueService
         let backend: EmbeddedServerBackend
+        let seasonTarget: SeasonTarget
         let events: any LeagueEventSource
         let where_: String
         /// The SQLite file, whose clocks run in one process at a time (ClockLease); nil on PostgreSQL.
@@ -82,7 +105,8 @@ enum ServeCommand {
                 let pg = try PostgresDatabase(url: url, options: pool)
                 try PostgresSchema.migrate(pg)
                 try seedIfEmpty(pg)
-                service = LeagueService(store: PostgresLeagueStore(database: pg), accounts: .sodium)
+                service = LeagueService(store: PostgresLeagueStore(database: pg), clock: WallClock.current(), accounts: .sodium)
+                seasonTarget = .postgres(pg)
                 events = PostgresEventSource(database: pg)
                 // The pool, and one LISTEN connection each for the request server's events, the draft clock and the season clock.
                 where_ = "PostgreSQL \(pg.description), up to \(pool.maxConnections + 3) connections"
@@ -96,7 +120,8 @@ enum ServeCommand {
                 Output.error("clubhouse serve: \(error)")
                 return 1
             }
-            service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
+            service = LeagueService(store: SQLiteLeagueStore(database: db), clock: WallClock.current(), accounts: .sodium)
+            seasonTarget = .sqlite(db)
             events = SQLiteEventSource(database: db)
             where_ = "database \(db.path)"
             sqliteFile = db.path
@@ -130,7 +155,13 @@ enum ServeCommand {
         } else {
             clocks = Task.detached { await LiveClockDriver(service: service, events: events, log: skipped).run() }
         }
+        let refresher = refresh.map { r in
+            Task.detached { await SeasonRefresher(season: r.season, base: r.base, every: r.every, target: seasonTarget, service: service).run() }
+        }
         FileHandle.standardOutput.write(Data("Clubhouse league server on \(server.url) (\(where_)); Ctrl-C stops it.\n".utf8))
+        if let refresh {
+            FileHandle.standardOutput.write(Data("Refreshing the \(refresh.season) season from \(refresh.base) every \(args.options["every"] ?? "10m").\n".utf8))
+        }
         LeagueServer.standardError("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"serve.start\",\"url\":\"\(server.url)\"}")
 
         // SIGTERM/SIGINT (blocked since the start, so every thread inherits the block): this thread waits for one,
@@ -139,6 +170,7 @@ enum ServeCommand {
         sigwait(&stopSignals, &signal)
         let done = DispatchSemaphore(value: 0)
         clocks.cancel()
+        refresher?.cancel()
         Task.detached {
             await server.stop(grace: .seconds(4))
             done.signal()

@@ -28,7 +28,7 @@ import ClubhouseDomain
     @Test func aStepMovesTheClockByRealTimeTimesSpeedOnlyWhenAPlayLands() throws {
         let (s, real, _) = try world()
         let before = try seasonClock(s)
-        let facts = try s.facts()
+        let facts = try s.facts(season: 2019)
         let nextPlay = try #require(try s.store.read { try facts.nextLiveMoment(after: before, reader: $0) })
         // Before the next play's real time nothing is written.
         let wait = nextPlay.timeIntervalSince(before) / 10

@@ -38,6 +38,9 @@ import ClubhouseDomain
         (E.WaiversProcessed(claims: 3), #"{"claims":3}"#),
         (E.ClockAdvanced(to: kickoff, weeks: [1, 2]), #"{"to":1567728000.0,"weeks":[1, 2]}"#),
         (E.MatchupsFinalized(week: 6), #"{"week":6}"#),
+        (E.SeasonUpdated(weeks: [3], corrections: [ScoreCorrection(week: 2, teamID: TeamID(4), before: Points(hundredths: 9_840),
+                                                                   after: Points(hundredths: 10_140), applied: true, at: kickoff, lockedAt: kickoff)]),
+         #"{"weeks":[3],"corrections":[{"week":2,"teamID":4,"before":{"hundredths":9840},"after":{"hundredths":10140},"applied":true,"at":589420800,"lockedAt":589420800}]}"#),
     ]
 
     static func event(_ kind: E.Kind, _ payload: String) -> LeagueEvent {

@@ -7,7 +7,7 @@ struct LiveScoringTests {
     let fixture = Fixture.season2019
     let mahomes = PlayerID("00-0033873")
     /// KC at JAX, week 1 2019, kickoff 2019-09-08 17:00 UTC; KC won 40–26.
-    let kcAtJax = "2019090802"
+    let kcAtJax = "2019_01_KC_JAX"
     var game: Game { fixture.games.first { $0.id == kcAtJax }! }
 
     @Test func gameSecondsMapOntoThreeHoursTenOfWallTimeWithHalftimeAndOvertimeEndsAtFinal() {

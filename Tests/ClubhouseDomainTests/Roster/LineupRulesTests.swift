@@ -116,7 +116,7 @@ struct LineupRulesTests {
         let fixture = Fixture.season2019
         let cmc = fixture.playerID(named: "Christian McCaffrey")
         let carWeek1 = try #require(fixture.games.game(of: "CAR", week: 1))
-        #expect(carWeek1.id == "2019090800")
+        #expect(carWeek1.id == "2019_01_LA_CAR")
         #expect(fixture.games.game(of: "CAR", week: 7) == nil, "Carolina's 2019 bye")
         let roster = Roster(teamID: TeamID(1), entries: [S.entry(cmc, .rb)])
         func ctx(_ now: Date, week: Int = 1) -> LineupContext {

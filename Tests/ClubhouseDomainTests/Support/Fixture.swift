@@ -1,55 +1,40 @@
 import Foundation
+import ClubhouseData
 import ClubhouseDomain
 
-/// The 2019 season fixture (`Sources/ClubhouseData/Resources/nfl-2019`), read once for tests.
-/// A deliberately tiny CSV reader: the fixture has no quoted fields.
+/// The real 2019 season as the app holds it: the shipped nflverse files (`Sources/ClubhouseData/Resources/nflverse`)
+/// imported into an in-memory database by the one importer, then read back — so the rules are tested on the same
+/// facts, plays and residual rows the app scores with. Read once for all tests.
 struct Fixture: Sendable {
     static let season2019 = Fixture()
 
     let players: [PlayerID: Player]
     let weeklyStats: [WeeklyStat]
     let games: [Game]
+    /// Every week's plays as the app holds them.
+    let liveWeeks: [Int: LiveWeek]
+    /// Every play row of the season (derived from play-by-play, residual rows included).
+    let plays: [PlayStat]
 
     private init() {
-        let dir = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/ClubhouseData/Resources/nfl-2019")
-        players = Dictionary(uniqueKeysWithValues: Self.rows(dir, "players.csv").map { r in
-            (PlayerID(r["player_id"]!), Player(id: PlayerID(r["player_id"]!), fullName: r["full_name"]!, firstName: r["first_name"]!,
-                                               lastName: r["last_name"]!, position: Position(rawValue: r["position"]!)!,
-                                               nflTeam: r["team"]!, jerseyNumber: Int(r["jersey_number"]!)))
-        })
-        weeklyStats = Self.rows(dir, "weekly_stats.csv").map { r in
-            var stats = StatLine()
-            for column in StatLine.columns { stats[keyPath: column.keyPath] = Int(r[column.name]!)! }
-            return WeeklyStat(playerID: PlayerID(r["player_id"]!), season: Int(r["season"]!)!, week: Int(r["week"]!)!,
-                              nflTeam: r["recent_team"]!, opponent: r["opponent_team"]!, stats: stats)
-        }
-        let iso = ISO8601DateFormatter()
-        games = Self.rows(dir, "schedule.csv").map { r in
-            Game(id: r["game_id"]!, season: Int(r["season"]!)!, week: Int(r["week"]!)!, kickoff: iso.date(from: r["kickoff_utc"]!)!,
-                 awayTeam: r["away_team"]!, homeTeam: r["home_team"]!, awayScore: Int(r["away_score"]!)!, homeScore: Int(r["home_score"]!)!)
-        }
+        let db = try! Database.inMemory()
+        try! db.migrate()
+        try! db.transaction { try SeasonImport.importShipped(session: $0, now: Date(timeIntervalSince1970: 1_800_000_000)) }
+        let store = SQLiteLeagueStore(database: db)
+        let season = 2019
+        players = Dictionary(uniqueKeysWithValues: try! store.read { try $0.players(season: season) }.map { ($0.id, $0) })
+        weeklyStats = try! store.read { try $0.weeklyStats(season: season) }
+        games = try! store.read { try $0.games(season: season) }
+        let plays = try! store.read { r in try (1...17).flatMap { try r.plays(season: season, week: $0) } }
+        self.plays = plays
+        liveWeeks = Dictionary(grouping: plays, by: \.week).mapValues { LiveWeek(week: $0[0].week, rows: $0) }
     }
 
-    /// Every play row of 2019 (`plays.csv`), read on first use.
-    static let plays2019: [PlayStat] = {
-        let dir = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/ClubhouseData/Resources/nfl-2019")
-        let text = try! String(contentsOf: dir.appendingPathComponent("plays.csv"), encoding: .utf8)
-        return text.split(whereSeparator: \.isNewline).dropFirst().map { line in
-            let f = line.split(separator: ",", omittingEmptySubsequences: false)
-            return PlayStat(gameID: String(f[0]), week: Int(f[1])!, quarter: f[2] == "F" ? nil : Int(f[2])!, elapsed: Int(f[3])!,
-                            sequence: Int(f[4])!, playerID: PlayerID(String(f[5])), stat: String(f[6]), value: Int(f[7])!)
-        }
-    }()
+    /// Every play row of 2019.
+    static var plays2019: [PlayStat] { season2019.plays }
 
     /// One week's plays as the app holds them.
-    static func liveWeek(_ week: Int) -> LiveWeek { liveWeeks2019[week] ?? LiveWeek(week: week, rows: []) }
-
-    /// Every week's plays as the app holds them, built once for all tests.
-    static let liveWeeks2019: [Int: LiveWeek] = Dictionary(grouping: plays2019, by: \.week).mapValues { LiveWeek(week: $0[0].week, rows: $0) }
+    static func liveWeek(_ week: Int) -> LiveWeek { season2019.liveWeeks[week] ?? LiveWeek(week: week, rows: []) }
 
     /// The season's facts (no prior season, no injuries) for the live reads.
     var facts: SeasonFacts {
@@ -64,15 +49,5 @@ struct Fixture: Sendable {
     /// A player's season total: the sum of his weekly rows.
     func seasonTotal(_ id: PlayerID) -> StatLine {
         weeklyStats.filter { $0.playerID == id }.reduce(StatLine()) { $0 + $1.stats }
-    }
-
-    private static func rows(_ dir: URL, _ file: String) -> [[String: String]] {
-        let text = try! String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)
-        var lines = text.split(whereSeparator: \.isNewline).map(String.init)
-        let header = lines.removeFirst().split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        return lines.map { line in
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            return Dictionary(uniqueKeysWithValues: zip(header, fields))
-        }
     }
 }

@@ -6,6 +6,10 @@ import ClubhouseDomain
 enum Demo {
     static let now = Date(timeIntervalSince1970: 1_572_800_000) // Sun 3 Nov 2019, week 9
     static let greats = LeagueID(1), nerds = LeagueID(2), couch = LeagueID(3)
+    /// The seasons stored: 2018's totals (rankings) and 2019 (played).
+    static let seasons = [SeasonInfo(season: 2018, kind: .totals, players: 424, totals: 456),
+                          SeasonInfo(season: 2019, kind: .full, players: 600, games: 256, playerWeeks: 5500, plays: 45016,
+                                     firstKickoff: Date(timeIntervalSince1970: 1_567_729_200), lastKickoff: Date(timeIntervalSince1970: 1_577_650_000))]
     static let bits = TeamID(1), bytes = TeamID(2), tailgaters = TeamID(3), hailMarys = TeamID(4)
 
     static func team(_ id: TeamID) -> TeamSummary {
@@ -131,7 +135,8 @@ enum Demo {
         let owner: TeamSummary? = league == greats ? (roster(bits).rows.contains { $0.player.id == id } ? team(bits)
                                                       : roster(bytes).rows.contains { $0.player.id == id } ? team(bytes) : nil) : nil
         return PlayerDetail(player: summary, nflTeamName: summary.nflTeam == "CAR" ? "Carolina Panthers" : "\(summary.nflTeam) team", scoring: .halfPPR,
-                            gameLog: log, seasonPoints: season, seasonStats: StatLine(), priorSeasonPoints: Points(hundredths: 29_190), rosteredBy: owner)
+                            gameLog: log, seasonPoints: season, seasonStats: StatLine(), priorSeasonPoints: Points(hundredths: 29_190), rosteredBy: owner,
+                            season: 2019)
     }
 
     static let available: [AvailablePlayer] = [
@@ -168,6 +173,7 @@ enum Demo {
                                    DraftTierLeft(position: .wr, tier: 1, left: 3, best: kupp), DraftTierLeft(position: .te, tier: 2, left: 1, best: kittle),
                                    DraftTierLeft(position: .k, tier: 1, left: 4, best: tucker), DraftTierLeft(position: .def, tier: 1, left: 5, best: niners)] : []
         return DraftBoard(leagueID: id, draft: draft, teams: order.map(team), picks: picks, capabilities: .signedOut, seasonClock: now,
-                          tiers: tiers, onClockNeeds: id == couch ? [.qb: 1, .rb: 1, .wr: 2, .flex: 1, .k: 1, .def: 1] : nil)
+                          tiers: tiers, onClockNeeds: id == couch ? [.qb: 1, .rb: 1, .wr: 2, .flex: 1, .k: 1, .def: 1] : nil,
+                          rankingBasis: RankingBasis(season: 2019, basis: .totals, players: 456))
     }
 }

@@ -7,6 +7,7 @@ import ClubhouseDomain
 actor FakeLeague: LeagueBrowsing, LeagueEvents {
     enum Endpoint: Hashable, Sendable {
         case publicLeagues, myLeagues, league, standings, scoreboard, matchup, roster, player, availablePlayers, draftRoom, draftablePlayers, draftRecap
+        case seasons
     }
 
     private var failures: [Endpoint: DomainError] = [:]
@@ -178,6 +179,11 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
         try await enter(.draftRecap)
         if isEmpty(.draftRecap) { return DraftRecap(leagueID: id, leagueName: "", complete: false, throughWeek: 0, teams: [], best: [], worst: []) }
         return Demo.draftRecap(id)
+    }
+    /// The seasons the fake database holds: 2018's totals and 2019 (the demo's).
+    func seasons() async throws -> [SeasonInfo] {
+        try await enter(.seasons)
+        return Demo.seasons
     }
 
     /// The league event log `events(league:after:)` replays (then the stream ends).

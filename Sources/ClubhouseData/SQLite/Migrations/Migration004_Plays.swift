@@ -2,7 +2,7 @@ import Foundation
 import ClubhouseDomain
 
 /// Schema v4: play by play (`plays.csv`), for scoring games as they happen, and each league's running season
-/// clock (a speed the commissioner sets). A file that already has the 2019 season seeded gets its plays here.
+/// clock (a speed the commissioner sets).
 package enum Migration004 {
     package static let sql = """
         CREATE TABLE plays (
@@ -24,12 +24,6 @@ package enum Migration004 {
         );
         """
 
-    package static let migration = Migration(version: 4, name: "plays and running season clocks") { c in
-        try c.execute(sql)
-        // A database seeded before plays existed: bring in the shipped season's plays.
-        if try c.scalar("SELECT value FROM meta WHERE key = ?", [SeasonImporter.seededMetaKey], as: Int.self) == 2019,
-           let dir = SeasonFixture.bundled2019Directory {
-            _ = try SeasonImporter.importPlays(try SeasonFixture.loadPlays(from: dir), connection: c)
-        }
-    }
+    /// (A database seeded before v4 gets the shipped season's plays in v5, from its play-by-play.)
+    package static let migration = Migration(version: 4, name: "plays and running season clocks", sql: sql)
 }

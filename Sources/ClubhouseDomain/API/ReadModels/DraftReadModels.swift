@@ -27,11 +27,37 @@ public struct DraftBoard: Hashable, Codable, Sendable {
     public var tiers: [DraftTierLeft]
     /// The starting slots the team on the clock still has to fill (nil when nobody is on the clock).
     public var onClockNeeds: [Slot: Int]?
+    /// What the room's rankings are based on (nil: the transport doesn't say).
+    public var rankingBasis: RankingBasis?
     public init(leagueID: LeagueID, draft: Draft, teams: [TeamSummary], picks: [DraftPickView], capabilities: Capabilities,
-                onAutopick: Set<TeamID> = [], seasonClock: Date? = nil, tiers: [DraftTierLeft] = [], onClockNeeds: [Slot: Int]? = nil) {
+                onAutopick: Set<TeamID> = [], seasonClock: Date? = nil, tiers: [DraftTierLeft] = [], onClockNeeds: [Slot: Int]? = nil,
+                rankingBasis: RankingBasis? = nil) {
         self.leagueID = leagueID; self.draft = draft; self.teams = teams; self.picks = picks; self.capabilities = capabilities
         self.onAutopick = onAutopick; self.seasonClock = seasonClock
-        self.tiers = tiers; self.onClockNeeds = onClockNeeds
+        self.tiers = tiers; self.onClockNeeds = onClockNeeds; self.rankingBasis = rankingBasis
+    }
+}
+
+/// What a league's pre-draft rankings stand on: the season before its own, scored under its rules — that season's
+/// weekly lines summed, its imported totals, or nothing stored (then every player ranks as a rookie would: all level,
+/// the draft's order by position needs and player id — and the room says so, with the command that brings the
+/// season in).
+public struct RankingBasis: Hashable, Codable, Sendable {
+    /// The league's season, and the one its rankings come from (the season before).
+    public var season: Int
+    public var priorSeason: Int { season - 1 }
+    public var basis: PriorSeason.Basis
+    /// Players with a line in the prior season.
+    public var players: Int
+    public init(season: Int, basis: PriorSeason.Basis, players: Int) { self.season = season; self.basis = basis; self.players = players }
+
+    /// One line for the draft room.
+    public var sentence: String {
+        switch basis {
+        case .weeklyStats: "Ranked by \(priorSeason)'s weekly stats (\(players) players) under this league's scoring; rookies after the veterans of their position"
+        case .totals: "Ranked by \(priorSeason)'s season totals (\(players) players) under this league's scoring; rookies after the veterans of their position"
+        case .none: "No \(priorSeason) stats are stored, so nobody is ranked by them: every player is level (by player id) — 'clubhouse season fetch \(priorSeason)' brings them in"
+        }
     }
 }
 

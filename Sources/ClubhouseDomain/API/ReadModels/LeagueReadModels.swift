@@ -46,12 +46,15 @@ public struct LeagueSummary: Hashable, Codable, Sendable, Identifiable {
     public var myTeam: TeamID?
     /// The league's season clock: its draft date is measured on it ("draft in 10 days").
     public var seasonClock: Date?
+    /// The NFL season the league plays (nil: the transport doesn't say).
+    public var season: Int?
     public init(id: LeagueID, name: String, state: LeagueState, isPublic: Bool, teamCount: Int, managedTeams: Int, currentWeek: Int,
-                scoring: ScoringPreset, draftScheduledAt: Date?, commissionerName: String?, myTeam: TeamID?, seasonClock: Date? = nil) {
+                scoring: ScoringPreset, draftScheduledAt: Date?, commissionerName: String?, myTeam: TeamID?, seasonClock: Date? = nil,
+                season: Int? = nil) {
         self.id = id; self.name = name; self.state = state; self.isPublic = isPublic; self.teamCount = teamCount
         self.managedTeams = managedTeams; self.currentWeek = currentWeek; self.scoring = scoring
         self.draftScheduledAt = draftScheduledAt; self.commissionerName = commissionerName; self.myTeam = myTeam
-        self.seasonClock = seasonClock
+        self.seasonClock = seasonClock; self.season = season
     }
     public var isFull: Bool { managedTeams >= teamCount }
 }

@@ -89,6 +89,8 @@ public struct MatchupDetail: Hashable, Codable, Sendable {
     public var feed: [ScoringPlay]?
     /// In a live week: both sides' score over the week's clock so far, and the projected finish.
     public var timeline: ScoreTimeline?
+    /// Stat corrections of this week that changed either side's score, one sentence each (what changed, and why).
+    public var corrections: [String]?
     public init(leagueID: LeagueID, week: Int, home: TeamLineup, away: TeamLineup?, status: MatchupStatus, isPlayoff: Bool) {
         self.leagueID = leagueID; self.week = week; self.home = home; self.away = away; self.status = status; self.isPlayoff = isPlayoff
     }

@@ -60,10 +60,13 @@ public struct PlayerDetail: Hashable, Codable, Sendable {
     public var priorSeasonPoints: Points?
     /// The team that rosters him in this league.
     public var rosteredBy: TeamSummary?
+    /// The NFL season shown (the league's, else the newest that has him); `priorSeasonPoints` are the season before's.
+    public var season: Int?
     public init(player: PlayerSummary, nflTeamName: String, scoring: ScoringPreset, gameLog: [GameLogRow], seasonPoints: Points,
-                seasonStats: StatLine, priorSeasonPoints: Points?, rosteredBy: TeamSummary?) {
+                seasonStats: StatLine, priorSeasonPoints: Points?, rosteredBy: TeamSummary?, season: Int? = nil) {
         self.player = player; self.nflTeamName = nflTeamName; self.scoring = scoring; self.gameLog = gameLog
         self.seasonPoints = seasonPoints; self.seasonStats = seasonStats; self.priorSeasonPoints = priorSeasonPoints; self.rosteredBy = rosteredBy
+        self.season = season
     }
 }
 

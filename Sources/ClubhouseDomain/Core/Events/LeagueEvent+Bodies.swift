@@ -236,6 +236,15 @@ extension LeagueEvent {
         }
     }
 
+    /// Newer stats of the league's season came in for these weeks (new plays land, lines change); `corrections`: the
+    /// final scores they changed, taken or (after the week's lock) not.
+    public struct SeasonUpdated: LeagueEventBody {
+        public static let kind = Kind.seasonUpdated
+        public var weeks: [Int]
+        public var corrections: [ScoreCorrection]
+        public init(weeks: [Int], corrections: [ScoreCorrection] = []) { self.weeks = weeks; self.corrections = corrections }
+    }
+
     public struct MatchupsFinalized: LeagueEventBody {
         public static let kind = Kind.matchupsFinalized
         public var week: Int

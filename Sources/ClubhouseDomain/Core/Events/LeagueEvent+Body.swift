@@ -38,6 +38,7 @@ extension LeagueEvent.Kind {
         case .waiversProcessed: LeagueEvent.WaiversProcessed.self
         case .clockAdvanced: LeagueEvent.ClockAdvanced.self
         case .matchupsFinalized: LeagueEvent.MatchupsFinalized.self
+        case .seasonUpdated: LeagueEvent.SeasonUpdated.self
         }
     }
 }

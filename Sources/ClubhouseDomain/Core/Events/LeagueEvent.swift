@@ -13,7 +13,7 @@ public struct LeagueEvent: Hashable, Codable, Sendable {
              claimPlaced = "waiver.claim", waiversProcessed = "waiver.processed", clockAdvanced = "clock.advanced",
              matchupsFinalized = "matchups.finalized",
              claimCancelled = "waiver.cancel", claimsReordered = "waiver.reorder", inviteChanged = "invite.changed",
-             draftOrderSet = "draft.order"
+             draftOrderSet = "draft.order", seasonUpdated = "season.updated"
     }
     /// Monotonic id; followers resume after the last id they saw.
     public var id: Int64

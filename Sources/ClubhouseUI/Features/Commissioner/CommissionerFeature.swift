@@ -178,7 +178,8 @@ public enum CommissionerFeature: PageFeature {
         case .randomizePressed:
             state.confirm = .randomize; return .none
         case .schedulePressed:
-            state.form = CommissionerInputs.scheduleForm(current: state.detail.value?.league.draftScheduledAt ?? state.room.value?.draft.scheduledAt)
+            state.form = CommissionerInputs.scheduleForm(current: state.detail.value?.league.draftScheduledAt ?? state.room.value?.draft.scheduledAt,
+                                                         clock: state.detail.value?.league.clock ?? state.room.value?.seasonClock ?? context.env.now())
             state.formKind = .schedule
             return .none
         case .speedPressed:
@@ -320,6 +321,9 @@ public enum CommissionerFeature: PageFeature {
     public static func clockLocked(_ d: LeagueDetail?) -> String? {
         if let r = notCommissioner(d) { return r }
         guard let d else { return "still loading" }
+        if d.league.followsRealTime {
+            return "\(d.league.name) plays the \(d.league.season) season as it happens: its clock is the real time"
+        }
         switch d.league.state {
         case .predraft, .drafting: return "The season clock moves once the draft is complete"
         case .complete: return "The season is over — the clock has nowhere to go"

@@ -27,18 +27,27 @@ enum CommissionerInputs {
 
     // MARK: - Draft date
 
-    static func scheduleForm(current: Date?) -> FormFields {
+    /// The form; its example is a date in the league's own season (`clock`: the league's season clock).
+    static func scheduleForm(current: Date?, clock: Date) -> FormFields {
         FormFields(title: "Schedule the draft (UTC)", fields: [
-            FormFields.Field("Date and time", placeholder: "2019-09-01 19:00", text: current.map(dateText) ?? "", maxLength: 16),
+            FormFields.Field("Date and time", placeholder: exampleDate(clock), text: current.map(dateText) ?? "", maxLength: 16),
         ])
     }
 
-    /// The draft date from the form: nil clears it. Refuses, in words, anything that isn't "YYYY-MM-DD HH:MM" or isn't after `now`.
+    /// An example draft date for a league whose clock is at `clock`: ten days on, at 19:00 UTC (the demo's 2019 replay,
+    /// at 2019-08-22 12:00: "2019-09-01 19:00").
+    static func exampleDate(_ clock: Date) -> String {
+        let day = UTC.calendar.startOfDay(for: clock.addingTimeInterval(10 * 86_400))
+        return dateText(day.addingTimeInterval(19 * 3600))
+    }
+
+    /// The draft date from the form: nil clears it. Refuses, in words, anything that isn't "YYYY-MM-DD HH:MM" or isn't after `now`
+    /// (the league's clock).
     static func draftDate(_ form: FormFields, now: Date) -> Result<Date?, Refusal> {
         let text = form.text(0)
         if text.isEmpty { return .success(nil) }
         guard let date = parseDate(text) else {
-            return .failure(Refusal(message: "Write the date and time as 2019-09-01 19:00 (UTC), or leave it empty to clear it", field: 0))
+            return .failure(Refusal(message: "Write the date and time as \(exampleDate(now)) (UTC), or leave it empty to clear it", field: 0))
         }
         guard date > now else {
             return .failure(Refusal(message: "The draft date must be in the future — it's \(dateText(now)) UTC now", field: 0))

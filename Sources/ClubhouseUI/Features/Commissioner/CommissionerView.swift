@@ -135,7 +135,8 @@ extension CommissionerFeature {
         var row = 0
         var now = "League clock: \(CommissionerInputs.moment(d.league.clock)) UTC"
         if d.league.state != .predraft { now += " · week \(d.currentWeek)" }
-        if let speed = d.clockSpeed { now += speed == .off ? " · stopped (v: run it)" : " · running at \(speed.label) (v: faster/stop)" }
+        if d.league.followsRealTime { now += " · real time" }
+        else if let speed = d.clockSpeed { now += speed == .off ? " · stopped (v: run it)" : " · running at \(speed.label) (v: faster/stop)" }
         row = TextRow.put(now, in: area, row: row, style: context.style(.text), buffer: &buffer)
         if let o = d.outlook {
             // What happens next, soonest first, as many as fit whole.

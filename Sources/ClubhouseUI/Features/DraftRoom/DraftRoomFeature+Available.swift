@@ -5,12 +5,14 @@ import Terminal
 
 extension DraftRoomFeature {
     /// The Available tab: rank by value over replacement, the player, his position rank ("RB12"), value and tier
-    /// (a new tier where value drops sharply; its first row in a position is marked in the accent colour), then 2018 points.
+    /// (a new tier where value drops sharply; its first row in a position is marked in the accent colour), then his points in
+    /// the season before the league's (the basis of the rankings).
     static func availableTable(_ state: State, selected: Int?, offset: Int, context: RenderContext) -> DataTable {
         let (rows, roles) = AvailableRowsMemo.shared.rows(for: state) { availableRows(state) }
         return DataTable(columns: [DataColumn("Rk", .length(4), .right), DataColumn("Player", .fill(1)), DataColumn("Pos", .length(5)),
                                    DataColumn("NFL", .length(3)), DataColumn("Bye", .length(3), .right), DataColumn("Value", .length(6), .right),
-                                   DataColumn("Tier", .length(4)), DataColumn("2018 pts", .length(8), .right)],
+                                   DataColumn("Tier", .length(4)),
+                                   DataColumn(state.room.value?.rankingBasis.map { "\($0.priorSeason) pts" } ?? "Prior", .length(8), .right)],
                          rows: rows, roles: roles, selected: selected, offset: offset, context: context)
     }
 

@@ -46,6 +46,12 @@ extension DraftRoomFeature {
         return room.teams[reversed ? n - 1 - index : index]
     }
 
+    /// On the Available tab, when no prior season is stored: what the rankings are (not) based on.
+    static func basisLine(_ state: State, _ room: DraftBoard) -> String? {
+        guard state.tab == .available, let basis = room.rankingBasis, basis.basis == .none else { return nil }
+        return basis.sentence
+    }
+
     static func body(_ area: Rect) -> Rect {
         Rect(x: area.x + 1, y: area.y + 2, width: max(0, area.width - 2), height: max(0, area.height - 2))
     }
@@ -157,6 +163,11 @@ extension DraftRoomFeature {
                        style: context.style(state.chatField.text.count > chatLimit ? .error : .dim), maxWidth: counter.count)
             b.height = max(0, b.height - 1)
         }
+        // Rankings without a prior season say so above the list, with the command that brings it in.
+        if let line = basisLine(state, room), b.height > 1 {
+            TextRow.put(line, in: b, row: 0, style: context.style(.warning), indent: 0, buffer: &buffer)
+            b.y += 1; b.height -= 1
+        }
         if state.rowCount == 0 {
             let msg: String
             switch state.tab {
@@ -183,6 +194,7 @@ extension DraftRoomFeature {
         }
         var b = body(area)
         if state.tab == .chat { b.height = max(0, b.height - 1) }
+        if let room = state.room.value, basisLine(state, room) != nil, b.height > 1 { b.y += 1; b.height -= 1 }
         guard let room = state.room.value, let i = table(state, room, in: b, context: context).row(atY: point.y, in: b) else { return nil }
         return i == state.list.selected ? .rowActivated : .list(.select(i))
     }

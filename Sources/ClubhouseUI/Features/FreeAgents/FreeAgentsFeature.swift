@@ -278,7 +278,8 @@ public enum FreeAgentsFeature: PageFeature {
         let wide = width >= 100
         var cols = [DataColumn("Player", .fill(2)), DataColumn("Pos", .length(3)), DataColumn("NFL", .length(3)), DataColumn("Bye", .length(3), .right),
                     DataColumn("Inj", .length(3)), DataColumn("Status", .length(wide ? 20 : 8))]
-        cols += [DataColumn("Season", .length(6), .right), DataColumn("Last", .length(5), .right), DataColumn("2018", .length(6), .right)]
+        cols += [DataColumn("Season", .length(6), .right), DataColumn("Last", .length(5), .right),
+                 DataColumn(state.detail.value.map { String($0.league.season - 1) } ?? "Prior", .length(6), .right)]
         let cells = rows.map { a -> [String] in
             let status: String
             switch a.availability {
@@ -298,7 +299,7 @@ public enum FreeAgentsFeature: PageFeature {
     }
 
     public static func render(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        var pairs: [(String, String)] = [("Position", state.position?.rawValue ?? "all"), ("Sort", Format.sort(state.sort))]
+        var pairs: [(String, String)] = [("Position", state.position?.rawValue ?? "all"), ("Sort", Format.sort(state.sort, season: state.detail.value?.league.season))]
         if state.filter.isActive { pairs.append(("Name", state.filter.display)) }
         TextRow.pairs(pairs, in: area, row: 0, context: context, buffer: &buffer)
         let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))

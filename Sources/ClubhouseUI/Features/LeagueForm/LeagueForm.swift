@@ -13,6 +13,8 @@ public enum LeagueFormField: Hashable, Sendable {
     case name
     /// The creator's own team (create only; "Team 1" when left empty).
     case teamName
+    /// The NFL season the league plays (create only): the seasons the database holds, the newest by default.
+    case season
     case visibility, teams
     case slot(Slot)
     case scoring, draftType, pickClock
@@ -33,7 +35,7 @@ public enum LeagueFormField: Hashable, Sendable {
     /// The section it is listed under.
     var section: String {
         switch self {
-        case .name, .teamName, .visibility, .teams: "League"
+        case .name, .teamName, .season, .visibility, .teams: "League"
         case .slot: "Roster"
         case .scoring: "Scoring"
         case .draftType, .pickClock: "Draft"
@@ -47,6 +49,7 @@ public enum LeagueFormField: Hashable, Sendable {
         switch self {
         case .name: "Name"
         case .teamName: "Your team"
+        case .season: "Season"
         case .visibility: "Visibility"
         case .teams: "Teams"
         case .slot(let s): s == .bench ? "Bench" : s.rawValue
@@ -66,6 +69,7 @@ public enum LeagueFormField: Hashable, Sendable {
         switch serverField {
         case "name": .name
         case "teamName": .teamName
+        case "season": .season
         case "teamCount": .teams
         case "pickClock": .pickClock
         case "playoffTeams": .playoffTeams
@@ -85,6 +89,12 @@ public struct LeagueForm: Hashable, Sendable {
     public var teamName = TextFieldState(maxLength: LeagueForm.nameLength.upperBound)
     public var isPublic = true
     public var settings = LeagueSettings()
+    /// The seasons a league can play (a schedule stored), oldest first; empty until loaded.
+    public var seasons: [SeasonInfo] = []
+    /// The season chosen; nil: the newest stored (the server's default).
+    public var season: Int?
+    /// Real time when the seasons were loaded: a season still under way is played live.
+    public var now = Date.distantPast
 
     public init() {}
     public init(settings: LeagueSettings) { self.settings = settings }
@@ -95,12 +105,19 @@ public struct LeagueForm: Hashable, Sendable {
     public static let faabBudgets = 0...1_000
     public static let faabStep = 10
     public static let waiverPeriods = 1...7
-    /// Where a new league's season clock starts: before the 2019 opener, the season the app replays (SPEC 3.2).
-    public static let replaySeasonStart = Date(timeIntervalSince1970: 1_566_475_200) // 2019-08-22T12:00:00Z
+    /// Takes the seasons the database holds: the playable ones, the newest chosen unless one was.
+    public mutating func setSeasons(_ all: [SeasonInfo], now: Date) {
+        seasons = all.filter(\.isPlayable)
+        self.now = now
+        if season.map({ s in !seasons.contains { $0.season == s } }) ?? true { season = seasons.last?.season }
+    }
+
+    /// The chosen season's facts, when loaded.
+    public var chosenSeason: SeasonInfo? { seasons.first { $0.season == season } }
 
     /// The fields in order; the FAAB budget only with FAAB waivers, name and visibility only when creating.
     public func fields(_ mode: LeagueFormMode) -> [LeagueFormField] {
-        var f: [LeagueFormField] = mode == .create ? [.name, .teamName, .visibility, .teams] : [.teams]
+        var f: [LeagueFormField] = mode == .create ? [.name, .teamName, .season, .visibility, .teams] : [.teams]
         f += Slot.allCases.map(LeagueFormField.slot)
         f += [.scoring, .draftType, .pickClock, .waiverType]
         if settings.waiverType == .faab { f.append(.faabBudget) }
@@ -124,6 +141,9 @@ public struct LeagueForm: Hashable, Sendable {
         let before = self
         switch field {
         case .name, .teamName, .submit: return false
+        case .season:
+            guard !seasons.isEmpty else { return false }
+            season = Self.stepped(season ?? seasons.last!.season, in: seasons.map(\.season), by: delta)
         case .visibility: isPublic.toggle()
         case .teams:
             settings.teamCount = clamp(settings.teamCount + delta, LeagueSettings.allowedTeamCounts)
@@ -213,7 +233,7 @@ public struct LeagueForm: Hashable, Sendable {
     public func write(_ mode: LeagueFormMode) -> GatedWrite {
         switch mode {
         case .create:
-            .createLeague(NewLeague(name: trimmedName, settings: settings, isPublic: isPublic, teamName: trimmedTeamName, seasonClock: Self.replaySeasonStart))
+            .createLeague(NewLeague(name: trimmedName, settings: settings, isPublic: isPublic, teamName: trimmedTeamName, season: season))
         case .edit(let id):
             .commissioner(.updateSettings(league: id, settings: settings))
         }
@@ -245,6 +265,9 @@ public struct LeagueForm: Hashable, Sendable {
         switch field {
         case .name: return name.text
         case .teamName: return teamName.text
+        case .season:
+            guard let s = chosenSeason else { return season.map(String.init) ?? "the newest stored" }
+            return "\(s.season) · " + (s.isCurrent(at: now) ? "live" : "replay")
         case .visibility: return isPublic ? "public" : "private"
         case .teams: return "\(s.teamCount)"
         case .slot(let slot): return "\(s.rosterSlots[slot] ?? 0)"
@@ -265,6 +288,11 @@ public struct LeagueForm: Hashable, Sendable {
         switch field {
         case .name: return "1–40 characters · type to edit"
         case .teamName: return "optional · “Team 1” when empty"
+        case .season:
+            guard let s = chosenSeason else { return seasons.isEmpty && now == .distantPast ? "loading the seasons stored…" : "none stored: clubhouse season fetch YEAR" }
+            let others = seasons.count > 1 ? "\(seasons.first!.season)–\(seasons.last!.season) stored" : "the one season stored"
+            return s.isCurrent(at: now) ? "\(others) · the season under way: real time, real kickoffs"
+                : "\(others) · replayed on the league's own clock, from before the opener"
         case .visibility: return isPublic ? "anyone can find it and ask to join" : "only people with an invite code can join"
         case .teams: return "\(LeagueSettings.allowedTeamCounts.lowerBound)–\(LeagueSettings.allowedTeamCounts.upperBound) · odd counts give one bye a week"
         case .slot(let slot):

@@ -7,7 +7,7 @@ import Terminal
 /// row or ctrl-s anywhere submits (a gated write), Esc with unsaved changes asks before throwing them away.
 public enum LeagueFormFeature: PageFeature {
     /// Its cancellable effects.
-    enum EffectID: EffectIdentifier { case league(LeagueID) }
+    enum EffectID: EffectIdentifier { case league(LeagueID), seasons }
 
     public struct State: Equatable, Sendable {
         public var mode: LeagueFormMode
@@ -17,6 +17,8 @@ public enum LeagueFormFeature: PageFeature {
         public var initial = LeagueForm() { didSet { syncRows() } }
         /// Edit mode: the league as loaded (its settings fill the form once).
         public var detail = Loadable<LeagueDetail>()
+        /// Create mode: the seasons the database holds (the Season row's choices).
+        public var seasons = Loadable<[SeasonInfo]>()
         /// The form on screen (the app's form component): its rows, built from `form`, the focus, whether a name is
         /// being typed into, and the problem the form or the server found, next to the row it names.
         public internal(set) var rows = FormFields(title: "", fields: [])
@@ -72,6 +74,7 @@ public enum LeagueFormFeature: PageFeature {
     public enum Action: PageActionCases {
         case onAppear, retry
         case leagueLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
+        case seasonsLoaded(RequestToken, Result<[SeasonInfo], PresentableError>)
         case moved(Int)
         case stepped(Int)
         /// Enter: edit a name, submit on the last row, otherwise the next field.
@@ -109,8 +112,21 @@ public enum LeagueFormFeature: PageFeature {
         switch action {
         case .onAppear:
             // Reloads after a refused write must not overwrite what was typed.
+            if state.mode == .create {
+                guard state.seasons.value == nil, !state.seasons.isLoading else { return .none }
+                let t = state.seasons.begin(), api = context.env.api
+                return .load(t, id: EffectID.seasons, { try await api.seasons() }, answer: Action.seasonsLoaded)
+            }
             guard case .edit = state.mode, state.detail.value == nil else { return .none }
             return load(&state, context)
+        case .seasonsLoaded(let t, let r):
+            state.seasons.finish(t, r)
+            // Not a change the person made: the choice and its default move together (nothing to discard).
+            let chosenBefore = state.form.season != state.initial.season
+            state.form.setSeasons(state.seasons.value ?? [], now: context.env.now())
+            state.initial.setSeasons(state.seasons.value ?? [], now: context.env.now())
+            if !chosenBefore { state.initial.season = state.form.season }
+            return .none
         case .retry:
             guard case .edit = state.mode else { return .none }
             return load(&state, context)

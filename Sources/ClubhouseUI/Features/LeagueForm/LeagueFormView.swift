@@ -9,7 +9,7 @@ extension LeagueFormFeature {
     static func heading(_ state: State) -> (String, String, StyleRole) {
         switch state.mode {
         case .create:
-            return ("Create a league — you'll be its commissioner", "Defaults from the league rules · replays the 2019 season", .dim)
+            return ("Create a league — you'll be its commissioner", "Defaults from the league rules · plays the season you choose", .dim)
         case .edit:
             guard let d = state.detail.value else { return ("League settings", "", .dim) }
             let title = "\(d.league.name): settings"

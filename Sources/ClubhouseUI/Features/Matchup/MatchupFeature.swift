@@ -119,7 +119,13 @@ public enum MatchupFeature: PageFeature {
                                 style: context.style(play.points.hundredths >= 0 ? .text : .negative), buffer: &buffer)
             }
         }
-        let body = Rect(x: area.x, y: area.y + 2, width: area.width, height: max(0, area.height - 2 - detailRows - feedRows))
+        // Stat corrections of this week: what changed, and why (taken before the week's lock, or not after it).
+        let notes = d.corrections ?? []
+        let noteRows = min(notes.count, 2, max(0, room - feedRows))
+        for (i, note) in notes.suffix(noteRows).enumerated() {
+            TextRow.put(note, in: area, row: area.height - detailRows - feedRows - noteRows + i, style: context.style(.warning), buffer: &buffer)
+        }
+        let body = Rect(x: area.x, y: area.y + 2, width: area.width, height: max(0, area.height - 2 - detailRows - feedRows - noteRows))
         if detailRows == 1, let pair = pairs[safe: state.list.selected ?? -1],
            let row = state.side == .home ? pair.0 : pair.1, let p = row.player {
             let line = "\(p.name): " + statText(row) + (row.opponent.flatMap { $0.isEmpty ? nil : $0 }.map { $0.hasPrefix("@") ? " at \($0.dropFirst())" : " vs \($0)" } ?? "")

@@ -71,7 +71,7 @@ public enum PlayerFeature: PageFeature {
         if p.injury != .healthy { head += " · \(p.injury.rawValue)" }
         TextRow.put(head, in: area, row: 0, style: context.style(.title), buffer: &buffer)
         var pairs: [(String, String)] = [("Season", "\(d.seasonPoints.oneDecimal) pts (\(d.scoring.rawValue))"),
-                                         ("2018", d.priorSeasonPoints.map { "\($0.oneDecimal) pts" } ?? "—")]
+                                         (d.season.map { String($0 - 1) } ?? "Last season", d.priorSeasonPoints.map { "\($0.oneDecimal) pts" } ?? "—")]
         if state.league != nil {
             pairs.append(("Rostered by", d.rosteredBy.map { "\($0.name) (\(Format.manager($0)))" } ?? "nobody — free agent"))
         }

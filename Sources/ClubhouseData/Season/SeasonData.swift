@@ -1,0 +1,53 @@
+import ClubhouseDomain
+import Foundation
+
+/// What one season's nflverse files said, read and checked, as the app's models (not the files' rows): each kind of
+/// file on its own (nil when the folder didn't have it), so that an import of some files leaves the other kinds as
+/// stored. `SeasonImport` puts them together with what is stored (box scores, residual plays, the season's players).
+public struct SeasonData: Sendable {
+    public typealias Kind = SeasonInfo.Kind
+
+    public var season: Int
+    public var kind: Kind
+    /// players.csv's fantasy players (nil: the file wasn't given), with the columns the season's pool needs.
+    public var listedPlayers: [PlayerID: ListedPlayer]?
+    /// The schedule (nil: games.csv wasn't given; the stored one stands).
+    public var games: [Game]?
+    /// Rows of the weekly player stats file, each with its game (nil: not given).
+    public var playerWeeks: [(stat: WeeklyStat, game: String)]?
+    /// Rows of the weekly team stats file as team-defense lines, each with its game (nil: not given).
+    public var teamWeeks: [(stat: WeeklyStat, game: String)]?
+    /// Play-by-play as stat changes per game (no residuals yet: those need the box scores), with each player's team in
+    /// the game and the number of rows the file had for it (nil: not given).
+    public var playByPlay: [String: GamePlays]?
+    /// A totals season's rows (players and team defenses) and its players and teams.
+    public var totals: [PriorSeasonStat] = []
+    public var totalsPlayers: [Player] = []
+    public var totalsTeams: [NFLTeam] = []
+    /// What each file gave, for the report.
+    public var fileCounts: [FileCount] = []
+
+    /// One game's play-by-play.
+    public struct GamePlays: Sendable {
+        public var plays: [PlayStat]
+        public var teamOf: [PlayerID: String]
+        public var rows: Int
+    }
+
+    /// A row of players.csv.
+    public struct ListedPlayer: Sendable {
+        public var player: Player
+        public var latestTeam: String
+        public var rookieSeason: Int?
+        public var lastSeason: Int?
+    }
+
+    public init(season: Int, kind: Kind) { self.season = season; self.kind = kind }
+
+    /// One file's rows: read, imported, skipped (other seasons, the postseason, non-fantasy positions).
+    public struct FileCount: Hashable, Sendable {
+        public var file: NFLVerseFile
+        public var name: String
+        public var rows = 0, imported = 0, skipped = 0
+    }
+}
