@@ -177,7 +177,7 @@ public enum LeagueFeature: PageFeature {
         var head = "\(l.name)  ·  \(Format.state(l.state))"
         if l.state != .predraft { head += "  ·  Week \(d.currentWeek)" }
         row = TextRow.put(head, in: area, row: row, style: context.style(.title), buffer: &buffer)
-        var who: [(String, String)] = [("Season", "\(l.season) · " + (l.followsRealTime ? "live, on real time" : "replay")), ("Commissioner", d.commissionerName ?? "—"), ("League", l.isPublic ? "public" : "private")]
+        var who: [(String, String)] = [("Season", "\(l.season)" + (l.followsRealTime ? " · live" : "")), ("Commissioner", d.commissionerName ?? "—"), ("League", l.isPublic ? "public" : "private")]
         if let champ = d.champion, let t = d.teams.first(where: { $0.id == champ }) { who.append(("Champion", "🏆 " + t.name)) }
         if l.state == .predraft, let at = l.draftScheduledAt { who.append(("Draft", "\(Format.day(at)) (\(Format.relative(at, leagueClock: l.clock)))")) }
         row = TextRow.pairs(who, in: area, row: row, context: context, buffer: &buffer)
