@@ -100,9 +100,28 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
         var lastContact: Date?
         var hostSecret: String?
         var sshClientAddress: String?
+        /// What the server said of itself in its last answer's `Clubhouse-Version` (nil: nothing yet, or a server from
+        /// before versions).
+        var serverVersion: ServerVersion?
     }
     private let state = Mutex(State())
     public var connection: Connection { state.withLock { $0.connection } }
+
+    /// The server's version, from the `Clubhouse-Version` header of its answers (nil until one arrived).
+    public var serverVersion: ServerVersion? { state.withLock { $0.serverVersion } }
+    /// What to update when this app and the server don't speak the same API, in a phrase for the top bar; nil when they
+    /// do (or the server hasn't said).
+    public var versionMismatch: String? { serverVersion?.mismatch() }
+
+    /// Notes the version an answer carries; the app is told (it redraws its top bar) when what it must say changes.
+    private func noteVersion(_ header: String?) {
+        guard let header, let version = ServerVersion(header: header) else { return }
+        let before = state.withLock { s in
+            defer { s.serverVersion = version }
+            return s.serverVersion
+        }
+        if before?.mismatch() != version.mismatch(), let handler = connectionChanged.withLock({ $0 }) { handler(connection) }
+    }
     private func set(_ c: Connection) {
         let was = state.withLock { s in
             defer {
@@ -152,11 +171,14 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
 
     static let encoder = JSONEncoder()
     static let decoder = JSONDecoder()
+    /// The app says its own version and API version with every request.
+    static let userAgent = "clubhouse/\(ClubhouseVersion.string) (api \(ClubhouseVersion.api))"
 
     private func request(_ method: String, _ path: String, body: Data?, token: String?) -> URLRequest {
         var r = URLRequest(url: URL(string: origin + path)!)
         r.httpMethod = method
         r.setValue("application/json", forHTTPHeaderField: "Accept")
+        r.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
         if let body { r.httpBody = body; r.setValue("application/json", forHTTPHeaderField: "Content-Type") }
         if let token { r.setValue("Bearer " + token, forHTTPHeaderField: "Authorization") }
         return r
@@ -193,6 +215,7 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
                 case .tooLarge: throw DomainError.transport("the server's answer was larger than 1 MiB")
                 }
             }
+            noteVersion(answer.headers["clubhouse-version"])
             if (200..<300).contains(answer.status) { return answer.body }
             let envelope = try? Self.decoder.decode(Wire.ErrorEnvelope.self, from: answer.body)
             if answer.status == 409, envelope?.error.code == "idempotency_in_progress", waits < 3 {

@@ -170,7 +170,7 @@ public struct SeasonDownload: Sendable {
         let source: any ByteSource
         guard let file = FileSource(path: url.path) else { return "cannot read it back" }
         source = name.hasSuffix(".gz") ? GzipSource(file) : file
-        var reader = CSVReader(source: source, fileName: name)
+        let reader = CSVReader(source: source, fileName: name)
         do {
             _ = try reader.readHeader()
             while try reader.advance() {}

@@ -72,6 +72,8 @@ public final class LeagueServer: @unchecked Sendable {
         public var sshHostSecret: String?
         /// The log says why requests fail once per kind of failure in this time (`FailureLog`).
         public var failureLogInterval: Duration = .seconds(60)
+        /// What the server says of itself: `GET /v1/meta`, and the `Clubhouse-Version` header of every answer.
+        public var version = ServerVersion.current
         public init() {}
     }
 
@@ -110,7 +112,9 @@ public final class LeagueServer: @unchecked Sendable {
     public func start() throws {
         let last = (try? backend.lastEventID()) ?? 0
         hub.setLastEventID(last)
-        let server = HTTPServer(options: options.http, log: log) { [unowned self] in await self.handle($0) }
+        var httpOptions = options.http
+        httpOptions.headersOnEveryAnswer.append(("Clubhouse-Version", options.version.header))
+        let server = HTTPServer(options: httpOptions, log: log) { [unowned self] in await self.handle($0) }
         try server.start()
         http = server
         let hub = self.hub, backend = self.backend, beat = options.heartbeat, executor = server.executor, cache = readersCache
@@ -208,7 +212,8 @@ public final class LeagueServer: @unchecked Sendable {
         let fromSSHHost = LeagueRoutes.carriesSSHHostSecret(request, secret: options.sshHostSecret)
         let call = RouteCall(request: request, params: p, api: backend.api(for: caller), caller: caller, token: token, user: user, backend: backend,
                              sshHostSecret: options.sshHostSecret, fromSSHHost: fromSSHHost,
-                             client: Self.client(of: request, trustedProxies: options.trustedProxies, fromSSHHost: fromSSHHost))
+                             client: Self.client(of: request, trustedProxies: options.trustedProxies, fromSSHHost: fromSSHHost),
+                             serverVersion: options.version)
         if route.access == .write, user != nil, let key = request.headers["idempotency-key"] {
             return try await idempotency.run(key: key, request: request, caller: caller, backend: backend, executor: http.executor) {
                 do { return try await route.run(call) } catch { self.logFailure(error, route: route.template); throw error }

@@ -177,5 +177,8 @@ public enum LeagueRoutes {
     static let system: [Route] = [
         // Answered by the server itself (`LeagueServer.healthz`: the database checked, the answer cached for a second).
         Route("GET", "/healthz", access: .account) { _ in throw ServerErrors.noRoute },
+        // The server's version and API version (`LeagueServer.Options.version`), to anyone; every answer also carries
+        // them in `Clubhouse-Version`.
+        Route("GET", "/v1/meta", access: .account) { call in try .ok(call.serverVersion) },
     ]
 }

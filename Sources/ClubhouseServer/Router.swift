@@ -72,6 +72,8 @@ public struct RouteCall: Sendable {
     public let fromSSHHost: Bool
     /// The client's address as the server can vouch for it (see `LeagueServer.Options.trustedProxies`).
     public let client: IPAddress?
+    /// What the server says of itself (`GET /v1/meta`).
+    public let serverVersion: ServerVersion
 }
 
 /// Path and query parameters, parsed on demand; a bad one is a 400 `bad_parameter` naming it.

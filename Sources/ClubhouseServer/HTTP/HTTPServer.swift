@@ -32,6 +32,8 @@ public final class HTTPServer: @unchecked Sendable {
         public var maxConnections = 1024
         /// libmicrohttpd polling threads.
         public var threads: UInt32 = 2
+        /// Sent with every answer, whatever answered it (a route, a refusal, a stream): the server's version.
+        public var headersOnEveryAnswer: [(String, String)] = []
         public init() {}
     }
 
@@ -211,6 +213,7 @@ public final class HTTPServer: @unchecked Sendable {
         guard let mhd else { return MHD_Result.NO }
         defer { MHD_destroy_response(mhd) }
         for (name, value) in response.headers { MHD_add_response_header(mhd, name, value) }
+        for (name, value) in options.headersOnEveryAnswer { MHD_add_response_header(mhd, name, value) }
         if state.withLock({ $0.draining }) { MHD_add_response_header(mhd, "Connection", "close") }
         return MHD_queue_response(connection, UInt32(response.status), mhd)
     }

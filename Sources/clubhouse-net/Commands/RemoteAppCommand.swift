@@ -67,12 +67,14 @@ enum RemoteAppCommand {
         let host = origin.split(separator: "/").last.map(String.init) ?? origin
         let overSSH = ssh != nil
         let status: @Sendable () -> String? = {
+            // An app and server that don't speak one API say what to update, first (it may be why things fail).
+            let mismatch = api.versionMismatch
             switch api.connection {
-            case .online: return overSSH ? nil : "on " + host
+            case .online: return mismatch ?? (overSSH ? nil : "on " + host)
             case .offline(let asOf?):
                 let f = DateFormatter(); f.dateFormat = "HH:mm"
-                return (overSSH ? "league server" : host) + " offline · as of " + f.string(from: asOf)
-            case .offline(nil): return (overSSH ? "league server" : host) + " offline"
+                return (overSSH ? "league server" : host) + " offline · as of " + f.string(from: asOf) + (mismatch.map { " · " + $0 } ?? "")
+            case .offline(nil): return (overSSH ? "league server" : host) + " offline" + (mismatch.map { " · " + $0 } ?? "")
             }
         }
         let settingsStore = FileSettingsStore(environment: env)

@@ -1,0 +1,74 @@
+import ClubhouseDomain
+import ClubhouseServer
+import Foundation
+import Synchronization
+import Testing
+@testable import ClubhouseData
+@testable import ClubhouseRemote
+
+/// Issue #36, "versions meet": `GET /v1/meta` and the `Clubhouse-Version` header on every answer; the remote client
+/// reads it from whatever it asked and the top bar says what to update.
+@Suite("Server: versions") struct ServerVersionHeaderTests {
+    /// A server over the world's database saying `version` of itself.
+    static func server(_ world: ContractWorld, version: ServerVersion) throws -> LeagueServer {
+        var options = LeagueServer.Options()
+        options.http.port = 0
+        options.runsDraftClock = false
+        options.version = version
+        let server = LeagueServer(backend: EmbeddedServerBackend(service: world.service, events: world.events,
+                                                                 random: { RandomSource(seed: world.randomSeed) }),
+                                  options: options, log: { _ in })
+        try server.start()
+        return server
+    }
+
+    @Test func metaSaysTheVersionAndEveryAnswerCarriesIt() async throws {
+        let world = try ContractWorld()
+        let server = try Self.server(world, version: .current)
+        defer { server.stopNow() }
+        let http = RawHTTP(port: server.port)
+        let meta = try #require(await io { http.request("GET", "/v1/meta") })
+        #expect(meta.status == 200)
+        #expect(meta.json?["version"] as? String == ClubhouseVersion.string)
+        #expect(meta.json?["api"] as? Int == ClubhouseVersion.api)
+        #expect(meta.json?["oldestAPI"] as? Int == ClubhouseVersion.oldestAPI)
+        // Whatever answers — a read, the health check, a refusal, a route that doesn't exist, a bad token, the
+        // event stream's checks, a malformed request — says the version.
+        let asks: [(String, String, [String: String])] = [
+            ("GET", "/v1/meta", ["Authorization": "Bearer not-a-real-token"]),   // a token is ignored here
+            ("GET", "/v1/leagues", [:]), ("GET", "/healthz", [:]), ("GET", "/v1/nothing-here", [:]),
+            ("GET", "/v1/me/leagues", ["Authorization": "Bearer not-a-real-token"]), ("HEAD", "/v1/events?league=1", [:]),
+            ("GET", "/v1/leagues/abc", [:]), ("POST", "/v1/leagues", [:]),
+        ]
+        var statuses: [Int] = []
+        for (method, path, headers) in asks {
+            let answer = try #require(await io { http.request(method, path, headers: headers) }, "\(method) \(path)")
+            statuses.append(answer.status)
+            #expect(answer.headers["clubhouse-version"] == ClubhouseVersion.header, "\(method) \(path): \(answer.status)")
+        }
+        #expect(statuses == [200, 200, 200, 404, 401, 200, 400, 400], "the answers are the routes' own")
+    }
+
+    @Test func theClientSaysWhatToUpdateWhenTheServersAPIIsNotItsOwn() async throws {
+        let world = try ContractWorld()
+        for (version, said) in [(ServerVersion.current, nil as String?),
+                                (ServerVersion(version: "9.0.0", api: ClubhouseVersion.api + 5, oldestAPI: ClubhouseVersion.api + 1),
+                                 "update the app (server 9.0.0)"),
+                                (ServerVersion(version: "9.1.0", api: ClubhouseVersion.api + 5, oldestAPI: ClubhouseVersion.api), nil),
+                                (ServerVersion(version: "0.0.1", api: ClubhouseVersion.api - 1, oldestAPI: 0),
+                                 "old server 0.0.1: some features off")] {
+            let server = try Self.server(world, version: version)
+            defer { server.stopNow() }
+            let api = RemoteLeagueAPI(server: URL(string: server.url)!, idleTimeout: 120, requestTimeout: 240)
+            let told = Mutex(0)
+            api.onConnectionChange { _ in told.withLock { $0 += 1 } }
+            #expect(api.serverVersion == nil, "nothing said before the first answer")
+            _ = try await api.publicLeagues(filter: LeagueFilter())
+            #expect(api.serverVersion == version)
+            #expect(api.versionMismatch == said, "\(version.header)")
+            #expect(told.withLock { $0 } == (said == nil ? 0 : 1), "the app redraws its top bar when there is something to say")
+            _ = try await api.publicLeagues(filter: LeagueFilter())
+            #expect(told.withLock { $0 } == (said == nil ? 0 : 1), "and not again for the same thing")
+        }
+    }
+}
