@@ -74,6 +74,10 @@ public final class LeagueServer: @unchecked Sendable {
         public var failureLogInterval: Duration = .seconds(60)
         /// What the server says of itself: `GET /v1/meta`, and the `Clubhouse-Version` header of every answer.
         public var version = ServerVersion.current
+        /// `GET /metrics` answers a client on a loopback address; with a token, also anyone who sends it as a bearer token.
+        public var metricsToken: String?
+        /// The database pool's use, for the metrics (PostgreSQL; nil on SQLite).
+        public var databasePool: (@Sendable () -> DatabasePoolUse?)?
         public init() {}
     }
 
@@ -89,6 +93,8 @@ public final class LeagueServer: @unchecked Sendable {
     /// `GET /healthz`'s check of the database, and the log of why requests failed (rate-limited).
     let health = HealthCheck()
     let failures: FailureLog
+    /// `GET /metrics`.
+    public let metrics = ServerMetrics()
     private var http: HTTPServer!
     private var tasks: [Task<Void, Never>] = []
     private let log: @Sendable (String) -> Void
@@ -114,6 +120,11 @@ public final class LeagueServer: @unchecked Sendable {
         hub.setLastEventID(last)
         var httpOptions = options.http
         httpOptions.headersOnEveryAnswer.append(("Clubhouse-Version", options.version.header))
+        let metrics = self.metrics, observe = httpOptions.observe
+        httpOptions.observe = { method, route, status, seconds in
+            metrics.request(method: method, route: route, status: status, seconds: seconds)
+            observe?(method, route, status, seconds)
+        }
         let server = HTTPServer(options: httpOptions, log: log) { [unowned self] in await self.handle($0) }
         try server.start()
         http = server
@@ -121,7 +132,7 @@ public final class LeagueServer: @unchecked Sendable {
         tasks.append(Task.detached(executorPreference: executor) {
             for await e in backend.follow(after: last) {
                 cache.note(e)
-                hub.publish(e, readers: await Self.readers(of: e.leagueID, cache: cache, backend: backend))
+                metrics.fannedOut(hub.publish(e, readers: await Self.readers(of: e.leagueID, cache: cache, backend: backend)))
             }
         })
         tasks.append(Task.detached(executorPreference: executor) {
@@ -185,8 +196,8 @@ public final class LeagueServer: @unchecked Sendable {
         switch error {
         case is HTTPError: return
         case let e as DomainError:
-            if case .transport = e { failures.failed(FailureLog.cause(of: e), route: route) }
-        default: failures.failed(FailureLog.cause(of: error), route: route)
+            if case .transport = e { metrics.storageFailed(); failures.failed(FailureLog.cause(of: e), route: route) }
+        default: metrics.storageFailed(); failures.failed(FailureLog.cause(of: error), route: route)
         }
     }
 
@@ -209,6 +220,7 @@ public final class LeagueServer: @unchecked Sendable {
         let p = Params(path: params, query: request.query)
         if route.template == "/v1/events" { return try await stream(request, params: p, caller: caller) }
         if route.template == "/healthz" { return await healthz() }
+        if route.template == "/metrics" { return try metricsAnswer(request, token: token) }
         let fromSSHHost = LeagueRoutes.carriesSSHHostSecret(request, secret: options.sshHostSecret)
         let call = RouteCall(request: request, params: p, api: backend.api(for: caller), caller: caller, token: token, user: user, backend: backend,
                              sshHostSecret: options.sshHostSecret, fromSSHHost: fromSSHHost,
@@ -253,6 +265,22 @@ public final class LeagueServer: @unchecked Sendable {
         var r = HTTPResponse.json(503, Array(("{\"ok\":false,\"error\":{\"code\":\(JSONText.quote(e.code)),\"message\":\(JSONText.quote(e.message))}}").utf8))
         r.headers.append(("Retry-After", "\(e.retryAfter ?? 1)"))
         return r
+    }
+
+    /// `GET /metrics`: the Prometheus text, to a client on a loopback address (as this server can vouch for it: through
+    /// a trusted proxy, the client it names) or to one sending `--metrics-token`; 403 to anyone else.
+    private func metricsAnswer(_ request: HTTPRequest, token: String?) throws -> HTTPResponse {
+        let client = Self.client(of: request, trustedProxies: options.trustedProxies, fromSSHHost: false)
+        let tokenMatches = options.metricsToken.map { expected in
+            token.map { $0.utf8.count == expected.utf8.count && zip($0.utf8, expected.utf8).reduce(0, { $0 | ($1.0 ^ $1.1) }) == 0 } ?? false
+        } ?? false
+        guard tokenMatches || client?.isLoopback == true else {
+            throw HTTPError(403, "forbidden", "Metrics are for this machine (or for the token of clubhouse serve --metrics-token-file)")
+        }
+        let text = metrics.render(.init(openConnections: http.connectionCount, eventStreams: hub.count, maxEventStreams: options.maxStreams,
+                                        pool: options.databasePool?(), version: options.version))
+        return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8"), HTTPResponse.noStore],
+                            body: .bytes(Array(text.utf8)))
     }
 
     /// `GET /v1/events[?league=ID]`: a `text/event-stream` resumable with `Last-Event-ID` (or `?after=`). Without

@@ -100,9 +100,12 @@ final class EventHub: Sendable {
 
     /// One event from the table to every interested stream whose caller is among `readers` (nil: readers unknown,
     /// the lookup failed — sent to nobody).
-    func publish(_ event: LeagueEvent, readers: LeagueReaders?) {
+    /// Returns how many streams it was written to.
+    @discardableResult
+    func publish(_ event: LeagueEvent, readers: LeagueReaders?) -> Int {
         let bytes = Self.frame(event)
         var ended: [EventStream] = []
+        var sent = 0
         state.withLock { s in
             s.lastID = max(s.lastID, event.id)
             for sub in s.subscribers.values where sub.league == nil || sub.league == event.leagueID {
@@ -122,9 +125,11 @@ final class EventHub: Sendable {
                 }
                 sub.stream.send(bytes)
                 sub.lastSent = event.id
+                sent += 1
             }
         }
         for stream in ended { stream.close() }
+        return sent
     }
 
     /// A comment line on every stream keeps proxies from closing it and finds clients that went away.

@@ -180,5 +180,7 @@ public enum LeagueRoutes {
         // The server's version and API version (`LeagueServer.Options.version`), to anyone; every answer also carries
         // them in `Clubhouse-Version`.
         Route("GET", "/v1/meta", access: .account) { call in try .ok(call.serverVersion) },
+        // Answered by the server itself (`LeagueServer.metricsAnswer`: loopback or the metrics token only).
+        Route("GET", "/metrics", access: .account) { _ in throw ServerErrors.noRoute },
     ]
 }

@@ -46,6 +46,11 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
         self.init(bytes: withUnsafeBytes(of: v6) { Array($0) })
     }
 
+    /// 127.0.0.0/8 or ::1: a client on this machine.
+    public var isLoopback: Bool {
+        bytes.count == 4 ? bytes[0] == 127 : bytes == [UInt8](repeating: 0, count: 15) + [1]
+    }
+
     /// A socket address (IPv4 or IPv6); nil for any other family.
     init?(socketAddress: UnsafePointer<sockaddr>) {
         switch Int32(socketAddress.pointee.sa_family) {

@@ -34,6 +34,9 @@ public final class HTTPServer: @unchecked Sendable {
         public var threads: UInt32 = 2
         /// Sent with every answer, whatever answered it (a route, a refusal, a stream): the server's version.
         public var headersOnEveryAnswer: [(String, String)] = []
+        /// Told of every request when it ends: method, route template (nil: none matched), status (nil: dropped) and
+        /// seconds from its head to its end (the metrics).
+        public var observe: (@Sendable (_ method: String, _ route: String?, _ status: Int?, _ seconds: Double) -> Void)?
         public init() {}
     }
 
@@ -162,6 +165,7 @@ public final class HTTPServer: @unchecked Sendable {
         state.withLock { $0.inFlight -= 1 }
         let ms = Double((ContinuousClock.now - context.started).components.attoseconds) / 1e15
             + Double((ContinuousClock.now - context.started).components.seconds) * 1000
+        options.observe?(context.method, context.route, context.status, ms / 1000)
         let route = context.route ?? "-"
         let status = context.status.map(String.init) ?? "\"dropped\""
         log("{\"at\":\"\(RequestLogTime.now())\",\"method\":\(JSONText.quote(context.method)),\"route\":\(JSONText.quote(route)),"

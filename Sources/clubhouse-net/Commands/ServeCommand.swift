@@ -103,6 +103,7 @@ enum ServeCommand {
             // Several instances may share this database: each migrates (one at a time) and the first seeds.
             do {
                 let pg = try PostgresDatabase(url: url, options: pool)
+                options.databasePool = { let c = pg.connectionCount; return DatabasePoolUse(open: c.open, idle: c.idle, max: pg.maxConnections) }
                 try PostgresSchema.migrate(pg)
                 try seedIfEmpty(pg)
                 service = LeagueService(store: PostgresLeagueStore(database: pg), clock: WallClock.current(), accounts: .sodium)
