@@ -14,7 +14,7 @@ BUILD_BINS  = $(SWIFT) build -c release --product clubhouse && $(SWIFT) build -c
 
 # Debian packages: what building needs, and what the tests need on top.
 BUILD_PKGS = libncurses-dev libsqlite3-dev libsodium-dev libmicrohttpd-dev libpq-dev zlib1g-dev pkg-config
-TEST_PKGS  = $(BUILD_PKGS) postgresql sqlite3 tmux locales openssh-server openssh-client man-db bash-completion
+TEST_PKGS  = $(BUILD_PKGS) postgresql sqlite3 tmux locales openssh-server openssh-client man-db bash-completion python3-prometheus-client
 BENCH_PKGS = $(BUILD_PKGS) postgresql haproxy wrk tig htop
 
 .PHONY: run build test bench screenshots deps test-deps bench-deps clean install uninstall check-units

@@ -104,4 +104,54 @@ import Testing
         #expect(await io { http.request("GET", "/metrics") }?.status == 200)
         #expect(await io { http.request("GET", "/metrics", headers: ["X-Forwarded-For": "::1"]) }?.status == 200)
     }
+
+    /// The text read by Prometheus's own parser (Python's `prometheus_client`, Debian's python3-prometheus-client, which
+    /// `make test` installs) after a scripted burst: every count is what the burst did.
+    @Test func prometheusOwnParserReadsTheCountsOfABurst() async throws {
+        let world = try ContractWorld()
+        let server = try Self.server(world)
+        defer { server.stopNow() }
+        let http = RawHTTP(port: server.port)
+        for _ in 0..<7 { _ = await io { http.request("GET", "/v1/leagues/1/standings") } }
+        for _ in 0..<4 { _ = await io { http.request("GET", "/v1/leagues") } }
+        for _ in 0..<2 { _ = await io { http.request("GET", "/v1/nothing") } }
+        _ = await io { http.request("DELETE", "/v1/leagues") }
+        let text = try #require(await io { http.request("GET", "/metrics") }.map { String(decoding: $0.body, as: UTF8.self) })
+
+        let dir = TempDir()
+        let file = dir.file("metrics.txt")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let script = """
+            import json, sys
+            from prometheus_client.parser import text_string_to_metric_families
+            out = []
+            for family in text_string_to_metric_families(open(sys.argv[1]).read()):
+                for s in family.samples:
+                    out.append({"family": family.name, "type": family.type, "name": s.name, "labels": s.labels, "value": s.value})
+            print(json.dumps(out))
+            """
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.arguments = ["-c", script, file]
+        let pipe = Pipe(), errors = Pipe()
+        python.standardOutput = pipe; python.standardError = errors
+        try python.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        python.waitUntilExit()
+        try #require(python.terminationStatus == 0, "prometheus_client's parser (apt-get install python3-prometheus-client): \(problems)")
+
+        struct Sample: Decodable { var family: String; var type: String; var name: String; var labels: [String: String]; var value: Double }
+        let samples = try JSONDecoder().decode([Sample].self, from: output)
+        func value(_ name: String, _ labels: [String: String]) -> Double? { samples.first { $0.name == name && $0.labels == labels }?.value }
+        #expect(value("clubhouse_http_requests_total", ["method": "GET", "route": "/v1/leagues/{league}/standings", "status": "200"]) == 7)
+        #expect(value("clubhouse_http_requests_total", ["method": "GET", "route": "/v1/leagues", "status": "200"]) == 4)
+        #expect(value("clubhouse_http_requests_total", ["method": "GET", "route": "unmatched", "status": "404"]) == 2)
+        #expect(value("clubhouse_http_requests_total", ["method": "DELETE", "route": "unmatched", "status": "405"]) == 1, "no route answers DELETE there")
+        #expect(value("clubhouse_http_request_duration_seconds_count", ["route": "/v1/leagues/{league}/standings"]) == 7)
+        #expect(value("clubhouse_http_request_duration_seconds_bucket", ["route": "/v1/leagues", "le": "+Inf"]) == 4)
+        #expect(samples.first { $0.family == "clubhouse_http_request_duration_seconds" }?.type == "histogram")
+        #expect(samples.first { $0.family == "clubhouse_http_requests" }?.type == "counter", "counters' family names drop _total")
+        #expect(value("clubhouse_event_streams_open", [:]) == 0)
+    }
 }
