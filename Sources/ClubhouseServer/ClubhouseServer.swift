@@ -178,7 +178,7 @@ public final class LeagueServer: @unchecked Sendable {
             response = Self.response(for: error)
         }
         response.route = route.template
-        return response
+        return Revalidation.apply(to: response, request: request)
     }
 
     /// The refusal a route's error is answered with (`ServerErrors`; anything unforeseen is a 503).

@@ -127,7 +127,12 @@ public struct Params: Sendable {
 }
 
 extension HTTPResponse {
-    static let jsonEncoder = JSONEncoder()
+    /// Keys sorted: the same answer is the same bytes on every instance and every run (so its `ETag` is too).
+    static let jsonEncoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys]
+        return e
+    }()
 
     /// 200 with `value` as JSON.
     static func ok<T: Encodable>(_ value: T) throws -> HTTPResponse {

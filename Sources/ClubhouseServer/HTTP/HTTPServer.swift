@@ -270,7 +270,8 @@ public enum RequestLogTime {
 
 // MARK: - C callbacks (no captures: the server comes back through `cls`)
 
-private let headerNames: [String] = ["authorization", "content-type", "content-length", "last-event-id", "x-clubhouse-ssh-host", "idempotency-key"]
+private let headerNames: [String] = ["authorization", "content-type", "content-length", "last-event-id", "x-clubhouse-ssh-host", "idempotency-key",
+                                     "if-none-match"]
 
 private func server(_ cls: UnsafeMutableRawPointer?) -> HTTPServer { Unmanaged<HTTPServer>.fromOpaque(cls!).takeUnretainedValue() }
 

@@ -6,7 +6,7 @@ public struct HTTPRequest: Sendable {
     /// The path without the query string, each segment percent-decoded (`RequestHead.target`).
     public var path: String
     public var query: [String: String]
-    /// Header values the server uses (lowercased names): authorization, last-event-id, content-type, idempotency-key,
+    /// Header values the server uses (lowercased names): authorization, last-event-id, content-type, idempotency-key, if-none-match,
     /// x-forwarded-for (every line of it, joined in order).
     public var headers: [String: String]
     public var body: [UInt8]
