@@ -140,7 +140,7 @@ final class HTTPClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         if p.tooLarge {
             result = .failure(.tooLarge)
         } else if let response = p.response, error == nil || (error as? URLError)?.code == .cancelled && p.onBytes != nil {
-            if (300..<400).contains(response.statusCode) { result = .failure(.redirect) } else {
+            if (300..<400).contains(response.statusCode), response.statusCode != 304 { result = .failure(.redirect) } else {
                 var headers: [String: String] = [:]
                 for (k, v) in response.allHeaderFields { headers[String(describing: k).lowercased()] = String(describing: v) }
                 result = .success(Answer(status: response.statusCode, headers: headers, body: p.data))

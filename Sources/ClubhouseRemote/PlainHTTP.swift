@@ -103,7 +103,8 @@ final class PlainHTTP: Sendable {
             headers[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces)
         }
         var keepAlive = headers["connection"]?.lowercased() != "close" && statusLine.hasPrefix("HTTP/1.1")
-        if (300..<400).contains(status) { return .answered(.failure(.redirect), keepAlive: false) }
+        // 304 answers a revalidation (If-None-Match); any other 3xx is a redirect, never followed.
+        if (300..<400).contains(status), status != 304 { return .answered(.failure(.redirect), keepAlive: false) }
 
         let body: [UInt8]
         if status == 204 || status == 304 || (100..<200).contains(status) {

@@ -193,6 +193,12 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     /// and a repeat gets the first answer rather than a second league or a "Pick 14 was already made".
     private func call(_ method: String, _ path: String, body: Data?, sendToken: Bool = true, headers: [String: String] = [:],
                       idempotencyKey: String? = nil) async throws -> Data {
+        try await answer(method, path, body: body, sendToken: sendToken, headers: headers, idempotencyKey: idempotencyKey).body
+    }
+
+    /// `call`, with the whole answer: 2xx, or 304 to a request that sent `If-None-Match`.
+    private func answer(_ method: String, _ path: String, body: Data?, sendToken: Bool = true, headers: [String: String] = [:],
+                        idempotencyKey: String? = nil) async throws -> HTTPClient.Answer {
         let token = sendToken ? self.token : nil
         var r = request(method, path, body: body, token: token)
         for (k, v) in headers { r.setValue(v, forHTTPHeaderField: k) }
@@ -216,7 +222,7 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
                 }
             }
             noteVersion(answer.headers["clubhouse-version"])
-            if (200..<300).contains(answer.status) { return answer.body }
+            if (200..<300).contains(answer.status) || (answer.status == 304 && headers["If-None-Match"] != nil) { return answer }
             let envelope = try? Self.decoder.decode(Wire.ErrorEnvelope.self, from: answer.body)
             if answer.status == 409, envelope?.error.code == "idempotency_in_progress", waits < 3 {
                 waits += 1
@@ -261,9 +267,17 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
             // The same read asked again while one is on its way since the last event this transport saw (the board and
             // the draft room both read the board after a pick) rides on that one, answer decoded once.
             let shared = try await inFlight.join(key + "#\(feeds.latestEventID)#\(T.self)") { () async throws -> any Sendable in
-                let data = try await self.call("GET", full, body: nil)
-                let value = try self.decode(T.self, data)
-                self.cache.store(key, data)
+                // A page read before is asked for with its tag: when it hasn't changed the server sends 304 and no
+                // body, and the value already decoded is answered again (nothing decoded, nothing new to draw).
+                let cached = self.cache.entry(key)
+                let answer = try await self.answer("GET", full, body: nil, headers: cached?.etag.map { ["If-None-Match": $0] } ?? [:])
+                if answer.status == 304, let cached {
+                    self.cache.revalidated(key)
+                    if let value = cached.value as? T { return value }
+                    return try self.decode(T.self, cached.data)
+                }
+                let value = try self.decode(T.self, answer.body)
+                self.cache.store(key, answer.body, etag: answer.headers["etag"], value: value)
                 return value
             }
             set(.online)
@@ -637,22 +651,32 @@ final class InFlightReads: Sendable {
     }
 }
 
-/// Pages read so far, by request (and whether a token was sent), with when they were read.
+/// Pages read so far, by request (and whether a token was sent), with when they were last known current, the
+/// server's `ETag` for them and the value decoded from them.
 final class ReadCache: Sendable {
+    struct Entry: Sendable {
+        var data: Data
+        var at: Date
+        var etag: String?
+        var value: (any Sendable)?
+    }
     private struct State {
-        var pages: [String: (Data, Date)] = [:]
+        var pages: [String: Entry] = [:]
         var bytes = 0
     }
     private let state = Mutex(State())
     let maxBytes = 32 << 20
 
-    func store(_ key: String, _ data: Data) {
+    func store(_ key: String, _ data: Data, etag: String? = nil, value: (any Sendable)? = nil) {
         state.withLock { s in
-            if let old = s.pages[key] { s.bytes -= old.0.count }
+            if let old = s.pages[key] { s.bytes -= old.data.count }
             if s.bytes + data.count > maxBytes { s.pages = [:]; s.bytes = 0 }
-            s.pages[key] = (data, Date()); s.bytes += data.count
+            s.pages[key] = Entry(data: data, at: Date(), etag: etag, value: value); s.bytes += data.count
         }
     }
-    func load(_ key: String) -> (Data, Date)? { state.withLock { $0.pages[key] } }
+    /// The server said the page is unchanged (304): it is current as of now.
+    func revalidated(_ key: String) { state.withLock { $0.pages[key]?.at = Date() } }
+    func entry(_ key: String) -> Entry? { state.withLock { $0.pages[key] } }
+    func load(_ key: String) -> (Data, Date)? { state.withLock { $0.pages[key].map { ($0.data, $0.at) } } }
     func clear() { state.withLock { $0 = State() } }
 }

@@ -97,4 +97,24 @@ import Testing
             #expect(keys == keys.sorted(), "\(path): \(keys)")
         }
     }
+
+    /// The remote client asks again with the page's tag, and on 304 answers what it already had (decoded once).
+    @Test func theRemoteClientAsksWithItsTagAndReusesItsPageOn304() async throws {
+        let world = try Self.remoteWorld()
+        let alice = try world.person("alice")
+        let api = world.api()
+        let first = try await api.standings(LeagueID(1))
+        let second = try await api.standings(LeagueID(1))
+        #expect(first == second)
+        let chat = try await api.chatMessages(LeagueID(1), after: nil)
+        _ = try await world.api(alice).sendChat(LeagueID(1), text: "something new")
+        let newer = try await api.chatMessages(LeagueID(1), after: nil)
+        #expect(newer.last?.body == "something new" && newer != chat, "a changed page is read whole")
+
+        let http = RawHTTP(port: world.server!.port)
+        let text = try #require(await io { http.request("GET", "/metrics") }.map { String(decoding: $0.body, as: UTF8.self) })
+        #expect(ServerMetricsTests.sample(text, #"clubhouse_http_requests_total{method="GET",route="/v1/leagues/{league}/standings",status="200"}"#) == 1)
+        #expect(ServerMetricsTests.sample(text, #"clubhouse_http_requests_total{method="GET",route="/v1/leagues/{league}/standings",status="304"}"#) == 1)
+        #expect(ServerMetricsTests.sample(text, #"clubhouse_http_requests_total{method="GET",route="/v1/leagues/{league}/chat",status="200"}"#) == 2)
+    }
 }
