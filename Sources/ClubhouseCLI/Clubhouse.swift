@@ -21,7 +21,7 @@ package enum Clubhouse {
         "backup": .init(valueOptions: ["database"], flags: []),
         // season import|list run here on a SQLite file; season fetch, and anything on PostgreSQL, in clubhouse-net.
         "season": .init(valueOptions: ["database", "season", "from"], flags: []),
-        "serve": .init(valueOptions: ["listen", "database", "db-pool", "db-timeout", "ssh-host-secret-file", "trusted-proxy",
+        "serve": .init(valueOptions: ["listen", "tls-cert", "tls-key", "database", "db-pool", "db-timeout", "ssh-host-secret-file", "trusted-proxy",
                                       "refresh-season", "every", "from"], flags: []),
         "host-ssh": .init(valueOptions: ["port", "listen", "database", "policy", "state-dir", "user", "server", "ssh-host-secret-file"], flags: []),
         // Internal: run by the sshd that host-ssh configures (ForceCommand, AuthorizedKeysCommand).

@@ -11,7 +11,7 @@ _clubhouse()
     local command="" i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
-            --database | --server | --port | --listen | --policy | --state-dir | --user | --devices-dir | --ssh-host-secret-file | --trusted-proxy | --db-pool | --db-timeout | --season | --from | --refresh-season | --every)
+            --database | --server | --port | --listen | --policy | --state-dir | --user | --devices-dir | --ssh-host-secret-file | --tls-cert | --tls-key | --trusted-proxy | --db-pool | --db-timeout | --season | --from | --refresh-season | --every)
                 ((i++))
                 ;;
             -*) ;;
@@ -31,8 +31,12 @@ _clubhouse()
             _filedir -d
             return
             ;;
-        --ssh-host-secret-file)
+        --ssh-host-secret-file | --tls-key)
             _filedir
+            return
+            ;;
+        --tls-cert)
+            _filedir '@(pem|crt|cer)'
             return
             ;;
         --user)
@@ -98,7 +102,7 @@ _clubhouse()
             options="--port --listen --database --policy --state-dir --user --server --ssh-host-secret-file --help"
             ;;
         serve)
-            options="--listen --database --db-pool --db-timeout --ssh-host-secret-file --trusted-proxy --refresh-season --every --from --help"
+            options="--listen --tls-cert --tls-key --database --db-pool --db-timeout --ssh-host-secret-file --trusted-proxy --refresh-season --every --from --help"
             ;;
         *)
             return

@@ -27,19 +27,26 @@ enum Usage {
     """
 
     static let serve = """
-    Usage: clubhouse serve [--listen HOST:PORT] [--database PATH] [--db-pool N] [--db-timeout SECONDS]
+    Usage: clubhouse serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE]
+                           [--database PATH] [--db-pool N] [--db-timeout SECONDS]
                            [--ssh-host-secret-file PATH] [--trusted-proxy ADDR[,ADDR...]]
                            [--refresh-season YEAR [--every 10m] [--from BASE_URL]]
 
-    Runs the league server: members point the app at http://HOST:PORT (see 'clubhouse --help').
-    Prints the URL, logs one line per request to standard error (method, route, status,
-    time taken; never a token, password, email or person id), runs the draft clock for
-    every live room, and stops gracefully on SIGTERM or Ctrl-C. A new database is seeded
-    with the 2019 demo season, as the app does.
+    Runs the league server: members point the app at http://HOST:PORT, or https://HOST:PORT
+    with --tls-cert (see 'clubhouse --help'). Prints the URL, logs one line per request to
+    standard error (method, route, status, time taken; never a token, password, email or
+    person id), runs the draft clock for every live room, and stops gracefully on SIGTERM or
+    Ctrl-C. With TLS, SIGHUP reads the certificate and key again (new connections get them;
+    a bad pair keeps the old one and is logged). A new database is seeded with the 2019 demo
+    season, as the app does.
 
     Options:
       --listen HOST:PORT   address to listen on (default: 127.0.0.1:8787; 0.0.0.0:8787 for
-                           every interface — put TLS in front of it beyond a trusted LAN)
+                           every interface — use --tls-cert beyond this machine)
+      --tls-cert FILE      serve HTTPS (TLS 1.2/1.3) with this PEM certificate (chain, the
+                           server's first; e.g. certbot's fullchain.pem); needs --tls-key
+      --tls-key FILE       the certificate's PEM private key (the file must be 0600 — readable
+                           by its owner only; e.g. certbot's privkey.pem)
       --database PATH      use this SQLite database (also sqlite:PATH), or a PostgreSQL one
                            shared by several servers (postgres://USER@HOST/DB)
                            (default: $XDG_DATA_HOME/clubhouse/clubhouse.sqlite)
