@@ -59,7 +59,7 @@ _clubhouse()
     local options
     case $command in
         "")
-            options="--database --server --no-color --help --version"
+            options="--database --server --allow-plain-http --no-color --help --version"
             if [[ $cur != -* ]]; then
                 COMPREPLY=($(compgen -W 'season import-stats backup host-ssh serve' -- "$cur"))
                 return
@@ -99,7 +99,7 @@ _clubhouse()
             fi
             ;;
         host-ssh)
-            options="--port --listen --database --policy --state-dir --user --server --ssh-host-secret-file --help"
+            options="--port --listen --database --policy --state-dir --user --server --ssh-host-secret-file --allow-plain-http --help"
             ;;
         serve)
             options="--listen --tls-cert --tls-key --database --db-pool --db-timeout --ssh-host-secret-file --trusted-proxy --refresh-season --every --from --help"

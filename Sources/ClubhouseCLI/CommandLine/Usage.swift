@@ -11,7 +11,12 @@ enum Usage {
       --database PATH   use this SQLite database
                         (default: $XDG_DATA_HOME/clubhouse/clubhouse.sqlite)
       --server URL      use the league server at URL (also: CLUBHOUSE_SERVER=URL),
-                        e.g. http://192.168.1.20:8787
+                        e.g. https://league.example.org:8787; its certificate must be
+                        trusted by this machine (plain http:// only to 127.0.0.1 or
+                        localhost)
+      --allow-plain-http
+                        allow --server http://… to another machine (passwords and tokens
+                        cross the network unencrypted; the top bar says "plain HTTP")
       --no-color        monochrome UI (also: NO_COLOR=1)
       -h, --help        show this help
       -V, --version     show the version
@@ -137,7 +142,8 @@ enum Usage {
     static let hostSSH = """
     Usage: clubhouse host-ssh [--port PORT] [--listen ADDR] [--database PATH]
                               [--policy open|linked] [--state-dir DIR] [--user NAME]
-           clubhouse host-ssh --server URL --ssh-host-secret-file PATH [--port PORT] ...
+           clubhouse host-ssh --server URL --ssh-host-secret-file PATH [--allow-plain-http]
+                              [--port PORT] ...
 
     Hosts the app over SSH with the system's OpenSSH server (package openssh-server): friends
     run 'ssh -p PORT USER@HOST' and land in the app, all in one league. Every connection
@@ -156,8 +162,9 @@ enum Usage {
       --listen ADDR        address to listen on (default 0.0.0.0; 127.0.0.1 for this machine only)
       --database PATH      the league database of the server started here
                            (default: $XDG_DATA_HOME/clubhouse/clubhouse.sqlite)
-      --server URL         use the league server at URL (e.g. http://10.0.0.5:8787) instead of
-                           starting one; needs --ssh-host-secret-file
+      --server URL         use the league server at URL (e.g. https://league.example.org:8787)
+                           instead of starting one; needs --ssh-host-secret-file
+      --allow-plain-http   with --server: allow http:// to another machine (unencrypted)
       --ssh-host-secret-file PATH
                            with --server: the secret that server was started with
                            ('clubhouse serve --ssh-host-secret-file PATH'; a 0600 file)
