@@ -13,8 +13,9 @@ DEBUG_BIN   = .build/debug/clubhouse
 BUILD_BINS  = $(SWIFT) build -c release --product clubhouse && $(SWIFT) build -c release --product clubhouse-net
 
 # Debian packages: what building needs, and what the tests need on top.
-BUILD_PKGS = libncurses-dev libsqlite3-dev libsodium-dev libmicrohttpd-dev libpq-dev zlib1g-dev pkg-config
-TEST_PKGS  = $(BUILD_PKGS) postgresql sqlite3 tmux locales openssh-server openssh-client man-db bash-completion python3-prometheus-client
+BUILD_PKGS = libncurses-dev libsqlite3-dev libsodium-dev libmicrohttpd-dev libgnutls28-dev libpq-dev zlib1g-dev pkg-config
+TEST_PKGS  = $(BUILD_PKGS) postgresql sqlite3 tmux locales openssh-server openssh-client man-db bash-completion openssl curl \
+             python3-prometheus-client
 BENCH_PKGS = $(BUILD_PKGS) postgresql haproxy wrk tig htop
 
 .PHONY: run build test bench screenshots deps test-deps bench-deps clean install uninstall check-units

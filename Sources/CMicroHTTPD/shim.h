@@ -1,7 +1,8 @@
 #ifndef CLUBHOUSE_CMICROHTTPD_SHIM_H
 #define CLUBHOUSE_CMICROHTTPD_SHIM_H
 // libmicrohttpd (Debian's libmicrohttpd-dev): the HTTP server under `clubhouse serve`.
-// MHD_start_daemon is variadic, which Swift can't call: chs_start_daemon passes the options we use.
+// MHD_start_daemon is variadic, which Swift can't call: chs_start_daemon (plain HTTP) and chs_start_tls_daemon (HTTPS)
+// pass the options we use.
 #include <stdint.h>
 #include <string.h>
 #include <sys/types.h>
@@ -11,7 +12,12 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 #include <netinet/in.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <microhttpd.h>
+#include <gnutls/gnutls.h>
+#include <gnutls/abstract.h>
 
 /// Called with each request's raw request target (before libmicrohttpd percent-decodes it); its answer becomes
 /// the request's `con_cls`.
@@ -27,6 +33,142 @@ static inline struct MHD_Daemon *chs_start_daemon(unsigned int flags, const stru
                             MHD_OPTION_NOTIFY_CONNECTION, notify, context,
                             MHD_OPTION_URI_LOG_CALLBACK, uri_logger, context,
                             // 0.9.75's strict mode: HTTP/1.1 without Host, and spaces in the request target, refused.
+                            MHD_OPTION_STRICT_FOR_CLIENT, (int) 1,
+                            MHD_OPTION_CONNECTION_TIMEOUT, connectionTimeout,
+                            MHD_OPTION_CONNECTION_LIMIT, connectionLimit,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t) (96 * 1024),
+                            MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024u,
+                            MHD_OPTION_THREAD_POOL_SIZE, threads,
+                            MHD_OPTION_END);
+}
+
+// MARK: - TLS (Debian's libmicrohttpd is built with GnuTLS)
+//
+// The certificate is handed to GnuTLS by a callback at each handshake (MHD_OPTION_HTTPS_CERT_CALLBACK), from the
+// server's `chs_tls_slot`: swapping the slot's credentials (a SIGHUP after a certbot renewal) changes the certificate
+// new connections see without restarting. The slot reaches the callback as each connection's socket context, which
+// the server's connection-notify callback sets to it.
+
+/// TLS 1.2 and 1.3 only; AEAD ciphers (AES-GCM, ChaCha20-Poly1305) with ECDHE key exchange; the server's order.
+#define CHS_TLS_PRIORITIES "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2:-CIPHER-ALL:+AES-256-GCM:+AES-128-GCM:+CHACHA20-POLY1305:-MAC-ALL:+AEAD:-KX-ALL:+ECDHE-ECDSA:+ECDHE-RSA:%SERVER_PRECEDENCE"
+
+/// A certificate chain and its private key, parsed. Once served they are never freed: a TLS session keeps pointing
+/// at the certificates it was given for as long as it lives (an event stream may live for days).
+struct chs_tls_credentials {
+    gnutls_pcert_st certs[16];
+    unsigned int count;
+    gnutls_privkey_t key;
+};
+
+/// What the handshake callback serves now.
+struct chs_tls_slot {
+    _Atomic(struct chs_tls_credentials *) current;
+};
+
+static inline struct chs_tls_slot *chs_tls_slot_create(void) {
+    struct chs_tls_slot *slot = calloc(1, sizeof *slot);
+    if (slot) atomic_init(&slot->current, NULL);
+    return slot;
+}
+
+static inline void chs_tls_slot_set(struct chs_tls_slot *slot, struct chs_tls_credentials *credentials) {
+    atomic_store(&slot->current, credentials);
+}
+
+/// Frees credentials that were never put in a slot (a reload's, refused).
+static inline void chs_tls_credentials_free(struct chs_tls_credentials *c) {
+    if (!c) return;
+    for (unsigned int i = 0; i < c->count; i++) gnutls_pcert_deinit(&c->certs[i]);
+    if (c->key) gnutls_privkey_deinit(c->key);
+    free(c);
+}
+
+/// Parses a PEM certificate chain (the server's certificate first) and its PEM private key, and checks that the key is
+/// the certificate's. NULL on failure, with the reason (a sentence fragment) in `why`.
+static inline struct chs_tls_credentials *chs_tls_credentials_load(const char *cert, size_t cert_length,
+        const char *key, size_t key_length, char *why, size_t why_size) {
+    gnutls_datum_t cert_data = { (unsigned char *) cert, (unsigned int) cert_length };
+    gnutls_datum_t key_data = { (unsigned char *) key, (unsigned int) key_length };
+    struct chs_tls_credentials *c = calloc(1, sizeof *c);
+    if (!c) { snprintf(why, why_size, "out of memory"); return NULL; }
+    c->count = 16;
+    int ret = gnutls_pcert_list_import_x509_raw(c->certs, &c->count, &cert_data, GNUTLS_X509_FMT_PEM, 0);
+    if (ret < 0 || c->count == 0) {
+        c->count = 0;
+        snprintf(why, why_size, "the certificate file holds no readable PEM certificate (%s)", gnutls_strerror(ret));
+        chs_tls_credentials_free(c);
+        return NULL;
+    }
+    if ((ret = gnutls_privkey_init(&c->key)) < 0
+        || (ret = gnutls_privkey_import_x509_raw(c->key, &key_data, GNUTLS_X509_FMT_PEM, NULL, 0)) < 0) {
+        snprintf(why, why_size, "the key file holds no readable PEM private key (%s)", gnutls_strerror(ret));
+        chs_tls_credentials_free(c);
+        return NULL;
+    }
+    // GnuTLS checks that the key belongs to the certificate when both go into a credentials structure.
+    gnutls_certificate_credentials_t check;
+    if ((ret = gnutls_certificate_allocate_credentials(&check)) < 0) {
+        snprintf(why, why_size, "%s", gnutls_strerror(ret));
+        chs_tls_credentials_free(c);
+        return NULL;
+    }
+    ret = gnutls_certificate_set_x509_key_mem2(check, &cert_data, &key_data, GNUTLS_X509_FMT_PEM, NULL, 0);
+    gnutls_certificate_free_credentials(check);
+    if (ret < 0) {
+        if (ret == GNUTLS_E_CERTIFICATE_KEY_MISMATCH) snprintf(why, why_size, "the key is not the certificate's key");
+        else snprintf(why, why_size, "the certificate and key can't be used together (%s)", gnutls_strerror(ret));
+        chs_tls_credentials_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+/// The serial number (hex) and subject of the first certificate, for the log.
+static inline void chs_tls_credentials_describe(const struct chs_tls_credentials *c, char *out, size_t out_size) {
+    out[0] = 0;
+    gnutls_x509_crt_t crt;
+    if (c->count == 0 || gnutls_x509_crt_init(&crt) < 0) return;
+    if (gnutls_x509_crt_import(crt, &c->certs[0].cert, GNUTLS_X509_FMT_DER) >= 0) {
+        unsigned char serial[64]; size_t serial_size = sizeof serial;
+        char dn[256]; size_t dn_size = sizeof dn;
+        size_t at = 0;
+        if (gnutls_x509_crt_get_serial(crt, serial, &serial_size) >= 0) {
+            for (size_t i = 0; i < serial_size && at + 3 < out_size; i++) at += (size_t) snprintf(out + at, out_size - at, "%02X", serial[i]);
+        }
+        if (gnutls_x509_crt_get_dn(crt, dn, &dn_size) >= 0 && at + 2 < out_size) snprintf(out + at, out_size - at, " %s", dn);
+    }
+    gnutls_x509_crt_deinit(crt);
+}
+
+/// GnuTLS's certificate callback: the credentials in the connection's slot (its socket context).
+static int chs_tls_retrieve(gnutls_session_t session, const gnutls_datum_t *req_ca_dn, int nreqs,
+        const gnutls_pk_algorithm_t *pk_algos, int pk_algos_length, gnutls_pcert_st **pcert,
+        unsigned int *pcert_length, gnutls_privkey_t *privkey) {
+    (void) req_ca_dn; (void) nreqs; (void) pk_algos; (void) pk_algos_length;
+    struct MHD_Connection *connection = gnutls_session_get_ptr(session);
+    const union MHD_ConnectionInfo *info = connection ? MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT) : NULL;
+    struct chs_tls_slot *slot = info ? (struct chs_tls_slot *) info->socket_context : NULL;
+    struct chs_tls_credentials *c = slot ? atomic_load(&slot->current) : NULL;
+    if (!c) return -1;
+    *pcert = c->certs;
+    *pcert_length = c->count;
+    *privkey = c->key;
+    return 0;
+}
+
+/// chs_start_daemon's daemon speaking TLS only (MHD_USE_TLS is added to `flags`): certificates from the
+/// connection's slot (see above), CHS_TLS_PRIORITIES.
+static inline struct MHD_Daemon *chs_start_tls_daemon(unsigned int flags, const struct sockaddr_in *address,
+        MHD_AccessHandlerCallback handler, void *context,
+        MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify, chs_uri_logger uri_logger,
+        unsigned int connectionTimeout, unsigned int connectionLimit, unsigned int threads) {
+    return MHD_start_daemon(flags | MHD_USE_TLS, ntohs(address->sin_port), NULL, NULL, handler, context,
+                            MHD_OPTION_SOCK_ADDR, address,
+                            MHD_OPTION_HTTPS_CERT_CALLBACK, chs_tls_retrieve,
+                            MHD_OPTION_HTTPS_PRIORITIES, CHS_TLS_PRIORITIES,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+                            MHD_OPTION_NOTIFY_CONNECTION, notify, context,
+                            MHD_OPTION_URI_LOG_CALLBACK, uri_logger, context,
                             MHD_OPTION_STRICT_FOR_CLIENT, (int) 1,
                             MHD_OPTION_CONNECTION_TIMEOUT, connectionTimeout,
                             MHD_OPTION_CONNECTION_LIMIT, connectionLimit,

@@ -21,16 +21,16 @@ package enum Clubhouse {
         "backup": .init(valueOptions: ["database"], flags: []),
         // season import|list run here on a SQLite file; season fetch, and anything on PostgreSQL, in clubhouse-net.
         "season": .init(valueOptions: ["database", "season", "from"], flags: []),
-        "serve": .init(valueOptions: ["listen", "database", "db-pool", "db-timeout", "ssh-host-secret-file", "trusted-proxy",
+        "serve": .init(valueOptions: ["listen", "tls-cert", "tls-key", "database", "db-pool", "db-timeout", "ssh-host-secret-file", "trusted-proxy", "metrics-token-file",
                                       "refresh-season", "every", "from"], flags: []),
-        "host-ssh": .init(valueOptions: ["port", "listen", "database", "policy", "state-dir", "user", "server", "ssh-host-secret-file"], flags: []),
+        "host-ssh": .init(valueOptions: ["port", "listen", "database", "policy", "state-dir", "user", "server", "ssh-host-secret-file"], flags: ["allow-plain-http"]),
         // Internal: run by the sshd that host-ssh configures (ForceCommand, AuthorizedKeysCommand).
         "ssh-session": .init(valueOptions: ["server", "ssh-host-secret-file", "devices-dir", "policy"], flags: ["no-color"]),
         "ssh-authorized-keys": .init(valueOptions: ["server", "ssh-host-secret-file", "policy"], flags: []),
         // Internal: started by host-ssh to own sshd (SSHDSupervisor.swift).
         "ssh-keeper": .init(valueOptions: ["sshd", "config", "listen", "port", "serve-listen", "serve-database", "serve-secret-file", "serve-log"], flags: []),
     ]
-    static let root = ParsedArguments.Grammar(valueOptions: ["database", "server"], flags: ["no-color"])
+    static let root = ParsedArguments.Grammar(valueOptions: ["database", "server"], flags: ["no-color", "allow-plain-http"])
 
     package static func run(_ arguments: [String], network: NetworkCommands?) -> Int32 {
         let args: ParsedArguments

@@ -20,6 +20,8 @@ final class HTTPClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         case unreachable(String)
         case redirect
         case tooLarge
+        /// No TLS connection the client could trust: a sentence that says why (`TLSRefusal`).
+        case untrusted(String)
 
         /// `unreachable`'s reason when the request went out and the connection ended without an answer: the server may
         /// have done it (a write under an `Idempotency-Key` can be asked again safely), unlike a refused connection or
@@ -145,6 +147,8 @@ final class HTTPClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
                 for (k, v) in response.allHeaderFields { headers[String(describing: k).lowercased()] = String(describing: v) }
                 result = .success(Answer(status: response.statusCode, headers: headers, body: p.data))
             }
+        } else if let error = error as? URLError, let refusal = TLSRefusal.sentence(for: error) {
+            result = .failure(.untrusted(refusal))
         } else {
             let lost = (error as? URLError).map { $0.code == .networkConnectionLost } ?? true
             result = .failure(.unreachable(lost ? Failure.noAnswer : (error as? URLError).map { "\($0.code.rawValue)" } ?? Failure.noAnswer))

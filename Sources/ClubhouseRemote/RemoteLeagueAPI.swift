@@ -69,6 +69,17 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
 
     public var session: LocalSession? { if case .session(let s) = identity { s } else { nil } }
 
+    /// Asks `GET /healthz` once: nil unless the server's TLS certificate is refused, then the sentence saying why (not
+    /// trusted, expired, for another host name). The app says it and stops rather than run on a server it can't trust.
+    public func certificateRefusal() async -> String? {
+        var r = URLRequest(url: URL(string: origin + "/healthz")!)
+        r.httpMethod = "GET"
+        do { _ = try await client.send(r) } catch {
+            if case .untrusted(let why) = error { return why }
+        }
+        return nil
+    }
+
     /// The secret `clubhouse serve` shares with an SSH host on its side (`X-Clubhouse-SSH-Host`); without it key
     /// sign-in is refused.
     public var sshHostSecret: String? {
@@ -219,6 +230,7 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
                 case .unreachable: throw unreachable
                 case .redirect: throw DomainError.transport("the server at \(origin) answered with a redirect, which clubhouse doesn't follow")
                 case .tooLarge: throw DomainError.transport("the server's answer was larger than 1 MiB")
+                case .untrusted(let why): throw DomainError.transport("the server at \(origin) is refused: \(why)")
                 }
             }
             noteVersion(answer.headers["clubhouse-version"])

@@ -113,7 +113,11 @@ public final class LeagueServer: @unchecked Sendable {
 
     /// The port actually bound (after `start`).
     public var port: UInt16 { http.port }
-    public var url: String { "http://\(options.http.host):\(port)" }
+    public var url: String { "\(options.http.tls == nil ? "http" : "https")://\(options.http.host):\(port)" }
+
+    /// New connections get `credentials` (a renewed certificate) from now on; false when serving plain HTTP.
+    @discardableResult
+    public func reloadTLS(_ credentials: TLSCredentials) -> Bool { http.reloadTLS(credentials) }
 
     public func start() throws {
         let last = (try? backend.lastEventID()) ?? 0

@@ -11,7 +11,7 @@ _clubhouse()
     local command="" i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
-            --database | --server | --port | --listen | --policy | --state-dir | --user | --devices-dir | --ssh-host-secret-file | --trusted-proxy | --db-pool | --db-timeout | --season | --from | --refresh-season | --every)
+            --database | --server | --port | --listen | --policy | --state-dir | --user | --devices-dir | --ssh-host-secret-file | --tls-cert | --tls-key | --trusted-proxy | --metrics-token-file | --db-pool | --db-timeout | --season | --from | --refresh-season | --every)
                 ((i++))
                 ;;
             -*) ;;
@@ -31,8 +31,12 @@ _clubhouse()
             _filedir -d
             return
             ;;
-        --ssh-host-secret-file)
+        --ssh-host-secret-file | --tls-key | --metrics-token-file)
             _filedir
+            return
+            ;;
+        --tls-cert)
+            _filedir '@(pem|crt|cer)'
             return
             ;;
         --user)
@@ -55,7 +59,7 @@ _clubhouse()
     local options
     case $command in
         "")
-            options="--database --server --no-color --help --version"
+            options="--database --server --allow-plain-http --no-color --help --version"
             if [[ $cur != -* ]]; then
                 COMPREPLY=($(compgen -W 'season import-stats backup host-ssh serve' -- "$cur"))
                 return
@@ -95,10 +99,10 @@ _clubhouse()
             fi
             ;;
         host-ssh)
-            options="--port --listen --database --policy --state-dir --user --server --ssh-host-secret-file --help"
+            options="--port --listen --database --policy --state-dir --user --server --ssh-host-secret-file --allow-plain-http --help"
             ;;
         serve)
-            options="--listen --database --db-pool --db-timeout --ssh-host-secret-file --trusted-proxy --refresh-season --every --from --help"
+            options="--listen --tls-cert --tls-key --database --db-pool --db-timeout --ssh-host-secret-file --trusted-proxy --metrics-token-file --refresh-season --every --from --help"
             ;;
         *)
             return

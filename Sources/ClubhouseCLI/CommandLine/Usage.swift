@@ -11,7 +11,12 @@ enum Usage {
       --database PATH   use this SQLite database
                         (default: $XDG_DATA_HOME/clubhouse/clubhouse.sqlite)
       --server URL      use the league server at URL (also: CLUBHOUSE_SERVER=URL),
-                        e.g. http://192.168.1.20:8787
+                        e.g. https://league.example.org:8787; its certificate must be
+                        trusted by this machine (plain http:// only to 127.0.0.1 or
+                        localhost)
+      --allow-plain-http
+                        allow --server http://… to another machine (passwords and tokens
+                        cross the network unencrypted; the top bar says "plain HTTP")
       --no-color        monochrome UI (also: NO_COLOR=1)
       -h, --help        show this help
       -V, --version     show the version
@@ -27,19 +32,27 @@ enum Usage {
     """
 
     static let serve = """
-    Usage: clubhouse serve [--listen HOST:PORT] [--database PATH] [--db-pool N] [--db-timeout SECONDS]
+    Usage: clubhouse serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE]
+                           [--database PATH] [--db-pool N] [--db-timeout SECONDS]
                            [--ssh-host-secret-file PATH] [--trusted-proxy ADDR[,ADDR...]]
+                           [--metrics-token-file PATH]
                            [--refresh-season YEAR [--every 10m] [--from BASE_URL]]
 
-    Runs the league server: members point the app at http://HOST:PORT (see 'clubhouse --help').
-    Prints the URL, logs one line per request to standard error (method, route, status,
-    time taken; never a token, password, email or person id), runs the draft clock for
-    every live room, and stops gracefully on SIGTERM or Ctrl-C. A new database is seeded
-    with the 2019 demo season, as the app does.
+    Runs the league server: members point the app at http://HOST:PORT, or https://HOST:PORT
+    with --tls-cert (see 'clubhouse --help'). Prints the URL, logs one line per request to
+    standard error (method, route, status, time taken; never a token, password, email or
+    person id), runs the draft clock for every live room, and stops gracefully on SIGTERM or
+    Ctrl-C. With TLS, SIGHUP reads the certificate and key again (new connections get them;
+    a bad pair keeps the old one and is logged). A new database is seeded with the 2019 demo
+    season, as the app does.
 
     Options:
       --listen HOST:PORT   address to listen on (default: 127.0.0.1:8787; 0.0.0.0:8787 for
-                           every interface — put TLS in front of it beyond a trusted LAN)
+                           every interface — use --tls-cert beyond this machine)
+      --tls-cert FILE      serve HTTPS (TLS 1.2/1.3) with this PEM certificate (chain, the
+                           server's first; e.g. certbot's fullchain.pem); needs --tls-key
+      --tls-key FILE       the certificate's PEM private key (the file must be 0600 — readable
+                           by its owner only; e.g. certbot's privkey.pem)
       --database PATH      use this SQLite database (also sqlite:PATH), or a PostgreSQL one
                            shared by several servers (postgres://USER@HOST/DB)
                            (default: $XDG_DATA_HOME/clubhouse/clubhouse.sqlite)
@@ -56,6 +69,10 @@ enum Usage {
                            whose X-Forwarded-For names the client: sign-in and new-account
                            limits then count the right-most address in it that isn't one of
                            these; from any other peer the header is ignored
+      --metrics-token-file PATH
+                           GET /metrics (Prometheus text) answers this machine only; with this,
+                           also anyone sending the token in PATH as 'Authorization: Bearer'
+                           (one line of at least 16 characters; the file must be 0600)
       --refresh-season YEAR
                            keep the YEAR season up to date while serving: its nflverse files are
                            fetched again (only the changed ones come down) and their differences
@@ -130,7 +147,8 @@ enum Usage {
     static let hostSSH = """
     Usage: clubhouse host-ssh [--port PORT] [--listen ADDR] [--database PATH]
                               [--policy open|linked] [--state-dir DIR] [--user NAME]
-           clubhouse host-ssh --server URL --ssh-host-secret-file PATH [--port PORT] ...
+           clubhouse host-ssh --server URL --ssh-host-secret-file PATH [--allow-plain-http]
+                              [--port PORT] ...
 
     Hosts the app over SSH with the system's OpenSSH server (package openssh-server): friends
     run 'ssh -p PORT USER@HOST' and land in the app, all in one league. Every connection
@@ -149,8 +167,9 @@ enum Usage {
       --listen ADDR        address to listen on (default 0.0.0.0; 127.0.0.1 for this machine only)
       --database PATH      the league database of the server started here
                            (default: $XDG_DATA_HOME/clubhouse/clubhouse.sqlite)
-      --server URL         use the league server at URL (e.g. http://10.0.0.5:8787) instead of
-                           starting one; needs --ssh-host-secret-file
+      --server URL         use the league server at URL (e.g. https://league.example.org:8787)
+                           instead of starting one; needs --ssh-host-secret-file
+      --allow-plain-http   with --server: allow http:// to another machine (unencrypted)
       --ssh-host-secret-file PATH
                            with --server: the secret that server was started with
                            ('clubhouse serve --ssh-host-secret-file PATH'; a 0600 file)

@@ -28,10 +28,40 @@ package enum AppCommand {
             return .invalid
         }
         guard let url = URL(string: raw), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-            Output.error("clubhouse: --server wants a URL like http://127.0.0.1:8787, not '\(raw)'\nTry 'clubhouse --help'.")
+            Output.error("clubhouse: --server wants a URL like https://league.example.org:8787, not '\(raw)'\nTry 'clubhouse --help'.")
+            return .invalid
+        }
+        if let refusal = plainHTTPRefusal(url, allowed: args.flags.contains("allow-plain-http")) {
+            Output.error("clubhouse: \(refusal)\nTry 'clubhouse --help'.")
             return .invalid
         }
         return .url(url)
+    }
+
+    /// True for `http://` to another machine: what `--allow-plain-http` allows and the top bar then warns about.
+    package static func isPlainHTTPToAnotherMachine(_ url: URL) -> Bool {
+        url.scheme?.lowercased() == "http" && !isLoopback(host: url.host ?? "")
+    }
+
+    /// Why `url` is refused: `http://` to a machine other than this one, unless `allowed` (--allow-plain-http); nil when
+    /// it is fine (https://, or http:// on loopback — the SSH host's sessions reach the server beside them so).
+    package static func plainHTTPRefusal(_ url: URL, allowed: Bool) -> String? {
+        guard isPlainHTTPToAnotherMachine(url), !allowed else { return nil }
+        return "\(url.absoluteString) is plain HTTP to another machine: passwords and session tokens would cross the network "
+            + "unencrypted. Use https:// (clubhouse serve --tls-cert), or --allow-plain-http on a network you trust"
+    }
+
+    /// 127.0.0.0/8, ::1 and localhost: this machine.
+    package static func isLoopback(host raw: String) -> Bool {
+        var host = raw.lowercased()
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        if host == "localhost" || host.hasSuffix(".localhost") { return true }
+        var v4 = in_addr(), v6 = in6_addr()
+        if inet_pton(AF_INET, host, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
+        if inet_pton(AF_INET6, host, &v6) == 1 {
+            return withUnsafeBytes(of: &v6) { bytes in bytes.prefix(15).allSatisfy { $0 == 0 } && bytes[15] == 1 }
+        }
+        return false
     }
 
     package static func run(_ options: Options) -> Int32 {

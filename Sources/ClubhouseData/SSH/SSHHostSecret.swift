@@ -10,16 +10,8 @@ public enum SSHHostSecret {
 
     /// The secret in `path`, trimmed; refuses a missing or empty file and one that its group or others can read.
     public static func read(_ path: String) throws(Problem) -> String {
-        var st = stat()
-        guard stat(path, &st) == 0 else {
-            throw Problem(description: "the SSH host secret file \(path) can't be read: \(String(cString: strerror(errno)))")
-        }
-        guard st.st_mode & 0o077 == 0 else {
-            throw Problem(description: "the SSH host secret file \(path) is readable by others (mode \(String(st.st_mode & 0o777, radix: 8))); make it private: chmod 600 \(path)")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Problem(description: "the SSH host secret file \(path) can't be read: \(String(cString: strerror(errno)))")
-        }
+        let data: Data
+        do throws(OwnerOnlyFile.Problem) { data = try OwnerOnlyFile.read(path, naming: "the SSH host secret file") } catch { throw Problem(description: error.description) }
         let secret = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard secret.utf8.count >= 16, !secret.contains(where: { $0.isNewline }) else {
             throw Problem(description: "the SSH host secret file \(path) must hold one line of at least 16 characters")
@@ -32,5 +24,27 @@ public enum SSHHostSecret {
         var rng = SystemRandomNumberGenerator()
         let hex = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &rng)) }.joined()
         try PrivateFile.write(Data((hex + "\n").utf8), to: path, mode: 0o600)
+    }
+}
+
+/// A file holding a secret (the SSH host secret, a TLS private key): read only when its group and others can't read it.
+public enum OwnerOnlyFile {
+    public struct Problem: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    /// The bytes of `path`; `what` names the file in the refusal ("the SSH host secret file").
+    public static func read(_ path: String, naming what: String) throws(Problem) -> Data {
+        var st = stat()
+        guard stat(path, &st) == 0 else {
+            throw Problem(description: "\(what) \(path) can't be read: \(String(cString: strerror(errno)))")
+        }
+        guard st.st_mode & 0o077 == 0 else {
+            throw Problem(description: "\(what) \(path) is readable by others (mode \(String(st.st_mode & 0o777, radix: 8))); make it private: chmod 600 \(path)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Problem(description: "\(what) \(path) can't be read: \(String(cString: strerror(errno)))")
+        }
+        return data
     }
 }

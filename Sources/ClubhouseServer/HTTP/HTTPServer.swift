@@ -37,6 +37,8 @@ public final class HTTPServer: @unchecked Sendable {
         /// Told of every request when it ends: method, route template (nil: none matched), status (nil: dropped) and
         /// seconds from its head to its end (the metrics).
         public var observe: (@Sendable (_ method: String, _ route: String?, _ status: Int?, _ seconds: Double) -> Void)?
+        /// HTTPS only, with this certificate and key (nil: plain HTTP). `reloadTLS` replaces them while serving.
+        public var tls: TLSCredentials?
         public init() {}
     }
 
@@ -47,6 +49,8 @@ public final class HTTPServer: @unchecked Sendable {
     public private(set) var port: UInt16 = 0
     /// Event streams' clients that hang up (nil when no epoll set could be made: the heartbeat finds them instead).
     private var hangups: HangupWatch?
+    /// The certificate and key new TLS connections get (nil: plain HTTP).
+    fileprivate var tlsSlot: TLSSlot?
 
     private struct State {
         var openConnections = 0
@@ -79,14 +83,27 @@ public final class HTTPServer: @unchecked Sendable {
         let flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
                            | MHD_USE_ERROR_LOG.rawValue)
         let me = Unmanaged.passUnretained(self).toOpaque()
+        tlsSlot = options.tls.map(TLSSlot.init)
         let d = withUnsafePointer(to: &address) {
-            chs_start_daemon(flags, $0, accessHandler, me, requestCompleted, connectionNotified, uriLogged,
-                             options.idleTimeoutSeconds, UInt32(options.maxConnections + 64), options.threads)
+            tlsSlot == nil
+                ? chs_start_daemon(flags, $0, accessHandler, me, requestCompleted, connectionNotified, uriLogged,
+                                   options.idleTimeoutSeconds, UInt32(options.maxConnections + 64), options.threads)
+                : chs_start_tls_daemon(flags, $0, accessHandler, me, requestCompleted, connectionNotified, uriLogged,
+                                       options.idleTimeoutSeconds, UInt32(options.maxConnections + 64), options.threads)
         }
         guard let d else { throw StartFailure(description: "cannot listen on \(options.host):\(options.port) (in use, or not allowed)") }
         daemon = d
         port = chs_bound_port(d)
         hangups = HangupWatch()
+    }
+
+    /// New TLS connections get `credentials` from now on (connections already open keep theirs). False when the
+    /// server speaks plain HTTP.
+    @discardableResult
+    public func reloadTLS(_ credentials: TLSCredentials) -> Bool {
+        guard let tlsSlot else { return false }
+        tlsSlot.set(credentials)
+        return true
     }
 
     /// Stops accepting new connections; requests already in flight finish (see `stop`).
@@ -369,8 +386,12 @@ private let requestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _
     if context.begun { server(cls).finished(context) }
 }
 
-private let connectionNotified: MHD_NotifyConnectionCallback = { cls, _, _, code in
-    server(cls).connectionEvent(started: code.rawValue == 0)   // MHD_CONNECTION_NOTIFY_STARTED
+private let connectionNotified: MHD_NotifyConnectionCallback = { cls, _, socketContext, code in
+    let started = code.rawValue == 0   // MHD_CONNECTION_NOTIFY_STARTED
+    let server = server(cls)
+    // Before its handshake: a TLS connection's certificate comes from the slot (the shim's chs_tls_retrieve).
+    if started, let slot = server.tlsSlot { socketContext?.pointee = UnsafeMutableRawPointer(slot.raw) }
+    server.connectionEvent(started: started)
 }
 
 private let streamReader: MHD_ContentReaderCallback = { cls, _, buffer, max in

@@ -62,8 +62,13 @@ public enum AppView {
             let room = max(8, area.width - left.displayWidth - right.displayWidth - 4)
             right = server.truncated(toWidth: min(room, 40)) + " · " + right
         }
-        let room = max(0, area.width - right.displayWidth - 1)
+        let warning = state.serverWarning.map { " " + $0 + " " } ?? ""
+        let room = max(0, area.width - right.displayWidth - warning.displayWidth - 1)
         buffer.set(string: left.truncated(toWidth: room), at: Point(x: area.x, y: area.y), style: context.style(.title), maxWidth: room)
+        if !warning.isEmpty {
+            buffer.set(string: warning, at: Point(x: area.right - right.displayWidth - warning.displayWidth, y: area.y),
+                       style: context.style(.warning).adding(.bold))
+        }
         buffer.set(string: right, at: Point(x: area.right - right.displayWidth, y: area.y), style: context.style(.dim))
     }
 

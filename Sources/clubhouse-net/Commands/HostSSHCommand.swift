@@ -41,7 +41,11 @@ enum HostSSHCommand {
         if let raw = args.options["server"] {
             guard let url = URL(string: raw), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
                   !raw.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" || $0 == "%" || $0 == "\\" }) else {
-                throw Failure(message: "--server wants a URL like http://10.0.0.5:8787, not '\(raw)'", status: 2)
+                throw Failure(message: "--server wants a URL like https://league.example.org:8787, not '\(raw)'", status: 2)
+            }
+            // Every session's password and token would cross to another machine unencrypted.
+            if let refusal = AppCommand.plainHTTPRefusal(url, allowed: args.flags.contains("allow-plain-http")) {
+                throw Failure(message: refusal, status: 2)
             }
             guard args.options["database"] == nil else {
                 throw Failure(message: "--server and --database can't be used together: the server at \(raw) has its own database", status: 2)

@@ -4,6 +4,7 @@ import ClubhouseDomain
 import ClubhouseRemote
 import ClubhouseUI
 import Foundation
+import Synchronization
 import Terminal
 
 /// `clubhouse --server URL`: the app as a client of a league server (run in `clubhouse-net`, which `clubhouse` execs
@@ -27,6 +28,11 @@ enum RemoteAppCommand {
     /// can't be reached, since when the pages shown are. Over SSH (`ssh`) they are kept in the key's device folder
     /// instead, and the top bar names the server only while it can't be reached.
     static func run(_ url: URL, noColor: Bool, ssh: RemoteSSH? = nil) -> Int32 {
+        // An https:// server whose certificate can't be trusted: said at once, before the terminal is taken.
+        if url.scheme?.lowercased() == "https", let refusal = certificateRefusal(url) {
+            Output.error("clubhouse: the server at \(RemoteLeagueAPI.origin(of: url)) is refused: \(refusal)")
+            return 1
+        }
         let env = TerminalPreflight.processEnvironment()
         TerminalPreflight.ensureUTF8Locale()
         if let refusal = TerminalPreflight.check(environment: env) {
@@ -87,10 +93,25 @@ enum RemoteAppCommand {
                                        pendingActions: device.map { $0.pendingActions as any PendingActionStoring } ?? InMemoryPendingActionStore(),
                                        sshKey: ssh?.key,
                                        notices: notices.isEmpty ? [] : [AppCommand.movedAsideNotice(notices)],
-                                       serverStatus: status)
+                                       serverStatus: status,
+                                       serverWarning: AppCommand.isPlainHTTPToAnotherMachine(url) ? "plain HTTP" : nil)
         // The top bar says "offline" (or drops it) as soon as the transport knows, even on a page where nothing ticks.
         return AppCommand.runInTerminal(program, monochrome: monochrome, environment: env,
                                         onStart: { mailbox in api.onConnectionChange { _ in mailbox.post(.serverStatusChanged) } })
+    }
+
+    /// Why `url`'s TLS certificate is refused (one `GET /healthz`), or nil: trusted, or not reached at all (the app then
+    /// starts and says the server is offline, as for http://).
+    static func certificateRefusal(_ url: URL) -> String? {
+        let answer = Mutex<String?>(nil), done = DispatchSemaphore(value: 0)
+        Task.detached {
+            let api = RemoteLeagueAPI(server: url, idleTimeout: 5, requestTimeout: 10)
+            let refusal = await api.certificateRefusal()
+            answer.withLock { $0 = refusal }
+            done.signal()
+        }
+        done.wait()
+        return answer.withLock { $0 }
     }
 
     /// The app's view of the SSH key: whom it is linked to now (asked of the league server), and whether linking it

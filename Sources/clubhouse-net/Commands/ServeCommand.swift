@@ -8,9 +8,9 @@ import Foundation
 /// The embedded engine is what the league server serves.
 extension EmbeddedServerBackend: LeagueServerBackend {}
 
-/// `clubhouse serve [--listen HOST:PORT] [--database PATH|postgres://…] [--db-pool N] [--db-timeout SECONDS] [--ssh-host-secret-file PATH] [--trusted-proxy ADDR,…]`: the league server (JSON over HTTP,
+/// `clubhouse serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE] [--database PATH|postgres://…] [--db-pool N] [--db-timeout SECONDS] [--ssh-host-secret-file PATH] [--trusted-proxy ADDR,…]`: the league server (JSON over HTTP or HTTPS,
 /// server-sent events, the draft clock for every live room). On PostgreSQL several instances may share one database. Prints its URL; one log line per request on standard error; stops
-/// gracefully on SIGTERM/SIGINT (exit 0).
+/// gracefully on SIGTERM/SIGINT (exit 0); with TLS, SIGHUP reads the certificate and key again (a renewal needs no restart).
 enum ServeCommand {
     static func run(_ args: ParsedArguments) -> Int32 {
         // Taken by sigwait below, never by a handler: block them before any thread starts (threads inherit the mask).
@@ -18,6 +18,8 @@ enum ServeCommand {
         sigemptyset(&stopSignals)
         sigaddset(&stopSignals, SIGTERM)
         sigaddset(&stopSignals, SIGINT)
+        // With TLS, SIGHUP reloads the certificate (taken by the same sigwait); without, it keeps its default (stop).
+        if args.options["tls-cert"] != nil || args.options["tls-key"] != nil { sigaddset(&stopSignals, SIGHUP) }
         pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
         guard args.positionals.isEmpty else {
             Output.error("clubhouse serve: unexpected argument '\(args.positionals[0])'\nTry 'clubhouse serve --help'.")
@@ -31,6 +33,22 @@ enum ServeCommand {
         }
         options.http.host = String(listen[..<colon])
         options.http.port = port
+        // HTTPS: the certificate (chain) and its private key, both PEM; the key file must be private (0600).
+        var tlsFiles: (cert: String, key: String)?
+        switch (args.options["tls-cert"], args.options["tls-key"]) {
+        case (nil, nil): break
+        case (let cert?, let key?):
+            switch readTLS(cert: cert, key: key) {
+            case .success(let credentials): options.http.tls = credentials
+            case .failure(let problem):
+                Output.error("clubhouse serve: \(problem.description)")
+                return 2
+            }
+            tlsFiles = (cert, key)
+        default:
+            Output.error("clubhouse serve: --tls-cert and --tls-key go together (the certificate and its private key, PEM)\nTry 'clubhouse serve --help'.")
+            return 2
+        }
         // An SSH host beside this server (clubhouse host-ssh) signs its keys' owners in with this secret.
         if let file = args.options["ssh-host-secret-file"] {
             do { options.sshHostSecret = try SSHHostSecret.read(file) } catch {
@@ -45,6 +63,21 @@ enum ServeCommand {
                 return 2
             }
             options.trustedProxies = ranges
+        }
+        // GET /metrics beyond this machine: for whoever sends this token.
+        if let file = args.options["metrics-token-file"] {
+            do throws(OwnerOnlyFile.Problem) {
+                let token = String(decoding: try OwnerOnlyFile.read(file, naming: "the metrics token file"), as: UTF8.self)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                guard token.utf8.count >= 16, token.utf8.count <= 512, token.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+                    Output.error("clubhouse serve: the metrics token file \(file) must hold one line of 16 to 512 visible ASCII characters")
+                    return 2
+                }
+                options.metricsToken = token
+            } catch {
+                Output.error("clubhouse serve: \(error.description)")
+                return 2
+            }
         }
         // A season kept up to date from nflverse while serving (`--refresh-season YEAR --every 10m [--from BASE_URL]`).
         var refresh: (season: Int, every: Duration, base: String)?
@@ -166,9 +199,20 @@ enum ServeCommand {
         LeagueServer.standardError("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"serve.start\",\"url\":\"\(server.url)\"}")
 
         // SIGTERM/SIGINT (blocked since the start, so every thread inherits the block): this thread waits for one,
-        // then stop accepting, end streams, finish requests in flight, exit 0 (within 5 s).
+        // then stop accepting, end streams, finish requests in flight, exit 0 (within 5 s). SIGHUP (with TLS) reads
+        // the certificate and key again: new connections get them; a bad pair keeps the old one.
         var signal: Int32 = 0
-        sigwait(&stopSignals, &signal)
+        while true {
+            sigwait(&stopSignals, &signal)
+            guard signal == SIGHUP, let tlsFiles else { break }
+            switch readTLS(cert: tlsFiles.cert, key: tlsFiles.key) {
+            case .success(let credentials):
+                server.reloadTLS(credentials)
+                LeagueServer.standardError("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"tls.reloaded\",\"certificate\":\(jsonString(credentials.summary))}")
+            case .failure(let problem):
+                LeagueServer.standardError("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"tls.reload_failed\",\"reason\":\(jsonString(problem.description))}")
+            }
+        }
         let done = DispatchSemaphore(value: 0)
         clocks.cancel()
         refresher?.cancel()
@@ -179,6 +223,24 @@ enum ServeCommand {
         done.wait()
         LeagueServer.standardError("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"serve.stop\"}")
         return 0
+    }
+
+    struct TLSProblem: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The certificate in `cert` and the private key in `key` (a file only its owner can read), parsed and matched.
+    static func readTLS(cert: String, key: String) -> Result<TLSCredentials, TLSProblem> {
+        guard let certificate = FileManager.default.contents(atPath: cert) else {
+            return .failure(TLSProblem(description: "the TLS certificate file \(cert) can't be read: \(String(cString: strerror(errno)))"))
+        }
+        let keyBytes: Data
+        do throws(OwnerOnlyFile.Problem) { keyBytes = try OwnerOnlyFile.read(key, naming: "the TLS key file") } catch {
+            return .failure(TLSProblem(description: error.description))
+        }
+        do throws(TLSCredentials.Problem) { return .success(try TLSCredentials(certificatePEM: certificate, keyPEM: keyBytes)) } catch {
+            return .failure(TLSProblem(description: "the TLS certificate \(cert) and key \(key) can't be used: \(error.description)"))
+        }
     }
 
     /// `text` as a JSON string literal (quotes and escapes included).
