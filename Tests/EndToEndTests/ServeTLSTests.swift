@@ -80,6 +80,16 @@ import Testing
         let events = try TestCertificates.shell("curl -sS -N --cacert \"$1\" --max-time 3 -H 'Last-Event-ID: 0' \"$2/v1/events\"", certs.ca, url)
         #expect(events.output.contains(": connected") && events.output.contains("event: league.created"), "\(events.output)")
 
+        // A stream opened before the reload, kept open across it.
+        let streamed = home.url.appendingPathComponent("stream.txt").path
+        let follower = Process()
+        follower.executableURL = URL(fileURLWithPath: "/bin/sh")
+        follower.arguments = ["-c", "exec curl -sS -N --cacert \"$1\" --max-time 60 \"$2/v1/events?league=1\" > \"$3\" 2>&1", "sh", certs.ca, url, streamed]
+        try follower.run()
+        defer { kill(follower.processIdentifier, SIGKILL); follower.waitUntilExit() }   // SIGTERM is blocked in children of the tests
+        func streamText() -> String { (try? String(contentsOfFile: streamed, encoding: .utf8)) ?? "" }
+        #expect(SSHHost.poll(timeout: 20) { streamText().contains(": connected") }, "\(streamText())")
+
         // SIGHUP after a renewal: new connections see the renewed certificate; the log says so.
         #expect(try TestCertificates.servedSerial(port: port) == (try certs.serial("good")))
         try install("renewed")
@@ -87,6 +97,12 @@ import Testing
         let renewed = try certs.serial("renewed")
         #expect(SSHHost.poll(timeout: 10) { (try? TestCertificates.servedSerial(port: port)) == renewed }, "\(server.output)")
         #expect(server.output.contains("\"event\":\"tls.reloaded\""), "\(server.output)")
+        // The stream opened before it is still open and still delivers: an event written now reaches it.
+        let db = home.url.appendingPathComponent("league.sqlite").path
+        let wrote = try TestCertificates.shell(
+            "sqlite3 \"$1\" \"INSERT INTO events(league_id, kind, payload, at) VALUES (1, 'draft.chat', '{\\\"after\\\":\\\"reload\\\"}', strftime('%s','now'))\"", db)
+        #expect(wrote.status == 0, "\(wrote.output)")
+        #expect(SSHHost.poll(timeout: 20) { streamText().contains("reload") }, "the stream from before the reload: \(streamText())")
         let stillThere = try TestCertificates.shell("curl -sS --cacert \"$1\" \"$2/healthz\"", certs.ca, url)
         #expect(stillThere.output.contains("\"ok\":true"), "\(stillThere.output)")
 
