@@ -76,6 +76,8 @@ public final class LeagueServer: @unchecked Sendable {
         public var version = ServerVersion.current
         /// `GET /metrics` answers a client on a loopback address; with a token, also anyone who sends it as a bearer token.
         public var metricsToken: String?
+        /// What `GET /metrics` reports (the clocks, started beside the server, report their lag into it too).
+        public var metrics = ServerMetrics()
         /// The database pool's use, for the metrics (PostgreSQL; nil on SQLite).
         public var databasePool: (@Sendable () -> DatabasePoolUse?)?
         public init() {}
@@ -94,7 +96,7 @@ public final class LeagueServer: @unchecked Sendable {
     let health = HealthCheck()
     let failures: FailureLog
     /// `GET /metrics`.
-    public let metrics = ServerMetrics()
+    public var metrics: ServerMetrics { options.metrics }
     private var http: HTTPServer!
     private var tasks: [Task<Void, Never>] = []
     private let log: @Sendable (String) -> Void

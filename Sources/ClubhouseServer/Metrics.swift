@@ -25,6 +25,7 @@ public final class ServerMetrics: Sendable {
         var eventsFannedOut = 0
         var storageFailures = 0
         var signInRefusals: [String: Int] = [:]
+        var clockLag: [String: Histogram] = [:]
     }
     private let state = Mutex(State())
 
@@ -59,6 +60,20 @@ public final class ServerMetrics: Sendable {
     func fannedOut(_ n: Int) { if n > 0 { state.withLock { $0.eventsFannedOut += n } } }
     /// A request that failed on the storage behind the server (each one, not only the ones logged).
     func storageFailed() { state.withLock { $0.storageFailures += 1 } }
+
+    /// How late a clock made a pick or a step after it fell due ("draft" or "season").
+    static let lagBuckets: [Double] = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60]
+    public func clockLag(_ clock: String, seconds: Double) {
+        guard clock == "draft" || clock == "season" else { return }
+        let bucket = Self.lagBuckets.firstIndex { seconds <= $0 }
+        state.withLock { s in
+            var h = s.clockLag[clock] ?? Histogram(counts: [Int](repeating: 0, count: Self.lagBuckets.count))
+            if let bucket { h.counts[bucket] += 1 }
+            h.sum += seconds
+            h.count += 1
+            s.clockLag[clock] = h
+        }
+    }
 
     /// What is read at the scrape rather than counted.
     struct Gauges {
@@ -98,6 +113,17 @@ public final class ServerMetrics: Sendable {
             line("clubhouse_http_request_duration_seconds_bucket", [("route", route), ("le", "+Inf")], String(h.count))
             line("clubhouse_http_request_duration_seconds_sum", [("route", route)], Self.number(h.sum))
             line("clubhouse_http_request_duration_seconds_count", [("route", route)], String(h.count))
+        }
+        family("clubhouse_clock_lag_seconds", "histogram", "How late the draft clock made a pick, or the season clock a step, after it fell due.")
+        for (clock, h) in s.clockLag.sorted(by: { $0.key < $1.key }) {
+            var cumulative = 0
+            for (i, le) in Self.lagBuckets.enumerated() {
+                cumulative += h.counts[i]
+                line("clubhouse_clock_lag_seconds_bucket", [("clock", clock), ("le", Self.number(le))], String(cumulative))
+            }
+            line("clubhouse_clock_lag_seconds_bucket", [("clock", clock), ("le", "+Inf")], String(h.count))
+            line("clubhouse_clock_lag_seconds_sum", [("clock", clock)], Self.number(h.sum))
+            line("clubhouse_clock_lag_seconds_count", [("clock", clock)], String(h.count))
         }
         family("clubhouse_http_open_connections", "gauge", "Open HTTP connections.")
         line("clubhouse_http_open_connections", [], String(g.openConnections))

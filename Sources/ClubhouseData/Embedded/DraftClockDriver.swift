@@ -15,6 +15,8 @@ public final class DraftClockDriver: Sendable {
     /// The spread of the random pause before ticking a due pick (0 for tests that step a manual clock).
     let jitterMilliseconds: Int
     let backoff: LeagueBackoff
+    /// Told how late each pick the driver made was (from when it fell due).
+    let lag: ClockLagReport?
 
     public convenience init(service: LeagueService, databasePath: String, maxSleep: Duration = .seconds(5), jitterMilliseconds: Int = 40,
                             log: @escaping SkippedLeagueLog = { _ in }) {
@@ -23,8 +25,8 @@ public final class DraftClockDriver: Sendable {
     }
 
     public init(service: LeagueService, events: any LeagueEventSource, maxSleep: Duration = .seconds(5), jitterMilliseconds: Int = 40,
-                log: @escaping SkippedLeagueLog = { _ in }) {
-        self.service = service; self.events = events; self.maxSleep = maxSleep; self.jitterMilliseconds = jitterMilliseconds
+                log: @escaping SkippedLeagueLog = { _ in }, lag: ClockLagReport? = nil) {
+        self.service = service; self.events = events; self.maxSleep = maxSleep; self.jitterMilliseconds = jitterMilliseconds; self.lag = lag
         backoff = LeagueBackoff(clock: "draft", log: log)
     }
 
@@ -66,7 +68,7 @@ public final class DraftClockDriver: Sendable {
                 // Every process on the file woke for this pick: a random few milliseconds apart, then a cheap read,
                 // so the first tick lands and the rest see it made instead of queueing for the write lock.
                 try? await Task.sleep(for: .milliseconds(Int.random(in: 0...jitterMilliseconds)))
-                if let still = try? service.draftDue(league), still <= service.clock.now() { tick(league) }
+                if let still = try? service.draftDue(league), still <= service.clock.now() { tick(league, due: still) }
                 due[league] = try? service.draftDue(league)
             }
             let later = service.clock.now()
@@ -84,9 +86,9 @@ public final class DraftClockDriver: Sendable {
 
 extension DraftClockDriver {
     /// One room's tick; a failure sets that room aside (and is logged once), the others go on.
-    private func tick(_ league: LeagueID) {
+    private func tick(_ league: LeagueID, due: Date) {
         do {
-            _ = try service.tickDraft(league)
+            if try service.tickDraft(league) != nil { lag?("draft", max(0, service.clock.now().timeIntervalSince(due))) }
             backoff.succeeded(league)
         } catch {
             backoff.failed(league, reason: HeldLeague.reason(error), at: service.clock.now())

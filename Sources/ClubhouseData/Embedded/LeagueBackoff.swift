@@ -13,6 +13,9 @@ public struct SkippedLeague: Hashable, Sendable {
 
 /// Where a clock driver says it skipped a league (the server log, the app's activity log).
 public typealias SkippedLeagueLog = @Sendable (SkippedLeague) -> Void
+/// How late a clock acted: `clock` is "draft" or "season", `seconds` from when a pick or step fell due (on the league's
+/// clock) to when it was made — the metrics' clock lag.
+public typealias ClockLagReport = @Sendable (_ clock: String, _ seconds: TimeInterval) -> Void
 
 /// The leagues a clock driver has set aside after a failure (stored data that needs the commissioner, a step that
 /// threw): each is tried again only after a backoff — 1 s, doubling to 5 min — never in a hot loop, and each is logged

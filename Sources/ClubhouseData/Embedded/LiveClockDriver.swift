@@ -13,14 +13,17 @@ public final class LiveClockDriver: Sendable {
     /// Longest sleep: a clock set going by a process that this one's event follower hasn't seen yet is still noticed.
     let maxSleep: TimeInterval
     let backoff: LeagueBackoff
+    /// Told how late each step the driver made was (from when it fell due).
+    let lag: ClockLagReport?
 
     public convenience init(service: LeagueService, databasePath: String, maxSleep: TimeInterval = 5,
                             log: @escaping SkippedLeagueLog = { _ in }) {
         self.init(service: service, events: SQLiteEventSource(path: databasePath), maxSleep: maxSleep, log: log)
     }
 
-    public init(service: LeagueService, events: any LeagueEventSource, maxSleep: TimeInterval = 5, log: @escaping SkippedLeagueLog = { _ in }) {
-        self.service = service; self.events = events; self.maxSleep = maxSleep
+    public init(service: LeagueService, events: any LeagueEventSource, maxSleep: TimeInterval = 5, log: @escaping SkippedLeagueLog = { _ in },
+                lag: ClockLagReport? = nil) {
+        self.service = service; self.events = events; self.maxSleep = maxSleep; self.lag = lag
         backoff = LeagueBackoff(clock: "season", log: log)
     }
 
@@ -40,7 +43,7 @@ public final class LiveClockDriver: Sendable {
                 let now = service.clock.now()
                 for held in plan.held { backoff.held(held.league, reason: held.reason, at: now) }
                 backoff.keepOnly(Set(plan.due.map(\.0) + plan.held.map(\.league)))
-                for (league, at) in plan.due where at <= now && !backoff.isHeld(league, at: now) { step(league) }
+                for (league, at) in plan.due where at <= now && !backoff.isHeld(league, at: now) { step(league, due: at) }
                 if !plan.due.isEmpty, let again = try? service.clockPlan() {
                     let later = service.clock.now()
                     // A league waiting out a backoff is due when the backoff ends, not at its (past) step time.
@@ -54,9 +57,9 @@ public final class LiveClockDriver: Sendable {
     }
 
     /// One league's step; a failure sets that league aside (and is logged once), the others go on.
-    private func step(_ league: LeagueID) {
+    private func step(_ league: LeagueID, due: Date) {
         do {
-            _ = try service.stepClock(league)
+            if try service.stepClock(league) != nil { lag?("season", max(0, service.clock.now().timeIntervalSince(due))) }
             backoff.succeeded(league)
         } catch {
             backoff.failed(league, reason: HeldLeague.reason(error), at: service.clock.now())

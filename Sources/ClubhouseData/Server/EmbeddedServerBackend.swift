@@ -15,6 +15,8 @@ public struct EmbeddedServerBackend: Sendable {
     public var clockJitterMilliseconds = 40
     /// Where the draft clock says it skipped a league (the server log).
     public var clockLog: SkippedLeagueLog = { _ in }
+    /// Told how late each pick of the draft clock was (the metrics).
+    public var clockLag: ClockLagReport?
     /// The longest the health check's question to the database may take.
     public var healthTimeout: Duration = .milliseconds(1500)
 
@@ -107,6 +109,6 @@ public struct EmbeddedServerBackend: Sendable {
     }
 
     public func runDraftClock() async {
-        await DraftClockDriver(service: service, events: eventSource, jitterMilliseconds: clockJitterMilliseconds, log: clockLog).run()
+        await DraftClockDriver(service: service, events: eventSource, jitterMilliseconds: clockJitterMilliseconds, log: clockLog, lag: clockLag).run()
     }
 }

@@ -168,6 +168,10 @@ enum ServeCommand {
         }
         var embedded = EmbeddedServerBackend(service: service, events: events)
         embedded.clockLog = skipped
+        // The clocks report how late they act into the server's metrics.
+        let metrics = options.metrics
+        let lag: ClockLagReport = { clock, seconds in metrics.clockLag(clock, seconds: seconds) }
+        embedded.clockLag = lag
         backend = embedded
         let server = LeagueServer(backend: backend, options: options)
         do { try server.start() } catch {
@@ -183,11 +187,11 @@ enum ServeCommand {
             clocks = Task.detached {
                 await ClockLease.runClocks(database: sqliteFile, [
                     { await backend.runDraftClock() },
-                    { await LiveClockDriver(service: service, events: events, log: skipped).run() },
+                    { await LiveClockDriver(service: service, events: events, log: skipped, lag: lag).run() },
                 ])
             }
         } else {
-            clocks = Task.detached { await LiveClockDriver(service: service, events: events, log: skipped).run() }
+            clocks = Task.detached { await LiveClockDriver(service: service, events: events, log: skipped, lag: lag).run() }
         }
         let refresher = refresh.map { r in
             Task.detached { await SeasonRefresher(season: r.season, base: r.base, every: r.every, target: seasonTarget, service: service).run() }

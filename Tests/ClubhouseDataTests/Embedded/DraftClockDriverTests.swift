@@ -1,5 +1,6 @@
 import ClubhouseDomain
 import Foundation
+import Synchronization
 import Testing
 @testable import ClubhouseData
 
@@ -31,6 +32,31 @@ import Testing
         #expect(sources.contains("bot") && sources.isSubset(of: ["bot", "autopick"]), "sources: \(sources)")
         let numbers = rows.compactMap { try? $0.get("number", as: Int.self) }
         #expect(numbers == Array((before + 1)...(before + numbers.count)), "one pick per number, in order")
+    }
+
+    /// Each pick the driver makes is reported with how late it was (the server's `clubhouse_clock_lag_seconds`): from
+    /// when it fell due to when it was made, on the league's clock.
+    @Test func eachPickItMakesIsReportedWithHowLateItWas() async throws {
+        let world = try ContractWorld()
+        let league = try await botBowl(world)
+        let before = try picks(world, league)
+        let reports = Mutex<[(String, TimeInterval)]>([])
+        let driver = Task {
+            await DraftClockDriver(service: world.service, events: SQLiteEventSource(path: world.path), maxSleep: .milliseconds(50),
+                                   lag: { clock, seconds in reports.withLock { $0.append((clock, seconds)) } }).run()
+        }
+        defer { driver.cancel() }
+        for _ in 0..<200 where try picks(world, league) < before + 3 {
+            world.clock.advance(by: 5.1)
+            try await Task.sleep(for: .milliseconds(30))
+        }
+        driver.cancel()
+        let made = try picks(world, league) - before
+        let got = reports.withLock { $0 }
+        #expect(made >= 3)
+        #expect(got.count == made, "one report per pick the driver made")
+        // The test moves the clock 5.1 s every 30 ms; the driver may look only after two or three of those moves.
+        #expect(got.allSatisfy { $0.0 == "draft" && $0.1 >= 0 && $0.1 <= 3 * 5.1 }, "late by a few steps of the clock at most: \(got)")
     }
 
     @Test func nothingIsPickedBeforeAPickFallsDue() async throws {

@@ -88,6 +88,18 @@ import Testing
         #expect(Self.sample(text, "clubhouse_event_streams_open") == 2)
         #expect(Self.sample(text, "clubhouse_events_fanned_out_total") == 2, "one event, two streams")
         #expect(Self.sample(text, "clubhouse_event_streams_max") == Double(LeagueServer.Options().maxStreams))
+        // The clocks' lag (reported by the draft and season clock drivers started beside the server).
+        server.metrics.clockLag("draft", seconds: 0.3)
+        server.metrics.clockLag("draft", seconds: 0.3)
+        server.metrics.clockLag("season", seconds: 12)
+        server.metrics.clockLag("a name from nowhere", seconds: 1)
+        let later = try #require(await io { http.request("GET", "/metrics") }.map { String(decoding: $0.body, as: UTF8.self) })
+        #expect(Self.sample(later, #"clubhouse_clock_lag_seconds_count{clock="draft"}"#) == 2)
+        #expect(Self.sample(later, #"clubhouse_clock_lag_seconds_bucket{clock="draft",le="0.25"}"#) == 0)
+        #expect(Self.sample(later, #"clubhouse_clock_lag_seconds_bucket{clock="draft",le="0.5"}"#) == 2)
+        #expect(Self.sample(later, #"clubhouse_clock_lag_seconds_bucket{clock="season",le="10"}"#) == 0)
+        #expect(Self.sample(later, #"clubhouse_clock_lag_seconds_bucket{clock="season",le="30"}"#) == 1)
+        #expect(!later.contains("nowhere"))
     }
 
     @Test func onlyThisMachineOrTheTokensHolderMayRead() async throws {
