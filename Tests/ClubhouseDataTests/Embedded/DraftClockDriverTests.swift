@@ -39,24 +39,24 @@ import Testing
     @Test func eachPickItMakesIsReportedWithHowLateItWas() async throws {
         let world = try ContractWorld()
         let league = try await botBowl(world)
-        let before = try picks(world, league)
         let reports = Mutex<[(String, TimeInterval)]>([])
         let driver = Task {
             await DraftClockDriver(service: world.service, events: SQLiteEventSource(path: world.path), maxSleep: .milliseconds(50),
-                                   lag: { clock, seconds in reports.withLock { $0.append((clock, seconds)) } }).run()
+                                   jitterMilliseconds: 0, lag: { clock, seconds in reports.withLock { $0.append((clock, seconds)) } }).run()
         }
         defer { driver.cancel() }
-        for _ in 0..<200 where try picks(world, league) < before + 3 {
-            world.clock.advance(by: 5.1)
-            try await Task.sleep(for: .milliseconds(30))
+        // Three times: the league clock to 0.5 s past the pick's due moment, and held there until the driver picks.
+        for n in 1...3 {
+            let before = try picks(world, league)
+            let due = try #require(try world.service.draftDue(league))
+            world.clock.set(due.addingTimeInterval(0.5))
+            for _ in 0..<800 where try picks(world, league) == before { try await Task.sleep(for: .milliseconds(25)) }
+            try #require(try picks(world, league) == before + 1, "pick \(n) was made")
+            try #require(await eventually(.seconds(10)) { reports.withLock { $0.count } == n }, "pick \(n) was reported")
         }
-        driver.cancel()
-        let made = try picks(world, league) - before
         let got = reports.withLock { $0 }
-        #expect(made >= 3)
-        #expect(got.count == made, "one report per pick the driver made")
-        // The test moves the clock 5.1 s every 30 ms; the driver may look only after two or three of those moves.
-        #expect(got.allSatisfy { $0.0 == "draft" && $0.1 >= 0 && $0.1 <= 3 * 5.1 }, "late by a few steps of the clock at most: \(got)")
+        #expect(got.count == 3, "one report per pick the driver made")
+        #expect(got.allSatisfy { $0.0 == "draft" && abs($0.1 - 0.5) < 0.001 }, "each 0.5 s late, on the league's clock: \(got)")
     }
 
     @Test func nothingIsPickedBeforeAPickFallsDue() async throws {
