@@ -9,22 +9,47 @@ public final class ServerMetrics: Sendable {
     /// Request latency buckets, in seconds (Prometheus's defaults, trimmed at both ends).
     static let buckets: [Double] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
+    struct RefusalKey: Hashable {
+        var route: String
+        var reason: String
+    }
     struct RequestKey: Hashable {
         var method: String
         var route: String
         var status: String
     }
+    /// Observations counted into buckets (upper bounds, in seconds), with their sum and count.
     struct Histogram {
-        var counts = [Int](repeating: 0, count: ServerMetrics.buckets.count)
+        let bounds: [Double]
+        var counts: [Int]
         var sum = 0.0
         var count = 0
+        init(bounds: [Double]) { self.bounds = bounds; counts = [Int](repeating: 0, count: bounds.count) }
+
+        mutating func observe(_ seconds: Double) {
+            if let bucket = bounds.firstIndex(where: { seconds <= $0 }) { counts[bucket] += 1 }
+            sum += seconds
+            count += 1
+        }
+
+        /// The `_bucket` (cumulative, then `+Inf`), `_sum` and `_count` samples of `name` with `labels`.
+        func samples(_ name: String, _ labels: [(String, String)], _ line: (String, [(String, String)], String) -> Void) {
+            var cumulative = 0
+            for (i, le) in bounds.enumerated() {
+                cumulative += counts[i]
+                line(name + "_bucket", labels + [("le", ServerMetrics.number(le))], String(cumulative))
+            }
+            line(name + "_bucket", labels + [("le", "+Inf")], String(count))
+            line(name + "_sum", labels, ServerMetrics.number(sum))
+            line(name + "_count", labels, String(count))
+        }
     }
     struct State {
         var requests: [RequestKey: Int] = [:]
         var latency: [String: Histogram] = [:]
         var eventsFannedOut = 0
         var storageFailures = 0
-        var signInRefusals: [String: Int] = [:]
+        var signInRefusals: [RefusalKey: Int] = [:]
         var clockLag: [String: Histogram] = [:]
     }
     private let state = Mutex(State())
@@ -39,19 +64,14 @@ public final class ServerMetrics: Sendable {
     func request(method: String, route: String?, status: Int?, seconds: Double) {
         let key = RequestKey(method: Self.methods.contains(method) ? method : "other", route: route ?? "unmatched",
                              status: status.map(String.init) ?? "dropped")
-        let bucket = Self.buckets.firstIndex { seconds <= $0 }
         state.withLock { s in
             s.requests[key, default: 0] += 1
-            var h = s.latency[key.route] ?? Histogram()
-            if let bucket { h.counts[bucket] += 1 }
-            h.sum += seconds
-            h.count += 1
-            s.latency[key.route] = h
+            s.latency[key.route, default: Histogram(bounds: Self.buckets)].observe(seconds)
             // Sign-in and new accounts refused: wrong password (401), too many tries (429), refused input (400/409/422).
             if key.route == "/v1/sessions" || key.route == "/v1/sessions/ssh-key" || key.route == "/v1/accounts",
                let status, status >= 400, status < 500 {
                 let reason = status == 429 ? "rate_limited" : status == 401 ? "unauthenticated" : "refused"
-                s.signInRefusals[key.route + " " + reason, default: 0] += 1
+                s.signInRefusals[RefusalKey(route: key.route, reason: reason), default: 0] += 1
             }
         }
     }
@@ -65,14 +85,7 @@ public final class ServerMetrics: Sendable {
     static let lagBuckets: [Double] = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60]
     public func clockLag(_ clock: String, seconds: Double) {
         guard clock == "draft" || clock == "season" else { return }
-        let bucket = Self.lagBuckets.firstIndex { seconds <= $0 }
-        state.withLock { s in
-            var h = s.clockLag[clock] ?? Histogram(counts: [Int](repeating: 0, count: Self.lagBuckets.count))
-            if let bucket { h.counts[bucket] += 1 }
-            h.sum += seconds
-            h.count += 1
-            s.clockLag[clock] = h
-        }
+        state.withLock { $0.clockLag[clock, default: Histogram(bounds: Self.lagBuckets)].observe(seconds) }
     }
 
     /// What is read at the scrape rather than counted.
@@ -105,25 +118,11 @@ public final class ServerMetrics: Sendable {
         }
         family("clubhouse_http_request_duration_seconds", "histogram", "Time from a request's head to its answer, by route template.")
         for (route, h) in s.latency.sorted(by: { $0.key < $1.key }) {
-            var cumulative = 0
-            for (i, le) in Self.buckets.enumerated() {
-                cumulative += h.counts[i]
-                line("clubhouse_http_request_duration_seconds_bucket", [("route", route), ("le", Self.number(le))], String(cumulative))
-            }
-            line("clubhouse_http_request_duration_seconds_bucket", [("route", route), ("le", "+Inf")], String(h.count))
-            line("clubhouse_http_request_duration_seconds_sum", [("route", route)], Self.number(h.sum))
-            line("clubhouse_http_request_duration_seconds_count", [("route", route)], String(h.count))
+            h.samples("clubhouse_http_request_duration_seconds", [("route", route)], line)
         }
         family("clubhouse_clock_lag_seconds", "histogram", "How late the draft clock made a pick, or the season clock a step, after it fell due.")
         for (clock, h) in s.clockLag.sorted(by: { $0.key < $1.key }) {
-            var cumulative = 0
-            for (i, le) in Self.lagBuckets.enumerated() {
-                cumulative += h.counts[i]
-                line("clubhouse_clock_lag_seconds_bucket", [("clock", clock), ("le", Self.number(le))], String(cumulative))
-            }
-            line("clubhouse_clock_lag_seconds_bucket", [("clock", clock), ("le", "+Inf")], String(h.count))
-            line("clubhouse_clock_lag_seconds_sum", [("clock", clock)], Self.number(h.sum))
-            line("clubhouse_clock_lag_seconds_count", [("clock", clock)], String(h.count))
+            h.samples("clubhouse_clock_lag_seconds", [("clock", clock)], line)
         }
         family("clubhouse_http_open_connections", "gauge", "Open HTTP connections.")
         line("clubhouse_http_open_connections", [], String(g.openConnections))
@@ -136,9 +135,8 @@ public final class ServerMetrics: Sendable {
         family("clubhouse_storage_failures_total", "counter", "Requests that failed on the database (answered 503).")
         line("clubhouse_storage_failures_total", [], String(s.storageFailures))
         family("clubhouse_sign_in_refusals_total", "counter", "Sign-ins and new accounts refused, by route and reason.")
-        for (key, n) in s.signInRefusals.sorted(by: { $0.key < $1.key }) {
-            let parts = key.split(separator: " ", maxSplits: 1).map(String.init)
-            line("clubhouse_sign_in_refusals_total", [("route", parts[0]), ("reason", parts[1])], String(n))
+        for (key, n) in s.signInRefusals.sorted(by: { ($0.key.route, $0.key.reason) < ($1.key.route, $1.key.reason) }) {
+            line("clubhouse_sign_in_refusals_total", [("route", key.route), ("reason", key.reason)], String(n))
         }
         if let pool = g.pool {
             family("clubhouse_db_pool_connections", "gauge", "PostgreSQL connections of this instance's pool, by state.")
