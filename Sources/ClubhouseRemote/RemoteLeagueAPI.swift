@@ -202,7 +202,7 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     /// connection ended without an answer (not when it was refused or timed out: that fails at once, as any write
     /// does), and after `Retry-After` (up to 3 times) while the key's first request is still running elsewhere —
     /// and a repeat gets the first answer rather than a second league or a "Pick 14 was already made".
-    private func call(_ method: String, _ path: String, body: Data?, sendToken: Bool = true, headers: [String: String] = [:],
+    private func exchange(_ method: String, _ path: String, body: Data?, sendToken: Bool = true, headers: [String: String] = [:],
                       idempotencyKey: String? = nil) async throws -> Data {
         try await answer(method, path, body: body, sendToken: sendToken, headers: headers, idempotencyKey: idempotencyKey).body
     }
@@ -271,9 +271,7 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     }
 
     /// A read: decoded, cached, and answered from the cache when the server can't be reached.
-    private func get<T: Codable & Sendable>(_ path: String, _ query: [(String, String?)] = []) async throws -> T {
-        let items = query.compactMap { k, v in v.map { "\(k)=\(Self.escape($0))" } }
-        let full = items.isEmpty ? path : path + "?" + items.joined(separator: "&")
+    private func get<T: Codable & Sendable>(_ full: String) async throws -> T {
         let key = (token == nil ? "-" : "+") + full
         do {
             // The same read asked again while one is on its way since the last event this transport saw (the board and
@@ -307,7 +305,7 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     /// twice harmlessly (undo): it goes with a new `Idempotency-Key`, so a retry of it — this transport's own, after a
     /// lost answer — is answered, not done again. The body is encoded once: a retry sends the same bytes.
     private func send<T: Decodable, B: Encodable>(_ method: String, _ path: String, _ body: B, idempotent: Bool = false) async throws -> T {
-        let data = try await call(method, path, body: try Self.encoder.encode(body), idempotencyKey: idempotent ? Self.newIdempotencyKey() : nil)
+        let data = try await exchange(method, path, body: try Self.encoder.encode(body), idempotencyKey: idempotent ? Self.newIdempotencyKey() : nil)
         set(.online)
         return try decode(T.self, data)
     }
@@ -324,129 +322,23 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
         }
     }
 
-    /// A query value percent-encoded down to RFC 3986's unreserved ASCII (the server refuses raw non-ASCII bytes,
-    /// which `CharacterSet.alphanumerics` would let through for "é").
-    static func escape(_ s: String) -> String {
-        s.addingPercentEncoding(withAllowedCharacters: unreserved) ?? s
-    }
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-    private func l(_ id: LeagueID) -> String { "/v1/leagues/\(id.rawValue)" }
 
-    // MARK: - LeagueBrowsing
+    // MARK: - Endpoints
 
-    public func publicLeagues(filter: LeagueFilter) async throws -> [LeagueSummary] {
-        try await get("/v1/leagues", [("name", filter.nameContains), ("state", filter.state?.rawValue)])
+    /// Every league operation over HTTP, from its endpoint's definition: a read through the cache (`get`), a write
+    /// with its body (`send`), under an `Idempotency-Key` when the endpoint creates something.
+    public func call<Address, Body, Response>(_ endpoint: Endpoint<Address, Body, Response>, _ address: Address, _ body: Body) async throws -> Response {
+        let raw = address.raw
+        if endpoint.method == .get { return try await get(endpoint.path(raw) + raw.queryString) }
+        return try await send(endpoint.method.rawValue, endpoint.path(raw) + raw.queryString, body, idempotent: endpoint.idempotent)
     }
-    public func myLeagues() async throws -> [LeagueSummary] { try await get("/v1/me/leagues") }
-    public func league(_ id: LeagueID) async throws -> LeagueDetail { try await get(l(id)) }
-    public func standings(_ id: LeagueID) async throws -> [StandingsEntry] { try await get(l(id) + "/standings") }
-    public func scoreboard(_ id: LeagueID, week: Int?) async throws -> Scoreboard { try await get(l(id) + "/scoreboard", [("week", week.map(String.init))]) }
-    public func matchup(_ id: LeagueID, week: Int, team: TeamID) async throws -> MatchupDetail {
-        try await get(l(id) + "/matchups/\(week)/\(team.rawValue)")
-    }
-    public func roster(_ id: LeagueID, team: TeamID) async throws -> TeamRoster { try await get(l(id) + "/teams/\(team.rawValue)/roster") }
-    public func player(_ id: PlayerID, league: LeagueID?) async throws -> PlayerDetail {
-        try await get("/v1/players/" + Self.escape(id.rawValue), [("league", league.map { String($0.rawValue) })])
-    }
-    public func availablePlayers(_ id: LeagueID, position: Position?, sort: PlayerSort) async throws -> [AvailablePlayer] {
-        try await get(l(id) + "/players", [("position", position?.rawValue), ("sort", sort.rawValue)])
-    }
-    public func draftBoard(_ id: LeagueID) async throws -> DraftBoard { try await get(l(id) + "/draft") }
-    public func draftRecap(_ id: LeagueID) async throws -> DraftRecap { try await get(l(id) + "/draft/recap") }
-    public func draftablePlayers(_ id: LeagueID) async throws -> [DraftablePlayer] { try await get(l(id) + "/draft/players") }
-    public func seasons() async throws -> [SeasonInfo] { try await get("/v1/seasons") }
-
-    // MARK: - LeagueMembership
-
-    public func createLeague(_ new: NewLeague) async throws -> LeagueID {
-        let created: Wire.CreatedLeague = try await send("POST", "/v1/leagues", new, idempotent: true)
-        return created.league
-    }
-    public func requestToJoin(_ league: LeagueID, teamName: String) async throws -> JoinRequest {
-        try await send("POST", l(league) + "/join-requests", Wire.TeamName(teamName: teamName), idempotent: true)
-    }
-    public func redeemInvite(code: String, teamName: String) async throws -> TeamID {
-        let taken: Wire.TeamTaken = try await send("POST", "/v1/invites/redeem", Wire.Redeem(code: code, teamName: teamName), idempotent: true)
-        return taken.team
-    }
-    public func leaveLeague(_ league: LeagueID) async throws { let _: Wire.Empty = try await send("POST", l(league) + "/leave") }
-
-    // MARK: - TeamManaging
-
-    public func moveInLineup(_ league: LeagueID, team: TeamID, move: LineupMove) async throws -> TeamRoster {
-        try await send("POST", l(league) + "/teams/\(team.rawValue)/lineup", move)
-    }
-    public func addFreeAgent(_ league: LeagueID, team: TeamID, player: PlayerID, dropping: PlayerID?) async throws -> Transaction {
-        try await send("POST", l(league) + "/teams/\(team.rawValue)/adds", Wire.AddPlayer(player: player, dropping: dropping), idempotent: true)
-    }
-    public func dropPlayer(_ league: LeagueID, team: TeamID, player: PlayerID) async throws -> Transaction {
-        try await send("POST", l(league) + "/teams/\(team.rawValue)/drops", Wire.PlayerRef(player: player), idempotent: true)
-    }
-    public func placeClaim(_ league: LeagueID, team: TeamID, player: PlayerID, dropping: PlayerID?, bid: Int) async throws -> WaiverClaim {
-        try await send("POST", l(league) + "/teams/\(team.rawValue)/claims", Wire.Claim(player: player, dropping: dropping, bid: bid), idempotent: true)
-    }
-    public func cancelClaim(_ league: LeagueID, claim: Int64) async throws { let _: Wire.Empty = try await send("DELETE", l(league) + "/claims/\(claim)") }
-    public func reorderClaims(_ league: LeagueID, team: TeamID, order: [Int64]) async throws -> [WaiverClaim] {
-        try await send("PUT", l(league) + "/teams/\(team.rawValue)/claims/order", Wire.ClaimOrder(order: order))
-    }
-    public func myClaims(_ league: LeagueID) async throws -> [ClaimView] { try await get(l(league) + "/my-claims") }
-    public func myClaimResults(_ league: LeagueID) async throws -> [ClaimView] { try await get(l(league) + "/my-claims/results") }
-    public func transactions(_ league: LeagueID) async throws -> [TransactionView] { try await get(l(league) + "/transactions") }
-
-    // MARK: - DraftRoomControl
-
-    public func makePick(_ league: LeagueID, expectedPick: Int, player: PlayerID) async throws -> Pick {
-        try await send("POST", l(league) + "/draft/picks", Wire.PickRequest(expectedPick: expectedPick, player: player), idempotent: true)
-    }
-    public func myQueue(_ league: LeagueID) async throws -> [PlayerSummary] { try await get(l(league) + "/draft/queue") }
-    public func editQueue(_ league: LeagueID, _ edit: DraftQueueEdit) async throws -> [PlayerSummary] {
-        try await send("POST", l(league) + "/draft/queue", edit)
-    }
-    public func sendChat(_ league: LeagueID, text: String) async throws -> ChatMessage {
-        try await send("POST", l(league) + "/chat", Wire.ChatText(text: text), idempotent: true)
-    }
-    public func chatMessages(_ league: LeagueID, after: Int64?) async throws -> [ChatMessage] {
-        try await get(l(league) + "/chat", [("after", after.map(String.init))])
-    }
-
-    // MARK: - Commissioning
-
-    public func joinRequests(_ league: LeagueID) async throws -> [JoinRequestView] { try await get(l(league) + "/join-requests") }
-    public func decideJoinRequest(_ league: LeagueID, user: UserID, approve: Bool) async throws -> JoinRequest {
-        try await send("POST", l(league) + "/join-requests/\(user.rawValue)/decision", Wire.Decision(approve: approve))
-    }
-    public func createInvite(_ league: LeagueID, uses: Int, expiresAt: Date?) async throws -> Invite {
-        try await send("POST", l(league) + "/invites", Wire.NewInvite(uses: uses, expiresAt: expiresAt), idempotent: true)
-    }
-    public func invites(_ league: LeagueID) async throws -> [Invite] { try await get(l(league) + "/invites") }
-    public func revokeInvite(_ league: LeagueID, code: String) async throws {
-        let _: Wire.Empty = try await send("DELETE", l(league) + "/invites/" + Self.escape(code))
-    }
-    public func updateSettings(_ league: LeagueID, settings: LeagueSettings) async throws -> League { try await send("PUT", l(league) + "/settings", settings) }
-    public func setDraftOrder(_ league: LeagueID, order: [TeamID]) async throws -> Draft {
-        try await send("PUT", l(league) + "/draft/order", Wire.TeamOrder(order: order))
-    }
-    public func randomizeDraftOrder(_ league: LeagueID) async throws -> Draft { try await send("POST", l(league) + "/draft/order/randomize") }
-    public func scheduleDraft(_ league: LeagueID, at date: Date?) async throws -> League { try await send("PUT", l(league) + "/draft/schedule", Wire.Schedule(at: date)) }
-    public func startDraft(_ league: LeagueID) async throws -> Draft { try await send("POST", l(league) + "/draft/start") }
-    public func pauseDraft(_ league: LeagueID) async throws -> Draft { try await send("POST", l(league) + "/draft/pause") }
-    public func resumeDraft(_ league: LeagueID) async throws -> Draft { try await send("POST", l(league) + "/draft/resume") }
-    public func undoLastPick(_ league: LeagueID) async throws -> Draft { try await send("POST", l(league) + "/draft/undo", idempotent: true) }
-    public func pickForTeam(_ league: LeagueID, expectedPick: Int, player: PlayerID) async throws -> Pick {
-        try await send("POST", l(league) + "/draft/picks-for-team", Wire.PickRequest(expectedPick: expectedPick, player: player), idempotent: true)
-    }
-    public func setAutopick(_ league: LeagueID, team: TeamID, on: Bool) async throws -> Team {
-        try await send("PUT", l(league) + "/teams/\(team.rawValue)/autopick", Wire.Autopick(on: on))
-    }
-    public func advanceClock(_ league: LeagueID, to date: Date) async throws -> ClockAdvance { try await send("POST", l(league) + "/clock", Wire.ClockTo(to: date)) }
-    public func setClockSpeed(_ league: LeagueID, speed: ClockSpeed) async throws -> ClockRun { try await send("PUT", l(league) + "/clock/speed", Wire.ClockSpeedBody(speed: speed)) }
 
     // MARK: - AccountAPI
 
     public func createAccount(email: String, password: String, displayName: String) async throws -> AccountSession {
         let body = try Self.encoder.encode(Wire.NewAccount(email: email, password: password, displayName: displayName,
                                                            device: sshHostSecret == nil ? nil : session?.deviceID))
-        let created = try decode(AccountSession.self, try await call("POST", "/v1/accounts", body: body, sendToken: false, headers: sshHostHeaders))
+        let created = try decode(AccountSession.self, try await exchange("POST", "/v1/accounts", body: body, sendToken: false, headers: sshHostHeaders))
         try session?.keep(created)
         cache.clear()
         return created
@@ -454,14 +346,14 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
 
     public func signIn(email: String, password: String) async throws -> AccountSession {
         let body = try Self.encoder.encode(Wire.SignIn(email: email, password: password, device: session?.deviceID))
-        let signed = try decode(AccountSession.self, try await call("POST", "/v1/sessions", body: body, sendToken: false, headers: sshHostHeaders))
+        let signed = try decode(AccountSession.self, try await exchange("POST", "/v1/sessions", body: body, sendToken: false, headers: sshHostHeaders))
         try session?.keep(signed)
         cache.clear()
         return signed
     }
 
     public func signIn(sshKeyFingerprint: String) async throws -> AccountSession {
-        let data = try await call("POST", "/v1/sessions/ssh-key", body: try Self.encoder.encode(Wire.Fingerprint(fingerprint: sshKeyFingerprint)),
+        let data = try await exchange("POST", "/v1/sessions/ssh-key", body: try Self.encoder.encode(Wire.Fingerprint(fingerprint: sshKeyFingerprint)),
                                   sendToken: false, headers: sshHostSecret.map { ["X-Clubhouse-SSH-Host": $0] } ?? [:])
         let signed = try decode(AccountSession.self, data)
         try session?.keep(signed)
@@ -472,7 +364,7 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     /// Whom `fingerprint` is linked to (display name, else email), nil when nobody: asked by the SSH host only (403
     /// `.forbidden` without its secret).
     public func sshKeyOwner(fingerprint: String) async throws -> String? {
-        let data = try await call("POST", "/v1/ssh-keys/owner", body: try Self.encoder.encode(Wire.Fingerprint(fingerprint: fingerprint)),
+        let data = try await exchange("POST", "/v1/ssh-keys/owner", body: try Self.encoder.encode(Wire.Fingerprint(fingerprint: fingerprint)),
                                   sendToken: false, headers: sshHostSecret.map { ["X-Clubhouse-SSH-Host": $0] } ?? [:])
         set(.online)
         return try decode(Wire.SSHKeyOwner.self, data).name
@@ -481,7 +373,7 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     /// Ends the session on the server, then wipes the local session and the read cache — even when the server
     /// can't be reached.
     public func signOut() async throws {
-        if let token { _ = try? await call("DELETE", "/v1/session", body: nil) ; _ = token }
+        if token != nil { _ = try? await exchange("DELETE", "/v1/session", body: nil) }
         session?.end(.signedOut)
         cache.clear()
     }

@@ -24,24 +24,31 @@ public struct Route: Sendable {
         segments = template.split(separator: "/").map(String.init)
     }
 
-    /// A read: `GET template` → `call(api, params)` → 200 JSON.
-    public static func get<Out: Encodable & Sendable>(_ template: String, _ call: @escaping @Sendable (any LeagueAPI, Params) async throws -> Out) -> Route {
-        Route("GET", template, access: .read) { c in try .ok(await call(c.api, c.params)) }
-    }
-
-    /// A write with a JSON body of type `In`: decoded strictly, then `call(api, params, body)` → 200 JSON.
-    public static func write<In: Codable & Sendable, Out: Encodable & Sendable>(_ method: String, _ template: String, _ body: In.Type,
-                                                                                _ call: @escaping @Sendable (any LeagueAPI, Params, In) async throws -> Out) -> Route {
-        Route(method, template, access: .write) { c in
-            let input = try StrictJSON.decode(In.self, from: c.request.body)
-            return try .ok(await call(c.api, c.params, input))
+    /// The route of an endpoint: its address parsed from the path and query, its body decoded strictly (a write),
+    /// the call made on the contract as the caller sees it, and the answer as JSON.
+    public init(_ endpoint: any AnyEndpoint) {
+        self.init(endpoint.method.rawValue, endpoint.template, access: endpoint.access.isWrite ? .write : .read) { c in
+            let body: any Sendable = endpoint.method == .get ? Wire.Empty() : try Self.decode(endpoint.bodyType, c.request.body)
+            let answer: any (Encodable & Sendable)
+            do { answer = try await endpoint.invoke(c.api, c.params.raw, body) } catch let bad as RawAddress.Invalid {
+                throw ServerErrors.badParameter(bad.name, bad.expected)
+            }
+            return try .ok(answer)
         }
     }
 
-    /// A write without a body (an empty body or `{}`).
-    public static func write<Out: Encodable & Sendable>(_ method: String, _ template: String,
-                                                        _ call: @escaping @Sendable (any LeagueAPI, Params) async throws -> Out) -> Route {
-        write(method, template, Wire.Empty.self) { api, p, _ in try await call(api, p) }
+    private static func decode<T: Codable & Sendable>(_ type: T.Type, _ body: [UInt8]) throws -> any Sendable {
+        try StrictJSON.decode(T.self, from: body)
+    }
+
+    /// A write with a JSON body of type `In` outside the league API's endpoints (an account's own settings): decoded
+    /// strictly, then `call(api, body)` → 200 JSON.
+    static func write<In: Codable & Sendable, Out: Encodable & Sendable>(_ method: String, _ template: String, _ body: In.Type,
+                                                                         _ call: @escaping @Sendable (any LeagueAPI, In) async throws -> Out) -> Route {
+        Route(method, template, access: .write) { c in
+            let input = try StrictJSON.decode(In.self, from: c.request.body)
+            return try .ok(await call(c.api, input))
+        }
     }
 
     func match(_ path: [Substring]) -> [String: String]? {
@@ -76,53 +83,18 @@ public struct RouteCall: Sendable {
     public let serverVersion: ServerVersion
 }
 
-/// Path and query parameters, parsed on demand; a bad one is a 400 `bad_parameter` naming it.
+/// Path and query parameters as text; an endpoint parses them into its typed address (a bad one is a 400
+/// `bad_parameter` naming it).
 public struct Params: Sendable {
     public let path: [String: String]
     public let query: [String: String]
 
-    func id(_ name: String) throws(HTTPError) -> Int64 {
-        guard let raw = path[name] ?? query[name], let n = Int64(raw), n > 0 else { throw ServerErrors.badParameter(name, "a positive whole number") }
-        return n
-    }
-    public var league: LeagueID { get throws(HTTPError) { LeagueID(try id("league")) } }
-    public var team: TeamID { get throws(HTTPError) { TeamID(try id("team")) } }
-    public var user: UserID { get throws(HTTPError) { UserID(try id("user")) } }
-    public var claim: Int64 { get throws(HTTPError) { try id("claim") } }
-    public var week: Int {
-        get throws(HTTPError) {
-            guard let raw = path["week"], let w = Int(raw), (1...30).contains(w) else { throw ServerErrors.badParameter("week", "a week number") }
-            return w
-        }
-    }
-    public var player: PlayerID {
-        get throws(HTTPError) {
-            guard let raw = path["player"], (1...40).contains(raw.count),
-                  raw.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }) else {
-                throw ServerErrors.badParameter("player", "a player id like 00-0033280")
-            }
-            return PlayerID(raw)
-        }
-    }
-    public var code: String {
-        get throws(HTTPError) {
-            guard let raw = path["code"], (1...64).contains(raw.count) else { throw ServerErrors.badParameter("code", "an invite code") }
-            return raw
-        }
-    }
-    /// An optional whole-number query parameter.
-    public func optionalInt(_ name: String) throws(HTTPError) -> Int? {
-        guard let raw = query[name] else { return nil }
-        guard let n = Int(raw) else { throw ServerErrors.badParameter(name, "a whole number") }
-        return n
-    }
-    /// An optional query parameter from a fixed set of names (`position=WR`).
-    public func optional<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws(HTTPError) -> T? where T.RawValue == String {
-        guard let raw = query[name] else { return nil }
-        guard let value = T(rawValue: raw) else {
-            throw ServerErrors.badParameter(name, "one of " + T.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        return value
+    public var raw: RawAddress { RawAddress(path: path, query: query) }
+    public var league: LeagueID { get throws(HTTPError) { try Self.parsed { () throws(RawAddress.Invalid) in try raw.league } } }
+
+    /// `body`'s value, or its bad parameter as the 400 the client gets.
+    static func parsed<T>(_ body: () throws(RawAddress.Invalid) -> T) throws(HTTPError) -> T {
+        do { return try body() } catch { throw ServerErrors.badParameter(error.name, error.expected) }
     }
 }
 

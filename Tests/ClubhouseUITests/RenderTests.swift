@@ -6,7 +6,7 @@ import Terminal
 /// One page's render expectations.
 struct PageCase: Sendable, CustomStringConvertible {
     var page: Page
-    var endpoint: FakeLeague.Endpoint?
+    var endpoint: FakeLeague.Read?
     var crumb: String
     var loaded: [String]
     var footer: String

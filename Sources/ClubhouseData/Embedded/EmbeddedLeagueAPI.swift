@@ -103,18 +103,15 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
         }
     }
 
-    /// A read: runs the use case as the current caller; a failure is logged with the operation's name.
-    private func call<T: Sendable>(_ function: String = #function, _ body: @escaping @Sendable (LeagueService, Caller) throws -> T) async throws -> T {
-        do { return try await asCaller(body) } catch {
+    /// An account write (the league operations go through `call`): runs as the current caller; its success and any
+    /// failure are logged (operation and time taken, never its arguments).
+    private func write<T: Sendable>(_ function: String = #function, _ body: @escaping @Sendable (LeagueService, Caller) throws -> T) async throws -> T {
+        let started = ContinuousClock.now
+        let value: T
+        do { value = try await asCaller(body) } catch {
             logFailure(function, error)
             throw error
         }
-    }
-
-    /// A gated write: as `call`, and its success is logged too (operation and time taken, never its arguments).
-    private func write<T: Sendable>(_ function: String = #function, _ body: @escaping @Sendable (LeagueService, Caller) throws -> T) async throws -> T {
-        let started = ContinuousClock.now
-        let value = try await call(function, body)
         log?.record("write.ok", ["op": Self.operation(function), "ms": Self.milliseconds(since: started)])
         return value
     }
@@ -156,136 +153,23 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
         }
     }
 
-    // MARK: - LeagueBrowsing
+    // MARK: - Endpoints
 
-    public func publicLeagues(filter: LeagueFilter) async throws -> [LeagueSummary] {
-        try await call { try $0.publicLeagues(filter: filter, caller: $1) }
-    }
-    public func myLeagues() async throws -> [LeagueSummary] { try await call { try $0.myLeagues(caller: $1) } }
-    public func league(_ id: LeagueID) async throws -> LeagueDetail { try await call { try $0.league(id, caller: $1) } }
-    public func standings(_ id: LeagueID) async throws -> [StandingsEntry] { try await call { try $0.standings(id, caller: $1) } }
-    public func scoreboard(_ id: LeagueID, week: Int?) async throws -> Scoreboard {
-        try await call { try $0.scoreboard(id, week: week, caller: $1) }
-    }
-    public func matchup(_ id: LeagueID, week: Int, team: TeamID) async throws -> MatchupDetail {
-        try await call { try $0.matchup(id, week: week, team: team, caller: $1) }
-    }
-    public func roster(_ id: LeagueID, team: TeamID) async throws -> TeamRoster { try await call { try $0.roster(id, team: team, caller: $1) } }
-    public func player(_ id: PlayerID, league: LeagueID?) async throws -> PlayerDetail {
-        try await call { try $0.player(id, league: league, caller: $1) }
-    }
-    public func availablePlayers(_ id: LeagueID, position: Position?, sort: PlayerSort) async throws -> [AvailablePlayer] {
-        try await call { try $0.availablePlayers(id, position: position, sort: sort, caller: $1) }
-    }
-    public func draftBoard(_ id: LeagueID) async throws -> DraftBoard { try await call { try $0.draftBoard(id, caller: $1) } }
-    public func draftablePlayers(_ id: LeagueID) async throws -> [DraftablePlayer] { try await call { try $0.draftablePlayers(id, caller: $1) } }
-    public func draftRecap(_ id: LeagueID) async throws -> DraftRecap { try await call { try $0.draftRecap(id, caller: $1) } }
-    public func seasons() async throws -> [SeasonInfo] { try await call { s, _ in try s.seasons() } }
-
-    // MARK: - LeagueMembership
-
-    public func createLeague(_ new: NewLeague) async throws -> LeagueID {
-        let seed = random.with { $0.next() }
-        return try await write {
-            try $0.createLeague(name: new.name, settings: new.settings, isPublic: new.isPublic, teamName: new.teamName,
-                                season: new.season, seasonClock: new.seasonClock, seed: seed, caller: $1)
+    /// Every league operation: the endpoint's use case, as the current caller, on a background thread. A write's
+    /// success is logged too (operation and time taken, never its arguments); any failure is logged by name.
+    public func call<Address, Body, Response>(_ endpoint: Endpoint<Address, Body, Response>, _ address: Address, _ body: Body) async throws -> Response {
+        let seed = random.with { $0.next() }   // drawn here: the lock isn't held across the write
+        let run = endpoint.run
+        let started = ContinuousClock.now
+        let value: Response
+        do {
+            value = try await asCaller { service, who in try run(UseCaseContext(service: service, caller: who, seed: seed), address, body) }
+        } catch {
+            logFailure(endpoint.name, error)
+            throw error
         }
-    }
-    public func requestToJoin(_ league: LeagueID, teamName: String) async throws -> JoinRequest {
-        try await write { try $0.requestToJoin(league, teamName: teamName, caller: $1) }
-    }
-    public func redeemInvite(code: String, teamName: String) async throws -> TeamID {
-        try await write { try $0.redeemInvite(code: code, teamName: teamName, caller: $1) }
-    }
-    public func leaveLeague(_ league: LeagueID) async throws { try await write { try $0.leaveLeague(league, caller: $1) } }
-
-    // MARK: - TeamManaging
-
-    public func moveInLineup(_ league: LeagueID, team: TeamID, move: LineupMove) async throws -> TeamRoster {
-        try await write { service, who in
-            try service.moveInLineup(league, team: team, move: move, caller: who)
-            return try service.roster(league, team: team, caller: who)
-        }
-    }
-    public func addFreeAgent(_ league: LeagueID, team: TeamID, player: PlayerID, dropping: PlayerID?) async throws -> Transaction {
-        try await write { try $0.addFreeAgent(league, team: team, player: player, dropping: dropping, caller: $1) }
-    }
-    public func dropPlayer(_ league: LeagueID, team: TeamID, player: PlayerID) async throws -> Transaction {
-        try await write { try $0.dropPlayer(league, team: team, player: player, caller: $1) }
-    }
-    public func placeClaim(_ league: LeagueID, team: TeamID, player: PlayerID, dropping: PlayerID?, bid: Int) async throws -> WaiverClaim {
-        try await write { try $0.placeClaim(league, team: team, player: player, dropping: dropping, bid: bid, caller: $1) }
-    }
-    public func cancelClaim(_ league: LeagueID, claim: Int64) async throws { try await write { try $0.cancelClaim(league, claim: claim, caller: $1) } }
-    public func reorderClaims(_ league: LeagueID, team: TeamID, order: [Int64]) async throws -> [WaiverClaim] {
-        try await write { try $0.reorderClaims(league, team: team, order: order, caller: $1) }
-    }
-    public func myClaims(_ league: LeagueID) async throws -> [ClaimView] { try await call { try $0.myClaims(league, caller: $1) } }
-    public func myClaimResults(_ league: LeagueID) async throws -> [ClaimView] { try await call { try $0.myClaimResults(league, caller: $1) } }
-    public func transactions(_ league: LeagueID) async throws -> [TransactionView] { try await call { try $0.transactions(league, caller: $1) } }
-
-    // MARK: - DraftRoomControl
-
-    public func makePick(_ league: LeagueID, expectedPick: Int, player: PlayerID) async throws -> Pick {
-        try await write { try $0.makePick(league, expectedPick: expectedPick, player: player, caller: $1) }
-    }
-    public func myQueue(_ league: LeagueID) async throws -> [PlayerSummary] { try await call { try $0.myQueue(league, caller: $1) } }
-    public func editQueue(_ league: LeagueID, _ edit: DraftQueueEdit) async throws -> [PlayerSummary] {
-        try await write { try $0.editQueue(league, edit, caller: $1) }
-    }
-    public func sendChat(_ league: LeagueID, text: String) async throws -> ChatMessage {
-        try await write { try $0.sendChat(league, text: text, caller: $1) }
-    }
-    public func chatMessages(_ league: LeagueID, after: Int64?) async throws -> [ChatMessage] {
-        try await call { try $0.chatMessages(league, after: after, caller: $1) }
-    }
-
-    // MARK: - Commissioning
-
-    public func joinRequests(_ league: LeagueID) async throws -> [JoinRequestView] { try await call { try $0.joinRequests(league, caller: $1) } }
-    public func decideJoinRequest(_ league: LeagueID, user: UserID, approve: Bool) async throws -> JoinRequest {
-        try await write { try $0.decideJoinRequest(league, user: user, approve: approve, caller: $1) }
-    }
-    public func createInvite(_ league: LeagueID, uses: Int, expiresAt: Date?) async throws -> Invite {
-        let generator = SeededRandom(seed: random.with { $0.next() })   // drawn here: the lock isn't held across the write
-        return try await write { service, who in
-            var g = generator
-            return try service.createInvite(league, uses: uses, expiresAt: expiresAt, caller: who, using: &g)
-        }
-    }
-    public func invites(_ league: LeagueID) async throws -> [Invite] { try await call { try $0.invites(league, caller: $1) } }
-    public func revokeInvite(_ league: LeagueID, code: String) async throws { try await write { try $0.revokeInvite(league, code: code, caller: $1) } }
-    public func updateSettings(_ league: LeagueID, settings: LeagueSettings) async throws -> League {
-        try await write { try $0.updateSettings(league, settings: settings, caller: $1) }
-    }
-    public func setDraftOrder(_ league: LeagueID, order: [TeamID]) async throws -> Draft {
-        try await write { try $0.setDraftOrder(league, order: order, caller: $1) }
-    }
-    public func randomizeDraftOrder(_ league: LeagueID) async throws -> Draft {
-        let generator = SeededRandom(seed: random.with { $0.next() })
-        return try await write { service, who in
-            var g = generator
-            return try service.randomizeDraftOrder(league, caller: who, using: &g)
-        }
-    }
-    public func scheduleDraft(_ league: LeagueID, at date: Date?) async throws -> League {
-        try await write { try $0.scheduleDraft(league, at: date, caller: $1) }
-    }
-    public func startDraft(_ league: LeagueID) async throws -> Draft { try await write { try $0.startDraft(league, caller: $1) } }
-    public func pauseDraft(_ league: LeagueID) async throws -> Draft { try await write { try $0.pauseDraft(league, caller: $1) } }
-    public func resumeDraft(_ league: LeagueID) async throws -> Draft { try await write { try $0.resumeDraft(league, caller: $1) } }
-    public func undoLastPick(_ league: LeagueID) async throws -> Draft { try await write { try $0.undoLastPick(league, caller: $1) } }
-    public func pickForTeam(_ league: LeagueID, expectedPick: Int, player: PlayerID) async throws -> Pick {
-        try await write { try $0.pickForTeam(league, expectedPick: expectedPick, player: player, caller: $1) }
-    }
-    public func setAutopick(_ league: LeagueID, team: TeamID, on: Bool) async throws -> Team {
-        try await write { try $0.setAutopick(league, team: team, on: on, caller: $1) }
-    }
-    public func advanceClock(_ league: LeagueID, to date: Date) async throws -> ClockAdvance {
-        try await write { try $0.advanceClock(league, to: date, caller: $1) }
-    }
-    public func setClockSpeed(_ league: LeagueID, speed: ClockSpeed) async throws -> ClockRun {
-        try await write { try $0.setClockSpeed(league, speed: speed, caller: $1) }
+        if endpoint.access.isWrite { log?.record("write.ok", ["op": endpoint.name, "ms": Self.milliseconds(since: started)]) }
+        return value
     }
 
     // MARK: - AccountAPI

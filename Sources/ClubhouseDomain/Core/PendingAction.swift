@@ -14,63 +14,143 @@ public struct PendingAction: Hashable, Codable, Sendable {
 
     /// Performs the write as whoever `api` now speaks for. A write that is no longer valid (pick slot passed, league
     /// full) fails with the use case's own `DomainError`, whose message the app shows.
-    public func perform(on api: any LeagueAPI) async throws { try await write.perform(on: api) }
+    public func perform(on api: any LeagueTransport) async throws { _ = try await write.perform(on: api) }
 }
 
-/// Every gated write, with its parameters (the contract's methods in LeagueManaging.swift).
-public enum GatedWrite: Hashable, Codable, Sendable {
-    // LeagueMembership
-    case createLeague(NewLeague)
-    case requestToJoin(league: LeagueID, teamName: String)
-    case redeemInvite(code: String, teamName: String)
-    case leaveLeague(LeagueID)
-    // TeamManaging
-    case moveInLineup(league: LeagueID, team: TeamID, move: LineupMove)
-    case addFreeAgent(league: LeagueID, team: TeamID, player: PlayerID, dropping: PlayerID?)
-    case dropPlayer(league: LeagueID, team: TeamID, player: PlayerID)
-    case placeClaim(league: LeagueID, team: TeamID, player: PlayerID, dropping: PlayerID?, bid: Int)
-    case cancelClaim(league: LeagueID, claim: Int64)
-    case reorderClaims(league: LeagueID, team: TeamID, order: [Int64])
-    // DraftRoomControl
-    case makePick(league: LeagueID, expectedPick: Int, player: PlayerID)
-    case editQueue(league: LeagueID, edit: DraftQueueEdit)
-    case sendChat(league: LeagueID, text: String)
-    // Commissioning
-    case commissioner(CommissionerAction)
+/// One gated write with its parameters: a gated `Endpoint` (by name), its address and its JSON body. It is a value
+/// the soft gate can keep on disk through a sign-in and perform afterwards, and whose words (the sign-in reason, the
+/// resume question, the success toast) come from the endpoint's definition.
+public struct GatedWrite: Hashable, Codable, Sendable {
+    /// The endpoint's `name`.
+    public let endpoint: String
+    public let address: RawAddress
+    /// The body as JSON, keys sorted (the same write is the same bytes).
+    public let body: Data
+
+    public init<A, B, R>(_ endpoint: Endpoint<A, B, R>, _ address: A, _ body: B) {
+        precondition(endpoint.access == .gated, "\(endpoint.name) is not a gated write")
+        self.endpoint = endpoint.name
+        self.address = address.raw
+        self.body = (try? Self.encoder.encode(body)) ?? Data("{}".utf8)
+    }
+
+    public init<A, R>(_ endpoint: Endpoint<A, Wire.Empty, R>, _ address: A) { self.init(endpoint, address, Wire.Empty()) }
+
+    static let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = .sortedKeys
+        return e
+    }()
+
+    /// This write's address and body when it is a call of `endpoint`; nil otherwise.
+    public func of<A, B, R>(_ endpoint: Endpoint<A, B, R>) -> (address: A, body: B)? {
+        guard self.endpoint == endpoint.name, let a = try? A(address), let b = try? JSONDecoder().decode(B.self, from: body) else { return nil }
+        return (a, b)
+    }
+
+    public func `is`<A, B, R>(_ endpoint: Endpoint<A, B, R>) -> Bool { self.endpoint == endpoint.name }
 
     /// The league it concerns (nil for creating a league or redeeming an invite).
-    public var league: LeagueID? {
-        switch self {
-        case .createLeague, .redeemInvite: nil
-        case .requestToJoin(let l, _), .leaveLeague(let l), .moveInLineup(let l, _, _), .addFreeAgent(let l, _, _, _),
-             .dropPlayer(let l, _, _), .placeClaim(let l, _, _, _, _), .cancelClaim(let l, _), .reorderClaims(let l, _, _),
-             .makePick(let l, _, _), .editQueue(let l, _), .sendChat(let l, _): l
-        case .commissioner(let a): a.league
-        }
+    public var league: LeagueID? { address.path["league"].flatMap { Int64($0) }.map { LeagueID($0) } }
+
+    /// "My team in this league": a write recorded while signed out doesn't know the team yet; performing resolves it.
+    public static let myTeam = TeamID(0)
+
+    /// Whether the write names "my team" (`myTeam`) rather than a team.
+    public var needsMyTeam: Bool { address.path["team"] == "0" }
+
+    /// The same write for `team` in place of "my team".
+    public func withTeam(_ team: TeamID) -> GatedWrite {
+        var a = address
+        a.path["team"] = "\(team.rawValue)"
+        return GatedWrite(endpoint: endpoint, address: a, body: body)
     }
 
-    public func perform(on api: any LeagueAPI) async throws {
-        switch self {
-        case .createLeague(let new): _ = try await api.createLeague(new)
-        case .requestToJoin(let l, let name): _ = try await api.requestToJoin(l, teamName: name)
-        case .redeemInvite(let code, let name): _ = try await api.redeemInvite(code: code, teamName: name)
-        case .leaveLeague(let l): try await api.leaveLeague(l)
-        case .moveInLineup(let l, let t, let m): _ = try await api.moveInLineup(l, team: t, move: m)
-        case .addFreeAgent(let l, let t, let p, let d): _ = try await api.addFreeAgent(l, team: t, player: p, dropping: d)
-        case .dropPlayer(let l, let t, let p): _ = try await api.dropPlayer(l, team: t, player: p)
-        case .placeClaim(let l, let t, let p, let d, let bid): _ = try await api.placeClaim(l, team: t, player: p, dropping: d, bid: bid)
-        case .cancelClaim(let l, let c): try await api.cancelClaim(l, claim: c)
-        case .reorderClaims(let l, let t, let o): _ = try await api.reorderClaims(l, team: t, order: o)
-        case .makePick(let l, let n, let p): _ = try await api.makePick(l, expectedPick: n, player: p)
-        case .editQueue(let l, let e): _ = try await api.editQueue(l, e)
-        case .sendChat(let l, let text): _ = try await api.sendChat(l, text: text)
-        case .commissioner(let a): try await a.perform(on: api)
+    private init(endpoint: String, address: RawAddress, body: Data) { self.endpoint = endpoint; self.address = address; self.body = body }
+
+    /// Performs the write on `api`; the endpoint's answer (a created league's id, an invite, a clock summary…).
+    public func perform(on api: any LeagueTransport) async throws -> any Sendable {
+        guard let e = Endpoints.gated[endpoint] else { throw DomainError.conflict("This app doesn't know how to finish that any more") }
+        let decoded: any Sendable
+        do { decoded = try Self.decodeBody(e.bodyType, body) } catch {
+            throw DomainError.validation(field: "request", message: "That request can't be read any more")
         }
+        return try await e.invoke(api, address, decoded)
     }
+
+    private static func decodeBody<T: Codable & Sendable>(_ type: T.Type, _ data: Data) throws -> any Sendable {
+        try JSONDecoder().decode(T.self, from: data)
+    }
+
+    /// The gate's words, from the endpoint's definition.
+    var words: (any GateWordsErased)? { Endpoints.gated[endpoint] as? any GateWordsErased }
+
+    /// "Sign in or create an account to join Sunday Funday." (`leagueName` nil: "this league").
+    public func gateReason(leagueName: String?) -> String {
+        words?.reason(address, body, leagueName ?? "this league") ?? "Sign in to do that in \(leagueName ?? "this league")."
+    }
+    /// "Finish joining Sunday Funday?" — asked when a pending write is found on launch (nil name: "the league").
+    public func resumeQuestion(leagueName: String?) -> String {
+        words?.resume(address, body, leagueName ?? "the league") ?? "Finish what you started in \(leagueName ?? "the league")?"
+    }
+    /// The sentence shown once the write went through.
+    public var successMessage: String { words?.success(address, body) ?? "Done" }
 }
 
-/// The commissioner's gated writes.
-public enum CommissionerAction: Hashable, Codable, Sendable {
+/// An endpoint's gate words over a raw address and body (what a `GatedWrite` keeps).
+protocol GateWordsErased {
+    func reason(_ raw: RawAddress, _ body: Data, _ league: String) -> String?
+    func resume(_ raw: RawAddress, _ body: Data, _ league: String) -> String?
+    func success(_ raw: RawAddress, _ body: Data) -> String?
+}
+
+extension Endpoint: GateWordsErased {
+    private func typed(_ raw: RawAddress, _ body: Data) -> (Address, Body, GateWords<Address, Body>)? {
+        guard let gate, let a = try? Address(raw), let b = try? JSONDecoder().decode(Body.self, from: body) else { return nil }
+        return (a, b, gate)
+    }
+    func reason(_ raw: RawAddress, _ body: Data, _ league: String) -> String? { typed(raw, body).map { $2.reason($0, $1, league) } }
+    func resume(_ raw: RawAddress, _ body: Data, _ league: String) -> String? { typed(raw, body).map { $2.resume($0, $1, league) } }
+    func success(_ raw: RawAddress, _ body: Data) -> String? { typed(raw, body).map { $2.success($0, $1) } }
+}
+
+// The gated writes by their former names, so a page reads as what it asks for.
+extension GatedWrite {
+    public static func createLeague(_ new: NewLeague) -> Self { Self(Endpoints.Leagues.createLeague, At.Root(), new) }
+    public static func requestToJoin(league: LeagueID, teamName: String) -> Self {
+        Self(Endpoints.Leagues.requestToJoin, At.League(league), Wire.TeamName(teamName: teamName))
+    }
+    public static func redeemInvite(code: String, teamName: String) -> Self {
+        Self(Endpoints.Leagues.redeemInvite, At.Root(), Wire.Redeem(code: code, teamName: teamName))
+    }
+    public static func leaveLeague(_ league: LeagueID) -> Self { Self(Endpoints.Leagues.leaveLeague, At.League(league)) }
+    public static func moveInLineup(league: LeagueID, team: TeamID, move: LineupMove) -> Self {
+        Self(Endpoints.Rosters.moveInLineup, At.Team(league, team), move)
+    }
+    public static func addFreeAgent(league: LeagueID, team: TeamID, player: PlayerID, dropping: PlayerID?) -> Self {
+        Self(Endpoints.Rosters.addFreeAgent, At.Team(league, team), Wire.AddPlayer(player: player, dropping: dropping))
+    }
+    public static func dropPlayer(league: LeagueID, team: TeamID, player: PlayerID) -> Self {
+        Self(Endpoints.Rosters.dropPlayer, At.Team(league, team), Wire.PlayerRef(player: player))
+    }
+    public static func placeClaim(league: LeagueID, team: TeamID, player: PlayerID, dropping: PlayerID?, bid: Int) -> Self {
+        Self(Endpoints.Waivers.placeClaim, At.Team(league, team), Wire.Claim(player: player, dropping: dropping, bid: bid))
+    }
+    public static func cancelClaim(league: LeagueID, claim: Int64) -> Self { Self(Endpoints.Waivers.cancelClaim, At.Claim(league, claim: claim)) }
+    public static func reorderClaims(league: LeagueID, team: TeamID, order: [Int64]) -> Self {
+        Self(Endpoints.Waivers.reorderClaims, At.Team(league, team), Wire.ClaimOrder(order: order))
+    }
+    public static func makePick(league: LeagueID, expectedPick: Int, player: PlayerID) -> Self {
+        Self(Endpoints.Drafting.makePick, At.League(league), Wire.PickRequest(expectedPick: expectedPick, player: player))
+    }
+    public static func editQueue(league: LeagueID, edit: DraftQueueEdit) -> Self { Self(Endpoints.Drafting.editQueue, At.League(league), edit) }
+    public static func sendChat(league: LeagueID, text: String) -> Self { Self(Endpoints.Drafting.sendChat, At.League(league), Wire.ChatText(text: text)) }
+    /// A commissioner's write (kept for the pages that build them as `CommissionerAction`s).
+    public static func commissioner(_ a: CommissionerAction) -> Self { a.write }
+}
+
+/// The commissioner's gated writes, by name: each is one endpoint of `Endpoints.Commissioner`.
+public enum CommissionerAction: Hashable, Sendable {
     case decideJoinRequest(league: LeagueID, user: UserID, approve: Bool)
     case createInvite(league: LeagueID, uses: Int, expiresAt: Date?)
     case revokeInvite(league: LeagueID, code: String)
@@ -87,32 +167,28 @@ public enum CommissionerAction: Hashable, Codable, Sendable {
     case advanceClock(league: LeagueID, to: Date)
     case setClockSpeed(league: LeagueID, speed: ClockSpeed)
 
-    public var league: LeagueID {
+    public var write: GatedWrite {
+        typealias C = Endpoints.Commissioner
         switch self {
-        case .decideJoinRequest(let l, _, _), .createInvite(let l, _, _), .revokeInvite(let l, _), .updateSettings(let l, _),
-             .setDraftOrder(let l, _), .randomizeDraftOrder(let l), .scheduleDraft(let l, _), .startDraft(let l), .pauseDraft(let l),
-             .resumeDraft(let l), .undoLastPick(let l), .pickForTeam(let l, _, _), .setAutopick(let l, _, _), .advanceClock(let l, _),
-             .setClockSpeed(let l, _): l
+        case .decideJoinRequest(let l, let u, let a): return GatedWrite(C.decideJoinRequest, At.JoinRequest(l, user: u), Wire.Decision(approve: a))
+        case .createInvite(let l, let uses, let exp): return GatedWrite(C.createInvite, At.League(l), Wire.NewInvite(uses: uses, expiresAt: exp))
+        case .revokeInvite(let l, let code): return GatedWrite(C.revokeInvite, At.Invite(l, code: code))
+        case .updateSettings(let l, let s): return GatedWrite(C.updateSettings, At.League(l), s)
+        case .setDraftOrder(let l, let o): return GatedWrite(C.setDraftOrder, At.League(l), Wire.TeamOrder(order: o))
+        case .randomizeDraftOrder(let l): return GatedWrite(C.randomizeDraftOrder, At.League(l))
+        case .scheduleDraft(let l, let at): return GatedWrite(C.scheduleDraft, At.League(l), Wire.Schedule(at: at))
+        case .startDraft(let l): return GatedWrite(C.startDraft, At.League(l))
+        case .pauseDraft(let l): return GatedWrite(C.pauseDraft, At.League(l))
+        case .resumeDraft(let l): return GatedWrite(C.resumeDraft, At.League(l))
+        case .undoLastPick(let l): return GatedWrite(C.undoLastPick, At.League(l))
+        case .pickForTeam(let l, let n, let p): return GatedWrite(C.pickForTeam, At.League(l), Wire.PickRequest(expectedPick: n, player: p))
+        case .setAutopick(let l, let t, let on): return GatedWrite(C.setAutopick, At.Team(l, t), Wire.Autopick(on: on))
+        case .advanceClock(let l, let to): return GatedWrite(C.advanceClock, At.League(l), Wire.ClockTo(to: to))
+        case .setClockSpeed(let l, let speed): return GatedWrite(C.setClockSpeed, At.League(l), Wire.ClockSpeedBody(speed: speed))
         }
     }
 
-    public func perform(on api: any LeagueAPI) async throws {
-        switch self {
-        case .decideJoinRequest(let l, let u, let a): _ = try await api.decideJoinRequest(l, user: u, approve: a)
-        case .createInvite(let l, let uses, let exp): _ = try await api.createInvite(l, uses: uses, expiresAt: exp)
-        case .revokeInvite(let l, let code): try await api.revokeInvite(l, code: code)
-        case .updateSettings(let l, let s): _ = try await api.updateSettings(l, settings: s)
-        case .setDraftOrder(let l, let o): _ = try await api.setDraftOrder(l, order: o)
-        case .randomizeDraftOrder(let l): _ = try await api.randomizeDraftOrder(l)
-        case .scheduleDraft(let l, let at): _ = try await api.scheduleDraft(l, at: at)
-        case .startDraft(let l): _ = try await api.startDraft(l)
-        case .pauseDraft(let l): _ = try await api.pauseDraft(l)
-        case .resumeDraft(let l): _ = try await api.resumeDraft(l)
-        case .undoLastPick(let l): _ = try await api.undoLastPick(l)
-        case .pickForTeam(let l, let n, let p): _ = try await api.pickForTeam(l, expectedPick: n, player: p)
-        case .setAutopick(let l, let t, let on): _ = try await api.setAutopick(l, team: t, on: on)
-        case .advanceClock(let l, let to): _ = try await api.advanceClock(l, to: to)
-        case .setClockSpeed(let l, let speed): _ = try await api.setClockSpeed(l, speed: speed)
-        }
-    }
+    public var league: LeagueID { write.league! }
+    public func perform(on api: any LeagueTransport) async throws { _ = try await write.perform(on: api) }
+    public var successMessage: String { write.successMessage }
 }

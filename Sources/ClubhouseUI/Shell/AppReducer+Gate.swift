@@ -241,22 +241,17 @@ extension AppReducer {
         return .send(.page(id: state.sheet.top.id, a))
     }
 
-    /// Performs `write`; for the writes whose answer the person needs to see, returns it.
+    /// Performs `write`; for the writes whose answer the person needs to see (a new league, a joined league, an invite
+    /// code, a clock summary), returns it.
     static func performKeepingAnswer(_ write: GatedWrite, api: any LeagueAPI) async throws -> GateReceipt? {
-        switch write {
-        case .createLeague(let new):
-            return .created(try await api.createLeague(new))
-        case .commissioner(.createInvite(let l, let uses, let expires)):
-            return .invite(try await api.createInvite(l, uses: uses, expiresAt: expires))
-        case .commissioner(.advanceClock(let l, let to)):
-            return .clockAdvance(try await api.advanceClock(l, to: to))
-        case .redeemInvite(let code, let name):
-            let team = try await api.redeemInvite(code: code, teamName: name)
-            let league = try? await api.myLeagues().first { $0.myTeam == team }?.id
+        switch try await write.perform(on: api) {
+        case let created as Wire.CreatedLeague: return .created(created.league)
+        case let invite as Invite: return .invite(invite)
+        case let advance as ClockAdvance: return .clockAdvance(advance)
+        case let taken as Wire.TeamTaken:
+            let league = try? await api.myLeagues().first { $0.myTeam == taken.team }?.id
             return league.map(GateReceipt.joined)
-        default:
-            try await write.perform(on: api)
-            return nil
+        default: return nil
         }
     }
 
@@ -282,22 +277,12 @@ extension AppReducer {
 
     /// Fills in "my team" (`GatedWrite.myTeam`) with the person's team in the league, or refuses in words.
     static func resolveTeam(_ write: GatedWrite, api: any LeagueAPI) async throws -> GatedWrite {
-        func mine(_ league: LeagueID) async throws -> TeamID {
-            let d = try await api.league(league)
-            guard let team = d.capabilities.myTeam else {
-                throw DomainError.forbidden("You don't have a team in \(d.league.name) — ask to join it first (J on its page)")
-            }
-            return team
+        guard write.needsMyTeam, let league = write.league else { return write }
+        let d = try await api.league(league)
+        guard let team = d.capabilities.myTeam else {
+            throw DomainError.forbidden("You don't have a team in \(d.league.name) — ask to join it first (J on its page)")
         }
-        switch write {
-        case .addFreeAgent(let l, GatedWrite.myTeam, let p, let d): return .addFreeAgent(league: l, team: try await mine(l), player: p, dropping: d)
-        case .placeClaim(let l, GatedWrite.myTeam, let p, let d, let bid):
-            return .placeClaim(league: l, team: try await mine(l), player: p, dropping: d, bid: bid)
-        case .moveInLineup(let l, GatedWrite.myTeam, let m): return .moveInLineup(league: l, team: try await mine(l), move: m)
-        case .dropPlayer(let l, GatedWrite.myTeam, let p): return .dropPlayer(league: l, team: try await mine(l), player: p)
-        case .reorderClaims(let l, GatedWrite.myTeam, let o): return .reorderClaims(league: l, team: try await mine(l), order: o)
-        default: return write
-        }
+        return write.withTeam(team)
     }
 
     static func cancelPending(_ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
@@ -351,26 +336,5 @@ extension AppReducer {
         let top = state.sheet.top
         if top.state.is(AuthFeature.self) { return .none }
         return reducePage(&state, id: top.id, top.state.onAppear, env: env)
-    }
-}
-
-extension GatedWrite {
-    /// "Sign in or create an account to join Sunday Funday."
-    func gateReason(leagueName: String?) -> String {
-        let name = leagueName ?? "this league"
-        switch self {
-        case .requestToJoin: return "Sign in or create an account to join \(name)."
-        case .addFreeAgent: return "Sign in to add this player in \(name)."
-        case .placeClaim: return "Sign in to claim this player in \(name)."
-        case .moveInLineup: return "Sign in to set your lineup in \(name)."
-        case .dropPlayer: return "Sign in to drop this player in \(name)."
-        case .cancelClaim, .reorderClaims: return "Sign in to manage your waiver claims in \(name)."
-        case .makePick, .editQueue, .sendChat: return "Sign in to draft in \(name) — you'll come straight back to the room."
-        case .createLeague(let new): return "Sign in or create an account to create \(new.name) — you'll be its commissioner."
-        case .commissioner(.updateSettings): return "Sign in as the commissioner of \(name) to save its settings."
-        case .redeemInvite: return "Sign in or create an account to join with this invite code."
-        case .leaveLeague: return "Sign in to leave \(name)."
-        case .commissioner: return "Sign in as the commissioner of \(name) to do that."
-        }
     }
 }

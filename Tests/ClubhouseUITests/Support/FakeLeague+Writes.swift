@@ -3,7 +3,7 @@ import Foundation
 
 /// The gated writes on the UI double: it plays a signed-out person, so every write asks for sign-in and
 /// "my" reads are empty. UI tests that need a write to succeed replace these.
-extension FakeLeague: LeagueMembership, TeamManaging, DraftRoomControl, Commissioning {
+extension FakeLeague: WaiversClient, CommissionerClient {
     private func signedOut<T>() throws -> T { throw DomainError.unauthenticated }
 
     func createLeague(_ new: NewLeague) async throws -> LeagueID { try signedOut() }

@@ -1,20 +1,20 @@
 import Foundation
 import ClubhouseDomain
 
-/// An in-memory `LeagueBrowsing & LeagueEvents` over `Demo` for UI tests. It can fail an endpoint,
+/// An in-memory `LeagueAPI` over `Demo` for UI tests. It can fail an endpoint,
 /// answer it with nothing, or hold its calls (suspended until `release`), so tests drive slow and
 /// failing loads without sleeps.
-actor FakeLeague: LeagueBrowsing, LeagueEvents {
-    enum Endpoint: Hashable, Sendable {
+actor FakeLeague: LeaguesClient, MatchupsClient, RosterClient, DraftClient, LeagueEvents {
+    enum Read: Hashable, Sendable {
         case publicLeagues, myLeagues, league, standings, scoreboard, matchup, roster, player, availablePlayers, draftRoom, draftablePlayers, draftRecap
         case seasons
     }
 
-    private var failures: [Endpoint: DomainError] = [:]
-    private var empties: Set<Endpoint> = []
-    private var held: Set<Endpoint> = []
-    private var waiting: [Endpoint: [CheckedContinuation<Void, Never>]] = [:]
-    private(set) var calls: [Endpoint: Int] = [:]
+    private var failures: [Read: DomainError] = [:]
+    private var empties: Set<Read> = []
+    private var held: Set<Read> = []
+    private var waiting: [Read: [CheckedContinuation<Void, Never>]] = [:]
+    private(set) var calls: [Read: Int] = [:]
     /// Arguments of scoreboard calls, in order (week).
     private(set) var scoreboardWeeks: [Int?] = []
 
@@ -78,28 +78,28 @@ actor FakeLeague: LeagueBrowsing, LeagueEvents {
     func setPickConflict(_ m: String?) { pickConflict = m }
     func setQueue(_ q: [PlayerSummary]) { queue = q }
 
-    func fail(_ e: Endpoint, with error: DomainError = .transport("connection refused")) { failures[e] = error }
-    func succeed(_ e: Endpoint) { failures[e] = nil; empties.remove(e) }
-    func answerEmpty(_ e: Endpoint) { empties.insert(e) }
+    func fail(_ e: Read, with error: DomainError = .transport("connection refused")) { failures[e] = error }
+    func succeed(_ e: Read) { failures[e] = nil; empties.remove(e) }
+    func answerEmpty(_ e: Read) { empties.insert(e) }
     /// Later calls to `e` suspend until released.
-    func hold(_ e: Endpoint) { held.insert(e) }
+    func hold(_ e: Read) { held.insert(e) }
     /// Resumes the oldest suspended call to `e`.
-    func release(_ e: Endpoint) {
+    func release(_ e: Read) {
         guard var w = waiting[e], !w.isEmpty else { return }
         let c = w.removeFirst(); waiting[e] = w; c.resume()
     }
     /// Later calls to `e` answer at once again (suspended ones stay suspended).
-    func unhold(_ e: Endpoint) { held.remove(e) }
+    func unhold(_ e: Read) { held.remove(e) }
     func releaseAll() { held = []; for (_, w) in waiting { w.forEach { $0.resume() } }; waiting = [:] }
     /// Calls to `e` waiting for release.
-    func suspended(_ e: Endpoint) -> Int { waiting[e]?.count ?? 0 }
+    func suspended(_ e: Read) -> Int { waiting[e]?.count ?? 0 }
 
-    private func enter(_ e: Endpoint) async throws {
+    private func enter(_ e: Read) async throws {
         calls[e, default: 0] += 1
         if held.contains(e) { await withCheckedContinuation { waiting[e, default: []].append($0) } }
         if let f = failures[e] { throw f }
     }
-    private func isEmpty(_ e: Endpoint) -> Bool { empties.contains(e) }
+    private func isEmpty(_ e: Read) -> Bool { empties.contains(e) }
 
     func publicLeagues(filter: LeagueFilter) async throws -> [LeagueSummary] {
         try await enter(.publicLeagues)

@@ -130,7 +130,7 @@ public enum ClaimsFeature: PageFeature {
             }
             return .none
         case .writeFinished(let write, let outcome):
-            guard case .reorderClaims = write else { return .none }
+            guard write.is(Endpoints.Waivers.reorderClaims) else { return .none }
             if case .refused = outcome, let before = state.orderBeforeSave { state.claims.set(before) }
             state.orderBeforeSave = nil
             return .none

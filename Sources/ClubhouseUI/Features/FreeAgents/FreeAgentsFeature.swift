@@ -153,9 +153,9 @@ public enum FreeAgentsFeature: PageFeature {
             // Refused without a drop (e.g. asked while signed out, before my roster was known): once my roster has
             // loaded again, ask whom to drop if a full roster was why.
             guard case .refused = outcome, let asked = state.lastRequested else { return .none }
-            switch write {
-            case .addFreeAgent(_, _, asked.player.id, nil), .placeClaim(_, _, asked.player.id, nil, _): state.retryAfterLoad = asked
-            default: break
+            let add = write.of(Endpoints.Rosters.addFreeAgent)?.body, claim = write.of(Endpoints.Waivers.placeClaim)?.body
+            if add.map({ $0.player == asked.player.id && $0.dropping == nil }) ?? claim.map({ $0.player == asked.player.id && $0.dropping == nil }) ?? false {
+                state.retryAfterLoad = asked
             }
             return .none
         }

@@ -1,0 +1,75 @@
+import Foundation
+
+extension Endpoints {
+    /// A manager in the draft room: the board, picks, the queue, the chat, the recap.
+    public enum Drafting {
+        public static let draftBoard = Endpoint<At.League, Wire.Empty, DraftBoard>.read("draftBoard", "/v1/leagues/{league}/draft") { c, a in
+            try c.service.draftBoard(a.league, caller: c.caller)
+        }
+        public static let draftRecap = Endpoint<At.League, Wire.Empty, DraftRecap>.read("draftRecap", "/v1/leagues/{league}/draft/recap") { c, a in
+            try c.service.draftRecap(a.league, caller: c.caller)
+        }
+        public static let draftablePlayers = Endpoint<At.League, Wire.Empty, [DraftablePlayer]>.read("draftablePlayers", "/v1/leagues/{league}/draft/players") { c, a in
+            try c.service.draftablePlayers(a.league, caller: c.caller)
+        }
+        public static let myQueue = Endpoint<At.League, Wire.Empty, [PlayerSummary]>.read("myQueue", "/v1/leagues/{league}/draft/queue") { c, a in
+            try c.service.myQueue(a.league, caller: c.caller)
+        }
+        public static let chatMessages = Endpoint<At.Chat, Wire.Empty, [ChatMessage]>.read("chatMessages", "/v1/leagues/{league}/chat") { c, a in
+            try c.service.chatMessages(a.league, after: a.after, caller: c.caller)
+        }
+
+        static let roomReason = "Sign in to draft in {league} — you'll come straight back to the room."
+        public static let makePick = Endpoint<At.League, Wire.PickRequest, Pick>.gated(
+            "makePick", .post, "/v1/leagues/{league}/draft/picks", idempotent: true,
+            GateWords(reason: { _, _, name in GateWords<At.League, Wire.PickRequest>.fill(roomReason, name) },
+                      resume: { _, b, name in "Finish your pick \(b.expectedPick) in \(name)?" },
+                      success: { _, b in "Pick \(b.expectedPick) made" })
+        ) { c, a, b in try c.service.makePick(a.league, expectedPick: b.expectedPick, player: b.player, caller: c.caller) }
+        public static let editQueue = Endpoint<At.League, DraftQueueEdit, [PlayerSummary]>.gated(
+            "editQueue", .post, "/v1/leagues/{league}/draft/queue", GateWords(reason: roomReason, success: "Queue updated")
+        ) { c, a, edit in try c.service.editQueue(a.league, edit, caller: c.caller) }
+        public static let sendChat = Endpoint<At.League, Wire.ChatText, ChatMessage>.gated(
+            "sendChat", .post, "/v1/leagues/{league}/chat", idempotent: true, GateWords(reason: roomReason, success: "Message sent")
+        ) { c, a, b in try c.service.sendChat(a.league, text: b.text, caller: c.caller) }
+
+        static let all: [any AnyEndpoint] = [draftBoard, draftRecap, draftablePlayers, myQueue, chatMessages, makePick, editQueue, sendChat]
+    }
+}
+
+public protocol DraftClient: LeagueTransport {
+    func draftBoard(_ id: LeagueID) async throws -> DraftBoard
+    func draftablePlayers(_ id: LeagueID) async throws -> [DraftablePlayer]
+    /// After the draft has started: grades against the room and the best and worst picks by season points.
+    func draftRecap(_ id: LeagueID) async throws -> DraftRecap
+    /// The caller's pick (or the commissioner's, for the team on the clock). `expectedPick` is the pick number the
+    /// person saw on the clock: a stale one is refused with `.conflict`, never replayed.
+    func makePick(_ league: LeagueID, expectedPick: Int, player: PlayerID) async throws -> Pick
+    /// The caller's queue (empty when signed out or without a team).
+    func myQueue(_ league: LeagueID) async throws -> [PlayerSummary]
+    /// Edits the caller's own queue; returns it as it now stands.
+    func editQueue(_ league: LeagueID, _ edit: DraftQueueEdit) async throws -> [PlayerSummary]
+    /// Posts a one-line message (1–200 characters, no control characters) to the room; members and the commissioner.
+    func sendChat(_ league: LeagueID, text: String) async throws -> ChatMessage
+    /// The room's chat after a message id (the latest 100 when nil), oldest first; readable by whoever can see the league.
+    func chatMessages(_ league: LeagueID, after: Int64?) async throws -> [ChatMessage]
+}
+
+extension DraftClient {
+    public func draftBoard(_ id: LeagueID) async throws -> DraftBoard { try await call(Endpoints.Drafting.draftBoard, At.League(id)) }
+    public func draftablePlayers(_ id: LeagueID) async throws -> [DraftablePlayer] { try await call(Endpoints.Drafting.draftablePlayers, At.League(id)) }
+    public func draftRecap(_ id: LeagueID) async throws -> DraftRecap { try await call(Endpoints.Drafting.draftRecap, At.League(id)) }
+    public func makePick(_ league: LeagueID, expectedPick: Int, player: PlayerID) async throws -> Pick {
+        try await call(Endpoints.Drafting.makePick, At.League(league), Wire.PickRequest(expectedPick: expectedPick, player: player))
+    }
+    public func myQueue(_ league: LeagueID) async throws -> [PlayerSummary] { try await call(Endpoints.Drafting.myQueue, At.League(league)) }
+    public func editQueue(_ league: LeagueID, _ edit: DraftQueueEdit) async throws -> [PlayerSummary] {
+        try await call(Endpoints.Drafting.editQueue, At.League(league), edit)
+    }
+    public func sendChat(_ league: LeagueID, text: String) async throws -> ChatMessage {
+        try await call(Endpoints.Drafting.sendChat, At.League(league), Wire.ChatText(text: text))
+    }
+    public func chatMessages(_ league: LeagueID, after: Int64?) async throws -> [ChatMessage] {
+        try await call(Endpoints.Drafting.chatMessages, At.Chat(league, after: after))
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+extension Endpoints {
+    /// A team's roster through the season: its page, the lineup, players, free agents, drops and the league's log.
+    public enum Rosters {
+        public static let roster = Endpoint<At.Team, Wire.Empty, TeamRoster>.read("roster", "/v1/leagues/{league}/teams/{team}/roster") { c, a in
+            try c.service.roster(a.league, team: a.team, caller: c.caller)
+        }
+        public static let player = Endpoint<At.Player, Wire.Empty, PlayerDetail>.read("player", "/v1/players/{player}") { c, a in
+            try c.service.player(a.player, league: a.league, caller: c.caller)
+        }
+        public static let availablePlayers = Endpoint<At.Players, Wire.Empty, [AvailablePlayer]>.read("availablePlayers", "/v1/leagues/{league}/players") { c, a in
+            try c.service.availablePlayers(a.league, position: a.position, sort: a.sort, caller: c.caller)
+        }
+        public static let transactions = Endpoint<At.League, Wire.Empty, [TransactionView]>.read("transactions", "/v1/leagues/{league}/transactions") { c, a in
+            try c.service.transactions(a.league, caller: c.caller)
+        }
+
+        public static let moveInLineup = Endpoint<At.Team, LineupMove, TeamRoster>.gated(
+            "moveInLineup", .post, "/v1/leagues/{league}/teams/{team}/lineup",
+            GateWords(reason: { _, _, name in "Sign in to set your lineup in \(name)." }, resume: { _, _, name in "Finish your lineup move in \(name)?" },
+                      success: { _, move in "Lineup saved — moved to \(move.slot.rawValue)" })
+        ) { c, a, move in
+            try c.service.moveInLineup(a.league, team: a.team, move: move, caller: c.caller)
+            return try c.service.roster(a.league, team: a.team, caller: c.caller)
+        }
+        public static let addFreeAgent = Endpoint<At.Team, Wire.AddPlayer, Transaction>.gated(
+            "addFreeAgent", .post, "/v1/leagues/{league}/teams/{team}/adds", idempotent: true,
+            GateWords(reason: "Sign in to add this player in {league}.", resume: "Finish adding that player in {league}?", success: "Player added to your team")
+        ) { c, a, b in try c.service.addFreeAgent(a.league, team: a.team, player: b.player, dropping: b.dropping, caller: c.caller) }
+        public static let dropPlayer = Endpoint<At.Team, Wire.PlayerRef, Transaction>.gated(
+            "dropPlayer", .post, "/v1/leagues/{league}/teams/{team}/drops", idempotent: true,
+            GateWords(reason: "Sign in to drop this player in {league}.", resume: "Finish dropping that player in {league}?",
+                      success: "Player dropped — he is on waivers now")
+        ) { c, a, b in try c.service.dropPlayer(a.league, team: a.team, player: b.player, caller: c.caller) }
+
+        static let all: [any AnyEndpoint] = [roster, player, availablePlayers, transactions, moveInLineup, addFreeAgent, dropPlayer]
+    }
+}
+
+public protocol RosterClient: LeagueTransport {
+    func roster(_ id: LeagueID, team: TeamID) async throws -> TeamRoster
+    /// A player's page; under `league`'s scoring and clock when given, else Half-PPR over the whole season.
+    func player(_ id: PlayerID, league: LeagueID?) async throws -> PlayerDetail
+    func availablePlayers(_ id: LeagueID, position: Position?, sort: PlayerSort) async throws -> [AvailablePlayer]
+    /// The league's completed adds, drops, claims and trades, newest first (a read: no account needed for public leagues).
+    func transactions(_ league: LeagueID) async throws -> [TransactionView]
+    /// One lineup move on the league's current week; returns the team's roster page as it now stands.
+    func moveInLineup(_ league: LeagueID, team: TeamID, move: LineupMove) async throws -> TeamRoster
+    /// Adds a free agent (not one on waivers), dropping `dropping` when given; a full roster needs a drop.
+    func addFreeAgent(_ league: LeagueID, team: TeamID, player: PlayerID, dropping: PlayerID?) async throws -> Transaction
+    /// Drops a player; he stays on waivers for the league's waiver period.
+    func dropPlayer(_ league: LeagueID, team: TeamID, player: PlayerID) async throws -> Transaction
+}
+
+extension RosterClient {
+    public func roster(_ id: LeagueID, team: TeamID) async throws -> TeamRoster { try await call(Endpoints.Rosters.roster, At.Team(id, team)) }
+    public func player(_ id: PlayerID, league: LeagueID?) async throws -> PlayerDetail { try await call(Endpoints.Rosters.player, At.Player(id, league: league)) }
+    public func availablePlayers(_ id: LeagueID, position: Position?, sort: PlayerSort) async throws -> [AvailablePlayer] {
+        try await call(Endpoints.Rosters.availablePlayers, At.Players(id, position: position, sort: sort))
+    }
+    public func transactions(_ league: LeagueID) async throws -> [TransactionView] { try await call(Endpoints.Rosters.transactions, At.League(league)) }
+    public func moveInLineup(_ league: LeagueID, team: TeamID, move: LineupMove) async throws -> TeamRoster {
+        try await call(Endpoints.Rosters.moveInLineup, At.Team(league, team), move)
+    }
+    public func addFreeAgent(_ league: LeagueID, team: TeamID, player: PlayerID, dropping: PlayerID?) async throws -> Transaction {
+        try await call(Endpoints.Rosters.addFreeAgent, At.Team(league, team), Wire.AddPlayer(player: player, dropping: dropping))
+    }
+    public func dropPlayer(_ league: LeagueID, team: TeamID, player: PlayerID) async throws -> Transaction {
+        try await call(Endpoints.Rosters.dropPlayer, At.Team(league, team), Wire.PlayerRef(player: player))
+    }
+}

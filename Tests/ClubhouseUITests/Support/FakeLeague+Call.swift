@@ -1,0 +1,60 @@
+import ClubhouseDomain
+import Foundation
+
+/// The soft gate performs a kept write through its endpoint (`GatedWrite.perform` → `call`): the fake answers each
+/// gated write with its own method of the same name, so tests see the same calls as when a page calls the method.
+extension FakeLeague {
+    func call<A, B, R>(_ endpoint: ClubhouseDomain.Endpoint<A, B, R>, _ address: A, _ given: B) async throws -> R {
+        let raw = address.raw
+        let league = try? raw.league, team = try? raw.team
+        func answer<T>(_ value: T) throws -> R {
+            guard let r = value as? R else { throw DomainError.conflict("FakeLeague answered \(endpoint.name) with a \(T.self)") }
+            return r
+        }
+        func body<T>(_: T.Type) -> T { given as! T }
+        func body<T>() -> T { given as! T }
+        typealias C = Endpoints.Commissioner
+        switch endpoint.name {
+        case Endpoints.Leagues.createLeague.name: return try answer(Wire.CreatedLeague(league: try await createLeague(body())))
+        case Endpoints.Leagues.requestToJoin.name: return try answer(try await requestToJoin(league!, teamName: body(Wire.TeamName.self).teamName))
+        case Endpoints.Leagues.redeemInvite.name:
+            let b: Wire.Redeem = body()
+            return try answer(Wire.TeamTaken(team: try await redeemInvite(code: b.code, teamName: b.teamName)))
+        case Endpoints.Leagues.leaveLeague.name: try await leaveLeague(league!); return try answer(Wire.Empty())
+        case Endpoints.Rosters.moveInLineup.name: return try answer(try await moveInLineup(league!, team: team!, move: body()))
+        case Endpoints.Rosters.addFreeAgent.name:
+            let b: Wire.AddPlayer = body()
+            return try answer(try await addFreeAgent(league!, team: team!, player: b.player, dropping: b.dropping))
+        case Endpoints.Rosters.dropPlayer.name: return try answer(try await dropPlayer(league!, team: team!, player: body(Wire.PlayerRef.self).player))
+        case Endpoints.Waivers.placeClaim.name:
+            let b: Wire.Claim = body()
+            return try answer(try await placeClaim(league!, team: team!, player: b.player, dropping: b.dropping, bid: b.bid))
+        case Endpoints.Waivers.cancelClaim.name: try await cancelClaim(league!, claim: try raw.id("claim")); return try answer(Wire.Empty())
+        case Endpoints.Waivers.reorderClaims.name: return try answer(try await reorderClaims(league!, team: team!, order: body(Wire.ClaimOrder.self).order))
+        case Endpoints.Drafting.makePick.name:
+            let b: Wire.PickRequest = body()
+            return try answer(try await makePick(league!, expectedPick: b.expectedPick, player: b.player))
+        case Endpoints.Drafting.editQueue.name: return try answer(try await editQueue(league!, body()))
+        case Endpoints.Drafting.sendChat.name: return try answer(try await sendChat(league!, text: body(Wire.ChatText.self).text))
+        case C.decideJoinRequest.name: return try answer(try await decideJoinRequest(league!, user: try raw.user, approve: body(Wire.Decision.self).approve))
+        case C.createInvite.name:
+            let b: Wire.NewInvite = body()
+            return try answer(try await createInvite(league!, uses: b.uses, expiresAt: b.expiresAt))
+        case C.revokeInvite.name: try await revokeInvite(league!, code: try raw.code); return try answer(Wire.Empty())
+        case C.updateSettings.name: return try answer(try await updateSettings(league!, settings: body()))
+        case C.setDraftOrder.name: return try answer(try await setDraftOrder(league!, order: body(Wire.TeamOrder.self).order))
+        case C.randomizeDraftOrder.name: return try answer(try await randomizeDraftOrder(league!))
+        case C.scheduleDraft.name: return try answer(try await scheduleDraft(league!, at: body(Wire.Schedule.self).at))
+        case C.startDraft.name: return try answer(try await startDraft(league!))
+        case C.pauseDraft.name: return try answer(try await pauseDraft(league!))
+        case C.resumeDraft.name: return try answer(try await resumeDraft(league!))
+        case C.undoLastPick.name: return try answer(try await undoLastPick(league!))
+        case C.pickForTeam.name:
+            let b: Wire.PickRequest = body()
+            return try answer(try await pickForTeam(league!, expectedPick: b.expectedPick, player: b.player))
+        case C.setAutopick.name: return try answer(try await setAutopick(league!, team: team!, on: body(Wire.Autopick.self).on))
+        case C.advanceClock.name: return try answer(try await advanceClock(league!, to: body(Wire.ClockTo.self).to))
+        default: throw DomainError.conflict("This connection can't do \(endpoint.name)")
+        }
+    }
+}
