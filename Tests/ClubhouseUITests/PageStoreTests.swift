@@ -284,4 +284,199 @@ import Terminal
         store.delegated(.toast("Colour is off because NO_COLOR is set"))
         store.finish()
     }
+
+    // MARK: Draft room
+
+    static func isRoomLoaded(_ a: DraftRoomFeature.Action) -> Bool { if case .roomLoaded(_, .success) = a { true } else { false } }
+    static func isPlayersLoaded(_ a: DraftRoomFeature.Action) -> Bool { if case .playersLoaded(_, .success) = a { true } else { false } }
+    static func isQueueLoaded(_ a: DraftRoomFeature.Action) -> Bool { if case .queueLoaded(_, .success) = a { true } else { false } }
+    static func isChatLoaded(_ a: DraftRoomFeature.Action) -> Bool { if case .chatLoaded(_, .success) = a { true } else { false } }
+
+    /// Couch Coaches, pick 7 on the clock for Bytes — mine, signed in: the room loads its four parts, rings the bell
+    /// (it became my pick), Enter asks to draft the top player, y drafts him with the pick number seen, and the room
+    /// reloads around the new pick.
+    @Test func draftRoomLoadsRingsAndPicksWithThePickNumberSeen() async {
+        let fake = FakeLeague()
+        await fake.setRoom(DraftRoomTests.liveRoom())
+        await fake.setDraftSignedIn(true)
+        let bells = BellRecorder()
+        let context = PageContext(env: AppEnvironment(api: fake, settings: InMemorySettingsStore(), now: { Demo.now }, bell: { bells.ring() }), viewport: 10)
+        let store = TestStore(DraftRoomFeature.self, DraftRoomFeature.State(id: Demo.couch), context: context)
+        var room = RequestToken(0), players = RequestToken(0), queue = RequestToken(0), chat = RequestToken(0)
+        await store.send(.onAppear) { room = $0.room.begin(); players = $0.players.begin(); queue = $0.queue.beginRefresh(); chat = $0.chat.beginRefresh() }
+        #expect(store.waitingIDs == [DraftRoomFeature.EffectID.room(Demo.couch), .players(Demo.couch), .queue(Demo.couch), .chat(Demo.couch)].map { TaskID($0) })
+        await store.receive(Self.isRoomLoaded) { $0.room.finish(room, .success(DraftRoomTests.liveRoom())) }
+        #expect(store.state.isMyTurn)
+        await store.receive(Self.isPlayersLoaded) { $0.players.finish(players, .success(Demo.draftable)); $0.lists[.available] = ListState() }
+        await store.receive(Self.isQueueLoaded) { $0.queue.finish(queue, .success([])) }
+        await store.receive(Self.isChatLoaded) { $0.chat.finish(chat, .success([])) }
+        await store.runSilentWork()
+        #expect(bells.count == 1, "it became my pick")
+
+        await store.send(.pickRequested) { $0.confirm = .pick(Demo.kupp, expected: 7, forTeam: false) }
+        await store.send(.cancelled) { $0.confirm = nil }
+        await store.send(.rowActivated)                  // on Available, Enter is the pick
+        await store.receive({ if case .pickRequested = $0 { true } else { false } }) { $0.confirm = .pick(Demo.kupp, expected: 7, forTeam: false) }
+        await store.send(.confirmed) { $0.confirm = nil }
+        await store.receive({ if case .pickAnswered(.success(let p)) = $0 { p.number == 7 && p.playerID == Demo.kupp.id } else { false } }) {
+            room = $0.room.beginRefresh(); players = $0.players.beginRefresh(); queue = $0.queue.beginRefresh(); chat = $0.chat.beginRefresh()
+        }
+        store.delegated(.toast("Pick 7: Cooper Kupp."))
+        #expect(await fake.pickCalls == [7])
+        var after: DraftBoard?
+        await store.receive({ if case .roomLoaded(_, .success(let r)) = $0 { after = r; return true } else { return false } }) {
+            if let after { $0.room.finish(room, .success(after)) }
+        }
+        #expect(after?.draft.currentPick == 8)
+        #expect(store.state.available.first?.player == Demo.julio, "Kupp is off the Available list")
+        await store.receive(Self.isPlayersLoaded) { $0.players.finish(players, .success(Demo.draftable)) }
+        await store.receive(Self.isQueueLoaded) { $0.queue.finish(queue, .success([])) }
+        await store.receive(Self.isChatLoaded) { $0.chat.finish(chat, .success([])) }
+        store.finish()
+    }
+
+    /// The room's views: tabs, the position filter, search, Esc; and signed out, Enter hands the pick to the gate.
+    @Test func draftRoomTabsFiltersAndASignedOutPick() async {
+        var s = DraftRoomFeature.State(id: Demo.couch)
+        s.room = Loadable(DraftRoomTests.liveRoom(myTeam: nil, signedIn: false))
+        s.players = Loadable(Demo.draftable)
+        let store = TestStore(DraftRoomFeature.self, s, context: Self.context())
+        let newest = DraftRoomTests.liveRoom().picks.max { $0.pick.number < $1.pick.number }!
+
+        await store.send(.tabSelected(.recent)) { $0.tab = .recent; $0.lists[.recent] = ListState() }
+        await store.send(.rowActivated)
+        store.delegated(.open(.player(newest.player.id, league: Demo.couch)))
+        await store.send(.positionCycled) { $0.position = .qb; $0.tab = .available; $0.list = ListState(selected: $0.available.isEmpty ? nil : 0) }
+        await store.send(.escaped) { $0.filter.apply(.clear); $0.position = nil; $0.lists[.available] = ListState() }
+        await store.send(.searchBegan) { $0.filter.apply(.begin) }
+        await store.send(.typed(.char("w"))) { $0.filter.apply(.typed("w")); $0.list = ListState(selected: 0) }
+        #expect(store.state.available.map(\.player.name).allSatisfy { $0.lowercased().contains("w") })
+        await store.send(.escaped) { $0.filter.apply(.clear); $0.lists[.available] = ListState() }
+
+        await store.send(.pickRequested)
+        store.delegated(.perform(.makePick(league: Demo.couch, expectedPick: 7, player: Demo.kupp.id)))
+        await store.send(.undoPressed)                   // not the commissioner (signed out): said, nothing asked
+        store.delegated(.toast(DraftRoomFeature.signInMessage))
+        store.finish()
+    }
+
+    @Test func theCommissionersUndoAsksFirst() async {
+        var s = DraftRoomFeature.State(id: Demo.couch)
+        s.room = Loadable(DraftRoomTests.liveRoom(myTeam: nil, commissioner: true))
+        let store = TestStore(DraftRoomFeature.self, s, context: Self.context())
+        await store.send(.undoPressed) { $0.confirm = .undo(lastPick: 6) }
+        await store.send(.escaped) { $0.confirm = nil }
+        await store.send(.pickRequested)                 // no team here
+        store.delegated(.toast("You have no team in this league."))
+        store.finish()
+    }
+
+    // MARK: Commissioner
+
+    static func commissionerFake() async -> FakeLeague {
+        let fake = FakeLeague()
+        let casey = await fake.addAccount(email: "casey@example.com", password: "long enough pw", displayName: "Casey")
+        await fake.setSignedIn(casey)
+        var room = Demo.draftRoom(Demo.nerds)
+        room.picks = []; room.draft.status = .scheduled; room.draft.currentPick = 1
+        await fake.setRoom(room)
+        await fake.editCommish { $0.commissionerOf = [Demo.nerds]; $0.requests = [CommissionerTests.jo]; $0.invites = [CommissionerTests.invite] }
+        return fake
+    }
+
+    @Test func commissionerLoadsItsFourPartsAndApprovesOrDeniesARequest() async {
+        let fake = await Self.commissionerFake()
+        let store = TestStore(CommissionerFeature.self, CommissionerFeature.State(id: Demo.nerds), context: Self.context(fake))
+        var detail = RequestToken(0), requests = RequestToken(0), invites = RequestToken(0), room = RequestToken(0)
+        await store.send(.onAppear) { detail = $0.detail.begin(); requests = $0.requests.begin(); invites = $0.invites.begin(); room = $0.room.begin() }
+        let all: [CommissionerFeature.Tab: ListState] = [.requests: ListState(), .invites: ListState(), .draft: ListState(), .clock: ListState()]
+        var league: LeagueDetail?, board: DraftBoard?
+        await store.receive({ if case .detailLoaded(_, .success(let d)) = $0 { league = d; return true } else { return false } }) {
+            if let league { $0.detail.finish(detail, .success(league)) }
+            $0.lists = all
+        }
+        #expect(league?.capabilities.isCommissioner == true)
+        await store.receive({ if case .requestsLoaded(_, .success) = $0 { true } else { false } }) { $0.requests.finish(requests, .success([CommissionerTests.jo])) }
+        await store.receive({ if case .invitesLoaded(_, .success) = $0 { true } else { false } }) { $0.invites.finish(invites, .success([CommissionerTests.invite])) }
+        await store.receive({ if case .roomLoaded(_, .success(let r)) = $0 { board = r; return true } else { return false } }) {
+            if let board { $0.room.finish(room, .success(board)) }
+        }
+        #expect(store.state.pending == [CommissionerTests.jo])
+
+        await store.send(.approvePressed)
+        store.delegated(.perform(.commissioner(.decideJoinRequest(league: Demo.nerds, user: UserID(7), approve: true))))
+        await store.send(.denyPressed) { $0.confirm = .deny(CommissionerTests.jo) }
+        #expect(CommissionerFeature.isFilterActive(store.state), "Esc answers the question first")
+        await store.send(.escaped) { $0.confirm = nil }
+        await store.send(.denyPressed) { $0.confirm = .deny(CommissionerTests.jo) }
+        await store.send(.confirmed) { $0.confirm = nil }
+        store.delegated(.perform(.commissioner(.decideJoinRequest(league: Demo.nerds, user: UserID(7), approve: false))))
+        store.finish()
+    }
+
+    @Test func commissionerInvitesAndTheDraftOrder() async {
+        var room = Demo.draftRoom(Demo.nerds)
+        room.picks = []; room.draft.status = .scheduled; room.draft.currentPick = 1
+        var s = CommissionerFeature.State(id: Demo.nerds)
+        s.detail = Loadable(Demo.detail(Demo.nerds))
+        s.invites = Loadable([CommissionerTests.invite])
+        s.requests = Loadable([])
+        s.room = Loadable(room)
+        let store = TestStore(CommissionerFeature.self, s, context: Self.context())
+
+        await store.send(.tabSelected(.invites)) { $0.tab = .invites }
+        await store.send(.revokePressed) { $0.confirm = .revoke(CommissionerTests.invite) }
+        await store.send(.confirmed) { $0.confirm = nil }
+        store.delegated(.perform(.commissioner(.revokeInvite(league: Demo.nerds, code: "ABCD2345"))))
+        await store.send(.newInvitePressed) { $0.form = CommissionerInputs.inviteForm(); $0.formKind = .invite }
+        #expect(CommissionerFeature.isEditingText(store.state))
+        await store.send(.escaped) { $0.form = nil; $0.formKind = nil }
+
+        await store.send(.tabSelected(.draft)) { $0.tab = .draft }
+        await store.send(.orderSaved)                    // nothing moved yet
+        store.delegated(.toast("The order hasn't changed — J/K move the selected team."))
+        let teams = room.teams
+        await store.send(.orderMoved(1)) { $0.editedOrder = [teams[1], teams[0]] + teams.dropFirst(2); $0.lists[.draft] = ListState(selected: 1) }
+        await store.send(.orderSaved)
+        store.delegated(.perform(.commissioner(.setDraftOrder(league: Demo.nerds, order: ([teams[1], teams[0]] + teams.dropFirst(2)).map(\.id)))))
+        await store.send(.randomizePressed) { $0.confirm = .randomize }
+        await store.send(.confirmed) { $0.confirm = nil; $0.editedOrder = nil }
+        store.delegated(.perform(.commissioner(.randomizeDraftOrder(Demo.nerds))))
+        await store.send(.receipt(.invite(CommissionerTests.invite))) { $0.newInvite = CommissionerTests.invite; $0.tab = .invites }
+        store.finish()
+    }
+
+    // MARK: Sign in and Create account
+
+    @Test func signInTypesTabsAndSubmitsThenHandsTheAccountToTheShell() async {
+        let fake = FakeLeague()
+        let alex = await fake.addAccount(email: "alex@example.com", password: "hunter22", displayName: "Alex")
+        let store = TestStore(AuthFeature.self, AuthFeature.State(mode: .signIn), context: Self.context(fake))
+        await store.send(.submit) { $0.form.refuse("Enter your email", field: 0) }
+        for c in "alex@example.com" { await store.send(.key(.char(c))) { $0.form.edit(.char(c)) } }
+        await store.send(.nextField) { $0.focus = 1 }
+        for c in "hunter2" { await store.send(.key(.char(c))) { $0.form.edit(.char(c)) } }
+        // Wrong password: said in words under the fields, nothing else changes.
+        await store.send(.submit) { $0.submitting = true }
+        #expect(store.waitingIDs == [TaskID(AuthFeature.EffectID.submit)])
+        await store.receive({ if case .answered(.failure) = $0 { true } else { false } }) { $0.submitting = false; $0.error = "Email or password is wrong" }
+        await store.send(.key(.char("2"))) { $0.form.edit(.char("2")) }
+        await store.send(.submit) { $0.submitting = true; $0.error = nil }
+        await store.receive({ if case .answered(.success) = $0 { true } else { false } }) { $0.submitting = false; $0.clear(.password) }
+        store.delegated(.signedIn(alex))
+        store.finish()
+    }
+
+    @Test func ctrlNSwitchesToCreateAccountKeepingTheEmailAndEscLeaves() async {
+        var s = AuthFeature.State(mode: .signIn)
+        s.form.paste("sam@example.com")
+        let store = TestStore(AuthFeature.self, s, context: Self.context())
+        await store.send(.modeToggled) { $0.mode = .createAccount; $0.focus = 0 }
+        #expect(store.state.value(.email).text == "sam@example.com", "what was typed stays")
+        #expect(store.state.fields == [.email, .password, .displayName])
+        await store.send(.previousField) { $0.focus = 2 }
+        await store.send(.escape)
+        store.delegated(.back)
+        store.finish()
+    }
 }
