@@ -85,6 +85,29 @@ import Terminal
         Self.check(h, "create-account")
     }
 
+    /// Signed in with an account that has no display name: Complete profile asks only for the name.
+    @Test func completeProfile() async {
+        let fake = FakeLeague()
+        _ = await fake.addAccount(email: "noname@example.com", password: "correct horse", displayName: "")
+        var h = await Harness.started(fake: fake)
+        h.send(.open(.league(Demo.nerds)))
+        await h.settle()
+        h.key(.char("J"))
+        await h.settle()
+        h.keys("noname@example.com"); h.key(.tab); h.keys("correct horse"); h.key(.enter)
+        await h.settle()
+        Self.check(h, "complete-profile")
+    }
+
+    /// Home signed in as alice (Bits in Gridiron Greats): My leagues lists her league.
+    @Test func homeSignedIn() async {
+        let fake = FakeLeague()
+        let alice = await fake.addAccount(email: "alice@example.com", password: "correct horse", displayName: "alice")
+        await fake.setSignedIn(alice)
+        await fake.setMyTeam(Demo.bits, in: Demo.greats)
+        Self.check(await Harness.started(fake: fake, size: Self.small), "home-signed-in")
+    }
+
     /// Couch Coaches mid-draft, signed in as bob (Bytes): six picks made, pick 7 on the clock for Bytes, 42 seconds left.
     @Test(arguments: [small, large]) func draftRoom(size: Size) async {
         let fake = FakeLeague()
