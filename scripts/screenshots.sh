@@ -46,7 +46,7 @@ shot home "clubhouse — Home"
 # The bot draft mid-way: 17 picks in, pick 18 on the clock (the frozen clock keeps the bots from picking).
 n=$(row_of "Bot Bowl Live"); for _ in $(seq 1 "$n"); do keys j; done
 keys Enter; wait_for "› Bot Bowl Live"
-keys d; wait_for "on the clock:"
+keys d; wait_for "on the clock:"; wait_for "Tiers left"   # the room, then the grid on the board
 shot draft-room "clubhouse — Bot Bowl Live draft room, mid-draft"
 
 # The mid-season league on its Sunday, 20:00 UTC: Blitz Brigade vs Bits live, the score over time charted on the board.
@@ -54,7 +54,7 @@ start
 n=$(row_of "Gridiron Greats"); for _ in $(seq 1 "$n"); do keys j; done
 keys Enter; wait_for "Alice Moreno"
 keys w; wait_for "› Week 9"
-keys j Enter; wait_for "● live"
+keys j Enter; wait_for "● live"; wait_for "▲ Sun 20:00"   # the matchup, then the chart on the board
 shot matchup "clubhouse — Gridiron Greats · Week 9, a live matchup"
 keys Enter; wait_for "Game log"
 shot player "clubhouse — player page"
