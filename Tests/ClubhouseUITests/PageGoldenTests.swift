@@ -58,6 +58,20 @@ import Terminal
     /// Two pending FAAB claims.
     @Test func claims() async { Self.check(await ClaimsTests.onClaims(), "claims") }
 
+    /// `t` on Claims: the league's transactions — a won FAAB claim and a free-agent add.
+    @Test func transactions() async {
+        let fake = FakeLeague()
+        let claim = Transaction(id: 9, leagueID: Demo.greats, teamID: Demo.bits, kind: .waiverClaim, added: ClaimsTests.ingram.id,
+                                dropped: Demo.ekeler.id, bid: 12, at: Demo.now.addingTimeInterval(-4 * 86_400))
+        let add = Transaction(id: 10, leagueID: Demo.greats, teamID: Demo.hailMarys, kind: .add, added: Demo.waller.id,
+                              dropped: nil, bid: nil, at: Demo.now.addingTimeInterval(-3600))
+        await fake.setTransactions([TransactionView(transaction: add, team: Demo.team(Demo.hailMarys), added: Demo.waller, dropped: nil),
+                                    TransactionView(transaction: claim, team: Demo.team(Demo.bits), added: ClaimsTests.ingram, dropped: Demo.ekeler)])
+        var h = await TeamWorld.signedIn(on: .claims(Demo.greats), settings: ClaimsTests.faab, fake: fake)
+        h.key(.char("t"))
+        Self.check(h, "transactions")
+    }
+
     /// Sunday Nerds before its draft, Casey its commissioner: the Requests tab with one request.
     @Test func commissioner() async { Self.check(await CommissionerTests.onPage(), "commissioner") }
 
