@@ -2,7 +2,7 @@
 #   make run          install what is missing, build (release) and start the app
 #   make test         install what tests need, build, run every test
 #   make bench        benchmarks, reported as figures (never asserted)
-#   make screenshots  regenerate screenshots/ from the real app
+#   make screenshots  regenerate screenshots/ from the real app (deterministic: a frozen clock)
 #   make install      install under PREFIX (/usr/local), staged under DESTDIR; make uninstall removes it
 
 SWIFT      ?= swift
@@ -41,9 +41,10 @@ bench: bench-deps
 	url=$$(./scripts/pg-test-cluster.sh start "$$pgdir") && \
 	CLUBHOUSE_BENCH_POSTGRES=$$url .build/release/clubhouse-bench $(ARGS)
 
+# Deterministic (a frozen clock): running it twice changes no file. BIN=.build/debug/clubhouse uses that build instead.
 screenshots: test-deps
-	$(BUILD_BINS)
-	./scripts/screenshots.sh
+	$(if $(BIN),,$(BUILD_BINS))
+	BIN='$(BIN)' ./scripts/screenshots.sh
 
 deps:
 	@./scripts/install-packages.sh $(BUILD_PKGS)

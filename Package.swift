@@ -90,7 +90,9 @@ let package = Package(
             name: "ClubhouseDataTests",
             dependencies: ["ClubhouseData", "ClubhouseDomain", "ClubhousePostgres", "ClubhouseRemote", "ClubhouseServer"]
         ),
-        .testTarget(name: "ClubhouseUITests", dependencies: ["ClubhouseUI", "ClubhouseData", "ClubhouseDomain", "Terminal"]),
+        .testTarget(name: "ClubhouseUITests", dependencies: ["ClubhouseUI", "ClubhouseData", "ClubhouseDomain", "Terminal"],
+                    // Whole-screen goldens, read in place by Golden.swift (not bundled).
+                    exclude: ["Goldens"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ClubhouseData", "ClubhouseDomain"]),
         .testTarget(name: "BenchTests", dependencies: ["clubhouse-bench"]),
     ]

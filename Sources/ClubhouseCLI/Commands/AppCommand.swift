@@ -72,19 +72,22 @@ package enum AppCommand {
             Output.error("clubhouse: \(refusal.reason)")
             return 2
         }
+        // One clock for the app's leagues: the demo world is seeded on it, the league service runs on it, the screen
+        // counts down and says "3 h ago" on it (the machine's, unless CLUBHOUSE_TEST_NOW moves or freezes it).
+        let clock = WallClock.current()
         let db: Database
         // What the person must hear about, shown in the app (stderr is hidden behind it) and logged.
         var notices: [String] = [], movedAside: [(what: String, to: String)] = [], databaseRecovery: String?
         do {
             // Every page is checked once the first frame is up (startClocks below), not before it.
-            db = try OpenDatabase.open(explicitPath: options.databasePath, seed: .world, check: .schemaThenLater) { message in
+            db = try OpenDatabase.open(explicitPath: options.databasePath, seed: .world, check: .schemaThenLater, now: clock.now()) { message in
                 notices.append("the database"); databaseRecovery = message
             }
         } catch {
             Output.error("clubhouse: \(error)")
             return 1
         }
-        let service = LeagueService(store: SQLiteLeagueStore(database: db), clock: WallClock.current(), accounts: .sodium)
+        let service = LeagueService(store: SQLiteLeagueStore(database: db), clock: clock, accounts: .sodium)
         // This device's session (token file, 0600) and pending gated write live in $XDG_STATE_HOME/clubhouse, so a pending join survives the app being killed or the connection
         // dropping. The caller is resolved from the token on every call. Without a usable state folder the app
         // still browses, signed out, and keeps a pending action in memory only.
@@ -118,7 +121,7 @@ package enum AppCommand {
             ?? EmbeddedLeagueAPI(service: service, databasePath: db.path, withoutStateFolder: stateProblem)
         // The gate notices an ended session from the `.unauthenticated` answers themselves (AppReducer+Gate).
         let monochrome = ClubhouseProgram.monochromeRequested(environment: env, arguments: options.noColor ? ["--no-color"] : [])
-        let program = ClubhouseProgram(api: api, settingsStore: settingsStore, monochrome: monochrome, environment: env,
+        let program = ClubhouseProgram(api: api, settingsStore: settingsStore, monochrome: monochrome, environment: env, now: { clock.now() },
                                        pendingActions: device.map { $0.pendingActions as any PendingActionStoring } ?? InMemoryPendingActionStore(),
                                        notices: notices.isEmpty ? [] : [Self.movedAsideNotice(notices)])
 

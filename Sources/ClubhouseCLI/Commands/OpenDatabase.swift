@@ -17,8 +17,10 @@ package enum OpenDatabase {
 
     /// Opens `explicitPath` (nil: the XDG default). `onRecovery` hears what was moved aside, if anything, so the
     /// app can say it on screen too (stderr is hidden behind the full-screen app).
+    /// `now`: the moment the demo world's live parts (the bot draft's clock, the mid-season league's running clock)
+    /// start from when it is seeded — the clock its leagues then run on.
     package static func open(explicitPath: String?, seed: Seed, quiet: Bool = false, check: Database.SoundnessCheck = .full,
-                     onRecovery: (String) -> Void = { _ in }) throws(Failure) -> Database {
+                     now: Date = Date(), onRecovery: (String) -> Void = { _ in }) throws(Failure) -> Database {
         let env = ProcessInfo.processInfo.environment
         if let url = explicitPath, PostgresURL.isPostgres(url) {
             throw Failure(description: "a PostgreSQL database is served by 'clubhouse serve --database \(PostgresURL.redacted(url))'; " +
@@ -37,7 +39,7 @@ package enum OpenDatabase {
             case .world:
                 let isNew = try opened.database.scalar("SELECT value FROM meta WHERE key = ?", [DemoWorld.seededKey], as: String.self) == nil
                 if isNew && !quiet { print("Setting up the 2019 demo season in \(location.path)…") }
-                try DemoWorld.seedIfNeeded(opened.database)
+                try DemoWorld.seedIfNeeded(opened.database, now: now)
             }
             return opened.database
         } catch let f as DatabaseLocation.Failure {

@@ -95,6 +95,15 @@ final class TestStore<F: PageFeature> {
         received = []; waiting = []; requests = []
     }
 
+    /// Runs the work still waiting that answers with no action (a bell, a save), in order; an action it does answer
+    /// waits to be received.
+    func runSilentWork() async {
+        while !waiting.isEmpty {
+            let next = waiting.removeFirst()
+            if let a = await next.work().action { received.append(a) }
+        }
+    }
+
     /// Drops work still waiting (for a test that deliberately leaves a load unanswered).
     func skipWaitingEffects() { waiting = [] }
 

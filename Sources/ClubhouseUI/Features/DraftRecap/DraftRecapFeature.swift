@@ -92,7 +92,10 @@ public enum DraftRecapFeature: PageFeature {
         let picksHeight = recap.best.count + 2
         let wide = inner.width >= 110
         let picksRows = wide ? picksHeight : picksHeight * 2
-        let gradesHeight = max(2, min(recap.teams.count + 1, inner.height - 1 - picksRows))
+        // The grades are the page's list: they keep a header and four teams (all of them when fewer) however little room
+        // there is, and give rows to the picks below only beyond that.
+        let allGrades = recap.teams.count + 1
+        let gradesHeight = max(2, min(allGrades, inner.height - 1 - picksRows), min(allGrades, 5))
         let grades = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: max(0, min(gradesHeight, inner.height - 1)))
         let top = grades.bottom + 1
         if wide {
@@ -113,7 +116,8 @@ public enum DraftRecapFeature: PageFeature {
         TextRow.put(heading, in: area, row: 0, style: context.style(.title), buffer: &buffer)
         let l = layout(recap, in: area)
         gradeTable(state, recap, context: context).render(in: l.grades, buffer: &buffer)
-        for (title, picks, rect) in [("Best picks", recap.best, l.best), ("Worst picks", recap.worst, l.worst)] where rect.height > 1 {
+        // A picks table shows only with room for its title, its header and a pick.
+        for (title, picks, rect) in [("Best picks", recap.best, l.best), ("Worst picks", recap.worst, l.worst)] where rect.height > 2 {
             TextRow.put(title, in: rect, row: 0, style: context.style(.header).adding(.bold), indent: 0, buffer: &buffer)
             let body = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height - 1)
             pickTable(picks, teams: recap.teams.count, context: context).render(in: body, buffer: &buffer)
