@@ -91,7 +91,8 @@ public final class LeagueServer: @unchecked Sendable {
     let replaySlots: AsyncSlots
     let limiter: WriteLimiter
     let idempotency = IdempotentWrites()
-    let router: Router
+    /// The league API's routes and the server's own (`/v1/events`, `/healthz`, `/metrics`); set once, in `init`.
+    private(set) var router = Router(routes: [])
     /// `GET /healthz`'s check of the database, and the log of why requests failed (rate-limited).
     let health = HealthCheck()
     let failures: FailureLog
@@ -107,8 +108,7 @@ public final class LeagueServer: @unchecked Sendable {
         hub = EventHub(maxStreams: options.maxStreams)
         replaySlots = AsyncSlots(max(1, options.replaysAtOnce))
         limiter = WriteLimiter(perSecond: options.writesPerSecond, burst: options.writeBurst)
-        let events = Route("GET", "/v1/events", access: .read) { _ in throw ServerErrors.noRoute }   // answered by `stream`
-        router = Router(routes: LeagueRoutes.all + [events])
+        router = Router(routes: LeagueRoutes.all + ownRoutes)
     }
 
     public static let standardError: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
@@ -224,9 +224,6 @@ public final class LeagueServer: @unchecked Sendable {
             throw ServerErrors.unsupportedMediaType
         }
         let p = Params(path: params, query: request.query)
-        if route.template == "/v1/events" { return try await stream(request, params: p, caller: caller) }
-        if route.template == "/healthz" { return await healthz() }
-        if route.template == "/metrics" { return try metricsAnswer(request, token: token) }
         let fromSSHHost = LeagueRoutes.carriesSSHHostSecret(request, secret: options.sshHostSecret)
         let call = RouteCall(request: request, params: p, api: backend.api(for: caller), caller: caller, token: token, user: user, backend: backend,
                              sshHostSecret: options.sshHostSecret, fromSSHHost: fromSSHHost,
@@ -238,6 +235,18 @@ public final class LeagueServer: @unchecked Sendable {
             }
         }
         return try await route.run(call)
+    }
+
+    /// The routes the server answers itself: the live event stream, its health and its metrics.
+    private var ownRoutes: [Route] {
+        [
+            // `text/event-stream` of the events the caller may read (`stream`).
+            Route("GET", "/v1/events", access: .read) { [unowned self] c in try await self.stream(c.request, params: c.params, caller: c.caller) },
+            // The database checked, the answer cached for a second (`healthz`).
+            Route("GET", "/healthz", access: .account) { [unowned self] _ in await self.healthz() },
+            // Loopback or the metrics token only (`metricsAnswer`).
+            Route("GET", "/metrics", access: .account) { [unowned self] c in try self.metricsAnswer(c.request, token: c.token) },
+        ]
     }
 
     /// The client's address as this server can vouch for it: the peer, unless the peer is a trusted proxy (or the SSH

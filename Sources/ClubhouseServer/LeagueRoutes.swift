@@ -2,7 +2,7 @@ import ClubhouseDomain
 import Foundation
 
 /// The route table: every endpoint of the league API (`Endpoints.all`, each defined once in the Domain), plus the
-/// account routes that sign in and out through the backend and the server's own answers.
+/// account routes that sign in and out through the backend and `/v1/meta` (the server adds its own: events, health, metrics).
 public enum LeagueRoutes {
     public static let all: [Route] = Endpoints.all.map(Route.init) + accounts + system
 
@@ -79,12 +79,8 @@ public enum LeagueRoutes {
     }
 
     static let system: [Route] = [
-        // Answered by the server itself (`LeagueServer.healthz`: the database checked, the answer cached for a second).
-        Route("GET", "/healthz", access: .account) { _ in throw ServerErrors.noRoute },
         // The server's version and API version (`LeagueServer.Options.version`), to anyone; every answer also carries
         // them in `Clubhouse-Version`.
         Route("GET", "/v1/meta", access: .account) { call in try .ok(call.serverVersion) },
-        // Answered by the server itself (`LeagueServer.metricsAnswer`: loopback or the metrics token only).
-        Route("GET", "/metrics", access: .account) { _ in throw ServerErrors.noRoute },
     ]
 }

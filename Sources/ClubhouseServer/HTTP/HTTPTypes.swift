@@ -1,3 +1,4 @@
+import ClubhouseDomain
 import Foundation
 
 /// One HTTP request as the route table sees it (the body is complete; limits were checked while reading it).
@@ -59,9 +60,8 @@ public struct HTTPError: Error, Hashable, Sendable {
     }
 
     public var response: HTTPResponse {
-        let envelope = "{\"error\":{\"code\":\(JSONText.quote(code)),\"message\":\(JSONText.quote(message))"
-            + (field.map { ",\"field\":\(JSONText.quote($0))" } ?? "") + "}}"
-        var r = HTTPResponse.json(status, Array(envelope.utf8))
+        let envelope = Wire.ErrorEnvelope(error: .init(code: code, message: message, field: field))
+        var r = HTTPResponse.json(status, Array((try? HTTPResponse.jsonEncoder.encode(envelope)) ?? Data()))
         if let retryAfter { r.headers.append(("Retry-After", "\(retryAfter)")) }
         if let allow { r.headers.append(("Allow", allow)) }
         if closesConnection { r.headers.append(("Connection", "close")) }
