@@ -287,4 +287,26 @@ import Testing
         let holders = try [s.devTeam, emmaTeam, s.benTeam].filter { try s.roster($0).rows.contains { $0.player.id == s.benPlayer } }
         #expect(holders.count == 1, "the player is on exactly one roster")
     }
+
+    /// The trade's player is let go by a free-agent add (the drop of an add, as a claim's drop would be) while the trade
+    /// is accepted: one of them lands.
+    @Test(arguments: 0..<2)
+    func anAcceptanceRacingAnAddThatDropsItsPlayerEndsWithExactlyOneWinner(round: Int) throws {
+        let s = try Self.setup(review: .none)
+        let other = try s.world.secondService()
+        let position = try #require(try s.roster(s.devTeam).rows.first { $0.player.id == s.devPlayer }).player.position
+        let freeAgent = try #require(try s.service.availablePlayers(s.league, position: position, sort: .seasonPoints, caller: s.dev)
+            .first { $0.availability == .freeAgent }).player.id
+        let id = try s.service.proposeTrade(s.league, s.offer(), caller: s.ben)
+        let (league, dev, devTeam, devPlayer) = (s.league, s.dev, s.devTeam, s.devPlayer)
+        let services = round % 2 == 0 ? (s.service, other) : (other, s.service)
+        let (_, added) = Self.race({ try services.0.acceptTrade(league, trade: id, caller: dev) },
+                                   { try services.1.addFreeAgent(league, team: devTeam, player: freeAgent, dropping: devPlayer, caller: dev) })
+        let trade = try s.trade(id)
+        switch (trade.state, added) {
+        case (.executed, .failure): #expect(try s.roster(s.benTeam).rows.contains { $0.player.id == devPlayer })
+        case (.invalidated, .success): #expect(trade.invalidationReason?.contains("is no longer on") == true)
+        default: Issue.record("not exactly one winner: trade \(trade.state), add \(added)")
+        }
+    }
 }

@@ -220,4 +220,42 @@ import Testing
         }
         #expect(executed > 0, "the sequence executed some trades")
     }
+
+    // MARK: Bots
+
+    /// Rankings where player "pT-N" is worth (6 − N) × 10 points over replacement: each roster's first player is its best.
+    static func rankings(_ board: TradeBoard) -> DraftRankings {
+        DraftRankings(scored: board.players.values.sorted { $0.id < $1.id }.map { p in
+            let n = Int(p.id.rawValue.split(separator: "-").last!)!
+            return (id: p.id, position: p.position, points: Points(hundredths: (100 + (6 - n) * 1_000) * 100))
+        })
+    }
+
+    @Test func aBotTakesAnOverpayRefusesALopsidedAskAndAnswersTheSameEveryTime() {
+        let board = Self.board()          // team 1 is the bot
+        let rankings = Self.rankings(board)
+        func trade(_ p: TradeProposal, id: Int64 = 1) -> Trade {
+            Trade(id: TradeID(id), leagueID: board.league.id, state: .proposed, proposal: p, proposedBy: UserID(2), createdAt: Self.clock,
+                  expiresAt: Self.clock)
+        }
+        // Team 2 offers its two best for the bot's worst: taken whatever the temperament; the reverse is refused.
+        let generous = TradeProposal(team: TeamID(2), with: TeamID(1), give: TradeAssets(players: ["p2-0", "p2-1"]), get: TradeAssets(players: ["p1-5"]))
+        let greedy = TradeProposal(team: TeamID(2), with: TeamID(1), give: TradeAssets(players: ["p2-5"]), get: TradeAssets(players: ["p1-0", "p1-1"]))
+        for seed in UInt64(1)...20 {
+            #expect(TradeBot.answer(trade(generous), on: board, rankings: rankings, seed: seed) == .accept)
+            #expect(TradeBot.answer(trade(greedy), on: board, rankings: rankings, seed: seed) == .reject)
+            let d = TradeBot.delay(for: TradeID(Int64(seed)), seed: seed)
+            #expect((20...90).contains(d) && d == TradeBot.delay(for: TradeID(Int64(seed)), seed: seed))
+        }
+        // Close calls: the same seed and trade always give the same answer, and a counter is a valid offer back.
+        for id in Int64(1)...30 {
+            let close = TradeProposal(team: TeamID(2), with: TeamID(1), give: TradeAssets(players: ["p2-2"]), get: TradeAssets(players: ["p1-1"]))
+            let a = TradeBot.answer(trade(close, id: id), on: board, rankings: rankings, seed: 9)
+            #expect(a == TradeBot.answer(trade(close, id: id), on: board, rankings: rankings, seed: 9))
+            if case .counter(let back) = a {
+                #expect(back.team == TeamID(1) && back.with == TeamID(2) && back.give.players == ["p1-1"] && back.get.players.count == 2)
+                #expect(Self.refusal(back, on: board) == nil)
+            }
+        }
+    }
 }
