@@ -27,6 +27,10 @@ public enum PostgresSchema {
             try c.execute(translate(Migration007.sql))
             try Migration007.moveData(c)
         },
+        Step(version: 8, name: Migration008.migration.name) { c in
+            try c.execute(translate(Migration008.sql))
+            try c.execute(Migration008.postgresChecks)
+        },
     ]
 
     /// Same versions as SQLite's, always (a test checks).

@@ -9,6 +9,7 @@ import ClubhouseDomain
         "leagues", "teams", "join_requests", "invites", "roster_entries", "lineups", "drafts", "picks", "draft_queue",
         "chat_messages", "waiver_claims", "waiver_holds", "transactions", "matchups", "events", "schema_migrations",
         "sign_in_attempts", "plays", "league_clock_runs", "idempotent_requests", "score_corrections",
+        "trades", "trade_items", "trade_votes", "draft_pick_owners",
     ]
 
     @Test func migratesAnEmptyFileToTheLatestSchema() throws {
@@ -86,7 +87,7 @@ import ClubhouseDomain
     @Test func aDatabaseFromBeforeSeasonsKeepsItsLeaguesOn2019AfterMigrating() throws {
         let dir = TempDir()
         let (legacy, original) = try Self.legacyDatabase(dir, version: 4)
-        #expect(try legacy.migrate() == [5, 6, 7])
+        #expect(try legacy.migrate() == [5, 6, 7, 8])
         #expect(try legacy.query("PRAGMA foreign_key_check").isEmpty)
         let store = SQLiteLeagueStore(database: legacy)
         #expect(try store.read { try $0.seasons() }.map { "\($0.season) \($0.kind.rawValue)" } == ["2018 totals", "2019 full"])
@@ -108,7 +109,7 @@ import ClubhouseDomain
     @Test func aDatabaseSeededBeforePlaysGetsTheShippedPlaysWhenItMigrates() throws {
         let dir = TempDir()
         let (legacy, original) = try Self.legacyDatabase(dir, version: 3)
-        #expect(try legacy.migrate() == [4, 5, 6, 7])
+        #expect(try legacy.migrate() == [4, 5, 6, 7, 8])
         #expect(try legacy.scalar("SELECT count(*) FROM plays", as: Int.self) == original.scalar("SELECT count(*) FROM plays", as: Int.self))
         #expect(try legacy.scalar("SELECT count(*) FROM plays WHERE quarter IS NULL", as: Int.self) == 3)
         #expect(try Self.everythingShown(legacy) == Self.everythingShown(original))
@@ -230,5 +231,31 @@ import ClubhouseDomain
         }
         // Foreign keys are enforced.
         #expect(throws: DatabaseError.self) { try db.run("INSERT INTO picks VALUES (1, 2, 1, 2, 'nobody', 'manager', 0)") }
+    }
+
+    /// Schema v8 (trades): a v7 database keeps every roster entry and transaction (ids included) through the rebuild
+    /// of both tables, and afterwards takes `trade` as a transaction kind and an acquisition, which v7 refused.
+    @Test func v8KeepsRostersAndTransactionsAndAllowsTrades() throws {
+        let dir = TempDir()
+        let (db, _) = try Self.legacyDatabase(dir, version: 7)
+        func rows(_ sql: String) throws -> [String] {
+            try db.query(sql).map { row in row.values.map { "\($0)" }.joined(separator: "|") }
+        }
+        let entries = try rows("SELECT * FROM roster_entries ORDER BY league_id, player_id")
+        let transactions = try rows("SELECT * FROM transactions ORDER BY id")
+        #expect(!entries.isEmpty)
+        #expect(throws: DatabaseError.self) {
+            try db.run("UPDATE roster_entries SET acquisition = 'trade' WHERE rowid = (SELECT min(rowid) FROM roster_entries)")
+        }
+        #expect(try db.migrate() == [8])
+        #expect(try rows("SELECT * FROM roster_entries ORDER BY league_id, player_id") == entries)
+        #expect(try rows("SELECT * FROM transactions ORDER BY id") == transactions)
+        #expect(try db.integrityCheck() == ["ok"])
+        #expect(try db.query("PRAGMA foreign_key_check").isEmpty)
+        try db.run("UPDATE roster_entries SET acquisition = 'trade' WHERE rowid = (SELECT min(rowid) FROM roster_entries)")
+        let league = try #require(try db.scalar("SELECT min(id) FROM leagues", as: Int64.self))
+        let team = try #require(try db.scalar("SELECT min(id) FROM teams WHERE league_id = ?", [league], as: Int64.self))
+        try db.run("INSERT INTO transactions (league_id, team_id, kind, added, dropped, bid, at) VALUES (?, ?, 'trade', NULL, NULL, NULL, 0)", [league, team])
+        #expect(try db.scalar("SELECT count(*) FROM roster_entries WHERE acquisition = 'trade'", as: Int.self) == 1)
     }
 }

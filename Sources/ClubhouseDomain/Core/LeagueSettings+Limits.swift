@@ -26,6 +26,10 @@ extension LeagueSettings {
         public static let waiverPeriodDays = 0...14
         /// The NFL weeks a league's regular season and playoffs may use.
         public static let weeks = 1...18
+        /// Hours an accepted trade is in review (0: none, even in a reviewing mode) — up to a week.
+        public static let tradeReviewHours = 0...168
+        /// Days a proposal waits for its answer.
+        public static let tradeExpiryDays = 1...14
 
         /// The range of one slot's count.
         public static func slotCount(_ slot: Slot) -> ClosedRange<Int> {
@@ -52,6 +56,7 @@ extension LeagueSettings {
         try validateDraft()
         try validateWaivers()
         try validateSeason()
+        try validateTrades()
     }
 
     // MARK: Teams
@@ -174,6 +179,20 @@ extension LeagueSettings {
         }
     }
 
+    // MARK: Trades
+
+    private func validateTrades() throws(DomainError) {
+        guard Limits.tradeReviewHours.contains(tradeReviewHours) else {
+            throw .validation(field: "tradeReviewHours", message: "A trade's review lasts 0–168 hours (not \(tradeReviewHours))")
+        }
+        guard Limits.weeks.contains(tradeDeadlineWeek) else {
+            throw .validation(field: "tradeDeadlineWeek", message: "The trade deadline is a week from 1 to 18 (not \(tradeDeadlineWeek))")
+        }
+        guard Limits.tradeExpiryDays.contains(tradeExpiryDays) else {
+            throw .validation(field: "tradeExpiryDays", message: "A trade offer waits 1–14 days for an answer (not \(tradeExpiryDays))")
+        }
+    }
+
     static func slotName(_ slot: Slot) -> String {
         switch slot {
         case .bench: "The bench"
@@ -204,6 +223,9 @@ extension LeagueSettings {
         if !Self.allowedPickClocks.contains(pickClockSeconds) { s.pickClockSeconds = LeagueSettings().pickClockSeconds }
         s.faabBudget = faabBudget.clamped(to: Limits.faabBudget)
         s.waiverPeriodDays = waiverPeriodDays.clamped(to: Limits.waiverPeriodDays)
+        s.tradeReviewHours = tradeReviewHours.clamped(to: Limits.tradeReviewHours)
+        s.tradeDeadlineWeek = tradeDeadlineWeek.clamped(to: Limits.weeks)
+        s.tradeExpiryDays = tradeExpiryDays.clamped(to: Limits.tradeExpiryDays)
         s.regularSeasonWeeks = Self.clamped(regularSeasonWeeks)
         s.playoffWeeks = Self.clamped(playoffWeeks)
         if !Self.allowedPlayoffTeams.contains(playoffTeams) {

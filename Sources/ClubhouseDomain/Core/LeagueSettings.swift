@@ -12,6 +12,16 @@ public enum WaiverType: String, CaseIterable, Codable, Sendable {
     case rolling, faab
 }
 
+/// Who reviews an accepted trade before it executes.
+public enum TradeReview: String, CaseIterable, Codable, Sendable {
+    /// The trade executes as soon as it is accepted.
+    case none
+    /// The commissioner may cancel it during the review period; it executes when the period ends.
+    case commissioner
+    /// The other managers may vote against it during the review period; enough votes veto it.
+    case vote
+}
+
 /// Every setting of a league, with SPEC 3.1's defaults.
 public struct LeagueSettings: Hashable, Codable, Sendable {
     /// 3–16.
@@ -33,7 +43,62 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
     public var playoffTeams: Int = 4
     public var playoffWeeks: ClosedRange<Int> = 15...16
 
+    // MARK: Trades
+    public var tradeReview: TradeReview = .vote
+    /// Hours an accepted trade stays in review (league clock) before it executes.
+    public var tradeReviewHours: Int = 24
+    /// The last NFL week trades may be proposed, accepted or executed in; from the next week on trading is closed.
+    /// Default 11: the platforms differ — ESPN's default deadline falls just before week 13 (trades through week 12),
+    /// Sleeper lets the commissioner pick a week from 9 to 13 without one documented default
+    /// (dknetwork.draftkings.com, "When is your fantasy football trade deadline?", 2022; support.espn.com "Trade
+    /// Deadline"), and Yahoo's default closes before week 11 — so week 11, the middle of that range.
+    public var tradeDeadlineWeek: Int = 11
+    /// Whether this season's draft picks not yet made may be traded.
+    public var tradePicks: Bool = true
+    /// Days a proposal waits for an answer (league clock) before it expires.
+    public var tradeExpiryDays: Int = 7
+
     public init() {}
+
+    /// The trade settings (`tradeReview` … `tradeExpiryDays`): the part of the settings a commissioner may change
+    /// during the season.
+    public func withTradeSettings(of other: LeagueSettings) -> LeagueSettings {
+        var s = self
+        s.tradeReview = other.tradeReview; s.tradeReviewHours = other.tradeReviewHours
+        s.tradeDeadlineWeek = other.tradeDeadlineWeek; s.tradePicks = other.tradePicks; s.tradeExpiryDays = other.tradeExpiryDays
+        return s
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case teamCount, rosterSlots, positionMaxima, scoring, draftType, pickClockSeconds, waiverType, faabBudget, waiverPeriodDays,
+             regularSeasonWeeks, playoffTeams, playoffWeeks, tradeReview, tradeReviewHours, tradeDeadlineWeek, tradePicks, tradeExpiryDays
+    }
+
+    /// Decodes as the synthesized decoder did; the trade keys (added with schema v8) may be missing from settings
+    /// stored before them, and then take their defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        teamCount = try c.decode(Int.self, forKey: .teamCount)
+        rosterSlots = try c.decode([Slot: Int].self, forKey: .rosterSlots)
+        positionMaxima = try c.decode([Position: Int].self, forKey: .positionMaxima)
+        scoring = try c.decode(ScoringRules.self, forKey: .scoring)
+        draftType = try c.decode(DraftType.self, forKey: .draftType)
+        pickClockSeconds = try c.decodeIfPresent(Int.self, forKey: .pickClockSeconds)
+        waiverType = try c.decode(WaiverType.self, forKey: .waiverType)
+        faabBudget = try c.decode(Int.self, forKey: .faabBudget)
+        waiverPeriodDays = try c.decode(Int.self, forKey: .waiverPeriodDays)
+        regularSeasonWeeks = try c.decode(ClosedRange<Int>.self, forKey: .regularSeasonWeeks)
+        playoffTeams = try c.decode(Int.self, forKey: .playoffTeams)
+        playoffWeeks = try c.decode(ClosedRange<Int>.self, forKey: .playoffWeeks)
+        let d = LeagueSettings.defaultTrades
+        tradeReview = try c.decodeIfPresent(TradeReview.self, forKey: .tradeReview) ?? d.tradeReview
+        tradeReviewHours = try c.decodeIfPresent(Int.self, forKey: .tradeReviewHours) ?? d.tradeReviewHours
+        tradeDeadlineWeek = try c.decodeIfPresent(Int.self, forKey: .tradeDeadlineWeek) ?? d.tradeDeadlineWeek
+        tradePicks = try c.decodeIfPresent(Bool.self, forKey: .tradePicks) ?? d.tradePicks
+        tradeExpiryDays = try c.decodeIfPresent(Int.self, forKey: .tradeExpiryDays) ?? d.tradeExpiryDays
+    }
+
+    private static let defaultTrades = LeagueSettings()
 
     public static let allowedTeamCounts = 3...16
     /// 5 s is the lightning clock (quick practice drafts, the SSH end-to-end draft); the rest are SPEC 3.1's.

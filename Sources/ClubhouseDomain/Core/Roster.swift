@@ -2,7 +2,7 @@ import Foundation
 
 /// How a player came to a roster.
 public enum Acquisition: String, Codable, Sendable {
-    case draft, freeAgent = "free-agent", waiver, commissioner
+    case draft, freeAgent = "free-agent", waiver, commissioner, trade
 }
 
 /// One player on a team's roster, in a slot.

@@ -38,7 +38,7 @@ public struct WaiverHold: Hashable, Codable, Sendable {
 
 /// A completed roster move, for the league's transaction log.
 public struct Transaction: Hashable, Codable, Sendable {
-    public enum Kind: String, Codable, Sendable { case draft, add, drop, waiverClaim = "waiver-claim", commissioner }
+    public enum Kind: String, Codable, Sendable { case draft, add, drop, waiverClaim = "waiver-claim", commissioner, trade }
     public var id: Int64
     public var leagueID: LeagueID
     public var teamID: TeamID

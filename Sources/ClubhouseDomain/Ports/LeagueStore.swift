@@ -75,6 +75,14 @@ public protocol LeagueStoreReader {
     func transactions(in league: LeagueID) throws -> [Transaction]
     func lastEventID() throws -> Int64
 
+    // MARK: Trades
+    /// A league's trades, oldest first, each with its vote count (never who voted).
+    func trades(in league: LeagueID) throws -> [Trade]
+    /// The teams that voted against a trade: only for the one-vote-per-team rule, never shown.
+    func tradeVoters(_ trade: TradeID) throws -> [TeamID]
+    /// The traded picks of a league's draft with their owners now (a pick not listed is its original team's).
+    func pickOwners(in league: LeagueID) throws -> [DraftPickRef: TeamID]
+
     // MARK: Idempotent requests
     /// The request `user` sent with `key` (an `Idempotency-Key`), finished or still running; nil when none is kept.
     func idempotentRequest(user: UserID, key: String) throws -> IdempotentRequest?
@@ -142,6 +150,15 @@ public protocol LeagueStoreWriter: LeagueStoreReader {
     func insertWaiverClaim(_ claim: WaiverClaim) throws -> Int64
     func updateWaiverClaim(_ claim: WaiverClaim) throws
     func insertTransaction(_ transaction: Transaction) throws -> Int64
+
+    /// Stores a new trade with its items (players and picks each way, drops); its id is assigned; returns it.
+    func insertTrade(_ trade: Trade) throws -> TradeID
+    /// Stores a trade's state, times, threshold and reason (its items never change).
+    func updateTrade(_ trade: Trade) throws
+    /// One vote against a trade by a team; `DomainError.conflict` when that team already voted.
+    func insertTradeVote(_ trade: TradeID, team: TeamID, at: Date) throws
+    /// Who makes a (round, original team) pick from now on (its original team again removes the row).
+    func setPickOwner(_ pick: DraftPickRef, owner: TeamID, in league: LeagueID) throws
 
     /// Records a stat correction of a final week's score.
     func insertScoreCorrection(_ correction: ScoreCorrection, in league: LeagueID) throws

@@ -17,6 +17,14 @@ extension LeagueService {
             if league.needsCommissioner?.part == .settings, league.state != .predraft {
                 return try repairSettings(w, league: league, settings: settings)
             }
+            if league.state != .predraft, league.settings.withTradeSettings(of: settings) == settings {
+                // After the draft has started only the trade settings may change (review, deadline, picks, expiry).
+                try settings.validate()
+                league.settings = settings
+                try w.updateLeague(league)
+                try w.appendEvent(league: id, LeagueEvent.LeagueUpdated(teams: settings.teamCount), at: clock.now())
+                return league
+            }
             try requirePredraft(league, "Settings lock once the draft of \(league.name) starts")
             try settings.validate()
             var teams = try w.teams(in: id).sorted { $0.id < $1.id }

@@ -14,7 +14,7 @@ extension LeagueService {
     func draftRoom(_ r: any LeagueStoreReader, league: League, facts: SeasonFacts) throws -> DraftRoom {
         guard let draft = try r.draft(in: league.id) else { throw DomainError.notFound("The draft of \(league.name)") }
         return DraftRoom(draft: draft, picks: try r.picks(in: league.id), pool: rankings(league, facts: facts),
-                         rules: DraftRosterRules(league.settings))
+                         rules: DraftRosterRules(league.settings), pickOwners: try r.pickOwners(in: league.id))
     }
 
     public func draftBoard(_ id: LeagueID, caller: Caller) throws -> DraftBoard {
@@ -27,7 +27,16 @@ extension LeagueService {
             let records = s.records
             let byID = Dictionary(uniqueKeysWithValues: s.teams.map { ($0.id, $0) })
             let picks = try r.picks(in: id)
-            let room = DraftRoom(draft: draft, picks: picks, pool: rankings(s.league, facts: s.facts), rules: DraftRosterRules(s.league.settings))
+            let owners = try r.pickOwners(in: id)
+            let room = DraftRoom(draft: draft, picks: picks, pool: rankings(s.league, facts: s.facts), rules: DraftRosterRules(s.league.settings),
+                                 pickOwners: owners)
+            let made = Set(picks.map(\.number))
+            let traded = owners.compactMap { ref, owner -> TradedPick? in
+                guard ref.round >= 1, ref.round <= draft.rounds, draft.order.contains(ref.team),
+                      let n = DraftOrder.picks(of: ref.team, order: draft.order, type: draft.type, rounds: ref.round).last,
+                      !made.contains(n) else { return nil }
+                return TradedPick(number: n, pick: ref, owner: owner)
+            }.sorted { $0.number < $1.number }
             let tiers = room.pool.tiersLeft(excluding: room.taken).map {
                 DraftTierLeft(position: $0.position, tier: $0.tier, left: $0.left, best: s.facts.summary($0.best))
             }
@@ -36,7 +45,8 @@ extension LeagueService {
                               capabilities: s.capabilities(for: caller),
                               onAutopick: Set(s.teams.filter(\.autopick).map(\.id)), seasonClock: s.league.clock, tiers: tiers,
                               onClockNeeds: room.onTheClock.map { room.openStarterSlots(of: $0) },
-                              rankingBasis: RankingBasis(season: s.league.season, basis: s.facts.priorBasis, players: s.facts.priorSeason.count))
+                              rankingBasis: RankingBasis(season: s.league.season, basis: s.facts.priorBasis, players: s.facts.priorSeason.count),
+                              tradedPicks: traded)
         }
     }
 

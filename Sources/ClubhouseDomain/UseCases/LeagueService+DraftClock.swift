@@ -53,7 +53,7 @@ extension LeagueService {
     private static func due(_ league: League, _ r: any LeagueStoreReader) throws -> Date? {
         guard let draft = try r.draft(in: league.id), draft.status == .running else { return nil }
         let room = DraftRoom(draft: draft, picks: try r.picks(in: league.id), pool: DraftRankings(scored: []),
-                             rules: DraftRosterRules(league.settings))
+                             rules: DraftRosterRules(league.settings), pickOwners: try r.pickOwners(in: league.id))
         return room.botDeadline(teams: try r.teams(in: league.id)) ?? draft.deadline
     }
 }

@@ -93,6 +93,8 @@ extension LeagueService {
         }
         league.clock = target
         report.state = league.state
+        // Trades due by the new moment: offers expire, reviews end, bots answer (issue #33).
+        try processDueTrades(w, league: league)
         try w.updateLeague(league)
         try w.appendEvent(league: league.id, LeagueEvent.ClockAdvanced(to: target, weeks: report.weeksFinalized), at: clock.now())
         return report

@@ -20,7 +20,7 @@ public enum Format {
     public static func injury(_ i: InjuryStatus) -> String { i == .healthy ? "" : i.rawValue }
 
     public static func acquisition(_ a: Acquisition) -> String {
-        switch a { case .draft: "draft"; case .freeAgent: "free agent"; case .waiver: "waivers"; case .commissioner: "commish" }
+        switch a { case .draft: "draft"; case .freeAgent: "free agent"; case .waiver: "waivers"; case .commissioner: "commish"; case .trade: "trade" }
     }
 
     /// A sort's name; the prior season's by its year when the league's season is known ("2018 pts").

@@ -45,13 +45,20 @@ import Testing
     @Test func onlyTheCommissionerChangesSettingsAndOnlyBeforeTheDraft() async throws {
         let world = try ContractWorld()
         let league = try await world.newLeague(teams: 4, members: ["Dana"])
-        let settings = try await world.api().league(league.id).league.settings
+        var settings = try await world.api().league(league.id).league.settings
         #expect(await failure { try await world.api(league.members[0]).updateSettings(league.id, settings: settings) }
                 == .forbidden("Only the commissioner can change the league settings"))
         #expect(await failure { try await world.api().updateSettings(league.id, settings: settings) } == .unauthenticated)
         _ = try await world.api(league.commissioner).startDraft(league.id)
+        settings.waiverPeriodDays += 1
         #expect(await failure { try await world.api(league.commissioner).updateSettings(league.id, settings: settings) }
                 == .conflict("Settings lock once the draft of Test League starts"))
+        // The trade settings (issue #33) stay the commissioner's during the season.
+        settings.waiverPeriodDays -= 1
+        settings.tradeReview = .commissioner
+        settings.tradeDeadlineWeek = 9
+        let changed = try await world.api(league.commissioner).updateSettings(league.id, settings: settings)
+        #expect(changed.settings.tradeReview == .commissioner && changed.settings.tradeDeadlineWeek == 9)
     }
 
     @Test func theCommissionerSetsOrRandomizesTheDraftOrder() async throws {

@@ -41,6 +41,18 @@ import ClubhouseDomain
         (E.SeasonUpdated(weeks: [3], corrections: [ScoreCorrection(week: 2, teamID: TeamID(4), before: Points(hundredths: 9_840),
                                                                    after: Points(hundredths: 10_140), applied: true, at: kickoff, lockedAt: kickoff)]),
          #"{"weeks":[3],"corrections":[{"week":2,"teamID":4,"before":{"hundredths":9840},"after":{"hundredths":10140},"applied":true,"at":589420800,"lockedAt":589420800}]}"#),
+        (E.TradeProposed(trade: TradeID(7), team: TeamID(4), with: TeamID(5)), #"{"trade":7,"team":4,"with":5}"#),
+        (E.TradeAccepted(trade: TradeID(7), review: true), #"{"trade":7,"review":true}"#),
+        (E.TradeRejected(trade: TradeID(7)), #"{"trade":7}"#),
+        (E.TradeWithdrawn(trade: TradeID(7)), #"{"trade":7}"#),
+        (E.TradeCountered(trade: TradeID(7), counter: TradeID(8)), #"{"trade":7,"counter":8}"#),
+        (E.TradeExpired(trade: TradeID(7)), #"{"trade":7}"#),
+        (E.TradeVoteCast(trade: TradeID(7), votes: 1, threshold: 2), #"{"trade":7,"votes":1,"threshold":2}"#),
+        (E.TradeVetoed(trade: TradeID(7), byCommissioner: false), #"{"trade":7,"byCommissioner":false}"#),
+        (E.TradeExecuted(trade: TradeID(7)), #"{"trade":7}"#),
+        (E.TradeInvalidated(trade: TradeID(7), reason: "Christian McCaffrey is no longer on Team 2's roster"),
+         #"{"trade":7,"reason":"Christian McCaffrey is no longer on Team 2's roster"}"#),
+        (E.TradeReversed(trade: TradeID(7)), #"{"trade":7}"#),
     ]
 
     static func event(_ kind: E.Kind, _ payload: String) -> LeagueEvent {

@@ -99,7 +99,8 @@ public enum Migrator {
 /// The product's schema, one migration per version (files `MigrationNNN_*.swift`).
 public enum Schema {
     public static let migrations: [Migration] = [Migration001.migration, Migration002.migration, Migration003.migration, Migration004.migration,
-                                                 Migration005.migration, Migration006.migration, Migration007.migration]
+                                                 Migration005.migration, Migration006.migration, Migration007.migration,
+                                                 Migration008.migration]
     public static var latestVersion: Int { migrations.last?.version ?? 0 }
 }
 

@@ -29,13 +29,33 @@ public struct DraftBoard: Hashable, Codable, Sendable {
     public var onClockNeeds: [Slot: Int]?
     /// What the room's rankings are based on (nil: the transport doesn't say).
     public var rankingBasis: RankingBasis?
+    /// The picks not made yet that changed hands in trades, with their overall number and who makes them now
+    /// (nil: the transport doesn't say; empty: none traded). A made pick's `teamID` is the team that made it.
+    public var tradedPicks: [TradedPick]?
     public init(leagueID: LeagueID, draft: Draft, teams: [TeamSummary], picks: [DraftPickView], capabilities: Capabilities,
                 onAutopick: Set<TeamID> = [], seasonClock: Date? = nil, tiers: [DraftTierLeft] = [], onClockNeeds: [Slot: Int]? = nil,
-                rankingBasis: RankingBasis? = nil) {
+                rankingBasis: RankingBasis? = nil, tradedPicks: [TradedPick]? = nil) {
         self.leagueID = leagueID; self.draft = draft; self.teams = teams; self.picks = picks; self.capabilities = capabilities
         self.onAutopick = onAutopick; self.seasonClock = seasonClock
-        self.tiers = tiers; self.onClockNeeds = onClockNeeds; self.rankingBasis = rankingBasis
+        self.tiers = tiers; self.onClockNeeds = onClockNeeds; self.rankingBasis = rankingBasis; self.tradedPicks = tradedPicks
     }
+}
+
+extension DraftBoard {
+    /// The team that makes overall pick `number`: its owner when it was traded, else its original team by the order.
+    public func owner(ofPick number: Int) -> TeamID? {
+        guard !draft.order.isEmpty, number >= 1 else { return nil }
+        if let traded = tradedPicks?.first(where: { $0.number == number }) { return traded.owner }
+        return DraftOrder.team(forPick: number, order: draft.order, type: draft.type)
+    }
+}
+
+/// A draft pick that changed hands: its overall number, the (round, original team) it is, and its owner now.
+public struct TradedPick: Hashable, Codable, Sendable {
+    public var number: Int
+    public var pick: DraftPickRef
+    public var owner: TeamID
+    public init(number: Int, pick: DraftPickRef, owner: TeamID) { self.number = number; self.pick = pick; self.owner = owner }
 }
 
 /// What a league's pre-draft rankings stand on: the season before its own, scored under its rules — that season's

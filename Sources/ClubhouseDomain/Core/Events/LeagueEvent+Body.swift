@@ -39,6 +39,17 @@ extension LeagueEvent.Kind {
         case .clockAdvanced: LeagueEvent.ClockAdvanced.self
         case .matchupsFinalized: LeagueEvent.MatchupsFinalized.self
         case .seasonUpdated: LeagueEvent.SeasonUpdated.self
+        case .tradeProposed: LeagueEvent.TradeProposed.self
+        case .tradeAccepted: LeagueEvent.TradeAccepted.self
+        case .tradeRejected: LeagueEvent.TradeRejected.self
+        case .tradeWithdrawn: LeagueEvent.TradeWithdrawn.self
+        case .tradeCountered: LeagueEvent.TradeCountered.self
+        case .tradeExpired: LeagueEvent.TradeExpired.self
+        case .tradeVoteCast: LeagueEvent.TradeVoteCast.self
+        case .tradeVetoed: LeagueEvent.TradeVetoed.self
+        case .tradeExecuted: LeagueEvent.TradeExecuted.self
+        case .tradeInvalidated: LeagueEvent.TradeInvalidated.self
+        case .tradeReversed: LeagueEvent.TradeReversed.self
         }
     }
 }

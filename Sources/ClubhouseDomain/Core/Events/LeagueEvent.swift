@@ -13,7 +13,11 @@ public struct LeagueEvent: Hashable, Codable, Sendable {
              claimPlaced = "waiver.claim", waiversProcessed = "waiver.processed", clockAdvanced = "clock.advanced",
              matchupsFinalized = "matchups.finalized",
              claimCancelled = "waiver.cancel", claimsReordered = "waiver.reorder", inviteChanged = "invite.changed",
-             draftOrderSet = "draft.order", seasonUpdated = "season.updated"
+             draftOrderSet = "draft.order", seasonUpdated = "season.updated",
+             tradeProposed = "trade.proposed", tradeAccepted = "trade.accepted", tradeRejected = "trade.rejected",
+             tradeWithdrawn = "trade.withdrawn", tradeCountered = "trade.countered", tradeExpired = "trade.expired",
+             tradeVoteCast = "trade.vote", tradeVetoed = "trade.vetoed", tradeExecuted = "trade.executed",
+             tradeInvalidated = "trade.invalidated", tradeReversed = "trade.reversed"
     }
     /// Monotonic id; followers resume after the last id they saw.
     public var id: Int64

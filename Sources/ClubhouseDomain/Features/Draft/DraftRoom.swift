@@ -14,11 +14,15 @@ public struct DraftRoom: Hashable, Sendable {
     public let rules: DraftRosterRules
     /// Seeds bots' think times: the same seed and pick number always give the same think time, so every process agrees.
     public let botSeed: UInt64
+    /// Traded picks: who makes the (round, original team) pick now; a pick not listed is made by its original team.
+    public let pickOwners: [DraftPickRef: TeamID]
 
     /// Bots and autopick teams wait this long (seconds) before picking; the exact time per pick comes from `botSeed`.
     public static let botThinkRange: ClosedRange<Double> = 2...5
 
-    public init(draft: Draft, picks: [Pick], pool: DraftRankings, rules: DraftRosterRules, botSeed: UInt64? = nil) {
+    public init(draft: Draft, picks: [Pick], pool: DraftRankings, rules: DraftRosterRules, botSeed: UInt64? = nil,
+                pickOwners: [DraftPickRef: TeamID] = [:]) {
+        self.pickOwners = pickOwners
         self.draft = draft
         self.picks = picks.sorted { $0.number < $1.number }
         self.pool = pool
@@ -37,7 +41,21 @@ public struct DraftRoom: Hashable, Sendable {
     /// The team on the clock, or nil when the draft is complete or has no teams.
     public var onTheClock: TeamID? {
         guard !draft.order.isEmpty, !draft.isComplete, draft.currentPick >= 1 else { return nil }
-        return DraftOrder.team(forPick: draft.currentPick, order: draft.order, type: draft.type)
+        return owner(ofPick: draft.currentPick)
+    }
+
+    /// The team that makes overall pick `number`: whoever owns that (round, original team) pick now — the original
+    /// team by the draft order and type unless the pick was traded.
+    public func owner(ofPick number: Int) -> TeamID {
+        Self.owner(ofPick: number, draft: draft, pickOwners: pickOwners)
+    }
+
+    /// `owner(ofPick:)` without a room (the draft and the traded picks are enough).
+    public static func owner(ofPick number: Int, draft: Draft, pickOwners: [DraftPickRef: TeamID]) -> TeamID {
+        let original = DraftOrder.team(forPick: number, order: draft.order, type: draft.type)
+        guard !pickOwners.isEmpty else { return original }
+        let round = DraftOrder.round(forPick: number, teamCount: draft.order.count)
+        return pickOwners[DraftPickRef(round: round, team: original)] ?? original
     }
 
     /// The round of the pick on the clock (nil when complete).

@@ -114,6 +114,7 @@ extension ClaimsFeature {
         case .waiverClaim: "claim won"
         case .draft: "drafted"
         case .commissioner: "commish"
+        case .trade: "trade"
         }
     }
 

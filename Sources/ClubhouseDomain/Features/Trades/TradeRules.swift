@@ -1,0 +1,254 @@
+import Foundation
+
+/// Everything about a league a trade is checked against, at one moment.
+public struct TradeBoard: Sendable {
+    public var league: League
+    public var teams: [Team]
+    public var rosters: [TeamID: Roster]
+    public var players: [PlayerID: Player]
+    /// The draft (nil when the league has none yet) and the picks made in it.
+    public var draft: Draft?
+    public var picksMade: [Pick]
+    /// Traded picks: who owns a (round, original team) pick now; a pick not listed is its original team's.
+    public var pickOwners: [DraftPickRef: TeamID]
+    /// The NFL week on the league clock.
+    public var week: Int
+    /// Rostered players whose game this week has kicked off on the league clock.
+    public var locked: Set<PlayerID>
+    /// The commissioner's reversal of an executed trade isn't closed by the trade deadline.
+    public var ignoresDeadline = false
+
+    public init(league: League, teams: [Team], rosters: [TeamID: Roster], players: [PlayerID: Player], draft: Draft?, picksMade: [Pick],
+                pickOwners: [DraftPickRef: TeamID], week: Int, locked: Set<PlayerID>) {
+        self.league = league; self.teams = teams; self.rosters = rosters; self.players = players; self.draft = draft
+        self.picksMade = picksMade; self.pickOwners = pickOwners; self.week = week; self.locked = locked
+    }
+
+    public func roster(_ team: TeamID) -> Roster { rosters[team] ?? Roster(teamID: team) }
+    public func teamName(_ id: TeamID) -> String { teams.first { $0.id == id }?.name ?? "Team \(id.rawValue)" }
+    public func playerName(_ id: PlayerID) -> String { players[id]?.fullName ?? id.rawValue }
+    public func pickName(_ p: DraftPickRef) -> String { "the round \(p.round) pick of \(teamName(p.team))" }
+
+    /// Who owns a pick now.
+    public func owner(of pick: DraftPickRef) -> TeamID { pickOwners[pick] ?? pick.team }
+
+    /// A pick's overall number in the draft (nil when the round or team isn't in it).
+    public func overallNumber(of pick: DraftPickRef) -> Int? {
+        guard let draft, pick.round >= 1, pick.round <= draft.rounds, draft.order.contains(pick.team) else { return nil }
+        let numbers = DraftOrder.picks(of: pick.team, order: draft.order, type: draft.type, rounds: pick.round)
+        return numbers.last
+    }
+
+    public func isMade(_ pick: DraftPickRef) -> Bool {
+        guard let n = overallNumber(of: pick) else { return false }
+        return picksMade.contains { $0.number == n }
+    }
+
+    /// The picks not yet made that `team` owns (each becomes a roster place when made).
+    public func unmadePicks(ownedBy team: TeamID, owners: [DraftPickRef: TeamID]? = nil) -> [DraftPickRef] {
+        guard let draft, !draft.isComplete, draft.rounds >= 1 else { return [] }
+        let made = Set(picksMade.map(\.number))
+        var out: [DraftPickRef] = []
+        for round in 1...min(draft.rounds, Draft.maxRounds) {
+            for original in draft.order {
+                let ref = DraftPickRef(round: round, team: original)
+                guard (owners ?? pickOwners)[ref] ?? original == team, let n = overallNumber(of: ref), !made.contains(n) else { continue }
+                out.append(ref)
+            }
+        }
+        return out
+    }
+
+    /// Whether trading is closed: the season is over, or the clock's week is past the trade deadline.
+    public var deadlineRefusal: String? {
+        if ignoresDeadline { return nil }
+        switch league.state {
+        case .complete: return "The season of \(league.name) is over — trading is closed"
+        case .inSeason, .playoffs:
+            guard week > league.settings.tradeDeadlineWeek else { return nil }
+            return "The trade deadline of \(league.name) (week \(league.settings.tradeDeadlineWeek)) has passed"
+        case .predraft, .drafting: return nil
+        }
+    }
+}
+
+/// What executing a trade changes.
+public struct TradeExecution: Hashable, Sendable {
+    /// The two teams' rosters after the trade and its drops.
+    public var rosters: [Roster]
+    /// Picks that change hands, with their new owner.
+    public var pickOwners: [DraftPickRef: TeamID]
+    /// One transaction per player who changes teams (on the receiving team) and per drop (on the dropping team).
+    public var transactions: [Transaction]
+    /// Players released by the trade (they go on waivers).
+    public var dropped: [PlayerID]
+}
+
+/// The rules of trades: a proposal's checks, the re-check before it executes, and what an execution changes.
+public enum TradeRules {
+    // MARK: Proposal
+
+    /// Checks an offer (a new proposal, a counter, or one about to be accepted) against the league as it stands.
+    /// Throws `.conflict` when trading is closed and `.validation` naming the field otherwise. Returns the proposal
+    /// with its note normalised (nil when empty).
+    public static func validate(_ proposal: TradeProposal, on board: TradeBoard) throws(DomainError) -> TradeProposal {
+        if let closed = board.deadlineRefusal { throw .conflict(closed) }
+        var p = proposal
+        let teamIDs = Set(board.teams.map(\.id))
+        guard teamIDs.contains(p.team) else { throw .notFound("Team \(p.team.rawValue) in \(board.league.name)") }
+        guard teamIDs.contains(p.with) else { throw .notFound("Team \(p.with.rawValue) in \(board.league.name)") }
+        guard p.team != p.with else { throw .validation(field: "with", message: "A team can't trade with itself") }
+        guard !(p.give.isEmpty && p.get.isEmpty) else {
+            throw .validation(field: "give", message: "A trade moves at least one player or pick")
+        }
+        var seen = Set<PlayerID>()
+        for player in p.allPlayers where !seen.insert(player).inserted {
+            throw .validation(field: "players", message: "\(board.playerName(player)) is named twice in the trade")
+        }
+        let picks = p.give.picks + p.get.picks
+        if Set(picks).count != picks.count { throw .validation(field: "picks", message: "A pick is named twice in the trade") }
+        for (side, from, field) in [(p.give, p.team, "give"), (p.get, p.with, "get")] {
+            for player in side.players where !board.roster(from).contains(player) {
+                throw .validation(field: field, message: "\(board.playerName(player)) isn't on \(board.teamName(from))'s roster")
+            }
+        }
+        for drop in p.drops where !board.roster(p.team).contains(drop) && !board.roster(p.with).contains(drop) {
+            throw .validation(field: "drops", message: "\(board.playerName(drop)) (a drop) isn't on either team's roster")
+        }
+        try validatePicks(p, on: board)
+        if let note = p.note {
+            let trimmed = TextRules.normalized(note)
+            p.note = trimmed.isEmpty ? nil : try TextRules.text(trimmed, field: "note", what: "A trade note", length: TradeProposal.noteLength,
+                                                               foldingSpaces: false, lengthVerb: "is")
+        }
+        if let problem = rosterProblem(p, on: board) {
+            throw .validation(field: "drops", message: problem + " — name drops to make room")
+        }
+        return p
+    }
+
+    private static func validatePicks(_ p: TradeProposal, on board: TradeBoard) throws(DomainError) {
+        let picks = p.give.picks.map { ($0, p.team, "give") } + p.get.picks.map { ($0, p.with, "get") }
+        guard !picks.isEmpty else { return }
+        guard board.league.settings.tradePicks else {
+            throw .validation(field: "picks", message: "Draft picks can't be traded in \(board.league.name)")
+        }
+        guard let draft = board.draft, !draft.isComplete else {
+            throw .validation(field: "picks", message: "The draft of \(board.league.name) is over — its picks can't be traded")
+        }
+        for (pick, from, field) in picks {
+            guard board.overallNumber(of: pick) != nil else {
+                throw .validation(field: field, message: "The draft has no \(board.pickName(pick)) (rounds 1–\(draft.rounds))")
+            }
+            guard !board.isMade(pick) else { throw .validation(field: field, message: "\(capitalized(board.pickName(pick))) was already made") }
+            guard board.owner(of: pick) == from else {
+                throw .validation(field: field, message: "\(board.teamName(from)) doesn't own \(board.pickName(pick))")
+            }
+        }
+    }
+
+    // MARK: Re-check and execution
+
+    /// Why a trade can't execute now (nil when it can): trading closed, a player or drop no longer on his roster, a pick
+    /// no longer the giver's or already made, a roster that would break its limits, a locked player.
+    public static func recheck(_ p: TradeProposal, on board: TradeBoard) -> String? {
+        if let closed = board.deadlineRefusal { return closed }
+        for (side, from) in [(p.give, p.team), (p.get, p.with)] {
+            for player in side.players where !board.roster(from).contains(player) {
+                return "\(board.playerName(player)) is no longer on \(board.teamName(from))'s roster"
+            }
+            for pick in side.picks {
+                if board.isMade(pick) { return "\(capitalized(board.pickName(pick))) was already made" }
+                if board.owner(of: pick) != from { return "\(board.teamName(from)) no longer owns \(board.pickName(pick))" }
+            }
+        }
+        for drop in p.drops where !board.roster(p.team).contains(drop) && !board.roster(p.with).contains(drop) {
+            return "\(board.playerName(drop)) (a drop) is no longer on either team's roster"
+        }
+        if !(p.give.picks + p.get.picks).isEmpty, !board.league.settings.tradePicks {
+            return "Draft picks can no longer be traded in \(board.league.name)"
+        }
+        for player in p.give.players + p.get.players + p.drops where board.locked.contains(player) {
+            return "\(board.playerName(player))'s game has kicked off — he can't change teams until next week"
+        }
+        return rosterProblem(p, on: board)
+    }
+
+    /// The rosters after the trade and its drops, and whether a team would break its limits: players outside IR plus
+    /// picks still to make ≤ roster size without IR; players of a position (IR included) ≤ its maximum. A count the
+    /// trade doesn't raise never refuses it (a roster already over stays as it was).
+    public static func rosterProblem(_ p: TradeProposal, on board: TradeBoard) -> String? {
+        let after = rostersAfter(p, on: board, at: board.league.clock)
+        let owners = ownersAfter(p, on: board)
+        let capacity = RosterRules.activeCapacity(board.league.settings)
+        for team in [p.team, p.with] {
+            let before = board.roster(team), now = after[team] ?? Roster(teamID: team)
+            let activeBefore = before.entries.filter { $0.slot != .ir }.count + board.unmadePicks(ownedBy: team).count
+            let activeAfter = now.entries.filter { $0.slot != .ir }.count + board.unmadePicks(ownedBy: team, owners: owners).count
+            if activeAfter > capacity, activeAfter > activeBefore {
+                let picks = board.draft.map { !$0.isComplete } ?? false ? " and picks to make" : ""
+                return "\(board.teamName(team)) would hold \(activeAfter) players\(picks) outside IR — \(capacity) is the most"
+            }
+            for position in Position.allCases {
+                guard let maximum = board.league.settings.positionMaxima[position] else { continue }
+                let had = before.entries.filter { board.players[$0.playerID]?.position == position }.count
+                let has = now.entries.filter { board.players[$0.playerID]?.position == position }.count
+                if has > maximum, has > had {
+                    return "\(board.teamName(team)) would hold \(has) \(position.rawValue) — \(maximum) is the most"
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The two rosters after the trade: outgoing players and drops leave; incoming players join the bench.
+    static func rostersAfter(_ p: TradeProposal, on board: TradeBoard, at now: Date) -> [TeamID: Roster] {
+        var out: [TeamID: Roster] = [:]
+        for (team, outgoing, incoming) in [(p.team, p.give.players, p.get.players), (p.with, p.get.players, p.give.players)] {
+            var roster = board.roster(team)
+            let leaving = Set(outgoing + p.drops)
+            roster.entries.removeAll { leaving.contains($0.playerID) }
+            roster.entries += incoming.map { RosterEntry(playerID: $0, slot: .bench, acquisition: .trade, acquiredAt: now) }
+            out[team] = roster
+        }
+        return out
+    }
+
+    static func ownersAfter(_ p: TradeProposal, on board: TradeBoard) -> [DraftPickRef: TeamID] {
+        var owners = board.pickOwners
+        for pick in p.give.picks { owners[pick] = p.with }
+        for pick in p.get.picks { owners[pick] = p.team }
+        return owners
+    }
+
+    /// What executing the trade changes (call after `recheck` found nothing): the two rosters, the picks' new owners,
+    /// and the transactions for the league's log.
+    public static func execution(of p: TradeProposal, on board: TradeBoard, leagueID: LeagueID, at now: Date) -> TradeExecution {
+        let rosters = rostersAfter(p, on: board, at: now)
+        var owners: [DraftPickRef: TeamID] = [:]
+        for pick in p.give.picks { owners[pick] = p.with }
+        for pick in p.get.picks { owners[pick] = p.team }
+        var transactions: [Transaction] = []
+        for player in p.give.players { transactions.append(Transaction(id: 0, leagueID: leagueID, teamID: p.with, kind: .trade, added: player, dropped: nil, at: now)) }
+        for player in p.get.players { transactions.append(Transaction(id: 0, leagueID: leagueID, teamID: p.team, kind: .trade, added: player, dropped: nil, at: now)) }
+        for drop in p.drops {
+            let team = board.roster(p.team).contains(drop) ? p.team : p.with
+            transactions.append(Transaction(id: 0, leagueID: leagueID, teamID: team, kind: .trade, added: nil, dropped: drop, at: now))
+        }
+        return TradeExecution(rosters: [rosters[p.team]!, rosters[p.with]!], pickOwners: owners, transactions: transactions, dropped: p.drops)
+    }
+
+    /// The proposal that moves an executed trade's players and picks back (drops are not undone: the dropped players
+    /// are on waivers or on other rosters by now).
+    public static func reversal(of p: TradeProposal) -> TradeProposal {
+        TradeProposal(team: p.team, with: p.with, give: p.get, get: p.give)
+    }
+
+    /// The veto threshold of a trade in vote review: a third of the managers (people) of the other teams, rounded up.
+    public static func vetoThreshold(for p: TradeProposal, teams: [Team]) -> Int {
+        let others = teams.filter { !$0.isBot && $0.id != p.team && $0.id != p.with }.count
+        return (others + 2) / 3
+    }
+
+    static func capitalized(_ s: String) -> String { s.prefix(1).uppercased() + s.dropFirst() }
+}
