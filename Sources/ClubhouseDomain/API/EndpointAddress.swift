@@ -186,3 +186,13 @@ public enum At {
         public var raw: RawAddress { RawAddress(path: ["league": "\(league.rawValue)", "code": code]) }
     }
 }
+
+extension At {
+    /// One trade of a league.
+    public struct Trade: EndpointAddress {
+        public var league: LeagueID, trade: TradeID
+        public init(_ league: LeagueID, trade: TradeID) { self.league = league; self.trade = trade }
+        public init(_ raw: RawAddress) throws(RawAddress.Invalid) { league = try raw.league; trade = TradeID(try raw.id("trade")) }
+        public var raw: RawAddress { RawAddress(path: ["league": "\(league.rawValue)", "trade": "\(trade.rawValue)"]) }
+    }
+}

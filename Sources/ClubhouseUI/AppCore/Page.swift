@@ -14,6 +14,10 @@ public enum Page: Hashable, Sendable {
     /// My pending waiver claims and the league's transactions.
     case claims(LeagueID)
     case draftRoom(LeagueID)
+    /// A league's trades: offers to me, mine, in review, history.
+    case trades(LeagueID)
+    /// Build a trade offer, or a counter to `counter`.
+    case tradeBuilder(LeagueID, counter: TradeID?)
     /// After the draft: grades against the room, best and worst picks by season points.
     case draftRecap(LeagueID)
     case scoringRules(LeagueID)
@@ -33,7 +37,7 @@ public enum Page: Hashable, Sendable {
         case .leagueForm(.edit(let id)): id
         case .league(let id), .standings(let id), .scoreboard(let id, _), .matchup(let id, _, _), .roster(let id, _),
              .freeAgents(let id), .claims(let id), .draftRoom(let id), .draftRecap(let id), .scoringRules(let id), .leagueSettings(let id),
-             .commissioner(let id): id
+             .commissioner(let id), .trades(let id), .tradeBuilder(let id, _): id
         case .player(_, let league): league
         }
     }
@@ -49,6 +53,7 @@ public enum Page: Hashable, Sendable {
         case .matchup(let id, let week, _): [.home, .league(id), .scoreboard(id, week: week), self]
         case .player(_, let league?): [.home, .league(league), self]
         case .player(_, nil): [.home, self]
+        case .tradeBuilder(let id, _): [.home, .league(id), .trades(id), self]
         default: [.home, .league(leagueID!), self]
         }
     }

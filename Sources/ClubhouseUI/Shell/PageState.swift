@@ -25,6 +25,8 @@ public struct PageState: Equatable, Sendable {
         case .player(let id, let league): self.init(PlayerFeature.self, .init(id: id, league: league))
         case .freeAgents(let id): self.init(FreeAgentsFeature.self, .init(id: id))
         case .claims(let id): self.init(ClaimsFeature.self, .init(id: id))
+        case .trades(let id): self.init(TradesFeature.self, .init(id: id))
+        case .tradeBuilder(let id, let counter): self.init(TradeBuilderFeature.self, .init(id: id, counter: counter))
         case .draftRoom(let id): self.init(DraftRoomFeature.self, .init(id: id, bell: settings.draftBell))
         case .scoringRules(let id): self.init(ScoringRulesFeature.self, .init(id: id))
         case .draftRecap(let id): self.init(DraftRecapFeature.self, .init(id: id))

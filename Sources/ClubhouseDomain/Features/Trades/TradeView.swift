@@ -1,0 +1,72 @@
+import Foundation
+
+/// A trade as the Trades page shows it: the trade, the two teams' names, every player it names with his value by the
+/// rankings' measure (value over replacement, as the draft and the bots weigh players), and each side's total.
+/// `id` and `state` are the trade's, at the top level (`GET /v1/leagues/{league}/trades`).
+public struct TradeView: Hashable, Codable, Sendable, Identifiable {
+    public var id: TradeID
+    public var state: TradeState
+    public var trade: Trade
+    /// The proposing team (`trade.proposal.team`) and the team answering (`trade.proposal.with`).
+    public var team: TradeTeam, with: TradeTeam
+    /// Every player the trade names (both sides and the drops), with his value.
+    public var players: [TradePlayer]
+    /// Each pick the trade moves, with its value (the value of the player the rankings would leave at it).
+    public var picks: [TradePick]
+    /// What the proposer gives and gets, in value points.
+    public var giveValue: Double, getValue: Double
+    /// Whether the caller may vote against it (vote review, in review, not a party, not voted yet is not known:
+    /// votes are anonymous, a second vote is refused with a sentence).
+    public var canVote: Bool
+
+    public struct TradeTeam: Hashable, Codable, Sendable {
+        public var id: TeamID, name: String
+        /// Nobody manages it (a bot): it answers offers by itself.
+        public var isBot: Bool
+    }
+    public struct TradePlayer: Hashable, Codable, Sendable {
+        public var player: PlayerSummary, value: Double
+    }
+    public struct TradePick: Hashable, Codable, Sendable {
+        public var pick: DraftPickRef, value: Double
+        /// "R3 · Bot Bowl's"
+        public var label: String
+    }
+
+    public func player(_ id: PlayerID) -> TradePlayer? { players.first { $0.player.id == id } }
+    public func pick(_ ref: DraftPickRef) -> TradePick? { picks.first { $0.pick == ref } }
+    public func teamName(_ id: TeamID) -> String { id == team.id ? team.name : id == with.id ? with.name : "Team \(id.rawValue)" }
+}
+
+extension LeagueService {
+    /// The league's trades as the caller may see them (`trades`), each with names and values for the Trades page.
+    public func tradeViews(_ id: LeagueID, caller: Caller) throws -> [TradeView] {
+        let trades = try self.trades(id, caller: caller)
+        return try store.read { r in
+            let league = try existingLeague(r, id)
+            let facts = try factsCache.facts(r, season: league.season)
+            let rankings = rankings(league, facts: facts)
+            let board = try tradeBoard(r, league: league)
+            let teams = Dictionary(try r.teams(in: id).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            let myTeams = Set(caller.userID.map { user in teams.values.filter { $0.manager == user }.map(\.id) } ?? [])
+            func team(_ t: TeamID) -> TradeView.TradeTeam {
+                TradeView.TradeTeam(id: t, name: teams[t]?.name ?? "Team \(t.rawValue)", isBot: teams[t]?.manager == nil)
+            }
+            return trades.map { trade in
+                let p = trade.proposal
+                let players = p.allPlayers.map { TradeView.TradePlayer(player: facts.summary($0), value: TradeBot.value($0, rankings: rankings)) }
+                let picks = (p.give.picks + p.get.picks).map { pick in
+                    TradeView.TradePick(pick: pick, value: TradeBot.value(pick, on: board, rankings: rankings),
+                                        label: "R\(pick.round) · \(teams[pick.team]?.name ?? "Team \(pick.team.rawValue)")'s")
+                }
+                func total(_ a: TradeAssets) -> Double {
+                    a.players.reduce(0) { $0 + TradeBot.value($1, rankings: rankings) } + a.picks.reduce(0) { $0 + TradeBot.value($1, on: board, rankings: rankings) }
+                }
+                let party = myTeams.contains(p.team) || myTeams.contains(p.with)
+                let canVote = trade.state == .inReview && league.settings.tradeReview == .vote && !party && !myTeams.isEmpty
+                return TradeView(id: trade.id, state: trade.state, trade: trade, team: team(p.team), with: team(p.with), players: players, picks: picks,
+                                 giveValue: total(p.give), getValue: total(p.get), canVote: canVote)
+            }
+        }
+    }
+}

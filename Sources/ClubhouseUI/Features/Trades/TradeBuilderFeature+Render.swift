@@ -1,0 +1,73 @@
+import Foundation
+import ClubhouseDomain
+import Terminal
+
+extension TradeBuilderFeature {
+    public static func render(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        let body = Rect(x: area.x + 1, y: area.y, width: area.width - 2, height: area.height)
+        defer { if let c = state.confirm { c.dialog.render(in: area, buffer: &buffer) } }
+        guard let detail = LoadView.render(state.detail.load, what: "the league", empty: "", in: body, buffer: &buffer, context: context) else { return }
+        guard detail.capabilities.myTeam != nil else {
+            let text = detail.capabilities.signedIn ? "You don't have a team in \(detail.league.name), so you can't trade in it."
+                                                    : "Sign in (i) to build a trade in \(detail.league.name): an offer needs your team."
+            Paragraph(text, style: context.style(.dim)).render(in: Rect(x: body.x, y: body.y + 1, width: body.width, height: body.height - 1), buffer: &buffer)
+            return
+        }
+        guard state.partner != nil else {
+            TextRow.put("Trade with which team?", in: body, row: 0, style: context.style(.header), buffer: &buffer)
+            teamsTable(state, context: context).render(in: Rect(x: body.x, y: body.y + 1, width: body.width, height: body.height - 1), buffer: &buffer)
+            return
+        }
+        // Summary line, then the two rosters side by side (stacked when narrow), then the problem if any.
+        let summary = "You give \(state.give.count + state.givePicks.count) · you get \(state.get.count + state.getPicks.count)"
+            + (state.drops.isEmpty ? "" : " · you drop \(state.drops.count)") + " · your roster after: \(state.mySizeAfter)/\(state.rosterSize)"
+        TextRow.put(summary, in: body, row: 0, style: context.style(state.mySizeAfter > state.rosterSize ? .negative : .dim), buffer: &buffer)
+        var rosters = Rect(x: body.x, y: body.y + 1, width: body.width, height: body.height - 1)
+        if let problem = state.problem, rosters.height > 3 {
+            TextRow.put(problem, in: body, row: body.height - 1, style: context.style(.negative), buffer: &buffer)
+            rosters = Rect(x: rosters.x, y: rosters.y, width: rosters.width, height: rosters.height - 1)
+        }
+        let halves: [Rect]
+        if rosters.width >= 70 {
+            let w = (rosters.width - 1) / 2
+            halves = [Rect(x: rosters.x, y: rosters.y, width: w, height: rosters.height), Rect(x: rosters.x + w + 1, y: rosters.y, width: w, height: rosters.height)]
+        } else {
+            let h = rosters.height / 2
+            halves = [Rect(x: rosters.x, y: rosters.y, width: rosters.width, height: h),
+                      Rect(x: rosters.x, y: rosters.y + h, width: rosters.width, height: rosters.height - h)]
+        }
+        for (side, half) in zip([Side.mine, .theirs], halves) {
+            let focused = state.side == side
+            let title = side == .mine ? "You give — \(state.mine.value?.team.name ?? "your team")" : "You get — \(state.partnerName)"
+            TextRow.put((focused ? "▸ " : "  ") + title, in: half, row: 0, style: context.style(focused ? .header : .dim), indent: 0, buffer: &buffer)
+            let load = side == .mine ? state.mine.load : state.theirs.load
+            let inner = Rect(x: half.x, y: half.y + 1, width: half.width, height: max(0, half.height - 1))
+            guard LoadView.render(load, what: "the roster", empty: "No players.", in: inner, buffer: &buffer, context: context) != nil else { continue }
+            rosterTable(state, side, context: context).render(in: inner, buffer: &buffer)
+        }
+    }
+
+    static func teamsTable(_ state: State, context: RenderContext) -> DataTable {
+        let cols = [DataColumn("Team", .fill(2)), DataColumn("Manager", .fill(1)), DataColumn("Record", .length(7))]
+        let rows = state.others.map { [$0.name, $0.managerName ?? "bot — answers by itself", $0.record] }
+        let roles: [[StyleRole?]] = state.others.map { t in [nil, t.managerName == nil ? .dim : nil, .dim] }
+        return DataTable(columns: cols, rows: rows, roles: roles, selected: state.teamList.selected, offset: state.teamList.offset, context: context)
+    }
+
+    /// One roster with its marks: `+` in the trade, `×` dropped if it goes through.
+    static func rosterTable(_ state: State, _ side: Side, context: RenderContext) -> DataTable {
+        let rows = state.rows(side)
+        let marked = side == .mine ? state.give : state.get
+        let cols = [DataColumn("", .length(1)), DataColumn("Player", .fill(3)), DataColumn("Pos", .length(3)), DataColumn("Pts", .length(6), .right)]
+        let cells = rows.map { r -> [String] in
+            let mark = marked.contains(r.player.id) ? "+" : state.drops.contains(r.player.id) ? "×" : " "
+            return [mark, r.player.name, r.player.position.rawValue, r.seasonPoints.description]
+        }
+        let roles: [[StyleRole?]] = rows.map { r in
+            let role: StyleRole? = marked.contains(r.player.id) ? .accent : state.drops.contains(r.player.id) ? .negative : nil
+            return [role, role, .dim, .dim]
+        }
+        let list = side == .mine ? state.mineList : state.theirsList
+        return DataTable(columns: cols, rows: cells, roles: roles, selected: state.side == side ? list.selected : nil, offset: list.offset, context: context)
+    }
+}

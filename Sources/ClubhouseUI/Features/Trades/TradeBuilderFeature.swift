@@ -1,0 +1,209 @@
+import Foundation
+import ClubhouseDomain
+import Terminal
+
+/// Builds a trade offer (or a counter): pick the other team, then mark players on both rosters — `space` puts the
+/// selected player in the trade, `d` marks one of mine to drop if my roster would overflow, `Tab` switches roster —
+/// and `s` sends it after a confirm. A counter opens with the offer turned round (what they asked of me, what they
+/// offered), to change and send back. Signed out, sending goes through the soft gate and is sent after sign-in.
+public enum TradeBuilderFeature: PageFeature {
+    enum EffectID: EffectIdentifier { case league(LeagueID), roster(LeagueID, TeamID), trades(LeagueID) }
+
+    public enum Side: Hashable, Sendable { case mine, theirs }
+
+    public struct State: Equatable, Sendable {
+        public var id: LeagueID
+        /// The offer this one counters.
+        public var counter: TradeID?
+        public var detail = Loadable<LeagueDetail>()
+        /// Picking the other team (nil once chosen).
+        public var partner: TeamID?
+        public var teamList = ListState()
+        public var mine = Loadable<TeamRoster>()
+        public var theirs = Loadable<TeamRoster>()
+        public var side: Side = .theirs
+        public var mineList = ListState(), theirsList = ListState()
+        /// What I give, what I get, and my drops (dropped only if the trade goes through).
+        public var give: [PlayerID] = [], get: [PlayerID] = [], drops: [PlayerID] = []
+        /// Picks kept from the offer being countered (the builder doesn't add picks itself).
+        public var givePicks: [DraftPickRef] = [], getPicks: [DraftPickRef] = []
+        public var confirm: PageConfirm?
+        /// Why `s` can't send yet, shown under the rosters.
+        public var problem: String?
+        public init(id: LeagueID, counter: TradeID? = nil) { self.id = id; self.counter = counter }
+
+        var myTeam: TeamID? { detail.value?.capabilities.myTeam }
+        var others: [TeamSummary] { (detail.value?.teams ?? []).filter { $0.id != myTeam } }
+        var rosterSize: Int { detail.value?.league.settings.rosterSize ?? 16 }
+        var mySizeAfter: Int { (mine.value?.rows.count ?? 0) - give.count + get.count - drops.count }
+        var proposal: TradeProposal? {
+            guard let myTeam, let partner else { return nil }
+            return TradeProposal(team: myTeam, with: partner, give: TradeAssets(players: give, picks: givePicks),
+                                 get: TradeAssets(players: get, picks: getPicks), drops: drops)
+        }
+        var partnerName: String { others.first { $0.id == partner }?.name ?? "them" }
+        func rows(_ side: Side) -> [RosterRow] { (side == .mine ? mine.value : theirs.value)?.rows ?? [] }
+    }
+
+    public enum Action: PageActionCases {
+        case onAppear, retry
+        case detailLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
+        case mineLoaded(RequestToken, Result<TeamRoster, PresentableError>)
+        case theirsLoaded(RequestToken, Result<TeamRoster, PresentableError>)
+        case countered(RequestToken, Result<[TradeView], PresentableError>)
+        case list(ListMove)
+        case teamChosen
+        case sideSwitched
+        case toggled
+        case dropToggled
+        case sendRequested
+        case confirmKey(Key)
+    }
+
+    public static func title(_ state: State) -> String { state.counter == nil ? "New trade" : "Counter-offer" }
+    public static func page(_ state: State) -> Page { .tradeBuilder(state.id, counter: state.counter) }
+    public static func board(_ state: State) -> BoardContext { .league(state.id, week: nil, highlight: state.myTeam.map { .team($0) }) }
+    public static func isEditingText(_ state: State) -> Bool { state.confirm != nil }
+    public static func typed(_ key: Key) -> Action? { .confirmKey(key) }
+    public static var closesAfterItsWrite: Bool { true }
+
+    public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
+        let api = context.env.api, id = state.id
+        switch action {
+        case .onAppear, .retry:
+            let d = state.detail.begin()
+            var effects: [Effect<Action>] = [.load(d, id: EffectID.league(id), { try await api.league(id) }, answer: Action.detailLoaded)]
+            if state.counter != nil {
+                var none = Loadable<[TradeView]>()
+                let t = none.begin()
+                effects.append(.load(t, id: EffectID.trades(id), { try await api.call(Endpoints.Trades.list, At.League(id)) }, answer: Action.countered))
+            }
+            return .merge(effects)
+        case .detailLoaded(let t, let r):
+            state.detail.finish(t, r)
+            guard let mine = state.myTeam else { return .none }
+            let m = state.mine.begin()
+            var effects: [Effect<Action>] = [.load(m, id: EffectID.roster(id, mine), { try await api.roster(id, team: mine) }, answer: Action.mineLoaded)]
+            if state.partner == nil { state.teamList = ListState(selected: state.others.isEmpty ? nil : 0) } else { effects.append(loadTheirs(&state, api: api)) }
+            return .merge(effects)
+        case .mineLoaded(let t, let r):
+            state.mine.finish(t, r); clamp(&state); return .none
+        case .theirsLoaded(let t, let r):
+            state.theirs.finish(t, r); clamp(&state); return .none
+        case .countered(_, let r):
+            // The offer turned round: I give what they asked for, I get what they offered.
+            guard case .success(let trades) = r, let counter = state.counter, let t = trades.first(where: { $0.id == counter }) else { return .none }
+            let p = t.trade.proposal
+            state.partner = p.team
+            state.give = p.get.players; state.get = p.give.players
+            state.givePicks = p.get.picks; state.getPicks = p.give.picks
+            return state.detail.value == nil ? .none : loadTheirs(&state, api: api)
+        case .list(let m):
+            if state.partner == nil {
+                state.teamList.apply(m, count: state.others.count, viewport: context.viewport)
+            } else if state.side == .mine {
+                state.mineList.apply(m, count: state.rows(.mine).count, viewport: context.viewport)
+            } else {
+                state.theirsList.apply(m, count: state.rows(.theirs).count, viewport: context.viewport)
+            }
+            return .none
+        case .teamChosen:
+            guard state.partner == nil, let team = state.others[safe: state.teamList.selected ?? -1] else { return .none }
+            state.partner = team.id
+            state.side = .theirs
+            return loadTheirs(&state, api: api)
+        case .sideSwitched:
+            state.side = state.side == .mine ? .theirs : .mine
+            return .none
+        case .toggled:
+            guard state.partner != nil else { return reduce(into: &state, action: .teamChosen, context: context) }
+            state.problem = nil
+            if state.side == .mine, let row = state.rows(.mine)[safe: state.mineList.selected ?? -1] {
+                toggle(row.player.id, in: &state.give)
+                state.drops.removeAll { $0 == row.player.id }
+            } else if state.side == .theirs, let row = state.rows(.theirs)[safe: state.theirsList.selected ?? -1] {
+                toggle(row.player.id, in: &state.get)
+            }
+            return .none
+        case .dropToggled:
+            guard state.side == .mine, let row = state.rows(.mine)[safe: state.mineList.selected ?? -1], !state.give.contains(row.player.id) else { return .none }
+            toggle(row.player.id, in: &state.drops)
+            state.problem = nil
+            return .none
+        case .sendRequested:
+            guard let p = state.proposal else { return .none }
+            if p.give.isEmpty && p.get.isEmpty { state.problem = "Mark at least one player (space) on either roster"; return .none }
+            if state.mySizeAfter > state.rosterSize {
+                state.problem = "Your roster would have \(state.mySizeAfter) players (limit \(state.rosterSize)) — mark \(state.mySizeAfter - state.rosterSize) to drop (d)"
+                return .none
+            }
+            let known = state
+            let names = { (ids: [PlayerID], side: Side) in
+                ids.map { id in known.rows(side).first { $0.player.id == id }?.player.name ?? id.rawValue }.joined(separator: ", ")
+            }
+            var message = "You give \(names(p.give.players, .mine).isEmpty ? "nothing" : names(p.give.players, .mine))"
+            message += p.give.picks.isEmpty ? "" : " and \(p.give.picks.count) pick(s)"
+            message += "; you get \(names(p.get.players, .theirs).isEmpty ? "nothing" : names(p.get.players, .theirs))"
+            message += p.get.picks.isEmpty ? "." : " and \(p.get.picks.count) pick(s)."
+            if !p.drops.isEmpty { message += " You drop \(names(p.drops, .mine)) if it goes through." }
+            state.confirm = PageConfirm(title: state.counter == nil ? "Send this offer to \(state.partnerName)?" : "Send this counter-offer?",
+                                        message: message, confirmLabel: "Send")
+            return .none
+        case .confirmKey(let key):
+            guard var c = state.confirm else { return .none }
+            switch c.handle(key) {
+            case .confirmed?:
+                state.confirm = nil
+                guard let p = state.proposal else { return .none }
+                if let counter = state.counter { return .delegate(.perform(GatedWrite(Endpoints.Trades.counter, At.Trade(id, trade: counter), p))) }
+                return .delegate(.perform(GatedWrite(Endpoints.Trades.propose, At.League(id), p)))
+            case .cancelled?: state.confirm = nil
+            case nil: state.confirm = c
+            }
+            return .none
+        }
+    }
+
+    static func loadTheirs(_ state: inout State, api: any LeagueAPI) -> Effect<Action> {
+        guard let partner = state.partner else { return .none }
+        let t = state.theirs.begin(), id = state.id
+        return .load(t, id: EffectID.roster(id, partner), { try await api.roster(id, team: partner) }, answer: Action.theirsLoaded)
+    }
+
+    static func toggle(_ id: PlayerID, in list: inout [PlayerID]) {
+        if let i = list.firstIndex(of: id) { list.remove(at: i) } else { list.append(id) }
+    }
+
+    static func clamp(_ state: inout State) {
+        for side in [Side.mine, .theirs] {
+            let n = state.rows(side).count
+            let selected: Int? = n == 0 ? nil : min((side == .mine ? state.mineList : state.theirsList).selected ?? 0, n - 1)
+            if side == .mine { state.mineList.selected = selected } else { state.theirsList.selected = selected }
+        }
+    }
+
+    public static func keymap(_ state: State) -> Keymap<Action> {
+        if state.confirm != nil {
+            return Keymap([KeyBinding([.char("y")], .confirmKey(.char("y")), label: "send", group: "Trade", footer: true),
+                           KeyBinding([.char("n")], .confirmKey(.char("n")), label: "keep editing", group: "Trade", footer: true)])
+        }
+        if state.partner == nil {
+            return Keymap([KeyBinding([.enter, .char(" ")], .teamChosen, label: "trade with this team", group: "Trade", footer: true,
+                                      enabledWhen: !state.others.isEmpty, disabledReason: "no other team")]
+                          + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
+        }
+        let onMine = state.side == .mine
+        return Keymap([
+            KeyBinding([.char(" "), .enter], .toggled, label: onMine ? "give / keep" : "ask for / leave", group: "Trade", footer: true, footerKeys: "space"),
+            KeyBinding([.tab], .sideSwitched, label: onMine ? "their roster" : "my roster", group: "Trade", footer: true),
+            KeyBinding([.char("d")], .dropToggled, label: "drop if it goes through", group: "Trade", footer: onMine, enabledWhen: onMine,
+                       disabledReason: "drops are from your own roster (Tab)"),
+            KeyBinding([.char("s")], .sendRequested, label: state.counter == nil ? "send offer" : "send counter", group: "Trade", footer: true,
+                       enabledWhen: state.proposal != nil, disabledReason: "still loading"),
+        ] + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
+    }
+}
+
+extension TradeBuilderFeature.State: LoadingReporting {
+    public var isLoading: Bool { detail.isLoading || mine.isLoading || theirs.isLoading }
+}

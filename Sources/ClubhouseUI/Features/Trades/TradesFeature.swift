@@ -1,0 +1,208 @@
+import Foundation
+import ClubhouseDomain
+import Terminal
+
+/// A league's trades: offers to me, my offers, trades in review (with the vote count) and history. The selected
+/// trade shows what each side gets with each player's value by the rankings' measure. `a` accepts, `r` rejects,
+/// `c` counters (the builder, filled in the other way round), `w` withdraws my offer, `v` votes against a trade in
+/// review, `X` (commissioner) cancels one in review or reverses an executed one, `n` builds a new offer. Every answer
+/// asks first and goes through the soft gate when signed out.
+public enum TradesFeature: PageFeature {
+    enum EffectID: EffectIdentifier { case trades(LeagueID), league(LeagueID) }
+
+    public enum Tab: Int, CaseIterable, Hashable, Sendable {
+        case toMe, mine, review, history
+        var title: String {
+            switch self {
+            case .toMe: "Offers to me"
+            case .mine: "My offers"
+            case .review: "In review"
+            case .history: "History"
+            }
+        }
+    }
+
+    /// "Accept this trade?" — a write waiting for y/n.
+    public struct Question: Hashable, Sendable {
+        public var write: GatedWrite
+        public var confirm: PageConfirm
+    }
+
+    public struct State: Equatable, Sendable {
+        public var id: LeagueID
+        public var tab: Tab = .toMe
+        public var trades = Loadable<[TradeView]>()
+        public var detail = Loadable<LeagueDetail>()
+        public var list = ListState()
+        public var question: Question?
+        public init(id: LeagueID, tab: Tab = .toMe) { self.id = id; self.tab = tab }
+
+        var myTeam: TeamID? { detail.value?.capabilities.myTeam }
+        var isCommissioner: Bool { detail.value?.capabilities.isCommissioner == true }
+        func shown(_ tab: Tab) -> [TradeView] {
+            let all = trades.value ?? []
+            switch tab {
+            case .toMe: return all.filter { $0.state == .proposed && $0.with.id == myTeam && myTeam != nil }
+            case .mine: return all.filter { $0.state == .proposed && $0.team.id == myTeam && myTeam != nil }
+            case .review: return all.filter { $0.state == .inReview }
+            case .history: return all.filter { !$0.state.isOpen }
+            }
+        }
+        var rows: [TradeView] { shown(tab) }
+        var selected: TradeView? { rows[safe: list.selected ?? -1] }
+    }
+
+    public enum Action: PageActionCases {
+        case onAppear, retry
+        case tradesLoaded(RequestToken, Result<[TradeView], PresentableError>)
+        case detailLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
+        case list(ListMove)
+        case tabMoved(Int)
+        case acceptRequested, rejectRequested, withdrawRequested, vetoRequested, cancelRequested
+        case counterRequested, newOfferRequested
+        case rowActivated
+        case confirmKey(Key)
+    }
+
+    public static func title(_ state: State) -> String { "Trades" }
+    public static func page(_ state: State) -> Page { .trades(state.id) }
+    public static func board(_ state: State) -> BoardContext { .league(state.id, week: nil, highlight: state.myTeam.map { .team($0) }) }
+    public static func isEditingText(_ state: State) -> Bool { state.question != nil }
+    public static func typed(_ key: Key) -> Action? { .confirmKey(key) }
+    public static var liveRefresh: Action? { .onAppear }
+
+    public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
+        switch action {
+        case .onAppear, .retry:
+            func begin<V>(_ l: inout Loadable<V>) -> RequestToken { l.value == nil ? l.begin() : l.beginRefresh() }
+            let api = context.env.api, id = state.id
+            let t = begin(&state.trades), d = begin(&state.detail)
+            return .merge(.load(t, id: EffectID.trades(id), { try await api.call(Endpoints.Trades.list, At.League(id)) }, answer: Action.tradesLoaded),
+                          .load(d, id: EffectID.league(id), { try await api.league(id) }, answer: Action.detailLoaded))
+        case .tradesLoaded(let t, let r):
+            state.trades.finish(t, r)
+            if state.trades.value != nil, !state.trades.isLoading, state.detail.value != nil, state.rows.isEmpty, state.tab == .toMe {
+                state.tab = firstTabWithTrades(state)
+            }
+            clampSelection(&state)
+            return .none
+        case .detailLoaded(let t, let r):
+            state.detail.finish(t, r)
+            if state.trades.value != nil, state.rows.isEmpty, state.tab == .toMe { state.tab = firstTabWithTrades(state) }
+            clampSelection(&state)
+            return .none
+        case .list(let m):
+            state.list.apply(m, count: state.rows.count, viewport: context.viewport); return .none
+        case .tabMoved(let delta):
+            let n = Tab.allCases.count
+            state.tab = Tab(rawValue: ((state.tab.rawValue + delta) % n + n) % n)!
+            state.list = ListState(selected: state.rows.isEmpty ? nil : 0)
+            return .none
+        case .acceptRequested:
+            guard let t = state.selected, t.state == .proposed, t.with.id == state.myTeam else { return .none }
+            ask(&state, Endpoints.Trades.accept, t, title: "Accept this trade?", verb: "Accept",
+                message: "You get \(assets(t, t.trade.proposal.give)); \(t.team.name) gets \(assets(t, t.trade.proposal.get)).\(reviewNote(state))")
+            return .none
+        case .rejectRequested:
+            guard let t = state.selected, t.state == .proposed, t.with.id == state.myTeam else { return .none }
+            ask(&state, Endpoints.Trades.reject, t, title: "Turn this offer down?", verb: "Reject", message: "\(t.team.name) is told at once.")
+            return .none
+        case .withdrawRequested:
+            guard let t = state.selected, t.state == .proposed, t.team.id == state.myTeam else { return .none }
+            ask(&state, Endpoints.Trades.withdraw, t, title: "Withdraw your offer?", verb: "Withdraw", message: "\(t.with.name) can no longer accept it.")
+            return .none
+        case .vetoRequested:
+            guard let t = state.selected, t.canVote else { return .none }
+            ask(&state, Endpoints.Trades.veto, t, title: "Vote against this trade?", verb: "Vote",
+                message: "\(t.trade.vetoThreshold) votes cancel it (\(t.trade.votes) so far). Votes are anonymous.")
+            return .none
+        case .cancelRequested:
+            guard let t = state.selected, state.isCommissioner, t.state == .inReview || t.state == .executed else { return .none }
+            if t.state == .inReview {
+                ask(&state, Endpoints.Trades.veto, t, title: "Cancel this trade?", verb: "Cancel trade",
+                    message: "As commissioner you stop it before it executes; both teams are told.")
+            } else {
+                ask(&state, Endpoints.Trades.reverse, t, title: "Reverse this trade?", verb: "Reverse",
+                    message: "Everything it moved goes back in a new transaction; both teams are told.")
+            }
+            return .none
+        case .counterRequested:
+            guard let t = state.selected, t.state == .proposed, t.with.id == state.myTeam else { return .none }
+            return .delegate(.open(.tradeBuilder(state.id, counter: t.id)))
+        case .newOfferRequested:
+            return .delegate(.open(.tradeBuilder(state.id, counter: nil)))
+        case .rowActivated:
+            guard let t = state.selected, let player = (t.trade.proposal.give.players + t.trade.proposal.get.players).first else { return .none }
+            return .delegate(.open(.player(player, league: state.id)))
+        case .confirmKey(let key):
+            guard var q = state.question else { return .none }
+            switch q.confirm.handle(key) {
+            case .confirmed?:
+                state.question = nil
+                return .delegate(.perform(q.write))
+            case .cancelled?: state.question = nil
+            case nil: state.question = q
+            }
+            return .none
+        }
+    }
+
+    static func ask(_ state: inout State, _ endpoint: Endpoint<At.Trade, Wire.Empty, Trade>, _ t: TradeView, title: String, verb: String, message: String) {
+        state.question = Question(write: GatedWrite(endpoint, At.Trade(state.id, trade: t.id)),
+                                  confirm: PageConfirm(title: title, message: message, confirmLabel: verb))
+    }
+
+    /// "Dalvin Cook, round 3 pick (Bot Bowl's)" — or "nothing".
+    static func assets(_ t: TradeView, _ a: TradeAssets) -> String {
+        let names = a.players.map { t.player($0)?.player.name ?? $0.rawValue } + a.picks.map { t.pick($0)?.label ?? "R\($0.round) pick" }
+        return names.isEmpty ? "nothing" : names.joined(separator: ", ")
+    }
+
+    static func reviewNote(_ state: State) -> String {
+        guard let s = state.detail.value?.league.settings else { return "" }
+        switch s.tradeReview {
+        case .none: return " It executes at once."
+        case .commissioner: return " The commissioner may cancel it for \(s.tradeReviewHours) h."
+        case .vote: return " The league may vote it down for \(s.tradeReviewHours) h."
+        }
+    }
+
+    static func firstTabWithTrades(_ state: State) -> Tab { Tab.allCases.first { !state.shown($0).isEmpty } ?? .toMe }
+
+    static func clampSelection(_ state: inout State) {
+        let n = state.rows.count
+        if n == 0 { state.list.selected = nil } else { state.list.selected = min(state.list.selected ?? 0, n - 1) }
+    }
+
+    public static func keymap(_ state: State) -> Keymap<Action> {
+        if let q = state.question {
+            return Keymap([KeyBinding([.char("y")], .confirmKey(.char("y")), label: q.confirm.confirmLabel.lowercased(), group: "Trades", footer: true),
+                           KeyBinding([.char("n")], .confirmKey(.char("n")), label: "keep", group: "Trades", footer: true)])
+        }
+        let t = state.selected, mine = state.myTeam
+        let offerToMe = t.map { $0.state == .proposed && $0.with.id == mine && mine != nil } ?? false
+        let myOffer = t.map { $0.state == .proposed && $0.team.id == mine && mine != nil } ?? false
+        let notToMe = t == nil ? "no trade selected" : "only for an offer to your team"
+        let canCancel = state.isCommissioner && (t?.state == .inReview || t?.state == .executed)
+        return Keymap([
+            KeyBinding([.char("a")], .acceptRequested, label: "accept", group: "Trades", footer: offerToMe, enabledWhen: offerToMe, disabledReason: notToMe),
+            KeyBinding([.char("r")], .rejectRequested, label: "reject", group: "Trades", footer: offerToMe, enabledWhen: offerToMe, disabledReason: notToMe),
+            KeyBinding([.char("c")], .counterRequested, label: "counter", group: "Trades", footer: offerToMe, enabledWhen: offerToMe, disabledReason: notToMe),
+            KeyBinding([.char("w")], .withdrawRequested, label: "withdraw", group: "Trades", footer: myOffer, enabledWhen: myOffer,
+                       disabledReason: t == nil ? "no trade selected" : "only for your own offer"),
+            KeyBinding([.char("v")], .vetoRequested, label: "vote against", group: "Trades", footer: t?.canVote == true, enabledWhen: t?.canVote == true,
+                       disabledReason: "only in a league vote, for a trade in review you aren't part of"),
+            KeyBinding([.char("X")], .cancelRequested, label: t?.state == .executed ? "reverse" : "cancel", group: "Trades", footer: canCancel,
+                       enabledWhen: canCancel, disabledReason: "the commissioner cancels a trade in review or reverses an executed one"),
+            KeyBinding([.char("n")], .newOfferRequested, label: "new offer", group: "Trades", footer: true, enabledWhen: mine != nil || state.detail.value?.capabilities.signedIn == false,
+                       disabledReason: "you don't have a team in this league"),
+            KeyBinding([.tab, .char("t")], .tabMoved(1), label: "next tab", group: "Trades", footer: true, footerKeys: "t"),
+            KeyBinding([.backTab], .tabMoved(-1), label: "previous tab", group: "Trades"),
+            KeyBinding([.enter], .rowActivated, label: "open player", group: "Trades", enabledWhen: t != nil, disabledReason: "no trade selected"),
+        ] + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
+    }
+}
+
+extension TradesFeature.State: LoadingReporting {
+    public var isLoading: Bool { trades.isLoading || detail.isLoading }
+}
