@@ -58,7 +58,7 @@ extension TradesFeature {
 
     static func table(_ state: State, _ rows: [TradeView], context: RenderContext) -> DataTable {
         let cols = [DataColumn("#", .length(3), .right), DataColumn("From", .fill(2)), DataColumn("To", .fill(2)),
-                    DataColumn("Gives", .fill(3)), DataColumn("For", .fill(3)), DataColumn("State", .length(11)), DataColumn("Until", .length(9))]
+                    DataColumn("Gives", .fill(3)), DataColumn("For", .fill(3)), DataColumn("State", .length(11)), DataColumn("Until", .length(10))]
         let cells = rows.map { t in
             ["\(t.id.rawValue)", t.team.name, t.with.name, assets(t, t.trade.proposal.give), assets(t, t.trade.proposal.get), stateText(t), until(t)]
         }

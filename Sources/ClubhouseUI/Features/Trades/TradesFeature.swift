@@ -196,8 +196,8 @@ public enum TradesFeature: PageFeature {
                        enabledWhen: canCancel, disabledReason: "the commissioner cancels a trade in review or reverses an executed one"),
             KeyBinding([.char("n")], .newOfferRequested, label: "new offer", group: "Trades", footer: true, enabledWhen: mine != nil || state.detail.value?.capabilities.signedIn == false,
                        disabledReason: "you don't have a team in this league"),
-            KeyBinding([.tab, .char("t")], .tabMoved(1), label: "next tab", group: "Trades", footer: true, footerKeys: "t"),
-            KeyBinding([.backTab], .tabMoved(-1), label: "previous tab", group: "Trades"),
+            KeyBinding([.char("t")], .tabMoved(1), label: "next tab", group: "Trades", footer: true, footerKeys: "t"),
+            KeyBinding([.char("T")], .tabMoved(-1), label: "previous tab", group: "Trades"),
             KeyBinding([.enter], .rowActivated, label: "open player", group: "Trades", enabledWhen: t != nil, disabledReason: "no trade selected"),
         ] + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
     }

@@ -1,0 +1,84 @@
+import ClubhouseDomain
+import Foundation
+import Testing
+@testable import ClubhouseData
+
+/// Trades through the endpoints, on the embedded and the remote transport (SQLite, and PostgreSQL with a test server),
+/// in Gridiron Greats (week 9 Sunday on its clock, ten teams all managed by people: a vote needs 3 of the 8 others).
+@Suite("Contract: trades", .bothTransports) struct TradesContractTests {
+    typealias T = Endpoints.Trades
+
+    struct Manager {
+        let caller: Caller, team: TeamID, roster: TeamRoster
+        /// A bench player whose game hasn't kicked off (tradeable this week).
+        var tradeable: RosterRow { roster.rows.first { $0.slot == .bench && !$0.locked && $0.player.position != .def && $0.player.position != .k }! }
+    }
+
+    func manager(_ handle: String, _ world: ContractWorld, _ league: LeagueID) async throws -> Manager {
+        let caller = try world.person(handle)
+        let team = try await world.team(of: caller, in: league)
+        return Manager(caller: caller, team: team, roster: try await world.api().roster(league, team: team))
+    }
+
+    func offer(_ from: Manager, _ to: Manager) -> TradeProposal {
+        TradeProposal(team: from.team, with: to.team, give: TradeAssets(players: [from.tradeable.player.id]), get: TradeAssets(players: [to.tradeable.player.id]))
+    }
+
+    @Test func anOfferIsAnsweredAndGoesIntoReviewWhereOtherManagersVote() async throws {
+        let world = try ContractWorld()
+        let league = try await world.league("Gridiron Greats").id
+        let alice = try await manager("alice", world, league), ben = try await manager("ben", world, league), dev = try await manager("dev", world, league)
+
+        let id = try await world.api(alice.caller).call(T.propose, At.League(league), offer(alice, ben)).trade
+        let seen = try #require(try await world.api(ben.caller).call(T.list, At.League(league)).first { $0.id == id })
+        #expect(seen.state == .proposed && seen.team.id == alice.team && seen.with.id == ben.team)
+        #expect(seen.player(alice.tradeable.player.id)?.player.name == alice.tradeable.player.name)
+        #expect(seen.giveValue > 0 && seen.getValue > 0)
+
+        // Only the other side answers; only the proposer withdraws.
+        #expect(await failure { try await world.api(alice.caller).call(T.accept, At.Trade(league, trade: id)) }?.code == "forbidden")
+        #expect(await failure { try await world.api(ben.caller).call(T.withdraw, At.Trade(league, trade: id)) }?.code == "forbidden")
+
+        let accepted = try await world.api(ben.caller).call(T.accept, At.Trade(league, trade: id))
+        #expect(accepted.state == .inReview && accepted.vetoThreshold == 3)
+        let forDev = try #require(try await world.api(dev.caller).call(T.list, At.League(league)).first { $0.id == id })
+        #expect(forDev.canVote)
+        let voted = try await world.api(dev.caller).call(T.veto, At.Trade(league, trade: id))
+        #expect(voted.state == .inReview && voted.votes == 1)
+        #expect(await failure { try await world.api(dev.caller).call(T.veto, At.Trade(league, trade: id)) }?.code == "conflict")
+        // A signed-out person reads only what went through.
+        #expect(try await world.api().call(T.list, At.League(league)).allSatisfy { $0.state == .executed || $0.state == .reversed })
+    }
+
+    @Test func withoutReviewAnAcceptedTradeMovesThePlayersAtOnceAndTheLogSaysSo() async throws {
+        let world = try ContractWorld()
+        let league = try await world.league("Gridiron Greats").id
+        let alice = try await manager("alice", world, league), ben = try await manager("ben", world, league)
+        var settings = try await world.api().league(league).league.settings
+        settings.tradeReview = .none
+        _ = try await world.api(alice.caller).updateSettings(league, settings: settings)
+
+        let id = try await world.api(alice.caller).call(T.propose, At.League(league), offer(alice, ben)).trade
+        let done = try await world.api(ben.caller).call(T.accept, At.Trade(league, trade: id))
+        #expect(done.state == .executed)
+        let mine = try await world.api().roster(league, team: alice.team), theirs = try await world.api().roster(league, team: ben.team)
+        #expect(mine.rows.contains { $0.player.id == ben.tradeable.player.id } && !mine.rows.contains { $0.player.id == alice.tradeable.player.id })
+        #expect(theirs.rows.contains { $0.player.id == alice.tradeable.player.id } && !theirs.rows.contains { $0.player.id == ben.tradeable.player.id })
+        let log = try await world.api().transactions(league)
+        #expect(log.prefix(2).allSatisfy { $0.transaction.kind == .trade })
+        // A trade already executed can't be accepted again.
+        #expect(await failure { try await world.api(ben.caller).call(T.accept, At.Trade(league, trade: id)) }?.code == "conflict")
+    }
+
+    @Test func aCounterReplacesTheOfferItAnswers() async throws {
+        let world = try ContractWorld()
+        let league = try await world.league("Gridiron Greats").id
+        let alice = try await manager("alice", world, league), ben = try await manager("ben", world, league)
+        let first = try await world.api(alice.caller).call(T.propose, At.League(league), offer(alice, ben)).trade
+        let counter = try await world.api(ben.caller).call(T.counter, At.Trade(league, trade: first), offer(ben, alice)).trade
+        let list = try await world.api(alice.caller).call(T.list, At.League(league))
+        #expect(list.first { $0.id == first }?.state == .countered)
+        let answer = try #require(list.first { $0.id == counter })
+        #expect(answer.state == .proposed && answer.team.id == ben.team && answer.trade.countersTradeID == first)
+    }
+}
