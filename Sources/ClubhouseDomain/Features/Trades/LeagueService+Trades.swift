@@ -179,6 +179,21 @@ extension LeagueService {
         }
     }
 
+    /// `processTrades` at the league's own moment: its season clock, and real time for trades made before the season.
+    @discardableResult
+    public func processTrades(_ id: LeagueID) throws -> [TradeID] {
+        try store.write { w in try processDueTrades(w, league: existingLeague(w, id)) }
+    }
+
+    /// The leagues with a trade step due now (for a clock driver: bots answering before the season, when no league
+    /// clock moves; offers expiring and reviews ending without anyone reading). Leagues that need the commissioner are
+    /// left out.
+    public func leaguesWithTradesDue() throws -> [LeagueID] {
+        try store.read { r in
+            try r.leagues().filter { $0.needsCommissioner == nil }.compactMap { league in try tradesDue(r, league: league) ? league.id : nil }
+        }
+    }
+
     // MARK: Inside a transaction
 
     /// Whether any open trade of the league has a step due (a cheap read before taking the write lock).
