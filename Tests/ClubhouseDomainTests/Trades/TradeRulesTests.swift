@@ -248,14 +248,22 @@ import Testing
             #expect((20...90).contains(d) && d == TradeBot.delay(for: TradeID(Int64(seed)), seed: seed))
         }
         // Close calls: the same seed and trade always give the same answer, and a counter is a valid offer back.
+        var counters = 0
         for id in Int64(1)...30 {
             let close = TradeProposal(team: TeamID(2), with: TeamID(1), give: TradeAssets(players: ["p2-2"]), get: TradeAssets(players: ["p1-1"]))
             let a = TradeBot.answer(trade(close, id: id), on: board, rankings: rankings, seed: 9)
             #expect(a == TradeBot.answer(trade(close, id: id), on: board, rankings: rankings, seed: 9))
+            var answeringACounter = trade(close, id: id)
+            answeringACounter.countersTradeID = TradeID(id + 100)
+            if case .counter = TradeBot.answer(answeringACounter, on: board, rankings: rankings, seed: 9) {
+                Issue.record("a counter offer was countered again")
+            }
             if case .counter(let back) = a {
+                counters += 1
                 #expect(back.team == TeamID(1) && back.with == TeamID(2) && back.give.players == ["p1-1"] && back.get.players.count == 2)
                 #expect(Self.refusal(back, on: board) == nil)
             }
         }
+        #expect(counters > 0, "some close calls are countered (the counter checks above ran)")
     }
 }

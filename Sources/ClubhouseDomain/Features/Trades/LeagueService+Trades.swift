@@ -169,7 +169,8 @@ extension LeagueService {
     /// past their expiry (or the deadline) expire, reviews that have ended execute (or are invalidated), and teams
     /// without a person answer offers whose delay has passed. One transaction; returns the trades it changed.
     /// The season clock (`advanceClock`, the clock drivers) runs it as the clock moves; reads and writes of trades
-    /// run it too, so nothing waits for a clock driver.
+    /// run it too, so nothing waits for a clock driver. A `now` before the league's clock counts as its clock; in the
+    /// season a later one is the moment the steps see (the league's stored clock is not moved).
     @discardableResult
     public func processTrades(_ id: LeagueID, now: Date) throws -> [TradeID] {
         try store.write { w in
