@@ -221,6 +221,62 @@ import Testing
         #expect(executed > 0, "the sequence executed some trades")
     }
 
+    /// Random pick-and-player trades during a running draft: every pick keeps exactly one owner, each team's players plus
+    /// picks still to make never pass its roster size, and each executed trade moved exactly the picks it named.
+    @Test(arguments: 0..<25)
+    func randomPickTradesDuringADraftKeepEveryPickOwnedOnceAndRostersFillable(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(seed) &* 104_729 &+ 3)
+        let teams = 3 + Int(rng.next() % 8)
+        var settings = LeagueSettings()
+        settings.rosterSlots = [.qb: 1, .rb: 2, .wr: 2, .te: 1, .flex: 1, .k: 1, .def: 1, .bench: Int(rng.next() % 4), .ir: 0]
+        settings.positionMaxima = [:]
+        let order = (1...teams).map { TeamID(Int64($0)) }.shuffled(using: &rng)
+        let type = DraftType.allCases[Int(rng.next() % 3)]
+        var draft = Draft(leagueID: LeagueID(1), status: .running, order: order, rounds: settings.draftRounds, type: type, pickClockSeconds: 90)
+        // Some picks made already: each by its maker then, one player each.
+        let made = Int(rng.next() % UInt64(teams * 3))
+        var board = Self.board(teams: teams, perTeam: 0, state: .drafting, settings: settings, draft: draft)
+        for n in 0..<made {
+            let team = DraftRoom.owner(ofPick: n + 1, draft: draft, pickOwners: board.pickOwners)
+            let pid = PlayerID("d\(n)")
+            board.players[pid] = Player(id: pid, fullName: "Drafted \(n)", firstName: "D", lastName: "\(n)", position: Self.positions[n % 6], nflTeam: "CAR")
+            board.rosters[team, default: Roster(teamID: team)].entries.append(RosterEntry(playerID: pid, slot: .bench, acquisition: .draft, acquiredAt: Self.clock))
+            board.picksMade.append(Pick(number: n + 1, round: DraftOrder.round(forPick: n + 1, teamCount: teams), teamID: team, playerID: pid, source: .bot, madeAt: Self.clock))
+        }
+        draft.currentPick = made + 1
+        board.draft = draft
+        let capacity = RosterRules.activeCapacity(settings)
+        var executed = 0
+        for _ in 0..<40 {
+            let a = order[Int(rng.next() % UInt64(teams))], b = order[Int(rng.next() % UInt64(teams))]
+            func picks(_ t: TeamID) -> [DraftPickRef] {
+                Array(board.unmadePicks(ownedBy: t).shuffled(using: &rng).prefix(Int(rng.next() % 3)))
+            }
+            func players(_ t: TeamID) -> [PlayerID] { Array(board.roster(t).playerIDs.shuffled(using: &rng).prefix(Int(rng.next() % 2))) }
+            let p = TradeProposal(team: a, with: b, give: TradeAssets(players: players(a), picks: picks(a)), get: TradeAssets(players: players(b), picks: picks(b)))
+            guard Self.refusal(p, on: board) == nil, TradeRules.recheck(p, on: board) == nil else { continue }
+            let x = TradeRules.execution(of: p, on: board, leagueID: board.league.id, at: Self.clock)
+            executed += 1
+            for r in x.rosters { board.rosters[r.teamID] = r }
+            for (pick, owner) in x.pickOwners { board.pickOwners[pick] = owner }
+            for pick in p.give.picks { #expect(board.owner(of: pick) == b) }
+            for pick in p.get.picks { #expect(board.owner(of: pick) == a) }
+            // Every unmade pick is owned by exactly one team, and the draft's makers cover each number once.
+            let unmade = order.flatMap { board.unmadePicks(ownedBy: $0) }
+            #expect(unmade.count == teams * settings.draftRounds - made)
+            #expect(Set(unmade).count == unmade.count)
+            for team in order {
+                let total = board.roster(team).entries.count + board.unmadePicks(ownedBy: team).count
+                #expect(total <= capacity, "\(team) would end the draft with \(total) of \(capacity)")
+            }
+            let makers = (made + 1...teams * settings.draftRounds).map { DraftRoom.owner(ofPick: $0, draft: draft, pickOwners: board.pickOwners) }
+            for team in order {
+                #expect(makers.filter { $0 == team }.count == board.unmadePicks(ownedBy: team).count, "the draft asks the same owners")
+            }
+        }
+        #expect(executed > 0, "the sequence executed some trades")
+    }
+
     // MARK: Bots
 
     /// Rankings where player "pT-N" is worth (6 − N) × 10 points over replacement: each roster's first player is its best.
