@@ -150,6 +150,29 @@ import Testing
         #expect(Self.refusal(p, on: board) == .validation(field: "picks", message: "Draft picks can't be traded in Test League"))
     }
 
+    /// Autopick counts the picks a team owns, not rounds minus its picks: with its last own pick it must fill its
+    /// kicker; with two more traded picks to come it takes value first (a first K only in the last two picks).
+    @Test func autopickCountsTheTeamsOwnPicksLeftWhenPicksWereTraded() {
+        var settings = LeagueSettings()
+        settings.rosterSlots = [.qb: 1, .rb: 1, .wr: 0, .te: 0, .flex: 0, .k: 1, .def: 0, .bench: 2, .ir: 0]   // 5 rounds
+        settings.positionMaxima = [:]
+        var draft = Draft(leagueID: LeagueID(1), status: .running, order: [TeamID(1), TeamID(2), TeamID(3)], rounds: 5, type: .linear,
+                          pickClockSeconds: 90)
+        draft.currentPick = 13    // round 5 (linear): picks 13, 14, 15 are Teams 1, 2, 3's
+        let held = ["hq", "hr", "hr2", "hw"].enumerated().map { i, id in
+            Pick(number: 1 + 3 * i, round: i + 1, teamID: TeamID(1), playerID: PlayerID(id), source: .bot, madeAt: Self.clock)
+        }
+        let scored: [(id: PlayerID, position: Position, points: Points?)] = [
+            ("rb1", .rb, 300), ("k1", .k, 100), ("hq", .qb, 50), ("hr", .rb, 50), ("hr2", .rb, 40), ("hw", .wr, 40),
+        ]
+        let pool = DraftRankings(scored: scored), rules = DraftRosterRules(settings)
+        let alone = DraftRoom(draft: draft, picks: held, pool: pool, rules: rules)
+        #expect(alone.autopickChoice(for: TeamID(1), queues: DraftQueues()) == "k1", "its last pick must fill the K slot")
+        let traded = DraftRoom(draft: draft, picks: held, pool: pool, rules: rules,
+                               pickOwners: [DraftPickRef(round: 5, team: TeamID(2)): TeamID(1), DraftPickRef(round: 5, team: TeamID(3)): TeamID(1)])
+        #expect(traded.autopickChoice(for: TeamID(1), queues: DraftQueues()) == "rb1", "three picks left: value first, the K later")
+    }
+
     @Test func theVetoThresholdIsAThirdOfTheOtherPeopleRoundedUp() {
         let p = TradeProposal(team: TeamID(2), with: TeamID(3))
         func teams(_ people: Int, bots: Int) -> [Team] {
