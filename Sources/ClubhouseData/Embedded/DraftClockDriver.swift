@@ -3,7 +3,8 @@ import Foundation
 import Synchronization
 
 /// Drives live draft rooms from an embedded process: sleeps until the next pick falls due, then calls the
-/// idempotent `tickDraft`. Every process sharing the database file may run one; the pick-number check
+/// idempotent `tickDraft`; on each planning pass (every `maxSleep`) it also runs the trade steps that have fallen due
+/// (`processTrades`). Every process sharing the database file may run one; the pick-number check
 /// lets exactly one tick land per pick. A league event (a pick, pause, start…) wakes it early to re-plan.
 /// One room can't stop the others: a league whose stored data needs the commissioner is left alone, and one whose tick
 /// fails (no player left within the limits, say) waits out a backoff (`LeagueBackoff`); each is logged once through `log`.
@@ -59,6 +60,9 @@ public final class DraftClockDriver: Sendable {
                 let now = service.clock.now()
                 for held in plan.held { backoff.held(held.league, reason: held.reason, at: now) }
                 backoff.keepOnly(Set(due.keys).union(plan.held.map(\.league)))
+                // Trades fall due on real time too (bots answering offers made before the season, when no league
+                // clock moves): run their steps on the same planning pass. A failure waits for the next pass.
+                for league in (try? service.leaguesWithTradesDue()) ?? [] { _ = try? service.processTrades(league) }
                 planned = clock.now
             } else {
                 for league in leagues { due[league] = try? service.draftDue(league) }

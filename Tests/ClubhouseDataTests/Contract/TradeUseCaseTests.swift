@@ -309,4 +309,56 @@ import Testing
         default: Issue.record("not exactly one winner: trade \(trade.state), add \(added)")
         }
     }
+
+    /// The trade's player is the drop of a waiver claim processed when the clock passes Wednesday's run, at the moment
+    /// the trade is accepted: either the claim loses (its drop is gone) and the trade executes, or the claim wins and
+    /// the trade is invalidated.
+    @Test(arguments: 0..<2)
+    func anAcceptanceRacingAWaiverRunThatDropsItsPlayerEndsWithExactlyOneWinner(round: Int) throws {
+        let s = try Self.setup(review: .none)
+        let other = try s.world.secondService()
+        let emma = try s.world.person("emma")
+        let emmaTeam = try #require(try s.service.store.read { try $0.teams(in: s.league) }.first { $0.manager == emma.userID }).id
+        let position = try #require(try s.roster(s.devTeam).rows.first { $0.player.id == s.devPlayer }).player.position
+        let waived = try #require(try s.roster(emmaTeam).rows.first { !$0.locked && $0.slot == .bench && $0.player.position == position }).player.id
+        _ = try s.service.dropPlayer(s.league, team: emmaTeam, player: waived, caller: emma)
+        _ = try s.service.placeClaim(s.league, team: s.devTeam, player: waived, dropping: s.devPlayer, caller: s.dev)
+        let id = try s.service.proposeTrade(s.league, s.offer(), caller: s.ben)
+        let now = try s.service.league(s.league, caller: s.alice).league.clock
+        let run = try #require(WaiverSchedule.runs(between: now, and: now.addingTimeInterval(8 * 86_400)).first)
+        let (league, dev, alice, devPlayer) = (s.league, s.dev, s.alice, s.devPlayer)
+        let services = round % 2 == 0 ? (s.service, other) : (other, s.service)
+        _ = Self.race({ try services.0.acceptTrade(league, trade: id, caller: dev) },
+                      { try services.1.advanceClock(league, to: run.addingTimeInterval(60), caller: alice) })
+        let trade = try s.trade(id)
+        let devTeam = s.devTeam   // (the demo's history has older claims for the same player)
+        let claim = try #require(try s.service.store.read { try $0.waiverClaims(in: league) }.last { $0.addPlayer == waived && $0.teamID == devTeam })
+        switch (trade.state, claim.status) {
+        case (.executed, .lost):
+            #expect(claim.outcome == .dropPlayerGone)
+            #expect(try s.roster(s.benTeam).rows.contains { $0.player.id == devPlayer })
+        case (.invalidated, .won):
+            #expect(trade.invalidationReason?.contains("is no longer on") == true)
+            #expect(try s.roster(s.devTeam).rows.contains { $0.player.id == waived })
+        default: Issue.record("not exactly one winner: trade \(trade.state), claim \(claim.status) \(String(describing: claim.outcome))")
+        }
+    }
+
+    /// The clock driver's path: with nobody reading, a bot's answer falls due and `leaguesWithTradesDue` names the league.
+    @Test func theDriverFindsTradesDueAndRunsThem() throws {
+        let world = try ContractWorld()
+        let league = try #require(try world.service.publicLeagues(filter: LeagueFilter(nameContains: "Bot Bowl"), caller: .anonymous).first).id
+        let omar = try world.person("omar")
+        let teams = try world.service.store.read { try $0.teams(in: league) }
+        let mine = try #require(teams.first { $0.manager == omar.userID }).id
+        let bot = try #require(teams.first { $0.isBot }).id
+        let rounds = try world.service.draftBoard(league, caller: omar).draft.rounds
+        let id = try world.service.proposeTrade(league, TradeProposal(team: mine, with: bot, give: TradeAssets(picks: [DraftPickRef(round: rounds, team: mine)]),
+                                                                      get: TradeAssets(picks: [DraftPickRef(round: rounds, team: bot)])), caller: omar)
+        #expect(try !world.service.leaguesWithTradesDue().contains(league))
+        world.clock.advance(by: 91)
+        #expect(try world.service.leaguesWithTradesDue().contains(league))
+        #expect(try world.service.processTrades(league).contains(id))
+        #expect(try !world.service.leaguesWithTradesDue().contains(league))
+    }
 }

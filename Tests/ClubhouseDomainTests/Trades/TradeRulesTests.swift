@@ -150,6 +150,29 @@ import Testing
         #expect(Self.refusal(p, on: board) == .validation(field: "picks", message: "Draft picks can't be traded in Test League"))
     }
 
+    /// Autopick counts the picks a team owns, not rounds minus its picks: with its last own pick it must fill its
+    /// kicker; with two more traded picks to come it takes value first (a first K only in the last two picks).
+    @Test func autopickCountsTheTeamsOwnPicksLeftWhenPicksWereTraded() {
+        var settings = LeagueSettings()
+        settings.rosterSlots = [.qb: 1, .rb: 1, .wr: 0, .te: 0, .flex: 0, .k: 1, .def: 0, .bench: 2, .ir: 0]   // 5 rounds
+        settings.positionMaxima = [:]
+        var draft = Draft(leagueID: LeagueID(1), status: .running, order: [TeamID(1), TeamID(2), TeamID(3)], rounds: 5, type: .linear,
+                          pickClockSeconds: 90)
+        draft.currentPick = 13    // round 5 (linear): picks 13, 14, 15 are Teams 1, 2, 3's
+        let held = ["hq", "hr", "hr2", "hw"].enumerated().map { i, id in
+            Pick(number: 1 + 3 * i, round: i + 1, teamID: TeamID(1), playerID: PlayerID(id), source: .bot, madeAt: Self.clock)
+        }
+        let scored: [(id: PlayerID, position: Position, points: Points?)] = [
+            ("rb1", .rb, 300), ("k1", .k, 100), ("hq", .qb, 50), ("hr", .rb, 50), ("hr2", .rb, 40), ("hw", .wr, 40),
+        ]
+        let pool = DraftRankings(scored: scored), rules = DraftRosterRules(settings)
+        let alone = DraftRoom(draft: draft, picks: held, pool: pool, rules: rules)
+        #expect(alone.autopickChoice(for: TeamID(1), queues: DraftQueues()) == "k1", "its last pick must fill the K slot")
+        let traded = DraftRoom(draft: draft, picks: held, pool: pool, rules: rules,
+                               pickOwners: [DraftPickRef(round: 5, team: TeamID(2)): TeamID(1), DraftPickRef(round: 5, team: TeamID(3)): TeamID(1)])
+        #expect(traded.autopickChoice(for: TeamID(1), queues: DraftQueues()) == "rb1", "three picks left: value first, the K later")
+    }
+
     @Test func theVetoThresholdIsAThirdOfTheOtherPeopleRoundedUp() {
         let p = TradeProposal(team: TeamID(2), with: TeamID(3))
         func teams(_ people: Int, bots: Int) -> [Team] {
@@ -221,6 +244,62 @@ import Testing
         #expect(executed > 0, "the sequence executed some trades")
     }
 
+    /// Random pick-and-player trades during a running draft: every pick keeps exactly one owner, each team's players plus
+    /// picks still to make never pass its roster size, and each executed trade moved exactly the picks it named.
+    @Test(arguments: 0..<25)
+    func randomPickTradesDuringADraftKeepEveryPickOwnedOnceAndRostersFillable(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(seed) &* 104_729 &+ 3)
+        let teams = 3 + Int(rng.next() % 8)
+        var settings = LeagueSettings()
+        settings.rosterSlots = [.qb: 1, .rb: 2, .wr: 2, .te: 1, .flex: 1, .k: 1, .def: 1, .bench: Int(rng.next() % 4), .ir: 0]
+        settings.positionMaxima = [:]
+        let order = (1...teams).map { TeamID(Int64($0)) }.shuffled(using: &rng)
+        let type = DraftType.allCases[Int(rng.next() % 3)]
+        var draft = Draft(leagueID: LeagueID(1), status: .running, order: order, rounds: settings.draftRounds, type: type, pickClockSeconds: 90)
+        // Some picks made already: each by its maker then, one player each.
+        let made = Int(rng.next() % UInt64(teams * 3))
+        var board = Self.board(teams: teams, perTeam: 0, state: .drafting, settings: settings, draft: draft)
+        for n in 0..<made {
+            let team = DraftRoom.owner(ofPick: n + 1, draft: draft, pickOwners: board.pickOwners)
+            let pid = PlayerID("d\(n)")
+            board.players[pid] = Player(id: pid, fullName: "Drafted \(n)", firstName: "D", lastName: "\(n)", position: Self.positions[n % 6], nflTeam: "CAR")
+            board.rosters[team, default: Roster(teamID: team)].entries.append(RosterEntry(playerID: pid, slot: .bench, acquisition: .draft, acquiredAt: Self.clock))
+            board.picksMade.append(Pick(number: n + 1, round: DraftOrder.round(forPick: n + 1, teamCount: teams), teamID: team, playerID: pid, source: .bot, madeAt: Self.clock))
+        }
+        draft.currentPick = made + 1
+        board.draft = draft
+        let capacity = RosterRules.activeCapacity(settings)
+        var executed = 0
+        for _ in 0..<40 {
+            let a = order[Int(rng.next() % UInt64(teams))], b = order[Int(rng.next() % UInt64(teams))]
+            func picks(_ t: TeamID) -> [DraftPickRef] {
+                Array(board.unmadePicks(ownedBy: t).shuffled(using: &rng).prefix(Int(rng.next() % 3)))
+            }
+            func players(_ t: TeamID) -> [PlayerID] { Array(board.roster(t).playerIDs.shuffled(using: &rng).prefix(Int(rng.next() % 2))) }
+            let p = TradeProposal(team: a, with: b, give: TradeAssets(players: players(a), picks: picks(a)), get: TradeAssets(players: players(b), picks: picks(b)))
+            guard Self.refusal(p, on: board) == nil, TradeRules.recheck(p, on: board) == nil else { continue }
+            let x = TradeRules.execution(of: p, on: board, leagueID: board.league.id, at: Self.clock)
+            executed += 1
+            for r in x.rosters { board.rosters[r.teamID] = r }
+            for (pick, owner) in x.pickOwners { board.pickOwners[pick] = owner }
+            for pick in p.give.picks { #expect(board.owner(of: pick) == b) }
+            for pick in p.get.picks { #expect(board.owner(of: pick) == a) }
+            // Every unmade pick is owned by exactly one team, and the draft's makers cover each number once.
+            let unmade = order.flatMap { board.unmadePicks(ownedBy: $0) }
+            #expect(unmade.count == teams * settings.draftRounds - made)
+            #expect(Set(unmade).count == unmade.count)
+            for team in order {
+                let total = board.roster(team).entries.count + board.unmadePicks(ownedBy: team).count
+                #expect(total <= capacity, "\(team) would end the draft with \(total) of \(capacity)")
+            }
+            let makers = (made + 1...teams * settings.draftRounds).map { DraftRoom.owner(ofPick: $0, draft: draft, pickOwners: board.pickOwners) }
+            for team in order {
+                #expect(makers.filter { $0 == team }.count == board.unmadePicks(ownedBy: team).count, "the draft asks the same owners")
+            }
+        }
+        #expect(executed > 0, "the sequence executed some trades")
+    }
+
     // MARK: Bots
 
     /// Rankings where player "pT-N" is worth (6 − N) × 10 points over replacement: each roster's first player is its best.
@@ -248,14 +327,22 @@ import Testing
             #expect((20...90).contains(d) && d == TradeBot.delay(for: TradeID(Int64(seed)), seed: seed))
         }
         // Close calls: the same seed and trade always give the same answer, and a counter is a valid offer back.
+        var counters = 0
         for id in Int64(1)...30 {
             let close = TradeProposal(team: TeamID(2), with: TeamID(1), give: TradeAssets(players: ["p2-2"]), get: TradeAssets(players: ["p1-1"]))
             let a = TradeBot.answer(trade(close, id: id), on: board, rankings: rankings, seed: 9)
             #expect(a == TradeBot.answer(trade(close, id: id), on: board, rankings: rankings, seed: 9))
+            var answeringACounter = trade(close, id: id)
+            answeringACounter.countersTradeID = TradeID(id + 100)
+            if case .counter = TradeBot.answer(answeringACounter, on: board, rankings: rankings, seed: 9) {
+                Issue.record("a counter offer was countered again")
+            }
             if case .counter(let back) = a {
+                counters += 1
                 #expect(back.team == TeamID(1) && back.with == TeamID(2) && back.give.players == ["p1-1"] && back.get.players.count == 2)
                 #expect(Self.refusal(back, on: board) == nil)
             }
         }
+        #expect(counters > 0, "some close calls are countered (the counter checks above ran)")
     }
 }

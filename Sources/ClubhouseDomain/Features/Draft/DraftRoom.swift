@@ -208,8 +208,11 @@ public struct DraftRoom: Hashable, Sendable {
         let mine = picks(of: team).compactMap { pool.ranking(of: $0.playerID) }
         let recent = picks.suffix(4).compactMap { pool.position(of: $0.playerID) }
         let bot = isBot ? BotPersona.forPick(draft.currentPick, team: team, seed: botSeed) : nil
+        // With traded picks a team makes more or fewer picks than rounds minus its picks so far: count its own.
+        let picksLeft = pickOwners.isEmpty || draft.currentPick > draft.totalPicks ? nil
+            : (draft.currentPick...draft.totalPicks).filter { owner(ofPick: $0) == team }.count
         return Autopick.choose(queue: isBot ? [] : queues.queue(for: team), rankings: pool, taken: taken, team: mine,
-                               rules: rules, bot: bot, recent: recent)
+                               rules: rules, bot: bot, recent: recent, picksLeft: picksLeft)
     }
 
     /// The idempotent clock step anyone may call: if the pick on the clock is still open and its deadline has passed —

@@ -52,11 +52,13 @@ public enum Autopick {
     /// - Parameters:
     ///   - team: the team's drafted players (from `rankings`).
     ///   - recent: positions of the room's latest picks, newest last (for bots that follow runs).
+    ///   - picksLeft: the picks the team still makes, this one included (nil: rounds minus its drafted players — the
+    ///     same unless picks were traded).
     public static func choose(queue: [PlayerID], rankings: DraftRankings, taken: Set<PlayerID>, team: [RankedPlayer],
-                              rules: DraftRosterRules, bot: BotPersona? = nil, recent: [Position] = []) -> PlayerID? {
+                              rules: DraftRosterRules, bot: BotPersona? = nil, recent: [Position] = [], picksLeft: Int? = nil) -> PlayerID? {
         var held: [Position: Int] = [:]
         for p in team { held[p.position, default: 0] += 1 }
-        let remaining = max(1, rules.draftRounds - team.count)
+        let remaining = max(1, picksLeft ?? rules.draftRounds - team.count)
         let needed = rules.positionsWithOpenStarterSlot(given: held)
         let mustFill = remaining <= rules.openStarterSlots(given: held)
         func keepsStarters(_ p: Position) -> Bool { !mustFill || needed.contains(p) }

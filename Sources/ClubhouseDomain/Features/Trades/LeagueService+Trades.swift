@@ -169,13 +169,29 @@ extension LeagueService {
     /// past their expiry (or the deadline) expire, reviews that have ended execute (or are invalidated), and teams
     /// without a person answer offers whose delay has passed. One transaction; returns the trades it changed.
     /// The season clock (`advanceClock`, the clock drivers) runs it as the clock moves; reads and writes of trades
-    /// run it too, so nothing waits for a clock driver.
+    /// run it too, so nothing waits for a clock driver. A `now` before the league's clock counts as its clock; in the
+    /// season a later one is the moment the steps see (the league's stored clock is not moved).
     @discardableResult
     public func processTrades(_ id: LeagueID, now: Date) throws -> [TradeID] {
         try store.write { w in
             var league = try existingLeague(w, id)
             if now > league.clock, league.state == .inSeason || league.state == .playoffs { league.clock = now }
             return try processDueTrades(w, league: league)
+        }
+    }
+
+    /// `processTrades` at the league's own moment: its season clock, and real time for trades made before the season.
+    @discardableResult
+    public func processTrades(_ id: LeagueID) throws -> [TradeID] {
+        try store.write { w in try processDueTrades(w, league: existingLeague(w, id)) }
+    }
+
+    /// The leagues with a trade step due now (for a clock driver: bots answering before the season, when no league
+    /// clock moves; offers expiring and reviews ending without anyone reading). Leagues that need the commissioner are
+    /// left out.
+    public func leaguesWithTradesDue() throws -> [LeagueID] {
+        try store.read { r in
+            try r.leagues().filter { $0.needsCommissioner == nil }.compactMap { league in try tradesDue(r, league: league) ? league.id : nil }
         }
     }
 

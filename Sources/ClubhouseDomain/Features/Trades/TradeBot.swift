@@ -68,7 +68,8 @@ public enum TradeBot {
         let margin: Double = switch temperament { case .safe: 1.05; case .upside: 1.0; case .runs: 1.02 }
         let wanted = outgoing * margin
         if incoming * noise >= wanted { return .accept }
-        guard incoming * noise >= outgoing * 0.7 else { return .reject }
+        // A counter is answered yes or no, never countered again (two teams answering by themselves would go on).
+        guard incoming * noise >= outgoing * 0.7, trade.countersTradeID == nil else { return .reject }
         // Close: ask for one more of the proposer's players — the least valuable one that makes it worth it.
         let named = Set(p.allPlayers)
         let candidates = board.roster(p.team).playerIDs.filter { !named.contains($0) }
