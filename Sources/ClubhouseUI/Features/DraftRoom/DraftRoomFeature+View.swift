@@ -33,17 +33,10 @@ extension DraftRoomFeature {
     static func status(_ room: DraftBoard, now: Date) -> String { header(room, now: now).map(\.0).joined(separator: " · ") }
 
     /// The team whose pick is on the clock.
+    /// The team whose pick is on the clock: the pick's owner (a traded pick's new team), as the server counts it.
     static func onTheClock(_ room: DraftBoard) -> TeamSummary? {
-        let n = room.teams.count
-        guard n > 0, !room.draft.isComplete else { return nil }
-        let round = (room.draft.currentPick - 1) / n + 1, index = (room.draft.currentPick - 1) % n
-        let reversed: Bool
-        switch room.draft.type {
-        case .linear: reversed = false
-        case .snake: reversed = round % 2 == 0
-        case .thirdRoundReversal: reversed = round == 2 || (round >= 3 && round % 2 == 1)
-        }
-        return room.teams[reversed ? n - 1 - index : index]
+        guard !room.draft.isComplete, let owner = room.owner(ofPick: room.draft.currentPick) else { return nil }
+        return room.teams.first { $0.id == owner }
     }
 
     /// On the Available tab, when no prior season is stored: what the rankings are (not) based on.
