@@ -54,6 +54,18 @@ extension FakeLeague {
             return try answer(try await pickForTeam(league!, expectedPick: b.expectedPick, player: b.player))
         case C.setAutopick.name: return try answer(try await setAutopick(league!, team: team!, on: body(Wire.Autopick.self).on))
         case C.advanceClock.name: return try answer(try await advanceClock(league!, to: body(Wire.ClockTo.self).to))
+        case Endpoints.Trades.list.name: return try answer(tradeList)
+        case Endpoints.Trades.propose.name, Endpoints.Trades.counter.name:
+            guard signedInUser != nil else { throw DomainError.unauthenticated }
+            tradeWrites.append(GatedWrite(Endpoints.Trades.propose, At.League(league!), body(TradeProposal.self)))
+            return try answer(Wire.TradeCreated(trade: TradeID(Int64(100 + tradeWrites.count))))
+        case Endpoints.Trades.accept.name, Endpoints.Trades.reject.name, Endpoints.Trades.withdraw.name, Endpoints.Trades.veto.name,
+             Endpoints.Trades.reverse.name:
+            guard signedInUser != nil else { throw DomainError.unauthenticated }
+            let id = TradeID(try raw.id("trade"))
+            tradeCalls.append("\(endpoint.name) \(id.rawValue)")
+            guard let t = tradeList.first(where: { $0.id == id })?.trade else { throw DomainError.notFound("Trade \(id.rawValue)") }
+            return try answer(t)
         default: throw DomainError.conflict("This connection can't do \(endpoint.name)")
         }
     }

@@ -43,6 +43,11 @@ actor FakeLeague: LeaguesClient, MatchupsClient, RosterClient, DraftClient, Leag
     // Team management double (FakeLeague+Team.swift)
     /// Rosters answered instead of the demo ones.
     var rosters: [TeamID: TeamRoster] = [:]
+    /// The league's trades (`Endpoints.Trades.list`), the offers sent, and the answers given ("acceptTrade 7").
+    var tradeList: [TradeView] = []
+    var tradeWrites: [GatedWrite] = []
+    var tradeCalls: [String] = []
+    func setTrades(_ t: [TradeView]) { tradeList = t }
     /// League settings answered instead of the demo ones.
     var settingsOverride: [LeagueID: LeagueSettings] = [:]
     /// My pending claims, in order.

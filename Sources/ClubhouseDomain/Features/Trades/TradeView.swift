@@ -19,18 +19,27 @@ public struct TradeView: Hashable, Codable, Sendable, Identifiable {
     /// votes are anonymous, a second vote is refused with a sentence).
     public var canVote: Bool
 
+    public init(id: TradeID, state: TradeState, trade: Trade, team: TradeTeam, with: TradeTeam, players: [TradePlayer], picks: [TradePick],
+                giveValue: Double, getValue: Double, canVote: Bool) {
+        self.id = id; self.state = state; self.trade = trade; self.team = team; self.with = with; self.players = players; self.picks = picks
+        self.giveValue = giveValue; self.getValue = getValue; self.canVote = canVote
+    }
+
     public struct TradeTeam: Hashable, Codable, Sendable {
         public var id: TeamID, name: String
         /// Nobody manages it (a bot): it answers offers by itself.
         public var isBot: Bool
+        public init(id: TeamID, name: String, isBot: Bool) { self.id = id; self.name = name; self.isBot = isBot }
     }
     public struct TradePlayer: Hashable, Codable, Sendable {
         public var player: PlayerSummary, value: Double
+        public init(player: PlayerSummary, value: Double) { self.player = player; self.value = value }
     }
     public struct TradePick: Hashable, Codable, Sendable {
         public var pick: DraftPickRef, value: Double
         /// "R3 · Bot Bowl's"
         public var label: String
+        public init(pick: DraftPickRef, value: Double, label: String) { self.pick = pick; self.value = value; self.label = label }
     }
 
     public func player(_ id: PlayerID) -> TradePlayer? { players.first { $0.player.id == id } }

@@ -20,7 +20,12 @@ extension DraftRoomFeature {
             } else {
                 let n = max(1, d.order.count), round = (d.currentPick - 1) / n + 1
                 var s = "Round \(round) · pick \(d.currentPick)"
-                if let team = onTheClock(room) { s += " · on the clock: \(team.name)" + (team.id == room.capabilities.myTeam ? " (you)" : "") }
+                if let team = onTheClock(room) {
+                    s += " · on the clock: \(team.name)" + (team.id == room.capabilities.myTeam ? " (you)" : "")
+                    if let from = room.tradedPicks?.first(where: { $0.number == room.draft.currentPick })?.pick.team, from != team.id {
+                        s += " — \(room.teams.first { $0.id == from }?.name ?? "another team")'s pick"
+                    }
+                }
                 out.append((s, isMyTurn(room) ? .warning : .text))
             }
         }
@@ -32,7 +37,12 @@ extension DraftRoomFeature {
     /// The header as one line (tests, narrow fallbacks).
     static func status(_ room: DraftBoard, now: Date) -> String { header(room, now: now).map(\.0).joined(separator: " · ") }
 
-    /// The team whose pick is on the clock.
+    /// The pick's original team when a trade moved it to the team that made it (nil: its own pick).
+    static func via(_ room: DraftBoard, _ pick: Pick) -> TeamID? {
+        guard let traded = room.tradedPicks?.first(where: { $0.number == pick.number }), traded.pick.team != pick.teamID else { return nil }
+        return traded.pick.team
+    }
+
     /// The team whose pick is on the clock: the pick's owner (a traded pick's new team), as the server counts it.
     static func onTheClock(_ room: DraftBoard) -> TeamSummary? {
         guard !room.draft.isComplete, let owner = room.owner(ofPick: room.draft.currentPick) else { return nil }
@@ -68,7 +78,7 @@ extension DraftRoomFeature {
         case .recent:
             let rows = state.recent.map { p in
                 ["#\(p.pick.number)", "R\(p.pick.round)", names[p.pick.teamID] ?? "—", p.player.name, p.player.position.rawValue, p.player.nflTeam,
-                 p.pick.source == .manager ? "" : p.pick.source.rawValue]
+                 via(room, p.pick).map { "via \(names[$0] ?? "—")" } ?? (p.pick.source == .manager ? "" : p.pick.source.rawValue)]
             }
             return DataTable(columns: [DataColumn("Pick", .length(4), .right), DataColumn("Rd", .length(3)), DataColumn("Team", .fill(1)), DataColumn("Player", .fill(2)),
                                        DataColumn("Pos", .length(3)), DataColumn("NFL", .length(3)), DataColumn("", .length(10))],

@@ -3,7 +3,7 @@ import ClubhouseDomain
 import Terminal
 
 /// Builds a trade offer (or a counter): pick the other team, then mark players on both rosters — `space` puts the
-/// selected player in the trade, `d` marks one of mine to drop if my roster would overflow, `Tab` switches roster —
+/// selected player in the trade, `d` marks one of mine to drop if my roster would overflow, `←`/`→` switch roster —
 /// and `s` sends it after a confirm. A counter opens with the offer turned round (what they asked of me, what they
 /// offered), to change and send back. Signed out, sending goes through the soft gate and is sent after sign-in.
 public enum TradeBuilderFeature: PageFeature {
@@ -195,9 +195,9 @@ public enum TradeBuilderFeature: PageFeature {
         let onMine = state.side == .mine
         return Keymap([
             KeyBinding([.char(" "), .enter], .toggled, label: onMine ? "give / keep" : "ask for / leave", group: "Trade", footer: true, footerKeys: "space"),
-            KeyBinding([.tab], .sideSwitched, label: onMine ? "their roster" : "my roster", group: "Trade", footer: true),
+            KeyBinding([.left, .right], .sideSwitched, label: onMine ? "their roster" : "my roster", group: "Trade", footer: true, footerKeys: "←/→"),
             KeyBinding([.char("d")], .dropToggled, label: "drop if it goes through", group: "Trade", footer: onMine, enabledWhen: onMine,
-                       disabledReason: "drops are from your own roster (Tab)"),
+                       disabledReason: "drops are from your own roster (←)"),
             KeyBinding([.char("s")], .sendRequested, label: state.counter == nil ? "send offer" : "send counter", group: "Trade", footer: true,
                        enabledWhen: state.proposal != nil, disabledReason: "still loading"),
         ] + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])

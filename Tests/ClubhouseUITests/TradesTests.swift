@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+import ClubhouseDomain
+import Terminal
+@testable import ClubhouseUI
+
+/// The Trades page and the trade builder over the fake league: alice manages Bits in Gridiron Greats.
+@Suite struct TradesTests {
+    static func view(_ id: Int64, _ state: TradeState, from: TeamID, to: TeamID, give: [PlayerSummary], get: [PlayerSummary],
+                     votes: Int = 0, threshold: Int = 0, canVote: Bool = false, reason: String? = nil) -> TradeView {
+        let p = TradeProposal(team: from, with: to, give: TradeAssets(players: give.map(\.id)), get: TradeAssets(players: get.map(\.id)))
+        let trade = Trade(id: TradeID(id), leagueID: Demo.greats, state: state, proposal: p, proposedBy: nil, createdAt: Demo.now.addingTimeInterval(-3600),
+                          decidedAt: state.isOpen ? nil : Demo.now.addingTimeInterval(-600), expiresAt: Demo.now.addingTimeInterval(6 * 86_400),
+                          reviewEndsAt: state == .inReview ? Demo.now.addingTimeInterval(20 * 3600) : nil, votes: votes, vetoThreshold: threshold,
+                          invalidationReason: reason)
+        func team(_ t: TeamID) -> TradeView.TradeTeam { TradeView.TradeTeam(id: t, name: Demo.team(t).name, isBot: t == Demo.hailMarys) }
+        let players = (give + get).enumerated().map { i, s in TradeView.TradePlayer(player: s, value: Double(40 - 7 * i) + 0.5) }
+        return TradeView(id: TradeID(id), state: state, trade: trade, team: team(from), with: team(to), players: players, picks: [],
+                         giveValue: players.prefix(give.count).reduce(0) { $0 + $1.value }, getValue: players.dropFirst(give.count).reduce(0) { $0 + $1.value },
+                         canVote: canVote)
+    }
+
+    /// An offer to Bits, one in review between two other teams (alice may vote), one executed.
+    static let trades: [TradeView] = [
+        view(7, .proposed, from: Demo.bytes, to: Demo.bits, give: [Demo.jones], get: [Demo.cook]),
+        view(6, .inReview, from: Demo.tailgaters, to: Demo.hailMarys, give: [Demo.kupp], get: [Demo.golladay, Demo.waller], votes: 1, threshold: 1, canVote: true),
+        view(5, .executed, from: Demo.bits, to: Demo.hailMarys, give: [Demo.ekeler], get: [Demo.mostert]),
+    ]
+
+    static func onTrades(size: Size = Size(width: 80, height: 24), fake: FakeLeague = FakeLeague()) async -> (Harness, FakeLeague) {
+        await fake.setTrades(trades)
+        return (await TeamWorld.signedIn(on: .trades(Demo.greats), size: size, fake: fake), fake)
+    }
+
+    static func page(_ h: Harness) -> TradesFeature.State? { h.state.top[TradesFeature.self] }
+
+    @Test func offersToMeShowWhatEachSideGetsWithValues() async {
+        let (h, _) = await Self.onTrades()
+        let s = Self.page(h)
+        #expect(s?.tab == .toMe && s?.rows.map(\.id) == [TradeID(7)])
+        PageGoldenTests.check(h, "trades")
+    }
+
+    @Test func theWideScreenShowsTheSameTradeWithRoomToSpare() async {
+        let (h, _) = await Self.onTrades(size: Size(width: 160, height: 48))
+        PageGoldenTests.check(h, "trades")
+    }
+
+    @Test func tabsWalkThroughMineReviewAndHistory() async {
+        var (h, _) = await Self.onTrades()
+        h.key(.char("t"))
+        #expect(Self.page(h)?.tab == .mine && Self.page(h)?.rows.isEmpty == true)
+        #expect(Screen(h.state).inSheet("You have no open offers — n builds one."))
+        h.key(.char("t"))
+        #expect(Self.page(h)?.tab == .review && Self.page(h)?.rows.map(\.id) == [TradeID(6)])
+        #expect(Screen(h.state).inSheet("1 of 1 votes to veto · v votes against it"))
+        h.key(.char("t"))
+        #expect(Self.page(h)?.tab == .history && Self.page(h)?.rows.map(\.state) == [.executed])
+        h.key(.char("T"))
+        #expect(Self.page(h)?.tab == .review)
+    }
+
+    @Test func acceptingAsksFirstThenSendsTheAnswer() async {
+        var (h, fake) = await Self.onTrades()
+        h.key(.char("a"))
+        #expect(Self.page(h)?.question?.write == GatedWrite(Endpoints.Trades.accept, At.Trade(Demo.greats, trade: TradeID(7))))
+        #expect(Screen(h.state).inSheet("Accept this trade?"))
+        #expect(Screen(h.state).inSheet("You get Aaron Jones; Bytes gets Dalvin Cook."))
+        h.key(.char("y"))
+        await h.settle()
+        #expect(await fake.tradeCalls == ["acceptTrade 7"])
+        #expect(Self.page(h)?.question == nil)
+    }
+
+    @Test func anAnswerCanBeTakenBackBeforeItIsSent() async {
+        var (h, fake) = await Self.onTrades()
+        h.key(.char("r"))
+        #expect(Screen(h.state).inSheet("Turn this offer down?"))
+        h.key(.char("n"))
+        await h.settle()
+        #expect(await fake.tradeCalls.isEmpty && Self.page(h)?.question == nil)
+    }
+
+    @Test func votingIsOfferedOnlyWhereTheCallerMayVote() async {
+        var (h, fake) = await Self.onTrades()
+        h.key(.char("v"))
+        #expect(Self.page(h)?.question == nil, "an offer to me is not voted on")
+        h.key(.char("t")); h.key(.char("t"))
+        h.key(.char("v"))
+        h.key(.char("y"))
+        await h.settle()
+        #expect(await fake.tradeCalls == ["vetoTrade 6"])
+    }
+
+    @Test func aCounterOpensTheBuilderWithTheOfferTurnedRound() async {
+        var (h, _) = await Self.onTrades()
+        h.key(.char("c"))
+        await h.settle()
+        let b = h.state.top[TradeBuilderFeature.self]
+        #expect(b?.counter == TradeID(7) && b?.partner == Demo.bytes)
+        #expect(b?.give == [Demo.cook.id] && b?.get == [Demo.jones.id])
+    }
+
+    @Test func theBuilderSendsTheMarkedPlayersAfterAConfirm() async {
+        let fake = FakeLeague()
+        var h = await TeamWorld.signedIn(on: .tradeBuilder(Demo.greats, counter: nil), fake: fake)
+        #expect(Screen(h.state).inSheet("Trade with which team?"))
+        h.key(.enter)                      // the first other team: Bytes
+        await h.settle()
+        let b = h.state.top[TradeBuilderFeature.self]
+        #expect(b?.partner == Demo.bytes && b?.side == .theirs)
+        h.key(.char("s"))
+        #expect(h.state.top[TradeBuilderFeature.self]?.problem == "Mark at least one player (space) on either roster")
+        h.key(.char(" "))                  // ask for their first player
+        h.key(.left)
+        h.key(.char(" "))                  // give my first player
+        PageGoldenTests.check(h, "trade-builder")
+        h.key(.char("s"))
+        #expect(Screen(h.state).inSheet("Send this offer to Bytes?"))
+        h.key(.char("y"))
+        await h.settle()
+        let sent = await fake.tradeWrites.first?.of(Endpoints.Trades.propose)?.body
+        let mine = TeamWorld.bits.rows[0].player.id, theirs = try? #require(await fake.roster(Demo.greats, team: Demo.bytes).rows.first?.player.id)
+        #expect(sent == TradeProposal(team: Demo.bits, with: Demo.bytes, give: TradeAssets(players: [mine]), get: TradeAssets(players: [theirs!])))
+        #expect(h.state.top[TradeBuilderFeature.self] == nil, "the builder closes once its offer went through")
+    }
+
+    @Test func signedOutTheOfferGoesThroughTheGate() async {
+        let fake = FakeLeague()
+        await fake.setTrades(Self.trades)
+        var h = await Harness.started(fake: fake, size: Size(width: 80, height: 24))
+        h.send(.open(.trades(Demo.greats)))
+        await h.settle()
+        // Signed out nothing comes to me: the page opens on the first tab with trades (review), and still reads.
+        #expect(Self.page(h)?.tab == .review && Self.page(h)?.rows.map(\.id) == [TradeID(6)])
+        h.key(.char("T")); h.key(.char("T"))
+        #expect(Self.page(h)?.tab == .toMe)
+        #expect(Screen(h.state).inSheet("Sign in (i) to see offers to your team."))
+        h.key(.char("n"))
+        await h.settle()
+        #expect(Screen(h.state).inSheet("Sign in (i) to build a trade"))
+    }
+
+    @Test func withNoColorTheTradeStateIsReadFromTextAndTheSelectionIsReverseVideo() async {
+        let fake = FakeLeague()
+        await fake.setTrades(Self.trades)
+        let alice = await fake.addAccount(email: "alice@example.com", password: "correct horse", displayName: "alice")
+        await fake.setSignedIn(alice)
+        await fake.setMyTeam(Demo.bits, in: Demo.greats)
+        var h = await Harness.started(fake: fake, colorAllowed: false)
+        h.send(.open(.trades(Demo.greats)))
+        await h.settle()
+        let s = Screen(h.state)
+        var coloured = 0
+        for y in 0..<s.buffer.size.height {
+            for x in 0..<s.buffer.size.width where s.buffer[x, y].style.foreground != .default || s.buffer[x, y].style.background != .default { coloured += 1 }
+        }
+        #expect(coloured == 0)
+        let row = try! #require(s.lines.indices.first { $0 >= s.layout.sheetContent.y && s.lines[$0].contains("Aaron Jones    Dalvin Cook") })
+        #expect(s.lines[row].contains("proposed"))
+        #expect(s.buffer[3, row].style.attributes.contains(.reverse), "selected row is reverse video")
+    }
+}
