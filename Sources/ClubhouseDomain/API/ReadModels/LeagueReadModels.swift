@@ -48,9 +48,13 @@ public struct LeagueSummary: Hashable, Codable, Sendable, Identifiable {
     public var seasonClock: Date?
     /// The NFL season the league plays (nil: the transport doesn't say).
     public var season: Int?
+    /// Trade offers waiting for the caller's answer, and trades in review the caller may vote against (nil: none, or a
+    /// server that doesn't say).
+    public var tradeOffersToMe: Int?, tradeVotesOpen: Int?
     public init(id: LeagueID, name: String, state: LeagueState, isPublic: Bool, teamCount: Int, managedTeams: Int, currentWeek: Int,
                 scoring: ScoringPreset, draftScheduledAt: Date?, commissionerName: String?, myTeam: TeamID?, seasonClock: Date? = nil,
-                season: Int? = nil) {
+                season: Int? = nil, tradeOffersToMe: Int? = nil, tradeVotesOpen: Int? = nil) {
+        self.tradeOffersToMe = tradeOffersToMe; self.tradeVotesOpen = tradeVotesOpen
         self.id = id; self.name = name; self.state = state; self.isPublic = isPublic; self.teamCount = teamCount
         self.managedTeams = managedTeams; self.currentWeek = currentWeek; self.scoring = scoring
         self.draftScheduledAt = draftScheduledAt; self.commissionerName = commissionerName; self.myTeam = myTeam

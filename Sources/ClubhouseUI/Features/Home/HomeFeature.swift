@@ -197,6 +197,10 @@ public enum HomeFeature: PageFeature {
         guard let all = state.publicLeagues.value, now != .distantPast else { return [] }
         var items: [String] = []
         for l in all where l.state == .drafting { items.append("\(l.name): draft in progress — d in the league to watch") }
+        for l in state.mine {
+            if let n = l.tradeOffersToMe { items.append("\(l.name): \(n == 1 ? "a trade offer waits" : "\(n) trade offers wait") for your answer — t in the league") }
+            if let n = l.tradeVotesOpen { items.append("\(l.name): \(n == 1 ? "a trade is" : "\(n) trades are") in review — t in the league to vote") }
+        }
         for l in all where l.state == .predraft {
             if let at = l.draftScheduledAt, let clock = l.seasonClock, at > clock, at.timeIntervalSince(clock) < 7 * 86_400 {
                 items.append("\(l.name): draft \(Format.relative(at, leagueClock: clock)) · \(l.teamCount - l.managedTeams) open teams")
