@@ -117,12 +117,14 @@ import Terminal
         #expect(!screen.inSheet("Visibility"))
     }
 
-    @Test func anEditFormForALeagueWhoseDraftStartedSaysSo() async {
+    @Test func anEditFormForALeagueWhoseDraftStartedOffersOnlyTheTradeSettings() async {
         var h = await Harness.started()
         h.send(.open(.leagueForm(.edit(Demo.greats))))
         await h.settle()
         let screen = Screen(h.state)
         let text = screen.text
-        #expect(screen.inSheet("Settings are locked once the draft has started"), "\(text)")
+        #expect(screen.inSheet("The draft has started: only the trade settings can change now"), "\(text)")
+        #expect(h.state.top[LeagueFormFeature.self]?.fields == [.tradeReview, .tradeReviewHours, .tradeDeadline, .tradePicks, .tradeExpiry, .submit])
+        #expect(screen.inSheet("league vote") && screen.inSheet("week 11") && !screen.inSheet("Waiver period"), "\(text)")
     }
 }

@@ -20,6 +20,8 @@ public enum LeagueFormField: Hashable, Sendable {
     case scoring, draftType, pickClock
     case waiverType, faabBudget, waiverPeriod
     case playoffTeams
+    /// Trades: review (none, commissioner, vote), its hours, the deadline week, picks tradeable, how long an offer waits.
+    case tradeReview, tradeReviewHours, tradeDeadline, tradePicks, tradeExpiry
     /// "Create league" / "Save settings".
     case submit
 
@@ -41,6 +43,7 @@ public enum LeagueFormField: Hashable, Sendable {
         case .draftType, .pickClock: "Draft"
         case .waiverType, .faabBudget, .waiverPeriod: "Waivers"
         case .playoffTeams: "Playoffs"
+        case .tradeReview, .tradeReviewHours, .tradeDeadline, .tradePicks, .tradeExpiry: "Trades"
         case .submit: ""
         }
     }
@@ -60,6 +63,11 @@ public enum LeagueFormField: Hashable, Sendable {
         case .faabBudget: "FAAB budget"
         case .waiverPeriod: "Waiver period"
         case .playoffTeams: "Teams"
+        case .tradeReview: "Review"
+        case .tradeReviewHours: "Review period"
+        case .tradeDeadline: "Deadline"
+        case .tradePicks: "Draft picks"
+        case .tradeExpiry: "Offers wait"
         case .submit: ""
         }
     }
@@ -76,6 +84,9 @@ public enum LeagueFormField: Hashable, Sendable {
         case "roster", "positionMaxima": .slot(.qb)
         case "faabBudget": .faabBudget
         case "waiverPeriodDays": .waiverPeriod
+        case "tradeReviewHours": .tradeReviewHours
+        case "tradeDeadlineWeek": .tradeDeadline
+        case "tradeExpiryDays": .tradeExpiry
         case "regularSeasonWeeks", "playoffWeeks": .playoffTeams
         case let f where f.hasPrefix("scoring"): .scoring
         default: nil
@@ -115,15 +126,25 @@ public struct LeagueForm: Hashable, Sendable {
     /// The chosen season's facts, when loaded.
     public var chosenSeason: SeasonInfo? { seasons.first { $0.season == season } }
 
-    /// The fields in order; the FAAB budget only with FAAB waivers, name and visibility only when creating.
+    /// Once the draft has started only the trade settings may change (the server refuses the rest).
+    public var tradesOnly = false
+
+    /// The fields in order; the FAAB budget only with FAAB waivers, name and visibility only when creating, the
+    /// review period only with a review; after the draft, the trade settings alone.
     public func fields(_ mode: LeagueFormMode) -> [LeagueFormField] {
+        var trades: [LeagueFormField] = [.tradeReview]
+        if settings.tradeReview != .none { trades.append(.tradeReviewHours) }
+        trades += [.tradeDeadline, .tradePicks, .tradeExpiry]
+        if tradesOnly && mode != .create { return trades + [.submit] }
         var f: [LeagueFormField] = mode == .create ? [.name, .teamName, .season, .visibility, .teams] : [.teams]
         f += Slot.allCases.map(LeagueFormField.slot)
         f += [.scoring, .draftType, .pickClock, .waiverType]
         if settings.waiverType == .faab { f.append(.faabBudget) }
-        f += [.waiverPeriod, .playoffTeams, .submit]
+        f += [.waiverPeriod, .playoffTeams] + trades + [.submit]
         return f
     }
+
+    static let reviewHours = [0, 12, 24, 48, 72, 168]
 
     /// True for fields ←/→ change.
     static func isChoice(_ f: LeagueFormField) -> Bool { !f.isText && f != .submit }
@@ -164,6 +185,13 @@ public struct LeagueForm: Hashable, Sendable {
         case .playoffTeams:
             let allowed = LeagueSettings.allowedPlayoffTeams.filter { $0 <= settings.teamCount }
             setPlayoffTeams(Self.stepped(settings.playoffTeams, in: allowed.isEmpty ? [2] : allowed, by: delta))
+        case .tradeReview: settings.tradeReview = Self.stepped(settings.tradeReview, in: TradeReview.allCases, by: delta)
+        case .tradeReviewHours:
+            let hours = Self.reviewHours.contains(settings.tradeReviewHours) ? Self.reviewHours : (Self.reviewHours + [settings.tradeReviewHours]).sorted()
+            settings.tradeReviewHours = Self.stepped(settings.tradeReviewHours, in: hours, by: delta)
+        case .tradeDeadline: settings.tradeDeadlineWeek = clamp(settings.tradeDeadlineWeek + delta, LeagueSettings.Limits.weeks)
+        case .tradePicks: settings.tradePicks.toggle()
+        case .tradeExpiry: settings.tradeExpiryDays = clamp(settings.tradeExpiryDays + delta, LeagueSettings.Limits.tradeExpiryDays)
         }
         return self != before
     }
@@ -278,6 +306,11 @@ public struct LeagueForm: Hashable, Sendable {
         case .faabBudget: return "$\(s.faabBudget)"
         case .waiverPeriod: return "\(s.waiverPeriodDays) day\(s.waiverPeriodDays == 1 ? "" : "s")"
         case .playoffTeams: return "\(s.playoffTeams)"
+        case .tradeReview: return s.tradeReview == .vote ? "league vote" : s.tradeReview.rawValue
+        case .tradeReviewHours: return "\(s.tradeReviewHours) h"
+        case .tradeDeadline: return "week \(s.tradeDeadlineWeek)"
+        case .tradePicks: return s.tradePicks ? "tradeable" : "not traded"
+        case .tradeExpiry: return "\(s.tradeExpiryDays) day\(s.tradeExpiryDays == 1 ? "" : "s")"
         case .submit: return ""
         }
     }
@@ -320,6 +353,16 @@ public struct LeagueForm: Hashable, Sendable {
             let w = s.playoffWeeks
             let weeks = w.count == 1 ? "week \(w.lowerBound)" : "weeks \(w.lowerBound)–\(w.upperBound)"
             return "2, 4 or 6 · \(weeks)\(s.playoffTeams == 6 ? " · top two seeds get a bye" : "")"
+        case .tradeReview:
+            switch s.tradeReview {
+            case .none: return "an accepted trade executes at once"
+            case .commissioner: return "the commissioner may cancel it during the review"
+            case .vote: return "a third of the other managers vetoes it · votes are anonymous"
+            }
+        case .tradeReviewHours: return "then it executes · \(Self.reviewHours.map(String.init).joined(separator: ", ")) h"
+        case .tradeDeadline: return "no trade proposed or executed after this NFL week"
+        case .tradePicks: return "this season's picks not yet made, before and during the draft"
+        case .tradeExpiry: return "1–14 days for an answer, then the offer expires"
         case .submit: return ""
         }
     }

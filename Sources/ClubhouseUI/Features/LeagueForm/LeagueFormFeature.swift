@@ -138,6 +138,7 @@ public enum LeagueFormFeature: PageFeature {
                 state.form = LeagueForm(settings: repairing ? LeagueForm.repairable(d.league.settings) : d.league.settings)
                 state.form.name.setText(d.league.name)
                 state.form.isPublic = d.league.isPublic
+                state.form.tradesOnly = d.league.state != .predraft && !repairing
                 state.initial = state.form
             }
             return .none

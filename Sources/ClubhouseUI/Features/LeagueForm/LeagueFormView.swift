@@ -16,8 +16,9 @@ extension LeagueFormFeature {
             if let repair = d.league.needsCommissioner, repair.part == .settings {
                 return (title, repair.sentence + (d.league.state == .predraft ? "" : " — save valid settings (same team count)"), .warning)
             }
-            if d.league.state != .predraft { return (title, "Settings are locked once the draft has started", .warning) }
+            if d.league.state == .complete { return (title, "The season is over: its settings stay as they were", .warning) }
             if d.capabilities.signedIn, !d.capabilities.isCommissioner { return (title, "Only the commissioner can change settings", .warning) }
+            if d.league.state != .predraft { return (title, "The draft has started: only the trade settings can change now", .dim) }
             return (title, "Changes apply to the whole league; they lock once the draft starts.", .dim)
         }
     }

@@ -41,7 +41,7 @@ public enum LeagueSettingsFeature: PageFeature {
     public static func keymap(_ state: State) -> Keymap<Action> {
         Keymap([KeyBinding([.char("c")], .scoringOpened, label: "scoring rules", group: "League settings", footer: true)]
                + ListKeys.bindings(Action.list) + [
-            KeyBinding([.char("E")], .editOpened, label: "edit settings", group: "League settings", footer: true,
+            KeyBinding([.char("E")], .editOpened, label: tradesOnly(state) ? "edit trade settings" : "edit settings", group: "League settings", footer: true,
                        enabledWhen: editBlocked(state) == nil, disabledReason: editBlocked(state)),
             PageKeys.retry(.retry),
         ])
@@ -49,9 +49,15 @@ public enum LeagueSettingsFeature: PageFeature {
 
     /// Why `E` can't be used, or nil: settings lock once the draft starts — unless the stored ones need the commissioner,
     /// who repairs them here — and only the commissioner changes them (signed out, `E` is offered: saving asks for sign-in).
+    /// After the draft only the trade settings may change (the form shows those alone).
+    static func tradesOnly(_ state: State) -> Bool {
+        guard let d = state.detail.value else { return false }
+        return d.league.state != .predraft && d.league.needsCommissioner?.part != .settings
+    }
+
     static func editBlocked(_ state: State) -> String? {
         guard let d = state.detail.value else { return "the league is still loading" }
-        if d.league.state != .predraft, d.league.needsCommissioner?.part != .settings { return "Settings are locked once the draft has started" }
+        if d.league.state == .complete { return "The season is over: its settings stay as they were" }
         if d.capabilities.signedIn, !d.capabilities.isCommissioner { return "Only the commissioner can change settings" }
         return nil
     }
@@ -72,6 +78,8 @@ public enum LeagueSettingsFeature: PageFeature {
             ["Waiver period", "\(s.waiverPeriodDays) days"],
             ["Regular season", "weeks \(s.regularSeasonWeeks.lowerBound)–\(s.regularSeasonWeeks.upperBound)"],
             ["Playoffs", "\(s.playoffTeams) teams, weeks \(s.playoffWeeks.lowerBound)–\(s.playoffWeeks.upperBound)"],
+            ["Trades", (s.tradeReview == .none ? "no review" : "\(s.tradeReview == .vote ? "league vote" : "commissioner review"), \(s.tradeReviewHours) h")
+                + " · deadline week \(s.tradeDeadlineWeek) · picks \(s.tradePicks ? "tradeable" : "not traded") · offers wait \(s.tradeExpiryDays) days"],
             ["Commissioner", d.commissionerName ?? "—"],
         ]
     }
