@@ -54,18 +54,20 @@ extension TradeBuilderFeature {
         return DataTable(columns: cols, rows: rows, roles: roles, selected: state.teamList.selected, offset: state.teamList.offset, context: context)
     }
 
-    /// One roster with its marks: `+` in the trade, `×` dropped if it goes through.
+    /// One roster with its marks: `+` in the trade, `×` dropped if it goes through; a player whose game has kicked off
+    /// this week says "locked" (a trade can't move him until next week).
     static func rosterTable(_ state: State, _ side: Side, context: RenderContext) -> DataTable {
         let rows = state.rows(side)
         let marked = side == .mine ? state.give : state.get
-        let cols = [DataColumn("", .length(1)), DataColumn("Player", .fill(3)), DataColumn("Pos", .length(3)), DataColumn("Pts", .length(6), .right)]
+        let cols = [DataColumn("", .length(1)), DataColumn("Player", .fill(3)), DataColumn("Pos", .length(3)), DataColumn("Pts", .length(6), .right),
+                    DataColumn("", .length(6))]
         let cells = rows.map { r -> [String] in
             let mark = marked.contains(r.player.id) ? "+" : state.drops.contains(r.player.id) ? "×" : " "
-            return [mark, r.player.name, r.player.position.rawValue, r.seasonPoints.description]
+            return [mark, r.player.name, r.player.position.rawValue, r.seasonPoints.description, r.locked ? "locked" : ""]
         }
         let roles: [[StyleRole?]] = rows.map { r in
             let role: StyleRole? = marked.contains(r.player.id) ? .accent : state.drops.contains(r.player.id) ? .negative : nil
-            return [role, role, .dim, .dim]
+            return [role, role, .dim, .dim, .warning]
         }
         let list = side == .mine ? state.mineList : state.theirsList
         return DataTable(columns: cols, rows: cells, roles: roles, selected: state.side == side ? list.selected : nil, offset: list.offset, context: context)
