@@ -81,14 +81,14 @@ public enum TradesFeature: PageFeature {
                           .load(d, id: EffectID.league(id), { try await api.league(id) }, answer: Action.detailLoaded))
         case .tradesLoaded(let t, let r):
             state.trades.finish(t, r)
-            if state.trades.value != nil, !state.trades.isLoading, state.detail.value != nil, state.rows.isEmpty, state.tab == .toMe {
-                state.tab = firstTabWithTrades(state)
-            }
+            // A tab emptied by what happened (my offer was countered, the offer to me executed) gives way to the first tab
+            // that has trades, offers to me first.
+            if state.trades.value != nil, state.detail.value != nil, state.rows.isEmpty { state.tab = firstTabWithTrades(state) }
             clampSelection(&state)
             return .none
         case .detailLoaded(let t, let r):
             state.detail.finish(t, r)
-            if state.trades.value != nil, state.rows.isEmpty, state.tab == .toMe { state.tab = firstTabWithTrades(state) }
+            if state.trades.value != nil, state.rows.isEmpty { state.tab = firstTabWithTrades(state) }
             clampSelection(&state)
             return .none
         case .list(let m):

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+/// A trade in two real terminals on one database, keyboard only, in Gridiron Greats (week 9 Sunday on its clock):
+/// the commissioner (alice, Bits) turns trade review off in the league form, offers ben (Bytes) a player for one of
+/// his; ben counters from his Trades page; alice accepts the counter, it executes at once, and both screens show it —
+/// alice's history says executed, ben's roster holds the player he asked for.
+@Suite(.serialized) struct TradeEndToEndTests {
+    static func escape(_ t: Tmux) throws { try t.send("Escape"); usleep(400_000) }
+
+    static func signIn(_ t: Tmux, _ email: String, _ name: String) throws {
+        try t.send("i")
+        #expect(try t.waitFor("Sign in to your Clubhouse account").matched)
+        try t.type(email); try t.send("Tab"); try t.type("clubhouse-demo"); try t.send("Enter")
+        #expect(try t.waitFor("\(name) · ? help", timeout: 30).matched)
+    }
+
+    static func openGreats(_ t: Tmux) throws {
+        try t.send("/"); try t.type("Gridiron Greats"); try t.send("Enter")
+        usleep(200_000)
+        try t.send("Enter")
+        #expect(try t.waitForLoaded("Home › Gridiron Greats").matched)
+    }
+
+    /// In the builder's two rosters (120 columns: mine from column 2, theirs from column 60), the row index and name of
+    /// the first player whose game hasn't kicked off, on the left or right.
+    static func firstUnlocked(_ screen: String, right: Bool) -> (index: Int, name: String)? {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+        guard let header = lines.firstIndex(where: { String($0).contains("Player") && String($0).contains("Pts") }) else { return nil }
+        var index = 0
+        for line in lines[(header + 1)...] {
+            let start = right ? 60 : 2, end = right ? min(line.count - 1, 118) : 59
+            guard line.count > end, start < end else { break }
+            let half = String(line[start..<end])
+            let cells = half.split(separator: " ", omittingEmptySubsequences: true)
+            if cells.isEmpty || half.contains("└") { break }
+            if !half.contains("locked"), [" QB ", " RB ", " WR ", " TE "].contains(where: half.contains) {
+                let name = half.components(separatedBy: "  ").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?
+                    .trimmingCharacters(in: CharacterSet(charactersIn: " +×")) ?? ""
+                return (index, name)
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    @Test func anOfferIsCounteredAcceptedAndExecutedOnBothScreens() throws {
+        let shared = try TemporaryHome()
+        let database = shared.url.appendingPathComponent("league.sqlite").path
+        let homeA = try TemporaryHome(), homeB = try TemporaryHome()
+        let command = "\(Binary.path) --database \(Tmux.shellQuote(database)); echo exit=$?; sleep 60"
+        let a = try Tmux(command: command, width: 120, height: 40, environment: homeA.environment)
+        #expect(try a.waitFor("Public leagues (", timeout: 120).matched, "the first launch seeds the demo world")
+        let b = try Tmux(command: command, width: 120, height: 40, environment: homeB.environment)
+        #expect(try b.waitFor("Public leagues (", timeout: 60).matched)
+        try Self.signIn(a, "alice@demo.clubhouse", "Alice Moreno")
+        try Self.signIn(b, "ben@demo.clubhouse", "Ben Okafor")
+
+        // A, the commissioner: trade review off (Review: league vote → commissioner → none), saved.
+        try Self.openGreats(a)
+        try a.send("e")
+        #expect(try a.waitForLoaded("E edit trade settings").matched)
+        try a.send("E")
+        #expect(try a.waitFor("only the trade settings can change now").matched)
+        try a.send("h"); try a.send("h")
+        #expect(try a.waitFor("an accepted trade executes at once").matched)
+        try a.send("C-s")
+        #expect(try a.waitFor("Settings saved").matched)
+        try Self.escape(a)
+        #expect(try a.waitFor { !$0.contains("› League settings") }.matched)
+
+        // A: an offer to Bytes, one unlocked player each way.
+        try a.send("t")
+        #expect(try a.waitForLoaded("› Trades").matched)
+        try a.send("n")
+        let teams = try a.waitForLoaded("Trade with which team?")
+        #expect(teams.matched && teams.screen.contains("Bytes"), "\(teams.screen)")
+        try a.send("Enter")
+        let rosters = try a.waitFor(timeout: 20) { $0.contains("You get — Bytes") && $0.contains("Pts") && !$0.contains("Loading") }
+        #expect(rosters.matched, "\(rosters.screen)")
+        let theirs = try #require(Self.firstUnlocked(rosters.screen, right: true), "\(rosters.screen)")
+        let mine = try #require(Self.firstUnlocked(rosters.screen, right: false), "\(rosters.screen)")
+        for _ in 0..<theirs.index { try a.send("j") }
+        try a.send("Space")
+        try a.send("Left")
+        for _ in 0..<mine.index { try a.send("j") }
+        try a.send("Space")
+        try a.send("s")
+        let confirm = try a.waitFor("Send this offer to Bytes?")
+        #expect(confirm.matched && confirm.screen.contains(theirs.name) && confirm.screen.contains(mine.name), "\(confirm.screen)")
+        try a.send("y")
+        #expect(try a.waitFor("Trade offer sent").matched)
+
+        // B: the offer is on his Trades page; he counters with the offer turned round and sends it.
+        try Self.openGreats(b)
+        try b.send("t")
+        let offer = try b.waitForLoaded("Offers to me (1)", timeout: 20)
+        #expect(offer.matched && offer.screen.contains(mine.name), "\(offer.screen)")
+        try b.send("c")
+        #expect(try b.waitForLoaded("Counter-offer").matched)
+        try b.send("s")
+        #expect(try b.waitFor("Send this counter-offer?").matched)
+        try b.send("y")
+        #expect(try b.waitFor("Counter-offer sent").matched)
+
+        // A: the counter arrives live; accepted, it executes at once (no review).
+        let counter = try a.waitFor(timeout: 30) { $0.contains("Offers to me (1)") }
+        #expect(counter.matched, "\(counter.screen)")
+        try a.send("a")
+        #expect(try a.waitFor("Accept this trade?").matched)
+        try a.send("y")
+        #expect(try a.waitFor("Trade accepted").matched)
+        try a.send("t"); try a.send("t"); try a.send("t")
+        let history = try a.waitFor(timeout: 20) { $0.contains("executed") }
+        #expect(history.matched, "\(history.screen)")
+
+        // B: his roster holds the player he asked for in the counter (alice's), not his own any more.
+        try Self.escape(b)
+        try b.send("m")
+        let roster = try b.waitForLoaded("Your team lineup", timeout: 20)
+        #expect(roster.matched && roster.screen.contains(mine.name) && !roster.screen.contains(theirs.name), "\(roster.screen)")
+    }
+}
