@@ -182,18 +182,11 @@ enum FanOutBench {
     /// What the board's grid shows in the cell of the newest pick: "•" and the start of the short name
     /// (the cell is about 8 columns wide at 120 columns with 12 teams).
     static func boardNeedle(_ fullName: String) -> String {
-        "•" + String(shortName(fullName).prefix(5))
+        "•" + String(Player.shortName(fullName).prefix(5))
     }
 
     /// The room header once pick `nextPick - 1` is in.
     static func headerNeedle(nextPick: Int) -> String { "· pick \(nextPick) · on the clock" }
-
-    /// "Christian McCaffrey" → "C. McCaffrey" (as the board writes names).
-    static func shortName(_ name: String) -> String {
-        let parts = name.split(separator: " ")
-        guard parts.count >= 2, let first = parts.first?.first else { return name }
-        return "\(first). " + parts.dropFirst().joined(separator: " ")
-    }
 
     // MARK: - Setup
 

@@ -123,7 +123,7 @@ import Testing
         try a.type("ann@remote.example"); try a.send("Tab"); try a.type("ann draft night"); try a.send("Enter")
         let annScreen = try a.screen()
         try #require(SSHHost.poll(timeout: 30) { picks().count >= 1 }, "Ann's pick never landed:\n\(annScreen)\n\(server.output)")
-        let first = SSHDraftTests.shortName(picks()[0].player.name)
+        let first = Player.shortName(picks()[0].player.name)
 
         // Bob's room shows it, live.
         let shown = try b.waitFor(timeout: 20) { $0.contains(first) && $0.contains("pick 2 · on the clock: Bob's Bombers (you)") }
@@ -157,7 +157,7 @@ import Testing
         }
         let bobScreen = try b.screen()
         try #require(second, "Bob's pick never landed after the restart:\n\(bobScreen)\n\(server.output)")
-        let secondName = SSHDraftTests.shortName(picks()[1].player.name)
+        let secondName = Player.shortName(picks()[1].player.name)
         let caughtUp = try a.waitFor(timeout: 40) { $0.contains(secondName) }
         #expect(caughtUp.matched, "Ann's room never caught up with pick 2 (\(secondName)):\n\(caughtUp.screen)")
         let online = try b.waitFor(timeout: 20) { !$0.contains("offline") && $0.contains("on 127.0.0.1:\(port)") }

@@ -157,7 +157,7 @@ import Testing
         for (i, m) in managers.enumerated() {
             let tmux = client(i)
             let done = try tmux.waitFor(timeout: 10) { screen in
-                screen.contains("All 9 picks made") && made.allSatisfy { screen.contains(Self.shortName($0.player.name)) }
+                screen.contains("All 9 picks made") && made.allSatisfy { screen.contains(Player.shortName($0.player.name)) }
             }
             #expect(done.matched, "\(m.name)'s screen does not show the complete board:\n\(done.screen)")
             boards.append(grid(done.screen))
@@ -165,12 +165,5 @@ import Testing
         #expect(boards[0].count == 3, "three rounds on the board:\n\(boards[0].joined(separator: "\n"))")
         #expect(boards.allSatisfy { $0 == boards[0] }, "the boards differ:\n\(boards.map { $0.joined(separator: "\n") }.joined(separator: "\n---\n"))")
         _ = clients
-    }
-
-    /// The board's short form of a name: "Christian McCaffrey" → "C. McCaffrey".
-    static func shortName(_ name: String) -> String {
-        let parts = name.split(separator: " ")
-        guard parts.count >= 2, let first = parts.first?.first else { return name }
-        return "\(first). " + parts.dropFirst().joined(separator: " ")
     }
 }

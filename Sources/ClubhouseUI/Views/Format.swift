@@ -82,13 +82,6 @@ public enum Format {
         return s > 0 ? "in \(text)" : "\(text) ago"
     }
 
-    /// "C. McCaffrey" — short names for the draft grid.
-    public static func shortName(_ name: String) -> String {
-        let parts = name.split(separator: " ")
-        guard parts.count >= 2, let first = parts.first?.first else { return name }
-        return "\(first). " + parts.dropFirst().joined(separator: " ")
-    }
-
     /// Manager name or "bot".
     public static func manager(_ t: TeamSummary) -> String { t.managerName ?? "bot" }
 

@@ -24,7 +24,7 @@ enum LineupTargets {
             for partner in there {
                 let label = "\(slot.rawValue) ⇄ \(partner.player.name)"
                 if let r = refusal(partner, into: mover.slot, from: slot) {
-                    out.append(.init(label, value: nil, reason: "\(Format.shortName(partner.player.name)) can't go to \(mover.slot.rawValue): \(lowercasedFirst(r.message))"))
+                    out.append(.init(label, value: nil, reason: "\(Player.shortName(partner.player.name)) can't go to \(mover.slot.rawValue): \(lowercasedFirst(r.message))"))
                 } else {
                     out.append(.init(label, detail: "\(partner.player.position.rawValue) to \(mover.slot.rawValue)",
                                      value: LineupMove(mover.player.id, to: slot, swapWith: partner.player.id)))
