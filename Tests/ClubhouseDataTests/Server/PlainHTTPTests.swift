@@ -121,6 +121,25 @@ import FoundationNetworking
     @Test func aServerThatIsNotThereIsUnreachableAtOnce() {
         let http = PlainHTTP(idleTimeout: 2, requestTimeout: 5, maxResponseBytes: 1 << 20)
         let started = ContinuousClock.now
+    /// Both plain transports (requests and the event stream) write request heads and read answer heads through
+    /// `PlainSocket.requestHead` and `PlainSocket.ResponseHead`.
+    @Test func requestHeadsAreWrittenAndAnswerHeadsReadInOnePlace() {
+        let head = PlainSocket.requestHead("POST", URL(string: "http://h:8080/v1/x?a=1&b=2")!, host: "h", port: 8080,
+                                           headers: [("Content-Length", "2"), ("X-Evil", "a\r\nInjected: 1"), ("Accept", "*/*")])
+        #expect(String(decoding: head, as: UTF8.self) == "POST /v1/x?a=1&b=2 HTTP/1.1\r\nHost: h:8080\r\nContent-Length: 2\r\nAccept: */*\r\n\r\n",
+                "a header value holding CR LF is left out, not allowed to split the head")
+        let bare = PlainSocket.requestHead("GET", URL(string: "http://h")!, host: "h", port: 80, headers: [])
+        #expect(String(decoding: bare, as: UTF8.self) == "GET / HTTP/1.1\r\nHost: h:80\r\n\r\n", "an empty path is /")
+
+        let answer = PlainSocket.ResponseHead(Array("HTTP/1.1 304 Not Modified\r\nETag:  \"v1\" \r\nno colon here\r\nX-A: 1\r\nx-a: 2".utf8)[...])
+        #expect(answer?.version == "HTTP/1.1" && answer?.status == 304)
+        #expect(answer?.headers == ["etag": "\"v1\"", "x-a": "2"], "names lowercased, values trimmed, a later copy wins, a line without a colon skipped")
+        #expect(PlainSocket.ResponseHead(Array("HTTP/1.0 200".utf8)[...])?.version == "HTTP/1.0")
+        #expect(PlainSocket.ResponseHead(Array("SSH-2.0-OpenSSH_9.6".utf8)[...]) == nil, "not HTTP")
+        #expect(PlainSocket.ResponseHead(Array("HTTP/1.1 OK".utf8)[...]) == nil, "no status code")
+        #expect(PlainSocket.ResponseHead([][...]) == nil)
+    }
+
         guard case .failure(.unreachable) = http.perform(URLRequest(url: URL(string: "http://127.0.0.1:1/v1/leagues")!)) else {
             Issue.record("an answer from a closed port"); return
         }
