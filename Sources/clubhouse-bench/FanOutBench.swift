@@ -338,12 +338,8 @@ final class LeagueServerProcess {
         process.standardOutput = file
         process.standardError = file
         try process.run()
-        let deadline = Date().addingTimeInterval(60)
-        while !Self.accepts(port) {
-            guard process.isRunning, Date() < deadline else {
-                throw BenchFailure(description: "clubhouse serve did not listen: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
-            }
-            usleep(50_000)
+        guard Wait.blockingUntil(.seconds(60), every: .milliseconds(50), { Self.accepts(port) || !process.isRunning }), process.isRunning else {
+            throw BenchFailure(description: "clubhouse serve did not listen: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
         }
     }
 

@@ -113,7 +113,7 @@ import Testing
             try #require(turn.matched, "pick \(number) never showed as \(m.name)'s turn:\n\(turn.screen)")
             try tmux.send("Enter")
             try tmux.send("y")
-            let landed = SSHHost.poll(timeout: 4) { ((try? picks().count) ?? 0) >= number }
+            let landed = Wait.blockingUntil(.seconds(4), every: .milliseconds(100)) { ((try? picks().count) ?? 0) >= number }
             let screen = try tmux.screen()
             try #require(landed, "pick \(number) by \(m.name) did not land:\n\(screen)")
         }
@@ -133,7 +133,7 @@ import Testing
         clients[1] = try connect(managers[1])
         try pick(3, by: managers[2], on: client(2))
         try enterRoom(managers[1], client(1))
-        let expired = SSHHost.poll(timeout: 12) { ((try? picks().count) ?? 0) >= 4 }
+        let expired = Wait.blockingUntil(.seconds(12), every: .milliseconds(100)) { ((try? picks().count) ?? 0) >= 4 }
         try #require(expired, "pick 4 never expired into an autopick")
         #expect(try picks().first { $0.pick.number == 4 }?.pick.source == .autopick, "pick 4 was Cat's clock running out")
         try pick(5, by: managers[1], on: client(1))

@@ -1,3 +1,4 @@
+import ClubhouseData
 import Foundation
 import Synchronization
 import Testing
@@ -21,6 +22,8 @@ import FoundationNetworking
         }
         let port: Int
         let accepted = Counter()
+        /// Connections this server has closed (after an answer that said to, or when the client went away).
+        let closed = Counter()
         private let fd: Int32
 
         init(answer: @escaping @Sendable (String) -> (bytes: String, close: Bool)) throws {
@@ -35,7 +38,7 @@ import FoundationNetworking
             withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(listener, $0, &len) } }
             fd = listener
             port = Int(UInt16(bigEndian: addr.sin_port))
-            let counter = accepted
+            let counter = accepted, closings = closed
             Thread {
                 while true {
                     let c = accept(listener, nil, nil)
@@ -45,14 +48,14 @@ import FoundationNetworking
                         var pending = [UInt8](), chunk = [UInt8](repeating: 0, count: 4096)
                         while true {
                             let n = read(c, &chunk, chunk.count)
-                            guard n > 0 else { close(c); return }
+                            guard n > 0 else { close(c); closings.value.withLock { $0 += 1 }; return }
                             pending += chunk[..<n]
                             while let end = PlainSocket.find(pending, [13, 10, 13, 10]) {
                                 let head = String(decoding: pending[..<end], as: UTF8.self)
                                 pending.removeFirst(end + 4)
                                 let (bytes, shut) = answer(head)
                                 if !bytes.isEmpty { _ = PlainSocket.sendAll(c, Array(bytes.utf8)) }
-                                if shut { close(c); return }
+                                if shut { close(c); closings.value.withLock { $0 += 1 }; return }
                             }
                         }
                     }.start()
@@ -88,7 +91,7 @@ import FoundationNetworking
 
         closeNext.withLock { $0 = true }     // the server answers, then closes (as an idle timeout would)
         _ = try server.get("/v1/last-on-it", http).get()
-        Thread.sleep(forTimeInterval: 0.1)
+        #expect(Wait.blockingUntil(.seconds(10)) { server.closed.count == 1 }, "the server closed the kept-alive connection")
         let after = try server.get("/v1/after", http).get()
         #expect(String(decoding: after.body, as: UTF8.self) == "{\"path\":\"/v1/after\"}")
         #expect(server.accepted.count == 2)
@@ -118,9 +121,6 @@ import FoundationNetworking
         #expect(ContinuousClock.now - started < .seconds(4), "the idle limit (0.5 s), not the request limit (5 s)")
     }
 
-    @Test func aServerThatIsNotThereIsUnreachableAtOnce() {
-        let http = PlainHTTP(idleTimeout: 2, requestTimeout: 5, maxResponseBytes: 1 << 20)
-        let started = ContinuousClock.now
     /// Both plain transports (requests and the event stream) write request heads and read answer heads through
     /// `PlainSocket.requestHead` and `PlainSocket.ResponseHead`.
     @Test func requestHeadsAreWrittenAndAnswerHeadsReadInOnePlace() {
@@ -140,6 +140,9 @@ import FoundationNetworking
         #expect(PlainSocket.ResponseHead([][...]) == nil)
     }
 
+    @Test func aServerThatIsNotThereIsUnreachableAtOnce() {
+        let http = PlainHTTP(idleTimeout: 2, requestTimeout: 5, maxResponseBytes: 1 << 20)
+        let started = ContinuousClock.now
         guard case .failure(.unreachable) = http.perform(URLRequest(url: URL(string: "http://127.0.0.1:1/v1/leagues")!)) else {
             Issue.record("an answer from a closed port"); return
         }
