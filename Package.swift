@@ -75,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "clubhouse-net",
             dependencies: ["ClubhouseCLI", "ClubhouseDomain", "ClubhouseData", "ClubhousePostgres", "ClubhouseRemote",
-                           "ClubhouseServer", "ClubhouseUI", "Terminal"]
+                           "ClubhouseServer", "ClubhouseUI", "Terminal", "CLinux"]
         ),
         .executableTarget(
             name: "clubhouse-bench",

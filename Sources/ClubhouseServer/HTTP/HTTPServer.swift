@@ -216,7 +216,7 @@ public final class HTTPServer: @unchecked Sendable {
         case .bytes(let bytes):
             mhd = bytes.withUnsafeBufferPointer {
                 MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: $0.baseAddress ?? UnsafePointer(bitPattern: 1)!),
-                                                MHD_ResponseMemoryMode(rawValue: 2)!)   // MHD_RESPMEM_MUST_COPY
+                                                MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
             }
         case .stream(let stream):
             let retained = Unmanaged.passRetained(stream).toOpaque()
@@ -387,7 +387,7 @@ private let requestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _
 }
 
 private let connectionNotified: MHD_NotifyConnectionCallback = { cls, _, socketContext, code in
-    let started = code.rawValue == 0   // MHD_CONNECTION_NOTIFY_STARTED
+    let started = code == .CONNECTION_NOTIFY_STARTED
     let server = server(cls)
     // Before its handshake: a TLS connection's certificate comes from the slot (the shim's chs_tls_retrieve).
     if started, let slot = server.tlsSlot { socketContext?.pointee = UnsafeMutableRawPointer(slot.raw) }

@@ -1,3 +1,4 @@
+import CLinux
 import ClubhouseCLI
 import ClubhouseData
 import Foundation
@@ -107,7 +108,7 @@ enum SSHDKeeper {
             return 1
         }
         // Sessions a dying listener leaves behind are re-parented here, so they can still be found and ended.
-        _ = Prctl.call(Prctl.setChildSubreaper, 1)
+        _ = clinux_set_child_subreaper()
 
         // The league server first (sessions are its clients), ready once it accepts connections.
         var server: pid_t?
@@ -307,17 +308,6 @@ enum ChildProcess {
     }
 
     static func decode(_ status: Int32) -> Int32 { (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f) }
-}
-
-/// `prctl(2)`, which Swift can't call directly (it is variadic): looked up and called with fixed integer arguments.
-enum Prctl {
-    static let setChildSubreaper: Int32 = 36
-
-    static func call(_ option: Int32, _ arg: UInt) -> Int32 {
-        guard let sym = dlsym(nil, "prctl") else { return -1 }
-        typealias Fn = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-        return unsafeBitCast(sym, to: Fn.self)(option, arg, 0, 0, 0)
-    }
 }
 
 /// The self-pipe stop signals are written to (set up before the handler is installed).
