@@ -2,7 +2,7 @@ import ClubhouseData
 import ClubhouseDomain
 import Foundation
 
-/// Pick fan-out (SPEC 3.3: everyone in the room sees a new pick within 100 ms on one host): real `clubhouse`
+/// Pick fan-out (the goal: everyone in the room sees a new pick within 100 ms on one host; README.md, “Performance”): real `clubhouse`
 /// processes on pseudo-terminals sit in draft rooms; the bench commits picks through the real LeagueService
 /// on the same database file and times how long until each client's screen shows the pick.
 enum FanOutBench {

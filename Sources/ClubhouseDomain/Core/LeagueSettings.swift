@@ -12,7 +12,7 @@ public enum WaiverType: String, CaseIterable, Codable, Sendable {
     case rolling, faab
 }
 
-/// Every setting of a league, with SPEC 3.1's defaults.
+/// Every setting of a league, with its default.
 public struct LeagueSettings: Hashable, Codable, Sendable {
     /// 3–16.
     public var teamCount: Int = 10
@@ -36,7 +36,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
     public init() {}
 
     public static let allowedTeamCounts = 3...16
-    /// 5 s is the lightning clock (quick practice drafts, the SSH end-to-end draft); the rest are SPEC 3.1's.
+    /// 5 s is the lightning clock (quick practice drafts, the SSH end-to-end draft); the rest are the product's defaults.
     public static let allowedPickClocks: [Int?] = [5, 30, 60, 90, 120, 300, nil]
     public static let allowedPlayoffTeams = [2, 4, 6]
 

@@ -2,7 +2,7 @@ import Foundation
 import ClubhouseDomain
 
 /// Where a player can go in this week's lineup, from the roster and the league's slot counts, by the domain's rules
-/// (SPEC 3.1): one option per slot with room, one per player there to swap with; a slot he can't take is listed
+/// (ClubhouseDomain/README.md, “Roster”): one option per slot with room, one per player there to swap with; a slot he can't take is listed
 /// dimmed with the domain's own sentence (not eligible, IR needs OUT/IR, locked at kickoff). The server decides.
 enum LineupTargets {
     static func options(moving mover: RosterRow, in rows: [RosterRow], slots: [Slot: Int]) -> [Chooser<LineupMove>.Option] {
