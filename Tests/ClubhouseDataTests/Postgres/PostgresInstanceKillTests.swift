@@ -96,14 +96,10 @@ final class KillWatcher: @unchecked Sendable {
 
     init(pid: pid_t, afterPicks: Int, picks: @escaping @Sendable () -> Int, limit: TimeInterval) {
         let thread = Thread { [self] in
-            let until = Date().addingTimeInterval(limit)
-            var seen: Int?
-            while Date() < until {
-                let n = picks()
-                if n >= afterPicks { kill(pid, SIGKILL); seen = n; break }
-                usleep(10_000)
-            }
-            lock.withLock { _picksAtKill = seen; _done = true }
+            var seen = 0
+            let reached = Wait.blockingUntil(.seconds(limit), every: .milliseconds(10)) { seen = picks(); return seen >= afterPicks }
+            if reached { kill(pid, SIGKILL) }
+            lock.withLock { _picksAtKill = reached ? seen : nil; _done = true }
         }
         thread.start()
     }
