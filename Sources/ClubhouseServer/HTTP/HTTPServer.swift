@@ -62,6 +62,8 @@ public final class HTTPServer: @unchecked Sendable {
         var quiesced = false
     }
     private let state = Mutex(State())
+    /// Broadcast after a suspended request is resumed, so `stopNow` waits on it instead of polling `suspended`.
+    private let resumed = NSCondition()
     /// Handlers run here, off Swift's cooperative pool.
     let executor = ServerExecutor(label: "clubhouse.server.requests")
 
@@ -133,8 +135,10 @@ public final class HTTPServer: @unchecked Sendable {
     /// Stops the daemon once no request is suspended waiting for its handler (up to 2 s).
     public func stopNow() {
         quiesce()
-        let until = ContinuousClock.now + .seconds(2)
-        while ContinuousClock.now < until, state.withLock({ $0.suspended > 0 }) { usleep(2_000) }
+        let until = Date(timeIntervalSinceNow: 2)
+        resumed.lock()
+        while state.withLock({ $0.suspended > 0 }), resumed.wait(until: until) {}
+        resumed.unlock()
         stopDaemonIfSafe()
     }
 
@@ -204,6 +208,7 @@ public final class HTTPServer: @unchecked Sendable {
                 MHD_resume_connection(box.pointer)
                 $0.suspended -= 1
             }
+            self.resumed.withLock { self.resumed.broadcast() }
         }
     }
 
