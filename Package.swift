@@ -67,7 +67,7 @@ let package = Package(
         ),
         .target(name: "ClubhousePostgres", dependencies: ["ClubhouseDomain", "ClubhouseData", "CPostgres"]),
         .target(name: "ClubhouseRemote", dependencies: ["ClubhouseDomain", "ClubhouseData"]),
-        .target(name: "ClubhouseServer", dependencies: ["ClubhouseDomain", "CMicroHTTPD"]),
+        .target(name: "ClubhouseServer", dependencies: ["ClubhouseDomain", "CMicroHTTPD", "CSodium"]),
         .target(name: "Terminal", dependencies: ["CNcurses"]),
         .target(name: "ClubhouseUI", dependencies: ["ClubhouseDomain", "Terminal"]),
         .target(name: "ClubhouseCLI", dependencies: ["ClubhouseDomain", "ClubhouseData", "ClubhouseUI", "Terminal"]),
@@ -75,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "clubhouse-net",
             dependencies: ["ClubhouseCLI", "ClubhouseDomain", "ClubhouseData", "ClubhousePostgres", "ClubhouseRemote",
-                           "ClubhouseServer", "ClubhouseUI", "Terminal"]
+                           "ClubhouseServer", "ClubhouseUI", "Terminal", "CLinux"]
         ),
         .executableTarget(
             name: "clubhouse-bench",

@@ -3,6 +3,10 @@
 #pragma once
 #if defined(__linux__)
 #include <sys/inotify.h>
+#include <sys/prctl.h>
+
+// prctl(2) is variadic, which Swift can't call: the one option the app sets, by its name.
+static inline int clinux_set_child_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1UL, 0UL, 0UL, 0UL); }
 
 // <stdlib.h> declares the pty calls only under _XOPEN_SOURCE, which the Glibc module is not built with:
 // wrappers with block-scope declarations of the glibc prototypes.

@@ -1,5 +1,5 @@
 // ncursesw for Swift: the wide-character API plus static inline wrappers for
-// the macros and globals Swift cannot import (ARCHITECTURE.md §6).
+// the macros and globals Swift cannot import (ARCHITECTURE.md §9).
 #ifndef CLUBHOUSE_CNCURSES_SHIM_H
 #define CLUBHOUSE_CNCURSES_SHIM_H
 

@@ -2,7 +2,7 @@ import ClubhouseDomain
 import Foundation
 
 /// The composition root: parses the command line and runs the chosen command.
-/// Exit codes: 0 success, 1 failure, 2 bad usage (SPEC §5).
+/// Exit codes: 0 success, 1 failure, 2 bad usage (dist/man/clubhouse.1, EXIT STATUS).
 ///
 /// Both binaries start here. `clubhouse` (the embedded app, what people open dozens of times a day) runs the app and
 /// `import-stats` itself and links no networking library; the commands that need one — `serve`, `--server URL`,

@@ -122,8 +122,7 @@ final class PostgresEventFollower: Sendable {
                 // The server went away, restarted or stopped answering: reconnect (and re-read from `last`) after a
                 // pause that grows while it stays away, so an outage isn't met with a connection attempt every 200 ms.
                 connection = nil
-                let until = ContinuousClock.now + pause
-                while !isCancelled && ContinuousClock.now < until { usleep(50_000) }
+                Wait.blockingUntil(pause, every: .milliseconds(50)) { isCancelled }
                 pause = min(pause * 2, Self.longestPause)
             }
         }

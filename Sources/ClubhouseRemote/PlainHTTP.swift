@@ -50,16 +50,11 @@ final class PlainHTTP: Sendable {
         let port = url.port ?? 80
         let key = "\(host):\(port)"
         let deadline = Date().addingTimeInterval(requestTimeout)
-        var target = url.path.isEmpty ? "/" : url.path
-        if let q = url.query { target += "?" + q }
-        var head = "\(request.httpMethod ?? "GET") \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\n"
+        let method = request.httpMethod ?? "GET"
         let body = request.httpBody ?? Data()
-        for (k, v) in request.allHTTPHeaderFields ?? [:] where !v.contains("\r") && !v.contains("\n") && k.lowercased() != "content-length" {
-            head += "\(k): \(v)\r\n"
-        }
-        if !body.isEmpty || !["GET", "HEAD"].contains(request.httpMethod ?? "GET") { head += "Content-Length: \(body.count)\r\n" }
-        head += "\r\n"
-        let message = Array(head.utf8) + body
+        var headers = (request.allHTTPHeaderFields ?? [:]).filter { $0.key.lowercased() != "content-length" }.map { ($0.key, $0.value) }
+        if !body.isEmpty || !["GET", "HEAD"].contains(method) { headers.append(("Content-Length", "\(body.count)")) }
+        let message = PlainSocket.requestHead(method, url, host: host, port: port, headers: headers) + body
 
         if let reused = takeIdle(key) {
             switch exchange(reused, message, deadline: deadline) {
@@ -90,19 +85,11 @@ final class PlainHTTP: Sendable {
             return reader.received == 0 ? .silent(timedOut: reader.failure == "timed out")
                 : .answered(.failure(.unreachable(reader.failure)), keepAlive: false)
         }
-        let headText = String(decoding: reader.buffer[..<headEnd], as: UTF8.self)
+        let head = PlainSocket.ResponseHead(reader.buffer[..<headEnd])
         reader.consume(headEnd + 4)
-        let lines = headText.split(separator: "\r\n")
-        guard let statusLine = lines.first, let status = statusLine.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else {
-            return .answered(.failure(.unreachable("not HTTP")), keepAlive: false)
-        }
-        var headers: [String: String] = [:]
-        for line in lines.dropFirst() {
-            let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2 else { continue }
-            headers[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces)
-        }
-        var keepAlive = headers["connection"]?.lowercased() != "close" && statusLine.hasPrefix("HTTP/1.1")
+        guard let head else { return .answered(.failure(.unreachable("not HTTP")), keepAlive: false) }
+        let (status, headers) = (head.status, head.headers)
+        var keepAlive = headers["connection"]?.lowercased() != "close" && head.version == "HTTP/1.1"
         // 304 answers a revalidation (If-None-Match); any other 3xx is a redirect, never followed.
         if (300..<400).contains(status), status != 304 { return .answered(.failure(.redirect), keepAlive: false) }
 
@@ -207,6 +194,40 @@ enum PlainSocket {
             sent += n
         }
         return true
+    }
+
+    /// A request's head, as both plain transports write it: the request line for `url`'s path and query, `Host`,
+    /// `headers` in order (one whose value holds CR or LF is left out: it would split the head), the blank line.
+    static func requestHead(_ method: String, _ url: URL, host: String, port: Int, headers: [(String, String)]) -> [UInt8] {
+        var target = url.path.isEmpty ? "/" : url.path
+        if let q = url.query { target += "?" + q }
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\n"
+        for (k, v) in headers where !v.contains("\r") && !v.contains("\n") { head += "\(k): \(v)\r\n" }
+        head += "\r\n"
+        return Array(head.utf8)
+    }
+
+    /// An answer's head (the bytes before its blank line), read leniently: the status line's version and code, and
+    /// the headers by lowercased name (a later copy wins; a line without a colon is skipped). Not the server's
+    /// strict `RequestHead`, which reads requests and refuses what a proxy could read differently.
+    struct ResponseHead {
+        var version: String
+        var status: Int
+        var headers: [String: String]
+
+        /// nil when the first line is not `VERSION CODE …`.
+        init?(_ bytes: ArraySlice<UInt8>) {
+            let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\r\n")
+            guard let statusLine = lines.first else { return nil }
+            let words = statusLine.split(separator: " ")
+            guard words.count >= 2, let status = Int(words[1]) else { return nil }
+            version = String(words[0]); self.status = status; headers = [:]
+            for line in lines.dropFirst() {
+                let parts = line.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2 else { continue }
+                headers[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces)
+            }
+        }
     }
 
     static func find(_ haystack: [UInt8], _ needle: [UInt8]) -> Int? {

@@ -62,12 +62,8 @@ final class SocketStream: @unchecked Sendable {
         guard proceed else { return }
         defer { state.withLock { Glibc.close($0.fd); $0.fd = -1 } }
 
-        var target = url.path.isEmpty ? "/" : url.path
-        if let q = url.query { target += "?" + q }
-        var head = "GET \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n"
-        for (k, v) in headers where !v.contains("\r") && !v.contains("\n") { head += "\(k): \(v)\r\n" }
-        head += "\r\n"
-        guard PlainSocket.sendAll(socket, Array(head.utf8)) else { return }
+        let head = PlainSocket.requestHead("GET", url, host: host, port: port, headers: [("Connection", "close")] + headers.map { ($0.key, $0.value) })
+        guard PlainSocket.sendAll(socket, head) else { return }
 
         var buffer = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 16 << 10)
@@ -80,17 +76,11 @@ final class SocketStream: @unchecked Sendable {
             if n <= 0 { return }
             buffer += chunk.prefix(n)
         }
-        let headText = String(decoding: buffer[..<bodyStart], as: UTF8.self)
-        let lines = headText.split(separator: "\r\n")
-        guard let statusLine = lines.first, let status = statusLine.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return }
-        var chunked = false
-        for line in lines.dropFirst() {
-            let parts = line.split(separator: ":", maxSplits: 1)
-            if parts.count == 2, parts[0].lowercased() == "transfer-encoding", parts[1].lowercased().contains("chunked") { chunked = true }
-        }
-        onResponse(status)
+        guard let head = PlainSocket.ResponseHead(buffer[..<(bodyStart - 4)]) else { return }
+        let chunked = head.headers["transfer-encoding"]?.lowercased().contains("chunked") == true
+        onResponse(head.status)
         // Redirects and errors end the stream (the caller backs off and reconnects); only a 200 has events.
-        guard status == 200 else { return }
+        guard head.status == 200 else { return }
 
         var decoder = ChunkDecoder()
         func deliver(_ bytes: ArraySlice<UInt8>) -> Bool {

@@ -287,7 +287,7 @@ public final class LeagueServer: @unchecked Sendable {
     private func metricsAnswer(_ request: HTTPRequest, token: String?) throws -> HTTPResponse {
         let client = Self.client(of: request, trustedProxies: options.trustedProxies, fromSSHHost: false)
         let tokenMatches = options.metricsToken.map { expected in
-            token.map { $0.utf8.count == expected.utf8.count && zip($0.utf8, expected.utf8).reduce(0, { $0 | ($1.0 ^ $1.1) }) == 0 } ?? false
+            token.map { ConstantTime.equal($0, expected) } ?? false
         } ?? false
         guard tokenMatches || client?.isLoopback == true else {
             throw HTTPError(403, "forbidden", "Metrics are for this machine (or for the token of clubhouse serve --metrics-token-file)")

@@ -55,7 +55,7 @@ public enum LeagueRoutes {
     /// Whether `request` carries the SSH host secret (`X-Clubhouse-SSH-Host`), compared in constant time.
     public static func carriesSSHHostSecret(_ request: HTTPRequest, secret: String?) -> Bool {
         guard let secret, let sent = request.headers["x-clubhouse-ssh-host"] else { return false }
-        return sent.utf8.count == secret.utf8.count && zip(sent.utf8, secret.utf8).reduce(0, { $0 | ($1.0 ^ $1.1) }) == 0
+        return ConstantTime.equal(sent, secret)
     }
 
     /// Whom the sign-in limits count a sign-in or new account against: the client's address (an IPv6 /64). From the

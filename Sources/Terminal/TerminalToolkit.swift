@@ -11,7 +11,7 @@
 /// 3. Tests drive the same `Program` with `ProgramDriver` + `HeadlessBackend` and explicit `now` values.
 ///
 /// Rendering: split areas with `Layout`/`Rect.rows`/`Rect.columns`; draw widgets with
-/// `buffer.render(widget, in: rect)`; the SPEC 4.1 screen is `BoardSheetLayout` + `SheetFrame`.
+/// `buffer.render(widget, in: rect)`; the screen README.md's “Using it” draws is `BoardSheetLayout` + `SheetFrame`.
 /// Input: one `Keymap<Action>` per context drives `lookup(_:)`, `footerHints` (→ `KeyHintsBar`) and
 /// `helpGroups` (→ `HelpOverlay`).
 public enum TerminalToolkit {

@@ -2,7 +2,7 @@ import ClubhouseData
 import ClubhouseDomain
 import Foundation
 
-/// Pick fan-out (SPEC 3.3: everyone in the room sees a new pick within 100 ms on one host): real `clubhouse`
+/// Pick fan-out (the goal: everyone in the room sees a new pick within 100 ms on one host; README.md, “Performance”): real `clubhouse`
 /// processes on pseudo-terminals sit in draft rooms; the bench commits picks through the real LeagueService
 /// on the same database file and times how long until each client's screen shows the pick.
 enum FanOutBench {
@@ -182,18 +182,11 @@ enum FanOutBench {
     /// What the board's grid shows in the cell of the newest pick: "•" and the start of the short name
     /// (the cell is about 8 columns wide at 120 columns with 12 teams).
     static func boardNeedle(_ fullName: String) -> String {
-        "•" + String(shortName(fullName).prefix(5))
+        "•" + String(Player.shortName(fullName).prefix(5))
     }
 
     /// The room header once pick `nextPick - 1` is in.
     static func headerNeedle(nextPick: Int) -> String { "· pick \(nextPick) · on the clock" }
-
-    /// "Christian McCaffrey" → "C. McCaffrey" (as the board writes names).
-    static func shortName(_ name: String) -> String {
-        let parts = name.split(separator: " ")
-        guard parts.count >= 2, let first = parts.first?.first else { return name }
-        return "\(first). " + parts.dropFirst().joined(separator: " ")
-    }
 
     // MARK: - Setup
 
@@ -345,12 +338,8 @@ final class LeagueServerProcess {
         process.standardOutput = file
         process.standardError = file
         try process.run()
-        let deadline = Date().addingTimeInterval(60)
-        while !Self.accepts(port) {
-            guard process.isRunning, Date() < deadline else {
-                throw BenchFailure(description: "clubhouse serve did not listen: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
-            }
-            usleep(50_000)
+        guard Wait.blockingUntil(.seconds(60), every: .milliseconds(50), { Self.accepts(port) || !process.isRunning }), process.isRunning else {
+            throw BenchFailure(description: "clubhouse serve did not listen: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
         }
     }
 

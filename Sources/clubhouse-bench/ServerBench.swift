@@ -103,10 +103,8 @@ extension Bench {
             try proxy.run()
             defer { proxy.terminate(); proxy.waitUntilExit() }
             let http = BenchHTTP(port: UInt16(port))
-            let started = ContinuousClock.now
-            while http.request("GET", "/healthz")?.status != 200 {
-                guard ContinuousClock.now - started < .seconds(30) else { throw BenchFailure(description: "haproxy did not start") }
-                usleep(50_000)
+            guard Wait.blockingUntil(.seconds(30), every: .milliseconds(50), { http.request("GET", "/healthz")?.status == 200 }) else {
+                throw BenchFailure(description: "haproxy did not start")
             }
             let w = try wrk("http://127.0.0.1:\(port)/v1/leagues/1/standings", seconds: seconds)
             print("  GET standings through HAProxy, \(instances) instance\(instances == 1 ? " " : "s") \(lpad(fmt(w.rps, 0), 6)) req/s   p50 \(w.p50)   p99 \(w.p99)   (wrk -t2 -c32 -d\(seconds)s; non-2xx: \(w.errors))")
@@ -123,13 +121,9 @@ extension Bench {
         server.standardError = FileHandle.nullDevice
         try server.run()
         let http = BenchHTTP(port: UInt16(port))
-        let started = ContinuousClock.now
-        while http.request("GET", "/healthz")?.status != 200 {
-            guard ContinuousClock.now - started < .seconds(60) else {
-                server.terminate()
-                throw BenchFailure(description: "clubhouse serve did not start")
-            }
-            usleep(50_000)
+        guard Wait.blockingUntil(.seconds(60), every: .milliseconds(50), { http.request("GET", "/healthz")?.status == 200 }) else {
+            server.terminate()
+            throw BenchFailure(description: "clubhouse serve did not start")
         }
         return (server, http)
     }
@@ -338,11 +332,7 @@ final class FanOut: Sendable {
 
     /// The arrival times of pick `round` on every stream that got it within `timeout`.
     func waitForPicks(_ round: Int, timeout: Duration) -> [ContinuousClock.Instant] {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if state.withLock({ $0.arrivals[round]?.count ?? 0 }) >= fds.count { break }
-            usleep(1000)
-        }
+        Wait.blockingUntil(timeout, every: .milliseconds(1)) { state.withLock { $0.arrivals[round]?.count ?? 0 } >= fds.count }
         return state.withLock { $0.arrivals[round] ?? [] }
     }
 

@@ -43,9 +43,10 @@ import Testing
     }
 
     @Test func needlesMatchWhatTheBoardAndTheRoomHeaderWrite() {
-        #expect(FanOutBench.shortName("Christian McCaffrey") == "C. McCaffrey")
-        #expect(FanOutBench.shortName("Odell Beckham Jr.") == "O. Beckham Jr.")
+        // The needle is built on the board's own short name (`Player.shortName`, pinned in the Domain's tests).
         #expect(FanOutBench.boardNeedle("Christian McCaffrey") == "•C. Mc")
+        #expect(FanOutBench.boardNeedle("Odell Beckham Jr.") == "•O. Be")
+        #expect(FanOutBench.boardNeedle("Cher") == "•Cher")
         #expect(FanOutBench.headerNeedle(nextPick: 7) == "· pick 7 · on the clock")
     }
 }

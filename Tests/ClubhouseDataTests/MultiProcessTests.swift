@@ -53,8 +53,7 @@ import Testing
         let parts = spec.split(separator: "\n").map(String.init)
         guard parts.count == 3, let team = Int(parts[1]) else { _exit(ExitCode.setup.rawValue) }
         guard let db = try? Database(path: parts[0]) else { _exit(ExitCode.setup.rawValue) }
-        let until = Date().addingTimeInterval(30)
-        while !FileManager.default.fileExists(atPath: parts[2]) && Date() < until { usleep(1_000) }
+        Wait.blockingUntil(.seconds(30), every: .milliseconds(1)) { FileManager.default.fileExists(atPath: parts[2]) }
         do {
             try db.transaction { c in
                 _ = try c.scalar("SELECT count(*) FROM picks WHERE league_id = 1", as: Int.self)

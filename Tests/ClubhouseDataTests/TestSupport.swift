@@ -57,9 +57,9 @@ func raceChildProcesses(filter: String, variable: String, specs: [String], start
         processes.append(p)
     }
     _ = FileManager.default.createFile(atPath: startFile, contents: Data())
-    let deadline = Date().addingTimeInterval(timeout)
+    let deadline = ContinuousClock.now + .seconds(timeout)
     for p in processes {
-        while p.isRunning && Date() < deadline { usleep(5_000) }
+        Wait.blockingUntil(deadline - ContinuousClock.now, every: .milliseconds(5)) { !p.isRunning }
         if p.isRunning { p.terminate() }
         p.waitUntilExit()
     }

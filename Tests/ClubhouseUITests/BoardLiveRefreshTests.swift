@@ -4,7 +4,7 @@ import ClubhouseDomain
 import Terminal
 @testable import ClubhouseUI
 
-/// How live events reach the screen: in a draft room a pick refreshes at once (SPEC 3.3, 100 ms), a burst
+/// How live events reach the screen: in a draft room a pick refreshes at once (within 100 ms, README.md “Performance”), a burst
 /// is coalesced into one more refresh; everything else waits for the burst to settle.
 @Suite struct BoardLiveRefreshTests {
     static func event(_ id: Int64, _ league: LeagueID, _ kind: LeagueEvent.Kind) -> LeagueEvent {

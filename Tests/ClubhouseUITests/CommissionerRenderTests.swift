@@ -89,7 +89,7 @@ import Terminal
         let lines = Self.sheet(h)
         #expect(lines[1] == "  1 Requests (1) │ 2 Invites │ 3 Draft │ 4 Season clock")
         #expect(lines[3].hasPrefix(" Jo ") && lines[3].contains("Jo's Jets"))
-        #expect(lines.allSatisfy { $0.count <= 58 })
+        #expect(Screen(h.state).brokenFrameRows.isEmpty, "\(Screen(h.state).text)")
         #expect(Screen(h.state).footer.contains("a approve"))
     }
 }

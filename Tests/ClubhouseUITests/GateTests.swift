@@ -4,7 +4,7 @@ import ClubhouseDomain
 import Terminal
 @testable import ClubhouseUI
 
-/// The sign-in soft gate (SPEC 4.4): a gated write while signed out goes through Sign in (and Complete profile),
+/// The sign-in soft gate (README.md, “Accounts”): a gated write while signed out goes through Sign in (and Complete profile),
 /// is performed, and its result shows where the person was.
 @Suite struct GateTests {
     /// Home → Sunday Nerds' league page, loaded.

@@ -4,7 +4,7 @@ import ClubhouseDomain
 import Terminal
 @testable import ClubhouseUI
 
-/// Over SSH (SPEC 4.4): a linked key signs in with one keypress (K anywhere, k on Sign in); after a password
+/// Over SSH (README.md, “Host a draft over SSH”): a linked key signs in with one keypress (K anywhere, k on Sign in); after a password
 /// sign-in with an unlinked key the app asks once "Link this key to Alex? y/n", and remembers a "no".
 @Suite struct SSHKeySignInTests {
     static let fingerprint = "SHA256:abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG"

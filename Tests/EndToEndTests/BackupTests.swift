@@ -20,12 +20,11 @@ import Testing
         let home = try TemporaryHome()
         let db = home.url.appendingPathComponent("league.sqlite").path
         let server = try RemoteDraftTests.Server(database: db, port: try SSHHost.freeLoopbackPort(), home: home)
-        let deadline = Date().addingTimeInterval(150)   // a debug build seeds the demo world first
-        while !server.output.contains("Clubhouse league server on"), Date() < deadline { usleep(100_000) }
-        try #require(server.output.contains("Clubhouse league server on"), "\(server.output)")
+        // A debug build seeds the demo world first.
+        try #require(Wait.blockingUntil(.seconds(120), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
         // The demo's live bot draft is picking: wait for a pick the server made.
         let seeded = try Self.picks(db).count
-        while try Self.picks(db).count == seeded, Date() < deadline { usleep(200_000) }
+        try Wait.blockingUntil(.seconds(45), every: .milliseconds(200)) { try Self.picks(db).count != seeded }
 
         let before = try Self.picks(db)
         #expect(before.count > seeded, "the bot draft never picked")
@@ -47,7 +46,7 @@ import Testing
 
         // The draft goes on after the backup.
         let after = try Self.picks(db).count
-        while try Self.picks(db).count == after, Date() < deadline { usleep(200_000) }
+        try Wait.blockingUntil(.seconds(45), every: .milliseconds(200)) { try Self.picks(db).count != after }
         #expect(try Self.picks(db).count > after, "the bot draft stopped")
         #expect(server.stop() == 0)
     }

@@ -1,3 +1,4 @@
+import ClubhouseData
 import Foundation
 import Testing
 
@@ -40,7 +41,7 @@ import Testing
             try server.run()
             // SIGKILL: the test process's children inherit its blocked SIGTERM.
             defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
-            #expect(SSHHost.poll(timeout: 10) { (try? TestCertificates.shell("openssl s_client -connect 127.0.0.1:$1 </dev/null", String(port)).status) == 0 })
+            #expect(Wait.blockingUntil(.seconds(10), every: .milliseconds(100)) { (try? TestCertificates.shell("openssl s_client -connect 127.0.0.1:$1 </dev/null", String(port)).status) == 0 })
             let r = try Binary.run(["--server", "https://127.0.0.1:\(port)"])
             #expect(r.status == 1, "\(name): \(r.err)")
             #expect(r.err.contains("clubhouse: the server at https://127.0.0.1:\(port) is refused: the server's certificate is not trusted"), "\(name): \(r.err)")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The binary's command line, run without a terminal: help, version, usage errors and exit codes (SPEC §5).
+/// The binary's command line, run without a terminal: help, version, usage errors and exit codes (dist/man/clubhouse.1, EXIT STATUS).
 @Suite struct CommandLineTests {
     @Test func versionPrintsAndExitsZero() throws {
         let r = try Binary.run(["--version"])

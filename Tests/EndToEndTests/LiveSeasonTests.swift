@@ -93,8 +93,8 @@ import Testing
         let port = try SSHHost.freeLoopbackPort()
         let serve = try RemoteDraftTests.Server(database: dbPath, port: port, home: home,
                                                 arguments: ["--refresh-season", "2019", "--every", "2s", "--from", server.url], environment: environment)
-        let deadline = Date().addingTimeInterval(180)   // a debug build seeds the demo world first
-        while !serve.output.contains("Clubhouse league server on"), Date() < deadline { usleep(100_000) }
+        // A debug build seeds the demo world first.
+        Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { serve.output.contains("Clubhouse league server on") }
         #expect(serve.output.contains("Refreshing the 2019 season from \(server.url) every 2s."), "\(serve.output)")
 
         let tmux = try Tmux(command: "\(Binary.path) --server http://127.0.0.1:\(port)", width: 160, height: 48, environment: home.environment)

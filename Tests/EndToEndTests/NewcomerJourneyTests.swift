@@ -64,7 +64,7 @@ import Testing
 
         // Esc all the way back to Home, then quit from the board.
         // Player → matchup → week → league → Home: one Esc per page, each after the last has landed (one more
-        // would collapse Home's sheet to peek, which the SPEC asks for; a quick double Esc would read as Alt-Esc).
+        // would collapse Home's sheet to peek, as README.md's “Using it” says; a quick double Esc would read as Alt-Esc).
         for _ in 0..<4 {
             let before = try tmux.screen()
             try tmux.send("Escape")

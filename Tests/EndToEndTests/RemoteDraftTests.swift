@@ -53,15 +53,9 @@ import Testing
         let home = try TemporaryHome()
         let dbPath = home.url.appendingPathComponent("league.sqlite").path
         let server = try Server(database: dbPath, port: try SSHHost.freeLoopbackPort(), home: home)
-        let deadline = Date().addingTimeInterval(120)   // a debug build seeds the demo world first
-        while !server.output.contains("Clubhouse league server on"), Date() < deadline { usleep(100_000) }
-        #expect(server.output.contains("Clubhouse league server on"), "\(server.output)")
-        var held = false
-        while !held, Date() < deadline {
-            held = ClockLease.tryAcquire(database: dbPath) == nil
-            if !held { usleep(100_000) }
-        }
-        #expect(held, "the server took the clock lease")
+        // A debug build seeds the demo world first.
+        #expect(Wait.blockingUntil(.seconds(120), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
+        #expect(Wait.blockingUntil(.seconds(30), every: .milliseconds(100)) { ClockLease.tryAcquire(database: dbPath) == nil }, "the server took the clock lease")
         #expect(server.stop() == 0)
         #expect(ClockLease.tryAcquire(database: dbPath)?.isExclusive == true, "free once the server is gone")
     }
@@ -92,7 +86,7 @@ import Testing
 
         let port = try SSHHost.freeLoopbackPort()
         var server = try Server(database: dbPath, port: port, home: home)
-        try #require(SSHHost.poll(timeout: 60) { server.output.contains("Clubhouse league server on http://127.0.0.1:\(port)") }, "\(server.output)")
+        try #require(Wait.blockingUntil(.seconds(60), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on http://127.0.0.1:\(port)") }, "\(server.output)")
 
         let homeA = try TemporaryHome(), homeB = try TemporaryHome()
         let command = "\(Binary.path) --server http://127.0.0.1:\(port); echo exit=$?; sleep 60"
@@ -122,8 +116,8 @@ import Testing
         try #require(gate.matched, "\(gate.screen)")
         try a.type("ann@remote.example"); try a.send("Tab"); try a.type("ann draft night"); try a.send("Enter")
         let annScreen = try a.screen()
-        try #require(SSHHost.poll(timeout: 30) { picks().count >= 1 }, "Ann's pick never landed:\n\(annScreen)\n\(server.output)")
-        let first = SSHDraftTests.shortName(picks()[0].player.name)
+        try #require(Wait.blockingUntil(.seconds(30), every: .milliseconds(100)) { picks().count >= 1 }, "Ann's pick never landed:\n\(annScreen)\n\(server.output)")
+        let first = Player.shortName(picks()[0].player.name)
 
         // Bob's room shows it, live.
         let shown = try b.waitFor(timeout: 20) { $0.contains(first) && $0.contains("pick 2 · on the clock: Bob's Bombers (you)") }
@@ -148,16 +142,16 @@ import Testing
 
         // The server comes back on the same port: Bob picks, both apps follow without a restart.
         server = try Server(database: dbPath, port: port, home: home)
-        #expect(SSHHost.poll(timeout: 60) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
+        #expect(Wait.blockingUntil(.seconds(60), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
         var second = false
         for _ in 0..<10 where !second {
             try b.send("Enter")
             if try b.waitFor("y confirm", timeout: 3).matched { try b.send("y") }
-            second = SSHHost.poll(timeout: 3) { picks().count >= 2 }
+            second = Wait.blockingUntil(.seconds(3), every: .milliseconds(100)) { picks().count >= 2 }
         }
         let bobScreen = try b.screen()
         try #require(second, "Bob's pick never landed after the restart:\n\(bobScreen)\n\(server.output)")
-        let secondName = SSHDraftTests.shortName(picks()[1].player.name)
+        let secondName = Player.shortName(picks()[1].player.name)
         let caughtUp = try a.waitFor(timeout: 40) { $0.contains(secondName) }
         #expect(caughtUp.matched, "Ann's room never caught up with pick 2 (\(secondName)):\n\(caughtUp.screen)")
         let online = try b.waitFor(timeout: 20) { !$0.contains("offline") && $0.contains("on 127.0.0.1:\(port)") }

@@ -1,3 +1,4 @@
+import ClubhouseData
 import Foundation
 import Testing
 
@@ -58,13 +59,12 @@ import Testing
 
         func atHome(_ screen: String) -> Bool { ["Public leagues", "Gridiron Greats"].allSatisfy(screen.contains) }
         var landed = Set<Int>(), dropped = Set<Int>()
-        let deadline = Date().addingTimeInterval(240)
-        while Date() < deadline, landed.count + dropped.count < clients {
+        Wait.blockingUntil(.seconds(240), every: .milliseconds(250)) {
             for w in opened where !landed.contains(w) && !dropped.contains(w) {
                 let screen = windows.screen(w)
                 if atHome(screen) { landed.insert(w) } else if screen.contains("ssh-exit=") { dropped.insert(w) }
             }
-            usleep(250_000)
+            return landed.count + dropped.count >= clients
         }
         let seconds = Date().timeIntervalSince(started)
         let refused = opened.filter { !landed.contains($0) }

@@ -113,7 +113,7 @@ import Testing
             try #require(turn.matched, "pick \(number) never showed as \(m.name)'s turn:\n\(turn.screen)")
             try tmux.send("Enter")
             try tmux.send("y")
-            let landed = SSHHost.poll(timeout: 4) { ((try? picks().count) ?? 0) >= number }
+            let landed = Wait.blockingUntil(.seconds(4), every: .milliseconds(100)) { ((try? picks().count) ?? 0) >= number }
             let screen = try tmux.screen()
             try #require(landed, "pick \(number) by \(m.name) did not land:\n\(screen)")
         }
@@ -133,7 +133,7 @@ import Testing
         clients[1] = try connect(managers[1])
         try pick(3, by: managers[2], on: client(2))
         try enterRoom(managers[1], client(1))
-        let expired = SSHHost.poll(timeout: 12) { ((try? picks().count) ?? 0) >= 4 }
+        let expired = Wait.blockingUntil(.seconds(12), every: .milliseconds(100)) { ((try? picks().count) ?? 0) >= 4 }
         try #require(expired, "pick 4 never expired into an autopick")
         #expect(try picks().first { $0.pick.number == 4 }?.pick.source == .autopick, "pick 4 was Cat's clock running out")
         try pick(5, by: managers[1], on: client(1))
@@ -157,7 +157,7 @@ import Testing
         for (i, m) in managers.enumerated() {
             let tmux = client(i)
             let done = try tmux.waitFor(timeout: 10) { screen in
-                screen.contains("All 9 picks made") && made.allSatisfy { screen.contains(Self.shortName($0.player.name)) }
+                screen.contains("All 9 picks made") && made.allSatisfy { screen.contains(Player.shortName($0.player.name)) }
             }
             #expect(done.matched, "\(m.name)'s screen does not show the complete board:\n\(done.screen)")
             boards.append(grid(done.screen))
@@ -165,12 +165,5 @@ import Testing
         #expect(boards[0].count == 3, "three rounds on the board:\n\(boards[0].joined(separator: "\n"))")
         #expect(boards.allSatisfy { $0 == boards[0] }, "the boards differ:\n\(boards.map { $0.joined(separator: "\n") }.joined(separator: "\n---\n"))")
         _ = clients
-    }
-
-    /// The board's short form of a name: "Christian McCaffrey" → "C. McCaffrey".
-    static func shortName(_ name: String) -> String {
-        let parts = name.split(separator: " ")
-        guard parts.count >= 2, let first = parts.first?.first else { return name }
-        return "\(first). " + parts.dropFirst().joined(separator: " ")
     }
 }

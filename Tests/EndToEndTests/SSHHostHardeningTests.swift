@@ -1,3 +1,4 @@
+import ClubhouseData
 import Foundation
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
     static func startHost(_ dir: String, database: String, state: String, port: Int, env: [String: String]) throws -> SSHHost {
         let host = try SSHHost(arguments: ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)", "--database", database, "--state-dir", state],
                                environment: env, logDirectory: dir)
-        let up = SSHHost.poll(timeout: 90) { host.output.contains("Connect with") || !host.isRunning }
+        let up = Wait.blockingUntil(.seconds(90), every: .milliseconds(100)) { host.output.contains("Connect with") || !host.isRunning }
         try #require(up && host.isRunning, "host-ssh did not come up:\n\(host.output)\n\(host.log)")
         return host
     }
@@ -111,7 +112,7 @@ import Testing
         #expect(tracked.contains { SSHHost.commandLine($0).contains("ssh-session") })
 
         kill(host.pid, SIGKILL)
-        let gone = SSHHost.poll(timeout: 30) {
+        let gone = Wait.blockingUntil(.seconds(30), every: .milliseconds(100)) {
             tracked.allSatisfy { !SSHHost.isAlive($0) } && SSHHost.processes(matching: dir + "/state/sshd_config").isEmpty
         }
         #expect(gone, "left running: \(tracked.filter(SSHHost.isAlive).map(SSHHost.commandLine))")

@@ -31,7 +31,7 @@ import ClubhouseData
         let listening = host.waitForLog("Server listening on 127.0.0.1 port \(port)", timeout: 60)
         try #require(listening, "sshd never listened:\n\(host.log)")
         // The banner follows once sshd answers on the port.
-        #expect(SSHHost.poll(timeout: 20) { host.output.contains("ssh -p \(port) \(user)@127.0.0.1") }, "how to connect is printed:\n\(host.output)")
+        #expect(Wait.blockingUntil(.seconds(20), every: .milliseconds(100)) { host.output.contains("ssh -p \(port) \(user)@127.0.0.1") }, "how to connect is printed:\n\(host.output)")
 
         // Two devices: two key pairs.
         var fingerprints: [String] = []
@@ -77,7 +77,7 @@ import ClubhouseData
 
         // Drop alice's connection: her app ends (SIGHUP), bob's keeps working.
         alice = nil
-        let oneLeft = SSHHost.poll(timeout: 15) { host.sessions().count == 1 }
+        let oneLeft = Wait.blockingUntil(.seconds(15), every: .milliseconds(100)) { host.sessions().count == 1 }
         #expect(oneLeft, "alice's session did not end: \(host.sessions())")
         try bob.send("+")
         let full = try bob.waitFor("─ full ─", timeout: 10)
@@ -118,14 +118,14 @@ import ClubhouseData
         let serverPort = try SSHHost.freeLoopbackPort()
         let server = try RemoteDraftTests.Server(database: dir + "/league.sqlite", port: serverPort, home: home,
                                                  arguments: ["--ssh-host-secret-file", secret])
-        try #require(SSHHost.poll(timeout: 60) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
+        try #require(Wait.blockingUntil(.seconds(60), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
 
         let port = try SSHHost.freeLoopbackPort()
         let host = try SSHHost(arguments: ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)", "--server", "http://127.0.0.1:\(serverPort)",
                                            "--ssh-host-secret-file", secret, "--state-dir", dir + "/state"],
                                environment: home.environment, logDirectory: dir)
         defer { host.cleanUp(stateDirectory: dir + "/state") }
-        try #require(SSHHost.poll(timeout: 60) { host.output.contains("ssh -p \(port)") || !host.isRunning }, "no banner:\n\(host.output)\n\(host.log)")
+        try #require(Wait.blockingUntil(.seconds(60), every: .milliseconds(100)) { host.output.contains("ssh -p \(port)") || !host.isRunning }, "no banner:\n\(host.output)\n\(host.log)")
         #expect(host.output.contains("league server: http://127.0.0.1:\(serverPort)"), "\(host.output)")
         #expect(!host.descendants().contains { SSHHost.commandLine($0).contains(" serve ") }, "no server of its own")
         #expect(!FileManager.default.fileExists(atPath: dir + "/state/ssh-host-secret"), "no secret of its own")
@@ -149,17 +149,17 @@ import ClubhouseData
         let host = try SSHHost(arguments: ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)", "--database", dir + "/league.sqlite",
                                            "--state-dir", dir + "/state"], environment: home.environment, logDirectory: dir)
         defer { host.cleanUp(stateDirectory: dir + "/state") }
-        try #require(SSHHost.poll(timeout: 60) { host.output.contains("ssh -p \(port)") || !host.isRunning }, "no banner:\n\(host.output)\n\(host.log)")
+        try #require(Wait.blockingUntil(.seconds(60), every: .milliseconds(100)) { host.output.contains("ssh -p \(port)") || !host.isRunning }, "no banner:\n\(host.output)\n\(host.log)")
         var st = stat()
         #expect(stat(dir + "/state/ssh-host-secret", &st) == 0 && st.st_mode & 0o777 == 0o600, "the secret is private")
         let serve = try #require(host.descendants().first { SSHHost.commandLine($0).contains(" serve ") }, "a league server runs beside sshd")
         #expect(SSHHost.commandLine(serve).contains("--listen 127.0.0.1:"), "on loopback")
         let tracked = host.descendants()
         kill(serve, SIGKILL)
-        #expect(SSHHost.poll(timeout: 30) { !host.isRunning }, "host-ssh went on without its server")
+        #expect(Wait.blockingUntil(.seconds(30), every: .milliseconds(100)) { !host.isRunning }, "host-ssh went on without its server")
         #expect(host.stop(timeout: 1) == 1)
         #expect(host.log.contains("the league server stopped"), "\(host.log)")
-        #expect(SSHHost.poll(timeout: 15) { tracked.filter(SSHHost.isAlive).isEmpty }, "left running: \(tracked.filter(SSHHost.isAlive))")
+        #expect(Wait.blockingUntil(.seconds(15), every: .milliseconds(100)) { tracked.filter(SSHHost.isAlive).isEmpty }, "left running: \(tracked.filter(SSHHost.isAlive))")
     }
 }
 
@@ -189,7 +189,7 @@ final class SSHHost {
     var log: String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
 
     func waitForLog(_ text: String, timeout: TimeInterval) -> Bool {
-        Self.poll(timeout: timeout) { self.log.contains(text) || !self.isRunning }
+        Wait.blockingUntil(.seconds(timeout), every: .milliseconds(100)) { self.log.contains(text) || !self.isRunning }
             && log.contains(text)
     }
 
@@ -212,15 +212,15 @@ final class SSHHost {
     func stop(timeout: TimeInterval) -> Int32? {
         guard isRunning else { return exitStatus }
         kill(pid, SIGTERM)
-        guard Self.poll(timeout: timeout, { !self.isRunning }) else { return nil }
+        guard Wait.blockingUntil(.seconds(timeout), every: .milliseconds(100), { !self.isRunning }) else { return nil }
         return exitStatus
     }
 
     /// Whatever happens in the test, nothing it started is left running.
     func cleanUp(stateDirectory: String) {
         let tracked = descendants()
-        if isRunning { kill(pid, SIGTERM); _ = Self.poll(timeout: 10) { !self.isRunning } }
-        if isRunning { kill(pid, SIGKILL); _ = Self.poll(timeout: 5) { !self.isRunning } }
+        if isRunning { kill(pid, SIGTERM); _ = Wait.blockingUntil(.seconds(10), every: .milliseconds(100)) { !self.isRunning } }
+        if isRunning { kill(pid, SIGKILL); _ = Wait.blockingUntil(.seconds(5), every: .milliseconds(100)) { !self.isRunning } }
         var leftovers = tracked.filter(Self.isAlive)
         if let pidText = try? String(contentsOfFile: stateDirectory + "/sshd.pid", encoding: .utf8),
            let pid = pid_t(pidText.trimmingCharacters(in: .whitespacesAndNewlines)), Self.isAlive(pid) {
@@ -231,15 +231,6 @@ final class SSHHost {
     }
 
     // MARK: Helpers
-
-    static func poll(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(100_000)
-        }
-        return condition()
-    }
 
     static func freeLoopbackPort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

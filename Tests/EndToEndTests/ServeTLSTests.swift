@@ -1,3 +1,4 @@
+import ClubhouseData
 import Foundation
 import Testing
 
@@ -59,7 +60,7 @@ import Testing
                                                  arguments: ["--tls-cert", live.cert, "--tls-key", live.key])
         let url = "https://127.0.0.1:\(port)"
         // A debug build seeds the demo world first.
-        try #require(SSHHost.poll(timeout: 120) { server.output.contains("Clubhouse league server on \(url) ") }, "\(server.output)")
+        try #require(Wait.blockingUntil(.seconds(120), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on \(url) ") }, "\(server.output)")
 
         let health = try TestCertificates.shell("curl -sS --cacert \"$1\" \"$2/healthz\"", certs.ca, url)
         #expect(health.status == 0 && health.output.contains("\"ok\":true"), "\(health.output)")
@@ -88,28 +89,28 @@ import Testing
         try follower.run()
         defer { kill(follower.processIdentifier, SIGKILL); follower.waitUntilExit() }   // SIGTERM is blocked in children of the tests
         func streamText() -> String { (try? String(contentsOfFile: streamed, encoding: .utf8)) ?? "" }
-        #expect(SSHHost.poll(timeout: 20) { streamText().contains(": connected") }, "\(streamText())")
+        #expect(Wait.blockingUntil(.seconds(20), every: .milliseconds(100)) { streamText().contains(": connected") }, "\(streamText())")
 
         // SIGHUP after a renewal: new connections see the renewed certificate; the log says so.
         #expect(try TestCertificates.servedSerial(port: port) == (try certs.serial("good")))
         try install("renewed")
         kill(server.process.processIdentifier, SIGHUP)
         let renewed = try certs.serial("renewed")
-        #expect(SSHHost.poll(timeout: 10) { (try? TestCertificates.servedSerial(port: port)) == renewed }, "\(server.output)")
+        #expect(Wait.blockingUntil(.seconds(10), every: .milliseconds(100)) { (try? TestCertificates.servedSerial(port: port)) == renewed }, "\(server.output)")
         #expect(server.output.contains("\"event\":\"tls.reloaded\""), "\(server.output)")
         // The stream opened before it is still open and still delivers: an event written now reaches it.
         let db = home.url.appendingPathComponent("league.sqlite").path
         let wrote = try TestCertificates.shell(
             "sqlite3 \"$1\" \"INSERT INTO events(league_id, kind, payload, at) VALUES (1, 'draft.chat', '{\\\"after\\\":\\\"reload\\\"}', strftime('%s','now'))\"", db)
         #expect(wrote.status == 0, "\(wrote.output)")
-        #expect(SSHHost.poll(timeout: 20) { streamText().contains("reload") }, "the stream from before the reload: \(streamText())")
+        #expect(Wait.blockingUntil(.seconds(20), every: .milliseconds(100)) { streamText().contains("reload") }, "the stream from before the reload: \(streamText())")
         let stillThere = try TestCertificates.shell("curl -sS --cacert \"$1\" \"$2/healthz\"", certs.ca, url)
         #expect(stillThere.output.contains("\"ok\":true"), "\(stillThere.output)")
 
         // A bad reload (a half-written certificate file) keeps the renewed certificate and logs one line.
         try Data("-----BEGIN CERTIFICATE-----\n".utf8).write(to: URL(fileURLWithPath: live.cert))
         kill(server.process.processIdentifier, SIGHUP)
-        #expect(SSHHost.poll(timeout: 10) { server.output.contains("\"event\":\"tls.reload_failed\"") }, "\(server.output)")
+        #expect(Wait.blockingUntil(.seconds(10), every: .milliseconds(100)) { server.output.contains("\"event\":\"tls.reload_failed\"") }, "\(server.output)")
         #expect(server.output.contains("the certificate file holds no readable PEM certificate"), "\(server.output)")
         #expect(try TestCertificates.servedSerial(port: port) == renewed)
         #expect(server.stop() == 0, "\(server.output)")

@@ -2,7 +2,7 @@ import ClubhouseDomain
 import Foundation
 import Synchronization
 
-/// What the client keeps of its session (SPEC 4.4): in `credentials.json`, mode 0600.
+/// What the client keeps of its session (README.md, “Accounts”): in `credentials.json`, mode 0600.
 public struct Credentials: Hashable, Codable, Sendable {
     public var token: String
     public var userID: UserID

@@ -95,13 +95,7 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
     public var session: LocalSession? { if case .session(let s) = identity { s } else { nil } }
 
     /// Runs `body` on a background thread (SQLite blocks).
-    private func background<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async {
-                continuation.resume(with: Result { try body() })
-            }
-        }
-    }
+    private func background<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T { try await Blocking.run(body) }
 
     /// An account write (the league operations go through `call`): runs as the current caller; its success and any
     /// failure are logged (operation and time taken, never its arguments).

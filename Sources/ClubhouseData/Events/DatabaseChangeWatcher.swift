@@ -6,7 +6,7 @@ import CLinux   // <sys/inotify.h>, which Glibc's module map leaves out
 #endif
 
 /// Wakes event followers as soon as any connection — in this process or another — writes the database file,
-/// so they can sleep long instead of polling often (SPEC 3.3 wants a pick on every screen within 100 ms;
+/// so they can sleep long instead of polling often (a pick is to reach every screen within 100 ms, README.md “Performance”;
 /// 240 sessions polling every 25 ms would keep two cores busy doing nothing).
 ///
 /// Linux: one thread per database per process blocks on inotify for the file's folder and counts writes

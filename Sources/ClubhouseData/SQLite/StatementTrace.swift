@@ -7,7 +7,7 @@ final class StatementTrace {
     init(_ observe: @escaping @Sendable (String) -> Void) { self.observe = observe }
 }
 
-/// The C callback (a top-level function: no closure context, see ARCHITECTURE.md §6).
+/// The C callback (a top-level function: no closure context, see ARCHITECTURE.md §9).
 func clubhouseStatementTraced(_ kind: UInt32, _ context: UnsafeMutableRawPointer?, _ statement: UnsafeMutableRawPointer?,
                               _ sqlText: UnsafeMutableRawPointer?) -> Int32 {
     guard kind == UInt32(SQLITE_TRACE_STMT), let context, let statement else { return 0 }

@@ -32,53 +32,49 @@ public struct EmbeddedServerBackend: Sendable {
         EmbeddedLeagueAPI(service: service, events: eventSource, caller: { caller }, random: random())
     }
 
-    private func background<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { c in DispatchQueue.global(qos: .userInitiated).async { c.resume(with: Result { try body() }) } }
-    }
-
     public func user(forToken token: String) async throws -> User {
         let service = self.service
-        return try await background { try service.sessionUser(token) }
+        return try await Blocking.run { try service.sessionUser(token) }
     }
 
     public func signIn(email: String, password: String, from origin: ClientOrigin) async throws -> AccountSession {
         let service = self.service
-        return try await background { try service.signIn(email: email, password: password, from: origin) }
+        return try await Blocking.run { try service.signIn(email: email, password: password, from: origin) }
     }
 
     public func createAccount(email: String, password: String, displayName: String, from origin: ClientOrigin) async throws -> AccountSession {
         let service = self.service
-        return try await background { try service.createAccount(email: email, password: password, displayName: displayName, from: origin) }
+        return try await Blocking.run { try service.createAccount(email: email, password: password, displayName: displayName, from: origin) }
     }
 
     public func claimIdempotencyKey(_ key: String, request: String, caller: Caller) async throws -> IdempotencyClaim {
         let service = self.service
-        return try await background { try service.claimIdempotencyKey(key, request: request, caller: caller) }
+        return try await Blocking.run { try service.claimIdempotencyKey(key, request: request, caller: caller) }
     }
 
     public func finishIdempotentRequest(_ key: String, response: IdempotentResponse?, caller: Caller) async throws {
         let service = self.service
-        try await background { try service.finishIdempotentRequest(key, response: response, caller: caller) }
+        try await Blocking.run { try service.finishIdempotentRequest(key, response: response, caller: caller) }
     }
 
     public func signOut(token: String) async throws {
         let service = self.service
-        try await background { try service.signOut(token: token) }
+        try await Blocking.run { try service.signOut(token: token) }
     }
 
     public func events(after id: Int64, league: LeagueID?, limit: Int) async throws -> [LeagueEvent] {
         let source = eventSource
-        return try await background { try source.events(after: id, league: league, limit: limit) }
+        return try await Blocking.run { try source.events(after: id, league: league, limit: limit) }
     }
 
     public func eventFloor(keeping count: Int, league: LeagueID?) async throws -> Int64 {
         let source = eventSource
-        return try await background { try source.floor(keeping: count, league: league) }
+        return try await Blocking.run { try source.floor(keeping: count, league: league) }
     }
 
     public func readers(of league: LeagueID) async throws -> LeagueReaders {
         let service = self.service
-        return try await background { try service.readers(of: league) }
+        return try await Blocking.run { try service.readers(of: league) }
     }
 
     public func lastEventID() throws -> Int64 { try eventSource.lastEventID() }
@@ -89,7 +85,7 @@ public struct EmbeddedServerBackend: Sendable {
 
     public func sshKeyOwner(fingerprint: String) async throws -> String? {
         let service = self.service
-        return try await background {
+        return try await Blocking.run {
             try service.store.read { r -> String? in
                 guard let key = try r.sshKey(fingerprint: fingerprint), let user = try r.user(key.user) else { return nil }
                 return user.displayName.isEmpty ? user.email : user.displayName

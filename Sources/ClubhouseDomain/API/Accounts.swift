@@ -1,6 +1,6 @@
 import Foundation
 
-/// Accounts and sessions (SPEC 4.4). The server is the identity authority; the client keeps the opaque
+/// Accounts and sessions (README.md, “Accounts”). The server is the identity authority; the client keeps the opaque
 /// `AccountSession.token` (the embedded transport keeps it in the local credentials file itself).
 ///
 /// Failures: bad input `.validation` (field "email", "password", "displayName"); a taken email `.conflict`;

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How fast a league's season clock runs on its own (SPEC: Live Sundays): off, or 1×, 10×, 60× real time.
+/// How fast a league's season clock runs on its own (README.md, “Live Sundays”): off, or 1×, 10×, 60× real time.
 /// At 10× a Sunday's 13 hours of games play out in about 80 minutes; at 60× in 13.
 public enum ClockSpeed: Int, CaseIterable, Codable, Sendable, Comparable {
     case off = 0, x1 = 1, x10 = 10, x60 = 60

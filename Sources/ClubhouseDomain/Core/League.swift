@@ -19,7 +19,7 @@ public struct League: Hashable, Codable, Sendable, Identifiable {
     public var commissioner: UserID?
     public var settings: LeagueSettings
     public var state: LeagueState
-    /// The league's own season clock (SPEC 3.2): a replay league (the demo's) moves it as its commissioner says; a
+    /// The league's own season clock (README.md, “Be a demo commissioner” and “Live Sundays”): a replay league (the demo's) moves it as its commissioner says; a
     /// league on the season being played follows real time.
     public var clock: Date
     public var draftScheduledAt: Date?

@@ -22,7 +22,7 @@ public enum TradeReview: String, CaseIterable, Codable, Sendable {
     case vote
 }
 
-/// Every setting of a league, with SPEC 3.1's defaults.
+/// Every setting of a league, with its default.
 public struct LeagueSettings: Hashable, Codable, Sendable {
     /// 3–16.
     public var teamCount: Int = 10
@@ -101,7 +101,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
     private static let defaultTrades = LeagueSettings()
 
     public static let allowedTeamCounts = 3...16
-    /// 5 s is the lightning clock (quick practice drafts, the SSH end-to-end draft); the rest are SPEC 3.1's.
+    /// 5 s is the lightning clock (quick practice drafts, the SSH end-to-end draft); the rest are the product's defaults.
     public static let allowedPickClocks: [Int?] = [5, 30, 60, 90, 120, 300, nil]
     public static let allowedPlayoffTeams = [2, 4, 6]
 

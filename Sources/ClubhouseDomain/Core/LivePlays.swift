@@ -115,10 +115,8 @@ public struct LiveGame: Sendable {
     /// A player's stat line after every play snapped at or before `elapsed` game seconds (nil: no row yet).
     public func stats(_ player: PlayerID, upTo elapsed: Int) -> StatLine? {
         guard let t = times[player], let l = lines[player] else { return nil }
-        // Binary search: the number of entries with time ≤ elapsed.
-        var lo = 0, hi = t.count
-        while lo < hi { let mid = (lo + hi) / 2; if t[mid] <= elapsed { lo = mid + 1 } else { hi = mid } }
-        return lo == 0 ? nil : l[lo - 1]
+        let upTo = t.firstIndex(after: elapsed)   // the number of entries with time ≤ elapsed
+        return upTo == 0 ? nil : l[upTo - 1]
     }
 
     /// Every entry of a player's running line: the play's elapsed time (`Int.max`: residual) and his line after it.

@@ -28,6 +28,14 @@ public struct Player: Hashable, Codable, Sendable, Identifiable {
         self.id = id; self.fullName = fullName; self.firstName = firstName; self.lastName = lastName
         self.position = position; self.nflTeam = nflTeam; self.jerseyNumber = jerseyNumber
     }
+
+    /// A full name as the draft board, the lineup's refusals and the benches write it: "Christian McCaffrey" →
+    /// "C. McCaffrey", "Odell Beckham Jr." → "O. Beckham Jr."; a one-word name stays as it is.
+    public static func shortName(_ fullName: String) -> String {
+        let parts = fullName.split(separator: " ")
+        guard parts.count >= 2, let first = parts.first?.first else { return fullName }
+        return "\(first). " + parts.dropFirst().joined(separator: " ")
+    }
 }
 
 /// One regular-season NFL game (`schedule.csv`). Stats count once the game is final: kickoff + 3h30.

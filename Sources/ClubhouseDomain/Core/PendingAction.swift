@@ -1,6 +1,6 @@
 import Foundation
 
-/// A gated write the person asked for while signed out (SPEC 4.4): kept durably through sign-in, then performed.
+/// A gated write the person asked for while signed out (ClubhouseDomain/README.md, “Gated writes”): kept durably through sign-in, then performed.
 /// Older than 24 h it is dropped.
 public struct PendingAction: Hashable, Codable, Sendable {
     public var write: GatedWrite

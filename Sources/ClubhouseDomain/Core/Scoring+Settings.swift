@@ -1,4 +1,4 @@
-/// Scoring presets from SPEC 3.1; every value is overridable per league.
+/// Scoring presets (ClubhouseDomain/README.md, “Scoring”); every value is overridable per league.
 public enum ScoringPreset: String, CaseIterable, Codable, Sendable {
     case standard = "Standard", halfPPR = "Half-PPR", ppr = "PPR"
 }

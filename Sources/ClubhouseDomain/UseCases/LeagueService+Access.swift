@@ -88,7 +88,7 @@ extension LeagueService {
 
 // MARK: - Who may read a league
 
-/// Who may read a league's pages, chat and live events (SPEC 4.4): anyone when it is public; when it is private, its
+/// Who may read a league's pages, chat and live events (README.md, “Accounts”): anyone when it is public; when it is private, its
 /// commissioner and the managers of its teams — as they stand now, so a member who leaves stops reading at once.
 public struct LeagueReaders: Hashable, Sendable {
     public var league: LeagueID

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Account rules (SPEC 4.4, 6).
+/// Account rules (README.md: “Accounts”, “Names and emails”, “What it refuses”).
 public enum AccountRules {
     public static let passwordBytes = 8...1024
     public static let emailMaxLength = EmailAddress.maxLength

@@ -1,6 +1,6 @@
 import Foundation
 
-// MARK: - Browsing: reading never needs an account (SPEC 4.4)
+// MARK: - Browsing: reading never needs an account (README.md, “Accounts”)
 
 extension LeagueService {
     public func publicLeagues(filter: LeagueFilter, caller: Caller) throws -> [LeagueSummary] {

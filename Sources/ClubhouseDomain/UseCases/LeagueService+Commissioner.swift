@@ -1,6 +1,6 @@
 import Foundation
 
-// MARK: - Commissioner (SPEC 1, 3.3): settings before the draft, the draft order and date.
+// MARK: - Commissioner (README.md, “Be a demo commissioner”): settings before the draft, the draft order and date.
 // Room control (pause, resume, undo, pick for a team, autopick) is in LeagueService+DraftControl.swift.
 
 extension LeagueService {
@@ -110,7 +110,7 @@ extension LeagueService {
             try requireCommissioner(league, caller: caller, doing: "schedule the draft")
             try requirePredraft(league, "The draft of \(league.name) has already started")
             let now = clock.now()
-            // The draft date is a moment of the league's season, on its clock (SPEC 3.2), like every date the league shows:
+            // The draft date is a moment of the league's season, on its clock (README.md, “Be a demo commissioner”), like every date the league shows:
             // after the clock, within a year of it, inside the league's window.
             if let date { try league.checkDraftDate(date) }
             league.draftScheduledAt = date

@@ -1,6 +1,6 @@
 import Foundation
 
-// MARK: - The draft room (SPEC 3.3): reads for everyone, picks for the team on the clock,
+// MARK: - The draft room (ClubhouseDomain/README.md, “Draft”): reads for everyone, picks for the team on the clock,
 // room control for the commissioner, and the idempotent tick anyone may call.
 
 extension LeagueService {

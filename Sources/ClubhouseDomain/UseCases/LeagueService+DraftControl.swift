@@ -1,6 +1,6 @@
 import Foundation
 
-// MARK: - The draft room (SPEC 3.3): the commissioner's room control, each manager's queue, and the room chat.
+// MARK: - The draft room (ClubhouseDomain/README.md, “Draft”): the commissioner's room control, each manager's queue, and the room chat.
 
 extension LeagueService {
     // MARK: Commissioner

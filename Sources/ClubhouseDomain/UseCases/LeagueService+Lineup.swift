@@ -1,6 +1,6 @@
 import Foundation
 
-// MARK: - Lineups (SPEC 3.1): a manager moves players between slots on the league's season clock.
+// MARK: - Lineups (ClubhouseDomain/README.md, “Roster”): a manager moves players between slots on the league's season clock.
 
 extension LeagueService {
     /// Applies one lineup move to the caller's team for the current week of the league's clock.

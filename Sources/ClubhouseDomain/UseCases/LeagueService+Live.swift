@@ -1,6 +1,6 @@
 import Foundation
 
-// MARK: - Live weeks: the scoring feed and the score over time of a matchup (SPEC: Live Sundays)
+// MARK: - Live weeks: the scoring feed and the score over time of a matchup (README.md, “Live Sundays”)
 
 extension LeagueService {
     /// Adds the live parts to a matchup of the week in progress: projected totals, the scoring feed, the timeline.

@@ -1,6 +1,6 @@
 import Foundation
 
-// MARK: - Membership (SPEC 1, 4.4): request to join a public league, the commissioner's decision, invite codes,
+// MARK: - Membership (README.md, “Membership”): request to join a public league, the commissioner's decision, invite codes,
 // and leaving before the draft. A person takes over an open bot team; leaving hands it back to a bot.
 
 /// How an invite code looks: 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L).

@@ -1,6 +1,6 @@
 import Foundation
 
-// MARK: - The season clock (SPEC 3.2): moving it processes waivers and finalizes matchups on the way.
+// MARK: - The season clock (ClubhouseDomain/README.md, “Matchups” and “Waivers”): moving it processes waivers and finalizes matchups on the way.
 
 /// What moving a league's clock did, for the commissioner's confirmation and the event log.
 public struct ClockAdvance: Hashable, Codable, Sendable {

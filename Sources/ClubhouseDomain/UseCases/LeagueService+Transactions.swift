@@ -1,6 +1,6 @@
 import Foundation
 
-// MARK: - Free agents and waivers (SPEC 3.1): instant adds, drops (the player goes on waivers), and waiver claims
+// MARK: - Free agents and waivers (ClubhouseDomain/README.md, “Waivers”): instant adds, drops (the player goes on waivers), and waiver claims
 // that the clock engine processes every Wednesday 08:00 UTC on the league's season clock.
 
 extension LeagueService {

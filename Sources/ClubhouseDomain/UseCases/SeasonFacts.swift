@@ -214,8 +214,7 @@ public struct SeasonFacts: Sendable {
         var next = weekGames.flatMap { [$0.kickoff, $0.finalAt] }.filter { $0 > clock }.min()
         guard weekGames.contains(where: { $0.hasKickedOff(at: clock) && !$0.isFinal(at: clock) }) else { return next }
         let moments = try liveMoments(week, reader: reader)
-        var lo = 0, hi = moments.count
-        while lo < hi { let mid = (lo + hi) / 2; if moments[mid] <= clock { lo = mid + 1 } else { hi = mid } }
+        let lo = moments.firstIndex(after: clock)
         if lo < moments.count { next = min(next ?? moments[lo], moments[lo]) }
         return next
     }

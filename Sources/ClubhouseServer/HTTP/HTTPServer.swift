@@ -62,6 +62,8 @@ public final class HTTPServer: @unchecked Sendable {
         var quiesced = false
     }
     private let state = Mutex(State())
+    /// Broadcast after a suspended request is resumed, so `stopNow` waits on it instead of polling `suspended`.
+    private let resumed = NSCondition()
     /// Handlers run here, off Swift's cooperative pool.
     let executor = ServerExecutor(label: "clubhouse.server.requests")
 
@@ -133,8 +135,10 @@ public final class HTTPServer: @unchecked Sendable {
     /// Stops the daemon once no request is suspended waiting for its handler (up to 2 s).
     public func stopNow() {
         quiesce()
-        let until = ContinuousClock.now + .seconds(2)
-        while ContinuousClock.now < until, state.withLock({ $0.suspended > 0 }) { usleep(2_000) }
+        let until = Date(timeIntervalSinceNow: 2)
+        resumed.lock()
+        while state.withLock({ $0.suspended > 0 }), resumed.wait(until: until) {}
+        resumed.unlock()
         stopDaemonIfSafe()
     }
 
@@ -204,6 +208,7 @@ public final class HTTPServer: @unchecked Sendable {
                 MHD_resume_connection(box.pointer)
                 $0.suspended -= 1
             }
+            self.resumed.withLock { self.resumed.broadcast() }
         }
     }
 
@@ -216,7 +221,7 @@ public final class HTTPServer: @unchecked Sendable {
         case .bytes(let bytes):
             mhd = bytes.withUnsafeBufferPointer {
                 MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: $0.baseAddress ?? UnsafePointer(bitPattern: 1)!),
-                                                MHD_ResponseMemoryMode(rawValue: 2)!)   // MHD_RESPMEM_MUST_COPY
+                                                MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
             }
         case .stream(let stream):
             let retained = Unmanaged.passRetained(stream).toOpaque()
@@ -387,7 +392,7 @@ private let requestCompleted: MHD_RequestCompletedCallback = { cls, _, conCls, _
 }
 
 private let connectionNotified: MHD_NotifyConnectionCallback = { cls, _, socketContext, code in
-    let started = code.rawValue == 0   // MHD_CONNECTION_NOTIFY_STARTED
+    let started = code == .CONNECTION_NOTIFY_STARTED
     let server = server(cls)
     // Before its handshake: a TLS connection's certificate comes from the slot (the shim's chs_tls_retrieve).
     if started, let slot = server.tlsSlot { socketContext?.pointee = UnsafeMutableRawPointer(slot.raw) }

@@ -1,6 +1,6 @@
 import ClubhouseDomain
 
-/// What the board shows for the page on top of the sheet (SPEC 4.1: the board follows the sheet).
+/// What the board shows for the page on top of the sheet (ARCHITECTURE.md §4: the board follows the sheet).
 public enum BoardContext: Hashable, Sendable {
     /// Featured public leagues (Home, Settings).
     case featured

@@ -9,7 +9,7 @@ public struct AppEnvironment: Sendable {
     public var now: @Sendable () -> Date
     /// Waits (debouncing live refreshes); tests inject one that returns at once.
     public var sleep: @Sendable (Duration) async throws -> Void
-    /// The one pending gated write, kept durably through sign-in (SPEC 4.4).
+    /// The one pending gated write, kept durably through sign-in (ClubhouseDomain/README.md, “Gated writes”).
     public var pendingActions: any PendingActionStoring
     /// Rings the terminal bell (BEL on the terminal's output); tests inject a recorder.
     public var bell: @Sendable () -> Void
@@ -64,7 +64,7 @@ public enum PageDelegate: Hashable, Sendable {
     case toast(String)
     /// The Settings page changed the person's settings.
     case applySettings(UserSettings)
-    /// Do a gated write: at once when signed in, through Sign in first when not (SPEC 4.4).
+    /// Do a gated write: at once when signed in, through Sign in first when not (README.md, “Accounts”).
     case perform(GatedWrite)
     /// The Sign in / Create account / Complete profile page finished: the account as it now is.
     case signedIn(User)

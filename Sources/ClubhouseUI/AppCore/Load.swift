@@ -5,7 +5,7 @@ public struct RequestToken: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "#\(value)" }
 }
 
-/// Where a page's data is (SPEC 4.2): idle → loading → loaded | empty | failed.
+/// Where a page's data is (ARCHITECTURE.md §4): idle → loading → loaded | empty | failed.
 public enum Load<Value: Sendable>: Sendable {
     case idle
     case loading

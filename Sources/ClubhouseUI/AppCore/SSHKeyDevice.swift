@@ -2,7 +2,7 @@ import Foundation
 
 /// The SSH key a `clubhouse ssh-session` connected with (nil in a local terminal). The executable fills it in
 /// from `SSH_USER_AUTH` and the league database; the app offers one-keypress sign-in for a linked key and, after
-/// a password sign-in with an unlinked one, to link it (SPEC 4.4).
+/// a password sign-in with an unlinked one, to link it (README.md, “Host a draft over SSH”).
 public struct SSHKeyDevice: Sendable {
     /// `SHA256:…`, as `ssh-keygen -l` shows it.
     public var fingerprint: String

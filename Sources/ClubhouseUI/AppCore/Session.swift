@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import ClubhouseDomain
 
-/// Where the app keeps the one pending gated write (SPEC 4.4) so it survives the app being killed. The executable
+/// Where the app keeps the one pending gated write (README.md, “Accounts”) so it survives the app being killed. The executable
 /// injects the file-backed store (`PendingActionStore` in ClubhouseData); tests and previews use memory.
 public protocol PendingActionStoring: Sendable {
     /// The pending action when younger than 24 h at `now` (an older one is dropped).

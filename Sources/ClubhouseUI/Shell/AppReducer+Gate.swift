@@ -27,7 +27,7 @@ public enum GateReceipt: Hashable, Sendable {
     case joined(LeagueID)
 }
 
-/// The sign-in soft gate (SPEC 4.4): session state, the pending action, Sign in / Create account / Complete profile,
+/// The sign-in soft gate (README.md, “Accounts”): session state, the pending action, Sign in / Create account / Complete profile,
 /// then the action performed and its result shown where the person was.
 public enum GateAction: Sendable {
     /// The launch check answered: who is signed in, whether the server ended the session, any pending action.

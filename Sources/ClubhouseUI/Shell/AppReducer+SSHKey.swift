@@ -2,7 +2,7 @@ import Foundation
 import ClubhouseDomain
 import Terminal
 
-/// Over SSH (SPEC 4.4): a key linked to an account signs in with one keypress — K anywhere (the top bar says so),
+/// Over SSH (README.md, “Host a draft over SSH”): a key linked to an account signs in with one keypress — K anywhere (the top bar says so),
 /// k on the Sign in page — and after a password sign-in with an unlinked key the app asks once "Link this key to
 /// Alex? y/n" (a "no" is remembered for the key).
 public enum SSHKeyAction: Sendable {

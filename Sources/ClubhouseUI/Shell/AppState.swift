@@ -23,7 +23,7 @@ public struct AppState: Equatable, Sendable {
     /// Detent changes animate (off in tests and under reduced motion).
     public var animationsEnabled = false
     public var nextPageID = 1
-    /// Who the app speaks for (SPEC 4.4): checked on launch, set by Sign in / Sign out, wiped by a session that ended.
+    /// Who the app speaks for (README.md, “Accounts”): checked on launch, set by Sign in / Sign out, wiped by a session that ended.
     public var session: SessionState = .unknown
     /// The gated write waiting for sign-in (also kept durably in `AppEnvironment.pendingActions`).
     public var pendingAction: PendingAction?

@@ -56,7 +56,7 @@ public enum Format {
         return Date(timeIntervalSince1970: min(max(t, ISO8601.formattable.lowerBound), ISO8601.formattable.upperBound))
     }
 
-    /// A moment in a league, relative to that league's season clock (SPEC 3.2): "in 10 days", "3 h ago", "now".
+    /// A moment in a league, relative to that league's season clock (README.md, “Be a demo commissioner”): "in 10 days", "3 h ago", "now".
     /// Every date that belongs to a league — its draft date, waiver runs, kickoffs — is measured this way, never
     /// against the wall clock (a demo league's Sep 1 2019 draft is "in 10 days", not "2647 days ago").
     public static func relative(_ date: Date, leagueClock: Date) -> String { relative(seconds: date.timeIntervalSince(leagueClock)) }
@@ -80,13 +80,6 @@ public enum Format {
         else if nearest(3600) < 24 { text = "\(nearest(3600)) h" }
         else { let d = nearest(86_400); text = "\(d) day\(d == 1 ? "" : "s")" }
         return s > 0 ? "in \(text)" : "\(text) ago"
-    }
-
-    /// "C. McCaffrey" — short names for the draft grid.
-    public static func shortName(_ name: String) -> String {
-        let parts = name.split(separator: " ")
-        guard parts.count >= 2, let first = parts.first?.first else { return name }
-        return "\(first). " + parts.dropFirst().joined(separator: " ")
     }
 
     /// Manager name or "bot".

@@ -10,6 +10,9 @@ import Glibc
 /// run loop reads raw bytes from fd 0 and feeds `InputDecoder`, so key, paste and mouse decoding is the
 /// same code the tests exercise, and Esc/Alt, bracketed paste and SGR mouse behave identically everywhere.
 public final class NcursesBackend: Backend {
+    /// `curs_set`'s visibilities (curses names no constants for them): 0 invisible, 1 normal.
+    private static let cursorHidden: Int32 = 0, cursorVisible: Int32 = 1
+
     /// Options for opening the terminal.
     public struct Options: Sendable {
         /// Force monochrome (`--no-color`); `NO_COLOR` in the environment does the same.
@@ -48,7 +51,7 @@ public final class NcursesBackend: Backend {
         keypad(cn_stdscr(), false)
         set_escdelay(25)
         intrflush(cn_stdscr(), false)
-        curs_set(0)
+        curs_set(Self.cursorHidden)
         var colors = 0
         if has_colors() {
             start_color()
@@ -106,7 +109,7 @@ public final class NcursesBackend: Backend {
         var modes = ""
         if options.mouse { modes += "\u{1B}[?1006l\u{1B}[?1002l" }
         if options.bracketedPaste { modes += "\u{1B}[?2004l" }
-        curs_set(1)
+        curs_set(Self.cursorVisible)
         endwin()
         writeRaw(modes)
         delscreen(screen)
@@ -126,7 +129,7 @@ public final class NcursesBackend: Backend {
     @discardableResult
     public func refreshSizeFromTerminal() -> Size {
         var rows: Int32 = 0, cols: Int32 = 0
-        if cn_window_size(1, &rows, &cols) == 0 { resize(to: Size(width: Int(cols), height: Int(rows))) }
+        if cn_window_size(STDOUT_FILENO, &rows, &cols) == 0 { resize(to: Size(width: Int(cols), height: Int(rows))) }
         return size
     }
 
@@ -159,9 +162,9 @@ public final class NcursesBackend: Backend {
         let update = {
             if let c = self.cursor, c.x < self.size.width, c.y < self.size.height {
                 wmove(cn_stdscr(), Int32(c.y), Int32(c.x))
-                curs_set(1)
+                curs_set(Self.cursorVisible)
             } else {
-                curs_set(0)
+                curs_set(Self.cursorHidden)
             }
             wnoutrefresh(cn_stdscr())
             doupdate()

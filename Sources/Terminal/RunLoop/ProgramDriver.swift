@@ -10,7 +10,7 @@ public final class ProgramDriver<P: Program> {
     public let mailbox: Mailbox<P.Message>
     /// Skip animations.
     public var reducedMotion: Bool
-    /// Ctrl-C quits without consulting the program (SPEC: it always quits, cleanly).
+    /// Ctrl-C quits without consulting the program (README.md, “Using it”: it always quits, cleanly).
     public var quitOnCtrlC: Bool
     /// True once the program asked to quit.
     public private(set) var finished = false

@@ -7,7 +7,7 @@ import Glibc
 nonisolated(unsafe) private var signalWakeFD: Int32 = -1
 
 /// The C signal handler: writes the signal number to the self-pipe (async-signal-safe `write` only).
-/// Kept out of main.swift and free of captures (ARCHITECTURE §6).
+/// Kept out of main.swift and free of captures (ARCHITECTURE.md §9).
 private func forwardSignalToPipe(_ signal: Int32) {
     var byte = UInt8(truncatingIfNeeded: signal)
     _ = write(signalWakeFD, &byte, 1)

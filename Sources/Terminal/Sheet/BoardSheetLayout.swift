@@ -1,4 +1,4 @@
-/// The standard screen of SPEC 4.1: a title bar, the board, the sheet over it, and the footer.
+/// The standard screen (README.md, “Using it”): a title bar, the board, the sheet over it, and the footer.
 ///
 /// ```
 ///  title bar                                   (1 row)

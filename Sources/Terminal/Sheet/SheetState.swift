@@ -1,4 +1,4 @@
-/// What Esc did, in the order SPEC 4.1 tries them.
+/// What Esc did, in the order README.md's “Using it” gives.
 public enum EscapeOutcome: Hashable, Sendable {
     /// The page has an active filter: the caller clears it (the sheet is unchanged).
     case clearFilter
@@ -113,7 +113,7 @@ public struct SheetState<Page> {
 
     // MARK: - Esc
 
-    /// Esc, in SPEC 4.1 order: clear an active filter → pop the page → collapse to peek → focus the board.
+    /// Esc, in the order README.md's “Using it” gives: clear an active filter → pop the page → collapse to peek → focus the board.
     public mutating func handleEscape(hasActiveFilter: Bool, now: Duration, animated: Bool = true) -> EscapeOutcome {
         guard focus == .sheet else { return .none }
         if hasActiveFilter { return .clearFilter }

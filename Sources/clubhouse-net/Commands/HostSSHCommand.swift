@@ -3,7 +3,7 @@ import ClubhouseData
 import ClubhouseRemote
 import Foundation
 
-/// `clubhouse host-ssh`: hosts the app over SSH with the system's OpenSSH server (ARCHITECTURE §5).
+/// `clubhouse host-ssh`: hosts the app over SSH with the system's OpenSSH server (ARCHITECTURE.md §5).
 /// Writes a host key, an `sshd_config` and (when needed) a root-owned AuthorizedKeysCommand wrapper
 /// into its state folder, checks that sshd reads the configuration as meant (`sshd -T`), then runs `sshd -D -e`
 /// through a keeper (`SSHDSupervisor`) until SIGINT/SIGTERM/SIGHUP — or until it is killed outright — when the

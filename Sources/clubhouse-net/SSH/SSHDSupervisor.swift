@@ -1,3 +1,4 @@
+import CLinux
 import ClubhouseCLI
 import ClubhouseData
 import Foundation
@@ -53,7 +54,7 @@ struct SSHDSupervisor {
             if let sig { Output.error("clubhouse host-ssh: stopping (signal \(sig)); ending every SSH session") }
             if lifelineFD >= 0 { close(lifelineFD); lifelineFD = -1 }
             // The keeper ends the apps, then sshd (5 s at most each step); more than that and it is stuck.
-            if !ChildProcess.wait(keeper, timeout: 30) { kill(keeper, SIGKILL); _ = ChildProcess.wait(keeper, timeout: 5) }
+            if !ChildProcess.wait(keeper, timeout: .seconds(30)) { kill(keeper, SIGKILL); _ = ChildProcess.wait(keeper, timeout: .seconds(5)) }
             return 0
         }
 
@@ -107,7 +108,7 @@ enum SSHDKeeper {
             return 1
         }
         // Sessions a dying listener leaves behind are re-parented here, so they can still be found and ended.
-        _ = Prctl.call(Prctl.setChildSubreaper, 1)
+        _ = clinux_set_child_subreaper()
 
         // The league server first (sessions are its clients), ready once it accepts connections.
         var server: pid_t?
@@ -135,7 +136,7 @@ enum SSHDKeeper {
                 if lifelineEnded(wait: 0) || Date() > deadline {
                     if Date() > deadline { Output.error("clubhouse host-ssh: the league server did not listen on \(serveListen) within 60 s; its log: \(log)") }
                     kill(server!, SIGTERM)
-                    _ = ChildProcess.wait(server!, timeout: 5)
+                    _ = ChildProcess.wait(server!, timeout: .seconds(5))
                     return Date() > deadline ? 1 : 0
                 }
                 usleep(50_000)
@@ -222,28 +223,23 @@ enum SSHDKeeper {
         let me = getpid()
         let apps = Processes.descendants(of: me).filter { Processes.commandLine($0).contains(" ssh-session") }
         for pid in apps { kill(pid, SIGTERM) }
-        waitUntil(seconds: 3) { _ = reap(listener); return apps.allSatisfy { !Processes.isAlive($0) } }
+        Wait.blockingUntil(.seconds(3), every: .milliseconds(50)) { _ = reap(listener); return apps.allSatisfy { !Processes.isAlive($0) } }
         // Each connection's sshd passes on what its app wrote last and closes once the app has ended.
-        waitUntil(seconds: 2) {
+        Wait.blockingUntil(.seconds(2), every: .milliseconds(50)) {
             _ = reap(listener)
             return Processes.descendants(of: me).allSatisfy { $0 == listener || $0 == server || !Processes.isAlive($0) }
         }
         var rest = Processes.descendants(of: me).filter { $0 != server }
         if !listenerGone, listener > 0, !rest.contains(listener) { rest.append(listener) }
         for pid in rest { kill(pid, SIGTERM) }
-        waitUntil(seconds: 5) { _ = reap(listener); return rest.allSatisfy { !Processes.isAlive($0) } }
+        Wait.blockingUntil(.seconds(5), every: .milliseconds(50)) { _ = reap(listener); return rest.allSatisfy { !Processes.isAlive($0) } }
         for pid in rest where Processes.isAlive(pid) { kill(pid, SIGKILL) }
-        waitUntil(seconds: 2) { _ = reap(listener); return rest.allSatisfy { !Processes.isAlive($0) } }
+        Wait.blockingUntil(.seconds(2), every: .milliseconds(50)) { _ = reap(listener); return rest.allSatisfy { !Processes.isAlive($0) } }
         if let server, Processes.isAlive(server) {
             kill(server, SIGTERM)
-            waitUntil(seconds: 6) { _ = reap(listener); return !Processes.isAlive(server) }
-            if Processes.isAlive(server) { kill(server, SIGKILL); waitUntil(seconds: 2) { _ = reap(listener); return !Processes.isAlive(server) } }
+            Wait.blockingUntil(.seconds(6), every: .milliseconds(50)) { _ = reap(listener); return !Processes.isAlive(server) }
+            if Processes.isAlive(server) { kill(server, SIGKILL); Wait.blockingUntil(.seconds(2), every: .milliseconds(50)) { _ = reap(listener); return !Processes.isAlive(server) } }
         }
-    }
-
-    private static func waitUntil(seconds: Double, _ done: () -> Bool) {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !done(), Date() < deadline { usleep(50_000) }
     }
 }
 
@@ -307,27 +303,11 @@ enum ChildProcess {
     }
 
     /// Waits up to `timeout` seconds for `pid` to end; true when it did.
-    static func wait(_ pid: pid_t, timeout: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if exitStatus(pid) != nil { return true }
-            usleep(50_000)
-        }
-        return false
+    static func wait(_ pid: pid_t, timeout: Duration) -> Bool {
+        Wait.blockingUntil(timeout, every: .milliseconds(50)) { exitStatus(pid) != nil }
     }
 
     static func decode(_ status: Int32) -> Int32 { (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f) }
-}
-
-/// `prctl(2)`, which Swift can't call directly (it is variadic): looked up and called with fixed integer arguments.
-enum Prctl {
-    static let setChildSubreaper: Int32 = 36
-
-    static func call(_ option: Int32, _ arg: UInt) -> Int32 {
-        guard let sym = dlsym(nil, "prctl") else { return -1 }
-        typealias Fn = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
-        return unsafeBitCast(sym, to: Fn.self)(option, arg, 0, 0, 0)
-    }
 }
 
 /// The self-pipe stop signals are written to (set up before the handler is installed).

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import ClubhouseData
 
-/// The embedded transport with a real local session: the soft gate's backend (SPEC 4.4).
+/// The embedded transport with a real local session: the soft gate's backend (README.md, “Accounts”).
 @Suite(.bothTransports) struct AccountsContractTests {
     let world: ContractWorld
     let stateDir = TempDir()

@@ -44,8 +44,7 @@ import Testing
         guard parts.count == 6, let league = Int64(parts[1]), let pick = Int(parts[2]), let user = Int64(parts[4]),
               let db = try? Database(path: parts[0]) else { _exit(ExitCode.setup.rawValue) }
         let service = LeagueService(store: SQLiteLeagueStore(database: db), clock: ManualClock(ContractWorld.seededAt))
-        let until = Date().addingTimeInterval(60)
-        while !FileManager.default.fileExists(atPath: parts[5]) && Date() < until { usleep(1_000) }
+        Wait.blockingUntil(.seconds(60), every: .milliseconds(1)) { FileManager.default.fileExists(atPath: parts[5]) }
         do {
             _ = try service.makePick(LeagueID(league), expectedPick: pick, player: PlayerID(parts[3]), caller: .user(UserID(user)))
             _exit(ExitCode.won.rawValue)

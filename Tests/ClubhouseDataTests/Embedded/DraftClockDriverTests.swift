@@ -50,9 +50,9 @@ import Testing
             let before = try picks(world, league)
             let due = try #require(try world.service.draftDue(league))
             world.clock.set(due.addingTimeInterval(0.5))
-            for _ in 0..<800 where try picks(world, league) == before { try await Task.sleep(for: .milliseconds(25)) }
+            try await Wait.until(.seconds(120), every: .milliseconds(25)) { try picks(world, league) != before }
             try #require(try picks(world, league) == before + 1, "pick \(n) was made")
-            try #require(await eventually(.seconds(10)) { reports.withLock { $0.count } == n }, "pick \(n) was reported")
+            try #require(await Wait.until(.seconds(10)) { reports.withLock { $0.count } == n }, "pick \(n) was reported")
         }
         let got = reports.withLock { $0 }
         #expect(got.count == 3, "one report per pick the driver made")
@@ -71,7 +71,7 @@ import Testing
         #expect(try picks(world, league) == before, "nothing fell due, nothing was picked")
         // The same driver picks as soon as a pick falls due: it was running all along.
         world.clock.advance(by: 61)   // past any think time and the person's 60 s clock
-        for _ in 0..<400 where try picks(world, league) == before { try await Task.sleep(for: .milliseconds(25)) }
+        try await Wait.until(.seconds(120), every: .milliseconds(25)) { try picks(world, league) != before }
         #expect(try picks(world, league) > before, "the driver picks once the think time has passed")
     }
 

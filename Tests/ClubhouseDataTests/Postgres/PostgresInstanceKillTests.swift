@@ -63,7 +63,7 @@ struct PostgresInstanceKillTests {
             for p in [first, second] where p.isRunning { p.terminate(); p.waitUntilExit() }
         }
         // Both instances up before the clock starts: a late start would find every pick overdue and make them all at once.
-        #expect(await eventually(.seconds(120)) { Self.listening(firstPort) && Self.listening(secondPort) }, "both instances listen")
+        #expect(await Wait.until(.seconds(120)) { Self.listening(firstPort) && Self.listening(secondPort) }, "both instances listen")
         _ = try service.startDraft(league, caller: caller)
         let total = 9
         @Sendable func picks() -> [Pick] { (try? service.store.read { try $0.picks(in: league) }) ?? [] }
@@ -72,12 +72,12 @@ struct PostgresInstanceKillTests {
         // under a full parallel test run the cooperative pool can be busy for many seconds (the bots pick every 2–5 s),
         // and a wait on it would see the draft already over.
         let watcher = KillWatcher(pid: first.processIdentifier, afterPicks: 2, picks: { picks().count }, limit: 120)
-        #expect(await eventually(.seconds(180)) { watcher.done }, "the watcher ends")
+        #expect(await Wait.until(.seconds(180)) { watcher.done }, "the watcher ends")
         let picksAtKill = try #require(watcher.picksAtKill, "the instances never ticked the draft to a second pick")
         first.waitUntilExit()
         #expect(picksAtKill < total, "killed mid-draft")
 
-        #expect(await eventually(.seconds(180)) { (try? service.store.read { try $0.draft(in: league) })??.status == .complete },
+        #expect(await Wait.until(.seconds(180)) { (try? service.store.read { try $0.draft(in: league) })??.status == .complete },
                 "the other instance finishes the draft")
         let made = picks()
         #expect(made.map(\.number) == Array(1...total), "every pick once, none lost")
@@ -96,14 +96,10 @@ final class KillWatcher: @unchecked Sendable {
 
     init(pid: pid_t, afterPicks: Int, picks: @escaping @Sendable () -> Int, limit: TimeInterval) {
         let thread = Thread { [self] in
-            let until = Date().addingTimeInterval(limit)
-            var seen: Int?
-            while Date() < until {
-                let n = picks()
-                if n >= afterPicks { kill(pid, SIGKILL); seen = n; break }
-                usleep(10_000)
-            }
-            lock.withLock { _picksAtKill = seen; _done = true }
+            var seen = 0
+            let reached = Wait.blockingUntil(.seconds(limit), every: .milliseconds(10)) { seen = picks(); return seen >= afterPicks }
+            if reached { kill(pid, SIGKILL) }
+            lock.withLock { _picksAtKill = reached ? seen : nil; _done = true }
         }
         thread.start()
     }

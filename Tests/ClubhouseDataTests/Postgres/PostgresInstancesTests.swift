@@ -72,14 +72,14 @@ final class PostgresInstancesTests: @unchecked Sendable {   // immutable after i
                 if arrivals.value.count == picks { break }
             }
         }
-        #expect(await eventually { servers[1].openStreams == 1 }, "the stream is open on instance 2")
+        #expect(await Wait.until(.seconds(60)) { servers[1].openStreams == 1 }, "the stream is open on instance 2")
         var sent: [(Int, ContinuousClock.Instant)] = []
         for _ in 0..<picks {
             var before = ContinuousClock.now
             let made = try await pick(through: 0, token: token) { before = .now }
             sent.append((made.number, before))
             let number = made.number
-            #expect(await eventually(.seconds(30)) { arrivals.value.contains { $0.0 == number } }, "pick \(number) reached instance 2")
+            #expect(await Wait.until(.seconds(30)) { arrivals.value.contains { $0.0 == number } }, "pick \(number) reached instance 2")
         }
         collecting.cancel()
         #expect(arrivals.value.map(\.0) == sent.map(\.0), "every pick once, in order")

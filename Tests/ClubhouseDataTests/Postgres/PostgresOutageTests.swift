@@ -21,11 +21,11 @@ struct PostgresOutageTests {
     @Test func aStoppedDatabaseTurnsHealthAndRequestsTo503AndTheServerRecoversWhenItIsBack() async throws {
         let cluster = try OwnCluster()
         let instance = try Instance(url: cluster.url, callTimeout: .seconds(2))
-        #expect(await within(.seconds(60)) { await instance.get("/healthz").answer?.status == 200 })
+        #expect(await Wait.until(.seconds(60), every: .milliseconds(100)) { await instance.get("/healthz").answer?.status == 200 })
         #expect(await instance.get("/v1/leagues").answer?.status == 200)
 
         try cluster.down()
-        #expect(await within(.seconds(30)) { await instance.get("/healthz").answer?.status == 503 }, "/healthz says the database is down")
+        #expect(await Wait.until(.seconds(30), every: .milliseconds(100)) { await instance.get("/healthz").answer?.status == 503 }, "/healthz says the database is down")
         let health = await instance.get("/healthz")
         #expect(health.answer?.json?["ok"] as? Bool == false)
         #expect(health.elapsed < Self.bound)
@@ -47,7 +47,7 @@ struct PostgresOutageTests {
         #expect(failed.count <= 3, "23 failed requests and health checks wrote \(failed.count) lines: \(failed)")
 
         try cluster.up()
-        #expect(await within(.seconds(60)) { await instance.get("/healthz").answer?.status == 200 }, "/healthz is back without a restart")
+        #expect(await Wait.until(.seconds(60), every: .milliseconds(100)) { await instance.get("/healthz").answer?.status == 200 }, "/healthz is back without a restart")
         #expect(await instance.get("/v1/leagues").answer?.status == 200)
         #expect(await instance.send("POST", "/v1/accounts", #"{"email":"ann@example.com","password":"a long password","displayName":"Ann"}"#)
             .answer?.status == 200)
@@ -76,7 +76,7 @@ struct PostgresOutageTests {
         #expect(instance.logged("storage.failed").contains { $0.contains("no answer") || $0.contains("within") }, "\(instance.log.value)")
 
         try cluster.thaw()
-        #expect(await within(.seconds(60)) { await instance.get("/healthz").answer?.status == 200 }, "/healthz is back after SIGCONT")
+        #expect(await Wait.until(.seconds(60), every: .milliseconds(100)) { await instance.get("/healthz").answer?.status == 200 }, "/healthz is back after SIGCONT")
         #expect(await instance.getAll("/v1/leagues", times: 6).allSatisfy { $0.answer?.status == 200 })
     }
 
@@ -94,7 +94,7 @@ struct PostgresOutageTests {
             #expect(killed >= open && open == 4, "killed \(killed) connections, the pool had \(open)")
             if round == "after the backends are gone" {
                 // The killed backends have exited (the event follower may already have connected again).
-                #expect(await eventually(.seconds(30)) {
+                #expect(await Wait.until(.seconds(30)) {
                     (try? admin.scalar("SELECT count(*) FROM pg_stat_activity WHERE pid IN (\(pids))", as: Int.self)) == 0
                 })
             }
@@ -119,8 +119,8 @@ struct PostgresOutageTests {
         try holdAtOnce(db, 6)
         #expect(db.connectionCount.open == 6)
         #expect(onServer() == 6)
-        #expect(await eventually(.seconds(30)) { db.connectionCount.open == 1 && db.connectionCount.idle == 1 }, "\(db.connectionCount)")
-        #expect(await eventually(.seconds(30)) { onServer() == 1 }, "the server's slots are given back")
+        #expect(await Wait.until(.seconds(30)) { db.connectionCount.open == 1 && db.connectionCount.idle == 1 }, "\(db.connectionCount)")
+        #expect(await Wait.until(.seconds(30)) { onServer() == 1 }, "the server's slots are given back")
         #expect(try db.scalar("SELECT 1", as: Int.self) == 1)
     }
 
@@ -163,17 +163,17 @@ struct PostgresOutageTests {
             }
         }
         var written = [try append()]
-        #expect(await eventually(.seconds(30)) { received.value == written })
+        #expect(await Wait.until(.seconds(30)) { received.value == written })
 
         let admin = try PostgresConnection(url: cluster.url + "?application_name=admin")
         try admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'clubhouse'")
         written.append(try append())
-        #expect(await eventually(.seconds(30)) { received.value == written }, "after its connection was killed: \(received.value)")
+        #expect(await Wait.until(.seconds(30)) { received.value == written }, "after its connection was killed: \(received.value)")
 
         try cluster.down()
         try cluster.up()
         written += [try append(), try append()]
-        #expect(await eventually(.seconds(60)) { received.value == written }, "after a restart: \(received.value) of \(written)")
+        #expect(await Wait.until(.seconds(60)) { received.value == written }, "after a restart: \(received.value) of \(written)")
     }
 
     // MARK: - Helpers
@@ -197,8 +197,7 @@ struct PostgresOutageTests {
                 try db.withConnection(timeout: .seconds(60)) { c in
                     try c.execute("SELECT 1")
                     arrived.mutate { $0 += 1 }
-                    let until = Date().addingTimeInterval(60)
-                    while arrived.value < count && Date() < until { usleep(1000) }
+                    Wait.blockingUntil(.seconds(60), every: .milliseconds(1)) { arrived.value >= count }
                 }
             } catch { errors.mutate { $0.append("\(error)") } }
         }
@@ -218,16 +217,6 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
         }
     }
     done.wait()
-}
-
-/// Waits (up to `timeout`) for an async `condition`.
-func within(_ timeout: Duration, _ condition: () async -> Bool) async -> Bool {
-    let until = ContinuousClock.now + timeout
-    while ContinuousClock.now < until {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(100))
-    }
-    return await condition()
 }
 
 /// A throw-away PostgreSQL cluster of the test's own (`scripts/pg-test-cluster.sh`), which it may stop, freeze and

@@ -28,7 +28,7 @@ import ClubhouseDomain
         #expect(counts[.playByPlay]! == (45016, 45016, 0))
         #expect(season.stored.line == "2019  players 600  games 256  player-weeks 5500  plays 45016")
 
-        // McCaffrey's 2019 in PPR, from the imported weekly stats: 471.2 (SPEC 3.1's check).
+        // McCaffrey's 2019 in PPR, from the imported weekly stats: 471.2 (ClubhouseDomain/README.md, “Scoring”).
         let facts = try SQLiteLeagueStore(database: db).read { try SeasonFacts.load(from: $0, season: 2019) }
         #expect(facts.seasonPoints(Self.cmc, scoring: .preset(.ppr), finalAt: .distantFuture) == Points(hundredths: 47_120))
         let line = facts.gameLog(Self.cmc, finalAt: .distantFuture).reduce(StatLine()) { $0 + $1.stats }

@@ -1,3 +1,4 @@
+import ClubhouseData
 import Foundation
 import Synchronization
 import Testing
@@ -21,6 +22,8 @@ import FoundationNetworking
         }
         let port: Int
         let accepted = Counter()
+        /// Connections this server has closed (after an answer that said to, or when the client went away).
+        let closed = Counter()
         private let fd: Int32
 
         init(answer: @escaping @Sendable (String) -> (bytes: String, close: Bool)) throws {
@@ -35,7 +38,7 @@ import FoundationNetworking
             withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(listener, $0, &len) } }
             fd = listener
             port = Int(UInt16(bigEndian: addr.sin_port))
-            let counter = accepted
+            let counter = accepted, closings = closed
             Thread {
                 while true {
                     let c = accept(listener, nil, nil)
@@ -45,14 +48,14 @@ import FoundationNetworking
                         var pending = [UInt8](), chunk = [UInt8](repeating: 0, count: 4096)
                         while true {
                             let n = read(c, &chunk, chunk.count)
-                            guard n > 0 else { close(c); return }
+                            guard n > 0 else { close(c); closings.value.withLock { $0 += 1 }; return }
                             pending += chunk[..<n]
                             while let end = PlainSocket.find(pending, [13, 10, 13, 10]) {
                                 let head = String(decoding: pending[..<end], as: UTF8.self)
                                 pending.removeFirst(end + 4)
                                 let (bytes, shut) = answer(head)
                                 if !bytes.isEmpty { _ = PlainSocket.sendAll(c, Array(bytes.utf8)) }
-                                if shut { close(c); return }
+                                if shut { close(c); closings.value.withLock { $0 += 1 }; return }
                             }
                         }
                     }.start()
@@ -88,7 +91,7 @@ import FoundationNetworking
 
         closeNext.withLock { $0 = true }     // the server answers, then closes (as an idle timeout would)
         _ = try server.get("/v1/last-on-it", http).get()
-        Thread.sleep(forTimeInterval: 0.1)
+        #expect(Wait.blockingUntil(.seconds(10)) { server.closed.count == 1 }, "the server closed the kept-alive connection")
         let after = try server.get("/v1/after", http).get()
         #expect(String(decoding: after.body, as: UTF8.self) == "{\"path\":\"/v1/after\"}")
         #expect(server.accepted.count == 2)
@@ -116,6 +119,25 @@ import FoundationNetworking
         let started = ContinuousClock.now
         guard case .failure(.unreachable) = server.get("/silent", http) else { Issue.record("silence taken for an answer"); return }
         #expect(ContinuousClock.now - started < .seconds(4), "the idle limit (0.5 s), not the request limit (5 s)")
+    }
+
+    /// Both plain transports (requests and the event stream) write request heads and read answer heads through
+    /// `PlainSocket.requestHead` and `PlainSocket.ResponseHead`.
+    @Test func requestHeadsAreWrittenAndAnswerHeadsReadInOnePlace() {
+        let head = PlainSocket.requestHead("POST", URL(string: "http://h:8080/v1/x?a=1&b=2")!, host: "h", port: 8080,
+                                           headers: [("Content-Length", "2"), ("X-Evil", "a\r\nInjected: 1"), ("Accept", "*/*")])
+        #expect(String(decoding: head, as: UTF8.self) == "POST /v1/x?a=1&b=2 HTTP/1.1\r\nHost: h:8080\r\nContent-Length: 2\r\nAccept: */*\r\n\r\n",
+                "a header value holding CR LF is left out, not allowed to split the head")
+        let bare = PlainSocket.requestHead("GET", URL(string: "http://h")!, host: "h", port: 80, headers: [])
+        #expect(String(decoding: bare, as: UTF8.self) == "GET / HTTP/1.1\r\nHost: h:80\r\n\r\n", "an empty path is /")
+
+        let answer = PlainSocket.ResponseHead(Array("HTTP/1.1 304 Not Modified\r\nETag:  \"v1\" \r\nno colon here\r\nX-A: 1\r\nx-a: 2".utf8)[...])
+        #expect(answer?.version == "HTTP/1.1" && answer?.status == 304)
+        #expect(answer?.headers == ["etag": "\"v1\"", "x-a": "2"], "names lowercased, values trimmed, a later copy wins, a line without a colon skipped")
+        #expect(PlainSocket.ResponseHead(Array("HTTP/1.0 200".utf8)[...])?.version == "HTTP/1.0")
+        #expect(PlainSocket.ResponseHead(Array("SSH-2.0-OpenSSH_9.6".utf8)[...]) == nil, "not HTTP")
+        #expect(PlainSocket.ResponseHead(Array("HTTP/1.1 OK".utf8)[...]) == nil, "no status code")
+        #expect(PlainSocket.ResponseHead([][...]) == nil)
     }
 
     @Test func aServerThatIsNotThereIsUnreachableAtOnce() {

@@ -1,3 +1,4 @@
+import ClubhouseData
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -99,8 +100,6 @@ func residentBytes() -> Int {
     return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
 }
 
-/// Runs blocking socket work on a Dispatch thread, not on Swift's small cooperative pool, which the server in
-/// this same process needs to answer (a test blocked in recv on every pool thread would starve it).
-func io<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { c in DispatchQueue.global().async { c.resume(returning: body()) } }
-}
+/// Blocking socket work off Swift's cooperative pool (`Blocking.run`), which the server in this same process needs
+/// to answer (a test blocked in recv on every pool thread would starve it).
+func io<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T { await Blocking.run(qos: .default, body) }

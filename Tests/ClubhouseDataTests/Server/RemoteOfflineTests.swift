@@ -49,10 +49,10 @@ import Testing
         defer { follower.cancel() }
         let first = try #require(world.server)
         let port = try #require(URLComponents(string: first.url)?.port)
-        #expect(await eventually(.seconds(20)) { first.openStreams == 1 }, "the stream is open")
+        #expect(await Wait.until(.seconds(20)) { first.openStreams == 1 }, "the stream is open")
         first.stopNow()
 
-        #expect(await eventually(.seconds(20)) { api.connection != .online }, "no read was made: only the stream can tell")
+        #expect(await Wait.until(.seconds(20)) { api.connection != .online }, "no read was made: only the stream can tell")
         guard case .offline(let asOf?) = api.connection else { Issue.record("\(api.connection)"); return }
         #expect(abs(asOf.timeIntervalSince(contact)) < 30, "as of the last answer")
         #expect(changes.withLock { $0 } == [.offline(asOf: asOf)], "the app is told at once (it redraws its top bar)")
@@ -65,9 +65,9 @@ import Testing
                                  options: options, log: { _ in })
         try again.start()
         defer { again.stopNow() }
-        #expect(await eventually(.seconds(30)) { api.connection == .online }, "the stream reconnected")
+        #expect(await Wait.until(.seconds(30)) { api.connection == .online }, "the stream reconnected")
         #expect(changes.withLock { $0 } == [.offline(asOf: asOf), .online], "and told once it is back")
         _ = try await api.sendChat(LeagueID(1), text: "back again")
-        #expect(await eventually(.seconds(30)) { seen.withLock { $0.contains { $0.kind == .chat } } })
+        #expect(await Wait.until(.seconds(30)) { seen.withLock { $0.contains { $0.kind == .chat } } })
     }
 }

@@ -147,7 +147,7 @@ final class CountingBackend: LeagueServerBackend, @unchecked Sendable {
         defer { streams.forEach { close($0) } }
         #expect(streams.count == 600)
         #expect(health == 200, "/healthz is answered while 600 resumes are served")
-        #expect(await eventually(.seconds(120)) { server.openStreams == 600 })
+        #expect(await Wait.until(.seconds(120)) { server.openStreams == 600 })
         let grew = Double(residentBytes() - before) / 1_048_576
         print("600 resumes from 0 at once (20,768 events): /healthz in \(String(format: "%.0f", healthMs)) ms, resident memory \(String(format: "%+.1f", grew)) MiB")
         let reads = backend.reads.withLock { $0 }
@@ -185,11 +185,11 @@ final class CountingBackend: LeagueServerBackend, @unchecked Sendable {
             _ = RawHTTP.send(fd, RawHTTP.bytes("GET", "/v1/events?league=3"))
             open.append(fd)
         }
-        #expect(await eventually { world.server!.openStreams == 3 })
+        #expect(await Wait.until(.seconds(60)) { world.server!.openStreams == 3 })
         let full = try #require(await io { http.request("GET", "/v1/events?league=3") })
         #expect(full.status == 503, "the cap is full")
         for fd in open { close(fd) }
-        #expect(await eventually(.seconds(60)) { world.server!.openStreams == 0 }, "slots freed well before the heartbeat")
+        #expect(await Wait.until(.seconds(60)) { world.server!.openStreams == 0 }, "slots freed well before the heartbeat")
         let again = try #require(await io { RawSSE(port: world.server!.port, path: "/v1/events?league=3") })
         #expect(again.status == 200)
     }

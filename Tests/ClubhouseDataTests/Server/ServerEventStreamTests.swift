@@ -22,16 +22,6 @@ func collect(_ stream: AsyncStream<LeagueEvent>, count: Int, timeout: Duration =
     }
 }
 
-/// Waits (up to `timeout`) for `condition`.
-func eventually(_ timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
-    let until = ContinuousClock.now + timeout
-    while ContinuousClock.now < until {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
-}
-
 @Suite("Server: live events") struct ServerEventStreamTests {
     @Test func eventsOfTheLeagueReachAnOpenStreamAndAResumedStreamGetsWhatItMissed() async throws {
         let world = try ContractTransport.$current.withValue(.remote) { try ContractWorld() }
@@ -39,7 +29,7 @@ func eventually(_ timeout: Duration = .seconds(60), _ condition: () -> Bool) asy
         let league = LeagueID(3)
         let live = api.events(league: league, after: nil)
         let collecting = Task { await collect(live, count: 2) }
-        #expect(await eventually { world.server!.openStreams == 1 }, "the stream is open on the server")
+        #expect(await Wait.until(.seconds(60)) { world.server!.openStreams == 1 }, "the stream is open on the server")
         try EventLog.append(world.database, league: league, kind: .chat, payload: #"{"n":1}"#)
         try EventLog.append(world.database, league: LeagueID(1), kind: .chat, payload: #"{"other":true}"#)
         try EventLog.append(world.database, league: league, kind: .chat, payload: #"{"n":2}"#)
@@ -51,7 +41,7 @@ func eventually(_ timeout: Duration = .seconds(60), _ condition: () -> Bool) asy
         // comes from the table, then live ones follow.
         let resumed = world.api().events(league: league, after: got[0].id)
         let more = Task { await collect(resumed, count: 2) }
-        #expect(await eventually { world.server!.openStreams >= 2 })
+        #expect(await Wait.until(.seconds(60)) { world.server!.openStreams >= 2 })
         try EventLog.append(world.database, league: league, kind: .chat, payload: #"{"n":3}"#)
         #expect(await more.value.map(\.payload) == [#"{"n":2}"#, #"{"n":3}"#])
     }
@@ -65,7 +55,7 @@ func eventually(_ timeout: Duration = .seconds(60), _ condition: () -> Bool) asy
         // Subscribed here, not in the task: the stream opens on its own thread even while the cooperative pool is busy.
         let stream = api.events(league: league, after: nil)
         let first = Task { await collect(stream, count: 1) }
-        #expect(await eventually { world.server!.openStreams == 1 }, "the stream is open on the server")
+        #expect(await Wait.until(.seconds(60)) { world.server!.openStreams == 1 }, "the stream is open on the server")
         for n in 1...5 { try EventLog.append(world.database, league: league, kind: .chat, payload: #"{"n":\#(n)}"#) }
         var got = await first.value
         // Again and again from the last one seen: the rest arrive from what the shared stream already has.
@@ -88,7 +78,7 @@ func eventually(_ timeout: Duration = .seconds(60), _ condition: () -> Bool) asy
         let fd = try #require(http.connect(timeoutSeconds: 10))
         defer { close(fd) }
         _ = RawHTTP.send(fd, RawHTTP.bytes("GET", "/v1/events?league=3"))
-        #expect(await eventually { world.server!.openStreams == 1 })
+        #expect(await Wait.until(.seconds(60)) { world.server!.openStreams == 1 })
         await world.server!.stop()
         let answer = await io { String(decoding: RawHTTP.readAll(fd), as: UTF8.self) }
         #expect(answer.contains("text/event-stream") && answer.contains(": connected"), "the stream was answered, then ended: \(answer)")

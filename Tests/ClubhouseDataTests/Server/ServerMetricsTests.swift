@@ -81,7 +81,7 @@ import Testing
         var streams: [RawSSE] = []
         for _ in 0..<2 { if let s = await io({ RawSSE(port: server.port, path: "/v1/events?league=3", timeoutSeconds: 30) }) { streams.append(s) } }
         #expect(streams.count == 2)
-        #expect(await eventually { server.openStreams == 2 })
+        #expect(await Wait.until(.seconds(60)) { server.openStreams == 2 })
         try EventLog.append(world.database, league: LeagueID(3), kind: .chat, payload: #"{"n":1}"#)
         for s in streams { _ = await io { s.frames { $0.decoded?.kind == .chat } } }
         let text = try #require(await io { http.request("GET", "/metrics") }.map { String(decoding: $0.body, as: UTF8.self) })

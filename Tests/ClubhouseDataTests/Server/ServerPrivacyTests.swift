@@ -54,7 +54,7 @@ import Testing
         let anonymous = try #require(await io { RawSSE(port: port, path: "/v1/events", headers: ["Last-Event-ID": "0"]) })
         let member = try #require(await io { RawSSE(port: port, path: "/v1/events", headers: ["Last-Event-ID": "0", "Authorization": "Bearer " + meiToken]) })
         #expect(anonymous.status == 200 && member.status == 200)
-        #expect(await eventually { world.server!.openStreams == 2 })
+        #expect(await Wait.until(.seconds(60)) { world.server!.openStreams == 2 })
         try EventLog.append(world.database, league: office, kind: .chat, payload: #"{"secret":true}"#)
         try EventLog.append(world.database, league: LeagueID(3), kind: .chat, payload: #"{"marker":true}"#)
         let isMarker: @Sendable (RawSSE.Frame) -> Bool = { $0.data.contains(#"{\"marker\":true}"#) }
@@ -95,7 +95,7 @@ import Testing
         let one = try #require(await io { RawSSE(port: port, path: "/v1/events?league=\(league.id.rawValue)", headers: auth) })
         let all = try #require(await io { RawSSE(port: port, path: "/v1/events", headers: auth) })
         #expect(one.status == 200 && all.status == 200)
-        #expect(await eventually(.seconds(5)) { world.server!.openStreams == 2 }, "open: \(world.server!.openStreams)")
+        #expect(await Wait.until(.seconds(5)) { world.server!.openStreams == 2 }, "open: \(world.server!.openStreams)")
 
         try EventLog.append(world.database, league: league.id, kind: .chat, payload: #"{"n":"while a member"}"#)
         let before = await io { all.frames { $0.data.contains("while a member") } }

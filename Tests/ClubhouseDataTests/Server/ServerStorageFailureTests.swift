@@ -55,16 +55,16 @@ import Testing
     }
 
     @Test func healthTurns503WhileTheFileIsGoneAnd200WhenItIsBack() async throws {
-        #expect(await within(.seconds(60)) { await get("/healthz")?.status == 200 })
+        #expect(await Wait.until(.seconds(60), every: .milliseconds(100)) { await get("/healthz")?.status == 200 })
         // Moved away (not opened: SQLite's locks must not be disturbed), as a volume unmounted under the server would be.
         try FileManager.default.moveItem(atPath: path, toPath: path + ".away")
-        #expect(await within(.seconds(30)) { await get("/healthz")?.status == 503 })
+        #expect(await Wait.until(.seconds(30), every: .milliseconds(100)) { await get("/healthz")?.status == 503 })
         let answer = await get("/healthz")
         #expect(answer?.json?["ok"] as? Bool == false)
         let body = String(decoding: answer?.body ?? Data(), as: UTF8.self)
         #expect(!body.contains(path), "\(body)")
         try FileManager.default.moveItem(atPath: path + ".away", toPath: path)
-        #expect(await within(.seconds(30)) { await get("/healthz")?.status == 200 })
+        #expect(await Wait.until(.seconds(30), every: .milliseconds(100)) { await get("/healthz")?.status == 200 })
         #expect(log.value.contains { $0.contains("\"event\":\"storage.recovered\"") })
         server.stopNow()
     }

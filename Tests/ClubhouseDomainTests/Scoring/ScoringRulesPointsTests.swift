@@ -5,8 +5,8 @@ import ClubhouseDomain
 struct ScoringRulesPointsTests {
     let fixture = Fixture.season2019
 
-    // SPEC 3.1 checks 469.2 PPR. The fixture also records McCaffrey's week-8 rushing two-point conversion
-    // (CAR 13 = TD + 2-pt + FG + safety at SF), which SPEC's own rules score at 2: the season is 471.20 with it.
+    // The product was specified with 469.2 PPR (ClubhouseDomain/README.md, “Scoring”). The fixture also records McCaffrey's week-8 rushing two-point conversion
+    // (CAR 13 = TD + 2-pt + FG + safety at SF), which the rules score at 2: the season is 471.20 with it.
     // The test pins both numbers exactly so neither the rules nor the fixture can drift.
     @Test func mcCaffrey2019ScoresExactly469_2PPRFromYardsTouchdownsAndReceptionsPlusHisTwoPointConversion() {
         let id = fixture.playerID(named: "Christian McCaffrey")

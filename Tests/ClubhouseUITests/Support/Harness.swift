@@ -125,6 +125,15 @@ struct Screen {
     var lines: [String] { buffer.lines() }
     var text: String { buffer.text() }
 
+    /// Rows between the top bar and the footer whose frame is broken: each must start with a left border piece and
+    /// end with a right one, so text that ran past its column (over a border) shows here. (Every row is the
+    /// buffer's width by construction: a length check can't catch an overflow.)
+    var brokenFrameRows: [Int] {
+        (1..<max(1, lines.count - 1)).filter { y in
+            !(lines[y].first.map { "│┌├└".contains($0) } ?? false) || !(lines[y].last.map { "│┐┤┘".contains($0) } ?? false)
+        }
+    }
+
     /// The first row containing `text`.
     func row(of text: String) -> Int? { lines.firstIndex { $0.contains(text) } }
     /// True when `text` appears on a row inside the sheet's content, between its side borders.

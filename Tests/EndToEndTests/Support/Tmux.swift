@@ -1,3 +1,4 @@
+import ClubhouseData
 import Foundation
 
 /// Drives a real terminal: a tmux server on a private socket, one window running a shell or a command.
@@ -47,14 +48,9 @@ final class Tmux {
     /// Polls the screen until `predicate` holds (default 15 s); returns the last screen either way.
     @discardableResult
     func waitFor(timeout: TimeInterval = 15, _ predicate: (String) -> Bool) throws -> (matched: Bool, screen: String) {
-        let deadline = Date().addingTimeInterval(timeout)
         var last = ""
-        while Date() < deadline {
-            last = try screen()
-            if predicate(last) { return (true, last) }
-            usleep(50_000)
-        }
-        return (false, last)
+        let matched = try Wait.blockingUntil(.seconds(timeout), every: .milliseconds(50)) { last = try screen(); return predicate(last) }
+        return (matched, last)
     }
 
     /// Polls until the screen contains `text` and no spinner says anything is still loading.

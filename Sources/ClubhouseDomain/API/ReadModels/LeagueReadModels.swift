@@ -90,7 +90,7 @@ public struct LeagueDetail: Hashable, Codable, Sendable {
     }
 }
 
-/// The next moments on a league's season clock (SPEC 3.2) that moving it would pass.
+/// The next moments on a league's season clock (README.md, “Be a demo commissioner”) that moving it would pass.
 public struct ClockOutlook: Hashable, Codable, Sendable {
     /// A week and a moment in it.
     public struct WeekMoment: Hashable, Codable, Sendable {

@@ -1,4 +1,4 @@
-/// Regular-season standings and their tiebreaks (SPEC 3.1).
+/// Regular-season standings and their tiebreaks (ClubhouseDomain/README.md, “Matchups”).
 public struct Standings: Sendable {
     /// The level of the tiebreak that separates two teams.
     public enum Tiebreak: Int, Comparable, Sendable, CaseIterable {

@@ -2,7 +2,7 @@ import Foundation
 import ClubhouseDomain
 import Terminal
 
-/// Sign in, Create account and Complete profile (SPEC 4.4) — one page on the sheet whose mode switches between them.
+/// Sign in, Create account and Complete profile (README.md, “Accounts”) — one page on the sheet whose mode switches between them.
 /// Every key types into the focused field; Tab moves between fields, Enter submits, Esc leaves (cancelling any
 /// pending action), ctrl-n switches between Sign in and Create account. Errors show inline, in words.
 /// Over SSH with a key linked to an account, Sign in starts on "Sign in as Alex with this key — press k": k (or

@@ -73,7 +73,7 @@ public enum BoardFeature {
     }
 
     /// How long the board waits for a burst of events (e.g. a replay of the log) to settle. Draft events in
-    /// a draft room skip it (SPEC 3.3: a pick shows within 100 ms); see `isLive`.
+    /// a draft room skip it (a pick shows within 100 ms: README.md, “Performance”); see `isLive`.
     public static let refreshDebounce: Duration = .milliseconds(250)
 
     /// Whether `event` refreshes the board at once: a pick, pause, undo or chat while the board shows that

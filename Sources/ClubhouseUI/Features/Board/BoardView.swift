@@ -201,7 +201,7 @@ public struct DraftGrid: Widget {
                     if isNewest, !isSelected { style = style.adding(.bold) }
                     if isSelected { buffer.fill(Rect(x: cols[i].x, y: y, width: cols[i].width, height: 1), with: .blank(style)) }
                     // The newest pick is marked "•" so a fresh pick catches the eye.
-                    TableView.put((isNewest ? "•" : "") + Format.shortName(p.player.name), in: cols[i], y: y, alignment: .left, style: style, buffer: &buffer)
+                    TableView.put((isNewest ? "•" : "") + Player.shortName(p.player.name), in: cols[i], y: y, alignment: .left, style: style, buffer: &buffer)
                 } else if let current, pickNumber(round: round, column: i, teams: n) == current {
                     let cell = Rect(x: cols[i].x, y: y, width: cols[i].width, height: 1)
                     buffer.fill(cell, with: .blank(context.style(.highlight)))

@@ -232,7 +232,7 @@ extension DraftRoomFeature {
             }
             guard let player else { return toast("Select a player first (j/k).") }
             if !room.capabilities.signedIn {
-                // Signed out: the gate records the pick as seen, opens Sign in, then makes it (SPEC 4.4).
+                // Signed out: the gate records the pick as seen, opens Sign in, then makes it (README.md, “Accounts”).
                 return .delegate(.perform(.makePick(league: id, expectedPick: room.draft.currentPick, player: player.id)))
             }
             state.confirm = .pick(player, expected: room.draft.currentPick, forTeam: forTeam)

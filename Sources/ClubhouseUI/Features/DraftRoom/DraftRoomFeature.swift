@@ -2,7 +2,7 @@ import Foundation
 import ClubhouseDomain
 import Terminal
 
-/// The live draft room (SPEC 3.3): a header with who is on the clock and a ticking countdown, and tabs —
+/// The live draft room (README.md, “The draft room”): a header with who is on the clock and a ticking countdown, and tabs —
 /// available players (pick with Enter, queue with a), my queue, my roster, recent picks and the chat.
 /// Commissioner controls (start, pause/resume, undo, pick for a team, autopick) are listed for everyone
 /// and enabled only for the commissioner. Every pick carries the pick number the person saw.

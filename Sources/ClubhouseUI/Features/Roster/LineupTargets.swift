@@ -2,7 +2,7 @@ import Foundation
 import ClubhouseDomain
 
 /// Where a player can go in this week's lineup, from the roster and the league's slot counts, by the domain's rules
-/// (SPEC 3.1): one option per slot with room, one per player there to swap with; a slot he can't take is listed
+/// (ClubhouseDomain/README.md, “Roster”): one option per slot with room, one per player there to swap with; a slot he can't take is listed
 /// dimmed with the domain's own sentence (not eligible, IR needs OUT/IR, locked at kickoff). The server decides.
 enum LineupTargets {
     static func options(moving mover: RosterRow, in rows: [RosterRow], slots: [Slot: Int]) -> [Chooser<LineupMove>.Option] {
@@ -24,7 +24,7 @@ enum LineupTargets {
             for partner in there {
                 let label = "\(slot.rawValue) ⇄ \(partner.player.name)"
                 if let r = refusal(partner, into: mover.slot, from: slot) {
-                    out.append(.init(label, value: nil, reason: "\(Format.shortName(partner.player.name)) can't go to \(mover.slot.rawValue): \(lowercasedFirst(r.message))"))
+                    out.append(.init(label, value: nil, reason: "\(Player.shortName(partner.player.name)) can't go to \(mover.slot.rawValue): \(lowercasedFirst(r.message))"))
                 } else {
                     out.append(.init(label, detail: "\(partner.player.position.rawValue) to \(mover.slot.rawValue)",
                                      value: LineupMove(mover.player.id, to: slot, swapWith: partner.player.id)))
