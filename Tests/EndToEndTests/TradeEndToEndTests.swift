@@ -6,22 +6,6 @@ import Testing
 /// his; ben counters from his Trades page; alice accepts the counter, it executes at once, and both screens show it —
 /// alice's history says executed, ben's roster holds the player he asked for.
 @Suite(.serialized) struct TradeEndToEndTests {
-    static func escape(_ t: Tmux) throws { try t.send("Escape"); usleep(400_000) }
-
-    static func signIn(_ t: Tmux, _ email: String, _ name: String) throws {
-        try t.send("i")
-        #expect(try t.waitFor("Sign in to your Clubhouse account").matched)
-        try t.type(email); try t.send("Tab"); try t.type("clubhouse-demo"); try t.send("Enter")
-        #expect(try t.waitFor("\(name) · ? help", timeout: 30).matched)
-    }
-
-    static func openGreats(_ t: Tmux) throws {
-        try t.send("/"); try t.type("Gridiron Greats"); try t.send("Enter")
-        usleep(200_000)
-        try t.send("Enter")
-        #expect(try t.waitForLoaded("Home › Gridiron Greats").matched)
-    }
-
     /// In the builder's two rosters (120 columns: mine from column 2, theirs from column 60), the row index and name of
     /// the first player whose game hasn't kicked off, on the left or right.
     static func firstUnlocked(_ screen: String, right: Bool) -> (index: Int, name: String)? {
@@ -45,19 +29,13 @@ import Testing
     }
 
     @Test func anOfferIsCounteredAcceptedAndExecutedOnBothScreens() throws {
-        let shared = try TemporaryHome()
-        let database = shared.url.appendingPathComponent("league.sqlite").path
-        let homeA = try TemporaryHome(), homeB = try TemporaryHome()
-        let command = "\(Binary.path) --database \(Tmux.shellQuote(database)); echo exit=$?; sleep 60"
-        let a = try Tmux(command: command, width: 120, height: 40, environment: homeA.environment)
-        #expect(try a.waitFor("Public leagues (", timeout: 120).matched, "the first launch seeds the demo world")
-        let b = try Tmux(command: command, width: 120, height: 40, environment: homeB.environment)
-        #expect(try b.waitFor("Public leagues (", timeout: 60).matched)
-        try Self.signIn(a, "alice@demo.clubhouse", "Alice Moreno")
-        try Self.signIn(b, "ben@demo.clubhouse", "Ben Okafor")
+        var league = try SharedLeague()
+        let a = try league.terminal(), b = try league.terminal()
+        try SharedLeague.signIn(a, demo: "alice@demo.clubhouse", name: "Alice Moreno")
+        try SharedLeague.signIn(b, demo: "ben@demo.clubhouse", name: "Ben Okafor")
 
         // A, the commissioner: trade review off (Review: league vote → commissioner → none), saved.
-        try Self.openGreats(a)
+        try SharedLeague.open(a, league: "Gridiron Greats")
         try a.send("e")
         #expect(try a.waitForLoaded("E edit trade settings").matched)
         try a.send("E")
@@ -66,7 +44,7 @@ import Testing
         #expect(try a.waitFor("an accepted trade executes at once").matched)
         try a.send("C-s")
         #expect(try a.waitFor("Settings saved").matched)
-        try Self.escape(a)
+        try SharedLeague.escape(a)
         #expect(try a.waitFor { !$0.contains("› League settings") }.matched)
 
         // A: an offer to Bytes, one unlocked player each way.
@@ -92,7 +70,7 @@ import Testing
         #expect(try a.waitFor("Trade offer sent").matched)
 
         // B: the offer is on his Trades page; he counters with the offer turned round and sends it.
-        try Self.openGreats(b)
+        try SharedLeague.open(b, league: "Gridiron Greats")
         try b.send("t")
         let offer = try b.waitForLoaded("Offers to me (1)", timeout: 20)
         #expect(offer.matched && offer.screen.contains(mine.name), "\(offer.screen)")
@@ -115,7 +93,7 @@ import Testing
         #expect(history.matched, "\(history.screen)")
 
         // B: his roster holds the player he asked for in the counter (alice's), not his own any more.
-        try Self.escape(b)
+        try SharedLeague.escape(b)
         try b.send("m")
         let roster = try b.waitForLoaded("Your team lineup", timeout: 20)
         #expect(roster.matched && roster.screen.contains(mine.name) && !roster.screen.contains(theirs.name), "\(roster.screen)")

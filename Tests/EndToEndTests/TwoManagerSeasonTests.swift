@@ -9,15 +9,10 @@ import Testing
 /// Finally, neither app's log holds an email, a password or a session token.
 @Suite(.serialized) struct TwoManagerSeasonTests {
     /// Esc followed at once by a key reads as Alt-key: people (and this test) pause after Esc.
-    static func escape(_ t: Tmux) throws { try t.send("Escape"); usleep(400_000) }
+    static func escape(_ t: Tmux) throws { try SharedLeague.escape(t) }
 
     /// Opens Sunday Funday from Home with the name filter.
-    static func openSundayFunday(_ t: Tmux) throws {
-        try t.send("/"); try t.type("Sunday Funday"); try t.send("Enter")
-        usleep(200_000)
-        try t.send("Enter")
-        #expect(try t.waitForLoaded("Home › Sunday Funday").matched)
-    }
+    static func openSundayFunday(_ t: Tmux) throws { try SharedLeague.open(t, league: "Sunday Funday") }
 
     /// The sheet's lines (below its breadcrumb), for reading rows.
     static func sheetLines(_ screen: String) -> [String] {
@@ -34,14 +29,9 @@ import Testing
     }
 
     @Test func aNewcomerAndTheCommissionerPlayAWaiverWeekTogether() throws {
-        let shared = try TemporaryHome()
-        let database = shared.url.appendingPathComponent("league.sqlite").path
-        let homeA = try TemporaryHome(), homeB = try TemporaryHome()
-        let command = "\(Binary.path) --database \(Tmux.shellQuote(database)); echo exit=$?; sleep 60"
-        let a = try Tmux(command: command, width: 120, height: 40, environment: homeA.environment)
-        #expect(try a.waitFor("Public leagues (", timeout: 120).matched, "the first launch seeds the demo world")
-        let b = try Tmux(command: command, width: 120, height: 40, environment: homeB.environment)
-        #expect(try b.waitFor("Public leagues (", timeout: 60).matched)
+        var league = try SharedLeague()
+        let a = try league.terminal(), b = try league.terminal()
+        let homeA = league.homes[0], homeB = league.homes[1]
 
         // A: a fresh person asks to join through the gate, creating an account on the way.
         try Self.openSundayFunday(a)
