@@ -96,7 +96,8 @@ extension AppReducer {
                 }
             }
             if let user = state.session.user {
-                return .merge(save, pushAccount(&state, .completeProfile(needsName: missingName(user), needsEmail: user.email.isEmpty), reason: reason, env: env))
+                return .merge(save, pushAccount(&state, .completeProfile(needsName: missingName(user), needsEmail: user.email.isEmpty),
+                                                reason: profileReason(write, leagueName: leagueName), env: env))
             }
             return .merge(save, pushAccount(&state, .signIn, reason: reason, env: env))
 
@@ -106,7 +107,10 @@ extension AppReducer {
                 // Ask only for what is missing, in place of the page that signed in.
                 var stack = state.sheet.stack
                 if let last = stack.indices.last, stack[last].state.is(AuthFeature.self) {
-                    let reason: String? = if let s = stack[last].state[AuthFeature.self] { s.reason } else { nil }
+                    // Signed in now: the page says what completing the profile finishes, not "Sign in to …" again.
+                    let reason = state.pendingAction.map { p in
+                        profileReason(p.write, leagueName: p.write.league.flatMap { id in state.sheet.stack.last { $0.state.page == .league(id) }?.state.title })
+                    }
                     stack[last].state = PageState(AuthFeature.self, AuthFeature.State(mode: .completeProfile(needsName: missingName(user), needsEmail: user.email.isEmpty), reason: reason))
                     state.sheet.setStack(stack)
                     return .none
@@ -289,6 +293,13 @@ extension AppReducer {
         state.pendingAction = nil
         let store = env.pendingActions
         return .merge(.run(id: EffectID.gateClear) { store.clear(); return nil }, .send(.toastShown("Cancelled", isError: false)))
+    }
+
+    /// "Complete your profile to finish joining Sunday Nerds." — from the write's resume question.
+    static func profileReason(_ write: GatedWrite, leagueName: String?) -> String {
+        let question = write.resumeQuestion(leagueName: leagueName)
+        guard question.hasPrefix("Finish "), question.hasSuffix("?") else { return "Complete your profile to go on." }
+        return "Complete your profile to finish " + question.dropFirst("Finish ".count).dropLast() + "."
     }
 
     static func needsProfile(_ user: User) -> Bool { missingName(user) || user.email.isEmpty }
