@@ -28,6 +28,7 @@ import Testing
         #expect("Gridiron Greats".truncated(toWidth: 8) == "Gridiro…")
         #expect("short".truncated(toWidth: 8) == "short")
         #expect("日本語テキスト".truncated(toWidth: 7) == "日本語…")
+        #expect("Dalvin Cook RB".truncated(toWidth: 13) == "Dalvin Cook…", "no space is left before the ellipsis")
         #expect("日本語テキスト".truncated(toWidth: 6) == "日本…")  // never splits a wide char
         #expect("abc".truncated(toWidth: 0) == "")
         #expect("😀😀😀".truncated(toWidth: 4).displayWidth <= 4)

@@ -12,6 +12,8 @@ extension String {
             if used + w > width - 1 { break }
             out.append(ch); used += w
         }
+        // "Dalvin Cook…", not "Dalvin Cook …": the cut never leaves a space before the ellipsis.
+        while out.last?.isWhitespace == true { out.removeLast() }
         out.append(ellipsis)
         return out
     }
