@@ -5,7 +5,7 @@ import Terminal
 /// The persistent pane above the sheet. It never unloads: it keeps what it loaded and follows the page
 /// on top (featured leagues at Home, standings + a week's scoreboard in a league, the draft grid in a
 /// draft room) and highlights that page's item.
-public enum BoardFeature {
+public enum BoardFeature: Reducer {
     /// Its cancellable effects.
     enum EffectID: EffectIdentifier { case refresh, events, league, standings, scoreboard, draft, chart, featured }
 
