@@ -106,6 +106,14 @@ public struct Effect<Action: Sendable>: Sendable {
         })
     }
 
+    /// The same effect whose work ends when page `page` leaves the sheet (the shell wraps each page's effects).
+    func during(page: Int, _ pages: PageLifetimes) -> Effect {
+        Effect(operations: operations.map { op in
+            guard case .run(let id, let work) = op else { return op }
+            return .run(id: id, work: { send in await pages.run(page: page) { await work(send) } })
+        })
+    }
+
     /// The same effect with each request to the parent replaced, where it stands, by what `answer` makes of it.
     public func answeringDelegates(_ answer: (PageDelegate) -> Effect) -> Effect {
         Effect(operations: operations.flatMap { op -> [Operation] in
