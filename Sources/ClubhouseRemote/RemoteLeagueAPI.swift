@@ -20,7 +20,8 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     private let ownsClient: Bool
     private let identity: Identity
     private let cache = ReadCache()
-    private let feeds = SharedFeeds()
+    /// The newest event any of this transport's streams delivered (0: none yet).
+    private let latestEvent = Mutex<Int64>(0)
     private let inFlight = InFlightReads()
 
     private enum Identity: Sendable {
@@ -276,7 +277,7 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
         do {
             // The same read asked again while one is on its way since the last event this transport saw (the board and
             // the draft room both read the board after a pick) rides on that one, answer decoded once.
-            let shared = try await inFlight.join(key + "#\(feeds.latestEventID)#\(T.self)") { () async throws -> any Sendable in
+            let shared = try await inFlight.join(key + "#\(latestEvent.withLock { $0 })#\(T.self)") { () async throws -> any Sendable in
                 // A page read before is asked for with its tag: when it hasn't changed the server sends 304 and no
                 // body, and the value already decoded is answered again (nothing decoded, nothing new to draw).
                 let cached = self.cache.entry(key)
@@ -401,142 +402,24 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
 
     // MARK: - LeagueEvents
 
-    /// Server-sent events of `league` (all leagues when nil) after `id` (only new ones when nil). The stream
-    /// reconnects with back-off (0.25 s doubling to 15 s) and resumes from the last event it delivered.
-    ///
-    /// Subscriptions of this transport to one league (with one token) share one stream to the server: the app's board
-    /// subscribes anew after every event, which would otherwise reconnect and replay each time. A subscription that
-    /// resumes after an event the shared stream has already passed gets the rest from its recent events; one that
-    /// resumes further back than those gets a stream of its own. Streams go only to this transport's own server.
+    /// Server-sent events of `league` (all leagues when nil) after `id` (only new ones when nil), on one stream for
+    /// as long as the caller watches (the app's board: one long-lived effect per league it follows). The stream
+    /// reconnects with back-off (0.25 s doubling to 15 s) and resumes from the last event it delivered; it closes when
+    /// the caller stops watching. Streams go only to this transport's own server.
     public func events(league: LeagueID?, after id: Int64?) -> AsyncStream<LeagueEvent> {
         let path = "/v1/events" + (league.map { "?league=\($0.rawValue)" } ?? "")
         let client = self.client, url = URL(string: origin + path)!, token = self.token
-        let make: @Sendable (Int64?, @escaping @Sendable (LeagueEvent) -> Void) -> EventFeed = { [weak self] after, deliver in
-            EventFeed(client: client, url: url, token: token, after: after, deliver: deliver,
-                      reached: { self?.streamReached($0) })
-        }
-        return feeds.subscribe(key: "\(league?.rawValue ?? 0)|\(token ?? "")", after: id, make: make)
-    }
-}
-
-/// The live streams one `RemoteLeagueAPI` has open, one per league and token, shared by its subscriptions.
-final class SharedFeeds: Sendable {
-    /// Recent events kept per stream, for subscriptions that resume a little behind it.
-    static let recent = 256
-    /// How long a stream nobody follows stays open (the board subscribes again right after each event).
-    static let linger: Double = 15
-
-    /// Touched only inside `state.withLock`.
-    private final class Shared: @unchecked Sendable {
-        var feed: EventFeed?
-        var buffer: [LeagueEvent] = []
-        /// Every event after this id is in `buffer` or still to come; nil until known.
-        var coveredAfter: Int64?
-        var subscribers: [Int: Subscriber] = [:]
-        var closing: DispatchWorkItem?
-    }
-    private struct Subscriber {
-        var continuation: AsyncStream<LeagueEvent>.Continuation
-        /// The last event it was given (nil: none yet); later ones only.
-        var seen: Int64?
-    }
-
-    private struct State {
-        var shared: [String: Shared] = [:]
-        var nextID = 0
-        var latest: Int64 = 0
-    }
-    private let state = Mutex(State())
-
-    /// The newest event any of the streams delivered (0: none yet).
-    var latestEventID: Int64 { state.withLock { $0.latest } }
-
-    deinit {
-        let feeds = state.withLock { $0.shared.values.compactMap(\.feed) }
-        for feed in feeds { feed.cancel() }
-    }
-
-    func subscribe(key: String, after: Int64?, make: @escaping @Sendable (Int64?, @escaping @Sendable (LeagueEvent) -> Void) -> EventFeed) -> AsyncStream<LeagueEvent> {
-        AsyncStream { continuation in
-            var replay: [LeagueEvent] = []
-            var start: EventFeed?
-            var own = false
-            state.withLock { state in
-                let s: Shared
-                if let existing = state.shared[key] {
-                    s = existing
-                    if let after {
-                        guard let covered = s.coveredAfter, after >= covered else { own = true; return }
-                        replay = s.buffer.filter { $0.id > after }
-                    }
-                } else {
-                    s = Shared()
-                    s.coveredAfter = after
-                    state.shared[key] = s
-                    let feed = make(after) { [weak self] e in self?.deliver(key, e) }
-                    s.feed = feed
-                    start = feed
-                }
-                s.closing?.cancel(); s.closing = nil
-                state.nextID += 1
-                let id = state.nextID
-                let seen = replay.last?.id ?? (after ?? s.buffer.last?.id)
-                s.subscribers[id] = Subscriber(continuation: continuation, seen: seen)
-                // Holds the transport's streams while subscribed, even when the transport itself is gone.
-                continuation.onTermination = { _ in self.unsubscribe(key, id) }
-                // Under the lock, so nothing delivered meanwhile overtakes them.
-                for e in replay { continuation.yield(e) }
-            }
-            if own {
-                // Further back than the shared stream remembers: a stream of its own, resumed from `after`.
-                let feed = make(after) { continuation.yield($0) }
-                continuation.onTermination = { _ in feed.cancel() }
-                feed.connect()
-                return
-            }
-            start?.connect()
+        return AsyncStream { continuation in
+            let feed = EventFeed(client: client, url: url, token: token, after: id,
+                                 deliver: { [weak self] e in self?.saw(e); continuation.yield(e) },
+                                 reached: { [weak self] in self?.streamReached($0) })
+            continuation.onTermination = { _ in feed.cancel() }
+            feed.connect()
         }
     }
 
-    private func deliver(_ key: String, _ e: LeagueEvent) {
-        let targets: [AsyncStream<LeagueEvent>.Continuation] = state.withLock { state in
-            guard let s = state.shared[key] else { return [] }
-            if let last = s.buffer.last, e.id <= last.id { return [] }
-            state.latest = max(state.latest, e.id)
-            s.buffer.append(e)
-            if s.coveredAfter == nil { s.coveredAfter = e.id }
-            if s.buffer.count > Self.recent {
-                let dropped = s.buffer.removeFirst()
-                s.coveredAfter = max(s.coveredAfter ?? dropped.id, dropped.id)
-            }
-            var out: [AsyncStream<LeagueEvent>.Continuation] = []
-            for (id, sub) in s.subscribers where sub.seen.map({ e.id > $0 }) ?? true {
-                s.subscribers[id]?.seen = e.id
-                out.append(sub.continuation)
-            }
-            return out
-        }
-        for c in targets { c.yield(e) }
-    }
-
-    private func unsubscribe(_ key: String, _ id: Int) {
-        state.withLock { state in
-            guard let s = state.shared[key] else { return }
-            s.subscribers[id] = nil
-            guard s.subscribers.isEmpty, s.closing == nil else { return }
-            let work = DispatchWorkItem { [weak self] in
-                guard let self else { return }
-                let feed: EventFeed? = self.state.withLock { state in
-                    guard let s = state.shared[key], s.subscribers.isEmpty else { return nil }
-                    state.shared[key] = nil
-                    return s.feed
-                }
-                feed?.cancel()
-            }
-            s.closing = work
-            DispatchQueue.global().asyncAfter(deadline: .now() + Self.linger, execute: work)
-        }
-    }
+    /// Notes the newest event this transport's streams delivered (reads key on it: see `get`).
+    private func saw(_ e: LeagueEvent) { latestEvent.withLock { $0 = max($0, e.id) } }
 }
 
 /// Reads on their way, by request: a second caller of the same read waits for the first one's answer.

@@ -2,7 +2,7 @@
 ///
 /// How an app plugs in:
 /// 1. Write a `Program`: `update(_:context:)` turns a `ProgramEvent` (input, message, tick) into state
-///    changes and returns a `Command` (`.none`, `.quit`, `.run(id:) { await … }`, `.send`, `.batch`);
+///    changes and returns a `Command` (`.none`, `.quit`, `.run(id:) { await … }`, `.run(id:) { send in … }`, `.send`, `.batch`);
 ///    `render(into:context:)` draws state into a `Buffer`; `nextWakeUp(context:)` returns when the next
 ///    animation/spinner/toast frame is due (nil when idle).
 /// 2. `try TerminalRunner().run(program)` opens the terminal (refusing with a one-line `TerminalRefusal`

@@ -68,4 +68,93 @@ import Terminal
         #expect(!h.state.board.liveRefreshInFlight && !h.state.board.liveRefreshQueued,
                 "a refresh superseded by the new context never answers; the next room starts clean")
     }
+
+    @Test func oneStreamCarriesEveryEventOfTheFollowedLeague() async {
+        let fake = FakeLeague()
+        for id in Int64(3)...7 { fake.eventLog.append(Self.event(id, Demo.couch, .pickMade)) }
+        fake.eventLog.append(Self.event(8, Demo.greats, .memberJoined))
+        var h = await Harness.started(fake: fake)
+        h.send(.open(.draftRoom(Demo.couch)))
+        await h.settle()
+        #expect(h.state.board.lastEventID == 7)
+        #expect(fake.eventLog.opens == 1, "five events, one stream (it was opened again after every event: six)")
+    }
+
+    @Test func theBoardWatchesALeagueWithOneLongLivedEffectUntilItFollowsAnother() async throws {
+        let fake = FakeLeague()
+        fake.eventLog.keepsOpen = true
+        let context = PageContext(env: AppEnvironment(api: fake, settings: InMemorySettingsStore(), sleep: { _ in }), viewport: 10)
+        let board = try await fake.draftBoard(Demo.couch)
+        let store = TestStore(BoardFeature.self, BoardFeature.State(), context: context)
+        await store.send(.contextChanged(.draft(Demo.couch))) {
+            $0.context = .draft(Demo.couch); $0.following = Demo.couch; $0.draftLeague = Demo.couch; _ = $0.draft.begin()
+        }
+        #expect(store.waitingIDs == [TaskID(BoardFeature.EffectID.draft), TaskID(BoardFeature.EffectID.events)])
+        await store.receive({ if case .draftLoaded = $0 { true } else { false } }) { $0.draft.finish(RequestToken(1), .success(board)) }
+
+        // Three events, one after another, through the one stream: each refreshes the grid.
+        for id in Int64(3)...5 {
+            fake.eventLog.append(Self.event(id, Demo.couch, .pickMade))
+            await store.receive({ if case .eventReceived(let e) = $0 { e.id == id } else { false } }) {
+                $0.lastEventID = id; $0.pendingKinds = [.pickMade]; $0.missed = [.draft]
+            }
+            await store.receive({ if case .refreshDue = $0 { true } else { false } }) {
+                $0.refreshKinds = [.pickMade]; $0.pendingKinds = []; $0.liveRefreshInFlight = true; $0.missed = []
+                _ = $0.draft.beginRefresh()
+            }
+            let token = RequestToken(Int(id) - 1)
+            await store.receive({ if case .draftLoaded = $0 { true } else { false } }) {
+                $0.draft.finish(token, .success(board)); $0.liveRefreshInFlight = false
+            }
+        }
+        #expect(fake.eventLog.opens == 1 && fake.eventLog.openNow == 1)
+        #expect(store.runningIDs == [TaskID(BoardFeature.EffectID.events)], "still watching")
+
+        // Who is signed in changed: the same league again, from the last event seen.
+        await store.send(.watcherChanged)
+        #expect(store.waitingIDs == [TaskID(BoardFeature.EffectID.events)] && store.runningIDs.isEmpty, "the old stream was cancelled")
+        fake.eventLog.append(Self.event(6, Demo.couch, .chat))
+        await store.receive({ if case .eventReceived(let e) = $0 { e.id == 6 } else { false } }) {
+            $0.lastEventID = 6; $0.pendingKinds = [.chat]; $0.missed = [.draft]
+        }
+        #expect(fake.eventLog.opens == 2)
+        await store.receive({ if case .refreshDue = $0 { true } else { false } }) {
+            $0.refreshKinds = [.chat]; $0.pendingKinds = []; $0.liveRefreshInFlight = true; $0.missed = []
+            _ = $0.draft.beginRefresh()
+        }
+        await store.receive({ if case .draftLoaded = $0 { true } else { false } }) {
+            $0.draft.finish(RequestToken(5), .success(board)); $0.liveRefreshInFlight = false
+        }
+
+        // Another league: its stream replaces this one, which closes.
+        await store.send(.contextChanged(.league(Demo.greats, week: nil, highlight: nil))) {
+            $0.context = .league(Demo.greats, week: nil, highlight: nil); $0.following = Demo.greats; $0.lastEventID = nil
+            $0.missed = [.draft]; $0.leagueID = Demo.greats; $0.requestedWeek = nil
+            _ = $0.league.begin(); _ = $0.standings.begin(); _ = $0.scoreboard.begin()
+        }
+        await eventually { fake.eventLog.openNow == 0 }
+        #expect(fake.eventLog.openNow == 0, "the draft's stream closed")
+        store.skipWaitingEffects()
+        store.finish()
+    }
+
+    @Test func signingInOrOutWatchesTheFollowedLeagueAgainAsThePersonNowIs() async {
+        let fake = FakeLeague()
+        fake.eventLog.append(Self.event(4, Demo.greats, .memberJoined))
+        var h = await Harness.started(fake: fake)
+        h.send(.open(.league(Demo.greats)))
+        await h.settle()
+        #expect(fake.eventLog.opens == 1 && h.state.board.lastEventID == 4)
+        h.send(.gate(.accountReady(User(id: UserID(7), email: "ann@example.com", displayName: "Ann"))))
+        #expect(h.pendingIDs.contains(TaskID(BoardFeature.EffectID.events)), "signed in: watched again")
+        await h.settle()
+        #expect(fake.eventLog.opens == 2)
+        h.send(.gate(.signedOut))
+        #expect(h.pendingIDs.contains(TaskID(BoardFeature.EffectID.events)), "signed out: watched again")
+        await h.settle()
+        #expect(fake.eventLog.opens == 3)
+        h.send(.gate(.signedOut))
+        #expect(!h.pendingIDs.contains(TaskID(BoardFeature.EffectID.events)), "still signed out: the stream stays")
+        await h.settle()
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import ClubhouseDomain
 import Terminal
@@ -425,8 +426,10 @@ import Terminal
         switch c.kind {
         case .batch(let cs): for x in cs { await drive(x, &p, ctx) }
         case .task(let id, let op):
-            guard id != TaskID(BoardFeature.EffectID.events), let m = await op() else { return }
-            await drive(p.update(.message(m), context: ctx), &p, ctx)
+            guard id != TaskID(BoardFeature.EffectID.events) else { return }
+            let sent = Mutex<[AppAction]>([])
+            await op(.init { m in sent.withLock { $0.append(m) } })
+            for m in sent.withLock({ $0 }) { await drive(p.update(.message(m), context: ctx), &p, ctx) }
         case .send(let m): await drive(p.update(.message(m), context: ctx), &p, ctx)
         default: break
         }

@@ -75,6 +75,25 @@ import Terminal
         #expect(h.pending.count == pendingBefore, "no work started for a page that is gone")
     }
 
+    @Test(.timeLimit(.minutes(1))) func whatAPageStartedEndsWhenThePageLeavesTheSheet() async {
+        var h = await Harness.started()
+        h.send(.open(.standings(Demo.greats)))
+        await h.settle()
+        let id = h.state.sheet.top.id
+        let pages = h.env.pages
+        // A stream the page watches (it would never end on its own), run as the shell runs a page's effects.
+        let fx = Effect<AppAction>.run { _ in for await _ in AsyncStream<Void>(Void.self, { _ in }) {} }.during(page: id, pages)
+        let watching = Task { _ = await fx.awaitActions() }
+        await eventually { pages.runningCount(page: id) == 1 }
+        #expect(pages.runningCount(page: id) == 1)
+        h.key(.escape)
+        await h.settle()
+        await watching.value
+        #expect(pages.runningCount(page: id) == 0, "popped: its stream ended")
+        // Work the popped page would still start ends at once.
+        _ = await Effect<AppAction>.run { _ in for await _ in AsyncStream<Void>(Void.self, { _ in }) {} }.during(page: id, pages).awaitActions()
+    }
+
     @Test func quittingIsAnEffectTheRunLoopEnds() {
         let fx = Effect<Int>.merge(.send(1), .quit)
         #expect(fx.quits)

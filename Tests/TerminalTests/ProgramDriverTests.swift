@@ -23,6 +23,14 @@ struct CounterProgram: Program {
                 for await _ in AsyncStream<Void>(Void.self, { _ in }) {}
                 return .loaded(-1)
             }
+        case .input(.key(.char("m"))):
+            // Streams: three messages from one task, then it stays open until cancelled.
+            return .run(id: TaskID("stream")) { send in
+                for n in 1...3 { send(.loaded(n)) }
+                for await _ in AsyncStream<Void>(Void.self, { _ in }) {}
+                send(.loaded(-1))
+            }
+        case .input(.key(.char("x"))): return .cancel(id: TaskID("stream"))
         case .input(.key(.char("t"))): toasts.post("hello", now: context.now, duration: .seconds(1))
         case .input(.key(.char("q"))): return .quit
         case .input(.resize(let s)): events.append("resize \(s)")
@@ -119,6 +127,19 @@ struct CounterProgram: Program {
         #expect(backend.flushCount == 1)
         d.renderIfNeeded(now: .zero)
         #expect(backend.flushCount == 1)
+    }
+
+    @Test func aStreamingTaskSendsManyMessagesAndNothingOnceCancelled() async {
+        let d = driver()
+        d.send([.key(.char("m"))], now: .zero)
+        for _ in 0..<100_000 where d.program.loads.count < 3 { await Task.yield(); d.deliverMessages(now: .zero) }
+        #expect(d.program.loads == [1, 2, 3], "one task, three messages, in order")
+        #expect(d.runningTaskCount == 1, "and it is still open")
+        d.send([.key(.char("x"))], now: .zero)
+        for _ in 0..<100_000 where d.runningTaskCount > 0 { await Task.yield() }
+        d.deliverMessages(now: .zero)
+        #expect(d.runningTaskCount == 0)
+        #expect(d.program.loads == [1, 2, 3], "what it sends as it ends, cancelled, is dropped")
     }
 
     @Test func supersededTaskWithSameIdIsCancelledAndNeverLands() async {

@@ -1,11 +1,12 @@
+import Synchronization
 import Terminal
 
 /// What names a cancellable effect: each feature's own enum (`enum EffectID: EffectIdentifier { case room(LeagueID) }`),
 /// so two features' ids never meet, and a misspelt id is a compile error rather than a load that never cancels.
 public protocol EffectIdentifier: Hashable, Sendable {}
 
-/// A side effect a reducer returns instead of performing it: async work that answers with an action,
-/// an action to send at once, a request to the parent (a page asking the shell to open a page, go back, do a gated
+/// A side effect a reducer returns instead of performing it: async work that answers with an action (or sends
+/// many over time, `.run(id:) { send in for await … { send(…) } }`), an action to send at once, a request to the parent (a page asking the shell to open a page, go back, do a gated
 /// write…), the cancellation of work in flight, or the end of the program. Reducers stay pure; the run loop executes
 /// effects, tests inspect them.
 public struct Effect<Action: Sendable>: Sendable {
@@ -13,9 +14,9 @@ public struct Effect<Action: Sendable>: Sendable {
     public enum Operation: Sendable {
         /// Feed `action` back into the reducer immediately (e.g. a page asking its parent to navigate).
         case send(Action)
-        /// Run `work`; its answer's action (if any) comes back later. Starting work with an `id` cancels work in
-        /// flight with that id.
-        case run(id: TaskID?, work: @Sendable () async -> Answer)
+        /// Run `work`; the answers it sends come back as they come, until it ends or is cancelled. Starting work
+        /// with an `id` cancels work in flight with that id.
+        case run(id: TaskID?, work: @Sendable (Send) async -> Void)
         /// Cancel work in flight with `id`.
         case cancel(id: TaskID)
         /// Ask the parent for something (a page's requests to the shell). The shell turns these into its own effects
@@ -33,6 +34,17 @@ public struct Effect<Action: Sendable>: Sendable {
         public init(_ action: Action?, endedSession: Bool = false) { self.action = action; self.endedSession = endedSession }
     }
 
+    /// How running work hands answers back, as many as it has (`send(.loaded(x))`): what it sends after it was
+    /// cancelled (by id, superseded, or its page went away) is dropped.
+    public struct Send: Sendable {
+        private let deliver: @Sendable (Answer) -> Void
+        public init(_ deliver: @escaping @Sendable (Answer) -> Void) { self.deliver = deliver }
+        /// Sends `action` back to the reducer.
+        public func callAsFunction(_ action: Action) { deliver(Answer(action)) }
+        /// Sends an answer that may say the session ended.
+        public func callAsFunction(_ answer: Answer) { deliver(answer) }
+    }
+
     public var operations: [Operation]
 
     public init(operations: [Operation]) { self.operations = operations }
@@ -41,13 +53,23 @@ public struct Effect<Action: Sendable>: Sendable {
     public static var none: Effect { Effect(operations: []) }
     /// Send `action` right away.
     public static func send(_ action: Action) -> Effect { Effect(operations: [.send(action)]) }
-    /// Run async work; a new run with the same `id` supersedes (cancels) the old one.
+    /// Run async work that answers once; a new run with the same `id` supersedes (cancels) the old one.
     public static func run(id: (any EffectIdentifier)? = nil, _ work: @escaping @Sendable () async -> Action?) -> Effect {
-        Effect(operations: [.run(id: id.map { TaskID($0) }, work: { Answer(await work()) })])
+        Effect(operations: [.run(id: id.map { TaskID($0) }, work: { send in if let a = await work() { send(a) } })])
+    }
+    /// Run async work that sends any number of actions until it ends or is cancelled — by `id`, by a new run with
+    /// the same `id`, or (a page's) when its page goes away:
+    ///
+    ///     .run(id: EffectID.events) { send in for await e in api.events(league: id, after: nil) { send(.eventReceived(e)) } }
+    public static func run(id: (any EffectIdentifier)? = nil, _ work: @escaping @Sendable (Send) async -> Void) -> Effect {
+        Effect(operations: [.run(id: id.map { TaskID($0) }, work: work)])
     }
     /// Run async work whose answer may say the session ended (see `Answer`).
     public static func answer(id: (any EffectIdentifier)? = nil, _ work: @escaping @Sendable () async -> Answer) -> Effect {
-        Effect(operations: [.run(id: id.map { TaskID($0) }, work: work)])
+        Effect(operations: [.run(id: id.map { TaskID($0) }, work: { send in
+            let answer = await work()
+            if answer.action != nil || answer.endedSession { send(answer) }
+        })])
     }
     /// Cancel work in flight with `id`.
     public static func cancel(id: some EffectIdentifier) -> Effect { Effect(operations: [.cancel(id: TaskID(id))]) }
@@ -71,15 +93,24 @@ public struct Effect<Action: Sendable>: Sendable {
             switch op {
             case .send(let a): return .send(transform(a))
             case .run(let id, let work):
-                return .run(id: id, work: {
-                    let answer = await work()
-                    if answer.endedSession, let endingSession { return .init(endingSession(answer.action)) }
-                    return .init(answer.action.map(transform), endedSession: answer.endedSession)
+                return .run(id: id, work: { send in
+                    await work(Send { answer in
+                        if answer.endedSession, let endingSession { send(.init(endingSession(answer.action))); return }
+                        send(.init(answer.action.map(transform), endedSession: answer.endedSession))
+                    })
                 })
             case .cancel(let id): return .cancel(id: id)
             case .delegate(let request): return .delegate(request)
             case .quit: return .quit
             }
+        })
+    }
+
+    /// The same effect whose work ends when page `page` leaves the sheet (the shell wraps each page's effects).
+    func during(page: Int, _ pages: PageLifetimes) -> Effect {
+        Effect(operations: operations.map { op in
+            guard case .run(let id, let work) = op else { return op }
+            return .run(id: id, work: { send in await pages.run(page: page) { await work(send) } })
         })
     }
 
@@ -111,10 +142,12 @@ public struct Effect<Action: Sendable>: Sendable {
     public var cancelledIDs: [TaskID] {
         operations.compactMap { if case .cancel(let id) = $0 { id } else { nil } }
     }
-    /// Runs every async operation one after another and collects their actions (tests).
+    /// Runs every async operation one after another to its end and collects the actions they send (tests).
     public func awaitActions() async -> [Action] {
-        var out: [Action] = []
-        for op in operations { if case .run(_, let work) = op, let a = await work().action { out.append(a) } }
-        return out
+        let out = Mutex<[Action]>([])
+        for op in operations {
+            if case .run(_, let work) = op { await work(Send { answer in if let a = answer.action { out.withLock { $0.append(a) } } }) }
+        }
+        return out.withLock { $0 }
     }
 }

@@ -18,6 +18,8 @@ public struct AppEnvironment: Sendable {
     /// Which league server the app is on and whether it answers ("on club.example:8787", "… offline · as of 14:02");
     /// nil on the embedded database. Read every frame for the top bar.
     public var serverStatus: (@Sendable () -> String?)?
+    /// What each page on the sheet started, ended when the page leaves (see `PageLifetimes`).
+    public var pages = PageLifetimes()
 
     public init(api: any LeagueAPI, settings: any SettingsStore, now: @escaping @Sendable () -> Date = { Date() },
                 sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },

@@ -2,15 +2,18 @@ import Foundation
 import Terminal
 import ClubhouseDomain
 
-/// One page of the sheet: state, actions, a pure reducer, a keymap and a view. The shell drives every
-/// page through this protocol, so a page never needs to know about the others.
-public protocol PageFeature: SendableMetatype {
-    /// A page's state says whether any of its loads is in flight (`LoadingReporting`).
-    associatedtype State: Equatable & Sendable & LoadingReporting
-    associatedtype Action: PageActionCases
-
+/// A pure reducer: changes state, returns the work to do (every page, and the board). `TestStore` drives one.
+public protocol Reducer: SendableMetatype {
+    associatedtype State: Equatable & Sendable
+    associatedtype Action: Sendable
     /// The pure reducer: changes state, returns the work to do.
     static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action>
+}
+
+/// One page of the sheet: state, actions, a pure reducer, a keymap and a view. The shell drives every
+/// page through this protocol, so a page never needs to know about the others.
+/// A page's state says whether any of its loads is in flight (`LoadingReporting`).
+public protocol PageFeature: Reducer where State: LoadingReporting, Action: PageActionCases {
     /// The page's bindings: one table drives dispatch, footer and `?` help.
     static func keymap(_ state: State) -> Keymap<Action>
     /// Draws the page's content into `area` (inside the sheet's chrome).

@@ -55,8 +55,25 @@ public enum AppReducer {
 
     public static func reduce(into state: inout AppState, action: AppAction, env: AppEnvironment) -> Effect<AppAction> {
         let covered = Set(state.sheet.stack.dropLast().map(\.id))
+        let shown = Set(state.sheet.stack.map(\.id))
+        let watcher = state.session.user?.id
         let fx = reduceAction(action, into: &state, env: env)
-        return .merge(fx, reloadIfUncovered(covered, &state, env: env))
+        return .merge(fx, reloadIfUncovered(covered, &state, env: env), rewatchIfSignedInChanged(watcher, &state, env: env),
+                      endPages(shown.subtracting(state.sheet.stack.map(\.id)), env: env))
+    }
+
+    /// Ends the work of pages that left the sheet (a stream one watches included): see `PageLifetimes`.
+    static func endPages(_ gone: Set<Int>, env: AppEnvironment) -> Effect<AppAction> {
+        guard !gone.isEmpty else { return .none }
+        let pages = env.pages
+        return .run { pages.end(gone); return nil }
+    }
+
+    /// The board's event stream was opened as whoever was signed in then: when that changes (sign-in, sign-out, a
+    /// session that ended) it opens again as the person now is (a private league's events stop for one signed out).
+    static func rewatchIfSignedInChanged(_ watcher: UserID?, _ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
+        guard state.session.user?.id != watcher else { return .none }
+        return BoardFeature.reduce(into: &state.board, action: .watcherChanged, context: boardContext(state, env)).map(AppAction.board)
     }
 
     /// A page that was under another one and is on top again reloads in place, however it was uncovered (Esc back, the
@@ -221,6 +238,7 @@ public enum AppReducer {
         var stack = state.sheet.stack
         var fx = stack[index].state.reduce(action, context: context)
             .map({ AppAction.page(id: id, $0) }, endingSession: { AppAction.pageEndedSession(id: id, $0) })
+            .during(page: id, env.pages)
             .answeringDelegates(handle)
         state.sheet.setStack(stack)
         if index == state.sheet.stack.count - 1 { fx = .merge(fx, syncBoard(&state, env: env)) }

@@ -121,7 +121,8 @@ extension Effect {
         operations.compactMap { op in
             switch op {
             case .send(let a): return .send(a)
-            case .run(let id, let work): return .run(id: id, { await work().action })
+            case .run(let id, let work):
+                return .run(id: id) { (post: Command<Action>.Send) in await work(Send { answer in if let a = answer.action { post(a) } }) }
             case .cancel(let id): return .cancel(id: id)
             case .delegate(let request):
                 assertionFailure("a request to a parent reached the run loop unanswered: \(request)")

@@ -7,16 +7,24 @@ public struct TaskID: Hashable, CustomStringConvertible, @unchecked Sendable {  
     public var description: String { "\(type(of: value.base)).\(value.base)" }
 }
 
-/// An effect returned by `Program.update`: async work whose result comes back as a message, or a
+/// An effect returned by `Program.update`: async work whose results come back as messages, or a
 /// request to the run loop. Commands are values, so tests can inspect them.
 public struct Command<Message: Sendable>: Sendable {
+    /// How running work hands messages back to the run loop, as many as it has until it ends or is cancelled
+    /// (`send(.loaded(x))`). Once the task is cancelled (by id, or superseded) what it sends is dropped.
+    public struct Send: Sendable {
+        private let post: @Sendable (Message) -> Void
+        public init(_ post: @escaping @Sendable (Message) -> Void) { self.post = post }
+        public func callAsFunction(_ message: Message) { post(message) }
+    }
+
     /// What the command does.
     public enum Kind: Sendable {
         case none
         case quit
-        /// Runs `operation` in a Swift Task; a non-nil result is delivered as `.message`. A task with an
-        /// id cancels any running task with the same id (superseded loads never land).
-        case task(id: TaskID?, operation: @Sendable () async -> Message?)
+        /// Runs `operation` in a Swift Task; each message it sends is delivered as `.message` until it ends. A task
+        /// with an id cancels any running task with the same id (superseded loads never land).
+        case task(id: TaskID?, operation: @Sendable (Send) async -> Void)
         /// Cancels the running task with this id.
         case cancel(id: TaskID)
         /// Delivers a message on the next loop turn.
@@ -35,6 +43,11 @@ public struct Command<Message: Sendable>: Sendable {
     public static var quit: Command { Command(.quit) }
     /// Run async work; its result comes back as a message. Give an `id` to cancel superseded work.
     public static func run(id: TaskID? = nil, _ operation: @escaping @Sendable () async -> Message?) -> Command {
+        Command(.task(id: id, operation: { send in if let m = await operation() { send(m) } }))
+    }
+    /// Run async work that sends any number of messages (`for await x in stream { send(.got(x)) }`) until it ends or
+    /// is cancelled. Give an `id` to cancel it, or to supersede it with the next one.
+    public static func run(id: TaskID? = nil, _ operation: @escaping @Sendable (Send) async -> Void) -> Command {
         Command(.task(id: id, operation: operation))
     }
     /// Cancel the task started with `id`.

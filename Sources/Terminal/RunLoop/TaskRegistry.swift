@@ -12,15 +12,16 @@ final class TaskRegistry: Sendable {
     }
     private let state = Mutex(State())
 
-    /// Starts `operation`; its non-nil result is posted to `mailbox` unless the task was cancelled.
-    func start<M: Sendable>(id: TaskID?, mailbox: Mailbox<M>, operation: @escaping @Sendable () async -> M?) {
+    /// Starts `operation`; what it sends is posted to `mailbox` while the task runs (not once it was cancelled).
+    func start<M: Sendable>(id: TaskID?, mailbox: Mailbox<M>, operation: @escaping @Sendable (Command<M>.Send) async -> Void) {
         state.withLock { s in
             if let id { s.cancel(id: id) }
             s.nextKey += 1
             let key = s.nextKey
             let task = Task { [self] in
-                let result = await operation()
-                if !Task.isCancelled, let result { mailbox.post(result) }
+                await operation(Command<M>.Send { [self] message in
+                    if !Task.isCancelled, self.isRunning(key: key) { mailbox.post(message) }
+                })
                 self.remove(key: key)
             }
             s.tasks[key] = (id, task)
@@ -35,6 +36,8 @@ final class TaskRegistry: Sendable {
 
     /// Tasks still running.
     var count: Int { state.withLock { $0.tasks.count } }
+
+    private func isRunning(key: Int) -> Bool { state.withLock { $0.tasks[key] != nil } }
 
     private func remove(key: Int) { _ = state.withLock { $0.tasks.removeValue(forKey: key) } }
 }

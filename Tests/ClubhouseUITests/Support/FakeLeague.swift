@@ -191,18 +191,51 @@ actor FakeLeague: LeaguesClient, MatchupsClient, RosterClient, DraftClient, Leag
         return Demo.seasons
     }
 
-    /// The league event log `events(league:after:)` replays (then the stream ends).
+    /// The league event log `events(league:after:)` replays (then the stream ends, unless the log `keepsOpen`).
     nonisolated let eventLog = EventLog()
 
     nonisolated func events(league: LeagueID?, after id: Int64?) -> AsyncStream<LeagueEvent> {
-        let events = eventLog.events.filter { e in (league.map { e.leagueID == $0 } ?? true) && e.id > (id ?? 0) }
-        return AsyncStream { c in events.forEach { c.yield($0) }; c.finish() }
+        eventLog.stream(league: league, after: id)
     }
 }
 
+/// The fake's event log. A stream replays what the log holds after its `after`; then it ends, or, when the log
+/// `keepsOpen`, stays open and gets what is appended later (as a server's stream does) until it is cancelled.
 final class EventLog: @unchecked Sendable {
     private let lock = NSLock()
     private var log: [LeagueEvent] = []
-    func append(_ e: LeagueEvent) { lock.withLock { log.append(e) } }
+    private var open: [Int: (league: LeagueID?, continuation: AsyncStream<LeagueEvent>.Continuation)] = [:]
+    private var opened = 0
+    /// Streams stay open after the replay.
+    var keepsOpen: Bool { get { lock.withLock { stayOpen } } set { lock.withLock { stayOpen = newValue } } }
+    private var stayOpen = false
+
+    func append(_ e: LeagueEvent) {
+        let targets = lock.withLock { () -> [AsyncStream<LeagueEvent>.Continuation] in
+            log.append(e)
+            return open.values.filter { $0.league.map { e.leagueID == $0 } ?? true }.map(\.continuation)
+        }
+        targets.forEach { $0.yield(e) }
+    }
     var events: [LeagueEvent] { lock.withLock { log } }
+    /// Streams opened so far.
+    var opens: Int { lock.withLock { opened } }
+    /// Streams open now.
+    var openNow: Int { lock.withLock { open.count } }
+
+    private func closed(_ key: Int) { lock.withLock { _ = open.removeValue(forKey: key) } }
+
+    func stream(league: LeagueID?, after id: Int64?) -> AsyncStream<LeagueEvent> {
+        AsyncStream { c in
+            let key: Int? = lock.withLock {
+                opened += 1
+                for e in log where (league.map { e.leagueID == $0 } ?? true) && e.id > (id ?? 0) { c.yield(e) }
+                guard stayOpen else { return nil }
+                open[opened] = (league, c)
+                return opened
+            }
+            guard let key else { c.finish(); return }
+            c.onTermination = { [weak self] _ in self?.closed(key) }
+        }
+    }
 }

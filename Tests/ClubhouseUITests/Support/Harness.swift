@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import ClubhouseDomain
 import Terminal
@@ -79,7 +80,8 @@ struct Harness {
     /// Follow live events (a stream that may never end) only when asked to.
     var followEvents = true
 
-    /// Runs every pending effect (and those they cause) to completion.
+    /// Runs every pending effect (and those they cause) to completion; what a streaming effect sends is fed back in
+    /// order once it has ended (the fake's event stream ends after replaying its log).
     mutating func settle() async {
         while !pending.isEmpty {
             let ops = pending
@@ -87,9 +89,16 @@ struct Harness {
             for op in ops {
                 guard case .run(let id, let work) = op else { continue }
                 if id == TaskID(BoardFeature.EffectID.events) && !followEvents { continue }
-                if let a = await work().action { send(a) }
+                for a in await Self.run(work) { send(a) }
             }
         }
+    }
+
+    /// Runs `work` to its end and returns the actions it sent, in order.
+    static func run(_ work: @Sendable (Effect<AppAction>.Send) async -> Void) async -> [AppAction] {
+        let sent = Mutex<[AppAction]>([])
+        await work(.init { answer in if let a = answer.action { sent.withLock { $0.append(a) } } })
+        return sent.withLock { $0 }
     }
 
     /// Ids of async work waiting to run.

@@ -1,4 +1,5 @@
 import Testing
+import Synchronization
 import Terminal
 @testable import ClubhouseUI
 
@@ -13,19 +14,28 @@ import Terminal
 /// action; the reducer's result must equal it); `delegated` states each request the page made of the shell, in
 /// order. The store records an issue when the state changes in any other way, when an action an effect sent or
 /// answered is never received, when `receive` finds another action first, when a request to the shell is not the one
-/// stated or never stated, and when work an effect started is still waiting at `finish()`. Work runs only when
-/// `receive` needs its answer, in the order it was started; starting work with an id already waiting
-/// supersedes it, and a cancel removes it, as the run loop does.
-final class TestStore<F: PageFeature> {
+/// stated or never stated, and when work an effect started is still waiting or running at `finish()`. Work runs only
+/// when `receive` needs its answer, in the order it was started: the next work starts once the one before it has
+/// ended or sent something, so a streaming effect (`.run { send in for await … }`) keeps running, its later actions
+/// received as they come, while the work after it runs. Starting work with an id already waiting or running
+/// supersedes it, and a cancel (the reducer's, or `cancel(_:)` for a stream the test ends) stops it, as the run loop does.
+/// Drives any `Reducer`: a page, or the board.
+final class TestStore<F: Reducer> {
     private(set) var state: F.State
     let context: PageContext
-    /// Actions effects sent or answered, not yet received.
-    private var received: [F.Action] = []
+    /// Actions effects sent or answered, not yet received (running work appends from its own task).
+    private let inbox = Inbox<F.Action>()
     /// Requests to the shell (`Effect.delegate`) not yet stated by `delegated`.
     private var requests: [PageDelegate] = []
-    /// Work started and not yet run.
-    private var waiting: [(id: TaskID?, work: @Sendable () async -> Effect<F.Action>.Answer)] = []
+    /// Work started by the reducer and not yet running.
+    private var waiting: [(id: TaskID?, work: @Sendable (Effect<F.Action>.Send) async -> Void)] = []
+    /// Work running, oldest first, until it ends or is cancelled.
+    private var running: [Running] = []
     private var finished = false
+    /// How long `receive` waits for running work to send something.
+    var timeout: Duration = .seconds(5)
+
+    private struct Running { let id: TaskID?; let task: Task<Void, Never>; let run: RunState }
 
     init(_ feature: F.Type, _ state: F.State, context: PageContext) {
         self.state = state
@@ -33,16 +43,17 @@ final class TestStore<F: PageFeature> {
     }
 
     deinit {
-        if !finished && (!received.isEmpty || !waiting.isEmpty || !requests.isEmpty) {
-            Issue.record("TestStore dropped with \(received.count) unreceived action(s), \(requests.count) unstated request(s) and \(waiting.count) waiting effect(s); call finish()")
+        running.forEach { $0.task.cancel() }
+        if !finished && (!inbox.isEmpty || !waiting.isEmpty || !requests.isEmpty || running.contains { !$0.run.ended }) {
+            Issue.record("TestStore dropped with \(inbox.count) unreceived action(s), \(requests.count) unstated request(s), \(waiting.count) waiting and \(running.count) running effect(s); call finish()")
         }
     }
 
     /// Sends `action` and checks the state changed exactly as `update` says (no closure: it must not change).
     func send(_ action: F.Action, _ update: (inout F.State) -> Void = { _ in },
               sourceLocation: SourceLocation = #_sourceLocation) async {
-        if let first = received.first {
-            Issue.record("send(\(action)) while \(received.count) action(s) wait to be received, first: \(first)", sourceLocation: sourceLocation)
+        if let first = inbox.first {
+            Issue.record("send(\(action)) while \(inbox.count) action(s) wait to be received, first: \(first)", sourceLocation: sourceLocation)
         }
         apply(action, update, sourceLocation: sourceLocation)
     }
@@ -51,15 +62,12 @@ final class TestStore<F: PageFeature> {
     /// `matches`, and the state must change exactly as `update` says.
     func receive(_ matches: (F.Action) -> Bool, _ update: (inout F.State) -> Void = { _ in },
                  sourceLocation: SourceLocation = #_sourceLocation) async {
-        while received.isEmpty, !waiting.isEmpty {
-            let next = waiting.removeFirst()
-            if let a = await next.work().action { received.append(a) }
-        }
-        guard !received.isEmpty else {
-            Issue.record("receive: no action arrived (nothing is waiting)", sourceLocation: sourceLocation)
+        await awaitAction()
+        guard let action = inbox.popFirst() else {
+            Issue.record("receive: no action arrived (\(running.isEmpty ? "nothing is waiting" : "\(running.count) effect(s) running sent nothing"))",
+                         sourceLocation: sourceLocation)
             return
         }
-        let action = received.removeFirst()
         guard matches(action) else {
             Issue.record("receive: the next action was \(action)", sourceLocation: sourceLocation)
             return
@@ -79,12 +87,18 @@ final class TestStore<F: PageFeature> {
 
     /// Ids of work started and not yet run, oldest first.
     var waitingIDs: [TaskID?] { waiting.map(\.id) }
+    /// Ids of work running (a stream still open), oldest first.
+    var runningIDs: [TaskID?] { running.filter { !$0.run.ended }.map(\.id) }
 
-    /// Checks nothing is left: every action received, no work waiting.
+    /// Stops work with `id` (waiting or running), as the reducer's `.cancel(id:)` would: the test ends a stream.
+    func cancel(_ id: some EffectIdentifier) { cancel(TaskID(id)) }
+
+    /// Checks nothing is left: every action received, no work waiting or running (a stream the test leaves open
+    /// is cancelled, and said).
     func finish(sourceLocation: SourceLocation = #_sourceLocation) {
         finished = true
-        if !received.isEmpty {
-            Issue.record("\(received.count) action(s) were never received: \(received)", sourceLocation: sourceLocation)
+        if !inbox.isEmpty {
+            Issue.record("\(inbox.count) action(s) were never received: \(inbox.all)", sourceLocation: sourceLocation)
         }
         if !requests.isEmpty {
             Issue.record("\(requests.count) request(s) to the shell were never stated: \(requests)", sourceLocation: sourceLocation)
@@ -92,20 +106,63 @@ final class TestStore<F: PageFeature> {
         if !waiting.isEmpty {
             Issue.record("\(waiting.count) effect(s) still waiting: \(waiting.map { $0.id?.description ?? "(no id)" })", sourceLocation: sourceLocation)
         }
-        received = []; waiting = []; requests = []
+        let open = running.filter { !$0.run.ended }
+        if !open.isEmpty {
+            Issue.record("\(open.count) effect(s) still running: \(open.map { $0.id?.description ?? "(no id)" }); end them with cancel(_:)",
+                         sourceLocation: sourceLocation)
+        }
+        running.forEach { $0.run.cancel(); $0.task.cancel() }
+        inbox.removeAll(); waiting = []; requests = []; running = []
     }
 
     /// Runs the work still waiting that answers with no action (a bell, a save), in order; an action it does answer
     /// waits to be received.
     func runSilentWork() async {
         while !waiting.isEmpty {
-            let next = waiting.removeFirst()
-            if let a = await next.work().action { received.append(a) }
+            let run = start(waiting.removeFirst())
+            await run.task.value
         }
     }
 
     /// Drops work still waiting (for a test that deliberately leaves a load unanswered).
     func skipWaitingEffects() { waiting = [] }
+
+    /// Starts waiting work until an action has arrived or nothing more can come: the next waiting work starts once
+    /// every running one has ended or sent something; running work gets `timeout` to send.
+    private func awaitAction() async {
+        let deadline = ContinuousClock.now + timeout
+        while inbox.isEmpty {
+            running.removeAll { $0.run.ended }
+            if running.allSatisfy({ $0.run.hasSent }) {
+                if !waiting.isEmpty { start(waiting.removeFirst()); continue }
+                if running.isEmpty { return }
+            }
+            if ContinuousClock.now >= deadline { return }
+            await Task.yield()
+            if inbox.isEmpty { try? await Task.sleep(for: .milliseconds(1)) }
+        }
+    }
+
+    @discardableResult
+    private func start(_ next: (id: TaskID?, work: @Sendable (Effect<F.Action>.Send) async -> Void)) -> Running {
+        let run = RunState(), inbox = self.inbox, work = next.work
+        let task = Task {
+            await work(Effect<F.Action>.Send { answer in
+                guard let a = answer.action, run.sent() else { return }
+                inbox.append(a)
+            })
+            run.end()
+        }
+        let r = Running(id: next.id, task: task, run: run)
+        running.append(r)
+        return r
+    }
+
+    private func cancel(_ id: TaskID) {
+        waiting.removeAll { $0.id == id }
+        for r in running where r.id == id { r.run.cancel(); r.task.cancel() }
+        running.removeAll { $0.id == id }
+    }
 
     private func apply(_ action: F.Action, _ update: (inout F.State) -> Void, sourceLocation: SourceLocation) {
         var expected = state
@@ -120,14 +177,37 @@ final class TestStore<F: PageFeature> {
         }
         for op in effect.operations {
             switch op {
-            case .send(let a): received.append(a)
+            case .send(let a): inbox.append(a)
             case .run(let id, let work):
-                if let id { waiting.removeAll { $0.id == id } }
+                if let id { cancel(id) }
                 waiting.append((id, work))
-            case .cancel(let id): waiting.removeAll { $0.id == id }
+            case .cancel(let id): cancel(id)
             case .delegate(let request): requests.append(request)
             case .quit: Issue.record("a page's effect quit the program", sourceLocation: sourceLocation)
             }
         }
     }
+}
+
+/// Actions sent by effects, in the order they came (from any task).
+private final class Inbox<Action: Sendable>: Sendable {
+    private let actions = Mutex<[Action]>([])
+    func append(_ a: Action) { actions.withLock { $0.append(a) } }
+    func popFirst() -> Action? { actions.withLock { $0.isEmpty ? nil : $0.removeFirst() } }
+    func removeAll() { actions.withLock { $0 = [] } }
+    var first: Action? { actions.withLock { $0.first } }
+    var all: [Action] { actions.withLock { $0 } }
+    var count: Int { actions.withLock { $0.count } }
+    var isEmpty: Bool { count == 0 }
+}
+
+/// One running effect: whether it has sent anything, ended, or was cancelled (then what it sends is dropped).
+private final class RunState: Sendable {
+    private let state = Mutex<(sent: Bool, ended: Bool, cancelled: Bool)>((false, false, false))
+    /// Notes a send; false when the effect was cancelled (drop it).
+    func sent() -> Bool { state.withLock { if $0.cancelled { return false }; $0.sent = true; return true } }
+    func end() { state.withLock { $0.ended = true } }
+    func cancel() { state.withLock { $0.cancelled = true } }
+    var hasSent: Bool { state.withLock { $0.sent } }
+    var ended: Bool { state.withLock { $0.ended } }
 }

@@ -5,7 +5,7 @@ import Terminal
 /// The persistent pane above the sheet. It never unloads: it keeps what it loaded and follows the page
 /// on top (featured leagues at Home, standings + a week's scoreboard in a league, the draft grid in a
 /// draft room) and highlights that page's item.
-public enum BoardFeature {
+public enum BoardFeature: Reducer {
     /// Its cancellable effects.
     enum EffectID: EffectIdentifier { case refresh, events, league, standings, scoreboard, draft, chart, featured }
 
@@ -70,6 +70,9 @@ public enum BoardFeature {
         case eventReceived(LeagueEvent)
         /// A burst of events has settled: refresh what the board shows, keeping it on screen meanwhile.
         case refreshDue
+        /// Who is signed in changed: the followed league's events are watched again as this person may see them,
+        /// from the last one seen.
+        case watcherChanged
     }
 
     /// How long the board waits for a burst of events (e.g. a replay of the log) to settle. Draft events in
@@ -102,13 +105,15 @@ public enum BoardFeature {
             // Whatever the board holds for this league may change; what shows refreshes below, the rest when it shows again.
             if state.draftLeague == event.leagueID { state.missed.insert(.draft) }
             if state.leagueID == event.leagueID { state.missed.insert(.league) }
-            let next = subscribe(event.leagueID, after: event.id, api: api)
             if isLive(event, state) {
-                if state.liveRefreshInFlight { state.liveRefreshQueued = true; return next }
-                return .merge(next, .cancel(id: EffectID.refresh), .send(.refreshDue))
+                if state.liveRefreshInFlight { state.liveRefreshQueued = true; return .none }
+                return .merge(.cancel(id: EffectID.refresh), .send(.refreshDue))
             }
             let sleep = context.env.sleep
-            return .merge(next, .run(id: EffectID.refresh) { try? await sleep(refreshDebounce); return .refreshDue })
+            return .run(id: EffectID.refresh) { try? await sleep(refreshDebounce); return .refreshDue }
+        case .watcherChanged:
+            guard let id = state.following else { return .none }
+            return watch(id, after: state.lastEventID, api: api)
         case .refreshDue:
             state.refreshKinds = state.pendingKinds
             state.pendingKinds = []
@@ -141,7 +146,8 @@ public enum BoardFeature {
         }
     }
 
-    /// Follows the live events of the context's league (one subscription; a new league replaces it).
+    /// Follows the live events of the context's league: one stream, open for as long as the board follows that league
+    /// (a new league replaces it; the transport reconnects it).
     static func follow(_ state: inout State, api: any LeagueAPI) -> Effect<Action> {
         guard let id = state.context.leagueID else { return .none }
         guard id != state.following else { return .none }
@@ -150,13 +156,14 @@ public enum BoardFeature {
         if state.leagueID != nil { state.missed.insert(.league) }
         state.following = id
         state.lastEventID = nil
-        return subscribe(id, after: nil, api: api)
+        return watch(id, after: nil, api: api)
     }
 
-    static func subscribe(_ id: LeagueID, after: Int64?, api: any LeagueAPI) -> Effect<Action> {
-        .run(id: EffectID.events) {
-            for await event in api.events(league: id, after: after) { return .eventReceived(event) }
-            return nil
+    /// The one long-lived effect that watches league `id`'s events (after `after`; only new ones when nil) and sends
+    /// each as `eventReceived`, until the stream ends or the board watches something else.
+    static func watch(_ id: LeagueID, after: Int64?, api: any LeagueAPI) -> Effect<Action> {
+        .run(id: EffectID.events) { send in
+            for await event in api.events(league: id, after: after) { send(.eventReceived(event)) }
         }
     }
 
