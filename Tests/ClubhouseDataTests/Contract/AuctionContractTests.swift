@@ -96,6 +96,13 @@ import Testing
         #expect(after.auction?.teams.first?.budgetLeft == 200)
         #expect(try await r.api().roster(r.id, team: r.order[0]).rows.isEmpty)
         #expect(await failure { try await r.api(r.dana).call(A.bid, At.League(r.id), Wire.Bid(nomination: n.id, amount: 5)) }?.code == "conflict")
+        // The commissioner's correction: a player to a team at a price, outside the nomination order.
+        let assigned = try await r.api(r.commissioner).call(A.assign, At.League(r.id), Wire.Assignment(player: player, team: r.order[2], price: 12))
+        #expect(assigned.price == 12 && assigned.teamID == r.order[2] && assigned.source == .commissioner)
+        #expect(await failure { try await r.api(r.dana).call(A.assign, At.League(r.id), Wire.Assignment(player: player, team: r.order[1], price: 1)) }
+                == .forbidden("Only the commissioner can assign players"))
+        let corrected = try await r.board()
+        #expect(corrected.nominator == r.order[0] && corrected.teams.first { $0.team == r.order[2] }?.budgetLeft == 188)
         // A snake pick is refused in an auction.
         #expect(await failure { try await r.api(r.commissioner).makePick(r.id, expectedPick: 1, player: player) }?.code == "conflict")
     }

@@ -26,6 +26,13 @@ extension Wire {
             try c.encode(amount, forKey: .amount)
         }
     }
+    /// `POST /v1/leagues/{league}/draft/assignments`: the commissioner's correction — a player to a team at a price.
+    public struct Assignment: Codable, Hashable, Sendable {
+        public var player: PlayerID
+        public var team: TeamID
+        public var price: Int
+        public init(player: PlayerID, team: TeamID, price: Int) { self.player = player; self.team = team; self.price = price }
+    }
 }
 
 extension Endpoints {
@@ -56,6 +63,11 @@ extension Endpoints {
                       success: { _, b in b.amount.map { "Maximum set to $\($0) — only you see it" } ?? "Maximum cleared" })
         ) { c, a, b in try c.service.setMaxBid(a.league, nomination: b.nomination, amount: b.amount, caller: c.caller) }
 
-        static let all: [any AnyEndpoint] = [nominate, bid, setMaxBid]
+        public static let assign = Endpoint<At.League, Wire.Assignment, Pick>.gated(
+            "assignPlayer", .post, "/v1/leagues/{league}/draft/assignments",
+            GateWords(reason: "Sign in as the commissioner of {league} to assign a player.", success: "Player assigned")
+        ) { c, a, b in try c.service.assignPlayer(a.league, player: b.player, team: b.team, price: b.price, caller: c.caller) }
+
+        static let all: [any AnyEndpoint] = [nominate, bid, setMaxBid, assign]
     }
 }
