@@ -31,6 +31,10 @@ public enum PostgresSchema {
             try c.execute(translate(Migration008.sql))
             try c.execute(Migration008.postgresChecks)
         },
+        Step(version: 9, name: Migration009.migration.name) { c in
+            try c.execute(translate(Migration009.sql))
+            try c.execute(Migration009.postgresChecks)
+        },
     ]
 
     /// Same versions as SQLite's, always (a test checks).

@@ -10,6 +10,7 @@ import ClubhouseDomain
         "chat_messages", "waiver_claims", "waiver_holds", "transactions", "matchups", "events", "schema_migrations",
         "sign_in_attempts", "plays", "league_clock_runs", "idempotent_requests", "score_corrections",
         "trades", "trade_items", "trade_votes", "draft_pick_owners",
+        "auction_nominations", "auction_bids", "auction_max_bids", "auction_sales",
     ]
 
     @Test func migratesAnEmptyFileToTheLatestSchema() throws {
@@ -87,7 +88,7 @@ import ClubhouseDomain
     @Test func aDatabaseFromBeforeSeasonsKeepsItsLeaguesOn2019AfterMigrating() throws {
         let dir = TempDir()
         let (legacy, original) = try Self.legacyDatabase(dir, version: 4)
-        #expect(try legacy.migrate() == [5, 6, 7, 8])
+        #expect(try legacy.migrate() == [5, 6, 7, 8, 9])
         #expect(try legacy.query("PRAGMA foreign_key_check").isEmpty)
         let store = SQLiteLeagueStore(database: legacy)
         #expect(try store.read { try $0.seasons() }.map { "\($0.season) \($0.kind.rawValue)" } == ["2018 totals", "2019 full"])
@@ -109,7 +110,7 @@ import ClubhouseDomain
     @Test func aDatabaseSeededBeforePlaysGetsTheShippedPlaysWhenItMigrates() throws {
         let dir = TempDir()
         let (legacy, original) = try Self.legacyDatabase(dir, version: 3)
-        #expect(try legacy.migrate() == [4, 5, 6, 7, 8])
+        #expect(try legacy.migrate() == [4, 5, 6, 7, 8, 9])
         #expect(try legacy.scalar("SELECT count(*) FROM plays", as: Int.self) == original.scalar("SELECT count(*) FROM plays", as: Int.self))
         #expect(try legacy.scalar("SELECT count(*) FROM plays WHERE quarter IS NULL", as: Int.self) == 3)
         #expect(try Self.everythingShown(legacy) == Self.everythingShown(original))
@@ -247,7 +248,7 @@ import ClubhouseDomain
         #expect(throws: DatabaseError.self) {
             try db.run("UPDATE roster_entries SET acquisition = 'trade' WHERE rowid = (SELECT min(rowid) FROM roster_entries)")
         }
-        #expect(try db.migrate() == [8])
+        #expect(try db.migrate() == [8, 9])
         #expect(try rows("SELECT * FROM roster_entries ORDER BY league_id, player_id") == entries)
         #expect(try rows("SELECT * FROM transactions ORDER BY id") == transactions)
         #expect(try db.integrityCheck() == ["ok"])
@@ -257,5 +258,29 @@ import ClubhouseDomain
         let team = try #require(try db.scalar("SELECT min(id) FROM teams WHERE league_id = ?", [league], as: Int64.self))
         try db.run("INSERT INTO transactions (league_id, team_id, kind, added, dropped, bid, at) VALUES (?, ?, 'trade', NULL, NULL, NULL, 0)", [league, team])
         #expect(try db.scalar("SELECT count(*) FROM roster_entries WHERE acquisition = 'trade'", as: Int.self) == 1)
+    }
+
+    /// Schema v9 (auctions): a v8 database keeps every draft row through the rebuild of `drafts`, which afterwards
+    /// takes `auction` as a draft type (v8 refused it); a sale's price goes with its pick.
+    @Test func v9KeepsDraftsAndAllowsAuctions() throws {
+        let dir = TempDir()
+        let (db, _) = try Self.legacyDatabase(dir, version: 8)
+        func rows(_ sql: String) throws -> [String] {
+            try db.query(sql).map { row in row.values.map { "\($0)" }.joined(separator: "|") }
+        }
+        let drafts = try rows("SELECT * FROM drafts ORDER BY league_id")
+        #expect(!drafts.isEmpty)
+        #expect(throws: DatabaseError.self) { try db.run("UPDATE drafts SET type = 'auction' WHERE rowid = (SELECT min(rowid) FROM drafts)") }
+        #expect(try db.migrate() == [9])
+        #expect(try rows("SELECT * FROM drafts ORDER BY league_id") == drafts)
+        #expect(try db.integrityCheck() == ["ok"])
+        #expect(try db.query("PRAGMA foreign_key_check").isEmpty)
+        try db.run("UPDATE drafts SET type = 'auction' WHERE rowid = (SELECT min(rowid) FROM drafts)")
+        let pick = try #require(try db.query("SELECT league_id, number FROM picks LIMIT 1").first)
+        let league: Int64 = try pick.get(0), number: Int64 = try pick.get(1)
+        try db.run("INSERT INTO auction_sales (league_id, number, price, nominated_by) VALUES (?, ?, 7, NULL)", [league, number])
+        #expect(try db.scalar("SELECT count(*) FROM auction_sales", as: Int.self) == 1)
+        try db.run("DELETE FROM picks WHERE league_id = ? AND number = ?", [league, number])
+        #expect(try db.scalar("SELECT count(*) FROM auction_sales", as: Int.self) == 0)
     }
 }

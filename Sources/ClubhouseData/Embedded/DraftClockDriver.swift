@@ -33,7 +33,7 @@ public final class DraftClockDriver: Sendable {
 
     /// The draft events that can move when a room's next pick falls due (chat and queue edits can't).
     static let replanKinds: Set<LeagueEvent.Kind> = [.draftStarted, .draftPaused, .draftResumed, .pickMade, .pickUndone,
-                                                     .draftCompleted, .autopickToggled]
+                                                     .draftCompleted, .autopickToggled, .auctionNominated, .auctionBid, .auctionSold]
 
     /// Runs until the task is cancelled. Every `maxSleep` it plans every running room (`draftsDue`); in between, a
     /// draft event re-plans only its own league (`draftDue`), so a pick in one room costs the processes watching

@@ -21,9 +21,15 @@ extension SQLStoreTransaction {
 
     func picks(in league: LeagueID) throws -> [Pick] {
         var out: [Pick] = []
-        try each("SELECT number, round, team_id, player_id, source, made_at FROM picks WHERE league_id = ? ORDER BY number", [league]) { s in
+        // An auction's sales are picks with their price beside them (schema v9).
+        try each("""
+            SELECT p.number, p.round, p.team_id, p.player_id, p.source, p.made_at, s.price
+            FROM picks p LEFT JOIN auction_sales s ON s.league_id = p.league_id AND s.number = p.number
+            WHERE p.league_id = ? ORDER BY p.number
+            """, [league]) { s in
             out.append(Pick(number: s.int(at: 0), round: s.int(at: 1), teamID: TeamID(s.int64(at: 2)), playerID: PlayerID(s.string(at: 3)),
-                            source: PickSource(rawValue: s.string(at: 4)) ?? .manager, madeAt: Date(timeIntervalSince1970: s.double(at: 5)))
+                            source: PickSource(rawValue: s.string(at: 4)) ?? .manager, madeAt: Date(timeIntervalSince1970: s.double(at: 5)),
+                            price: s.optionalInt(at: 6))
                 .checkedAfterReading())
         }
         return out

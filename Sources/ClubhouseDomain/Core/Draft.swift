@@ -71,8 +71,11 @@ public struct Pick: Hashable, Codable, Sendable {
     public var playerID: PlayerID
     public var source: PickSource
     public var madeAt: Date
-    public init(number: Int, round: Int, teamID: TeamID, playerID: PlayerID, source: PickSource, madeAt: Date) {
+    /// An auction sale's price in dollars (nil: a pick made in turn).
+    public var price: Int?
+    public init(number: Int, round: Int, teamID: TeamID, playerID: PlayerID, source: PickSource, madeAt: Date, price: Int? = nil) {
         self.number = number; self.round = round; self.teamID = teamID; self.playerID = playerID; self.source = source; self.madeAt = madeAt
+        self.price = price
     }
 
     /// The pick as read back from storage, its number and round within what a draft can have (a hand-edited row's

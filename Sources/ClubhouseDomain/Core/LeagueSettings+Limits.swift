@@ -30,6 +30,14 @@ extension LeagueSettings {
         public static let tradeReviewHours = 0...168
         /// Days a proposal waits for its answer.
         public static let tradeExpiryDays = 1...14
+        /// An auction budget in dollars, the minimum bid and the increment.
+        public static let auctionBudget = 1...10_000
+        public static let auctionMinBid = 1...100
+        public static let auctionIncrement = 1...100
+        /// The auction's clocks in seconds: to nominate, to bid, and what a late bid resets the bidding clock to.
+        public static let nominationSeconds = 5...300
+        public static let bidSeconds = 5...120
+        public static let bidResetSeconds = 1...120
 
         /// The range of one slot's count.
         public static func slotCount(_ slot: Slot) -> ClosedRange<Int> {
@@ -141,6 +149,34 @@ extension LeagueSettings {
         guard Self.allowedPickClocks.contains(pickClockSeconds) else {
             throw .validation(field: "pickClock", message: "The pick clock is 5, 30, 60, 90, 120 or 300 seconds, or none")
         }
+        try validateAuction()
+    }
+
+    private func validateAuction() throws(DomainError) {
+        guard Limits.auctionBudget.contains(auctionBudget) else {
+            throw .validation(field: "auctionBudget", message: "The auction budget is $1–$10,000 (not $\(auctionBudget))")
+        }
+        guard Limits.auctionMinBid.contains(auctionMinBid) else {
+            throw .validation(field: "auctionMinBid", message: "The minimum bid is $1–$100 (not $\(auctionMinBid))")
+        }
+        guard Limits.auctionIncrement.contains(auctionIncrement) else {
+            throw .validation(field: "auctionIncrement", message: "A bid raises the high bid by $1–$100 (not $\(auctionIncrement))")
+        }
+        guard Limits.nominationSeconds.contains(nominationSeconds) else {
+            throw .validation(field: "nominationSeconds", message: "The nomination clock is 5–300 seconds (not \(nominationSeconds))")
+        }
+        guard Limits.bidSeconds.contains(bidSeconds) else {
+            throw .validation(field: "bidSeconds", message: "The bidding clock is 5–120 seconds (not \(bidSeconds))")
+        }
+        guard Limits.bidResetSeconds.contains(bidResetSeconds), bidResetSeconds <= bidSeconds else {
+            throw .validation(field: "bidResetSeconds",
+                              message: "A late bid resets the clock to 1 second up to the bidding clock (\(bidSeconds) s), not \(bidResetSeconds)")
+        }
+        // Every count and amount is in range here, so the product can't overflow.
+        if draftType == .auction, auctionBudget < auctionMinBid * max(1, draftRounds) {
+            throw .validation(field: "auctionBudget",
+                              message: "A budget of $\(auctionBudget) can't fill \(draftRounds) roster spots at the $\(auctionMinBid) minimum bid")
+        }
     }
 
     // MARK: Waivers
@@ -226,6 +262,12 @@ extension LeagueSettings {
         s.tradeReviewHours = tradeReviewHours.clamped(to: Limits.tradeReviewHours)
         s.tradeDeadlineWeek = tradeDeadlineWeek.clamped(to: Limits.weeks)
         s.tradeExpiryDays = tradeExpiryDays.clamped(to: Limits.tradeExpiryDays)
+        s.auctionBudget = auctionBudget.clamped(to: Limits.auctionBudget)
+        s.auctionMinBid = auctionMinBid.clamped(to: Limits.auctionMinBid)
+        s.auctionIncrement = auctionIncrement.clamped(to: Limits.auctionIncrement)
+        s.nominationSeconds = nominationSeconds.clamped(to: Limits.nominationSeconds)
+        s.bidSeconds = bidSeconds.clamped(to: Limits.bidSeconds)
+        s.bidResetSeconds = bidResetSeconds.clamped(to: 1...s.bidSeconds)
         s.regularSeasonWeeks = Self.clamped(regularSeasonWeeks)
         s.playoffWeeks = Self.clamped(playoffWeeks)
         if !Self.allowedPlayoffTeams.contains(playoffTeams) {

@@ -5,6 +5,12 @@ public enum DraftType: String, CaseIterable, Codable, Sendable {
     case snake, linear
     /// Snake, except round 3 runs in round 2's order (and the snake continues from there).
     case thirdRoundReversal = "third-round-reversal"
+    /// Teams nominate players in draft order and bid for them from a budget (`Features/Auction`); a sale is a pick
+    /// with a price, numbered in sale order.
+    case auction
+
+    /// Whether picks are made in turn (snake, linear, third-round reversal) rather than sold at auction.
+    public var isAuction: Bool { self == .auction }
 }
 
 /// Waiver system: rolling priority, or free-agent acquisition budget (FAAB).
@@ -58,6 +64,21 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
     /// Days a proposal waits for an answer (league clock) before it expires.
     public var tradeExpiryDays: Int = 7
 
+    // MARK: Auction (when `draftType` is `.auction`)
+    /// Each team's budget for the auction, in whole dollars.
+    public var auctionBudget: Int = 200
+    /// The lowest opening bid (and what every remaining roster spot must keep in reserve).
+    public var auctionMinBid: Int = 1
+    /// The least a bid must raise the high bid by.
+    public var auctionIncrement: Int = 1
+    /// Seconds the nominating team has to put a player up (a missed one puts the top of its queue, or the best
+    /// available, up at the minimum bid).
+    public var nominationSeconds: Int = 30
+    /// Seconds on the bidding clock when a player is put up.
+    public var bidSeconds: Int = 20
+    /// A bid with fewer seconds than this left resets the bidding clock to this many.
+    public var bidResetSeconds: Int = 10
+
     public init() {}
 
     /// The trade settings (`tradeReview` … `tradeExpiryDays`): the part of the settings a commissioner may change
@@ -71,11 +92,12 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case teamCount, rosterSlots, positionMaxima, scoring, draftType, pickClockSeconds, waiverType, faabBudget, waiverPeriodDays,
-             regularSeasonWeeks, playoffTeams, playoffWeeks, tradeReview, tradeReviewHours, tradeDeadlineWeek, tradePicks, tradeExpiryDays
+             regularSeasonWeeks, playoffTeams, playoffWeeks, tradeReview, tradeReviewHours, tradeDeadlineWeek, tradePicks, tradeExpiryDays,
+             auctionBudget, auctionMinBid, auctionIncrement, nominationSeconds, bidSeconds, bidResetSeconds
     }
 
-    /// Decodes as the synthesized decoder did; the trade keys (added with schema v8) may be missing from settings
-    /// stored before them, and then take their defaults.
+    /// Decodes as the synthesized decoder did; the trade keys (added with schema v8) and the auction keys (v9) may be
+    /// missing from settings stored before them, and then take their defaults.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         teamCount = try c.decode(Int.self, forKey: .teamCount)
@@ -96,6 +118,12 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         tradeDeadlineWeek = try c.decodeIfPresent(Int.self, forKey: .tradeDeadlineWeek) ?? d.tradeDeadlineWeek
         tradePicks = try c.decodeIfPresent(Bool.self, forKey: .tradePicks) ?? d.tradePicks
         tradeExpiryDays = try c.decodeIfPresent(Int.self, forKey: .tradeExpiryDays) ?? d.tradeExpiryDays
+        auctionBudget = try c.decodeIfPresent(Int.self, forKey: .auctionBudget) ?? d.auctionBudget
+        auctionMinBid = try c.decodeIfPresent(Int.self, forKey: .auctionMinBid) ?? d.auctionMinBid
+        auctionIncrement = try c.decodeIfPresent(Int.self, forKey: .auctionIncrement) ?? d.auctionIncrement
+        nominationSeconds = try c.decodeIfPresent(Int.self, forKey: .nominationSeconds) ?? d.nominationSeconds
+        bidSeconds = try c.decodeIfPresent(Int.self, forKey: .bidSeconds) ?? d.bidSeconds
+        bidResetSeconds = try c.decodeIfPresent(Int.self, forKey: .bidResetSeconds) ?? d.bidResetSeconds
     }
 
     private static let defaultTrades = LeagueSettings()

@@ -83,6 +83,16 @@ public protocol LeagueStoreReader {
     /// The traded picks of a league's draft with their owners now (a pick not listed is its original team's).
     func pickOwners(in league: LeagueID) throws -> [DraftPickRef: TeamID]
 
+    // MARK: Auction (schema v9)
+    /// Who nominated each sale of a league's auction, with its price, in number order.
+    func auctionSales(in league: LeagueID) throws -> [AuctionSale]
+    /// The player on the block of a league's auction (nil between nominations).
+    func openNomination(in league: LeagueID) throws -> AuctionNomination?
+    /// The accepted bids on a nomination, lowest (first) to highest.
+    func auctionBids(_ nomination: NominationID) throws -> [AuctionBid]
+    /// The private maximums on a nomination: for the rules only, never for a read model.
+    func auctionMaxBids(_ nomination: NominationID) throws -> [AuctionMaxBid]
+
     // MARK: Idempotent requests
     /// The request `user` sent with `key` (an `Idempotency-Key`), finished or still running; nil when none is kept.
     func idempotentRequest(user: UserID, key: String) throws -> IdempotentRequest?
@@ -159,6 +169,19 @@ public protocol LeagueStoreWriter: LeagueStoreReader {
     func insertTradeVote(_ trade: TradeID, team: TeamID, at: Date) throws
     /// Who makes a (round, original team) pick from now on (its original team again removes the row).
     func setPickOwner(_ pick: DraftPickRef, owner: TeamID, in league: LeagueID) throws
+
+    /// Puts a player on the block; `DomainError.conflict` when one already is (at most one open nomination a league).
+    func insertNomination(_ nomination: AuctionNomination, in league: LeagueID) throws -> NominationID
+    /// Stores the high bid, its bidder and the bid count of the nomination on the block.
+    func updateNomination(_ nomination: AuctionNomination) throws
+    /// Takes the nomination off the block: sold, or cancelled (an undo).
+    func closeNomination(_ id: NominationID, sold: Bool) throws
+    /// One accepted bid; `DomainError.conflict` when that amount was already bid on the nomination.
+    func insertAuctionBid(_ bid: AuctionBid) throws
+    /// Sets or (nil) clears a team's private maximum on a nomination.
+    func setAuctionMaxBid(_ nomination: NominationID, team: TeamID, _ max: AuctionMaxBid?) throws
+    /// A sale beside its pick (insert the pick first; deleting the pick deletes it).
+    func insertAuctionSale(_ sale: AuctionSale, in league: LeagueID) throws
 
     /// Records a stat correction of a final week's score.
     func insertScoreCorrection(_ correction: ScoreCorrection, in league: LeagueID) throws

@@ -40,7 +40,13 @@ extension LeagueService {
             let tiers = room.pool.tiersLeft(excluding: room.taken).map {
                 DraftTierLeft(position: $0.position, tier: $0.tier, left: $0.left, best: s.facts.summary($0.best))
             }
-            return DraftBoard(leagueID: id, draft: draft, teams: draft.order.compactMap { byID[$0].map { s.summary($0, records: records) } },
+            var auction: AuctionBoard?
+            if draft.type == .auction {
+                let aroom = try auctionRoom(r, league: s.league, facts: s.facts)
+                auction = auctionBoard(aroom, facts: s.facts, values: auctionValues(s.league, facts: s.facts),
+                                       caller: caller.userID.flatMap { u in s.teams.first { $0.manager == u }?.id })
+            }
+            return DraftBoard(leagueID: id, draft: draft, auction: auction, teams: draft.order.compactMap { byID[$0].map { s.summary($0, records: records) } },
                               picks: picks.map { DraftPickView(pick: $0, player: s.facts.summary($0.playerID)) },
                               capabilities: s.capabilities(for: caller),
                               onAutopick: Set(s.teams.filter(\.autopick).map(\.id)), seasonClock: s.league.clock, tiers: tiers,
@@ -70,14 +76,22 @@ extension LeagueService {
             try requireCommissioner(league, caller: caller, doing: "start the draft")
             if let repair = league.needsCommissioner { throw DomainError.conflict(repair.sentence) }
             let facts = try factsCache.facts(w, season: league.season)
-            var room = try draftRoom(w, league: league, facts: facts)
             let now = clock.now()
-            try room.start(now: now)
-            try w.setDraft(room.draft)
+            let started: Draft
+            if try w.draft(in: id)?.type == .auction {
+                var auction = try auctionRoom(w, league: league, facts: facts)
+                try auction.start(now: now)
+                started = auction.draft
+            } else {
+                var room = try draftRoom(w, league: league, facts: facts)
+                try room.start(now: now)
+                started = room.draft
+            }
+            try w.setDraft(started)
             league.state = .drafting
             try w.updateLeague(league)
             try w.appendEvent(league: id, LeagueEvent.DraftStarted(pick: 1), at: now)
-            return room.draft
+            return started
         }
     }
 
@@ -89,6 +103,7 @@ extension LeagueService {
             guard let user = caller.userID else { throw DomainError.unauthenticated }
             let facts = try factsCache.facts(w, season: league.season)
             var room = try draftRoom(w, league: league, facts: facts)
+            guard room.draft.type != .auction else { throw DomainError.conflict("\(league.name) drafts by auction — nominate a player or bid") }
             let teams = try w.teams(in: id)
             let onClock = room.onTheClock
             let mine = teams.first { $0.manager == user }
@@ -113,7 +128,12 @@ extension LeagueService {
     /// passed. Safe for any number of processes to call at once: the pick-number check lets exactly one land.
     @discardableResult
     public func tickDraft(_ id: LeagueID) throws -> Pick? {
-        try store.write { w in
+        if try store.read({ try $0.draft(in: id)?.type }) == .auction {
+            // An auction's step: a sale is returned as its pick; a nomination or a bot's bid returns nil.
+            if case .sold(let pick)? = try tickAuction(id) { return pick }
+            return nil
+        }
+        return try store.write { w in
             guard let league = try w.league(id), try w.draft(in: id)?.status == .running else { return nil }
             if let repair = league.needsCommissioner { throw DomainError.conflict(repair.sentence) }
             let facts = try factsCache.facts(w, season: league.season)

@@ -31,7 +31,7 @@ extension LeagueService {
                     continue
                 }
                 do {
-                    if let at = try Self.due(league, r) { due.append((league.id, at)) }
+                    if let at = try self.dueAt(league, r) { due.append((league.id, at)) }
                 } catch {
                     held.append(HeldLeague(league: league.id, reason: HeldLeague.reason(error)))
                 }
@@ -46,12 +46,13 @@ extension LeagueService {
     public func draftDue(_ id: LeagueID) throws -> Date? {
         try store.read { r in
             guard let league = try r.league(id), league.state == .drafting, league.needsCommissioner == nil else { return nil }
-            return try Self.due(league, r)
+            return try dueAt(league, r)
         }
     }
 
-    private static func due(_ league: League, _ r: any LeagueStoreReader) throws -> Date? {
+    private func dueAt(_ league: League, _ r: any LeagueStoreReader) throws -> Date? {
         guard let draft = try r.draft(in: league.id), draft.status == .running else { return nil }
+        if draft.type == .auction { return try auctionDue(league, r) }
         let room = DraftRoom(draft: draft, picks: try r.picks(in: league.id), pool: DraftRankings(scored: []),
                              rules: DraftRosterRules(league.settings), pickOwners: try r.pickOwners(in: league.id))
         return room.botDeadline(teams: try r.teams(in: league.id)) ?? draft.deadline

@@ -8,13 +8,15 @@ extension LeagueService {
     /// Commissioner: pauses a running draft (nobody can pick; the clock is frozen).
     @discardableResult
     public func pauseDraft(_ id: LeagueID, caller: Caller) throws -> Draft {
-        try roomCommand(id, caller: caller, doing: "pause the draft", event: LeagueEvent.DraftPaused.init(pick:)) { room, now in try room.pause(now: now) }
+        try roomCommand(id, caller: caller, doing: "pause the draft", event: LeagueEvent.DraftPaused.init(pick:),
+                        auction: { room, now in try room.pause(now: now) }) { room, now in try room.pause(now: now) }
     }
 
     /// Commissioner: resumes a paused draft; the team on the clock gets a fresh clock.
     @discardableResult
     public func resumeDraft(_ id: LeagueID, caller: Caller) throws -> Draft {
-        try roomCommand(id, caller: caller, doing: "resume the draft", event: LeagueEvent.DraftResumed.init(pick:)) { room, now in try room.resume(now: now) }
+        try roomCommand(id, caller: caller, doing: "resume the draft", event: LeagueEvent.DraftResumed.init(pick:),
+                        auction: { room, now in try room.resume(now: now) }) { room, now in try room.resume(now: now) }
     }
 
     /// Commissioner: undoes the last pick (the player leaves the roster, the pick goes back on the clock).
@@ -26,6 +28,12 @@ extension LeagueService {
             let facts = try self.facts(w, league: id)
             let league = try existingLeague(w, id)
             try requireCommissioner(league, caller: caller, doing: "undo picks")
+            if try w.draft(in: id)?.type == .auction {
+                guard try w.draft(in: id)?.status != .complete else {
+                    throw DomainError.conflict("The draft of \(league.name) is complete — its sales can't be undone")
+                }
+                return try undoLastSale(w, league: league, facts: facts)
+            }
             var room = try draftRoom(w, league: league, facts: facts)
             guard room.draft.status != .complete else {
                 throw DomainError.conflict("The draft of \(league.name) is complete — its picks can't be undone")
@@ -52,6 +60,9 @@ extension LeagueService {
             let league = try existingLeague(w, id)
             try requireCommissioner(league, caller: caller, doing: "pick for a team")
             var room = try draftRoom(w, league: league, facts: facts)
+            guard room.draft.type != .auction else {
+                throw DomainError.conflict("\(league.name) drafts by auction — nominate for the team whose turn it is, or assign a player at a price")
+            }
             guard let onClock = room.onTheClock else {
                 throw DomainError.conflict(room.draft.status == .scheduled ? "The draft hasn't started yet" : "The draft is complete")
             }
@@ -91,18 +102,27 @@ extension LeagueService {
 
     /// One commissioner command on the room, written with its event.
     private func roomCommand<Body: LeagueEventBody>(_ id: LeagueID, caller: Caller, doing action: String, event: (_ pick: Int) -> Body,
+                             auction: (inout AuctionRoom, Date) throws -> Void,
                              _ command: (inout DraftRoom, Date) throws -> Void) throws -> Draft {
         _ = try signedIn(caller)
         return try store.write { w in
             let facts = try self.facts(w, league: id)
             let league = try existingLeague(w, id)
             try requireCommissioner(league, caller: caller, doing: action)
-            var room = try draftRoom(w, league: league, facts: facts)
             let now = clock.now()
-            try command(&room, now)
-            try w.setDraft(room.draft)
-            try w.appendEvent(league: id, event(room.draft.currentPick), at: now)
-            return room.draft
+            let draft: Draft
+            if try w.draft(in: id)?.type == .auction {
+                var room = try auctionRoom(w, league: league, facts: facts)
+                try auction(&room, now)
+                draft = room.draft
+            } else {
+                var room = try draftRoom(w, league: league, facts: facts)
+                try command(&room, now)
+                draft = room.draft
+            }
+            try w.setDraft(draft)
+            try w.appendEvent(league: id, event(draft.currentPick), at: now)
+            return draft
         }
     }
 

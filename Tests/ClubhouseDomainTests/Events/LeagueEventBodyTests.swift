@@ -53,6 +53,12 @@ import ClubhouseDomain
         (E.TradeInvalidated(trade: TradeID(7), reason: "Christian McCaffrey is no longer on Team 2's roster"),
          #"{"trade":7,"reason":"Christian McCaffrey is no longer on Team 2's roster"}"#),
         (E.TradeReversed(trade: TradeID(7)), #"{"trade":7}"#),
+        (E.AuctionNominated(nomination: NominationID(3), team: TeamID(4), player: "00-0033280", bid: 1, deadline: kickoff),
+         #"{"nomination":3,"team":4,"player":"00-0033280","bid":1,"deadline":589420800}"#),
+        (E.AuctionBidPlaced(nomination: NominationID(3), team: TeamID(5), amount: 31, proxy: false, deadline: kickoff, reset: true),
+         #"{"nomination":3,"team":5,"amount":31,"proxy":false,"deadline":589420800,"reset":true}"#),
+        (E.AuctionSold(nomination: NominationID(3), pick: 9, team: TeamID(5), player: "00-0033280", price: 31),
+         #"{"nomination":3,"pick":9,"team":5,"player":"00-0033280","price":31}"#),
     ]
 
     static func event(_ kind: E.Kind, _ payload: String) -> LeagueEvent {

@@ -15,6 +15,9 @@ public struct DraftPickView: Hashable, Codable, Sendable {
 public struct DraftBoard: Hashable, Codable, Sendable {
     public var leagueID: LeagueID
     public var draft: Draft
+    /// An auction draft's room: the player on the block, the high bid and bidder, the clock, each team's budget left
+    /// and max bid (nil for a draft made in turn). Sales are `picks` with their price.
+    public var auction: AuctionBoard?
     /// Teams in draft order (column order of the board).
     public var teams: [TeamSummary]
     public var picks: [DraftPickView]
@@ -32,10 +35,10 @@ public struct DraftBoard: Hashable, Codable, Sendable {
     /// The picks not made yet that changed hands in trades, with their overall number and who makes them now
     /// (nil: the transport doesn't say; empty: none traded). A made pick's `teamID` is the team that made it.
     public var tradedPicks: [TradedPick]?
-    public init(leagueID: LeagueID, draft: Draft, teams: [TeamSummary], picks: [DraftPickView], capabilities: Capabilities,
+    public init(leagueID: LeagueID, draft: Draft, auction: AuctionBoard? = nil, teams: [TeamSummary], picks: [DraftPickView], capabilities: Capabilities,
                 onAutopick: Set<TeamID> = [], seasonClock: Date? = nil, tiers: [DraftTierLeft] = [], onClockNeeds: [Slot: Int]? = nil,
                 rankingBasis: RankingBasis? = nil, tradedPicks: [TradedPick]? = nil) {
-        self.leagueID = leagueID; self.draft = draft; self.teams = teams; self.picks = picks; self.capabilities = capabilities
+        self.leagueID = leagueID; self.draft = draft; self.auction = auction; self.teams = teams; self.picks = picks; self.capabilities = capabilities
         self.onAutopick = onAutopick; self.seasonClock = seasonClock
         self.tiers = tiers; self.onClockNeeds = onClockNeeds; self.rankingBasis = rankingBasis; self.tradedPicks = tradedPicks
     }

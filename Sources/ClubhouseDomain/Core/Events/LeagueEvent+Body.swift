@@ -40,6 +40,9 @@ extension LeagueEvent.Kind {
         case .matchupsFinalized: LeagueEvent.MatchupsFinalized.self
         case .seasonUpdated: LeagueEvent.SeasonUpdated.self
         case .tradeProposed: LeagueEvent.TradeProposed.self
+        case .auctionNominated: LeagueEvent.AuctionNominated.self
+        case .auctionBid: LeagueEvent.AuctionBidPlaced.self
+        case .auctionSold: LeagueEvent.AuctionSold.self
         case .tradeAccepted: LeagueEvent.TradeAccepted.self
         case .tradeRejected: LeagueEvent.TradeRejected.self
         case .tradeWithdrawn: LeagueEvent.TradeWithdrawn.self

@@ -25,7 +25,7 @@ public enum DraftOrder {
     /// then the snake alternates from there (4 forwards, 5 backwards, …).
     public static func isReversed(round: Int, type: DraftType) -> Bool {
         switch type {
-        case .linear: false
+        case .linear, .auction: false
         case .snake: round % 2 == 0
         case .thirdRoundReversal: round == 2 || (round >= 3 && round % 2 == 1)
         }

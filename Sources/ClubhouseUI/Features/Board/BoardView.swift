@@ -217,7 +217,7 @@ public struct DraftGrid: Widget {
     func pickNumber(round: Int, column: Int, teams n: Int) -> Int {
         let reversed: Bool
         switch room.draft.type {
-        case .linear: reversed = false
+        case .linear, .auction: reversed = false
         case .snake: reversed = round % 2 == 0
         case .thirdRoundReversal: reversed = round == 2 || (round >= 3 && round % 2 == 1)
         }

@@ -344,6 +344,7 @@ public struct LeagueForm: Hashable, Sendable {
             case .snake: return "order reverses every round"
             case .linear: return "same order every round"
             case .thirdRoundReversal: return "snake; round 3 repeats round 2"
+            case .auction: return "nominate and bid from a $\(s.auctionBudget) budget"
             }
         case .pickClock: return s.pickClockSeconds == nil ? "none: a soft timer, expiry does nothing" : "5 s (lightning) to 300 s, or none · expiry autopicks"
         case .waiverType: return s.waiverType == .faab ? "blind bids from a season budget" : "by priority; a claim moves you last"

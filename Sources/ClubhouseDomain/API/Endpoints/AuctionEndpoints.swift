@@ -1,0 +1,73 @@
+import Foundation
+
+extension Wire {
+    /// `POST /v1/leagues/{league}/draft/nominations`: the player put up and the opening bid.
+    public struct Nomination: Codable, Hashable, Sendable {
+        public var player: PlayerID
+        public var bid: Int
+        public init(player: PlayerID, bid: Int) { self.player = player; self.bid = bid }
+    }
+    /// `POST /v1/leagues/{league}/draft/bids`: a bid on the nomination the person saw on the block.
+    public struct Bid: Codable, Hashable, Sendable {
+        public var nomination: NominationID
+        public var amount: Int
+        public init(nomination: NominationID, amount: Int) { self.nomination = nomination; self.amount = amount }
+    }
+    /// `PUT /v1/leagues/{league}/draft/max-bid`: the caller's private maximum on a nomination (`null` clears it).
+    public struct MaxBid: Codable, Hashable, Sendable {
+        public var nomination: NominationID
+        public var amount: Int?
+        public init(nomination: NominationID, amount: Int?) { self.nomination = nomination; self.amount = amount }
+        private enum CodingKeys: String, CodingKey { case nomination, amount }
+        /// `amount` is always written, as `null` when cleared.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(nomination, forKey: .nomination)
+            try c.encode(amount, forKey: .amount)
+        }
+    }
+    /// `POST /v1/leagues/{league}/draft/assignments`: the commissioner's correction — a player to a team at a price.
+    public struct Assignment: Codable, Hashable, Sendable {
+        public var player: PlayerID
+        public var team: TeamID
+        public var price: Int
+        public init(player: PlayerID, team: TeamID, price: Int) { self.player = player; self.team = team; self.price = price }
+    }
+}
+
+extension Endpoints {
+    /// Auction drafts (issue #34): nominating, bidding and private maximums (rules in `Features/Auction`). The room is
+    /// read through the draft board (`Drafting.draftBoard`, its `auction`). A bid is checked against the room as it
+    /// stands when it arrives: a stale one is refused ("outbid — $N by Team"), never replayed at a later price.
+    public enum Auction {
+        static let reason = "Sign in to bid in {league} — you'll come straight back to the room."
+
+        public static let nominate = Endpoint<At.League, Wire.Nomination, AuctionBoard>.gated(
+            "nominate", .post, "/v1/leagues/{league}/draft/nominations", idempotent: true,
+            GateWords(reason: { _, _, name in GateWords<At.League, Wire.Nomination>.fill(reason, name) },
+                      resume: { _, b, name in "Put your player up for $\(b.bid) in \(name)?" },
+                      success: { _, b in "Nominated for $\(b.bid)" })
+        ) { c, a, b in try c.service.nominate(a.league, player: b.player, bid: b.bid, caller: c.caller) }
+
+        public static let bid = Endpoint<At.League, Wire.Bid, AuctionBoard>.gated(
+            "bid", .post, "/v1/leagues/{league}/draft/bids", idempotent: true,
+            GateWords(reason: { _, _, name in GateWords<At.League, Wire.Bid>.fill(reason, name) },
+                      resume: { _, b, name in "Bid $\(b.amount) in \(name)? The price may have moved while you signed in." },
+                      success: { _, b in "Bid $\(b.amount)" })
+        ) { c, a, b in try c.service.bid(a.league, nomination: b.nomination, amount: b.amount, caller: c.caller) }
+
+        public static let setMaxBid = Endpoint<At.League, Wire.MaxBid, AuctionBoard>.gated(
+            "setMaxBid", .put, "/v1/leagues/{league}/draft/max-bid",
+            GateWords(reason: { _, _, name in GateWords<At.League, Wire.MaxBid>.fill(reason, name) },
+                      resume: { _, b, name in b.amount.map { "Set your maximum to $\($0) in \(name)?" } ?? "Clear your maximum in \(name)?" },
+                      success: { _, b in b.amount.map { "Maximum set to $\($0) — only you see it" } ?? "Maximum cleared" })
+        ) { c, a, b in try c.service.setMaxBid(a.league, nomination: b.nomination, amount: b.amount, caller: c.caller) }
+
+        public static let assign = Endpoint<At.League, Wire.Assignment, Pick>.gated(
+            "assignPlayer", .post, "/v1/leagues/{league}/draft/assignments",
+            GateWords(reason: "Sign in as the commissioner of {league} to assign a player.", success: "Player assigned")
+        ) { c, a, b in try c.service.assignPlayer(a.league, player: b.player, team: b.team, price: b.price, caller: c.caller) }
+
+        static let all: [any AnyEndpoint] = [nominate, bid, setMaxBid, assign]
+    }
+}
