@@ -82,3 +82,43 @@ import Testing
         #expect(answer.state == .proposed && answer.team.id == ben.team && answer.trade.countersTradeID == first)
     }
 }
+
+/// Races through the transports (the services' own races are in `TradeUseCaseTests`): an acceptance and a drop of one
+/// of the trade's players at the same moment — exactly one wins, on the embedded and the remote transport, on SQLite
+/// and PostgreSQL.
+@Suite("Contract: trade races", .bothTransports) struct TradeRaceContractTests {
+    @Test func anAcceptanceAndADropOfItsPlayerAtOnceEndWithExactlyOneWinner() async throws {
+        for round in 0..<3 {
+            let world = try ContractWorld()
+            let league = try await world.league("Gridiron Greats").id
+            let t = TradesContractTests()
+            let alice = try await t.manager("alice", world, league), ben = try await t.manager("ben", world, league)
+            var settings = try await world.api().league(league).league.settings
+            settings.tradeReview = .none
+            _ = try await world.api(alice.caller).updateSettings(league, settings: settings)
+            let id = try await world.api(alice.caller).call(Endpoints.Trades.propose, At.League(league), t.offer(alice, ben)).trade
+            let given = alice.tradeable.player.id
+
+            func outcome<T>(_ body: () async throws -> T) async -> Result<T, any Error> {
+                do { return .success(try await body()) } catch { return .failure(error) }
+            }
+            let benAPI = world.api(ben.caller), aliceAPI = world.api(alice.caller)
+            async let accepting = outcome { try await benAPI.call(Endpoints.Trades.accept, At.Trade(league, trade: id)) }
+            async let dropping = outcome { try await aliceAPI.dropPlayer(league, team: alice.team, player: given) }
+            let (accepted, dropped) = await (accepting, dropping)
+
+            let state = try #require(try await world.api(alice.caller).call(Endpoints.Trades.list, At.League(league)).first { $0.id == id }?.state)
+            let benHas = try await world.api().roster(league, team: ben.team).rows.contains { $0.player.id == given }
+            switch (state, dropped) {
+            case (.executed, .failure):
+                #expect(benHas, "round \(round): the trade won: \(given) is on Bytes")
+            case (.invalidated, .success), (.proposed, .success):
+                // The drop won: the acceptance was refused or invalidated, and the player went to waivers.
+                #expect(!benHas, "round \(round): the drop won: \(given) is not on Bytes")
+                if case .success(let trade) = accepted { #expect(trade.state == TradeState.invalidated && trade.invalidationReason != nil) }
+            default:
+                Issue.record("round \(round): both or neither won — trade \(state), drop \(dropped)")
+            }
+        }
+    }
+}
