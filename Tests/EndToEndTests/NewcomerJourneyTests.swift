@@ -44,9 +44,9 @@ import Testing
 
         // A matchup: both lineups, starters then bench.
         try tmux.send("Enter")
-        let matchup = try tmux.waitForLoaded(" vs ")
+        // Waits for the whole matchup: the live lines can draw the starters a frame before the bench.
+        let matchup = try tmux.waitFor { $0.contains(" vs ") && $0.contains("Bench") && !$0.contains("Loading") }
         #expect(matchup.matched, "\(matchup.screen)")
-        #expect(matchup.screen.contains("Bench"))
         // The home side's quarterback: "│ QB   Aaron Rodgers QB   0.0 │ QB   …".
         let qbLine = try #require(matchup.screen.split(separator: "\n").first { $0.hasPrefix("│ QB ") })
         let homeSide = String(qbLine.dropFirst("│ QB ".count).split(separator: "│")[0])
