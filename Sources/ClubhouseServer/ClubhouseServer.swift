@@ -24,8 +24,8 @@ public protocol LeagueServerBackend: Sendable {
     func lastEventID() throws -> Int64
     /// Follows the events table from `id`: the server's only follower.
     func follow(after id: Int64) -> AsyncStream<LeagueEvent>
-    /// Runs the draft clock for every live room until cancelled.
-    func runDraftClock() async
+    /// Runs the league clocks (draft rooms, running season clocks) until cancelled.
+    func runClocks() async
     /// The display name (else email) of the account an SSH key is linked to; nil when it is not linked.
     func sshKeyOwner(fingerprint: String) async throws -> String?
     /// Claims an `Idempotency-Key` for `caller`'s request (method, path and body as one text), in the database.
@@ -66,8 +66,8 @@ public final class LeagueServer: @unchecked Sendable {
         /// list, the right-most entry that isn't a trusted proxy is the client's address; from anyone else the header is
         /// ignored. Empty: the peer is the client.
         public var trustedProxies: [IPAddressRange] = []
-        /// Off in tests that step a manual clock themselves.
-        public var runsDraftClock = true
+        /// The league clocks (draft and season) run beside the server; off in tests that step a manual clock themselves.
+        public var runsClocks = true
         /// The secret an SSH host on the server's side sends to sign in by key; nil refuses key sign-in over HTTP.
         public var sshHostSecret: String?
         /// The log says why requests fail once per kind of failure in this time (`FailureLog`).
@@ -147,7 +147,7 @@ public final class LeagueServer: @unchecked Sendable {
                 hub.heartbeat()
             }
         })
-        if options.runsDraftClock { tasks.append(Task.detached(executorPreference: executor) { await backend.runDraftClock() }) }
+        if options.runsClocks { tasks.append(Task.detached(executorPreference: executor) { await backend.runClocks() }) }
     }
 
     /// Graceful stop: no new connections, event streams end, requests in flight finish (up to `grace`).

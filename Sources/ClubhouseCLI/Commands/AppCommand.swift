@@ -140,10 +140,10 @@ package enum AppCommand {
                 let skipped: SkippedLeagueLog = { s in
                     log?.record("clocks.skipped", ["clock": s.clock, "league": "\(s.league.rawValue)", "reason": s.reason])
                 }
-                await ClockLease.runClocks(database: db.path, acquired: { log?.record("clocks.lease", ["database": db.path]) }, [
-                    { await DraftClockDriver(service: service, databasePath: db.path, log: skipped).run() },
-                    { await LiveClockDriver(service: service, databasePath: db.path, log: skipped).run() },
-                ])
+                var leagueClocks = LeagueClocks.app(service: service, databasePath: db.path)
+                leagueClocks.log = skipped
+                leagueClocks.started = { log?.record("clocks.lease", ["database": db.path]) }
+                await leagueClocks.run()
             }
         }
 

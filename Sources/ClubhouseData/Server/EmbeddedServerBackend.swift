@@ -4,19 +4,16 @@ import Foundation
 /// What `clubhouse serve` runs on: the embedded engine over one database (an SQLite file, or PostgreSQL shared by
 /// several instances), seen by each request's caller. The
 /// composition root declares its conformance to ClubhouseServer's `LeagueServerBackend` (Data doesn't depend on the
-/// server). The draft clock runs here once for the whole server.
+/// server). The league clocks (`LeagueClocks`) run here once for the whole server.
 public struct EmbeddedServerBackend: Sendable {
     public let service: LeagueService
     /// The events table of the store's database.
     public let eventSource: any LeagueEventSource
     /// The random source of each request's transport (invite codes, random draft orders).
     public let random: @Sendable () -> RandomSource
-    /// Off when a test steps a manual clock itself.
-    public var clockJitterMilliseconds = 40
-    /// Where the draft clock says it skipped a league (the server log).
-    public var clockLog: SkippedLeagueLog = { _ in }
-    /// Told how late each pick of the draft clock was (the metrics).
-    public var clockLag: ClockLagReport?
+    /// The draft and season clocks the server runs: every instance by default; `clubhouse serve` on an SQLite file
+    /// runs them under the file's lease, and says where skipped leagues and clock lag go.
+    public var clocks: LeagueClocks
     /// The longest the health check's question to the database may take.
     public var healthTimeout: Duration = .milliseconds(1500)
 
@@ -26,6 +23,7 @@ public struct EmbeddedServerBackend: Sendable {
 
     public init(service: LeagueService, events: any LeagueEventSource, random: @escaping @Sendable () -> RandomSource = { .system() }) {
         self.service = service; self.eventSource = events; self.random = random
+        clocks = LeagueClocks(service: service, events: { events }, coordination: .everyProcess)
     }
 
     public func api(for caller: Caller) -> any LeagueAPI {
@@ -104,7 +102,7 @@ public struct EmbeddedServerBackend: Sendable {
         }
     }
 
-    public func runDraftClock() async {
-        await DraftClockDriver(service: service, events: eventSource, jitterMilliseconds: clockJitterMilliseconds, log: clockLog, lag: clockLag).run()
+    public func runClocks() async {
+        await clocks.run()
     }
 }

@@ -159,7 +159,6 @@ enum ServeCommand {
             events = SQLiteEventSource(database: db)
             where_ = "database \(db.path)"
             sqliteFile = db.path
-            options.runsDraftClock = false   // started below, under the file's clock lease
         }
         // A league the clocks skip (its stored data needs the commissioner, or its step fails) is said once, with its id.
         let skipped: SkippedLeagueLog = { s in
@@ -167,31 +166,20 @@ enum ServeCommand {
                                        + "\"league\":\(s.league.rawValue),\"reason\":\(ServeCommand.jsonString(s.reason))}")
         }
         var embedded = EmbeddedServerBackend(service: service, events: events)
-        embedded.clockLog = skipped
-        // The clocks report how late they act into the server's metrics.
+        // The draft and season clocks run beside the server (LeagueClocks). On SQLite they run in the process holding
+        // the file's clock lease, as in the app: an app opened on the same file (an admin's `clubhouse --database`)
+        // leaves them to this server instead of ticking beside it, and the server takes them over if that app held
+        // them first. PostgreSQL instances all tick (the pick's primary key picks one winner). They report how late
+        // they act into the server's metrics.
+        if let sqliteFile { embedded.clocks.coordination = .lease(database: sqliteFile) }
+        embedded.clocks.log = skipped
         let metrics = options.metrics
-        let lag: ClockLagReport = { clock, seconds in metrics.clockLag(clock, seconds: seconds) }
-        embedded.clockLag = lag
+        embedded.clocks.lag = { clock, seconds in metrics.clockLag(clock, seconds: seconds) }
         backend = embedded
         let server = LeagueServer(backend: backend, options: options)
         do { try server.start() } catch {
             Output.error("clubhouse serve: \(error)")
             return 1
-        }
-        // Running season clocks (a commissioner's 1×/10×/60×) step here too. On SQLite the draft and season clocks run
-        // in the process holding the file's clock lease, as in the app: an app opened on the same file (an admin's
-        // `clubhouse --database`) leaves them to this server instead of ticking beside it, and the server takes them
-        // over if that app held them first. PostgreSQL instances all tick (the pick's primary key picks one winner).
-        let clocks: Task<Void, Never>
-        if let sqliteFile {
-            clocks = Task.detached {
-                await ClockLease.runClocks(database: sqliteFile, [
-                    { await backend.runDraftClock() },
-                    { await LiveClockDriver(service: service, events: events, log: skipped, lag: lag).run() },
-                ])
-            }
-        } else {
-            clocks = Task.detached { await LiveClockDriver(service: service, events: events, log: skipped, lag: lag).run() }
         }
         let refresher = refresh.map { r in
             Task.detached { await SeasonRefresher(season: r.season, base: r.base, every: r.every, target: seasonTarget, service: service).run() }
@@ -218,7 +206,6 @@ enum ServeCommand {
             }
         }
         let done = DispatchSemaphore(value: 0)
-        clocks.cancel()
         refresher?.cancel()
         Task.detached {
             await server.stop(grace: .seconds(4))

@@ -172,7 +172,7 @@ final class ContractWorld: @unchecked Sendable {
         if transport == .remote {
             var options = LeagueServer.Options()
             options.http.port = 0
-            options.runsDraftClock = false   // the embedded world has no clock driver either: tests step the clock
+            options.runsClocks = false   // the embedded world has no clock driver either: tests step the clock
             options.writeBurst = 10_000
             options.sshHostSecret = Self.sshHostSecret
             configure(&options)

@@ -30,7 +30,7 @@ final class PostgresInstancesTests: @unchecked Sendable {   // immutable after i
                                         accounts: fastAccountPorts)
             var options = LeagueServer.Options()
             options.http.port = 0
-            options.runsDraftClock = false
+            options.runsClocks = false
             options.writeBurst = 10_000
             let server = LeagueServer(backend: EmbeddedServerBackend(service: service, events: PostgresEventSource(database: db)),
                                       options: options, log: { _ in })

@@ -283,7 +283,7 @@ final class Instance: @unchecked Sendable {   // immutable after init
         let service = LeagueService(store: PostgresLeagueStore(database: database), accounts: fastAccountPorts)
         var server = LeagueServer.Options()
         server.http.port = 0
-        server.runsDraftClock = false
+        server.runsClocks = false
         server.failureLogInterval = .seconds(3600)   // "once per kind" even when a loaded machine takes minutes over a test
         var backend = EmbeddedServerBackend(service: service, events: PostgresEventSource(database: database))
         backend.healthTimeout = callTimeout   // the call's deadline, not 1.5 s: a machine running every suite at once is slow

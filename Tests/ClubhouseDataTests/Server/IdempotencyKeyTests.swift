@@ -156,7 +156,7 @@ import Glibc
         }
         var options = LeagueServer.Options()
         options.http.port = 0
-        options.runsDraftClock = false
+        options.runsClocks = false
         options.writeBurst = 10_000
         let service = LeagueService(store: store, clock: world.clock, factsCache: ContractWorld.facts, accounts: fastAccountPorts)
         let server = LeagueServer(backend: EmbeddedServerBackend(service: service, events: events), options: options, log: { _ in })

@@ -62,7 +62,7 @@ import Testing
 
         var options = LeagueServer.Options()
         options.http.port = UInt16(port)
-        options.runsDraftClock = false
+        options.runsClocks = false
         let again = LeagueServer(backend: EmbeddedServerBackend(service: world.service, events: world.events,
                                                                 random: { RandomSource(seed: world.randomSeed) }),
                                  options: options, log: { _ in })

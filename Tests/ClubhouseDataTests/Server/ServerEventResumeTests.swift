@@ -41,7 +41,7 @@ final class CountingBackend: LeagueServerBackend, @unchecked Sendable {
     func readers(of league: LeagueID) async throws -> LeagueReaders { try await inner.readers(of: league) }
     func lastEventID() throws -> Int64 { try inner.lastEventID() }
     func follow(after id: Int64) -> AsyncStream<LeagueEvent> { inner.follow(after: id) }
-    func runDraftClock() async {}
+    func runClocks() async {}
 }
 
 @Suite("Server: resuming and leaving event streams") struct ServerEventResumeTests {
@@ -49,7 +49,7 @@ final class CountingBackend: LeagueServerBackend, @unchecked Sendable {
     static func server(_ world: ContractWorld, _ configure: (inout LeagueServer.Options) -> Void) throws -> (LeagueServer, CountingBackend) {
         var options = LeagueServer.Options()
         options.http.port = 0
-        options.runsDraftClock = false
+        options.runsClocks = false
         configure(&options)
         let backend = CountingBackend(EmbeddedServerBackend(service: world.service, events: world.events))
         let server = LeagueServer(backend: backend, options: options, log: { _ in })

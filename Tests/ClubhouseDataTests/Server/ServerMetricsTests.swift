@@ -12,7 +12,7 @@ import Testing
     static func server(_ world: ContractWorld, token: String? = nil) throws -> LeagueServer {
         var options = LeagueServer.Options()
         options.http.port = 0
-        options.runsDraftClock = false
+        options.runsClocks = false
         options.trustedProxies = [IPAddressRange("127.0.0.1/32")!]
         options.metricsToken = token
         options.databasePool = { DatabasePoolUse(open: 5, idle: 3, max: 16) }

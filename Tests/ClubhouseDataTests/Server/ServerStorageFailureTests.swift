@@ -21,7 +21,7 @@ import Testing
         let service = LeagueService(store: SQLiteLeagueStore(database: database), accounts: fastAccountPorts)
         var options = LeagueServer.Options()
         options.http.port = 0
-        options.runsDraftClock = false
+        options.runsClocks = false
         options.failureLogInterval = .seconds(3600)   // "once" even when a loaded machine takes minutes over ten requests
         let log = self.log
         server = LeagueServer(backend: EmbeddedServerBackend(service: service, database: database), options: options,

@@ -13,7 +13,7 @@ import Testing
     static func server(_ world: ContractWorld, version: ServerVersion) throws -> LeagueServer {
         var options = LeagueServer.Options()
         options.http.port = 0
-        options.runsDraftClock = false
+        options.runsClocks = false
         options.version = version
         let server = LeagueServer(backend: EmbeddedServerBackend(service: world.service, events: world.events,
                                                                  random: { RandomSource(seed: world.randomSeed) }),
