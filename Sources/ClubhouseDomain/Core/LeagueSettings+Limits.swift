@@ -49,6 +49,51 @@ extension LeagueSettings {
         }
     }
 
+    /// A setting that is one whole number within its range: where it lives, the field a refusal names, and how the
+    /// refusal reads (given the range as people write it — "3–16", "$1–$10,000" — and the value refused). `validate()`
+    /// checks each and `clampedToLimits()` brings each into its range, from this one table.
+    struct NumberSetting: Sendable {
+        let field: String
+        let keyPath: WritableKeyPath<LeagueSettings, Int> & Sendable
+        let range: ClosedRange<Int>
+        let dollars: Bool
+        let refusal: @Sendable (_ range: String, _ value: String) -> String
+
+        init(_ field: String, _ keyPath: WritableKeyPath<LeagueSettings, Int> & Sendable, _ range: ClosedRange<Int>, dollars: Bool = false,
+             _ refusal: @escaping @Sendable (_ range: String, _ value: String) -> String) {
+            self.field = field; self.keyPath = keyPath; self.range = range; self.dollars = dollars; self.refusal = refusal
+        }
+
+        func check(_ settings: LeagueSettings) throws(DomainError) {
+            let value = settings[keyPath: keyPath]
+            guard !range.contains(value) else { return }
+            let text = { (n: Int) in dollars ? Self.dollars(n) : "\(n)" }
+            throw .validation(field: field, message: refusal("\(text(range.lowerBound))–\(text(range.upperBound))", text(value)))
+        }
+
+        /// "$10,000", "-$5".
+        static func dollars(_ n: Int) -> String {
+            var digits = String(n.magnitude), grouped = ""
+            while digits.count > 3 { grouped = "," + digits.suffix(3) + grouped; digits.removeLast(3) }
+            return (n < 0 ? "-$" : "$") + digits + grouped
+        }
+    }
+
+    /// Every setting that is one number in a range, in the order `validate()` checks them.
+    static let numberSettings: [NumberSetting] = [
+        NumberSetting("teamCount", \.teamCount, Limits.teamCount) { r, v in "A league has \(r) teams (not \(v))" },
+        NumberSetting("auctionBudget", \.auctionBudget, Limits.auctionBudget, dollars: true) { r, v in "The auction budget is \(r) (not \(v))" },
+        NumberSetting("auctionMinBid", \.auctionMinBid, Limits.auctionMinBid, dollars: true) { r, v in "The minimum bid is \(r) (not \(v))" },
+        NumberSetting("auctionIncrement", \.auctionIncrement, Limits.auctionIncrement, dollars: true) { r, v in "A bid raises the high bid by \(r) (not \(v))" },
+        NumberSetting("nominationSeconds", \.nominationSeconds, Limits.nominationSeconds) { r, v in "The nomination clock is \(r) seconds (not \(v))" },
+        NumberSetting("bidSeconds", \.bidSeconds, Limits.bidSeconds) { r, v in "The bidding clock is \(r) seconds (not \(v))" },
+        NumberSetting("faabBudget", \.faabBudget, Limits.faabBudget, dollars: true) { r, v in "The FAAB budget is \(r) (not \(v))" },
+        NumberSetting("waiverPeriodDays", \.waiverPeriodDays, Limits.waiverPeriodDays) { r, v in "A dropped player stays on waivers \(r) days (not \(v))" },
+        NumberSetting("tradeReviewHours", \.tradeReviewHours, Limits.tradeReviewHours) { r, v in "A trade's review lasts \(r) hours (not \(v))" },
+        NumberSetting("tradeDeadlineWeek", \.tradeDeadlineWeek, Limits.weeks) { r, v in "The trade deadline is a week within \(r) (not \(v))" },
+        NumberSetting("tradeExpiryDays", \.tradeExpiryDays, Limits.tradeExpiryDays) { r, v in "A trade offer waits \(r) days for an answer (not \(v))" },
+    ]
+
     /// Playoff rounds to a champion: 1 for 2 teams, 2 for 4, 3 for 6 (seeds 1–2 sit out round 1).
     public static func playoffRounds(teams: Int) -> Int {
         var rounds = 0, size = 1
@@ -70,9 +115,12 @@ extension LeagueSettings {
     // MARK: Teams
 
     private func validateTeams() throws(DomainError) {
-        guard Limits.teamCount.contains(teamCount) else {
-            throw .validation(field: "teamCount", message: "A league has 3–16 teams (not \(teamCount))")
-        }
+        try Self.check(["teamCount"], self)
+    }
+
+    /// Checks the number settings named, in the table's order.
+    private static func check(_ fields: Set<String>, _ settings: LeagueSettings) throws(DomainError) {
+        for setting in numberSettings where fields.contains(setting.field) { try setting.check(settings) }
     }
 
     // MARK: Roster: each count in its range first, then the sums
@@ -153,21 +201,7 @@ extension LeagueSettings {
     }
 
     private func validateAuction() throws(DomainError) {
-        guard Limits.auctionBudget.contains(auctionBudget) else {
-            throw .validation(field: "auctionBudget", message: "The auction budget is $1–$10,000 (not $\(auctionBudget))")
-        }
-        guard Limits.auctionMinBid.contains(auctionMinBid) else {
-            throw .validation(field: "auctionMinBid", message: "The minimum bid is $1–$100 (not $\(auctionMinBid))")
-        }
-        guard Limits.auctionIncrement.contains(auctionIncrement) else {
-            throw .validation(field: "auctionIncrement", message: "A bid raises the high bid by $1–$100 (not $\(auctionIncrement))")
-        }
-        guard Limits.nominationSeconds.contains(nominationSeconds) else {
-            throw .validation(field: "nominationSeconds", message: "The nomination clock is 5–300 seconds (not \(nominationSeconds))")
-        }
-        guard Limits.bidSeconds.contains(bidSeconds) else {
-            throw .validation(field: "bidSeconds", message: "The bidding clock is 5–120 seconds (not \(bidSeconds))")
-        }
+        try Self.check(["auctionBudget", "auctionMinBid", "auctionIncrement", "nominationSeconds", "bidSeconds"], self)
         guard Limits.bidResetSeconds.contains(bidResetSeconds), bidResetSeconds <= bidSeconds else {
             throw .validation(field: "bidResetSeconds",
                               message: "A late bid resets the clock to 1 second up to the bidding clock (\(bidSeconds) s), not \(bidResetSeconds)")
@@ -182,12 +216,7 @@ extension LeagueSettings {
     // MARK: Waivers
 
     private func validateWaivers() throws(DomainError) {
-        guard Limits.faabBudget.contains(faabBudget) else {
-            throw .validation(field: "faabBudget", message: "The FAAB budget is $0–$10,000")
-        }
-        guard Limits.waiverPeriodDays.contains(waiverPeriodDays) else {
-            throw .validation(field: "waiverPeriodDays", message: "A dropped player stays on waivers 0–14 days (not \(waiverPeriodDays))")
-        }
+        try Self.check(["faabBudget", "waiverPeriodDays"], self)
     }
 
     // MARK: Season: weeks 1–18, the playoffs right after the regular season, their final by week 18
@@ -218,15 +247,7 @@ extension LeagueSettings {
     // MARK: Trades
 
     private func validateTrades() throws(DomainError) {
-        guard Limits.tradeReviewHours.contains(tradeReviewHours) else {
-            throw .validation(field: "tradeReviewHours", message: "A trade's review lasts 0–168 hours (not \(tradeReviewHours))")
-        }
-        guard Limits.weeks.contains(tradeDeadlineWeek) else {
-            throw .validation(field: "tradeDeadlineWeek", message: "The trade deadline is a week from 1 to 18 (not \(tradeDeadlineWeek))")
-        }
-        guard Limits.tradeExpiryDays.contains(tradeExpiryDays) else {
-            throw .validation(field: "tradeExpiryDays", message: "A trade offer waits 1–14 days for an answer (not \(tradeExpiryDays))")
-        }
+        try Self.check(["tradeReviewHours", "tradeDeadlineWeek", "tradeExpiryDays"], self)
     }
 
     static func slotName(_ slot: Slot) -> String {
@@ -245,7 +266,6 @@ extension LeagueSettings {
     /// season, say) — `validate()` says so — but no arithmetic on it can trap or run away.
     public func clampedToLimits() -> LeagueSettings {
         var s = self
-        s.teamCount = teamCount.clamped(to: Limits.teamCount)
         for slot in Slot.allCases {
             if let n = rosterSlots[slot] { s.rosterSlots[slot] = n.clamped(to: Limits.slotCount(slot)) }
         }
@@ -257,16 +277,7 @@ extension LeagueSettings {
             return PointsAllowedTier(low, t.maximum.map { max(low, $0.clamped(to: Limits.pointsAllowed)) }, t.points.clamped(to: Limits.points))
         }
         if !Self.allowedPickClocks.contains(pickClockSeconds) { s.pickClockSeconds = LeagueSettings().pickClockSeconds }
-        s.faabBudget = faabBudget.clamped(to: Limits.faabBudget)
-        s.waiverPeriodDays = waiverPeriodDays.clamped(to: Limits.waiverPeriodDays)
-        s.tradeReviewHours = tradeReviewHours.clamped(to: Limits.tradeReviewHours)
-        s.tradeDeadlineWeek = tradeDeadlineWeek.clamped(to: Limits.weeks)
-        s.tradeExpiryDays = tradeExpiryDays.clamped(to: Limits.tradeExpiryDays)
-        s.auctionBudget = auctionBudget.clamped(to: Limits.auctionBudget)
-        s.auctionMinBid = auctionMinBid.clamped(to: Limits.auctionMinBid)
-        s.auctionIncrement = auctionIncrement.clamped(to: Limits.auctionIncrement)
-        s.nominationSeconds = nominationSeconds.clamped(to: Limits.nominationSeconds)
-        s.bidSeconds = bidSeconds.clamped(to: Limits.bidSeconds)
+        for setting in Self.numberSettings { s[keyPath: setting.keyPath] = s[keyPath: setting.keyPath].clamped(to: setting.range) }
         s.bidResetSeconds = bidResetSeconds.clamped(to: 1...s.bidSeconds)
         s.regularSeasonWeeks = Self.clamped(regularSeasonWeeks)
         s.playoffWeeks = Self.clamped(playoffWeeks)
