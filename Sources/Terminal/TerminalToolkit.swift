@@ -2,7 +2,8 @@
 ///
 /// How an app plugs in:
 /// 1. Write a `Program`: `update(_:context:)` turns a `ProgramEvent` (input, message, tick) into state
-///    changes and returns a `Command` (`.none`, `.quit`, `.run(id:) { await … }`, `.run(id:) { send in … }`, `.send`, `.batch`);
+///    changes and returns a `Command<Message, Never>` — the one effect type, which reducers below it return too with
+///    their own `Request` type (`.none`, `.quit`, `.run(id:) { await … }`, `.run(id:) { send in … }`, `.send`, `.merge`);
 ///    `render(into:context:)` draws state into a `Buffer`; `nextWakeUp(context:)` returns when the next
 ///    animation/spinner/toast frame is due (nil when idle).
 /// 2. `try TerminalRunner().run(program)` opens the terminal (refusing with a one-line `TerminalRefusal`

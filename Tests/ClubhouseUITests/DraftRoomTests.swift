@@ -422,16 +422,17 @@ import Terminal
     }
 
     /// Runs a program's commands like the run loop would (without following the endless event stream).
-    static func drive(_ c: Command<AppAction>, _ p: inout ClubhouseProgram, _ ctx: ProgramContext) async {
-        switch c.kind {
-        case .batch(let cs): for x in cs { await drive(x, &p, ctx) }
-        case .task(let id, let op):
-            guard id != TaskID(BoardFeature.EffectID.events) else { return }
-            let sent = Mutex<[AppAction]>([])
-            await op(.init { m in sent.withLock { $0.append(m) } })
-            for m in sent.withLock({ $0 }) { await drive(p.update(.message(m), context: ctx), &p, ctx) }
-        case .send(let m): await drive(p.update(.message(m), context: ctx), &p, ctx)
-        default: break
+    static func drive(_ c: Command<AppAction, Never>, _ p: inout ClubhouseProgram, _ ctx: ProgramContext) async {
+        for op in c.operations {
+            switch op {
+            case .run(let id, let work):
+                guard id != TaskID(BoardFeature.EffectID.events) else { continue }
+                let sent = Mutex<[AppAction]>([])
+                await work(.init { m in if let a = m.action { sent.withLock { $0.append(a) } } })
+                for m in sent.withLock({ $0 }) { await drive(p.update(.message(m), context: ctx), &p, ctx) }
+            case .send(let m): await drive(p.update(.message(m), context: ctx), &p, ctx)
+            default: break
+            }
         }
     }
 

@@ -99,8 +99,10 @@ import Terminal
         #expect(fx.quits)
         let mapped = fx.map { String($0) }
         #expect(mapped.quits, "a page's quit survives mapping to the parent")
-        #expect(mapped.commands.contains { $0.quits }, "and becomes the toolkit's quit command")
-        #expect(!Effect<Int>.send(1).commands.contains { $0.quits })
+        let runLoop: Command<String, Never> = mapped.answeringRequests { _ in "asked" }
+        #expect(runLoop.quits, "and is still a quit once the shell has answered its requests, as the run loop takes it")
+        let sendOnly: Command<Int, Never> = Effect<Int>.send(1).answeringRequests { _ in 0 }
+        #expect(!sendOnly.quits)
     }
 
     @Test func qOnTheSheetExplainsInsteadOfQuitting() async {

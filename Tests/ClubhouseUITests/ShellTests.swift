@@ -284,17 +284,23 @@ import Terminal
         #expect(program.nextWakeUp(context: context) == .milliseconds(80))
     }
 
-    @Test func effectsBecomeCommandsWithTheirIDs() {
-        let fx = Effect<Int>.merge(.run(id: ShellTestID.a) { 1 }, .cancel(id: ShellTestID.b), .send(3))
-        let kinds = fx.commands.map { c -> String in
-            switch c.kind {
-            case .task(let id, _): id == TaskID(ShellTestID.a) ? "task a" : "task ?"
+    /// What reaches the run loop: the shell answers a page's requests with its own actions — requests made at once
+    /// where they stand, and requests running work sends later (a load that found the session ended) as they come —
+    /// while work keeps its id and cancels stay.
+    @Test func theShellAnswersRequestsWhereTheyStandAndWorkKeepsItsID() async {
+        let fx = Effect<Int>.merge(.run(id: ShellTestID.a) { 1 }, .cancel(id: ShellTestID.b), .send(3), .delegate(.back),
+                                   .run { send in send(4); send(request: .sessionEnded) })
+        let answered: Command<Int, Never> = fx.answeringRequests { $0 == .back ? 99 : 100 }
+        let kinds = answered.operations.map { op -> String in
+            switch op {
+            case .run(let id, _): id == TaskID(ShellTestID.a) ? "run a" : id == nil ? "run" : "run ?"
             case .cancel(let id): id == TaskID(ShellTestID.b) ? "cancel b" : "cancel ?"
             case .send(let m): "send \(m)"
-            default: "other"
+            case .quit: "quit"
             }
         }
-        #expect(kinds == ["task a", "cancel b", "send 3"])
+        #expect(kinds == ["run a", "cancel b", "send 3", "send 99", "run"])
+        #expect(await answered.awaitActions() == [1, 4, 100], "the later request arrives as the shell's action, after what came before it")
     }
 
     /// Effect ids are typed per feature: two features' ids that look alike are still different tasks.

@@ -9,11 +9,11 @@ struct CounterProgram: Program {
     var toasts = ToastQueue()
     var events: [String] = []
 
-    mutating func start(context: ProgramContext) -> Command<Message> {
+    mutating func start(context: ProgramContext) -> Command<Message, Never> {
         .send(.bump)
     }
 
-    mutating func update(_ event: ProgramEvent<Message>, context: ProgramContext) -> Command<Message> {
+    mutating func update(_ event: ProgramEvent<Message>, context: ProgramContext) -> Command<Message, Never> {
         switch event {
         case .input(.key(.char("+"))): count += 1
         case .input(.key(.char("l"))): return .run(id: TaskID("load")) { .loaded(42) }
@@ -160,7 +160,7 @@ struct AnimatingProgram: Program {
     typealias Message = Never
     var sheet = SheetState(root: "Home", detent: .peek)
     var ticks = 0
-    mutating func update(_ event: ProgramEvent<Never>, context: ProgramContext) -> Command<Never> {
+    mutating func update(_ event: ProgramEvent<Never>, context: ProgramContext) -> Command<Never, Never> {
         switch event {
         case .input(.key(.char("+"))): sheet.grow(now: context.now)
         case .tick: ticks += 1

@@ -84,10 +84,10 @@ import Glibc
         var loaded: [Int] = []
         var loads: Bool
         var keys = 0
-        mutating func start(context: ProgramContext) -> Command<Message> {
+        mutating func start(context: ProgramContext) -> Command<Message, Never> {
             loads ? .run(id: TaskID("load")) { .loaded(7) } : .none
         }
-        mutating func update(_ event: ProgramEvent<Message>, context: ProgramContext) -> Command<Message> {
+        mutating func update(_ event: ProgramEvent<Message>, context: ProgramContext) -> Command<Message, Never> {
             switch event {
             case .message(.loaded(let n)): loaded.append(n)
             case .message(.stop): return .quit

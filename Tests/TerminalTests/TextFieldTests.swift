@@ -121,7 +121,7 @@ import Testing
 struct FieldProgram: Program {
     typealias Message = Never
     var field = TextFieldState()
-    mutating func update(_ event: ProgramEvent<Never>, context: ProgramContext) -> Command<Never> {
+    mutating func update(_ event: ProgramEvent<Never>, context: ProgramContext) -> Command<Never, Never> {
         if case .input(let e) = event { field.handle(e) }
         return .none
     }

@@ -72,4 +72,7 @@ public enum PageDelegate: Hashable, Sendable {
     case signedIn(User)
     /// Leave this page (Esc from a page that types every key).
     case back
+    /// The server said the session ended (`DomainError.unauthenticated`): the gate signs the person out and says so.
+    /// Sent by a load's work beside its answer (`Effect.load`), whatever page asked.
+    case sessionEnded
 }

@@ -1,3 +1,5 @@
+import Terminal
+
 /// Identifies one load request, so an answer to a superseded request is recognised and dropped.
 public struct RequestToken: Hashable, Sendable, CustomStringConvertible {
     public let value: Int
@@ -74,26 +76,27 @@ public struct Loadable<Value: Sendable>: Sendable {
 
 extension Loadable: Equatable where Value: Equatable {}
 
-extension Effect {
+extension Command where Request == PageDelegate {
     /// Runs `work` for request `token` as cancellable effect `id` and answers with `answer(token, result)`.
-    /// Errors become `PresentableError`s (one that ended the session says so in the `Answer`); a cancelled
-    /// request answers nothing.
+    /// Errors become `PresentableError`s; one that ended the session also asks the shell to say so
+    /// (`PageDelegate.sessionEnded`), after the page's own answer. A cancelled request answers nothing.
     public static func load<Value: Sendable>(
         _ token: RequestToken, id: some EffectIdentifier,
         _ work: @escaping @Sendable () async throws -> Value,
         answer: @escaping @Sendable (RequestToken, Result<Value, PresentableError>) -> Action
-    ) -> Effect {
-        .answer(id: id) {
+    ) -> Command {
+        .run(id: id) { send in
             do {
                 let v = try await work()
-                if Task.isCancelled { return Answer(nil) }
-                return Answer(answer(token, .success(v)))
+                if Task.isCancelled { return }
+                send(answer(token, .success(v)))
             } catch is CancellationError {
-                return Answer(nil)
+                return
             } catch {
-                if Task.isCancelled { return Answer(nil) }
+                if Task.isCancelled { return }
                 let e = PresentableError(error)
-                return Answer(answer(token, .failure(e)), endedSession: e.sessionEnded)
+                send(answer(token, .failure(e)))
+                if e.sessionEnded { send(request: .sessionEnded) }
             }
         }
     }

@@ -13,7 +13,6 @@ public enum AppAction: Sendable {
     /// An action for the page with id `id` (dropped if that page was popped).
     case page(id: Int, PageAction)
     /// A page's answer that says the server ended the session: the page takes it, then the gate (`.sessionEnded`).
-    case pageEndedSession(id: Int, PageAction?)
     case board(BoardFeature.Action)
     /// Push a page.
     case open(Page)
@@ -118,11 +117,6 @@ public enum AppReducer {
 
         case .page(let id, let pageAction):
             return reducePage(&state, id: id, pageAction, env: env)
-
-        case .pageEndedSession(let id, let pageAction):
-            guard state.sheet.stack.contains(where: { $0.id == id }) else { return .none }
-            let fx = pageAction.map { reducePage(&state, id: id, $0, env: env) } ?? .none
-            return .merge(fx, .send(.gate(.sessionEnded)))
 
         case .board(let boardAction):
             var fx = BoardFeature.reduce(into: &state.board, action: boardAction, context: boardContext(state, env))
@@ -237,7 +231,7 @@ public enum AppReducer {
         let context = pageContext(state, env)
         var stack = state.sheet.stack
         var fx = stack[index].state.reduce(action, context: context)
-            .map({ AppAction.page(id: id, $0) }, endingSession: { AppAction.pageEndedSession(id: id, $0) })
+            .map { AppAction.page(id: id, $0) }
             .during(page: id, env.pages)
             .answeringDelegates(handle)
         state.sheet.setStack(stack)
@@ -245,14 +239,16 @@ public enum AppReducer {
         return fx
     }
 
-    static func handle(_ delegate: PageDelegate) -> Effect<AppAction> {
+    /// What the shell does for a page's (or the board's) request: one of its own actions.
+    @Sendable static func handle(_ delegate: PageDelegate) -> AppAction {
         switch delegate {
-        case .open(let page): return .send(.open(page))
-        case .toast(let message): return .send(.toastShown(message, isError: false))
-        case .applySettings(let s): return .send(.settingsChanged(s))
-        case .perform(let write): return .send(.gate(.requested(write, reason: nil)))
-        case .signedIn(let user): return .send(.gate(.accountReady(user)))
-        case .back: return .send(.escape)
+        case .open(let page): .open(page)
+        case .toast(let message): .toastShown(message, isError: false)
+        case .applySettings(let s): .settingsChanged(s)
+        case .perform(let write): .gate(.requested(write, reason: nil))
+        case .signedIn(let user): .gate(.accountReady(user))
+        case .back: .escape
+        case .sessionEnded: .gate(.sessionEnded)
         }
     }
 

@@ -9,8 +9,8 @@ import Terminal
 ///                                    environment: env)
 ///     let outcome = try TerminalRunner(options: .init(backend: …)).run(program)
 ///
-/// Every event goes through the pure `AppReducer`; its `Effect`s become toolkit `Command`s (tasks with
-/// ids, so superseded loads are cancelled; `.quit` ends the run loop).
+/// Every event goes through the pure `AppReducer`; its `Effect` is the run loop's `Command` once the shell has answered
+/// its pages' requests (tasks with ids, so superseded loads are cancelled; `.quit` ends the run loop).
 public struct ClubhouseProgram: Program {
     public typealias Message = AppAction
 
@@ -50,13 +50,13 @@ public struct ClubhouseProgram: Program {
         ColorSupport.noColorRequested(environment) || arguments.contains("--no-color")
     }
 
-    public mutating func start(context: ProgramContext) -> Command<AppAction> {
+    public mutating func start(context: ProgramContext) -> Command<AppAction, Never> {
         apply(context)
         for notice in notices { state.toasts.post(notice, level: .warning, now: context.now, duration: Self.noticeDuration) }
         return command(for: .started)
     }
 
-    public mutating func update(_ event: ProgramEvent<AppAction>, context: ProgramContext) -> Command<AppAction> {
+    public mutating func update(_ event: ProgramEvent<AppAction>, context: ProgramContext) -> Command<AppAction, Never> {
         apply(context)
         switch event {
         case .input(let input): return command(for: .event(input))
@@ -108,27 +108,10 @@ public struct ClubhouseProgram: Program {
         state.animationsEnabled = !context.reducedMotion
     }
 
-    private mutating func command(for action: AppAction) -> Command<AppAction> {
-        let commands = AppReducer.send(action, into: &state, env: environment).commands
-        return commands.isEmpty ? .none : commands.count == 1 ? commands[0] : .batch(commands)
+    /// The shell's effect as the run loop takes it: the shell answers its pages' requests where it runs them, so none
+    /// is left here (any that were would be answered the same way).
+    private mutating func command(for action: AppAction) -> Command<AppAction, Never> {
+        AppReducer.send(action, into: &state, env: environment).answeringRequests(AppReducer.handle)
     }
 }
 
-extension Effect {
-    /// The toolkit commands that run this effect. Requests to a parent have no command: the shell answers them
-    /// where it runs a page's or the board's reducer (`answeringDelegates`), so none should be left here.
-    public var commands: [Command<Action>] {
-        operations.compactMap { op in
-            switch op {
-            case .send(let a): return .send(a)
-            case .run(let id, let work):
-                return .run(id: id) { (post: Command<Action>.Send) in await work(Send { answer in if let a = answer.action { post(a) } }) }
-            case .cancel(let id): return .cancel(id: id)
-            case .delegate(let request):
-                assertionFailure("a request to a parent reached the run loop unanswered: \(request)")
-                return nil
-            case .quit: return .quit
-            }
-        }
-    }
-}

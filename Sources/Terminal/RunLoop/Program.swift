@@ -32,10 +32,10 @@ public protocol Program {
     associatedtype Message: Sendable
 
     /// Work to start before the first event (e.g. load the home page).
-    mutating func start(context: ProgramContext) -> Command<Message>
+    mutating func start(context: ProgramContext) -> Command<Message, Never>
 
     /// Updates state for `event` and returns the effects to run.
-    mutating func update(_ event: ProgramEvent<Message>, context: ProgramContext) -> Command<Message>
+    mutating func update(_ event: ProgramEvent<Message>, context: ProgramContext) -> Command<Message, Never>
 
     /// Draws the current state; set `buffer.cursor` to show the terminal cursor.
     func render(into buffer: inout Buffer, context: ProgramContext)
@@ -51,7 +51,7 @@ public protocol Program {
 
 extension Program {
     /// By default nothing starts.
-    public mutating func start(context: ProgramContext) -> Command<Message> { .none }
+    public mutating func start(context: ProgramContext) -> Command<Message, Never> { .none }
     /// By default the program only wakes on input.
     public func nextWakeUp(context: ProgramContext) -> Duration? { nil }
     /// By default every frame is settled.

@@ -114,14 +114,14 @@ public final class ProgramDriver<P: Program> {
     /// Number of effect tasks still running (tests wait on it).
     public var runningTaskCount: Int { tasks.count }
 
-    private func perform(_ command: Command<P.Message>) {
-        switch command.kind {
-        case .none: break
-        case .quit: finished = true; cancelAll()
-        case .send(let m): pendingSends.append(m)
-        case .batch(let cs): cs.forEach(perform)
-        case .cancel(let id): tasks.cancel(id: id)
-        case .task(let id, let operation): tasks.start(id: id, mailbox: mailbox, operation: operation)
+    private func perform(_ command: Command<P.Message, Never>) {
+        for op in command.operations {
+            switch op {
+            case .send(let m): pendingSends.append(m)
+            case .run(let id, let work): tasks.start(id: id, mailbox: mailbox, operation: work)
+            case .cancel(let id): tasks.cancel(id: id)
+            case .quit: finished = true; cancelAll()
+            }
         }
     }
 }

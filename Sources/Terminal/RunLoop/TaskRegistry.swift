@@ -13,13 +13,14 @@ final class TaskRegistry: Sendable {
     private let state = Mutex(State())
 
     /// Starts `operation`; what it sends is posted to `mailbox` while the task runs (not once it was cancelled).
-    func start<M: Sendable>(id: TaskID?, mailbox: Mailbox<M>, operation: @escaping @Sendable (Command<M>.Send) async -> Void) {
+    func start<M: Sendable>(id: TaskID?, mailbox: Mailbox<M>, operation: @escaping @Sendable (Command<M, Never>.Send) async -> Void) {
         state.withLock { s in
             if let id { s.cancel(id: id) }
             s.nextKey += 1
             let key = s.nextKey
             let task = Task { [self] in
-                await operation(Command<M>.Send { [self] message in
+                await operation(Command<M, Never>.Send { [self] output in
+                    guard case .action(let message) = output else { return }
                     if !Task.isCancelled, self.isRunning(key: key) { mailbox.post(message) }
                 })
                 self.remove(key: key)

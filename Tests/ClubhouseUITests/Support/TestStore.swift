@@ -26,7 +26,7 @@ final class TestStore<F: Reducer> {
     /// Actions effects sent or answered, not yet received (running work appends from its own task).
     private let inbox = Inbox<F.Action>()
     /// Requests to the shell (`Effect.delegate`) not yet stated by `delegated`.
-    private var requests: [PageDelegate] = []
+    private let requests = Inbox<PageDelegate>()
     /// Work started by the reducer and not yet running.
     private var waiting: [(id: TaskID?, work: @Sendable (Effect<F.Action>.Send) async -> Void)] = []
     /// Work running, oldest first, until it ends or is cancelled.
@@ -81,7 +81,7 @@ final class TestStore<F: Reducer> {
             Issue.record("delegated(\(request)): the page asked the shell for nothing", sourceLocation: sourceLocation)
             return
         }
-        let next = requests.removeFirst()
+        let next = requests.popFirst()!
         if next != request { Issue.record("delegated: the page asked for \(next)", sourceLocation: sourceLocation) }
     }
 
@@ -101,7 +101,7 @@ final class TestStore<F: Reducer> {
             Issue.record("\(inbox.count) action(s) were never received: \(inbox.all)", sourceLocation: sourceLocation)
         }
         if !requests.isEmpty {
-            Issue.record("\(requests.count) request(s) to the shell were never stated: \(requests)", sourceLocation: sourceLocation)
+            Issue.record("\(requests.count) request(s) to the shell were never stated: \(requests.all)", sourceLocation: sourceLocation)
         }
         if !waiting.isEmpty {
             Issue.record("\(waiting.count) effect(s) still waiting: \(waiting.map { $0.id?.description ?? "(no id)" })", sourceLocation: sourceLocation)
@@ -112,7 +112,7 @@ final class TestStore<F: Reducer> {
                          sourceLocation: sourceLocation)
         }
         running.forEach { $0.run.cancel(); $0.task.cancel() }
-        inbox.removeAll(); waiting = []; requests = []; running = []
+        inbox.removeAll(); waiting = []; requests.removeAll(); running = []
     }
 
     /// Runs the work still waiting that answers with no action (a bell, a save), in order; an action it does answer
@@ -145,11 +145,14 @@ final class TestStore<F: Reducer> {
 
     @discardableResult
     private func start(_ next: (id: TaskID?, work: @Sendable (Effect<F.Action>.Send) async -> Void)) -> Running {
-        let run = RunState(), inbox = self.inbox, work = next.work
+        let run = RunState(), inbox = self.inbox, requests = self.requests, work = next.work
         let task = Task {
-            await work(Effect<F.Action>.Send { answer in
-                guard let a = answer.action, run.sent() else { return }
-                inbox.append(a)
+            await work(Effect<F.Action>.Send { output in
+                guard run.sent() else { return }
+                switch output {
+                case .action(let a): inbox.append(a)
+                case .request(let r): requests.append(r)
+                }
             })
             run.end()
         }
@@ -182,7 +185,7 @@ final class TestStore<F: Reducer> {
                 if let id { cancel(id) }
                 waiting.append((id, work))
             case .cancel(let id): cancel(id)
-            case .delegate(let request): requests.append(request)
+            case .request(let request): requests.append(request)
             case .quit: Issue.record("a page's effect quit the program", sourceLocation: sourceLocation)
             }
         }

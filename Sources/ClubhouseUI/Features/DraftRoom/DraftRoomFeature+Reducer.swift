@@ -48,12 +48,13 @@ extension DraftRoomFeature {
 
     /// Runs a write; a signed-out answer becomes the sign-in message.
     static func write<T: Sendable>(_ work: @escaping @Sendable () async throws -> T, answer: @escaping @Sendable (Result<T, PresentableError>) -> Action) -> Effect<Action> {
-        .answer {
-            do { return .init(answer(.success(try await work()))) }
-            catch DomainError.unauthenticated { return .init(.signInNeeded(.unauthenticated), endedSession: true) }
+        .run { send in
+            do { send(answer(.success(try await work()))) }
+            catch DomainError.unauthenticated { send(.signInNeeded(.unauthenticated)); send(request: .sessionEnded) }
             catch {
                 let e = PresentableError(error)
-                return .init(answer(.failure(e)), endedSession: e.sessionEnded)
+                send(answer(.failure(e)))
+                if e.sessionEnded { send(request: .sessionEnded) }
             }
         }
     }
