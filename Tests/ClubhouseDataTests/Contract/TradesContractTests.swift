@@ -34,6 +34,12 @@ import Testing
         #expect(seen.state == .proposed && seen.team.id == alice.team && seen.with.id == ben.team)
         #expect(seen.player(alice.tradeable.player.id)?.player.name == alice.tradeable.player.name)
         #expect(seen.giveValue > 0 && seen.getValue > 0)
+        // Each side sees its own roster after it: ben's loses his player and gains alice's, the count unchanged.
+        let benAfter = try #require(seen.myRosterAfter)
+        #expect(benAfter.team == ben.team && benAfter.leaving == [ben.tradeable.player.id] && benAfter.arriving == [alice.tradeable.player.id])
+        #expect(Set(benAfter.players.map(\.player.id)) == Set(ben.roster.rows.map(\.player.id)).subtracting([ben.tradeable.player.id]).union([alice.tradeable.player.id]))
+        let aliceView = try #require(try await world.api(alice.caller).call(T.list, At.League(league)).first { $0.id == id })
+        #expect(aliceView.myRosterAfter?.team == alice.team && aliceView.myRosterAfter?.leaving == [alice.tradeable.player.id])
 
         // Only the other side answers; only the proposer withdraws.
         #expect(await failure { try await world.api(alice.caller).call(T.accept, At.Trade(league, trade: id)) }?.code == "forbidden")
@@ -43,6 +49,7 @@ import Testing
         #expect(accepted.state == .inReview && accepted.vetoThreshold == 3)
         let forDev = try #require(try await world.api(dev.caller).call(T.list, At.League(league)).first { $0.id == id })
         #expect(forDev.canVote)
+        #expect(forDev.myRosterAfter == nil, "dev is not in the trade")
         let voted = try await world.api(dev.caller).call(T.veto, At.Trade(league, trade: id))
         #expect(voted.state == .inReview && voted.votes == 1)
         #expect(await failure { try await world.api(dev.caller).call(T.veto, At.Trade(league, trade: id)) }?.code == "conflict")
