@@ -116,6 +116,17 @@ import ClubhouseDomain
         #expect(try LeagueEvent.encode(E.InviteChanged.revokedInvite) == #"{"revoked":true}"#)
     }
 
+    /// The trade's teams (for the trade bell) came later: new payloads carry them, old rows decode without.
+    @Test func anAcceptedOrExecutedTradeNamesItsTeams() throws {
+        let executed = E.TradeExecuted(trade: TradeID(7), team: TeamID(1), with: TeamID(2), afterReview: true)
+        #expect(try Self.keys(LeagueEvent.encode(executed)) == ["trade", "team", "with", "afterReview"])
+        #expect(try Self.roundTrip(executed).decoded as? E.TradeExecuted == executed)
+        let accepted = E.TradeAccepted(trade: TradeID(7), review: true, team: TeamID(1), with: TeamID(2))
+        #expect(try Self.roundTrip(accepted).decoded as? E.TradeAccepted == accepted)
+        let old = try #require(try Self.event(.tradeExecuted, #"{"trade":7}"#).decodedBody(as: E.TradeExecuted.self))
+        #expect(old.team == nil && old.with == nil && old.afterReview == nil)
+    }
+
     @Test func askingForAnotherKindsBodyGivesNil() throws {
         let pick = Self.event(.pickMade, #"{"pick":5,"team":2,"player":"x"}"#)
         #expect(try pick.decodedBody(as: E.PickUndone.self) == nil)

@@ -269,7 +269,8 @@ extension LeagueService {
         trade.answeredAt = now
         let hours = league.settings.tradeReviewHours
         if league.settings.tradeReview == .none || hours == 0 {
-            try w.appendEvent(league: league.id, LeagueEvent.TradeAccepted(trade: trade.id, review: false), at: clock.now())
+            try w.appendEvent(league: league.id, LeagueEvent.TradeAccepted(trade: trade.id, review: false, team: trade.proposal.team,
+                                                                             with: trade.proposal.with), at: clock.now())
             try execute(w, league: league, trade: &trade, board: board)
             return
         }
@@ -281,7 +282,8 @@ extension LeagueService {
         trade.reviewEndsAt = now.addingTimeInterval(Double(hours) * 3_600)
         trade.vetoThreshold = league.settings.tradeReview == .vote ? TradeRules.vetoThreshold(for: trade.proposal, teams: board.teams) : 0
         try w.updateTrade(trade)
-        try w.appendEvent(league: league.id, LeagueEvent.TradeAccepted(trade: trade.id, review: true), at: clock.now())
+        try w.appendEvent(league: league.id, LeagueEvent.TradeAccepted(trade: trade.id, review: true, team: trade.proposal.team,
+                                                                         with: trade.proposal.with), at: clock.now())
     }
 
     /// Re-checks and executes `trade` in the caller's transaction: both rosters, the picks' owners, the drops' waiver
@@ -292,10 +294,12 @@ extension LeagueService {
             return
         }
         try apply(w, league: league, TradeRules.execution(of: trade.proposal, on: board, leagueID: league.id, at: league.clock))
+        let afterReview = trade.state == .inReview
         trade.state = .executed
         trade.decidedAt = now(of: trade, league)
         try w.updateTrade(trade)
-        try w.appendEvent(league: league.id, LeagueEvent.TradeExecuted(trade: trade.id), at: clock.now())
+        try w.appendEvent(league: league.id, LeagueEvent.TradeExecuted(trade: trade.id, team: trade.proposal.team, with: trade.proposal.with,
+                                                                       afterReview: afterReview), at: clock.now())
     }
 
     /// Writes an execution: rosters first without the players leaving (so no player is ever on two rows), then whole.
