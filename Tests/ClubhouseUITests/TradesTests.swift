@@ -144,6 +144,48 @@ import Terminal
         #expect(h.state.top[TradeBuilderFeature.self] == nil, "the builder closes once its offer went through")
     }
 
+    @Test func bOnMyRosterPutsThePlayerOnTheTradingBlockAndTheMarkShows() async {
+        let fake = FakeLeague()
+        var h = await TeamWorld.signedIn(on: .roster(Demo.greats, team: Demo.bits), fake: fake)
+        let first = try! #require(h.state.top.rosterState?.selectedRow)
+        h.key(.char("b"))
+        await h.settle()
+        #expect(await fake.tradeWrites.first?.of(Endpoints.Trades.tradingBlock)?.body
+                == Wire.TradingBlockChange(team: Demo.bits, player: first.player.id, on: true))
+        h.key(.char("r"))                  // reload: the roster as the league now has it
+        await h.settle()
+        #expect(h.state.top.rosterState?.selectedRow?.onTradingBlock == true)
+        #expect(Screen(h.state).inSheet("\(first.player.name) [block]"))
+    }
+
+    @Test func theBuilderFiltersTheirRosterToTheTradingBlock() async {
+        let fake = FakeLeague()
+        var bytes = try! await fake.roster(Demo.greats, team: Demo.bytes)
+        bytes.rows[1].onTradingBlock = true
+        await fake.setRoster(bytes)
+        var h = await TeamWorld.signedIn(on: .tradeBuilder(Demo.greats, counter: nil), size: Size(width: 120, height: 40), fake: fake)
+        h.key(.enter)                      // Bytes
+        await h.settle()
+        #expect(Screen(h.state).inSheet("\(bytes.rows[1].player.name) [block]"))
+        h.key(.char("b"))
+        let b = h.state.top[TradeBuilderFeature.self]
+        #expect(b?.blockOnly == true && b?.rows(.theirs).map(\.player.id) == [bytes.rows[1].player.id])
+        #expect(Screen(h.state).inSheet("You get — Bytes · on the block"))
+        h.key(.char(" "))                  // the only one shown: the player on the block
+        #expect(h.state.top[TradeBuilderFeature.self]?.get == [bytes.rows[1].player.id])
+        h.key(.char("b"))
+        #expect(h.state.top[TradeBuilderFeature.self]?.rows(.theirs).count == bytes.rows.count)
+    }
+
+    @Test func theBuilderAt160x48() async {
+        let fake = FakeLeague()
+        var h = await TeamWorld.signedIn(on: .tradeBuilder(Demo.greats, counter: nil), size: Size(width: 160, height: 48), fake: fake)
+        h.key(.enter)
+        await h.settle()
+        h.key(.char(" ")); h.key(.left); h.key(.char(" "))
+        PageGoldenTests.check(h, "trade-builder")
+    }
+
     @Test func signedOutTheOfferGoesThroughTheGate() async {
         let fake = FakeLeague()
         await fake.setTrades(Self.trades)

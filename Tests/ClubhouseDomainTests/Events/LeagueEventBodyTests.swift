@@ -53,6 +53,7 @@ import ClubhouseDomain
         (E.TradeInvalidated(trade: TradeID(7), reason: "Christian McCaffrey is no longer on Team 2's roster"),
          #"{"trade":7,"reason":"Christian McCaffrey is no longer on Team 2's roster"}"#),
         (E.TradeReversed(trade: TradeID(7)), #"{"trade":7}"#),
+        (E.TradingBlockChanged(team: TeamID(2), player: "00-0033280", on: true), #"{"team":2,"player":"00-0033280","on":true}"#),
         (E.AuctionNominated(nomination: NominationID(3), team: TeamID(4), player: "00-0033280", bid: 1, deadline: kickoff),
          #"{"nomination":3,"team":4,"player":"00-0033280","bid":1,"deadline":589420800}"#),
         (E.AuctionBidPlaced(nomination: NominationID(3), team: TeamID(5), amount: 31, proxy: false, deadline: kickoff, reset: true),

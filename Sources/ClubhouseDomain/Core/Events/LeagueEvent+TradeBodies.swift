@@ -89,6 +89,15 @@ extension LeagueEvent {
         public init(trade: TradeID, reason: String) { self.trade = trade; self.reason = reason }
     }
 
+    /// A manager put `player` on `team`'s trading block (`on`) or took him off.
+    public struct TradingBlockChanged: LeagueEventBody {
+        public static let kind = Kind.tradingBlockChanged
+        public var team: TeamID
+        public var player: PlayerID
+        public var on: Bool
+        public init(team: TeamID, player: PlayerID, on: Bool) { self.team = team; self.player = player; self.on = on }
+    }
+
     /// The commissioner reversed an executed trade.
     public struct TradeReversed: LeagueEventBody {
         public static let kind = Kind.tradeReversed

@@ -163,6 +163,28 @@ extension LeagueService {
         }
     }
 
+    // MARK: The trading block
+
+    /// The team's manager puts one of its players on its trading block (`on`: players it is shopping) or takes him off.
+    /// Rosters show the mark and the trade builder filters by it. A player leaves the block when he changes teams.
+    /// Returns the team's block now.
+    @discardableResult
+    public func setTradingBlock(_ id: LeagueID, team teamID: TeamID, player: PlayerID, on: Bool, caller: Caller) throws -> [PlayerID] {
+        let user = try signedIn(caller)
+        return try store.write { w in
+            let league = try existingLeague(w, id)
+            let team = try managedTeam(w, teamID, league: league, user: user, doing: "change its trading block")
+            guard league.state != .complete else { throw DomainError.conflict("The season of \(league.name) is over — nothing can be traded") }
+            guard try w.rosters(in: id).first(where: { $0.teamID == teamID })?.contains(player) == true else {
+                let name = try factsCache.facts(w, season: league.season).summary(player).name
+                throw DomainError.validation(field: "player", message: "\(name) isn't on \(team.name)'s roster")
+            }
+            try w.setTradingBlock(player, team: teamID, in: id, on: on, at: clock.now())
+            try w.appendEvent(league: id, LeagueEvent.TradingBlockChanged(team: teamID, player: player, on: on), at: clock.now())
+            return (try w.tradingBlock(in: id)[teamID] ?? []).sorted { $0.rawValue < $1.rawValue }
+        }
+    }
+
     // MARK: The time step
 
     /// Runs every trade step due at `now` on the league's clock (trades made before the season run on real time): offers
@@ -312,6 +334,9 @@ extension LeagueService {
         }
         for r in x.rosters { try w.setRoster(r) }
         for (pick, owner) in x.pickOwners.sorted(by: { $0.key < $1.key }) { try w.setPickOwner(pick, owner: owner, in: league.id) }
+        // Whoever changed teams leaves the trading block he was on.
+        let moved = x.rosters.flatMap { r in r.playerIDs.filter { before[r.teamID]?.contains($0) != true } }
+        try w.removeFromTradingBlocks(moved, in: league.id)
         if !x.dropped.isEmpty {
             let holds = x.dropped.map { WaiverHold.forDroppedPlayer($0, droppedAt: league.clock, settings: league.settings) }
             try w.setWaiverHolds(try w.waiverHolds(in: league.id).filter { !x.dropped.contains($0.playerID) } + holds, in: league.id)
