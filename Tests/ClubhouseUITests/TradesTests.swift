@@ -133,6 +133,8 @@ import Terminal
         h.key(.char(" "))                  // ask for their first player
         h.key(.left)
         h.key(.char(" "))                  // give my first player
+        // Lamar Jackson (QB) for Bytes' first player, Patrick Mahomes (QB): my roster after still has one QB.
+        #expect(h.state.top[TradeBuilderFeature.self]?.myPositionsAfter == "QB 1 · RB 3 · WR 4 · TE 1 · K 1 · DEF 1")
         PageGoldenTests.check(h, "trade-builder")
         h.key(.char("s"))
         #expect(Screen(h.state).inSheet("Send this offer to Bytes?"))

@@ -44,6 +44,16 @@ public enum TradeBuilderFeature: PageFeature {
                                  get: TradeAssets(players: get, picks: getPicks), drops: drops)
         }
         var partnerName: String { others.first { $0.id == partner }?.name ?? "them" }
+        /// My roster after the trade as it stands, counted by position: "QB 2 · RB 5 · WR 4" (positions I'd have).
+        var myPositionsAfter: String {
+            let leaving = Set(give + drops)
+            let after = (mine.value?.rows ?? []).filter { !leaving.contains($0.player.id) }.map(\.player.position)
+                + (theirs.value?.rows ?? []).filter { get.contains($0.player.id) }.map(\.player.position)
+            return Position.allCases.compactMap { p in
+                let n = after.filter { $0 == p }.count
+                return n == 0 ? nil : "\(p.rawValue) \(n)"
+            }.joined(separator: " · ")
+        }
         func rows(_ side: Side) -> [RosterRow] {
             if side == .mine { return mine.value?.rows ?? [] }
             return (theirs.value?.rows ?? []).filter { !blockOnly || $0.onTradingBlock }
