@@ -35,6 +35,7 @@ public enum PostgresSchema {
             try c.execute(translate(Migration009.sql))
             try c.execute(Migration009.postgresChecks)
         },
+        Step(version: 10, name: Migration010.migration.name) { try $0.execute(translate(Migration010.sql)) },
     ]
 
     /// Same versions as SQLite's, always (a test checks).

@@ -207,7 +207,7 @@ func styleOf(_ text: String, _ h: Harness) -> Style? {
         let rb = s.row(of: "Christian McCaffrey")!, empty = s.row(of: "— empty —")!, bench = s.row(of: "── Bench ──")!, ekeler = s.row(of: "Austin Ekeler")!
         #expect(rb < empty && empty < s.row(of: "Michael Thomas")!, "the empty RB place sits with the RBs")
         #expect(s.row(of: "New England Patriots")! < bench && bench < ekeler, "starters, then the bench")
-        #expect(s.footer.contains("m move · d drop · W claims"))
+        #expect(s.footer.contains("m move · d drop · b trading block · W claims"))
     }
 
     @Test func theChooserRendersOverThePageWithDimmedReasons() async {

@@ -15,14 +15,20 @@ import Terminal
                           invalidationReason: reason)
         func team(_ t: TeamID) -> TradeView.TradeTeam { TradeView.TradeTeam(id: t, name: Demo.team(t).name, isBot: t == Demo.hailMarys) }
         let players = (give + get).enumerated().map { i, s in TradeView.TradePlayer(player: s, value: Double(40 - 7 * i) + 0.5) }
+        // Bits' roster after an open trade it is in (the page shows it): Bits' players valued by their place on its roster.
+        let bits = TeamWorld.bits.rows.map(\.player)
+        let value = { (id: PlayerID) in players.first { $0.player.id == id }?.value ?? Double(20 - (bits.firstIndex { $0.id == id } ?? 0)) }
+        let after = state.isOpen && (from == Demo.bits || to == Demo.bits)
+            ? TradeView.RosterAfter.of(Demo.bits, roster: bits.map(\.id), after: p,
+                                       players: { id in (bits + give + get).first { $0.id == id }! }, value: value) : nil
         return TradeView(id: TradeID(id), state: state, trade: trade, team: team(from), with: team(to), players: players, picks: [],
                          giveValue: players.prefix(give.count).reduce(0) { $0 + $1.value }, getValue: players.dropFirst(give.count).reduce(0) { $0 + $1.value },
-                         canVote: canVote)
+                         canVote: canVote, myRosterAfter: after)
     }
 
-    /// An offer to Bits, one in review between two other teams (alice may vote), one executed.
+    /// An offer to Bits (Cook for Jones, on its bench), one in review between two other teams (alice may vote), one executed.
     static let trades: [TradeView] = [
-        view(7, .proposed, from: Demo.bytes, to: Demo.bits, give: [Demo.jones], get: [Demo.cook]),
+        view(7, .proposed, from: Demo.bytes, to: Demo.bits, give: [Demo.cook], get: [Demo.jones]),
         view(6, .inReview, from: Demo.tailgaters, to: Demo.hailMarys, give: [Demo.kupp], get: [Demo.golladay, Demo.waller], votes: 1, threshold: 1, canVote: true),
         view(5, .executed, from: Demo.bits, to: Demo.hailMarys, give: [Demo.ekeler], get: [Demo.mostert]),
     ]
@@ -39,6 +45,19 @@ import Terminal
         let s = Self.page(h)
         #expect(s?.tab == .toMe && s?.rows.map(\.id) == [TradeID(7)])
         PageGoldenTests.check(h, "trades")
+    }
+
+    @Test func anOfferToMeShowsMyRosterAfterItByPosition() async {
+        let (h, _) = await Self.onTrades(size: Size(width: 100, height: 40))
+        let after = try! #require(Self.page(h)?.selected?.myRosterAfter)
+        #expect(after.leaving == [Demo.jones.id] && after.arriving == [Demo.cook.id] && after.dropping.isEmpty)
+        #expect(after.players.count == TeamWorld.bits.rows.count)
+        #expect(after.players.map(\.player.position) == after.players.map(\.player.position).sorted(), "by position")
+        let screen = Screen(h.state)
+        #expect(screen.inSheet("Your roster after it · value"))
+        #expect(screen.inSheet("Leaves: Aaron Jones · Arrives: Dalvin Cook"))
+        let rb = try! #require(screen.lines.first { $0.contains(" RB  ") && $0.contains("Christian McCaffrey") })
+        #expect(rb.contains("+Dalvin Cook 40.5") && rb.contains("Austin Ekeler") && !rb.contains("Aaron Jones"), "\(rb)")
     }
 
     @Test func theWideScreenShowsTheSameTradeWithRoomToSpare() async {
@@ -65,7 +84,7 @@ import Terminal
         h.key(.char("a"))
         #expect(Self.page(h)?.question?.write == GatedWrite(Endpoints.Trades.accept, At.Trade(Demo.greats, trade: TradeID(7))))
         #expect(Screen(h.state).inSheet("Accept this trade?"))
-        #expect(Screen(h.state).inSheet("You get Aaron Jones; Bytes gets Dalvin Cook."))
+        #expect(Screen(h.state).inSheet("You get Dalvin Cook; Bytes gets Aaron Jones."))
         h.key(.char("y"))
         await h.settle()
         #expect(await fake.tradeCalls == ["acceptTrade 7"])
@@ -98,7 +117,7 @@ import Terminal
         await h.settle()
         let b = h.state.top[TradeBuilderFeature.self]
         #expect(b?.counter == TradeID(7) && b?.partner == Demo.bytes)
-        #expect(b?.give == [Demo.cook.id] && b?.get == [Demo.jones.id])
+        #expect(b?.give == [Demo.jones.id] && b?.get == [Demo.cook.id])
     }
 
     @Test func theBuilderSendsTheMarkedPlayersAfterAConfirm() async {
@@ -114,6 +133,8 @@ import Terminal
         h.key(.char(" "))                  // ask for their first player
         h.key(.left)
         h.key(.char(" "))                  // give my first player
+        // Lamar Jackson (QB) for Bytes' first player, Patrick Mahomes (QB): my roster after still has one QB.
+        #expect(h.state.top[TradeBuilderFeature.self]?.myPositionsAfter == "QB 1 · RB 3 · WR 4 · TE 1 · K 1 · DEF 1")
         PageGoldenTests.check(h, "trade-builder")
         h.key(.char("s"))
         #expect(Screen(h.state).inSheet("Send this offer to Bytes?"))
@@ -123,6 +144,48 @@ import Terminal
         let mine = TeamWorld.bits.rows[0].player.id, theirs = try? #require(await fake.roster(Demo.greats, team: Demo.bytes).rows.first?.player.id)
         #expect(sent == TradeProposal(team: Demo.bits, with: Demo.bytes, give: TradeAssets(players: [mine]), get: TradeAssets(players: [theirs!])))
         #expect(h.state.top[TradeBuilderFeature.self] == nil, "the builder closes once its offer went through")
+    }
+
+    @Test func bOnMyRosterPutsThePlayerOnTheTradingBlockAndTheMarkShows() async {
+        let fake = FakeLeague()
+        var h = await TeamWorld.signedIn(on: .roster(Demo.greats, team: Demo.bits), fake: fake)
+        let first = try! #require(h.state.top.rosterState?.selectedRow)
+        h.key(.char("b"))
+        await h.settle()
+        #expect(await fake.tradeWrites.first?.of(Endpoints.Trades.tradingBlock)?.body
+                == Wire.TradingBlockChange(team: Demo.bits, player: first.player.id, on: true))
+        h.key(.char("r"))                  // reload: the roster as the league now has it
+        await h.settle()
+        #expect(h.state.top.rosterState?.selectedRow?.onTradingBlock == true)
+        #expect(Screen(h.state).inSheet("\(first.player.name) [block]"))
+    }
+
+    @Test func theBuilderFiltersTheirRosterToTheTradingBlock() async {
+        let fake = FakeLeague()
+        var bytes = try! await fake.roster(Demo.greats, team: Demo.bytes)
+        bytes.rows[1].onTradingBlock = true
+        await fake.setRoster(bytes)
+        var h = await TeamWorld.signedIn(on: .tradeBuilder(Demo.greats, counter: nil), size: Size(width: 120, height: 40), fake: fake)
+        h.key(.enter)                      // Bytes
+        await h.settle()
+        #expect(Screen(h.state).inSheet("\(bytes.rows[1].player.name) [block]"))
+        h.key(.char("b"))
+        let b = h.state.top[TradeBuilderFeature.self]
+        #expect(b?.blockOnly == true && b?.rows(.theirs).map(\.player.id) == [bytes.rows[1].player.id])
+        #expect(Screen(h.state).inSheet("You get — Bytes · on the block"))
+        h.key(.char(" "))                  // the only one shown: the player on the block
+        #expect(h.state.top[TradeBuilderFeature.self]?.get == [bytes.rows[1].player.id])
+        h.key(.char("b"))
+        #expect(h.state.top[TradeBuilderFeature.self]?.rows(.theirs).count == bytes.rows.count)
+    }
+
+    @Test func theBuilderAt160x48() async {
+        let fake = FakeLeague()
+        var h = await TeamWorld.signedIn(on: .tradeBuilder(Demo.greats, counter: nil), size: Size(width: 160, height: 48), fake: fake)
+        h.key(.enter)
+        await h.settle()
+        h.key(.char(" ")); h.key(.left); h.key(.char(" "))
+        PageGoldenTests.check(h, "trade-builder")
     }
 
     @Test func signedOutTheOfferGoesThroughTheGate() async {
@@ -156,7 +219,7 @@ import Terminal
             for x in 0..<s.buffer.size.width where s.buffer[x, y].style.foreground != .default || s.buffer[x, y].style.background != .default { coloured += 1 }
         }
         #expect(coloured == 0)
-        let row = try! #require(s.lines.indices.first { $0 >= s.layout.sheetContent.y && s.lines[$0].contains("Aaron Jones    Dalvin Cook") })
+        let row = try! #require(s.lines.indices.first { $0 >= s.layout.sheetContent.y && s.lines[$0].contains("Dalvin Cook    Aaron Jones") })
         #expect(s.lines[row].contains("proposed"))
         #expect(s.buffer[3, row].style.attributes.contains(.reverse), "selected row is reverse video")
     }

@@ -17,13 +17,7 @@ import Testing
 @Suite(.serialized) struct SSHDraftTests {
     static let leagueName = "SSH Draft Night"
 
-    /// One manager: the account, the key, the team.
-    struct Manager {
-        var name: String
-        var team: String
-        var keyPath: String
-        var user: UserID
-    }
+    typealias Manager = SSHLeague.Manager
 
     @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH (make test installs openssh-server and openssh-client)"),
           .timeLimit(.minutes(4)))
@@ -31,7 +25,6 @@ import Testing
         let home = try TemporaryHome()
         let dir = home.url.path
         let dbPath = dir + "/league.sqlite"
-        let account = String(cString: getpwuid(geteuid())!.pointee.pw_name)
 
         // The league, prepared with the real use cases: three accounts, each with its key linked; a public
         // 3-team league with a 3-slot roster (3 rounds) and a 30 s clock (the shortest after 5 s), everyone in, the order set.
@@ -40,15 +33,8 @@ import Testing
         // Only this league: the demo leagues are not needed here (and seeding them would cost seconds).
         try db.execute("INSERT INTO meta (key, value) VALUES ('\(DemoWorld.seededKey)', 'skipped by SSHDraftTests')")
         let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
-        var managers: [Manager] = []
-        for (name, team) in [("Ann", "Ann's Aces"), ("Bob", "Bob's Bombers"), ("Cat", "Cat's Claws")] {
-            let key = "\(dir)/\(name.lowercased())"
-            let made = try SSHHost.run(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", key])
-            try #require(made.status == 0, "ssh-keygen: \(made.output)")
-            let publicKey = try SSHPublicKey(line: try String(contentsOfFile: key + ".pub", encoding: .utf8))
-            let session = try service.createAccount(email: "\(name.lowercased())@ssh.example", password: "draft night \(name)", displayName: name)
-            try service.linkSSHKey(fingerprint: publicKey.fingerprint, publicKey: publicKey.openSSHLine, caller: .user(session.user.id))
-            managers.append(Manager(name: name, team: team, keyPath: key, user: session.user.id))
+        let managers = try [("Ann", "Ann's Aces"), ("Bob", "Bob's Bombers"), ("Cat", "Cat's Claws")].map { name, team in
+            try SSHLeague.manager(name, team: team, in: dir, service: service)
         }
         var settings = LeagueSettings()
         settings.teamCount = 3
@@ -75,35 +61,10 @@ import Testing
         defer { host.cleanUp(stateDirectory: dir + "/state") }
         try #require(host.waitForLog("Server listening on 127.0.0.1 port \(port)", timeout: 60), "sshd never listened:\n\(host.log)")
 
-        func connect(_ m: Manager) throws -> Tmux {
-            let ssh = ["ssh", "-tt", "-F", "/dev/null", "-i", m.keyPath, "-p", "\(port)",
-                       "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "IdentitiesOnly=yes",
-                       "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "\(account)@127.0.0.1"]
-            return try Tmux(command: ssh.map(Tmux.shellQuote).joined(separator: " ") + "; echo ssh-exit=$?; sleep 30",
-                            width: 120, height: 40)
-        }
-        /// Home → signed in with the key (K, unless the device's session is still signed in) → the league → its room.
+        func connect(_ m: Manager) throws -> Tmux { try SSHLeague.connect(m, port: port) }
+        /// Signed in with the key, on the league's page → its room.
         func enterRoom(_ m: Manager, _ tmux: Tmux) throws {
-            let landed = try tmux.waitFor(timeout: 30) { $0.contains(Self.leagueName) && ($0.contains("K: sign in as \(m.name)") || $0.contains("\(m.name) · ? help")) }
-            try #require(landed.matched, "\(m.name) never reached Home:\n\(landed.screen)\nhost log:\n\(host.log)")
-            if landed.screen.contains("K: sign in as \(m.name)") {
-                #expect(landed.screen.split(separator: "\n").first?.contains("signed out · K: sign in as \(m.name)") == true,
-                        "the top bar offers the key:\n\(landed.screen)")
-                try tmux.send("K")
-            }
-            let signedIn = try tmux.waitFor(timeout: 10) { $0.split(separator: "\n").first?.contains("\(m.name) · ? help") == true }
-            try #require(signedIn.matched, "\(m.name)'s key did not sign in:\n\(signedIn.screen)")
-            // Home reloads its lists once signed in: Enter opens the league when its row is there (again if the
-            // first press landed while the list was reloading).
-            var page = (matched: false, screen: "")
-            let leaguePage = "\(Self.leagueName)  ·  "
-            for _ in 0..<3 where !page.matched {
-                let ready = try tmux.waitFor(timeout: 5) { $0.contains(leaguePage) || !$0.contains("Loading") && $0.contains("Public leagues") }
-                if ready.screen.contains(leaguePage) { page = ready; break }
-                try tmux.send("Enter")
-                page = try tmux.waitFor(leaguePage, timeout: 3)
-            }
-            try #require(page.matched, "\(m.name): no league page:\n\(page.screen)")
+            try SSHLeague.openLeague(Self.leagueName, as: m, on: tmux, hostLog: { host.log })
             try tmux.send("d")
             let room = try tmux.waitFor(timeout: 10) { $0.contains("snake · 3 rounds · 3 teams") && $0.contains("R3") }
             try #require(room.matched, "\(m.name): no draft room:\n\(room.screen)")

@@ -99,6 +99,29 @@ extension SQLStoreTransaction {
         }
     }
 
+    func tradingBlock(in league: LeagueID) throws -> [TeamID: Set<PlayerID>] {
+        var out: [TeamID: Set<PlayerID>] = [:]
+        try each("""
+            SELECT b.team_id, b.player_id FROM trading_block b
+            JOIN roster_entries r ON r.league_id = b.league_id AND r.team_id = b.team_id AND r.player_id = b.player_id
+            WHERE b.league_id = ?
+            """, [league]) { s in out[TeamID(s.int64(at: 0)), default: []].insert(PlayerID(s.string(at: 1))) }
+        return out
+    }
+
+    func setTradingBlock(_ player: PlayerID, team: TeamID, in league: LeagueID, on: Bool, at: Date) throws {
+        if on {
+            try run("INSERT INTO trading_block (league_id, team_id, player_id, added_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                    [league, team, player, at])
+        } else {
+            try run("DELETE FROM trading_block WHERE league_id = ? AND team_id = ? AND player_id = ?", [league, team, player])
+        }
+    }
+
+    func removeFromTradingBlocks(_ players: [PlayerID], in league: LeagueID) throws {
+        for player in players { try run("DELETE FROM trading_block WHERE league_id = ? AND player_id = ?", [league, player]) }
+    }
+
     func setPickOwner(_ pick: DraftPickRef, owner: TeamID, in league: LeagueID) throws {
         if owner == pick.team {
             try run("DELETE FROM draft_pick_owners WHERE league_id = ? AND round = ? AND original_team_id = ?", [league, pick.round, pick.team])

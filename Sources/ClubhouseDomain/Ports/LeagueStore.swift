@@ -82,6 +82,8 @@ public protocol LeagueStoreReader {
     func tradeVoters(_ trade: TradeID) throws -> [TeamID]
     /// The traded picks of a league's draft with their owners now (a pick not listed is its original team's).
     func pickOwners(in league: LeagueID) throws -> [DraftPickRef: TeamID]
+    /// Each team's players on the trading block, those still on its roster only.
+    func tradingBlock(in league: LeagueID) throws -> [TeamID: Set<PlayerID>]
 
     // MARK: Auction (schema v9)
     /// Who nominated each sale of a league's auction, with its price, in number order.
@@ -167,6 +169,10 @@ public protocol LeagueStoreWriter: LeagueStoreReader {
     func updateTrade(_ trade: Trade) throws
     /// One vote against a trade by a team; `DomainError.conflict` when that team already voted.
     func insertTradeVote(_ trade: TradeID, team: TeamID, at: Date) throws
+    /// Puts a team's player on its trading block (`on`, kept if already there) or takes him off.
+    func setTradingBlock(_ player: PlayerID, team: TeamID, in league: LeagueID, on: Bool, at: Date) throws
+    /// Takes players off every trading block of the league (they changed teams).
+    func removeFromTradingBlocks(_ players: [PlayerID], in league: LeagueID) throws
     /// Who makes a (round, original team) pick from now on (its original team again removes the row).
     func setPickOwner(_ pick: DraftPickRef, owner: TeamID, in league: LeagueID) throws
 

@@ -124,13 +124,15 @@ extension LeagueService {
             try requireVisible(s.league, caller: caller, reader: r)
             let t = try s.team(team)
             let week = s.currentWeek
+            let block = try r.tradingBlock(in: id)[team] ?? []
             let rows = (s.rosters[team]?.entries ?? [])
                 .sorted { ($0.slot, $0.playerID) < ($1.slot, $1.playerID) }
                 .map { e in
                     RosterRow(slot: e.slot, player: s.facts.summary(e.playerID), acquisition: e.acquisition, acquiredAt: e.acquiredAt,
                               weekPoints: s.points(e.playerID, week: week),
                               seasonPoints: s.scored.seasonPoints(e.playerID, finalAt: s.now) + s.livePoints(e.playerID, week: week),
-                              locked: s.facts.game(for: e.playerID, week: week)?.hasKickedOff(at: s.now) ?? false)
+                              locked: s.facts.game(for: e.playerID, week: week)?.hasKickedOff(at: s.now) ?? false,
+                              onTradingBlock: block.contains(e.playerID))
                 }
             return TeamRoster(leagueID: id, team: s.summary(t), week: week, rows: rows,
                               faabRemaining: s.league.settings.waiverType == .faab ? t.faabRemaining : nil, waiverPriority: t.waiverPriority)

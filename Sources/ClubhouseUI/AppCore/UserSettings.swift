@@ -8,9 +8,11 @@ public struct UserSettings: Codable, Hashable, Sendable {
     public var mouse: Bool
     /// Ring the terminal bell when it becomes my team's pick.
     public var draftBell: Bool
+    /// Ring the terminal bell for an offer to my team, a trade open to my vote, my trade executed (`TradeBell`).
+    public var tradeBell: Bool
 
-    public init(theme: ThemeMode = .system, color: Bool = true, mouse: Bool = true, draftBell: Bool = true) {
-        self.theme = theme; self.color = color; self.mouse = mouse; self.draftBell = draftBell
+    public init(theme: ThemeMode = .system, color: Bool = true, mouse: Bool = true, draftBell: Bool = true, tradeBell: Bool = true) {
+        self.theme = theme; self.color = color; self.mouse = mouse; self.draftBell = draftBell; self.tradeBell = tradeBell
     }
 
     public init(from decoder: any Decoder) throws {
@@ -19,6 +21,7 @@ public struct UserSettings: Codable, Hashable, Sendable {
         color = (try? c.decode(Bool.self, forKey: .color)) ?? true
         mouse = (try? c.decode(Bool.self, forKey: .mouse)) ?? true
         draftBell = (try? c.decode(Bool.self, forKey: .draftBell)) ?? true
+        tradeBell = (try? c.decode(Bool.self, forKey: .tradeBell)) ?? true
     }
 }
 

@@ -34,6 +34,12 @@ import Testing
         #expect(seen.state == .proposed && seen.team.id == alice.team && seen.with.id == ben.team)
         #expect(seen.player(alice.tradeable.player.id)?.player.name == alice.tradeable.player.name)
         #expect(seen.giveValue > 0 && seen.getValue > 0)
+        // Each side sees its own roster after it: ben's loses his player and gains alice's, the count unchanged.
+        let benAfter = try #require(seen.myRosterAfter)
+        #expect(benAfter.team == ben.team && benAfter.leaving == [ben.tradeable.player.id] && benAfter.arriving == [alice.tradeable.player.id])
+        #expect(Set(benAfter.players.map(\.player.id)) == Set(ben.roster.rows.map(\.player.id)).subtracting([ben.tradeable.player.id]).union([alice.tradeable.player.id]))
+        let aliceView = try #require(try await world.api(alice.caller).call(T.list, At.League(league)).first { $0.id == id })
+        #expect(aliceView.myRosterAfter?.team == alice.team && aliceView.myRosterAfter?.leaving == [alice.tradeable.player.id])
 
         // Only the other side answers; only the proposer withdraws.
         #expect(await failure { try await world.api(alice.caller).call(T.accept, At.Trade(league, trade: id)) }?.code == "forbidden")
@@ -43,6 +49,7 @@ import Testing
         #expect(accepted.state == .inReview && accepted.vetoThreshold == 3)
         let forDev = try #require(try await world.api(dev.caller).call(T.list, At.League(league)).first { $0.id == id })
         #expect(forDev.canVote)
+        #expect(forDev.myRosterAfter == nil, "dev is not in the trade")
         let voted = try await world.api(dev.caller).call(T.veto, At.Trade(league, trade: id))
         #expect(voted.state == .inReview && voted.votes == 1)
         #expect(await failure { try await world.api(dev.caller).call(T.veto, At.Trade(league, trade: id)) }?.code == "conflict")
@@ -58,9 +65,13 @@ import Testing
         settings.tradeReview = .none
         _ = try await world.api(alice.caller).updateSettings(league, settings: settings)
 
+        // Alice shops the player she trades: once he changes teams he is off the block.
+        _ = try await world.api(alice.caller).call(T.tradingBlock, At.League(league),
+                                                   Wire.TradingBlockChange(team: alice.team, player: alice.tradeable.player.id, on: true))
         let id = try await world.api(alice.caller).call(T.propose, At.League(league), offer(alice, ben)).trade
         let done = try await world.api(ben.caller).call(T.accept, At.Trade(league, trade: id))
         #expect(done.state == .executed)
+        #expect(try await world.api().roster(league, team: ben.team).rows.first { $0.player.id == alice.tradeable.player.id }?.onTradingBlock == false)
         let mine = try await world.api().roster(league, team: alice.team), theirs = try await world.api().roster(league, team: ben.team)
         #expect(mine.rows.contains { $0.player.id == ben.tradeable.player.id } && !mine.rows.contains { $0.player.id == alice.tradeable.player.id })
         #expect(theirs.rows.contains { $0.player.id == alice.tradeable.player.id } && !theirs.rows.contains { $0.player.id == ben.tradeable.player.id })
@@ -68,6 +79,29 @@ import Testing
         #expect(log.prefix(2).allSatisfy { $0.transaction.kind == .trade })
         // A trade already executed can't be accepted again.
         #expect(await failure { try await world.api(ben.caller).call(T.accept, At.Trade(league, trade: id)) }?.code == "conflict")
+    }
+
+    @Test func aManagerShopsAPlayerOnTheTradingBlockAndEveryoneSeesTheMark() async throws {
+        let world = try ContractWorld()
+        let league = try await world.league("Gridiron Greats").id
+        let alice = try await manager("alice", world, league), ben = try await manager("ben", world, league)
+        let player = alice.tradeable.player.id
+        func change(_ team: TeamID, _ player: PlayerID, on: Bool) -> Wire.TradingBlockChange { Wire.TradingBlockChange(team: team, player: player, on: on) }
+
+        let block = try await world.api(alice.caller).call(T.tradingBlock, At.League(league), change(alice.team, player, on: true))
+        #expect(block == Wire.TradingBlock(team: alice.team, players: [player]))
+        #expect(try await world.api(ben.caller).roster(league, team: alice.team).rows.filter(\.onTradingBlock).map(\.player.id) == [player])
+        #expect(try await world.api().roster(league, team: alice.team).rows.filter(\.onTradingBlock).map(\.player.id) == [player], "a public mark")
+        #expect(try await world.api().roster(league, team: ben.team).rows.allSatisfy { !$0.onTradingBlock })
+        // Only the team's manager, only the team's own players, signed in.
+        #expect(await failure { try await world.api(ben.caller).call(T.tradingBlock, At.League(league), change(alice.team, player, on: false)) }?.code == "forbidden")
+        #expect(await failure { try await world.api(alice.caller).call(T.tradingBlock, At.League(league), change(alice.team, ben.tradeable.player.id, on: true)) }?
+            .code == "validation")
+        #expect(await failure { try await world.api().call(T.tradingBlock, At.League(league), change(alice.team, player, on: false)) }?.code == "unauthenticated")
+        // Off again.
+        let off = try await world.api(alice.caller).call(T.tradingBlock, At.League(league), change(alice.team, player, on: false))
+        #expect(off.players.isEmpty)
+        #expect(try await world.api().roster(league, team: alice.team).rows.allSatisfy { !$0.onTradingBlock })
     }
 
     @Test func aCounterReplacesTheOfferItAnswers() async throws {

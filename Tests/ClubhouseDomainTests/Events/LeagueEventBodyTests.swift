@@ -53,6 +53,7 @@ import ClubhouseDomain
         (E.TradeInvalidated(trade: TradeID(7), reason: "Christian McCaffrey is no longer on Team 2's roster"),
          #"{"trade":7,"reason":"Christian McCaffrey is no longer on Team 2's roster"}"#),
         (E.TradeReversed(trade: TradeID(7)), #"{"trade":7}"#),
+        (E.TradingBlockChanged(team: TeamID(2), player: "00-0033280", on: true), #"{"team":2,"player":"00-0033280","on":true}"#),
         (E.AuctionNominated(nomination: NominationID(3), team: TeamID(4), player: "00-0033280", bid: 1, deadline: kickoff),
          #"{"nomination":3,"team":4,"player":"00-0033280","bid":1,"deadline":589420800}"#),
         (E.AuctionBidPlaced(nomination: NominationID(3), team: TeamID(5), amount: 31, proxy: false, deadline: kickoff, reset: true),
@@ -114,6 +115,17 @@ import ClubhouseDomain
         #expect(cleared == E.DraftScheduled(at: nil))
         #expect(try LeagueEvent.encode(E.DraftScheduled(at: nil)) == #"{"at":null}"#, "a cleared date keeps its key")
         #expect(try LeagueEvent.encode(E.InviteChanged.revokedInvite) == #"{"revoked":true}"#)
+    }
+
+    /// The trade's teams (for the trade bell) came later: new payloads carry them, old rows decode without.
+    @Test func anAcceptedOrExecutedTradeNamesItsTeams() throws {
+        let executed = E.TradeExecuted(trade: TradeID(7), team: TeamID(1), with: TeamID(2), afterReview: true)
+        #expect(try Self.keys(LeagueEvent.encode(executed)) == ["trade", "team", "with", "afterReview"])
+        #expect(try Self.roundTrip(executed).decoded as? E.TradeExecuted == executed)
+        let accepted = E.TradeAccepted(trade: TradeID(7), review: true, team: TeamID(1), with: TeamID(2))
+        #expect(try Self.roundTrip(accepted).decoded as? E.TradeAccepted == accepted)
+        let old = try #require(try Self.event(.tradeExecuted, #"{"trade":7}"#).decodedBody(as: E.TradeExecuted.self))
+        #expect(old.team == nil && old.with == nil && old.afterReview == nil)
     }
 
     @Test func askingForAnotherKindsBodyGivesNil() throws {

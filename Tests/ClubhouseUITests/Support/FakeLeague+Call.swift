@@ -66,6 +66,16 @@ extension FakeLeague {
             tradeCalls.append("\(endpoint.name) \(id.rawValue)")
             guard let t = tradeList.first(where: { $0.id == id })?.trade else { throw DomainError.notFound("Trade \(id.rawValue)") }
             return try answer(t)
+        case Endpoints.Trades.tradingBlock.name:
+            guard signedInUser != nil else { throw DomainError.unauthenticated }
+            let change: Wire.TradingBlockChange = body()
+            tradeWrites.append(GatedWrite(Endpoints.Trades.tradingBlock, At.League(league!), change))
+            guard var r = rosters[change.team], let i = r.rows.firstIndex(where: { $0.player.id == change.player }) else {
+                throw DomainError.validation(field: "player", message: "not on the roster")
+            }
+            r.rows[i].onTradingBlock = change.on
+            rosters[change.team] = r
+            return try answer(Wire.TradingBlock(team: change.team, players: r.rows.filter(\.onTradingBlock).map(\.player.id)))
         default: throw DomainError.conflict("This connection can't do \(endpoint.name)")
         }
     }

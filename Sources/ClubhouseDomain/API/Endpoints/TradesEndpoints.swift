@@ -3,6 +3,18 @@ import Foundation
 extension Wire {
     /// `POST /v1/leagues/{league}/trades` and `…/counter`: the new offer.
     public struct TradeCreated: Codable, Hashable, Sendable { public var trade: TradeID; public init(trade: TradeID) { self.trade = trade } }
+
+    /// `PUT /v1/leagues/{league}/trading-block`: one of the team's players on its trading block (`on`) or off it.
+    public struct TradingBlockChange: Codable, Hashable, Sendable {
+        public var team: TeamID, player: PlayerID, on: Bool
+        public init(team: TeamID, player: PlayerID, on: Bool) { self.team = team; self.player = player; self.on = on }
+    }
+
+    /// The team's trading block after the change.
+    public struct TradingBlock: Codable, Hashable, Sendable {
+        public var team: TeamID, players: [PlayerID]
+        public init(team: TeamID, players: [PlayerID]) { self.team = team; self.players = players }
+    }
 }
 
 extension Endpoints {
@@ -46,6 +58,15 @@ extension Endpoints {
             GateWords(reason: "Sign in as the commissioner of {league} to reverse a trade.", success: "Trade reversed — both teams are told")
         ) { c, a, _ in try c.service.reverseTrade(a.league, trade: a.trade, caller: c.caller) }
 
-        static let all: [any AnyEndpoint] = [list, propose, accept, reject, withdraw, counter, veto, reverse]
+        public static let tradingBlock = Endpoint<At.League, Wire.TradingBlockChange, Wire.TradingBlock>.gated(
+            "setTradingBlock", .put, "/v1/leagues/{league}/trading-block",
+            GateWords(reason: "Sign in to change your trading block in {league}.", resume: "Finish changing your trading block in {league}?",
+                      success: "Trading block updated")
+        ) { c, a, change in
+            Wire.TradingBlock(team: change.team, players: try c.service.setTradingBlock(a.league, team: change.team, player: change.player,
+                                                                                        on: change.on, caller: c.caller))
+        }
+
+        static let all: [any AnyEndpoint] = [list, propose, accept, reject, withdraw, counter, veto, reverse, tradingBlock]
     }
 }

@@ -14,9 +14,12 @@ public struct RosterRow: Hashable, Codable, Sendable {
     public var seasonPoints: Points
     /// Whether the player's game this week has kicked off (lineup lock).
     public var locked: Bool
-    public init(slot: Slot, player: PlayerSummary, acquisition: Acquisition, acquiredAt: Date, weekPoints: Points, seasonPoints: Points, locked: Bool) {
+    /// The team is shopping him: he is on its trading block.
+    public var onTradingBlock: Bool
+    public init(slot: Slot, player: PlayerSummary, acquisition: Acquisition, acquiredAt: Date, weekPoints: Points, seasonPoints: Points, locked: Bool,
+                onTradingBlock: Bool = false) {
         self.slot = slot; self.player = player; self.acquisition = acquisition; self.acquiredAt = acquiredAt
-        self.weekPoints = weekPoints; self.seasonPoints = seasonPoints; self.locked = locked
+        self.weekPoints = weekPoints; self.seasonPoints = seasonPoints; self.locked = locked; self.onTradingBlock = onTradingBlock
     }
 }
 

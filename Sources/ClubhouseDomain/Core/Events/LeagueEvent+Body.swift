@@ -52,6 +52,7 @@ extension LeagueEvent.Kind {
         case .tradeVetoed: LeagueEvent.TradeVetoed.self
         case .tradeExecuted: LeagueEvent.TradeExecuted.self
         case .tradeInvalidated: LeagueEvent.TradeInvalidated.self
+        case .tradingBlockChanged: LeagueEvent.TradingBlockChanged.self
         case .tradeReversed: LeagueEvent.TradeReversed.self
         }
     }

@@ -15,11 +15,15 @@ extension LeagueEvent {
 
     /// The other side accepted: `review` is true when the trade is now in review (false: it executes at once,
     /// followed by `TradeExecuted` or `TradeInvalidated`).
+    /// `team` and `with` are the trade's teams (nil in events written before they were recorded).
     public struct TradeAccepted: LeagueEventBody {
         public static let kind = Kind.tradeAccepted
         public var trade: TradeID
         public var review: Bool
-        public init(trade: TradeID, review: Bool) { self.trade = trade; self.review = review }
+        public var team: TeamID?, with: TeamID?
+        public init(trade: TradeID, review: Bool, team: TeamID? = nil, with: TeamID? = nil) {
+            self.trade = trade; self.review = review; self.team = team; self.with = with
+        }
     }
 
     public struct TradeRejected: LeagueEventBody {
@@ -65,10 +69,16 @@ extension LeagueEvent {
         public init(trade: TradeID, byCommissioner: Bool) { self.trade = trade; self.byCommissioner = byCommissioner }
     }
 
+    /// `team` and `with` are the trade's teams, `afterReview` whether it executed when its review ended (false: at
+    /// once on acceptance); nil in events written before they were recorded.
     public struct TradeExecuted: LeagueEventBody {
         public static let kind = Kind.tradeExecuted
         public var trade: TradeID
-        public init(trade: TradeID) { self.trade = trade }
+        public var team: TeamID?, with: TeamID?
+        public var afterReview: Bool?
+        public init(trade: TradeID, team: TeamID? = nil, with: TeamID? = nil, afterReview: Bool? = nil) {
+            self.trade = trade; self.team = team; self.with = with; self.afterReview = afterReview
+        }
     }
 
     /// The re-check before executing failed; `reason` is the sentence both sides read.
@@ -77,6 +87,15 @@ extension LeagueEvent {
         public var trade: TradeID
         public var reason: String
         public init(trade: TradeID, reason: String) { self.trade = trade; self.reason = reason }
+    }
+
+    /// A manager put `player` on `team`'s trading block (`on`) or took him off.
+    public struct TradingBlockChanged: LeagueEventBody {
+        public static let kind = Kind.tradingBlockChanged
+        public var team: TeamID
+        public var player: PlayerID
+        public var on: Bool
+        public init(team: TeamID, player: PlayerID, on: Bool) { self.team = team; self.player = player; self.on = on }
     }
 
     /// The commissioner reversed an executed trade.

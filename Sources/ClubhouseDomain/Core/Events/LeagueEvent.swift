@@ -17,7 +17,7 @@ public struct LeagueEvent: Hashable, Codable, Sendable {
              tradeProposed = "trade.proposed", tradeAccepted = "trade.accepted", tradeRejected = "trade.rejected",
              tradeWithdrawn = "trade.withdrawn", tradeCountered = "trade.countered", tradeExpired = "trade.expired",
              tradeVoteCast = "trade.vote", tradeVetoed = "trade.vetoed", tradeExecuted = "trade.executed",
-             tradeInvalidated = "trade.invalidated", tradeReversed = "trade.reversed",
+             tradeInvalidated = "trade.invalidated", tradeReversed = "trade.reversed", tradingBlockChanged = "trade.block",
              auctionNominated = "auction.nominated", auctionBid = "auction.bid", auctionSold = "auction.sold"
     }
     /// Monotonic id; followers resume after the last id they saw.

@@ -163,6 +163,28 @@ extension LeagueService {
         }
     }
 
+    // MARK: The trading block
+
+    /// The team's manager puts one of its players on its trading block (`on`: players it is shopping) or takes him off.
+    /// Rosters show the mark and the trade builder filters by it. A player leaves the block when he changes teams.
+    /// Returns the team's block now.
+    @discardableResult
+    public func setTradingBlock(_ id: LeagueID, team teamID: TeamID, player: PlayerID, on: Bool, caller: Caller) throws -> [PlayerID] {
+        let user = try signedIn(caller)
+        return try store.write { w in
+            let league = try existingLeague(w, id)
+            let team = try managedTeam(w, teamID, league: league, user: user, doing: "change its trading block")
+            guard league.state != .complete else { throw DomainError.conflict("The season of \(league.name) is over — nothing can be traded") }
+            guard try w.rosters(in: id).first(where: { $0.teamID == teamID })?.contains(player) == true else {
+                let name = try factsCache.facts(w, season: league.season).summary(player).name
+                throw DomainError.validation(field: "player", message: "\(name) isn't on \(team.name)'s roster")
+            }
+            try w.setTradingBlock(player, team: teamID, in: id, on: on, at: clock.now())
+            try w.appendEvent(league: id, LeagueEvent.TradingBlockChanged(team: teamID, player: player, on: on), at: clock.now())
+            return (try w.tradingBlock(in: id)[teamID] ?? []).sorted { $0.rawValue < $1.rawValue }
+        }
+    }
+
     // MARK: The time step
 
     /// Runs every trade step due at `now` on the league's clock (trades made before the season run on real time): offers
@@ -269,7 +291,8 @@ extension LeagueService {
         trade.answeredAt = now
         let hours = league.settings.tradeReviewHours
         if league.settings.tradeReview == .none || hours == 0 {
-            try w.appendEvent(league: league.id, LeagueEvent.TradeAccepted(trade: trade.id, review: false), at: clock.now())
+            try w.appendEvent(league: league.id, LeagueEvent.TradeAccepted(trade: trade.id, review: false, team: trade.proposal.team,
+                                                                             with: trade.proposal.with), at: clock.now())
             try execute(w, league: league, trade: &trade, board: board)
             return
         }
@@ -281,7 +304,8 @@ extension LeagueService {
         trade.reviewEndsAt = now.addingTimeInterval(Double(hours) * 3_600)
         trade.vetoThreshold = league.settings.tradeReview == .vote ? TradeRules.vetoThreshold(for: trade.proposal, teams: board.teams) : 0
         try w.updateTrade(trade)
-        try w.appendEvent(league: league.id, LeagueEvent.TradeAccepted(trade: trade.id, review: true), at: clock.now())
+        try w.appendEvent(league: league.id, LeagueEvent.TradeAccepted(trade: trade.id, review: true, team: trade.proposal.team,
+                                                                         with: trade.proposal.with), at: clock.now())
     }
 
     /// Re-checks and executes `trade` in the caller's transaction: both rosters, the picks' owners, the drops' waiver
@@ -292,10 +316,12 @@ extension LeagueService {
             return
         }
         try apply(w, league: league, TradeRules.execution(of: trade.proposal, on: board, leagueID: league.id, at: league.clock))
+        let afterReview = trade.state == .inReview
         trade.state = .executed
         trade.decidedAt = now(of: trade, league)
         try w.updateTrade(trade)
-        try w.appendEvent(league: league.id, LeagueEvent.TradeExecuted(trade: trade.id), at: clock.now())
+        try w.appendEvent(league: league.id, LeagueEvent.TradeExecuted(trade: trade.id, team: trade.proposal.team, with: trade.proposal.with,
+                                                                       afterReview: afterReview), at: clock.now())
     }
 
     /// Writes an execution: rosters first without the players leaving (so no player is ever on two rows), then whole.
@@ -308,6 +334,9 @@ extension LeagueService {
         }
         for r in x.rosters { try w.setRoster(r) }
         for (pick, owner) in x.pickOwners.sorted(by: { $0.key < $1.key }) { try w.setPickOwner(pick, owner: owner, in: league.id) }
+        // Whoever changed teams leaves the trading block he was on.
+        let moved = x.rosters.flatMap { r in r.playerIDs.filter { before[r.teamID]?.contains($0) != true } }
+        try w.removeFromTradingBlocks(moved, in: league.id)
         if !x.dropped.isEmpty {
             let holds = x.dropped.map { WaiverHold.forDroppedPlayer($0, droppedAt: league.clock, settings: league.settings) }
             try w.setWaiverHolds(try w.waiverHolds(in: league.id).filter { !x.dropped.contains($0.playerID) } + holds, in: league.id)

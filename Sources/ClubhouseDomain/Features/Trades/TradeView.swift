@@ -18,11 +18,44 @@ public struct TradeView: Hashable, Codable, Sendable, Identifiable {
     /// Whether the caller may vote against it (vote review, in review, not a party, not voted yet is not known:
     /// votes are anonymous, a second vote is refused with a sentence).
     public var canVote: Bool
+    /// The caller's roster if this trade went through, when the caller's team is in it and it is still open (an offer
+    /// or a trade in review); nil otherwise.
+    public var myRosterAfter: RosterAfter?
 
     public init(id: TradeID, state: TradeState, trade: Trade, team: TradeTeam, with: TradeTeam, players: [TradePlayer], picks: [TradePick],
-                giveValue: Double, getValue: Double, canVote: Bool) {
+                giveValue: Double, getValue: Double, canVote: Bool, myRosterAfter: RosterAfter? = nil) {
         self.id = id; self.state = state; self.trade = trade; self.team = team; self.with = with; self.players = players; self.picks = picks
-        self.giveValue = giveValue; self.getValue = getValue; self.canVote = canVote
+        self.giveValue = giveValue; self.getValue = getValue; self.canVote = canVote; self.myRosterAfter = myRosterAfter
+    }
+
+    /// A team's roster after a trade: who leaves (given away), who is dropped with it, who arrives, and every player it
+    /// would have, by position (QB, RB, WR, TE, K, DEF) and then value, each with his value; the roster's
+    /// total value before and after.
+    public struct RosterAfter: Hashable, Codable, Sendable {
+        public var team: TeamID
+        public var leaving: [PlayerID], dropping: [PlayerID], arriving: [PlayerID]
+        public var players: [TradePlayer]
+        public var valueBefore: Double, valueAfter: Double
+        public init(team: TeamID, leaving: [PlayerID], dropping: [PlayerID], arriving: [PlayerID], players: [TradePlayer],
+                    valueBefore: Double, valueAfter: Double) {
+            self.team = team; self.leaving = leaving; self.dropping = dropping; self.arriving = arriving; self.players = players
+            self.valueBefore = valueBefore; self.valueAfter = valueAfter
+        }
+
+        /// `team`'s roster (`roster`, its players) after `p`, valued by `value`.
+        public static func of(_ team: TeamID, roster: [PlayerID], after p: TradeProposal, players: (PlayerID) -> PlayerSummary,
+                              value: (PlayerID) -> Double) -> RosterAfter {
+            let proposer = team == p.team
+            let leaving = proposer ? p.give.players : p.get.players, arriving = proposer ? p.get.players : p.give.players
+            let dropping = p.drops.filter { roster.contains($0) && !leaving.contains($0) }
+            let after = roster.filter { !leaving.contains($0) && !dropping.contains($0) } + arriving
+            let rows = after.map { TradePlayer(player: players($0), value: value($0)) }.sorted {
+                let (a, b) = ($0.player.position, $1.player.position)
+                return a != b ? a < b : $0.value != $1.value ? $0.value > $1.value : $0.player.name < $1.player.name
+            }
+            return RosterAfter(team: team, leaving: leaving, dropping: dropping, arriving: arriving, players: rows,
+                               valueBefore: roster.reduce(0) { $0 + value($1) }, valueAfter: rows.reduce(0) { $0 + $1.value })
+        }
     }
 
     public struct TradeTeam: Hashable, Codable, Sendable {
@@ -73,8 +106,13 @@ extension LeagueService {
                 }
                 let party = myTeams.contains(p.team) || myTeams.contains(p.with)
                 let canVote = trade.state == .inReview && league.settings.tradeReview == .vote && !party && !myTeams.isEmpty
+                let mine = [p.team, p.with].first { myTeams.contains($0) }
+                let after = mine.flatMap { mine in
+                    trade.state.isOpen ? TradeView.RosterAfter.of(mine, roster: board.rosters[mine]?.playerIDs ?? [], after: p,
+                                                                  players: facts.summary, value: { TradeBot.value($0, rankings: rankings) }) : nil
+                }
                 return TradeView(id: trade.id, state: trade.state, trade: trade, team: team(p.team), with: team(p.with), players: players, picks: picks,
-                                 giveValue: total(p.give), getValue: total(p.get), canVote: canVote)
+                                 giveValue: total(p.give), getValue: total(p.get), canVote: canVote, myRosterAfter: after)
             }
         }
     }

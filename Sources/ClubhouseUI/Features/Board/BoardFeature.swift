@@ -105,12 +105,13 @@ public enum BoardFeature: Reducer {
             // Whatever the board holds for this league may change; what shows refreshes below, the rest when it shows again.
             if state.draftLeague == event.leagueID { state.missed.insert(.draft) }
             if state.leagueID == event.leagueID { state.missed.insert(.league) }
+            let bell = tradeBell(event, state, context: context)
             if isLive(event, state) {
-                if state.liveRefreshInFlight { state.liveRefreshQueued = true; return .none }
-                return .merge(.cancel(id: EffectID.refresh), .send(.refreshDue))
+                if state.liveRefreshInFlight { state.liveRefreshQueued = true; return bell }
+                return .merge(bell, .cancel(id: EffectID.refresh), .send(.refreshDue))
             }
             let sleep = context.env.sleep
-            return .run(id: EffectID.refresh) { try? await sleep(refreshDebounce); return .refreshDue }
+            return .merge(bell, .run(id: EffectID.refresh) { try? await sleep(refreshDebounce); return .refreshDue })
         case .watcherChanged:
             guard let id = state.following else { return .none }
             return watch(id, after: state.lastEventID, api: api)
@@ -143,6 +144,17 @@ public enum BoardFeature: Reducer {
         case .activated:
             guard let i = state.selection.selected, let page = items(state)[safe: i] else { return .none }
             return .delegate(.open(page))
+        }
+    }
+
+    /// Rings the terminal bell for a trade event that asks for me (`TradeBell`), unless Settings turned the trade bell off.
+    static func tradeBell(_ event: LeagueEvent, _ state: State, context: PageContext) -> Effect<Action> {
+        guard let d = state.league.value, d.league.id == event.leagueID,
+              TradeBell.rings(for: event, myTeam: d.capabilities.myTeam, review: d.league.settings.tradeReview) else { return .none }
+        let bell = context.env.bell, settings = context.env.settings
+        return .run {
+            if ((try? settings.load()) ?? nil)?.tradeBell ?? true { bell() }
+            return nil
         }
     }
 

@@ -39,7 +39,7 @@ extension RosterFeature {
             switch line {
             case .player(let i):
                 let row = players[i]
-                var cells = [row.slot.rawValue, row.player.name + (row.locked ? " 🔒" : ""), row.player.position.rawValue, row.player.nflTeam,
+                var cells = [row.slot.rawValue, row.player.name + (row.locked ? " 🔒" : "") + (row.onTradingBlock ? " [block]" : ""), row.player.position.rawValue, row.player.nflTeam,
                              row.player.byeWeek.map(String.init) ?? "–", Format.injury(row.player.injury)]
                 if wide { cells.append(Format.acquisition(row.acquisition)) }
                 rows.append(cells + [row.weekPoints.oneDecimal, row.seasonPoints.oneDecimal])

@@ -5,7 +5,8 @@ import Terminal
 /// A team's roster: starters (empty slots shown), then bench and IR; slot, player, position, NFL team, bye, injury,
 /// acquisition, week and season points, 🔒 for a player whose game kicked off. On the signed-in person's own team it
 /// is the lineup editor for the league's current week: `m` moves a player (a chooser of slots, the ones he can't take
-/// dimmed with the reason), `d` drops one after a confirm, `W` opens the waiver claims.
+/// dimmed with the reason), `d` drops one after a confirm, `b` puts him on the trading block (or takes him off: other
+/// managers see "[block]" beside his name and filter the trade builder by it), `W` opens the waiver claims.
 public enum RosterFeature: PageFeature {
     /// Its cancellable effects.
     enum EffectID: EffectIdentifier { case roster(LeagueID, TeamID), league(LeagueID) }
@@ -50,6 +51,8 @@ public enum RosterFeature: PageFeature {
         /// A key while the chooser or the question is open.
         case modalKey(Key)
         case claimsOpened
+        /// `b`: the selected player on my trading block, or off it.
+        case tradingBlockToggled
     }
 
     public static var liveRefresh: Action? { .liveRefreshed }
@@ -118,6 +121,10 @@ public enum RosterFeature: PageFeature {
             return .none
         case .claimsOpened:
             return .delegate(.open(.claims(state.id)))
+        case .tradingBlockToggled:
+            guard blockReason(state) == nil, let row = state.selectedRow else { return .none }
+            let change = Wire.TradingBlockChange(team: state.team, player: row.player.id, on: !row.onTradingBlock)
+            return .delegate(.perform(GatedWrite(Endpoints.Trades.tradingBlock, At.League(state.id), change)))
         }
     }
 
@@ -147,6 +154,14 @@ public enum RosterFeature: PageFeature {
         return state.selectedRow?.locked == true ? "his game has kicked off — he can't be dropped until next week" : nil
     }
 
+    /// Why the selected player can't go on (or off) the trading block: only on my own team, before the season is over.
+    static func blockReason(_ state: State) -> String? {
+        guard let d = state.detail.value, state.roster.value != nil else { return "nothing loaded yet" }
+        if d.capabilities.signedIn, d.capabilities.myTeam != state.team { return "the trading block is your own team's" }
+        if d.league.state == .complete { return "the season is over" }
+        return state.selectedRow == nil ? "no player selected" : nil
+    }
+
     static func isMine(_ state: State) -> Bool {
         guard let c = state.detail.value?.capabilities else { return false }
         return c.signedIn && c.myTeam == state.team
@@ -167,6 +182,8 @@ public enum RosterFeature: PageFeature {
                        disabledReason: moveReason(state)),
             KeyBinding([.char("d")], .dropRequested, label: "drop", group: "Lineup", footer: true, enabledWhen: dropReason(state) == nil,
                        disabledReason: dropReason(state)),
+            KeyBinding([.char("b")], .tradingBlockToggled, label: state.selectedRow?.onTradingBlock == true ? "off the block" : "trading block",
+                       group: "Lineup", footer: isMine(state), enabledWhen: blockReason(state) == nil, disabledReason: blockReason(state)),
             KeyBinding([.char("W")], .claimsOpened, label: "claims", group: "Lineup", footer: isMine(state), enabledWhen: isMine(state),
                        disabledReason: state.detail.value?.capabilities.signedIn == true ? "claims are on your own team's page" : "sign in to see your claims (i)"),
             KeyBinding([.enter], .rowActivated, label: "open player", group: "Roster", footer: true,

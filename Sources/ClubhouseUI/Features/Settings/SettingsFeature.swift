@@ -4,7 +4,7 @@ import Terminal
 
 /// The person's settings: theme, colour, mouse. Changes apply at once and are saved.
 public enum SettingsFeature: PageFeature {
-    public enum Row: Int, CaseIterable, Sendable { case theme, color, mouse, draftBell }
+    public enum Row: Int, CaseIterable, Sendable { case theme, color, mouse, draftBell, tradeBell }
 
     public struct State: Equatable, Sendable {
         public var settings: UserSettings
@@ -38,6 +38,7 @@ public enum SettingsFeature: PageFeature {
                 state.settings.color.toggle()
             case .mouse: state.settings.mouse.toggle()
             case .draftBell: state.settings.draftBell.toggle()
+            case .tradeBell: state.settings.tradeBell.toggle()
             }
             return .delegate(.applySettings(state.settings))
         }
@@ -55,6 +56,7 @@ public enum SettingsFeature: PageFeature {
             ["Colour", state.colorAllowed ? (s.color ? "on" : "off") : "off (NO_COLOR)", "off gives a monochrome screen with reverse-video selection"],
             ["Mouse", s.mouse ? "on" : "off", "click selects/opens, wheel scrolls, drag the sheet's edge"],
             ["Draft bell", s.draftBell ? "on" : "off", "the terminal beeps when it becomes your pick"],
+            ["Trade bell", s.tradeBell ? "on" : "off", "offers to you, votes to cast, your trades done"],
         ]
     }
 

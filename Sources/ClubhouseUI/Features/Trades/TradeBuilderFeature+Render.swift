@@ -21,6 +21,7 @@ extension TradeBuilderFeature {
         // Summary line, then the two rosters side by side (stacked when narrow), then the problem if any.
         let summary = "You give \(state.give.count + state.givePicks.count) · you get \(state.get.count + state.getPicks.count)"
             + (state.drops.isEmpty ? "" : " · you drop \(state.drops.count)") + " · your roster after: \(state.mySizeAfter)/\(state.rosterSize)"
+            + " (\(state.myPositionsAfter))"
         TextRow.put(summary, in: body, row: 0, style: context.style(state.mySizeAfter > state.rosterSize ? .negative : .dim), buffer: &buffer)
         var rosters = Rect(x: body.x, y: body.y + 1, width: body.width, height: body.height - 1)
         if let problem = state.problem, rosters.height > 3 {
@@ -38,11 +39,17 @@ extension TradeBuilderFeature {
         }
         for (side, half) in zip([Side.mine, .theirs], halves) {
             let focused = state.side == side
-            let title = side == .mine ? "You give — \(state.mine.value?.team.name ?? "your team")" : "You get — \(state.partnerName)"
+            let title = side == .mine ? "You give — \(state.mine.value?.team.name ?? "your team")"
+                : "You get — \(state.partnerName)" + (state.blockOnly ? " · on the block" : "")
             TextRow.put((focused ? "▸ " : "  ") + title, in: half, row: 0, style: context.style(focused ? .header : .dim), indent: 0, buffer: &buffer)
             let load = side == .mine ? state.mine.load : state.theirs.load
             let inner = Rect(x: half.x, y: half.y + 1, width: half.width, height: max(0, half.height - 1))
             guard LoadView.render(load, what: "the roster", empty: "No players.", in: inner, buffer: &buffer, context: context) != nil else { continue }
+            if side == .theirs, state.blockOnly, state.rows(.theirs).isEmpty {
+                Paragraph("\(state.partnerName) has nobody on the trading block — b shows the whole roster.", style: context.style(.dim))
+                    .render(in: Rect(x: inner.x + 1, y: inner.y, width: inner.width - 1, height: inner.height), buffer: &buffer)
+                continue
+            }
             rosterTable(state, side, context: context).render(in: inner, buffer: &buffer)
         }
     }
@@ -63,7 +70,7 @@ extension TradeBuilderFeature {
                     DataColumn("", .length(6))]
         let cells = rows.map { r -> [String] in
             let mark = marked.contains(r.player.id) ? "+" : state.drops.contains(r.player.id) ? "×" : " "
-            return [mark, r.player.name, r.player.position.rawValue, r.seasonPoints.description, r.locked ? "locked" : ""]
+            return [mark, r.player.name + (r.onTradingBlock ? " [block]" : ""), r.player.position.rawValue, r.seasonPoints.description, r.locked ? "locked" : ""]
         }
         let roles: [[StyleRole?]] = rows.map { r in
             let role: StyleRole? = marked.contains(r.player.id) ? .accent : state.drops.contains(r.player.id) ? .negative : nil

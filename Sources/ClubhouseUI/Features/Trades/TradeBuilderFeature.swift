@@ -4,7 +4,7 @@ import Terminal
 
 /// Builds a trade offer (or a counter): pick the other team, then mark players on both rosters — `space` puts the
 /// selected player in the trade, `d` marks one of mine to drop if my roster would overflow, `←`/`→` switch roster —
-/// and `s` sends it after a confirm. A counter opens with the offer turned round (what they asked of me, what they
+/// `b` shows only the players the other team has on its trading block, and `s` sends it after a confirm. A counter opens with the offer turned round (what they asked of me, what they
 /// offered), to change and send back. Signed out, sending goes through the soft gate and is sent after sign-in.
 public enum TradeBuilderFeature: PageFeature {
     enum EffectID: EffectIdentifier { case league(LeagueID), roster(LeagueID, TeamID), trades(LeagueID) }
@@ -30,6 +30,8 @@ public enum TradeBuilderFeature: PageFeature {
         public var confirm: PageConfirm?
         /// Why `s` can't send yet, shown under the rosters.
         public var problem: String?
+        /// `b`: their roster shows only the players on their trading block.
+        public var blockOnly = false
         public init(id: LeagueID, counter: TradeID? = nil) { self.id = id; self.counter = counter }
 
         var myTeam: TeamID? { detail.value?.capabilities.myTeam }
@@ -42,7 +44,20 @@ public enum TradeBuilderFeature: PageFeature {
                                  get: TradeAssets(players: get, picks: getPicks), drops: drops)
         }
         var partnerName: String { others.first { $0.id == partner }?.name ?? "them" }
-        func rows(_ side: Side) -> [RosterRow] { (side == .mine ? mine.value : theirs.value)?.rows ?? [] }
+        /// My roster after the trade as it stands, counted by position: "QB 2 · RB 5 · WR 4" (positions I'd have).
+        var myPositionsAfter: String {
+            let leaving = Set(give + drops)
+            let after = (mine.value?.rows ?? []).filter { !leaving.contains($0.player.id) }.map(\.player.position)
+                + (theirs.value?.rows ?? []).filter { get.contains($0.player.id) }.map(\.player.position)
+            return Position.allCases.compactMap { p in
+                let n = after.filter { $0 == p }.count
+                return n == 0 ? nil : "\(p.rawValue) \(n)"
+            }.joined(separator: " · ")
+        }
+        func rows(_ side: Side) -> [RosterRow] {
+            if side == .mine { return mine.value?.rows ?? [] }
+            return (theirs.value?.rows ?? []).filter { !blockOnly || $0.onTradingBlock }
+        }
     }
 
     public enum Action: PageActionCases {
@@ -56,6 +71,7 @@ public enum TradeBuilderFeature: PageFeature {
         case sideSwitched
         case toggled
         case dropToggled
+        case blockFilterToggled
         case sendRequested
         case confirmKey(Key)
     }
@@ -130,6 +146,11 @@ public enum TradeBuilderFeature: PageFeature {
             toggle(row.player.id, in: &state.drops)
             state.problem = nil
             return .none
+        case .blockFilterToggled:
+            state.blockOnly.toggle()
+            state.theirsList = ListState()
+            clamp(&state)
+            return .none
         case .sendRequested:
             guard let p = state.proposal else { return .none }
             if p.give.isEmpty && p.get.isEmpty { state.problem = "Mark at least one player (space) on either roster"; return .none }
@@ -198,6 +219,8 @@ public enum TradeBuilderFeature: PageFeature {
             KeyBinding([.left, .right], .sideSwitched, label: onMine ? "their roster" : "my roster", group: "Trade", footer: true, footerKeys: "←/→"),
             KeyBinding([.char("d")], .dropToggled, label: "drop if it goes through", group: "Trade", footer: onMine, enabledWhen: onMine,
                        disabledReason: "drops are from your own roster (←)"),
+            KeyBinding([.char("b")], .blockFilterToggled, label: state.blockOnly ? "their whole roster" : "on the block only", group: "Trade",
+                       footer: true),
             KeyBinding([.char("s")], .sendRequested, label: state.counter == nil ? "send offer" : "send counter", group: "Trade", footer: true,
                        enabledWhen: state.proposal != nil, disabledReason: "still loading"),
         ] + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])

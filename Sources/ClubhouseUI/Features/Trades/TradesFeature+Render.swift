@@ -125,6 +125,29 @@ extension TradesFeature {
             TextRow.put(line, in: area, row: used + 1 + i, style: context.style(i == notes.count - 1 && t.trade.invalidationReason == line ? .negative : .dim),
                         buffer: &buffer)
         }
+        guard let after = t.myRosterAfter else { return }
+        let top = used + 1 + notes.count + (notes.isEmpty ? 0 : 1)
+        for (i, line) in rosterAfterLines(after, t).enumerated() where top + i < area.height {
+            TextRow.put(line.text, in: area, row: top + i, style: context.style(line.role), buffer: &buffer)
+        }
+    }
+
+    /// My roster if the trade went through: its value before → after, who leaves, is dropped and arrives, then one line
+    /// per position with each player's value (`+` an arrival).
+    static func rosterAfterLines(_ after: TradeView.RosterAfter, _ t: TradeView) -> [(text: String, role: StyleRole)] {
+        let change = after.valueAfter - after.valueBefore
+        var lines: [(String, StyleRole)] = [("Your roster after it · value \(valueText(after.valueBefore)) → \(valueText(after.valueAfter)) (\(change >= 0 ? "+" : "")\(valueText(change)))",
+                                             .header)]
+        func names(_ ids: [PlayerID]) -> String { ids.map { t.player($0)?.player.name ?? $0.rawValue }.joined(separator: ", ") }
+        let moves = [("Leaves", after.leaving), ("Dropped", after.dropping), ("Arrives", after.arriving)].filter { !$0.1.isEmpty }
+        if !moves.isEmpty { lines.append((moves.map { "\($0.0): \(names($0.1))" }.joined(separator: " · "), .dim)) }
+        for position in Position.allCases {
+            let players = after.players.filter { $0.player.position == position }
+            guard !players.isEmpty else { continue }
+            let list = players.map { (after.arriving.contains($0.player.id) ? "+" : "") + "\($0.player.name) \(valueText($0.value))" }
+            lines.append((" " + position.rawValue.padding(toLength: 4, withPad: " ", startingAt: 0) + list.joined(separator: " · "), .text))
+        }
+        return lines
     }
 
     /// A value in points, one decimal.

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import ClubhouseDomain
+import Terminal
+@testable import ClubhouseUI
+
+/// The trade bell (#33): which of a league's trade events ring it for me, and the board — which follows the league's
+/// events on every page of it — ringing it, unless Settings turned it off.
+@Suite struct TradeBellTests {
+    typealias E = LeagueEvent
+    static let bits = Demo.bits, bytes = Demo.bytes, tailgaters = Demo.tailgaters, hailMarys = Demo.hailMarys
+
+    static func event(_ body: some LeagueEventBody, id: Int64 = 1) -> LeagueEvent {
+        LeagueEvent(id: id, leagueID: Demo.greats, kind: type(of: body).kind, payload: try! E.encode(body), at: Demo.now)
+    }
+
+    @Test func anOfferOrACounterToMyTeamRingsOthersDoNot() {
+        let offer = Self.event(E.TradeProposed(trade: TradeID(1), team: Self.bytes, with: Self.bits))
+        #expect(TradeBell.rings(for: offer, myTeam: Self.bits, review: .vote))
+        #expect(!TradeBell.rings(for: offer, myTeam: Self.bytes, review: .vote), "my own offer")
+        #expect(!TradeBell.rings(for: offer, myTeam: Self.tailgaters, review: .vote), "an offer between others")
+        #expect(!TradeBell.rings(for: offer, myTeam: nil, review: .vote), "no team, no bell")
+        // A counter is the answering team's new offer back to the proposer.
+        #expect(TradeBell.rings(for: Self.event(E.TradeProposed(trade: TradeID(2), team: Self.bits, with: Self.bytes)), myTeam: Self.bytes, review: .vote))
+        #expect(!TradeBell.rings(for: Self.event(E.TradeCountered(trade: TradeID(1), counter: TradeID(2))), myTeam: Self.bytes, review: .vote),
+                "the counter rings once, through its offer")
+    }
+
+    @Test func aVoteOpenedRingsForTheManagersOutsideTheTradeInAVotingLeague() {
+        let review = Self.event(E.TradeAccepted(trade: TradeID(1), review: true, team: Self.bytes, with: Self.hailMarys))
+        #expect(TradeBell.rings(for: review, myTeam: Self.bits, review: .vote))
+        #expect(!TradeBell.rings(for: review, myTeam: Self.bytes, review: .vote), "a party doesn't vote")
+        #expect(!TradeBell.rings(for: review, myTeam: Self.bits, review: .commissioner), "only the commissioner reviews")
+        let atOnce = Self.event(E.TradeAccepted(trade: TradeID(1), review: false, team: Self.bytes, with: Self.hailMarys))
+        #expect(!TradeBell.rings(for: atOnce, myTeam: Self.bits, review: .vote))
+        #expect(!TradeBell.rings(for: Self.event(E.TradeAccepted(trade: TradeID(1), review: true)), myTeam: Self.bits, review: .vote),
+                "an old event without its teams stays quiet")
+    }
+
+    @Test func myTradeExecutingRingsExceptForTheOneWhoJustAcceptedIt() {
+        let reviewed = Self.event(E.TradeExecuted(trade: TradeID(1), team: Self.bytes, with: Self.bits, afterReview: true))
+        #expect(TradeBell.rings(for: reviewed, myTeam: Self.bits, review: .vote) && TradeBell.rings(for: reviewed, myTeam: Self.bytes, review: .vote))
+        #expect(!TradeBell.rings(for: reviewed, myTeam: Self.tailgaters, review: .vote))
+        let atOnce = Self.event(E.TradeExecuted(trade: TradeID(1), team: Self.bytes, with: Self.bits, afterReview: false))
+        #expect(TradeBell.rings(for: atOnce, myTeam: Self.bytes, review: .none), "the proposer hears the offer went through")
+        #expect(!TradeBell.rings(for: atOnce, myTeam: Self.bits, review: .none), "the one who accepted knows")
+        #expect(!TradeBell.rings(for: Self.event(E.TradeRejected(trade: TradeID(1))), myTeam: Self.bytes, review: .vote))
+    }
+
+    @Test func theBoardRingsForAnOfferToMeOnAnyPageOfTheLeagueUnlessTurnedOff() async {
+        var h = await TeamWorld.signedIn(on: .roster(Demo.greats, team: Demo.bits))
+        #expect(h.bells.count == 0)
+        h.send(.board(.eventReceived(Self.event(E.TradeProposed(trade: TradeID(8), team: Self.bytes, with: Self.bits), id: 10))))
+        await h.settle()
+        #expect(h.bells.count == 1)
+        h.send(.board(.eventReceived(Self.event(E.TradeProposed(trade: TradeID(9), team: Self.bytes, with: Self.hailMarys), id: 11))))
+        await h.settle()
+        #expect(h.bells.count == 1, "an offer to someone else")
+        try? h.store.save(UserSettings(tradeBell: false))
+        h.send(.board(.eventReceived(Self.event(E.TradeProposed(trade: TradeID(10), team: Self.bytes, with: Self.bits), id: 12))))
+        await h.settle()
+        #expect(h.bells.count == 1, "Settings' trade bell is off")
+    }
+}
