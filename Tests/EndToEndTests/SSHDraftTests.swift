@@ -16,13 +16,7 @@ import Testing
 @Suite(.serialized) struct SSHDraftTests {
     static let leagueName = "SSH Draft Night"
 
-    /// One manager: the account, the key, the team.
-    struct Manager {
-        var name: String
-        var team: String
-        var keyPath: String
-        var user: UserID
-    }
+    typealias Manager = SSHRoom.Manager
 
     @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH (make test installs openssh-server and openssh-client)"),
           .timeLimit(.minutes(3)))
@@ -30,82 +24,26 @@ import Testing
         let home = try TemporaryHome()
         let dir = home.url.path
         let dbPath = dir + "/league.sqlite"
-        let account = String(cString: getpwuid(geteuid())!.pointee.pw_name)
 
         // The league, prepared with the real use cases: three accounts, each with its key linked; a public
         // 3-team league with a 3-slot roster (3 rounds) and a 5 s clock, everyone in, the order set.
-        let db = try Database.open(at: DatabaseLocation(path: dbPath)).database
-        try DemoWorld.seedSeasonIfNeeded(db)
-        // Only this league: the demo leagues are not needed here (and seeding them would cost seconds).
-        try db.execute("INSERT INTO meta (key, value) VALUES ('\(DemoWorld.seededKey)', 'skipped by SSHDraftTests')")
-        let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
-        var managers: [Manager] = []
-        for (name, team) in [("Ann", "Ann's Aces"), ("Bob", "Bob's Bombers"), ("Cat", "Cat's Claws")] {
-            let key = "\(dir)/\(name.lowercased())"
-            let made = try SSHHost.run(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", key])
-            try #require(made.status == 0, "ssh-keygen: \(made.output)")
-            let publicKey = try SSHPublicKey(line: try String(contentsOfFile: key + ".pub", encoding: .utf8))
-            let session = try service.createAccount(email: "\(name.lowercased())@ssh.example", password: "draft night \(name)", displayName: name)
-            try service.linkSSHKey(fingerprint: publicKey.fingerprint, publicKey: publicKey.openSSHLine, caller: .user(session.user.id))
-            managers.append(Manager(name: name, team: team, keyPath: key, user: session.user.id))
-        }
+        let (_, service) = try SSHRoom.service(dbPath)
+        let managers = try SSHRoom.managers([("Ann", "Ann's Aces"), ("Bob", "Bob's Bombers"), ("Cat", "Cat's Claws")], dir: dir, service: service)
         var settings = LeagueSettings()
         settings.teamCount = 3
         settings.playoffTeams = 2
         settings.rosterSlots = [.qb: 1, .rb: 1, .wr: 1]
         settings.pickClockSeconds = 5
-        let ann = Caller.user(managers[0].user)
-        let league = try service.createLeague(name: Self.leagueName, settings: settings, isPublic: true, teamName: managers[0].team,
-                                              seasonClock: Date(timeIntervalSince1970: 1_567_000_000), caller: ann)
-        var rng = SystemRandomNumberGenerator()
-        let invite = try service.createInvite(league, uses: 2, expiresAt: nil, caller: ann, using: &rng)
-        var order = [try service.draftBoard(league, caller: ann).capabilities.myTeam!]
-        for m in managers.dropFirst() {
-            order.append(try service.redeemInvite(code: invite.code, teamName: m.team, caller: .user(m.user)))
-        }
-        _ = try service.setDraftOrder(league, order: order, caller: ann)
+        let (league, _) = try SSHRoom.league(Self.leagueName, settings: settings, managers: managers, service: service)
         func picks() throws -> [DraftPickView] { try service.draftBoard(league, caller: .anonymous).picks }
 
         // The host.
-        let port = try SSHHost.freeLoopbackPort()
-        let host = try SSHHost(arguments: ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)",
-                                           "--database", dbPath, "--state-dir", dir + "/state"],
-                               environment: home.environment, logDirectory: dir)
+        let (host, port) = try SSHRoom.host(dir, database: dbPath, home: home)
         defer { host.cleanUp(stateDirectory: dir + "/state") }
-        try #require(host.waitForLog("Server listening on 127.0.0.1 port \(port)", timeout: 60), "sshd never listened:\n\(host.log)")
 
-        func connect(_ m: Manager) throws -> Tmux {
-            let ssh = ["ssh", "-tt", "-F", "/dev/null", "-i", m.keyPath, "-p", "\(port)",
-                       "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "IdentitiesOnly=yes",
-                       "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "\(account)@127.0.0.1"]
-            return try Tmux(command: ssh.map(Tmux.shellQuote).joined(separator: " ") + "; echo ssh-exit=$?; sleep 30",
-                            width: 120, height: 40)
-        }
-        /// Home → signed in with the key (K, unless the device's session is still signed in) → the league → its room.
+        func connect(_ m: Manager) throws -> Tmux { try SSHRoom.connect(m, port: port) }
         func enterRoom(_ m: Manager, _ tmux: Tmux) throws {
-            let landed = try tmux.waitFor(timeout: 30) { $0.contains(Self.leagueName) && ($0.contains("K: sign in as \(m.name)") || $0.contains("\(m.name) · ? help")) }
-            try #require(landed.matched, "\(m.name) never reached Home:\n\(landed.screen)\nhost log:\n\(host.log)")
-            if landed.screen.contains("K: sign in as \(m.name)") {
-                #expect(landed.screen.split(separator: "\n").first?.contains("signed out · K: sign in as \(m.name)") == true,
-                        "the top bar offers the key:\n\(landed.screen)")
-                try tmux.send("K")
-            }
-            let signedIn = try tmux.waitFor(timeout: 10) { $0.split(separator: "\n").first?.contains("\(m.name) · ? help") == true }
-            try #require(signedIn.matched, "\(m.name)'s key did not sign in:\n\(signedIn.screen)")
-            // Home reloads its lists once signed in: Enter opens the league when its row is there (again if the
-            // first press landed while the list was reloading).
-            var page = (matched: false, screen: "")
-            let leaguePage = "\(Self.leagueName)  ·  "
-            for _ in 0..<3 where !page.matched {
-                let ready = try tmux.waitFor(timeout: 5) { $0.contains(leaguePage) || !$0.contains("Loading") && $0.contains("Public leagues") }
-                if ready.screen.contains(leaguePage) { page = ready; break }
-                try tmux.send("Enter")
-                page = try tmux.waitFor(leaguePage, timeout: 3)
-            }
-            try #require(page.matched, "\(m.name): no league page:\n\(page.screen)")
-            try tmux.send("d")
-            let room = try tmux.waitFor(timeout: 10) { $0.contains("snake · 3 rounds · 3 teams") && $0.contains("R3") }
-            try #require(room.matched, "\(m.name): no draft room:\n\(room.screen)")
+            try SSHRoom.enterRoom(m, tmux, league: Self.leagueName, host: host) { $0.contains("snake · 3 rounds · 3 teams") && $0.contains("R3") }
         }
         /// Waits for `m`'s turn on their screen, then drafts the top available player (Enter, y).
         func pick(_ number: Int, by m: Manager, on tmux: Tmux) throws {

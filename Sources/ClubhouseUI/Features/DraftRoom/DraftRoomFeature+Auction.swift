@@ -138,10 +138,12 @@ extension DraftRoomFeature {
             state.entry = nil
             switch r {
             case .success(let board):
+                // The answer is the room as it now stands: shown at once (the clock a late bid reset included).
                 var now = room
                 now.auction = board
+                now.draft.deadline = board.deadline
                 state.room.set(now)
-                return .merge(toast(sentence(write, board, room)), reloadRoom(&state, api: api))
+                return .merge(toast(sentence(write, board, room)), auctionRoomChanged(&state, before: room.auction), reloadRoom(&state, api: api))
             case .failure(let e):
                 // The server's "outbid — $31 by Tailgaters" said to the person it happened to.
                 let said = e.message.hasPrefix("outbid") ? "You were \(e.message)." : e.message

@@ -4,22 +4,25 @@ import Terminal
 
 /// The auction room's view: the block in the header, the bid line under it, the amount being typed, the Teams tab.
 extension DraftRoomFeature {
-    /// The header of a started auction: the player on the block and his value (or whose nomination it is), the clock,
+    /// The header of a started auction: the player on the block (or whose nomination it is), the clock, his value,
     /// then the auction's shape (dropped first when narrow).
     static func auctionHeader(_ room: DraftBoard, now: Date, reset: ClockReset?) -> [(String, StyleRole)] {
         guard let a = room.auction else { return [] }
         let d = room.draft
-        var out: [(String, StyleRole)] = []
+        var out: [(String, StyleRole)] = [], value: Int?
         if d.isComplete || d.status == .complete {
             out.append(("All \(room.picks.count) players sold", .text))
         } else if a.nomination != nil, let p = a.player {
-            out.append(("On the block: \(p.name) (\(p.position.rawValue), \(p.nflTeam))" + (a.value.map { " · value $\($0)" } ?? ""), .text))
+            out.append(("On the block: \(p.name) (\(p.position.rawValue), \(p.nflTeam))", .text))
+            value = a.value
         } else {
             let mine = isMyTurn(room)
             out.append(("Sale \(d.currentPick) · " + (mine ? "your nomination — enter puts the selected player up" : "\(teamName(room, a.nominator)) nominates"),
                         mine ? .warning : .text))
         }
+        // The clock right after the first part, so a narrow screen drops the value before it.
         if let clock = auctionClock(room, now: now, reset: reset) { out.append(clock) }
+        if let value { out.append(("value $\(value)", .text)) }
         out.append(("auction · $\(a.settings.budget) budgets · \(room.teams.count) teams", .dim))
         return out
     }

@@ -1,0 +1,103 @@
+import ClubhouseData
+import ClubhouseDomain
+import Foundation
+import Testing
+
+/// People in a league over SSH (`SSHDraftTests`, `SSHAuctionTests`): accounts with their keys linked, `ssh -tt`
+/// clients in tmux, and the way from Home into the league's draft room.
+enum SSHRoom {
+    /// One manager: the account, the key, the team.
+    struct Manager {
+        var name: String
+        var team: String
+        var keyPath: String
+        var user: UserID
+    }
+
+    /// The league database at `path` with the season's players only (the demo leagues would cost seconds), and its service.
+    static func service(_ path: String) throws -> (Database, LeagueService) {
+        let db = try Database.open(at: DatabaseLocation(path: path)).database
+        try DemoWorld.seedSeasonIfNeeded(db)
+        try db.execute("INSERT INTO meta (key, value) VALUES ('\(DemoWorld.seededKey)', 'skipped by the SSH room tests')")
+        return (db, LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium))
+    }
+
+    /// A public league made by the first manager, every other one in by invite, the draft order theirs in turn
+    /// (then any bot teams). Returns the league and the managers' teams in order.
+    static func league(_ name: String, settings: LeagueSettings, managers: [Manager], service: LeagueService) throws -> (LeagueID, [TeamID]) {
+        let first = Caller.user(managers[0].user)
+        let league = try service.createLeague(name: name, settings: settings, isPublic: true, teamName: managers[0].team,
+                                              seasonClock: Date(timeIntervalSince1970: 1_567_000_000), caller: first)
+        var rng = SystemRandomNumberGenerator()
+        let invite = try service.createInvite(league, uses: managers.count - 1, expiresAt: nil, caller: first, using: &rng)
+        var order = [try service.draftBoard(league, caller: first).capabilities.myTeam!]
+        for m in managers.dropFirst() {
+            order.append(try service.redeemInvite(code: invite.code, teamName: m.team, caller: .user(m.user)))
+        }
+        let all = try service.draftBoard(league, caller: first).teams.map(\.id)
+        _ = try service.setDraftOrder(league, order: order + all.filter { !order.contains($0) }, caller: first)
+        return (league, order)
+    }
+
+    /// `clubhouse host-ssh` over the database on a free loopback port, once its sshd listens.
+    static func host(_ dir: String, database: String, home: TemporaryHome) throws -> (SSHHost, Int) {
+        let port = try SSHHost.freeLoopbackPort()
+        let host = try SSHHost(arguments: ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)", "--database", database, "--state-dir", dir + "/state"],
+                               environment: home.environment, logDirectory: dir)
+        guard host.waitForLog("Server listening on 127.0.0.1 port \(port)", timeout: 60) else {
+            host.cleanUp(stateDirectory: dir + "/state")
+            throw DomainError.transport("sshd never listened:\n\(host.log)")
+        }
+        return (host, port)
+    }
+
+    /// Makes an account and an ed25519 key for each (name, team), the key linked to the account.
+    static func managers(_ people: [(String, String)], dir: String, service: LeagueService) throws -> [Manager] {
+        try people.map { name, team in
+            let key = "\(dir)/\(name.lowercased())"
+            let made = try SSHHost.run(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", key])
+            try #require(made.status == 0, "ssh-keygen: \(made.output)")
+            let publicKey = try SSHPublicKey(line: try String(contentsOfFile: key + ".pub", encoding: .utf8))
+            let session = try service.createAccount(email: "\(name.lowercased())@ssh.example", password: "draft night \(name)", displayName: name)
+            try service.linkSSHKey(fingerprint: publicKey.fingerprint, publicKey: publicKey.openSSHLine, caller: .user(session.user.id))
+            return Manager(name: name, team: team, keyPath: key, user: session.user.id)
+        }
+    }
+
+    /// An `ssh -tt` client of the host on `port` with `m`'s key, in its own tmux.
+    static func connect(_ m: Manager, port: Int, width: Int = 120, height: Int = 40) throws -> Tmux {
+        let account = String(cString: getpwuid(geteuid())!.pointee.pw_name)
+        let ssh = ["ssh", "-tt", "-F", "/dev/null", "-i", m.keyPath, "-p", "\(port)",
+                   "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "IdentitiesOnly=yes",
+                   "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "\(account)@127.0.0.1"]
+        return try Tmux(command: ssh.map(Tmux.shellQuote).joined(separator: " ") + "; echo ssh-exit=$?; sleep 30", width: width, height: height)
+    }
+
+    /// Home → signed in with the key (K, unless the device's session is still signed in) → the league → its room
+    /// (`d`), until `ready` holds on the screen.
+    static func enterRoom(_ m: Manager, _ tmux: Tmux, league: String, host: SSHHost, ready: (String) -> Bool) throws {
+        let landed = try tmux.waitFor(timeout: 30) { $0.contains(league) && ($0.contains("K: sign in as \(m.name)") || $0.contains("\(m.name) · ? help")) }
+        try #require(landed.matched, "\(m.name) never reached Home:\n\(landed.screen)\nhost log:\n\(host.log)")
+        if landed.screen.contains("K: sign in as \(m.name)") {
+            #expect(landed.screen.split(separator: "\n").first?.contains("signed out · K: sign in as \(m.name)") == true,
+                    "the top bar offers the key:\n\(landed.screen)")
+            try tmux.send("K")
+        }
+        let signedIn = try tmux.waitFor(timeout: 10) { $0.split(separator: "\n").first?.contains("\(m.name) · ? help") == true }
+        try #require(signedIn.matched, "\(m.name)'s key did not sign in:\n\(signedIn.screen)")
+        // Home reloads its lists once signed in: Enter opens the league when its row is there (again if the
+        // first press landed while the list was reloading).
+        var page = (matched: false, screen: "")
+        let leaguePage = "\(league)  ·  "
+        for _ in 0..<3 where !page.matched {
+            let shown = try tmux.waitFor(timeout: 5) { $0.contains(leaguePage) || !$0.contains("Loading") && $0.contains("Public leagues") }
+            if shown.screen.contains(leaguePage) { page = shown; break }
+            try tmux.send("Enter")
+            page = try tmux.waitFor(leaguePage, timeout: 3)
+        }
+        try #require(page.matched, "\(m.name): no league page:\n\(page.screen)")
+        try tmux.send("d")
+        let room = try tmux.waitFor(timeout: 10, ready)
+        try #require(room.matched, "\(m.name): no draft room:\n\(room.screen)")
+    }
+}
