@@ -177,6 +177,16 @@ import Terminal
         #expect(Screen(h.state).inSheet("High bid $33 — Hail Marys"))
     }
 
+    /// A bid (like a pick) refreshes the auction room at once, without the board's 250 ms wait for a burst.
+    @Test func aBidRefreshesTheRoomAtOnce() async {
+        var h = await Self.opened(Self.auctionRoom())
+        h.followEvents = false
+        h.send(.board(.eventReceived(LeagueEvent(id: 30, leagueID: Demo.couch, kind: .auctionBid, payload: "{}", at: Demo.now))))
+        #expect(h.pendingIDs.contains(TaskID(DraftRoomFeature.EffectID.room(Demo.couch))), "the room reloads now")
+        #expect(!h.pendingIDs.contains(TaskID(BoardFeature.EffectID.refresh)), "no debounce")
+        await h.settle()
+    }
+
     // MARK: Nominations
 
     @Test func myNominationRingsTheBellAndEnterPutsThePlayerUpAtAnOpeningPrice() async {
