@@ -76,6 +76,26 @@ extension Bench {
         print("  board: the grid cell of the pick shows \"•F. Last\"; header: the room moves on to \"pick N+1 · on the clock\".")
         print("  missed: client-picks not shown within 10 s, or before the room's next pick.")
         print()
+        if sshSessions { try bidFanOutTable(app: app, dir: dir, quick: quick, rooms: rooms) }
+    }
+
+    /// Bid fan-out over SSH sessions (#34): auction rooms with a player on the block; a bid (the next team's manager,
+    /// through the real LeagueService) → each session's bid line shows "High bid $N — Team".
+    static func bidFanOutTable(app: String, dir: URL, quick: Bool, rooms: Int?) throws {
+        let scenarios: [(String, Int, Int)] = rooms.map { [("\($0) room\($0 == 1 ? "" : "s") × 12 sessions", $0, $0 == 1 ? (quick ? 8 : 20) : (quick ? 2 : 4))] }
+            ?? [("1 room × 12 sessions", 1, quick ? 8 : 20), ("20 rooms × 12 sessions", 20, quick ? 2 : 4)]
+        print("Bid fan-out (auction): commit (bid returned) → each SSH session's bid line shows it (goals: p99 ≤ 50 ms for one room, ≤ 150 ms for 20)")
+        print("  \(pad("scenario", 24)) \(lpad("bids", 5)) \(lpad("seen", 6)) \(lpad("p50 ms", 8)) \(lpad("p99 ms", 8)) \(lpad("max ms", 8)) \(lpad("missed", 6))")
+        for (name, n, bids) in scenarios {
+            let interval = Duration.seconds(n == 1 ? 1 : 10)
+            let r = try FanOutBench.run(FanOutBench.Options(app: app, rooms: n, picksPerRoom: bids, pickInterval: interval, directory: dir,
+                                                            sshSessions: true, bids: true))
+            let s = r.board
+            print("  \(pad(name, 24)) \(lpad("\(r.picks)", 5)) \(lpad("\(s.ms.count)", 6)) \(lpad(fmt(s.p50, 1), 8)) \(lpad(fmt(s.p99, 1), 8)) \(lpad(fmt(s.max, 1), 8)) \(lpad("\(r.missed)", 6))")
+            if let server = r.serverCPUPerPickMS { print("  \(pad("", 24)) a bid every \(interval.components.seconds) s per room; CPU the league server used: \(fmt(server, 1)) ms per bid") }
+        }
+        print("  missed: session-bids not shown within 10 s, or before the room's next bid.")
+        print()
     }
 
     static func mib(_ kib: Int) -> String { fmt(Double(kib) / 1024, 1) }

@@ -17,6 +17,9 @@ enum FanOutBench {
         /// Clients are `clubhouse ssh-session` processes (as sshd's ForceCommand runs them for `host-ssh`), each a client
         /// of one `clubhouse serve` on the bench's database, instead of apps on the database file.
         var sshSessions = false
+        /// Auction rooms: a player on the block, and each step a bid (by the next team's manager) instead of a pick;
+        /// the client shows it in the room's bid line ("High bid $N — Team").
+        var bids = false
     }
 
     struct Result {
@@ -57,9 +60,15 @@ enum FanOutBench {
         let league: LeagueID
         let name: String
         let commissioner: UserID
+        /// Every team's manager, in the league's team order (the bidders of an auction room).
+        var managers: [UserID] = []
         var clients: [PTYClient] = []
         var nextPick = 1
         var lastNeedle = ""
+        /// An auction room's nomination on the block, its high bid and the index of the high bidder's manager.
+        var nomination: NominationID?
+        var highBid = 1
+        var highBidder = 0
         init(league: LeagueID, name: String, commissioner: UserID) {
             self.league = league; self.name = name; self.commissioner = commissioner
         }
@@ -70,7 +79,7 @@ enum FanOutBench {
     static func run(_ o: Options) throws -> Result {
         let started = clock.now
         let dbPath = o.directory.appendingPathComponent("fanout-\(o.rooms).sqlite").path
-        let (service, rooms) = try prepare(path: dbPath, rooms: o.rooms, teams: o.clientsPerRoom)
+        let (service, rooms) = try prepare(path: dbPath, rooms: o.rooms, teams: o.clientsPerRoom, auction: o.bids)
         var result = Result()
         defer { for room in rooms { for c in room.clients { c.stop() } } }
         let server = o.sshSessions ? try LeagueServerProcess(app: o.app, database: dbPath, directory: o.directory) : nil
@@ -89,7 +98,7 @@ enum FanOutBench {
                     room.clients.append(try PTYClient(executable: o.app, arguments: ["--database", dbPath], environment: environment(home: home)))
                 }
             }
-            try enterRoom(room, all: rooms.flatMap(\.clients))
+            try enterRoom(room, all: rooms.flatMap(\.clients), shown: o.bids ? bidNeedle(1) : headerNeedle(nextPick: 1))
         }
         let everyone = rooms.flatMap(\.clients)
         // Let the replays of the event log and the first loads settle.
@@ -156,6 +165,18 @@ enum FanOutBench {
                     let e = waiting.removeValue(forKey: ObjectIdentifier(c))!
                     result.missed += (e.boardSeen ? 0 : 1) + (e.headerSeen ? 0 : 1)
                 }
+                if o.bids {
+                    // One needle: the bid line (the header's clock moves every second anyway).
+                    guard let amount = try commitBid(service, room) else { continue }
+                    let committed = clock.now
+                    result.picks += 1
+                    for c in room.clients {
+                        var e = Expectation(pick: amount, boardNeedle: bidNeedle(amount), headerNeedle: "", committed: committed)
+                        e.headerSeen = true
+                        waiting[ObjectIdentifier(c)] = e
+                    }
+                    continue
+                }
                 guard let (pick, name) = try commitPick(service, room) else { continue }
                 let committed = clock.now
                 result.picks += 1
@@ -188,11 +209,15 @@ enum FanOutBench {
     /// The room header once pick `nextPick - 1` is in.
     static func headerNeedle(nextPick: Int) -> String { "· pick \(nextPick) · on the clock" }
 
+    /// An auction room's bid line once the high bid is `amount`.
+    static func bidNeedle(_ amount: Int) -> String { "High bid $\(amount) — " }
+
     // MARK: - Setup
 
     /// A fresh database: the season data, `rooms` public 12-team leagues with a manager on every team (so
-    /// no bot picks by itself) and no pick clock, every draft started.
-    static func prepare(path: String, rooms: Int, teams: Int) throws -> (LeagueService, [Room]) {
+    /// no bot picks by itself) and no pick clock, every draft started. With `auction`, auction leagues on their longest
+    /// clocks (no sale while the bench bids), the best player put up at $1 in each.
+    static func prepare(path: String, rooms: Int, teams: Int, auction: Bool = false) throws -> (LeagueService, [Room]) {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         let db = try Database.open(at: DatabaseLocation(path: path)).database
         try DemoWorld.seedSeasonIfNeeded(db)
@@ -207,6 +232,12 @@ enum FanOutBench {
         var settings = LeagueSettings()
         settings.teamCount = teams
         settings.pickClockSeconds = nil
+        if auction {
+            settings.draftType = .auction
+            settings.nominationSeconds = 300
+            settings.bidSeconds = 120
+            settings.bidResetSeconds = 1
+        }
         let preseason = ISO8601.parse("2019-08-22T12:00:00Z")!
         var out: [Room] = []
         for r in 0..<rooms {
@@ -220,7 +251,16 @@ enum FanOutBench {
                 }
             }
             _ = try service.startDraft(id, caller: .user(managers[0]))
-            out.append(Room(league: id, name: name, commissioner: managers[0]))
+            let room = Room(league: id, name: name, commissioner: managers[0])
+            let teamsInOrder = try store.read { r in try r.teams(in: id) }
+            room.managers = teamsInOrder.map { $0.manager ?? managers[0] }
+            if auction {
+                let best = try service.draftablePlayers(id, caller: .user(managers[0]))[0]
+                let board = try service.nominate(id, player: best.player.id, bid: 1, caller: .user(managers[0]))
+                room.nomination = board.nomination?.id
+                room.highBidder = teamsInOrder.firstIndex { $0.id == board.nomination?.highBidder } ?? 0
+            }
+            out.append(room)
         }
         return (service, out)
     }
@@ -240,7 +280,7 @@ enum FanOutBench {
 
     /// Walks every client of `room` from Home into the draft room: / filter by the league's name, Enter,
     /// Enter opens it, d opens the draft room.
-    static func enterRoom(_ room: Room, all: [PTYClient]) throws {
+    static func enterRoom(_ room: Room, all: [PTYClient], shown: String) throws {
         let filter = room.name.lowercased()
         try step(room, all: all, "Home lists the leagues", until: { $0.shows("Public leagues (") })
         for c in room.clients { c.type("/" + filter + "\r") }
@@ -248,7 +288,7 @@ enum FanOutBench {
         for c in room.clients { c.type("\r") }
         try step(room, all: all, "the league page opens", until: { $0.shows("s standings") })
         for c in room.clients { c.type("d") }
-        try step(room, all: all, "the draft room shows pick 1", until: { $0.shows(headerNeedle(nextPick: 1)) })
+        try step(room, all: all, "the draft room shows \"\(shown)\"", until: { $0.shows(shown) })
     }
 
     static func step(_ room: Room, all: [PTYClient], _ what: String, until done: @escaping (PTYClient) -> Bool) throws {
@@ -264,6 +304,17 @@ enum FanOutBench {
             let stuck = room.clients.first { !done($0) }!
             throw BenchFailure(description: "\(room.name): waiting for \(what), a client's screen shows:\n\(stuck.screen.text)")
         }
+    }
+
+    /// The next team's manager (after the high bidder, in team order) bids the minimum over the high bid. Returns the amount.
+    static func commitBid(_ service: LeagueService, _ room: Room) throws -> Int? {
+        guard let n = room.nomination else { return nil }
+        let bidder = (room.highBidder + 1) % room.managers.count
+        let amount = room.highBid + 1
+        _ = try service.bid(room.league, nomination: n, amount: amount, caller: .user(room.managers[bidder]))
+        room.highBid = amount
+        room.highBidder = bidder
+        return amount
     }
 
     /// The commissioner picks the best available player for the team on the clock (one whose board mark

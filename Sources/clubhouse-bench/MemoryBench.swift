@@ -21,7 +21,7 @@ enum MemoryBench {
                                    environment: FanOutBench.environment(home: directory.appendingPathComponent("memory-client").path))
         defer { client.stop() }
         room.clients = [client]
-        try FanOutBench.enterRoom(room, all: [client])
+        try FanOutBench.enterRoom(room, all: [client], shown: FanOutBench.headerNeedle(nextPick: 1))
         // Settle: the event-log replay, the room's loads, the first frames.
         _ = PTYClient.wait(for: [client], timeout: .seconds(3)) { false }
         guard let memory = ProcessMemory.read(pid: client.pid) else {

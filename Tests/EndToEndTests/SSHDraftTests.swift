@@ -12,8 +12,8 @@ import Testing
 /// Root only, like `SSHHostingTests` (sshd logs everyone in as the hosting account; its key check must sit on a
 /// root-owned path); skipped elsewhere with the reason.
 ///
-/// About 40 s on its own (the 30 s expiry included; a 5 s clock let a keypress through a loaded SSH session
-/// arrive after the clock under CI's parallel load); the time limit is the bound when other suites share the CPU.
+/// About 40 s on its own (the 30 s expiry included; on a 5 s clock a keypress through a loaded SSH session arrived
+/// after the clock under CI's parallel load); the time limit is the bound when other suites share the CPU.
 @Suite(.serialized) struct SSHDraftTests {
     static let leagueName = "SSH Draft Night"
 
@@ -28,46 +28,23 @@ import Testing
 
         // The league, prepared with the real use cases: three accounts, each with its key linked; a public
         // 3-team league with a 3-slot roster (3 rounds) and a 30 s clock (the shortest after 5 s), everyone in, the order set.
-        let db = try Database.open(at: DatabaseLocation(path: dbPath)).database
-        try DemoWorld.seedSeasonIfNeeded(db)
-        // Only this league: the demo leagues are not needed here (and seeding them would cost seconds).
-        try db.execute("INSERT INTO meta (key, value) VALUES ('\(DemoWorld.seededKey)', 'skipped by SSHDraftTests')")
-        let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
-        let managers = try [("Ann", "Ann's Aces"), ("Bob", "Bob's Bombers"), ("Cat", "Cat's Claws")].map { name, team in
-            try SSHLeague.manager(name, team: team, in: dir, service: service)
-        }
+        let (_, service) = try SSHLeague.service(dbPath)
+        let managers = try SSHLeague.managers([("Ann", "Ann's Aces"), ("Bob", "Bob's Bombers"), ("Cat", "Cat's Claws")], dir: dir, service: service)
         var settings = LeagueSettings()
         settings.teamCount = 3
         settings.playoffTeams = 2
         settings.rosterSlots = [.qb: 1, .rb: 1, .wr: 1]
         settings.pickClockSeconds = 30
-        let ann = Caller.user(managers[0].user)
-        let league = try service.createLeague(name: Self.leagueName, settings: settings, isPublic: true, teamName: managers[0].team,
-                                              seasonClock: Date(timeIntervalSince1970: 1_567_000_000), caller: ann)
-        var rng = SystemRandomNumberGenerator()
-        let invite = try service.createInvite(league, uses: 2, expiresAt: nil, caller: ann, using: &rng)
-        var order = [try service.draftBoard(league, caller: ann).capabilities.myTeam!]
-        for m in managers.dropFirst() {
-            order.append(try service.redeemInvite(code: invite.code, teamName: m.team, caller: .user(m.user)))
-        }
-        _ = try service.setDraftOrder(league, order: order, caller: ann)
+        let (league, _) = try SSHLeague.league(Self.leagueName, settings: settings, managers: managers, service: service)
         func picks() throws -> [DraftPickView] { try service.draftBoard(league, caller: .anonymous).picks }
 
         // The host.
-        let port = try SSHHost.freeLoopbackPort()
-        let host = try SSHHost(arguments: ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)",
-                                           "--database", dbPath, "--state-dir", dir + "/state"],
-                               environment: home.environment, logDirectory: dir)
+        let (host, port) = try SSHLeague.host(dir, database: dbPath, home: home)
         defer { host.cleanUp(stateDirectory: dir + "/state") }
-        try #require(host.waitForLog("Server listening on 127.0.0.1 port \(port)", timeout: 60), "sshd never listened:\n\(host.log)")
 
         func connect(_ m: Manager) throws -> Tmux { try SSHLeague.connect(m, port: port) }
-        /// Signed in with the key, on the league's page → its room.
         func enterRoom(_ m: Manager, _ tmux: Tmux) throws {
-            try SSHLeague.openLeague(Self.leagueName, as: m, on: tmux, hostLog: { host.log })
-            try tmux.send("d")
-            let room = try tmux.waitFor(timeout: 10) { $0.contains("snake · 3 rounds · 3 teams") && $0.contains("R3") }
-            try #require(room.matched, "\(m.name): no draft room:\n\(room.screen)")
+            try SSHLeague.enterRoom(m, tmux, league: Self.leagueName, host: host) { $0.contains("snake · 3 rounds · 3 teams") && $0.contains("R3") }
         }
         /// Waits for `m`'s turn on their screen, then drafts the top available player (Enter, y).
         func pick(_ number: Int, by m: Manager, on tmux: Tmux) throws {

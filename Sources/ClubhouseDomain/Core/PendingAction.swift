@@ -143,6 +143,15 @@ extension GatedWrite {
     public static func makePick(league: LeagueID, expectedPick: Int, player: PlayerID) -> Self {
         Self(Endpoints.Drafting.makePick, At.League(league), Wire.PickRequest(expectedPick: expectedPick, player: player))
     }
+    public static func nominate(league: LeagueID, player: PlayerID, bid: Int) -> Self {
+        Self(Endpoints.Auction.nominate, At.League(league), Wire.Nomination(player: player, bid: bid))
+    }
+    public static func bid(league: LeagueID, nomination: NominationID, amount: Int) -> Self {
+        Self(Endpoints.Auction.bid, At.League(league), Wire.Bid(nomination: nomination, amount: amount))
+    }
+    public static func setMaxBid(league: LeagueID, nomination: NominationID, amount: Int?) -> Self {
+        Self(Endpoints.Auction.setMaxBid, At.League(league), Wire.MaxBid(nomination: nomination, amount: amount))
+    }
     public static func editQueue(league: LeagueID, edit: DraftQueueEdit) -> Self { Self(Endpoints.Drafting.editQueue, At.League(league), edit) }
     public static func sendChat(league: LeagueID, text: String) -> Self { Self(Endpoints.Drafting.sendChat, At.League(league), Wire.ChatText(text: text)) }
     /// A commissioner's write (kept for the pages that build them as `CommissionerAction`s).

@@ -108,6 +108,50 @@ import Testing
     }
 }
 
+extension AuctionContractTests {
+    /// A bid that arrives the moment the clock ends: the server's clock decides — the bid is refused with the sale's
+    /// sentence, and the clock step sells him once, to the high bid before it.
+    @Test func aBidAtTheMomentTheClockEndsIsRefusedAndTheHighBidBuys() async throws {
+        let r = try await Self.room(try ContractWorld())
+        let player = try #require(try await r.best().first)
+        let opened = try await r.api(r.commissioner).call(A.nominate, At.League(r.id), Wire.Nomination(player: player, bid: 1))
+        let n = try #require(opened.nomination)
+        _ = try await r.api(r.dana).call(A.bid, At.League(r.id), Wire.Bid(nomination: n.id, amount: 7))
+        r.world.clock.advance(by: 20)
+        #expect(r.world.clock.now() == opened.deadline, "exactly the clock's end")
+        let refused = await failure { try await r.api(r.eli).call(A.bid, At.League(r.id), Wire.Bid(nomination: n.id, amount: 8)) }
+        #expect(refused?.code == "conflict")
+        #expect(refused?.message.hasSuffix("has closed — $7 by Dana FC when the clock ran out") == true, "\(String(describing: refused))")
+        _ = try r.world.service.tickDraft(r.id)
+        _ = try r.world.service.tickDraft(r.id)
+        let board = try await r.api().draftBoard(r.id)
+        #expect(board.picks.map(\.pick.playerID) == [player])
+        #expect(board.picks.first?.pick.price == 7 && board.picks.first?.pick.teamID == r.order[1])
+    }
+
+    /// A sale while a bidder's connection is cut: her bid from before the cut stands and buys him when the clock
+    /// ends; the bid her app tries while cut never reaches the server (nothing is kept to replay at a later price);
+    /// back on a new connection she reads the sale as it stands, and a bid on that nomination is refused.
+    @Test func aSaleWhileABiddersConnectionIsCutGoesToHerStandingBid() async throws {
+        let r = try await Self.room(try ContractWorld())
+        let player = try #require(try await r.best().first)
+        let n = try #require(try await r.api(r.commissioner).call(A.nominate, At.League(r.id), Wire.Nomination(player: player, bid: 1)).nomination)
+        _ = try await r.api(r.dana).call(A.bid, At.League(r.id), Wire.Bid(nomination: n.id, amount: 6))
+        let cut = r.world.cutAPI(r.dana)
+        #expect(await failure { try await cut.call(A.bid, At.League(r.id), Wire.Bid(nomination: n.id, amount: 9)) }?.code == "transport")
+        #expect(try await r.board().nomination?.highBid == 6, "the bid tried while cut never arrived")
+        r.world.clock.advance(by: 20)
+        _ = try r.world.service.tickDraft(r.id)
+        // Back: the room as it stands — he is hers at $6 — and the old nomination takes no bid.
+        let back = try await r.api(r.dana).draftBoard(r.id)
+        #expect(back.picks.map(\.pick.playerID) == [player])
+        #expect(back.picks.first?.pick.teamID == r.order[1] && back.picks.first?.pick.price == 6)
+        #expect(back.auction?.nomination == nil && back.auction?.teams.first { $0.team == r.order[1] }?.budgetLeft == 194)
+        #expect(await failure { try await r.api(r.dana).call(A.bid, At.League(r.id), Wire.Bid(nomination: n.id, amount: 9)) }?.code == "conflict")
+        #expect(try r.world.service.store.read { try $0.auctionBids(n.id) }.map(\.amount) == [1, 6])
+    }
+}
+
 /// Two `LeagueService`s on one database (two processes on SQLite, two server instances on PostgreSQL) place the same
 /// bid at once: exactly one lands, the other is told it was outbid at that amount.
 @Suite("Use cases: racing auction bids", .bothBackends) struct AuctionBidRaceTests {
@@ -150,5 +194,48 @@ import Testing
         }
         let bids = try world.service.store.read { try $0.auctionBids(n.id) }
         #expect(bids.map(\.amount) == Array(1...7))
+    }
+
+    /// The clock's end and a bid at that moment, on two services at once (whichever runs first): the bid is refused,
+    /// the player is sold exactly once, to the high bid before it. Three nominations in a row.
+    @Test func aBidRacingTheClocksEndNeverLandsAndTheSaleHappensOnce() async throws {
+        let world = try ContractWorld()
+        let r = try await AuctionContractTests.room(world)
+        let second = try world.secondService()
+        let bidders = zip([r.dana, r.eli, r.fay], r.order.dropFirst()).map { ($0, $1) }
+        for round in 0..<3 {
+            let player = try #require(try world.service.draftablePlayers(r.id, caller: .anonymous).first?.player.id)
+            let opened = try world.service.nominate(r.id, player: player, bid: 1, caller: r.commissioner)
+            let n = try #require(opened.nomination)
+            // One bid by a team that isn't the nominator; at the clock's end another team bids over it.
+            let others = bidders.filter { $0.1 != n.team }
+            _ = try world.service.bid(r.id, nomination: n.id, amount: 4, caller: others[0].0)
+            world.clock.advance(by: 20)
+            let bidResult = Locked<Result<AuctionBoard, any Error>?>(nil)
+            let start = DispatchSemaphore(value: 0)
+            let done = DispatchGroup()
+            done.enter()
+            Thread.detachNewThread {
+                start.wait()
+                bidResult.mutate { $0 = Result { try second.bid(r.id, nomination: n.id, amount: 5, caller: others[1].0) } }
+                done.leave()
+            }
+            done.enter()
+            Thread.detachNewThread {
+                start.wait()
+                _ = try? world.service.tickDraft(r.id)
+                done.leave()
+            }
+            start.signal(); start.signal()
+            done.wait()
+            _ = try world.service.tickDraft(r.id)
+            let refused: DomainError?
+            if case .failure(let e as DomainError)? = bidResult.value { refused = e } else { refused = nil }
+            #expect(refused?.code == "conflict", "round \(round): the bid at the clock's end was not refused: \(String(describing: bidResult.value))")
+            let picks = try world.service.draftBoard(r.id, caller: .anonymous).picks
+            #expect(picks.count == round + 1, "round \(round): one sale")
+            #expect(picks.last?.pick.playerID == player && picks.last?.pick.price == 4 && picks.last?.pick.teamID == others[0].1)
+            #expect(try world.service.store.read { try $0.auctionBids(n.id) }.map(\.amount) == [1, 4], "no bid after the clock's end")
+        }
     }
 }

@@ -234,6 +234,14 @@ final class ContractWorld: @unchecked Sendable {
         return RemoteLeagueAPI(sharing: remote, token: { token })
     }
 
+    /// `caller`'s app with its connection cut: on the remote transport a client of a port nothing listens on (the
+    /// request never reaches the server); embedded, a transport that fails every call the way a lost connection does.
+    func cutAPI(_ caller: Caller) -> any LeagueTransport {
+        guard remote != nil, let user = caller.userID else { return CutConnection() }
+        let token = newSessionToken(user)
+        return RemoteLeagueAPI(server: URL(string: "http://127.0.0.1:9")!, token: { token }, idleTimeout: 2, requestTimeout: 2)
+    }
+
     /// A new session token for `user`, good for `lifetime` on the world's clock (negative: already expired).
     func newSessionToken(_ user: UserID, lifetime: TimeInterval = 3650 * 86_400) -> String {
         let t = fastAccountPorts.tokens.newToken()
@@ -308,4 +316,11 @@ final class ContractWorld: @unchecked Sendable {
 /// The `DomainError` a call ends with, or nil when it succeeds.
 func failure<T>(_ body: () async throws -> T) async -> DomainError? {
     do { _ = try await body(); return nil } catch let e as DomainError { return e } catch { return .transport("\(error)") }
+}
+
+/// A connection that is gone: every call fails as a lost connection does, before anything reaches a server.
+struct CutConnection: LeagueTransport {
+    func call<Address, Body, Response>(_ endpoint: ClubhouseDomain.Endpoint<Address, Body, Response>, _ address: Address, _ body: Body) async throws -> Response {
+        throw DomainError.transport("Connection reset by peer")
+    }
 }

@@ -179,6 +179,17 @@ enum AuctionFixtures {
         #expect(v.value(of: worst) == 1)
     }
 
+    /// In a small room the best player's share of the money passes what one team can bid: his value stops there.
+    @Test func aValueIsNeverMoreThanOneTeamCanBid() {
+        let pool = DraftFixtures.pool()
+        // Eight teams of one spot share 8 × $199 over the eight best: the best one's share passes a team's $200.
+        let v = AuctionValues(rankings: pool, teams: 8, spots: 1, settings: AuctionSettings(budget: 200))
+        #expect(v.dollars.values.max() == 200, "the best player is worth the most a team can bid: \(v.dollars.values.sorted())")
+        #expect(v.dollars.values.filter { $0 == 200 }.count >= 1 && v.dollars.values.allSatisfy { $0 <= 200 })
+        let uncapped = AuctionValues(rankings: pool, teams: 4, spots: 3, settings: AuctionSettings(budget: 200))
+        #expect(uncapped.dollars.values.allSatisfy { $0 < 198 }, "a roomier league is not capped")
+    }
+
     @Test func botsBidByValueNeverOverMaxBidAndSeededTiming() throws {
         var r = F.onTheBlock("QB1", bid: 1, settings: AuctionSettings(budget: 200))
         let v = AuctionValues(rankings: r.pool, teams: 4, spots: 3, settings: r.settings)

@@ -34,6 +34,15 @@ extension FakeLeague {
         case Endpoints.Drafting.makePick.name:
             let b: Wire.PickRequest = body()
             return try answer(try await makePick(league!, expectedPick: b.expectedPick, player: b.player))
+        case Endpoints.Auction.nominate.name:
+            let b: Wire.Nomination = body()
+            return try answer(try nominate(player: b.player, bid: b.bid))
+        case Endpoints.Auction.bid.name:
+            let b: Wire.Bid = body()
+            return try answer(try bid(b.nomination, b.amount))
+        case Endpoints.Auction.setMaxBid.name:
+            let b: Wire.MaxBid = body()
+            return try answer(try setMax(b.nomination, b.amount))
         case Endpoints.Drafting.editQueue.name: return try answer(try await editQueue(league!, body()))
         case Endpoints.Drafting.sendChat.name: return try answer(try await sendChat(league!, text: body(Wire.ChatText.self).text))
         case C.decideJoinRequest.name: return try answer(try await decideJoinRequest(league!, user: try raw.user, approve: body(Wire.Decision.self).approve))

@@ -78,6 +78,11 @@ actor FakeLeague: LeaguesClient, MatchupsClient, RosterClient, DraftClient, Leag
     var commands: [String] = []
     /// Teams on autopick, as `setAutopick` left them (added to the room `draftBoard` answers).
     var onAutopick: Set<TeamID> = []
+    /// Auction writes made ("bid 5 32", "max 5 40", "max 5 nil", "nominate <player> 1"), in order (FakeLeague+Auction.swift).
+    var auctionCalls: [String] = []
+    /// The players list answered instead of `Demo.draftable` (an auction's, with dollar values).
+    var draftableOverride: [DraftablePlayer]?
+    func setDraftable(_ p: [DraftablePlayer]?) { draftableOverride = p }
     func setRoom(_ r: DraftBoard?) { room = r; onAutopick = r?.onAutopick ?? [] }
     func setDraftSignedIn(_ on: Bool) { draftSignedIn = on }
     func setPickConflict(_ m: String?) { pickConflict = m }
@@ -178,7 +183,7 @@ actor FakeLeague: LeaguesClient, MatchupsClient, RosterClient, DraftClient, Leag
     func draftablePlayers(_ id: LeagueID) async throws -> [DraftablePlayer] {
         try await enter(.draftablePlayers)
         if isEmpty(.draftablePlayers) { return [] }
-        return Demo.draftable
+        return draftableOverride ?? Demo.draftable
     }
     func draftRecap(_ id: LeagueID) async throws -> DraftRecap {
         try await enter(.draftRecap)

@@ -3,8 +3,10 @@ import ClubhouseDomain
 import Foundation
 import Testing
 
-/// What the end-to-end stories over SSH share: people with a key each, linked to their accounts, and an `ssh -tt`
-/// client per person in its own tmux (120×40) that signs in with the key (K) and opens a league from Home.
+/// What the end-to-end stories over SSH share (`SSHDraftTests`, `SSHAuctionTests`, `SSHTradeTests`): a league
+/// database with the season's players, people with a key each linked to their accounts, `clubhouse host-ssh` on a
+/// loopback port, an `ssh -tt` client per person in its own tmux that signs in with the key (K) and opens a league
+/// from Home, and the way from there into the draft room.
 enum SSHLeague {
     /// One manager: the account, the key, the team.
     struct Manager {
@@ -12,6 +14,14 @@ enum SSHLeague {
         var team: String
         var keyPath: String
         var user: UserID
+    }
+
+    /// The league database at `path` with the season's players only (the demo leagues would cost seconds), and its service.
+    static func service(_ path: String) throws -> (Database, LeagueService) {
+        let db = try Database.open(at: DatabaseLocation(path: path)).database
+        try DemoWorld.seedSeasonIfNeeded(db)
+        try db.execute("INSERT INTO meta (key, value) VALUES ('\(DemoWorld.seededKey)', 'skipped by the SSH tests')")
+        return (db, LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium))
     }
 
     /// A new account for `name` (`<name>@ssh.example`), with a fresh ed25519 key in `dir` linked to it.
@@ -25,14 +35,47 @@ enum SSHLeague {
         return Manager(name: name, team: team, keyPath: key, user: session.user.id)
     }
 
-    /// An `ssh -tt` client of the host on `port` with `m`'s key, in its own 120×40 tmux.
-    static func connect(_ m: Manager, port: Int) throws -> Tmux {
+    /// A manager for each (name, team), as `manager(_:team:in:service:)`.
+    static func managers(_ people: [(String, String)], dir: String, service: LeagueService) throws -> [Manager] {
+        try people.map { name, team in try manager(name, team: team, in: dir, service: service) }
+    }
+
+    /// A public league made by the first manager, every other one in by invite, the draft order theirs in turn
+    /// (then any bot teams). Returns the league and the managers' teams in order.
+    static func league(_ name: String, settings: LeagueSettings, managers: [Manager], service: LeagueService) throws -> (LeagueID, [TeamID]) {
+        let first = Caller.user(managers[0].user)
+        let league = try service.createLeague(name: name, settings: settings, isPublic: true, teamName: managers[0].team,
+                                              seasonClock: Date(timeIntervalSince1970: 1_567_000_000), caller: first)
+        var rng = SystemRandomNumberGenerator()
+        let invite = try service.createInvite(league, uses: managers.count - 1, expiresAt: nil, caller: first, using: &rng)
+        var order = [try service.draftBoard(league, caller: first).capabilities.myTeam!]
+        for m in managers.dropFirst() {
+            order.append(try service.redeemInvite(code: invite.code, teamName: m.team, caller: .user(m.user)))
+        }
+        let all = try service.draftBoard(league, caller: first).teams.map(\.id)
+        _ = try service.setDraftOrder(league, order: order + all.filter { !order.contains($0) }, caller: first)
+        return (league, order)
+    }
+
+    /// `clubhouse host-ssh` over the database on a free loopback port, once its sshd listens.
+    static func host(_ dir: String, database: String, home: TemporaryHome) throws -> (SSHHost, Int) {
+        let port = try SSHHost.freeLoopbackPort()
+        let host = try SSHHost(arguments: ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)", "--database", database, "--state-dir", dir + "/state"],
+                               environment: home.environment, logDirectory: dir)
+        guard host.waitForLog("Server listening on 127.0.0.1 port \(port)", timeout: 60) else {
+            host.cleanUp(stateDirectory: dir + "/state")
+            throw DomainError.transport("sshd never listened:\n\(host.log)")
+        }
+        return (host, port)
+    }
+
+    /// An `ssh -tt` client of the host on `port` with `m`'s key, in its own tmux (120×40 unless said).
+    static func connect(_ m: Manager, port: Int, width: Int = 120, height: Int = 40) throws -> Tmux {
         let account = String(cString: getpwuid(geteuid())!.pointee.pw_name)
         let ssh = ["ssh", "-tt", "-F", "/dev/null", "-i", m.keyPath, "-p", "\(port)",
                    "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "IdentitiesOnly=yes",
                    "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "\(account)@127.0.0.1"]
-        return try Tmux(command: ssh.map(Tmux.shellQuote).joined(separator: " ") + "; echo ssh-exit=$?; sleep 30",
-                        width: 120, height: 40)
+        return try Tmux(command: ssh.map(Tmux.shellQuote).joined(separator: " ") + "; echo ssh-exit=$?; sleep 30", width: width, height: height)
     }
 
     /// Home → signed in with the key (K, unless the device's session is still signed in) → the league's page.
@@ -57,5 +100,13 @@ enum SSHLeague {
             page = try tmux.waitFor(leaguePage, timeout: 3)
         }
         try #require(page.matched, "\(m.name): no league page:\n\(page.screen)")
+    }
+
+    /// The league's page as `openLeague`, then its draft room (`d`), until `ready` holds on the screen.
+    static func enterRoom(_ m: Manager, _ tmux: Tmux, league: String, host: SSHHost, ready: (String) -> Bool) throws {
+        try openLeague(league, as: m, on: tmux, hostLog: { host.log })
+        try tmux.send("d")
+        let room = try tmux.waitFor(timeout: 10, ready)
+        try #require(room.matched, "\(m.name): no draft room:\n\(room.screen)")
     }
 }

@@ -42,25 +42,26 @@ extension Endpoints {
     public enum Auction {
         static let reason = "Sign in to bid in {league} — you'll come straight back to the room."
 
+        /// The room's gate words: one reason for every write in it, each with its own question and toast.
+        static func words<B: Sendable>(resume: @escaping @Sendable (B, String) -> String, success: @escaping @Sendable (B) -> String) -> GateWords<At.League, B> {
+            GateWords(reason: { _, _, name in GateWords<At.League, B>.fill(reason, name) },
+                      resume: { _, b, name in resume(b, name) }, success: { _, b in success(b) })
+        }
+
         public static let nominate = Endpoint<At.League, Wire.Nomination, AuctionBoard>.gated(
             "nominate", .post, "/v1/leagues/{league}/draft/nominations", idempotent: true,
-            GateWords(reason: { _, _, name in GateWords<At.League, Wire.Nomination>.fill(reason, name) },
-                      resume: { _, b, name in "Put your player up for $\(b.bid) in \(name)?" },
-                      success: { _, b in "Nominated for $\(b.bid)" })
+            words(resume: { b, name in "Put your player up for $\(b.bid) in \(name)?" }, success: { b in "Nominated for $\(b.bid)" })
         ) { c, a, b in try c.service.nominate(a.league, player: b.player, bid: b.bid, caller: c.caller) }
 
         public static let bid = Endpoint<At.League, Wire.Bid, AuctionBoard>.gated(
             "bid", .post, "/v1/leagues/{league}/draft/bids", idempotent: true,
-            GateWords(reason: { _, _, name in GateWords<At.League, Wire.Bid>.fill(reason, name) },
-                      resume: { _, b, name in "Bid $\(b.amount) in \(name)? The price may have moved while you signed in." },
-                      success: { _, b in "Bid $\(b.amount)" })
+            words(resume: { b, name in "Bid $\(b.amount) in \(name)? The price may have moved while you signed in." }, success: { b in "Bid $\(b.amount)" })
         ) { c, a, b in try c.service.bid(a.league, nomination: b.nomination, amount: b.amount, caller: c.caller) }
 
         public static let setMaxBid = Endpoint<At.League, Wire.MaxBid, AuctionBoard>.gated(
             "setMaxBid", .put, "/v1/leagues/{league}/draft/max-bid",
-            GateWords(reason: { _, _, name in GateWords<At.League, Wire.MaxBid>.fill(reason, name) },
-                      resume: { _, b, name in b.amount.map { "Set your maximum to $\($0) in \(name)?" } ?? "Clear your maximum in \(name)?" },
-                      success: { _, b in b.amount.map { "Maximum set to $\($0) — only you see it" } ?? "Maximum cleared" })
+            words(resume: { b, name in b.amount.map { "Set your maximum to $\($0) in \(name)?" } ?? "Clear your maximum in \(name)?" },
+                  success: { b in b.amount.map { "Maximum set to $\($0) — only you see it" } ?? "Maximum cleared" })
         ) { c, a, b in try c.service.setMaxBid(a.league, nomination: b.nomination, amount: b.amount, caller: c.caller) }
 
         public static let assign = Endpoint<At.League, Wire.Assignment, Pick>.gated(
@@ -69,5 +70,20 @@ extension Endpoints {
         ) { c, a, b in try c.service.assignPlayer(a.league, player: b.player, team: b.team, price: b.price, caller: c.caller) }
 
         static let all: [any AnyEndpoint] = [nominate, bid, setMaxBid, assign]
+    }
+}
+
+/// The auction room's writes, beside the draft room's (`DraftClient`): each answers with the room as it then stands.
+/// A bid names the nomination and is checked against the room when it arrives — a stale one is refused, never replayed.
+extension DraftClient {
+    public func nominate(_ league: LeagueID, player: PlayerID, bid: Int) async throws -> AuctionBoard {
+        try await call(Endpoints.Auction.nominate, At.League(league), Wire.Nomination(player: player, bid: bid))
+    }
+    public func bid(_ league: LeagueID, nomination: NominationID, amount: Int) async throws -> AuctionBoard {
+        try await call(Endpoints.Auction.bid, At.League(league), Wire.Bid(nomination: nomination, amount: amount))
+    }
+    /// Sets (nil: clears) my private maximum on the nomination.
+    public func setMaxBid(_ league: LeagueID, nomination: NominationID, amount: Int?) async throws -> AuctionBoard {
+        try await call(Endpoints.Auction.setMaxBid, At.League(league), Wire.MaxBid(nomination: nomination, amount: amount))
     }
 }

@@ -108,9 +108,12 @@ public struct DraftablePlayer: Hashable, Codable, Sendable {
     public var tier: Int
     /// Place among his position ("RB12"); 0 when unknown.
     public var positionRank: Int
-    public init(rank: Int, player: PlayerSummary, priorSeasonPoints: Points, value: Points? = nil, tier: Int = 1, positionRank: Int = 0) {
+    /// In an auction league, his auction value in dollars (`AuctionValues`); nil in a draft made in turn.
+    public var auctionValue: Int?
+    public init(rank: Int, player: PlayerSummary, priorSeasonPoints: Points, value: Points? = nil, tier: Int = 1, positionRank: Int = 0,
+                auctionValue: Int? = nil) {
         self.rank = rank; self.player = player; self.priorSeasonPoints = priorSeasonPoints
-        self.value = value ?? priorSeasonPoints; self.tier = tier; self.positionRank = positionRank
+        self.value = value ?? priorSeasonPoints; self.tier = tier; self.positionRank = positionRank; self.auctionValue = auctionValue
     }
 }
 

@@ -104,32 +104,16 @@ public struct AuctionRoom: Hashable, Sendable {
 
     /// Starts a scheduled auction: the first team in draft order has the nomination clock.
     public mutating func start(now: Date) throws(DomainError) {
-        guard draft.status == .scheduled else {
-            throw .conflict(draft.status == .complete ? "The draft is complete" : "The draft has already started")
-        }
-        guard draft.order.count >= 1, Set(draft.order).count == draft.order.count else {
-            throw .validation(field: "order", message: "The draft order must list every team exactly once")
-        }
-        guard draft.rounds >= 1 else { throw .validation(field: "rounds", message: "A draft needs at least one round") }
-        draft.status = .running
-        draft.startedAt = now
-        draft.currentPick = 1
+        try draft.start(now: now)
         openNominationClock(now: now)
     }
 
     /// Pauses: nobody can nominate or bid; the clock is frozen.
-    public mutating func pause(now: Date) throws(DomainError) {
-        guard draft.status == .running else { throw statusConflict(doing: "pause") }
-        draft.status = .paused
-        draft.remainingWhenPaused = draft.deadline.map { max(0, $0.timeIntervalSince(now)) }
-        draft.deadline = nil
-    }
+    public mutating func pause(now: Date) throws(DomainError) { try draft.pause(now: now) }
 
     /// Resumes: a fresh clock (the bidding clock when a player is on the block, else the nomination clock).
     public mutating func resume(now: Date) throws(DomainError) {
-        guard draft.status == .paused else { throw statusConflict(doing: "resume") }
-        draft.status = .running
-        draft.remainingWhenPaused = nil
+        try draft.resume()
         if nomination != nil {
             draft.deadline = now.addingTimeInterval(Double(settings.bidSeconds))
             nomination?.lastBidAt = now
@@ -164,7 +148,7 @@ public struct AuctionRoom: Hashable, Sendable {
     /// what a bid couldn't). The last spot filled completes the draft.
     @discardableResult
     public mutating func assign(_ player: PlayerID, to team: TeamID, price: Int, now: Date) throws(DomainError) -> Pick {
-        guard draft.status == .running || draft.status == .paused else { throw statusConflict(doing: "assign a player") }
+        guard draft.status == .running || draft.status == .paused else { throw draft.statusConflict(doing: "assign a player") }
         guard nomination == nil else { throw .conflict("Wait for the bidding on the player on the block to end") }
         guard draft.order.contains(team) else { throw .notFound("Team \(team)") }
         guard pool.contains(player) else { throw .notFound("Player \(player)") }
@@ -456,14 +440,5 @@ public struct AuctionRoom: Hashable, Sendable {
     private mutating func openNominationClock(now: Date) {
         draft.pickOpenedAt = now
         draft.deadline = now.addingTimeInterval(Double(settings.nominationSeconds))
-    }
-
-    private func statusConflict(doing action: String) -> DomainError {
-        switch draft.status {
-        case .scheduled: .conflict("Can't \(action): the draft hasn't started")
-        case .running: .conflict("Can't \(action): the draft is already running")
-        case .paused: .conflict("Can't \(action): the draft is already paused")
-        case .complete: .conflict("Can't \(action): the draft is complete")
-        }
     }
 }

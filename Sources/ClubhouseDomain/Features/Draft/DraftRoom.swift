@@ -100,32 +100,16 @@ public struct DraftRoom: Hashable, Sendable {
 
     /// Starts a scheduled draft: pick 1 goes on the clock (deadline = now + pick clock; nil for a soft timer).
     public mutating func start(now: Date) throws(DomainError) {
-        guard draft.status == .scheduled else {
-            throw .conflict(draft.status == .complete ? "The draft is complete" : "The draft has already started")
-        }
-        guard draft.order.count >= 1, Set(draft.order).count == draft.order.count else {
-            throw .validation(field: "order", message: "The draft order must list every team exactly once")
-        }
-        guard draft.rounds >= 1 else { throw .validation(field: "rounds", message: "A draft needs at least one round") }
-        draft.status = .running
-        draft.startedAt = now
-        draft.currentPick = 1
+        try draft.start(now: now)
         openPick(now: now)
     }
 
     /// Pauses a running draft: nobody can pick and the clock is frozen.
-    public mutating func pause(now: Date) throws(DomainError) {
-        guard draft.status == .running else { throw statusConflict(doing: "pause") }
-        draft.status = .paused
-        draft.remainingWhenPaused = draft.deadline.map { max(0, $0.timeIntervalSince(now)) }
-        draft.deadline = nil
-    }
+    public mutating func pause(now: Date) throws(DomainError) { try draft.pause(now: now) }
 
     /// Resumes a paused draft; the team on the clock gets a fresh, full clock.
     public mutating func resume(now: Date) throws(DomainError) {
-        guard draft.status == .paused else { throw statusConflict(doing: "resume") }
-        draft.status = .running
-        draft.remainingWhenPaused = nil
+        try draft.resume()
         openPick(now: now)
     }
 
@@ -266,14 +250,6 @@ public struct DraftRoom: Hashable, Sendable {
         draft.deadline = draft.pickClockSeconds.map { now.addingTimeInterval(Double($0)) }
     }
 
-    private func statusConflict(doing action: String) -> DomainError {
-        switch draft.status {
-        case .scheduled: .conflict("Can't \(action): the draft hasn't started")
-        case .running: .conflict("Can't \(action): the draft is already running")
-        case .paused: .conflict("Can't \(action): the draft is already paused")
-        case .complete: .conflict("Can't \(action): the draft is complete")
-        }
-    }
 }
 
 extension Team {

@@ -62,9 +62,10 @@ extension LeagueService {
             let facts = s.facts
             try requireVisible(s.league, caller: caller, reader: r)
             let taken = Set(try r.picks(in: id).map(\.playerID))
+            let dollars = s.league.settings.draftType == .auction ? auctionValues(s.league, facts: facts) : nil
             return rankings(s.league, facts: facts).available(excluding: taken).map {
                 DraftablePlayer(rank: $0.overallRank, player: facts.summary($0.playerID), priorSeasonPoints: $0.priorPoints ?? .zero,
-                                value: $0.value, tier: $0.tier, positionRank: $0.positionRank)
+                                value: $0.value, tier: $0.tier, positionRank: $0.positionRank, auctionValue: dollars?.value(of: $0.playerID))
             }
         }
     }

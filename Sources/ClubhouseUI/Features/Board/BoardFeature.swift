@@ -79,12 +79,12 @@ public enum BoardFeature: Reducer {
     /// a draft room skip it (a pick shows within 100 ms: README.md, “Performance”); see `isLive`.
     public static let refreshDebounce: Duration = .milliseconds(250)
 
-    /// Whether `event` refreshes the board at once: a pick, pause, undo or chat while the board shows that
-    /// league's draft. A burst is still coalesced: one refresh loads at a time, and events that come while
+    /// Whether `event` refreshes the board at once: a pick, pause, undo or chat — or an auction's nomination, bid or
+    /// sale — while the board shows that league's draft. A burst is still coalesced: one refresh loads at a time, and events that come while
     /// it loads ask for one more when it lands (`liveRefreshInFlight` / `liveRefreshQueued`).
     static func isLive(_ event: LeagueEvent, _ state: State) -> Bool {
         guard case .draft(let id) = state.context, id == event.leagueID else { return false }
-        return event.kind.rawValue.hasPrefix("draft.")
+        return event.kind.rawValue.hasPrefix("draft.") || event.kind.rawValue.hasPrefix("auction.")
     }
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {

@@ -10,6 +10,13 @@ extension DraftRoomFeature {
             return Keymap([KeyBinding([.char("y"), .enter], .confirmed, label: "confirm", group: g, footer: true, footerKeys: "y"),
                            KeyBinding([.char("n")], .cancelled, label: "cancel", group: g, footer: true, footerKeys: "n/esc")])
         }
+        if let entry = state.entry {
+            // Digits type; these rows tell the footer and help what Enter and Esc do.
+            let send: String
+            switch entry { case .bid: send = "bid"; case .maxBid: send = "set maximum"; case .nominate: send = "nominate" }
+            return Keymap([KeyBinding([.enter], .typed(.enter), label: send, group: g, footer: true),
+                           KeyBinding([.escape], .typed(.escape), label: "cancel", group: g, footer: true)])
+        }
         if state.chatEditing {
             // Every key types; these rows only tell the footer and help what Enter and Esc do.
             return Keymap([KeyBinding([.enter], .typed(.enter), label: "send", group: g, footer: true),
@@ -20,12 +27,27 @@ extension DraftRoomFeature {
         let notComm = room?.capabilities.signedIn == true ? "Only the commissioner can do that." : signInMessage
         let status = room?.draft.status
         var b: [KeyBinding<Action>] = []
-        for t in Tab.allCases {
-            b.append(KeyBinding([.char(Character("\(t.rawValue + 1)"))], .tabSelected(t), label: t.title, group: "Tabs",
-                                footer: t == .available, footerKeys: "1-5"))
+        let shown = tabs(state)
+        for (i, t) in shown.enumerated() {
+            b.append(KeyBinding([.char(Character("\(i + 1)"))], .tabSelected(t), label: tabTitle(t, auction: state.isAuction), group: "Tabs",
+                                footer: t == .available, footerKeys: "1-\(shown.count)"))
             if t == .available { b[b.count - 1].hint?.label = "tabs" }
         }
+        let auction = room?.auction
         switch state.tab {
+        case .available where auction != nil:
+            let blocked = room.flatMap(nominateBlocked)
+            b.append(KeyBinding([.enter], .nominateRequested, label: "nominate", group: g, footer: true, enabledWhen: blocked == nil, disabledReason: blocked))
+            b.append(KeyBinding([.char("a")], .queueAdded, label: "queue", group: g))
+            b.append(KeyBinding([.char("/")], .searchBegan, label: "search", group: g))
+            b.append(KeyBinding([.char("p")], .positionCycled, label: "position", group: g))
+        case .queue where auction != nil:
+            let blocked = room.flatMap(nominateBlocked)
+            b.append(KeyBinding([.enter], .rowActivated, label: "open player", group: g, enabledWhen: !state.myQueue.isEmpty, disabledReason: "your queue is empty — a adds from Available"))
+            b.append(KeyBinding([.char("n")], .nominateRequested, label: "nominate", group: g, footer: true, enabledWhen: blocked == nil, disabledReason: blocked))
+            b.append(KeyBinding([.char("x")], .queueRemoved, label: "remove", group: g))
+            b.append(KeyBinding([.char("K")], .queueMoved(-1), label: "move up", group: g))
+            b.append(KeyBinding([.char("J")], .queueMoved(1), label: "move down", group: g))
         case .available:
             let blocked = room.flatMap(pickBlocked)
             b.append(KeyBinding([.enter], .pickRequested, label: "draft", group: g, footer: true, enabledWhen: blocked == nil, disabledReason: blocked))
@@ -40,20 +62,36 @@ extension DraftRoomFeature {
             b.append(KeyBinding([.char("K")], .queueMoved(-1), label: "move up", group: g, footer: true, footerKeys: "J/K"))
             b[b.count - 1].hint?.label = "reorder"
             b.append(KeyBinding([.char("J")], .queueMoved(1), label: "move down", group: g))
+        case .teams: break
         case .roster, .recent:
             b.append(KeyBinding([.enter], .rowActivated, label: "open player", group: g, footer: true, enabledWhen: state.rowCount > 0, disabledReason: "no picks yet"))
         case .chat:
             b.append(KeyBinding([.enter, .char("c")], .chatBegan, label: "type a message", group: g, footer: true))
+        }
+        if let room, let a = room.auction {
+            // Bidding, from every tab: the footer shows them while a player is on the block.
+            let bid = bidBlocked(room), max = maxBidBlocked(room), on = a.nomination != nil
+            b.append(KeyBinding([.char("b")], .raisePressed, label: nextBid(a).map { "bid $\($0)" } ?? "raise by the minimum", group: "Auction",
+                                footer: on, enabledWhen: bid == nil, disabledReason: bid))
+            b.append(KeyBinding([.char("$")], .bidBegan, label: "type a bid", group: "Auction", footer: on, enabledWhen: bid == nil, disabledReason: bid))
+            b[b.count - 1].hint?.label = "amount"
+            b.append(KeyBinding([.char("m")], .maxBidBegan, label: "set my maximum (proxy bid)", group: "Auction", footer: on,
+                                enabledWhen: max == nil, disabledReason: max))
+            b[b.count - 1].hint?.label = "maximum"
+            b.append(KeyBinding([.char("M")], .maxBidCleared, label: "clear my maximum", group: "Auction",
+                                enabledWhen: max == nil && (a.myMaxBid != nil || !room.capabilities.signedIn), disabledReason: max ?? "You have no maximum on this player."))
         }
         var comm: [KeyBinding<Action>] = []
         comm.append(KeyBinding([.char("S")], .startPressed, label: "start draft", group: c, footer: isComm && status == .scheduled,
                             enabledWhen: isComm && status == .scheduled, disabledReason: isComm ? "The draft has already started." : notComm))
         comm.append(KeyBinding([.char("P")], .pausePressed, label: status == .paused ? "resume" : "pause", group: c, footer: isComm && (status == .running || status == .paused),
                             enabledWhen: isComm && (status == .running || status == .paused), disabledReason: isComm ? "The draft isn't running." : notComm))
-        comm.append(KeyBinding([.char("U")], .undoPressed, label: "undo last pick", group: c,
-                            enabledWhen: isComm && !(room?.picks.isEmpty ?? true), disabledReason: isComm ? "No picks to undo." : notComm))
-        comm.append(KeyBinding([.char("F")], .pickForTeamRequested, label: "pick for the team on the clock", group: c,
-                            enabledWhen: isComm && status == .running, disabledReason: isComm ? "The draft isn't running." : notComm))
+        comm.append(KeyBinding([.char("U")], .undoPressed, label: auction == nil ? "undo last pick" : "undo last sale", group: c,
+                            enabledWhen: isComm && !(room?.picks.isEmpty ?? true), disabledReason: isComm ? auction == nil ? "No picks to undo." : "No sales to undo." : notComm))
+        if auction == nil {
+            comm.append(KeyBinding([.char("F")], .pickForTeamRequested, label: "pick for the team on the clock", group: c,
+                                enabledWhen: isComm && status == .running, disabledReason: isComm ? "The draft isn't running." : notComm))
+        }
         let manages = room?.capabilities.myTeam != nil
         comm.append(KeyBinding([.char("A")], .autopickPressed, label: autopickLabel(room), group: isComm ? c : g,
                             enabledWhen: (isComm || manages) && status != .complete,
@@ -61,7 +99,7 @@ extension DraftRoomFeature {
         // What the commissioner must do next (start, resume) comes right after the tabs in the footer.
         let urgent: Key? = !isComm ? nil : status == .scheduled ? .char("S") : status == .paused ? .char("P") : nil
         let first = comm.filter { $0.keys.first == urgent }, rest = comm.filter { $0.keys.first != urgent }
-        b.insert(contentsOf: first, at: Tab.allCases.count)
+        b.insert(contentsOf: first, at: shown.count)
         return Keymap(b + rest + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
     }
 

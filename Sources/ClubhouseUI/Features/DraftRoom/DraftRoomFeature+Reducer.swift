@@ -30,7 +30,7 @@ extension DraftRoomFeature {
             let tr = state.room.beginRefresh()
             fx.append(.load(tr, id: EffectID.room(id), { try await api.draftBoard(id) }, answer: Action.roomLoaded))
         }
-        if kinds.contains(.queueChanged) || (!state.myQueue.isEmpty && !kinds.isDisjoint(with: [.pickMade, .pickUndone])) {
+        if kinds.contains(.queueChanged) || (!state.myQueue.isEmpty && !kinds.isDisjoint(with: [.pickMade, .pickUndone, .auctionSold])) {
             let tq = state.queue.beginRefresh()
             fx.append(.load(tq, id: EffectID.queue(id), { try await api.myQueue(id) }, answer: Action.queueLoaded))
         }
@@ -108,11 +108,11 @@ extension DraftRoomFeature {
         case .liveEvents(let kinds):
             return liveReload(&state, api: api, kinds: kinds)
         case .roomLoaded(let t, let r):
-            let wasMyTurn = state.isMyTurn, selected = selectedAvailable(state)
+            let wasMyTurn = state.isMyTurn, selected = selectedAvailable(state), auction = state.room.value?.auction
             let drafted = Set((state.room.value?.picks ?? []).map(\.player.id))
             guard state.room.finish(t, r) else { return .none }
             reselect(&state, selected, context: context)
-            var fx: [Effect<Action>] = []
+            var fx: [Effect<Action>] = [auctionRoomChanged(&state, before: auction)]
             // A pick undone gives its player back: the players list (read without him) is read again.
             if state.players.value != nil, let now = state.room.value, !drafted.isSubset(of: Set(now.picks.map(\.player.id))) {
                 let tp = state.players.beginRefresh()
@@ -160,7 +160,7 @@ extension DraftRoomFeature {
             let n = state.rowCount
             state.list.apply(m, count: n, viewport: max(1, context.viewport - 2)); return .none
         case .tabSelected(let t):
-            state.tab = t; state.confirm = nil
+            state.tab = t; state.confirm = nil; state.entry = nil
             selectFirstRow(&state, tab: t, context: context)
             if t == .chat { state.list.apply(.bottom, count: state.rowCount, viewport: context.viewport) }
             return .none
@@ -174,6 +174,7 @@ extension DraftRoomFeature {
         case .chatBegan:
             state.tab = .chat; state.chatEditing = true; return .none
         case .typed(let key):
+            if state.entry != nil { return typedAmount(key, &state, context: context) }
             if state.chatEditing {
                 switch key {
                 case .escape: state.chatEditing = false; return .none
@@ -194,6 +195,10 @@ extension DraftRoomFeature {
             guard let edit = FilterField.edit(for: key) else { return .none }
             return applyFilter(edit, &state)
         case .pasted(let text):
+            if state.entry != nil {
+                state.amountField.insert(String(text.filter { $0.isASCII && $0.isNumber }))
+                return .none
+            }
             if state.chatEditing {
                 state.chatField.insert(text)
                 return state.chatField.limitJustReached ? toast(chatLimitMessage) : .none
@@ -202,12 +207,14 @@ extension DraftRoomFeature {
             return applyFilter(.pasted(text), &state)
         case .escaped:
             if state.confirm != nil { state.confirm = nil; return .none }
+            if state.entry != nil { state.entry = nil; return .none }
             state.filter.apply(.clear); state.position = nil
             selectFirstRow(&state, tab: .available, context: context)
             return .none
         case .rowActivated:
             switch state.tab {
-            case .available: return .send(.pickRequested)
+            case .available: return .send(state.isAuction ? .nominateRequested : .pickRequested)
+            case .teams: return .none
             case .queue:
                 guard let p = state.myQueue[safe: state.list.selected ?? -1] else { return .none }
                 return .delegate(.open(.player(p.id, league: id)))
@@ -241,7 +248,7 @@ extension DraftRoomFeature {
         case .undoPressed:
             guard let room = state.room.value else { return .none }
             if let reason = commissionerBlocked(room, needsRunning: false) { return toast(reason) }
-            guard let last = room.picks.map(\.pick.number).max() else { return toast("No picks to undo.") }
+            guard let last = room.picks.map(\.pick.number).max() else { return toast(state.isAuction ? "No sales to undo." : "No picks to undo.") }
             state.confirm = .undo(lastPick: last); return .none
         case .cancelled:
             state.confirm = nil; return .none
@@ -253,7 +260,8 @@ extension DraftRoomFeature {
                 if forTeam { return write({ try await api.pickForTeam(id, expectedPick: expected, player: p.id) }, answer: Action.pickAnswered) }
                 return write({ try await api.makePick(id, expectedPick: expected, player: p.id) }, answer: Action.pickAnswered)
             case .undo:
-                return write({ _ = try await api.undoLastPick(id); return "Last pick undone." }, answer: Action.commandAnswered)
+                let what = state.isAuction ? "sale" : "pick"
+                return write({ _ = try await api.undoLastPick(id); return "Last \(what) undone." }, answer: Action.commandAnswered)
             }
         case .queueAdded:
             guard let p = state.available[safe: state.list.selected ?? -1]?.player else { return toast("Select a player first (j/k).") }
@@ -330,6 +338,8 @@ extension DraftRoomFeature {
                 return .merge(toast("Autopick \(on ? "on" : "off") for \(name)."), reloadRoom(&state, api: api))
             case .failure(let e): return .merge(toast(e.message), reloadRoom(&state, api: api))
             }
+        case .raisePressed, .bidBegan, .maxBidBegan, .maxBidCleared, .nominateRequested, .auctionAnswered:
+            return reduceAuction(into: &state, action: action, context: context)
         case .signInNeeded:
             return .merge(toast(signInMessage), reloadRoom(&state, api: api))
         }

@@ -5,7 +5,8 @@ import Terminal
 /// The draft room's view: header, tabs and the table under them.
 extension DraftRoomFeature {
     /// The header as styled segments: where the draft is, the countdown, then its shape (dropped first when narrow).
-    static func header(_ room: DraftBoard, now: Date) -> [(String, StyleRole)] {
+    static func header(_ room: DraftBoard, now: Date, reset: ClockReset? = nil) -> [(String, StyleRole)] {
+        if room.auction != nil, room.draft.status != .scheduled { return auctionHeader(room, now: now, reset: reset) }
         let d = room.draft
         let shape = "\(d.type.rawValue) · \(d.rounds) rounds · \(room.teams.count) teams"
         var out: [(String, StyleRole)] = []
@@ -55,8 +56,28 @@ extension DraftRoomFeature {
         return basis.sentence
     }
 
-    static func body(_ area: Rect) -> Rect {
-        Rect(x: area.x + 1, y: area.y + 2, width: max(0, area.width - 2), height: max(0, area.height - 2))
+    /// "1 Available", "2 My queue", … in the room's tab order.
+    static func tabLabels(_ state: State) -> [String] {
+        tabs(state).enumerated().map { "\($0.offset + 1) \(tabTitle($0.element, auction: state.isAuction))" }
+    }
+
+    /// The list under the tabs; `lead` rows more above it in an auction (the bid line).
+    static func body(_ area: Rect, lead: Int = 0) -> Rect {
+        Rect(x: area.x + 1, y: area.y + 2 + lead, width: max(0, area.width - 2), height: max(0, area.height - 2 - lead))
+    }
+
+    /// Styled segments along one row: the first truncates, later ones show whole or not at all.
+    static func putSegments(_ segments: [(String, StyleRole)], row: Int, in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        var x = area.x + 1
+        let y = area.y + row
+        for (i, seg) in segments.enumerated() {
+            let room = area.right - x - 1
+            guard room > 0 else { break }
+            if i > 0, seg.0.displayWidth + 3 > room { break }
+            if i > 0 { x += buffer.set(string: " · ", at: Point(x: x, y: y), style: context.style(.dim), maxWidth: room) }
+            let style = seg.1 == .error || seg.1 == .accent || seg.1 == .warning ? context.style(seg.1).adding(.bold) : context.style(seg.1)
+            x += buffer.set(string: seg.0.truncated(toWidth: max(0, area.right - x - 1)), at: Point(x: x, y: y), style: style, maxWidth: max(0, area.right - x - 1))
+        }
     }
 
     static func table(_ state: State, _ room: DraftBoard, in body: Rect, context: RenderContext) -> DataTable {
@@ -71,9 +92,21 @@ extension DraftRoomFeature {
                                        DataColumn("NFL", .length(3)), DataColumn("Bye", .length(3), .right)],
                              rows: rows, selected: sel, offset: off, context: context)
         case .roster:
-            let rows = rosterSlots(state.myPicks).map { slot, p in [slot, p.player.name, p.player.position.rawValue, p.player.nflTeam, "R\(p.pick.round) #\(p.pick.number)"] }
+            let rows = rosterSlots(state.myPicks).map { slot, p in
+                [slot, p.player.name, p.player.position.rawValue, p.player.nflTeam, p.pick.price.map { "$\($0)" } ?? "R\(p.pick.round) #\(p.pick.number)"]
+            }
             return DataTable(columns: [DataColumn("Slot", .length(4)), DataColumn("Player", .fill(1)), DataColumn("Pos", .length(3)),
                                        DataColumn("NFL", .length(3)), DataColumn("Pick", .length(8))],
+                             rows: rows, selected: sel, offset: off, context: context)
+        case .teams:
+            return teamsTable(state, room, selected: sel, offset: off, context: context)
+        case .recent where room.auction != nil:
+            let rows = state.recent.map { p in
+                ["#\(p.pick.number)", p.pick.price.map { "$\($0)" } ?? "—", names[p.pick.teamID] ?? "—", p.player.name, p.player.position.rawValue, p.player.nflTeam,
+                 p.pick.source == .manager ? "" : p.pick.source.rawValue]
+            }
+            return DataTable(columns: [DataColumn("Sale", .length(4), .right), DataColumn("Price", .length(5), .right), DataColumn("Team", .fill(1)),
+                                       DataColumn("Player", .fill(2)), DataColumn("Pos", .length(3)), DataColumn("NFL", .length(3)), DataColumn("", .length(10))],
                              rows: rows, selected: sel, offset: off, context: context)
         case .recent:
             let rows = state.recent.map { p in
@@ -115,31 +148,29 @@ extension DraftRoomFeature {
     public static func render(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard let room = LoadView.render(state.room.load, what: "the draft room", empty: "No draft room for this league.",
                                          in: area, buffer: &buffer, context: context) else { return }
-        // Header: where the draft is, the countdown in its own colour, the draft's shape.
-        var x = area.x + 1
-        for (i, seg) in header(room, now: context.now).enumerated() {
-            let room = area.right - x - 1
-            guard room > 0 else { break }
-            // Later segments show whole or not at all; the first one truncates.
-            if i > 0, seg.0.displayWidth + 3 > room { break }
-            if i > 0 { x += buffer.set(string: " · ", at: Point(x: x, y: area.y), style: context.style(.dim), maxWidth: room) }
-            let style = seg.1 == .error || seg.1 == .accent || seg.1 == .warning ? context.style(seg.1).adding(.bold) : context.style(seg.1)
-            x += buffer.set(string: seg.0.truncated(toWidth: max(0, area.right - x - 1)), at: Point(x: x, y: area.y), style: style, maxWidth: max(0, area.right - x - 1))
-        }
-        guard area.height > 1 else { return }
-        // Row 1: a confirmation, or the tabs.
+        // Header: where the draft is, the countdown in its own colour, the draft's shape; an auction's bid line under it.
+        putSegments(header(room, now: context.now, reset: state.reset), row: 0, in: area, buffer: &buffer, context: context)
+        let lead = room.auction == nil ? 0 : 1
+        if lead > 0, area.height > 1 { putSegments(auctionLine(room), row: 1, in: area, buffer: &buffer, context: context) }
+        guard area.height > 1 + lead else { return }
+        // Then a confirmation, an amount being typed, or the tabs.
         if let c = state.confirm {
             let text: String
             switch c {
             case .pick(let p, let n, let forTeam):
                 text = "Draft \(p.name) (\(p.position.rawValue), \(p.nflTeam)) with pick \(n)" + (forTeam ? " for \(onTheClock(room)?.name ?? "the team on the clock")" : "") + "?  y confirm · n/esc cancel"
-            case .undo(let n): text = "Undo pick \(n)? (later picks go back too)  y confirm · n/esc cancel"
+            case .undo(let n):
+                text = lead > 0 ? "Undo sale \(n)? (the price goes back to the team)  y confirm · n/esc cancel"
+                    : "Undo pick \(n)? (later picks go back too)  y confirm · n/esc cancel"
             }
-            TextRow.put(text, in: area, row: 1, style: context.style(.warning).adding(.bold), buffer: &buffer)
+            TextRow.put(text, in: area, row: 1 + lead, style: context.style(.warning).adding(.bold), buffer: &buffer)
+        } else if let entry = state.entry {
+            renderEntry(entry, state, room, row: 1 + lead, in: area, buffer: &buffer, context: context)
         } else {
-            let tabs = Tabs(Tab.allCases.map { "\($0.rawValue + 1) \($0.title)" }, selected: state.tab.rawValue,
+            let shown = tabs(state)
+            let tabs = Tabs(tabLabels(state), selected: shown.firstIndex(of: state.tab) ?? 0,
                             style: context.style(.dim), highlightStyle: context.style(.selection))
-            tabs.render(in: Rect(x: area.x + 1, y: area.y + 1, width: max(0, area.width - 2), height: 1), buffer: &buffer)
+            tabs.render(in: Rect(x: area.x + 1, y: area.y + 1 + lead, width: max(0, area.width - 2), height: 1), buffer: &buffer)
             var extra: [String] = []
             if state.tab == .available {
                 if let p = state.position { extra.append(p.rawValue) }
@@ -149,10 +180,10 @@ extension DraftRoomFeature {
                 let s = extra.joined(separator: " ")
                 let x = area.right - s.displayWidth - 1
                 let tabsEnd = tabs.spans(startingAt: area.x + 1).last?.upperBound ?? area.x
-                if x > tabsEnd { buffer.set(string: s, at: Point(x: x, y: area.y + 1), style: context.style(.accent), maxWidth: s.displayWidth) }
+                if x > tabsEnd { buffer.set(string: s, at: Point(x: x, y: area.y + 1 + lead), style: context.style(.accent), maxWidth: s.displayWidth) }
             }
         }
-        var b = body(area)
+        var b = body(area, lead: lead)
         if state.tab == .chat {
             // The input line at the bottom.
             guard b.height > 0 else { return }
@@ -181,7 +212,8 @@ extension DraftRoomFeature {
                 else { msg = "No players available." }
             case .queue: msg = room.capabilities.myTeam == nil ? "Queues are for managers — sign in and join to queue players." : "Your queue is empty — a adds the selected player from Available."
             case .roster: msg = room.capabilities.myTeam == nil ? "You have no team in this league." : "No picks yet for your team."
-            case .recent: msg = "No picks yet — the grid above fills in as teams pick."
+            case .recent: msg = lead > 0 ? "No sales yet." : "No picks yet — the grid above fills in as teams pick."
+            case .teams: msg = "No teams yet."
             case .chat: msg = "No messages yet."
             }
             TextRow.put(msg, in: b, row: 0, style: context.style(.dim), indent: 0, buffer: &buffer)
@@ -191,11 +223,12 @@ extension DraftRoomFeature {
     }
 
     public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? {
-        if point.y == area.y + 1, state.confirm == nil {
-            let tabs = Tabs(Tab.allCases.map { "\($0.rawValue + 1) \($0.title)" }, selected: state.tab.rawValue)
-            return tabs.tab(atColumn: point.x, in: Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: 1)).flatMap(Tab.init).map(Action.tabSelected)
+        let lead = state.isAuction ? 1 : 0
+        if point.y == area.y + 1 + lead, state.confirm == nil, state.entry == nil {
+            let all = tabs(state), bar = Tabs(tabLabels(state), selected: all.firstIndex(of: state.tab) ?? 0)
+            return bar.tab(atColumn: point.x, in: Rect(x: area.x + 1, y: area.y + 1 + lead, width: area.width - 2, height: 1)).flatMap { all[safe: $0] }.map(Action.tabSelected)
         }
-        var b = body(area)
+        var b = body(area, lead: lead)
         if state.tab == .chat { b.height = max(0, b.height - 1) }
         if let room = state.room.value, basisLine(state, room) != nil, b.height > 1 { b.y += 1; b.height -= 1 }
         guard let room = state.room.value, let i = table(state, room, in: b, context: context).row(atY: point.y, in: b) else { return nil }

@@ -6,17 +6,29 @@ import Terminal
 /// available players (pick with Enter, queue with a), my queue, my roster, recent picks and the chat.
 /// Commissioner controls (start, pause/resume, undo, pick for a team, autopick) are listed for everyone
 /// and enabled only for the commissioner. Every pick carries the pick number the person saw.
-/// The board shows the grid.
+/// The board shows the grid. An auction league's draft opens the same page as the auction room
+/// (`DraftRoomFeature+Auction*.swift`): the player on the block, bids, budgets and nominations, beside the same tabs.
 public enum DraftRoomFeature: PageFeature {
     /// Its cancellable effects.
     enum EffectID: EffectIdentifier { case room(LeagueID), players(LeagueID), queue(LeagueID), chat(LeagueID) }
 
     public enum Tab: Int, CaseIterable, Sendable {
         case available, queue, roster, recent, chat
+        /// An auction's board of every team's budget left, max bid and open spots.
+        case teams
         public var title: String {
-            switch self { case .available: "Available"; case .queue: "My queue"; case .roster: "My roster"; case .recent: "Recent picks"; case .chat: "Chat" }
+            switch self {
+            case .available: "Available"; case .queue: "My queue"; case .roster: "My roster"; case .recent: "Recent picks"; case .chat: "Chat"
+            case .teams: "Teams"
+            }
         }
     }
+
+    /// The tabs of the room, in order (their keys are 1, 2, …): an auction adds Teams and calls its picks Sales.
+    static func tabs(_ state: State) -> [Tab] {
+        state.isAuction ? [.available, .queue, .teams, .roster, .recent, .chat] : [.available, .queue, .roster, .recent, .chat]
+    }
+    static func tabTitle(_ tab: Tab, auction: Bool) -> String { auction && tab == .recent ? "Sales" : tab.title }
 
     /// A write waiting for y/n.
     public enum Confirm: Equatable, Sendable {
@@ -38,6 +50,11 @@ public enum DraftRoomFeature: PageFeature {
         public var chatField = TextFieldState(maxLength: DraftRoomFeature.chatLimit)
         public var chatEditing = false
         public var confirm: Confirm?
+        /// An auction amount being typed (a bid, my maximum, an opening price) and its field.
+        public var entry: AmountEntry?
+        public var amountField = TextFieldState(maxLength: 6)
+        /// The clock a bid last reset ("reset" shows beside it while that deadline holds).
+        public var reset: ClockReset?
         /// Rings the terminal bell when my team comes on the clock (Settings).
         public var bell: Bool
         public init(id: LeagueID, bell: Bool = true) { self.id = id; self.bell = bell }
@@ -67,6 +84,8 @@ public enum DraftRoomFeature: PageFeature {
         /// The last messages, oldest first.
         public var messages: [ChatMessage] { chat.value ?? [] }
         public var isMyTurn: Bool { room.value.map(DraftRoomFeature.isMyTurn) ?? false }
+        /// An auction league's room.
+        public var isAuction: Bool { room.value?.auction != nil }
         public var isLive: Bool { room.value.map { $0.draft.status == .running && !$0.draft.isComplete } ?? false }
         var rowCount: Int {
             switch tab {
@@ -75,6 +94,7 @@ public enum DraftRoomFeature: PageFeature {
             case .roster: myPicks.count
             case .recent: recent.count
             case .chat: messages.count
+            case .teams: room.value?.auction?.teams.count ?? 0
             }
         }
     }
@@ -110,6 +130,14 @@ public enum DraftRoomFeature: PageFeature {
         /// Moves the selected queued player up (-1) or down (+1).
         case queueMoved(Int)
         case startPressed, pausePressed, undoPressed, autopickPressed
+        /// Auction: bid the high bid plus the increment on the player on the block.
+        case raisePressed
+        /// Auction: type a bid, my private maximum, or (on Available or My queue) an opening price to nominate.
+        case bidBegan, maxBidBegan, nominateRequested
+        /// Auction: clear my private maximum.
+        case maxBidCleared
+        /// An auction write answered with the room as it then stands.
+        case auctionAnswered(AuctionWrite, Result<AuctionBoard, PresentableError>)
         case pickAnswered(Result<Pick, PresentableError>)
         case queueAnswered(Result<[PlayerSummary], PresentableError>)
         case chatAnswered(Result<ChatMessage, PresentableError>)
@@ -127,11 +155,11 @@ public enum DraftRoomFeature: PageFeature {
 
     public static var liveRefresh: Action? { .liveRefreshed }
     public static func liveRefresh(after kinds: Set<LeagueEvent.Kind>) -> Action? { .liveEvents(kinds) }
-    public static func title(_ state: State) -> String { "Draft room" }
+    public static func title(_ state: State) -> String { state.isAuction ? "Auction room" : "Draft room" }
     public static func page(_ state: State) -> Page { .draftRoom(state.id) }
     public static func board(_ state: State) -> BoardContext { .draft(state.id) }
     public static func isFilterActive(_ state: State) -> Bool { state.filter.isActive || state.position != nil || state.confirm != nil }
-    public static func isEditingText(_ state: State) -> Bool { state.filter.editing || state.chatEditing }
+    public static func isEditingText(_ state: State) -> Bool { state.filter.editing || state.chatEditing || state.entry != nil }
     public static var clearFilter: Action? { .escaped }
     public static func typed(_ key: Key) -> Action? { .typed(key) }
     public static func pasted(_ text: String) -> Action? { .pasted(text) }
@@ -141,6 +169,8 @@ public enum DraftRoomFeature: PageFeature {
     /// True when the room is running and my team is on the clock.
     static func isMyTurn(_ room: DraftBoard) -> Bool {
         guard room.draft.status == .running, let me = room.capabilities.myTeam else { return false }
+        // An auction: my nomination, nobody on the block.
+        if let a = room.auction { return a.nomination == nil && a.nominator == me }
         return onTheClock(room)?.id == me
     }
 
