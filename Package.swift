@@ -4,7 +4,7 @@
 //   clubhouse     → ClubhouseCLI → ClubhouseUI → Terminal → CNcurses
 //                                → ClubhouseData → ClubhouseDomain, CSQLite, CSodium, CZlib
 //   clubhouse-net → ClubhouseCLI, ClubhouseServer (CMicroHTTPD), ClubhousePostgres (CPostgres),
-//                   ClubhouseRemote (FoundationNetworking)
+//                   ClubhouseRemote (CGnuTLS, FoundationNetworking)
 // Two binaries: `clubhouse` is the embedded app and loads no networking library (libcurl, libpq, libmicrohttpd
 // and what they pull in cost ~10 ms of dynamic loading per start); `serve`, `--server`, `host-ssh` and the SSH
 // session run `clubhouse-net`, which `clubhouse` execs from beside itself.
@@ -55,6 +55,13 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // The remote client's https:// (a GnuTLS client session on its own sockets); GnuTLS is libmicrohttpd's too.
+        .systemLibrary(
+            name: "CGnuTLS",
+            path: "Sources/CGnuTLS",
+            pkgConfig: "gnutls",
+            providers: [.apt(["libgnutls28-dev"])]
+        ),
         // Linux calls Glibc's module map leaves out (inotify, the pty calls); libc, nothing to install.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
@@ -66,7 +73,7 @@ let package = Package(
             resources: [.copy("Resources/nflverse")]
         ),
         .target(name: "ClubhousePostgres", dependencies: ["ClubhouseDomain", "ClubhouseData", "CPostgres"]),
-        .target(name: "ClubhouseRemote", dependencies: ["ClubhouseDomain", "ClubhouseData"]),
+        .target(name: "ClubhouseRemote", dependencies: ["ClubhouseDomain", "ClubhouseData", "CGnuTLS"]),
         .target(name: "ClubhouseServer", dependencies: ["ClubhouseDomain", "CMicroHTTPD", "CSodium"]),
         .target(name: "Terminal", dependencies: ["CNcurses"]),
         .target(name: "ClubhouseUI", dependencies: ["ClubhouseDomain", "Terminal"]),
@@ -88,7 +95,7 @@ let package = Package(
         .testTarget(name: "ClubhouseDomainTests", dependencies: ["ClubhouseDomain", "ClubhouseData"]),
         .testTarget(
             name: "ClubhouseDataTests",
-            dependencies: ["ClubhouseData", "ClubhouseDomain", "ClubhousePostgres", "ClubhouseRemote", "ClubhouseServer"]
+            dependencies: ["ClubhouseData", "ClubhouseDomain", "ClubhousePostgres", "ClubhouseRemote", "ClubhouseServer", "CGnuTLS"]
         ),
         .testTarget(name: "ClubhouseUITests", dependencies: ["ClubhouseUI", "ClubhouseData", "ClubhouseDomain", "Terminal"],
                     // Whole-screen goldens, read in place by Golden.swift (not bundled).

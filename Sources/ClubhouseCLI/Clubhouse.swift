@@ -30,7 +30,7 @@ package enum Clubhouse {
         // Internal: started by host-ssh to own sshd (SSHDSupervisor.swift).
         "ssh-keeper": .init(valueOptions: ["sshd", "config", "listen", "port", "serve-listen", "serve-database", "serve-secret-file", "serve-log"], flags: []),
     ]
-    static let root = ParsedArguments.Grammar(valueOptions: ["database", "server"], flags: ["no-color", "allow-plain-http"])
+    static let root = ParsedArguments.Grammar(valueOptions: ["database", "server", "ca-file"], flags: ["no-color", "allow-plain-http"])
 
     package static func run(_ arguments: [String], network: NetworkCommands?) -> Int32 {
         let args: ParsedArguments

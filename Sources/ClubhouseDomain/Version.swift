@@ -55,3 +55,30 @@ public struct ServerVersion: Hashable, Codable, Sendable {
         return nil
     }
 }
+
+/// `GET /v1/meta`: what a league server says of itself — its version and API versions, and the league operations it
+/// serves, by endpoint name (`Endpoint.name`). An app newer than its server learns here which operations the server
+/// doesn't have, and shows their keys disabled with the reason instead of failing after the keypress.
+public struct ServerMeta: Hashable, Codable, Sendable {
+    public var version: String
+    public var api: Int
+    public var oldestAPI: Int
+    /// The operations served; nil from a server that doesn't list them (every operation is then taken as served).
+    public var endpoints: [String]?
+
+    public init(_ v: ServerVersion, endpoints: [String]?) {
+        version = v.version; api = v.api; oldestAPI = v.oldestAPI; self.endpoints = endpoints
+    }
+
+    public var serverVersion: ServerVersion { ServerVersion(version: version, api: api, oldestAPI: oldestAPI) }
+
+    /// This build's: every endpoint of `Endpoints.all`.
+    public static let current = ServerMeta(.current, endpoints: Endpoints.all.map(\.name).sorted())
+
+    /// Why `operation` (an endpoint's name) can't be used on this server, in a sentence for the key's toast and help;
+    /// nil when it can.
+    public func unavailable(_ operation: String) -> String? {
+        guard let endpoints, !endpoints.contains(operation) else { return nil }
+        return "Not on this server (\(version)): update the server to use this."
+    }
+}

@@ -2,9 +2,6 @@ import ClubhouseData
 import ClubhouseDomain
 import Foundation
 import Synchronization
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// One live event stream from the server: parses `text/event-stream`, hands each event on, and reconnects with
 /// back-off after a drop, sending `Last-Event-ID` so nothing is missed or repeated.
@@ -20,8 +17,8 @@ final class EventFeed: @unchecked Sendable {
     private struct State {
         var lastID: Int64?
         var cancelled = false
-        /// The stream open now: a plain socket for http://, URLSession for https://.
-        var task: (any Cancellable)?
+        /// The stream open now.
+        var task: SocketStream?
         var buffer = Data()
         var backoff: Double = 0.25
         /// The attempt under way got the server's answer.
@@ -55,17 +52,8 @@ final class EventFeed: @unchecked Sendable {
             self.reached(true)
         }
         let onBytes: (Data) -> Void = { [weak self] data in self?.received(data) }
-        let t: any Cancellable
-        if url.scheme == "http" {
-            let stream = SocketStream(url: url, headers: headers, onResponse: onResponse, onBytes: onBytes,
-                                      onEnd: { [weak self] in self?.reconnectLater() })
-            stream.start()
-            t = stream
-        } else {
-            var request = URLRequest(url: url)
-            for (k, v) in headers { request.setValue(v, forHTTPHeaderField: k) }
-            t = client.stream(request, onResponse: onResponse, onBytes: onBytes, onEnd: { [weak self] _ in self?.reconnectLater() })
-        }
+        let t = client.stream(url, headers: headers, onResponse: onResponse, onBytes: onBytes,
+                              onEnd: { [weak self] in self?.reconnectLater() })
         let cancelNow: Bool = state.withLock { $0.task = t; return $0.cancelled }
         if cancelNow { t.cancel() }
     }
@@ -108,10 +96,3 @@ final class EventFeed: @unchecked Sendable {
         for e in events { deliver(e) }
     }
 }
-
-/// An open stream that can be ended.
-protocol Cancellable: AnyObject, Sendable {
-    func cancel()
-}
-extension SocketStream: Cancellable {}
-extension URLSessionDataTask: Cancellable {}

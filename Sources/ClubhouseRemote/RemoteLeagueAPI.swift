@@ -17,7 +17,6 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     /// `http://host:port`, the server's origin.
     public let origin: String
     private let client: HTTPClient
-    private let ownsClient: Bool
     private let identity: Identity
     private let cache = ReadCache()
     /// The newest event any of this transport's streams delivered (0: none yet).
@@ -38,29 +37,29 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
 
     /// The app's transport: the token comes from this device's session for this server.
     /// `idleTimeout` (no byte, connecting included) and `requestTimeout` (in all) are 5 s and 15 s; tests on an
-    /// overloaded machine may allow more.
-    public convenience init(server: URL, session: LocalSession, idleTimeout: TimeInterval = 5, requestTimeout: TimeInterval = 15) {
-        self.init(origin: Self.origin(of: server), client: HTTPClient(idleTimeout: idleTimeout, requestTimeout: requestTimeout), ownsClient: true,
-                  identity: .session(session))
+    /// overloaded machine may allow more. `trust`: what an https:// server's certificate is checked against (nil: the
+    /// system's CAs; `TLSTrust(caFile:)` adds a club's own).
+    public convenience init(server: URL, session: LocalSession, idleTimeout: TimeInterval = 5, requestTimeout: TimeInterval = 15,
+                            trust: TLSTrust? = nil) {
+        self.init(origin: Self.origin(of: server),
+                  client: HTTPClient(idleTimeout: idleTimeout, requestTimeout: requestTimeout, trust: trust), identity: .session(session))
     }
 
     /// A transport whose token is given by a closure (tests, tools); sign-in doesn't keep any session.
     public convenience init(server: URL, token: @escaping @Sendable () -> String? = { nil }, idleTimeout: TimeInterval = 5,
-                            requestTimeout: TimeInterval = 15) {
-        self.init(origin: Self.origin(of: server), client: HTTPClient(idleTimeout: idleTimeout, requestTimeout: requestTimeout), ownsClient: true,
-                  identity: .fixed(token))
+                            requestTimeout: TimeInterval = 15, trust: TLSTrust? = nil) {
+        self.init(origin: Self.origin(of: server),
+                  client: HTTPClient(idleTimeout: idleTimeout, requestTimeout: requestTimeout, trust: trust), identity: .fixed(token))
     }
 
     /// Shares one connection pool between transports (tests make one per caller).
     public convenience init(sharing other: RemoteLeagueAPI, token: @escaping @Sendable () -> String?) {
-        self.init(origin: other.origin, client: other.client, ownsClient: false, identity: .fixed(token))
+        self.init(origin: other.origin, client: other.client, identity: .fixed(token))
     }
 
-    private init(origin: String, client: HTTPClient, ownsClient: Bool, identity: Identity) {
-        self.origin = origin; self.client = client; self.ownsClient = ownsClient; self.identity = identity
+    private init(origin: String, client: HTTPClient, identity: Identity) {
+        self.origin = origin; self.client = client; self.identity = identity
     }
-
-    deinit { if ownsClient { client.invalidate() } }
 
     /// `http://host:port` of a server URL (path, query and credentials dropped).
     public static func origin(of url: URL) -> String {
@@ -70,15 +69,30 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
 
     public var session: LocalSession? { if case .session(let s) = identity { s } else { nil } }
 
-    /// Asks `GET /healthz` once: nil unless the server's TLS certificate is refused, then the sentence saying why (not
-    /// trusted, expired, for another host name). The app says it and stops rather than run on a server it can't trust.
-    public func certificateRefusal() async -> String? {
-        var r = URLRequest(url: URL(string: origin + "/healthz")!)
-        r.httpMethod = "GET"
-        do { _ = try await client.send(r) } catch {
-            if case .untrusted(let why) = error { return why }
+    /// What the app learns of the server before it starts (`preflight`).
+    public enum Preflight: Sendable {
+        /// The server's TLS certificate is refused: the sentence saying why (not trusted, expired, for another host name).
+        case refused(String)
+        /// The server answered: what it says of itself (nil from a server without `/v1/meta`, which is then taken to
+        /// serve every operation).
+        case reached(ServerMeta?)
+        /// No answer (the app starts, and says the server is offline).
+        case unreachable
+    }
+
+    /// Asks `GET /v1/meta` once, without the token: whether the server's certificate is trusted, and which operations it
+    /// serves. The app says a refusal and stops rather than run on a server it can't trust.
+    public func preflight() async -> Preflight {
+        var r = request("GET", "/v1/meta", body: nil, token: nil)
+        r.timeoutInterval = 10
+        let answer: HTTPClient.Answer
+        do { answer = try await client.send(r) } catch {
+            if case .untrusted(let why) = error { return .refused(why) }
+            return .unreachable
         }
-        return nil
+        noteVersion(answer.headers["clubhouse-version"])
+        guard answer.status == 200 else { return .reached(nil) }
+        return .reached(try? Self.decoder.decode(ServerMeta.self, from: answer.body))
     }
 
     /// The secret `clubhouse serve` shares with an SSH host on its side (`X-Clubhouse-SSH-Host`); without it key

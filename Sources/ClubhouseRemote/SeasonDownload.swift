@@ -264,14 +264,14 @@ struct PlainGet {
         guard let fd = PlainSocket.connect(host: host, port: port, timeout: idleTimeout) else {
             throw HTTPDownload.Interrupted(reason: "cannot connect to \(host):\(port)")
         }
-        defer { Glibc.close(fd) }
+        let connection = Connection(plain: fd)   // closed when it goes
         var path = url.path.isEmpty ? "/" : url.path
         if let q = url.query { path += "?" + q }
         var head = "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\nUser-Agent: clubhouse\r\nAccept-Encoding: identity\r\n"
         for (k, v) in headers where !v.contains("\r") && !v.contains("\n") { head += "\(k): \(v)\r\n" }
         head += "\r\n"
-        guard PlainSocket.sendAll(fd, Array(head.utf8)) else { throw HTTPDownload.Interrupted(reason: "the connection failed") }
-        var reader = PlainSocket.Reader(fd: fd, idle: idleTimeout, deadline: .distantFuture)
+        guard connection.send(Array(head.utf8)) else { throw HTTPDownload.Interrupted(reason: "the connection failed") }
+        var reader = PlainSocket.Reader(connection, idle: idleTimeout, deadline: .distantFuture)
         guard let headEnd = reader.fill(until: { PlainSocket.find($0, [13, 10, 13, 10]) }, limit: 64 << 10) else {
             throw HTTPDownload.Interrupted(reason: reader.failure)
         }

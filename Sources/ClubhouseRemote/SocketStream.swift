@@ -5,14 +5,14 @@ import Synchronization
 import Glibc
 #endif
 
-/// One `http://` event stream read on a plain POSIX socket by a small thread of its own, blocked in `read` between
-/// events. URLSession on Linux (FoundationNetworking over libcurl) kept an app with an open stream at 60–90 % of a
-/// core while nothing arrived; this costs nothing while the stream is silent. `https://` streams still go through
-/// URLSession (`HTTPClient.stream`).
+/// One event stream (`http://` or `https://`: a `Connection`) read by a small thread of its own, blocked in `read`
+/// between events. URLSession on Linux (FoundationNetworking over libcurl) kept an app with an open stream at 60–90 %
+/// of a core while nothing arrived; this costs nothing while the stream is silent.
 ///
 /// The request is `GET` over HTTP/1.1 with `Connection: close`; a chunked answer is decoded. A stream silent for
 /// `silence` seconds (three missed heartbeats) ends, and the caller reconnects.
 final class SocketStream: @unchecked Sendable {
+    private let http: SocketHTTP
     private let url: URL
     private let headers: [String: String]
     private let silence: TimeInterval
@@ -21,14 +21,14 @@ final class SocketStream: @unchecked Sendable {
     private let onEnd: () -> Void
 
     private struct State {
-        var fd: Int32 = -1
+        var connection: Connection?
         var cancelled = false
     }
     private let state = Mutex(State())
 
-    init(url: URL, headers: [String: String], silence: TimeInterval = 45, onResponse: @escaping (Int) -> Void,
+    init(http: SocketHTTP, url: URL, headers: [String: String], silence: TimeInterval = 45, onResponse: @escaping (Int) -> Void,
          onBytes: @escaping (Data) -> Void, onEnd: @escaping () -> Void) {
-        self.url = url; self.headers = headers; self.silence = silence
+        self.http = http; self.url = url; self.headers = headers; self.silence = silence
         self.onResponse = onResponse; self.onBytes = onBytes; self.onEnd = onEnd
     }
 
@@ -46,34 +46,35 @@ final class SocketStream: @unchecked Sendable {
     func cancel() {
         state.withLock {
             $0.cancelled = true
-            if $0.fd >= 0 { shutdown($0.fd, Int32(SHUT_RDWR)) }
+            $0.connection?.shutdown()
         }
     }
 
     private func run() {
         guard let host = url.host else { return }
-        let port = url.port ?? 80
-        guard let socket = PlainSocket.connect(host: host, port: port, timeout: silence) else { return }
+        guard case .success(let connection) = http.open(url, timeout: silence) else { return }
         let proceed: Bool = state.withLock {
-            if $0.cancelled { Glibc.close(socket); return false }
-            $0.fd = socket
+            if $0.cancelled { return false }
+            $0.connection = connection
             return true
         }
         guard proceed else { return }
-        defer { state.withLock { Glibc.close($0.fd); $0.fd = -1 } }
+        defer { state.withLock { $0.connection = nil } }
+        connection.setReadTimeout(silence)
 
+        let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
         let head = PlainSocket.requestHead("GET", url, host: host, port: port, headers: [("Connection", "close")] + headers.map { ($0.key, $0.value) })
-        guard PlainSocket.sendAll(socket, head) else { return }
+        guard connection.send(head) else { return }
 
         var buffer = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 16 << 10)
+        func readMore() -> Int? { if case .bytes(let n) = connection.read(into: &chunk) { n } else { nil } }
         // Headers.
         var bodyStart = 0
         while true {
             if let end = PlainSocket.find(buffer, [13, 10, 13, 10]) { bodyStart = end + 4; break }
             guard buffer.count < 64 << 10 else { return }
-            let n = read(socket, &chunk, chunk.count)
-            if n <= 0 { return }
+            guard let n = readMore() else { return }
             buffer += chunk.prefix(n)
         }
         guard let head = PlainSocket.ResponseHead(buffer[..<(bodyStart - 4)]) else { return }
@@ -92,8 +93,7 @@ final class SocketStream: @unchecked Sendable {
         guard deliver(buffer[bodyStart...]) else { return }
         buffer = []
         while true {
-            let n = read(socket, &chunk, chunk.count)
-            if n <= 0 { return }   // closed, shut down by cancel, or silent for `silence` (SO_RCVTIMEO)
+            guard let n = readMore() else { return }   // closed, shut down by cancel, or silent for `silence` (SO_RCVTIMEO)
             guard deliver(chunk[..<n]) else { return }
         }
     }

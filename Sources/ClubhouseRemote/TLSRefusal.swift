@@ -1,47 +1,33 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import CGnuTLS
 
-/// Why an `https://` connection was refused, as a sentence. URLSession on Linux (libcurl with OpenSSL underneath)
-/// reports certificate problems as URLError code -1 ("unknown") with libcurl's message as the description, e.g.
-/// "SSL certificate problem: self-signed certificate"; the specific codes are mapped too in case a Foundation reports them.
-/// Never a fallback to `http://`.
+/// Why an `https://` connection was refused, as a sentence: the reasons GnuTLS's verification gives during the
+/// handshake (`Connection.open`), the most telling first: a certificate for another host name is said as such even when
+/// its CA is unknown too, and so is an expired one. Never a fallback to `http://`.
 enum TLSRefusal {
     static let untrusted = "the server's certificate is not trusted (self-signed, or signed by a CA this machine doesn't "
-        + "know: install your club's CA in the system's trust store)"
+        + "know: give your club's CA with --ca-file, or install it in the system's trust store)"
     static let expired = "the server's certificate has expired"
     static let notYetValid = "the server's certificate is not valid yet (or this machine's clock is wrong)"
     static let otherHost = "the server's certificate is for another host name"
 
-    static func sentence(for error: URLError) -> String? {
-        switch error.code {
-        case .serverCertificateHasBadDate: return expired
-        case .serverCertificateNotYetValid: return notYetValid
-        case .serverCertificateUntrusted, .serverCertificateHasUnknownRoot: return untrusted
-        default: break
+    /// The sentence for GnuTLS's verification status (`GNUTLS_CERT_*` bits). `caFile`: the club's CA given, named when
+    /// the certificate isn't signed by it either.
+    static func sentence(status: UInt32, caFile: String?) -> String {
+        func has(_ flag: gnutls_certificate_status_t) -> Bool { status & flag.rawValue != 0 }
+        if has(GNUTLS_CERT_UNEXPECTED_OWNER) { return otherHost }
+        if has(GNUTLS_CERT_EXPIRED) { return expired }
+        if has(GNUTLS_CERT_NOT_ACTIVATED) { return notYetValid }
+        if has(GNUTLS_CERT_SIGNER_NOT_FOUND) || has(GNUTLS_CERT_SIGNER_NOT_CA) {
+            guard let caFile else { return untrusted }
+            return "the server's certificate is not trusted (signed neither by the CA in \(caFile) nor by one this machine knows)"
         }
-        let message = (error.userInfo[NSLocalizedDescriptionKey] as? String) ?? error.localizedDescription
-        if let sentence = sentence(forLibcurlMessage: message) { return sentence }
-        if error.code == .secureConnectionFailed { return "no secure connection could be made (\(message))" }
-        return nil
+        if has(GNUTLS_CERT_REVOKED) { return "the server's certificate has been revoked" }
+        if has(GNUTLS_CERT_INSECURE_ALGORITHM) { return "the server's certificate is signed with an insecure algorithm" }
+        return "the server's certificate is refused (status \(status))"
     }
 
-    /// libcurl's (and OpenSSL's) words for each case, as measured with this toolchain's FoundationNetworking.
-    static func sentence(forLibcurlMessage message: String) -> String? {
-        let m = message.lowercased()
-        if m.contains("certificate has expired") { return expired }
-        if m.contains("certificate is not yet valid") { return notYetValid }
-        if m.contains("no alternative certificate subject name matches") || m.contains("does not match target host name")
-            || m.contains("hostname mismatch") { return otherHost }
-        if m.contains("self-signed certificate") || m.contains("self signed certificate") || m.contains("unable to get local issuer")
-            || m.contains("unable to verify the first certificate") || m.contains("unable to get issuer certificate") {
-            return untrusted
-        }
-        if m.contains("ssl certificate problem") { return "the server's certificate is refused (\(message))" }
-        if m.hasPrefix("openssl ssl_connect") || m.contains("wrong version number") || m.contains("ssl routines") || m.contains("tls") {
-            return "no secure connection could be made (\(message)); is it an https:// server?"
-        }
-        return nil
+    /// A TLS conversation that failed before any certificate was judged.
+    static func noSecureConnection(_ reason: String) -> String {
+        "no secure connection could be made (\(reason)); is it an https:// server?"
     }
 }

@@ -74,6 +74,9 @@ public final class LeagueServer: @unchecked Sendable {
         public var failureLogInterval: Duration = .seconds(60)
         /// What the server says of itself: `GET /v1/meta`, and the `Clubhouse-Version` header of every answer.
         public var version = ServerVersion.current
+        /// The league operations served: all of them (a test leaves some out to play an older server). `GET /v1/meta`
+        /// lists their names.
+        public var endpoints: [any AnyEndpoint] = Endpoints.all
         /// `GET /metrics` answers a client on a loopback address; with a token, also anyone who sends it as a bearer token.
         public var metricsToken: String?
         /// What `GET /metrics` reports (the clocks, started beside the server, report their lag into it too).
@@ -93,6 +96,8 @@ public final class LeagueServer: @unchecked Sendable {
     let idempotency = IdempotentWrites()
     /// The league API's routes and the server's own (`/v1/events`, `/healthz`, `/metrics`); set once, in `init`.
     private(set) var router = Router(routes: [])
+    /// `GET /v1/meta`'s answer.
+    let meta: ServerMeta
     /// `GET /healthz`'s check of the database, and the log of why requests failed (rate-limited).
     let health = HealthCheck()
     let failures: FailureLog
@@ -108,7 +113,8 @@ public final class LeagueServer: @unchecked Sendable {
         hub = EventHub(maxStreams: options.maxStreams)
         replaySlots = AsyncSlots(max(1, options.replaysAtOnce))
         limiter = WriteLimiter(perSecond: options.writesPerSecond, burst: options.writeBurst)
-        router = Router(routes: LeagueRoutes.all + ownRoutes)
+        meta = ServerMeta(options.version, endpoints: options.endpoints.map(\.name).sorted())
+        router = Router(routes: LeagueRoutes.serving(options.endpoints) + ownRoutes)
     }
 
     public static let standardError: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
@@ -228,7 +234,7 @@ public final class LeagueServer: @unchecked Sendable {
         let call = RouteCall(request: request, params: p, api: backend.api(for: caller), caller: caller, token: token, user: user, backend: backend,
                              sshHostSecret: options.sshHostSecret, fromSSHHost: fromSSHHost,
                              client: Self.client(of: request, trustedProxies: options.trustedProxies, fromSSHHost: fromSSHHost),
-                             serverVersion: options.version)
+                             meta: meta)
         if route.access == .write, user != nil, let key = request.headers["idempotency-key"] {
             return try await idempotency.run(key: key, request: request, caller: caller, backend: backend, executor: http.executor) {
                 do { return try await route.run(call) } catch { self.logFailure(error, route: route.template); throw error }

@@ -4,7 +4,10 @@ import Foundation
 /// The route table: every endpoint of the league API (`Endpoints.all`, each defined once in the Domain), plus the
 /// account routes that sign in and out through the backend and `/v1/meta` (the server adds its own: events, health, metrics).
 public enum LeagueRoutes {
-    public static let all: [Route] = Endpoints.all.map(Route.init) + accounts + system
+    public static let all: [Route] = serving(Endpoints.all)
+
+    /// The routes of `endpoints` (all of them, but for a test playing an older server), the accounts' and `/v1/meta`.
+    public static func serving(_ endpoints: [any AnyEndpoint]) -> [Route] { endpoints.map(Route.init) + accounts + system }
 
     /// Sign-in and account creation run through the backend, limited by who the client is as the server can vouch for
     /// it (`origin`) — never by the device name a client sends. SSH-key sign-in is refused over HTTP unless the SSH host
@@ -79,8 +82,8 @@ public enum LeagueRoutes {
     }
 
     static let system: [Route] = [
-        // The server's version and API version (`LeagueServer.Options.version`), to anyone; every answer also carries
-        // them in `Clubhouse-Version`.
-        Route("GET", "/v1/meta", access: .account) { call in try .ok(call.serverVersion) },
+        // The server's version and API version (`LeagueServer.Options.version`) and the operations it serves, to anyone;
+        // every answer also carries the versions in `Clubhouse-Version`.
+        Route("GET", "/v1/meta", access: .account) { call in try .ok(call.meta) },
     ]
 }

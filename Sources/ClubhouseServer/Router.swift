@@ -80,7 +80,7 @@ public struct RouteCall: Sendable {
     /// The client's address as the server can vouch for it (see `LeagueServer.Options.trustedProxies`).
     public let client: IPAddress?
     /// What the server says of itself (`GET /v1/meta`).
-    public let serverVersion: ServerVersion
+    public let meta: ServerMeta
 }
 
 /// Path and query parameters as text; an endpoint parses them into its typed address (a bad one is a 400

@@ -69,6 +69,10 @@ enum Bench {
                 try serverBenches(quick: quick)
                 return
             }
+            if args.contains("--tls-only") {
+                try tlsBenches(quick: quick)
+                return
+            }
             if args.contains("--seed-only") {
                 try seedOnly(quick: quick)
                 return
@@ -82,7 +86,7 @@ enum Bench {
                 return
             }
             try await report(quick: quick)
-            if !args.contains("--skip-server") { try serverBenches(quick: quick) }
+            if !args.contains("--skip-server") { try serverBenches(quick: quick); try tlsBenches(quick: quick) }
             if !args.contains("--skip-app") {
                 try StartupBench.run(app: try appBinary(), runs: quick ? 5 : 7)
                 print()

@@ -5,7 +5,8 @@
 //   clubhouse-bench --startup-only   start-up and memory beside tig and htop (issue 17), one table
 //   clubhouse-bench --app-only       only the benchmarks of the real app on ptys (memory, idle CPU, pick fan-out)
 //   clubhouse-bench --server-only    only the league server's figures (wrk browse, picks, 500-stream fan-out)
-//   clubhouse-bench --skip-server    everything but those
+//   clubhouse-bench --tls-only       only HTTPS beside plain HTTP (wrk browse, a fresh client connection, 1,000 client streams)
+//   clubhouse-bench --skip-server    everything but those (and the TLS figures)
 //   clubhouse-bench --skip-app       everything but those;  --no-fan-out: the app's memory and idle CPU only
 //   clubhouse-bench --ssh-sessions   pick fan-out with ssh-session clients of one clubhouse serve (as host-ssh runs them)
 //   clubhouse-bench --rooms N        fan-out with N rooms of 12 clients only (instead of 1 and 20)

@@ -1,4 +1,5 @@
 import ClubhouseData
+import ClubhouseDomain
 import Foundation
 import Testing
 
@@ -26,26 +27,102 @@ import Testing
         #expect(host.status == 2 && host.err.contains("is plain HTTP to another machine"), "\(host.err)")
     }
 
-    /// Against openssl s_server: a self-signed certificate, and ones signed by a CA this machine doesn't know (valid,
-    /// expired, for another host), are refused at start with status 1. libcurl checks the chain first, so with an unknown
-    /// CA an expired or wrong-host certificate reads "not trusted" too (their own sentences are unit-tested in
-    /// RemoteTrustTests with libcurl's measured words).
-    @Test(.timeLimit(.minutes(2))) func anUntrustedCertificateIsRefusedWithASentence() throws {
+    /// Against openssl s_server (no `-www`: it prints what a client sends, so "sends nothing" is seen): a self-signed
+    /// certificate and one signed by a CA this machine doesn't know are "not trusted"; an expired one and one for another
+    /// host each get their own sentence, with the club's CA given (`--ca-file`) or not. Each is refused at start with
+    /// status 1 and nothing sent; the good certificate with the CA given is spoken to (its GET /healthz arrives).
+    @Test(.timeLimit(.minutes(3))) func eachRefusedCertificateGetsItsSentenceAndNothingIsSent() throws {
         let certs = try TestCertificates()
-        for name in ["self-signed", "good", "expired", "other-host"] {
+        let notTrusted = "the server's certificate is not trusted (self-signed, or signed by a CA this machine doesn't know: give your club's CA with --ca-file"
+        let cases: [(cert: String, caFile: Bool, sentence: String?)] = [
+            ("self-signed", false, notTrusted), ("good", false, notTrusted),
+            ("expired", false, "the server's certificate has expired"), ("other-host", false, "the server's certificate is for another host name"),
+            ("expired", true, "the server's certificate has expired"), ("other-host", true, "the server's certificate is for another host name"),
+            ("self-signed", true, "the server's certificate is not trusted (signed neither by the CA in \(certs.ca) nor by one this machine knows)"),
+            ("good", true, nil),
+        ]
+        for (name, caFile, sentence) in cases {
             let port = try SSHHost.freeLoopbackPort()
+            let heard = certs.directory.appendingPathComponent("heard-\(name)-\(caFile).txt").path
             let server = Process()
-            server.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-            server.arguments = ["s_server", "-quiet", "-accept", "127.0.0.1:\(port)", "-cert", certs.cert(name), "-key", certs.key(name), "-www"]
-            server.standardOutput = FileHandle.nullDevice; server.standardError = FileHandle.nullDevice
+            server.executableURL = URL(fileURLWithPath: "/bin/sh")
+            server.arguments = ["-c", "exec openssl s_server -quiet -accept 127.0.0.1:$1 -cert \"$2\" -key \"$3\" > \"$4\" 2>/dev/null",
+                                "sh", String(port), certs.cert(name), certs.key(name), heard]
+            // Its standard input stays open (at its end, s_server would close each connection at once).
+            let input = Pipe()
+            server.standardInput = input
             try server.run()
             // SIGKILL: the test process's children inherit its blocked SIGTERM.
             defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
             #expect(Wait.blockingUntil(.seconds(10), every: .milliseconds(100)) { (try? TestCertificates.shell("openssl s_client -connect 127.0.0.1:$1 </dev/null", String(port)).status) == 0 })
-            let r = try Binary.run(["--server", "https://127.0.0.1:\(port)"])
-            #expect(r.status == 1, "\(name): \(r.err)")
-            #expect(r.err.contains("clubhouse: the server at https://127.0.0.1:\(port) is refused: the server's certificate is not trusted"), "\(name): \(r.err)")
-            if name == "self-signed" { #expect(r.err.contains("not trusted (self-signed"), "\(r.err)") }
+            let r = try Binary.run(["--server", "https://127.0.0.1:\(port)"] + (caFile ? ["--ca-file", certs.ca] : []))
+            let what = "\(name)\(caFile ? " with --ca-file" : "")"
+            let said = (try? String(contentsOfFile: heard, encoding: .utf8)) ?? ""
+            if let sentence {
+                #expect(r.status == 1, "\(what): \(r.err)")
+                #expect(r.err.contains("clubhouse: the server at https://127.0.0.1:\(port) is refused: \(sentence)"), "\(what): \(r.err)")
+                #expect(!said.contains("GET") && !said.contains("HTTP/1.1"), "\(what): the refused server heard: \(said)")
+            } else {
+                // Trusted: past the certificate check to the terminal check (the test has no terminal); the request (GET /v1/meta) arrived.
+                #expect(r.status == 2 && r.err.contains("needs an interactive terminal"), "\(what): \(r.err)")
+                #expect(said.contains("GET /v1/meta HTTP/1.1"), "\(what): the trusted server heard: \(said)")
+            }
         }
+    }
+
+    /// `clubhouse --server https://… --ca-file CA` against `clubhouse serve --tls-cert`: the app browses, signs in and
+    /// follows a draft (a pick made elsewhere reaches its room over the event stream), all over TLS; `CLUBHOUSE_CA_FILE`
+    /// does what `--ca-file` does.
+    @Test(.timeLimit(.minutes(4))) func theAppBrowsesSignsInAndFollowsADraftOverHTTPSWithTheClubsCA() throws {
+        let certs = try TestCertificates()
+        let home = try TemporaryHome()
+        let dbPath = home.url.appendingPathComponent("league.sqlite").path
+        let db = try Database.open(at: DatabaseLocation(path: dbPath)).database
+        try DemoWorld.seedIfNeeded(db)
+        let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
+        let ann = try service.createAccount(email: "ann@tls.example", password: "ann over tls", displayName: "Ann")
+        _ = try service.createAccount(email: "bob@tls.example", password: "bob over tls", displayName: "Bob")
+        var settings = LeagueSettings()
+        settings.teamCount = 3
+        settings.playoffTeams = 2
+        settings.rosterSlots = [.qb: 1, .rb: 1]
+        settings.pickClockSeconds = nil
+        let name = "Encrypted Draft Night"
+        let league = try service.createLeague(name: name, settings: settings, isPublic: true, teamName: "Ann's Aces",
+                                              seasonClock: Date(timeIntervalSince1970: 1_567_000_000), caller: .user(ann.user.id))
+        let annTeam = try service.draftBoard(league, caller: .user(ann.user.id)).capabilities.myTeam!
+        let bots = try service.league(league, caller: .anonymous).teams.map(\.id).filter { $0 != annTeam }
+        _ = try service.setDraftOrder(league, order: [annTeam] + bots, caller: .user(ann.user.id))
+        _ = try service.startDraft(league, caller: .user(ann.user.id))
+
+        let port = try SSHHost.freeLoopbackPort()
+        let server = try RemoteDraftTests.Server(database: dbPath, port: port, home: home,
+                                                 arguments: ["--tls-cert", certs.cert("good"), "--tls-key", certs.key("good")])
+        let url = "https://localhost:\(port)"
+        try #require(Wait.blockingUntil(.seconds(120), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on https://") }, "\(server.output)")
+
+        let appHome = try TemporaryHome()
+        let command = "\(Binary.path) --server \(url); echo exit=$?; sleep 60"
+        let t = try Tmux(command: command, width: 120, height: 40, environment: appHome.environment.merging(["CLUBHOUSE_CA_FILE": certs.ca]) { $1 })
+        let landed = try t.waitFor("Public leagues (", timeout: 60)
+        try #require(landed.matched, "\(landed.screen)\n\(server.output)")
+        #expect(landed.screen.split(separator: "\n").first?.contains("on localhost:\(port)") == true, "the top bar names the server:\n\(landed.screen)")
+        #expect(!landed.screen.contains("plain HTTP"))
+
+        // Bob signs in over TLS, opens the league and its draft room.
+        try t.send("i")
+        #expect(try t.waitFor("Sign in to your Clubhouse account").matched)
+        try t.type("bob@tls.example"); try t.send("Tab"); try t.type("bob over tls"); try t.send("Enter")
+        #expect(try t.waitFor("Bob · ? help", timeout: 30).matched)
+        try RemoteDraftTests.openLeague(t, named: name)
+        try t.send("d")
+        #expect(try t.waitFor("pick 1 · on the clock: Ann's Aces", timeout: 30).matched)
+
+        // Ann picks elsewhere (on the server's database): Bob's room shows it, live, from the stream over TLS.
+        let player = try service.availablePlayers(league, position: .qb, sort: .priorSeason, caller: .user(ann.user.id)).first!.player
+        _ = try service.makePick(league, expectedPick: 1, player: player.id, caller: .user(ann.user.id))
+        let shown = try t.waitFor(timeout: 30) { !$0.contains("pick 1 ·") && $0.contains(Player.shortName(player.name)) }
+        #expect(shown.matched, "Bob's room never showed Ann's pick over the TLS stream:\n\(shown.screen)\n\(server.output)")
+        #expect(server.output.contains("\"route\":\"/v1/sessions\""), "the sign-in went to this server: \(server.output)")
     }
 }

@@ -35,7 +35,7 @@ _clubhouse()
             _filedir
             return
             ;;
-        --tls-cert)
+        --tls-cert | --ca-file)
             _filedir '@(pem|crt|cer)'
             return
             ;;
@@ -59,7 +59,7 @@ _clubhouse()
     local options
     case $command in
         "")
-            options="--database --server --allow-plain-http --no-color --help --version"
+            options="--database --server --ca-file --allow-plain-http --no-color --help --version"
             if [[ $cur != -* ]]; then
                 COMPREPLY=($(compgen -W 'season import-stats backup host-ssh serve' -- "$cur"))
                 return

@@ -14,6 +14,8 @@ enum Usage {
                         e.g. https://league.example.org:8787; its certificate must be
                         trusted by this machine (plain http:// only to 127.0.0.1 or
                         localhost)
+      --ca-file FILE    with --server https://…: also trust the CA certificate(s) in
+                        FILE (PEM), e.g. a club's own (also: CLUBHOUSE_CA_FILE=FILE)
       --allow-plain-http
                         allow --server http://… to another machine (passwords and tokens
                         cross the network unencrypted; the top bar says "plain HTTP")

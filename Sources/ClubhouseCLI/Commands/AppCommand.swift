@@ -22,7 +22,13 @@ package enum AppCommand {
 
     package static func serverOption(_ args: ParsedArguments) -> ServerOption? {
         let env = ProcessInfo.processInfo.environment
-        guard let raw = args.options["server"] ?? env["CLUBHOUSE_SERVER"].flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+        guard let raw = args.options["server"] ?? env["CLUBHOUSE_SERVER"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            if args.options["ca-file"] != nil {
+                Output.error("clubhouse: --ca-file goes with --server https://…: it names the CA that server's certificate is signed by\nTry 'clubhouse --help'.")
+                return .invalid
+            }
+            return nil
+        }
         guard args.options["database"] == nil else {
             Output.error("clubhouse: --server and --database can't be used together\nTry 'clubhouse --help'.")
             return .invalid
@@ -36,6 +42,11 @@ package enum AppCommand {
             return .invalid
         }
         return .url(url)
+    }
+
+    /// The club's own CA for `--server https://…`: `--ca-file FILE`, else `CLUBHOUSE_CA_FILE` (nil: the system's CAs only).
+    package static func caFile(_ args: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        args.options["ca-file"] ?? environment["CLUBHOUSE_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// True for `http://` to another machine: what `--allow-plain-http` allows and the top bar then warns about.

@@ -261,8 +261,14 @@ public enum AppReducer {
 
     // MARK: - Keys
 
-    /// The bindings in force: the focused pane's, then the app's. Drives dispatch, footer and help.
+    /// The bindings in force: the focused pane's, then the app's. Drives dispatch, footer and help. A key whose
+    /// operation the server doesn't serve is disabled, with the reason (`KeyBinding.operation`, `ServerMeta`).
     public static func activeKeymap(_ state: AppState) -> Keymap<AppAction> {
+        let served = state.serverMeta
+        return activePaneKeymap(state).appending(globalKeymap(state)).disabling { served?.unavailable($0) }
+    }
+
+    private static func activePaneKeymap(_ state: AppState) -> Keymap<AppAction> {
         let pane: Keymap<AppAction>
         switch state.sheet.focus {
         case .sheet:
@@ -271,7 +277,7 @@ public enum AppReducer {
         case .board:
             pane = BoardFeature.keymap(state.board).mapActions(AppAction.board)
         }
-        return pane.appending(globalKeymap(state))
+        return pane
     }
 
     static func globalKeymap(_ state: AppState) -> Keymap<AppAction> {

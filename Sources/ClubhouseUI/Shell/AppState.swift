@@ -38,6 +38,9 @@ public struct AppState: Equatable, Sendable {
     /// Said in the top bar in warning colours for as long as the app runs: "plain HTTP" when the server is another
     /// machine reached without TLS (`--allow-plain-http`).
     public var serverWarning: String?
+    /// What the league server said of itself at start (`GET /v1/meta`): keys whose operation it doesn't serve are
+    /// disabled with the reason (`AppReducer.activeKeymap`). nil on the embedded database, or when it wasn't reached.
+    public var serverMeta: ServerMeta?
 
     public var signedInName: String? {
         guard let u = session.user else { return nil }

@@ -25,7 +25,8 @@ public struct ClubhouseProgram: Program {
                 environment: [String: String] = ProcessInfo.processInfo.environment,
                 size: Size = Size(width: 80, height: 24), now: @escaping @Sendable () -> Date = { Date() },
                 pendingActions: any PendingActionStoring = InMemoryPendingActionStore(), sshKey: SSHKeyDevice? = nil,
-                notices: [String] = [], serverStatus: (@Sendable () -> String?)? = nil, serverWarning: String? = nil) {
+                notices: [String] = [], serverStatus: (@Sendable () -> String?)? = nil, serverWarning: String? = nil,
+                serverMeta: ServerMeta? = nil) {
         let saved = (try? settingsStore.load()) ?? nil
         self.monochrome = monochrome
         var env = AppEnvironment(api: api, settings: settingsStore, now: now, pendingActions: pendingActions)
@@ -36,6 +37,7 @@ public struct ClubhouseProgram: Program {
                               systemIsLight: Theme.backgroundIsLight(environment), size: size, now: now())
         self.state.sshKey = sshKey.map(SSHKeyState.init)
         self.state.serverWarning = serverWarning
+        self.state.serverMeta = serverMeta
         self.notices = notices
     }
 

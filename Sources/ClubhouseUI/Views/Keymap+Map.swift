@@ -7,6 +7,7 @@ extension Keymap {
             var m = KeyBinding<Parent>(b.keys, transform(b.action), label: b.label, group: b.group)
             m.disabledReason = b.disabledReason
             m.hint = b.hint
+            m.operation = b.operation
             return m
         })
     }

@@ -12,15 +12,27 @@ public struct KeyBinding<Action> {
     public var disabledReason: String?
     /// How the binding appears in the footer; nil keeps it out of the footer (it is still in help).
     public var hint: KeyHint?
+    /// The name of the league operation the action calls (an endpoint's name, `Endpoint.name`), when it calls one:
+    /// the shell disables the binding, with the reason, when the server doesn't offer that operation
+    /// (`Keymap.disabling(operations:)`).
+    public var operation: String?
 
     /// Creates a binding; `footer: true` puts "keys label" in the footer, `footerKeys` overrides the
     /// key text there (e.g. "j/k" for a move pair). `enabledWhen: false` disables it with `disabledReason`.
     public init(_ keys: [Key], _ action: Action, label: String, group: String = "General",
                 footer: Bool = false, footerKeys: String? = nil,
-                enabledWhen enabled: Bool = true, disabledReason: String? = nil) {
-        self.keys = keys; self.action = action; self.label = label; self.group = group
+                enabledWhen enabled: Bool = true, disabledReason: String? = nil, operation: String? = nil) {
+        self.keys = keys; self.action = action; self.label = label; self.group = group; self.operation = operation
         self.disabledReason = enabled ? nil : (disabledReason ?? "unavailable")
         self.hint = footer ? KeyHint(keys: footerKeys ?? KeyBinding.keysText(keys), label: label, enabled: enabled) : nil
+    }
+
+    /// The binding disabled for `reason`, dimmed in the footer (a reason it already had gives way).
+    public func disabled(_ reason: String) -> KeyBinding {
+        var b = self
+        b.disabledReason = reason
+        b.hint?.enabled = false
+        return b
     }
 
     /// True when the binding can fire.

@@ -74,6 +74,12 @@ public struct Keymap<Action> {
         return order.map { HelpGroup(title: $0, entries: byGroup[$0]!) }
     }
 
+    /// Each binding whose league operation `unavailable` gives a reason for (the server doesn't offer it) disabled with
+    /// that reason: dimmed in the footer, listed with the reason in help, and the key says it instead of acting.
+    public func disabling(operations unavailable: (String) -> String?) -> Keymap<Action> {
+        Keymap(bindings.map { b in b.operation.flatMap(unavailable).map { b.disabled($0) } ?? b })
+    }
+
     /// This keymap followed by `other`'s bindings (e.g. page bindings, then global ones).
     public func appending(_ other: Keymap<Action>) -> Keymap<Action> { Keymap(bindings + other.bindings) }
 }

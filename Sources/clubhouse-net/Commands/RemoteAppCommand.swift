@@ -12,7 +12,20 @@ import Terminal
 enum RemoteAppCommand {
     static func run(_ args: ParsedArguments) -> Int32 {
         guard case .url(let url)? = AppCommand.serverOption(args) else { return 2 }
-        return run(url, noColor: args.flags.contains("no-color"))
+        let trust: TLSTrust?
+        switch loadTrust(caFile: AppCommand.caFile(args)) {
+        case .success(let t): trust = t
+        case .failure(let unusable):
+            Output.error("clubhouse: \(unusable.reason)\nTry 'clubhouse --help'.")
+            return 2
+        }
+        return run(url, noColor: args.flags.contains("no-color"), trust: trust)
+    }
+
+    /// What https:// trusts: the system's CAs, plus `caFile`'s (nil: the system's alone, loaded when first needed).
+    static func loadTrust(caFile: String?) -> Result<TLSTrust?, TLSTrust.Unusable> {
+        guard let caFile else { return .success(nil) }
+        do { return .success(try TLSTrust(caFile: caFile)) } catch { return .failure(error) }
     }
 
     /// An SSH session hosted by `clubhouse host-ssh`, as a client of the league server beside it: the key's device
@@ -27,11 +40,16 @@ enum RemoteAppCommand {
     /// server origin (`$XDG_STATE_HOME/clubhouse/servers/<origin>/`); the top bar says which server, and when it
     /// can't be reached, since when the pages shown are. Over SSH (`ssh`) they are kept in the key's device folder
     /// instead, and the top bar names the server only while it can't be reached.
-    static func run(_ url: URL, noColor: Bool, ssh: RemoteSSH? = nil) -> Int32 {
-        // An https:// server whose certificate can't be trusted: said at once, before the terminal is taken.
-        if url.scheme?.lowercased() == "https", let refusal = certificateRefusal(url) {
+    static func run(_ url: URL, noColor: Bool, ssh: RemoteSSH? = nil, trust: TLSTrust? = nil) -> Int32 {
+        // An https:// server whose certificate can't be trusted: said at once, before the terminal is taken. What the
+        // server serves is learnt here too: keys for operations it doesn't have are shown disabled, with the reason.
+        var meta: ServerMeta?
+        switch preflight(url, trust: trust) {
+        case .refused(let refusal):
             Output.error("clubhouse: the server at \(RemoteLeagueAPI.origin(of: url)) is refused: \(refusal)")
             return 1
+        case .reached(let m): meta = m
+        case .unreachable: meta = nil
         }
         let env = TerminalPreflight.processEnvironment()
         TerminalPreflight.ensureUTF8Locale()
@@ -65,8 +83,8 @@ enum RemoteAppCommand {
         // Over SSH the server is beside sshd (or the club's own): a slow answer means a busy host, not a lost network, so
         // it gets longer before the page says "offline" (15 s without a byte, 30 s in all).
         let (idle, total): (TimeInterval, TimeInterval) = ssh == nil ? (5, 15) : (15, 30)
-        let api = device.map { RemoteLeagueAPI(server: url, session: $0.session, idleTimeout: idle, requestTimeout: total) }
-            ?? RemoteLeagueAPI(server: url, idleTimeout: idle, requestTimeout: total)
+        let api = device.map { RemoteLeagueAPI(server: url, session: $0.session, idleTimeout: idle, requestTimeout: total, trust: trust) }
+            ?? RemoteLeagueAPI(server: url, idleTimeout: idle, requestTimeout: total, trust: trust)
         api.sshHostSecret = ssh?.hostSecret
         // sshd's "client_ip client_port server_ip server_port": the server's sign-in limits count the SSH client by it.
         api.sshClientAddress = ssh == nil ? nil : env["SSH_CONNECTION"]?.split(separator: " ").first.map(String.init)
@@ -94,20 +112,19 @@ enum RemoteAppCommand {
                                        sshKey: ssh?.key,
                                        notices: notices.isEmpty ? [] : [AppCommand.movedAsideNotice(notices)],
                                        serverStatus: status,
-                                       serverWarning: AppCommand.isPlainHTTPToAnotherMachine(url) ? "plain HTTP" : nil)
+                                       serverWarning: AppCommand.isPlainHTTPToAnotherMachine(url) ? "plain HTTP" : nil, serverMeta: meta)
         // The top bar says "offline" (or drops it) as soon as the transport knows, even on a page where nothing ticks.
         return AppCommand.runInTerminal(program, monochrome: monochrome, environment: env,
                                         onStart: { mailbox in api.onConnectionChange { _ in mailbox.post(.serverStatusChanged) } })
     }
 
-    /// Why `url`'s TLS certificate is refused (one `GET /healthz`), or nil: trusted, or not reached at all (the app then
-    /// starts and says the server is offline, as for http://).
-    static func certificateRefusal(_ url: URL) -> String? {
-        let answer = Mutex<String?>(nil), done = DispatchSemaphore(value: 0)
+    /// One `GET /v1/meta` before the app starts (`RemoteLeagueAPI.preflight`), waited for.
+    static func preflight(_ url: URL, trust: TLSTrust?) -> RemoteLeagueAPI.Preflight {
+        let answer = Mutex<RemoteLeagueAPI.Preflight>(.unreachable), done = DispatchSemaphore(value: 0)
         Task.detached {
-            let api = RemoteLeagueAPI(server: url, idleTimeout: 5, requestTimeout: 10)
-            let refusal = await api.certificateRefusal()
-            answer.withLock { $0 = refusal }
+            let api = RemoteLeagueAPI(server: url, idleTimeout: 5, requestTimeout: 10, trust: trust)
+            let result = await api.preflight()
+            answer.withLock { $0 = result }
             done.signal()
         }
         done.wait()

@@ -65,7 +65,7 @@ import FoundationNetworking
 
         deinit { shutdown(fd, Int32(SHUT_RDWR)); close(fd) }
 
-        func get(_ path: String, _ http: PlainHTTP) -> Result<HTTPClient.Answer, HTTPClient.Failure> {
+        func get(_ path: String, _ http: SocketHTTP) -> Result<HTTPClient.Answer, HTTPClient.Failure> {
             http.perform(URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!))
         }
     }
@@ -80,7 +80,7 @@ import FoundationNetworking
             let shut = closeNext.withLock { let c = $0; $0 = false; return c }
             return (Self.ok("{\"path\":\"\(head.split(separator: " ")[1])\"}"), shut)
         }
-        let http = PlainHTTP(idleTimeout: 2, requestTimeout: 5, maxResponseBytes: 1 << 20)
+        let http = SocketHTTP(idleTimeout: 2, requestTimeout: 5, maxResponseBytes: 1 << 20)
         for i in 0..<5 {
             let answer = try server.get("/v1/x\(i)", http).get()
             #expect(answer.status == 200)
@@ -101,7 +101,7 @@ import FoundationNetworking
         let server = try RawServer { _ in
             ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{\"a\"\r\n6\r\n:\"b\"}\n\r\n0\r\n\r\n", false)
         }
-        let http = PlainHTTP(idleTimeout: 2, requestTimeout: 5, maxResponseBytes: 1 << 20)
+        let http = SocketHTTP(idleTimeout: 2, requestTimeout: 5, maxResponseBytes: 1 << 20)
         #expect(String(decoding: try server.get("/", http).get().body, as: UTF8.self) == "{\"a\":\"b\"}\n")
         #expect(String(decoding: try server.get("/", http).get().body, as: UTF8.self) == "{\"a\":\"b\"}\n")
         #expect(server.accepted.count == 1)
@@ -113,7 +113,7 @@ import FoundationNetworking
             if head.hasPrefix("GET /big") { return (Self.ok(String(repeating: "x", count: 3000)), false) }
             return ("", false)   // never answers
         }
-        let http = PlainHTTP(idleTimeout: 0.5, requestTimeout: 5, maxResponseBytes: 2048)
+        let http = SocketHTTP(idleTimeout: 0.5, requestTimeout: 5, maxResponseBytes: 2048)
         guard case .failure(.redirect) = server.get("/moved", http) else { Issue.record("redirect followed or accepted"); return }
         guard case .failure(.tooLarge) = server.get("/big", http) else { Issue.record("3000 bytes over a 2048 limit"); return }
         let started = ContinuousClock.now
@@ -141,7 +141,7 @@ import FoundationNetworking
     }
 
     @Test func aServerThatIsNotThereIsUnreachableAtOnce() {
-        let http = PlainHTTP(idleTimeout: 2, requestTimeout: 5, maxResponseBytes: 1 << 20)
+        let http = SocketHTTP(idleTimeout: 2, requestTimeout: 5, maxResponseBytes: 1 << 20)
         let started = ContinuousClock.now
         guard case .failure(.unreachable) = http.perform(URLRequest(url: URL(string: "http://127.0.0.1:1/v1/leagues")!)) else {
             Issue.record("an answer from a closed port"); return

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import ClubhouseRemote
+import CGnuTLS
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -35,23 +36,32 @@ import FoundationNetworking
         #expect(heads.withLock { $0.isEmpty })
     }
 
-    /// libcurl's words (with OpenSSL, as URLSession on Linux reports them: URLError -1 with this description), measured
-    /// against openssl s_server with each kind of certificate, become one sentence each.
+    /// GnuTLS's verification status (measured against openssl s_server: an unknown CA 0x42, expired with an unknown CA
+    /// 0x442, another host with an unknown CA 0x4042) becomes one sentence, the most telling reason first: a certificate
+    /// for another host name, or an expired one, is said as such even when its CA is unknown too.
     @Test func eachCertificateProblemGetsItsOwnSentence() {
-        func sentence(_ message: String) -> String? {
-            TLSRefusal.sentence(for: URLError(URLError.Code(rawValue: -1)!, userInfo: [NSLocalizedDescriptionKey: message]))
-        }
-        #expect(sentence("SSL certificate problem: self-signed certificate")?.contains("is not trusted (self-signed") == true)
-        #expect(sentence("SSL certificate problem: unable to get local issuer certificate")?.contains("is not trusted") == true)
-        #expect(sentence("SSL certificate problem: certificate has expired") == "the server's certificate has expired")
-        #expect(sentence("SSL: no alternative certificate subject name matches target host name '127.0.0.1'")
+        let unknownCA = GNUTLS_CERT_INVALID.rawValue | GNUTLS_CERT_SIGNER_NOT_FOUND.rawValue
+        #expect(TLSRefusal.sentence(status: unknownCA, caFile: nil).contains("is not trusted (self-signed, or signed by a CA this machine doesn't know: give your club's CA with --ca-file"))
+        #expect(TLSRefusal.sentence(status: unknownCA, caFile: "/etc/club/ca.pem")
+                == "the server's certificate is not trusted (signed neither by the CA in /etc/club/ca.pem nor by one this machine knows)")
+        #expect(TLSRefusal.sentence(status: unknownCA | GNUTLS_CERT_EXPIRED.rawValue, caFile: nil) == "the server's certificate has expired")
+        #expect(TLSRefusal.sentence(status: GNUTLS_CERT_INVALID.rawValue | GNUTLS_CERT_EXPIRED.rawValue, caFile: "ca.pem") == "the server's certificate has expired")
+        #expect(TLSRefusal.sentence(status: unknownCA | GNUTLS_CERT_UNEXPECTED_OWNER.rawValue, caFile: nil) == "the server's certificate is for another host name")
+        #expect(TLSRefusal.sentence(status: unknownCA | GNUTLS_CERT_UNEXPECTED_OWNER.rawValue | GNUTLS_CERT_EXPIRED.rawValue, caFile: nil)
                 == "the server's certificate is for another host name")
-        #expect(sentence("SSL certificate problem: certificate is not yet valid")?.contains("not valid yet") == true)
-        #expect(sentence("error:0A00010B:SSL routines::wrong version number")?.contains("no secure connection could be made") == true)
-        // Foundation's own codes, should a Foundation report them.
-        #expect(TLSRefusal.sentence(for: URLError(.serverCertificateHasBadDate)) == "the server's certificate has expired")
-        #expect(TLSRefusal.sentence(for: URLError(.serverCertificateUntrusted))?.contains("not trusted") == true)
-        // Not about TLS: no sentence (the server is unreachable, as for http://).
-        #expect(sentence("Failed to connect to 127.0.0.1 port 1 after 0 ms: Couldn't connect to server") == nil)
+        #expect(TLSRefusal.sentence(status: GNUTLS_CERT_INVALID.rawValue | GNUTLS_CERT_NOT_ACTIVATED.rawValue, caFile: nil).contains("not valid yet"))
+        #expect(TLSRefusal.noSecureConnection("An unexpected TLS packet was received.").contains("is it an https:// server?"))
+    }
+
+    /// A CA file that can't be used is refused with the reason, before any connection.
+    @Test func anUnusableCAFileIsRefusedWithTheReason() throws {
+        #expect(throws: TLSTrust.Unusable.self) { try TLSTrust(caFile: "/nonexistent/ca.pem") }
+        do { _ = try TLSTrust(caFile: "/nonexistent/ca.pem") } catch { #expect(error.reason == "the CA file /nonexistent/ca.pem can't be read: No such file or directory") }
+        let notPEM = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-ca-\(UUID().uuidString).pem")
+        try Data("hello\n".utf8).write(to: notPEM)
+        defer { try? FileManager.default.removeItem(at: notPEM) }
+        do { _ = try TLSTrust(caFile: notPEM.path); Issue.record("a file with no certificate accepted") } catch {
+            #expect(error.reason.hasPrefix("the CA file \(notPEM.path) holds no readable PEM certificate"), "\(error.reason)")
+        }
     }
 }

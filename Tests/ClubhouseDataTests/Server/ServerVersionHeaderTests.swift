@@ -10,8 +10,9 @@ import Testing
 /// reads it from whatever it asked and the top bar says what to update.
 @Suite("Server: versions") struct ServerVersionHeaderTests {
     /// A server over the world's database saying `version` of itself.
-    static func server(_ world: ContractWorld, version: ServerVersion) throws -> LeagueServer {
+    static func server(_ world: ContractWorld, version: ServerVersion, endpoints: [any AnyEndpoint] = Endpoints.all) throws -> LeagueServer {
         var options = LeagueServer.Options()
+        options.endpoints = endpoints
         options.http.port = 0
         options.runsClocks = false
         options.version = version
@@ -70,5 +71,34 @@ import Testing
             _ = try await api.publicLeagues(filter: LeagueFilter())
             #expect(told.withLock { $0 } == (said == nil ? 0 : 1), "and not again for the same thing")
         }
+    }
+
+    /// `/v1/meta` lists the operations served by name; the app's preflight reads it once (no token) and learns which
+    /// it can't use, and what to update, before its first page. A server playing an older one (trades left out) lists
+    /// them not, and really doesn't serve them.
+    @Test func metaListsTheOperationsServedAndThePreflightReadsThem() async throws {
+        let world = try ContractWorld()
+        let full = try Self.server(world, version: .current)
+        defer { full.stopNow() }
+        let listed = try #require(await io { RawHTTP(port: full.port).request("GET", "/v1/meta") })
+        #expect((listed.json?["endpoints"] as? [String])?.sorted() == Endpoints.all.map(\.name).sorted())
+        guard case .reached(let meta?) = await RemoteLeagueAPI(server: URL(string: full.url)!, idleTimeout: 120, requestTimeout: 240).preflight() else {
+            Issue.record("no meta from the server"); return
+        }
+        #expect(meta == .current)
+        #expect(meta.unavailable(Endpoints.Trades.accept.name) == nil)
+
+        let older = ServerVersion(version: "0.0.1", api: ClubhouseVersion.api - 1, oldestAPI: 0)
+        let trades: [any AnyEndpoint] = [Endpoints.Trades.list, Endpoints.Trades.propose, Endpoints.Trades.accept]
+        let old = try Self.server(world, version: older, endpoints: Endpoints.all.filter { e in !trades.contains { $0.name == e.name } })
+        defer { old.stopNow() }
+        let api = RemoteLeagueAPI(server: URL(string: old.url)!, idleTimeout: 120, requestTimeout: 240)
+        guard case .reached(let oldMeta?) = await api.preflight() else { Issue.record("no meta from the older server"); return }
+        #expect(oldMeta.serverVersion == older)
+        #expect(oldMeta.unavailable(Endpoints.Trades.accept.name) == "Not on this server (0.0.1): update the server to use this.")
+        #expect(oldMeta.unavailable(Endpoints.Drafting.makePick.name) == nil)
+        #expect(api.versionMismatch == "old server 0.0.1: some features off", "said from the preflight, before any page")
+        let trade = try #require(await io { RawHTTP(port: old.port).request("GET", "/v1/leagues/1/trades") })
+        #expect(trade.status == 404, "the operation it doesn't list, it doesn't serve")
     }
 }

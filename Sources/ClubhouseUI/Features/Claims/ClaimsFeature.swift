@@ -150,7 +150,8 @@ public enum ClaimsFeature: PageFeature {
         let onClaims = state.tab == .claims, claim = state.selectedClaim, n = state.pending.count
         let noClaim = onClaims ? "no claim selected" : "claims are on the other tab (t)"
         return Keymap([
-            KeyBinding([.char("x")], .cancelRequested, label: "cancel claim", group: "Claims", footer: onClaims, enabledWhen: claim != nil, disabledReason: noClaim),
+            KeyBinding([.char("x")], .cancelRequested, label: "cancel claim", group: "Claims", footer: onClaims, enabledWhen: claim != nil, disabledReason: noClaim,
+                       operation: Endpoints.Waivers.cancelClaim.name),
             KeyBinding([.char("K")], .claimMoved(-1), label: "reorder", group: "Claims", footer: onClaims, footerKeys: "K/J",
                        enabledWhen: claim != nil && (state.list.selected ?? 0) > 0, disabledReason: claim == nil ? noClaim : "already tried first"),
             KeyBinding([.char("J")], .claimMoved(1), label: "try later", group: "Claims",

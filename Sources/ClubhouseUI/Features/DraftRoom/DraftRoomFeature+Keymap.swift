@@ -50,14 +50,16 @@ extension DraftRoomFeature {
             b.append(KeyBinding([.char("J")], .queueMoved(1), label: "move down", group: g))
         case .available:
             let blocked = room.flatMap(pickBlocked)
-            b.append(KeyBinding([.enter], .pickRequested, label: "draft", group: g, footer: true, enabledWhen: blocked == nil, disabledReason: blocked))
+            b.append(KeyBinding([.enter], .pickRequested, label: "draft", group: g, footer: true, enabledWhen: blocked == nil, disabledReason: blocked,
+                                operation: Endpoints.Drafting.makePick.name))
             b.append(KeyBinding([.char("a")], .queueAdded, label: "queue", group: g, footer: true))
             b.append(KeyBinding([.char("/")], .searchBegan, label: "search", group: g, footer: true))
             b.append(KeyBinding([.char("p")], .positionCycled, label: "position", group: g, footer: true))
         case .queue:
             let blocked = room.flatMap(pickBlocked)
             b.append(KeyBinding([.enter], .rowActivated, label: "open player", group: g, footer: true, enabledWhen: !state.myQueue.isEmpty, disabledReason: "your queue is empty — a adds from Available"))
-            b.append(KeyBinding([.char("d")], .pickRequested, label: "draft", group: g, enabledWhen: blocked == nil, disabledReason: blocked))
+            b.append(KeyBinding([.char("d")], .pickRequested, label: "draft", group: g, enabledWhen: blocked == nil, disabledReason: blocked,
+                                operation: Endpoints.Drafting.makePick.name))
             b.append(KeyBinding([.char("x")], .queueRemoved, label: "remove", group: g, footer: true))
             b.append(KeyBinding([.char("K")], .queueMoved(-1), label: "move up", group: g, footer: true, footerKeys: "J/K"))
             b[b.count - 1].hint?.label = "reorder"

@@ -110,7 +110,7 @@ public enum LeagueFeature: PageFeature {
         ] + ListKeys.bindings(Action.list, footer: false) + [
             KeyBinding([.char("f")], .go(.freeAgents(id)), label: "free agents", group: "League", footer: true,
                        enabledWhen: drafted, disabledReason: "the draft hasn't happened yet"),
-            KeyBinding([.char("t")], .go(.trades(id)), label: "trades", group: "League", footer: true),
+            KeyBinding([.char("t")], .go(.trades(id)), label: "trades", group: "League", footer: true, operation: Endpoints.Trades.list.name),
         ] + (live ? [] : [room]) + [
             KeyBinding([.char("R")], .go(.draftRecap(id)), label: "draft recap", group: "League", footer: drafted && !live,
                        enabledWhen: drafted, disabledReason: "the draft hasn't started yet"),

@@ -7,30 +7,32 @@ import Glibc
 import FoundationNetworking
 #endif
 
-/// `http://` requests on plain POSIX sockets, kept alive and reused, each answered on a short-lived thread of its own
+/// The remote transport's requests, `http://` and `https://` alike, on blocking POSIX sockets (`Connection`: TLS by a
+/// GnuTLS client session over the socket), kept alive and reused, each answered on a short-lived thread of its own
 /// blocked in `read`. URLSession on Linux (libcurl under libdispatch sources) spent most of a host's CPU in
 /// dispatch-source churn and thread hand-offs when 240 SSH sessions each made a few reads per pick (a perf profile of
 /// the 20-room bench: two thirds of all samples in libdispatch worker threads registering curl's sockets, half of it
-/// in the kernel switching tasks). `https://` stays on URLSession (`HTTPClient`).
+/// in the kernel switching tasks); nor could it be given a club's own CA on Linux.
 ///
-/// The limits are URLSession's: `idleTimeout` without a byte (connecting included), `requestTimeout` in all, answers
-/// over `maxResponseBytes` cut off, redirects not followed (the caller refuses them).
-final class PlainHTTP: Sendable {
+/// The limits: `idleTimeout` without a byte (connecting and the TLS handshake included), `requestTimeout` in all,
+/// answers over `maxResponseBytes` cut off, redirects not followed (the caller refuses them).
+final class SocketHTTP: Sendable {
     private let idleTimeout: TimeInterval
     private let requestTimeout: TimeInterval
     private let maxResponseBytes: Int
-    /// Idle kept-alive connections per "host:port", most recently used last.
-    private let idle = Mutex<[String: [Int32]]>([:])
+    /// What `https://` trusts (nil: the system's CAs, loaded at the first https:// request).
+    private let trust: TLSTrust?
+    /// Idle kept-alive connections per "scheme://host:port", most recently used last.
+    private let idle = Mutex<[String: [Connection]]>([:])
     /// Connections kept idle per server, and requests on their way at once (more wait their turn, as URLSession's
     /// per-host limit had them): a host of 240 SSH sessions keeps its league server under its connection limit.
     private static let keepAtMost = 2
     private let slots = DispatchSemaphore(value: 4)
 
-    init(idleTimeout: TimeInterval, requestTimeout: TimeInterval, maxResponseBytes: Int) {
+    init(idleTimeout: TimeInterval, requestTimeout: TimeInterval, maxResponseBytes: Int, trust: TLSTrust? = nil) {
         self.idleTimeout = idleTimeout; self.requestTimeout = requestTimeout; self.maxResponseBytes = maxResponseBytes
+        self.trust = trust
     }
-
-    deinit { idle.withLock { for fds in $0.values { fds.forEach { _ = Glibc.close($0) } } } }
 
     func send(_ request: URLRequest) async -> Result<HTTPClient.Answer, HTTPClient.Failure> {
         await withCheckedContinuation { continuation in
@@ -41,14 +43,22 @@ final class PlainHTTP: Sendable {
         }
     }
 
+    /// A connection to `url`'s server: TLS (verified against `trust`) for https://.
+    func open(_ url: URL, timeout: TimeInterval) -> Result<Connection, HTTPClient.Failure> {
+        guard let host = url.host else { return .failure(.unreachable("no host")) }
+        let tls = url.scheme?.lowercased() == "https"
+        return Connection.open(host: host, port: url.port ?? (tls ? 443 : 80), trust: tls ? (trust ?? TLSTrust.system) : nil, timeout: timeout)
+    }
+
     /// The request, on a kept-alive connection when one is idle; a reused connection that the server had closed
     /// (no byte of an answer) is replaced by a fresh one once.
     func perform(_ request: URLRequest) -> Result<HTTPClient.Answer, HTTPClient.Failure> {
         slots.wait()
         defer { slots.signal() }
         guard let url = request.url, let host = url.host else { return .failure(.unreachable("no host")) }
-        let port = url.port ?? 80
-        let key = "\(host):\(port)"
+        let tls = url.scheme?.lowercased() == "https"
+        let port = url.port ?? (tls ? 443 : 80)
+        let key = "\(tls ? "https" : "http")://\(host):\(port)"
         let deadline = Date().addingTimeInterval(requestTimeout)
         let method = request.httpMethod ?? "GET"
         let body = request.httpBody ?? Data()
@@ -59,15 +69,17 @@ final class PlainHTTP: Sendable {
         if let reused = takeIdle(key) {
             switch exchange(reused, message, deadline: deadline) {
             case .answered(let answer, let keep): finish(reused, key: key, keep: keep); return answer
-            case .silent: Glibc.close(reused)   // closed while idle: once more on a fresh connection
+            case .silent: break   // closed while idle: once more on a fresh connection
             }
         }
-        guard let fresh = PlainSocket.connect(host: host, port: port, timeout: min(idleTimeout, max(0.1, deadline.timeIntervalSinceNow))) else {
-            return .failure(.unreachable("connection refused or timed out"))
+        let fresh: Connection
+        switch open(url, timeout: min(idleTimeout, max(0.1, deadline.timeIntervalSinceNow))) {
+        case .success(let c): fresh = c
+        case .failure(let failure): return .failure(failure)
         }
         switch exchange(fresh, message, deadline: deadline) {
         case .answered(let answer, let keep): finish(fresh, key: key, keep: keep); return answer
-        case .silent(let timedOut): Glibc.close(fresh); return .failure(.unreachable(timedOut ? "timed out" : HTTPClient.Failure.noAnswer))
+        case .silent(let timedOut): return .failure(.unreachable(timedOut ? "timed out" : HTTPClient.Failure.noAnswer))
         }
     }
 
@@ -78,9 +90,9 @@ final class PlainHTTP: Sendable {
         case silent(timedOut: Bool)
     }
 
-    private func exchange(_ fd: Int32, _ message: [UInt8], deadline: Date) -> Exchange {
-        guard PlainSocket.sendAll(fd, message) else { return .silent(timedOut: false) }
-        var reader = PlainSocket.Reader(fd: fd, idle: idleTimeout, deadline: deadline)
+    private func exchange(_ connection: Connection, _ message: [UInt8], deadline: Date) -> Exchange {
+        guard connection.send(message) else { return .silent(timedOut: false) }
+        var reader = PlainSocket.Reader(connection, idle: idleTimeout, deadline: deadline)
         guard let headEnd = reader.fill(until: { PlainSocket.find($0, [13, 10, 13, 10]) }, limit: 64 << 10) else {
             return reader.received == 0 ? .silent(timedOut: reader.failure == "timed out")
                 : .answered(.failure(.unreachable(reader.failure)), keepAlive: false)
@@ -128,29 +140,26 @@ final class PlainHTTP: Sendable {
     }
 
     /// An idle connection to `key` the server hasn't closed, if any.
-    private func takeIdle(_ key: String) -> Int32? {
-        while let fd = idle.withLock({ $0[key]?.popLast() }) {
-            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            if poll(&p, 1, 0) == 0 { return fd }   // nothing to read and not closed: usable
-            Glibc.close(fd)
+    private func takeIdle(_ key: String) -> Connection? {
+        while let connection = idle.withLock({ $0[key]?.popLast() }) {
+            if connection.isQuietAndOpen { return connection }   // nothing to read and not closed: usable
         }
         return nil
     }
 
-    private func finish(_ fd: Int32, key: String, keep: Bool) {
-        guard keep else { Glibc.close(fd); return }
-        let extra: Int32? = idle.withLock {
+    /// Keeps `connection` for the next request, or lets it go (closed when the last owner drops it).
+    private func finish(_ connection: Connection, key: String, keep: Bool) {
+        guard keep else { return }
+        idle.withLock {
             var list = $0[key] ?? []
-            list.append(fd)
-            let drop = list.count > Self.keepAtMost ? list.removeFirst() : nil
+            list.append(connection)
+            if list.count > Self.keepAtMost { list.removeFirst() }
             $0[key] = list
-            return drop
         }
-        if let extra { Glibc.close(extra) }
     }
 }
 
-/// Blocking POSIX sockets for the plain `http://` transport (`PlainHTTP`, `SocketStream`).
+/// Blocking POSIX sockets under the remote transport (`Connection`, `SocketHTTP`, `SocketStream`) and the season download.
 enum PlainSocket {
     /// A TCP connection to `host:port` (any of its addresses), TCP_NODELAY; sending gives up after 10 s, reading
     /// after `timeout` without a byte. Connecting gives up after `timeout` too.
@@ -196,7 +205,7 @@ enum PlainSocket {
         return true
     }
 
-    /// A request's head, as both plain transports write it: the request line for `url`'s path and query, `Host`,
+    /// A request's head, as both socket transports write it: the request line for `url`'s path and query, `Host`,
     /// `headers` in order (one whose value holds CR or LF is left out: it would split the head), the blank line.
     static func requestHead(_ method: String, _ url: URL, host: String, port: Int, headers: [(String, String)]) -> [UInt8] {
         var target = url.path.isEmpty ? "/" : url.path
@@ -240,7 +249,7 @@ enum PlainSocket {
 
     /// Reads an answer: `idle` seconds at most without a byte, nothing after `deadline`.
     struct Reader {
-        let fd: Int32
+        let connection: Connection
         let idle: TimeInterval
         let deadline: Date
         private(set) var buffer: [UInt8] = []
@@ -249,20 +258,18 @@ enum PlainSocket {
         private(set) var failure = "no answer"
         private var chunk = [UInt8](repeating: 0, count: 16 << 10)
 
-        init(fd: Int32, idle: TimeInterval, deadline: Date) { self.fd = fd; self.idle = idle; self.deadline = deadline }
+        init(_ connection: Connection, idle: TimeInterval, deadline: Date) { self.connection = connection; self.idle = idle; self.deadline = deadline }
 
         /// Reads once more; false when the connection closed, failed or ran out of time.
         mutating func readMore() -> Bool {
             let left = deadline.timeIntervalSinceNow
             guard left > 0 else { failure = "timed out"; return false }
-            PlainSocket.setTimeout(fd, SO_RCVTIMEO, min(idle, left))
-            while true {
-                let n = read(fd, &chunk, chunk.count)
-                if n > 0 { buffer += chunk[..<n]; received += n; return true }
-                if n == 0 { closed = true; failure = "the server closed the connection"; return false }
-                if errno == EINTR { continue }
-                failure = errno == EAGAIN || errno == EWOULDBLOCK ? "timed out" : String(cString: strerror(errno))
-                return false
+            connection.setReadTimeout(min(idle, left))
+            switch connection.read(into: &chunk) {
+            case .bytes(let n): buffer += chunk[..<n]; received += n; return true
+            case .closed: closed = true; failure = "the server closed the connection"; return false
+            case .timedOut: failure = "timed out"; return false
+            case .failed(let why): failure = why; return false
             }
         }
 
