@@ -37,14 +37,16 @@ extension DraftRoomFeature {
         switch state.tab {
         case .available where auction != nil:
             let blocked = room.flatMap(nominateBlocked)
-            b.append(KeyBinding([.enter], .nominateRequested, label: "nominate", group: g, footer: true, enabledWhen: blocked == nil, disabledReason: blocked))
+            b.append(KeyBinding([.enter], .nominateRequested, label: "nominate", group: g, footer: true, enabledWhen: blocked == nil, disabledReason: blocked,
+                                operation: Endpoints.Auction.nominate.name))
             b.append(KeyBinding([.char("a")], .queueAdded, label: "queue", group: g))
             b.append(KeyBinding([.char("/")], .searchBegan, label: "search", group: g))
             b.append(KeyBinding([.char("p")], .positionCycled, label: "position", group: g))
         case .queue where auction != nil:
             let blocked = room.flatMap(nominateBlocked)
             b.append(KeyBinding([.enter], .rowActivated, label: "open player", group: g, enabledWhen: !state.myQueue.isEmpty, disabledReason: "your queue is empty — a adds from Available"))
-            b.append(KeyBinding([.char("n")], .nominateRequested, label: "nominate", group: g, footer: true, enabledWhen: blocked == nil, disabledReason: blocked))
+            b.append(KeyBinding([.char("n")], .nominateRequested, label: "nominate", group: g, footer: true, enabledWhen: blocked == nil, disabledReason: blocked,
+                                operation: Endpoints.Auction.nominate.name))
             b.append(KeyBinding([.char("x")], .queueRemoved, label: "remove", group: g))
             b.append(KeyBinding([.char("K")], .queueMoved(-1), label: "move up", group: g))
             b.append(KeyBinding([.char("J")], .queueMoved(1), label: "move down", group: g))
@@ -74,14 +76,15 @@ extension DraftRoomFeature {
             // Bidding, from every tab: the footer shows them while a player is on the block.
             let bid = bidBlocked(room), max = maxBidBlocked(room), on = a.nomination != nil
             b.append(KeyBinding([.char("b")], .raisePressed, label: nextBid(a).map { "bid $\($0)" } ?? "raise by the minimum", group: "Auction",
-                                footer: on, enabledWhen: bid == nil, disabledReason: bid))
-            b.append(KeyBinding([.char("$")], .bidBegan, label: "type a bid", group: "Auction", footer: on, enabledWhen: bid == nil, disabledReason: bid))
+                                footer: on, enabledWhen: bid == nil, disabledReason: bid, operation: Endpoints.Auction.bid.name))
+            b.append(KeyBinding([.char("$")], .bidBegan, label: "type a bid", group: "Auction", footer: on, enabledWhen: bid == nil, disabledReason: bid, operation: Endpoints.Auction.bid.name))
             b[b.count - 1].hint?.label = "amount"
             b.append(KeyBinding([.char("m")], .maxBidBegan, label: "set my maximum (proxy bid)", group: "Auction", footer: on,
-                                enabledWhen: max == nil, disabledReason: max))
+                                enabledWhen: max == nil, disabledReason: max, operation: Endpoints.Auction.setMaxBid.name))
             b[b.count - 1].hint?.label = "maximum"
             b.append(KeyBinding([.char("M")], .maxBidCleared, label: "clear my maximum", group: "Auction",
-                                enabledWhen: max == nil && (a.myMaxBid != nil || !room.capabilities.signedIn), disabledReason: max ?? "You have no maximum on this player."))
+                                enabledWhen: max == nil && (a.myMaxBid != nil || !room.capabilities.signedIn), disabledReason: max ?? "You have no maximum on this player.",
+                                operation: Endpoints.Auction.setMaxBid.name))
         }
         var comm: [KeyBinding<Action>] = []
         comm.append(KeyBinding([.char("S")], .startPressed, label: "start draft", group: c, footer: isComm && status == .scheduled,
