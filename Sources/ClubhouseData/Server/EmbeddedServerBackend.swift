@@ -79,6 +79,11 @@ public struct EmbeddedServerBackend: Sendable {
 
     public func lastEventID() throws -> Int64 { try eventSource.lastEventID() }
 
+    public func readRevision(of league: LeagueID) async throws -> String? {
+        let service = self.service
+        return try await Blocking.run { try service.readRevision(league) }
+    }
+
     public func follow(after id: Int64) -> AsyncStream<LeagueEvent> {
         eventSource.follow(after: id, league: nil)
     }
