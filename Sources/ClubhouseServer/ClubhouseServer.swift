@@ -36,15 +36,16 @@ public protocol LeagueServerBackend: Sendable {
     /// (`GET /healthz`, which a load balancer asks every few seconds).
     func checkDatabase() async throws
     /// What every read of `league` is computed from, as one value each change of the league moves on
-    /// (`LeagueService.readRevision`); nil: this backend can't say, and nothing is cached.
-    func readRevision(of league: LeagueID) async throws -> String?
+    /// (`LeagueService.readRevision`); nil: this backend can't say, and nothing is cached. Called on the server's own
+    /// Dispatch executor (`ServerExecutor`), which may block: one short indexed read, without a hop to another thread.
+    func readRevision(of league: LeagueID) throws -> String?
 }
 
 extension LeagueServerBackend {
     public func sshKeyOwner(fingerprint: String) async throws -> String? { nil }
     /// A read of the newest event id.
     public func checkDatabase() async throws { _ = try lastEventID() }
-    public func readRevision(of league: LeagueID) async throws -> String? { nil }
+    public func readRevision(of league: LeagueID) throws -> String? { nil }
 }
 
 /// `clubhouse serve`: the HTTP adapter over `LeagueAPI` (ARCHITECTURE.md §2–3). Routes come from `LeagueRoutes`;
@@ -192,7 +193,7 @@ public final class LeagueServer: @unchecked Sendable {
         do {
             if options.readCacheEntries > 0, ReadCache.applies(to: route, request),
                let league = try? Params(path: params, query: request.query).league,
-               let revision = try? await backend.readRevision(of: league) {
+               let revision = try? backend.readRevision(of: league) {
                 (response, etag) = try await cached(route, params: params, request: request, revision: revision)
             } else {
                 response = try await run(route, params: params, request: request)

@@ -79,10 +79,8 @@ public struct EmbeddedServerBackend: Sendable {
 
     public func lastEventID() throws -> Int64 { try eventSource.lastEventID() }
 
-    public func readRevision(of league: LeagueID) async throws -> String? {
-        let service = self.service
-        return try await Blocking.run { try service.readRevision(league) }
-    }
+    /// Synchronous: the server calls it on its own Dispatch executor (one short indexed read; no hop).
+    public func readRevision(of league: LeagueID) throws -> String? { try service.readRevision(league) }
 
     public func follow(after id: Int64) -> AsyncStream<LeagueEvent> {
         eventSource.follow(after: id, league: nil)
