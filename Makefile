@@ -16,7 +16,7 @@ BUILD_BINS  = $(SWIFT) build -c release --product clubhouse && $(SWIFT) build -c
 BUILD_PKGS = libncurses-dev libsqlite3-dev libsodium-dev libmicrohttpd-dev libgnutls28-dev libpq-dev zlib1g-dev pkg-config
 TEST_PKGS  = $(BUILD_PKGS) postgresql sqlite3 tmux locales openssh-server openssh-client man-db bash-completion openssl curl \
              python3-prometheus-client
-BENCH_PKGS = $(BUILD_PKGS) postgresql haproxy wrk tig htop openssl curl
+BENCH_PKGS = $(BUILD_PKGS) postgresql haproxy wrk nginx-light tig htop openssl curl
 
 .PHONY: run build test bench screenshots deps test-deps bench-deps clean install uninstall check-units
 

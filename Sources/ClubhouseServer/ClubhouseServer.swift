@@ -35,12 +35,17 @@ public protocol LeagueServerBackend: Sendable {
     /// Returns when the database answers a trivial question within a short deadline; else throws the cause
     /// (`GET /healthz`, which a load balancer asks every few seconds).
     func checkDatabase() async throws
+    /// What every read of `league` is computed from, as one value each change of the league moves on
+    /// (`LeagueService.readRevision`); nil: this backend can't say, and nothing is cached. Called on the server's own
+    /// Dispatch executor (`ServerExecutor`), which may block: one short indexed read, without a hop to another thread.
+    func readRevision(of league: LeagueID) throws -> String?
 }
 
 extension LeagueServerBackend {
     public func sshKeyOwner(fingerprint: String) async throws -> String? { nil }
     /// A read of the newest event id.
     public func checkDatabase() async throws { _ = try lastEventID() }
+    public func readRevision(of league: LeagueID) throws -> String? { nil }
 }
 
 /// `clubhouse serve`: the HTTP adapter over `LeagueAPI` (ARCHITECTURE.md §2–3). Routes come from `LeagueRoutes`;
@@ -83,6 +88,9 @@ public final class LeagueServer: @unchecked Sendable {
         public var metrics = ServerMetrics()
         /// The database pool's use, for the metrics (PostgreSQL; nil on SQLite).
         public var databasePool: (@Sendable () -> DatabasePoolUse?)?
+        /// Anonymous reads of leagues kept in memory (`ReadCache`): at most this many answers and bytes; 0 entries: none.
+        public var readCacheEntries = 4_096
+        public var readCacheBytes = 64 << 20
         public init() {}
     }
 
@@ -94,6 +102,8 @@ public final class LeagueServer: @unchecked Sendable {
     let replaySlots: AsyncSlots
     let limiter: WriteLimiter
     let idempotency = IdempotentWrites()
+    /// Anonymous reads of a league, kept per league revision (`ReadCache`).
+    let readCache: ReadCache
     /// The league API's routes and the server's own (`/v1/events`, `/healthz`, `/metrics`); set once, in `init`.
     private(set) var router = Router(routes: [])
     /// `GET /v1/meta`'s answer.
@@ -114,6 +124,7 @@ public final class LeagueServer: @unchecked Sendable {
         replaySlots = AsyncSlots(max(1, options.replaysAtOnce))
         limiter = WriteLimiter(perSecond: options.writesPerSecond, burst: options.writeBurst)
         meta = ServerMeta(options.version, endpoints: options.endpoints.map(\.name).sorted())
+        readCache = ReadCache(maxEntries: options.readCacheEntries, maxBytes: options.readCacheBytes)
         router = Router(routes: LeagueRoutes.serving(options.endpoints) + ownRoutes)
     }
 
@@ -184,13 +195,32 @@ public final class LeagueServer: @unchecked Sendable {
         case .failure(let e): return e.response
         case .success(let found): (route, params) = found
         }
-        var response: HTTPResponse
-        do { response = try await run(route, params: params, request: request) } catch {
+        var response: HTTPResponse, etag: String?
+        do {
+            if options.readCacheEntries > 0, ReadCache.applies(to: route, request),
+               let league = try? Params(path: params, query: request.query).league,
+               let revision = try? backend.readRevision(of: league) {
+                (response, etag) = try await cached(route, params: params, request: request, revision: revision)
+            } else {
+                response = try await run(route, params: params, request: request)
+            }
+        } catch {
             logFailure(error, route: route.template)
             response = Self.response(for: error)
+            etag = nil
         }
         response.route = route.template
-        return Revalidation.apply(to: response, request: request)
+        return Revalidation.apply(to: response, request: request, etag: etag)
+    }
+
+    /// A league's read without a token at `revision`: the answer kept for it, else computed and kept (`ReadCache`).
+    private func cached(_ route: Route, params: [String: String], request: HTTPRequest, revision: String) async throws -> (HTTPResponse, String?) {
+        let key = ReadCache.key(request)
+        if let (hit, etag) = readCache.answer(key, revision: revision) {
+            return (hit, etag)
+        }
+        let response = try await run(route, params: params, request: request)
+        return (response, readCache.keep(response, key: key, revision: revision))
     }
 
     /// The refusal a route's error is answered with (`ServerErrors`; anything unforeseen is a 503).
@@ -299,7 +329,8 @@ public final class LeagueServer: @unchecked Sendable {
             throw HTTPError(403, "forbidden", "Metrics are for this machine (or for the token of clubhouse serve --metrics-token-file)")
         }
         let text = metrics.render(.init(openConnections: http.connectionCount, eventStreams: hub.count, maxEventStreams: options.maxStreams,
-                                        pool: options.databasePool?(), version: options.version))
+                                        pool: options.databasePool?(), version: options.version,
+                                        readCache: readCache.counts, readCacheEntries: readCache.count))
         return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8"), HTTPResponse.noStore],
                             body: .bytes(Array(text.utf8)))
     }

@@ -96,6 +96,9 @@ public final class ServerMetrics: Sendable {
         /// PostgreSQL's pool (nil on SQLite).
         var pool: DatabasePoolUse?
         var version: ServerVersion
+        /// Anonymous league reads answered from memory, or computed (`ReadCache`), and the answers it holds.
+        var readCache: (hits: Int, misses: Int) = (0, 0)
+        var readCacheEntries = 0
     }
 
     /// The exposition text.
@@ -138,6 +141,11 @@ public final class ServerMetrics: Sendable {
         for (key, n) in s.signInRefusals.sorted(by: { ($0.key.route, $0.key.reason) < ($1.key.route, $1.key.reason) }) {
             line("clubhouse_sign_in_refusals_total", [("route", key.route), ("reason", key.reason)], String(n))
         }
+        family("clubhouse_read_cache_requests_total", "counter", "Anonymous league reads answered from memory (hit) or computed at a new revision (miss).")
+        line("clubhouse_read_cache_requests_total", [("result", "hit")], String(g.readCache.hits))
+        line("clubhouse_read_cache_requests_total", [("result", "miss")], String(g.readCache.misses))
+        family("clubhouse_read_cache_answers", "gauge", "Answers the read cache holds.")
+        line("clubhouse_read_cache_answers", [], String(g.readCacheEntries))
         if let pool = g.pool {
             family("clubhouse_db_pool_connections", "gauge", "PostgreSQL connections of this instance's pool, by state.")
             line("clubhouse_db_pool_connections", [("state", "busy")], String(pool.open - pool.idle))

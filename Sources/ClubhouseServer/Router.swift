@@ -18,6 +18,9 @@ public struct Route: Sendable {
     public let access: Access
     let segments: [String]
     let run: @Sendable (RouteCall) async throws -> HTTPResponse
+    /// A read of one league's pages (`/v1/leagues/{league}…`): its answers to requests without a token are the same
+    /// for everyone at one revision of the league, so the server keeps them (`ReadCache`).
+    public var cachesPublicAnswers = false
 
     public init(_ method: String, _ template: String, access: Access, run: @escaping @Sendable (RouteCall) async throws -> HTTPResponse) {
         self.method = method; self.template = template; self.access = access; self.run = run
@@ -35,6 +38,7 @@ public struct Route: Sendable {
             }
             return try .ok(answer)
         }
+        cachesPublicAnswers = endpoint.method == .get && endpoint.template.hasPrefix("/v1/leagues/{league}")
     }
 
     private static func decode<T: Codable & Sendable>(_ type: T.Type, _ body: [UInt8]) throws -> any Sendable {

@@ -7,7 +7,8 @@ import Synchronization
 import Glibc
 #endif
 
-/// `clubhouse serve` (the release binary) on loopback: wrk against the heaviest browse routes, a manager's picks one
+/// `clubhouse serve` (the release binary) on loopback: wrk against the heaviest browse routes (beside nginx serving the
+/// same bytes, `StaticFilesBench`), a manager's picks one
 /// after another, and one pick delivered to 500 open event streams — on SQLite, and on PostgreSQL beside it when
 /// `CLUBHOUSE_BENCH_POSTGRES` names a server (`make bench` starts a throw-away cluster), where the streams are also
 /// measured on a second instance.
@@ -135,14 +136,11 @@ extension Bench {
         defer { server.terminate(); server.waitUntilExit() }
         let port = Int(http.port)
 
-        // Browse: wrk, 2 threads, 32 connections.
-        let seconds = quick ? 5 : 10
-        for (name, path) in [("standings (Gridiron Greats)", "/v1/leagues/1/standings"),
-                             ("live scoreboard (Gridiron Greats, week 9)", "/v1/leagues/1/scoreboard"),
-                             ("draft board (16 teams)", "/v1/leagues/\(league.rawValue)/draft")] {
-            let w = try wrk("http://127.0.0.1:\(port)\(path)", seconds: seconds)
-            print("  GET \(pad(name, 42)) \(lpad(fmt(w.rps, 0), 6)) req/s   p50 \(w.p50)   p99 \(w.p99)   (wrk -t2 -c32 -d\(seconds)s; non-2xx: \(w.errors))")
-        }
+        // Browse: wrk, 2 threads, 32 connections, beside nginx serving the same bytes.
+        try browseBesideNginx(port: port, reads: [("standings (Gridiron Greats)", "/v1/leagues/1/standings"),
+                                                  ("live scoreboard (Gridiron Greats, week 9)", "/v1/leagues/1/scoreboard"),
+                                                  ("draft board (16 teams)", "/v1/leagues/\(league.rawValue)/draft")],
+                              seconds: quick ? 5 : 10)
 
         // Picks: each the next valid one, by the manager on the clock, one after another (a race would only measure 409s).
         var picks = Samples()
@@ -207,10 +205,10 @@ extension Bench {
     }
 
     /// Runs wrk and reads its requests/s and latency percentiles.
-    static func wrk(_ url: String, seconds: Int) throws -> (rps: Double, p50: String, p99: String, errors: String) {
+    static func wrk(_ url: String, seconds: Int, headers: [String] = []) throws -> (rps: Double, p50: String, p99: String, errors: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/wrk")
-        p.arguments = ["-t2", "-c32", "-d\(seconds)s", "--latency", url]
+        p.arguments = ["-t2", "-c32", "-d\(seconds)s", "--latency"] + headers.flatMap { ["-H", $0] } + [url]
         let out = Pipe()
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice

@@ -36,7 +36,7 @@ enum Usage {
     static let serve = """
     Usage: clubhouse serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE]
                            [--database PATH] [--db-pool N] [--db-timeout SECONDS]
-                           [--ssh-host-secret-file PATH] [--trusted-proxy ADDR[,ADDR...]]
+                           [--read-cache N] [--ssh-host-secret-file PATH] [--trusted-proxy ADDR[,ADDR...]]
                            [--metrics-token-file PATH]
                            [--refresh-season YEAR [--every 10m] [--from BASE_URL]]
 
@@ -62,6 +62,8 @@ enum Usage {
                            clocks (default: 16; it also keeps 3 more for live events)
       --db-timeout SECONDS PostgreSQL: the longest one database call may take, waiting for a
                            connection included; past it the request gets 503 (default: 5)
+      --read-cache N       anonymous reads of a league's pages kept in memory, each until the
+                           league changes (default: 4096 answers, at most 64 MiB; 0: none)
       --ssh-host-secret-file PATH
                            accept SSH-key sign-ins from the 'clubhouse host-ssh' that holds the
                            secret in PATH (one line; the file must be 0600 — readable by its

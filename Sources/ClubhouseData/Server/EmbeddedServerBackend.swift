@@ -77,6 +77,9 @@ public struct EmbeddedServerBackend: Sendable {
 
     public func lastEventID() throws -> Int64 { try eventSource.lastEventID() }
 
+    /// Synchronous: the server calls it on its own Dispatch executor (one short indexed read; no hop).
+    public func readRevision(of league: LeagueID) throws -> String? { try service.readRevision(league) }
+
     public func follow(after id: Int64) -> AsyncStream<LeagueEvent> {
         eventSource.follow(after: id, league: nil)
     }

@@ -37,4 +37,8 @@ extension SQLStoreTransaction {
     }
 
     func lastEventID() throws -> Int64 { try scalar("SELECT COALESCE(MAX(id), 0) FROM events", as: Int64.self) ?? 0 }
+
+    func lastEventID(league: LeagueID) throws -> Int64 {
+        try scalar("SELECT COALESCE(MAX(id), 0) FROM events WHERE league_id = ?", [league], as: Int64.self) ?? 0
+    }
 }

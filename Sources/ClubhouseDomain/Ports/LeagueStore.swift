@@ -74,6 +74,8 @@ public protocol LeagueStoreReader {
     func waiverClaims(in league: LeagueID) throws -> [WaiverClaim]
     func transactions(in league: LeagueID) throws -> [Transaction]
     func lastEventID() throws -> Int64
+    /// The id of a league's newest event (0: none yet), read from the index of that league's events.
+    func lastEventID(league: LeagueID) throws -> Int64
 
     // MARK: Trades
     /// A league's trades, oldest first, each with its vote count (never who voted).

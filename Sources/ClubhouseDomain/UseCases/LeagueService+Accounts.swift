@@ -159,9 +159,17 @@ extension LeagueService {
         let email = try rawEmail.map(AccountRules.email)
         return try store.write { w in
             guard var user = try w.user(id) else { throw DomainError.unauthenticated }
+            let renamed = name.map { $0 != user.displayName } ?? false
             if let name { user.displayName = name }
             if let email { user.email = email }
             try w.updateUser(user)
+            // The name shows in each league they manage a team of or run: those leagues' pages change.
+            if renamed {
+                let now = clock.now()
+                for league in try w.leagues() where try league.commissioner == id || w.teams(in: league.id).contains(where: { $0.manager == id }) {
+                    try w.appendEvent(league: league.id, LeagueEvent.LeagueUpdated(teams: league.settings.teamCount), at: now)
+                }
+            }
             return user
         }
     }

@@ -25,6 +25,17 @@ extension LeagueService {
         }
     }
 
+    /// What every read of one league is computed from, as one value that each change of it moves on: the league's
+    /// newest event (every write to a league appends one in its transaction), the season data version (imports,
+    /// injuries) and its season clock's speed (a running clock stopping at its limit writes no event). No read of a
+    /// league depends on the wall clock — its clock is data — so two reads at one revision give the same answer
+    /// (the server's read cache, `ReadCache`, keys anonymous reads by it).
+    public func readRevision(_ id: LeagueID) throws -> String {
+        try store.read { r in
+            "\(try r.lastEventID(league: id)).\(try r.seasonDataVersion()).\(try r.clockRun(id)?.speed.rawValue ?? 0)"
+        }
+    }
+
     public func league(_ id: LeagueID, caller: Caller) throws -> LeagueDetail {
         try store.read { r in
             let s = try LeagueSnapshot(r, league: id, cache: factsCache)

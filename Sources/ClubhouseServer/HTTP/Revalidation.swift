@@ -2,19 +2,21 @@ import Foundation
 
 /// Reads that a client (or a proxy) can revalidate: a successful `GET`/`HEAD` answer gets a strong `ETag` (a digest of
 /// its bytes, which are deterministic: `JSONEncoder` with sorted keys), and a request whose `If-None-Match` names it
-/// gets `304 Not Modified` without the body. The page is still computed for every request; what is saved is the bytes
-/// on the wire and, on the client, decoding and redrawing an answer it already has.
+/// gets `304 Not Modified` without the body. What is saved is the bytes
+/// on the wire and, on the client, decoding and redrawing an answer it already has. (An anonymous read of a league is
+/// also computed only once per league revision: `ReadCache`.)
 ///
 /// `Cache-Control`: an answer to a request without a token is what anyone may read — `public, no-cache` (a cache may
 /// keep it, but must ask again each time, so a pick shows at once); one to a request with a token may hold what only
 /// that account sees — `private, no-cache`. Errors, writes and event streams stay `no-store`.
 enum Revalidation {
-    static func apply(to response: HTTPResponse, request: HTTPRequest) -> HTTPResponse {
+    /// `etag`: the body's tag when already known (an answer from the read cache), else computed here.
+    static func apply(to response: HTTPResponse, request: HTTPRequest, etag known: String? = nil) -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD", response.status == 200, case .bytes(let bytes) = response.body else {
             return response
         }
         var r = response
-        let tag = etag(bytes)
+        let tag = known ?? etag(bytes)
         r.headers.removeAll { $0.0.lowercased() == "cache-control" }
         r.headers.append(("Cache-Control", request.headers["authorization"] == nil ? "public, no-cache" : "private, no-cache"))
         r.headers.append(("ETag", tag))

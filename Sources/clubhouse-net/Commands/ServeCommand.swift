@@ -8,7 +8,7 @@ import Foundation
 /// The embedded engine is what the league server serves.
 extension EmbeddedServerBackend: LeagueServerBackend {}
 
-/// `clubhouse serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE] [--database PATH|postgres://…] [--db-pool N] [--db-timeout SECONDS] [--ssh-host-secret-file PATH] [--trusted-proxy ADDR,…]`: the league server (JSON over HTTP or HTTPS,
+/// `clubhouse serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE] [--database PATH|postgres://…] [--db-pool N] [--db-timeout SECONDS] [--read-cache N] [--ssh-host-secret-file PATH] [--trusted-proxy ADDR,…]`: the league server (JSON over HTTP or HTTPS,
 /// server-sent events, the draft clock for every live room). On PostgreSQL several instances may share one database. Prints its URL; one log line per request on standard error; stops
 /// gracefully on SIGTERM/SIGINT (exit 0); with TLS, SIGHUP reads the certificate and key again (a renewal needs no restart).
 enum ServeCommand {
@@ -100,6 +100,13 @@ enum ServeCommand {
         } else if args.options["every"] != nil || args.options["from"] != nil {
             Output.error("clubhouse serve: --every and --from go with --refresh-season YEAR\nTry 'clubhouse serve --help'.")
             return 2
+        }
+        if let raw = args.options["read-cache"] {
+            guard let n = Int(raw), (0...1_000_000).contains(n) else {
+                Output.error("clubhouse serve: --read-cache wants a number of answers from 0 (none) to 1000000\nTry 'clubhouse serve --help'.")
+                return 2
+            }
+            options.readCacheEntries = n
         }
         var path = args.options["database"]
         if let p = path, p.hasPrefix("sqlite:") { path = String(p.dropFirst("sqlite:".count)) }

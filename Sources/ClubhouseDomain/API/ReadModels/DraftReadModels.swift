@@ -23,7 +23,7 @@ public struct DraftBoard: Hashable, Codable, Sendable {
     public var picks: [DraftPickView]
     public var capabilities: Capabilities
     /// The teams whose autopick flag is on (switched by their manager or the commissioner); bots pick by themselves anyway.
-    public var onAutopick: Set<TeamID>
+    @SortedOnTheWire public var onAutopick: Set<TeamID>
     /// The league's season clock, which the draft date is measured on ("planned for Sun Sep 1 (in 10 days)").
     public var seasonClock: Date?
     /// Best available by position: the tier of the best undrafted player and how many are left in it.

@@ -1,0 +1,94 @@
+import Foundation
+import Synchronization
+
+/// Anonymous reads of a league computed once per league revision: a `GET` of a league's page without a token is
+/// answered from memory while the league's revision (`LeagueServerBackend.readRevision`, read from the database for
+/// each request) is the one the answer was computed at; the first request after a change computes it again.
+///
+/// Why it is never stale: the revision is read inside the request, from the database every instance shares, after the
+/// request arrived; an answer kept under revision R was computed in a read that began after R was read, so it shows R
+/// or something newer, never anything older than what was committed when the request came. Every write to a league
+/// appends an event in its transaction, so a change moves the revision on before anyone can read it.
+///
+/// Only answers to requests without a token are kept: what a signed-in caller sees may be theirs alone (capabilities,
+/// their team). Bounded: at most `maxEntries` answers and `maxBytes` of them; the least recently used go first.
+final class ReadCache: Sendable {
+    struct Answer: Sendable {
+        let revision: String
+        let response: HTTPResponse
+        /// `Revalidation.etag` of the body, computed once.
+        let etag: String
+        let size: Int
+        var used: UInt64
+    }
+    private struct State {
+        var answers: [String: Answer] = [:]
+        var bytes = 0
+        var tick: UInt64 = 0
+        var hits = 0
+        var misses = 0
+    }
+    private let state = Mutex(State())
+    let maxEntries: Int
+    let maxBytes: Int
+
+    init(maxEntries: Int = 4_096, maxBytes: Int = 64 << 20) {
+        self.maxEntries = max(1, maxEntries); self.maxBytes = max(1, maxBytes)
+    }
+
+    /// Whether `request` to `route` may be answered from (and kept in) the cache: a league's read (a `GET` of the league
+    /// API under `/v1/leagues/{league}`), sent without a token.
+    static func applies(to route: Route, _ request: HTTPRequest) -> Bool {
+        route.cachesPublicAnswers && (request.method == "GET" || request.method == "HEAD") && request.headers["authorization"] == nil
+    }
+
+    /// The key of a request: its path and its query, sorted (the same page asked with its parameters in another order is
+    /// the same answer).
+    static func key(_ request: HTTPRequest) -> String {
+        guard !request.query.isEmpty else { return request.path }
+        return request.path + "?" + request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+    }
+
+    /// The answer kept for `key` at `revision`, with its ETag; nil when none (or one of another revision) is kept.
+    func answer(_ key: String, revision: String) -> (HTTPResponse, etag: String)? {
+        state.withLock { s in
+            guard var a = s.answers[key], a.revision == revision else { s.misses += 1; return nil }
+            s.hits += 1
+            s.tick += 1
+            a.used = s.tick
+            s.answers[key] = a
+            return (a.response, a.etag)
+        }
+    }
+
+    /// Keeps a 200 answer computed at `revision` (anything else is not kept); returns its ETag when kept.
+    @discardableResult
+    func keep(_ response: HTTPResponse, key: String, revision: String) -> String? {
+        guard response.status == 200, case .bytes(let bytes) = response.body, bytes.count <= maxBytes / 4 else { return nil }
+        let tag = Revalidation.etag(bytes)
+        state.withLock { s in
+            if let old = s.answers[key] { s.bytes -= old.size }
+            s.tick += 1
+            s.answers[key] = Answer(revision: revision, response: response, etag: tag, size: bytes.count + key.utf8.count, used: s.tick)
+            s.bytes += bytes.count + key.utf8.count
+            if s.answers.count > maxEntries || s.bytes > maxBytes { Self.evict(&s, entries: maxEntries, bytes: maxBytes) }
+        }
+        return tag
+    }
+
+    /// Drops the least recently used quarter (at least enough to be back under both bounds): one sort per many
+    /// insertions, not one per insertion.
+    private static func evict(_ s: inout State, entries: Int, bytes: Int) {
+        let order = s.answers.sorted { $0.value.used < $1.value.used }
+        var dropped = 0
+        let target = max(1, s.answers.count / 4)
+        for (key, a) in order where dropped < target || s.answers.count > entries || s.bytes > bytes {
+            s.answers[key] = nil
+            s.bytes -= a.size
+            dropped += 1
+        }
+    }
+
+    var count: Int { state.withLock { $0.answers.count } }
+    var counts: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
+}
