@@ -28,7 +28,7 @@ struct ServerReadCacheTests {
             }
             var options = LeagueServer.Options()
             options.http.port = 0
-            options.runsDraftClock = false
+            options.runsClocks = false
             options.readCacheEntries = cacheEntries
             server = LeagueServer(backend: backend, options: options, log: { _ in })
             try server.start()
