@@ -97,7 +97,7 @@ import Terminal
         h.key(.char("2"))
         h.key(.char("n"))
         #expect(Self.page(h)?.form?.title == "New invite code")
-        #expect(h.state.top.isEditingText, "every key types into the form")
+        #expect(h.state.top.textEntry.isEditingText, "every key types into the form")
         h.key(.backspace); h.keys("0"); h.key(.enter)
         #expect(Self.page(h)?.form?.error == "Uses must be a whole number from 1 to 100")
         #expect(await Self.calls(h) == [])

@@ -52,7 +52,7 @@ import Terminal
         #expect(s.form.settings.teamCount == 10 && s.form.settings.pickClockSeconds == 90 && s.form.settings.scoring.preset == .halfPPR)
         #expect(s.fields.first == .name && s.fields.last == .submit)
         #expect(!s.fields.contains(.faabBudget), "the budget row only shows with FAAB")
-        #expect(LeagueFormFeature.isEditingText(s), "typing on the name row edits it")
+        #expect(LeagueFormFeature.textEntry(s).isEditingText, "typing on the name row edits it")
         #expect(!s.isDirty)
     }
 
@@ -69,7 +69,7 @@ import Terminal
         #expect(store.state.focused == .visibility)
         await store.send(.moved(1)) { $0.focus = 4 }
         #expect(store.state.focused == .teams)
-        #expect(!LeagueFormFeature.isEditingText(store.state))
+        #expect(!LeagueFormFeature.textEntry(store.state).isEditingText)
         #expect(LeagueFormFeature.keymap(store.state).action(for: .char("k")).map { if case .moved(-1) = $0 { true } else { false } } == true)
         let last = store.state.fields.count - 1
         for i in 5...last { await store.send(.moved(1)) { $0.focus = i } }
@@ -212,7 +212,7 @@ import Terminal
             $0.confirmDiscard = ConfirmDialog(title: "Discard changes?", message: "Leave without creating the league? What you entered is lost.",
                                               confirmLabel: "Discard", cancelLabel: "Keep editing")
         }
-        #expect(LeagueFormFeature.isEditingText(store.state), "the question takes the keys")
+        #expect(LeagueFormFeature.textEntry(store.state).isEditingText, "the question takes the keys")
         await store.send(.key(.char("n"))) { $0.confirmDiscard = nil }
         #expect(store.state.form.settings.teamCount == 11, "keep editing: nothing lost")
 

@@ -87,7 +87,7 @@ func styleOf(_ text: String, _ h: Harness) -> Style? {
             "IR — IR takes only players who are OUT or on IR",
         ], "the places he can go first, then the others with the domain's reason")
         #expect(c.chosen == LineupMove(Demo.jones.id, to: .rb), "the first place he can go is picked first")
-        #expect(h.state.top.isEditingText, "the chooser takes the keys")
+        #expect(h.state.top.textEntry.isEditingText, "the chooser takes the keys")
 
         h.key(.down)
         #expect(moveChooser(h)?.chosen == LineupMove(Demo.jones.id, to: .rb, swapWith: Demo.cmc.id))

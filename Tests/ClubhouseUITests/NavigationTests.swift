@@ -44,11 +44,11 @@ import Terminal
         h.key(.char("f"))                   // free agents
         await h.settle()
         h.keys("/wal")
-        #expect(h.state.top.isEditingText)
+        #expect(h.state.top.textEntry.isEditingText)
         h.key(.enter)                       // keep the filter, stop typing
-        #expect(h.state.top.isFilterActive)
+        #expect(h.state.top.textEntry.isFilterActive)
         h.key(.escape)                      // 1. clears the filter
-        #expect(!h.state.top.isFilterActive)
+        #expect(!h.state.top.textEntry.isFilterActive)
         #expect(h.state.pages.count == 3)
         h.key(.escape)                      // 2. pops
         #expect(h.state.pages == [.home, .league(Demo.greats)])

@@ -163,7 +163,7 @@ import Terminal
         s.detail = Loadable(detail)
         let store = TestStore(LeagueFeature.self, s, context: Self.context())
         await store.send(.leaveRequested) { $0.confirmingLeave = true }
-        #expect(LeagueFeature.isFilterActive(store.state), "Esc answers the question before it leaves the page")
+        #expect(LeagueFeature.textEntry(store.state).isFilterActive, "Esc answers the question before it leaves the page")
         await store.send(.leaveCancelled) { $0.confirmingLeave = false }
         await store.send(.leaveConfirmed)                                  // no question open: nothing
         await store.send(.leaveRequested) { $0.confirmingLeave = true }
@@ -225,7 +225,7 @@ import Terminal
         let confirm = PageConfirm(title: "Drop Lamar Jackson?",
                                   message: "He leaves Bits and goes on waivers for 2 days. This can't be undone.", confirmLabel: "Drop")
         await store.send(.dropRequested) { $0.modal = .drop(Demo.lamar.id, confirm) }
-        #expect(RosterFeature.isEditingText(store.state), "the question takes every key")
+        #expect(RosterFeature.textEntry(store.state).isEditingText, "the question takes every key")
         await store.send(.modalKey(.char("n"))) { $0.modal = nil }
         await store.send(.dropRequested) { $0.modal = .drop(Demo.lamar.id, confirm) }
         await store.send(.modalKey(.char("y"))) { $0.modal = nil }
@@ -410,7 +410,7 @@ import Terminal
         await store.send(.approvePressed)
         store.delegated(.perform(.commissioner(.decideJoinRequest(league: Demo.nerds, user: UserID(7), approve: true))))
         await store.send(.denyPressed) { $0.confirm = .deny(CommissionerTests.jo) }
-        #expect(CommissionerFeature.isFilterActive(store.state), "Esc answers the question first")
+        #expect(CommissionerFeature.textEntry(store.state).isFilterActive, "Esc answers the question first")
         await store.send(.escaped) { $0.confirm = nil }
         await store.send(.denyPressed) { $0.confirm = .deny(CommissionerTests.jo) }
         await store.send(.confirmed) { $0.confirm = nil }
@@ -433,7 +433,7 @@ import Terminal
         await store.send(.confirmed) { $0.confirm = nil }
         store.delegated(.perform(.commissioner(.revokeInvite(league: Demo.nerds, code: "ABCD2345"))))
         await store.send(.newInvitePressed) { $0.form = CommissionerInputs.inviteForm(); $0.formKind = .invite }
-        #expect(CommissionerFeature.isEditingText(store.state))
+        #expect(CommissionerFeature.textEntry(store.state).isEditingText)
         await store.send(.escaped) { $0.form = nil; $0.formKind = nil }
 
         await store.send(.tabSelected(.draft)) { $0.tab = .draft }

@@ -11,7 +11,8 @@ public protocol Reducer: SendableMetatype {
 }
 
 /// One page of the sheet: state, actions, a pure reducer, a keymap and a view. The shell drives every
-/// page through this protocol, so a page never needs to know about the others.
+/// page through this protocol, so a page never needs to know about the others. The core below is what every page
+/// writes; what only some pages offer is a capability value with a neutral default (`PageCapabilities.swift`).
 /// A page's state says whether any of its loads is in flight (`LoadingReporting`).
 public protocol PageFeature: Reducer where State: LoadingReporting, Action: PageActionCases {
     /// The page's bindings: one table drives dispatch, footer and `?` help.
@@ -33,35 +34,12 @@ public protocol PageFeature: Reducer where State: LoadingReporting, Action: Page
     /// Wraps a list movement (wheel, keys). By default the Action's `list` case.
     static func list(_ move: ListMove) -> Action
 
-    /// The action that reloads the page in place (no spinner) when the league's live events say it changed.
-    static var liveRefresh: Action? { get }
-    /// The same after the league's live events of `kinds` (a page may reload only what they change); by default
-    /// `liveRefresh`.
-    static func liveRefresh(after kinds: Set<LeagueEvent.Kind>) -> Action?
-
-    /// The action telling the page on top how a gated write ended (before it reloads), if the page wants to know.
-    static func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> Action?
-    /// A form's answer to a value the server refused (`GateOutcome.invalid`): the action that shows `message` at the
-    /// field it names, keeping what was typed (nil: the page reloads, as for any refusal).
-    static func refusedInput(field: String?, message: String) -> Action?
-    /// A form that has done its job once its write goes through: the sheet goes back to the page it was opened from.
-    static var closesAfterItsWrite: Bool { get }
-    /// Opens with the sheet full (a form whose text rows take every key, `+` included).
-    static var opensFull: Bool { get }
-    /// When a page whose screen changes with wall-clock time (a countdown) wants to be drawn next (nil: never).
-    static func nextTick(_ state: State, now: Date) -> Duration?
-
-    /// True when a filter is active (Esc clears it before popping).
-    static func isFilterActive(_ state: State) -> Bool
-    /// True while typing into the filter: printable keys go to `typed`.
-    static func isEditingText(_ state: State) -> Bool
-    /// Clears the active filter.
-    static var clearFilter: Action? { get }
-    /// A key typed while editing text.
-    static func typed(_ key: Key) -> Action?
-    /// Text pasted while editing text, as one insertion (nil: the page ignores pastes — a paste never
-    /// runs commands key by key).
-    static func pasted(_ text: String) -> Action?
+    /// Keys and pastes that go to the page as text (a filter, a question, a form's fields); by default none.
+    static func textEntry(_ state: State) -> TextEntry<Action>
+    /// How the page hears about its gated writes (and what a form does with them); by default it doesn't.
+    static func writes(_ state: State) -> Writes<Action>
+    /// How the page follows the league's live events and the clock; by default it doesn't.
+    static func live(_ state: State) -> Live<Action>
 }
 
 /// The cases every page's Action has: `onAppear` (pushed, or retried) and `list(ListMove)` (the wheel and the list
@@ -79,18 +57,9 @@ extension PageFeature {
     public static func isLoading(_ state: State) -> Bool {
         state.isLoading
     }
-    public static func isFilterActive(_ state: State) -> Bool { false }
-    public static func isEditingText(_ state: State) -> Bool { false }
-    public static var clearFilter: Action? { nil }
-    public static var liveRefresh: Action? { nil }
-    public static func liveRefresh(after kinds: Set<LeagueEvent.Kind>) -> Action? { liveRefresh }
-    public static func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> Action? { nil }
-    public static func refusedInput(field: String?, message: String) -> Action? { nil }
-    public static var closesAfterItsWrite: Bool { false }
-    public static var opensFull: Bool { false }
-    public static func nextTick(_ state: State, now: Date) -> Duration? { nil }
-    public static func typed(_ key: Key) -> Action? { nil }
-    public static func pasted(_ text: String) -> Action? { nil }
+    public static func textEntry(_ state: State) -> TextEntry<Action> { TextEntry() }
+    public static func writes(_ state: State) -> Writes<Action> { Writes() }
+    public static func live(_ state: State) -> Live<Action> { Live() }
     public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? { nil }
 
     /// What a click on list row `row` does on every page: the first click selects it, a click on the selected row

@@ -140,7 +140,7 @@ extension AppReducer {
             case .invalid(let field, let message):
                 state.pendingAction = nil
                 // A form keeps what was typed and points at the field; other pages just reload.
-                if let shown = state.top.refusedInput(field: field, message: message) {
+                if let shown = state.top.writes.refused(field, message) {
                     return .merge(.send(.toastShown(message, isError: true)), reducePage(&state, id: state.sheet.top.id, shown, env: env))
                 }
                 // Elsewhere a refused value is a refusal like any other (the page may ask a follow-up question).
@@ -235,13 +235,13 @@ extension AppReducer {
 
     /// A form whose write went through has done its job: back to the page it was opened from.
     static func closeFormAfterItsWrite(_ state: inout AppState) {
-        guard state.top.closesAfterItsWrite, state.sheet.stack.count > 1 else { return }
+        guard state.top.writes.closesAfterItsWrite, state.sheet.stack.count > 1 else { return }
         state.sheet.setStack(Array(state.sheet.stack.dropLast()))
     }
 
     /// Tells the page on top how its write ended (it may put an optimistic change back, or ask a follow-up question).
     static func tellTop(_ write: GatedWrite, _ outcome: GateOutcome, _ state: AppState) -> Effect<AppAction> {
-        guard let a = state.top.writeFinished(write, outcome) else { return .none }
+        guard let a = state.top.writes.finished(write, outcome) else { return .none }
         return .send(.page(id: state.sheet.top.id, a))
     }
 

@@ -81,7 +81,7 @@ public enum AppReducer {
     /// The board catches up on its own (`BoardFeature.State.missed`).
     static func reloadIfUncovered(_ covered: Set<Int>, _ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
         let top = state.sheet.top
-        guard covered.contains(top.id), let refresh = top.state.liveRefresh else { return .none }
+        guard covered.contains(top.id), let refresh = top.state.live.refresh else { return .none }
         return reducePage(&state, id: top.id, refresh, env: env)
     }
 
@@ -103,9 +103,9 @@ public enum AppReducer {
                 // A dialog on top takes no text; the help search takes the paste when it is open.
                 if state.isTooSmall || state.prompt != nil || state.sshKey?.offer != nil { return .none }
                 if state.help != nil { _ = state.help!.handle(.paste(text)); return .none }
-                guard state.sheet.focus == .sheet, state.top.isEditingText else { return .none }
+                guard state.sheet.focus == .sheet, state.top.textEntry.isEditingText else { return .none }
                 // One insertion for the whole paste (never a key per character: no commands, no quadratic cost).
-                guard let action = state.top.pasted(text) else { return .none }
+                guard let action = state.top.textEntry.pasted(text) else { return .none }
                 return reducePage(&state, id: state.sheet.top.id, action, env: env)
             }
 
@@ -125,7 +125,7 @@ public enum AppReducer {
             // With the kinds of the events it answers, when known (a page may reload only what they change).
             let kinds = state.board.refreshKinds
             if case .refreshDue = boardAction, state.top.page.leagueID == state.board.following,
-               let refresh = kinds.isEmpty ? state.top.liveRefresh : state.top.liveRefresh(after: kinds) {
+               let refresh = kinds.isEmpty ? state.top.live.refresh : state.top.live.refresh(after: kinds) {
                 fx = .merge(fx, .send(.page(id: state.sheet.top.id, refresh)))
             }
             return fx
@@ -137,7 +137,7 @@ public enum AppReducer {
             // A peeking sheet opens to half so the new page is readable.
             if state.sheet.detent == .peek { state.sheet.setDetent(.half, now: state.clock, animated: state.animationsEnabled) }
             // A form needs the room (its text rows take every key, + included): it opens full, like Sign in.
-            if entry.state.opensFull { state.sheet.setDetent(.full, now: state.clock, animated: state.animationsEnabled) }
+            if entry.state.textEntry.opensFull { state.sheet.setDetent(.full, now: state.clock, animated: state.animationsEnabled) }
             return .merge(reducePage(&state, id: entry.id, entry.state.onAppear, env: env), syncBoard(&state, env: env))
 
         case .deepLink(let page):
@@ -154,9 +154,9 @@ public enum AppReducer {
 
         case .escape:
             let leavingAccount = state.top.is(AuthFeature.self)
-            switch state.sheet.handleEscape(hasActiveFilter: state.top.isFilterActive, now: state.clock, animated: state.animationsEnabled) {
+            switch state.sheet.handleEscape(hasActiveFilter: state.top.textEntry.isFilterActive, now: state.clock, animated: state.animationsEnabled) {
             case .clearFilter:
-                guard let clear = state.top.clearFilter else { return .none }
+                guard let clear = state.top.textEntry.clearFilter else { return .none }
                 return reducePage(&state, id: state.sheet.top.id, clear, env: env)
             case .poppedPage:
                 let accountLeft = state.sheet.stack.contains { $0.state.is(AuthFeature.self) }
@@ -285,7 +285,7 @@ public enum AppReducer {
         return Keymap([
             KeyBinding([.escape], .escape, label: "back", group: "App", footer: onSheet, enabledWhen: onSheet, disabledReason: "already on the board — tab returns to the sheet"),
             // A form on the sheet takes Tab for its fields.
-            KeyBinding([.tab, .backTab], .focusToggled, label: onSheet ? "board" : "sheet", group: "App", footer: !(onSheet && state.top.isEditingText), footerKeys: "tab"),
+            KeyBinding([.tab, .backTab], .focusToggled, label: onSheet ? "board" : "sheet", group: "App", footer: !(onSheet && state.top.textEntry.isEditingText), footerKeys: "tab"),
             {
                 var b = KeyBinding<AppAction>([.char("+"), .char("=")], .sheetGrew, label: "bigger sheet", group: "App")
                 b.hint = KeyHint(keys: "+/-", label: "sheet size")
@@ -323,9 +323,9 @@ public enum AppReducer {
             if state.help!.handle(.key(key)) == .close { state.help = nil }
             return .none
         }
-        if state.sheet.focus == .sheet, state.top.isEditingText {
+        if state.sheet.focus == .sheet, state.top.textEntry.isEditingText {
             let id = state.sheet.top.id
-            guard let a = state.top.typed(key) else { return .none }
+            guard let a = state.top.textEntry.typed(key) else { return .none }
             return .send(.page(id: id, a))
         }
         switch activeKeymap(state).lookup(key) {

@@ -91,7 +91,7 @@ public struct ClubhouseProgram: Program {
 
     /// A countdown on the page on top (the draft room's pick clock, once a second while a live room shows).
     func countdownWakeUp(after now: Duration) -> Duration? {
-        state.top.nextTick(now: environment.now()).map { now + $0 }
+        state.top.live.nextTick(environment.now()).map { now + $0 }
     }
 
     /// Settled once nothing on screen is still loading (Home's leagues and the board are in): background clocks

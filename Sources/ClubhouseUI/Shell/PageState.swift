@@ -1,7 +1,7 @@
 // The shell holds every page through one box: `PageState` wraps any `PageFeature`'s state and `PageAction`
-// any feature's action, and `HostedPage<F>` forwards each `PageFeature` requirement to `F`. A new page is a
-// feature type plus one line in `PageState.init(_:)` (which feature shows which `Page`); nothing else here
-// names a page.
+// any feature's action, and `HostedPage<F>` forwards each `PageFeature` requirement to `F` (a capability group as
+// one value, through its `map`, so a new member of a group changes nothing here). A new page is a feature type
+// plus one line in `PageState.init(_:)` (which feature shows which `Page`); nothing else here names a page.
 import Foundation
 import Terminal
 import ClubhouseDomain
@@ -66,26 +66,11 @@ public struct PageState: Equatable, Sendable {
     public func listAction(_ move: ListMove) -> PageAction { box.listAction(move) }
     /// True while any of the page's loads is in flight (its spinner shows).
     public var isLoading: Bool { box.isLoading }
-    public var isFilterActive: Bool { box.isFilterActive }
-    public var isEditingText: Bool { box.isEditingText }
-    /// The action that reloads the page in place after a live event (nil: the page doesn't follow the league).
-    public var liveRefresh: PageAction? { box.liveRefresh }
-    /// The reload after the league's live events of `kinds`.
-    public func liveRefresh(after kinds: Set<LeagueEvent.Kind>) -> PageAction? { box.liveRefresh(after: kinds) }
-    public var clearFilter: PageAction? { box.clearFilter }
-    /// How a gated write ended, for the pages that want to know (others answer nil).
-    public func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> PageAction? { box.writeFinished(write, outcome) }
-    /// A form's answer to a value the server refused (nil: the page reloads).
-    public func refusedInput(field: String?, message: String) -> PageAction? { box.refusedInput(field: field, message: message) }
-    /// True for a form that goes back to the page it was opened from once its write goes through.
-    public var closesAfterItsWrite: Bool { box.closesAfterItsWrite }
-    /// True for a page that opens with the sheet full.
-    public var opensFull: Bool { box.opensFull }
-    /// When the page wants to be drawn next because of wall-clock time (a countdown), if ever.
-    public func nextTick(now: Date) -> Duration? { box.nextTick(now: now) }
-    /// Text pasted while editing, as one action (nil when the page ignores pastes).
-    public func pasted(_ text: String) -> PageAction? { box.pasted(text) }
-    public func typed(_ key: Key) -> PageAction? { box.typed(key) }
+    /// The page's capabilities, its actions as `PageAction`s (neutral when the page has none): text entry, how it
+    /// hears about its writes, how it follows the league and the clock.
+    public var textEntry: TextEntry<PageAction> { box.textEntry }
+    public var writes: Writes<PageAction> { box.writes }
+    public var live: Live<PageAction> { box.live }
     /// Runs `action` if it is addressed to this kind of page; otherwise does nothing.
     public mutating func reduce(_ action: PageAction, context: PageContext) -> Effect<PageAction> {
         box.reduce(action, context: context)
@@ -125,18 +110,9 @@ private protocol PageBox: Sendable {
     var onAppear: PageAction { get }
     func listAction(_ move: ListMove) -> PageAction
     var isLoading: Bool { get }
-    var isFilterActive: Bool { get }
-    var isEditingText: Bool { get }
-    var liveRefresh: PageAction? { get }
-    func liveRefresh(after kinds: Set<LeagueEvent.Kind>) -> PageAction?
-    var clearFilter: PageAction? { get }
-    func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> PageAction?
-    func refusedInput(field: String?, message: String) -> PageAction?
-    var closesAfterItsWrite: Bool { get }
-    var opensFull: Bool { get }
-    func nextTick(now: Date) -> Duration?
-    func pasted(_ text: String) -> PageAction?
-    func typed(_ key: Key) -> PageAction?
+    var textEntry: TextEntry<PageAction> { get }
+    var writes: Writes<PageAction> { get }
+    var live: Live<PageAction> { get }
     mutating func reduce(_ action: PageAction, context: PageContext) -> Effect<PageAction>
 }
 
@@ -160,18 +136,9 @@ private struct HostedPage<F: PageFeature>: PageBox {
     var onAppear: PageAction { Self.wrap(F.onAppear) }
     func listAction(_ move: ListMove) -> PageAction { Self.wrap(F.list(move)) }
     var isLoading: Bool { F.isLoading(state) }
-    var isFilterActive: Bool { F.isFilterActive(state) }
-    var isEditingText: Bool { F.isEditingText(state) }
-    var liveRefresh: PageAction? { F.liveRefresh.map(Self.wrap) }
-    func liveRefresh(after kinds: Set<LeagueEvent.Kind>) -> PageAction? { F.liveRefresh(after: kinds).map(Self.wrap) }
-    var clearFilter: PageAction? { F.clearFilter.map(Self.wrap) }
-    func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> PageAction? { F.writeFinished(write, outcome).map(Self.wrap) }
-    func refusedInput(field: String?, message: String) -> PageAction? { F.refusedInput(field: field, message: message).map(Self.wrap) }
-    var closesAfterItsWrite: Bool { F.closesAfterItsWrite }
-    var opensFull: Bool { F.opensFull }
-    func nextTick(now: Date) -> Duration? { F.nextTick(state, now: now) }
-    func pasted(_ text: String) -> PageAction? { F.pasted(text).map(Self.wrap) }
-    func typed(_ key: Key) -> PageAction? { F.typed(key).map(Self.wrap) }
+    var textEntry: TextEntry<PageAction> { F.textEntry(state).map(Self.wrap) }
+    var writes: Writes<PageAction> { F.writes(state).map(Self.wrap) }
+    var live: Live<PageAction> { F.live(state).map(Self.wrap) }
     mutating func reduce(_ action: PageAction, context: PageContext) -> Effect<PageAction> {
         guard let own = action[F.self] else { return .none }
         return F.reduce(into: &state, action: own, context: context).map(Self.wrap)

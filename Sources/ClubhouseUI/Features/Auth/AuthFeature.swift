@@ -97,9 +97,10 @@ public enum AuthFeature: PageFeature {
         }
     }
     /// Every key types into the form.
-    public static func isEditingText(_ state: State) -> Bool { true }
-    public static func pasted(_ text: String) -> Action? { .pasted(text) }
-    public static func typed(_ key: Key) -> Action? {
+    public static func textEntry(_ state: State) -> TextEntry<Action> {
+        TextEntry(isEditingText: true, typed: typed, pasted: { .pasted($0) })
+    }
+    private static func typed(_ key: Key) -> Action? {
         switch key {
         case .tab, .down: .nextField
         case .backTab, .up: .previousField

@@ -60,10 +60,9 @@ public enum ClaimsFeature: PageFeature {
     public static func title(_ state: State) -> String { "Waiver claims" }
     public static func page(_ state: State) -> Page { .claims(state.id) }
     public static func board(_ state: State) -> BoardContext { .league(state.id, week: nil, highlight: state.detail.value?.capabilities.myTeam.map { .team($0) }) }
-    public static func isEditingText(_ state: State) -> Bool { state.confirm != nil }
-    public static func typed(_ key: Key) -> Action? { .confirmKey(key) }
-    public static var liveRefresh: Action? { .onAppear }
-    public static func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> Action? { .writeFinished(write, outcome) }
+    public static func textEntry(_ state: State) -> TextEntry<Action> { TextEntry(isEditingText: state.confirm != nil, typed: { .confirmKey($0) }) }
+    public static func live(_ state: State) -> Live<Action> { Live(refresh: .onAppear) }
+    public static func writes(_ state: State) -> Writes<Action> { Writes(finished: { .writeFinished($0, $1) }) }
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         switch action {

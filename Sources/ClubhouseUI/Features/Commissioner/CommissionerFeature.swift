@@ -100,15 +100,14 @@ public enum CommissionerFeature: PageFeature {
         case receipt(GateReceipt)
     }
 
-    public static var liveRefresh: Action? { .liveRefreshed }
+    public static func live(_ state: State) -> Live<Action> { Live(refresh: .liveRefreshed) }
+    public static func textEntry(_ state: State) -> TextEntry<Action> {
+        TextEntry(isFilterActive: state.confirm != nil || state.form != nil, isEditingText: state.form != nil,
+                  clearFilter: .escaped, typed: { .typed($0) }, pasted: { .pasted($0) })
+    }
     public static func title(_ state: State) -> String { "Commissioner" }
     public static func page(_ state: State) -> Page { .commissioner(state.id) }
     public static func board(_ state: State) -> BoardContext { .league(state.id, week: nil, highlight: nil) }
-    public static func isFilterActive(_ state: State) -> Bool { state.confirm != nil || state.form != nil }
-    public static func isEditingText(_ state: State) -> Bool { state.form != nil }
-    public static var clearFilter: Action? { .escaped }
-    public static func typed(_ key: Key) -> Action? { .typed(key) }
-    public static func pasted(_ text: String) -> Action? { .pasted(text) }
 
     // MARK: - Reducer
 

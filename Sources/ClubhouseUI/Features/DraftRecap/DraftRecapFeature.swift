@@ -23,7 +23,7 @@ public enum DraftRecapFeature: PageFeature {
         case rowActivated
     }
 
-    public static var liveRefresh: Action? { .liveRefreshed }
+    public static func live(_ state: State) -> Live<Action> { Live(refresh: .liveRefreshed) }
     public static func title(_ state: State) -> String { "Draft recap" }
     public static func page(_ state: State) -> Page { .draftRecap(state.id) }
     public static func board(_ state: State) -> BoardContext { .draft(state.id) }

@@ -153,16 +153,17 @@ public enum DraftRoomFeature: PageFeature {
     /// Said once when a chat line is cut at its limit.
     public static let chatLimitMessage = "Chat lines are at most \(chatLimit) characters"
 
-    public static var liveRefresh: Action? { .liveRefreshed }
-    public static func liveRefresh(after kinds: Set<LeagueEvent.Kind>) -> Action? { .liveEvents(kinds) }
+    public static func live(_ state: State) -> Live<Action> {
+        Live(refresh: .liveRefreshed, after: { .liveEvents($0) }, nextTick: { nextTick(state, now: $0) })
+    }
+    public static func textEntry(_ state: State) -> TextEntry<Action> {
+        TextEntry(isFilterActive: state.filter.isActive || state.position != nil || state.confirm != nil,
+                  isEditingText: state.filter.editing || state.chatEditing || state.entry != nil,
+                  clearFilter: .escaped, typed: { .typed($0) }, pasted: { .pasted($0) })
+    }
     public static func title(_ state: State) -> String { state.isAuction ? "Auction room" : "Draft room" }
     public static func page(_ state: State) -> Page { .draftRoom(state.id) }
     public static func board(_ state: State) -> BoardContext { .draft(state.id) }
-    public static func isFilterActive(_ state: State) -> Bool { state.filter.isActive || state.position != nil || state.confirm != nil }
-    public static func isEditingText(_ state: State) -> Bool { state.filter.editing || state.chatEditing || state.entry != nil }
-    public static var clearFilter: Action? { .escaped }
-    public static func typed(_ key: Key) -> Action? { .typed(key) }
-    public static func pasted(_ text: String) -> Action? { .pasted(text) }
 
     // MARK: - Rules the view and reducer share
 

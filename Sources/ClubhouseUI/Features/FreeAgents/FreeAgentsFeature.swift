@@ -71,14 +71,13 @@ public enum FreeAgentsFeature: PageFeature {
     public static func title(_ state: State) -> String { "Free agents" }
     public static func page(_ state: State) -> Page { .freeAgents(state.id) }
     public static func board(_ state: State) -> BoardContext { .league(state.id, week: nil, highlight: nil) }
-    public static func isFilterActive(_ state: State) -> Bool { state.filter.isActive }
-    public static func isEditingText(_ state: State) -> Bool { state.filter.editing || state.flow != nil }
-    public static var clearFilter: Action? { .filter(.clear) }
     /// Keys go to the open flow first, else to the filter being typed.
-    public static func typed(_ key: Key) -> Action? { .flowKey(key) }
-    public static func pasted(_ text: String) -> Action? { .pasted(text) }
-    public static var liveRefresh: Action? { .liveRefreshed }
-    public static func writeFinished(_ write: GatedWrite, _ outcome: GateOutcome) -> Action? { .writeFinished(write, outcome) }
+    public static func textEntry(_ state: State) -> TextEntry<Action> {
+        TextEntry(isFilterActive: state.filter.isActive, isEditingText: state.filter.editing || state.flow != nil,
+                  clearFilter: .filter(.clear), typed: { .flowKey($0) }, pasted: { .pasted($0) })
+    }
+    public static func live(_ state: State) -> Live<Action> { Live(refresh: .liveRefreshed) }
+    public static func writes(_ state: State) -> Writes<Action> { Writes(finished: { .writeFinished($0, $1) }) }
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         switch action {

@@ -59,11 +59,10 @@ public enum HomeFeature: PageFeature {
         case pasted(String)
     }
 
-    public static func isFilterActive(_ state: State) -> Bool { state.filter.isActive }
-    public static func isEditingText(_ state: State) -> Bool { state.filter.editing || state.redeem != nil }
-    public static var clearFilter: Action? { .filter(.clear) }
-    public static func typed(_ key: Key) -> Action? { .typed(key) }
-    public static func pasted(_ text: String) -> Action? { .pasted(text) }
+    public static func textEntry(_ state: State) -> TextEntry<Action> {
+        TextEntry(isFilterActive: state.filter.isActive, isEditingText: state.filter.editing || state.redeem != nil,
+                  clearFilter: .filter(.clear), typed: { .typed($0) }, pasted: { .pasted($0) })
+    }
     public static func title(_ state: State) -> String { "Home" }
     public static func page(_ state: State) -> Page { .home }
     public static func board(_ state: State) -> BoardContext { .featured }

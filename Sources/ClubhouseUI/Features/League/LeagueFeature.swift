@@ -33,11 +33,11 @@ public enum LeagueFeature: PageFeature {
         case commissionerOpened
     }
 
-    public static var liveRefresh: Action? { .liveRefreshed }
+    public static func live(_ state: State) -> Live<Action> { Live(refresh: .liveRefreshed) }
+    /// Esc answers "Leave the league?" no.
+    public static func textEntry(_ state: State) -> TextEntry<Action> { TextEntry(isFilterActive: state.confirmingLeave, clearFilter: .leaveCancelled) }
     public static func title(_ state: State) -> String { state.detail.value?.league.name ?? "League \(state.id.rawValue)" }
     public static func page(_ state: State) -> Page { .league(state.id) }
-    public static func isFilterActive(_ state: State) -> Bool { state.confirmingLeave }
-    public static var clearFilter: Action? { .leaveCancelled }
     public static func board(_ state: State) -> BoardContext {
         let hl = state.detail.value.flatMap { d in state.list.selected.flatMap { d.teams.indices.contains($0) ? BoardHighlight.team(d.teams[$0].id) : nil } }
         return .league(state.id, week: nil, highlight: hl)

@@ -101,12 +101,13 @@ public enum LeagueFormFeature: PageFeature {
         }
     }
     /// A name row (league, your team) takes every key (typing there starts editing), as do a name while editing and "Discard changes?".
-    public static func isEditingText(_ state: State) -> Bool { state.editing || state.confirmDiscard != nil || (state.isReady && state.focused.isText) }
-    public static func typed(_ key: Key) -> Action? { .key(key) }
-    public static func refusedInput(field: String?, message: String) -> Action? { .refused(field: field, message: message) }
-    public static var closesAfterItsWrite: Bool { true }
-    public static var opensFull: Bool { true }
-    public static func pasted(_ text: String) -> Action? { .pasted(text) }
+    public static func textEntry(_ state: State) -> TextEntry<Action> {
+        TextEntry(isEditingText: state.editing || state.confirmDiscard != nil || (state.isReady && state.focused.isText),
+                  typed: { .key($0) }, pasted: { .pasted($0) }, opensFull: true)
+    }
+    public static func writes(_ state: State) -> Writes<Action> {
+        Writes(refused: { .refused(field: $0, message: $1) }, closesAfterItsWrite: true)
+    }
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         switch action {

@@ -29,7 +29,7 @@ public enum MatchupFeature: PageFeature {
         case rowActivated
     }
 
-    public static var liveRefresh: Action? { .liveRefreshed }
+    public static func live(_ state: State) -> Live<Action> { Live(refresh: .liveRefreshed) }
     public static func title(_ state: State) -> String {
         guard let d = state.detail.value else { return "Matchup" }
         return "\(d.home.team.name) vs \(d.away?.team.name ?? "bye")"

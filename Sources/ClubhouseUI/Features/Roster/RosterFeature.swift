@@ -55,13 +55,12 @@ public enum RosterFeature: PageFeature {
         case tradingBlockToggled
     }
 
-    public static var liveRefresh: Action? { .liveRefreshed }
+    public static func live(_ state: State) -> Live<Action> { Live(refresh: .liveRefreshed) }
+    /// An open chooser or question takes every key.
+    public static func textEntry(_ state: State) -> TextEntry<Action> { TextEntry(isEditingText: state.modal != nil, typed: { .modalKey($0) }) }
     public static func title(_ state: State) -> String { state.roster.value?.team.name ?? "Team" }
     public static func page(_ state: State) -> Page { .roster(state.id, team: state.team) }
     public static func board(_ state: State) -> BoardContext { .league(state.id, week: nil, highlight: .team(state.team)) }
-    /// An open chooser or question takes every key.
-    public static func isEditingText(_ state: State) -> Bool { state.modal != nil }
-    public static func typed(_ key: Key) -> Action? { .modalKey(key) }
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         switch action {

@@ -29,7 +29,7 @@ public enum ScoreboardFeature: PageFeature {
         case rowActivated
     }
 
-    public static var liveRefresh: Action? { .liveRefreshed }
+    public static func live(_ state: State) -> Live<Action> { Live(refresh: .liveRefreshed) }
     public static func title(_ state: State) -> String { state.shownWeek.map { "Week \($0)" } ?? "Scoreboard" }
     public static func page(_ state: State) -> Page { .scoreboard(state.id, week: state.week) }
     public static func board(_ state: State) -> BoardContext {

@@ -22,7 +22,7 @@ public enum StandingsFeature: PageFeature {
         case rowActivated
     }
 
-    public static var liveRefresh: Action? { .liveRefreshed }
+    public static func live(_ state: State) -> Live<Action> { Live(refresh: .liveRefreshed) }
     public static func title(_ state: State) -> String { "Standings" }
     public static func page(_ state: State) -> Page { .standings(state.id) }
     public static func board(_ state: State) -> BoardContext {

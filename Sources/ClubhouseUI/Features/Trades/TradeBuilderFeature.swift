@@ -79,9 +79,8 @@ public enum TradeBuilderFeature: PageFeature {
     public static func title(_ state: State) -> String { state.counter == nil ? "New trade" : "Counter-offer" }
     public static func page(_ state: State) -> Page { .tradeBuilder(state.id, counter: state.counter) }
     public static func board(_ state: State) -> BoardContext { .league(state.id, week: nil, highlight: state.myTeam.map { .team($0) }) }
-    public static func isEditingText(_ state: State) -> Bool { state.confirm != nil }
-    public static func typed(_ key: Key) -> Action? { .confirmKey(key) }
-    public static var closesAfterItsWrite: Bool { true }
+    public static func textEntry(_ state: State) -> TextEntry<Action> { TextEntry(isEditingText: state.confirm != nil, typed: { .confirmKey($0) }) }
+    public static func writes(_ state: State) -> Writes<Action> { Writes(closesAfterItsWrite: true) }
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         let api = context.env.api, id = state.id

@@ -67,9 +67,8 @@ public enum TradesFeature: PageFeature {
     public static func title(_ state: State) -> String { "Trades" }
     public static func page(_ state: State) -> Page { .trades(state.id) }
     public static func board(_ state: State) -> BoardContext { .league(state.id, week: nil, highlight: state.myTeam.map { .team($0) }) }
-    public static func isEditingText(_ state: State) -> Bool { state.question != nil }
-    public static func typed(_ key: Key) -> Action? { .confirmKey(key) }
-    public static var liveRefresh: Action? { .onAppear }
+    public static func textEntry(_ state: State) -> TextEntry<Action> { TextEntry(isEditingText: state.question != nil, typed: { .confirmKey($0) }) }
+    public static func live(_ state: State) -> Live<Action> { Live(refresh: .onAppear) }
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         switch action {
