@@ -23,10 +23,10 @@ package enum Clubhouse {
         "season": .init(valueOptions: ["database", "season", "from"], flags: []),
         "serve": .init(valueOptions: ["listen", "tls-cert", "tls-key", "database", "db-pool", "db-timeout", "read-cache", "ssh-host-secret-file", "trusted-proxy", "metrics-token-file",
                                       "refresh-season", "every", "from"], flags: []),
-        "host-ssh": .init(valueOptions: ["port", "listen", "database", "policy", "state-dir", "user", "server", "ssh-host-secret-file"], flags: ["allow-plain-http"]),
+        "host-ssh": .init(valueOptions: ["port", "listen", "database", "policy", "state-dir", "user", "server", "ssh-host-secret-file", "ca-file"], flags: ["allow-plain-http"]),
         // Internal: run by the sshd that host-ssh configures (ForceCommand, AuthorizedKeysCommand).
-        "ssh-session": .init(valueOptions: ["server", "ssh-host-secret-file", "devices-dir", "policy"], flags: ["no-color"]),
-        "ssh-authorized-keys": .init(valueOptions: ["server", "ssh-host-secret-file", "policy"], flags: []),
+        "ssh-session": .init(valueOptions: ["server", "ssh-host-secret-file", "ca-file", "devices-dir", "policy"], flags: ["no-color"]),
+        "ssh-authorized-keys": .init(valueOptions: ["server", "ssh-host-secret-file", "ca-file", "policy"], flags: []),
         // Internal: started by host-ssh to own sshd (SSHDSupervisor.swift).
         "ssh-keeper": .init(valueOptions: ["sshd", "config", "listen", "port", "serve-listen", "serve-database", "serve-secret-file", "serve-log"], flags: []),
     ]

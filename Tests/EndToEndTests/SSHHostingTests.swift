@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ClubhouseData
+import ClubhouseDomain
 
 /// `clubhouse host-ssh` end to end, on the system's OpenSSH: two clients with their own keys land in
 /// the app side by side; dropping one leaves the other working and the host accepting a reconnect;
@@ -139,6 +140,48 @@ import ClubhouseData
         #expect(server.output.contains("\"route\":\"/v1/leagues\""), "the session read from the club's server")
         #expect(host.stop(timeout: 15) == 0, "\(host.log)")
         #expect(server.stop() == 0, "the club's server is not host-ssh's to stop")
+    }
+
+    /// `--server https://…` with a club's own CA (`--ca-file`): under the linked policy the key check and the session
+    /// both ask the server over TLS, trusting that CA — the person lands on Home with their key's sign-in offered.
+    /// `--ca-file` without an https:// server is refused before anything starts.
+    @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH"), .timeLimit(.minutes(2)))
+    func sessionsFollowAnHTTPSServerSignedByTheClubsCA() throws {
+        let home = try TemporaryHome()
+        let dir = home.url.path
+        let certs = try TestCertificates()
+        let refused = try Binary.run(["host-ssh", "--ca-file", certs.ca, "--database", dir + "/other.sqlite", "--state-dir", dir + "/unused"])
+        #expect(refused.status == 2 && refused.err.contains("--ca-file goes with --server https://"), "\(refused.err)")
+
+        let secret = dir + "/club-secret"
+        try "a-secret-shared-by-the-club-server\n".write(toFile: secret, atomically: true, encoding: .utf8)
+        chmod(secret, 0o600)
+        let dbPath = dir + "/league.sqlite"
+        let (_, service) = try SSHLeague.service(dbPath)
+        let ann = try SSHLeague.manager("Ann", team: "Ann's Aces", in: dir, service: service)
+        var settings = LeagueSettings()
+        settings.teamCount = 4
+        _ = try service.createLeague(name: "Club Over TLS", settings: settings, isPublic: true, teamName: ann.team,
+                                     seasonClock: Date(timeIntervalSince1970: 1_567_000_000), caller: .user(ann.user))
+        let serverPort = try SSHHost.freeLoopbackPort()
+        let server = try RemoteDraftTests.Server(database: dbPath, port: serverPort, home: home,
+                                                 arguments: ["--ssh-host-secret-file", secret, "--tls-cert", certs.cert("good"), "--tls-key", certs.key("good")])
+        try #require(Wait.blockingUntil(.seconds(60), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
+
+        let port = try SSHHost.freeLoopbackPort()
+        let host = try SSHHost(arguments: ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)", "--server", "https://127.0.0.1:\(serverPort)",
+                                           "--ca-file", certs.ca, "--ssh-host-secret-file", secret, "--policy", "linked", "--state-dir", dir + "/state"],
+                               environment: home.environment, logDirectory: dir)
+        defer { host.cleanUp(stateDirectory: dir + "/state") }
+        try #require(Wait.blockingUntil(.seconds(60), every: .milliseconds(100)) { host.output.contains("ssh -p \(port)") || !host.isRunning }, "no banner:\n\(host.output)\n\(host.log)")
+        #expect(host.output.contains("league server: https://127.0.0.1:\(serverPort)"), "\(host.output)")
+
+        let tmux = try SSHLeague.connect(ann, port: port)
+        let landed = try tmux.waitFor(timeout: 30) { $0.contains("Club Over TLS") && $0.contains("K: sign in as Ann") }
+        #expect(landed.matched, "Ann never reached Home over HTTPS:\n\(landed.screen)\nhost log:\n\(host.log)\nserver:\n\(server.output)")
+        #expect(server.output.contains("\"route\":\"/v1/leagues\""), "the session read from the club's server")
+        #expect(host.stop(timeout: 15) == 0, "\(host.log)")
+        #expect(server.stop() == 0)
     }
 
     @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH"), .timeLimit(.minutes(2)))

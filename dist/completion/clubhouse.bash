@@ -99,7 +99,7 @@ _clubhouse()
             fi
             ;;
         host-ssh)
-            options="--port --listen --database --policy --state-dir --user --server --ssh-host-secret-file --allow-plain-http --help"
+            options="--port --listen --database --policy --state-dir --user --server --ssh-host-secret-file --ca-file --allow-plain-http --help"
             ;;
         serve)
             options="--listen --tls-cert --tls-key --database --db-pool --db-timeout --read-cache --ssh-host-secret-file --trusted-proxy --metrics-token-file --refresh-season --every --from --help"

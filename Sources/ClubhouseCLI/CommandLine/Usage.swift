@@ -151,8 +151,8 @@ enum Usage {
     static let hostSSH = """
     Usage: clubhouse host-ssh [--port PORT] [--listen ADDR] [--database PATH]
                               [--policy open|linked] [--state-dir DIR] [--user NAME]
-           clubhouse host-ssh --server URL --ssh-host-secret-file PATH [--allow-plain-http]
-                              [--port PORT] ...
+           clubhouse host-ssh --server URL --ssh-host-secret-file PATH [--ca-file FILE]
+                              [--allow-plain-http] [--port PORT] ...
 
     Hosts the app over SSH with the system's OpenSSH server (package openssh-server): friends
     run 'ssh -p PORT USER@HOST' and land in the app, all in one league. Every connection
@@ -173,6 +173,8 @@ enum Usage {
                            (default: $XDG_DATA_HOME/clubhouse/clubhouse.sqlite)
       --server URL         use the league server at URL (e.g. https://league.example.org:8787)
                            instead of starting one; needs --ssh-host-secret-file
+      --ca-file FILE       with --server https://…: sessions and the key check also trust the
+                           CA certificate(s) in FILE (PEM), e.g. a club's own
       --allow-plain-http   with --server: allow http:// to another machine (unencrypted)
       --ssh-host-secret-file PATH
                            with --server: the secret that server was started with
@@ -192,9 +194,9 @@ enum Usage {
     """
 
     static let sshSession = """
-    Usage: clubhouse ssh-session --server URL --ssh-host-secret-file PATH --devices-dir DIR
-                                 --policy open|linked
-           clubhouse ssh-authorized-keys --server URL --ssh-host-secret-file PATH
+    Usage: clubhouse ssh-session --server URL --ssh-host-secret-file PATH [--ca-file FILE]
+                                 --devices-dir DIR --policy open|linked
+           clubhouse ssh-authorized-keys --server URL --ssh-host-secret-file PATH [--ca-file FILE]
                                          --policy open|linked TYPE BASE64
 
     Internal commands run by the sshd that 'clubhouse host-ssh' configures: ssh-session is every

@@ -18,6 +18,8 @@ public struct SSHDConfiguration: Hashable, Sendable {
     public var serverURL: String
     /// The absolute path of the file holding the secret the server shares with this SSH host.
     public var hostSecretPath: String
+    /// A club's own CA (PEM) an `https://` server's certificate is also checked against (`host-ssh --ca-file`).
+    public var caFile: String?
     /// Where per-device state goes (`<dir>/<fingerprint>/`).
     public var devicesDirectory: String
     public var policy: Policy
@@ -37,8 +39,8 @@ public struct SSHDConfiguration: Hashable, Sendable {
 
     /// The command every connection runs (through the account's shell, so it is shell-quoted).
     public var forceCommand: String {
-        [binaryPath, "ssh-session", "--server", serverURL, "--ssh-host-secret-file", hostSecretPath, "--devices-dir", devicesDirectory,
-         "--policy", policy.rawValue]
+        ([binaryPath, "ssh-session", "--server", serverURL, "--ssh-host-secret-file", hostSecretPath] + (caFile.map { ["--ca-file", $0] } ?? [])
+         + ["--devices-dir", devicesDirectory, "--policy", policy.rawValue])
             .map(ShellQuote.quote).joined(separator: " ")
     }
 

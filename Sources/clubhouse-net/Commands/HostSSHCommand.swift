@@ -38,6 +38,8 @@ enum HostSSHCommand {
 
         // The league server sessions are clients of: one started here beside sshd, or (--server) another one.
         var remote: (url: String, secretFile: String)?
+        // A club's own CA for an https:// --server: sessions and the key check trust it beside the system's CAs.
+        var caFile: String?
         if let raw = args.options["server"] {
             guard let url = URL(string: raw), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
                   !raw.contains(where: { $0 == " " || $0 == "'" || $0 == "\"" || $0 == "%" || $0 == "\\" }) else {
@@ -55,6 +57,15 @@ enum HostSSHCommand {
             }
             do { _ = try SSHHostSecret.read(file) } catch { throw Failure(message: error.description, status: 2) }
             remote = (RemoteLeagueAPI.origin(of: url), StateDirectory.absolute(file))
+            if let file = args.options["ca-file"] {
+                guard url.scheme == "https" else {
+                    throw Failure(message: "--ca-file goes with --server https://…: it names the CA that server's certificate is signed by", status: 2)
+                }
+                if case .failure(let unusable) = RemoteAppCommand.loadTrust(caFile: file) { throw Failure(message: unusable.reason, status: 2) }
+                caFile = StateDirectory.absolute(file)
+            }
+        } else if args.options["ca-file"] != nil {
+            throw Failure(message: "--ca-file goes with --server https://…: the league server started here speaks plain HTTP on loopback", status: 2)
         } else if args.options["ssh-host-secret-file"] != nil {
             throw Failure(message: "--ssh-host-secret-file goes with --server (without it, host-ssh makes its own secret for the server it starts)", status: 2)
         }
@@ -68,6 +79,7 @@ enum HostSSHCommand {
             plannedPaths.insert(("--database", StateDirectory.absolute(location.path)), at: 0)
         }
         if let remote { plannedPaths.append(("--ssh-host-secret-file", remote.secretFile)) }
+        if let caFile { plannedPaths.append(("--ca-file", caFile)) }
         if stateOption == nil { plannedPaths.append(("the devices folder", StateDirectory.absolute(StateDirectory.clubhouse(environment: env) + "/devices"))) }
         for (what, path) in plannedPaths {
             if let problem = SSHDConfiguration.pathProblem(path) {
@@ -177,16 +189,17 @@ enum HostSSHCommand {
         }
 
         let binary = StateDirectory.absolute(executablePath())
-        let keysCommand = try authorizedKeysCommand(binary: binary, server: serverURL, secretFile: secretFile, policy: policy,
+        let keysCommand = try authorizedKeysCommand(binary: binary, server: serverURL, secretFile: secretFile, caFile: caFile, policy: policy,
                                                     stateDir: stateDir, isRoot: isRoot)
         if let sessionUser {
-            try handOver(to: sessionUser, database: databasePath, secretFile: secretFile, stateDir: stateDir, devicesDir: devicesDir,
+            try handOver(to: sessionUser, database: databasePath, secretFile: secretFile, caFile: caFile, stateDir: stateDir, devicesDir: devicesDir,
                          binary: binary, keysCommand: keysCommand[0])
         }
-        let config = SSHDConfiguration(
+        var config = SSHDConfiguration(
             port: port, listenAddress: listen, hostKeyPath: hostKey, pidFilePath: stateDir + "/sshd.pid",
             binaryPath: binary, serverURL: serverURL, hostSecretPath: secretFile, devicesDirectory: devicesDir, policy: policy,
             authorizedKeysCommand: keysCommand, user: account.name)
+        config.caFile = caFile
         do { try writeFile(configPath, config.render(), mode: 0o600) } catch {
             throw Failure(message: "cannot write \(configPath): \(error.localizedDescription)")
         }
@@ -221,7 +234,7 @@ enum HostSSHCommand {
     /// `--user`: sessions (and sshd's key check) run as that account, so it gets the database and the devices
     /// folder, and must be able to reach the binary, the key check and the database's folder; the state folder
     /// stays root's, opened just enough (0711) to walk through to devices/.
-    private static func handOver(to user: SessionAccount, database: String?, secretFile: String, stateDir: String, devicesDir: String,
+    private static func handOver(to user: SessionAccount, database: String?, secretFile: String, caFile: String?, stateDir: String, devicesDir: String,
                                  binary: String, keysCommand: String) throws(Failure) {
         // Sessions and the key check read the host secret (0600, theirs); the league server here runs as root.
         if secretFile.hasPrefix(stateDir + "/") { _ = chmod(stateDir, 0o711); try user.take(secretFile) }
@@ -233,6 +246,9 @@ enum HostSSHCommand {
         if let database { try handOverDatabase(to: user, database: database) }
         if devicesDir.hasPrefix(stateDir + "/") { _ = chmod(stateDir, 0o711) }
         try user.take(devicesDir, recursive: true)
+        if let caFile, let problem = user.problem(caFile, .read) {
+            throw Failure(message: "\(problem); sessions run as \(user.name) and check the server's certificate against --ca-file, so they must be able to read it (it holds no secret: chmod 644 \(caFile))")
+        }
         for (path, need) in [(devicesDir, SessionAccount.Need.folder), (binary, .execute), (keysCommand, .execute)] {
             if let problem = user.problem(path, need) {
                 throw Failure(message: "\(problem). Sessions run as \(user.name): install the binary where it can reach it (e.g. install -m 755 \(binary) /usr/local/bin/clubhouse) and pick a --state-dir it can walk into (e.g. /var/lib/clubhouse/ssh)")
@@ -255,9 +271,10 @@ enum HostSSHCommand {
     /// What sshd runs to vet a key. sshd insists on a root-owned path nobody else can write: the binary
     /// itself when it qualifies, else a small wrapper script in the state folder, else (as root) one
     /// under /run.
-    private static func authorizedKeysCommand(binary: String, server: String, secretFile: String, policy: SSHDConfiguration.Policy,
+    private static func authorizedKeysCommand(binary: String, server: String, secretFile: String, caFile: String?, policy: SSHDConfiguration.Policy,
                                               stateDir: String, isRoot: Bool) throws(Failure) -> [String] {
-        let direct = [binary, "ssh-authorized-keys", "--server", server, "--ssh-host-secret-file", secretFile, "--policy", policy.rawValue]
+        let direct = [binary, "ssh-authorized-keys", "--server", server, "--ssh-host-secret-file", secretFile] + (caFile.map { ["--ca-file", $0] } ?? [])
+            + ["--policy", policy.rawValue]
         // sshd wants the program path unquoted at the start of the line: a path that needs quoting goes through the wrapper.
         let binaryProblem = SafePath.problem(binary)
             ?? (SSHDConfiguration.isPlainProgramPath(binary) ? nil : "a path with spaces or other characters sshd can't take unquoted")

@@ -21,15 +21,15 @@ enum SSHSessionCommand {
             Output.error("clubhouse: \(error.description)")
             return 2
         }
-        let server: URL, secret: String
+        let server: URL, secret: String, trust: TLSTrust?
         switch SSHServerOptions.parse(args, command: "ssh-session") {
         case .failure(let problem): Output.error(problem.message); return problem.status
-        case .success(let s): (server, secret) = (s.url, s.secret)
+        case .success(let s): (server, secret, trust) = (s.url, s.secret, s.trust)
         }
         let fingerprint = key.fingerprint
 
         // Whom the key is linked to, from the server (the "K: sign in as Ann" hint, and the linked policy).
-        let owner = SSHServerOptions.owner(of: fingerprint, server: server, secret: secret)
+        let owner = SSHServerOptions.owner(of: fingerprint, server: server, secret: secret, trust: trust)
         let linkedName: String?
         switch owner {
         case .success(let name): linkedName = name
@@ -71,7 +71,7 @@ enum SSHSessionCommand {
 
         let device = RemoteAppCommand.sshKey(fingerprint: fingerprint, publicKey: key.openSSHLine, stateDirectory: deviceDir, linkedName: linkedName)
         return RemoteAppCommand.run(server, noColor: args.flags.contains("no-color"),
-                                    ssh: .init(key: device, hostSecret: secret))
+                                    ssh: .init(key: device, hostSecret: secret), trust: trust)
     }
 }
 
@@ -79,21 +79,27 @@ enum SSHSessionCommand {
 enum SSHServerOptions {
     struct Problem: Error { var message: String; var status: Int32 }
 
-    static func parse(_ args: ParsedArguments, command: String) -> Result<(url: URL, secret: String), Problem> {
+    static func parse(_ args: ParsedArguments, command: String) -> Result<(url: URL, secret: String, trust: TLSTrust?), Problem> {
         guard let raw = args.options["server"], let url = URL(string: raw), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
             return .failure(Problem(message: "clubhouse \(command): --server URL (the league server, e.g. http://127.0.0.1:8787) is needed", status: 2))
         }
         guard let file = args.options["ssh-host-secret-file"] else {
             return .failure(Problem(message: "clubhouse \(command): --ssh-host-secret-file PATH is needed", status: 2))
         }
-        do { return .success((url, try SSHHostSecret.read(file))) } catch {
+        let secret: String
+        do { secret = try SSHHostSecret.read(file) } catch {
             return .failure(Problem(message: "clubhouse \(command): \(error.description)", status: 1))
+        }
+        // A club's own CA for an https:// server (`host-ssh --ca-file`).
+        switch RemoteAppCommand.loadTrust(caFile: args.options["ca-file"]) {
+        case .success(let trust): return .success((url, secret, trust))
+        case .failure(let unusable): return .failure(Problem(message: "clubhouse \(command): \(unusable.reason)", status: 2))
         }
     }
 
     /// Asks the server whom `fingerprint` is linked to (nil: nobody), waiting for the answer.
-    static func owner(of fingerprint: String, server: URL, secret: String) -> Result<String?, any Error> {
-        let api = RemoteLeagueAPI(server: server)
+    static func owner(of fingerprint: String, server: URL, secret: String, trust: TLSTrust?) -> Result<String?, any Error> {
+        let api = RemoteLeagueAPI(server: server, trust: trust)
         api.sshHostSecret = secret
         let box = ResultBox()
         let done = DispatchSemaphore(value: 0)
@@ -135,12 +141,12 @@ enum SSHAuthorizedKeysCommand {
         case .open:
             print(key.openSSHLine)
         case .linked:
-            let server: URL, secret: String
+            let server: URL, secret: String, trust: TLSTrust?
             switch SSHServerOptions.parse(args, command: "ssh-authorized-keys") {
             case .failure(let problem): Output.error(problem.message); return problem.status
-            case .success(let s): (server, secret) = (s.url, s.secret)
+            case .success(let s): (server, secret, trust) = (s.url, s.secret, s.trust)
             }
-            switch SSHServerOptions.owner(of: key.fingerprint, server: server, secret: secret) {
+            switch SSHServerOptions.owner(of: key.fingerprint, server: server, secret: secret, trust: trust) {
             case .success(let name?): _ = name; print(key.openSSHLine)
             case .success(nil): break
             case .failure(let error):
