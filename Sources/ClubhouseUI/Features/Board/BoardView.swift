@@ -146,7 +146,9 @@ extension BoardFeature {
     }
 }
 
-/// The draft board: teams across, rounds down; the pick on the clock is highlighted.
+/// The draft board: teams across, rounds down; the pick on the clock is highlighted. In an auction, each team's
+/// purchases down its column in the order it bought them, each with its price, and the team's budget left beside its
+/// name (nothing is "on the clock": the block is in the room).
 public struct DraftGrid: Widget {
     public var room: DraftBoard
     /// The pick the focused board has selected (Enter opens its player).
@@ -167,7 +169,10 @@ public struct DraftGrid: Widget {
             .columns(Array(repeating: .fill(1), count: room.teams.count), spacing: 1)
         let mine = room.capabilities.myTeam
         // A team on autopick is marked "↻" (the board's title says what it means).
-        let headers = room.teams.map { ($0.id == mine ? "▸" : "") + (room.onAutopick.contains($0.id) ? DraftGrid.autopickMark : "") + $0.name }
+        let budgets = Dictionary((room.auction?.teams ?? []).map { ($0.team, $0.budgetLeft) }, uniquingKeysWith: { a, _ in a })
+        let headers = room.teams.map { t in
+            (t.id == mine ? "▸" : "") + (room.onAutopick.contains(t.id) ? DraftGrid.autopickMark : "") + t.name + (budgets[t.id].map { " $\($0)" } ?? "")
+        }
         // Names that don't fit their column wrap onto a second header row (when the board has rows to spare).
         let wraps = area.height >= 6 && zip(headers, cols).contains { $0.displayWidth > $1.width }
         let headerRows = wraps ? 2 : 1
@@ -185,7 +190,8 @@ public struct DraftGrid: Widget {
         let byCell = Dictionary(room.picks.map { ("\($0.pick.round)-\($0.pick.teamID.rawValue)", $0) }, uniquingKeysWith: { a, _ in a })
         let n = room.teams.count
         let live = room.draft.status == .running || room.draft.status == .paused
-        let current = live && !room.draft.isComplete ? room.draft.currentPick : nil
+        let auction = room.draft.type == .auction
+        let current = live && !room.draft.isComplete && !auction ? room.draft.currentPick : nil
         let focusRound = selectedPick.flatMap { s in room.picks.first { $0.pick.number == s }?.pick.round }
         let currentRound = focusRound ?? current.map { ($0 - 1) / max(1, n) + 1 } ?? 1
         let visibleRounds = max(0, area.height - headerRows)
@@ -193,7 +199,8 @@ public struct DraftGrid: Widget {
         for (r, round) in (firstRound...max(firstRound, room.draft.rounds)).enumerated() {
             let y = area.y + headerRows + r
             guard y < area.bottom else { break }
-            buffer.set(string: "R\(round)", at: Point(x: area.x, y: y), style: context.style(.dim), maxWidth: label)
+            // An auction has no rounds: the row is a team's nth purchase.
+            buffer.set(string: auction ? "\(round)" : "R\(round)", at: Point(x: area.x, y: y), style: context.style(.dim), maxWidth: label)
             for (i, t) in room.teams.enumerated() {
                 if let p = byCell["\(round)-\(t.id.rawValue)"] {
                     let isSelected = p.pick.number == selectedPick, isNewest = p.pick.number == newest
@@ -201,7 +208,14 @@ public struct DraftGrid: Widget {
                     if isNewest, !isSelected { style = style.adding(.bold) }
                     if isSelected { buffer.fill(Rect(x: cols[i].x, y: y, width: cols[i].width, height: 1), with: .blank(style)) }
                     // The newest pick is marked "•" so a fresh pick catches the eye.
-                    TableView.put((isNewest ? "•" : "") + Player.shortName(p.player.name), in: cols[i], y: y, alignment: .left, style: style, buffer: &buffer)
+                    var nameCell = cols[i]
+                    if let price = p.pick.price, cols[i].width >= 8 {
+                        // The price at the cell's right edge; the name takes what is left.
+                        let tag = "$\(price)"
+                        TableView.put(tag, in: cols[i], y: y, alignment: .right, style: isSelected ? style : style.adding(.dim), buffer: &buffer)
+                        nameCell.width = max(0, cols[i].width - tag.count - 1)
+                    }
+                    TableView.put((isNewest ? "•" : "") + Player.shortName(p.player.name), in: nameCell, y: y, alignment: .left, style: style, buffer: &buffer)
                 } else if let current, pickNumber(round: round, column: i, teams: n) == current {
                     let cell = Rect(x: cols[i].x, y: y, width: cols[i].width, height: 1)
                     buffer.fill(cell, with: .blank(context.style(.highlight)))
