@@ -384,7 +384,9 @@ final class LeagueServerProcess {
         let log = directory.appendingPathComponent("serve.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: app)
-        process.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--database", database, "--ssh-host-secret-file", secret]
+        // CLUBHOUSE_BENCH_SERVE_ARGS: more options for this server, to compare (e.g. "--read-cache 0").
+        let extra = ProcessInfo.processInfo.environment["CLUBHOUSE_BENCH_SERVE_ARGS"]?.split(separator: " ").map(String.init) ?? []
+        process.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--database", database, "--ssh-host-secret-file", secret] + extra
         let file = try FileHandle(forWritingTo: log)
         process.standardOutput = file
         process.standardError = file
