@@ -7,6 +7,11 @@
 #   - every other test.
 # The end-to-end output follows the others'. Exits non-zero when either process failed.
 #
+# Time limits: Swift Testing starts every test of a process at once and a test's limit runs from then, while it may
+# still wait for one of the pool's threads (as many as the machine has cores) behind long synchronous tests — the SSH
+# auction and trade stories hold one for minutes. So each end-to-end test's limit is 10 minutes and an async test's
+# in the other process at least 5: guards against a hang, not speed checks (those are in `make bench`).
+#
 #   scripts/run-tests.sh DEBUG_BIN
 set -uo pipefail
 bin=${1:?usage: run-tests.sh DEBUG_BIN}

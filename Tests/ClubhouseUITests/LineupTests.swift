@@ -28,13 +28,13 @@ enum TeamWorld {
 
     /// Signed in as alice, manager of Bits; on `page`, loaded.
     static func signedIn(on page: Page, roster: TeamRoster = bits, settings: LeagueSettings? = nil, size: Size = Size(width: 80, height: 24),
-                         fake: FakeLeague = FakeLeague()) async -> Harness {
+                         fake: FakeLeague = FakeLeague(), colorAllowed: Bool = true) async -> Harness {
         let alice = await fake.addAccount(email: "alice@example.com", password: "correct horse", displayName: "alice")
         await fake.setSignedIn(alice)
         await fake.setMyTeam(Demo.bits, in: Demo.greats)
         await fake.setRoster(roster)
         if let settings { await fake.setSettings(settings, for: Demo.greats) }
-        var h = await Harness.started(fake: fake, size: size)
+        var h = await Harness.started(fake: fake, size: size, colorAllowed: colorAllowed)
         h.send(.open(page))
         await h.settle()
         h.setDetent(.full)

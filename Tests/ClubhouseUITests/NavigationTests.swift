@@ -75,7 +75,7 @@ import Terminal
         #expect(h.pending.count == pendingBefore, "no work started for a page that is gone")
     }
 
-    @Test(.timeLimit(.minutes(1))) func whatAPageStartedEndsWhenThePageLeavesTheSheet() async {
+    @Test(.timeLimit(.minutes(5))) func whatAPageStartedEndsWhenThePageLeavesTheSheet() async {
         var h = await Harness.started()
         h.send(.open(.standings(Demo.greats)))
         await h.settle()

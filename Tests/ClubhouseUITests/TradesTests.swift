@@ -188,6 +188,22 @@ import Terminal
         PageGoldenTests.check(h, "trade-builder")
     }
 
+    /// Without colour the builder still says everything: which side is focused, what is marked, what the trade does.
+    @Test func theBuilderWithNoColor() async {
+        let fake = FakeLeague()
+        var h = await TeamWorld.signedIn(on: .tradeBuilder(Demo.greats, counter: nil), fake: fake, colorAllowed: false)
+        h.key(.enter)
+        await h.settle()
+        h.key(.char(" ")); h.key(.left); h.key(.char(" "))
+        let s = Screen(h.state)
+        var coloured = 0
+        for y in 0..<s.buffer.size.height {
+            for x in 0..<s.buffer.size.width where s.buffer[x, y].style.foreground != .default || s.buffer[x, y].style.background != .default { coloured += 1 }
+        }
+        #expect(coloured == 0)
+        Golden.check(s.buffer, named: "trade-builder-no-color-80x24")
+    }
+
     @Test func signedOutTheOfferGoesThroughTheGate() async {
         let fake = FakeLeague()
         await fake.setTrades(Self.trades)

@@ -16,7 +16,7 @@ import Testing
 
     /// While the server's bots draft on the file, a backup holds every pick committed before it began and passes
     /// `integrity_check`; the draft goes on.
-    @Test(.timeLimit(.minutes(4))) func aBackupDuringABotDraftHoldsEveryPickMadeBeforeIt() throws {
+    @Test(.timeLimit(.minutes(10))) func aBackupDuringABotDraftHoldsEveryPickMadeBeforeIt() throws {
         let home = try TemporaryHome()
         let db = home.url.appendingPathComponent("league.sqlite").path
         let server = try RemoteDraftTests.Server(database: db, port: try SSHHost.freeLoopbackPort(), home: home)

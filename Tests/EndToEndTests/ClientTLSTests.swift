@@ -31,7 +31,7 @@ import Testing
     /// certificate and one signed by a CA this machine doesn't know are "not trusted"; an expired one and one for another
     /// host each get their own sentence, with the club's CA given (`--ca-file`) or not. Each is refused at start with
     /// status 1 and nothing sent; the good certificate with the CA given is spoken to (its GET /healthz arrives).
-    @Test(.timeLimit(.minutes(3))) func eachRefusedCertificateGetsItsSentenceAndNothingIsSent() throws {
+    @Test(.timeLimit(.minutes(10))) func eachRefusedCertificateGetsItsSentenceAndNothingIsSent() throws {
         let certs = try TestCertificates()
         let notTrusted = "the server's certificate is not trusted (self-signed, or signed by a CA this machine doesn't know: give your club's CA with --ca-file"
         let cases: [(cert: String, caFile: Bool, sentence: String?)] = [
@@ -73,7 +73,7 @@ import Testing
     /// `clubhouse --server https://… --ca-file CA` against `clubhouse serve --tls-cert`: the app browses, signs in and
     /// follows a draft (a pick made elsewhere reaches its room over the event stream), all over TLS; `CLUBHOUSE_CA_FILE`
     /// does what `--ca-file` does.
-    @Test(.timeLimit(.minutes(4))) func theAppBrowsesSignsInAndFollowsADraftOverHTTPSWithTheClubsCA() throws {
+    @Test(.timeLimit(.minutes(10))) func theAppBrowsesSignsInAndFollowsADraftOverHTTPSWithTheClubsCA() throws {
         let certs = try TestCertificates()
         let home = try TemporaryHome()
         let dbPath = home.url.appendingPathComponent("league.sqlite").path

@@ -82,7 +82,7 @@ import Testing
         #expect(repainted.matched, "\(what): the screen differs from a full repaint (stale text):\nbefore:\n\(shown)\nrepainted:\n\(repainted.screen)")
     }
 
-    @Test(.timeLimit(.minutes(3))) func hardNamesKeepEveryBorderInItsColumnAndLeaveNothingStale() throws {
+    @Test(.timeLimit(.minutes(10))) func hardNamesKeepEveryBorderInItsColumnAndLeaveNothingStale() throws {
         let home = try TemporaryHome()
         let path = home.url.appendingPathComponent("league.sqlite").path
         try Self.makeDatabase(at: path)

@@ -74,7 +74,7 @@ import Testing
         return id
     }
 
-    @Test(.timeLimit(.minutes(6))) func aRefreshWithMorePlaysMovesAScoreOnAnOpenScreenWithNoKeyPressed() throws {
+    @Test(.timeLimit(.minutes(10))) func aRefreshWithMorePlaysMovesAScoreOnAnOpenScreenWithNoKeyPressed() throws {
         let home = try TemporaryHome()
         let mirror = home.url.appendingPathComponent("mirror")
         try Self.season(upTo: 900, in: mirror)

@@ -49,7 +49,7 @@ import Testing
 
     /// On a SQLite file the server holds the file's clock lease, so an app opened on the same file leaves the draft
     /// and season clocks to it instead of ticking beside it; once the server stops, the lease is free again.
-    @Test(.timeLimit(.minutes(3))) func theServerHoldsTheDatabaseClockLease() throws {
+    @Test(.timeLimit(.minutes(10))) func theServerHoldsTheDatabaseClockLease() throws {
         let home = try TemporaryHome()
         let dbPath = home.url.appendingPathComponent("league.sqlite").path
         let server = try Server(database: dbPath, port: try SSHHost.freeLoopbackPort(), home: home)
@@ -60,7 +60,7 @@ import Testing
         #expect(ClockLease.tryAcquire(database: dbPath)?.isExclusive == true, "free once the server is gone")
     }
 
-    @Test(.timeLimit(.minutes(4))) func aPickCrossesTheServerAndAnAppRidesOutAnOutage() throws {
+    @Test(.timeLimit(.minutes(10))) func aPickCrossesTheServerAndAnAppRidesOutAnOutage() throws {
         let home = try TemporaryHome()
         let dbPath = home.url.appendingPathComponent("league.sqlite").path
         let db = try Database.open(at: DatabaseLocation(path: dbPath)).database

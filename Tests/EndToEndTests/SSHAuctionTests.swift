@@ -16,7 +16,7 @@ import Testing
     static let leagueName = "SSH Auction Night"
 
     @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH (make test installs openssh-server and openssh-client)"),
-          .timeLimit(.minutes(6)))
+          .timeLimit(.minutes(10)))
     func threePeopleAndABotAuctionWithAProxyALateBidAReconnectAndAnUndo() throws {
         let home = try TemporaryHome()
         let dir = home.url.path

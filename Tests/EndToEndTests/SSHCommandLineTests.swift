@@ -92,7 +92,7 @@ import Testing
 
     /// The key check and a session under `--policy linked` ask the league server (with the host secret) whom a key is
     /// linked to; neither opens a database.
-    @Test(.timeLimit(.minutes(2))) func linkedPolicyAsksTheServer() throws {
+    @Test(.timeLimit(.minutes(10))) func linkedPolicyAsksTheServer() throws {
         let home = try TemporaryHome()
         let secret = try Self.secretFile(home)
         let port = try SSHHost.freeLoopbackPort()

@@ -32,7 +32,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH"), .timeLimit(.minutes(6)))
+    @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH"), .timeLimit(.minutes(10)))
     func sixtyPeopleConnectingTogetherAllReachHome() throws {
         let clients = Int(ProcessInfo.processInfo.environment["CLUBHOUSE_E2E_SSH_CLIENTS"] ?? "") ?? 60
         let home = try TemporaryHome()

@@ -20,7 +20,7 @@ import Testing
     typealias Manager = SSHLeague.Manager
 
     @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH (make test installs openssh-server and openssh-client)"),
-          .timeLimit(.minutes(4)))
+          .timeLimit(.minutes(10)))
     func threeManagersDraftOverSSHWithAnExpiryAndAReconnect() throws {
         let home = try TemporaryHome()
         let dir = home.url.path

@@ -44,7 +44,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir + "/state"), "no state folder either")
     }
 
-    @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH"), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH"), .timeLimit(.minutes(10)))
     func aPercentAndQuotesInTheDatabasePathStillLetClientsIn() throws {
         let home = try TemporaryHome()
         let dir = home.url.path
@@ -62,7 +62,7 @@ import Testing
 
     // MARK: Ports
 
-    @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH"), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH"), .timeLimit(.minutes(10)))
     func aSecondHostOnATakenPortIsRefusedBeforeItsBanner() throws {
         let home = try TemporaryHome()
         let dir = home.url.path
@@ -81,7 +81,7 @@ import Testing
 
     // MARK: Stopping
 
-    @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH"), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH"), .timeLimit(.minutes(10)))
     func sigtermEndsTheAppsFirstSoClientsGetTheirTerminalBack() throws {
         let home = try TemporaryHome()
         let dir = home.url.path
@@ -99,7 +99,7 @@ import Testing
                 "the client's terminal is left as it was: alternate screen off, mouse tracking off, cursor shown")
     }
 
-    @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH"), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH"), .timeLimit(.minutes(10)))
     func sigkillOfTheHostTakesSshdAndItsSessionsWithIt() throws {
         let home = try TemporaryHome()
         let dir = home.url.path

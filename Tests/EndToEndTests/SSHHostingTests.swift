@@ -18,7 +18,7 @@ import ClubhouseDomain
     }
 
     @Test(.enabled(if: canRun, "needs root and OpenSSH (make test installs openssh-server and openssh-client)"),
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(10)))
     func twoClientsDropOneReconnectThenStop() throws {
         let home = try TemporaryHome()
         let dir = home.url.path
@@ -109,7 +109,7 @@ import ClubhouseDomain
 /// the server host-ssh starts itself stopping on its own ends the host, saying so.
 @Suite(.serialized) struct SSHHostServerTests {
 
-    @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH"), .timeLimit(.minutes(2)))
+    @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH"), .timeLimit(.minutes(10)))
     func sessionsUseTheServerGivenWithServer() throws {
         let home = try TemporaryHome()
         let dir = home.url.path
@@ -145,7 +145,7 @@ import ClubhouseDomain
     /// `--server https://…` with a club's own CA (`--ca-file`): under the linked policy the key check and the session
     /// both ask the server over TLS, trusting that CA — the person lands on Home with their key's sign-in offered.
     /// `--ca-file` without an https:// server is refused before anything starts.
-    @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH"), .timeLimit(.minutes(2)))
+    @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH"), .timeLimit(.minutes(10)))
     func sessionsFollowAnHTTPSServerSignedByTheClubsCA() throws {
         let home = try TemporaryHome()
         let dir = home.url.path
@@ -184,7 +184,7 @@ import ClubhouseDomain
         #expect(server.stop() == 0)
     }
 
-    @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH"), .timeLimit(.minutes(2)))
+    @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH"), .timeLimit(.minutes(10)))
     func theHostSaysSoWhenItsServerStops() throws {
         let home = try TemporaryHome()
         let dir = home.url.path

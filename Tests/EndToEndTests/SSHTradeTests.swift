@@ -15,7 +15,7 @@ import Testing
     static let leagueName = "SSH Trade Club"
 
     @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH (make test installs openssh-server and openssh-client)"),
-          .timeLimit(.minutes(5)))
+          .timeLimit(.minutes(10)))
     func anOfferIsCounteredAcceptedVotedOnAndExecutedOnEveryScreen() throws {
         let home = try TemporaryHome()
         let dir = home.url.path

@@ -10,7 +10,7 @@ import Testing
         return dir.appendingPathComponent("league.sqlite").path
     }
 
-    @Test(.timeLimit(.minutes(1))) func onlyOneHolderAtATimeAndTheNextTakesOverOnRelease() async throws {
+    @Test(.timeLimit(.minutes(5))) func onlyOneHolderAtATimeAndTheNextTakesOverOnRelease() async throws {
         let db = try databasePath()
         var first = ClockLease.tryAcquire(database: db)
         #expect(first?.isExclusive == true, "nobody holds it yet")
@@ -25,7 +25,7 @@ import Testing
         withExtendedLifetime(first) {}
     }
 
-    @Test(.timeLimit(.minutes(1))) func aWaiterCancelledBeforeItsTurnGetsNothing() async throws {
+    @Test(.timeLimit(.minutes(5))) func aWaiterCancelledBeforeItsTurnGetsNothing() async throws {
         let db = try databasePath()
         let holder = try #require(ClockLease.tryAcquire(database: db))
         let waiter = Task { await ClockLease.acquire(database: db, retry: .milliseconds(20)) }
@@ -36,7 +36,7 @@ import Testing
 
     /// Another process holds the lock file (util-linux `flock` takes it, then its shell says so and execs `sleep`,
     /// keeping it, as a second app would); killed, its lock is gone.
-    @Test(.timeLimit(.minutes(2))) func aDeadHolderInAnotherProcessIsTakenOverFrom() async throws {
+    @Test(.timeLimit(.minutes(5))) func aDeadHolderInAnotherProcessIsTakenOverFrom() async throws {
         let db = try databasePath()
         let flock = try #require(["/usr/bin/flock", "/bin/flock"].first { FileManager.default.isExecutableFile(atPath: $0) },
                                  "util-linux flock is part of every Debian system")
