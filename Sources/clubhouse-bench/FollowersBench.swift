@@ -58,11 +58,13 @@ extension Bench {
         usleep(1_000_000)
         f.rssAfterKiB = residentKiB(pid: server.processIdentifier)
         let rounds = quick ? 3 : 5
+        let cpuBefore = MemoryBench.cpuTime(pid: server.processIdentifier)
         (f.delivery, f.missed, f.picks) = picksToStreams(http: http, fan: fan, league: league, board: board, players: players,
                                                          teamOwner: teamOwner, next: &next, rounds: rounds, streams: count)
+        let cpuPerPick = (MemoryBench.cpuTime(pid: server.processIdentifier) - cpuBefore) * 1000 / Double(max(1, f.picks))
         fan.close()
         print("  pick → \(count) open event streams on one instance (\(f.picks) picks): p50 \(fmt(f.delivery.p50)) ms   p99 \(fmt(f.delivery.p99)) ms   "
-              + "max \(fmt(f.delivery.max)) ms   (missed within 10 s: \(f.missed); opened in \(fmt(Samples.milliseconds(f.opening) / 1000, 1)) s)")
+              + "max \(fmt(f.delivery.max)) ms   (missed within 10 s: \(f.missed); server CPU \(fmt(cpuPerPick, 0)) ms per pick; opened in \(fmt(Samples.milliseconds(f.opening) / 1000, 1)) s)")
         print("  server memory per idle stream: \(fmt(f.kibPerStream, 1)) KiB   (VmRSS \(f.rssBeforeKiB / 1024) → \(f.rssAfterKiB / 1024) MiB with \(count) streams open)")
         try resumeStorm(app: app, database: database, quick: quick)
     }

@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import ClubhouseData
 import ClubhousePostgres
 import ClubhouseDomain
@@ -280,7 +281,7 @@ struct BenchHTTP {
     }
 }
 
-/// `count` open event streams, read by one thread with poll(2) (no thread per stream: 10,000 sockets cost the bench
+/// `count` open event streams, read by one thread with epoll (no thread per stream: 10,000 sockets cost the bench
 /// a descriptor each); records when each stream sees its n-th pick.
 final class FanOut: Sendable {
     private let fds: [Int32]
@@ -328,19 +329,32 @@ final class FanOut: Sendable {
     }
 
     private func readLoop() {
+        // One epoll set: a round costs the streams that have bytes, not all of them (poll(2) over 10,000 sockets
+        // would cost the bench a pass over every one per wake-up, on the cores the server uses).
+        let epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        defer { Glibc.close(epoll) }
+        for (i, fd) in fds.enumerated() {
+            var event = epoll_event()
+            event.events = EPOLLIN.rawValue
+            event.data.u64 = UInt64(i)
+            _ = epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event)
+        }
         var buffer = [UInt8](repeating: 0, count: 16384)
+        var ready = [epoll_event](repeating: epoll_event(), count: 256)
         let marker = Array("event: draft.pick".utf8)
         var tails = [[UInt8]](repeating: [], count: fds.count)   // each stream's last bytes, for a marker split across reads
-        var pfds = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         while state.withLock({ $0.running }) {
-            guard poll(&pfds, nfds_t(pfds.count), 50) > 0 else { continue }
+            let n = epoll_wait(epoll, &ready, Int32(ready.count), 50)
+            guard n > 0 else { continue }
             let now = ContinuousClock.now
-            for (i, p) in pfds.enumerated() where p.revents != 0 {
-                pfds[i].revents = 0
-                guard p.revents & Int16(POLLIN) != 0 else { pfds[i].events = 0; continue }   // hung up: not polled again
-                let n = recv(p.fd, &buffer, buffer.count, 0)
-                guard n > 0 else { continue }
-                let chunk = tails[i] + buffer[0..<n]
+            for event in ready.prefix(Int(n)) {
+                let i = Int(event.data.u64)
+                let got = recv(fds[i], &buffer, buffer.count, Int32(MSG_DONTWAIT))
+                guard got > 0 else {
+                    if got == 0 { _ = epoll_ctl(epoll, EPOLL_CTL_DEL, fds[i], nil) }   // hung up: not watched again
+                    continue
+                }
+                let chunk = tails[i] + buffer[0..<got]
                 var count = 0, j = 0
                 while j + marker.count <= chunk.count {
                     if chunk[j] == marker[0], Array(chunk[j..<(j + marker.count)]) == marker { count += 1; j += marker.count } else { j += 1 }

@@ -112,7 +112,8 @@ public final class EventStream: @unchecked Sendable {
                 s.pending.withUnsafeBufferPointer { src in
                     buffer.withMemoryRebound(to: UInt8.self, capacity: n) { $0.update(from: src.baseAddress!, count: n) }
                 }
-                s.pending.removeFirst(n)
+                // All taken (an idle stream, nearly always): its buffer is let go rather than kept at its largest.
+                if n == s.pending.count { s.pending = [] } else { s.pending.removeFirst(n) }
                 Self.releaseWaiter(&s)
                 return n
             }
