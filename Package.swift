@@ -86,7 +86,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "clubhouse-bench",
-            dependencies: ["ClubhouseDomain", "ClubhouseData", "ClubhousePostgres", "ClubhouseRemote", "CLinux"]
+            // CMicroHTTPD for <sys/epoll.h> (its shim includes it; Glibc's module leaves it out): the 10,000-stream reader.
+            dependencies: ["ClubhouseDomain", "ClubhouseData", "ClubhousePostgres", "ClubhouseRemote", "CLinux", "CMicroHTTPD"]
         ),
 
         // MARK: - Tests

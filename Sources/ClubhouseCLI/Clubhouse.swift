@@ -21,7 +21,7 @@ package enum Clubhouse {
         "backup": .init(valueOptions: ["database"], flags: []),
         // season import|list run here on a SQLite file; season fetch, and anything on PostgreSQL, in clubhouse-net.
         "season": .init(valueOptions: ["database", "season", "from"], flags: []),
-        "serve": .init(valueOptions: ["listen", "tls-cert", "tls-key", "database", "db-pool", "db-timeout", "read-cache", "ssh-host-secret-file", "trusted-proxy", "metrics-token-file",
+        "serve": .init(valueOptions: ["listen", "tls-cert", "tls-key", "database", "db-pool", "db-timeout", "read-cache", "max-streams", "ssh-host-secret-file", "trusted-proxy", "metrics-token-file",
                                       "refresh-season", "every", "from"], flags: []),
         "host-ssh": .init(valueOptions: ["port", "listen", "database", "policy", "state-dir", "user", "server", "ssh-host-secret-file", "ca-file"], flags: ["allow-plain-http"]),
         // Internal: run by the sshd that host-ssh configures (ForceCommand, AuthorizedKeysCommand).

@@ -53,8 +53,9 @@ extension LeagueServerBackend {
 public final class LeagueServer: @unchecked Sendable {
     public struct Options: Sendable {
         public var http = HTTPServer.Options()
-        /// Open event streams beyond this get 503.
-        public var maxStreams = 600
+        /// Open event streams beyond this get 503. `clubhouse serve --max-streams` sets it with `http.maxConnections`
+        /// (the streams and `OpenFiles.requestConnections` beside them), as far as the open-file limit allows (`OpenFiles`).
+        public var maxStreams = 10_000
         public var heartbeat: Duration = .seconds(15)
         /// A stream resumed from further back than this many events (of its league, or of all leagues) gets a
         /// `reset` event and then only these last ones.
@@ -91,7 +92,7 @@ public final class LeagueServer: @unchecked Sendable {
         /// Anonymous reads of leagues kept in memory (`ReadCache`): at most this many answers and bytes; 0 entries: none.
         public var readCacheEntries = 4_096
         public var readCacheBytes = 64 << 20
-        public init() {}
+        public init() { http.maxConnections = maxStreams + OpenFiles.requestConnections }
     }
 
     public let backend: any LeagueServerBackend

@@ -105,6 +105,7 @@ final class EventHub: Sendable {
     func publish(_ event: LeagueEvent, readers: LeagueReaders?) -> Int {
         let bytes = Self.frame(event)
         var ended: [EventStream] = []
+        var dropped: [ObjectIdentifier] = []
         var sent = 0
         state.withLock { s in
             s.lastID = max(s.lastID, event.id)
@@ -123,10 +124,13 @@ final class EventHub: Sendable {
                     if sub.heldBytes > sub.stream.maxPending { sub.held = []; ended.append(sub.stream) }
                     continue
                 }
-                sub.stream.send(bytes)
+                // Queued, never waited on: a stream whose client stopped reading is dropped by its own buffer's
+                // limit (`EventStream.maxPending`), and its slot freed here at once.
+                guard sub.stream.send(bytes) else { dropped.append(ObjectIdentifier(sub.stream)); continue }
                 sub.lastSent = event.id
                 sent += 1
             }
+            for id in dropped { s.subscribers[id] = nil }
         }
         for stream in ended { stream.close() }
         return sent

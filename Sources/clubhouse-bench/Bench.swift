@@ -65,6 +65,10 @@ enum Bench {
         let quick = args.contains("--quick")
         let rooms = args.firstIndex(of: "--rooms").flatMap { args.indices.contains($0 + 1) ? Int(args[$0 + 1]) : nil }
         do {
+            if args.contains("--followers-only") {
+                try serverBenches(quick: quick, followersOnly: true)
+                return
+            }
             if args.contains("--server-only") {
                 try serverBenches(quick: quick)
                 return

@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import ClubhouseData
 import ClubhousePostgres
 import ClubhouseDomain
@@ -9,11 +10,12 @@ import Glibc
 
 /// `clubhouse serve` (the release binary) on loopback: wrk against the heaviest browse routes (beside nginx serving the
 /// same bytes, `StaticFilesBench`), a manager's picks one
-/// after another, and one pick delivered to 500 open event streams — on SQLite, and on PostgreSQL beside it when
+/// after another, one pick delivered to 500 open event streams, and on SQLite to 10,000 on a fresh instance with its
+/// memory per stream, and 600 resumes beside /healthz (`FollowersBench`) — on SQLite, and on PostgreSQL beside it when
 /// `CLUBHOUSE_BENCH_POSTGRES` names a server (`make bench` starts a throw-away cluster), where the streams are also
 /// measured on a second instance.
 extension Bench {
-    static func serverBenches(quick: Bool) throws {
+    static func serverBenches(quick: Bool, followersOnly: Bool = false) throws {
         let app = try appBinary()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("clubhouse-bench-server-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -59,7 +61,8 @@ extension Bench {
         }
         print("League server (clubhouse serve, release, loopback; log to /dev/null)")
         try measureServer(app: app, database: dbPath, label: "SQLite", league: league, board: board, players: players,
-                          teamOwner: teamOwner, quick: quick)
+                          teamOwner: teamOwner, quick: quick, followersOnly: followersOnly)
+        if followersOnly { return }
         if let postgres {
             try measureServer(app: app, database: postgres, label: "PostgreSQL", league: league, board: board, players: players,
                               teamOwner: teamOwner, quick: quick, streamsOnSecondInstance: true)
@@ -130,8 +133,14 @@ extension Bench {
     }
 
     static func measureServer(app: String, database: String, label: String, league: LeagueID, board: DraftBoard, players: [PlayerID],
-                              teamOwner: [TeamID: String], quick: Bool, streamsOnSecondInstance: Bool = false) throws {
+                              teamOwner: [TeamID: String], quick: Bool, streamsOnSecondInstance: Bool = false, followersOnly: Bool = false) throws {
         print(" \(label):")
+        if followersOnly {
+            var next = (pick: board.draft.currentPick, player: 0)
+            try measureFollowers(app: app, database: database, league: league, board: board, players: players, teamOwner: teamOwner,
+                                 next: &next, quick: quick)
+            return
+        }
         let (server, http) = try startServer(app: app, database: database)
         defer { server.terminate(); server.waitUntilExit() }
         let port = Int(http.port)
@@ -190,6 +199,12 @@ extension Bench {
         let whereStreams = streamsOnSecondInstance ? " on a second instance" : ""
         print("  pick → \(streamCount) open event streams\(whereStreams) (\(rounds) picks): p50 \(fmt(delivery.p50)) ms   p99 \(fmt(delivery.p99)) ms   max \(fmt(delivery.max)) ms   (missed within 10 s: \(missed))")
         fan.close()
+        // Thousands of followers and a resume storm, each on a fresh instance (SQLite; on PostgreSQL the second instance above).
+        if !streamsOnSecondInstance {
+            var next = (pick: pickNumber, player: playerIndex)
+            try measureFollowers(app: app, database: database, league: league, board: board, players: players, teamOwner: teamOwner,
+                                 next: &next, quick: quick)
+        }
     }
 
     static func freePort() throws -> Int {
@@ -266,7 +281,8 @@ struct BenchHTTP {
     }
 }
 
-/// `count` open event streams, read by one thread with poll(2); records when each stream sees its n-th pick.
+/// `count` open event streams, read by one thread with epoll (no thread per stream: 10,000 sockets cost the bench
+/// a descriptor each); records when each stream sees its n-th pick.
 final class FanOut: Sendable {
     private let fds: [Int32]
     private struct State {
@@ -276,44 +292,69 @@ final class FanOut: Sendable {
     }
     private let state: Mutex<State>
 
-    init(port: UInt16, path: String, count: Int) throws {
+    /// Opens the streams `batch` at a time, each batch answered (": connected") before the next: thousands of
+    /// connects at once would only measure the listen backlog.
+    init(port: UInt16, path: String, count: Int, batch: Int = 250) throws {
+        OpenFileLimit.raise(to: count + 256)
         let http = BenchHTTP(port: port)
         var fds: [Int32] = []
-        for _ in 0..<count {
-            guard let fd = http.connect() else { throw BenchFailure(description: "could not open event stream \(fds.count + 1)") }
-            BenchHTTP.send(fd, Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8))
-            fds.append(fd)
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        while fds.count < count {
+            var opened: [Int32] = []
+            for _ in 0..<min(batch, count - fds.count) {
+                guard let fd = http.connect() else { throw BenchFailure(description: "could not open event stream \(fds.count + opened.count + 1)") }
+                BenchHTTP.send(fd, Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8))
+                opened.append(fd)
+            }
+            var connected = Set<Int>()
+            let deadline = ContinuousClock.now + .seconds(30)
+            var pfds = opened.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            while connected.count < opened.count, ContinuousClock.now < deadline {
+                _ = poll(&pfds, nfds_t(pfds.count), 100)
+                for (i, p) in pfds.enumerated() where p.revents != 0 {
+                    pfds[i].revents = 0
+                    let n = recv(p.fd, &buffer, buffer.count, 0)
+                    if n > 0, String(decoding: buffer[0..<n], as: UTF8.self).contains(": connected") { connected.insert(i); pfds[i].events = 0 }
+                }
+            }
+            fds += opened
+            guard connected.count == opened.count else {
+                for fd in fds { Glibc.close(fd) }
+                throw BenchFailure(description: "only \(fds.count - opened.count + connected.count) of \(count) event streams opened")
+            }
         }
         self.fds = fds
         state = Mutex(State(seen: Array(repeating: 0, count: count)))
-        // Every stream answered (": connected") before the first pick.
-        var connected = Set<Int>()
-        let deadline = ContinuousClock.now + .seconds(30)
-        var buffer = [UInt8](repeating: 0, count: 8192)
-        while connected.count < count, ContinuousClock.now < deadline {
-            var pfds = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            _ = poll(&pfds, nfds_t(pfds.count), 100)
-            for (i, p) in pfds.enumerated() where p.revents != 0 {
-                let n = recv(p.fd, &buffer, buffer.count, 0)
-                if n > 0, String(decoding: buffer[0..<n], as: UTF8.self).contains(": connected") { connected.insert(i) }
-            }
-        }
-        guard connected.count == count else { throw BenchFailure(description: "only \(connected.count) of \(count) event streams opened") }
         Thread { [unowned self] in self.readLoop() }.start()
     }
 
     private func readLoop() {
+        // One epoll set: a round costs the streams that have bytes, not all of them (poll(2) over 10,000 sockets
+        // would cost the bench a pass over every one per wake-up, on the cores the server uses).
+        let epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        defer { Glibc.close(epoll) }
+        for (i, fd) in fds.enumerated() {
+            var event = epoll_event()
+            event.events = EPOLLIN.rawValue
+            event.data.u64 = UInt64(i)
+            _ = epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event)
+        }
         var buffer = [UInt8](repeating: 0, count: 16384)
+        var ready = [epoll_event](repeating: epoll_event(), count: 256)
         let marker = Array("event: draft.pick".utf8)
         var tails = [[UInt8]](repeating: [], count: fds.count)   // each stream's last bytes, for a marker split across reads
         while state.withLock({ $0.running }) {
-            var pfds = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            guard poll(&pfds, nfds_t(pfds.count), 50) > 0 else { continue }
+            let n = epoll_wait(epoll, &ready, Int32(ready.count), 50)
+            guard n > 0 else { continue }
             let now = ContinuousClock.now
-            for (i, p) in pfds.enumerated() where p.revents & Int16(POLLIN) != 0 {
-                let n = recv(p.fd, &buffer, buffer.count, 0)
-                guard n > 0 else { continue }
-                let chunk = tails[i] + buffer[0..<n]
+            for event in ready.prefix(Int(n)) {
+                let i = Int(event.data.u64)
+                let got = recv(fds[i], &buffer, buffer.count, Int32(MSG_DONTWAIT))
+                guard got > 0 else {
+                    if got == 0 { _ = epoll_ctl(epoll, EPOLL_CTL_DEL, fds[i], nil) }   // hung up: not watched again
+                    continue
+                }
+                let chunk = tails[i] + buffer[0..<got]
                 var count = 0, j = 0
                 while j + marker.count <= chunk.count {
                     if chunk[j] == marker[0], Array(chunk[j..<(j + marker.count)]) == marker { count += 1; j += marker.count } else { j += 1 }

@@ -4,7 +4,9 @@
 //   clubhouse-bench --seed-only      first-run seeding only (the demo world into a fresh database), and its breakdown
 //   clubhouse-bench --startup-only   start-up and memory beside tig and htop (issue 17), one table
 //   clubhouse-bench --app-only       only the benchmarks of the real app on ptys (memory, idle CPU, pick fan-out)
-//   clubhouse-bench --server-only    only the league server's figures (wrk browse, picks, 500-stream fan-out)
+//   clubhouse-bench --server-only    only the league server's figures (wrk browse, picks, 500-stream fan-out,
+//                                    10,000 followers and 600 resumes beside /healthz)
+//   clubhouse-bench --followers-only only the 10,000 followers (--quick: 2,000) and the 600 resumes
 //   clubhouse-bench --tls-only       only HTTPS beside plain HTTP (wrk browse, a fresh client connection, 1,000 client streams)
 //   clubhouse-bench --skip-server    everything but those (and the TLS figures)
 //   clubhouse-bench --skip-app       everything but those;  --no-fan-out: the app's memory and idle CPU only

@@ -36,8 +36,8 @@ enum Usage {
     static let serve = """
     Usage: clubhouse serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE]
                            [--database PATH] [--db-pool N] [--db-timeout SECONDS]
-                           [--read-cache N] [--ssh-host-secret-file PATH] [--trusted-proxy ADDR[,ADDR...]]
-                           [--metrics-token-file PATH]
+                           [--read-cache N] [--max-streams N] [--ssh-host-secret-file PATH]
+                           [--trusted-proxy ADDR[,ADDR...]] [--metrics-token-file PATH]
                            [--refresh-season YEAR [--every 10m] [--from BASE_URL]]
 
     Runs the league server: members point the app at http://HOST:PORT, or https://HOST:PORT
@@ -64,6 +64,10 @@ enum Usage {
                            connection included; past it the request gets 503 (default: 5)
       --read-cache N       anonymous reads of a league's pages kept in memory, each until the
                            league changes (default: 4096 answers, at most 64 MiB; 0: none)
+      --max-streams N      live event streams (followers) served at once; more get 503
+                           (default: 10000). The open-file limit is raised as far as they
+                           need; when its hard limit is lower, the log says so and the cap
+                           that fits
       --ssh-host-secret-file PATH
                            accept SSH-key sign-ins from the 'clubhouse host-ssh' that holds the
                            secret in PATH (one line; the file must be 0600 — readable by its

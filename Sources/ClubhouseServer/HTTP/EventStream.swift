@@ -10,7 +10,8 @@ public final class EventStream: @unchecked Sendable {
     private struct State {
         var pending: [UInt8] = []
         var closed = false
-        /// The client hung up: the reader ends the response with an error (libmicrohttpd drops the connection).
+        /// The client hung up, or stopped reading past `maxPending`: the reader ends the response with an error
+        /// (libmicrohttpd drops the connection).
         var peerGone = false
         var suspended = false
         var connection: ConnectionBox?
@@ -21,7 +22,8 @@ public final class EventStream: @unchecked Sendable {
         var unwatch: (@Sendable () -> Void)?
     }
     private let state = Mutex(State())
-    /// Bytes queued beyond this (a client that stopped reading) end the stream.
+    /// Bytes queued beyond this (a client that stopped reading) drop the stream: `send` only ever appends, so one slow
+    /// client costs at most this much memory and never holds back the others.
     let maxPending: Int
     /// Called once when the response is released (client gone, stream ended, server stopped).
     var onFinish: (@Sendable () -> Void)?
@@ -34,7 +36,8 @@ public final class EventStream: @unchecked Sendable {
         state.withLock { s -> Bool in
             guard !s.closed else { return false }
             s.pending.append(contentsOf: bytes)
-            if s.pending.count > maxPending { s.closed = true; s.pending = [] }
+            // A client that stopped reading: dropped at once (its connection closed), never waited on.
+            if s.pending.count > maxPending { s.closed = true; s.peerGone = true; s.pending = [] }
             Self.wake(&s)
             return !s.closed
         }
@@ -109,7 +112,8 @@ public final class EventStream: @unchecked Sendable {
                 s.pending.withUnsafeBufferPointer { src in
                     buffer.withMemoryRebound(to: UInt8.self, capacity: n) { $0.update(from: src.baseAddress!, count: n) }
                 }
-                s.pending.removeFirst(n)
+                // All taken (an idle stream, nearly always): its buffer is let go rather than kept at its largest.
+                if n == s.pending.count { s.pending = [] } else { s.pending.removeFirst(n) }
                 Self.releaseWaiter(&s)
                 return n
             }

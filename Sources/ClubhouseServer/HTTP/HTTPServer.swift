@@ -159,6 +159,10 @@ public final class HTTPServer: @unchecked Sendable {
 
     var connectionCount: Int { state.withLock { $0.openConnections } }
 
+    /// The buffer libmicrohttpd keeps per event stream to pull its bytes through (allocated for each stream's whole
+    /// life): an event is a few hundred bytes, a replay page is taken in several pulls.
+    static let streamBlock = 1024
+
     // MARK: - Callbacks (libmicrohttpd's threads)
 
     fileprivate func connectionEvent(started: Bool) {
@@ -230,7 +234,7 @@ public final class HTTPServer: @unchecked Sendable {
                 unwatch = { watch.unwatch(token) }
             }
             stream.attach(connection, unwatch: unwatch)
-            mhd = MHD_create_response_from_callback(chs_size_unknown(), 4096, streamReader, retained, streamReleased)
+            mhd = MHD_create_response_from_callback(chs_size_unknown(), HTTPServer.streamBlock, streamReader, retained, streamReleased)
             if mhd == nil {
                 Unmanaged<EventStream>.fromOpaque(retained).release()
                 stream.finish()   // never served: its slot and any replay waiting on it are let go

@@ -8,7 +8,7 @@ import Foundation
 /// The embedded engine is what the league server serves.
 extension EmbeddedServerBackend: LeagueServerBackend {}
 
-/// `clubhouse serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE] [--database PATH|postgres://…] [--db-pool N] [--db-timeout SECONDS] [--read-cache N] [--ssh-host-secret-file PATH] [--trusted-proxy ADDR,…]`: the league server (JSON over HTTP or HTTPS,
+/// `clubhouse serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE] [--database PATH|postgres://…] [--db-pool N] [--db-timeout SECONDS] [--read-cache N] [--max-streams N] [--ssh-host-secret-file PATH] [--trusted-proxy ADDR,…]`: the league server (JSON over HTTP or HTTPS,
 /// server-sent events, the draft clock for every live room). On PostgreSQL several instances may share one database. Prints its URL; one log line per request on standard error; stops
 /// gracefully on SIGTERM/SIGINT (exit 0); with TLS, SIGHUP reads the certificate and key again (a renewal needs no restart).
 enum ServeCommand {
@@ -107,6 +107,25 @@ enum ServeCommand {
                 return 2
             }
             options.readCacheEntries = n
+        }
+        // Live followers: the event-stream cap, as far as the open-file limit allows (raised up to the hard limit).
+        var wantedStreams = options.maxStreams
+        if let raw = args.options["max-streams"] {
+            guard let n = Int(raw), (1...1_000_000).contains(n) else {
+                Output.error("clubhouse serve: --max-streams wants a number of open event streams from 1 to 1000000\nTry 'clubhouse serve --help'.")
+                return 2
+            }
+            wantedStreams = n
+        }
+        let budget = OpenFiles.budget(streams: wantedStreams)
+        options.maxStreams = budget.streams
+        options.http.maxConnections = budget.connections
+        if !budget.asAsked {
+            let limit = OpenFiles.current()
+            let note = "the open-file limit (soft \(limit.soft), hard \(limit.hard)) is too low for \(wantedStreams) event streams: "
+                + "serving at most \(budget.streams) (and \(budget.connections) connections); raise it (ulimit -n, or LimitNOFILE= in the unit) for more"
+            LeagueServer.standardError("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"serve.open_files\",\"max_streams\":\(budget.streams),"
+                                       + "\"wanted\":\(wantedStreams),\"note\":\(jsonString(note))}")
         }
         var path = args.options["database"]
         if let p = path, p.hasPrefix("sqlite:") { path = String(p.dropFirst("sqlite:".count)) }
