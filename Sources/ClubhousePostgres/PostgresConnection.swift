@@ -25,6 +25,13 @@ public final class PostgresConnection {
     let handle: OpaquePointer
     /// Rewritten SQL texts (`?` → `$n`), by the text given.
     private var rewritten: [String: String] = [:]
+    /// Statements prepared on this connection (server-side, by the protocol's Parse: kept across transactions, gone
+    /// with the connection), by their text and parameter types: the server parses and plans each once per connection
+    /// instead of on every call. At most `maxPrepared`; past that a statement runs unprepared.
+    private var prepared: [PreparedKey: String] = [:]
+    private var preparedCount = 0
+    private struct PreparedKey: Hashable { var sql: String; var types: [Oid] }
+    static let maxPrepared = 512
     /// Open transaction levels (0 = none); nested `inTransaction` calls become savepoints.
     package var depth = 0
     /// When the current call must be over (the pool sets it for each call); nil: each statement gets `statementTimeout`.
@@ -142,11 +149,41 @@ public final class PostgresConnection {
             }
         }
         if depth == 0 { mayHaveCommitted = true }
-        let result = try roundTrip(sql) { handle in
-            texts.withOptionalCStrings { ptrs in PQsendQueryParams(handle, text, Int32(values.count), types, ptrs, nil, nil, 0) }
+        guard let name = try preparedName(text, types: types, sql: sql) else {
+            let result = try roundTrip(sql) { handle in
+                texts.withOptionalCStrings { ptrs in PQsendQueryParams(handle, text, Int32(values.count), types, ptrs, nil, nil, 0) }
+            }
+            do { try check(result, sql: sql) } catch { PQclear(result); throw error }
+            return PostgresRows(result: result)
         }
-        do { try check(result, sql: sql) } catch { PQclear(result); throw error }
+        let result = try roundTrip(sql) { handle in
+            texts.withOptionalCStrings { ptrs in PQsendQueryPrepared(handle, name, Int32(values.count), ptrs, nil, nil, 0) }
+        }
+        do { try check(result, sql: sql) } catch {
+            PQclear(result)
+            // A plan the server no longer accepts (another instance changed the schema): prepared again next time,
+            // under a new name.
+            if let e = error as? PostgresError, e.sqlState == "0A000" || e.sqlState == "26000" {
+                prepared[PreparedKey(sql: text, types: types)] = nil
+            }
+            throw error
+        }
         return PostgresRows(result: result)
+    }
+
+    /// The name `text` with `types` is prepared under on this connection, preparing it first (one round trip) when
+    /// it is new; nil once `maxPrepared` statements are: it then runs unprepared.
+    private func preparedName(_ text: String, types: [Oid], sql: String) throws -> String? {
+        let key = PreparedKey(sql: text, types: types)
+        if let name = prepared[key] { return name }
+        guard prepared.count < Self.maxPrepared else { return nil }
+        preparedCount += 1
+        let name = "clubhouse_\(preparedCount)"
+        let result = try roundTrip(sql) { PQsendPrepare($0, name, text, Int32(types.count), types) }
+        defer { PQclear(result) }
+        try check(result, sql: sql)
+        prepared[key] = name
+        return name
     }
 
     /// Runs a statement; returns the number of rows it changed.
