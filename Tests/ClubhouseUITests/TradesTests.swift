@@ -204,6 +204,21 @@ import Terminal
         Golden.check(s.buffer, named: "trade-builder-no-color-80x24")
     }
 
+    /// At 60 columns the league's trade rules keep whole pairs: what doesn't fit is left off, never cut mid-phrase.
+    @Test func theTradeRulesLineKeepsWholePairsWhenNarrow() async {
+        let fake = FakeLeague()
+        await fake.setTrades(Self.trades)
+        var h = await Harness.started(fake: fake, size: Size(width: 60, height: 16))
+        h.send(.open(.trades(Demo.greats)))
+        await h.settle()
+        let line = try! #require(Screen(h.state).lines.first { $0.contains("Review ") })
+        #expect(line.contains("Deadline week"), "\(line)")
+        #expect(!line.contains("Offers last") || line.contains("days"), "a pair is whole or absent: \(line)")
+        h.send(.event(.resize(Size(width: 120, height: 40))))
+        let wide = try! #require(Screen(h.state).lines.first { $0.contains("Review ") })
+        #expect(wide.contains("Offers last") && wide.contains("days"), "at 120 columns every pair shows: \(wide)")
+    }
+
     @Test func signedOutTheOfferGoesThroughTheGate() async {
         let fake = FakeLeague()
         await fake.setTrades(Self.trades)

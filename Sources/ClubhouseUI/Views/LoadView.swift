@@ -43,13 +43,15 @@ public enum TextRow {
         return row + 1
     }
 
-    /// Writes label/value pairs "Label  value" on one row.
+    /// Writes label/value pairs "Label  value" on one row; a pair after the first that would be cut is left off.
     @discardableResult
     public static func pairs(_ pairs: [(String, String)], in area: Rect, row: Int, context: RenderContext, buffer: inout Buffer) -> Int {
         guard row < area.height else { return row + 1 }
         var x = area.x + 1
-        for (label, value) in pairs {
+        for (i, (label, value)) in pairs.enumerated() {
             guard x < area.right else { break }
+            // A pair after the first shows whole or not at all (never "Offers last" without its value).
+            if i > 0, x + (label + " " + value).displayWidth > area.right { break }
             x += buffer.set(string: label + " ", at: Point(x: x, y: area.y + row), style: context.style(.dim), maxWidth: area.right - x)
             x += buffer.set(string: value.truncated(toWidth: max(0, area.right - x)), at: Point(x: x, y: area.y + row), style: context.style(.text), maxWidth: area.right - x)
             x += buffer.set(string: "   ", at: Point(x: x, y: area.y + row), maxWidth: area.right - x)
