@@ -307,6 +307,11 @@ extension SQLStoreTransaction {
         }
     }
 
+    func removeFromQueues(player: PlayerID, in league: LeagueID) throws {
+        // The others keep their ranks (a gap orders the same).
+        try run("DELETE FROM draft_queue WHERE player_id = ? AND team_id IN (SELECT id FROM teams WHERE league_id = ?)", [player, league])
+    }
+
     func setWaiverHolds(_ holds: [WaiverHold], in league: LeagueID) throws {
         try run("DELETE FROM waiver_holds WHERE league_id = ?", [league])
         for h in holds { try run("INSERT INTO waiver_holds (league_id, player_id, until) VALUES (?, ?, ?)", [league, h.playerID, h.until]) }

@@ -159,6 +159,8 @@ public protocol LeagueStoreWriter: LeagueStoreReader {
     func insertPick(_ pick: Pick, in league: LeagueID) throws
     func deletePicks(in league: LeagueID, from number: Int) throws
     func setQueue(team: TeamID, players: [PlayerID]) throws
+    /// Takes `player` off the queue of every team in `league` (a player just drafted or sold), in one statement.
+    func removeFromQueues(player: PlayerID, in league: LeagueID) throws
 
     func setWaiverHolds(_ holds: [WaiverHold], in league: LeagueID) throws
     func insertWaiverClaim(_ claim: WaiverClaim) throws -> Int64

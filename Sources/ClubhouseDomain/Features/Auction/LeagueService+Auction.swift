@@ -171,10 +171,7 @@ extension LeagueService {
             var roster = try w.rosters(in: id).first { $0.teamID == pick.teamID } ?? Roster(teamID: pick.teamID)
             roster.entries.append(RosterEntry(playerID: pick.playerID, slot: .bench, acquisition: .draft, acquiredAt: pick.madeAt))
             try w.setRoster(roster)
-            for t in try w.teams(in: id) {
-                let q = try w.queue(team: t.id)
-                if q.contains(pick.playerID) { try w.setQueue(team: t.id, players: q.filter { $0 != pick.playerID }) }
-            }
+            try w.removeFromQueues(player: pick.playerID, in: id)
             try w.appendEvent(league: id, LeagueEvent.AuctionSold(nomination: closed?.id, pick: pick.number, team: pick.teamID,
                                                                   player: pick.playerID, price: sale.price), at: pick.madeAt)
         }
