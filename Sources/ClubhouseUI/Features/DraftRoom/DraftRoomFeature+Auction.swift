@@ -41,6 +41,9 @@ extension DraftRoomFeature {
     public struct ClockReset: Equatable, Sendable {
         public var nomination: NominationID
         public var deadline: Date
+        /// Deadlines this close are one: the write's answer and the room read afterwards carry the stored deadline
+        /// at different precisions, and "reset" must not vanish (or appear) over that.
+        static let sameDeadline: TimeInterval = 0.5
     }
 
     // MARK: - Rules the view and reducer share
@@ -219,7 +222,10 @@ extension DraftRoomFeature {
     static func auctionRoomChanged(_ state: inout State, before: AuctionBoard?) -> Effect<Action> {
         let a = state.room.value?.auction
         if let n = a?.nomination, let end = a?.deadline {
-            if let old = before, old.nomination?.id == n.id, let was = old.deadline, end > was { state.reset = ClockReset(nomination: n.id, deadline: end) }
+            // More than half a second later: a reset (a bid's answer and a reload may carry the same deadline a hair apart).
+            if let old = before, old.nomination?.id == n.id, let was = old.deadline, end.timeIntervalSince(was) > ClockReset.sameDeadline {
+                state.reset = ClockReset(nomination: n.id, deadline: end)
+            }
             else if state.reset?.nomination != n.id { state.reset = nil }
         } else {
             state.reset = nil

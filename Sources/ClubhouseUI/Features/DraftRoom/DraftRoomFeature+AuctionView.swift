@@ -35,7 +35,7 @@ extension DraftRoomFeature {
         guard let n = a.nomination else { return (cd.text + " to nominate", cd.role == .error ? .error : .accent) }
         let left = deadline.timeIntervalSince(now)
         var words = [cd.text]
-        if let reset, reset.nomination == n.id, reset.deadline == deadline { words.append("reset") }
+        if let reset, reset.nomination == n.id, abs(reset.deadline.timeIntervalSince(deadline)) <= ClockReset.sameDeadline { words.append("reset") }
         if left < Double(lastSeconds) { words.append("closing") }
         return (words.joined(separator: " "), left < Double(lastSeconds) ? .error : words.count > 1 ? .warning : .accent)
     }
