@@ -23,24 +23,7 @@ extension Bench {
         let dbPath = dir.appendingPathComponent("league.sqlite").path
 
         // The world, and a 16-team draft with a manager per team (their own tokens, so no write limit is near).
-        let db = try Database.open(at: DatabaseLocation(path: dbPath)).database
-        try DemoWorld.seedIfNeeded(db)
-        let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
-        var settings = LeagueSettings()
-        settings.teamCount = 16
-        settings.pickClockSeconds = nil
-        var managers: [(caller: Caller, token: String)] = []
-        for i in 0..<16 {
-            let s = try service.createAccount(email: "bench\(i)@server.bench", password: "bench password \(i)", displayName: "Bench \(i)")
-            managers.append((.user(s.user.id), s.token))
-        }
-        let league = try service.createLeague(name: "Server Bench Draft", settings: settings, isPublic: true, teamName: "Bench 0",
-                                              seasonClock: Date(timeIntervalSince1970: 1_567_000_000), caller: managers[0].caller)
-        var rng = SystemRandomNumberGenerator()
-        let invite = try service.createInvite(league, uses: 15, expiresAt: nil, caller: managers[0].caller, using: &rng)
-        var teamOwner: [TeamID: String] = [try service.draftBoard(league, caller: managers[0].caller).capabilities.myTeam!: managers[0].token]
-        for m in managers.dropFirst() { teamOwner[try service.redeemInvite(code: invite.code, teamName: "Team \(m.token.prefix(4))", caller: m.caller)] = m.token }
-        _ = try service.startDraft(league, caller: managers[0].caller)
+        let (db, service, league, teamOwner) = try startedBenchDraft(database: dbPath, accounts: "bench", name: "Server Bench Draft")
         let players = try service.draftablePlayers(league, caller: .anonymous).map(\.player.id)
         let board = try service.draftBoard(league, caller: .anonymous)
 
@@ -75,6 +58,30 @@ extension Bench {
 
     /// The heaviest browse route through HAProxy (dist/haproxy/clubhouse.cfg, with this run's ports) in front of one
     /// instance, then two, on the same PostgreSQL database.
+    /// The demo world in `database`, and a started 16-team public draft (no pick clock) with a signed-in manager per
+    /// team, each with its own token so no write limit is near: the database, the service, the league and each team's token.
+    static func startedBenchDraft(database: String, accounts prefix: String, name: String) throws -> (Database, LeagueService, LeagueID, [TeamID: String]) {
+        let db = try Database.open(at: DatabaseLocation(path: database)).database
+        try DemoWorld.seedIfNeeded(db)
+        let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
+        var settings = LeagueSettings()
+        settings.teamCount = 16
+        settings.pickClockSeconds = nil
+        var managers: [(caller: Caller, token: String)] = []
+        for i in 0..<16 {
+            let s = try service.createAccount(email: "\(prefix)\(i)@server.bench", password: "bench password \(i)", displayName: "\(prefix.capitalized) \(i)")
+            managers.append((.user(s.user.id), s.token))
+        }
+        let league = try service.createLeague(name: name, settings: settings, isPublic: true, teamName: "\(prefix.capitalized) 0",
+                                              seasonClock: Date(timeIntervalSince1970: 1_567_000_000), caller: managers[0].caller)
+        var rng = SystemRandomNumberGenerator()
+        let invite = try service.createInvite(league, uses: 15, expiresAt: nil, caller: managers[0].caller, using: &rng)
+        var teamOwner: [TeamID: String] = [try service.draftBoard(league, caller: managers[0].caller).capabilities.myTeam!: managers[0].token]
+        for m in managers.dropFirst() { teamOwner[try service.redeemInvite(code: invite.code, teamName: "Team \(m.token.prefix(4))", caller: m.caller)] = m.token }
+        _ = try service.startDraft(league, caller: managers[0].caller)
+        return (db, service, league, teamOwner)
+    }
+
     static func measureBehindHAProxy(app: String, database: String, quick: Bool) throws {
         let haproxy = "/usr/sbin/haproxy"
         guard FileManager.default.isExecutableFile(atPath: haproxy) else {

@@ -21,24 +21,7 @@ extension Bench {
         let dbPath = dir.appendingPathComponent("league.sqlite").path
 
         // A 16-team draft with a manager per team, as the server bench has.
-        let db = try Database.open(at: DatabaseLocation(path: dbPath)).database
-        try DemoWorld.seedIfNeeded(db)
-        let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
-        var settings = LeagueSettings()
-        settings.teamCount = 16
-        settings.pickClockSeconds = nil
-        var managers: [(caller: Caller, token: String)] = []
-        for i in 0..<16 {
-            let s = try service.createAccount(email: "tls\(i)@server.bench", password: "bench password \(i)", displayName: "TLS \(i)")
-            managers.append((.user(s.user.id), s.token))
-        }
-        let league = try service.createLeague(name: "TLS Bench Draft", settings: settings, isPublic: true, teamName: "TLS 0",
-                                              seasonClock: Date(timeIntervalSince1970: 1_567_000_000), caller: managers[0].caller)
-        var rng = SystemRandomNumberGenerator()
-        let invite = try service.createInvite(league, uses: 15, expiresAt: nil, caller: managers[0].caller, using: &rng)
-        var owner: [TeamID: String] = [try service.draftBoard(league, caller: managers[0].caller).capabilities.myTeam!: managers[0].token]
-        for m in managers.dropFirst() { owner[try service.redeemInvite(code: invite.code, teamName: "Team \(m.token.prefix(4))", caller: m.caller)] = m.token }
-        _ = try service.startDraft(league, caller: managers[0].caller)
+        let (_, service, league, owner) = try startedBenchDraft(database: dbPath, accounts: "tls", name: "TLS Bench Draft")
         let players = try service.draftablePlayers(league, caller: .anonymous).map(\.player.id)
         let draft = try service.draftBoard(league, caller: .anonymous).draft
         let trust = try TLSTrust(caFile: certs.ca)
