@@ -39,6 +39,10 @@ public protocol LeagueServerBackend: Sendable {
     /// (`LeagueService.readRevision`); nil: this backend can't say, and nothing is cached. Called on the server's own
     /// Dispatch executor (`ServerExecutor`), which may block: one short indexed read, without a hop to another thread.
     func readRevision(of league: LeagueID) throws -> String?
+    /// A number that moves on at every commit to the database, by any connection of any process, read without waiting
+    /// on anything (libmicrohttpd's thread asks it for each kept read, `LeagueServer.answerAtOnce`); nil: this backend
+    /// can't say so cheaply, and every read asks `readRevision`.
+    func changeStamp() -> UInt64?
 }
 
 extension LeagueServerBackend {
@@ -46,6 +50,7 @@ extension LeagueServerBackend {
     /// A read of the newest event id.
     public func checkDatabase() async throws { _ = try lastEventID() }
     public func readRevision(of league: LeagueID) throws -> String? { nil }
+    public func changeStamp() -> UInt64? { nil }
 }
 
 /// `clubhouse serve`: the HTTP adapter over `LeagueAPI` (ARCHITECTURE.md §2–3). Routes come from `LeagueRoutes`;
@@ -129,7 +134,8 @@ public final class LeagueServer: @unchecked Sendable {
         router = Router(routes: LeagueRoutes.serving(options.endpoints) + ownRoutes)
     }
 
-    public static let standardError: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    /// Standard error, in batches (`LineLog`): a line is written within 20 ms, and every one at exit.
+    public static let standardError: @Sendable (String) -> Void = { line in LineLog.standardError.write(line) }
 
     /// The port actually bound (after `start`).
     public var port: UInt16 { http.port }
@@ -149,6 +155,7 @@ public final class LeagueServer: @unchecked Sendable {
             metrics.request(method: method, route: route, status: status, seconds: seconds)
             observe?(method, route, status, seconds)
         }
+        httpOptions.answerAtOnce = { [unowned self] in self.answerAtOnce($0) }
         let server = HTTPServer(options: httpOptions, log: log) { [unowned self] in await self.handle($0) }
         try server.start()
         http = server
@@ -196,32 +203,44 @@ public final class LeagueServer: @unchecked Sendable {
         case .failure(let e): return e.response
         case .success(let found): (route, params) = found
         }
-        var response: HTTPResponse, etag: String?
+        var response: HTTPResponse
         do {
+            // The change stamp before the revision: an answer kept with it stands while the stamp does (`ReadCache`).
+            let stamp = options.readCacheEntries > 0 ? backend.changeStamp() : nil
             if options.readCacheEntries > 0, ReadCache.applies(to: route, request),
                let league = try? Params(path: params, query: request.query).league,
                let revision = try? backend.readRevision(of: league) {
-                (response, etag) = try await cached(route, params: params, request: request, revision: revision)
+                response = try await cached(route, params: params, request: request, revision: revision, stamp: stamp)
             } else {
                 response = try await run(route, params: params, request: request)
             }
         } catch {
             logFailure(error, route: route.template)
             response = Self.response(for: error)
-            etag = nil
         }
         response.route = route.template
-        return Revalidation.apply(to: response, request: request, etag: etag)
+        return Revalidation.apply(to: response, request: request)
     }
 
     /// A league's read without a token at `revision`: the answer kept for it, else computed and kept (`ReadCache`).
-    private func cached(_ route: Route, params: [String: String], request: HTTPRequest, revision: String) async throws -> (HTTPResponse, String?) {
+    private func cached(_ route: Route, params: [String: String], request: HTTPRequest, revision: String, stamp: UInt64?) async throws -> HTTPResponse {
         let key = ReadCache.key(request)
-        if let (hit, etag) = readCache.answer(key, revision: revision) {
-            return (hit, etag)
-        }
+        if let hit = readCache.answer(key, revision: revision, stamp: stamp) { return hit.response(to: request) }
         let response = try await run(route, params: params, request: request)
-        return (response, readCache.keep(response, key: key, revision: revision))
+        return readCache.keep(response, key: key, revision: revision, stamp: stamp)?.response(to: request) ?? response
+    }
+
+    /// A kept read answered on libmicrohttpd's thread as soon as its head is read, without a task or a database read:
+    /// while the database's change stamp is the one the answer was kept with, nothing was committed since (`ReadCache`).
+    /// Nil: the request goes the usual way (`handle`).
+    func answerAtOnce(_ request: HTTPRequest) -> HTTPResponse? {
+        guard options.readCacheEntries > 0, request.headers["authorization"] == nil,
+              case .success(let (route, _)) = router.resolve(method: request.method, path: request.path),
+              ReadCache.applies(to: route, request), let stamp = backend.changeStamp(),
+              let hit = readCache.answer(ReadCache.key(request), stamp: stamp) else { return nil }
+        var response = hit.response(to: request)
+        response.route = route.template
+        return response
     }
 
     /// The refusal a route's error is answered with (`ServerErrors`; anything unforeseen is a 503).

@@ -116,6 +116,30 @@ import ClubhouseDomain
         }
     }
 
+    /// Issue #35: the server's kept reads stand while this number does — it must move on at every commit by any other
+    /// connection (this process's own writer included), and only then.
+    @Test func theDataVersionMovesOnAtEveryCommitAndOnlyThen() throws {
+        let dir = TempDir()
+        let writer = try Database(path: dir.file("v.sqlite"))
+        try writer.execute("CREATE TABLE t(x)")
+        let version = try #require(SQLiteDataVersion(path: dir.file("v.sqlite")))
+        let first = try #require(version.current())
+        #expect(version.current() == first, "nothing was committed")
+        _ = try writer.query("SELECT count(*) FROM t")
+        #expect(version.current() == first, "a read commits nothing")
+        try writer.transaction { try $0.run("INSERT INTO t VALUES (1)") }
+        let second = try #require(version.current())
+        #expect(second != first, "a commit by another connection")
+        try? writer.transaction { c -> Void in
+            try c.run("INSERT INTO t VALUES (2)")
+            throw DatabaseError(extendedCode: 1, message: "rolled back")
+        }
+        #expect(version.current() == second, "a rolled-back write commits nothing")
+        try Database(path: dir.file("v.sqlite")).transaction { try $0.run("INSERT INTO t VALUES (3)") }
+        #expect(version.current() != second, "a commit by a third connection")
+        #expect(SQLiteDataVersion(path: ":memory:") == nil, "an in-memory database has no other connection to watch")
+    }
+
     @Test func readSeesOneSnapshot() throws {
         let dir = TempDir()
         let a = try Database(path: dir.file("snap.sqlite"))

@@ -17,11 +17,15 @@ public protocol LeagueEventSource: Sendable {
     /// Returns when the database answers a trivial question within `timeout`; else throws the cause (the server's
     /// `/healthz`).
     func checkDatabase(within timeout: Duration) throws
+    /// A number that moves on at every commit to the database (by any connection of any process), read without waiting
+    /// on anything; nil when the database can't say so cheaply (`SQLiteDataVersion`).
+    func changeStamp() -> UInt64?
 }
 
 extension LeagueEventSource {
     /// A read of the newest event id.
     public func checkDatabase(within timeout: Duration) throws { _ = try lastEventID() }
+    public func changeStamp() -> UInt64? { nil }
 }
 
 /// The events of an SQLite file, followed by `EventFollower`.
@@ -29,9 +33,13 @@ public struct SQLiteEventSource: LeagueEventSource {
     public let path: String
     /// A connection for the reads, when the caller has one open; otherwise each read opens its own.
     private let database: Database?
+    /// The file's commits, counted by a connection of their own (opened at the first `changeStamp`).
+    private let dataVersion: SQLiteDataVersion?
 
-    public init(path: String) { self.path = path; database = nil }
-    public init(database: Database) { path = database.path; self.database = database }
+    public init(path: String) { self.path = path; database = nil; dataVersion = SQLiteDataVersion(path: path) }
+    public init(database: Database) { path = database.path; self.database = database; dataVersion = SQLiteDataVersion(path: database.path) }
+
+    public func changeStamp() -> UInt64? { dataVersion?.current() }
 
     private func db() throws -> Database { try database ?? Database(path: path) }
 

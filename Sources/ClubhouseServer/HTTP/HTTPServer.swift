@@ -37,6 +37,10 @@ public final class HTTPServer: @unchecked Sendable {
         /// Told of every request when it ends: method, route template (nil: none matched), status (nil: dropped) and
         /// seconds from its head to its end (the metrics).
         public var observe: (@Sendable (_ method: String, _ route: String?, _ status: Int?, _ seconds: Double) -> Void)?
+        /// Asked on libmicrohttpd's thread for a `GET` or `HEAD` once its head is read: an answer it already has (a kept read),
+        /// sent at once without suspending the connection or starting a task; nil sends the request to the handler. It
+        /// must not wait on anything.
+        public var answerAtOnce: (@Sendable (HTTPRequest) -> HTTPResponse?)?
         /// HTTPS only, with this certificate and key (nil: plain HTTP). `reloadTLS` replaces them while serving.
         public var tls: TLSCredentials?
         public init() {}
@@ -188,20 +192,27 @@ public final class HTTPServer: @unchecked Sendable {
 
     fileprivate func finished(_ context: RequestContext) {
         state.withLock { $0.inFlight -= 1 }
-        let ms = Double((ContinuousClock.now - context.started).components.attoseconds) / 1e15
-            + Double((ContinuousClock.now - context.started).components.seconds) * 1000
+        let took = (ContinuousClock.now - context.started).components
+        let ms = Double(took.attoseconds) / 1e15 + Double(took.seconds) * 1000
         options.observe?(context.method, context.route, context.status, ms / 1000)
         let route = context.route ?? "-"
         let status = context.status.map(String.init) ?? "\"dropped\""
+        let hundredths = Int((ms * 100).rounded())
+        let fraction = hundredths % 100
         log("{\"at\":\"\(RequestLogTime.now())\",\"method\":\(JSONText.quote(context.method)),\"route\":\(JSONText.quote(route)),"
-            + "\"status\":\(status),\"ms\":\(String(format: "%.2f", ms))}")
+            + "\"status\":\(status),\"ms\":\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)}")
     }
 
-    /// Runs the handler for a fully read request; the connection is suspended meanwhile.
-    fileprivate func dispatch(_ context: RequestContext, connection: OpaquePointer?) {
+    /// Answers a fully read request: at once when `answerAtOnce` has its answer, else by running the handler with the
+    /// connection suspended meanwhile.
+    fileprivate func dispatch(_ context: RequestContext, connection: OpaquePointer?) -> MHD_Result {
         let request = HTTPRequest(method: context.method, path: context.path, query: context.query, headers: context.headers, body: context.body,
                                   peer: context.peer)
         context.body = []
+        if let answerAtOnce = options.answerAtOnce, request.method == "GET" || request.method == "HEAD", request.body.isEmpty,
+           !state.withLock({ $0.draining }), let response = answerAtOnce(request) {
+            return queue(response, on: connection, context: context)
+        }
         state.withLock { $0.suspended += 1 }
         MHD_suspend_connection(connection)
         let box = ConnectionBox(connection)
@@ -214,19 +225,24 @@ public final class HTTPServer: @unchecked Sendable {
             }
             self.resumed.withLock { self.resumed.broadcast() }
         }
+        return MHD_Result.YES
     }
 
     /// Hands `response` to libmicrohttpd.
     fileprivate func queue(_ response: HTTPResponse, on connection: OpaquePointer?, context: RequestContext) -> MHD_Result {
         context.status = response.status
         if context.route == nil { context.route = response.route }
+        let draining = state.withLock { $0.draining }
         let mhd: OpaquePointer?
         switch response.body {
         case .bytes(let bytes):
-            mhd = bytes.withUnsafeBufferPointer {
-                MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: $0.baseAddress ?? UnsafePointer(bitPattern: 1)!),
-                                                MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
-            }
+            mhd = made(bytes, headers: response.headers, closing: draining)
+        case .prepared(let prepared) where !draining:
+            // Made once, queued for every request that gets it (libmicrohttpd counts its uses).
+            guard let made = prepared.mhd({ made(prepared.bytes, headers: prepared.headers, closing: false) }) else { return MHD_Result.NO }
+            return MHD_queue_response(connection, UInt32(prepared.status), made)
+        case .prepared(let prepared):
+            mhd = made(prepared.bytes, headers: prepared.headers, closing: true)
         case .stream(let stream):
             let retained = Unmanaged.passRetained(stream).toOpaque()
             var unwatch: (@Sendable () -> Void)?
@@ -235,17 +251,32 @@ public final class HTTPServer: @unchecked Sendable {
             }
             stream.attach(connection, unwatch: unwatch)
             mhd = MHD_create_response_from_callback(chs_size_unknown(), HTTPServer.streamBlock, streamReader, retained, streamReleased)
-            if mhd == nil {
+            if let mhd {
+                addHeaders(response.headers, to: mhd, closing: draining)
+            } else {
                 Unmanaged<EventStream>.fromOpaque(retained).release()
                 stream.finish()   // never served: its slot and any replay waiting on it are let go
             }
         }
         guard let mhd else { return MHD_Result.NO }
         defer { MHD_destroy_response(mhd) }
-        for (name, value) in response.headers { MHD_add_response_header(mhd, name, value) }
-        for (name, value) in options.headersOnEveryAnswer { MHD_add_response_header(mhd, name, value) }
-        if state.withLock({ $0.draining }) { MHD_add_response_header(mhd, "Connection", "close") }
         return MHD_queue_response(connection, UInt32(response.status), mhd)
+    }
+
+    /// A libmicrohttpd response of `bytes` (copied) with `headers` and the ones every answer carries.
+    private func made(_ bytes: [UInt8], headers: [(String, String)], closing: Bool) -> OpaquePointer? {
+        let mhd = bytes.withUnsafeBufferPointer {
+            MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress ?? UnsafePointer(bitPattern: 1)!),
+                                            MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
+        }
+        if let mhd { addHeaders(headers, to: mhd, closing: closing) }
+        return mhd
+    }
+
+    private func addHeaders(_ headers: [(String, String)], to mhd: OpaquePointer, closing: Bool) {
+        for (name, value) in headers { MHD_add_response_header(mhd, name, value) }
+        for (name, value) in options.headersOnEveryAnswer { MHD_add_response_header(mhd, name, value) }
+        if closing { MHD_add_response_header(mhd, "Connection", "close") }
     }
 }
 
@@ -291,7 +322,17 @@ struct ConnectionBox: @unchecked Sendable {
 
 /// The request log's time: now, in the one ISO 8601 format (whole seconds, UTC).
 public enum RequestLogTime {
-    public static func now() -> String { ISO8601.format(Date()) }
+    /// The text of the second it last formatted: a busy server logs many requests in each.
+    private static let last = Mutex<(second: Int, text: String)>((-1, ""))
+
+    public static func now() -> String {
+        let date = Date()
+        let second = Int(date.timeIntervalSince1970.rounded(.down))
+        if let text = last.withLock({ $0.second == second ? $0.text : nil }) { return text }
+        let text = ISO8601.format(date)
+        last.withLock { $0 = (second, text) }
+        return text
+    }
 }
 
 // MARK: - C callbacks (no captures: the server comes back through `cls`)
@@ -380,8 +421,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, _, met
     if context.refusedEarly { return MHD_Result.YES }
     if !context.dispatched {
         context.dispatched = true
-        server.dispatch(context, connection: connection)
-        return MHD_Result.YES
+        return server.dispatch(context, connection: connection)
     }
     guard let response = context.takeResponse() else { return MHD_Result.YES }
     return server.queue(response, on: connection, context: context)

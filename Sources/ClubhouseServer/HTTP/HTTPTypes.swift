@@ -19,11 +19,13 @@ public struct HTTPRequest: Sendable {
     }
 }
 
-/// A response: bytes, or an open event stream.
+/// A response: bytes, an open event stream, or an answer prepared once and sent many times.
 public struct HTTPResponse: Sendable {
     public enum Body: Sendable {
         case bytes([UInt8])
         case stream(EventStream)
+        /// The same answer sent again (`PreparedAnswer`): `status` and `headers` are its own.
+        case prepared(PreparedAnswer)
     }
     public var status: Int
     public var headers: [(String, String)]

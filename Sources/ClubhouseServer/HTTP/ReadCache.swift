@@ -10,16 +10,31 @@ import Synchronization
 /// or something newer, never anything older than what was committed when the request came. Every write to a league
 /// appends an event in its transaction, so a change moves the revision on before anyone can read it.
 ///
+/// Without even that read (`answer(_:stamp:)`, on libmicrohttpd's own thread): where the database has a change stamp
+/// (`LeagueServerBackend.changeStamp`, SQLite's data version — it moves on at every commit, by any connection of any
+/// process), an answer also remembers the stamp read just before its revision was. While the stamp is still that one,
+/// nothing at all was committed since, so the revision — and the answer — still stand.
+///
 /// Only answers to requests without a token are kept: what a signed-in caller sees may be theirs alone (capabilities,
 /// their team). Bounded: at most `maxEntries` answers and `maxBytes` of them; the least recently used go first.
 final class ReadCache: Sendable {
     struct Answer: Sendable {
         let revision: String
-        let response: HTTPResponse
+        /// The change stamp read before `revision` was (nil: none known): while the database's is still this, so is the revision.
+        var stamp: UInt64?
+        /// The 200, and the 304 for a client that sends `etag` back, each made once (`PreparedAnswer`).
+        let full: PreparedAnswer
+        let notModified: PreparedAnswer
         /// `Revalidation.etag` of the body, computed once.
         let etag: String
         let size: Int
         var used: UInt64
+
+        /// The answer to `request`: 304 when it names this tag in `If-None-Match`.
+        func response(to request: HTTPRequest) -> HTTPResponse {
+            if let asked = request.headers["if-none-match"], Revalidation.matches(asked, etag) { return notModified.response }
+            return full.response
+        }
     }
     private struct State {
         var answers: [String: Answer] = [:]
@@ -49,31 +64,49 @@ final class ReadCache: Sendable {
         return request.path + "?" + request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
     }
 
-    /// The answer kept for `key` at `revision`, with its ETag; nil when none (or one of another revision) is kept.
-    func answer(_ key: String, revision: String) -> (HTTPResponse, etag: String)? {
+    /// The answer kept for `key` at `revision`; nil when none (or one of another revision) is kept. `stamp`, read before
+    /// the revision was, is remembered with it (`answer(_:stamp:)`).
+    func answer(_ key: String, revision: String, stamp: UInt64?) -> Answer? {
         state.withLock { s in
             guard var a = s.answers[key], a.revision == revision else { s.misses += 1; return nil }
             s.hits += 1
             s.tick += 1
             a.used = s.tick
+            a.stamp = stamp
             s.answers[key] = a
-            return (a.response, a.etag)
+            return a
         }
     }
 
-    /// Keeps a 200 answer computed at `revision` (anything else is not kept); returns its ETag when kept.
+    /// The answer kept for `key` when the database's change stamp is still the one read before its revision (nothing was
+    /// committed since); nil otherwise, without counting a miss (the request goes on to read the revision).
+    func answer(_ key: String, stamp: UInt64) -> Answer? {
+        state.withLock { s in
+            guard var a = s.answers[key], a.stamp == stamp else { return nil }
+            s.hits += 1
+            s.tick += 1
+            a.used = s.tick
+            s.answers[key] = a
+            return a
+        }
+    }
+
+    /// Keeps a 200 answer computed at `revision` (anything else is not kept); returns the answer kept.
     @discardableResult
-    func keep(_ response: HTTPResponse, key: String, revision: String) -> String? {
+    func keep(_ response: HTTPResponse, key: String, revision: String, stamp: UInt64?) -> Answer? {
         guard response.status == 200, case .bytes(let bytes) = response.body, bytes.count <= maxBytes / 4 else { return nil }
         let tag = Revalidation.etag(bytes)
-        state.withLock { s in
+        let (full, notModified) = Revalidation.prepared(response, bytes: bytes, tag: tag)
+        return state.withLock { s in
             if let old = s.answers[key] { s.bytes -= old.size }
             s.tick += 1
-            s.answers[key] = Answer(revision: revision, response: response, etag: tag, size: bytes.count + key.utf8.count, used: s.tick)
-            s.bytes += bytes.count + key.utf8.count
+            let a = Answer(revision: revision, stamp: stamp, full: full, notModified: notModified, etag: tag,
+                           size: bytes.count + key.utf8.count, used: s.tick)
+            s.answers[key] = a
+            s.bytes += a.size
             if s.answers.count > maxEntries || s.bytes > maxBytes { Self.evict(&s, entries: maxEntries, bytes: maxBytes) }
+            return a
         }
-        return tag
     }
 
     /// Drops the least recently used quarter (at least enough to be back under both bounds): one sort per many

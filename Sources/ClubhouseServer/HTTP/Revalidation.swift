@@ -10,17 +10,37 @@ import Foundation
 /// keep it, but must ask again each time, so a pick shows at once); one to a request with a token may hold what only
 /// that account sees — `private, no-cache`. Errors, writes and event streams stay `no-store`.
 enum Revalidation {
-    /// `etag`: the body's tag when already known (an answer from the read cache), else computed here.
+    /// `etag`: the body's tag when already known, else computed here. A prepared answer (`ReadCache`) is already what
+    /// `prepared` made: it passes as it is.
     static func apply(to response: HTTPResponse, request: HTTPRequest, etag known: String? = nil) -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD", response.status == 200, case .bytes(let bytes) = response.body else {
             return response
         }
-        var r = response
         let tag = known ?? etag(bytes)
+        return revalidatable(response, tag: tag, isPrivate: request.headers["authorization"] != nil,
+                             notModified: request.headers["if-none-match"].map { matches($0, tag) } ?? false)
+    }
+
+    /// A public read's two answers, made once to be sent many times: the 200 with its body, and the 304 for a client
+    /// that sends its tag back.
+    static func prepared(_ response: HTTPResponse, bytes: [UInt8], tag: String) -> (full: PreparedAnswer, notModified: PreparedAnswer) {
+        func prepare(_ r: HTTPResponse) -> PreparedAnswer {
+            guard case .bytes(let b) = r.body else { return PreparedAnswer(status: r.status, headers: r.headers, bytes: []) }
+            return PreparedAnswer(status: r.status, headers: r.headers, bytes: b)
+        }
+        var plain = response
+        plain.body = .bytes(bytes)
+        return (prepare(revalidatable(plain, tag: tag, isPrivate: false, notModified: false)),
+                prepare(revalidatable(plain, tag: tag, isPrivate: false, notModified: true)))
+    }
+
+    /// `response` with its validator and cache rule; a 304 without body or type when the client already has it.
+    private static func revalidatable(_ response: HTTPResponse, tag: String, isPrivate: Bool, notModified: Bool) -> HTTPResponse {
+        var r = response
         r.headers.removeAll { $0.0.lowercased() == "cache-control" }
-        r.headers.append(("Cache-Control", request.headers["authorization"] == nil ? "public, no-cache" : "private, no-cache"))
+        r.headers.append(("Cache-Control", isPrivate ? "private, no-cache" : "public, no-cache"))
         r.headers.append(("ETag", tag))
-        if let asked = request.headers["if-none-match"], matches(asked, tag) {
+        if notModified {
             r.status = 304
             r.body = .bytes([])
             r.headers.removeAll { $0.0.lowercased() == "content-type" }

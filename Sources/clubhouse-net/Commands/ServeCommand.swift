@@ -239,6 +239,7 @@ enum ServeCommand {
         }
         done.wait()
         LeagueServer.standardError("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"serve.stop\"}")
+        LineLog.standardError.flush()
         return 0
     }
 

@@ -1,5 +1,5 @@
 import ClubhouseDomain
-import ClubhouseServer
+@testable import ClubhouseServer
 import Foundation
 import Testing
 @testable import ClubhouseData
@@ -143,6 +143,48 @@ struct ServerReadCacheTests {
         // Nothing changes now: the same reads come from memory, and still agree.
         try await checkAll("nothing")
         #expect(try await Self.metric(cached, #"clubhouse_read_cache_requests_total{result="hit"}"#) == paths.count)
+    }
+
+    /// On SQLite a kept read is answered on libmicrohttpd's thread without reading the revision, while the file's data
+    /// version is the one read before the revision was (`LeagueServer.answerAtOnce`); a write by another connection to
+    /// any league moves it on, and the read goes the long way (and is computed again when its league changed). On
+    /// PostgreSQL there is no such stamp: every read asks the revision.
+    @Test func aKeptReadIsAnsweredAtOnceUntilAnythingIsCommitted() async throws {
+        let world = try ContractWorld()
+        let (id, commissioner) = try await Self.draftingLeague(world)
+        let server = try #require(world.server)
+        let http = RawHTTP(port: server.port)
+        let path = "/v1/leagues/\(id.rawValue)/draft"
+        let request = HTTPRequest(method: "GET", path: path)
+        #expect(server.answerAtOnce(request) == nil, "nothing kept yet")
+        let first = try await Self.get(http, path)
+        let tag = try #require(first.headers["etag"])
+        guard case .sqlite = world.backend else {
+            #expect(server.answerAtOnce(request) == nil, "PostgreSQL has no change stamp: the revision is read each time")
+            return
+        }
+        let kept = try #require(server.answerAtOnce(request))
+        #expect(kept.status == 200 && kept.headers.contains { $0 == ("ETag", tag) })
+        guard case .prepared(let answer) = kept.body else { Issue.record("a kept read is a prepared answer"); return }
+        #expect(Data(answer.bytes) == first.body)
+        var revalidating = request
+        revalidating.headers["if-none-match"] = tag
+        #expect(server.answerAtOnce(revalidating)?.status == 304)
+        #expect(server.answerAtOnce(HTTPRequest(method: "GET", path: path, headers: ["authorization": "Bearer 0123456789"])) == nil,
+                "a signed-in read is never answered from memory")
+
+        // Another league is made: nothing of this one changed, but nothing says so without asking.
+        _ = try await world.newLeague(teams: 4)
+        #expect(server.answerAtOnce(request) == nil, "a commit anywhere: the revision is read again")
+        let same = try await Self.get(http, path, tag: tag)
+        #expect(same.status == 304, "the revision hadn't moved: the kept answer stands, and is at once again")
+        #expect(server.answerAtOnce(request) != nil)
+
+        // Another connection's pick in this league: the next read is computed again, with another tag.
+        #expect(try Self.pick(try world.secondService(), id, commissioner))
+        #expect(server.answerAtOnce(request) == nil)
+        let after = try await Self.get(http, path, tag: tag)
+        #expect(after.status == 200 && after.headers["etag"] != tag)
     }
 
     @Test func twoInstancesOnOneDatabaseSendTheSameBytesAndTags() async throws {
