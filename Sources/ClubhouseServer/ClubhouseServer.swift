@@ -227,19 +227,18 @@ public final class LeagueServer: @unchecked Sendable {
         let key = ReadCache.key(request)
         if let hit = readCache.answer(key, revision: revision, stamp: stamp) { return hit.response(to: request) }
         let response = try await run(route, params: params, request: request)
-        return readCache.keep(response, key: key, revision: revision, stamp: stamp)?.response(to: request) ?? response
+        return readCache.keep(response, key: key, route: route.template, revision: revision, stamp: stamp)?.response(to: request) ?? response
     }
 
     /// A kept read answered on libmicrohttpd's thread as soon as its head is read, without a task or a database read:
     /// while the database's change stamp is the one the answer was kept with, nothing was committed since (`ReadCache`).
     /// Nil: the request goes the usual way (`handle`).
+    /// Only reads that may be kept are ever kept, so the key alone says the route (no routing on this path).
     func answerAtOnce(_ request: HTTPRequest) -> HTTPResponse? {
-        guard options.readCacheEntries > 0, request.headers["authorization"] == nil,
-              case .success(let (route, _)) = router.resolve(method: request.method, path: request.path),
-              ReadCache.applies(to: route, request), let stamp = backend.changeStamp(),
-              let hit = readCache.answer(ReadCache.key(request), stamp: stamp) else { return nil }
+        guard options.readCacheEntries > 0, request.method == "GET" || request.method == "HEAD", request.headers["authorization"] == nil,
+              let stamp = backend.changeStamp(), let hit = readCache.answer(ReadCache.key(request), stamp: stamp) else { return nil }
         var response = hit.response(to: request)
-        response.route = route.template
+        response.route = hit.route
         return response
     }
 

@@ -123,7 +123,7 @@ struct Router: Sendable {
 
     func resolve(method: String, path: String) -> Result<(Route, [String: String]), HTTPError> {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        guard path.hasPrefix("/"), !parts.contains(where: \.isEmpty) else { return .failure(ServerErrors.noRoute) }
+        guard path.hasPrefix("/"), !parts.contains(where: { $0.isEmpty }) else { return .failure(ServerErrors.noRoute) }
         let segments = Array(parts)
         let wanted = method == "HEAD" ? "GET" : method
         var allowed: Set<String> = []

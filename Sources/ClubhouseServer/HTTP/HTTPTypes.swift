@@ -74,6 +74,8 @@ public struct HTTPError: Error, Hashable, Sendable {
 enum JSONText {
     /// A JSON string literal.
     static func quote(_ s: String) -> String {
+        // Most text (a method, a route) needs no escape: quoted as it is.
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) { return "\"" + s + "\"" }
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {

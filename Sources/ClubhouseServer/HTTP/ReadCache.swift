@@ -19,6 +19,8 @@ import Synchronization
 /// their team). Bounded: at most `maxEntries` answers and `maxBytes` of them; the least recently used go first.
 final class ReadCache: Sendable {
     struct Answer: Sendable {
+        /// The template of the route that answered (the request log's).
+        let route: String
         let revision: String
         /// The change stamp read before `revision` was (nil: none known): while the database's is still this, so is the revision.
         var stamp: UInt64?
@@ -93,14 +95,14 @@ final class ReadCache: Sendable {
 
     /// Keeps a 200 answer computed at `revision` (anything else is not kept); returns the answer kept.
     @discardableResult
-    func keep(_ response: HTTPResponse, key: String, revision: String, stamp: UInt64?) -> Answer? {
+    func keep(_ response: HTTPResponse, key: String, route: String, revision: String, stamp: UInt64?) -> Answer? {
         guard response.status == 200, case .bytes(let bytes) = response.body, bytes.count <= maxBytes / 4 else { return nil }
         let tag = Revalidation.etag(bytes)
         let (full, notModified) = Revalidation.prepared(response, bytes: bytes, tag: tag)
         return state.withLock { s in
             if let old = s.answers[key] { s.bytes -= old.size }
             s.tick += 1
-            let a = Answer(revision: revision, stamp: stamp, full: full, notModified: notModified, etag: tag,
+            let a = Answer(route: route, revision: revision, stamp: stamp, full: full, notModified: notModified, etag: tag,
                            size: bytes.count + key.utf8.count, used: s.tick)
             s.answers[key] = a
             s.bytes += a.size
