@@ -234,8 +234,17 @@ public final class LeagueServer: @unchecked Sendable {
     /// while the database's change stamp is the one the answer was kept with, nothing was committed since (`ReadCache`).
     /// Nil: the request goes the usual way (`handle`).
     /// Only reads that may be kept are ever kept, so the key alone says the route (no routing on this path).
+    /// `/healthz` too, while its last check is young (`HealthCheck.recent`).
     func answerAtOnce(_ request: HTTPRequest) -> HTTPResponse? {
-        guard options.readCacheEntries > 0, request.method == "GET" || request.method == "HEAD", request.headers["authorization"] == nil,
+        guard request.method == "GET" || request.method == "HEAD" else { return nil }
+        if request.path == "/healthz" {
+            let backend = self.backend
+            guard case .some(let failure) = health.recent({ try await backend.checkDatabase() }, failures: failures, executor: http.executor) else { return nil }
+            var response = Revalidation.apply(to: Self.healthzAnswer(failure), request: request)
+            response.route = "/healthz"
+            return response
+        }
+        guard options.readCacheEntries > 0, request.headers["authorization"] == nil,
               let stamp = backend.changeStamp(), let hit = readCache.answer(ReadCache.key(request), stamp: stamp) else { return nil }
         var response = hit.response(to: request)
         response.route = hit.route
@@ -328,9 +337,12 @@ public final class LeagueServer: @unchecked Sendable {
     /// deadline), else 503 `{"ok":false,"error":{…}}` with the same generic sentence as any request (the cause is logged).
     private func healthz() async -> HTTPResponse {
         let backend = self.backend
-        guard await health.check({ try await backend.checkDatabase() }, failures: failures, executor: http.executor) != nil else {
-            return .json(200, Array("{\"ok\":true}".utf8))
-        }
+        return Self.healthzAnswer(await health.check({ try await backend.checkDatabase() }, failures: failures, executor: http.executor))
+    }
+
+    /// `/healthz`'s answer to a check that passed (nil) or failed (its cause, which stays in the log).
+    private static func healthzAnswer(_ failure: String?) -> HTTPResponse {
+        guard failure != nil else { return .json(200, Array("{\"ok\":true}".utf8)) }
         let e = ServerErrors.databaseUnavailable
         var r = HTTPResponse.json(503, Array(("{\"ok\":false,\"error\":{\"code\":\(JSONText.quote(e.code)),\"message\":\(JSONText.quote(e.message))}}").utf8))
         r.headers.append(("Retry-After", "\(e.retryAfter ?? 1)"))

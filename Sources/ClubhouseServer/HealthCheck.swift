@@ -4,8 +4,9 @@ import Synchronization
 
 /// `GET /healthz`: whether this instance can serve, which is whether its database answers a trivial question within
 /// a short deadline (`LeagueServerBackend.checkDatabase`). One check runs at a time and its answer is reused for
-/// `ttl`, so a storm of health checks (HAProxy's, several balancers, a script in a loop) costs the database one
-/// question a second, and callers arriving while a check waits on a frozen database wait on that same check.
+/// `ttl`, so a storm of health checks (HAProxy's, several balancers, a script in a loop) costs the database at most
+/// two questions a second (the next one starts at half the last one's age, `recent`), and callers arriving while a
+/// check waits on a frozen database wait on that same check.
 final class HealthCheck: Sendable {
     /// How long an answer is reused.
     let ttl: Duration
@@ -26,21 +27,41 @@ final class HealthCheck: Sendable {
     func check(_ probe: @escaping @Sendable () async throws -> Void, failures: FailureLog, executor: any TaskExecutor) async -> String? {
         let task: Task<String?, Never> = state.withLock { s in
             if let last = s.last, ContinuousClock.now - last.at < ttl { return Task(executorPreference: executor) { last.failure } }
-            if let running = s.running { return running }
-            let running = Task<String?, Never>(executorPreference: executor) { [self] in
-                var failure: String?
-                do { try await probe() } catch { failure = FailureLog.cause(of: error) }
-                let wasFailing = state.withLock { s in
-                    defer { s.last = (.now, failure); s.running = nil; s.failing = failure != nil }
-                    return s.failing
-                }
-                if let failure { failures.failed(failure, route: "/healthz") } else if wasFailing { failures.recovered() }
-                return failure
-            }
-            s.running = running
-            return running
+            return started(&s, probe, failures: failures, executor: executor)
         }
         return await task.value
+    }
+
+    /// The last answer while it is younger than `ttl`, without waiting (`LeagueServer.answerAtOnce`: a health check is
+    /// answered on libmicrohttpd's thread, never behind the requests the server's threads are busy with); `.none` when
+    /// there is none that young. Past half its age a new check starts beside it, so a balancer asking often always
+    /// finds a young one.
+    func recent(_ probe: @escaping @Sendable () async throws -> Void, failures: FailureLog, executor: any TaskExecutor) -> String?? {
+        state.withLock { s -> String?? in
+            guard let last = s.last else { return .none }
+            let age = ContinuousClock.now - last.at
+            guard age < ttl else { return .none }
+            if age >= ttl / 2 { _ = started(&s, probe, failures: failures, executor: executor) }
+            return .some(last.failure)
+        }
+    }
+
+    /// The check running, else a new one.
+    private func started(_ s: inout State, _ probe: @escaping @Sendable () async throws -> Void, failures: FailureLog,
+                         executor: any TaskExecutor) -> Task<String?, Never> {
+        if let running = s.running { return running }
+        let running = Task<String?, Never>(executorPreference: executor) { [self] in
+            var failure: String?
+            do { try await probe() } catch { failure = FailureLog.cause(of: error) }
+            let wasFailing = state.withLock { s in
+                defer { s.last = (.now, failure); s.running = nil; s.failing = failure != nil }
+                return s.failing
+            }
+            if let failure { failures.failed(failure, route: "/healthz") } else if wasFailing { failures.recovered() }
+            return failure
+        }
+        s.running = running
+        return running
     }
 }
 
