@@ -61,12 +61,20 @@ enum Revalidation {
     }
 
     /// `If-None-Match`: `*`, or a list of entity tags (weak ones compared weakly, as RFC 9110 says for this header).
+    /// On the bytes, without Foundation: every revalidated read asks it, on libmicrohttpd's thread.
     static func matches(_ header: String, _ tag: String) -> Bool {
-        if header.trimmingCharacters(in: .whitespaces) == "*" { return true }
-        return header.split(separator: ",").contains { candidate in
-            var c = candidate.trimmingCharacters(in: .whitespaces)
-            if c.hasPrefix("W/") { c = String(c.dropFirst(2)) }
-            return c == tag
+        if header == tag { return true }
+        func trimmed(_ s: Substring.UTF8View) -> Substring.UTF8View {
+            let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
+            guard let first = s.firstIndex(where: { !isSpace($0) }), let last = s.lastIndex(where: { !isSpace($0) }) else { return s[s.endIndex...] }
+            return s[first...last]
+        }
+        let all = trimmed(Substring(header).utf8)
+        if all.elementsEqual("*".utf8) { return true }
+        return all.split(separator: UInt8(ascii: ",")).contains { candidate in
+            var c = trimmed(candidate)
+            if c.starts(with: "W/".utf8) { c = c.dropFirst(2) }
+            return c.elementsEqual(tag.utf8)
         }
     }
 }

@@ -1,5 +1,5 @@
 import ClubhouseDomain
-import ClubhouseServer
+@testable import ClubhouseServer
 import Foundation
 import Testing
 @testable import ClubhouseData
@@ -8,6 +8,21 @@ import Testing
 /// → 304 with no body, and `Cache-Control` that lets anyone revalidate a public answer and keeps a signed-in one private.
 @Suite("Server: revalidation") struct ServerRevalidationTests {
     static func remoteWorld() throws -> ContractWorld { try ContractTransport.$current.withValue(.remote) { try ContractWorld() } }
+
+    /// `If-None-Match` as RFC 9110 reads it: `*`, or a list of tags with optional spaces, weak ones compared weakly.
+    @Test func ifNoneMatchReadsAListOfTagsAndAStar() {
+        let tag = "\"00ff\""
+        #expect(Revalidation.matches(tag, tag))
+        #expect(Revalidation.matches("  *\t", tag))
+        #expect(Revalidation.matches("\"aa\", \"00ff\"", tag))
+        #expect(Revalidation.matches("\"aa\",W/\"00ff\" ", tag))
+        #expect(Revalidation.matches(" W/\"00ff\"", tag))
+        #expect(!Revalidation.matches("\"aa\", \"00f\"", tag))
+        #expect(!Revalidation.matches("00ff", tag), "a tag is quoted")
+        #expect(!Revalidation.matches("", tag))
+        #expect(!Revalidation.matches(" , ", tag))
+        #expect(!Revalidation.matches("\"aa\", *", tag), "a star is the whole header or nothing")
+    }
 
     /// The keys of the outermost JSON object, in the order they were written.
     static func topLevelKeys(_ body: Data) -> [String] {
