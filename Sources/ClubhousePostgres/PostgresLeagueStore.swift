@@ -20,6 +20,11 @@ public final class PostgresLeagueStore: LeagueStore, @unchecked Sendable {
         try mapErrors { try database.transaction { try body(sqlStoreTransaction(on: $0)) } }
     }
 
+    /// One statement outside a transaction: one round trip (`LeagueStore.readRevision`).
+    public func readRevision(of league: LeagueID) throws -> String {
+        try mapErrors { try database.withConnection { try sqlStoreTransaction(on: $0).revision(of: league) } }
+    }
+
     private func mapErrors<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch let e as PostgresError { throw e.domainError }
     }

@@ -19,6 +19,11 @@ public final class SQLiteLeagueStore: LeagueStore, @unchecked Sendable {
         try mapErrors { try database.transaction { try body(SQLStoreTransaction(session: $0)) } }
     }
 
+    /// One statement outside a transaction (`LeagueStore.readRevision`).
+    public func readRevision(of league: LeagueID) throws -> String {
+        try mapErrors { try database.withConnection { try SQLStoreTransaction(session: $0).revision(of: league) } }
+    }
+
     private func mapErrors<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch let e as DatabaseError { throw e.domainError }
     }

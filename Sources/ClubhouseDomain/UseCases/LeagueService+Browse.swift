@@ -31,9 +31,7 @@ extension LeagueService {
     /// league depends on the wall clock — its clock is data — so two reads at one revision give the same answer
     /// (the server's read cache, `ReadCache`, keys anonymous reads by it).
     public func readRevision(_ id: LeagueID) throws -> String {
-        try store.read { r in
-            "\(try r.lastEventID(league: id)).\(try r.seasonDataVersion()).\(try r.clockRun(id)?.speed.rawValue ?? 0)"
-        }
+        try store.readRevision(of: id)
     }
 
     public func league(_ id: LeagueID, caller: Caller) throws -> LeagueDetail {
