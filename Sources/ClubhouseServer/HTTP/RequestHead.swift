@@ -90,13 +90,16 @@ enum RequestHead {
     /// HTTP/1.1). Both at once is how a request is smuggled past a proxy; an unknown coding would leave the body's
     /// end to the connection's close.
     static func checkFraming(_ headers: [(name: String, value: String)], version: String) throws(HTTPError) {
-        var seen: [String: Int] = [:]
-        for h in headers where singletons.contains(h.name) { seen[h.name, default: 0] += 1 }
-        if let twice = seen.filter({ $0.value > 1 }).keys.sorted().first {
-            throw ServerErrors.malformed("The \(displayName(twice)) header is sent more than once")
+        // A request has a handful of headers: pairs compared in place, no table made for each request.
+        var once: [String] = [], twice: [String] = []
+        for h in headers where singletons.contains(h.name) {
+            if once.contains(h.name) { twice.append(h.name) } else { once.append(h.name) }
+        }
+        if let first = twice.sorted().first {
+            throw ServerErrors.malformed("The \(displayName(first)) header is sent more than once")
         }
         guard let coding = headers.first(where: { $0.name == "transfer-encoding" })?.value else { return }
-        if seen["content-length"] != nil {
+        if once.contains("content-length") {
             throw ServerErrors.malformed("A request has a Content-Length or a Transfer-Encoding, not both")
         }
         guard coding.lowercased() == "chunked" else {
