@@ -247,6 +247,9 @@ public final class PostgresConnection {
             guard rc == 0 else { throw failure(sql) }
             try flushOutput(sql, until: until)
         }
+        // Non-blocking, 1 only says the end was queued: what libpq still holds must reach the server before waiting
+        // for its answer (else each side waits on the other until the deadline — a seed hung here under load).
+        try flushOutput(sql, until: until)
         let result = try results(sql, until: until)
         defer { PQclear(result) }
         try check(result, sql: sql)
