@@ -34,6 +34,8 @@ public final class PostgresConnection {
     static let maxPrepared = 512
     /// Open transaction levels (0 = none); nested `inTransaction` calls become savepoints.
     package var depth = 0
+    /// The memo of the store transaction running on this connection (`StoreSQLSession.storeMemo`).
+    package let storeMemo = StoreTransactionMemo()
     /// When the current call must be over (the pool sets it for each call); nil: each statement gets `statementTimeout`.
     package var deadline: ContinuousClock.Instant?
     /// A statement's limit when no deadline is set; also the server's `statement_timeout`.

@@ -141,18 +141,25 @@ extension SQLStoreTransaction {
     }
 
     func setRoster(_ roster: Roster) throws {
-        let league = try scalar("SELECT league_id FROM teams WHERE id = ?", [roster.teamID], as: Int64.self)
+        // The team's league and its current entries come from this transaction's reads when it made them (a pick
+        // reads the league's teams and rosters first).
+        let known = memo.league(ofTeam: roster.teamID)
+        let league = try known?.rawValue ?? scalar("SELECT league_id FROM teams WHERE id = ?", [roster.teamID], as: Int64.self)
         guard let league else { throw DomainError.notFound("Team \(roster.teamID.rawValue)") }
         // Write only what changed: most calls move a slot or add one player to a full roster. The end state (and any
         // conflict thrown) is that of deleting every row and inserting `entries`; a list naming a player twice takes
         // that path, so it fails the same way.
         if Set(roster.entries.map(\.playerID)).count == roster.entries.count {
             var current: [PlayerID: RosterEntry] = [:]
-            try each("SELECT player_id, slot, acquisition, acquired_at FROM roster_entries WHERE team_id = ?", [roster.teamID]) { s in
-                let id = PlayerID(s.string(at: 0))
-                current[id] = RosterEntry(playerID: id, slot: Slot(rawValue: s.string(at: 1)) ?? .bench,
-                                          acquisition: Acquisition(rawValue: s.string(at: 2)) ?? .draft,
-                                          acquiredAt: Date(timeIntervalSince1970: s.double(at: 3)))
+            if let known, let rosters = memo.rosters[known] {
+                for e in rosters.first(where: { $0.teamID == roster.teamID })?.entries ?? [] { current[e.playerID] = e }
+            } else {
+                try each("SELECT player_id, slot, acquisition, acquired_at FROM roster_entries WHERE team_id = ?", [roster.teamID]) { s in
+                    let id = PlayerID(s.string(at: 0))
+                    current[id] = RosterEntry(playerID: id, slot: Slot(rawValue: s.string(at: 1)) ?? .bench,
+                                              acquisition: Acquisition(rawValue: s.string(at: 2)) ?? .draft,
+                                              acquiredAt: Date(timeIntervalSince1970: s.double(at: 3)))
+                }
             }
             let wanted = Set(roster.entries.map(\.playerID))
             for id in current.keys.sorted() where !wanted.contains(id) {

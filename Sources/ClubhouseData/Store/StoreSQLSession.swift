@@ -6,6 +6,8 @@ import Foundation
 package protocol StoreSQLSession {
     associatedtype Cursor: SQLRowCursor
     var dialect: SQLDialect { get }
+    /// Reads the store transaction running on this session already made (see `StoreTransactionMemo`).
+    var storeMemo: StoreTransactionMemo { get }
     /// Calls `body` for each row while the cursor is on it.
     func forEach(_ sql: String, _ params: [(any SQLBindable)?], _ body: (Cursor) throws -> Void) throws
     /// Runs a statement; returns the number of rows it changed.
