@@ -174,23 +174,21 @@ extension SQLStoreTransaction {
                     }
                     continue
                 }
-                do {
-                    try mayConflict("INSERT INTO roster_entries (league_id, player_id, team_id, slot, acquisition, acquired_at) VALUES (?, ?, ?, ?, ?, ?)",
-                            [league, e.playerID, roster.teamID, e.slot.rawValue, e.acquisition.rawValue, e.acquiredAt])
-                } catch let err as any StoreSQLError where err.isUniqueViolation {
-                    throw DomainError.conflict("Player \(e.playerID) is already on a roster in this league")
-                }
+                try insertRosterEntry(e, team: roster.teamID, league: league)
             }
             return
         }
         try run("DELETE FROM roster_entries WHERE team_id = ?", [roster.teamID])
-        for e in roster.entries {
-            do {
-                try mayConflict("INSERT INTO roster_entries (league_id, player_id, team_id, slot, acquisition, acquired_at) VALUES (?, ?, ?, ?, ?, ?)",
-                        [league, e.playerID, roster.teamID, e.slot.rawValue, e.acquisition.rawValue, e.acquiredAt])
-            } catch let err as any StoreSQLError where err.isUniqueViolation {
-                throw DomainError.conflict("Player \(e.playerID) is already on a roster in this league")
-            }
+        for e in roster.entries { try insertRosterEntry(e, team: roster.teamID, league: league) }
+    }
+
+    /// A player already on a roster of the league (the primary key is (league, player)) is a conflict; the insert
+    /// adds nothing then, so the transaction stays usable without a savepoint.
+    private func insertRosterEntry(_ e: RosterEntry, team: TeamID, league: Int64) throws {
+        guard try insertUnlessConflicting(
+            "INSERT INTO roster_entries (league_id, player_id, team_id, slot, acquisition, acquired_at) VALUES (?, ?, ?, ?, ?, ?)",
+            [league, e.playerID, team, e.slot.rawValue, e.acquisition.rawValue, e.acquiredAt]) else {
+            throw DomainError.conflict("Player \(e.playerID) is already on a roster in this league")
         }
     }
 
@@ -293,13 +291,19 @@ extension SQLStoreTransaction {
                   d.remainingWhenPaused, d.scheduledAt, d.startedAt, d.pickOpenedAt])
     }
 
+    /// The pick-number check: of two picks of the same number (or the same player) exactly one lands. The insert
+    /// adds nothing on a conflict (no error, so no savepoint), and only then does a read say which it was: the
+    /// number's if that pick is made (the primary key, checked first as the unique violation did), else the player's.
+    /// On PostgreSQL a conflict with a row this transaction's snapshot can't see is a serialization failure (run
+    /// again), never a silent "nothing inserted", so the row the read looks for is always visible.
     func insertPick(_ p: Pick, in league: LeagueID) throws {
-        do {
-            try mayConflict("INSERT INTO picks (league_id, number, round, team_id, player_id, source, made_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    [league, p.number, p.round, p.teamID, p.playerID, p.source.rawValue, p.madeAt])
-        } catch let e as any StoreSQLError where e.isUniqueViolation {
-            if e.message.contains("player_id") { throw DomainError.conflict("That player was already drafted") }
-            throw DomainError.conflict("Pick \(p.number) was already made")
+        guard try insertUnlessConflicting(
+            "INSERT INTO picks (league_id, number, round, team_id, player_id, source, made_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [league, p.number, p.round, p.teamID, p.playerID, p.source.rawValue, p.madeAt]) else {
+            if try scalar("SELECT 1 FROM picks WHERE league_id = ? AND number = ?", [league, p.number], as: Int.self) != nil {
+                throw DomainError.conflict("Pick \(p.number) was already made")
+            }
+            throw DomainError.conflict("That player was already drafted")
         }
     }
 

@@ -37,6 +37,12 @@ struct SQLStoreTransaction<Session: StoreSQLSession>: LeagueStoreWriter {
         memo.wrote(sql)
         try session.recovering { _ = try session.run(sql, params) }
     }
+    /// An INSERT that adds nothing when the row would break a unique constraint (`ON CONFLICT DO NOTHING`, the same on
+    /// both databases); returns whether the row went in. No error, so no savepoint is needed to keep a PostgreSQL
+    /// transaction usable (`mayConflict`'s round trips), and the caller says what the conflict means.
+    func insertUnlessConflicting(_ sql: String, _ params: [(any SQLBindable)?]) throws -> Bool {
+        try run(sql + " ON CONFLICT DO NOTHING", params) > 0
+    }
 }
 
 /// The store's SQL on `session`, for the store of another module of this package (PostgreSQL's).
