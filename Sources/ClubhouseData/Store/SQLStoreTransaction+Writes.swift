@@ -346,9 +346,7 @@ extension SQLStoreTransaction {
     }
 
     func appendEvent(league: LeagueID, kind: LeagueEvent.Kind, payload: String, at: Date) throws -> Int64 {
-        try session.willAppendEvent()
-        let id = try insert("INSERT INTO events (league_id, kind, payload, at) VALUES (?, ?, ?, ?)", [league, kind.rawValue, payload, at])
-        try session.didAppendEvent(id)
-        return id
+        memo.wrote("INSERT INTO events")
+        return try session.appendEvent([league, kind.rawValue, payload, at])
     }
 }
