@@ -33,7 +33,13 @@ extension SQLStoreTransaction {
     func league(_ id: LeagueID) throws -> League? {
         if let hit = memo.leagues[id] { return hit }
         var out: League?
-        try each("SELECT \(StoreSQL.leagueColumns) FROM leagues WHERE id = ?", [id]) { out = try Self.league($0) }
+        // The season data version rides along: a write asks for the league, then for the version (its season facts).
+        try each("SELECT \(StoreSQL.leagueColumns), (SELECT value FROM meta WHERE key = 'season_data_version') FROM leagues WHERE id = ?",
+                 [id]) { s in
+            out = try Self.league(s)
+            // As `seasonDataVersion()` reads it (a value it can't read is left to it, to fail the same way).
+            if s.isNull(at: 11) { memo.seasonDataVersion = 0 } else if let v = Int64(sqliteValue: s.value(at: 11)) { memo.seasonDataVersion = v }
+        }
         memo.leagues[id] = .some(out)
         return out
     }

@@ -20,6 +20,8 @@ package final class StoreTransactionMemo {
     var drafts: [LeagueID: Draft?] = [:]
     /// `rosters(in:)`.
     var rosters: [LeagueID: [Roster]] = [:]
+    /// `seasonDataVersion()` (`league(_:)` reads it in the same statement: a write's first two questions).
+    var seasonDataVersion: Int64?
 
     package init() {}
 
@@ -28,6 +30,7 @@ package final class StoreTransactionMemo {
         if !teams.isEmpty { teams.removeAll() }
         if !drafts.isEmpty { drafts.removeAll() }
         if !rosters.isEmpty { rosters.removeAll() }
+        seasonDataVersion = nil
     }
 
     /// The league of `team`, when a memoized `teams(in:)` holds it.
@@ -39,7 +42,7 @@ package final class StoreTransactionMemo {
     /// Forgets what `sql` (about to run) may change. Reads (SELECT) change nothing; an INSERT or UPDATE changes its
     /// table (no foreign key cascades on update); a DELETE may cascade anywhere; anything else forgets everything.
     func wrote(_ sql: String) {
-        guard !(leagues.isEmpty && teams.isEmpty && drafts.isEmpty && rosters.isEmpty) else { return }
+        guard !(leagues.isEmpty && teams.isEmpty && drafts.isEmpty && rosters.isEmpty && seasonDataVersion == nil) else { return }
         let words = sql.prefix(80).split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "(" }).prefix(3).map { $0.uppercased() }
         guard let first = words.first else { return }
         if first == "SELECT" { return }
@@ -57,6 +60,7 @@ package final class StoreTransactionMemo {
         case "TEAMS": teams.removeAll(); rosters.removeAll()
         case "DRAFTS": drafts.removeAll()
         case "ROSTER_ENTRIES": rosters.removeAll()
+        case "META": seasonDataVersion = nil
         default: break
         }
     }
