@@ -34,6 +34,12 @@ public final class PostgresConnection {
     static let maxPrepared = 512
     /// Open transaction levels (0 = none); nested `inTransaction` calls become savepoints.
     package var depth = 0
+    /// The transaction's BEGIN, not sent yet: it goes out with the transaction's first statement, in the same round
+    /// trip (libpq's pipeline mode, or one simple query), instead of a round trip of its own. The server takes a
+    /// transaction's snapshot at its first statement, not at BEGIN, so nothing it sees changes.
+    private var pendingBegin: String?
+    /// The memo of the store transaction running on this connection (`StoreSQLSession.storeMemo`).
+    package let storeMemo = StoreTransactionMemo()
     /// When the current call must be over (the pool sets it for each call); nil: each statement gets `statementTimeout`.
     package var deadline: ContinuousClock.Instant?
     /// A statement's limit when no deadline is set; also the server's `statement_timeout`.
@@ -127,6 +133,12 @@ public final class PostgresConnection {
 
     /// Runs statements that change nothing lasting (transaction control, session settings, probes).
     private func session(_ sql: String) throws {
+        // A simple query may hold several statements: a pending BEGIN goes first, in the same round trip.
+        var sql = sql
+        if let begin = pendingBegin {
+            pendingBegin = nil
+            sql = begin + "; " + sql
+        }
         let result = try roundTrip(sql) { PQsendQuery($0, sql) }
         defer { PQclear(result) }
         try check(result, sql: sql)
@@ -213,6 +225,10 @@ public final class PostgresConnection {
     public func copy(into table: String, columns: [String], rows: some Sequence<[SQLiteValue]>) throws {
         let sql = "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN"
         if depth == 0 { mayHaveCommitted = true }
+        if let begin = pendingBegin {
+            pendingBegin = nil
+            try session(begin)
+        }
         let until = deadline ?? .now + statementTimeout
         let start = try roundTrip(sql, until: until) { PQsendQuery($0, sql) }
         guard PQresultStatus(start) == PGRES_COPY_IN else {
@@ -289,11 +305,14 @@ public final class PostgresConnection {
     @discardableResult
     public func inTransaction<T>(_ begin: String = "BEGIN", _ body: (PostgresConnection) throws -> T) throws -> T {
         if depth > 0 { return try inSavepoint { try body(self) } }
-        try session(begin)
+        // Sent with the first statement (`pendingBegin`).
+        pendingBegin = begin
         depth = 1
-        defer { depth = 0 }
+        defer { depth = 0; pendingBegin = nil }
         do {
             let result = try body(self)
+            // No statement ran: there is no transaction to commit.
+            if pendingBegin != nil { return result }
             // From here a lost connection may have lost the answer to a COMMIT that landed: never run this again.
             mayHaveCommitted = true
             // COMMIT of a transaction an earlier (caught) error aborted answers "ROLLBACK": nothing was saved.
@@ -303,7 +322,7 @@ public final class PostgresConnection {
             }
             return result
         } catch {
-            if isHealthy { try? session("ROLLBACK") }
+            if pendingBegin == nil, isHealthy { try? session("ROLLBACK") }
             throw error
         }
     }
@@ -370,9 +389,47 @@ public final class PostgresConnection {
         guard !broken else { throw PostgresError(sqlState: "08003", message: "the connection was given up after an earlier failure", sql: sql) }
         let until = until ?? deadline ?? .now + statementTimeout
         sentAt = .now
+        if let begin = pendingBegin {
+            pendingBegin = nil
+            return try pipelined(begin: begin, sql, until: until, send: send)
+        }
         guard send(handle) == 1 else { throw failure(sql) }
         try flushOutput(sql, until: until)
         return try results(sql, until: until)
+    }
+
+    /// `begin` and then the statement `send` sends, in one round trip (libpq's pipeline mode: both, then a sync);
+    /// returns the statement's result, or the BEGIN's when the BEGIN failed (the statement was then not run).
+    private func pipelined(begin: String, _ sql: String, until: ContinuousClock.Instant, send: (OpaquePointer) -> Int32) throws -> OpaquePointer {
+        guard PQenterPipelineMode(handle) == 1 else { throw failure(sql) }
+        guard PQsendQueryParams(handle, begin, 0, nil, nil, nil, nil, 0) == 1, send(handle) == 1, PQpipelineSync(handle) == 1 else {
+            throw failure(sql)
+        }
+        try flushOutput(sql, until: until)
+        let began = try results(begin, until: until)
+        let result: OpaquePointer
+        do { result = try results(sql, until: until) } catch { PQclear(began); throw error }
+        // The sync's own result ends the pipeline.
+        var synced = false
+        while !synced {
+            while PQisBusy(handle) == 1 {
+                guard Self.poll(PQsocket(handle), POLLIN, until: until) != nil else {
+                    PQclear(began); PQclear(result)
+                    throw timedOut(sql, after: timeLimit(until))
+                }
+                guard PQconsumeInput(handle) == 1 else { PQclear(began); PQclear(result); throw failure(sql) }
+            }
+            guard let r = PQgetResult(handle) else { PQclear(began); PQclear(result); throw failure(sql) }
+            synced = PQresultStatus(r) == PGRES_PIPELINE_SYNC
+            PQclear(r)
+        }
+        guard PQexitPipelineMode(handle) == 1 else { PQclear(began); PQclear(result); throw failure(sql) }
+        if PQresultStatus(began) == PGRES_FATAL_ERROR {
+            PQclear(result)
+            return began
+        }
+        PQclear(began)
+        return result
     }
 
     /// Writes what libpq holds for the server (non-blocking mode keeps what the socket didn't take), reading meanwhile

@@ -304,11 +304,15 @@ extension PostgresConnection: StoreSQLSession {
         return try inSavepoint(body)
     }
 
-    /// Event ids come from a sequence, which hands them out in the order transactions ask, not the order they commit:
-    /// holding this lock from the insert to the commit makes ids become visible in increasing order, so a follower
-    /// reading "id > last seen" never skips one that commits late.
-    package func willAppendEvent() throws { try run("SELECT pg_advisory_xact_lock(\(PostgresEvents.appendLock))", []) }
-
-    /// Wakes every instance's follower when the transaction commits (a NOTIFY is delivered only then, and only once).
-    package func didAppendEvent(_ id: Int64) throws { try run("SELECT pg_notify('\(PostgresEvents.channel)', ?)", [String(id)]) }
+    /// One round trip for the three steps of an append. Event ids come from a sequence, which hands them out in the
+    /// order transactions ask, not the order they commit: the append lock, held from the insert to the commit, makes
+    /// ids become visible in increasing order, so a follower reading "id > last seen" never skips one that commits
+    /// late. It must be held before the id is drawn: the row is selected from the CTE that takes it, and the id (the
+    /// column's default) is drawn only as that row is inserted. `pg_notify` in RETURNING then wakes every instance's
+    /// follower when the transaction commits (a NOTIFY is delivered only then, and only once).
+    package func appendEvent(_ values: [(any SQLBindable)?]) throws -> Int64 {
+        let rows = try query(PostgresEvents.appendSQL, values)
+        guard rows.next() else { throw PostgresError(sqlState: "XX000", message: "INSERT returned no id", sql: PostgresEvents.appendSQL) }
+        return rows.int64(at: 0)
+    }
 }

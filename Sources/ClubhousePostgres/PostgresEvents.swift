@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// The events of a PostgreSQL database, seen by every instance: each follower has its own connection that LISTENs on
-/// `clubhouse_events` (every event insert NOTIFYs it at commit, see `PostgresConnection.didAppendEvent`) and reads
+/// `clubhouse_events` (every event insert NOTIFYs it at commit, see `PostgresConnection.appendEvent`) and reads
 /// `events WHERE id > last` whenever it is told, and every `fallbackInterval` in case a notification was lost with a
 /// connection. Ids become visible in increasing order (the append lock), so resuming from any id has no gap and no
 /// duplicate, whichever instance wrote the events and whichever one the client reads them from.
@@ -134,4 +134,11 @@ enum PostgresEvents {
     static let channel = "clubhouse_events"
     /// The advisory lock held from an event insert to its commit.
     static let appendLock: Int64 = 7_303_001
+    /// An event's insert (`PostgresConnection.appendEvent`): the append lock, then the row and its id, then the NOTIFY.
+    static let appendSQL = """
+        WITH append_lock AS MATERIALIZED (SELECT pg_advisory_xact_lock(\(appendLock)))
+        INSERT INTO events (league_id, kind, payload, at)
+        SELECT ?::bigint, ?::text, ?::text, ?::double precision FROM append_lock
+        RETURNING id, pg_notify('\(channel)', id::text)
+        """
 }

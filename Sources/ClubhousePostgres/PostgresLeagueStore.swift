@@ -13,11 +13,11 @@ public final class PostgresLeagueStore: LeagueStore, @unchecked Sendable {
     public init(database: PostgresDatabase) { self.database = database }
 
     public func read<T>(_ body: (any LeagueStoreReader) throws -> T) throws -> T {
-        try mapErrors { try database.read { try body(sqlStoreTransaction(on: $0)) } }
+        try mapErrors { try database.read { c in try withStoreTransaction(on: c) { try body($0) } } }
     }
 
     public func write<T>(_ body: (any LeagueStoreWriter) throws -> T) throws -> T {
-        try mapErrors { try database.transaction { try body(sqlStoreTransaction(on: $0)) } }
+        try mapErrors { try database.transaction { try withStoreTransaction(on: $0, body) } }
     }
 
     /// One statement outside a transaction: one round trip (`LeagueStore.readRevision`).

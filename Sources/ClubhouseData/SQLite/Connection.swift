@@ -10,6 +10,8 @@ public final class Connection {
     private static let cacheLimit = 128
     /// Open transaction levels (0 = autocommit); nested `transaction` calls become savepoints.
     package var depth = 0
+    /// The memo of the store transaction running on this connection (`StoreSQLSession.storeMemo`).
+    package let storeMemo = StoreTransactionMemo()
     /// This connection's file in `SQLiteFiles` (nil in memory): nothing reads it outside SQLite while it is open.
     private let file: SQLiteFiles.Key?
 

@@ -4,6 +4,7 @@ import Foundation
 /// `SQLStoreTransaction`: the draft: its state, picks and queues (reads).
 extension SQLStoreTransaction {
     func draft(in league: LeagueID) throws -> Draft? {
+        if let hit = memo.drafts[league] { return hit }
         var out: Draft?
         try each("""
             SELECT status, draft_order, rounds, type, pick_clock_seconds, current_pick, deadline, remaining_when_paused, scheduled_at, started_at,
@@ -16,6 +17,7 @@ extension SQLStoreTransaction {
                         deadline: s.date(at: 6), remainingWhenPaused: s.isNull(at: 7) ? nil : s.double(at: 7),
                         scheduledAt: s.date(at: 8), startedAt: s.date(at: 9), pickOpenedAt: s.date(at: 10)).checkedAfterReading()
         }
+        memo.drafts[league] = .some(out)
         return out
     }
 

@@ -104,6 +104,9 @@ extension SQLStoreTransaction {
     }
 
     func seasonDataVersion() throws -> Int64 {
-        try scalar("SELECT value FROM meta WHERE key = 'season_data_version'", as: Int64.self) ?? 0
+        if let known = memo.seasonDataVersion { return known }
+        let version = try scalar("SELECT value FROM meta WHERE key = 'season_data_version'", as: Int64.self) ?? 0
+        memo.seasonDataVersion = version
+        return version
     }
 }

@@ -141,18 +141,25 @@ extension SQLStoreTransaction {
     }
 
     func setRoster(_ roster: Roster) throws {
-        let league = try scalar("SELECT league_id FROM teams WHERE id = ?", [roster.teamID], as: Int64.self)
+        // The team's league and its current entries come from this transaction's reads when it made them (a pick
+        // reads the league's teams and rosters first).
+        let known = memo.league(ofTeam: roster.teamID)
+        let league = try known?.rawValue ?? scalar("SELECT league_id FROM teams WHERE id = ?", [roster.teamID], as: Int64.self)
         guard let league else { throw DomainError.notFound("Team \(roster.teamID.rawValue)") }
         // Write only what changed: most calls move a slot or add one player to a full roster. The end state (and any
         // conflict thrown) is that of deleting every row and inserting `entries`; a list naming a player twice takes
         // that path, so it fails the same way.
         if Set(roster.entries.map(\.playerID)).count == roster.entries.count {
             var current: [PlayerID: RosterEntry] = [:]
-            try each("SELECT player_id, slot, acquisition, acquired_at FROM roster_entries WHERE team_id = ?", [roster.teamID]) { s in
-                let id = PlayerID(s.string(at: 0))
-                current[id] = RosterEntry(playerID: id, slot: Slot(rawValue: s.string(at: 1)) ?? .bench,
-                                          acquisition: Acquisition(rawValue: s.string(at: 2)) ?? .draft,
-                                          acquiredAt: Date(timeIntervalSince1970: s.double(at: 3)))
+            if let known, let rosters = memo.rosters[known] {
+                for e in rosters.first(where: { $0.teamID == roster.teamID })?.entries ?? [] { current[e.playerID] = e }
+            } else {
+                try each("SELECT player_id, slot, acquisition, acquired_at FROM roster_entries WHERE team_id = ?", [roster.teamID]) { s in
+                    let id = PlayerID(s.string(at: 0))
+                    current[id] = RosterEntry(playerID: id, slot: Slot(rawValue: s.string(at: 1)) ?? .bench,
+                                              acquisition: Acquisition(rawValue: s.string(at: 2)) ?? .draft,
+                                              acquiredAt: Date(timeIntervalSince1970: s.double(at: 3)))
+                }
             }
             let wanted = Set(roster.entries.map(\.playerID))
             for id in current.keys.sorted() where !wanted.contains(id) {
@@ -167,23 +174,21 @@ extension SQLStoreTransaction {
                     }
                     continue
                 }
-                do {
-                    try mayConflict("INSERT INTO roster_entries (league_id, player_id, team_id, slot, acquisition, acquired_at) VALUES (?, ?, ?, ?, ?, ?)",
-                            [league, e.playerID, roster.teamID, e.slot.rawValue, e.acquisition.rawValue, e.acquiredAt])
-                } catch let err as any StoreSQLError where err.isUniqueViolation {
-                    throw DomainError.conflict("Player \(e.playerID) is already on a roster in this league")
-                }
+                try insertRosterEntry(e, team: roster.teamID, league: league)
             }
             return
         }
         try run("DELETE FROM roster_entries WHERE team_id = ?", [roster.teamID])
-        for e in roster.entries {
-            do {
-                try mayConflict("INSERT INTO roster_entries (league_id, player_id, team_id, slot, acquisition, acquired_at) VALUES (?, ?, ?, ?, ?, ?)",
-                        [league, e.playerID, roster.teamID, e.slot.rawValue, e.acquisition.rawValue, e.acquiredAt])
-            } catch let err as any StoreSQLError where err.isUniqueViolation {
-                throw DomainError.conflict("Player \(e.playerID) is already on a roster in this league")
-            }
+        for e in roster.entries { try insertRosterEntry(e, team: roster.teamID, league: league) }
+    }
+
+    /// A player already on a roster of the league (the primary key is (league, player)) is a conflict; the insert
+    /// adds nothing then, so the transaction stays usable without a savepoint.
+    private func insertRosterEntry(_ e: RosterEntry, team: TeamID, league: Int64) throws {
+        guard try insertUnlessConflicting(
+            "INSERT INTO roster_entries (league_id, player_id, team_id, slot, acquisition, acquired_at) VALUES (?, ?, ?, ?, ?, ?)",
+            [league, e.playerID, team, e.slot.rawValue, e.acquisition.rawValue, e.acquiredAt]) else {
+            throw DomainError.conflict("Player \(e.playerID) is already on a roster in this league")
         }
     }
 
@@ -286,13 +291,19 @@ extension SQLStoreTransaction {
                   d.remainingWhenPaused, d.scheduledAt, d.startedAt, d.pickOpenedAt])
     }
 
+    /// The pick-number check: of two picks of the same number (or the same player) exactly one lands. The insert
+    /// adds nothing on a conflict (no error, so no savepoint), and only then does a read say which it was: the
+    /// number's if that pick is made (the primary key, checked first as the unique violation did), else the player's.
+    /// On PostgreSQL a conflict with a row this transaction's snapshot can't see is a serialization failure (run
+    /// again), never a silent "nothing inserted", so the row the read looks for is always visible.
     func insertPick(_ p: Pick, in league: LeagueID) throws {
-        do {
-            try mayConflict("INSERT INTO picks (league_id, number, round, team_id, player_id, source, made_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    [league, p.number, p.round, p.teamID, p.playerID, p.source.rawValue, p.madeAt])
-        } catch let e as any StoreSQLError where e.isUniqueViolation {
-            if e.message.contains("player_id") { throw DomainError.conflict("That player was already drafted") }
-            throw DomainError.conflict("Pick \(p.number) was already made")
+        guard try insertUnlessConflicting(
+            "INSERT INTO picks (league_id, number, round, team_id, player_id, source, made_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [league, p.number, p.round, p.teamID, p.playerID, p.source.rawValue, p.madeAt]) else {
+            if try scalar("SELECT 1 FROM picks WHERE league_id = ? AND number = ?", [league, p.number], as: Int.self) != nil {
+                throw DomainError.conflict("Pick \(p.number) was already made")
+            }
+            throw DomainError.conflict("That player was already drafted")
         }
     }
 
@@ -335,9 +346,7 @@ extension SQLStoreTransaction {
     }
 
     func appendEvent(league: LeagueID, kind: LeagueEvent.Kind, payload: String, at: Date) throws -> Int64 {
-        try session.willAppendEvent()
-        let id = try insert("INSERT INTO events (league_id, kind, payload, at) VALUES (?, ?, ?, ?)", [league, kind.rawValue, payload, at])
-        try session.didAppendEvent(id)
-        return id
+        memo.wrote("INSERT INTO events")
+        return try session.appendEvent([league, kind.rawValue, payload, at])
     }
 }

@@ -10,30 +10,53 @@ import Synchronization
 /// accounts, leagues, invites and chat, draft, waivers, writes); this file holds the statement helpers and caches.
 struct SQLStoreTransaction<Session: StoreSQLSession>: LeagueStoreWriter {
     let session: Session
+    /// Reads this transaction already made (the session's: shared with a nested transaction's). Every statement
+    /// below that isn't a SELECT tells it first (`StoreTransactionMemo.wrote`).
+    var memo: StoreTransactionMemo { session.storeMemo }
 
     func each(_ sql: String, _ params: [(any SQLBindable)?] = [], _ body: (Session.Cursor) throws -> Void) throws {
+        memo.wrote(sql)
         try session.forEach(sql, params, body)
     }
     @discardableResult
     func run(_ sql: String, _ params: [(any SQLBindable)?] = []) throws -> Int {
-        try session.run(sql, params)
+        memo.wrote(sql)
+        return try session.run(sql, params)
     }
     /// Runs an INSERT into a table with an `id` key; returns the new row's id.
     func insert(_ sql: String, _ params: [(any SQLBindable)?] = []) throws -> Int64 {
-        try session.insert(sql, params)
+        memo.wrote(sql)
+        return try session.insert(sql, params)
     }
     func scalar<T: SQLColumnDecodable>(_ sql: String, _ params: [(any SQLBindable)?] = [], as: T.Type) throws -> T? {
-        try session.scalar(sql, params, as: T.self)
+        memo.wrote(sql)
+        return try session.scalar(sql, params, as: T.self)
     }
     /// A write that may break a unique constraint, so that the transaction stays usable when it does.
     func mayConflict(_ sql: String, _ params: [(any SQLBindable)?]) throws {
+        memo.wrote(sql)
         try session.recovering { _ = try session.run(sql, params) }
+    }
+    /// An INSERT that adds nothing when the row would break a unique constraint (`ON CONFLICT DO NOTHING`, the same on
+    /// both databases); returns whether the row went in. No error, so no savepoint is needed to keep a PostgreSQL
+    /// transaction usable (`mayConflict`'s round trips), and the caller says what the conflict means.
+    func insertUnlessConflicting(_ sql: String, _ params: [(any SQLBindable)?]) throws -> Bool {
+        try run(sql + " ON CONFLICT DO NOTHING", params) > 0
     }
 }
 
 /// The store's SQL on `session`, for the store of another module of this package (PostgreSQL's).
 package func sqlStoreTransaction<Session: StoreSQLSession>(on session: Session) -> any LeagueStoreWriter {
     SQLStoreTransaction(session: session)
+}
+
+/// Runs `body` as one store transaction on `session` (inside the database's transaction): the memo of reads starts
+/// empty and is emptied again at the end, whatever happens, so it never outlives the transaction — nor a nested
+/// one's savepoint, nor an attempt run again after a serialization failure.
+package func withStoreTransaction<Session: StoreSQLSession, T>(on session: Session, _ body: (any LeagueStoreWriter) throws -> T) throws -> T {
+    session.storeMemo.reset()
+    defer { session.storeMemo.reset() }
+    return try body(SQLStoreTransaction(session: session))
 }
 
 /// The store's SQL fragments and caches (a generic type can't hold static stored properties).

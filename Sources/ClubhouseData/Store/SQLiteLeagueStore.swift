@@ -12,11 +12,11 @@ public final class SQLiteLeagueStore: LeagueStore, @unchecked Sendable {
     public init(database: Database) { self.database = database }
 
     public func read<T>(_ body: (any LeagueStoreReader) throws -> T) throws -> T {
-        try mapErrors { try database.read { try body(SQLStoreTransaction(session: $0)) } }
+        try mapErrors { try database.read { c in try withStoreTransaction(on: c) { try body($0) } } }
     }
 
     public func write<T>(_ body: (any LeagueStoreWriter) throws -> T) throws -> T {
-        try mapErrors { try database.transaction { try body(SQLStoreTransaction(session: $0)) } }
+        try mapErrors { try database.transaction { try withStoreTransaction(on: $0, body) } }
     }
 
     /// One statement outside a transaction (`LeagueStore.readRevision`).

@@ -6,6 +6,8 @@ import Foundation
 package protocol StoreSQLSession {
     associatedtype Cursor: SQLRowCursor
     var dialect: SQLDialect { get }
+    /// Reads the store transaction running on this session already made (see `StoreTransactionMemo`).
+    var storeMemo: StoreTransactionMemo { get }
     /// Calls `body` for each row while the cursor is on it.
     func forEach(_ sql: String, _ params: [(any SQLBindable)?], _ body: (Cursor) throws -> Void) throws
     /// Runs a statement; returns the number of rows it changed.
@@ -21,9 +23,9 @@ package protocol StoreSQLSession {
     func insertRows(into table: String, columns: [String], rows: [[SQLiteValue]]) throws
     /// Runs a statement with values already in SQLite's terms (no boxing per value: bulk upserts).
     func run(_ sql: String, values: [SQLiteValue]) throws
-    /// Called right before an event row is inserted, and with its id right after.
-    func willAppendEvent() throws
-    func didAppendEvent(_ id: Int64) throws
+    /// Inserts one row of `events` — `values` are its league_id, kind, payload and at — and returns its id. PostgreSQL
+    /// takes its append lock before the id is drawn and NOTIFYs the followers, in the same statement.
+    func appendEvent(_ values: [(any SQLBindable)?]) throws -> Int64
 }
 
 /// The few places where SQLite's SQL and PostgreSQL's differ.
@@ -129,6 +131,7 @@ extension Connection: StoreSQLSession {
             start = end
         }
     }
-    package func willAppendEvent() throws {}
-    package func didAppendEvent(_ id: Int64) throws {}
+    package func appendEvent(_ values: [(any SQLBindable)?]) throws -> Int64 {
+        try insert("INSERT INTO events (league_id, kind, payload, at) VALUES (?, ?, ?, ?)", values)
+    }
 }

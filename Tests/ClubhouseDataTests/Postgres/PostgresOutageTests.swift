@@ -154,13 +154,7 @@ struct PostgresOutageTests {
         }
         defer { follow.cancel() }
         func append() throws -> Int64 {
-            try db.transaction { c in
-                try c.willAppendEvent()
-                let id = try c.insert("INSERT INTO events (league_id, kind, payload, at) VALUES (?, ?, ?, ?)",
-                                      [Int64(1), LeagueEvent.Kind.chat.rawValue, "{}", Date()])
-                try c.didAppendEvent(id)
-                return id
-            }
+            try db.transaction { c in try c.appendEvent([Int64(1), LeagueEvent.Kind.chat.rawValue, "{}", Date()]) }
         }
         var written = [try append()]
         #expect(await Wait.until(.seconds(30)) { received.value == written })
