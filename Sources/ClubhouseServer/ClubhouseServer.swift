@@ -205,10 +205,10 @@ public final class LeagueServer: @unchecked Sendable {
         }
         var response: HTTPResponse
         do {
-            // The change stamp before the revision: an answer kept with it stands while the stamp does (`ReadCache`).
-            let stamp = options.readCacheEntries > 0 ? backend.changeStamp() : nil
             if options.readCacheEntries > 0, ReadCache.applies(to: route, request),
                let league = try? Params(path: params, query: request.query).league,
+               // The change stamp before the revision: an answer kept with it stands while the stamp does (`ReadCache`).
+               case let stamp = backend.changeStamp(),
                let revision = try? backend.readRevision(of: league) {
                 response = try await cached(route, params: params, request: request, revision: revision, stamp: stamp)
             } else {

@@ -6,12 +6,12 @@ import Synchronization
 /// process's or another's — and stays put otherwise, so a number read before some work and read again equal after it
 /// says nothing was committed in between (the server's kept reads, `ReadCache`).
 ///
-/// One connection, opened at the first question and kept (its numbers only compare with its own); a file that can't be
-/// opened, or a question that fails, answers nil (the caller reads the data instead).
+/// One read-only connection, opened at the first question and kept (its numbers only compare with its own); a file that
+/// can't be opened, or a question that fails, answers nil (the caller reads the data instead).
 public final class SQLiteDataVersion: Sendable {
     public let path: String
     private let connection = Mutex<Opened>(.notYet)
-    private enum Opened { case notYet, open(Database), unavailable }
+    private enum Opened: @unchecked Sendable { case notYet, open(Connection), unavailable }
 
     /// Nil for a database with no file another connection could share (in memory).
     public init?(path: String) {
@@ -23,8 +23,9 @@ public final class SQLiteDataVersion: Sendable {
     public func current() -> UInt64? {
         connection.withLock { c -> UInt64? in
             if case .notYet = c {
-                // A short busy wait: the caller answers a request with it and would rather read the data than wait.
-                c = (try? Database(path: path, busyTimeout: .milliseconds(50))).map(Opened.open) ?? .unavailable
+                // Read-only, so it never makes a file where the database was moved away or not made yet; a short busy
+                // wait: the caller answers a request with it and would rather read the data than wait.
+                c = (try? Connection(path: path, busyTimeoutMilliseconds: 50, readOnly: true)).map(Opened.open) ?? .unavailable
             }
             guard case .open(let db) = c, let v = try? db.scalar("PRAGMA data_version", as: Int64.self) else { return nil }
             return UInt64(bitPattern: v)
