@@ -43,6 +43,18 @@ import ClubhouseDomain
         #expect(try EventLog.events(db, after: e3.id).isEmpty)
     }
 
+    /// A follower that starts late, after its database was moved away (a volume unmounted, a restore in progress),
+    /// ends its stream and leaves nothing where the file was: an empty new database there would keep the real one from
+    /// coming back (the server's storage-failure test saw exactly that in a busy full run).
+    @Test func aFollowerNeverMakesTheDatabaseItFollows() async throws {
+        let dir = TempDir()
+        let path = dir.file("gone.sqlite")
+        var delivered = 0
+        for await _ in EventFollower(path: path).events(after: 0) { delivered += 1 }
+        #expect(delivered == 0)
+        #expect(!FileManager.default.fileExists(atPath: path), "the follower made a database where there was none")
+    }
+
     @Test func theFollowerDeliversEventsAppendedByAnotherConnection() async throws {
         let dir = TempDir()
         let writer = try fileDatabase(dir)

@@ -31,13 +31,15 @@ public struct EventFollower: Sendable {
     }
 
     /// Events with id > `after` (pass `EventLog.lastID(db)` for only new ones, or a client's last seen id to
-    /// resume), oldest first, optionally of one league. The stream ends if the file cannot be opened.
+    /// resume), oldest first, optionally of one league. The stream ends if the file cannot be opened (or isn't there).
     public func events(after: Int64, league: LeagueID? = nil) -> AsyncStream<LeagueEvent> {
         let path = path, interval = pollInterval, batch = batchSize, fallback = fallbackInterval
         let watcher = watchesChanges ? DatabaseChangeWatcher.shared(for: path) : nil
         return AsyncStream { continuation in
             let task = Task.detached {
-                guard let db = try? Database(path: path) else { continuation.finish(); return }
+                // Only the file that is there: this task may start late (a busy process), after the file was moved away,
+                // and must not leave an empty database in its place.
+                guard let db = try? Database(path: path, create: false) else { continuation.finish(); return }
                 var last = after
                 var seenVersion: Int64?
                 // After a reported write whose commit isn't visible yet (the WAL is written a moment before its

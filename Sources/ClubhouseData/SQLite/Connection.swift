@@ -15,9 +15,10 @@ public final class Connection {
     /// This connection's file in `SQLiteFiles` (nil in memory): nothing reads it outside SQLite while it is open.
     private let file: SQLiteFiles.Key?
 
-    init(path: String, busyTimeoutMilliseconds: Int32, readOnly: Bool = false) throws {
+    /// `create` false: a missing file is an error, never a new empty database.
+    init(path: String, busyTimeoutMilliseconds: Int32, readOnly: Bool = false, create: Bool = true) throws {
         var db: OpaquePointer?
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)) | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))

@@ -28,10 +28,12 @@ public final class Database: @unchecked Sendable {
 
     /// Opens (creating if needed) the database at `path`, or a private in-memory one for `":memory:"`.
     /// Does not migrate: call `migrate()` (or use `Database.open(at:)` for the whole routine).
-    public init(path: String, busyTimeout: Duration = Database.defaultBusyTimeout) throws {
+    /// `create` false: opens only a file that is there (a follower of a database another connection made must not make
+    /// an empty one where it was moved away).
+    public init(path: String, busyTimeout: Duration = Database.defaultBusyTimeout, create: Bool = true) throws {
         self.path = path
         let ms = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
-        connection = try Connection(path: path, busyTimeoutMilliseconds: Int32(clamping: ms))
+        connection = try Connection(path: path, busyTimeoutMilliseconds: Int32(clamping: ms), create: create)
         lock.name = "Database(\(path))"
         if path != ":memory:" && !path.isEmpty {
             // journal_mode is the first statement that reads the file: a non-database fails here (SQLITE_NOTADB).

@@ -50,9 +50,11 @@ import Testing
             let before = try picks(world, league)
             let due = try #require(try world.service.draftDue(league))
             world.clock.set(due.addingTimeInterval(0.5))
-            try await Wait.until(.seconds(120), every: .milliseconds(25)) { try picks(world, league) != before }
+            // Long waits: they guard against a hang, not a speed. In the full run the driver's task can wait minutes for
+            // a cooperative thread while long synchronous tests hold them all (a fresh-clone run lost 120 s so).
+            try await Wait.until(.seconds(600), every: .milliseconds(25)) { try picks(world, league) != before }
             try #require(try picks(world, league) == before + 1, "pick \(n) was made")
-            try #require(await Wait.until(.seconds(10)) { reports.withLock { $0.count } == n }, "pick \(n) was reported")
+            try #require(await Wait.until(.seconds(120)) { reports.withLock { $0.count } == n }, "pick \(n) was reported")
         }
         let got = reports.withLock { $0 }
         #expect(got.count == 3, "one report per pick the driver made")
@@ -71,7 +73,7 @@ import Testing
         #expect(try picks(world, league) == before, "nothing fell due, nothing was picked")
         // The same driver picks as soon as a pick falls due: it was running all along.
         world.clock.advance(by: 61)   // past any think time and the person's 60 s clock
-        try await Wait.until(.seconds(120), every: .milliseconds(25)) { try picks(world, league) != before }
+        try await Wait.until(.seconds(600), every: .milliseconds(25)) { try picks(world, league) != before }
         #expect(try picks(world, league) > before, "the driver picks once the think time has passed")
     }
 
