@@ -70,27 +70,27 @@ final class ReadCache: Sendable {
     /// the revision was, is remembered with it (`answer(_:stamp:)`).
     func answer(_ key: String, revision: String, stamp: UInt64?) -> Answer? {
         state.withLock { s in
-            guard var a = s.answers[key], a.revision == revision else { s.misses += 1; return nil }
-            s.hits += 1
-            s.tick += 1
-            a.used = s.tick
-            a.stamp = stamp
-            s.answers[key] = a
-            return a
+            let hit = Self.use(&s, key, if: { $0.revision == revision }) { $0.stamp = stamp }
+            if hit == nil { s.misses += 1 }
+            return hit
         }
     }
 
     /// The answer kept for `key` when the database's change stamp is still the one read before its revision (nothing was
     /// committed since); nil otherwise, without counting a miss (the request goes on to read the revision).
     func answer(_ key: String, stamp: UInt64) -> Answer? {
-        state.withLock { s in
-            guard var a = s.answers[key], a.stamp == stamp else { return nil }
-            s.hits += 1
-            s.tick += 1
-            a.used = s.tick
-            s.answers[key] = a
-            return a
-        }
+        state.withLock { s in Self.use(&s, key, if: { $0.stamp == stamp }) }
+    }
+
+    /// The answer for `key` when `matches` says it stands: counted as a hit, marked used, changed by `update` — in place,
+    /// with one lookup of the key (every kept read asks this, on libmicrohttpd's thread).
+    private static func use(_ s: inout State, _ key: String, if matches: (Answer) -> Bool, update: (inout Answer) -> Void = { _ in }) -> Answer? {
+        guard let i = s.answers.index(forKey: key), matches(s.answers.values[i]) else { return nil }
+        s.hits += 1
+        s.tick += 1
+        s.answers.values[i].used = s.tick
+        update(&s.answers.values[i])
+        return s.answers.values[i]
     }
 
     /// Keeps a 200 answer computed at `revision` (anything else is not kept); returns the answer kept.
