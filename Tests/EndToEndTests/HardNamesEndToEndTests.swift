@@ -36,6 +36,17 @@ import Testing
         }
     }
 
+    /// The rows two screens differ in, each as "row before: …" and "row after: …" (the first thing to read when a
+    /// long screen is cut short in a log).
+    static func differingRows(_ before: String, _ after: String) -> String {
+        let a = before.split(separator: "\n", omittingEmptySubsequences: false)
+        let b = after.split(separator: "\n", omittingEmptySubsequences: false)
+        return (0..<max(a.count, b.count)).compactMap { i -> String? in
+            let x = i < a.count ? String(a[i]) : "", y = i < b.count ? String(b[i]) : ""
+            return x == y ? nil : "\(i) before: \(x.debugDescription)\n\(i) after:  \(y.debugDescription)"
+        }.joined(separator: "\n")
+    }
+
     /// A league whose people and teams carry the hard names, made with the real use cases; one team renamed behind the
     /// rules' back, as an older version (or a hand edit) could have stored it.
     static func makeDatabase(at path: String) throws {
@@ -73,13 +84,13 @@ import Testing
 
     /// The screen now, then the same screen after a full repaint (resized away and back): they must be one.
     static func expectNoStaleText(_ t: Tmux, _ what: String) throws {
-        let shown = try t.screen()
+        let shown = try t.settledScreen()
         #expect(shiftedRows(shown).isEmpty, "\(what): right borders off their column:\n\(shiftedRows(shown).joined(separator: "\n"))\n\(shown)")
         try t.resize(width: width + 7, height: height)
         #expect(try t.waitFor { $0.split(separator: "\n").dropFirst().first.map { columns($0) == width + 7 } == true }.matched)
         try t.resize(width: width, height: height)
         let repainted = try t.waitFor(timeout: 10) { $0 == shown }
-        #expect(repainted.matched, "\(what): the screen differs from a full repaint (stale text):\nbefore:\n\(shown)\nrepainted:\n\(repainted.screen)")
+        #expect(repainted.matched, "\(what): the screen differs from a full repaint (stale text) in rows:\n\(differingRows(shown, repainted.screen))\nbefore:\n\(shown)\nrepainted:\n\(repainted.screen)")
     }
 
     @Test(.timeLimit(.minutes(10))) func hardNamesKeepEveryBorderInItsColumnAndLeaveNothingStale() throws {

@@ -53,6 +53,20 @@ final class Tmux {
         return (matched, last)
     }
 
+    /// The screen once it has stopped changing: the same text in captures `quiet` apart (default 15 s to settle).
+    /// A frame is written in several pieces, and a capture taken while the app is drawing can hold half of one; one
+    /// test compares a screen with a full repaint, and that must start from a whole frame.
+    func settledScreen(quiet: Duration = .milliseconds(300), timeout: TimeInterval = 15) throws -> String {
+        var last = try screen()
+        _ = try Wait.blockingUntil(.seconds(timeout), every: .zero) {
+            Thread.sleep(forTimeInterval: Double(quiet.components.attoseconds) / 1e18 + Double(quiet.components.seconds))
+            let now = try screen()
+            defer { last = now }
+            return now == last
+        }
+        return last
+    }
+
     /// Polls until the screen contains `text` and no spinner says anything is still loading.
     @discardableResult
     func waitForLoaded(_ text: String, timeout: TimeInterval = 15) throws -> (matched: Bool, screen: String) {
