@@ -37,6 +37,42 @@ import Terminal
         #expect(!h.state.board.liveRefreshInFlight && !h.state.board.liveRefreshQueued)
     }
 
+    /// A pick's event draws no frame of its own (nothing it changes shows until the reloads answer); their answers do.
+    /// Every SSH session drew one frame more per pick before (#35).
+    @Test func aPicksEventDrawsNoFrameUntilTheReloadsAnswer() async {
+        let fake = FakeLeague()
+        let backend = HeadlessBackend(size: Size(width: 120, height: 40))
+        let driver = ProgramDriver(program: ClubhouseProgram(api: fake, settingsStore: InMemorySettingsStore(), environment: [:], now: { Demo.now }),
+                                   backend: backend)
+        var t = Duration.zero
+        func settle() async {
+            for _ in 0..<50 {
+                await eventually { driver.hasPendingMessages || driver.runningTaskCount <= 1 }
+                t += .milliseconds(10)
+                _ = driver.deliverMessages(now: t)
+                driver.renderIfNeeded(now: t)
+                if driver.runningTaskCount <= 1 && !driver.hasPendingMessages { break }
+            }
+        }
+        driver.start(now: t)
+        await settle()
+        driver.mailbox.post(.open(.draftRoom(Demo.couch)))
+        await settle()
+        let loads = await fake.calls[.draftRoom] ?? 0
+        let frames = backend.flushCount
+
+        driver.mailbox.post(.board(.eventReceived(Self.event(3, Demo.couch, .pickMade))))
+        #expect(driver.deliverMessages(now: t) >= 1)
+        driver.renderIfNeeded(now: t)
+        #expect(backend.flushCount == frames, "the event itself draws nothing")
+        #expect(driver.program.state.board.liveRefreshInFlight, "the grid reloads")
+
+        await settle()
+        #expect(await fake.calls[.draftRoom] == loads + 2, "the board and the room were read again")
+        #expect(backend.flushCount > frames, "their answers are drawn")
+        #expect(!driver.program.state.board.liveRefreshInFlight)
+    }
+
     @Test func otherEventsAndOtherPagesStillWaitForTheBurstToSettle() async {
         var h = await Harness.started()
         h.followEvents = false

@@ -32,6 +32,39 @@ import Terminal
         #expect(s.row(of: "Darren Waller") == nil && s.row(of: "Mark Ingram") == nil)
     }
 
+    /// Only the rows in view are written; scrolled deep into a long list, each row shown — its text and whether its
+    /// tier cell marks a tier's first row in the position, which hangs on the rows above it — is the row a table of
+    /// every player would show. A new list of the same length (another league's) is never taken for the one before.
+    @Test func aLongListScrolledDownShowsTheRowsAndTierMarksOfTheWholeList() {
+        let positions: [Position] = [.qb, .rb, .wr, .te]
+        func players(_ name: String) -> [DraftablePlayer] {
+            (1...300).map { i in
+                DraftablePlayer(rank: i, player: PlayerSummary(id: PlayerID(rawValue: "\(name)\(i)"), name: "\(name) \(i)", position: positions[i % 4], nflTeam: "KC", byeWeek: 10),
+                                priorSeasonPoints: Points(hundredths: 30_000 - i * 50), tier: 1 + i / (7 + i % 4), positionRank: i / 4 + 1)
+            }
+        }
+        var state = DraftRoomFeature.State(id: Demo.couch)
+        state.room = Loadable(DraftRoomTests.liveRoom())
+        state.players = Loadable(players("Player"))
+        let context = RenderContext(theme: .dark, focused: true)
+        let everyRow = DraftRoomFeature.availableRows(state, state.available, 0..<state.available.count)
+        for selected in [0, 150, 299] {
+            let table = DraftRoomFeature.availableTable(state, selected: selected, offset: 0, height: 15, context: context)
+            let first = table.firstRow(height: 15)
+            #expect(first > 0 || selected == 0)
+            for i in first..<(first + 14) {
+                #expect(table.rows[i] == everyRow.rows[i], "row \(i) with row \(selected) selected")
+                #expect(table.roles?[i] == everyRow.roles[i], "row \(i)'s styles with row \(selected) selected")
+            }
+            #expect(table.rows[first == 0 ? table.rows.count - 1 : 0].isEmpty, "rows out of view are not written")
+            var buffer = Buffer(size: Size(width: 80, height: 15))
+            table.render(in: Rect(x: 0, y: 0, width: 80, height: 15), buffer: &buffer)
+            #expect(buffer.lines()[1].contains("Player \(state.available[first].rank)"))
+        }
+        state.players = Loadable(players("Other"))
+        #expect(state.available.first?.player.name == "Other 1", "a new list of the same length is read anew")
+    }
+
     @Test func withoutAPriorSeasonTheRankingsSayWhatTheyStandOnAndHowToFetchIt() async {
         var room = DraftRoomTests.liveRoom()
         room.rankingBasis = RankingBasis(season: 2025, basis: .none, players: 0)

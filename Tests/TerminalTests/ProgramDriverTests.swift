@@ -211,3 +211,40 @@ struct AnimatingProgram: Program {
         #expect(events == [.paste(body)])
     }
 }
+
+/// A program whose `.noted` messages change nothing it draws (`redraws(after:)` says false) and whose `.shown` ones do.
+struct NotingProgram: Program {
+    enum Message: Sendable { case noted, shown }
+    var noted = 0, shown = 0
+    mutating func update(_ event: ProgramEvent<Message>, context: ProgramContext) -> Command<Message, Never> {
+        switch event {
+        case .message(.noted): noted += 1
+        case .message(.shown): shown += 1
+        default: break
+        }
+        return .none
+    }
+    func render(into buffer: inout Buffer, context: ProgramContext) { buffer.set(string: "shown \(shown)", at: Point(x: 0, y: 0)) }
+    func redraws(after message: Message) -> Bool { if case .shown = message { true } else { false } }
+}
+
+@Suite struct ProgramDriverRedrawTests {
+    @Test func aBatchOfMessagesThatDrawNothingDrawsNoFrameAndOneThatDrawsDrawsOne() {
+        let backend = HeadlessBackend(size: Size(width: 20, height: 2))
+        let d = ProgramDriver(program: NotingProgram(), backend: backend)
+        d.renderIfNeeded(now: .zero)
+        #expect(backend.flushCount == 1)
+
+        d.mailbox.post(.noted); d.mailbox.post(.noted)
+        #expect(d.deliverMessages(now: .zero) == 2)
+        d.renderIfNeeded(now: .zero)
+        #expect(d.program.noted == 2)
+        #expect(backend.flushCount == 1, "messages that change nothing drawn draw no frame")
+
+        d.mailbox.post(.noted); d.mailbox.post(.shown)
+        d.deliverMessages(now: .zero)
+        d.renderIfNeeded(now: .zero)
+        #expect(backend.flushCount == 2)
+        #expect(backend.lines()[0].hasPrefix("shown 1"))
+    }
+}

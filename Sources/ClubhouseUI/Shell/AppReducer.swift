@@ -123,10 +123,11 @@ public enum AppReducer {
                 .map(AppAction.board).answeringDelegates(handle)
             // Live events refresh the page on top too, when it belongs to the followed league.
             // With the kinds of the events it answers, when known (a page may reload only what they change).
+            // Reduced here rather than sent: the refresh is one message that draws nothing (`ClubhouseProgram.redraws`).
             let kinds = state.board.refreshKinds
             if case .refreshDue = boardAction, state.top.page.leagueID == state.board.following,
                let refresh = kinds.isEmpty ? state.top.live.refresh : state.top.live.refresh(after: kinds) {
-                fx = .merge(fx, .send(.page(id: state.sheet.top.id, refresh)))
+                fx = .merge(fx, reducePage(&state, id: state.sheet.top.id, refresh, env: env))
             }
             return fx
 

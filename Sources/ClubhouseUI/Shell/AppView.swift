@@ -74,12 +74,12 @@ public enum AppView {
 
     /// Page hints on the left (the obvious next key first); "esc back · tab … · ? help" pinned right.
     static func renderFooter(_ state: AppState, in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        let all = AppReducer.activeKeymap(state).footerHints
+        let keymap = AppReducer.activeKeymap(state), all = keymap.footerHints
         let pinnedLabels: Set<String> = ["back", "help", "board", "sheet", "quit"]
         let pinned = all.filter { pinnedLabels.contains($0.label) }
         var pane = all.filter { !pinnedLabels.contains($0.label) }
         // One generic movement hint after the page's own keys, before the sheet size.
-        if AppReducer.activeKeymap(state).action(for: .char("j")) != nil {
+        if keymap.action(for: .char("j")) != nil {
             let moveHint = KeyHint(keys: "j/k", label: "move")
             if let i = pane.firstIndex(where: { $0.label == "sheet size" }) { pane.insert(moveHint, at: i) } else { pane.append(moveHint) }
         }

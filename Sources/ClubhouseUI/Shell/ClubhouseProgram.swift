@@ -77,6 +77,17 @@ public struct ClubhouseProgram: Program {
         AppView.render(s, into: &buffer)
     }
 
+    /// A league's live event draws nothing by itself: the board notes it and reloads what it shows in the background,
+    /// and so does the page on top (`AppReducer`, `.board(.refreshDue)`); the shown values stay until the answers come,
+    /// and those are drawn. A draft pick reaches every SSH session's screen one frame sooner for it (#35), where
+    /// each session drew the same frame once more per pick before.
+    public func redraws(after message: AppAction) -> Bool {
+        switch message {
+        case .board(.eventReceived), .board(.refreshDue): false
+        default: true
+        }
+    }
+
     /// Wakes for sheet animation frames, spinner frames and toast expiry; idle otherwise.
     public func nextWakeUp(context: ProgramContext) -> Duration? {
         let now = context.now

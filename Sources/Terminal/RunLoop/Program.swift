@@ -44,6 +44,11 @@ public protocol Program {
     /// expiry), as a time comparable to `context.now`; nil means "only on input" (idle CPU 0).
     func nextWakeUp(context: ProgramContext) -> Duration?
 
+    /// Whether `message`, once handled, can change what `render` draws. A message that only starts work whose answer
+    /// will be drawn when it comes (a background reload after a live event) says false, and the run loop skips the
+    /// frame it would otherwise draw for it; a frame is drawn once any message of the batch says true.
+    func redraws(after message: Message) -> Bool
+
     /// True once the screen shows what the program started to load (nothing it waits for is still loading): the
     /// run loop's `whenSettled` work (background jobs the first frame doesn't need) starts after such a frame.
     var isSettled: Bool { get }
@@ -54,6 +59,8 @@ extension Program {
     public mutating func start(context: ProgramContext) -> Command<Message, Never> { .none }
     /// By default the program only wakes on input.
     public func nextWakeUp(context: ProgramContext) -> Duration? { nil }
+    /// By default every message may change the screen.
+    public func redraws(after message: Message) -> Bool { true }
     /// By default every frame is settled.
     public var isSettled: Bool { true }
 }

@@ -65,10 +65,10 @@ public final class ProgramDriver<P: Program> {
             if batch.isEmpty { break }
             for m in batch where !finished {
                 perform(program.update(.message(m), context: context(now: now)))
+                if program.redraws(after: m) { needsRender = true }
                 count += 1
             }
         }
-        if count > 0 { needsRender = true }
         return count
     }
 

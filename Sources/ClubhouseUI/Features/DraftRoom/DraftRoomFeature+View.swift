@@ -85,7 +85,7 @@ extension DraftRoomFeature {
         let sel = state.list.selected, off = state.list.offset
         switch state.tab {
         case .available:
-            return availableTable(state, selected: sel, offset: off, context: context)
+            return availableTable(state, selected: sel, offset: off, height: body.height, context: context)
         case .queue:
             let rows = state.myQueue.enumerated().map { i, p in ["\(i + 1)", p.name, p.position.rawValue, p.nflTeam, p.byeWeek.map(String.init) ?? "—"] }
             return DataTable(columns: [DataColumn("#", .length(3), .right), DataColumn("Player", .fill(1)), DataColumn("Pos", .length(3)),

@@ -66,15 +66,9 @@ public enum DraftRoomFeature: PageFeature {
         }
         /// Picks newest first.
         public var recent: [DraftPickView] { (room.value?.picks ?? []).sorted { $0.pick.number > $1.pick.number } }
-        /// Undrafted players matching the position and name filters, by rank.
-        public var available: [DraftablePlayer] {
-            let taken = Set((room.value?.picks ?? []).map(\.player.id))
-            let q = filter.text.lowercased()
-            return (players.value ?? []).filter { p in
-                !taken.contains(p.player.id) && (position.map { p.player.position == $0 } ?? true)
-                    && (q.isEmpty || p.player.name.lowercased().contains(q))
-            }.sorted { $0.rank < $1.rank }
-        }
+        /// Undrafted players matching the position and name filters, by rank (made once per change of what it is
+        /// made from: `AvailableMemo`).
+        public var available: [DraftablePlayer] { AvailableMemo.shared.players(for: self) }
         /// My picks in pick order.
         public var myPicks: [DraftPickView] {
             guard let room = room.value, let me = room.capabilities.myTeam else { return [] }
