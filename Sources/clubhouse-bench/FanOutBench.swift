@@ -134,13 +134,22 @@ enum FanOutBench {
         }
         schedule.sort { $0.at < $1.at }
         let timeout = Duration.seconds(10)
+        // CLUBHOUSE_BENCH_TRACE=FILE: a line per client and pick, "committed-ms pick client-pid shown-after-ms committed-unix-time" (to see
+        // which picks make the p99: those that meet another room's, or something else).
+        let trace = ProcessInfo.processInfo.environment["CLUBHOUSE_BENCH_TRACE"].flatMap { path in
+            FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forWritingAtPath: path) : nil
+        }
+        defer { try? trace?.close() }
 
         func settle(_ c: PTYClient) {
             let key = ObjectIdentifier(c)
             guard var e = waiting[key] else { return }
             let now = clock.now
             guard now - e.committed <= timeout else { return }  // counted as missed by expire
-            if !e.boardSeen, c.shows(e.boardNeedle) { e.boardSeen = true; result.board.add(now - e.committed) }
+            if !e.boardSeen, c.shows(e.boardNeedle) {
+                e.boardSeen = true; result.board.add(now - e.committed)
+                trace?.write(Data("\(Samples.milliseconds(e.committed - pickStart)) \(e.pick) \(c.pid) \(Samples.milliseconds(now - e.committed)) \(Date().timeIntervalSince1970 - Samples.milliseconds(now - e.committed) / 1000)\n".utf8))
+            }
             if !e.headerSeen, c.shows(e.headerNeedle) { e.headerSeen = true; result.header.add(now - e.committed) }
             waiting[key] = e.boardSeen && e.headerSeen ? nil : e
         }

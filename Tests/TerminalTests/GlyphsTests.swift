@@ -69,4 +69,35 @@ import CNcurses
         #expect(b.cells.allSatisfy { !$0.symbol.unicodeScalars.contains { $0.properties.generalCategory == .control } })
         #expect(Cell("\u{1B}").symbol == "\u{FFFD}")
     }
+
+    /// The remembered kinds of the Basic Multilingual Plane are what `kind(of:)` says: every code point, asked twice
+    /// (the second answer from the memo), draws as the first time.
+    @Test func everyBMPCodePointDrawsTheSameFromTheMemo() {
+        for v in UInt32(0)...0xFFFF {
+            guard let s = Unicode.Scalar(v) else { continue }
+            let first = Glyphs.single(s), again = Glyphs.single(s)
+            let fresh: Glyph = switch Glyphs.kind(of: s, afterGlyph: false) {
+            case .ignored, .mark: Glyph("", width: 0)
+            case .starts(let shown, let width): Glyph(String(Character(shown)), width: width)
+            }
+            guard first == fresh, again == fresh else {
+                Issue.record("U+\(String(v, radix: 16)): \(first) then \(again), not \(fresh)"); return
+            }
+        }
+    }
+
+    /// Printable ASCII is measured and written a byte a column without finding graphemes; anything else in the string
+    /// (a tab, DEL, an accent) takes the whole string the long way.
+    @Test func asciiTextAndTextWithControlsOrMarksAreMeasuredAndWrittenAlike() {
+        #expect(DisplayWidth.of("Dalvin Cook") == 11)
+        #expect(DisplayWidth.of("a\tb") == 3, "a tab shows as one replacement column")
+        #expect(DisplayWidth.of("e\u{301}x") == 2)
+        #expect(DisplayWidth.of("\u{7F}") == 1)
+        var b = Buffer(size: Size(width: 6, height: 1))
+        #expect(b.set(string: "abcdefgh", at: Point(x: 0, y: 0)) == 6)
+        #expect(b.lines()[0] == "abcdef")
+        var c = Buffer(size: Size(width: 6, height: 1))
+        #expect(c.set(string: "a\tb", at: Point(x: 1, y: 0), maxWidth: 2) == 2)
+        #expect(c.lines()[0] == " a\u{FFFD}   ")
+    }
 }

@@ -73,6 +73,15 @@ public struct Buffer: Hashable, Sendable {
             x += glyph.width
             return true
         }
+        // The common case, printable ASCII: a cell a byte, and no graphemes to find.
+        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            for byte in string.utf8 {
+                guard x < limit else { break }
+                if x >= area.x { put(Cell(ascii: byte, style: style), x: x, y: point.y) }
+                x += 1
+            }
+            return max(0, x - point.x)
+        }
         text: for ch in string {
             if let a = ch.asciiValue, a >= 0x20, a < 0x7F {   // the common case: one printable ASCII column
                 guard x < limit else { break }

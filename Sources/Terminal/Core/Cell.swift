@@ -29,6 +29,11 @@ public struct Cell: Hashable, Sendable {
         self.symbol = String(symbol); self.width = 1; self.style = style
     }
 
+    /// A cell holding one printable ASCII byte (hot path of `Buffer.set`).
+    init(ascii byte: UInt8, style: Style) {
+        self.symbol = String(Character(Unicode.Scalar(byte))); self.width = 1; self.style = style
+    }
+
     /// A blank (space) cell with `style`.
     public static func blank(_ style: Style = .plain) -> Cell { Cell(" ", style: style) }
 

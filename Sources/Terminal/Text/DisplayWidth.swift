@@ -41,7 +41,9 @@ public enum DisplayWidth {
 
     /// Total cells `string` takes on one line.
     public static func of(_ string: some StringProtocol) -> Int {
-        string.reduce(0) { $0 + of($1) }
+        // The common case, printable ASCII: a column a byte, and no graphemes to find.
+        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return string.utf8.count }
+        return string.reduce(0) { $0 + of($1) }
     }
 }
 

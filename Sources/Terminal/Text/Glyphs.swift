@@ -1,3 +1,4 @@
+import Synchronization
 /// What one screen cell draws: a character that takes one or two columns, with the zero-width marks that sit on it.
 public struct Glyph: Hashable, Sendable {
     /// The character and its marks, as sent to the terminal.
@@ -82,11 +83,39 @@ public enum Glyphs {
     /// The glyph of a cluster of one code point (width 0: it draws nothing).
     static func single(_ s: Unicode.Scalar) -> Glyph {
         if s.value >= 0x20, s.value < 0x7F { return Glyph(String(Character(s)), width: 1) }
-        switch kind(of: s, afterGlyph: false) {
+        switch singleKind(s) {
         case .ignored, .mark: return Glyph("", width: 0)
         case .starts(let shown, let width): return Glyph(String(Character(shown)), width: width)
         }
     }
+
+    /// `kind(of: s, afterGlyph: false)`, remembered for the Basic Multilingual Plane: frames, dots and dashes are
+    /// drawn on every frame, and each asked the C library's `wcwidth` and the Unicode tables anew.
+    static func singleKind(_ s: Unicode.Scalar) -> Kind {
+        guard s.value <= 0xFFFF else { return kind(of: s, afterGlyph: false) }
+        let i = Int(s.value)
+        // 0: not known yet; 1: ignored; 2: a mark; 3: starts itself, 1 column; 4: itself, 2 columns; 5: the replacement.
+        switch singleKinds.withLock({ $0[i] }) {
+        case 1: return .ignored
+        case 2: return .mark
+        case 3: return .starts(s, width: 1)
+        case 4: return .starts(s, width: 2)
+        case 5: return .starts(replacementScalar, width: 1)
+        default:
+            let k = kind(of: s, afterGlyph: false)
+            let code: UInt8 = switch k {
+            case .ignored: 1
+            case .mark: 2
+            case .starts(let shown, let w) where shown == s && w == 1: 3
+            case .starts(let shown, let w) where shown == s && w == 2: 4
+            case .starts(let shown, let w) where shown == replacementScalar && w == 1: 5
+            case .starts: 0
+            }
+            if code != 0 { singleKinds.withLock { $0[i] = code } }
+            return k
+        }
+    }
+    private static let singleKinds = Mutex([UInt8](repeating: 0, count: 0x10000))
 
     /// What `s` does in a cluster; `afterGlyph`: a glyph is open for it to attach to.
     static func kind(of s: Unicode.Scalar, afterGlyph: Bool) -> Kind {
