@@ -264,6 +264,14 @@ enum FanOutBench {
             let teamsInOrder = try store.read { r in try r.teams(in: id) }
             room.managers = teamsInOrder.map { $0.manager ?? managers[0] }
             if auction {
+                // Each room's bid clock counts down from its nomination, and every session in it draws the countdown
+                // once a second. Real rooms are nominated minutes apart, so their clocks tick at any point of a second;
+                // nominated one after another here, all 20 ticked within the same quarter second, and every second
+                // 240 sessions drew at once (2 cores busy for 250 ms: the 20-room p99 was a bid that fell in it).
+                // Room r is nominated at r/rooms into a second, so the rooms' ticks spread over it as real ones do.
+                let second = Date().timeIntervalSince1970
+                let wait = (Double(r) / Double(rooms) - (second - second.rounded(.down)) + 1).truncatingRemainder(dividingBy: 1)
+                Thread.sleep(forTimeInterval: wait)
                 let best = try service.draftablePlayers(id, caller: .user(managers[0]))[0]
                 let board = try service.nominate(id, player: best.player.id, bid: 1, caller: .user(managers[0]))
                 room.nomination = board.nomination?.id
