@@ -25,6 +25,11 @@ public final class PostgresLeagueStore: LeagueStore, @unchecked Sendable {
         try mapErrors { try database.withConnection { try sqlStoreTransaction(on: $0).revision(of: league) } }
     }
 
+    /// One statement outside a transaction: one round trip (`LeagueStore.sessionAndUser`).
+    public func sessionAndUser(tokenHash: String) throws -> (session: SessionRecord, user: User)? {
+        try mapErrors { try database.withConnection { try sqlStoreTransaction(on: $0).sessionAndUser(tokenHash: tokenHash) } }
+    }
+
     private func mapErrors<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch let e as PostgresError { throw e.domainError }
     }

@@ -35,6 +35,21 @@ extension SQLStoreTransaction {
         return out
     }
 
+    /// The session and its account in one statement (`LeagueStore.sessionAndUser`).
+    public func sessionAndUser(tokenHash: String) throws -> (session: SessionRecord, user: User)? {
+        var out: (SessionRecord, User)?
+        try each("""
+            SELECT s.token_hash, s.user_id, s.created_at, s.expires_at, s.revoked, u.email, u.display_name
+            FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?
+            """, [tokenHash]) { s in
+            let user = UserID(s.int64(at: 1))
+            out = (SessionRecord(tokenHash: s.string(at: 0), user: user, createdAt: Date(timeIntervalSince1970: s.double(at: 2)),
+                                 expiresAt: Date(timeIntervalSince1970: s.double(at: 3)), revoked: s.bool(at: 4)),
+                   User(id: user, email: s.string(at: 5), displayName: s.string(at: 6)))
+        }
+        return out
+    }
+
     func sshKey(fingerprint: String) throws -> SSHKeyRecord? {
         var out: SSHKeyRecord?
         try each("SELECT fingerprint, user_id, public_key, added_at FROM ssh_keys WHERE fingerprint = ?", [fingerprint]) { s in

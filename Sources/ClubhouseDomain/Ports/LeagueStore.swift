@@ -8,10 +8,18 @@ public protocol LeagueStore: Sendable {
     /// `LeagueStoreReader.revision(of:)` read by itself: a store that can ask it in one statement (its own snapshot)
     /// skips the transaction around it — on PostgreSQL one round trip instead of five, for every read the server keeps.
     func readRevision(of league: LeagueID) throws -> String
+    /// The session `tokenHash` names and its account (nil: no such session, or its account is gone), read by
+    /// themselves: a store that can ask both in one statement skips the transaction around them — on PostgreSQL one
+    /// round trip instead of three, for every request that carries a token.
+    func sessionAndUser(tokenHash: String) throws -> (session: SessionRecord, user: User)?
 }
 
 extension LeagueStore {
     public func readRevision(of league: LeagueID) throws -> String { try read { try $0.revision(of: league) } }
+
+    public func sessionAndUser(tokenHash: String) throws -> (session: SessionRecord, user: User)? {
+        try read { try $0.sessionAndUser(tokenHash: tokenHash) }
+    }
 }
 
 /// Reads inside one transaction.
@@ -49,6 +57,9 @@ public protocol LeagueStoreReader {
     func account(email: String) throws -> AccountRecord?
     /// A session by the digest of its token (revoked and expired ones included).
     func session(tokenHash: String) throws -> SessionRecord?
+    /// The session `tokenHash` names and its account (nil: no such session, or its account is gone); a store may ask
+    /// both in one statement (`LeagueStore.sessionAndUser`).
+    func sessionAndUser(tokenHash: String) throws -> (session: SessionRecord, user: User)?
     /// The SSH key with this fingerprint, when linked to an account.
     func sshKey(fingerprint: String) throws -> SSHKeyRecord?
     /// Times of attempts recorded under `key` (the same text given to `recordFailedSignIn`) after `since`, oldest first.
@@ -279,4 +290,11 @@ public struct IdempotentResponse: Hashable, Sendable {
     public var status: Int
     public var body: String
     public init(status: Int, body: String) { self.status = status; self.body = body }
+}
+
+extension LeagueStoreReader {
+    public func sessionAndUser(tokenHash: String) throws -> (session: SessionRecord, user: User)? {
+        guard let s = try session(tokenHash: tokenHash), let u = try user(s.user) else { return nil }
+        return (s, u)
+    }
 }

@@ -139,11 +139,10 @@ extension LeagueService {
     public func sessionUser(_ token: String) throws -> User {
         let digest = accounts.tokens.digest(token)
         let now = clock.now()
-        return try store.read { r in
-            guard !token.isEmpty, let s = try r.session(tokenHash: digest), !s.revoked, s.expiresAt > now,
-                  let user = try r.user(s.user) else { throw DomainError.unauthenticated }
-            return user
+        guard !token.isEmpty, let (s, user) = try store.sessionAndUser(tokenHash: digest), !s.revoked, s.expiresAt > now else {
+            throw DomainError.unauthenticated
         }
+        return user
     }
 
     /// Revokes the session (an unknown or already ended one: nothing to do).
