@@ -30,10 +30,10 @@ import Testing
         var now = t0
         for _ in 0..<4 { now += s.next(sawCommit: false, now: now)!; s.waited(sawWrite: false, now: now) }
         #expect(s.next(sawCommit: false, now: now) == .milliseconds(16))
-        // 200 ms on, another write of the same transaction: 256 ms more from it, from 1 ms again.
-        now = t0 + .milliseconds(200)
+        // 100 ms on, another write of the same transaction: the window again from it, from 1 ms again.
+        now = t0 + .milliseconds(100)
         s.waited(sawWrite: true, now: now)
-        #expect(s.next(sawCommit: false, now: now + .milliseconds(250)) == .milliseconds(1))
+        #expect(s.next(sawCommit: false, now: now + .milliseconds(120)) == .milliseconds(1))
         // The commit is seen: wait for the next write.
         #expect(s.next(sawCommit: true, now: now) == nil)
         s.waited(sawWrite: false, now: now + .seconds(1))

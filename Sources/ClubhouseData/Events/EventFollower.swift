@@ -64,7 +64,12 @@ public struct EventFollower: Sendable {
                         seenVersion = nil
                     }
                     if let watcher {
-                        await watcher.wait(after: generation, upTo: looks.next(sawCommit: sawCommit, now: .now) ?? fallback)
+                        if let soon = looks.next(sawCommit: sawCommit, now: .now) {
+                            // A short wait is a plain sleep (a write meanwhile is seen by its count, at the next look).
+                            do { try await Task.sleep(for: soon) } catch { break }
+                        } else {
+                            await watcher.wait(after: generation, upTo: fallback)
+                        }
                         if Task.isCancelled { break }
                         looks.waited(sawWrite: watcher.generation != generation, now: .now)
                     } else {
@@ -81,13 +86,14 @@ public struct EventFollower: Sendable {
 /// When a follower looks at the file again. A write is reported a moment before its commit can be seen (the WAL is
 /// written before its index says the commit is in, and a busy writer may be descheduled in between, as on two cores
 /// drawing 240 SSH sessions): after a reported write whose commit isn't visible yet it looks again after 1, 2, 4, 8,
-/// then every 16 ms, for up to `window` after the last write reported; a newer write starts the count again. Otherwise
-/// it waits for the next write (or the fallback).
+/// then every 16 ms, for up to `window` (128 ms) after the last write reported; a newer write starts the count again.
+/// Otherwise it waits for the next write (or the fallback). (Most such looks follow a commit already seen: its last
+/// writes are often reported after the look that saw it. A look is one `PRAGMA data_version` and a short sleep.)
 ///
 /// (The waits grew to 128 ms before, and ended 255 ms after the first report, not the last: a commit missed by one
 /// look reached the streams up to 128 ms late, or only with the next write anywhere — the 20-room bench's p99.)
 struct LookSchedule: Equatable {
-    static let window = Duration.milliseconds(256)
+    static let window = Duration.milliseconds(128)
     static let longest = Duration.milliseconds(16)
     /// When the last write was reported whose commit hasn't been seen (nil: none).
     private(set) var lastWrite: ContinuousClock.Instant?
