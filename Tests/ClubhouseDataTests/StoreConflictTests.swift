@@ -53,10 +53,6 @@ import Testing
 
     @Test(.enabled(if: ContractPostgres.url != nil, Comment(rawValue: skipped)))
     func onPostgreSQL() throws {
-        let world = try ContractPostgres.newWorld()
-        defer { ContractPostgres.drop(world.name) }
-        let db = try PostgresDatabase(url: world.url)
-        defer { db.close() }
-        try Self.check(PostgresLeagueStore(database: db))
+        try ContractPostgres.withStore(Self.check)
     }
 }

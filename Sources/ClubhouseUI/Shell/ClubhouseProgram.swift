@@ -79,8 +79,8 @@ public struct ClubhouseProgram: Program {
 
     /// A league's live event draws nothing by itself: the board notes it and reloads what it shows in the background,
     /// and so does the page on top (`AppReducer`, `.board(.refreshDue)`); the shown values stay until the answers come,
-    /// and those are drawn. A draft pick reaches every SSH session's screen one frame sooner for it (#35), where
-    /// each session drew the same frame once more per pick before.
+    /// and those are drawn. Each SSH session draws one frame fewer per pick for it (#35): it drew the unchanged screen
+    /// again for the event before.
     public func redraws(after message: AppAction) -> Bool {
         switch message {
         case .board(.eventReceived), .board(.refreshDue): false

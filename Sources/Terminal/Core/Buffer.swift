@@ -74,7 +74,7 @@ public struct Buffer: Hashable, Sendable {
             return true
         }
         // The common case, printable ASCII: a cell a byte, and no graphemes to find.
-        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+        if string.isPrintableASCII {
             for byte in string.utf8 {
                 guard x < limit else { break }
                 if x >= area.x { put(Cell(ascii: byte, style: style), x: x, y: point.y) }

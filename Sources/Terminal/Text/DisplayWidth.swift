@@ -42,7 +42,7 @@ public enum DisplayWidth {
     /// Total cells `string` takes on one line.
     public static func of(_ string: some StringProtocol) -> Int {
         // The common case, printable ASCII: a column a byte, and no graphemes to find.
-        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return string.utf8.count }
+        if string.isPrintableASCII { return string.utf8.count }
         return string.reduce(0) { $0 + of($1) }
     }
 }
@@ -50,4 +50,7 @@ public enum DisplayWidth {
 extension StringProtocol {
     /// Cells this text takes on one line (wide characters count two).
     public var displayWidth: Int { DisplayWidth.of(self) }
+
+    /// Only printable ASCII (a column a byte, no graphemes to find): the fast path of measuring and drawing.
+    var isPrintableASCII: Bool { utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
 }

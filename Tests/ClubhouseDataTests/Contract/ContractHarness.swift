@@ -112,6 +112,15 @@ enum ContractPostgres {
     }
 
     static func drop(_ name: String) { try? adminExecute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)") }
+
+    /// Runs `body` on a store over a fresh world, closed and dropped after it.
+    static func withStore<T>(_ body: (PostgresLeagueStore) throws -> T) throws -> T {
+        let world = try newWorld()
+        defer { drop(world.name) }
+        let db = try PostgresDatabase(url: world.url)
+        defer { db.close() }
+        return try body(PostgresLeagueStore(database: db))
+    }
 }
 
 /// Every transport the contract suites get from `sessionAPI` keeps a local session.
