@@ -38,6 +38,8 @@ public final class PostgresConnection {
     /// trip (libpq's pipeline mode, or one simple query), instead of a round trip of its own. The server takes a
     /// transaction's snapshot at its first statement, not at BEGIN, so nothing it sees changes.
     private var pendingBegin: String?
+    /// Writes of the open transaction not sent yet (`runLater`): they go out with its next statement or its COMMIT.
+    private var deferred: [Bound] = []
     /// The memo of the store transaction running on this connection (`StoreSQLSession.storeMemo`).
     package let storeMemo = StoreTransactionMemo()
     /// When the current call must be over (the pool sets it for each call); nil: each statement gets `statementTimeout`.
@@ -51,6 +53,8 @@ public final class PostgresConnection {
     private(set) var broken = false
     /// When the statement being run was sent.
     private var sentAt = ContinuousClock.now
+    /// Round trips to the server so far (a pipeline is one): what tests count to keep a write's round trips few.
+    package private(set) var roundTrips = 0
 
     /// Opens a connection to `url` (`postgres://user@host:port/db?…` or a `key=value` conninfo string) within
     /// `connectTimeout`. GSSAPI encryption is always off: Clubhouse speaks to PostgreSQL on a trusted network or
@@ -133,6 +137,7 @@ public final class PostgresConnection {
 
     /// Runs statements that change nothing lasting (transaction control, session settings, probes).
     private func session(_ sql: String) throws {
+        try flushDeferred()
         // A simple query may hold several statements: a pending BEGIN goes first, in the same round trip.
         var sql = sql
         if let begin = pendingBegin {
@@ -144,15 +149,28 @@ public final class PostgresConnection {
         try check(result, sql: sql)
     }
 
-    /// Runs one statement with `params` bound to its placeholders; returns its rows (empty for a command).
-    public func query(_ sql: String, _ params: [(any SQLBindable)?] = []) throws -> PostgresRows {
+    /// A statement ready to send: its text with `$n` placeholders, its parameters' types and values in text form, and
+    /// the name it is prepared under on this connection (nil: sent unprepared).
+    private struct Bound {
+        let sql: String
+        let text: String
+        let types: [Oid]
+        let values: [String?]
+        let name: String?
+        /// What a broken unique constraint means, from the constraint's name (`runLater`).
+        var conflict: ((String) -> DomainError)? = nil
+    }
+
+    /// `sql` with `params` ready to send, prepared first when it is new to this connection (one round trip of its own,
+    /// once per connection).
+    private func bind(_ sql: String, _ params: [(any SQLBindable)?]) throws -> Bound {
         let text = placeholders(sql)
-        let values = params.map { $0?.sqliteValue ?? .null }
         var types: [Oid] = []
         var texts: [String?] = []
-        types.reserveCapacity(values.count)
-        for v in values {
-            switch v {
+        types.reserveCapacity(params.count)
+        texts.reserveCapacity(params.count)
+        for p in params {
+            switch p?.sqliteValue ?? .null {
             case .integer(let i): types.append(20); texts.append(String(i))          // int8
             case .real(let d): types.append(701); texts.append(Self.float8(d))        // float8
             case .text(let s): types.append(25); texts.append(s)                      // text
@@ -160,31 +178,132 @@ public final class PostgresConnection {
             case .null: types.append(0); texts.append(nil)
             }
         }
+        return Bound(sql: sql, text: text, types: types, values: texts, name: try preparedName(text, types: types, sql: sql))
+    }
+
+    /// Queues `bound` on the connection (libpq's send; the answer is read later).
+    private func send(_ b: Bound) -> Int32 {
+        b.values.withOptionalCStrings { ptrs in
+            if let name = b.name { return PQsendQueryPrepared(handle, name, Int32(b.values.count), ptrs, nil, nil, 0) }
+            return PQsendQueryParams(handle, b.text, Int32(b.values.count), b.types, ptrs, nil, nil, 0)
+        }
+    }
+
+    /// Throws the error `result` reports for `bound` (and forgets a plan the server no longer accepts: another instance
+    /// changed the schema, so it is prepared again next time, under a new name).
+    private func check(_ result: OpaquePointer, _ b: Bound) throws {
+        do { try check(result, sql: b.sql) } catch let e as PostgresError {
+            if e.sqlState == "0A000" || e.sqlState == "26000" {
+                prepared[PreparedKey(sql: b.text, types: b.types)] = nil
+            }
+            if e.isUniqueViolation, let conflict = b.conflict { throw conflict(e.constraint ?? e.message) }
+            throw e
+        }
+    }
+
+    /// Runs one statement with `params` bound to its placeholders; returns its rows (empty for a command). Writes
+    /// waiting to go (`runLater`) and a pending BEGIN go first, in the same round trip.
+    public func query(_ sql: String, _ params: [(any SQLBindable)?] = []) throws -> PostgresRows {
+        let b = try bind(sql, params)
         if depth == 0 { mayHaveCommitted = true }
-        guard let name = try preparedName(text, types: types, sql: sql) else {
-            let result = try roundTrip(sql) { handle in
-                texts.withOptionalCStrings { ptrs in PQsendQueryParams(handle, text, Int32(values.count), types, ptrs, nil, nil, 0) }
-            }
-            do { try check(result, sql: sql) } catch { PQclear(result); throw error }
-            return PostgresRows(result: result)
+        let result: OpaquePointer
+        if pendingBegin != nil || !deferred.isEmpty {
+            result = try pipeline([b])[0]
+        } else {
+            result = try roundTrip(sql) { _ in send(b) }
         }
-        let result = try roundTrip(sql) { handle in
-            texts.withOptionalCStrings { ptrs in PQsendQueryPrepared(handle, name, Int32(values.count), ptrs, nil, nil, 0) }
-        }
-        do { try check(result, sql: sql) } catch {
-            PQclear(result)
-            // A plan the server no longer accepts (another instance changed the schema): prepared again next time,
-            // under a new name.
-            if let e = error as? PostgresError, e.sqlState == "0A000" || e.sqlState == "26000" {
-                prepared[PreparedKey(sql: text, types: types)] = nil
-            }
-            throw error
-        }
+        do { try check(result, b) } catch { PQclear(result); throw error }
         return PostgresRows(result: result)
     }
 
-    /// The name `text` with `types` is prepared under on this connection, preparing it first (one round trip) when
-    /// it is new; nil once `maxPrepared` statements are: it then runs unprepared.
+    /// Runs several statements in one round trip (libpq's pipeline mode), after the writes waiting to go and a pending
+    /// BEGIN; returns each one's rows, in order. The first error is thrown (what follows it was not run).
+    public func queryBatch(_ statements: [(sql: String, params: [(any SQLBindable)?])]) throws -> [PostgresRows] {
+        let bound = try statements.map { try bind($0.sql, $0.params) }
+        if depth == 0 { mayHaveCommitted = true }
+        return try pipeline(bound).map { PostgresRows(result: $0) }
+    }
+
+    /// Runs a write whose outcome is only success or failure (no rows, no count read) — inside a transaction, with the
+    /// transaction's next statement or its COMMIT, in the same round trip; its error is thrown there. Outside one, now.
+    /// A broken unique constraint is thrown as what `conflict` makes of its name, when given.
+    public func runLater(_ sql: String, _ params: [(any SQLBindable)?] = [], conflict: ((String) -> DomainError)? = nil) throws {
+        var b = try bind(sql, params)
+        b.conflict = conflict
+        deferred.append(b)
+        if depth == 0 {
+            mayHaveCommitted = true
+            try flushDeferred()
+        }
+    }
+
+    /// Sends the writes waiting to go (and a pending BEGIN) now: before a statement that can't join a pipeline.
+    private func flushDeferred() throws {
+        guard !deferred.isEmpty else { return }
+        _ = try pipeline([])
+    }
+
+    /// A pending BEGIN, the writes waiting to go and then `steps`, in one pipeline: one round trip. Returns the steps'
+    /// results (the caller clears them), or throws the first error among all of them.
+    private func pipeline(_ steps: [Bound]) throws -> [OpaquePointer] {
+        let begin = pendingBegin
+        let all = deferred + steps
+        pendingBegin = nil
+        deferred.removeAll()
+        let firstSQL = begin ?? all.first?.sql ?? ""
+        guard !broken else { throw PostgresError(sqlState: "08003", message: "the connection was given up after an earlier failure", sql: firstSQL) }
+        let until = deadline ?? .now + statementTimeout
+        sentAt = .now
+        roundTrips += 1
+        guard PQenterPipelineMode(handle) == 1 else { throw failure(firstSQL) }
+        if let begin {
+            guard PQsendQueryParams(handle, begin, 0, nil, nil, nil, nil, 0) == 1 else { throw failure(begin) }
+        }
+        for b in all {
+            guard send(b) == 1 else { throw failure(b.sql) }
+        }
+        guard PQpipelineSync(handle) == 1 else { throw failure(firstSQL) }
+        try flushOutput(firstSQL, until: until)
+        var began: OpaquePointer?
+        var results: [OpaquePointer] = []
+        results.reserveCapacity(all.count)
+        func clearAll() {
+            if let began { PQclear(began) }
+            results.forEach { PQclear($0) }
+            results.removeAll()
+            began = nil
+        }
+        do {
+            if let begin { began = try self.results(begin, until: until) }
+            for b in all { results.append(try self.results(b.sql, until: until)) }
+            // The sync's own result ends the pipeline.
+            var synced = false
+            while !synced {
+                while PQisBusy(handle) == 1 {
+                    guard Self.poll(PQsocket(handle), POLLIN, until: until) != nil else { throw timedOut(firstSQL, after: timeLimit(until)) }
+                    guard PQconsumeInput(handle) == 1 else { throw failure(firstSQL) }
+                }
+                guard let r = PQgetResult(handle) else { throw failure(firstSQL) }
+                synced = PQresultStatus(r) == PGRES_PIPELINE_SYNC
+                PQclear(r)
+            }
+            guard PQexitPipelineMode(handle) == 1 else { throw failure(firstSQL) }
+            // The first error stands: what followed it in the pipeline was not run.
+            if let b = began, let begin { try check(b, sql: begin) }
+            for (r, b) in zip(results, all) { try check(r, b) }
+        } catch {
+            clearAll()
+            throw error
+        }
+        if let began { PQclear(began) }
+        let queued = results.count - steps.count
+        results[..<queued].forEach { PQclear($0) }
+        return Array(results[queued...])
+    }
+
+    /// The name `text` with `types` is prepared under on this connection, preparing it first (one round trip, outside
+    /// any pending BEGIN: a prepared statement belongs to the connection, not the transaction) when it is new; nil once
+    /// `maxPrepared` statements are: it then runs unprepared.
     private func preparedName(_ text: String, types: [Oid], sql: String) throws -> String? {
         let key = PreparedKey(sql: text, types: types)
         if let name = prepared[key] { return name }
@@ -225,6 +344,7 @@ public final class PostgresConnection {
     public func copy(into table: String, columns: [String], rows: some Sequence<[SQLiteValue]>) throws {
         let sql = "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN"
         if depth == 0 { mayHaveCommitted = true }
+        try flushDeferred()
         if let begin = pendingBegin {
             pendingBegin = nil
             try session(begin)
@@ -308,11 +428,11 @@ public final class PostgresConnection {
         // Sent with the first statement (`pendingBegin`).
         pendingBegin = begin
         depth = 1
-        defer { depth = 0; pendingBegin = nil }
+        defer { depth = 0; pendingBegin = nil; deferred.removeAll() }
         do {
             let result = try body(self)
             // No statement ran: there is no transaction to commit.
-            if pendingBegin != nil { return result }
+            if pendingBegin != nil && deferred.isEmpty { return result }
             // From here a lost connection may have lost the answer to a COMMIT that landed: never run this again.
             mayHaveCommitted = true
             // COMMIT of a transaction an earlier (caught) error aborted answers "ROLLBACK": nothing was saved.
@@ -322,6 +442,8 @@ public final class PostgresConnection {
             }
             return result
         } catch {
+            // Writes not sent yet are dropped: the transaction is rolled back (or never began).
+            deferred.removeAll()
             if pendingBegin == nil, isHealthy { try? session("ROLLBACK") }
             throw error
         }
@@ -389,47 +511,10 @@ public final class PostgresConnection {
         guard !broken else { throw PostgresError(sqlState: "08003", message: "the connection was given up after an earlier failure", sql: sql) }
         let until = until ?? deadline ?? .now + statementTimeout
         sentAt = .now
-        if let begin = pendingBegin {
-            pendingBegin = nil
-            return try pipelined(begin: begin, sql, until: until, send: send)
-        }
+        roundTrips += 1
         guard send(handle) == 1 else { throw failure(sql) }
         try flushOutput(sql, until: until)
         return try results(sql, until: until)
-    }
-
-    /// `begin` and then the statement `send` sends, in one round trip (libpq's pipeline mode: both, then a sync);
-    /// returns the statement's result, or the BEGIN's when the BEGIN failed (the statement was then not run).
-    private func pipelined(begin: String, _ sql: String, until: ContinuousClock.Instant, send: (OpaquePointer) -> Int32) throws -> OpaquePointer {
-        guard PQenterPipelineMode(handle) == 1 else { throw failure(sql) }
-        guard PQsendQueryParams(handle, begin, 0, nil, nil, nil, nil, 0) == 1, send(handle) == 1, PQpipelineSync(handle) == 1 else {
-            throw failure(sql)
-        }
-        try flushOutput(sql, until: until)
-        let began = try results(begin, until: until)
-        let result: OpaquePointer
-        do { result = try results(sql, until: until) } catch { PQclear(began); throw error }
-        // The sync's own result ends the pipeline.
-        var synced = false
-        while !synced {
-            while PQisBusy(handle) == 1 {
-                guard Self.poll(PQsocket(handle), POLLIN, until: until) != nil else {
-                    PQclear(began); PQclear(result)
-                    throw timedOut(sql, after: timeLimit(until))
-                }
-                guard PQconsumeInput(handle) == 1 else { PQclear(began); PQclear(result); throw failure(sql) }
-            }
-            guard let r = PQgetResult(handle) else { PQclear(began); PQclear(result); throw failure(sql) }
-            synced = PQresultStatus(r) == PGRES_PIPELINE_SYNC
-            PQclear(r)
-        }
-        guard PQexitPipelineMode(handle) == 1 else { PQclear(began); PQclear(result); throw failure(sql) }
-        if PQresultStatus(began) == PGRES_FATAL_ERROR {
-            PQclear(result)
-            return began
-        }
-        PQclear(began)
-        return result
     }
 
     /// Writes what libpq holds for the server (non-blocking mode keeps what the socket didn't take), reading meanwhile

@@ -310,9 +310,15 @@ extension PostgresConnection: StoreSQLSession {
     /// late. It must be held before the id is drawn: the row is selected from the CTE that takes it, and the id (the
     /// column's default) is drawn only as that row is inserted. `pg_notify` in RETURNING then wakes every instance's
     /// follower when the transaction commits (a NOTIFY is delivered only then, and only once).
-    package func appendEvent(_ values: [(any SQLBindable)?]) throws -> Int64 {
-        let rows = try query(PostgresEvents.appendSQL, values)
-        guard rows.next() else { throw PostgresError(sqlState: "XX000", message: "INSERT returned no id", sql: PostgresEvents.appendSQL) }
-        return rows.int64(at: 0)
+    /// Sent with the transaction's next statement or its COMMIT (`runLater`): the append lock is then held for the
+    /// shortest time.
+    package func appendEvent(_ values: [(any SQLBindable)?]) throws {
+        try runLater(PostgresEvents.appendSQL, values)
+    }
+
+    package func forEachOfBatch(_ statements: [(sql: String, params: [(any SQLBindable)?])], _ body: (Int, PostgresRows) throws -> Void) throws {
+        for (i, rows) in try queryBatch(statements).enumerated() {
+            while rows.next() { try body(i, rows) }
+        }
     }
 }

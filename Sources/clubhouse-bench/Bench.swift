@@ -66,7 +66,11 @@ enum Bench {
         let rooms = args.firstIndex(of: "--rooms").flatMap { args.indices.contains($0 + 1) ? Int(args[$0 + 1]) : nil }
         do {
             if args.contains("--followers-only") {
-                try serverBenches(quick: quick, followersOnly: true)
+                try serverBenches(quick: quick, part: .followers)
+                return
+            }
+            if args.contains("--picks-only") {
+                try serverBenches(quick: quick, part: .picks)
                 return
             }
             if args.contains("--server-only") {

@@ -15,7 +15,10 @@ import Glibc
 /// `CLUBHOUSE_BENCH_POSTGRES` names a server (`make bench` starts a throw-away cluster), where the streams are also
 /// measured on a second instance.
 extension Bench {
-    static func serverBenches(quick: Bool, followersOnly: Bool = false) throws {
+    /// Which of the league server's figures a run measures.
+    enum ServerPart { case all, followers, picks }
+
+    static func serverBenches(quick: Bool, part: ServerPart = .all) throws {
         let app = try appBinary()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("clubhouse-bench-server-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -44,12 +47,12 @@ extension Bench {
         }
         print("League server (clubhouse serve, release, loopback; log to /dev/null)")
         try measureServer(app: app, database: dbPath, label: "SQLite", league: league, board: board, players: players,
-                          teamOwner: teamOwner, quick: quick, followersOnly: followersOnly)
-        if followersOnly { return }
+                          teamOwner: teamOwner, quick: quick, part: part)
+        if part == .followers { return }
         if let postgres {
             try measureServer(app: app, database: postgres, label: "PostgreSQL", league: league, board: board, players: players,
-                              teamOwner: teamOwner, quick: quick, streamsOnSecondInstance: true)
-            try measureBehindHAProxy(app: app, database: postgres, quick: quick)
+                              teamOwner: teamOwner, quick: quick, streamsOnSecondInstance: true, part: part)
+            if part == .all { try measureBehindHAProxy(app: app, database: postgres, quick: quick) }
         } else {
             print("  PostgreSQL: skipped (CLUBHOUSE_BENCH_POSTGRES is not set; make bench sets it)")
         }
@@ -140,9 +143,9 @@ extension Bench {
     }
 
     static func measureServer(app: String, database: String, label: String, league: LeagueID, board: DraftBoard, players: [PlayerID],
-                              teamOwner: [TeamID: String], quick: Bool, streamsOnSecondInstance: Bool = false, followersOnly: Bool = false) throws {
+                              teamOwner: [TeamID: String], quick: Bool, streamsOnSecondInstance: Bool = false, part: ServerPart = .all) throws {
         print(" \(label):")
-        if followersOnly {
+        if part == .followers {
             var next = (pick: board.draft.currentPick, player: 0)
             try measureFollowers(app: app, database: database, league: league, board: board, players: players, teamOwner: teamOwner,
                                  next: &next, quick: quick)
@@ -153,12 +156,17 @@ extension Bench {
         let port = Int(http.port)
 
         // Browse: wrk, 2 threads, 32 connections, beside nginx serving the same bytes.
-        try browseBesideNginx(port: port, reads: [("standings (Gridiron Greats)", "/v1/leagues/1/standings"),
-                                                  ("live scoreboard (Gridiron Greats, week 9)", "/v1/leagues/1/scoreboard"),
-                                                  ("draft board (16 teams)", "/v1/leagues/\(league.rawValue)/draft")],
-                              seconds: quick ? 5 : 10)
+        if part == .all {
+            try browseBesideNginx(port: port, reads: [("standings (Gridiron Greats)", "/v1/leagues/1/standings"),
+                                                      ("live scoreboard (Gridiron Greats, week 9)", "/v1/leagues/1/scoreboard"),
+                                                      ("draft board (16 teams)", "/v1/leagues/\(league.rawValue)/draft")],
+                                  seconds: quick ? 5 : 10)
+        }
 
         // Picks: each the next valid one, by the manager on the clock, one after another (a race would only measure 409s).
+        // The room read once first, as everyone in it has: the season's facts and rankings are loaded before the first
+        // pick (a --picks-only run has no browse before it).
+        _ = http.request("GET", "/v1/leagues/\(league.rawValue)/draft")
         var picks = Samples()
         var pickNumber = board.draft.currentPick
         var playerIndex = 0
@@ -177,6 +185,7 @@ extension Bench {
         }
         let pickSeconds = Samples.milliseconds(ContinuousClock.now - pickStart) / 1000
         print("  POST pick (\(picks.ms.count) in a row, one connection each) \(lpad(fmt(Double(picks.ms.count) / pickSeconds, 0), 6)) picks/s   p50 \(fmt(picks.p50)) ms   p99 \(fmt(picks.p99)) ms   (refused: \(refused))")
+        if part == .picks { return }
 
         // Fan-out: 500 streams on the room; each pick's event timed from just before the POST to its arrival on every stream.
         let streamCount = 500

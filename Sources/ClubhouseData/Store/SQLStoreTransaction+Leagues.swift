@@ -34,12 +34,7 @@ extension SQLStoreTransaction {
         if let hit = memo.leagues[id] { return hit }
         var out: League?
         // The season data version rides along: a write asks for the league, then for the version (its season facts).
-        try each("SELECT \(StoreSQL.leagueColumns), (SELECT value FROM meta WHERE key = 'season_data_version') FROM leagues WHERE id = ?",
-                 [id]) { s in
-            out = try Self.league(s)
-            // As `seasonDataVersion()` reads it (a value it can't read is left to it, to fail the same way).
-            if s.isNull(at: 11) { memo.seasonDataVersion = 0 } else if let v = Int64(sqliteValue: s.value(at: 11)) { memo.seasonDataVersion = v }
-        }
+        try each(LeagueRead.league, [id]) { out = try leagueWithDataVersion($0) }
         memo.leagues[id] = .some(out)
         return out
     }
@@ -47,26 +42,17 @@ extension SQLStoreTransaction {
     func teams(in league: LeagueID) throws -> [Team] {
         if let hit = memo.teams[league] { return hit }
         var out: [Team] = []
-        try each("SELECT id, league_id, name, manager_id, waiver_priority, faab_remaining, autopick FROM teams WHERE league_id = ? ORDER BY id", [league]) { s in
-            out.append(Team(id: TeamID(s.int64(at: 0)), leagueID: LeagueID(s.int64(at: 1)), name: s.string(at: 2),
-                            manager: s.isNull(at: 3) ? nil : UserID(s.int64(at: 3)), waiverPriority: s.int(at: 4),
-                            faabRemaining: s.int(at: 5), autopick: s.bool(at: 6)))
-        }
+        try each(LeagueRead.teams, [league]) { out.append(Self.team($0)) }
         memo.teams[league] = out
         return out
     }
 
     func rosters(in league: LeagueID) throws -> [Roster] {
         if let hit = memo.rosters[league] { return hit }
-        var byTeam: [TeamID: Roster] = [:]
-        for t in try teams(in: league) { byTeam[t.id] = Roster(teamID: t.id) }
-        try each("SELECT team_id, player_id, slot, acquisition, acquired_at FROM roster_entries WHERE league_id = ? ORDER BY team_id, acquired_at, player_id", [league]) { s in
-            let team = TeamID(s.int64(at: 0))
-            byTeam[team, default: Roster(teamID: team)].entries.append(
-                RosterEntry(playerID: PlayerID(s.string(at: 1)), slot: Slot(rawValue: s.string(at: 2)) ?? .bench,
-                            acquisition: Acquisition(rawValue: s.string(at: 3)) ?? .draft, acquiredAt: Date(timeIntervalSince1970: s.double(at: 4))))
-        }
-        let out = byTeam.values.sorted { $0.teamID < $1.teamID }
+        let teams = try teams(in: league)
+        var entries: [(TeamID, RosterEntry)] = []
+        try each(LeagueRead.rosterEntries, [league]) { entries.append(Self.rosterEntry($0)) }
+        let out = Self.rosters(teams: teams, entries: entries)
         memo.rosters[league] = out
         return out
     }

@@ -50,10 +50,13 @@ extension SQLStoreTransaction {
     }
 
     func pickOwners(in league: LeagueID) throws -> [DraftPickRef: TeamID] {
+        if let hit = memo.pickOwners[league] { return hit }
         var out: [DraftPickRef: TeamID] = [:]
-        try each("SELECT round, original_team_id, owner_team_id FROM draft_pick_owners WHERE league_id = ?", [league]) { s in
-            out[DraftPickRef(round: s.int(at: 0), team: TeamID(s.int64(at: 1)))] = TeamID(s.int64(at: 2))
+        try each(LeagueRead.pickOwners, [league]) { s in
+            let (ref, owner) = Self.pickOwner(s)
+            out[ref] = owner
         }
+        memo.pickOwners[league] = out
         return out
     }
 

@@ -182,13 +182,23 @@ extension SQLStoreTransaction {
         for e in roster.entries { try insertRosterEntry(e, team: roster.teamID, league: league) }
     }
 
+    /// One entry, sent with the transaction's next statement on PostgreSQL: a player already on a roster of the league
+    /// (the primary key) fails the transaction there.
+    func addRosterEntry(_ e: RosterEntry, team: TeamID, in league: LeagueID) throws {
+        try runLater("INSERT INTO roster_entries (league_id, player_id, team_id, slot, acquisition, acquired_at) VALUES (?, ?, ?, ?, ?, ?)",
+                     [league, e.playerID, team, e.slot.rawValue, e.acquisition.rawValue, e.acquiredAt],
+                     conflict: { _ in Self.onARoster(e.playerID) })
+    }
+
+    static func onARoster(_ player: PlayerID) -> DomainError { .conflict("Player \(player) is already on a roster in this league") }
+
     /// A player already on a roster of the league (the primary key is (league, player)) is a conflict; the insert
     /// adds nothing then, so the transaction stays usable without a savepoint.
     private func insertRosterEntry(_ e: RosterEntry, team: TeamID, league: Int64) throws {
         guard try insertUnlessConflicting(
             "INSERT INTO roster_entries (league_id, player_id, team_id, slot, acquisition, acquired_at) VALUES (?, ?, ?, ?, ?, ?)",
             [league, e.playerID, team, e.slot.rawValue, e.acquisition.rawValue, e.acquiredAt]) else {
-            throw DomainError.conflict("Player \(e.playerID) is already on a roster in this league")
+            throw Self.onARoster(e.playerID)
         }
     }
 
@@ -279,7 +289,7 @@ extension SQLStoreTransaction {
     func setDraft(_ d: Draft) throws {
         // The JSON array JSONEncoder writes for [Int64] ("[3,1,2]"), without an encoder per pick.
         let order = "[" + d.order.map { String($0.rawValue) }.joined(separator: ",") + "]"
-        try run("""
+        try runLater("""
             INSERT INTO drafts (league_id, status, draft_order, rounds, type, pick_clock_seconds, current_pick, deadline, remaining_when_paused,
                                 scheduled_at, started_at, pick_opened_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -296,14 +306,12 @@ extension SQLStoreTransaction {
     /// number's if that pick is made (the primary key, checked first as the unique violation did), else the player's.
     /// On PostgreSQL a conflict with a row this transaction's snapshot can't see is a serialization failure (run
     /// again), never a silent "nothing inserted", so the row the read looks for is always visible.
+    /// Sent with the transaction's next statement on PostgreSQL. The key says which conflict it is: (league, number)
+    /// a pick made, (league, player) a player drafted.
     func insertPick(_ p: Pick, in league: LeagueID) throws {
-        guard try insertUnlessConflicting(
-            "INSERT INTO picks (league_id, number, round, team_id, player_id, source, made_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [league, p.number, p.round, p.teamID, p.playerID, p.source.rawValue, p.madeAt]) else {
-            if try scalar("SELECT 1 FROM picks WHERE league_id = ? AND number = ?", [league, p.number], as: Int.self) != nil {
-                throw DomainError.conflict("Pick \(p.number) was already made")
-            }
-            throw DomainError.conflict("That player was already drafted")
+        try runLater("INSERT INTO picks (league_id, number, round, team_id, player_id, source, made_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                     [league, p.number, p.round, p.teamID, p.playerID, p.source.rawValue, p.madeAt]) { constraint in
+            constraint.contains("player_id") ? .conflict("That player was already drafted") : .conflict("Pick \(p.number) was already made")
         }
     }
 
@@ -320,7 +328,7 @@ extension SQLStoreTransaction {
 
     func removeFromQueues(player: PlayerID, in league: LeagueID) throws {
         // The others keep their ranks (a gap orders the same).
-        try run("DELETE FROM draft_queue WHERE player_id = ? AND team_id IN (SELECT id FROM teams WHERE league_id = ?)", [player, league])
+        try runLater("DELETE FROM draft_queue WHERE player_id = ? AND team_id IN (SELECT id FROM teams WHERE league_id = ?)", [player, league])
     }
 
     func setWaiverHolds(_ holds: [WaiverHold], in league: LeagueID) throws {
@@ -345,8 +353,8 @@ extension SQLStoreTransaction {
                 [t.leagueID, t.teamID, t.kind.rawValue, t.added, t.dropped, t.bid, t.at])
     }
 
-    func appendEvent(league: LeagueID, kind: LeagueEvent.Kind, payload: String, at: Date) throws -> Int64 {
+    func appendEvent(league: LeagueID, kind: LeagueEvent.Kind, payload: String, at: Date) throws {
         memo.wrote("INSERT INTO events")
-        return try session.appendEvent([league, kind.rawValue, payload, at])
+        try session.appendEvent([league, kind.rawValue, payload, at])
     }
 }

@@ -23,6 +23,14 @@ struct SQLStoreTransaction<Session: StoreSQLSession>: LeagueStoreWriter {
         memo.wrote(sql)
         return try session.run(sql, params)
     }
+    /// Runs a write whose outcome is only success or failure: on PostgreSQL it goes with the transaction's next
+    /// statement or its COMMIT, in the same round trip, and its error is thrown there (`StoreSQLSession.runLater`).
+    /// A broken unique constraint is thrown as what `conflict` makes of the database's words for it (see
+    /// `StoreSQLSession.runLater`). Not for a write whose failure a caller catches and goes on from.
+    func runLater(_ sql: String, _ params: [(any SQLBindable)?] = [], conflict: ((String) -> DomainError)? = nil) throws {
+        memo.wrote(sql)
+        try session.runLater(sql, params, conflict: conflict)
+    }
     /// Runs an INSERT into a table with an `id` key; returns the new row's id.
     func insert(_ sql: String, _ params: [(any SQLBindable)?] = []) throws -> Int64 {
         memo.wrote(sql)

@@ -13,6 +13,14 @@ package protocol StoreSQLSession {
     /// Runs a statement; returns the number of rows it changed.
     @discardableResult
     func run(_ sql: String, _ params: [(any SQLBindable)?]) throws -> Int
+    /// Runs a write whose outcome is only success or failure. PostgreSQL sends it with the transaction's next statement
+    /// or its COMMIT, in the same round trip, and throws its error there; SQLite runs it now. A broken unique
+    /// constraint is thrown as what `conflict` makes of the database's words for it (PostgreSQL: the constraint's name,
+    /// `picks_league_id_player_id_key`; SQLite: its message, `UNIQUE constraint failed: picks.league_id, picks.player_id`).
+    func runLater(_ sql: String, _ params: [(any SQLBindable)?], conflict: ((String) -> DomainError)?) throws
+    /// Runs several SELECTs and calls `body` with each one's index for every row it gives, statement by statement.
+    /// PostgreSQL sends them in one round trip (with whatever is waiting to go); SQLite runs them one after another.
+    func forEachOfBatch(_ statements: [(sql: String, params: [(any SQLBindable)?])], _ body: (Int, Cursor) throws -> Void) throws
     /// Runs an INSERT into a table keyed by `id`; returns the new row's id.
     func insert(_ sql: String, _ params: [(any SQLBindable)?]) throws -> Int64
     func scalar<T: SQLColumnDecodable>(_ sql: String, _ params: [(any SQLBindable)?], as: T.Type) throws -> T?
@@ -23,9 +31,10 @@ package protocol StoreSQLSession {
     func insertRows(into table: String, columns: [String], rows: [[SQLiteValue]]) throws
     /// Runs a statement with values already in SQLite's terms (no boxing per value: bulk upserts).
     func run(_ sql: String, values: [SQLiteValue]) throws
-    /// Inserts one row of `events` — `values` are its league_id, kind, payload and at — and returns its id. PostgreSQL
-    /// takes its append lock before the id is drawn and NOTIFYs the followers, in the same statement.
-    func appendEvent(_ values: [(any SQLBindable)?]) throws -> Int64
+    /// Inserts one row of `events` — `values` are its league_id, kind, payload and at. PostgreSQL takes its append
+    /// lock before the id is drawn and NOTIFYs the followers, in the same statement, sent with the transaction's
+    /// next statement or its COMMIT (`runLater`).
+    func appendEvent(_ values: [(any SQLBindable)?]) throws
 }
 
 /// The few places where SQLite's SQL and PostgreSQL's differ.
@@ -112,6 +121,15 @@ extension Connection: StoreSQLSession {
 
     package func recovering<T>(_ body: () throws -> T) throws -> T { try body() }
     package func run(_ sql: String, values: [SQLiteValue]) throws { try cachedStatement(sql).run(values: values) }
+    package func runLater(_ sql: String, _ params: [(any SQLBindable)?], conflict: ((String) -> DomainError)?) throws {
+        do { _ = try cachedStatement(sql).run(params) } catch let e as DatabaseError where e.isUniqueViolation {
+            guard let conflict else { throw e }
+            throw conflict(e.message)
+        }
+    }
+    package func forEachOfBatch(_ statements: [(sql: String, params: [(any SQLBindable)?])], _ body: (Int, Statement) throws -> Void) throws {
+        for (i, s) in statements.enumerated() { try cachedStatement(s.sql).forEach(s.params) { try body(i, $0) } }
+    }
     /// Many rows per statement (as many as 999 parameters allow, SQLite's oldest limit): one step inserts them all,
     /// instead of one bind-step-reset round per row (the shipped season's 101,772 plays at a first start).
     package func insertRows(into table: String, columns: [String], rows: [[SQLiteValue]]) throws {
@@ -131,7 +149,7 @@ extension Connection: StoreSQLSession {
             start = end
         }
     }
-    package func appendEvent(_ values: [(any SQLBindable)?]) throws -> Int64 {
-        try insert("INSERT INTO events (league_id, kind, payload, at) VALUES (?, ?, ?, ?)", values)
+    package func appendEvent(_ values: [(any SQLBindable)?]) throws {
+        _ = try cachedStatement("INSERT INTO events (league_id, kind, payload, at) VALUES (?, ?, ?, ?)").run(values)
     }
 }

@@ -20,6 +20,10 @@ package final class StoreTransactionMemo {
     var drafts: [LeagueID: Draft?] = [:]
     /// `rosters(in:)`.
     var rosters: [LeagueID: [Roster]] = [:]
+    /// `picks(in:)` (an auction's sales beside them).
+    var picks: [LeagueID: [Pick]] = [:]
+    /// `pickOwners(in:)`.
+    var pickOwners: [LeagueID: [DraftPickRef: TeamID]] = [:]
     /// `seasonDataVersion()` (`league(_:)` reads it in the same statement: a write's first two questions).
     var seasonDataVersion: Int64?
 
@@ -30,6 +34,8 @@ package final class StoreTransactionMemo {
         if !teams.isEmpty { teams.removeAll() }
         if !drafts.isEmpty { drafts.removeAll() }
         if !rosters.isEmpty { rosters.removeAll() }
+        if !picks.isEmpty { picks.removeAll() }
+        if !pickOwners.isEmpty { pickOwners.removeAll() }
         seasonDataVersion = nil
     }
 
@@ -42,7 +48,8 @@ package final class StoreTransactionMemo {
     /// Forgets what `sql` (about to run) may change. Reads (SELECT) change nothing; an INSERT or UPDATE changes its
     /// table (no foreign key cascades on update); a DELETE may cascade anywhere; anything else forgets everything.
     func wrote(_ sql: String) {
-        guard !(leagues.isEmpty && teams.isEmpty && drafts.isEmpty && rosters.isEmpty && seasonDataVersion == nil) else { return }
+        guard !(leagues.isEmpty && teams.isEmpty && drafts.isEmpty && rosters.isEmpty && picks.isEmpty && pickOwners.isEmpty
+                && seasonDataVersion == nil) else { return }
         let words = sql.prefix(80).split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "(" }).prefix(3).map { $0.uppercased() }
         guard let first = words.first else { return }
         if first == "SELECT" { return }
@@ -60,6 +67,8 @@ package final class StoreTransactionMemo {
         case "TEAMS": teams.removeAll(); rosters.removeAll()
         case "DRAFTS": drafts.removeAll()
         case "ROSTER_ENTRIES": rosters.removeAll()
+        case "PICKS", "AUCTION_SALES": picks.removeAll()
+        case "DRAFT_PICK_OWNERS": pickOwners.removeAll()
         case "META": seasonDataVersion = nil
         default: break
         }

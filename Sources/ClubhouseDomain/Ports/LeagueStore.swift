@@ -22,8 +22,25 @@ extension LeagueStore {
     }
 }
 
+/// Parts of one league a transaction is about to read (`LeagueStoreReader.prefetch`).
+public struct LeagueReads: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let league = LeagueReads(rawValue: 1 << 0)
+    public static let draft = LeagueReads(rawValue: 1 << 1)
+    public static let picks = LeagueReads(rawValue: 1 << 2)
+    public static let pickOwners = LeagueReads(rawValue: 1 << 3)
+    public static let teams = LeagueReads(rawValue: 1 << 4)
+    public static let rosters = LeagueReads(rawValue: 1 << 5)
+    /// What a snake draft's room is made of (`LeagueService.draftRoom`): the league, its draft, picks, traded picks, teams.
+    public static let draftRoom: LeagueReads = [.league, .draft, .picks, .pickOwners, .teams]
+}
+
 /// Reads inside one transaction.
 public protocol LeagueStoreReader {
+    /// Reads `parts` of `league` together, for this transaction's own reads of them to answer from (on PostgreSQL one
+    /// round trip instead of one per read). A hint: the reads answer the same with or without it.
+    func prefetch(_ parts: LeagueReads, of league: LeagueID) throws
     /// What every read of `league` is computed from, as one value each change of it moves on
     /// (`LeagueService.readRevision`).
     func revision(of league: LeagueID) throws -> String
@@ -124,6 +141,8 @@ public protocol LeagueStoreReader {
 }
 
 extension LeagueStoreReader {
+    /// Stores that read as fast one part at a time: nothing to do.
+    public func prefetch(_ parts: LeagueReads, of league: LeagueID) throws {}
     /// Stores without play-by-play data: live games score 0 until final, as before plays existed.
     public func plays(season: Int, week: Int) throws -> [PlayStat] { [] }
     /// Stores without running clocks: every clock is stopped.
@@ -165,6 +184,10 @@ public protocol LeagueStoreWriter: LeagueStoreReader {
     func deleteSSHKey(fingerprint: String) throws
 
     func setRoster(_ roster: Roster) throws
+    /// Adds one player to `team`'s roster in `league`. A player already on a roster of the league fails the write with
+    /// `DomainError.conflict`: thrown by this call, or — on a store that sends writes together — by a later call of
+    /// the same transaction, its commit at the latest. For a write that gives up on a conflict (a pick).
+    func addRosterEntry(_ entry: RosterEntry, team: TeamID, in league: LeagueID) throws
     func setLineup(_ lineup: Lineup) throws
     func setMatchups(_ matchups: [MatchupRecord], in league: LeagueID) throws
     func setJoinRequest(_ request: JoinRequest) throws
@@ -176,7 +199,9 @@ public protocol LeagueStoreWriter: LeagueStoreReader {
     func insertChatMessage(_ message: ChatMessage) throws -> Int64
 
     func setDraft(_ draft: Draft) throws
-    /// Fails with `DomainError.conflict` when the pick number is already taken (the pick-number check).
+    /// A pick number or player already taken (the pick-number check) fails the write with `DomainError.conflict`: thrown
+    /// by this call, or — on a store that sends writes together — by a later call of the same transaction, its commit at
+    /// the latest. The write gives up then (a lost race is never gone on from).
     func insertPick(_ pick: Pick, in league: LeagueID) throws
     func deletePicks(in league: LeagueID, from number: Int) throws
     func setQueue(team: TeamID, players: [PlayerID]) throws
@@ -217,7 +242,7 @@ public protocol LeagueStoreWriter: LeagueStoreReader {
     /// Records a stat correction of a final week's score.
     func insertScoreCorrection(_ correction: ScoreCorrection, in league: LeagueID) throws
     /// Appends to the events log in the same transaction as the change it reports.
-    func appendEvent(league: LeagueID, kind: LeagueEvent.Kind, payload: String, at: Date) throws -> Int64
+    func appendEvent(league: LeagueID, kind: LeagueEvent.Kind, payload: String, at: Date) throws
 
     /// Keeps a request as running under its user and key; false (nothing written) when that key is already kept.
     func insertIdempotentRequest(_ request: IdempotentRequest) throws -> Bool

@@ -154,7 +154,11 @@ struct PostgresOutageTests {
         }
         defer { follow.cancel() }
         func append() throws -> Int64 {
-            try db.transaction { c in try c.appendEvent([Int64(1), LeagueEvent.Kind.chat.rawValue, "{}", Date()]) }
+            // The append goes with the next statement (`runLater`): the id read after it is the appended one.
+            try db.transaction { c in
+                try c.appendEvent([Int64(1), LeagueEvent.Kind.chat.rawValue, "{}", Date()])
+                return try c.scalar("SELECT max(id) FROM events", [], as: Int64.self) ?? 0
+            }
         }
         var written = [try append()]
         #expect(await Wait.until(.seconds(30)) { received.value == written })

@@ -80,8 +80,7 @@ extension LeagueEvent {
 
 extension LeagueStoreWriter {
     /// Appends `body` as an event of its kind, in the same transaction as the change it reports.
-    @discardableResult
-    public func appendEvent(league: LeagueID, _ body: some LeagueEventBody, at: Date) throws -> Int64 {
+    public func appendEvent(league: LeagueID, _ body: some LeagueEventBody, at: Date) throws {
         try appendEvent(league: league, kind: type(of: body).kind, payload: LeagueEvent.encode(body), at: at)
     }
 }

@@ -100,6 +100,8 @@ extension LeagueService {
     /// person saw on the clock: a stale one is refused ("Pick N was already made"), never replayed.
     public func makePick(_ id: LeagueID, expectedPick: Int, player: PlayerID, caller: Caller) throws -> Pick {
         try store.write { w in
+            // Everything a pick reads, in one go (one round trip on PostgreSQL).
+            try w.prefetch(.draftRoom, of: id)
             guard let league = try w.league(id) else { throw DomainError.notFound("League \(id.rawValue)") }
             guard let user = caller.userID else { throw DomainError.unauthenticated }
             let facts = try factsCache.facts(w, season: league.season)
@@ -135,6 +137,7 @@ extension LeagueService {
             return nil
         }
         return try store.write { w in
+            try w.prefetch(.draftRoom, of: id)
             guard let league = try w.league(id), try w.draft(in: id)?.status == .running else { return nil }
             if let repair = league.needsCommissioner { throw DomainError.conflict(repair.sentence) }
             let facts = try factsCache.facts(w, season: league.season)
@@ -152,9 +155,8 @@ extension LeagueService {
     func record(_ pick: Pick, room: DraftRoom, league: League, writer w: any LeagueStoreWriter) throws {
         try w.insertPick(pick, in: league.id)
         try w.setDraft(room.draft)
-        var roster = try w.rosters(in: league.id).first { $0.teamID == pick.teamID } ?? Roster(teamID: pick.teamID)
-        roster.entries.append(RosterEntry(playerID: pick.playerID, slot: .bench, acquisition: .draft, acquiredAt: pick.madeAt))
-        try w.setRoster(roster)
+        try w.addRosterEntry(RosterEntry(playerID: pick.playerID, slot: .bench, acquisition: .draft, acquiredAt: pick.madeAt),
+                             team: pick.teamID, in: league.id)
         try w.removeFromQueues(player: pick.playerID, in: league.id)
         try w.appendEvent(league: league.id, LeagueEvent.PickMade(pick: pick.number, team: pick.teamID, player: pick.playerID), at: pick.madeAt)
         if room.draft.status == .complete {

@@ -45,6 +45,7 @@ extension LeagueService {
     /// pick see it already made and never queue for the write lock.
     public func draftDue(_ id: LeagueID) throws -> Date? {
         try store.read { r in
+            try r.prefetch(.draftRoom, of: id)
             guard let league = try r.league(id), league.state == .drafting, league.needsCommissioner == nil else { return nil }
             return try dueAt(league, r)
         }
