@@ -636,15 +636,37 @@ public final class PostgresRows {
         guard let p = PQgetvalue(result, row, i) else { return "" }
         return String(cString: p)
     }
+    /// Read from the text in place (no String per value: a pick's reads hold a few thousand numbers). Text that isn't
+    /// a plain integer takes the long way (a float column read as an integer).
     public func int64(at i: Int32) -> Int64 {
-        let s = string(at: i)
+        guard let p = PQgetvalue(result, row, i) else { return 0 }
+        var q = p
+        let negative = q.pointee == 0x2D   // "-"
+        if negative { q += 1 }
+        var value: Int64 = 0
+        var digits = 0
+        while q.pointee >= 0x30 && q.pointee <= 0x39 && digits < 18 {
+            value = value * 10 + Int64(q.pointee - 0x30)
+            q += 1
+            digits += 1
+        }
+        if q.pointee == 0 && digits > 0 { return negative ? -value : value }
+        let s = String(cString: p)
         return Int64(s) ?? Double(s).map { Int64($0) } ?? 0
     }
     public func int(at i: Int32) -> Int { Int(int64(at: i)) }
-    public func double(at i: Int32) -> Double { Double(string(at: i)) ?? 0 }
+    public func double(at i: Int32) -> Double {
+        guard let p = PQgetvalue(result, row, i), p.pointee != 0 else { return 0 }
+        var end: UnsafeMutablePointer<CChar>?
+        let d = strtod(p, &end)
+        if let end, end.pointee == 0 { return d }
+        return Double(String(cString: p)) ?? 0
+    }
     public func bool(at i: Int32) -> Bool {
-        let s = string(at: i)
-        return s == "t" || (Int64(s) ?? 0) != 0
+        guard let p = PQgetvalue(result, row, i) else { return false }
+        if p.pointee == 0x74 && p[1] == 0 { return true }    // "t"
+        if p.pointee == 0x66 && p[1] == 0 { return false }   // "f"
+        return int64(at: i) != 0
     }
     public func optionalString(at i: Int32) -> String? { isNull(at: i) ? nil : string(at: i) }
     public func optionalInt(at i: Int32) -> Int? { isNull(at: i) ? nil : int(at: i) }

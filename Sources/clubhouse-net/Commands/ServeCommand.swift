@@ -167,9 +167,10 @@ enum ServeCommand {
                 try seedIfEmpty(pg)
                 service = LeagueService(store: PostgresLeagueStore(database: pg), clock: WallClock.current(), accounts: .sodium)
                 seasonTarget = .postgres(pg)
-                events = PostgresEventSource(database: pg)
-                // The pool, and one LISTEN connection each for the request server's events, the draft clock and the season clock.
-                where_ = "PostgreSQL \(pg.description), up to \(pool.maxConnections + 3) connections"
+                // One LISTEN connection, and one read per commit, for the request server's events, the draft clock and the
+                // season clock alike (`SharedEventSource`).
+                events = SharedEventSource(PostgresEventSource(database: pg))
+                where_ = "PostgreSQL \(pg.description), up to \(pool.maxConnections + 1) connections"
             } catch {
                 Output.error("clubhouse serve: \(error)")
                 return 1
