@@ -137,7 +137,9 @@ public final class PostgresConnection {
 
     /// Runs statements that change nothing lasting (transaction control, session settings, probes).
     private func session(_ sql: String) throws {
-        try flushDeferred()
+        // A rollback (of the transaction, or to a savepoint: every write waiting was made inside it, since a SAVEPOINT
+        // sends what waits before it) drops the writes waiting to go; anything else sends them first.
+        if sql.hasPrefix("ROLLBACK") { deferred.removeAll() } else { try flushDeferred() }
         // A simple query may hold several statements: a pending BEGIN goes first, in the same round trip.
         var sql = sql
         if let begin = pendingBegin {
