@@ -98,7 +98,9 @@ public final class PostgresConnection {
         PQsetNoticeProcessor(conn, { _, _ in }, nil)
         deadline = until
         defer { deadline = nil }
-        try session("SET client_min_messages = warning; SET TIME ZONE 'UTC'; "
+        // Prepared statements keep one generic plan: the store's statements look rows up by key, and the server's default
+        // planned a pick's read of the picks anew at every run (its custom plans, ~50 µs each) and ran it slower.
+        try session("SET client_min_messages = warning; SET TIME ZONE 'UTC'; SET plan_cache_mode = force_generic_plan; "
                     + "SET statement_timeout = \(Self.milliseconds(statementTimeout))")
     }
 
