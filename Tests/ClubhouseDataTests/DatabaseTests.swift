@@ -137,6 +137,17 @@ import ClubhouseDomain
         #expect(version.current() == second, "a rolled-back write commits nothing")
         try Database(path: dir.file("v.sqlite")).transaction { try $0.run("INSERT INTO t VALUES (3)") }
         #expect(version.current() != second, "a commit by a third connection")
+        // Read without a lock from the WAL index's header (the top bit says so), and still every commit moves it on,
+        // to a number not seen before, whether the WAL grows or starts over after a checkpoint.
+        #expect(try #require(version.current()) & (1 << 63) != 0, "read from the -shm file's header")
+        var seen: Set<UInt64> = [try #require(version.current())]
+        for i in 0..<40 {
+            try writer.transaction { try $0.run("INSERT INTO t VALUES (?)", [Int64(100 + i)]) }
+            if i % 10 == 9 { try writer.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+            let now = try #require(version.current())
+            #expect(seen.insert(now).inserted, "commit \(i) left the number where it was")
+            #expect(version.current() == now, "nothing was committed since")
+        }
         #expect(SQLiteDataVersion(path: ":memory:") == nil, "an in-memory database has no other connection to watch")
     }
 
