@@ -9,11 +9,10 @@ import Glibc
 #endif
 
 /// `clubhouse serve` (the release binary) on loopback: wrk against the heaviest browse routes (beside nginx serving the
-/// same bytes, `StaticFilesBench`), a manager's picks one
-/// after another, one pick delivered to 500 open event streams, and on SQLite to 10,000 on a fresh instance with its
-/// memory per stream, and 600 resumes beside /healthz (`FollowersBench`) — on SQLite, and on PostgreSQL beside it when
-/// `CLUBHOUSE_BENCH_POSTGRES` names a server (`make bench` starts a throw-away cluster), where the streams are also
-/// measured on a second instance.
+/// same bytes, `StaticFilesBench`), a manager's picks one after another, one pick delivered to 500 open event streams,
+/// and on SQLite to 10,000 on a fresh instance with its memory per stream, and 600 resumes beside /healthz
+/// (`FollowersBench`) — on SQLite, and on PostgreSQL beside it when `CLUBHOUSE_BENCH_POSTGRES` names a server
+/// (`make bench` starts a throw-away cluster), where 1,000 streams are measured on a second instance.
 extension Bench {
     /// Which of the league server's figures a run measures.
     enum ServerPart { case all, followers, picks }
@@ -189,8 +188,8 @@ extension Bench {
         if part == .picks { return }
 
         // Fan-out: 500 streams on the room; each pick's event timed from just before the POST to its arrival on every stream.
-        let streamCount = 500
-        // On PostgreSQL the streams are on a second instance: each pick crosses LISTEN/NOTIFY to reach them.
+        // On PostgreSQL 1,000 streams, on a second instance: each pick crosses LISTEN/NOTIFY to reach them.
+        let streamCount = streamsOnSecondInstance ? 1_000 : 500
         var second: Process?
         defer { second?.terminate(); second?.waitUntilExit() }
         var streamPort = UInt16(port)
