@@ -185,19 +185,20 @@ extension SQLStoreTransaction {
     /// One entry, sent with the transaction's next statement on PostgreSQL: a player already on a roster of the league
     /// (the primary key) fails the transaction there.
     func addRosterEntry(_ e: RosterEntry, team: TeamID, in league: LeagueID) throws {
-        try runLater("INSERT INTO roster_entries (league_id, player_id, team_id, slot, acquisition, acquired_at) VALUES (?, ?, ?, ?, ?, ?)",
-                     [league, e.playerID, team, e.slot.rawValue, e.acquisition.rawValue, e.acquiredAt],
+        try runLater(Self.rosterEntryInsert, Self.rosterEntryValues(e, team: team, league: league.rawValue),
                      conflict: { _ in Self.onARoster(e.playerID) })
     }
 
+    static var rosterEntryInsert: String { "INSERT INTO roster_entries (league_id, player_id, team_id, slot, acquisition, acquired_at) VALUES (?, ?, ?, ?, ?, ?)" }
+    static func rosterEntryValues(_ e: RosterEntry, team: TeamID, league: Int64) -> [(any SQLBindable)?] {
+        [league, e.playerID, team, e.slot.rawValue, e.acquisition.rawValue, e.acquiredAt]
+    }
     static func onARoster(_ player: PlayerID) -> DomainError { .conflict("Player \(player) is already on a roster in this league") }
 
     /// A player already on a roster of the league (the primary key is (league, player)) is a conflict; the insert
     /// adds nothing then, so the transaction stays usable without a savepoint.
     private func insertRosterEntry(_ e: RosterEntry, team: TeamID, league: Int64) throws {
-        guard try insertUnlessConflicting(
-            "INSERT INTO roster_entries (league_id, player_id, team_id, slot, acquisition, acquired_at) VALUES (?, ?, ?, ?, ?, ?)",
-            [league, e.playerID, team, e.slot.rawValue, e.acquisition.rawValue, e.acquiredAt]) else {
+        guard try insertUnlessConflicting(Self.rosterEntryInsert, Self.rosterEntryValues(e, team: team, league: league)) else {
             throw Self.onARoster(e.playerID)
         }
     }
@@ -301,13 +302,10 @@ extension SQLStoreTransaction {
                   d.remainingWhenPaused, d.scheduledAt, d.startedAt, d.pickOpenedAt])
     }
 
-    /// The pick-number check: of two picks of the same number (or the same player) exactly one lands. The insert
-    /// adds nothing on a conflict (no error, so no savepoint), and only then does a read say which it was: the
-    /// number's if that pick is made (the primary key, checked first as the unique violation did), else the player's.
-    /// On PostgreSQL a conflict with a row this transaction's snapshot can't see is a serialization failure (run
-    /// again), never a silent "nothing inserted", so the row the read looks for is always visible.
-    /// Sent with the transaction's next statement on PostgreSQL. The key says which conflict it is: (league, number)
-    /// a pick made, (league, player) a player drafted.
+    /// The pick-number check: of two picks of the same number (or the same player) exactly one lands. Sent with the
+    /// transaction's next statement on PostgreSQL (`runLater`); the broken key says which conflict it is: (league,
+    /// number) a pick made — the primary key, checked first — else (league, player) a player drafted. On PostgreSQL a
+    /// conflict with a row this transaction's snapshot can't see is a serialization failure (run again).
     func insertPick(_ p: Pick, in league: LeagueID) throws {
         try runLater("INSERT INTO picks (league_id, number, round, team_id, player_id, source, made_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                      [league, p.number, p.round, p.teamID, p.playerID, p.source.rawValue, p.madeAt]) { constraint in

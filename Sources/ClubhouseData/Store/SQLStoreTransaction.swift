@@ -24,9 +24,8 @@ struct SQLStoreTransaction<Session: StoreSQLSession>: LeagueStoreWriter {
         return try session.run(sql, params)
     }
     /// Runs a write whose outcome is only success or failure: on PostgreSQL it goes with the transaction's next
-    /// statement or its COMMIT, in the same round trip, and its error is thrown there (`StoreSQLSession.runLater`).
-    /// A broken unique constraint is thrown as what `conflict` makes of the database's words for it (see
-    /// `StoreSQLSession.runLater`). Not for a write whose failure a caller catches and goes on from.
+    /// statement or its COMMIT, and its error — a broken unique constraint as `conflict` says — is thrown there
+    /// (`StoreSQLSession.runLater`). Not for a write whose failure a caller catches and goes on from.
     func runLater(_ sql: String, _ params: [(any SQLBindable)?] = [], conflict: ((String) -> DomainError)? = nil) throws {
         memo.wrote(sql)
         try session.runLater(sql, params, conflict: conflict)
