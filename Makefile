@@ -28,6 +28,8 @@ build: deps
 	$(BUILD_BINS)
 
 test: test-deps
+	@# ARCHITECTURE.md §9's rule, checked before anything is built: no file opened outside SQLite but the listed ones.
+	./scripts/check-file-opens.sh
 	$(SWIFT) build --build-tests
 	@# A throw-away PostgreSQL cluster, then the end-to-end tests in a process of their own beside the others
 	@# (see the script for why).

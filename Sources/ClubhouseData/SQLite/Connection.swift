@@ -93,6 +93,14 @@ public final class Connection {
         return t
     }
 
+    /// The first region of the WAL index (the `-shm` file's first 32 KiB) as SQLite's own VFS maps it for this
+    /// connection; nil when the database isn't in WAL mode or nothing is mapped. Valid while this connection is open.
+    /// Never map or open the `-shm` file yourself: closing that descriptor would drop SQLite's locks on it.
+    func walIndexRegion() -> UnsafeRawPointer? {
+        guard (try? scalar("PRAGMA journal_mode", as: String.self))?.lowercased() == "wal" else { return nil }
+        return cs_sqlite_wal_index(handle).map { UnsafeRawPointer($0) }
+    }
+
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     /// Rows changed by the most recent INSERT/UPDATE/DELETE.
     public var changes: Int { Int(sqlite3_changes64(handle)) }

@@ -8,14 +8,17 @@ import Synchronization
 /// and read again equal after it says nothing was committed in between, by any connection of any process (the server's
 /// kept reads, `ReadCache`, ask it for every request).
 ///
-/// Asked where SQLite's own readers look first: the header of the WAL index (the first bytes of the `-shm` file, mapped
-/// read-only; https://www.sqlite.org/walformat.html). Every commit rewrites it — the frame count moves on, and a WAL
-/// that starts over gets new salts — in two copies, the second first; a reader takes the first, then the second, and
-/// trusts them only when they agree (`WALIndexHeader`). That is a few loads, without a lock or a system call. When the
-/// header can't be read so (no `-shm` file, the copies differ while a commit writes them), SQLite's
-/// `PRAGMA data_version` answers, on a read-only connection of its own that never writes: its value moves on at every
-/// commit by any other connection and stays put otherwise. The two kinds of number never compare equal (the header's
-/// carry the top bit), so a change of kind reads as a change.
+/// Asked where SQLite's own readers look first: the header of the WAL index (the first bytes of the `-shm` file;
+/// https://www.sqlite.org/walformat.html). Every commit rewrites it — the frame count moves on, and a WAL that starts
+/// over gets new salts — in two copies, the second first; a reader takes the first, then the second, and trusts them
+/// only when they agree (`WALIndexHeader`). That is a few loads, without a lock or a system call. The header is read
+/// where SQLite itself maps it for this type's read-only connection (`Connection.walIndexRegion`): the `-shm` file is
+/// never opened here, since closing any descriptor of it would drop every POSIX lock the process holds on it, SQLite's
+/// included, and the next process to open the database would rebuild the index under the running one (ARCHITECTURE.md
+/// §9). When the header can't be read so (not in WAL mode, the copies differ while a commit writes them), SQLite's
+/// `PRAGMA data_version` answers, on the same connection, which never writes: its value moves on at every commit by
+/// any other connection and stays put otherwise. The two kinds of number never compare equal (the header's carry the
+/// top bit), so a change of kind reads as a change.
 ///
 /// The connection is opened at the first question and kept (its numbers only compare with its own); a file that can't
 /// be opened, or a question that fails, answers nil (the caller reads the data instead).
@@ -23,18 +26,15 @@ public final class SQLiteDataVersion: Sendable {
     public let path: String
     private let connection = Mutex<Opened>(.notYet)
     private enum Opened: @unchecked Sendable { case notYet, open(Connection), unavailable }
-    /// Where the header is mapped (0 until the connection has made sure the `-shm` file is there, or when it can't be):
-    /// set once, read without a lock by every request.
+    /// Where SQLite maps the header for `connection` (0 until it has read the file in WAL mode, or when it can't be):
+    /// set once, under the connection's lock, and read without a lock by every request. The connection is never closed
+    /// before this object goes, so the mapping outlives every read of it.
     private let header = Atomic<UInt>(0)
 
     /// Nil for a database with no file another connection could share (in memory).
     public init?(path: String) {
         guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file::memory:") else { return nil }
         self.path = path
-    }
-
-    deinit {
-        if let base = UnsafeMutableRawPointer(bitPattern: header.load(ordering: .acquiring)) { WALIndexHeader.unmap(base) }
     }
 
     /// The file's data version now; nil when it can't be read.
@@ -47,13 +47,12 @@ public final class SQLiteDataVersion: Sendable {
                 c = (try? Connection(path: path, busyTimeoutMilliseconds: 50, readOnly: true)).map(Opened.open) ?? .unavailable
             }
             guard case .open(let db) = c, let v = try? db.scalar("PRAGMA data_version", as: Int64.self) else { return nil }
+            // The connection has read the file: in WAL mode SQLite has its index mapped now, so the next question can
+            // read the header there.
+            if header.load(ordering: .relaxed) == 0, let region = db.walIndexRegion() {
+                header.store(UInt(bitPattern: region), ordering: .releasing)
+            }
             return UInt64(bitPattern: v) & ~(1 << 63)
-        }
-        // The connection has read the file: in WAL mode its `-shm` file is there now (kept while any connection is open,
-        // this one included), so the next question can read the header.
-        if version != nil, header.load(ordering: .relaxed) == 0, let mapped = WALIndexHeader.map(path + "-shm"),
-           !header.compareExchange(expected: 0, desired: UInt(bitPattern: mapped), ordering: .acquiringAndReleasing).exchanged {
-            WALIndexHeader.unmap(mapped)
         }
         return version == nil ? nil : headerStamp() ?? version
     }
@@ -67,24 +66,9 @@ public final class SQLiteDataVersion: Sendable {
     }
 }
 
-/// The WAL index's header in a `-shm` file, mapped read-only and shared: two copies of SQLite's 48-byte `WalIndexHdr`
-/// (its bytes 12: `isInit`).
+/// The WAL index's header, where SQLite maps it: two copies of SQLite's 48-byte `WalIndexHdr` (its bytes 12: `isInit`).
 enum WALIndexHeader {
     private static let copy = 48
-    static let mapped = 2 * copy
-
-    /// The header of the `-shm` file at `path` mapped (nil: no such file, or too short to hold one yet).
-    static func map(_ path: String) -> UnsafeMutableRawPointer? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_size >= mapped,
-              let p = mmap(nil, mapped, PROT_READ, MAP_SHARED, fd, 0), p != MAP_FAILED else { return nil }
-        return p
-    }
-
-    static func unmap(_ base: UnsafeMutableRawPointer) { munmap(base, mapped) }
 
     /// A digest of the header when both copies agree and the index is set up; nil otherwise (a commit is writing it).
     /// Read as SQLite's readers do: the first copy, then the second (a writer writes the second first).
