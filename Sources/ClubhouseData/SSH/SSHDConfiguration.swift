@@ -1,3 +1,4 @@
+import Foundation
 /// The `sshd_config` that `clubhouse host-ssh` writes: key-only logins for one account, every
 /// connection forced into `clubhouse ssh-session` (a client of the league server), nothing forwarded, no shell.
 public struct SSHDConfiguration: Hashable, Sendable {
@@ -51,6 +52,22 @@ public struct SSHDConfiguration: Hashable, Sendable {
         let args = authorizedKeysCommand.map { $0.replacingOccurrences(of: "%", with: "%%") }
         let program = args.first.map { [$0] } ?? []
         return (program + args.dropFirst().map(SSHDQuote.quote) + ["%t", "%k"]).joined(separator: " ")
+    }
+
+    /// sshd's privilege-separation folder: `sshd -t`, `sshd -T` and every real sshd refuse to run without it
+    /// ("Missing privilege separation directory"), and a freshly installed openssh-server whose service never started
+    /// has none (`/run` is a tmpfs).
+    public static let privilegeSeparationDirectory = "/run/sshd"
+
+    /// Makes `privilegeSeparationDirectory` (mode 0755) when it is missing; a sentence when it can't be made.
+    public static func ensurePrivilegeSeparationDirectory() throws {
+        let path = privilegeSeparationDirectory
+        guard !FileManager.default.fileExists(atPath: path) else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        } catch {
+            throw SSHDFolderFailure(message: "sshd needs \(path) (its privilege-separation folder) and it could not be created: \(error.localizedDescription)")
+        }
     }
 
     /// Why `path` can't be written into sshd_config, or nil: sshd reads the file line by line (no newline or other
@@ -209,4 +226,10 @@ public enum SSHDQuote {
         if !s.isEmpty, s.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+:=@,".contains($0)) }) { return s }
         return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
+}
+
+/// `SSHDConfiguration.ensurePrivilegeSeparationDirectory` could not make the folder.
+public struct SSHDFolderFailure: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
 }

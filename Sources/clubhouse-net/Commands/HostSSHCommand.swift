@@ -120,14 +120,7 @@ enum HostSSHCommand {
                         usermod -p '*' \(account.name)
                     """)
             }
-            if !FileManager.default.fileExists(atPath: "/run/sshd") {
-                do {
-                    try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true,
-                                                            attributes: [.posixPermissions: 0o755])
-                } catch {
-                    throw Failure(message: "sshd needs /run/sshd (its privilege-separation folder) and it could not be created: \(error.localizedDescription)")
-                }
-            }
+            do { try SSHDConfiguration.ensurePrivilegeSeparationDirectory() } catch { throw Failure(message: "\(error)") }
         }
         if !isRoot, let warning = nonRootPTYWarning() { Output.error("clubhouse host-ssh: warning: \(warning)") }
         if account.shell.hasSuffix("/nologin") || account.shell.hasSuffix("/false") {

@@ -92,7 +92,7 @@ import Testing
         let dir = TempDir()
         let state = dir.file("my state")
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
+        try SSHDConfiguration.ensurePrivilegeSeparationDirectory()
         #expect(Processes.run(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", state + "/host key"]).status == 0)
         for policy in SSHDConfiguration.Policy.allCases {
             let config = SSHDConfiguration(
@@ -168,6 +168,9 @@ extension SSHDConfigurationTests {
                                   devicesDirectory: dir + "/devices",
                                   policy: .open, authorizedKeysCommand: ["/usr/bin/true", "--ssh-host-secret-file", dir + "/secret"], user: user)
         try c.render().write(toFile: dir + "/sshd_config", atomically: true, encoding: .utf8)
+        // Each test makes what it needs: sshd -T refuses to run without its folder, and another test making it first
+        // must not be what this one passes by.
+        try SSHDConfiguration.ensurePrivilegeSeparationDirectory()
         let sshd = Process()
         sshd.executableURL = URL(fileURLWithPath: "/usr/sbin/sshd")
         sshd.arguments = ["-T", "-f", dir + "/sshd_config", "-C", "user=\(user),host=localhost,addr=127.0.0.1"]
