@@ -32,7 +32,8 @@ Sources/ClubhouseData/SSH/SSHUserAuth.swift 1 the file sshd names in SSH_USER_AU
 Sources/ClubhouseData/Season/ByteSource.swift 1 a season file being imported
 Sources/ClubhouseData/Season/SeasonReader.swift 8 season files being imported
 Sources/ClubhouseRemote/Connection.swift 1 the CA file given to --ca-file
-Sources/ClubhouseRemote/SeasonDownload.swift 3 season downloads being written
+Sources/ClubhouseRemote/SeasonDownload.swift 3 season downloads being written and their ETag files
+Sources/ClubhouseRemote/SeasonDownload+HTTP.swift 1 a season download being written (its .part file)
 Sources/ClubhouseRemote/SocketHTTP.swift 2 no file: sockets
 Sources/ClubhouseUI/AppCore/Environment.swift 1 the terminal-settings file
 Sources/ClubhouseUI/AppCore/UserSettings.swift 2 the user settings file

@@ -1,4 +1,5 @@
 import ClubhouseDomain
+import ClubhouseData
 import Foundation
 
 /// The composition root: parses the command line and runs the chosen command.
@@ -84,9 +85,11 @@ package enum Clubhouse {
     }
 }
 
-/// Writes to standard error.
+/// Writes to standard error. Messages quote outside text (a data file's values, a server's headers, paths), so every
+/// control character but the message's own line breaks is escaped (`TerminalText`): nothing a file says can set the
+/// terminal's title or clear it.
 package enum Output {
     package static func error(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.escaped(message, keepingNewlines: true) + "\n").utf8))
     }
 }

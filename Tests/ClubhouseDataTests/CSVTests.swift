@@ -13,7 +13,10 @@ import Testing
         let t = try CSV.parse("\u{FEFF}a,b\r\n1,2\r\n\"3\",4\r\n\r\n", fileName: "f.csv")
         #expect(t.header == ["a", "b"])
         #expect(t.records.map(\.fields) == [["1", "2"], ["3", "4"]])
-        #expect(try CSV.parse("a,b\n1,2", fileName: "f.csv").records.count == 1)
+        // Without its final line end a file is cut short, even when every field is there.
+        #expect(throws: DataFileError(file: "f.csv", line: 2, reason: "the file doesn't end with a line end: it is truncated in this row (an interrupted download?)")) {
+            try CSV.parse("a,b\n1,2", fileName: "f.csv")
+        }
     }
 
     @Test func reportsStrictnessViolationsWithTheLine() {

@@ -138,14 +138,17 @@ package enum SeasonCommand {
         for s in seasons { print(s.line) }
     }
 
-    /// What an import read, wrote and now holds, per season.
+    /// What an import read, wrote and now holds, per season. File names and the path come from outside (a folder's
+    /// listing): escaped for the terminal.
     package static func describe(_ report: SeasonImport.Report, from path: String) -> String {
         var out = ""
+        let path = TerminalText.escaped(path)
         for s in report.seasons {
             out += "Season \(s.season) (\(s.kind == .full ? "full" : "totals only")) from \(path):\n"
-            let width = s.files.map(\.name.count).max() ?? 0
-            for f in s.files {
-                var line = "  \(f.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(grouped(f.rows)) rows, \(grouped(f.imported)) imported"
+            let names = s.files.map { TerminalText.escaped($0.name) }
+            let width = names.map(\.count).max() ?? 0
+            for (f, name) in zip(s.files, names) {
+                var line = "  \(name.padding(toLength: width, withPad: " ", startingAt: 0))  \(grouped(f.rows)) rows, \(grouped(f.imported)) imported"
                 if f.skipped > 0 { line += ", \(grouped(f.skipped)) skipped (other seasons, the postseason, non-fantasy positions)" }
                 out += line + "\n"
             }
@@ -155,7 +158,9 @@ package enum SeasonCommand {
                     + "\(grouped(c.weeklyStats)) weekly lines, \(grouped(c.plays)) play rows, \(grouped(c.totals)) season totals\n"
             out += "  stored:  \(s.stored.line)\n"
         }
-        if !report.ignoredFiles.isEmpty { out += "Not nflverse files, not read: \(report.ignoredFiles.joined(separator: ", "))\n" }
+        if !report.ignoredFiles.isEmpty {
+            out += "Not nflverse files, not read: \(report.ignoredFiles.map { TerminalText.escaped($0) }.joined(separator: ", "))\n"
+        }
         return out
     }
 

@@ -7,7 +7,11 @@ public struct DataFileError: Error, Hashable, Sendable, CustomStringConvertible 
     public var reason: String
     public init(file: String, line: Int, reason: String) { self.file = file; self.line = line; self.reason = reason }
     /// `FILE:LINE: reason`, or `FILE: reason` for the file as a whole (line 0: it couldn't be read, it isn't there).
-    public var description: String { line > 0 ? "\(file):\(line): \(reason)" : "\(file): \(reason)" }
+    /// Printed on terminals, so what the file said is escaped (`TerminalText`): a value can't move the cursor.
+    public var description: String {
+        let file = TerminalText.escaped(file), reason = TerminalText.escaped(reason)
+        return line > 0 ? "\(file):\(line): \(reason)" : "\(file): \(reason)"
+    }
 }
 
 /// One CSV record with the physical line it starts on.
@@ -32,8 +36,9 @@ public struct CSVTable: Hashable, Sendable {
 /// quotes; LF or CRLF line ends (a lone CR also ends a line); an optional UTF-8 BOM; trailing blank lines
 /// ignored. Rejected with the line number: a quote inside an unquoted field, text after a closing quote,
 /// an unterminated quote, a blank line inside the file, a record whose field count differs from the header,
-/// an empty or duplicated header name, a record that is not UTF-8. A file that ends in the middle of a record
-/// (no line end, too few fields) is reported as truncated.
+/// an empty or duplicated header name, a record that is not UTF-8. A file whose last record has no line end is
+/// reported as truncated (too few fields or not: a file cut at a field boundary can still parse).
+/// Limits (`CSVLimits`): a field's length, a record's length and the file's size (inflated), each refused with the line.
 public enum CSV {
     /// The whole text at once (small files and tests). Big files go through `CSVReader`.
     public static func parse(_ text: String, fileName: String) throws(DataFileError) -> CSVTable {
@@ -45,6 +50,35 @@ public enum CSV {
     }
 }
 
+/// How big a CSV file, one of its records or one field may be: a file past a limit is refused at the line where it
+/// went over, so a damaged or hostile file (a gzip that inflates to gigabytes without a line end, a 100 MB quoted
+/// name) stops within a second instead of running for minutes and filling memory.
+public struct CSVLimits: Hashable, Sendable {
+    /// Bytes in one field.
+    public var fieldBytes: Int
+    /// Bytes in one record (its line ends included).
+    public var rowBytes: Int
+    /// Bytes in the whole file, inflated when it is gzip.
+    public var fileBytes: Int
+
+    public init(fieldBytes: Int, rowBytes: Int, fileBytes: Int) {
+        self.fieldBytes = fieldBytes; self.rowBytes = rowBytes; self.fileBytes = fileBytes
+    }
+
+    /// nflverse's files: 64 KiB a field (their longest, a play's description, is under 1 KB), 1 MiB a row (a real
+    /// play-by-play row, 372 columns, is under 8 KB), 1 GiB a file once inflated (a whole season's play-by-play is
+    /// about 100 MB, players.csv of every season under 10 MB: ten times the biggest, so growth never trips it).
+    public static let nflverse = CSVLimits(fieldBytes: 64 << 10, rowBytes: 1 << 20, fileBytes: 1 << 30)
+
+    /// A byte count as people read it: "64 KiB", "1 MiB", "1 GiB", else bytes.
+    public static func size(_ bytes: Int) -> String {
+        for (shift, unit) in [(30, "GiB"), (20, "MiB"), (10, "KiB")] where bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+            return "\(bytes >> shift) \(unit)"
+        }
+        return "\(bytes) bytes"
+    }
+}
+
 /// The same parser, one record at a time from a `ByteSource` (a file read in 64 KiB chunks, inflated when it is
 /// gzip), so memory stays flat however big the file is. `readHeader()` first, then `advance()` until false, reading
 /// the current record's fields by index (`string`, `int`, `isEmpty`: no text is made for the columns nobody asks
@@ -52,6 +86,10 @@ public enum CSV {
 /// handed to the functions that read its fields, never copied.
 public final class CSVReader {
     public let fileName: String
+    /// What this reader refuses past (`CSVLimits.nflverse` unless set).
+    public var limits = CSVLimits.nflverse
+    /// The header's names, to name a column in a refusal.
+    private var header: [String] = []
     private var source: any ByteSource
     // The per-field reads (`string`, `int`, `equals`: tens per row, millions per play-by-play file) touch these; a reader
     // is used from one place at a time, so their dynamic exclusivity checks are turned off.
@@ -111,6 +149,10 @@ public final class CSVReader {
         do { n = try source.read(into: &buffer, limit: 1 << 16) } catch { throw fail(error.reason, at: line) }
         bytesRead += n
         if n == 0 { atEnd = true }
+        if bytesRead > limits.fileBytes {
+            throw fail("the file holds more than \(CSVLimits.size(limits.fileBytes))\(source is GzipSource ? " once inflated" : ""), "
+                       + "the most a data file may (a season's play-by-play is about 100 MB): it is not an nflverse file, or it is damaged", at: line)
+        }
         return shift
     }
 
@@ -134,9 +176,10 @@ public final class CSVReader {
         var seen = Set<String>()
         for name in header {
             if name.isEmpty { throw fail("empty column name in the header", at: 1) }
-            if !seen.insert(name).inserted { throw fail("column \"\(name)\" appears twice in the header", at: 1) }
+            if !seen.insert(name).inserted { throw fail("column \(TerminalText.quoted(name)) appears twice in the header", at: 1) }
         }
         fieldCount = header.count
+        self.header = header
         return header
     }
 
@@ -220,6 +263,7 @@ public final class CSVReader {
             swap(&st, &starts); swap(&en, &ends); swap(&qu, &quoted)
             switch scan {
             case .needMore:
+                if buffer.count - recordStart > limits.rowBytes { throw rowTooLong() }
                 _ = try refill()
                 continue
             case .failed(let reason, let l):
@@ -239,17 +283,33 @@ public final class CSVReader {
                         throw fail("the file is not UTF-8 text", at: recordLine)
                     }
                 }
+                if p - recordStart > limits.rowBytes { throw rowTooLong() }
+                for i in starts.indices where ends[i] - starts[i] > limits.fieldBytes {
+                    let column = i < header.count ? "column \(header[i])" : "field \(i + 1)"
+                    throw fail("\(column) holds \(ends[i] - starts[i]) bytes, more than the \(CSVLimits.size(limits.fieldBytes)) a value may "
+                               + "(nflverse's longest is under 1 KB)", at: recordLine)
+                }
                 if let expected = fieldCount, starts.count != expected {
                     if !endedByLineEnd && starts.count < expected {
                         throw fail("the file ends in the middle of this row (\(starts.count) of \(expected) fields): it is truncated (an interrupted download?)", at: recordLine)
                     }
                     throw fail("expected \(expected) fields, found \(starts.count)", at: recordLine)
                 }
+                // Every line of a CSV file ends with a line end: a last row without one was cut short, even when what is
+                // left of its last value still reads as a value (a stats file cut at `…,14` of `…,14.34`).
+                if !endedByLineEnd {
+                    throw fail("the file doesn't end with a line end: it is truncated in this row (an interrupted download?)", at: recordLine)
+                }
                 position = p
                 line = lastLine + 1
                 return true
             }
         }
+    }
+
+    private func rowTooLong() -> DataFileError {
+        fail("this row is longer than \(CSVLimits.size(limits.rowBytes)), the most a row may be (nflverse's longest are under 8 KB): "
+             + "the file is not an nflverse file, or it is damaged", at: recordLine)
     }
 
     /// What scanning one record found.

@@ -111,6 +111,7 @@ public enum SeasonImport {
         if data.kind == .full && !games.isEmpty { try stored.loadPlays(session: c, games: games) }
         var writer = SeasonWriter(season: data.season, stored: stored, session: c)
         let assembled = data.kind == .totals ? nil : Assembled(data: data, stored: stored, now: now)
+        if let assembled { try assembled.checkFinalGames(data, now: now) }
         try writer.write(data, assembled: assembled, now: now)
         return SeasonReport(season: data.season, kind: data.kind, files: data.fileCounts, changes: writer.changes,
                             stored: try SeasonInfo.load(data.season, session: c) ?? SeasonInfo(season: data.season, kind: data.kind),

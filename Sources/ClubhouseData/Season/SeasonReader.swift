@@ -105,21 +105,26 @@ public struct SeasonReader {
             func bad(_ reason: String) -> DataFileError { DataFileError(file: r.fileName, line: line, reason: reason) }
             let id = r.string(c[0])
             guard !id.isEmpty else { throw bad("gsis_id is empty") }
+            guard Self.isGSIS(id) else { throw bad("gsis_id \(TerminalText.quoted(id)) is not a GSIS id (\(Self.gsisShape))") }
             guard let position = NFLVerseStats.position(r.string(c[2])) else { count.skipped += 1; continue }
-            let name = r.string(c[1])
-            guard !name.isEmpty else { throw bad("display_name is empty") }
+            guard !r.isEmpty(c[1]) else { throw bad("display_name is empty") }
+            let name = try Self.name(r.string(c[1]), "display_name", bad)
             var number: Int?
             if let jersey, !r.isEmpty(jersey) {
-                guard let n = r.int(jersey), (0...99).contains(n) else { throw bad("jersey_number \"\(r.string(jersey))\" is not a number 0–99") }
+                guard let n = r.int(jersey), (0...99).contains(n) else { throw bad("jersey_number \(TerminalText.quoted(r.string(jersey))) is not a number 0–99") }
                 number = n
             }
             func year(_ i: Int?) throws(DataFileError) -> Int? {
                 guard let i, !r.isEmpty(i) else { return nil }
-                guard let y = r.int(i), SeasonReader.plausibleSeasons.contains(y) else { throw bad("\(r.string(i)) is not a season") }
+                guard let y = r.int(i), SeasonReader.plausibleSeasons.contains(y) else { throw bad("\(TerminalText.quoted(r.string(i))) is not a season") }
                 return y
             }
-            let player = Player(id: PlayerID(id), fullName: name, firstName: first.map { r.string($0) } ?? "",
-                                lastName: last.map { r.string($0) } ?? "", position: position, nflTeam: "", jerseyNumber: number)
+            func part(_ i: Int?, _ column: String) throws(DataFileError) -> String {
+                guard let i, !r.isEmpty(i) else { return "" }
+                return try Self.name(r.string(i), column, bad)
+            }
+            let player = Player(id: PlayerID(id), fullName: name, firstName: try part(first, "first_name"),
+                                lastName: try part(last, "last_name"), position: position, nflTeam: "", jerseyNumber: number)
             if out[player.id] != nil { throw bad("second row for player \(id)") }
             out[player.id] = ListedPlayer(player: player, latestTeam: team.map { r.string($0) } ?? "",
                                           rookieSeason: try year(rookie), lastSeason: try year(lastSeason))
@@ -140,6 +145,7 @@ public struct SeasonReader {
         var out: [Game] = []
         var seen: [String: Int] = [:]
         var otherSeasons = Set<Int>()
+        var teamWeeks: [String: Int] = [:]   // "TEAM WEEK" → the line of its game
         while try r.advance() {
             count.rows += 1
             let line = r.recordLine
@@ -151,14 +157,22 @@ public struct SeasonReader {
             let week = try Self.number(r, c[3], "week", in: 1...18, bad)
             let away = r.string(c[6]), home = r.string(c[8])
             for t in [away, home] where !teams.contains(t) {
-                throw bad("unknown team abbreviation \"\(t)\" (\(season) had \(teams.sorted().joined(separator: " ")))")
+                throw bad("unknown team abbreviation \(TerminalText.quoted(t)) (\(season) had \(teams.sorted().joined(separator: " ")))")
             }
+            guard away != home else { throw bad("\(away) can't play itself") }
             let expected = "\(season)_\(week < 10 ? "0" : "")\(week)_\(away)_\(home)"
-            guard id == expected else { throw bad("game_id \"\(id)\" doesn't match its season, week and teams (expected \(expected))") }
+            guard id == expected else { throw bad("game_id \(TerminalText.quoted(id)) doesn't match its season, week and teams (expected \(expected))") }
             if let first = seen[id] { throw bad("second row for game \(id) (first on line \(first))") }
             seen[id] = line
+            // A team plays at most one game a week: a schedule that has one twice is no season's (and no league could score it).
+            for t in [away, home] {
+                if let first = teamWeeks["\(t) \(week)"] {
+                    throw bad("\(t) plays twice in week \(week) (its other game is on line \(first)): a team plays at most one game a week")
+                }
+                teamWeeks["\(t) \(week)"] = line
+            }
             guard let kickoff = USEastern.utc(date: r.string(c[4]), time: r.string(c[5])) else {
-                throw bad("gameday \"\(r.string(c[4]))\" / gametime \"\(r.string(c[5]))\" is not a date and a 24-hour time (US Eastern)")
+                throw bad("gameday \(TerminalText.quoted(r.string(c[4]))) / gametime \(TerminalText.quoted(r.string(c[5]))) is not a date and a 24-hour time (US Eastern)")
             }
             let awayScore = r.isEmpty(c[7]) ? 0 : try Self.number(r, c[7], "away_score", in: 0...999, bad)
             let homeScore = r.isEmpty(c[9]) ? 0 : try Self.number(r, c[9], "home_score", in: 0...999, bad)
@@ -171,7 +185,35 @@ public struct SeasonReader {
             let had = otherSeasons.isEmpty ? "" : " (it has \(otherSeasons.sorted().map(String.init).joined(separator: ", ")))"
             throw DataFileError(file: r.fileName, line: 1, reason: "no regular-season games of \(season)\(had): this schedule is of another season")
         }
+        try Self.checkWeeks(out, season: season, file: r.fileName)
         return out
+    }
+
+    /// A regular season is 17 weeks (18 since 2021; 1993's had 18 too), numbered from 1 with games in each: a schedule
+    /// with weeks missing or too few is refused (a file cut short, or not a whole season's).
+    static func checkWeeks(_ games: [Game], season: Int, file: String) throws(DataFileError) {
+        let weeks = Set(games.map(\.week))
+        let last = weeks.max() ?? 0
+        let missing = (1...max(last, 1)).filter { !weeks.contains($0) }
+        guard (17...18).contains(last), missing.isEmpty else {
+            let gap = missing.isEmpty ? "" : "; it has no games in week\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", "))"
+            throw DataFileError(file: file, line: 0, reason: "the schedule of \(season) has \(weeks.count) week\(weeks.count == 1 ? "" : "s") "
+                                + "of regular-season games, up to week \(last)\(gap): a regular season is weeks 1–17 (1–18 since 2021), every one with games")
+        }
+    }
+
+    /// GSIS player ids are two digits, a hyphen and seven digits.
+    static func isGSIS(_ id: String) -> Bool {
+        let u = Array(id.utf8)
+        return u.count == 10 && u[2] == UInt8(ascii: "-") && u.enumerated().allSatisfy { $0.offset == 2 || ($0.element >= 48 && $0.element <= 57) }
+    }
+
+    static let gsisShape = "two digits, a hyphen and seven digits, like 00-0033280"
+
+    /// A player's name under the names rule every name in the product follows (`TextRules`): no control characters,
+    /// NUL, escapes, invisible or direction characters, 1–40 characters; trimmed and spaces folded.
+    static func name(_ raw: String, _ column: String, _ bad: (String) -> DataFileError) throws(DataFileError) -> String {
+        do { return try TextRules.name(raw, field: column, what: column) } catch { throw bad(error.message) }
     }
 
     /// Teams of the season's schedule, with the bye week of each: the week between its first and last game in which it
@@ -206,6 +248,7 @@ public struct SeasonReader {
             guard NFLVerseStats.position(r.string(c[1])) != nil else { count.skipped += 1; continue }
             let id = PlayerID(r.string(c[0]))
             guard !id.rawValue.isEmpty else { throw bad("player_id is empty") }
+            guard Self.isGSIS(id.rawValue) else { throw bad("player_id \(TerminalText.quoted(id.rawValue)) is not a GSIS id (\(Self.gsisShape))") }
             guard players[id] != nil else { throw bad("unknown player id \"\(id.rawValue)\" (not in players.csv, nor stored)") }
             let week = try Self.number(r, c[3], "week", in: 1...18, bad)
             let (game, team, opponent) = try gameAndTeams(r, gameColumn: c[5], teamColumn: c[6], opponentColumn: c[7], week: week, games: games, bad)
@@ -251,7 +294,7 @@ public struct SeasonReader {
                       _ bad: (String) -> DataFileError) throws(DataFileError) -> (Game, String, String) {
         let id = r.string(gameColumn)
         guard let game = games[id] else {
-            throw bad(games.isEmpty ? "game \"\(id)\": no schedule to find it in" : "unknown game \"\(id)\" (not a regular-season game of \(season) in games.csv)")
+            throw bad(games.isEmpty ? "game \(TerminalText.quoted(id)): no schedule to find it in" : "unknown game \(TerminalText.quoted(id)) (not a regular-season game of \(season) in games.csv)")
         }
         guard game.week == week else { throw bad("week \(week), but game \(id) is in week \(game.week)") }
         let team = r.string(teamColumn)
@@ -261,12 +304,12 @@ public struct SeasonReader {
             return nil
         }
         guard let own = resolve(team) else {
-            throw bad("unknown team abbreviation \"\(team)\" (game \(id) is \(game.awayTeam) at \(game.homeTeam))")
+            throw bad("unknown team abbreviation \(TerminalText.quoted(team)) (game \(id) is \(game.awayTeam) at \(game.homeTeam))")
         }
         let opponent = game.opponent(of: own) ?? ""
         let named = r.string(opponentColumn)
         guard named.isEmpty || resolve(named) == opponent else {
-            throw bad("unknown team abbreviation \"\(named)\" in opponent_team (game \(id) is \(game.awayTeam) at \(game.homeTeam))")
+            throw bad("unknown team abbreviation \(TerminalText.quoted(named)) in opponent_team (game \(id) is \(game.awayTeam) at \(game.homeTeam))")
         }
         return (game, own, opponent)
     }
@@ -321,9 +364,9 @@ public struct SeasonReader {
                 flush()
                 guard let game = games[p.gameID] else {
                     if !p.gameID.hasPrefix("\(season)_") {
-                        throw bad("game \"\(p.gameID)\" is not of season \(season): this file is of another season")
+                        throw bad("game \(TerminalText.quoted(p.gameID)) is not of season \(season): this file is of another season")
                     }
-                    throw bad("unknown game \"\(p.gameID)\" (not a regular-season game of \(season) in games.csv)")
+                    throw bad("unknown game \(TerminalText.quoted(p.gameID)) (not a regular-season game of \(season) in games.csv)")
                 }
                 current = (p.gameID, game, [], [])
                 // A game's rows are one run in nflverse's files; a game met again goes on from what it had.
@@ -340,18 +383,18 @@ public struct SeasonReader {
             guard p.week == game.week else { throw bad("week \(p.week), but game \(p.gameID) is in week \(game.week)") }
             p.homeTeam = r.string(home); p.awayTeam = r.string(away)
             guard NFLFranchises.sameFranchise(p.homeTeam, game.homeTeam) && NFLFranchises.sameFranchise(p.awayTeam, game.awayTeam) else {
-                throw bad("unknown team abbreviation: home_team \"\(p.homeTeam)\", away_team \"\(p.awayTeam)\" (game \(p.gameID) is \(game.awayTeam) at \(game.homeTeam))")
+                throw bad("unknown team abbreviation: home_team \(TerminalText.quoted(p.homeTeam)), away_team \(TerminalText.quoted(p.awayTeam)) (game \(p.gameID) is \(game.awayTeam) at \(game.homeTeam))")
             }
             p.posteam = r.string(posteam); p.defteam = r.string(defteam)
             for (name, t) in [("posteam", p.posteam), ("defteam", p.defteam)] where !t.isEmpty && t != p.homeTeam && t != p.awayTeam {
-                throw bad("unknown team abbreviation \"\(t)\" in \(name) (game \(p.gameID) is \(p.awayTeam) at \(p.homeTeam))")
+                throw bad("unknown team abbreviation \(TerminalText.quoted(t)) in \(name) (game \(p.gameID) is \(p.awayTeam) at \(p.homeTeam))")
             }
             p.quarter = try Self.number(r, qtr, "qtr", in: 1...6, bad)
             p.quarterSecondsRemaining = r.isEmpty(qsr) ? 0 : try Self.number(r, qsr, "quarter_seconds_remaining", in: 0...900, bad)
             p.playType = r.string(playType)
             for (column, name, flag) in flagColumns where !r.isEmpty(column) {
                 if r.equals(column, "1") { p.flags.insert(flag) } else if !r.equals(column, "0") {
-                    throw bad("\(name) \"\(r.string(column))\" is not 0 or 1")
+                    throw bad("\(name) \(TerminalText.quoted(r.string(column))) is not 0 or 1")
                 }
             }
             p.fieldGoalResult = r.string(fgResult)
@@ -403,13 +446,20 @@ public struct SeasonReader {
                 try checkSeason(r, c[2], line: line, bad)
                 guard r.equals(c[3], "REG"), NFLVerseStats.position(r.string(c[1])) != nil else { count.skipped += 1; continue }
                 let id = PlayerID(r.string(c[0]))
+                guard Self.isGSIS(id.rawValue) else { throw bad("player_id \(TerminalText.quoted(id.rawValue)) is not a GSIS id (\(Self.gsisShape))") }
                 guard var p = players[id] else { throw bad("unknown player id \"\(id.rawValue)\" (not in players.csv, nor stored)") }
                 if let first = seen[id] { throw bad("second row for player \(id.rawValue) (first on line \(first))") }
                 seen[id] = line
                 let games = try Self.number(r, c[4], "games", in: 0...20, bad)
                 totals.append(PriorSeasonStat(playerID: id, season: season, games: games, stats: try Self.statLine(r, sources, bad, weeks: 20)))
                 let teamText = team.map { r.string($0) } ?? listed[id]?.latestTeam ?? ""
-                p.nflTeam = NFLFranchises.seasonAbbreviation(teamText, season: season) ?? teamText
+                if teamText.isEmpty {
+                    p.nflTeam = ""
+                } else if let t = NFLFranchises.seasonAbbreviation(teamText, season: season) {
+                    p.nflTeam = t
+                } else {
+                    throw bad("unknown team abbreviation \(TerminalText.quoted(teamText)) for player \(id.rawValue)")
+                }
                 pool[id] = p
                 count.imported += 1
             }
@@ -430,7 +480,7 @@ public struct SeasonReader {
                 guard r.equals(c[2], "REG") else { count.skipped += 1; continue }
                 let text = r.string(c[1])
                 guard let t = NFLFranchises.team(text, season: season, byeWeek: 0) else {
-                    throw bad("unknown team abbreviation \"\(text)\"")
+                    throw bad("unknown team abbreviation \(TerminalText.quoted(text))")
                 }
                 var stats = try Self.statLine(r, sources, bad, weeks: 20)
                 if let allowed { stats.pointsAllowed = r.isEmpty(allowed) ? 0 : try Self.number(r, allowed, "points_allowed", in: 0...6000, bad) }
@@ -508,7 +558,7 @@ public struct SeasonReader {
 
     static func seasonField(_ r: CSVReader, _ column: Int, _ bad: (String) -> DataFileError) throws(DataFileError) -> Int {
         let text = r.string(column)
-        guard text.utf8.count == 4, let v = r.int(column) else { throw bad("season \"\(text)\" is not a 4-digit year") }
+        guard text.utf8.count == 4, let v = r.int(column) else { throw bad("season \(TerminalText.quoted(text)) is not a 4-digit year") }
         guard SeasonReader.plausibleSeasons.contains(v) else {
             throw bad("season \(text) is outside \(SeasonReader.plausibleSeasons.lowerBound)–\(SeasonReader.plausibleSeasons.upperBound)")
         }
@@ -557,7 +607,7 @@ public struct SeasonReader {
         let negative = u.first == UInt8(ascii: "-")
         let digits = u.dropFirst(negative ? 1 : 0)
         guard !digits.isEmpty, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
-            throw error("\(name) \"\(text)\" is not a whole number")
+            throw error("\(name) \(TerminalText.quoted(text)) is not a whole number")
         }
         if let v = Int(text), range.contains(v) { return v }
         // A number pasted a thousand digits long is shown by its start and its length, not in full.

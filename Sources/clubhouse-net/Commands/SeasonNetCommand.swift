@@ -156,7 +156,7 @@ final class ProgressBars: @unchecked Sendable {
 
     private func line(_ s: String) {
         finishLine()
-        FileHandle.standardError.write(Data((s + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.escaped(s) + "\n").utf8))
     }
 
     static func size(_ bytes: Int64) -> String {

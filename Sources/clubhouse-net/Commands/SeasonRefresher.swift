@@ -63,7 +63,8 @@ struct SeasonRefresher: Sendable {
             switch c {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case _ where c.value < 0x20: out += String(format: "\\u%04x", c.value)
+            // C0, DEL and C1 (0x9B is a one-byte CSI): a log line shown on a terminal can't act on it.
+            case _ where c.value < 0x20 || (0x7F...0x9F).contains(c.value): out += String(format: "\\u%04x", c.value)
             default: out.unicodeScalars.append(c)
             }
         }
