@@ -216,7 +216,7 @@ public final class LeagueServer: @unchecked Sendable {
             }
         } catch {
             logFailure(error, route: route.template)
-            response = Self.response(for: error)
+            response = Self.response(for: error, tokenSent: request.headers["authorization"] != nil)
         }
         response.route = route.template
         return Revalidation.apply(to: response, request: request)
@@ -252,9 +252,11 @@ public final class LeagueServer: @unchecked Sendable {
     }
 
     /// The refusal a route's error is answered with (`ServerErrors`; anything unforeseen is a 503).
-    static func response(for error: any Error) -> HTTPResponse {
+    /// A request that sent no token never had a session to end: it is told to sign in (`tokenSent` false).
+    static func response(for error: any Error, tokenSent: Bool = true) -> HTTPResponse {
         switch error {
         case let e as HTTPError: e.response
+        case DomainError.unauthenticated where !tokenSent: ServerErrors.signInNeeded.response
         case let e as DomainError: ServerErrors.from(e).response
         default: ServerErrors.serverFailed.response
         }
