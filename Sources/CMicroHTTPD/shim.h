@@ -48,8 +48,9 @@ static inline struct MHD_Daemon *chs_start_daemon(unsigned int flags, const stru
         MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify, chs_uri_logger uri_logger,
         unsigned int connectionTimeout, unsigned int connectionLimit, unsigned int threads, struct chs_error_log *error_log) {
     return MHD_start_daemon(flags, ntohs(address->sin_port), NULL, NULL, handler, context,
-                            MHD_OPTION_SOCK_ADDR, address,
+                            // First: libmicrohttpd reports the options that follow through it.
                             MHD_OPTION_EXTERNAL_LOGGER, chs_error_logger, error_log,
+                            MHD_OPTION_SOCK_ADDR, address,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, context,
                             MHD_OPTION_NOTIFY_CONNECTION, notify, context,
                             MHD_OPTION_URI_LOG_CALLBACK, uri_logger, context,
@@ -196,8 +197,9 @@ static inline struct MHD_Daemon *chs_start_tls_daemon(unsigned int flags, const 
         MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify, chs_uri_logger uri_logger,
         unsigned int connectionTimeout, unsigned int connectionLimit, unsigned int threads, struct chs_error_log *error_log) {
     return MHD_start_daemon(flags | MHD_USE_TLS, ntohs(address->sin_port), NULL, NULL, handler, context,
-                            MHD_OPTION_SOCK_ADDR, address,
+                            // First: libmicrohttpd reports the options that follow through it.
                             MHD_OPTION_EXTERNAL_LOGGER, chs_error_logger, error_log,
+                            MHD_OPTION_SOCK_ADDR, address,
                             MHD_OPTION_HTTPS_CERT_CALLBACK, chs_tls_retrieve,
                             MHD_OPTION_HTTPS_PRIORITIES, CHS_TLS_PRIORITIES,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, context,
