@@ -3,6 +3,7 @@
 // libmicrohttpd (Debian's libmicrohttpd-dev): the HTTP server under `clubhouse serve`.
 // MHD_start_daemon is variadic, which Swift can't call: chs_start_daemon (plain HTTP) and chs_start_tls_daemon (HTTPS)
 // pass the options we use.
+#include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/types.h>
@@ -29,11 +30,26 @@
 
 typedef void *(*chs_uri_logger)(void *cls, const char *uri, struct MHD_Connection *connection);
 
+/// libmicrohttpd's own error lines (a failed TLS handshake, a connection it closed), formatted and handed to `sink`
+/// whole: the server writes them to its JSON log as strings, never raw.
+typedef void (*chs_error_sink)(void *cls, const char *line);
+struct chs_error_log { chs_error_sink sink; void *context; };
+
+static inline void chs_error_logger(void *cls, const char *format, va_list ap) {
+    const struct chs_error_log *log = cls;
+    char line[1024];
+    vsnprintf(line, sizeof line, format, ap);
+    if (log && log->sink) log->sink(log->context, line);
+}
+
+
 static inline struct MHD_Daemon *chs_start_daemon(unsigned int flags, const struct sockaddr_in *address,
         MHD_AccessHandlerCallback handler, void *context,
         MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify, chs_uri_logger uri_logger,
-        unsigned int connectionTimeout, unsigned int connectionLimit, unsigned int threads) {
+        unsigned int connectionTimeout, unsigned int connectionLimit, unsigned int threads, struct chs_error_log *error_log) {
     return MHD_start_daemon(flags, ntohs(address->sin_port), NULL, NULL, handler, context,
+                            // First: libmicrohttpd reports the options that follow through it.
+                            MHD_OPTION_EXTERNAL_LOGGER, chs_error_logger, error_log,
                             MHD_OPTION_SOCK_ADDR, address,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, context,
                             MHD_OPTION_NOTIFY_CONNECTION, notify, context,
@@ -146,6 +162,18 @@ static inline void chs_tls_credentials_describe(const struct chs_tls_credentials
     gnutls_x509_crt_deinit(crt);
 }
 
+/// The first certificate's validity period (seconds since 1970; -1 where it can't be read).
+static inline void chs_tls_credentials_validity(const struct chs_tls_credentials *c, int64_t *not_before, int64_t *not_after) {
+    *not_before = -1; *not_after = -1;
+    gnutls_x509_crt_t crt;
+    if (c->count == 0 || gnutls_x509_crt_init(&crt) < 0) return;
+    if (gnutls_x509_crt_import(crt, &c->certs[0].cert, GNUTLS_X509_FMT_DER) >= 0) {
+        *not_before = (int64_t) gnutls_x509_crt_get_activation_time(crt);
+        *not_after = (int64_t) gnutls_x509_crt_get_expiration_time(crt);
+    }
+    gnutls_x509_crt_deinit(crt);
+}
+
 /// GnuTLS's certificate callback: the credentials in the connection's slot (its socket context).
 static int chs_tls_retrieve(gnutls_session_t session, const gnutls_datum_t *req_ca_dn, int nreqs,
         const gnutls_pk_algorithm_t *pk_algos, int pk_algos_length, gnutls_pcert_st **pcert,
@@ -167,8 +195,10 @@ static int chs_tls_retrieve(gnutls_session_t session, const gnutls_datum_t *req_
 static inline struct MHD_Daemon *chs_start_tls_daemon(unsigned int flags, const struct sockaddr_in *address,
         MHD_AccessHandlerCallback handler, void *context,
         MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify, chs_uri_logger uri_logger,
-        unsigned int connectionTimeout, unsigned int connectionLimit, unsigned int threads) {
+        unsigned int connectionTimeout, unsigned int connectionLimit, unsigned int threads, struct chs_error_log *error_log) {
     return MHD_start_daemon(flags | MHD_USE_TLS, ntohs(address->sin_port), NULL, NULL, handler, context,
+                            // First: libmicrohttpd reports the options that follow through it.
+                            MHD_OPTION_EXTERNAL_LOGGER, chs_error_logger, error_log,
                             MHD_OPTION_SOCK_ADDR, address,
                             MHD_OPTION_HTTPS_CERT_CALLBACK, chs_tls_retrieve,
                             MHD_OPTION_HTTPS_PRIORITIES, CHS_TLS_PRIORITIES,

@@ -216,7 +216,7 @@ public final class LeagueServer: @unchecked Sendable {
             }
         } catch {
             logFailure(error, route: route.template)
-            response = Self.response(for: error)
+            response = Self.response(for: error, tokenSent: request.headers["authorization"] != nil)
         }
         response.route = route.template
         return Revalidation.apply(to: response, request: request)
@@ -252,9 +252,11 @@ public final class LeagueServer: @unchecked Sendable {
     }
 
     /// The refusal a route's error is answered with (`ServerErrors`; anything unforeseen is a 503).
-    static func response(for error: any Error) -> HTTPResponse {
+    /// A request that sent no token never had a session to end: it is told to sign in (`tokenSent` false).
+    static func response(for error: any Error, tokenSent: Bool = true) -> HTTPResponse {
         switch error {
         case let e as HTTPError: e.response
+        case DomainError.unauthenticated where !tokenSent: ServerErrors.signInNeeded.response
         case let e as DomainError: ServerErrors.from(e).response
         default: ServerErrors.serverFailed.response
         }
@@ -395,7 +397,8 @@ public final class LeagueServer: @unchecked Sendable {
     /// Sends a resumed stream what it missed, `replayPage` events at a time from the index, each page once the client
     /// took the one before, then lets live events through. From further back than `maxReplay` events: a `reset`
     /// event first, then the last `maxReplay`. Each league's readers are read afresh for the replay (as they stand
-    /// now, after the stream was registered): events of leagues the caller can't read are left out, and a stream of
+    /// now, after the stream was registered): events of leagues the caller can't read are left out (and each event is
+    /// as the caller may see it, `EventViews`), and a stream of
     /// one private league whose caller can no longer read it is ended. At most `replaysAtOnce` replays read the
     /// table at a time; none holds that turn while its client is slow to take a page.
     func replay(_ sub: EventHub.Subscriber, after: Int64) async {
@@ -417,7 +420,7 @@ public final class LeagueServer: @unchecked Sendable {
                             if sub.league != nil { return (page, nil) }
                             continue
                         }
-                        visible.append(e)
+                        if let seen = EventViews(e).seen(by: r.viewer(sub.caller)) { visible.append(seen) }
                     }
                     return (page, visible)
                 }

@@ -6,6 +6,8 @@ import Synchronization
 /// every open stream that wants its league and may read it. A stream that resumes (`Last-Event-ID`) first gets what
 /// it missed from the table, page by page, then the live events after it, without gaps or repeats.
 ///
+/// What each reader gets of an event follows its kind's audience (`EventViews`), as the REST reads do.
+///
 /// Private leagues: an event goes only to streams whose caller may read its league now (`LeagueReaders`, given with
 /// each event, read afresh after every event that may change them). A stream of one private league (`league=`) whose
 /// caller stops being a member (left the league) is ended at the event that took them out; a stream of every league
@@ -99,11 +101,15 @@ final class EventHub: Sendable {
     }
 
     /// One event from the table to every interested stream whose caller is among `readers` (nil: readers unknown,
-    /// the lookup failed — sent to nobody).
+    /// the lookup failed — sent to nobody), as that caller may see it (`EventViews`: some kinds go to members or to
+    /// the parties only, some lose a private part for the others). Each version is framed once, not per stream.
     /// Returns how many streams it was written to.
     @discardableResult
     func publish(_ event: LeagueEvent, readers: LeagueReaders?) -> Int {
-        let bytes = Self.frame(event)
+        let views = EventViews(event)
+        // Framed before the lock: at most two versions, however many streams.
+        let whole = Self.frame(views.whole)
+        let redacted = views.redacted.map(Self.frame)
         var ended: [EventStream] = []
         var dropped: [ObjectIdentifier] = []
         var sent = 0
@@ -118,6 +124,10 @@ final class EventHub: Sendable {
                     if sub.league == event.leagueID, readers != nil, event.kind.mayChangeReaders { ended.append(sub.stream) }
                     continue
                 }
+                // Most kinds go to every reader alike: no per-stream work beyond the league check.
+                let version = views.audience == .readers ? .whole : views.version(for: readers.viewer(sub.caller))
+                guard let version else { continue }
+                let bytes = version == .whole ? whole : (redacted ?? whole)
                 if sub.replaying {
                     sub.held.append((event.id, bytes))
                     sub.heldBytes += bytes.count

@@ -102,7 +102,7 @@ _clubhouse()
             options="--port --listen --database --policy --state-dir --user --server --ssh-host-secret-file --ca-file --allow-plain-http --help"
             ;;
         serve)
-            options="--listen --tls-cert --tls-key --database --db-pool --db-timeout --read-cache --max-streams --ssh-host-secret-file --trusted-proxy --metrics-token-file --refresh-season --every --from --help"
+            options="--listen --tls-cert --tls-key --allow-plain-http --database --db-pool --db-timeout --read-cache --max-streams --ssh-host-secret-file --trusted-proxy --metrics-token-file --refresh-season --every --from --help"
             ;;
         *)
             return

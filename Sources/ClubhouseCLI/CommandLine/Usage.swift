@@ -34,7 +34,7 @@ enum Usage {
     """
 
     static let serve = """
-    Usage: clubhouse serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE]
+    Usage: clubhouse serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE | --allow-plain-http]
                            [--database PATH] [--db-pool N] [--db-timeout SECONDS]
                            [--read-cache N] [--max-streams N] [--ssh-host-secret-file PATH]
                            [--trusted-proxy ADDR[,ADDR...]] [--metrics-token-file PATH]
@@ -51,8 +51,12 @@ enum Usage {
     Options:
       --listen HOST:PORT   address to listen on (default: 127.0.0.1:8787; 0.0.0.0:8787 for
                            every interface — use --tls-cert beyond this machine)
+      --allow-plain-http   serve plain HTTP on an address that isn't loopback (refused without
+                           it: passwords and tokens would cross the network in the clear) —
+                           for a TLS proxy in front, on a network you trust
       --tls-cert FILE      serve HTTPS (TLS 1.2/1.3) with this PEM certificate (chain, the
-                           server's first; e.g. certbot's fullchain.pem); needs --tls-key
+                           server's first; e.g. certbot's fullchain.pem); needs --tls-key.
+                           One expired or not yet valid is served with a warning
       --tls-key FILE       the certificate's PEM private key (the file must be 0600 — readable
                            by its owner only; e.g. certbot's privkey.pem)
       --database PATH      use this SQLite database (also sqlite:PATH), or a PostgreSQL one

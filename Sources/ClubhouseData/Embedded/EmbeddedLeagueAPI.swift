@@ -276,7 +276,8 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
                         if e.leagueID == league { return }
                         continue
                     }
-                    continuation.yield(e)
+                    // As the caller may see it: some kinds go to members or the parties only (`EventViews`).
+                    if let seen = EventViews(e).seen(by: r.viewer(caller)) { continuation.yield(seen) }
                 }
             }
             continuation.onTermination = { _ in task.cancel() }

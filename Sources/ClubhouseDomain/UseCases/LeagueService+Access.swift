@@ -73,9 +73,10 @@ extension LeagueService {
         try store.read { r in try readers(existingLeague(r, id), reader: r) }
     }
 
-    /// The readers of `league` (its teams are read only when it is private).
+    /// The readers of `league`, with who manages which team (an event about a team goes to its manager only when it
+    /// is that team's own business, `EventAudience`).
     func readers(_ league: League, reader r: any LeagueStoreReader) throws -> LeagueReaders {
-        LeagueReaders(league: league, teams: league.isPublic ? [] : try r.teams(in: league.id))
+        LeagueReaders(league: league, teams: try r.teams(in: league.id))
     }
 
     /// Private leagues are readable by their members and commissioner only: every read of a league's pages, chat
@@ -94,16 +95,30 @@ public struct LeagueReaders: Hashable, Sendable {
     public var league: LeagueID
     public var name: String
     public var isPublic: Bool
-    /// The commissioner and the team managers of a private league (empty for a public one: not needed).
+    /// The commissioner and the team managers.
     public var members: Set<UserID>
+    public var commissioner: UserID?
+    /// The teams each manager runs (what a member is to an event about one team, `EventViewer`).
+    public var managed: [UserID: Set<TeamID>]
 
-    public init(league: LeagueID, name: String, isPublic: Bool, members: Set<UserID>) {
+    public init(league: LeagueID, name: String, isPublic: Bool, members: Set<UserID>, commissioner: UserID? = nil,
+                managed: [UserID: Set<TeamID>] = [:]) {
         self.league = league; self.name = name; self.isPublic = isPublic; self.members = members
+        self.commissioner = commissioner; self.managed = managed
     }
 
     public init(league: League, teams: [Team]) {
+        var managed: [UserID: Set<TeamID>] = [:]
+        for team in teams { if let m = team.manager { managed[m, default: []].insert(team.id) } }
         self.init(league: league.id, name: league.name, isPublic: league.isPublic,
-                  members: Set(teams.compactMap(\.manager) + (league.commissioner.map { [$0] } ?? [])))
+                  members: Set(teams.compactMap(\.manager) + (league.commissioner.map { [$0] } ?? [])),
+                  commissioner: league.commissioner, managed: managed)
+    }
+
+    /// What `caller` is to this league, for the events of it they get (`EventViews`).
+    public func viewer(_ caller: Caller) -> EventViewer {
+        guard let user = caller.userID else { return .outsider }
+        return EventViewer(user: user, isMember: members.contains(user), isCommissioner: commissioner == user, teams: managed[user] ?? [])
     }
 
     public func admits(_ caller: Caller) -> Bool {

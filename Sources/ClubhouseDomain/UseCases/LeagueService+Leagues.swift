@@ -68,6 +68,9 @@ extension LeagueService {
                                        retryAfterSeconds: wait)
     }
 
+    /// The years a season can be (as a season file may name them, `SeasonReader.plausibleSeasons`).
+    static let seasonYears = 1920...2100
+
     /// The season a new league plays: the one asked for if it is stored with a schedule, else the newest such season.
     /// Its own check, apart from `LeagueSettings.validate` (the season is a fact of the database, not a setting).
     static func playableSeason(_ asked: Int?, in seasons: [SeasonInfo]) throws -> SeasonInfo {
@@ -78,6 +81,10 @@ extension LeagueService {
                 throw DomainError.validation(field: "season", message: "No season is stored yet: 'clubhouse season fetch YEAR' brings one in")
             }
             return newest
+        }
+        // A number that is no season's year gets no advice to fetch it.
+        guard seasonYears.contains(asked) else {
+            throw DomainError.validation(field: "season", message: "A season is a year like \(playable.last?.season ?? 2024), not \(asked)")
         }
         guard let info = playable.first(where: { $0.season == asked }) else {
             throw DomainError.validation(field: "season", message: playable.isEmpty

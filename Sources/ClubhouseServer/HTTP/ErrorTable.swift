@@ -43,6 +43,8 @@ public enum ServerErrors {
     }
 
     public static let unauthenticated = HTTPError(401, "unauthenticated", DomainError.unauthenticated.message)
+    /// The same refusal to a request that sent no session token: nothing ended, it needs one.
+    public static let signInNeeded = HTTPError(401, "unauthenticated", "Sign in first — this needs an account")
     /// The storage failed or didn't answer in time (the cause is in the server's log).
     public static let databaseUnavailable = HTTPError(503, "unavailable", "The league's database isn't answering — try again shortly", retryAfter: 1)
     /// Anything else that failed inside the server.

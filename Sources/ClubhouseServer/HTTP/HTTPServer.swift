@@ -55,6 +55,8 @@ public final class HTTPServer: @unchecked Sendable {
     private var hangups: HangupWatch?
     /// The certificate and key new TLS connections get (nil: plain HTTP).
     fileprivate var tlsSlot: TLSSlot?
+    /// Where libmicrohttpd sends its own lines (`libraryLogged`). Never freed: a daemon left to exit may still log.
+    private let errorLog = UnsafeMutablePointer<chs_error_log>.allocate(capacity: 1)
 
     private struct State {
         var openConnections = 0
@@ -90,12 +92,13 @@ public final class HTTPServer: @unchecked Sendable {
                            | MHD_USE_ERROR_LOG.rawValue)
         let me = Unmanaged.passUnretained(self).toOpaque()
         tlsSlot = options.tls.map(TLSSlot.init)
+        errorLog.pointee = chs_error_log(sink: libraryLogged, context: me)
         let d = withUnsafePointer(to: &address) {
             tlsSlot == nil
                 ? chs_start_daemon(flags, $0, accessHandler, me, requestCompleted, connectionNotified, uriLogged,
-                                   options.idleTimeoutSeconds, UInt32(options.maxConnections + 64), options.threads)
+                                   options.idleTimeoutSeconds, UInt32(options.maxConnections + 64), options.threads, errorLog)
                 : chs_start_tls_daemon(flags, $0, accessHandler, me, requestCompleted, connectionNotified, uriLogged,
-                                       options.idleTimeoutSeconds, UInt32(options.maxConnections + 64), options.threads)
+                                       options.idleTimeoutSeconds, UInt32(options.maxConnections + 64), options.threads, errorLog)
         }
         guard let d else { throw StartFailure(description: "cannot listen on \(options.host):\(options.port) (in use, or not allowed)") }
         daemon = d
@@ -379,6 +382,15 @@ private func readHead(_ context: RequestContext, connection: OpaquePointer?, met
         return error
     }
     return nil
+}
+
+/// A line of libmicrohttpd's own (a TLS handshake that failed, a connection it closed): one JSON log line, the text
+/// as a JSON string, never written raw beside the server's JSON.
+private let libraryLogged: chs_error_sink = { cls, line in
+    guard let line else { return }
+    let text = String(cString: line).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !text.isEmpty else { return }
+    server(cls).log("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"http.library\",\"message\":\(JSONText.quote(text))}")
 }
 
 private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, _, method, version, uploadData, uploadSize, conCls in

@@ -19,8 +19,8 @@ public enum StrictJSON {
             value = try decoder.decode(T.self, from: data)
         } catch {
             var described = (error as? DecodingError).map(describe) ?? HTTPError(400, "malformed_json", "The request body is not valid JSON")
-            if described.field == nil, let field = culprit(T.self, in: data) {
-                described = HTTPError(400, "invalid_field", "\(field) has a value it can't take", field: field)
+            if described.field == nil, let culprit = culprit(T.self, in: data) {
+                described = HTTPError(400, "invalid_field", culprit.sentence, field: culprit.field)
             }
             throw described
         }
@@ -30,17 +30,48 @@ public enum StrictJSON {
 
     static let decoder = JSONDecoder()
 
-    /// A value the decoder refused without saying where (a number that doesn't fit): the top-level field whose
-    /// removal changes the refusal into "missing" (or success) is the one.
-    static func culprit<T: Decodable>(_ type: T.Type, in data: Data) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object.count <= 32 else { return nil }
-        for key in object.keys.sorted() {
-            var rest = object
-            rest.removeValue(forKey: key)
-            guard let trimmed = try? JSONSerialization.data(withJSONObject: rest) else { continue }
-            do { _ = try decoder.decode(T.self, from: trimmed); return key } catch DecodingError.keyNotFound(let k, _) where k.stringValue == key {
-                return key
-            } catch { continue }
+    /// A value the decoder refused without saying where (a number that doesn't fit): the number whose replacement by 0
+    /// makes that refusal go away is the one, named by its own path (`settings.faabBudget`). Only numbers are tried —
+    /// removing a field instead would name the first required field the decoder meets missing, not the culprit.
+    static func culprit<T: Decodable>(_ type: T.Type, in data: Data) -> (field: String, sentence: String)? {
+        guard let root = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return nil }
+        var candidates: [(path: [Any], field: String, number: NSNumber)] = []
+        func walk(_ value: Any, _ path: [Any], _ field: String) {
+            guard candidates.count < 64 else { return }
+            if let object = value as? [String: Any] {
+                for key in object.keys.sorted() { walk(object[key]!, path + [key], field.isEmpty ? key : field + "." + key) }
+            } else if let array = value as? [Any] {
+                for (i, item) in array.enumerated() { walk(item, path + [i], field + "[\(i)]") }
+            } else if let n = value as? NSNumber {   // true and false are 1 and 0 here: never candidates
+                let d = n.doubleValue
+                // Only what an integer field can refuse: a fraction, or beyond 64 bits.
+                if d != d.rounded() || !(d > -9.2e18 && d < 9.2e18) { candidates.append((path, field, n)) }
+            }
+        }
+        walk(root, [], "")
+        for c in candidates {
+            guard let fixed = replacing(root, at: c.path[...]),
+                  let trimmed = try? JSONSerialization.data(withJSONObject: fixed, options: [.fragmentsAllowed]) else { continue }
+            do { _ = try decoder.decode(T.self, from: trimmed) } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+                continue   // still refused as before: not this one
+            } catch {}
+            let d = c.number.doubleValue
+            return (c.field, d != d.rounded() && abs(d) < 9.2e18 ? "\(c.field) should be a whole number"
+                                                                : "\(c.field) is too large a number")
+        }
+        return nil
+    }
+
+    /// `value` with the number at `path` replaced by 0.
+    private static func replacing(_ value: Any, at path: ArraySlice<Any>) -> Any? {
+        guard let step = path.first else { return 0 }
+        if let key = step as? String, var object = value as? [String: Any], let inner = object[key] {
+            object[key] = replacing(inner, at: path.dropFirst())
+            return object
+        }
+        if let i = step as? Int, var array = value as? [Any], array.indices.contains(i) {
+            array[i] = replacing(array[i], at: path.dropFirst()) as Any
+            return array
         }
         return nil
     }

@@ -37,6 +37,23 @@ public final class TLSCredentials: @unchecked Sendable {
         return String(cString: out)
     }
 
+    /// A sentence when the first certificate isn't valid at `now` (expired, or not valid yet): clients will refuse it.
+    public func validityWarning(now: Date) -> String? {
+        var notBefore: Int64 = -1, notAfter: Int64 = -1
+        chs_tls_credentials_validity(raw, &notBefore, &notAfter)
+        let seconds = Int64(now.timeIntervalSince1970)
+        let day = Date.ISO8601FormatStyle().year().month().day()
+        if notAfter >= 0, seconds > notAfter {
+            return "the TLS certificate (\(summary)) expired on \(Date(timeIntervalSince1970: Double(notAfter)).formatted(day)) — "
+                + "clients will refuse it; renew it and send SIGHUP"
+        }
+        if notBefore >= 0, seconds < notBefore {
+            return "the TLS certificate (\(summary)) is not valid until \(Date(timeIntervalSince1970: Double(notBefore)).formatted(day)) — "
+                + "clients will refuse it until then (is this machine's clock right?)"
+        }
+        return nil
+    }
+
     func markServed() { served.store(true, ordering: .releasing) }
 }
 

@@ -8,7 +8,7 @@ import Foundation
 /// The embedded engine is what the league server serves.
 extension EmbeddedServerBackend: LeagueServerBackend {}
 
-/// `clubhouse serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE] [--database PATH|postgres://…] [--db-pool N] [--db-timeout SECONDS] [--read-cache N] [--max-streams N] [--ssh-host-secret-file PATH] [--trusted-proxy ADDR,…]`: the league server (JSON over HTTP or HTTPS,
+/// `clubhouse serve [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE | --allow-plain-http] [--database PATH|postgres://…] [--db-pool N] [--db-timeout SECONDS] [--read-cache N] [--max-streams N] [--ssh-host-secret-file PATH] [--trusted-proxy ADDR,…]`: the league server (JSON over HTTP or HTTPS,
 /// server-sent events, the draft clock for every live room). On PostgreSQL several instances may share one database. Prints its URL; one log line per request on standard error; stops
 /// gracefully on SIGTERM/SIGINT (exit 0); with TLS, SIGHUP reads the certificate and key again (a renewal needs no restart).
 enum ServeCommand {
@@ -48,6 +48,16 @@ enum ServeCommand {
         default:
             Output.error("clubhouse serve: --tls-cert and --tls-key go together (the certificate and its private key, PEM)\nTry 'clubhouse serve --help'.")
             return 2
+        }
+        // Plain HTTP beyond this machine carries passwords and session tokens in the clear: only when the operator
+        // says so (a TLS proxy in front on a network they trust).
+        if tlsFiles == nil, !args.flags.contains("allow-plain-http"), let refusal = plainHTTPRefusal(host: options.http.host) {
+            Output.error("clubhouse serve: \(refusal)\nTry 'clubhouse serve --help'.")
+            return 2
+        }
+        if let credentials = options.http.tls, let warning = credentials.validityWarning(now: Date()) {
+            Output.error("clubhouse serve: warning: \(warning)")
+            LeagueServer.standardError("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"tls.certificate_not_valid\",\"note\":\(jsonString(warning))}")
         }
         // An SSH host beside this server (clubhouse host-ssh) signs its keys' owners in with this secret.
         if let file = args.options["ssh-host-secret-file"] {
@@ -228,6 +238,9 @@ enum ServeCommand {
             case .success(let credentials):
                 server.reloadTLS(credentials)
                 LeagueServer.standardError("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"tls.reloaded\",\"certificate\":\(jsonString(credentials.summary))}")
+                if let warning = credentials.validityWarning(now: Date()) {
+                    LeagueServer.standardError("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"tls.certificate_not_valid\",\"note\":\(jsonString(warning))}")
+                }
             case .failure(let problem):
                 LeagueServer.standardError("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"tls.reload_failed\",\"reason\":\(jsonString(problem.description))}")
             }
@@ -250,6 +263,10 @@ enum ServeCommand {
 
     /// The certificate in `cert` and the private key in `key` (a file only its owner can read), parsed and matched.
     static func readTLS(cert: String, key: String) -> Result<TLSCredentials, TLSProblem> {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: cert, isDirectory: &isDirectory), isDirectory.boolValue {
+            return .failure(TLSProblem(description: "the TLS certificate \(cert) is a directory — give the certificate's PEM file (e.g. certbot's fullchain.pem in it)"))
+        }
         guard let certificate = FileManager.default.contents(atPath: cert) else {
             return .failure(TLSProblem(description: "the TLS certificate file \(cert) can't be read: \(String(cString: strerror(errno)))"))
         }
@@ -260,6 +277,13 @@ enum ServeCommand {
         do throws(TLSCredentials.Problem) { return .success(try TLSCredentials(certificatePEM: certificate, keyPEM: keyBytes)) } catch {
             return .failure(TLSProblem(description: "the TLS certificate \(cert) and key \(key) can't be used: \(error.description)"))
         }
+    }
+
+    /// Why `host` may not serve plain HTTP (nil: a loopback address, which never leaves this machine).
+    static func plainHTTPRefusal(host: String) -> String? {
+        if host == "localhost" || IPAddress(host)?.isLoopback == true { return nil }
+        return "\(host) is not a loopback address, and without TLS every password and session token would cross the network "
+            + "in the clear — give --tls-cert and --tls-key, or --allow-plain-http if a TLS proxy on a network you trust is in front"
     }
 
     /// `text` as a JSON string literal (quotes and escapes included).

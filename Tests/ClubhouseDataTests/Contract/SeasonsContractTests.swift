@@ -48,6 +48,11 @@ import Testing
         #expect(mine.map(\.season) == [2020, 2019], "Newest, Twenty Nineteen: each summary says its season")
         #expect(await failure { try await api.createLeague(NewLeague(name: "Future", season: 2031)) }
                 == .validation(field: "season", message: "The 2031 season isn't stored here (it has 2019, 2020): 'clubhouse season fetch 2031' brings it in"))
+        // A number that is no year gets no advice to fetch it.
+        for bad in [-1, 0, 99_999] {
+            #expect(await failure { try await api.createLeague(NewLeague(name: "Odd", season: bad)) }
+                    == .validation(field: "season", message: "A season is a year like 2020, not \(bad)"))
+        }
         #expect(await failure { try await api.createLeague(NewLeague(name: "Totals", season: 2018)) }?.isValidation == true,
                 "a totals-only season has no schedule to play")
         // Each room says what its rankings stand on: 2019's on 2018's totals, 2020's on 2019's weekly lines summed.

@@ -42,8 +42,21 @@ import Testing
 
     @Test func onlyTheTeamOnTheClockMayPick() {
         var room = F.started()
-        #expect(throws: DomainError.forbidden("It's not your pick — T1 is on the clock")) {
+        #expect(throws: DomainError.forbidden("It's not your pick — team 1 is on the clock")) {
             try room.makePick(expectedPickNumber: 1, team: TeamID(2), player: "QB1", by: .manager, now: t0)
+        }
+    }
+
+    /// Sentences name teams by their names, never by internal ids.
+    @Test func refusalsNameTheTeamsByName() {
+        let started = F.started()
+        var room = DraftRoom(draft: started.draft, picks: started.picks, pool: started.pool, rules: started.rules,
+                             teamNames: [TeamID(1): "Dana FC", TeamID(2): "Eli United"])
+        #expect(throws: DomainError.forbidden("It's not your pick — Dana FC is on the clock")) {
+            try room.makePick(expectedPickNumber: 1, team: TeamID(2), player: "QB1", by: .manager, now: t0)
+        }
+        #expect(throws: DomainError.conflict("Dana FC is on the clock, not Eli United")) {
+            try room.makePick(expectedPickNumber: 1, team: TeamID(2), player: "QB1", by: .commissioner, now: t0)
         }
     }
 
@@ -71,7 +84,7 @@ import Testing
         try room.start(now: t0)
         try room.makePick(expectedPickNumber: 1, team: TeamID(1), player: "K1", by: .manager, now: t0)
         try room.makePick(expectedPickNumber: 2, team: TeamID(2), player: "K2", by: .manager, now: t0)
-        #expect(throws: DomainError.validation(field: "player", message: "T2 already has 1 K — the most a roster may hold")) {
+        #expect(throws: DomainError.validation(field: "player", message: "team 2 already has 1 K — the most a roster may hold")) {
             try room.makePick(expectedPickNumber: 3, team: TeamID(2), player: "K3", by: .manager, now: t0)
         }
     }

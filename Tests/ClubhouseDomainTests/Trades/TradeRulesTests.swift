@@ -144,6 +144,11 @@ import Testing
         board.picksMade = []
         board.pickOwners = x.pickOwners
         #expect(Self.refusal(p, on: board) == .validation(field: "give", message: "Team 4 doesn't own the round 2 pick of Team 4"))
+        // A round the draft doesn't have: said in a sentence that reads.
+        let beyond = TradeProposal(team: TeamID(4), with: TeamID(2), give: TradeAssets(picks: [DraftPickRef(round: 99, team: TeamID(4))]),
+                                   get: p.get)
+        let refusal = Self.refusal(beyond, on: board)
+        #expect(refusal?.message.hasPrefix("The round 99 pick of Team 4 isn't in the draft (rounds 1–") == true, "\(String(describing: refusal))")
         var noPicks = board.league.settings
         noPicks.tradePicks = false
         board.league.settings = noPicks

@@ -200,7 +200,7 @@ extension LeagueService {
             }
         }
         if room.draft.status == .complete, before.draft.status != .complete {
-            let snake = DraftRoom(draft: room.draft, picks: room.picks, pool: room.pool, rules: room.rules)
+            let snake = DraftRoom(draft: room.draft, picks: room.picks, pool: room.pool, rules: room.rules, teamNames: room.teamNames)
             try completeDraft(w, league: league, room: snake)
             try w.appendEvent(league: id, LeagueEvent.DraftCompleted(), at: now)
         }

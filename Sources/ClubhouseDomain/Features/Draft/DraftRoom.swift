@@ -16,13 +16,16 @@ public struct DraftRoom: Hashable, Sendable {
     public let botSeed: UInt64
     /// Traded picks: who makes the (round, original team) pick now; a pick not listed is made by its original team.
     public let pickOwners: [DraftPickRef: TeamID]
+    /// The teams' names, for sentences (a person reads "Dana FC is on the clock", never an internal id).
+    public let teamNames: [TeamID: String]
 
     /// Bots and autopick teams wait this long (seconds) before picking; the exact time per pick comes from `botSeed`.
     public static let botThinkRange: ClosedRange<Double> = 2...5
 
     public init(draft: Draft, picks: [Pick], pool: DraftRankings, rules: DraftRosterRules, botSeed: UInt64? = nil,
-                pickOwners: [DraftPickRef: TeamID] = [:]) {
+                pickOwners: [DraftPickRef: TeamID] = [:], teamNames: [TeamID: String] = [:]) {
         self.pickOwners = pickOwners
+        self.teamNames = teamNames
         self.draft = draft
         self.picks = picks.sorted { $0.number < $1.number }
         self.pool = pool
@@ -141,6 +144,9 @@ public struct DraftRoom: Hashable, Sendable {
         return try undo(toPick: last.number, now: now)
     }
 
+    /// A team as a sentence names it: its name (a team the room wasn't told of: "team N").
+    public func name(of team: TeamID) -> String { teamNames[team] ?? "team \(team.rawValue)" }
+
     // MARK: - Picking
 
     /// Makes pick `expectedPickNumber` for `team`.
@@ -159,8 +165,8 @@ public struct DraftRoom: Hashable, Sendable {
         }
         guard team == onClock else {
             throw source == .manager
-                ? .forbidden("It's not your pick — \(onClock) is on the clock")
-                : .conflict("\(onClock) is on the clock, not \(team)")
+                ? .forbidden("It's not your pick — \(name(of: onClock)) is on the clock")
+                : .conflict("\(name(of: onClock)) is on the clock, not \(name(of: team))")
         }
         guard let position = pool.position(of: player) else { throw .notFound("Player \(player)") }
         if let earlier = picks.first(where: { $0.playerID == player }) {
@@ -170,7 +176,7 @@ public struct DraftRoom: Hashable, Sendable {
         for p in positions(of: team) { held[p, default: 0] += 1 }
         guard rules.allows(position, given: held) else {
             throw .validation(field: "player",
-                              message: "\(team) already has \(held[position, default: 0]) \(position.rawValue) — the most a roster may hold")
+                              message: "\(name(of: team)) already has \(held[position, default: 0]) \(position.rawValue) — the most a roster may hold")
         }
         let pick = Pick(number: draft.currentPick, round: DraftOrder.round(forPick: draft.currentPick, teamCount: draft.order.count),
                         teamID: team, playerID: player, source: source, madeAt: now)
@@ -216,7 +222,7 @@ public struct DraftRoom: Hashable, Sendable {
             return nil
         }
         guard let player = autopickChoice(for: onClock, queues: queues, isBot: team?.isBot == true) else {
-            throw .conflict("No player is left that \(onClock) may draft within the position maxima")
+            throw .conflict("No player is left that \(name(of: onClock)) may draft within the position maxima")
         }
         return try makePick(expectedPickNumber: draft.currentPick, team: onClock, player: player, by: source, now: now)
     }

@@ -14,7 +14,8 @@ extension LeagueService {
     func draftRoom(_ r: any LeagueStoreReader, league: League, facts: SeasonFacts) throws -> DraftRoom {
         guard let draft = try r.draft(in: league.id) else { throw DomainError.notFound("The draft of \(league.name)") }
         return DraftRoom(draft: draft, picks: try r.picks(in: league.id), pool: rankings(league, facts: facts),
-                         rules: DraftRosterRules(league.settings), pickOwners: try r.pickOwners(in: league.id))
+                         rules: DraftRosterRules(league.settings), pickOwners: try r.pickOwners(in: league.id),
+                         teamNames: Dictionary(try r.teams(in: league.id).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a }))
     }
 
     public func draftBoard(_ id: LeagueID, caller: Caller) throws -> DraftBoard {

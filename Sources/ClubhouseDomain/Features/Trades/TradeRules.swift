@@ -138,7 +138,7 @@ public enum TradeRules {
         }
         for (pick, from, field) in picks {
             guard board.overallNumber(of: pick) != nil else {
-                throw .validation(field: field, message: "The draft has no \(board.pickName(pick)) (rounds 1–\(draft.rounds))")
+                throw .validation(field: field, message: "\(capitalized(board.pickName(pick))) isn't in the draft (rounds 1–\(draft.rounds))")
             }
             guard !board.isMade(pick) else { throw .validation(field: field, message: "\(capitalized(board.pickName(pick))) was already made") }
             guard board.owner(of: pick) == from else {
