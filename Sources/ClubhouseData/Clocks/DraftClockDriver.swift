@@ -3,8 +3,8 @@ import Foundation
 import Synchronization
 
 /// Drives live draft rooms from an embedded process: sleeps until the next pick falls due, then calls the
-/// idempotent `tickDraft`; on each planning pass (every `maxSleep`) it also runs the trade steps that have fallen due
-/// (`processTrades`). Every process sharing the database file may run one; the pick-number check
+/// idempotent `tickDraft`; on each planning pass (every `maxSleep`) it first writes the clock heartbeat (which gives
+/// rooms back the time no driver ran: `ClockOutage`), then runs the trade steps that have fallen due (`processTrades`). Every process sharing the database file may run one; the pick-number check
 /// lets exactly one tick land per pick. A league event (a pick, pause, start…) wakes it early to re-plan.
 /// One room can't stop the others: a league whose stored data needs the commissioner is left alone, and one whose tick
 /// fails (no player left within the limits, say) waits out a backoff (`LeagueBackoff`); each is logged once through `log`.
@@ -33,7 +33,8 @@ public final class DraftClockDriver: Sendable {
 
     /// The draft events that can move when a room's next pick falls due (chat and queue edits can't).
     static let replanKinds: Set<LeagueEvent.Kind> = [.draftStarted, .draftPaused, .draftResumed, .pickMade, .pickUndone,
-                                                     .draftCompleted, .autopickToggled, .auctionNominated, .auctionBid, .auctionSold]
+                                                     .draftCompleted, .autopickToggled, .auctionNominated, .auctionBid, .auctionSold,
+                                                     .draftClockRestored]
 
     /// Runs until the task is cancelled. Every `maxSleep` it plans every running room (`draftsDue`); in between, a
     /// draft event re-plans only its own league (`draftDue`), so a pick in one room costs the processes watching
@@ -52,9 +53,14 @@ public final class DraftClockDriver: Sendable {
         let clock = ContinuousClock()
         var due: [LeagueID: Date] = [:]
         var planned = clock.now - maxSleep
+        var beat: ContinuousClock.Instant?
         while !Task.isCancelled {
             let leagues = changed.take()
             if clock.now - planned >= maxSleep {
+                // The heartbeat first: a driver that has just started, or stood still itself past the threshold, gives
+                // the rooms back the time no driver ran (`ClockOutage`) before anything below can tick them.
+                let stoodStill = beat.map { clock.now - $0 > .seconds(ClockOutage.threshold) } ?? true
+                if (try? service.clockHeartbeat(restoring: stoodStill)) != nil { beat = clock.now }
                 let plan = (try? service.draftPlan()) ?? (due: [], held: [])
                 due = Dictionary(plan.due.map { ($0.league, $0.due) }, uniquingKeysWith: { a, _ in a })
                 let now = service.clock.now()

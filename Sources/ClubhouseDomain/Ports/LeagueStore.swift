@@ -106,6 +106,8 @@ public protocol LeagueStoreReader {
     func draft(in league: LeagueID) throws -> Draft?
     func picks(in league: LeagueID) throws -> [Pick]
     func queue(team: TeamID) throws -> [PlayerID]
+    /// When a clock driver last said it ran (`LeagueService.clockHeartbeat`); nil before any did.
+    func clockHeartbeat() throws -> Date?
 
     // MARK: Waivers
     func waiverHolds(in league: LeagueID) throws -> [WaiverHold]
@@ -205,6 +207,8 @@ public protocol LeagueStoreWriter: LeagueStoreReader {
     func insertPick(_ pick: Pick, in league: LeagueID) throws
     func deletePicks(in league: LeagueID, from number: Int) throws
     func setQueue(team: TeamID, players: [PlayerID]) throws
+    /// Records that a clock driver ran at `at` (one row for the whole database, overwritten).
+    func setClockHeartbeat(_ at: Date) throws
     /// Takes `player` off the queue of every team in `league` (a player just drafted or sold), in one statement.
     func removeFromQueues(player: PlayerID, in league: LeagueID) throws
 

@@ -56,11 +56,15 @@ public struct Live<Action> {
     public var after: ((Set<LeagueEvent.Kind>) -> Action?)? = nil
     /// When a page whose screen changes with wall-clock time (a countdown) wants to be drawn next (nil: never).
     public var nextTick: (_ now: Date) -> Duration? = { _ in nil }
+    /// The action telling the page the league server went out of reach (false) or answered again (true) — remote mode,
+    /// the transport's connection (nil: the page doesn't follow it).
+    public var reachability: ((Bool) -> Action)? = nil
 
     /// The reload after the league's live events of `kinds`.
     public func refresh(after kinds: Set<LeagueEvent.Kind>) -> Action? { after.map { $0(kinds) } ?? refresh }
 
     public func map<B>(_ f: @escaping (Action) -> B) -> Live<B> {
-        Live<B>(refresh: refresh.map(f), after: after.map { after in { after($0).map(f) } }, nextTick: nextTick)
+        Live<B>(refresh: refresh.map(f), after: after.map { after in { after($0).map(f) } }, nextTick: nextTick,
+                reachability: reachability.map { reachability in { f(reachability($0)) } })
     }
 }

@@ -29,9 +29,9 @@ public enum AppAction: Sendable {
     case toastShown(String, isError: Bool)
     /// The sign-in soft gate and the session (AppReducer+Gate.swift).
     case gate(GateAction)
-    /// The league server went offline or came back (remote mode): nothing changes here — the top bar reads the
-    /// connection every frame — but the frame is drawn now, not at the next key or tick.
-    case serverStatusChanged
+    /// The league server went offline or came back (remote mode): the top bar reads the connection every frame, so
+    /// the frame is drawn now, not at the next key or tick; the pages that follow it (`Live.reachability`) are told.
+    case serverStatusChanged(reachable: Bool)
 }
 
 /// The root reducer: routes input through the active keymap, runs pages and the board, keeps
@@ -79,6 +79,13 @@ public enum AppReducer {
     /// Esc that cancels a pending action, a sign-in that takes the gate's pages away, a form that finished): while
     /// covered it got no live refresh, and the league may have moved on (a pick, a join, a finished draft).
     /// The board catches up on its own (`BoardFeature.State.missed`).
+    /// Tells the pages `ids` that follow the league server's reachability (`Live.reachability`) whether it answers now.
+    static func tellReachability(_ ids: [Int], _ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
+        let reachable = state.serverReachable
+        let told = state.sheet.stack.filter { ids.contains($0.id) }.compactMap { e in e.state.live.reachability.map { (e.id, $0(reachable)) } }
+        return .merge(told.map { reducePage(&state, id: $0.0, $0.1, env: env) })
+    }
+
     static func reloadIfUncovered(_ covered: Set<Int>, _ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
         let top = state.sheet.top
         guard covered.contains(top.id), let refresh = top.state.live.refresh else { return .none }
@@ -139,7 +146,8 @@ public enum AppReducer {
             if state.sheet.detent == .peek { state.sheet.setDetent(.half, now: state.clock, animated: state.animationsEnabled) }
             // A form needs the room (its text rows take every key, + included): it opens full, like Sign in.
             if entry.state.textEntry.opensFull { state.sheet.setDetent(.full, now: state.clock, animated: state.animationsEnabled) }
-            return .merge(reducePage(&state, id: entry.id, entry.state.onAppear, env: env), syncBoard(&state, env: env))
+            return .merge(reducePage(&state, id: entry.id, entry.state.onAppear, env: env), syncBoard(&state, env: env),
+                          state.serverReachable ? .none : tellReachability([entry.id], &state, env: env))
 
         case .deepLink(let page):
             var entries: [PageEntry] = []
@@ -151,7 +159,7 @@ public enum AppReducer {
             state.sheet.focus = .sheet
             if state.sheet.detent == .peek { state.sheet.setDetent(.half, now: state.clock, animated: state.animationsEnabled) }
             let appear = entries.map { reducePage(&state, id: $0.id, $0.state.onAppear, env: env) }
-            return .merge(appear + [syncBoard(&state, env: env)])
+            return .merge(appear + [syncBoard(&state, env: env), state.serverReachable ? .none : tellReachability(entries.map(\.id), &state, env: env)])
 
         case .escape:
             let leavingAccount = state.top.is(AuthFeature.self)
@@ -208,8 +216,10 @@ public enum AppReducer {
             if let error { return .send(.toastShown(error.message, isError: true)) }
             return .none
 
-        case .serverStatusChanged:
-            return .none
+        case .serverStatusChanged(let reachable):
+            guard reachable != state.serverReachable else { return .none }
+            state.serverReachable = reachable
+            return tellReachability(state.sheet.stack.map(\.id), &state, env: env)
 
         case .toastShown(let message, let isError):
             state.toasts.post(message, level: isError ? .error : .info, now: state.clock)

@@ -35,6 +35,8 @@ public struct AppState: Equatable, Sendable {
     /// The name in the top bar; nil when signed out.
     /// The league server line for the top bar (nil on the embedded database); set at each frame.
     public var serverStatus: String?
+    /// False while the league server can't be reached (remote mode; always true on the embedded database).
+    public var serverReachable = true
     /// Said in the top bar in warning colours for as long as the app runs: "plain HTTP" when the server is another
     /// machine reached without TLS (`--allow-plain-http`).
     public var serverWarning: String?

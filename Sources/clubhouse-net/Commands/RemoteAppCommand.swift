@@ -115,7 +115,7 @@ enum RemoteAppCommand {
                                        serverWarning: AppCommand.isPlainHTTPToAnotherMachine(url) ? "plain HTTP" : nil, serverMeta: meta)
         // The top bar says "offline" (or drops it) as soon as the transport knows, even on a page where nothing ticks.
         return AppCommand.runInTerminal(program, monochrome: monochrome, environment: env,
-                                        onStart: { mailbox in api.onConnectionChange { _ in mailbox.post(.serverStatusChanged) } })
+                                        onStart: { mailbox in api.onConnectionChange { mailbox.post(.serverStatusChanged(reachable: $0 == .online)) } })
     }
 
     /// One `GET /v1/meta` before the app starts (`RemoteLeagueAPI.preflight`), waited for.

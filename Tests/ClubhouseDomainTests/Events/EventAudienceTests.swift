@@ -10,6 +10,7 @@ import ClubhouseDomain
         .leagueCreated: .readers, .leagueUpdated: .readers, .memberJoined: .readers, .memberLeft: .readers, .inviteChanged: .readers,
         .joinRequested: .parties, .joinDecided: .parties,
         .draftScheduled: .readers, .draftOrderSet: .readers, .draftStarted: .readers, .draftPaused: .readers, .draftResumed: .readers,
+        .draftClockRestored: .readers,
         .pickMade: .readers, .pickUndone: .readers, .draftCompleted: .readers, .chat: .readers, .autopickToggled: .readers,
         .queueChanged: .parties,
         .lineupChanged: .readers, .playerAdded: .readers, .playerDropped: .readers, .waiversProcessed: .readers,

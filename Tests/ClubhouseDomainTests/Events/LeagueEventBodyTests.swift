@@ -23,6 +23,7 @@ import ClubhouseDomain
         (E.DraftStarted(pick: 1), #"{"pick":1}"#),
         (E.DraftPaused(pick: 14), #"{"pick":14}"#),
         (E.DraftResumed(pick: 14), #"{"pick":14}"#),
+        (E.DraftClockRestored(pick: 14, team: TeamID(2), outage: 45, back: 30), #"{"pick":14,"team":2,"outage":45,"back":30}"#),
         (E.PickMade(pick: 5, team: TeamID(2), player: "00-0033280"), #"{"pick":5,"team":2,"player":"00-0033280"}"#),
         (E.PickUndone(pick: 5), #"{"pick":5}"#),
         (E.DraftCompleted(), "{}"),

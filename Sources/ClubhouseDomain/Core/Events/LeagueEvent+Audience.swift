@@ -23,7 +23,7 @@ extension LeagueEvent.Kind {
     public var audience: EventAudience {
         switch self {
         case .leagueCreated, .leagueUpdated, .memberJoined, .memberLeft, .inviteChanged,
-             .draftScheduled, .draftOrderSet, .draftStarted, .draftPaused, .draftResumed, .pickMade, .pickUndone, .draftCompleted,
+             .draftScheduled, .draftOrderSet, .draftStarted, .draftPaused, .draftResumed, .draftClockRestored, .pickMade, .pickUndone, .draftCompleted,
              .chat, .autopickToggled, .lineupChanged, .playerAdded, .playerDropped, .waiversProcessed,
              .clockAdvanced, .matchupsFinalized, .seasonUpdated, .tradingBlockChanged, .tradeExecuted, .tradeReversed,
              .auctionNominated, .auctionSold:

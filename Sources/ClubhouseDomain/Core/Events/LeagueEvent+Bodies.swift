@@ -97,6 +97,17 @@ extension LeagueEvent {
         public init(pick: Int) { self.pick = pick }
     }
 
+    /// The room's clock after a time when no clock driver ran (`ClockOutage`): the pick (or sale) `pick` has `back`
+    /// seconds again after `outage` seconds; `team` is the team on the clock (nil while a player is up for bids).
+    public struct DraftClockRestored: LeagueEventBody {
+        public static let kind = Kind.draftClockRestored
+        public var pick: Int
+        public var team: TeamID?
+        public var outage: Int
+        public var back: Int
+        public init(pick: Int, team: TeamID?, outage: Int, back: Int) { self.pick = pick; self.team = team; self.outage = outage; self.back = back }
+    }
+
     public struct PickMade: LeagueEventBody {
         public static let kind = Kind.pickMade
         public var pick: Int

@@ -23,6 +23,7 @@ extension LeagueEvent.Kind {
         case .draftStarted: LeagueEvent.DraftStarted.self
         case .draftPaused: LeagueEvent.DraftPaused.self
         case .draftResumed: LeagueEvent.DraftResumed.self
+        case .draftClockRestored: LeagueEvent.DraftClockRestored.self
         case .pickMade: LeagueEvent.PickMade.self
         case .pickUndone: LeagueEvent.PickUndone.self
         case .draftCompleted: LeagueEvent.DraftCompleted.self

@@ -18,7 +18,8 @@ public struct LeagueEvent: Hashable, Codable, Sendable {
              tradeWithdrawn = "trade.withdrawn", tradeCountered = "trade.countered", tradeExpired = "trade.expired",
              tradeVoteCast = "trade.vote", tradeVetoed = "trade.vetoed", tradeExecuted = "trade.executed",
              tradeInvalidated = "trade.invalidated", tradeReversed = "trade.reversed", tradingBlockChanged = "trade.block",
-             auctionNominated = "auction.nominated", auctionBid = "auction.bid", auctionSold = "auction.sold"
+             auctionNominated = "auction.nominated", auctionBid = "auction.bid", auctionSold = "auction.sold",
+             draftClockRestored = "draft.restored"
     }
     /// Monotonic id; followers resume after the last id they saw.
     public var id: Int64

@@ -6,7 +6,7 @@ import Terminal
 extension DraftRoomFeature {
     /// The header of a started auction: the player on the block (or whose nomination it is), the clock, his value,
     /// then the auction's shape (dropped first when narrow).
-    static func auctionHeader(_ room: DraftBoard, now: Date, reset: ClockReset?) -> [(String, StyleRole)] {
+    static func auctionHeader(_ room: DraftBoard, now: Date, reset: ClockReset?, unreachable: Bool = false) -> [(String, StyleRole)] {
         guard let a = room.auction else { return [] }
         let d = room.draft
         var out: [(String, StyleRole)] = [], value: Int?
@@ -21,7 +21,7 @@ extension DraftRoomFeature {
                         mine ? .warning : .text))
         }
         // The clock right after the first part, so a narrow screen drops the value before it.
-        if let clock = auctionClock(room, now: now, reset: reset) { out.append(clock) }
+        if let clock = auctionClock(room, now: now, reset: reset, unreachable: unreachable) { out.append(clock) }
         if let value { out.append(("value $\(value)", .text)) }
         out.append(("auction · $\(a.settings.budget) budgets · \(room.teams.count) teams", .dim))
         return out
@@ -29,9 +29,9 @@ extension DraftRoomFeature {
 
     /// The auction's clock: time left to bid (or to nominate), "reset" while a bid's reset holds, and in its last
     /// seconds "closing" in the error colour (the word says it without colour too).
-    static func auctionClock(_ room: DraftBoard, now: Date, reset: ClockReset?) -> (String, StyleRole)? {
-        guard let a = room.auction, let cd = countdown(room.draft, now: now) else { return nil }
-        guard room.draft.status == .running, !room.draft.isComplete, let deadline = room.draft.deadline else { return cd }
+    static func auctionClock(_ room: DraftBoard, now: Date, reset: ClockReset?, unreachable: Bool = false) -> (String, StyleRole)? {
+        guard let a = room.auction, let cd = countdown(room.draft, now: now, unreachable: unreachable) else { return nil }
+        guard room.draft.status == .running, !room.draft.isComplete, !unreachable, let deadline = room.draft.deadline else { return cd }
         guard let n = a.nomination else { return (cd.text + " to nominate", cd.role == .error ? .error : .accent) }
         let left = deadline.timeIntervalSince(now)
         var words = [cd.text]

@@ -107,6 +107,11 @@ extension DraftRoomFeature {
             return liveReload(&state, api: api, kinds: nil)
         case .liveEvents(let kinds):
             return liveReload(&state, api: api, kinds: kinds)
+        case .serverReachabilityChanged(let reachable):
+            guard state.serverUnreachable == reachable else { return .none }
+            state.serverUnreachable = !reachable
+            // Back: the room as the server has it now (a clock given back after the outage, the picks made meanwhile).
+            return reachable ? loadAll(&state, api: api, refresh: true) : .none
         case .roomLoaded(let t, let r):
             let wasMyTurn = state.isMyTurn, selected = selectedAvailable(state), auction = state.room.value?.auction
             let drafted = Set((state.room.value?.picks ?? []).map(\.player.id))

@@ -5,8 +5,15 @@ import Terminal
 /// The draft room's view: header, tabs and the table under them.
 extension DraftRoomFeature {
     /// The header as styled segments: where the draft is, the countdown, then its shape (dropped first when narrow).
-    static func header(_ room: DraftBoard, now: Date, reset: ClockReset? = nil) -> [(String, StyleRole)] {
-        if room.auction != nil, room.draft.status != .scheduled { return auctionHeader(room, now: now, reset: reset) }
+    static func header(_ room: DraftBoard, now: Date, reset: ClockReset? = nil, unreachable: Bool = false) -> [(String, StyleRole)] {
+        var out = segments(room, now: now, reset: reset, unreachable: unreachable)
+        // A clock the server can't be asked about goes first, so a narrow screen never drops it for a stale countdown.
+        if let i = out.firstIndex(where: { $0.0 == unreachableClock }) { out.insert(out.remove(at: i), at: 0) }
+        return out
+    }
+
+    private static func segments(_ room: DraftBoard, now: Date, reset: ClockReset?, unreachable: Bool) -> [(String, StyleRole)] {
+        if room.auction != nil, room.draft.status != .scheduled { return auctionHeader(room, now: now, reset: reset, unreachable: unreachable) }
         let d = room.draft
         let shape = "\(d.type.rawValue) · \(d.rounds) rounds · \(room.teams.count) teams"
         var out: [(String, StyleRole)] = []
@@ -30,7 +37,7 @@ extension DraftRoomFeature {
                 out.append((s, isMyTurn(room) ? .warning : .text))
             }
         }
-        if let cd = countdown(d, now: now) { out.append((cd.text, cd.role)) }
+        if let cd = countdown(d, now: now, unreachable: unreachable) { out.append((cd.text, cd.role)) }
         out.append((shape, .dim))
         return out
     }
@@ -149,7 +156,7 @@ extension DraftRoomFeature {
         guard let room = LoadView.render(state.room.load, what: "the draft room", empty: "No draft room for this league.",
                                          in: area, buffer: &buffer, context: context) else { return }
         // Header: where the draft is, the countdown in its own colour, the draft's shape; an auction's bid line under it.
-        putSegments(header(room, now: context.now, reset: state.reset), row: 0, in: area, buffer: &buffer, context: context)
+        putSegments(header(room, now: context.now, reset: state.reset, unreachable: state.serverUnreachable), row: 0, in: area, buffer: &buffer, context: context)
         let lead = room.auction == nil ? 0 : 1
         if lead > 0, area.height > 1 { putSegments(auctionLine(room), row: 1, in: area, buffer: &buffer, context: context) }
         guard area.height > 1 + lead else { return }

@@ -57,6 +57,9 @@ public enum DraftRoomFeature: PageFeature {
         public var reset: ClockReset?
         /// Rings the terminal bell when my team comes on the clock (Settings).
         public var bell: Bool
+        /// The league server can't be reached (remote mode): the clock shows paused, not counting down — the server
+        /// gives the time back when it returns after an outage (`ClockOutage`), and a countdown here would be a guess.
+        public var serverUnreachable = false
         public init(id: LeagueID, bell: Bool = true) { self.id = id; self.bell = bell }
 
         /// The list of the current tab.
@@ -99,6 +102,8 @@ public enum DraftRoomFeature: PageFeature {
         case liveRefreshed
         /// The league's live events of these kinds came in (see `liveReload`).
         case liveEvents(Set<LeagueEvent.Kind>)
+        /// The league server went out of reach (false) or answered again (true).
+        case serverReachabilityChanged(Bool)
         case roomLoaded(RequestToken, Result<DraftBoard, PresentableError>)
         case playersLoaded(RequestToken, Result<[DraftablePlayer], PresentableError>)
         case queueLoaded(RequestToken, Result<[PlayerSummary], PresentableError>)
@@ -143,12 +148,15 @@ public enum DraftRoomFeature: PageFeature {
     }
 
     public static let signInMessage = "Sign in to draft — press i"
+    /// The clock while the league server can't be reached.
+    public static let unreachableClock = "paused — the league server is unreachable"
     public static let chatLimit = TextRules.chatLength.upperBound
     /// Said once when a chat line is cut at its limit.
     public static let chatLimitMessage = "Chat lines are at most \(chatLimit) characters"
 
     public static func live(_ state: State) -> Live<Action> {
-        Live(refresh: .liveRefreshed, after: { .liveEvents($0) }, nextTick: { nextTick(state, now: $0) })
+        Live(refresh: .liveRefreshed, after: { .liveEvents($0) }, nextTick: { nextTick(state, now: $0) },
+             reachability: { .serverReachabilityChanged($0) })
     }
     public static func textEntry(_ state: State) -> TextEntry<Action> {
         TextEntry(isFilterActive: state.filter.isActive || state.position != nil || state.confirm != nil,
@@ -178,13 +186,15 @@ public enum DraftRoomFeature: PageFeature {
         return nil
     }
 
-    /// The countdown segment of the header: time left (red under 10 s), or paused / soft timer / complete.
-    public static func countdown(_ draft: Draft, now: Date) -> (text: String, role: StyleRole)? {
+    /// The countdown segment of the header: time left (red under 10 s), or paused / soft timer / complete; a running
+    /// clock shows paused while the league server can't be reached.
+    public static func countdown(_ draft: Draft, now: Date, unreachable: Bool = false) -> (text: String, role: StyleRole)? {
         if draft.isComplete || draft.status == .complete { return ("complete", .dim) }
         switch draft.status {
         case .scheduled: return nil
         case .paused: return ("paused", .warning)
         case .complete: return ("complete", .dim)
+        case .running where unreachable: return (unreachableClock, .warning)
         case .running:
             guard let deadline = draft.deadline else { return ("soft timer", .dim) }
             // At most 99:59 minutes shown: a stored deadline can be any number, and Int(1e300) traps.
@@ -196,7 +206,7 @@ public enum DraftRoomFeature: PageFeature {
 
     /// How long until the countdown shows a new second (nil when nothing ticks).
     public static func nextTick(_ state: State, now: Date) -> Duration? {
-        guard let d = state.room.value?.draft, d.status == .running, !d.isComplete, let deadline = d.deadline else { return nil }
+        guard !state.serverUnreachable, let d = state.room.value?.draft, d.status == .running, !d.isComplete, let deadline = d.deadline else { return nil }
         let left = deadline.timeIntervalSince(now)
         guard left > -1 else { return nil }
         var frac = left.truncatingRemainder(dividingBy: 1)
