@@ -160,7 +160,7 @@ public struct DraftRoom: Hashable, Sendable {
         guard team == onClock else {
             throw source == .manager
                 ? .forbidden("It's not your pick — \(onClock) is on the clock")
-                : .conflict("\(onClock) is on the clock, not \(team)")
+                : .conflict("Pick \(draft.currentPick) is \(onClock)'s now, not \(team)'s — nothing was picked")
         }
         guard let position = pool.position(of: player) else { throw .notFound("Player \(player)") }
         if let earlier = picks.first(where: { $0.playerID == player }) {
