@@ -5,6 +5,27 @@ import Foundation
 // in time order, with the rosters, locks and deadline of that moment (ClubhouseDomain/README.md, Trades).
 
 extension LeagueService {
+    /// Runs every trade step due at `now` on the league's clock (trades made before the season run on real time): offers
+    /// past their expiry (or the deadline) expire, reviews that have ended execute (or are invalidated), and teams
+    /// without a person answer offers whose delay has passed. One transaction; returns the trades it changed.
+    /// The season clock (`advanceClock`, the clock drivers) runs it as the clock moves; reads and writes of trades
+    /// run it too, so nothing waits for a clock driver. A `now` before the league's clock counts as its clock; in the
+    /// season the steps up to a later one are each taken at their own moment (the league's stored clock is not moved).
+    @discardableResult
+    public func processTrades(_ id: LeagueID, now: Date) throws -> [TradeID] {
+        try store.write { w in
+            var league = try existingLeague(w, id)
+            let before = try w.trades(in: id)
+            if now > league.clock, league.state == .inSeason || league.state == .playoffs {
+                try stepTrades(w, league: &league, through: now)
+                league.clock = now
+            }
+            try processDueTrades(w, league: league)
+            let after = try w.trades(in: id)
+            return after.filter { t in before.contains { $0.id == t.id && $0 != t } }.map(\.id)
+        }
+    }
+
     /// Bounds the moments one clock move steps through (each is a trade changing state, so a real season has few).
     static let tradeMomentLimit = 10_000
 

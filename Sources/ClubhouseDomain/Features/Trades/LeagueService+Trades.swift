@@ -187,27 +187,6 @@ extension LeagueService {
 
     // MARK: The time step
 
-    /// Runs every trade step due at `now` on the league's clock (trades made before the season run on real time): offers
-    /// past their expiry (or the deadline) expire, reviews that have ended execute (or are invalidated), and teams
-    /// without a person answer offers whose delay has passed. One transaction; returns the trades it changed.
-    /// The season clock (`advanceClock`, the clock drivers) runs it as the clock moves; reads and writes of trades
-    /// run it too, so nothing waits for a clock driver. A `now` before the league's clock counts as its clock; in the
-    /// season the steps up to a later one are each taken at their own moment (the league's stored clock is not moved).
-    @discardableResult
-    public func processTrades(_ id: LeagueID, now: Date) throws -> [TradeID] {
-        try store.write { w in
-            var league = try existingLeague(w, id)
-            let before = try w.trades(in: id)
-            if now > league.clock, league.state == .inSeason || league.state == .playoffs {
-                try stepTrades(w, league: &league, through: now)
-                league.clock = now
-            }
-            try processDueTrades(w, league: league)
-            let after = try w.trades(in: id)
-            return after.filter { t in before.first { $0.id == t.id } != t && before.contains { $0.id == t.id } }.map(\.id)
-        }
-    }
-
     /// `processTrades` at the league's own moment: its season clock, and real time for trades made before the season.
     @discardableResult
     public func processTrades(_ id: LeagueID) throws -> [TradeID] {
