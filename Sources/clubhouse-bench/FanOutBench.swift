@@ -342,7 +342,8 @@ enum FanOutBench {
             let needle = boardNeedle(candidate.player.name)
             guard needle != room.lastNeedle else { continue }
             do {
-                let pick = try service.pickForTeam(room.league, expectedPick: room.nextPick, player: candidate.player.id, caller: caller)
+                let owner = try service.draftBoard(room.league, caller: caller).owner(ofPick: room.nextPick)
+                let pick = try service.pickForTeam(room.league, expectedPick: room.nextPick, expectedTeam: owner, player: candidate.player.id, caller: caller)
                 room.nextPick = pick.number + 1
                 room.lastNeedle = needle
                 return (pick.number, candidate.player.name)

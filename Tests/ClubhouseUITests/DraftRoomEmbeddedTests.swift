@@ -49,11 +49,11 @@ import Terminal
 
         // A lost race: the commissioner confirms a pick for the team on the clock, but pick 2 is made elsewhere first.
         h.key(.char("F"))
-        guard let asking = h.state.top[DraftRoomFeature.self], case .pick(_, 2, forTeam: true)? = asking.confirm else {
+        guard let asking = h.state.top[DraftRoomFeature.self], case .pick(_, 2, let team, forTeam: true)? = asking.confirm else {
             Issue.record("no confirmation: \(h.toast ?? "")"); return
         }
         let other = try #require(reloaded.available.dropFirst(3).first)
-        _ = try await api.pickForTeam(league, expectedPick: 2, player: other.player.id)
+        _ = try await api.pickForTeam(league, expectedPick: 2, expectedTeam: team, player: other.player.id)
         h.key(.char("y"))
         await h.settle()
         #expect(h.toast == "Pick 2 was already made")

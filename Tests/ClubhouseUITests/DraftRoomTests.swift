@@ -45,8 +45,8 @@ import Terminal
         #expect(Screen(h.state).inSheet("on the clock: Bytes (you)"))
         let roomLoads = await h.fake.calls[.draftRoom] ?? 0
         h.key(.enter)
-        guard case .pick(let p, let expected, forTeam: false)? = Self.room(h)?.confirm else { Issue.record("no confirmation"); return }
-        #expect(p == Demo.kupp && expected == 7, "the top-ranked undrafted player, with the pick on the clock")
+        guard case .pick(let p, let expected, let team, forTeam: false)? = Self.room(h)?.confirm else { Issue.record("no confirmation"); return }
+        #expect(p == Demo.kupp && expected == 7 && team == Demo.bytes, "the top-ranked undrafted player, with the pick on the clock and its team")
         #expect(Screen(h.state).inSheet("Draft Cooper Kupp (WR, LAR) with pick 7?"))
         #expect(Screen(h.state).footer.contains("y confirm"))
         #expect(await h.fake.pickCalls.isEmpty, "nothing is sent before the confirmation")
@@ -152,7 +152,7 @@ import Terminal
         var h = await Self.opened(Self.liveRoom(myTeam: nil, signedIn: false), signedIn: false)
         h.key(.enter)
         await h.settle()
-        #expect(h.state.pendingAction?.write == .makePick(league: Demo.couch, expectedPick: 7, player: Demo.kupp.id))
+        #expect(h.state.pendingAction?.write == .makePick(league: Demo.couch, expectedPick: 7, expectedTeam: Demo.bytes, player: Demo.kupp.id))
         guard h.state.top.is(AuthFeature.self) else { Issue.record("Sign in did not open: \(h.state.pages)"); return }
         #expect(await h.fake.pickCalls.isEmpty, "nothing is sent before sign-in")
     }
@@ -167,7 +167,7 @@ import Terminal
     }
 
     @Test func theGateSpeaksOfDraftingForDraftWrites() {
-        let pick = GatedWrite.makePick(league: Demo.couch, expectedPick: 7, player: Demo.kupp.id)
+        let pick = GatedWrite.makePick(league: Demo.couch, expectedPick: 7, expectedTeam: Demo.bytes, player: Demo.kupp.id)
         #expect(pick.successMessage == "Pick 7 made")
         #expect(pick.gateReason(leagueName: "Couch Coaches") == "Sign in to draft in Couch Coaches — you'll come straight back to the room.")
         #expect(pick.resumeQuestion(leagueName: "Couch Coaches") == "Finish your pick 7 in Couch Coaches?")
@@ -376,7 +376,7 @@ import Terminal
         #expect(await h.fake.commands.last == "undo")
         #expect(Self.room(h)?.room.value?.draft.currentPick == 6)
         h.key(.char("F"))
-        guard case .pick(_, 6, forTeam: true)? = Self.room(h)?.confirm else { Issue.record("no pick-for-team confirmation"); return }
+        guard case .pick(_, 6, _, forTeam: true)? = Self.room(h)?.confirm else { Issue.record("no pick-for-team confirmation"); return }
         h.key(.char("y"))
         await h.settle()
         #expect(await h.fake.pickCalls == [-6], "pickForTeam with the pick number seen")
@@ -518,7 +518,7 @@ import Terminal
         h.mouse(.press(.left), x: 10, y: row)
         #expect(Self.room(h)?.list.selected == 1)
         h.mouse(.press(.left), x: 10, y: row)
-        #expect(Self.room(h)?.confirm == .pick(Demo.julio, expected: 7, forTeam: false), "a second click on the selected row asks to draft him")
+        #expect(Self.room(h)?.confirm == .pick(Demo.julio, expected: 7, team: Demo.bytes, forTeam: false), "a second click on the selected row asks to draft him")
     }
 
     // MARK: Rendering

@@ -317,10 +317,10 @@ import Terminal
         await store.runSilentWork()
         #expect(bells.count == 1, "it became my pick")
 
-        await store.send(.pickRequested) { $0.confirm = .pick(Demo.kupp, expected: 7, forTeam: false) }
+        await store.send(.pickRequested) { $0.confirm = .pick(Demo.kupp, expected: 7, team: Demo.bytes, forTeam: false) }
         await store.send(.cancelled) { $0.confirm = nil }
         await store.send(.rowActivated)                  // on Available, Enter is the pick
-        await store.receive({ if case .pickRequested = $0 { true } else { false } }) { $0.confirm = .pick(Demo.kupp, expected: 7, forTeam: false) }
+        await store.receive({ if case .pickRequested = $0 { true } else { false } }) { $0.confirm = .pick(Demo.kupp, expected: 7, team: Demo.bytes, forTeam: false) }
         await store.send(.confirmed) { $0.confirm = nil }
         await store.receive({ if case .pickAnswered(.success(let p)) = $0 { p.number == 7 && p.playerID == Demo.kupp.id } else { false } }) {
             room = $0.room.beginRefresh(); players = $0.players.beginRefresh(); queue = $0.queue.beginRefresh(); chat = $0.chat.beginRefresh()
@@ -358,7 +358,7 @@ import Terminal
         await store.send(.escaped) { $0.filter.apply(.clear); $0.lists[.available] = ListState() }
 
         await store.send(.pickRequested)
-        store.delegated(.perform(.makePick(league: Demo.couch, expectedPick: 7, player: Demo.kupp.id)))
+        store.delegated(.perform(.makePick(league: Demo.couch, expectedPick: 7, expectedTeam: Demo.bytes, player: Demo.kupp.id)))
         await store.send(.undoPressed)                   // not the commissioner (signed out): said, nothing asked
         store.delegated(.toast(DraftRoomFeature.signInMessage))
         store.finish()

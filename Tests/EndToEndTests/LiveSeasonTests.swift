@@ -70,7 +70,10 @@ import Testing
         let id = try service.createLeague(name: leagueName, settings: settings, isPublic: true, season: 2019, caller: .user(owner))
         #expect(try service.league(id, caller: .anonymous).league.followsRealTime, "a league on the season being played follows real time")
         _ = try service.startDraft(id, caller: .user(owner))
-        for (i, qb) in quarterbacks.enumerated() { _ = try service.pickForTeam(id, expectedPick: i + 1, player: qb, caller: .user(owner)) }
+        for (i, qb) in quarterbacks.enumerated() {
+            let team = try service.draftBoard(id, caller: .user(owner)).owner(ofPick: i + 1)
+            _ = try service.pickForTeam(id, expectedPick: i + 1, expectedTeam: team, player: qb, caller: .user(owner))
+        }
         return id
     }
 

@@ -20,9 +20,14 @@ public enum Wire {
         public init(player: PlayerID, dropping: PlayerID?, bid: Int) { self.player = player; self.dropping = dropping; self.bid = bid }
     }
     public struct ClaimOrder: Codable, Hashable, Sendable { public var order: [Int64]; public init(order: [Int64]) { self.order = order } }
+    /// A pick names what the person saw: the pick number on the clock and the team it belongs to (`expectedTeam`; a
+    /// manager's own pick names its team by who sends it, and a request without it can't pick a traded pick for
+    /// another team).
     public struct PickRequest: Codable, Hashable, Sendable {
-        public var expectedPick: Int, player: PlayerID
-        public init(expectedPick: Int, player: PlayerID) { self.expectedPick = expectedPick; self.player = player }
+        public var expectedPick: Int, expectedTeam: TeamID?, player: PlayerID
+        public init(expectedPick: Int, expectedTeam: TeamID? = nil, player: PlayerID) {
+            self.expectedPick = expectedPick; self.expectedTeam = expectedTeam; self.player = player
+        }
     }
     public struct ChatText: Codable, Hashable, Sendable { public var text: String; public init(text: String) { self.text = text } }
     public struct Decision: Codable, Hashable, Sendable { public var approve: Bool; public init(approve: Bool) { self.approve = approve } }

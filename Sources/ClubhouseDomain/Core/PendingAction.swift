@@ -140,8 +140,8 @@ extension GatedWrite {
     public static func reorderClaims(league: LeagueID, team: TeamID, order: [Int64]) -> Self {
         Self(Endpoints.Waivers.reorderClaims, At.Team(league, team), Wire.ClaimOrder(order: order))
     }
-    public static func makePick(league: LeagueID, expectedPick: Int, player: PlayerID) -> Self {
-        Self(Endpoints.Drafting.makePick, At.League(league), Wire.PickRequest(expectedPick: expectedPick, player: player))
+    public static func makePick(league: LeagueID, expectedPick: Int, expectedTeam: TeamID? = nil, player: PlayerID) -> Self {
+        Self(Endpoints.Drafting.makePick, At.League(league), Wire.PickRequest(expectedPick: expectedPick, expectedTeam: expectedTeam, player: player))
     }
     public static func nominate(league: LeagueID, player: PlayerID, bid: Int) -> Self {
         Self(Endpoints.Auction.nominate, At.League(league), Wire.Nomination(player: player, bid: bid))
@@ -171,7 +171,7 @@ public enum CommissionerAction: Hashable, Sendable {
     case pauseDraft(LeagueID)
     case resumeDraft(LeagueID)
     case undoLastPick(LeagueID)
-    case pickForTeam(league: LeagueID, expectedPick: Int, player: PlayerID)
+    case pickForTeam(league: LeagueID, expectedPick: Int, expectedTeam: TeamID?, player: PlayerID)
     case setAutopick(league: LeagueID, team: TeamID, on: Bool)
     case advanceClock(league: LeagueID, to: Date)
     case setClockSpeed(league: LeagueID, speed: ClockSpeed)
@@ -190,7 +190,8 @@ public enum CommissionerAction: Hashable, Sendable {
         case .pauseDraft(let l): return GatedWrite(C.pauseDraft, At.League(l))
         case .resumeDraft(let l): return GatedWrite(C.resumeDraft, At.League(l))
         case .undoLastPick(let l): return GatedWrite(C.undoLastPick, At.League(l))
-        case .pickForTeam(let l, let n, let p): return GatedWrite(C.pickForTeam, At.League(l), Wire.PickRequest(expectedPick: n, player: p))
+        case .pickForTeam(let l, let n, let t, let p):
+            return GatedWrite(C.pickForTeam, At.League(l), Wire.PickRequest(expectedPick: n, expectedTeam: t, player: p))
         case .setAutopick(let l, let t, let on): return GatedWrite(C.setAutopick, At.Team(l, t), Wire.Autopick(on: on))
         case .advanceClock(let l, let to): return GatedWrite(C.advanceClock, At.League(l), Wire.ClockTo(to: to))
         case .setClockSpeed(let l, let speed): return GatedWrite(C.setClockSpeed, At.League(l), Wire.ClockSpeedBody(speed: speed))

@@ -37,6 +37,9 @@ public struct SeasonCalendar: Hashable, Sendable {
         return current
     }
 
+    /// The first moment whose week is later than `week` (the next week's opening); nil when no later week is scheduled.
+    public func end(ofWeek week: Int) -> Date? { openings.first { $0.week > week }?.opens }
+
     /// Whether every game of the week is final at `now`.
     public func isWeekFinal(_ week: Int, at now: Date) -> Bool { weekFinal(week).map { now >= $0 } ?? false }
 

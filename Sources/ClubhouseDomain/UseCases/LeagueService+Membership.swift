@@ -146,7 +146,8 @@ extension LeagueService {
         }
     }
 
-    /// Leaves a league before its draft: the team goes back to being a bot. The commissioner can't leave.
+    /// Leaves a league before its draft: the team goes back to being a bot, and its open trades (offers either way and
+    /// trades in review) are cancelled — what the person agreed to never executes for the bot. The commissioner can't leave.
     public func leaveLeague(_ id: LeagueID, caller: Caller) throws {
         let user = try signedIn(caller)
         try store.write { w in
@@ -156,6 +157,8 @@ extension LeagueService {
                 throw DomainError.forbidden("The commissioner can't leave \(league.name)")
             }
             try requirePredraft(league, "\(league.name) has drafted — you can leave a league only before its draft")
+            try processDueTrades(w, league: league)
+            try cancelOpenTrades(w, league: league, of: team.id, reason: "\(team.name)'s manager left \(league.name)")
             let index = (try w.teams(in: id).sorted { $0.id < $1.id }.firstIndex { $0.id == team.id } ?? 0) + 1
             team.manager = nil
             team.name = "Team \(index)"

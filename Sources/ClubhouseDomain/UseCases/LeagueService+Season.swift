@@ -18,8 +18,8 @@ public struct ClockAdvance: Hashable, Codable, Sendable {
 }
 
 extension LeagueService {
-    /// Commissioner: moves the league's clock forward to `target`, processing every waiver run and
-    /// finalizing every week it passes, in time order, in one transaction.
+    /// Commissioner: moves the league's clock forward to `target`, processing every waiver run, finalizing every week
+    /// and deciding every trade step it passes, each at its own moment in time order, in one transaction.
     /// The target must be a moment of the league's window, not before its clock and at most 60 days after its season's
     /// last game (`League.checkClockTarget`). A clock stored outside its window is set back into it, processing nothing.
     public func advanceClock(_ id: LeagueID, to target: Date, caller: Caller) throws -> ClockAdvance {
@@ -79,6 +79,8 @@ extension LeagueService {
         moments.sort { ($0.0, $0.1) < ($1.0, $1.1) }
 
         for (at, _, moment) in moments {
+            // Trades due before (or at) this moment are decided first, each at its own moment.
+            try stepTrades(w, league: &league, through: at)
             league.clock = at
             switch moment {
             case .waivers:
@@ -91,9 +93,10 @@ extension LeagueService {
                 }
             }
         }
+        // Trades due by the new moment, each at its own: offers expire, reviews end, bots answer.
+        try stepTrades(w, league: &league, through: target)
         league.clock = target
         report.state = league.state
-        // Trades due by the new moment: offers expire, reviews end, bots answer (issue #33).
         try processDueTrades(w, league: league)
         try w.updateLeague(league)
         try w.appendEvent(league: league.id, LeagueEvent.ClockAdvanced(to: target, weeks: report.weeksFinalized), at: clock.now())

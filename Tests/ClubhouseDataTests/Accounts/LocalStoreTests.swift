@@ -78,7 +78,7 @@ import Testing
             .commissioner(.updateSettings(league: l, settings: LeagueSettings())), .commissioner(.setDraftOrder(league: l, order: [t])),
             .commissioner(.randomizeDraftOrder(l)), .commissioner(.scheduleDraft(league: l, at: nil)), .commissioner(.startDraft(l)),
             .commissioner(.pauseDraft(l)), .commissioner(.resumeDraft(l)), .commissioner(.undoLastPick(l)),
-            .commissioner(.pickForTeam(league: l, expectedPick: 4, player: "p1")), .commissioner(.setAutopick(league: l, team: t, on: true)),
+            .commissioner(.pickForTeam(league: l, expectedPick: 4, expectedTeam: t, player: "p1")), .commissioner(.setAutopick(league: l, team: t, on: true)),
             .commissioner(.advanceClock(league: l, to: Self.now + 86400)),
         ]
         for write in writes {

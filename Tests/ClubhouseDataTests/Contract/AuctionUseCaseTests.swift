@@ -63,4 +63,60 @@ import Testing
         #expect(try world.service.tickDraft(league.id) == nil)
         #expect(try world.service.draftBoard(league.id, caller: .anonymous).picks.count == 1)
     }
+
+    /// Ticks the room every half second until it completes (at most 5,000 steps); a step that throws fails the test.
+    func runToTheEnd(_ world: ContractWorld, _ id: LeagueID) throws {
+        var steps = 0
+        while try world.service.draftBoard(id, caller: .anonymous).draft.status != .complete, steps < 5_000 {
+            world.clock.advance(by: 0.5)
+            _ = try world.service.tickDraft(id)
+            steps += 1
+        }
+    }
+
+    @Test func anAssignmentKeepsTheMinimumBidForEveryOtherSpotAndTheDraftRunsToItsEnd() async throws {
+        let world = try ContractWorld()
+        let (id, commissioner) = try await botRoom(world)
+        let mine = try await world.team(of: commissioner, in: id)
+        let players = try world.service.draftablePlayers(id, caller: .anonymous).map(\.player.id)
+        let name = try world.service.store.read { try $0.teams(in: id) }.first { $0.id == mine }?.name ?? ""
+        // $50 and five open spots: $46 at most, so $1 stays for each of the four others.
+        let whole = await failure { try world.service.assignPlayer(id, player: players[0], team: mine, price: 50, caller: commissioner) }
+        #expect(whole == .validation(field: "price", message: "\(name) has $50 left — the price is $0–$46 (it keeps $1 for each of its 4 other open spots)"))
+        #expect(try world.service.draftBoard(id, caller: .anonymous).picks.isEmpty, "a refused assignment changes nothing")
+        #expect(try world.service.assignPlayer(id, player: players[0], team: mine, price: 46, caller: commissioner).price == 46)
+        try runToTheEnd(world, id)
+        let board = try world.service.draftBoard(id, caller: .anonymous)
+        #expect(board.draft.status == .complete && board.picks.count == 20)
+        let ours = board.picks.filter { $0.pick.teamID == mine }
+        #expect(ours.count == 5 && ours.reduce(0) { $0 + ($1.pick.price ?? 0) } == 50)
+    }
+
+    /// A room an older version left with a team that spent its whole budget and has spots open (an assignment at the
+    /// whole budget): the clock skips its nominations, the others buy, and its spots are filled at $0 at the end.
+    @Test func aRoomWithATeamThatCantBidRunsToItsEnd() async throws {
+        let world = try ContractWorld()
+        let (id, commissioner) = try await botRoom(world)
+        let mine = try await world.team(of: commissioner, in: id)
+        let player = try #require(try world.service.draftablePlayers(id, caller: .anonymous).first?.player.id)
+        let now = world.clock.now()
+        try world.service.store.write { w in
+            var draft = try #require(try w.draft(in: id))
+            let pick = Pick(number: draft.currentPick, round: 1, teamID: mine, playerID: player, source: .commissioner, madeAt: now, price: 50)
+            try w.insertPick(pick, in: id)
+            try w.insertAuctionSale(AuctionSale(number: pick.number, price: 50, nominatedBy: nil), in: id)
+            var roster = try w.rosters(in: id).first { $0.teamID == mine } ?? Roster(teamID: mine)
+            roster.entries.append(RosterEntry(playerID: player, slot: .bench, acquisition: .draft, acquiredAt: now))
+            try w.setRoster(roster)
+            draft.currentPick += 1
+            try w.setDraft(draft)
+        }
+        #expect(try world.service.draftBoard(id, caller: .anonymous).auction?.nominator != mine)
+        try runToTheEnd(world, id)
+        let board = try world.service.draftBoard(id, caller: .anonymous)
+        #expect(board.draft.status == .complete && board.picks.count == 20)
+        let ours = board.picks.filter { $0.pick.teamID == mine }
+        #expect(ours.count == 5 && ours.dropFirst().allSatisfy { $0.pick.price == 0 })
+        #expect(try world.service.league(id, caller: .anonymous).league.state == .inSeason)
+    }
 }

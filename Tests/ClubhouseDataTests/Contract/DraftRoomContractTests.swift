@@ -77,11 +77,11 @@ import Testing
         let r = try await room()
         let players = try await r.best(2)
         _ = try await r.api(r.commissioner).makePick(r.id, expectedPick: 1, player: players[0])
-        let pick = try await r.api(r.commissioner).pickForTeam(r.id, expectedPick: 2, player: players[1])
+        let pick = try await r.api(r.commissioner).pickForTeam(r.id, expectedPick: 2, expectedTeam: r.order[1], player: players[1])
         #expect(pick.teamID == r.order[1] && pick.source == .commissioner)
-        #expect(await failure { try await r.api(r.dana).pickForTeam(r.id, expectedPick: 3, player: players[0]) }
+        #expect(await failure { try await r.api(r.dana).pickForTeam(r.id, expectedPick: 3, expectedTeam: r.order[2], player: players[0]) }
                 == .forbidden("Only the commissioner can pick for a team"))
-        #expect(await failure { try await r.api(r.commissioner).pickForTeam(r.id, expectedPick: 2, player: players[0]) }
+        #expect(await failure { try await r.api(r.commissioner).pickForTeam(r.id, expectedPick: 2, expectedTeam: r.order[1], player: players[0]) }
                 == .conflict("Pick 2 was already made"))
     }
 

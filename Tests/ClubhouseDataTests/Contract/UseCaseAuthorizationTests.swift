@@ -34,7 +34,7 @@ import Testing
             ("resumeDraft", { try s.resumeDraft(l, caller: .anonymous) }),
             ("undoLastPick", { try s.undoLastPick(l, caller: .anonymous) }),
             ("makePick", { _ = try s.makePick(l, expectedPick: 1, player: p, caller: .anonymous) }),
-            ("pickForTeam", { _ = try s.pickForTeam(l, expectedPick: 1, player: p, caller: .anonymous) }),
+            ("pickForTeam", { _ = try s.pickForTeam(l, expectedPick: 1, expectedTeam: nil, player: p, caller: .anonymous) }),
             ("setAutopick", { try s.setAutopick(l, team: t, on: true, caller: .anonymous) }),
             ("editQueue", { try s.editQueue(l, .add(p), caller: .anonymous) }),
             ("sendChat", { try s.sendChat(l, text: "hi", caller: .anonymous) }),
@@ -68,7 +68,7 @@ import Testing
             ("pause the draft", { try s.pauseDraft(league, caller: isla) }),
             ("resume the draft", { try s.resumeDraft(league, caller: isla) }),
             ("undo picks", { try s.undoLastPick(league, caller: isla) }),
-            ("pick for a team", { _ = try s.pickForTeam(league, expectedPick: 1, player: "00-0033280", caller: isla) }),
+            ("pick for a team", { _ = try s.pickForTeam(league, expectedPick: 1, expectedTeam: nil, player: "00-0033280", caller: isla) }),
             ("move the season clock", { _ = try s.advanceClock(league, to: Date(), caller: isla) }),
         ]
         for (action, call) in actions {

@@ -29,7 +29,10 @@ import Testing
         settings.rosterSlots = [.qb: 1]
         let id = try service.createLeague(name: "Real Time", settings: settings, isPublic: true, season: 2019, caller: owner)
         _ = try service.startDraft(id, caller: owner)
-        for (i, qb) in quarterbacks.enumerated() { _ = try service.pickForTeam(id, expectedPick: i + 1, player: qb, caller: owner) }
+        for (i, qb) in quarterbacks.enumerated() {
+            let team = try service.draftBoard(id, caller: owner).owner(ofPick: i + 1)
+            _ = try service.pickForTeam(id, expectedPick: i + 1, expectedTeam: team, player: qb, caller: owner)
+        }
         return World(db: db, clock: clock, service: service, league: id, owner: owner)
     }
 

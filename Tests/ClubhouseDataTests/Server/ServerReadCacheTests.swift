@@ -60,7 +60,8 @@ struct ServerReadCacheTests {
     static func pick(_ service: LeagueService, _ id: LeagueID, _ commissioner: Caller) throws -> Bool {
         let board = try service.draftBoard(id, caller: commissioner)
         guard board.draft.status == .running, let best = try service.draftablePlayers(id, caller: commissioner).first else { return false }
-        _ = try service.pickForTeam(id, expectedPick: board.draft.currentPick, player: best.player.id, caller: commissioner)
+        _ = try service.pickForTeam(id, expectedPick: board.draft.currentPick, expectedTeam: board.owner(ofPick: board.draft.currentPick),
+                                    player: best.player.id, caller: commissioner)
         return true
     }
 

@@ -55,7 +55,7 @@ import Testing
         #expect(throws: DomainError.forbidden("It's not your pick — Dana FC is on the clock")) {
             try room.makePick(expectedPickNumber: 1, team: TeamID(2), player: "QB1", by: .manager, now: t0)
         }
-        #expect(throws: DomainError.conflict("Dana FC is on the clock, not Eli United")) {
+        #expect(throws: DomainError.conflict("Pick 1 is Dana FC's now, not Eli United's — nothing was picked")) {
             try room.makePick(expectedPickNumber: 1, team: TeamID(2), player: "QB1", by: .commissioner, now: t0)
         }
     }

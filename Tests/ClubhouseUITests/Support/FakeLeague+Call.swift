@@ -33,7 +33,7 @@ extension FakeLeague {
         case Endpoints.Waivers.reorderClaims.name: return try answer(try await reorderClaims(league!, team: team!, order: body(Wire.ClaimOrder.self).order))
         case Endpoints.Drafting.makePick.name:
             let b: Wire.PickRequest = body()
-            return try answer(try await makePick(league!, expectedPick: b.expectedPick, player: b.player))
+            return try answer(try await makePick(league!, expectedPick: b.expectedPick, expectedTeam: b.expectedTeam, player: b.player))
         case Endpoints.Auction.nominate.name:
             let b: Wire.Nomination = body()
             return try answer(try nominate(player: b.player, bid: b.bid))
@@ -60,7 +60,7 @@ extension FakeLeague {
         case C.undoLastPick.name: return try answer(try await undoLastPick(league!))
         case C.pickForTeam.name:
             let b: Wire.PickRequest = body()
-            return try answer(try await pickForTeam(league!, expectedPick: b.expectedPick, player: b.player))
+            return try answer(try await pickForTeam(league!, expectedPick: b.expectedPick, expectedTeam: b.expectedTeam, player: b.player))
         case C.setAutopick.name: return try answer(try await setAutopick(league!, team: team!, on: body(Wire.Autopick.self).on))
         case C.advanceClock.name: return try answer(try await advanceClock(league!, to: body(Wire.ClockTo.self).to))
         case Endpoints.Trades.list.name: return try answer(tradeList)

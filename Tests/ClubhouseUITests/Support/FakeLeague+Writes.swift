@@ -27,7 +27,7 @@ extension FakeLeague: WaiversClient, CommissionerClient {
     }
     private var league0: LeagueID { room?.leagueID ?? Demo.couch }
 
-    func makePick(_ league: LeagueID, expectedPick: Int, player: PlayerID) async throws -> Pick { try pick(expectedPick, player, source: .manager) }
+    func makePick(_ league: LeagueID, expectedPick: Int, expectedTeam: TeamID?, player: PlayerID) async throws -> Pick { try pick(expectedPick, player, source: .manager) }
     func myQueue(_ league: LeagueID) async throws -> [PlayerSummary] { queue }
     func editQueue(_ league: LeagueID, _ edit: DraftQueueEdit) async throws -> [PlayerSummary] {
         try draftWrite()
@@ -70,7 +70,7 @@ extension FakeLeague: WaiversClient, CommissionerClient {
         room = r
         return r.draft
     }
-    func pickForTeam(_ league: LeagueID, expectedPick: Int, player: PlayerID) async throws -> Pick { try pick(expectedPick, player, source: .commissioner) }
+    func pickForTeam(_ league: LeagueID, expectedPick: Int, expectedTeam: TeamID?, player: PlayerID) async throws -> Pick { try pick(expectedPick, player, source: .commissioner) }
     func setAutopick(_ league: LeagueID, team: TeamID, on: Bool) async throws -> Team {
         try draftWrite()
         commands.append("autopick \(team.rawValue) \(on ? "on" : "off")")

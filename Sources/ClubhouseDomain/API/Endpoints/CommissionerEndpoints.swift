@@ -61,7 +61,7 @@ extension Endpoints {
         ) { c, a, _ in try c.service.undoLastPick(a.league, caller: c.caller) }
         public static let pickForTeam = Endpoint<At.League, Wire.PickRequest, Pick>.gated(
             "pickForTeam", .post, "/v1/leagues/{league}/draft/picks-for-team", idempotent: true, words("Done")
-        ) { c, a, b in try c.service.pickForTeam(a.league, expectedPick: b.expectedPick, player: b.player, caller: c.caller) }
+        ) { c, a, b in try c.service.pickForTeam(a.league, expectedPick: b.expectedPick, expectedTeam: b.expectedTeam, player: b.player, caller: c.caller) }
         public static let setAutopick = Endpoint<At.Team, Wire.Autopick, Team>.gated(
             "setAutopick", .put, "/v1/leagues/{league}/teams/{team}/autopick", words("Done")
         ) { c, a, b in try c.service.setAutopick(a.league, team: a.team, on: b.on, caller: c.caller) }
@@ -98,8 +98,8 @@ public protocol CommissionerClient: LeagueTransport {
     func pauseDraft(_ league: LeagueID) async throws -> Draft
     func resumeDraft(_ league: LeagueID) async throws -> Draft
     func undoLastPick(_ league: LeagueID) async throws -> Draft
-    /// Picks for the team on the clock (an absent manager).
-    func pickForTeam(_ league: LeagueID, expectedPick: Int, player: PlayerID) async throws -> Pick
+    /// Picks for the team on the clock (an absent manager): `expectedTeam` is the team the person saw on the clock.
+    func pickForTeam(_ league: LeagueID, expectedPick: Int, expectedTeam: TeamID?, player: PlayerID) async throws -> Pick
     /// Switches autopick for a team (the team's own manager may do this too).
     func setAutopick(_ league: LeagueID, team: TeamID, on: Bool) async throws -> Team
     /// Moves the league's season clock forward, processing waivers and finalizing weeks on the way.
@@ -131,8 +131,8 @@ extension CommissionerClient {
     public func pauseDraft(_ league: LeagueID) async throws -> Draft { try await call(C.pauseDraft, At.League(league)) }
     public func resumeDraft(_ league: LeagueID) async throws -> Draft { try await call(C.resumeDraft, At.League(league)) }
     public func undoLastPick(_ league: LeagueID) async throws -> Draft { try await call(C.undoLastPick, At.League(league)) }
-    public func pickForTeam(_ league: LeagueID, expectedPick: Int, player: PlayerID) async throws -> Pick {
-        try await call(C.pickForTeam, At.League(league), Wire.PickRequest(expectedPick: expectedPick, player: player))
+    public func pickForTeam(_ league: LeagueID, expectedPick: Int, expectedTeam: TeamID?, player: PlayerID) async throws -> Pick {
+        try await call(C.pickForTeam, At.League(league), Wire.PickRequest(expectedPick: expectedPick, expectedTeam: expectedTeam, player: player))
     }
     public func setAutopick(_ league: LeagueID, team: TeamID, on: Bool) async throws -> Team {
         try await call(C.setAutopick, At.Team(league, team), Wire.Autopick(on: on))

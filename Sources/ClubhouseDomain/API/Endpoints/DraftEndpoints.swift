@@ -25,7 +25,7 @@ extension Endpoints {
             GateWords(reason: { _, _, name in GateWords<At.League, Wire.PickRequest>.fill(roomReason, name) },
                       resume: { _, b, name in "Finish your pick \(b.expectedPick) in \(name)?" },
                       success: { _, b in "Pick \(b.expectedPick) made" })
-        ) { c, a, b in try c.service.makePick(a.league, expectedPick: b.expectedPick, player: b.player, caller: c.caller) }
+        ) { c, a, b in try c.service.makePick(a.league, expectedPick: b.expectedPick, expectedTeam: b.expectedTeam, player: b.player, caller: c.caller) }
         public static let editQueue = Endpoint<At.League, DraftQueueEdit, [PlayerSummary]>.gated(
             "editQueue", .post, "/v1/leagues/{league}/draft/queue", GateWords(reason: roomReason, success: "Queue updated")
         ) { c, a, edit in try c.service.editQueue(a.league, edit, caller: c.caller) }
@@ -42,9 +42,9 @@ public protocol DraftClient: LeagueTransport {
     func draftablePlayers(_ id: LeagueID) async throws -> [DraftablePlayer]
     /// After the draft has started: grades against the room and the best and worst picks by season points.
     func draftRecap(_ id: LeagueID) async throws -> DraftRecap
-    /// The caller's pick (or the commissioner's, for the team on the clock). `expectedPick` is the pick number the
-    /// person saw on the clock: a stale one is refused with `.conflict`, never replayed.
-    func makePick(_ league: LeagueID, expectedPick: Int, player: PlayerID) async throws -> Pick
+    /// The caller's pick (or the commissioner's, for the team on the clock). `expectedPick` and `expectedTeam` are the
+    /// pick number and its team the person saw on the clock: a stale one is refused with `.conflict`, never replayed.
+    func makePick(_ league: LeagueID, expectedPick: Int, expectedTeam: TeamID?, player: PlayerID) async throws -> Pick
     /// The caller's queue (empty when signed out or without a team).
     func myQueue(_ league: LeagueID) async throws -> [PlayerSummary]
     /// Edits the caller's own queue; returns it as it now stands.
@@ -60,7 +60,11 @@ extension DraftClient {
     public func draftablePlayers(_ id: LeagueID) async throws -> [DraftablePlayer] { try await call(Endpoints.Drafting.draftablePlayers, At.League(id)) }
     public func draftRecap(_ id: LeagueID) async throws -> DraftRecap { try await call(Endpoints.Drafting.draftRecap, At.League(id)) }
     public func makePick(_ league: LeagueID, expectedPick: Int, player: PlayerID) async throws -> Pick {
-        try await call(Endpoints.Drafting.makePick, At.League(league), Wire.PickRequest(expectedPick: expectedPick, player: player))
+        try await makePick(league, expectedPick: expectedPick, expectedTeam: nil, player: player)
+    }
+
+    public func makePick(_ league: LeagueID, expectedPick: Int, expectedTeam: TeamID?, player: PlayerID) async throws -> Pick {
+        try await call(Endpoints.Drafting.makePick, At.League(league), Wire.PickRequest(expectedPick: expectedPick, expectedTeam: expectedTeam, player: player))
     }
     public func myQueue(_ league: LeagueID) async throws -> [PlayerSummary] { try await call(Endpoints.Drafting.myQueue, At.League(league)) }
     public func editQueue(_ league: LeagueID, _ edit: DraftQueueEdit) async throws -> [PlayerSummary] {

@@ -96,4 +96,6 @@ public enum AuctionStep: Hashable, Sendable {
     case nominated(AuctionNomination)
     /// A bot or absent manager bid.
     case bid([AuctionBid])
+    /// No team could nominate: the room filled the spots left (`AuctionRoom.fillRemainingSpots`) and completed.
+    case filled([Pick])
 }

@@ -74,21 +74,23 @@ public struct AuctionRoom: Hashable, Sendable {
     }
 
     /// The team whose turn it is to nominate: the next in draft order after the last sale's nominator (the first
-    /// team at the start), round after round, skipping full rosters. Nil when every roster is full or not running.
+    /// team at the start), round after round, skipping every team that can't nominate (`canNominate`: a full roster,
+    /// no max bid of the minimum, no unsold player it has room for). Nil when none can, or not running.
     public var nominator: TeamID? {
         guard !draft.order.isEmpty, draft.status == .running || draft.status == .paused else { return nil }
         let last = picks.reversed().lazy.compactMap { self.sales[$0.number]?.nominatedBy }.first
         let start = last.flatMap { draft.order.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
         for k in 0..<draft.order.count {
             let team = draft.order[(start + k) % draft.order.count]
-            if openSpots(of: team) > 0 { return team }
+            if canNominate(team) { return team }
         }
         return nil
     }
 
-    /// Whether every roster is full (or nobody is left to buy).
+    /// Whether no team has a spot left that a player could fill (every roster full, or nobody left it has room for).
     public var isFinished: Bool {
-        draft.order.allSatisfy { openSpots(of: $0) == 0 } || pool.available(excluding: taken).isEmpty
+        let taken = taken
+        return draft.order.allSatisfy { !hasSpotToFill($0, taken: taken) }
     }
 
     /// The team a name refers to in sentences.
@@ -144,8 +146,8 @@ public struct AuctionRoom: Hashable, Sendable {
     }
 
     /// The commissioner's correction: `team` gets `player` at `price`, outside the nomination order (nobody may be on
-    /// the block). Checked against the team's roster room and budget left (not its max bid: a correction may spend
-    /// what a bid couldn't). The last spot filled completes the draft.
+    /// the block). Checked against the team's roster room and its max bid, as every write that spends budget is: the
+    /// minimum bid stays for each of its other open spots. The last spot filled completes the draft.
     @discardableResult
     public mutating func assign(_ player: PlayerID, to team: TeamID, price: Int, now: Date) throws(DomainError) -> Pick {
         guard draft.status == .running || draft.status == .paused else { throw draft.statusConflict(doing: "assign a player") }
@@ -154,9 +156,7 @@ public struct AuctionRoom: Hashable, Sendable {
         guard pool.contains(player) else { throw .notFound("Player \(player)") }
         guard !taken.contains(player) else { throw .conflict("\(player) was already sold") }
         guard hasRoom(team, for: player) else { throw .validation(field: "team", message: "\(name(of: team)) has no room for him") }
-        guard price >= 0, price <= budgetLeft(of: team) else {
-            throw .validation(field: "price", message: "\(name(of: team)) has $\(budgetLeft(of: team)) left — the price is $0–$\(budgetLeft(of: team))")
-        }
+        guard price >= 0, price <= maxBid(of: team) else { throw .validation(field: "price", message: spendingLimitSentence(team, "the price is")) }
         return sell(player, to: team, price: price, source: .commissioner, nominatedBy: nil, now: now)
     }
 
@@ -276,6 +276,7 @@ public struct AuctionRoom: Hashable, Sendable {
             let placed = try bid(amount, on: n.id, team: team, by: teams.first { $0.id == team }?.isBot == true ? .bot : .autopick, now: now)
             return .bid(placed)
         }
+        if needsFill { return .filled(fillRemainingSpots(teams: teams, queues: queues, now: now)) }
         guard let turn = nominator else { return nil }
         let team = teams.first { $0.id == turn }
         guard let due = due(teams: teams, values: values), now >= due else { return nil }
@@ -293,6 +294,7 @@ public struct AuctionRoom: Hashable, Sendable {
             let bot = botBid(teams: teams, values: values)?.at
             return [draft.deadline, bot].compactMap { $0 }.min()
         }
+        if needsFill { return draft.pickOpenedAt ?? .distantPast }
         guard let turn = nominator else { return nil }
         let team = teams.first { $0.id == turn }
         if team.map({ $0.isBot || $0.autopick }) ?? true, let opened = draft.pickOpenedAt {
@@ -414,7 +416,7 @@ public struct AuctionRoom: Hashable, Sendable {
         return placed
     }
 
-    private mutating func sell(_ player: PlayerID, to team: TeamID, price: Int, source: PickSource, nominatedBy: TeamID?, now: Date) -> Pick {
+    mutating func sell(_ player: PlayerID, to team: TeamID, price: Int, source: PickSource, nominatedBy: TeamID?, now: Date) -> Pick {
         let pick = Pick(number: draft.currentPick, round: DraftOrder.round(forPick: draft.currentPick, teamCount: max(1, draft.order.count)),
                         teamID: team, playerID: player, source: source, madeAt: now, price: price)
         picks.append(pick)

@@ -78,8 +78,8 @@ extension LeagueService {
         }
     }
 
-    /// Commissioner: a correction — `team` gets `player` at `price` (from $0 to its budget left), outside the
-    /// nomination order, while nobody is on the block.
+    /// Commissioner: a correction — `team` gets `player` at `price` (from $0 to its max bid, so the minimum bid stays
+    /// for each of its other open spots), outside the nomination order, while nobody is on the block.
     public func assignPlayer(_ id: LeagueID, player: PlayerID, team: TeamID, price: Int, caller: Caller) throws -> Pick {
         _ = try signedIn(caller)
         return try store.write { w in
@@ -110,7 +110,9 @@ extension LeagueService {
             let facts = try factsCache.facts(w, season: league.season)
             var room = try auctionRoom(w, league: league, facts: facts)
             let teams = try w.teams(in: id)
-            let queues = DraftQueues(try room.nominator.map { [$0: try w.queue(team: $0)] } ?? [:])
+            // The nominator's queue; every team's when the room fills the spots left.
+            let queueTeams = room.needsFill ? room.draft.order.filter { room.hasSpotToFill($0) } : room.nominator.map { [$0] } ?? []
+            let queues = DraftQueues(Dictionary(try queueTeams.map { ($0, try w.queue(team: $0)) }, uniquingKeysWith: { a, _ in a }))
             let before = room
             guard let step = try room.tick(now: clock.now(), teams: teams, queues: queues, values: auctionValues(league, facts: facts)) else { return nil }
             try saveAuction(before, &room, league: league, writer: w)

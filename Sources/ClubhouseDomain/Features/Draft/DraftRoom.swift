@@ -166,7 +166,7 @@ public struct DraftRoom: Hashable, Sendable {
         guard team == onClock else {
             throw source == .manager
                 ? .forbidden("It's not your pick — \(name(of: onClock)) is on the clock")
-                : .conflict("\(name(of: onClock)) is on the clock, not \(name(of: team))")
+                : .conflict("Pick \(draft.currentPick) is \(name(of: onClock))'s now, not \(name(of: team))'s — nothing was picked")
         }
         guard let position = pool.position(of: player) else { throw .notFound("Player \(player)") }
         if let earlier = picks.first(where: { $0.playerID == player }) {

@@ -97,9 +97,11 @@ extension LeagueService {
         }
     }
 
-    /// A manager's pick (or the commissioner's, for the team on the clock). `expectedPick` is the pick number the
-    /// person saw on the clock: a stale one is refused ("Pick N was already made"), never replayed.
-    public func makePick(_ id: LeagueID, expectedPick: Int, player: PlayerID, caller: Caller) throws -> Pick {
+    /// A manager's pick (or the commissioner's, for the team on the clock). `expectedPick` and `expectedTeam` are what
+    /// the person saw on the clock: a stale one is refused ("Pick N was already made", "Pick N is Team's now, not
+    /// Team's"), never replayed. A manager's own pick names its team by who sends it; the commissioner's for another
+    /// team names it too (`commissionerPickTeam`).
+    public func makePick(_ id: LeagueID, expectedPick: Int, expectedTeam: TeamID? = nil, player: PlayerID, caller: Caller) throws -> Pick {
         try store.write { w in
             // Everything a pick reads, in one go (one round trip on PostgreSQL).
             try w.prefetch(.draftRoom, of: id)
@@ -111,18 +113,23 @@ extension LeagueService {
             let teams = try w.teams(in: id)
             let onClock = room.onTheClock
             let mine = teams.first { $0.manager == user }
-            let source: PickSource
-            let team: TeamID
-            if let mine, mine.id == onClock {
-                source = .manager; team = mine.id
-            } else if league.commissioner == user, let onClock {
-                source = .commissioner; team = onClock
-            } else if mine == nil {
-                throw DomainError.forbidden("You don't have a team in \(league.name)")
-            } else {
-                source = .manager; team = mine!.id   // the room explains whose pick it is (or that it's stale)
+            let pick: Pick
+            do throws(DomainError) {
+                let source: PickSource
+                let team: TeamID
+                if let mine, mine.id == onClock, expectedTeam == nil || expectedTeam == mine.id {
+                    source = .manager; team = mine.id
+                } else if league.commissioner == user, onClock != nil {
+                    source = .commissioner; team = try commissionerPickTeam(expectedTeam, room: room)
+                } else if let mine {
+                    source = .manager; team = mine.id   // the room explains whose pick it is (or that it's stale)
+                } else {
+                    throw .forbidden("You don't have a team in \(league.name)")
+                }
+                pick = try room.makePick(expectedPickNumber: expectedPick, team: team, player: player, by: source, now: clock.now())
+            } catch {
+                throw facts.naming(error, players: [player], teams: teams)
             }
-            let pick = try room.makePick(expectedPickNumber: expectedPick, team: team, player: player, by: source, now: clock.now())
             try record(pick, room: room, league: league, writer: w)
             return pick
         }
@@ -133,9 +140,12 @@ extension LeagueService {
     @discardableResult
     public func tickDraft(_ id: LeagueID) throws -> Pick? {
         if try store.read({ try $0.draft(in: id)?.type }) == .auction {
-            // An auction's step: a sale is returned as its pick; a nomination or a bot's bid returns nil.
-            if case .sold(let pick)? = try tickAuction(id) { return pick }
-            return nil
+            // An auction's step: a sale is returned as its pick (the last of the spots filled); a nomination or a bot's bid returns nil.
+            switch try tickAuction(id) {
+            case .sold(let pick)?: return pick
+            case .filled(let picks)?: return picks.last
+            default: return nil
+            }
         }
         return try store.write { w in
             try w.prefetch(.draftRoom, of: id)

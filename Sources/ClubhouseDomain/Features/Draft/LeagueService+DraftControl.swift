@@ -52,8 +52,9 @@ extension LeagueService {
         }
     }
 
-    /// Commissioner: makes the pick for the team on the clock (an absent manager). `expectedPick` guards against staleness.
-    public func pickForTeam(_ id: LeagueID, expectedPick: Int, player: PlayerID, caller: Caller) throws -> Pick {
+    /// Commissioner: makes the pick for the team on the clock (an absent manager). `expectedPick` and `expectedTeam`
+    /// (required: the team she saw on the clock) guard against staleness — a pick traded meanwhile is refused.
+    public func pickForTeam(_ id: LeagueID, expectedPick: Int, expectedTeam: TeamID?, player: PlayerID, caller: Caller) throws -> Pick {
         _ = try signedIn(caller)
         return try store.write { w in
             let facts = try self.facts(w, league: id)
@@ -63,14 +64,16 @@ extension LeagueService {
             guard room.draft.type != .auction else {
                 throw DomainError.conflict("\(league.name) drafts by auction — nominate for the team whose turn it is, or assign a player at a price")
             }
-            guard let onClock = room.onTheClock else {
+            guard room.onTheClock != nil else {
                 throw DomainError.conflict(room.draft.status == .scheduled ? "The draft hasn't started yet" : "The draft is complete")
             }
+            let teams = try w.teams(in: id)
             let pick: Pick
             do throws(DomainError) {
-                pick = try room.makePick(expectedPickNumber: expectedPick, team: onClock, player: player, by: .commissioner, now: clock.now())
+                let team = try commissionerPickTeam(expectedTeam, room: room)
+                pick = try room.makePick(expectedPickNumber: expectedPick, team: team, player: player, by: .commissioner, now: clock.now())
             } catch {
-                throw facts.naming(error, players: [player], teams: try w.teams(in: id))
+                throw facts.naming(error, players: [player], teams: teams)
             }
             try record(pick, room: room, league: league, writer: w)
             return pick
@@ -204,5 +207,22 @@ extension LeagueService {
             try requireVisible(league, caller: caller, reader: r)
             return try r.chatMessages(in: id, after: after, limit: 100)
         }
+    }
+}
+
+extension LeagueService {
+    /// The team a commissioner's pick is for: the one she names (`expectedTeam`, the team she saw on the clock), which
+    /// the room then checks is still on the clock — a pick traded meanwhile is refused, never made for its new owner.
+    /// A request that names no team (a client from before `expectedTeam`) picks for the team on the clock only while
+    /// the pick is its original team's: a traded pick must be named, so a pick traded a moment before never lands on
+    /// its new owner unasked.
+    func commissionerPickTeam(_ expectedTeam: TeamID?, room: DraftRoom) throws(DomainError) -> TeamID {
+        if let expectedTeam { return expectedTeam }
+        let number = room.draft.currentPick
+        let owner = room.owner(ofPick: number), original = DraftOrder.team(forPick: number, order: room.draft.order, type: room.draft.type)
+        guard owner == original else {
+            throw .conflict("Pick \(number) was traded to \(owner) — name the team you are picking for (expectedTeam); nothing was picked")
+        }
+        return owner
     }
 }

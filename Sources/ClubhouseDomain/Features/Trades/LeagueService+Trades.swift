@@ -187,21 +187,6 @@ extension LeagueService {
 
     // MARK: The time step
 
-    /// Runs every trade step due at `now` on the league's clock (trades made before the season run on real time): offers
-    /// past their expiry (or the deadline) expire, reviews that have ended execute (or are invalidated), and teams
-    /// without a person answer offers whose delay has passed. One transaction; returns the trades it changed.
-    /// The season clock (`advanceClock`, the clock drivers) runs it as the clock moves; reads and writes of trades
-    /// run it too, so nothing waits for a clock driver. A `now` before the league's clock counts as its clock; in the
-    /// season a later one is the moment the steps see (the league's stored clock is not moved).
-    @discardableResult
-    public func processTrades(_ id: LeagueID, now: Date) throws -> [TradeID] {
-        try store.write { w in
-            var league = try existingLeague(w, id)
-            if now > league.clock, league.state == .inSeason || league.state == .playoffs { league.clock = now }
-            return try processDueTrades(w, league: league)
-        }
-    }
-
     /// `processTrades` at the league's own moment: its season clock, and real time for trades made before the season.
     @discardableResult
     public func processTrades(_ id: LeagueID) throws -> [TradeID] {
@@ -296,7 +281,10 @@ extension LeagueService {
             try execute(w, league: league, trade: &trade, board: board)
             return
         }
-        if let reason = TradeRules.recheck(trade.proposal, on: board) {
+        // A lock is decided when the review ends (it may be over by then); everything else that already fails is final.
+        var unlocked = board
+        unlocked.locked = []
+        if let reason = TradeRules.recheck(trade.proposal, on: unlocked) {
             try invalidate(w, league: league, trade: &trade, reason: reason)
             return
         }
@@ -344,7 +332,7 @@ extension LeagueService {
         for t in x.transactions { _ = try w.insertTransaction(t) }
     }
 
-    private func invalidate(_ w: any LeagueStoreWriter, league: League, trade: inout Trade, reason: String) throws {
+    func invalidate(_ w: any LeagueStoreWriter, league: League, trade: inout Trade, reason: String) throws {
         trade.state = .invalidated
         trade.invalidationReason = reason
         trade.decidedAt = now(of: trade, league)

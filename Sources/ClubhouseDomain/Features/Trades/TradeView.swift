@@ -15,8 +15,8 @@ public struct TradeView: Hashable, Codable, Sendable, Identifiable {
     public var picks: [TradePick]
     /// What the proposer gives and gets, in value points.
     public var giveValue: Double, getValue: Double
-    /// Whether the caller may vote against it (vote review, in review, not a party, not voted yet is not known:
-    /// votes are anonymous, a second vote is refused with a sentence).
+    /// Whether the caller may vote against it: vote review, in review, not a party, and the caller's team hasn't voted
+    /// yet (votes stay anonymous to everyone else; a second vote is refused with a sentence).
     public var canVote: Bool
     /// The caller's roster if this trade went through, when the caller's team is in it and it is still open (an offer
     /// or a trade in review); nil otherwise.
@@ -94,7 +94,7 @@ extension LeagueService {
             func team(_ t: TeamID) -> TradeView.TradeTeam {
                 TradeView.TradeTeam(id: t, name: teams[t]?.name ?? "Team \(t.rawValue)", isBot: teams[t]?.manager == nil)
             }
-            return trades.map { trade in
+            return try trades.map { trade in
                 let p = trade.proposal
                 let players = p.allPlayers.map { TradeView.TradePlayer(player: facts.summary($0), value: TradeBot.value($0, rankings: rankings)) }
                 let picks = (p.give.picks + p.get.picks).map { pick in
@@ -105,7 +105,9 @@ extension LeagueService {
                     a.players.reduce(0) { $0 + TradeBot.value($1, rankings: rankings) } + a.picks.reduce(0) { $0 + TradeBot.value($1, on: board, rankings: rankings) }
                 }
                 let party = myTeams.contains(p.team) || myTeams.contains(p.with)
-                let canVote = trade.state == .inReview && league.settings.tradeReview == .vote && !party && !myTeams.isEmpty
+                var canVote = trade.state == .inReview && league.settings.tradeReview == .vote && !party && !myTeams.isEmpty
+                // One vote a team: a team that has voted can't vote again.
+                if canVote { canVote = try !Set(r.tradeVoters(trade.id)).isSuperset(of: myTeams) }
                 let mine = [p.team, p.with].first { myTeams.contains($0) }
                 let after = mine.flatMap { mine in
                     trade.state.isOpen ? TradeView.RosterAfter.of(mine, roster: board.rosters[mine]?.playerIDs ?? [], after: p,

@@ -124,7 +124,7 @@ extension DraftRoomFeature {
                 fx.append(.load(tp, id: EffectID.players(id), { try await api.draftablePlayers(id) }, answer: Action.playersLoaded))
             }
             // A confirmation for a pick that is no longer on the clock can only fail: drop it and say why.
-            if case .pick(_, let expected, _)? = state.confirm, let now = state.room.value?.draft, now.currentPick != expected || now.status != .running {
+            if case .pick(_, let expected, _, _)? = state.confirm, let now = state.room.value?.draft, now.currentPick != expected || now.status != .running {
                 state.confirm = nil
                 fx.append(toast(now.currentPick != expected ? "Pick \(expected) was made while you were deciding." : "The draft was paused — pick again when it resumes."))
             }
@@ -246,9 +246,10 @@ extension DraftRoomFeature {
             guard let player else { return toast("Select a player first (j/k).") }
             if !room.capabilities.signedIn {
                 // Signed out: the gate records the pick as seen, opens Sign in, then makes it (README.md, “Accounts”).
-                return .delegate(.perform(.makePick(league: id, expectedPick: room.draft.currentPick, player: player.id)))
+                return .delegate(.perform(.makePick(league: id, expectedPick: room.draft.currentPick, expectedTeam: Self.onTheClock(room)?.id,
+                                                    player: player.id)))
             }
-            state.confirm = .pick(player, expected: room.draft.currentPick, forTeam: forTeam)
+            state.confirm = .pick(player, expected: room.draft.currentPick, team: Self.onTheClock(room)?.id, forTeam: forTeam)
             return .none
         case .undoPressed:
             guard let room = state.room.value else { return .none }
@@ -261,9 +262,11 @@ extension DraftRoomFeature {
             guard let c = state.confirm else { return .none }
             state.confirm = nil
             switch c {
-            case .pick(let p, let expected, let forTeam):
-                if forTeam { return write({ try await api.pickForTeam(id, expectedPick: expected, player: p.id) }, answer: Action.pickAnswered) }
-                return write({ try await api.makePick(id, expectedPick: expected, player: p.id) }, answer: Action.pickAnswered)
+            case .pick(let p, let expected, let team, let forTeam):
+                if forTeam {
+                    return write({ try await api.pickForTeam(id, expectedPick: expected, expectedTeam: team, player: p.id) }, answer: Action.pickAnswered)
+                }
+                return write({ try await api.makePick(id, expectedPick: expected, expectedTeam: team, player: p.id) }, answer: Action.pickAnswered)
             case .undo:
                 let what = state.isAuction ? "sale" : "pick"
                 return write({ _ = try await api.undoLastPick(id); return "Last \(what) undone." }, answer: Action.commandAnswered)

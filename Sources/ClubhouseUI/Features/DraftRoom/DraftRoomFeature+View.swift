@@ -164,7 +164,7 @@ extension DraftRoomFeature {
         if let c = state.confirm {
             let text: String
             switch c {
-            case .pick(let p, let n, let forTeam):
+            case .pick(let p, let n, _, let forTeam):
                 text = "Draft \(p.name) (\(p.position.rawValue), \(p.nflTeam)) with pick \(n)" + (forTeam ? " for \(onTheClock(room)?.name ?? "the team on the clock")" : "") + "?  y confirm · n/esc cancel"
             case .undo(let n):
                 text = lead > 0 ? "Undo sale \(n)? (the price goes back to the team)  y confirm · n/esc cancel"

@@ -33,7 +33,8 @@ public enum DraftRoomFeature: PageFeature {
     /// A write waiting for y/n.
     public enum Confirm: Equatable, Sendable {
         /// Draft `player` with pick `expected` (for the team on the clock when `forTeam`).
-        case pick(PlayerSummary, expected: Int, forTeam: Bool)
+        /// The pick number and its team as the person saw them: the server refuses the pick if either changed.
+        case pick(PlayerSummary, expected: Int, team: TeamID?, forTeam: Bool)
         case undo(lastPick: Int)
     }
 
