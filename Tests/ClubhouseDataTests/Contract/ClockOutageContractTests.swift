@@ -18,7 +18,7 @@ import Testing
     func runThenStop(_ world: ContractWorld) async throws {
         let d = driver(world)
         let now = world.clock.now()
-        let limit = ContinuousClock.now + .seconds(120)
+        let limit = ContinuousClock.now + .seconds(600)
         while try world.service.store.read({ try $0.clockHeartbeat() }) != now {
             guard ContinuousClock.now < limit else { Issue.record("no heartbeat from the driver"); break }
             try await Task.sleep(for: .milliseconds(20))
@@ -27,17 +27,31 @@ import Testing
         await d.value
     }
 
-    /// The next event of `kind` in `league` on `events` (opened before its cause), or nil after a generous limit.
+    /// The next event of `kind` in `league` on `events` (opened before its cause), or nil after a generous limit: a guard
+    /// against a hang, not a speed check — `make test` starts every test at once on two cores, and a full run has
+    /// starved a driver's task of a thread for over 120 s (as in `DraftClockDriverTests`).
     func next(_ kind: LeagueEvent.Kind, in league: LeagueID, _ events: AsyncStream<LeagueEvent>) async -> LeagueEvent? {
         await withTaskGroup(of: LeagueEvent?.self) { group in
             group.addTask {
                 for await e in events where e.leagueID == league && e.kind == kind { return e }
                 return nil
             }
-            group.addTask { try? await Task.sleep(for: .seconds(120)); return nil }
+            group.addTask { try? await Task.sleep(for: .seconds(600)); return nil }
             let first = await group.next() ?? nil
             group.cancelAll()
             return first
+        }
+    }
+
+    /// The world's clock moving on as real time does (a second every 250 ms) until cancelled: once the time given back
+    /// is up, a tick that failed under a busy run waits out its backoff on this clock, which a clock standing still
+    /// would never end.
+    func running(_ world: ContractWorld) -> Task<Void, Never> {
+        Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(250))
+                world.clock.advance(by: 1)
+            }
         }
     }
 
@@ -74,6 +88,8 @@ import Testing
 
         // The clock runs again from there: when the time given back is up, the pick is made as usual.
         world.clock.advance(by: 21)
+        let clock = running(world)
+        defer { clock.cancel() }
         let pick = try #require(await next(.pickMade, in: id, stream), "the clock never ran out after the time given back")
         #expect(try pick.decodedBody(as: LeagueEvent.PickMade.self)?.team == onClock)
         #expect(try events(world, id).filter { $0.kind == .draftClockRestored }.count == 1)
@@ -108,6 +124,8 @@ import Testing
         let bid = try world.service.bid(id, nomination: n.id, amount: 20, caller: bidder)
         #expect(bid.nomination?.highBid == 20)
         world.clock.advance(by: 16)
+        let clock = running(world)
+        defer { clock.cancel() }
         let sold = try #require(await next(.auctionSold, in: id, stream), "no sale after the time given back")
         #expect(try sold.decodedBody(as: LeagueEvent.AuctionSold.self)?.price == 20)
     }
