@@ -6,26 +6,8 @@ import Testing
 /// SQLite while its connections are open: on Linux closing that descriptor drops the process's locks, and the next
 /// process to open and close the file deletes the `-wal` the app is still writing into.
 @Suite(.serialized) struct DatabaseLockEndToEndTests {
-    /// Whether `pid` holds a POSIX lock on the file at `path`, from /proc/locks. One read of /proc/locks can miss a line
-    /// while other processes take and drop locks (the kernel writes it in pieces, by position in a list that moves), so
-    /// a lock counts as gone only when five reads over half a second all lack it; SQLite never takes back a lock it
-    /// lost, so a real loss stays gone.
-    static func holdsLock(pid: pid_t, path: String) -> Bool {
-        for attempt in 0..<5 {
-            if attempt > 0 { usleep(100_000) }
-            if seesLock(pid: pid, path: path) { return true }
-        }
-        return false
-    }
-
-    private static func seesLock(pid: pid_t, path: String) -> Bool {
-        var st = stat()
-        guard stat(path, &st) == 0, let text = Processes.procText("/proc/locks") else { return false }
-        return text.split(separator: "\n").contains { line in
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            return line.contains("POSIX") && fields.contains(Substring("\(pid)")) && fields.contains { $0.hasSuffix(":\(st.st_ino)") }
-        }
-    }
+    /// Whether `pid` holds a POSIX lock on the file at `path` (several reads of /proc/locks: one can miss a line).
+    static func holdsLock(pid: pid_t, path: String) -> Bool { Processes.holdsPOSIXLock(pid: pid, path: path) }
 
     @Test func theAppHoldsItsLockWhileOtherProcessesOpenAndCloseTheFile() throws {
         let sqlite3 = try #require(Processes.find("sqlite3", environment: ProcessInfo.processInfo.environment),

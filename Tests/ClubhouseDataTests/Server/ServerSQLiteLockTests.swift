@@ -10,16 +10,8 @@ import Testing
 /// unlocked, and the next process to open the database would rebuild the WAL index under it (a SIGBUS, or lost
 /// commits). `/proc/locks` tells: it is read after every read, kept read, stream, write and outside reader below.
 @Suite(.serialized) struct ServerSQLiteLockTests {
-    /// Whether this process holds a POSIX lock on the file at `path`. One read of /proc/locks can miss a line while
-    /// other tests take and drop locks (the kernel writes it in pieces, by position in a list that moves), so a lock
-    /// counts as gone only when five reads over half a second all lack it; SQLite never takes back a lock it lost.
-    static func locked(_ path: String) -> Bool {
-        for attempt in 0..<5 {
-            if attempt > 0 { usleep(100_000) }
-            if DatabaseLockTests.posixLocks(pid: getpid(), path: path) > 0 { return true }
-        }
-        return false
-    }
+    /// Whether this process holds a POSIX lock on the file at `path` (several reads of /proc/locks: one can miss a line).
+    static func locked(_ path: String) -> Bool { Processes.holdsPOSIXLock(pid: getpid(), path: path) }
 
     static func expectLocks(_ db: String, after step: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(locked(db), "after \(step): the server holds no lock on the database; locks: \(DatabaseLockTests.lockLines())",
