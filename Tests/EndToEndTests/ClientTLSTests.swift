@@ -123,6 +123,7 @@ import Testing
         _ = try service.makePick(league, expectedPick: 1, player: player.id, caller: .user(ann.user.id))
         let shown = try t.waitFor(timeout: 30) { !$0.contains("pick 1 ·") && $0.contains(Player.shortName(player.name)) }
         #expect(shown.matched, "Bob's room never showed Ann's pick over the TLS stream:\n\(shown.screen)\n\(server.output)")
-        #expect(server.output.contains("\"route\":\"/v1/sessions\""), "the sign-in went to this server: \(server.output)")
+        #expect(Wait.blockingUntil(.seconds(10), every: .milliseconds(50)) { server.output.contains("\"route\":\"/v1/sessions\"") },
+                "the sign-in went to this server: \(server.output)")
     }
 }

@@ -114,7 +114,8 @@ import Testing
         server.replace("/pbp/play_by_play_2019.csv.gz", with: [UInt8](try Data(contentsOf: secondHalf.appendingPathComponent("pbp/play_by_play_2019.csv.gz"))))
         let moved = try tmux.waitFor(timeout: 90) { screen in LiveSundayTests.totals(screen).map { $0 != first } ?? false }
         #expect(moved.matched, "the score stayed at \(first):\n\(moved.screen)\n\(serve.output)")
-        #expect(serve.output.contains("\"event\":\"season.refresh\""), "the refresh logs what it did:\n\(serve.output)")
+        // Log lines are written in batches (LineLog, within 20 ms), so wait for the line rather than look once.
+        #expect(Wait.blockingUntil(.seconds(10), every: .milliseconds(50)) { serve.output.contains("\"event\":\"season.refresh\"") }, "the refresh logs what it did:\n\(serve.output)")
         #expect(serve.stop() == 0)
     }
 }

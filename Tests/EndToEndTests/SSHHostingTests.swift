@@ -137,7 +137,9 @@ import ClubhouseDomain
         for pid in host.sessions() {
             #expect(!SSHHost.openFiles(pid).contains { $0.contains(".sqlite") }, "a session has the database open")
         }
-        #expect(server.output.contains("\"route\":\"/v1/leagues\""), "the session read from the club's server")
+        // The access log is written in batches after the answer went out, so the screen can be ahead of it.
+        #expect(Wait.blockingUntil(.seconds(10), every: .milliseconds(50)) { server.output.contains("\"route\":\"/v1/leagues\"") },
+                "the session read from the club's server:\n\(server.output)")
         #expect(host.stop(timeout: 15) == 0, "\(host.log)")
         #expect(server.stop() == 0, "the club's server is not host-ssh's to stop")
     }
@@ -179,7 +181,9 @@ import ClubhouseDomain
         let tmux = try SSHLeague.connect(ann, port: port)
         let landed = try tmux.waitFor(timeout: 30) { $0.contains("Club Over TLS") && $0.contains("K: sign in as Ann") }
         #expect(landed.matched, "Ann never reached Home over HTTPS:\n\(landed.screen)\nhost log:\n\(host.log)\nserver:\n\(server.output)")
-        #expect(server.output.contains("\"route\":\"/v1/leagues\""), "the session read from the club's server")
+        // The access log is written in batches after the answer went out, so the screen can be ahead of it.
+        #expect(Wait.blockingUntil(.seconds(10), every: .milliseconds(50)) { server.output.contains("\"route\":\"/v1/leagues\"") },
+                "the session read from the club's server:\n\(server.output)")
         #expect(host.stop(timeout: 15) == 0, "\(host.log)")
         #expect(server.stop() == 0)
     }

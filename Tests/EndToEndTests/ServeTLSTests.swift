@@ -97,7 +97,8 @@ import Testing
         kill(server.process.processIdentifier, SIGHUP)
         let renewed = try certs.serial("renewed")
         #expect(Wait.blockingUntil(.seconds(10), every: .milliseconds(100)) { (try? TestCertificates.servedSerial(port: port)) == renewed }, "\(server.output)")
-        #expect(server.output.contains("\"event\":\"tls.reloaded\""), "\(server.output)")
+        // Log lines are written in batches (LineLog, within 20 ms), so wait for the line rather than look once.
+        #expect(Wait.blockingUntil(.seconds(10), every: .milliseconds(50)) { server.output.contains("\"event\":\"tls.reloaded\"") }, "\(server.output)")
         // The stream opened before it is still open and still delivers: an event written now reaches it.
         let db = home.url.appendingPathComponent("league.sqlite").path
         let wrote = try TestCertificates.shell(
