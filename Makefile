@@ -30,6 +30,8 @@ build: deps
 test: test-deps
 	@# ARCHITECTURE.md §9's rule, checked before anything is built: no file opened outside SQLite but the listed ones.
 	./scripts/check-file-opens.sh
+	@# README for users (≤ 400 lines, the two commands first), docs/ for operators, ARCHITECTURE.md's paths real.
+	./scripts/check-docs.sh
 	$(SWIFT) build --build-tests
 	@# A throw-away PostgreSQL cluster, then the end-to-end tests in a process of their own beside the others
 	@# (see the script for why).

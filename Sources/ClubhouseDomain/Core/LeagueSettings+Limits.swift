@@ -1,6 +1,6 @@
 import Foundation
 
-// The range of every league setting (README.md, “Every number has a range”). `validate()` checks a settings write against them and names the field
+// The range of every league setting (docs/operating.md, “Every number has a range”). `validate()` checks a settings write against them and names the field
 // to fix; `clampedToLimits()` brings settings read back from storage (an older version's row, a hand edit) into them
 // before any arithmetic is done, so no stored number can overflow a sum, build a billion-week schedule or loop forever.
 // Each section checks every count's own range before adding counts together.

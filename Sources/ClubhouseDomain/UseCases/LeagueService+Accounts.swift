@@ -1,6 +1,6 @@
 import Foundation
 
-/// Account rules (README.md: “Accounts”, “Names and emails”, “What it refuses”).
+/// Account rules (README.md: “Accounts”, “Names and emails”; docs/operating.md: “What it refuses”).
 public enum AccountRules {
     public static let passwordBytes = 8...1024
     public static let emailMaxLength = EmailAddress.maxLength

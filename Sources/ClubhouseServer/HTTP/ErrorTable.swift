@@ -1,7 +1,7 @@
 import ClubhouseDomain
 import Foundation
 
-/// The one table of error codes → HTTP statuses (README "League server" lists it too). Every refusal is the
+/// The one table of error codes → HTTP statuses (docs/operating.md, "What it refuses", lists it too). Every refusal is the
 /// envelope `{"error":{"code":"…","message":"…","field":"…"?}}`; `message` is one sentence a person understands.
 ///
 /// | status | code                    | when |

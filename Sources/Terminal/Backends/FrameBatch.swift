@@ -8,7 +8,7 @@ import Glibc
 /// ncurses empties its output buffer before every character outside ASCII (box drawing, "·", "—"), and writes
 /// those through stdio: a framed page went out as 100+ writes of a few bytes, and one `j` as four. Each write to a
 /// pty wakes whoever reads it (tmux, sshd, a terminal emulator) — per session, per frame; with many SSH sessions
-/// those wake-ups were most of the host's time (README, "Host a draft over SSH"). During `run` the terminal's fd
+/// those wake-ups were most of the host's time (docs/benchmarks.md, "SSH sessions"). During `run` the terminal's fd
 /// points at a file in memory instead (`dup2`), and the frame is then copied to the terminal in one write.
 /// Without a memory file (`memfd_create` refused) frames go out as ncurses writes them.
 final class FrameBatch {

@@ -1,6 +1,6 @@
 import Foundation
 
-// MARK: - A draft clock that stood still because no clock driver ran (README.md, “The draft clock”)
+// MARK: - A draft clock that stood still because no clock driver ran (README.md, “When the league server was down”)
 
 /// The rule for a time when no process ran the draft clocks (the league server down, the only app closed): such time
 /// counts against nobody. Each running clock driver writes a heartbeat — one stored row, every planning pass — and a
