@@ -39,7 +39,7 @@ import Testing
 
     /// Writes the rows of a shipped file that `keep` accepts, gzip-compressed as nflverse publishes it (`path` + `.gz`).
     static func filtered(_ name: String, into path: URL, keep: ([String], [String: Int]) -> Bool) throws {
-        var reader = CSVReader(bytes: Array(try ShippedSeason.text(name).utf8), fileName: name)
+        let reader = CSVReader(bytes: Array(try ShippedSeason.text(name).utf8), fileName: name)
         let header = try reader.readHeader()
         let columns = Dictionary(uniqueKeysWithValues: header.enumerated().map { ($1, $0) })
         var out = line(header) + "\n"

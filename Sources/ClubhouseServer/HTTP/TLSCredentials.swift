@@ -22,7 +22,7 @@ public final class TLSCredentials: @unchecked Sendable {
                                          key.baseAddress?.assumingMemoryBound(to: CChar.self), key.count, &why, why.count)
             }
         }
-        guard let loaded else { throw Problem(description: String(cString: why)) }
+        guard let loaded else { throw Problem(description: String(nulTerminated: why)) }
         raw = loaded
     }
 
@@ -34,7 +34,7 @@ public final class TLSCredentials: @unchecked Sendable {
     public var summary: String {
         var out = [CChar](repeating: 0, count: 512)
         chs_tls_credentials_describe(raw, &out, out.count)
-        return String(cString: out)
+        return String(nulTerminated: out)
     }
 
     /// A sentence when the first certificate isn't valid at `now` (expired, or not valid yet): clients will refuse it.
@@ -72,5 +72,12 @@ final class TLSSlot: @unchecked Sendable {
         credentials.markServed()
         kept.withLock { $0.append(credentials) }
         chs_tls_slot_set(raw, credentials.raw)
+    }
+}
+
+private extension String {
+    /// The text of a C buffer up to its first NUL, as UTF-8 (invalid bytes replaced).
+    init(nulTerminated buffer: [CChar]) {
+        self.init(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
