@@ -32,6 +32,8 @@ test: test-deps
 	./scripts/check-file-opens.sh
 	@# README for users (≤ 400 lines, the two commands first), docs/ for operators, ARCHITECTURE.md's paths real.
 	./scripts/check-docs.sh
+	@# Every route defined once (Endpoints, ServiceRoutes): no /v1/ path written in the server, the client or the bench.
+	./scripts/check-routes.sh
 	$(SWIFT) build --build-tests
 	@# A throw-away PostgreSQL cluster, then the end-to-end tests in a process of their own beside the others
 	@# (see the script for why).

@@ -83,7 +83,7 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     /// Asks `GET /v1/meta` once, without the token: whether the server's certificate is trusted, and which operations it
     /// serves. The app says a refusal and stops rather than run on a server it can't trust.
     public func preflight() async -> Preflight {
-        var r = request("GET", "/v1/meta", body: nil, token: nil)
+        var r = request(Self.method(ServiceRoutes.meta), ServiceRoutes.meta.path, body: nil, token: nil)
         r.timeoutInterval = 10
         let answer: HTTPClient.Answer
         do { answer = try await client.send(r) } catch {
@@ -199,6 +199,8 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     static let decoder = JSONDecoder()
     /// The app says its own version and API version with every request.
     static let userAgent = "clubhouse/\(ClubhouseVersion.string) (api \(ClubhouseVersion.api))"
+
+    private static func method(_ route: ServiceRoute) -> String { route.method.rawValue }
 
     private func request(_ method: String, _ path: String, body: Data?, token: String?) -> URLRequest {
         var r = URLRequest(url: URL(string: origin + path)!)
@@ -353,7 +355,7 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     public func createAccount(email: String, password: String, displayName: String) async throws -> AccountSession {
         let body = try Self.encoder.encode(Wire.NewAccount(email: email, password: password, displayName: displayName,
                                                            device: sshHostSecret == nil ? nil : session?.deviceID))
-        let created = try decode(AccountSession.self, try await exchange("POST", "/v1/accounts", body: body, sendToken: false, headers: sshHostHeaders))
+        let created = try decode(AccountSession.self, try await exchange(Self.method(ServiceRoutes.createAccount), ServiceRoutes.createAccount.path, body: body, sendToken: false, headers: sshHostHeaders))
         try session?.keep(created)
         cache.clear()
         return created
@@ -361,14 +363,14 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
 
     public func signIn(email: String, password: String) async throws -> AccountSession {
         let body = try Self.encoder.encode(Wire.SignIn(email: email, password: password, device: session?.deviceID))
-        let signed = try decode(AccountSession.self, try await exchange("POST", "/v1/sessions", body: body, sendToken: false, headers: sshHostHeaders))
+        let signed = try decode(AccountSession.self, try await exchange(Self.method(ServiceRoutes.signIn), ServiceRoutes.signIn.path, body: body, sendToken: false, headers: sshHostHeaders))
         try session?.keep(signed)
         cache.clear()
         return signed
     }
 
     public func signIn(sshKeyFingerprint: String) async throws -> AccountSession {
-        let data = try await exchange("POST", "/v1/sessions/ssh-key", body: try Self.encoder.encode(Wire.Fingerprint(fingerprint: sshKeyFingerprint)),
+        let data = try await exchange(Self.method(ServiceRoutes.signInWithSSHKey), ServiceRoutes.signInWithSSHKey.path, body: try Self.encoder.encode(Wire.Fingerprint(fingerprint: sshKeyFingerprint)),
                                   sendToken: false, headers: sshHostSecret.map { ["X-Clubhouse-SSH-Host": $0] } ?? [:])
         let signed = try decode(AccountSession.self, data)
         try session?.keep(signed)
@@ -379,7 +381,7 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     /// Whom `fingerprint` is linked to (display name, else email), nil when nobody: asked by the SSH host only (403
     /// `.forbidden` without its secret).
     public func sshKeyOwner(fingerprint: String) async throws -> String? {
-        let data = try await exchange("POST", "/v1/ssh-keys/owner", body: try Self.encoder.encode(Wire.Fingerprint(fingerprint: fingerprint)),
+        let data = try await exchange(Self.method(ServiceRoutes.sshKeyOwner), ServiceRoutes.sshKeyOwner.path, body: try Self.encoder.encode(Wire.Fingerprint(fingerprint: fingerprint)),
                                   sendToken: false, headers: sshHostSecret.map { ["X-Clubhouse-SSH-Host": $0] } ?? [:])
         set(.online)
         return try decode(Wire.SSHKeyOwner.self, data).name
@@ -388,30 +390,30 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     /// Ends the session on the server, then wipes the local session and the read cache — even when the server
     /// can't be reached.
     public func signOut() async throws {
-        if token != nil { _ = try? await exchange("DELETE", "/v1/session", body: nil) }
+        if token != nil { _ = try? await exchange(Self.method(ServiceRoutes.signOut), ServiceRoutes.signOut.path, body: nil) }
         session?.end(.signedOut)
         cache.clear()
     }
 
     public func currentUser() async throws -> User? {
         guard token != nil else { return nil }
-        let user: User? = try await get("/v1/me")
+        let user: User? = try await get(ServiceRoutes.currentUser.path)
         if let user { try? session?.update(user) }
         return user
     }
 
     public func updateProfile(displayName: String?, email: String?) async throws -> User {
-        let user: User = try await send("PUT", "/v1/me", Wire.Profile(displayName: displayName, email: email))
+        let user: User = try await send(Self.method(ServiceRoutes.updateProfile), ServiceRoutes.updateProfile.path, Wire.Profile(displayName: displayName, email: email))
         try? session?.update(user)
         return user
     }
 
     public func linkSSHKey(fingerprint: String, publicKey: String) async throws {
-        let _: Wire.Empty = try await send("POST", "/v1/me/ssh-keys", Wire.LinkKey(fingerprint: fingerprint, publicKey: publicKey))
+        let _: Wire.Empty = try await send(Self.method(ServiceRoutes.linkSSHKey), ServiceRoutes.linkSSHKey.path, Wire.LinkKey(fingerprint: fingerprint, publicKey: publicKey))
     }
 
     public func unlinkSSHKey(fingerprint: String) async throws {
-        let _: Wire.Empty = try await send("POST", "/v1/me/ssh-keys/unlink", Wire.Fingerprint(fingerprint: fingerprint))
+        let _: Wire.Empty = try await send(Self.method(ServiceRoutes.unlinkSSHKey), ServiceRoutes.unlinkSSHKey.path, Wire.Fingerprint(fingerprint: fingerprint))
     }
 
     // MARK: - LeagueEvents
@@ -421,7 +423,7 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
     /// reconnects with back-off (0.25 s doubling to 15 s) and resumes from the last event it delivered; it closes when
     /// the caller stops watching. Streams go only to this transport's own server.
     public func events(league: LeagueID?, after id: Int64?) -> AsyncStream<LeagueEvent> {
-        let path = "/v1/events" + (league.map { "?league=\($0.rawValue)" } ?? "")
+        let path = ServiceRoutes.eventsPath(league: league)
         let client = self.client, url = URL(string: origin + path)!, token = self.token
         return AsyncStream { continuation in
             let feed = EventFeed(client: client, url: url, token: token, after: id,

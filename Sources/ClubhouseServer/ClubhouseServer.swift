@@ -237,11 +237,11 @@ public final class LeagueServer: @unchecked Sendable {
     /// `/healthz` too, while its last check is young (`HealthCheck.recent`).
     func answerAtOnce(_ request: HTTPRequest) -> HTTPResponse? {
         guard request.method == "GET" || request.method == "HEAD" else { return nil }
-        if request.path == "/healthz" {
+        if request.path == ServiceRoutes.health.path {
             let backend = self.backend
             guard case .some(let failure) = health.recent({ try await backend.checkDatabase() }, failures: failures, executor: http.executor) else { return nil }
             var response = Revalidation.apply(to: Self.healthzAnswer(failure), request: request)
-            response.route = "/healthz"
+            response.route = ServiceRoutes.health.path
             return response
         }
         guard options.readCacheEntries > 0, request.headers["authorization"] == nil,
@@ -307,11 +307,11 @@ public final class LeagueServer: @unchecked Sendable {
     private var ownRoutes: [Route] {
         [
             // `text/event-stream` of the events the caller may read (`stream`).
-            Route("GET", "/v1/events", access: .read) { [unowned self] c in try await self.stream(c.request, params: c.params, caller: c.caller) },
+            Route(ServiceRoutes.events, access: .read) { [unowned self] c in try await self.stream(c.request, params: c.params, caller: c.caller) },
             // The database checked, the answer cached for a second (`healthz`).
-            Route("GET", "/healthz", access: .account) { [unowned self] _ in await self.healthz() },
+            Route(ServiceRoutes.health, access: .account) { [unowned self] _ in await self.healthz() },
             // Loopback or the metrics token only (`metricsAnswer`).
-            Route("GET", "/metrics", access: .account) { [unowned self] c in try self.metricsAnswer(c.request, token: c.token) },
+            Route(ServiceRoutes.metrics, access: .account) { [unowned self] c in try self.metricsAnswer(c.request, token: c.token) },
         ]
     }
 

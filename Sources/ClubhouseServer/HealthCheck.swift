@@ -57,7 +57,7 @@ final class HealthCheck: Sendable {
                 defer { s.last = (.now, failure); s.running = nil; s.failing = failure != nil }
                 return s.failing
             }
-            if let failure { failures.failed(failure, route: "/healthz") } else if wasFailing { failures.recovered() }
+            if let failure { failures.failed(failure, route: ServiceRoutes.health.path) } else if wasFailing { failures.recovered() }
             return failure
         }
         s.running = running

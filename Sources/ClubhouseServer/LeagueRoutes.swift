@@ -2,7 +2,8 @@ import ClubhouseDomain
 import Foundation
 
 /// The route table: every endpoint of the league API (`Endpoints.all`, each defined once in the Domain), plus the
-/// account routes that sign in and out through the backend and `/v1/meta` (the server adds its own: events, health, metrics).
+/// account routes that sign in and out through the backend and `/v1/meta` (the server adds its own: events, health, metrics);
+/// every path comes from `Endpoints` or `ServiceRoutes`.
 public enum LeagueRoutes {
     public static let all: [Route] = serving(Endpoints.all)
 
@@ -13,37 +14,37 @@ public enum LeagueRoutes {
     /// it (`origin`) — never by the device name a client sends. SSH-key sign-in is refused over HTTP unless the SSH host
     /// asks: sshd proves the key on the SSH host, nothing proves it here.
     static let accounts: [Route] = [
-        Route("POST", "/v1/accounts", access: .account) { c in
+        Route(ServiceRoutes.createAccount, access: .account) { c in
             let b = try StrictJSON.decode(Wire.NewAccount.self, from: c.request.body)
             return try .ok(await c.backend.createAccount(email: b.email, password: b.password, displayName: b.displayName,
                                                          from: try origin(c, device: b.device)))
         },
-        Route("POST", "/v1/sessions", access: .account) { c in
+        Route(ServiceRoutes.signIn, access: .account) { c in
             let b = try StrictJSON.decode(Wire.SignIn.self, from: c.request.body)
             return try .ok(await c.backend.signIn(email: b.email, password: b.password, from: try origin(c, device: b.device)))
         },
-        Route("POST", "/v1/sessions/ssh-key", access: .account) { c in
+        Route(ServiceRoutes.signInWithSSHKey, access: .account) { c in
             // Only an SSH host that shares the server's secret may vouch for a key (sshd proved it there).
             try requireSSHHost(c)
             let b = try StrictJSON.decode(Wire.Fingerprint.self, from: c.request.body)
             return try .ok(await c.api.signIn(sshKeyFingerprint: b.fingerprint))
         },
         // Whom a key is linked to (the SSH host's key check and its "K: sign in as Ann"): only for the SSH host.
-        Route("POST", "/v1/ssh-keys/owner", access: .account) { c in
+        Route(ServiceRoutes.sshKeyOwner, access: .account) { c in
             try requireSSHHost(c)
             let b = try StrictJSON.decode(Wire.Fingerprint.self, from: c.request.body)
             return try .ok(Wire.SSHKeyOwner(name: await c.backend.sshKeyOwner(fingerprint: b.fingerprint)))
         },
-        Route("DELETE", "/v1/session", access: .account) { c in
+        Route(ServiceRoutes.signOut, access: .account) { c in
             if let token = c.token { try await c.backend.signOut(token: token) }
             return try .ok(Wire.Empty())
         },
-        Route("GET", "/v1/me", access: .read) { c in try .ok(c.user) },
-        .write("PUT", "/v1/me", Wire.Profile.self) { api, b in try await api.updateProfile(displayName: b.displayName, email: b.email) },
-        .write("POST", "/v1/me/ssh-keys", Wire.LinkKey.self) { api, b in
+        Route(ServiceRoutes.currentUser, access: .read) { c in try .ok(c.user) },
+        .write(ServiceRoutes.updateProfile, Wire.Profile.self) { api, b in try await api.updateProfile(displayName: b.displayName, email: b.email) },
+        .write(ServiceRoutes.linkSSHKey, Wire.LinkKey.self) { api, b in
             try await api.linkSSHKey(fingerprint: b.fingerprint, publicKey: b.publicKey); return Wire.Empty()
         },
-        .write("POST", "/v1/me/ssh-keys/unlink", Wire.Fingerprint.self) { api, b in
+        .write(ServiceRoutes.unlinkSSHKey, Wire.Fingerprint.self) { api, b in
             try await api.unlinkSSHKey(fingerprint: b.fingerprint); return Wire.Empty()
         },
     ]
@@ -84,6 +85,6 @@ public enum LeagueRoutes {
     static let system: [Route] = [
         // The server's version and API version (`LeagueServer.Options.version`) and the operations it serves, to anyone;
         // every answer also carries the versions in `Clubhouse-Version`.
-        Route("GET", "/v1/meta", access: .account) { call in try .ok(call.meta) },
+        Route(ServiceRoutes.meta, access: .account) { call in try .ok(call.meta) },
     ]
 }

@@ -68,7 +68,7 @@ public final class ServerMetrics: Sendable {
             s.requests[key, default: 0] += 1
             s.latency[key.route, default: Histogram(bounds: Self.buckets)].observe(seconds)
             // Sign-in and new accounts refused: wrong password (401), too many tries (429), refused input (400/409/422).
-            if key.route == "/v1/sessions" || key.route == "/v1/sessions/ssh-key" || key.route == "/v1/accounts",
+            if ServiceRoutes.signIns.contains(key.route),
                let status, status >= 400, status < 500 {
                 let reason = status == 429 ? "rate_limited" : status == 401 ? "unauthenticated" : "refused"
                 s.signInRefusals[RefusalKey(route: key.route, reason: reason), default: 0] += 1

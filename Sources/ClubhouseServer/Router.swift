@@ -27,6 +27,11 @@ public struct Route: Sendable {
         segments = template.split(separator: "/").map(String.init)
     }
 
+    /// The route of a `ServiceRoute` (accounts, sessions, meta, the server's own), answered by `run`.
+    public init(_ route: ServiceRoute, access: Access, run: @escaping @Sendable (RouteCall) async throws -> HTTPResponse) {
+        self.init(route.method.rawValue, route.path, access: access, run: run)
+    }
+
     /// The route of an endpoint: its address parsed from the path and query, its body decoded strictly (a write),
     /// the call made on the contract as the caller sees it, and the answer as JSON.
     public init(_ endpoint: any AnyEndpoint) {
@@ -38,7 +43,7 @@ public struct Route: Sendable {
             }
             return try .ok(answer)
         }
-        cachesPublicAnswers = endpoint.method == .get && endpoint.template.hasPrefix("/v1/leagues/{league}")
+        cachesPublicAnswers = endpoint.method == .get && endpoint.template.hasPrefix(Endpoints.leaguePagesPrefix)
     }
 
     private static func decode<T: Codable & Sendable>(_ type: T.Type, _ body: [UInt8]) throws -> any Sendable {
@@ -47,9 +52,9 @@ public struct Route: Sendable {
 
     /// A write with a JSON body of type `In` outside the league API's endpoints (an account's own settings): decoded
     /// strictly, then `call(api, body)` → 200 JSON.
-    static func write<In: Codable & Sendable, Out: Encodable & Sendable>(_ method: String, _ template: String, _ body: In.Type,
+    static func write<In: Codable & Sendable, Out: Encodable & Sendable>(_ route: ServiceRoute, _ body: In.Type,
                                                                          _ call: @escaping @Sendable (any LeagueAPI, In) async throws -> Out) -> Route {
-        Route(method, template, access: .write) { c in
+        Route(route, access: .write) { c in
             let input = try StrictJSON.decode(In.self, from: c.request.body)
             return try .ok(await call(c.api, input))
         }

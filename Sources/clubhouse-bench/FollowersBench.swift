@@ -34,7 +34,7 @@ extension Bench {
                   let token = teamOwner[DraftOrder.team(forPick: next.pick, order: board.draft.order, type: board.draft.type)] else { break }
             let body = "{\"expectedPick\":\(next.pick),\"player\":\"\(players[next.player].rawValue)\"}"
             let t0 = ContinuousClock.now
-            _ = http.request("POST", "/v1/leagues/\(league.rawValue)/draft/picks",
+            _ = http.request("POST", Endpoints.Drafting.makePick.path(At.League(league).raw),
                              headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"], body: Array(body.utf8))
             for a in fan.waitForPicks(round, timeout: .seconds(10)) { delivery.add(a - t0) }
             next.pick += 1; next.player += 1
@@ -53,7 +53,7 @@ extension Bench {
         usleep(500_000)   // the clocks' first steps settle
         f.rssBeforeKiB = residentKiB(pid: server.processIdentifier)
         let opened = ContinuousClock.now
-        let fan = try FanOut(port: http.port, path: "/v1/events?league=\(league.rawValue)", count: count)
+        let fan = try FanOut(port: http.port, path: ServiceRoutes.eventsPath(league: league), count: count)
         f.opening = ContinuousClock.now - opened
         usleep(1_000_000)
         f.rssAfterKiB = residentKiB(pid: server.processIdentifier)
@@ -95,7 +95,7 @@ extension Bench {
         defer { for fd in fds { Glibc.close(fd) } }
         for _ in 0..<count {
             guard let fd = http.connect() else { throw BenchFailure(description: "could not open resuming stream \(fds.count + 1)") }
-            BenchHTTP.send(fd, Array("GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nLast-Event-ID: 0\r\n\r\n".utf8))
+            BenchHTTP.send(fd, Array("GET \(ServiceRoutes.events.path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nLast-Event-ID: 0\r\n\r\n".utf8))
             fds.append(fd)
         }
         // Each stream is caught up once it has the newest event's id.

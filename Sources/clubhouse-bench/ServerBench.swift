@@ -156,16 +156,16 @@ extension Bench {
 
         // Browse: wrk, 2 threads, 32 connections, beside nginx serving the same bytes.
         if part == .all {
-            try browseBesideNginx(port: port, reads: [("standings (Gridiron Greats)", "/v1/leagues/1/standings"),
-                                                      ("live scoreboard (Gridiron Greats, week 9)", "/v1/leagues/1/scoreboard"),
-                                                      ("draft board (16 teams)", "/v1/leagues/\(league.rawValue)/draft")],
+            try browseBesideNginx(port: port, reads: [("standings (Gridiron Greats)", Endpoints.Leagues.standings.path(At.League(LeagueID(1)).raw)),
+                                                      ("live scoreboard (Gridiron Greats, week 9)", Endpoints.Matchups.scoreboard.path(At.League(LeagueID(1)).raw)),
+                                                      ("draft board (16 teams)", Endpoints.Drafting.draftBoard.path(At.League(league).raw))],
                                   seconds: quick ? 5 : 10)
         }
 
         // Picks: each the next valid one, by the manager on the clock, one after another (a race would only measure 409s).
         // The room read once first, as everyone in it has: the season's facts and rankings are loaded before the first
         // pick (a --picks-only run has no browse before it).
-        _ = http.request("GET", "/v1/leagues/\(league.rawValue)/draft")
+        _ = http.request("GET", Endpoints.Drafting.draftBoard.path(At.League(league).raw))
         var picks = Samples()
         var pickNumber = board.draft.currentPick
         var playerIndex = 0
@@ -178,7 +178,7 @@ extension Bench {
                   let token = teamOwner[DraftOrder.team(forPick: pickNumber, order: board.draft.order, type: board.draft.type)] else { break }
             let body = "{\"expectedPick\":\(pickNumber),\"player\":\"\(players[playerIndex].rawValue)\"}"
             let t0 = ContinuousClock.now
-            let answer = http.request("POST", "/v1/leagues/\(league.rawValue)/draft/picks", headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"], body: Array(body.utf8))
+            let answer = http.request("POST", Endpoints.Drafting.makePick.path(At.League(league).raw), headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"], body: Array(body.utf8))
             picks.add(ContinuousClock.now - t0)
             if answer?.status != 200 { refused += 1 }
             pickNumber += 1; playerIndex += 1
@@ -198,7 +198,7 @@ extension Bench {
             second = other
             streamPort = otherHTTP.port
         }
-        let fan = try FanOut(port: streamPort, path: "/v1/events?league=\(league.rawValue)", count: streamCount)
+        let fan = try FanOut(port: streamPort, path: ServiceRoutes.eventsPath(league: league), count: streamCount)
         let rounds = quick ? 5 : 10
         var delivery = Samples()
         for round in 1...rounds {
@@ -206,7 +206,7 @@ extension Bench {
                   let token = teamOwner[DraftOrder.team(forPick: pickNumber, order: board.draft.order, type: board.draft.type)] else { break }
             let body = "{\"expectedPick\":\(pickNumber),\"player\":\"\(players[playerIndex].rawValue)\"}"
             let t0 = ContinuousClock.now
-            _ = http.request("POST", "/v1/leagues/\(league.rawValue)/draft/picks", headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"], body: Array(body.utf8))
+            _ = http.request("POST", Endpoints.Drafting.makePick.path(At.League(league).raw), headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"], body: Array(body.utf8))
             let arrivals = fan.waitForPicks(round, timeout: .seconds(10))
             for a in arrivals { delivery.add(a - t0) }
             pickNumber += 1; playerIndex += 1

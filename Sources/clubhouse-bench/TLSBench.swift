@@ -50,7 +50,7 @@ extension Bench {
             }
             print(" \(tls ? "HTTPS" : "plain HTTP"):")
             let seconds = quick ? 5 : 10
-            let w = try wrk("\(urls[0].absoluteString)/v1/leagues/1/standings", seconds: seconds)
+            let w = try wrk(urls[0].absoluteString + Endpoints.Leagues.standings.path(At.League(LeagueID(1)).raw), seconds: seconds)
             print("  GET \(pad("standings (Gridiron Greats)", 32)) \(lpad(fmt(w.rps, 0), 6)) req/s   p50 \(w.p50)   p99 \(w.p99)   (wrk -t2 -c32 -d\(seconds)s, kept-alive; non-2xx: \(w.errors))")
 
             // The remote client's fresh connection: connect (+ handshake) and GET /v1/meta, a new client each time.
