@@ -28,6 +28,10 @@ enum BotAuction {
         var meanRatio: Double { room.picks.map { Double($0.price ?? 0) / Double(max(1, values.value(of: $0.playerID))) }.reduce(0, +) / Double(max(1, room.picks.count)) }
         /// The largest share of its budget a team left unspent.
         var mostUnspent: Double { room.draft.order.map { Double(room.budgetLeft(of: $0)) / Double(room.settings.budget) }.max() ?? 0 }
+        /// Each sale: player, value, price, buyer.
+        var sales: String {
+            room.picks.map { "\($0.playerID) $\(values.value(of: $0.playerID))→$\($0.price ?? 0) \($0.teamID)" }.joined(separator: ", ")
+        }
         var summary: String {
             String(format: "%.1f min, %d sales, mean price/value %.3f, most unspent %.1f%%", seconds / 60, room.picks.count, meanRatio, mostUnspent * 100)
         }
@@ -84,7 +88,7 @@ enum BotAuction {
             #expect(room.picks(of: team).count == 3)
             #expect(room.budgetLeft(of: team) >= 0)
         }
-        #expect((0.85...1.15).contains(out.meanRatio), "\(out.summary)")
+        #expect((0.85...1.15).contains(out.meanRatio), "\(out.summary)\n\(out.sales)")
         #expect(out.mostUnspent <= 0.05, "\(out.summary): \(room.draft.order.map { room.budgetLeft(of: $0) })")
     }
 

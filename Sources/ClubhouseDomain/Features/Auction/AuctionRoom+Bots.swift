@@ -24,6 +24,11 @@ extension AuctionRoom {
         public var moneyPerSpot: Double { spots > 0 ? money / Double(spots) : 0 }
     }
 
+    /// Every bot's maximum is shaded by this much: the price is the second-highest of several noisy maximums, which
+    /// lands over their middle; unshaded, the first stars sell over value and the money runs out before the last spots
+    /// (seen on the 2019 pool in an 8-team, 3-spot room: the stars at 1.1× value, the last sales at a third of theirs).
+    static let botShade = 0.97
+
     /// The room's market now (`Market`).
     public func market(values: AuctionValues) -> Market {
         var money = 0.0, spots = 0
@@ -48,9 +53,11 @@ extension AuctionRoom {
     /// - need is 1 when he fills an open starting place (FLEX included), 0.8 when he'd sit on the bench;
     /// - money is the team's money above the minimum per open spot against the room's, square-rooted and held to
     ///   0.6–1.8 (a team that has more to spend than its rivals bids more, one that spent early less);
-    /// - temperament is a seeded draw per team and nomination: ±4 % (safe), ±10 % and RB/WR +5 % (upside), ±7 % (runs).
+    /// - temperament is a seeded draw per team and nomination: ±4 % (safe), ±10 % and RB/WR +5 % (upside), ±7 % (runs);
+    /// - and a shade of 0.97 (`botShade`), since the price is the second-highest of several maximums.
     /// On its last open spot a team goes to its whole max bid, so no budget is left behind: with more than 2.5 % of its
-    /// budget left, for one of the best players left (worth ¾ of the best it has room for) and nobody else; with less,
+    /// budget left, for a player worth about that (¾ of its max bid, or of the best left it has room for) and nobody
+    /// cheaper; with less,
     /// for a player whose inflated value is at least half its money.
     public func botLimit(of team: TeamID, for player: PlayerID, values: AuctionValues, market: Market) -> Int {
         guard let position = pool.position(of: player) else { return 0 }
@@ -70,14 +77,16 @@ extension AuctionRoom {
         case .upside: temper = Double.random(in: 0.90...1.10, using: &rng) * (position == .rb || position == .wr ? 1.05 : 1)
         case .runs: temper = Double.random(in: 0.93...1.07, using: &rng)
         }
-        let surplus = Double(max(0, value - minBid)) * market.inflation * need * money * temper
+        let surplus = Double(max(0, value - minBid)) * market.inflation * need * money * temper * Self.botShade
         var limit = minBid + Int(surplus.rounded())
         // The last spot: spend what is left on a player worth it rather than leave it unspent. With more than 2.5 % of the
-        // budget left that means one of the best left (worth at least ¾ of the best it has room for), and no other.
+        // budget left that means a player worth about what it has (¾ of its max bid, or ¾ of the best left it has room
+        // for when that is less), and no cheaper one.
         if open == 1 {
             let best = bestAvailable(for: team).map { values.value(of: $0) } ?? value
             if spendable > 0.025 * Double(settings.budget) {
-                limit = 4 * value >= 3 * best ? maxBid(of: team) : minBid
+                let worthIt = 4 * value >= 3 * min(best, maxBid(of: team))
+                limit = worthIt ? maxBid(of: team) : minBid
             } else if Double(value - minBid) * market.inflation >= 0.5 * spendable {
                 limit = max(limit, maxBid(of: team))
             }
