@@ -81,6 +81,10 @@ enum Bench {
                 try tlsBenches(quick: quick)
                 return
             }
+            if args.contains("--auction-only") {
+                try AuctionBench.report()
+                return
+            }
             if args.contains("--seed-only") {
                 try seedOnly(quick: quick)
                 return
@@ -146,6 +150,7 @@ enum Bench {
         try await follower(db, quick: quick)
         try draftWrites(db, quick: quick)
         print()
+        try AuctionBench.report()
         try liveScoring(db, quick: quick)
     }
 

@@ -1,6 +1,7 @@
 // clubhouse-bench: performance figures for seeding, the heaviest reads and live pick fan-out (reported, never asserted).
 //   clubhouse-bench                  the full report
 //   clubhouse-bench --quick          fewer repetitions and seed runs (and picks)
+//   clubhouse-bench --auction-only   only the auction's draft time (12 teams, 15 spots, $200, 11 bots; simulated clock)
 //   clubhouse-bench --seed-only      first-run seeding only (the demo world into a fresh database), and its breakdown
 //   clubhouse-bench --startup-only   start-up and memory beside tig and htop (issue 17), one table
 //   clubhouse-bench --app-only       only the benchmarks of the real app on ptys (memory, idle CPU, pick fan-out)

@@ -6,9 +6,10 @@ import Testing
 /// The issue's auction over SSH, end to end (#34): `clubhouse host-ssh` on a loopback port, three people (`ssh -tt`
 /// in tmux, a key each) and a bot in a 4-team, 2-round auction with short clocks (5 s to nominate, 10 s to bid, a bid
 /// with under 8 s left resets it to 8 s). Ann nominates from the keyboard; Bob sets a private maximum and its proxy
-/// bids for him; Ann pauses, Bob's connection dies and comes back to the block as it stands, Ann resumes; Cat bids
-/// late and the clock resets on every screen; the sale goes to Cat, and Ann undoes it. Then the room runs to the end
-/// (missed nominations go up at $1, the bot bids by value). At the end every screen's Teams tab shows the budgets
+/// bids for him; the bot enters its own maximum at once (issue 44: one proxy per nomination near its value, here the
+/// most it can bid); Ann pauses, Bob's connection dies and comes back to the block as it stands, Ann resumes; Cat bids
+/// late, the bot's proxy answers at once and the clock moves on every screen; the sale goes to the bot, and Ann undoes
+/// it. Then the room runs to the end (missed nominations go up at $1, the bot bids by value). At the end every screen's Teams tab shows the budgets
 /// the database holds, and every screen says all 8 players are sold.
 ///
 /// Root only, like `SSHDraftTests`; about two and a half minutes on its own (nine sales on real clocks, one undone).
@@ -91,7 +92,11 @@ import Testing
         let back = try client(1).waitFor(timeout: 10) { $0.contains("On the block: \(player.name)") && $0.contains(high) && $0.contains("paused") }
         #expect(back.matched, "Bob's screen after reconnecting is not the room as it stands (\(high)):\n\(back.screen)")
 
-        // Ann resumes (a fresh 10 s clock); once under 8 s are left Cat bids her max bid ($199): the clock resets.
+        // The bot entered its maximum when the player went up: it holds the high bid.
+        let bot = try #require(try board().teams.map(\.id).first { !teams.contains($0) })
+        #expect(try auction().nomination?.highBidder == bot, "the bot's maximum holds the bid")
+        // Ann resumes (a fresh 10 s clock); once under 8 s are left Cat bids $150: the clock resets, and the bot's
+        // proxy answers with $151 at once.
         try client(0).send("P")
         let resumed = Wait.blockingUntil(.seconds(5), every: .milliseconds(100)) { (try? board().draft.status) == .running }
         try #require(resumed)
@@ -105,19 +110,19 @@ import Testing
         let typing = try client(2).waitFor(timeout: 5) { $0.contains("Bid on \(player.name): $") }
         try #require(typing.matched, "Cat's bid line never opened:\n\(typing.screen)")
         try client(2).send("BSpace", "BSpace", "BSpace", "BSpace")
-        try client(2).type("199")
+        try client(2).type("150")
         try client(2).send("Enter")
-        let catHigh = Wait.blockingUntil(.seconds(5), every: .milliseconds(100)) { (try? auction().nomination?.highBid) == 199 }
-        try #require(catHigh, "Cat's $199 did not land:\n\(screen(2))")
+        let answered = Wait.blockingUntil(.seconds(5), every: .milliseconds(100)) { (try? auction().nomination?.highBid) == 151 }
+        try #require(answered, "Cat's $150 was not answered by the bot's proxy:\n\(screen(2))")
         let after = try #require(try auction().deadline)
         #expect(after > before, "the late bid moved the clock's end")
-        try onEveryScreen("the reset clock") { $0.contains("High bid $199 — Cat's Claws") && $0.contains("reset") }
+        try onEveryScreen("the proxy's answer") { $0.contains("High bid $151 — Team 4") }
 
-        // The clock runs out: Cat buys him for $199. Ann undoes the sale; the $199 goes back to Cat.
+        // The clock runs out: the bot buys him for $151. Ann undoes the sale; the $151 goes back to it.
         let sold = Wait.blockingUntil(.seconds(15), every: .milliseconds(100)) { ((try? board().picks.count) ?? 0) >= 1 }
         try #require(sold, "the sale never happened:\n\(screen(0))")
         let sale = try #require(try board().picks.first)
-        #expect(sale.player.id == player.id && sale.pick.teamID == teams[2] && sale.pick.price == 199)
+        #expect(sale.player.id == player.id && sale.pick.teamID == bot && sale.pick.price == 151)
         let seen = try client(0).waitFor(timeout: 5) { !$0.contains("On the block: \(player.name)") }
         try #require(seen.matched, "Ann's screen never showed the sale:\n\(seen.screen)")
         try client(0).send("U")
@@ -126,7 +131,7 @@ import Testing
         try client(0).send("y")
         let undone = Wait.blockingUntil(.seconds(5), every: .milliseconds(100)) { (try? board().picks.isEmpty) == true }
         try #require(undone, "the undo did not land:\n\(screen(0))")
-        #expect(try auction().teams.first { $0.team == teams[2] }?.budgetLeft == 200, "Cat's $199 came back")
+        #expect(try auction().teams.first { $0.team == bot }?.budgetLeft == 200, "the bot's $151 came back")
 
         // The rest of the auction runs by itself: missed nominations go up at $1, the bot bids by value.
         let done = Wait.blockingUntil(.seconds(240), every: .milliseconds(250)) { (try? board().draft.status) == .complete }

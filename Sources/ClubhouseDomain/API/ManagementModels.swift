@@ -74,4 +74,18 @@ public struct NewLeague: Hashable, Codable, Sendable {
         self.name = name; self.settings = settings; self.isPublic = isPublic; self.teamName = teamName
         self.season = season; self.seasonClock = seasonClock
     }
+
+    private enum CodingKeys: String, CodingKey { case name, settings, isPublic, teamName, season, seasonClock }
+
+    /// Only the name is required: missing settings are the defaults (each missing setting its own default, one that
+    /// depends on another following it), a league is public unless told.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        settings = try c.decodeIfPresent(LeagueSettings.self, forKey: .settings) ?? LeagueSettings()
+        isPublic = try c.decodeIfPresent(Bool.self, forKey: .isPublic) ?? true
+        teamName = try c.decodeIfPresent(String.self, forKey: .teamName)
+        season = try c.decodeIfPresent(Int.self, forKey: .season)
+        seasonClock = try c.decodeIfPresent(Date.self, forKey: .seasonClock)
+    }
 }

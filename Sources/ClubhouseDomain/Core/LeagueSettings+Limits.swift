@@ -229,7 +229,13 @@ extension LeagueSettings {
             throw .validation(field: "regularSeasonWeeks",
                               message: "The regular season runs within weeks 1–18 (not \(regularSeasonWeeks.lowerBound)–\(regularSeasonWeeks.upperBound))")
         }
+        // Playoffs that follow the regular season by default are refused as the regular season's length (what was sent).
+        let sent = chosenPlayoffWeeks != nil
         guard Limits.weeks.contains(playoffWeeks.lowerBound), Limits.weeks.contains(playoffWeeks.upperBound) else {
+            guard sent else {
+                throw .validation(field: "regularSeasonWeeks",
+                                  message: "A regular season ending in week \(regularSeasonWeeks.upperBound) leaves no week for the playoffs (they end by week 18)")
+            }
             throw .validation(field: "playoffWeeks",
                               message: "The playoffs run within weeks 1–18 (not \(playoffWeeks.lowerBound)–\(playoffWeeks.upperBound))")
         }
@@ -239,7 +245,7 @@ extension LeagueSettings {
         }
         let finalWeek = playoffWeeks.lowerBound + Self.playoffRounds(teams: playoffTeams) - 1
         guard Limits.weeks.contains(finalWeek) else {
-            throw .validation(field: "playoffWeeks",
+            throw .validation(field: sent ? "playoffWeeks" : "regularSeasonWeeks",
                               message: "\(playoffTeams) playoff teams need \(Self.playoffRounds(teams: playoffTeams)) weeks — the final would be week \(finalWeek), after week 18")
         }
     }

@@ -29,13 +29,24 @@ public enum TradeReview: String, CaseIterable, Codable, Sendable {
 }
 
 /// Every setting of a league, with its default.
+///
+/// A setting whose default depends on another follows it while nobody chose it (`LeagueSettings+Defaults.swift`):
+/// `bidResetSeconds`, `playoffWeeks`, `playoffTeams`, `positionMaxima` and `auctionBudget` are stored as the value
+/// chosen (nil: not sent) and read through their default rule, so a client that sends `bidSeconds: 5` alone gets a
+/// 5-second reset rather than a refusal of a 10 it never sent. Equality, hashing and encoding use the values read.
 public struct LeagueSettings: Hashable, Codable, Sendable {
     /// 3–16.
     public var teamCount: Int = 10
     /// Count per slot; default QB, RB×2, WR×2, TE, FLEX, K, DEF, BN×6, IR×1 (16).
     public var rosterSlots: [Slot: Int] = [.qb: 1, .rb: 2, .wr: 2, .te: 1, .flex: 1, .k: 1, .def: 1, .bench: 6, .ir: 1]
-    /// Most players of a position a roster may hold.
-    public var positionMaxima: [Position: Int] = [.qb: 4, .rb: 8, .wr: 8, .te: 3, .k: 3, .def: 3]
+    /// Most players of a position a roster may hold (default: QB 4, RB 8, WR 8, TE 3, K 3, DEF 3, raised to the
+    /// position's own starting slots and to the draft rounds; see `defaultPositionMaxima`).
+    public var positionMaxima: [Position: Int] {
+        get { chosenPositionMaxima ?? defaultPositionMaxima }
+        set { chosenPositionMaxima = newValue }
+    }
+    /// The position maxima a client sent or code set (nil: they follow the roster slots).
+    public var chosenPositionMaxima: [Position: Int]?
     public var scoring: ScoringRules = .preset(.halfPPR)
     public var draftType: DraftType = .snake
     /// Seconds per pick; nil is a soft timer (expiry does nothing).
@@ -45,9 +56,18 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
     /// Days a dropped player stays on waivers.
     public var waiverPeriodDays: Int = 2
     public var regularSeasonWeeks: ClosedRange<Int> = 1...14
-    /// 2, 4 or 6 (6 gives the top two seeds a bye).
-    public var playoffTeams: Int = 4
-    public var playoffWeeks: ClosedRange<Int> = 15...16
+    /// 2, 4 or 6 (6 gives the top two seeds a bye). Default 4, or 2 in a league of 3 teams.
+    public var playoffTeams: Int {
+        get { chosenPlayoffTeams ?? defaultPlayoffTeams }
+        set { chosenPlayoffTeams = newValue }
+    }
+    public var chosenPlayoffTeams: Int?
+    /// Default: the weeks right after the regular season, one per playoff round (15–16 for 4 teams after 14 weeks).
+    public var playoffWeeks: ClosedRange<Int> {
+        get { chosenPlayoffWeeks ?? defaultPlayoffWeeks }
+        set { chosenPlayoffWeeks = newValue }
+    }
+    public var chosenPlayoffWeeks: ClosedRange<Int>?
 
     // MARK: Trades
     public var tradeReview: TradeReview = .vote
@@ -65,8 +85,13 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
     public var tradeExpiryDays: Int = 7
 
     // MARK: Auction (when `draftType` is `.auction`)
-    /// Each team's budget for the auction, in whole dollars.
-    public var auctionBudget: Int = 200
+    /// Each team's budget for the auction, in whole dollars. Default $200, or the minimum bid for every drafted spot
+    /// when that is more.
+    public var auctionBudget: Int {
+        get { chosenAuctionBudget ?? defaultAuctionBudget }
+        set { chosenAuctionBudget = newValue }
+    }
+    public var chosenAuctionBudget: Int?
     /// The lowest opening bid (and what every remaining roster spot must keep in reserve).
     public var auctionMinBid: Int = 1
     /// The least a bid must raise the high bid by.
@@ -76,8 +101,12 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
     public var nominationSeconds: Int = 30
     /// Seconds on the bidding clock when a player is put up.
     public var bidSeconds: Int = 20
-    /// A bid with fewer seconds than this left resets the bidding clock to this many.
-    public var bidResetSeconds: Int = 10
+    /// A bid with fewer seconds than this left resets the bidding clock to this many. Default min(10, `bidSeconds`).
+    public var bidResetSeconds: Int {
+        get { chosenBidResetSeconds ?? defaultBidResetSeconds }
+        set { chosenBidResetSeconds = newValue }
+    }
+    public var chosenBidResetSeconds: Int?
 
     public init() {}
 
@@ -96,37 +125,88 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
              auctionBudget, auctionMinBid, auctionIncrement, nominationSeconds, bidSeconds, bidResetSeconds
     }
 
-    /// Decodes as the synthesized decoder did; the trade keys (added with schema v8) and the auction keys (v9) may be
-    /// missing from settings stored before them, and then take their defaults.
+    /// Decodes what a client sent or storage holds: every key may be missing and then takes its default (a settings row
+    /// stored before the trade keys of schema v8 or the auction keys of v9, a client that sends only what it changes).
+    /// A dependent setting that is missing follows the settings it depends on.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        teamCount = try c.decode(Int.self, forKey: .teamCount)
-        rosterSlots = try c.decode([Slot: Int].self, forKey: .rosterSlots)
-        positionMaxima = try c.decode([Position: Int].self, forKey: .positionMaxima)
-        scoring = try c.decode(ScoringRules.self, forKey: .scoring)
-        draftType = try c.decode(DraftType.self, forKey: .draftType)
+        let d = LeagueSettings.defaults
+        teamCount = try c.decodeIfPresent(Int.self, forKey: .teamCount) ?? d.teamCount
+        rosterSlots = try c.decodeIfPresent([Slot: Int].self, forKey: .rosterSlots) ?? d.rosterSlots
+        chosenPositionMaxima = try c.decodeIfPresent([Position: Int].self, forKey: .positionMaxima)
+        scoring = try c.decodeIfPresent(ScoringRules.self, forKey: .scoring) ?? d.scoring
+        draftType = try c.decodeIfPresent(DraftType.self, forKey: .draftType) ?? d.draftType
+        // Missing or null: a soft timer (how a nil clock has always been stored).
         pickClockSeconds = try c.decodeIfPresent(Int.self, forKey: .pickClockSeconds)
-        waiverType = try c.decode(WaiverType.self, forKey: .waiverType)
-        faabBudget = try c.decode(Int.self, forKey: .faabBudget)
-        waiverPeriodDays = try c.decode(Int.self, forKey: .waiverPeriodDays)
-        regularSeasonWeeks = try c.decode(ClosedRange<Int>.self, forKey: .regularSeasonWeeks)
-        playoffTeams = try c.decode(Int.self, forKey: .playoffTeams)
-        playoffWeeks = try c.decode(ClosedRange<Int>.self, forKey: .playoffWeeks)
-        let d = LeagueSettings.defaultTrades
+        waiverType = try c.decodeIfPresent(WaiverType.self, forKey: .waiverType) ?? d.waiverType
+        faabBudget = try c.decodeIfPresent(Int.self, forKey: .faabBudget) ?? d.faabBudget
+        waiverPeriodDays = try c.decodeIfPresent(Int.self, forKey: .waiverPeriodDays) ?? d.waiverPeriodDays
+        regularSeasonWeeks = try c.decodeIfPresent(ClosedRange<Int>.self, forKey: .regularSeasonWeeks) ?? d.regularSeasonWeeks
+        chosenPlayoffTeams = try c.decodeIfPresent(Int.self, forKey: .playoffTeams)
+        chosenPlayoffWeeks = try c.decodeIfPresent(ClosedRange<Int>.self, forKey: .playoffWeeks)
         tradeReview = try c.decodeIfPresent(TradeReview.self, forKey: .tradeReview) ?? d.tradeReview
         tradeReviewHours = try c.decodeIfPresent(Int.self, forKey: .tradeReviewHours) ?? d.tradeReviewHours
         tradeDeadlineWeek = try c.decodeIfPresent(Int.self, forKey: .tradeDeadlineWeek) ?? d.tradeDeadlineWeek
         tradePicks = try c.decodeIfPresent(Bool.self, forKey: .tradePicks) ?? d.tradePicks
         tradeExpiryDays = try c.decodeIfPresent(Int.self, forKey: .tradeExpiryDays) ?? d.tradeExpiryDays
-        auctionBudget = try c.decodeIfPresent(Int.self, forKey: .auctionBudget) ?? d.auctionBudget
+        chosenAuctionBudget = try c.decodeIfPresent(Int.self, forKey: .auctionBudget)
         auctionMinBid = try c.decodeIfPresent(Int.self, forKey: .auctionMinBid) ?? d.auctionMinBid
         auctionIncrement = try c.decodeIfPresent(Int.self, forKey: .auctionIncrement) ?? d.auctionIncrement
         nominationSeconds = try c.decodeIfPresent(Int.self, forKey: .nominationSeconds) ?? d.nominationSeconds
         bidSeconds = try c.decodeIfPresent(Int.self, forKey: .bidSeconds) ?? d.bidSeconds
-        bidResetSeconds = try c.decodeIfPresent(Int.self, forKey: .bidResetSeconds) ?? d.bidResetSeconds
+        chosenBidResetSeconds = try c.decodeIfPresent(Int.self, forKey: .bidResetSeconds)
     }
 
-    private static let defaultTrades = LeagueSettings()
+    /// Encodes every setting as read (a dependent one's default included), so readers see the values in force.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(teamCount, forKey: .teamCount)
+        try c.encode(rosterSlots, forKey: .rosterSlots)
+        try c.encode(positionMaxima, forKey: .positionMaxima)
+        try c.encode(scoring, forKey: .scoring)
+        try c.encode(draftType, forKey: .draftType)
+        try c.encodeIfPresent(pickClockSeconds, forKey: .pickClockSeconds)
+        try c.encode(waiverType, forKey: .waiverType)
+        try c.encode(faabBudget, forKey: .faabBudget)
+        try c.encode(waiverPeriodDays, forKey: .waiverPeriodDays)
+        try c.encode(regularSeasonWeeks, forKey: .regularSeasonWeeks)
+        try c.encode(playoffTeams, forKey: .playoffTeams)
+        try c.encode(playoffWeeks, forKey: .playoffWeeks)
+        try c.encode(tradeReview, forKey: .tradeReview)
+        try c.encode(tradeReviewHours, forKey: .tradeReviewHours)
+        try c.encode(tradeDeadlineWeek, forKey: .tradeDeadlineWeek)
+        try c.encode(tradePicks, forKey: .tradePicks)
+        try c.encode(tradeExpiryDays, forKey: .tradeExpiryDays)
+        try c.encode(auctionBudget, forKey: .auctionBudget)
+        try c.encode(auctionMinBid, forKey: .auctionMinBid)
+        try c.encode(auctionIncrement, forKey: .auctionIncrement)
+        try c.encode(nominationSeconds, forKey: .nominationSeconds)
+        try c.encode(bidSeconds, forKey: .bidSeconds)
+        try c.encode(bidResetSeconds, forKey: .bidResetSeconds)
+    }
+
+    /// Equal when every setting reads the same (whether a dependent one was chosen or follows its default).
+    public static func == (a: LeagueSettings, b: LeagueSettings) -> Bool {
+        a.teamCount == b.teamCount && a.rosterSlots == b.rosterSlots && a.positionMaxima == b.positionMaxima && a.scoring == b.scoring
+            && a.draftType == b.draftType && a.pickClockSeconds == b.pickClockSeconds && a.waiverType == b.waiverType
+            && a.faabBudget == b.faabBudget && a.waiverPeriodDays == b.waiverPeriodDays && a.regularSeasonWeeks == b.regularSeasonWeeks
+            && a.playoffTeams == b.playoffTeams && a.playoffWeeks == b.playoffWeeks && a.tradeReview == b.tradeReview
+            && a.tradeReviewHours == b.tradeReviewHours && a.tradeDeadlineWeek == b.tradeDeadlineWeek && a.tradePicks == b.tradePicks
+            && a.tradeExpiryDays == b.tradeExpiryDays && a.auctionBudget == b.auctionBudget && a.auctionMinBid == b.auctionMinBid
+            && a.auctionIncrement == b.auctionIncrement && a.nominationSeconds == b.nominationSeconds && a.bidSeconds == b.bidSeconds
+            && a.bidResetSeconds == b.bidResetSeconds
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(teamCount); h.combine(rosterSlots); h.combine(positionMaxima); h.combine(scoring); h.combine(draftType)
+        h.combine(pickClockSeconds); h.combine(waiverType); h.combine(faabBudget); h.combine(waiverPeriodDays); h.combine(regularSeasonWeeks)
+        h.combine(playoffTeams); h.combine(playoffWeeks); h.combine(tradeReview); h.combine(tradeReviewHours); h.combine(tradeDeadlineWeek)
+        h.combine(tradePicks); h.combine(tradeExpiryDays); h.combine(auctionBudget); h.combine(auctionMinBid); h.combine(auctionIncrement)
+        h.combine(nominationSeconds); h.combine(bidSeconds); h.combine(bidResetSeconds)
+    }
+
+    private static let defaults = LeagueSettings()
+
 
     public static let allowedTeamCounts = 3...16
     /// 5 s is the lightning clock (quick practice drafts, the SSH end-to-end draft); the rest are the product's defaults.

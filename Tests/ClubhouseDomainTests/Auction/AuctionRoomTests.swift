@@ -190,20 +190,43 @@ enum AuctionFixtures {
         #expect(uncapped.dollars.values.allSatisfy { $0 < 198 }, "a roomier league is not capped")
     }
 
-    @Test func botsBidByValueNeverOverMaxBidAndSeededTiming() throws {
+    /// Bots enter one maximum each on a nomination, at once: the price moves to the second-highest plus the increment,
+    /// nobody bids a dollar at a time, and the seeded decision is the same every time.
+    @Test func botsEnterOneMaximumEachAndThePriceMovesToTheSecondHighestAtOnce() throws {
         var r = F.onTheBlock("QB1", bid: 1, settings: AuctionSettings(budget: 200))
         let v = AuctionValues(rankings: r.pool, teams: 4, spots: 3, settings: r.settings)
         let bots = DraftFixtures.teams(4, bots: [2, 3, 4])
-        let first = r.botBid(teams: bots, values: v)
-        #expect(first != nil)
-        #expect(first?.at == r.botBid(teams: bots, values: v)?.at)   // the same every time
-        var t = 0.0
-        while r.nomination != nil, t < 600 {
-            t += 0.5
-            _ = try r.tick(now: F.at(t), teams: bots, queues: DraftQueues(), values: v)
+        let pending = r.pendingBots(teams: bots, values: v)
+        #expect(pending.count == 3)
+        #expect(pending.map(\.amount) == r.pendingBots(teams: bots, values: v).map(\.amount))   // the same every time
+        #expect(r.due(teams: bots, values: v) == F.at(0), "they enter at once")
+        guard case .bid(let placed)? = try r.tick(now: F.at(0.2), teams: bots, queues: DraftQueues(), values: v) else {
+            Issue.record("no bids"); return
         }
+        let limits = pending.map(\.amount).sorted(by: >)
+        let n = try #require(r.nomination)
+        #expect(n.highBid == min(limits[0], limits[1] + 1), "second-highest maximum plus the increment: \(limits)")
+        #expect(n.highBidder == pending.first { $0.amount == limits[0] }?.team)
+        #expect(placed.allSatisfy(\.proxy) && placed.allSatisfy { $0.source == .bot })
+        #expect(r.bids.count <= 4, "no dollar-at-a-time bidding: \(r.bids.map(\.amount))")
+        #expect(r.draft.deadline == F.at(20), "entered early, the clock keeps its time")
+        #expect(r.pendingBots(teams: bots, values: v).isEmpty, "once per nomination")
+        #expect(r.due(teams: bots, values: v) == F.at(20))
+        // A person's bid past the leader's maximum is answered by nobody; one under it by the proxy, without a reset.
+        try r.bid(n.highBid + 1, on: n1, team: F.T(1), by: .manager, now: F.at(18))
+        #expect(r.draft.deadline == F.at(28), "a person's late bid resets the clock")
+        _ = try r.tick(now: F.at(28), teams: bots, queues: DraftQueues(), values: v)
         let sale = try #require(r.picks.first)
         #expect(sale.price! <= 198 && sale.price! > 1)
-        #expect(sale.teamID != F.T(1))
+    }
+
+    /// A bot's first entry late on the clock resets it, as a bid does.
+    @Test func aBotsLateFirstEntryResetsTheClock() throws {
+        var r = F.onTheBlock("QB1", bid: 1, settings: AuctionSettings(budget: 200))
+        let v = AuctionValues(rankings: r.pool, teams: 4, spots: 3, settings: r.settings)
+        let absent = DraftFixtures.teams(4, autopick: [2])   // team 2's manager turns autopick on with 4 s left
+        _ = try r.tick(now: F.at(16), teams: absent, queues: DraftQueues(), values: v)
+        #expect(r.nomination?.highBidder == F.T(2) && r.nomination?.highSource == .autopick)
+        #expect(r.draft.deadline == F.at(26))
     }
 }

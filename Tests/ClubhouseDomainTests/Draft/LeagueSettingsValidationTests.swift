@@ -24,6 +24,7 @@ import Testing
             #expect(refusal { $0.pickClockSeconds = clock }
                     == .validation(field: "pickClock", message: "The pick clock is 5, 30, 60, 90, 120 or 300 seconds, or none"))
         }
-        #expect(refusal { $0.teamCount = 3 }?.message.contains("Playoffs") == true, "4 playoff teams in a 3-team league")
+        #expect(refusal { $0.teamCount = 3; $0.playoffTeams = 4 }?.message.contains("Playoffs") == true, "4 playoff teams in a 3-team league")
+        #expect(refusal { $0.teamCount = 3 } == nil, "playoff teams nobody sent follow the league's size (2 of 3)")
     }
 }

@@ -25,13 +25,15 @@ public struct AuctionRoom: Hashable, Sendable {
     public let teamNames: [TeamID: String]
     public let botSeed: UInt64
 
-    /// Bots and absent managers nominate 2–5 s after the nomination clock starts, and bid 1.5–5 s after the last bid.
+    /// Bots and absent managers nominate 2–5 s after the nomination clock starts (their bidding: `AuctionRoom+Bots`).
     public static let botNominateRange: ClosedRange<Double> = 2...5
-    public static let botBidRange: ClosedRange<Double> = 1.5...5
+    /// How each team's proxy bids are recorded: `.bot` for a bot, `.autopick` for an absent manager, else `.manager`.
+    public var proxySources: [TeamID: PickSource] = [:]
 
     public init(draft: Draft, picks: [Pick], sales: [AuctionSale] = [], nomination: AuctionNomination? = nil, bids: [AuctionBid] = [],
                 maxBids: [AuctionMaxBid] = [], pool: DraftRankings, rules: DraftRosterRules, settings: AuctionSettings,
-                teamNames: [TeamID: String] = [:], botSeed: UInt64? = nil) {
+                teamNames: [TeamID: String] = [:], botSeed: UInt64? = nil, proxySources: [TeamID: PickSource] = [:]) {
+        self.proxySources = proxySources
         self.draft = draft
         self.picks = picks.sorted { $0.number < $1.number }
         self.sales = Dictionary(sales.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
@@ -268,31 +270,34 @@ public struct AuctionRoom: Hashable, Sendable {
     /// passed nominates, or bids by its values. At most one step; nil when nothing was due.
     public mutating func tick(now: Date, teams: [Team], queues: DraftQueues, values: AuctionValues) throws(DomainError) -> AuctionStep? {
         guard draft.status == .running else { return nil }
+        for team in teams where team.isBot || team.autopick { proxySources[team.id] = team.isBot ? .bot : .autopick }
         if let n = nomination {
             if let deadline = draft.deadline, now >= deadline {
                 return .sold(sell(n.player, to: n.highBidder, price: n.highBid, source: n.highSource, nominatedBy: n.team, now: now))
             }
-            guard let (team, amount, at) = botBid(teams: teams, values: values), now >= at else { return nil }
-            let placed = try bid(amount, on: n.id, team: team, by: teams.first { $0.id == team }?.isBot == true ? .bot : .autopick, now: now)
-            return .bid(placed)
+            guard !pendingBots(teams: teams, values: values).isEmpty else { return nil }
+            return .bid(try enterBotMaximums(teams: teams, values: values, now: now))
         }
         if needsFill { return .filled(fillRemainingSpots(teams: teams, queues: queues, now: now)) }
         guard let turn = nominator else { return nil }
         let team = teams.first { $0.id == turn }
         guard let due = due(teams: teams, values: values), now >= due else { return nil }
-        guard let player = nominationChoice(for: turn, queues: queues, isBot: team?.isBot ?? true) else {
+        let auto = team.map { $0.isBot || $0.autopick } ?? true
+        guard let player = (auto ? moneyNomination(for: turn) : nil) ?? nominationChoice(for: turn, queues: queues, isBot: team?.isBot ?? true) else {
             throw .conflict("No player is left that \(name(of: turn)) has room for")
         }
         let source: PickSource = team?.isBot ?? true ? .bot : .autopick
-        return .nominated(try nominate(player, bid: settings.minBid, team: turn, by: source, now: now))
+        let opening = auto ? openingBid(for: turn, player: player, values: values) : settings.minBid
+        return .nominated(try nominate(player, bid: opening, team: turn, by: source, now: now))
     }
 
-    /// When the clock step next has something to do: the clock's end, or a bot's think time before it.
+    /// When the clock step next has something to do: the clock's end, bots and absent managers entering their
+    /// maximums on a new nomination (at once), or a bot's nomination 2–5 s into the nomination clock.
     public func due(teams: [Team], values: AuctionValues) -> Date? {
         guard draft.status == .running else { return nil }
-        if nomination != nil {
-            let bot = botBid(teams: teams, values: values)?.at
-            return [draft.deadline, bot].compactMap { $0 }.min()
+        if let n = nomination {
+            if !pendingBots(teams: teams, values: values).isEmpty { return n.lastBidAt }
+            return draft.deadline
         }
         if needsFill { return draft.pickOpenedAt ?? .distantPast }
         guard let turn = nominator else { return nil }
@@ -312,40 +317,6 @@ public struct AuctionRoom: Hashable, Sendable {
         let queue = isBot ? [] : queues.queue(for: team)
         return Autopick.choose(queue: queue, rankings: pool, taken: taken, team: mine, rules: rules, bot: bot,
                                picksLeft: openSpots(of: team))
-    }
-
-    /// The bid a bot or absent manager makes next on the player on the block, and when: the team that would pay the
-    /// most for him (its value for him, never over its max bid) bids the high bid plus the increment, 1.5–5 s (seeded)
-    /// after the last bid, always before the clock runs out. Nil when no such team would raise.
-    public func botBid(teams: [Team], values: AuctionValues) -> (team: TeamID, amount: Int, at: Date)? {
-        guard draft.status == .running, let n = nomination, let deadline = draft.deadline else { return nil }
-        let next = n.highBid + settings.increment
-        var best: (team: TeamID, limit: Int)?
-        for team in teams where (team.isBot || team.autopick) && team.id != n.highBidder && draft.order.contains(team.id) {
-            guard hasRoom(team.id, for: n.player) else { continue }
-            let limit = min(maxBid(of: team.id), willingness(of: team.id, for: n.player, values: values))
-            if limit >= next, limit > (best?.limit ?? Int.min) { best = (team.id, limit) }
-        }
-        guard let best else { return nil }
-        let think = Self.thinkTime(Self.botBidRange, seed: botSeed, n.number, n.bids, best.team)
-        let left = deadline.timeIntervalSince(n.lastBidAt)
-        // Human-like: within the clock, now and then in its last seconds (which resets it).
-        let at = n.lastBidAt.addingTimeInterval(min(think, max(0.1, left - 0.25)))
-        return (best.team, next, at)
-    }
-
-    /// What a bot or absent manager would pay for a player: his auction value, ×1.25 when he fills an open starting
-    /// place and ×0.6 when he doesn't (bench), ×1.08 for RB/WR by an upside temperament, ±10 % seeded per nomination.
-    public func willingness(of team: TeamID, for player: PlayerID, values: AuctionValues) -> Int {
-        guard let position = pool.position(of: player) else { return 0 }
-        let base = Double(values.value(of: player))
-        let needs = rules.positionsWithOpenStarterSlot(given: held(by: team))
-        var factor = needs.contains(position) ? 1.25 : 0.6
-        if BotTemperament.of(team: team, seed: botSeed) == .upside, position == .rb || position == .wr { factor *= 1.08 }
-        var rng = SeededRandom(seed: botSeed ^ (UInt64(truncatingIfNeeded: draft.currentPick) &* 0x9E37_79B9_7F4A_7C15)
-                               ^ (UInt64(bitPattern: team.rawValue) &* 0xBF58_476D_1CE4_E5B9) ^ 0x6175_6374)
-        factor *= Double.random(in: 0.9...1.1, using: &rng)
-        return Int((base * factor).rounded(.down))
     }
 
     /// A seeded think time: the same seed, sale, bid count and team always give the same time.
@@ -377,6 +348,8 @@ public struct AuctionRoom: Hashable, Sendable {
         return max(standing, min(m.amount, maxBid(of: team)))
     }
 
+    func proxySource(_ team: TeamID) -> PickSource { proxySources[team] ?? .manager }
+
     /// A new high bid.
     private mutating func raise(_ team: TeamID, to amount: Int, proxy: Bool, source: PickSource, now: Date) -> AuctionBid {
         let b = AuctionBid(nomination: nomination!.id, team: team, amount: amount, at: now, proxy: proxy, source: source)
@@ -396,17 +369,20 @@ public struct AuctionRoom: Hashable, Sendable {
         var placed: [AuctionBid] = []
         while let n = nomination {
             let next = n.highBid + settings.increment
+            // The highest maximum, the earlier one on a tie, then the team earlier in the draft order (never dictionary order).
+            let order = draft.order
+            let place = { (t: TeamID) in order.firstIndex(of: t) ?? Int.max }
             let challengers = maxBids.values.filter { $0.team != n.highBidder }
                 .map { (m: $0, max: effectiveMax(of: $0.team)) }
                 .filter { $0.max >= next }
-                .sorted { ($0.max, $1.m.setAt) > ($1.max, $0.m.setAt) }
+                .sorted { ($0.max, $1.m.setAt, place($1.m.team)) > ($1.max, $0.m.setAt, place($0.m.team)) }
             guard let c = challengers.first else { break }
             let holderMax = effectiveMax(of: n.highBidder)
             if c.max > holderMax {
                 if holderMax > n.highBid { placed.append(raise(n.highBidder, to: holderMax, proxy: true, source: n.highSource, now: now)) }
-                placed.append(raise(c.m.team, to: min(c.max, holderMax + settings.increment), proxy: true, source: .manager, now: now))
+                placed.append(raise(c.m.team, to: min(c.max, holderMax + settings.increment), proxy: true, source: proxySource(c.m.team), now: now))
             } else if c.max < holderMax {
-                placed.append(raise(c.m.team, to: c.max, proxy: true, source: .manager, now: now))
+                placed.append(raise(c.m.team, to: c.max, proxy: true, source: proxySource(c.m.team), now: now))
                 placed.append(raise(n.highBidder, to: min(holderMax, c.max + settings.increment), proxy: true, source: n.highSource, now: now))
             } else {
                 // Equal maximums: the holder's came first and keeps the player at that amount.

@@ -13,7 +13,9 @@ extension LeagueService {
         return AuctionRoom(draft: draft, picks: try r.picks(in: league.id), sales: try r.auctionSales(in: league.id), nomination: open,
                            bids: try open.map { try r.auctionBids($0.id) } ?? [], maxBids: try open.map { try r.auctionMaxBids($0.id) } ?? [],
                            pool: rankings(league, facts: facts), rules: DraftRosterRules(league.settings), settings: AuctionSettings(league.settings),
-                           teamNames: Dictionary(teams.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a }))
+                           teamNames: Dictionary(teams.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a }),
+                           proxySources: Dictionary(teams.filter { $0.isBot || $0.autopick }.map { ($0.id, $0.isBot ? PickSource.bot : .autopick) },
+                                                    uniquingKeysWith: { a, _ in a }))
     }
 
     func auctionValues(_ league: League, facts: SeasonFacts) -> AuctionValues {
