@@ -74,16 +74,21 @@ extension DraftRoomFeature {
     }
 
     /// Styled segments along one row: the first truncates, later ones show whole or not at all.
-    static func putSegments(_ segments: [(String, StyleRole)], row: Int, in area: Rect, buffer: inout Buffer, context: RenderContext) {
+    /// `keepSecond`: the second segment (the clock) is kept whole when it fits at all, the first truncated to make room.
+    static func putSegments(_ segments: [(String, StyleRole)], row: Int, in area: Rect, buffer: inout Buffer, context: RenderContext, keepSecond: Bool = false) {
         var x = area.x + 1
         let y = area.y + row
+        // Room the second segment keeps for itself (its " · " included), when the row can hold it and a few cells more.
+        let second = segments.count > 1 && keepSecond ? segments[1].0.displayWidth + 3 : 0
+        let reserve = second > 0 && area.width - 2 - second >= 12 ? second : 0
         for (i, seg) in segments.enumerated() {
             let room = area.right - x - 1
             guard room > 0 else { break }
             if i > 0, seg.0.displayWidth + 3 > room { break }
             if i > 0 { x += buffer.set(string: " · ", at: Point(x: x, y: y), style: context.style(.dim), maxWidth: room) }
             let style = seg.1 == .error || seg.1 == .accent || seg.1 == .warning ? context.style(seg.1).adding(.bold) : context.style(seg.1)
-            x += buffer.set(string: seg.0.truncated(toWidth: max(0, area.right - x - 1)), at: Point(x: x, y: y), style: style, maxWidth: max(0, area.right - x - 1))
+            let width = max(0, area.right - x - 1 - (i == 0 ? reserve : 0))
+            x += buffer.set(string: seg.0.truncated(toWidth: width), at: Point(x: x, y: y), style: style, maxWidth: width)
         }
     }
 
@@ -156,7 +161,8 @@ extension DraftRoomFeature {
         guard let room = LoadView.render(state.room.load, what: "the draft room", empty: "No draft room for this league.",
                                          in: area, buffer: &buffer, context: context) else { return }
         // Header: where the draft is, the countdown in its own colour, the draft's shape; an auction's bid line under it.
-        putSegments(header(room, now: context.now, reset: state.reset, unreachable: state.serverUnreachable), row: 0, in: area, buffer: &buffer, context: context)
+        putSegments(header(room, now: context.now, reset: state.reset, unreachable: state.serverUnreachable), row: 0, in: area, buffer: &buffer, context: context,
+                    keepSecond: room.auction != nil && !state.serverUnreachable)   // the clock, unless "paused —" leads
         let lead = room.auction == nil ? 0 : 1
         if lead > 0, area.height > 1 { putSegments(auctionLine(room), row: 1, in: area, buffer: &buffer, context: context) }
         guard area.height > 1 + lead else { return }
