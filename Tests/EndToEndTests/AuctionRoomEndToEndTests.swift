@@ -65,23 +65,25 @@ import Testing
         let onBlock = try app.waitFor(timeout: 20) { $0.contains("On the block: \(player.name)") && $0.contains("left to bid") }
         try #require(onBlock.matched, "Bob's room shows the block and a clock in words:\n\(onBlock.screen)")
 
-        // `$` pre-fills the next bid ($2); typing 5 replaces it: the bid is $5, not $25.
+        // `$` pre-fills the next bid ($2). Over his max bid ($60 − $1 × 2 spots to keep = $58): refused in the field,
+        // in words, nothing sent or clamped.
+        try app.send("$")
+        let line = try app.waitFor("Bid on \(player.name): $")
+        try #require(line.matched, "\(line.screen)")
+        try app.type("630")
+        try app.send("Enter")
+        let refused = try app.waitFor(timeout: 10) { $0.contains("✗ $630 is more than your max bid of $58") }
+        #expect(refused.matched, "the refusal is in the field:\n\(refused.screen)")
+        #expect(try board().auction?.nomination?.highBid == 1, "nothing was sent")
+        try app.send("BSpace", "BSpace", "BSpace")
+        try SharedLeague.escape(app)
+        // Again: typing 5 on the pre-filled $2 bids $5, not $25.
         try app.send("$")
         try #require(try app.waitFor("Bid on \(player.name): $").matched)
         try app.type("5")
         try app.send("Enter")
         let bid = Wait.blockingUntil(.seconds(10), every: .milliseconds(100)) { (try? board().auction?.nomination?.highBid) == 5 }
         try #require(bid, "Bob's $5 did not land (\((try? board().auction?.nomination?.highBid) ?? -1)):\n\((try? app.screen()) ?? "")")
-
-        // Over his max bid ($60 − $1 × 2 spots to keep = $58): refused in the field, in words, nothing sent.
-        try app.send("$")
-        try #require(try app.waitFor("Bid on \(player.name): $").matched)
-        try app.type("630")
-        try app.send("Enter")
-        let refused = try app.waitFor(timeout: 10) { $0.contains("✗ $630 is more than your max bid of $58") }
-        #expect(refused.matched, "the refusal is in the field:\n\(refused.screen)")
-        #expect(try board().auction?.nomination?.highBid == 5, "nothing was sent, nothing clamped")
-        try SharedLeague.escape(app)
 
         // Bob's maximum $20; Cat bids $23 over it: the room says he was outbid and that his maximum is passed.
         try app.send("m")
