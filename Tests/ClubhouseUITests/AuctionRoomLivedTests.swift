@@ -82,13 +82,16 @@ import Terminal
         #expect(DraftRoomFeature.auctionClock(between, now: Demo.now, reset: nil)?.0 == "0:25 to nominate")
     }
 
-    /// A long name gives way to the clock at 80 columns: the clock is never dropped for the name.
+    /// On a narrow screen the clock says it in fewer words, and neither it nor the player's name is dropped.
     @Test func theClockKeepsItsPlaceBesideALongName() async {
         var room = R.auctionRoom(deadlineIn: 7)
-        room.auction?.player = PlayerSummary(id: Demo.kupp.id, name: "Christian McCaffrey-Lengthyname", position: .rb, nflTeam: "CAR", byeWeek: 7, injury: .healthy)
+        room.auction?.player = PlayerSummary(id: Demo.kupp.id, name: "Christian McCaffrey", position: .rb, nflTeam: "CAR", byeWeek: 7, injury: .healthy)
         let h = await R.opened(room, size: Size(width: 60, height: 16))
         let screen = Screen(h.state)
-        #expect(screen.inSheet("sold in 0:07 unless someone bids"), "\(screen.text)")
+        let header = screen.text.split(separator: "\n").first { $0.contains("On the block:") }.map(String.init) ?? ""
+        #expect(header.contains("On the block: Christian McCaff") && header.contains("· sold in 0:07"), "\(screen.text)")
+        let reset = DraftRoomFeature.ClockReset(nomination: R.kuppOnBlock, deadline: Demo.now.addingTimeInterval(9))
+        #expect(DraftRoomFeature.auctionClock(R.auctionRoom(deadlineIn: 9), now: Demo.now, reset: reset, compact: true)?.0 == "0:09 left (reset)")
     }
 
     // MARK: Amounts

@@ -52,7 +52,7 @@ import Terminal
         var f = Self.auctionForm()
         f.step(.auctionBudget, by: -1)
         f.step(.bidClock, by: 1)
-        #expect(f.help(.draftType) == "$190 budgets, $1 minimum bid · 30 s to nominate, 30 s to bid, a late bid resets to 10 s")
+        #expect(f.help(.draftType) == "$190 each, $1 minimum bid · 30 s to nominate, 30 s to bid, 10 s after a late bid")
         #expect(f.value(.auctionBudget) == "$190" && f.value(.bidClock) == "30 s" && f.value(.bidResetClock) == "10 s")
         #expect(f.help(.bidResetClock).hasPrefix("1–30 s"))
     }

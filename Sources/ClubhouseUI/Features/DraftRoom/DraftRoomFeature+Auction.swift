@@ -248,7 +248,7 @@ extension DraftRoomFeature {
         var me = mine
         if case .nominate = entry, let t = a.teams.first(where: { $0.team == a.nominator }) { me = t }
         let spots = me.openSpots == 1 ? "1 spot" : "\(me.openSpots) spots"
-        let over = "$\(amount) is more than \(me.team == mine.team ? "your" : teamName(room, me.team) + "'s") max bid of $\(me.maxBid) ($\(me.budgetLeft) left, \(spots) to fill) — type $\(me.maxBid) or less."
+        let over = "$\(amount) is more than \(me.team == mine.team ? "your" : teamName(room, me.team) + "'s") max bid of $\(me.maxBid) ($\(me.budgetLeft) left, \(spots) to fill)."
         switch entry {
         case .bid:
             if let next = nextBid(a), amount < next { return "The next bid is at least $\(next)." }

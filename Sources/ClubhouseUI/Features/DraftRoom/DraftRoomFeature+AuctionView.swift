@@ -6,7 +6,7 @@ import Terminal
 extension DraftRoomFeature {
     /// The header of a started auction: the player on the block (or whose nomination it is), the clock, his value,
     /// then the auction's shape (dropped first when narrow).
-    static func auctionHeader(_ room: DraftBoard, now: Date, reset: ClockReset?, unreachable: Bool = false) -> [(String, StyleRole)] {
+    static func auctionHeader(_ room: DraftBoard, now: Date, reset: ClockReset?, unreachable: Bool = false, compact: Bool = false) -> [(String, StyleRole)] {
         guard let a = room.auction else { return [] }
         let d = room.draft
         var out: [(String, StyleRole)] = [], value: Int?
@@ -21,7 +21,7 @@ extension DraftRoomFeature {
                         mine ? .warning : .text))
         }
         // The clock right after the first part, so a narrow screen drops the value before it.
-        if let clock = auctionClock(room, now: now, reset: reset, unreachable: unreachable) { out.append(clock) }
+        if let clock = auctionClock(room, now: now, reset: reset, unreachable: unreachable, compact: compact) { out.append(clock) }
         if let value { out.append(("value $\(value)", .text)) }
         out.append(("auction · $\(a.settings.budget) budgets · \(room.teams.count) teams", .dim))
         return out
@@ -29,17 +29,18 @@ extension DraftRoomFeature {
 
     /// The auction's clock in words: "0:15 left to bid"; in its last seconds "sold in 0:07 unless someone bids" (the
     /// error colour, and the words say it without colour); after a late bid "0:09 left — a late bid reset the clock";
-    /// between sales "0:25 to nominate".
-    static func auctionClock(_ room: DraftBoard, now: Date, reset: ClockReset?, unreachable: Bool = false) -> (String, StyleRole)? {
+    /// between sales "0:25 to nominate". `compact` (a narrow screen, so the player's name keeps its room): "0:15 to bid",
+    /// "sold in 0:07", "0:09 left (reset)".
+    static func auctionClock(_ room: DraftBoard, now: Date, reset: ClockReset?, unreachable: Bool = false, compact: Bool = false) -> (String, StyleRole)? {
         guard let a = room.auction, let cd = countdown(room.draft, now: now, unreachable: unreachable) else { return nil }
         guard room.draft.status == .running, !room.draft.isComplete, !unreachable, let deadline = room.draft.deadline else { return cd }
         guard let n = a.nomination else { return (cd.text + " to nominate", cd.role == .error ? .error : .accent) }
         let last = deadline.timeIntervalSince(now) < Double(lastSeconds)
         if let reset, reset.nomination == n.id, abs(reset.deadline.timeIntervalSince(deadline)) <= ClockReset.sameDeadline {
-            return (cd.text + " left — a late bid reset the clock", last ? .error : .warning)
+            return (cd.text + (compact ? " left (reset)" : " left — a late bid reset the clock"), last ? .error : .warning)
         }
-        if last { return ("sold in \(cd.text) unless someone bids", .error) }
-        return (cd.text + " left to bid", .accent)
+        if last { return ("sold in \(cd.text)" + (compact ? "" : " unless someone bids"), .error) }
+        return (cd.text + (compact ? " to bid" : " left to bid"), .accent)
     }
 
     /// The seconds at the end of a bidding clock shown as its last ones.

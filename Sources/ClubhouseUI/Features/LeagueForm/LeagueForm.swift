@@ -396,12 +396,12 @@ public struct LeagueForm: Hashable, Sendable {
             case .linear: return "same order every round"
             case .thirdRoundReversal: return "snake; round 3 repeats round 2"
             case .auction:
-                return "$\(s.auctionBudget) budgets, $\(s.auctionMinBid) minimum bid · \(s.nominationSeconds) s to nominate, \(s.bidSeconds) s to bid, a late bid resets to \(s.bidResetSeconds) s"
+                return "$\(s.auctionBudget) each, $\(s.auctionMinBid) minimum bid · \(s.nominationSeconds) s to nominate, \(s.bidSeconds) s to bid, \(s.bidResetSeconds) s after a late bid"
             }
         case .pickClock: return s.pickClockSeconds == nil ? "none: a soft timer, expiry does nothing" : "5 s (lightning) to 300 s, or none · expiry autopicks"
         case .auctionBudget:
             let r = LeagueSettings.Limits.auctionBudget
-            return "each team's, $\(r.lowerBound)–$\(r.upperBound), ±$\(Self.auctionBudgetStep) · fills \(s.draftRounds) spots, each at least the minimum bid"
+            return "each team's, $\(r.lowerBound)–$\(r.upperBound), ±$\(Self.auctionBudgetStep) · fills \(s.draftRounds) spots at the minimum bid or more"
         case .auctionMinBid:
             let r = LeagueSettings.Limits.auctionMinBid
             return "$\(r.lowerBound)–$\(r.upperBound) · the lowest opening bid; each open spot keeps it in reserve"
@@ -415,7 +415,7 @@ public struct LeagueForm: Hashable, Sendable {
             let r = LeagueSettings.Limits.bidSeconds
             return "\(r.lowerBound)–\(r.upperBound) s once a player is up · the highest bid when it ends buys him"
         case .bidResetClock:
-            return "1–\(s.bidSeconds) s (at most the bidding clock) · a bid with less left puts the clock back to \(s.bidResetSeconds) s"
+            return "1–\(s.bidSeconds) s, at most the bidding clock · a bid with less left resets it to \(s.bidResetSeconds) s"
         case .waiverType: return s.waiverType == .faab ? "blind bids from a season budget" : "by priority; a claim moves you last"
         case .faabBudget: return "$0–$\(Self.faabBudgets.upperBound), ±$\(Self.faabStep) · highest bid wins"
         case .waiverPeriod: return "1–7 days on waivers after a drop"
