@@ -54,7 +54,7 @@ import Terminal
     @Test func theRoomShowsTheBlockTheHighBidMyBudgetAndTheClockInItsLastSeconds() async {
         let h = await Self.opened(Self.auctionRoom())
         let screen = Screen(h.state)
-        #expect(screen.inSheet("On the block: Cooper Kupp (WR, LAR) · 0:07 closing · value $32"), "under ten seconds the clock says so in words, not only in red:\n\(screen.text)")
+        #expect(screen.inSheet("On the block: Cooper Kupp (WR, LAR) · sold in 0:07 unless someone bids"), "under ten seconds the clock says so in words, not only in red:\n\(screen.text)")
         #expect(screen.inSheet("High bid $31 — Tailgaters"))
         // Bytes bought Dalvin Cook ($45): $155 left, 14 open spots, max bid 155 − 13.
         #expect(screen.inSheet("You: $155 left · max bid $142 · 14 open"))
@@ -173,7 +173,7 @@ import Terminal
         h.send(.board(.refreshDue))
         await h.settle()
         #expect(Self.room(h)?.reset == DraftRoomFeature.ClockReset(nomination: Self.kuppOnBlock, deadline: Demo.now.addingTimeInterval(10)))
-        #expect(Screen(h.state).inSheet("0:10 reset"), "\(Screen(h.state).text)")
+        #expect(Screen(h.state).inSheet("0:10 left — a late bid reset the clock"), "\(Screen(h.state).text)")
         #expect(Screen(h.state).inSheet("High bid $33 — Hail Marys"))
     }
 
@@ -207,7 +207,7 @@ import Terminal
         guard case .nominate(let p)? = Self.room(h)?.entry else { Issue.record("no opening price asked"); return }
         #expect(p == Demo.kupp, "the top of Available")
         #expect(Self.room(h)?.amountField.text == "1", "the minimum bid prefilled")
-        h.keys("5")
+        h.keys("15")    // the first digit replaces the prefilled $1
         h.key(.enter)
         await h.settle()
         #expect(await fake.auctionCalls == ["nominate \(Demo.kupp.id.rawValue) 15"])
@@ -247,7 +247,7 @@ import Terminal
         await h.fake.setRoom(Self.auctionRoom(deadlineIn: 9, myMax: 40))   // a late bid moved the clock to 0:09
         h.send(.board(.refreshDue))
         await h.settle()
-        #expect(Screen(h.state).inSheet("0:09 reset closing"), "\(Screen(h.state).text)")
+        #expect(Screen(h.state).inSheet("0:09 left — a late bid reset the clock"), "\(Screen(h.state).text)")
         Golden.check(Screen(h.state).buffer, named: "auction-room-no-color-80x24")
     }
 
@@ -282,7 +282,7 @@ import Terminal
         var start = DraftRoomFeature.State(id: Demo.couch)
         start.room = Loadable(Self.auctionRoom())
         let store = TestStore(DraftRoomFeature.self, start, context: context)
-        await store.send(.bidBegan) { $0.entry = .bid(Self.kuppOnBlock, Demo.kupp); $0.amountField = TextFieldState(text: "32", maxLength: 6) }
+        await store.send(.bidBegan) { $0.entry = .bid(Self.kuppOnBlock, Demo.kupp); $0.amountField = TextFieldState(text: "32", maxLength: 6, selected: true) }
         await store.send(.pasted("$4 5")) { $0.amountField.insert("45") }
         await store.send(.escaped) { $0.entry = nil }
         store.finish()

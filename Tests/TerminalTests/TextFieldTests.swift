@@ -196,3 +196,36 @@ struct FieldProgram: Program {
         #expect(TextField.scrollStart(chars: f.characters, cursor: f.cursor, width: 6) == 3)
     }
 }
+
+/// A pre-filled amount is selected: the first key typed replaces it (issue 44: typing 10 on `$1` gave $110).
+@Suite struct SelectedTextFieldTests {
+    @Test func theFirstCharacterTypedReplacesASelectedText() {
+        var f = TextFieldState(text: "1", maxLength: 6, selected: true)
+        #expect(f.selected)
+        f.handle(.key(.char("1"))); f.handle(.key(.char("0")))
+        #expect(f.text == "10" && f.cursor == 2 && !f.selected)
+    }
+
+    @Test func backspaceClearsASelectionAndAPasteReplacesIt() {
+        var f = TextFieldState(text: "32", selected: true)
+        f.handle(.key(.backspace))
+        #expect(f.text == "" && !f.selected)
+        var g = TextFieldState(text: "32", selected: true)
+        g.insert("45")
+        #expect(g.text == "45")
+    }
+
+    @Test func movingTheCursorKeepsTheTextAndEndsTheSelection() {
+        var f = TextFieldState(text: "32", selected: true)
+        f.handle(.key(.left))
+        f.handle(.key(.char("1")))
+        #expect(f.text == "312" && !f.selected)
+    }
+
+    @Test func aFieldIsNotSelectedUnlessAskedNorWhenEmpty() {
+        var f = TextFieldState(text: "1")
+        f.handle(.key(.char("0")))
+        #expect(f.text == "10")
+        #expect(!TextFieldState(text: "", selected: true).selected)
+    }
+}

@@ -33,9 +33,10 @@ public struct FormFields: Equatable, Sendable {
         public var section = ""
         /// One line of help for a browsed form: beside the row when there is room, else on the last line while focused.
         public var help = ""
-        public init(_ label: String, placeholder: String = "", text: String = "", maxLength: Int = 40, masked: Bool = false) {
+        /// `number`: a pre-filled amount or count, replaced by the first key typed ("10" on "1" is 10, not 110).
+        public init(_ label: String, placeholder: String = "", text: String = "", maxLength: Int = 40, masked: Bool = false, number: Bool = false) {
             self.label = label; id = label; self.placeholder = placeholder
-            value = TextFieldState(text: text, masked: masked, maxLength: maxLength)
+            value = TextFieldState(text: text, masked: masked, maxLength: maxLength, selected: number)
         }
         /// A text row holding `value` as it is (its cursor and limit included).
         public init(_ label: String, id: String? = nil, value: TextFieldState, placeholder: String = "", section: String = "", help: String = "") {

@@ -40,7 +40,8 @@ public struct TextField: Widget, Sendable {
         let start = TextField.scrollStart(chars: chars, cursor: state.cursor, width: row.width)
         // Only what can fit is turned into a string (each character is at least one cell wide).
         let shown = String(chars[start..<min(chars.count, start + max(0, row.width))])
-        buffer.set(string: shown, at: Point(x: row.x, y: row.y), style: style, maxWidth: row.width)
+        // Selected text (replaced by the first key typed) shows in reverse, as a selection does.
+        buffer.set(string: shown, at: Point(x: row.x, y: row.y), style: state.selected ? style.adding(.reverse) : style, maxWidth: row.width)
         if focused {
             let cx = chars[start..<state.cursor].reduce(0) { $0 + DisplayWidth.of($1) }
             buffer.cursor = Point(x: row.x + min(cx, row.width - 1), y: row.y)

@@ -22,11 +22,28 @@ public struct TextFieldState: Hashable, Sendable {
     /// The cursor right after input was last cut at the limit: a mark typed there next belonged to what was cut.
     private var cutAtCursor: Int?
 
-    /// Creates a field with `text` and the cursor at its end.
-    public init(text: String = "", masked: Bool = false, maxLength: Int? = nil) {
+    /// The whole text is selected: the next character typed or pasted replaces it, and Backspace or Delete clears it
+    /// (a pre-filled amount: typing 10 on "1" gives "10", not "110"). Moving the cursor keeps the text and ends it.
+    public private(set) var selected = false
+
+    /// Creates a field with `text` and the cursor at its end; `selected`: the text is replaced by the first thing typed.
+    public init(text: String = "", masked: Bool = false, maxLength: Int? = nil, selected: Bool = false) {
         self.characters = []; self.cursor = 0; self.masked = masked; self.maxLength = maxLength
         insert(text)
         limitJustReached = false; limitNoticed = false
+        self.selected = selected && !text.isEmpty
+    }
+
+    /// Selects the whole text (the next thing typed replaces it), cursor at the end.
+    public mutating func selectAll() { cursor = characters.count; selected = !characters.isEmpty }
+
+    /// Clears a selection's text before an edit that replaces or deletes it; true when there was one.
+    @discardableResult
+    private mutating func replaceSelection() -> Bool {
+        guard selected else { return false }
+        selected = false
+        characters = []; cursor = 0; limitNoticed = false; cutAtCursor = nil
+        return true
     }
 
     /// The text entered.
@@ -38,6 +55,7 @@ public struct TextFieldState: Hashable, Sendable {
     /// Reads `string` only as far as the room left; returns false when some of it was cut.
     @discardableResult
     public mutating func insert(_ string: String) -> Bool {
+        if !string.isEmpty { replaceSelection() }
         let room = maxLength.map { max(0, $0 - characters.count) } ?? Int.max
         var clean: [Character] = []
         var cut = false
@@ -80,18 +98,21 @@ public struct TextFieldState: Hashable, Sendable {
 
     /// Removes the character before the cursor (Backspace).
     public mutating func deleteBackward() {
+        if replaceSelection() { return }
         guard cursor > 0 else { return }
         characters.remove(at: cursor - 1); cursor -= 1; shortened()
     }
 
     /// Removes the character under the cursor (Delete).
     public mutating func deleteForward() {
+        if replaceSelection() { return }
         guard cursor < characters.count else { return }
         characters.remove(at: cursor); shortened()
     }
 
     /// Removes the word before the cursor and the spaces after it (Ctrl-W).
     public mutating func deleteWordBackward() {
+        if replaceSelection() { return }
         var i = cursor
         while i > 0, characters[i - 1] == " " { i -= 1 }
         while i > 0, characters[i - 1] != " " { i -= 1 }
@@ -100,20 +121,24 @@ public struct TextFieldState: Hashable, Sendable {
 
     /// Removes everything before the cursor (Ctrl-U).
     public mutating func killToStart() {
+        if replaceSelection() { return }
         characters.removeSubrange(0..<cursor); cursor = 0; shortened()
     }
 
     /// Removes everything from the cursor on (Ctrl-K).
     public mutating func killToEnd() {
+        if replaceSelection() { return }
         characters.removeSubrange(cursor...); shortened()
     }
 
     /// Moves the cursor by `delta` characters, clamped.
     public mutating func moveCursor(by delta: Int) {
+        selected = false
         cursor = max(0, min(characters.count, cursor + delta)); limitJustReached = false
     }
     /// Moves the cursor to the start of the previous word (Alt-B).
     public mutating func moveWordBackward() {
+        selected = false
         while cursor > 0, characters[cursor - 1] == " " { cursor -= 1 }
         while cursor > 0, characters[cursor - 1] != " " { cursor -= 1 }
         limitJustReached = false
@@ -121,19 +146,20 @@ public struct TextFieldState: Hashable, Sendable {
 
     /// Moves the cursor past the end of the next word (Alt-F).
     public mutating func moveWordForward() {
+        selected = false
         while cursor < characters.count, characters[cursor] == " " { cursor += 1 }
         while cursor < characters.count, characters[cursor] != " " { cursor += 1 }
         limitJustReached = false
     }
 
     /// Moves the cursor to the start.
-    public mutating func moveToStart() { cursor = 0; limitJustReached = false }
+    public mutating func moveToStart() { cursor = 0; selected = false; limitJustReached = false }
     /// Moves the cursor to the end.
-    public mutating func moveToEnd() { cursor = characters.count; limitJustReached = false }
+    public mutating func moveToEnd() { cursor = characters.count; selected = false; limitJustReached = false }
 
     /// Replaces all text, cursor at the end.
     public mutating func setText(_ newText: String) {
-        characters = []; cursor = 0; limitNoticed = false; insert(newText)
+        characters = []; cursor = 0; limitNoticed = false; selected = false; insert(newText)
     }
 
     /// Applies an editing key or paste; returns false for events the field does not use (Enter, Esc, Tab, arrows up/down…).

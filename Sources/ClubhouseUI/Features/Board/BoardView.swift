@@ -187,12 +187,13 @@ public struct DraftGrid: Widget {
             }
         }
         let newest = room.picks.map(\.pick.number).max()
-        let byCell = Dictionary(room.picks.map { ("\($0.pick.round)-\($0.pick.teamID.rawValue)", $0) }, uniquingKeysWith: { a, _ in a })
         let n = room.teams.count
         let live = room.draft.status == .running || room.draft.status == .paused
         let auction = room.draft.type == .auction
+        let rowOf = DraftGrid.rows(room)
+        let byCell = Dictionary(room.picks.map { ("\(rowOf[$0.pick.number] ?? $0.pick.round)-\($0.pick.teamID.rawValue)", $0) }, uniquingKeysWith: { a, _ in a })
         let current = live && !room.draft.isComplete && !auction ? room.draft.currentPick : nil
-        let focusRound = selectedPick.flatMap { s in room.picks.first { $0.pick.number == s }?.pick.round }
+        let focusRound = selectedPick.flatMap { s in rowOf[s] ?? room.picks.first { $0.pick.number == s }?.pick.round }
         let currentRound = focusRound ?? current.map { ($0 - 1) / max(1, n) + 1 } ?? 1
         let visibleRounds = max(0, area.height - headerRows)
         let firstRound = max(1, min(currentRound - visibleRounds + 1, room.draft.rounds - visibleRounds + 1))
@@ -225,6 +226,20 @@ public struct DraftGrid: Widget {
                 }
             }
         }
+    }
+
+    /// The row each pick sits on, by pick number: its round in a draft by rounds; in an auction the team's nth purchase.
+    /// A sale's stored round counts sales across the room (sale 5 of 4 teams is "round 2"), so one team's two buys in
+    /// the same stretch of sales share a round: keyed by it, the second hid the first (issue 44: McCaffrey $63 lost
+    /// between Kamara and Mahomes).
+    static func rows(_ room: DraftBoard) -> [Int: Int] {
+        guard room.draft.type == .auction else { return Dictionary(room.picks.map { ($0.pick.number, $0.pick.round) }, uniquingKeysWith: { a, _ in a }) }
+        var out: [Int: Int] = [:], bought: [TeamID: Int] = [:]
+        for p in room.picks.sorted(by: { $0.pick.number < $1.pick.number }) {
+            bought[p.pick.teamID, default: 0] += 1
+            out[p.pick.number] = bought[p.pick.teamID]
+        }
+        return out
     }
 
     /// Overall pick number of `column` (draft slot) in `round`, snake order by default.

@@ -7,8 +7,8 @@ enum CommissionerInputs {
 
     static func inviteForm() -> FormFields {
         FormFields(title: "New invite code", fields: [
-            FormFields.Field("Uses (1–100)", placeholder: "1", text: "1", maxLength: 3),
-            FormFields.Field("Expires in days", placeholder: "never", text: "7", maxLength: 5),
+            FormFields.Field("Uses (1–100)", placeholder: "1", text: "1", maxLength: 3, number: true),
+            FormFields.Field("Expires in days", placeholder: "never", text: "7", maxLength: 5, number: true),
         ])
     }
 

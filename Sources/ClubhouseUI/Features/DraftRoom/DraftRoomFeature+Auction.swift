@@ -37,6 +37,35 @@ extension DraftRoomFeature {
         }
     }
 
+    /// An outbid the room said: once per bid that passed mine.
+    public struct OutbidSaid: Equatable, Sendable {
+        public var nomination: NominationID
+        public var highBid: Int
+    }
+
+    /// What the room says when it is read again and the auction moved under me: another team's bid passed mine (or
+    /// my maximum) — a toast and the bell — or the player on the block was sold. Nil when nothing worth saying happened.
+    static func auctionNews(before: DraftBoard?, after: DraftBoard) -> (message: String, bell: Bool, outbid: OutbidSaid?)? {
+        guard let was = before?.auction, let wasN = was.nomination, let now = after.auction else { return nil }
+        let me = after.capabilities.myTeam
+        if now.nomination?.id != wasN.id {
+            // The sale now on the board (not a player undone or a nomination that never sold).
+            guard let sale = after.picks.first(where: { $0.player.id == wasN.player }),
+                  !(before?.picks.contains { $0.pick.number == sale.pick.number } ?? false) else { return nil }
+            let team = teamName(after, sale.pick.teamID) + (me != nil && sale.pick.teamID == me ? " (you)" : "")
+            return ("Sold: \(sale.player.name) to \(team)" + (sale.pick.price.map { " for $\($0)" } ?? "") + ".", false, nil)
+        }
+        guard let me, let n = now.nomination, n.highBidder != me, n.highBid > wasN.highBid || wasN.highBidder == me else { return nil }
+        let max = now.myMaxBid ?? was.myMaxBid
+        let held = wasN.highBidder == me
+        // My maximum was still standing (unpassed) before this bid, and this bid passed it.
+        let maxPassedNow = max.map { m in n.highBid >= m && !(wasN.highBidder != me && wasN.highBid >= m) } ?? false
+        guard held || maxPassedNow else { return nil }
+        var s = "Outbid on \(was.player?.name ?? "the player on the block") — \(teamName(after, n.highBidder)) bid $\(n.highBid)"
+        if let max, n.highBid >= max { s += "; your maximum $\(max) is passed" }
+        return (s + ".", true, OutbidSaid(nomination: n.id, highBid: n.highBid))
+    }
+
     /// A bid moved the clock of `nomination` to `deadline`.
     public struct ClockReset: Equatable, Sendable {
         public var nomination: NominationID
@@ -160,7 +189,9 @@ extension DraftRoomFeature {
     static func beginEntry(_ state: inout State, _ entry: AmountEntry, prefill: String) -> Effect<Action> {
         state.entry = entry
         state.confirm = nil
-        state.amountField = TextFieldState(text: prefill, maxLength: 6)
+        state.amountError = nil
+        // The pre-filled amount is selected: the first digit typed replaces it ("10" on "1" is $10, not $110).
+        state.amountField = TextFieldState(text: prefill, maxLength: 6, selected: true)
         return .none
     }
 
@@ -170,13 +201,14 @@ extension DraftRoomFeature {
         switch key {
         case .escape:
             state.entry = nil
+            state.amountError = nil
             return .none
         case .enter:
             return submitAmount(entry, &state, context: context)
         case .char(let c) where !c.isASCII || !c.isNumber:
             return .none
         default:
-            _ = state.amountField.handle(.key(key))
+            if state.amountField.handle(.key(key)) { state.amountError = nil }
             return .none
         }
     }
@@ -187,7 +219,15 @@ extension DraftRoomFeature {
         let text = state.amountField.text.trimmingCharacters(in: .whitespaces)
         let amount = Int(text)
         if case .maxBid(let n, _) = entry, text.isEmpty { return setMax(&state, n, nil, api: api, signedIn: signedIn) }
-        guard let amount, amount > 0 else { return toast("Type a whole number of dollars, like 12.") }
+        guard let amount, amount > 0 else {
+            state.amountError = "Type a whole number of dollars, like 12."
+            return .none
+        }
+        // Refused here, in words in the field, and kept for the person to change (the server checks again).
+        if let room = state.room.value, let problem = amountProblem(entry, amount, room) {
+            state.amountError = problem
+            return .none
+        }
         switch entry {
         case .bid(let n, let p): return placeBid(&state, n, p, amount, api: api, signedIn: signedIn)
         case .maxBid(let n, _): return setMax(&state, n, amount, api: api, signedIn: signedIn)
@@ -197,6 +237,27 @@ extension DraftRoomFeature {
             if !signedIn { return .delegate(.perform(.nominate(league: id, player: p.id, bid: amount))) }
             return write({ try await api.nominate(id, player: p.id, bid: amount) },
                          answer: { Action.auctionAnswered(.nominate(amount, p), $0) })
+        }
+    }
+
+    /// Why `amount` can't go out for `entry`, in words, or nil: over my max bid, under the next bid or the minimum.
+    /// Signed out (no team known) the gate asks first and the server says.
+    static func amountProblem(_ entry: AmountEntry, _ amount: Int, _ room: DraftBoard) -> String? {
+        guard let a = room.auction, let mine = myAuctionTeam(room) else { return nil }
+        // A nomination is the nominating team's (the commissioner may put a player up for another team).
+        var me = mine
+        if case .nominate = entry, let t = a.teams.first(where: { $0.team == a.nominator }) { me = t }
+        let spots = me.openSpots == 1 ? "1 spot" : "\(me.openSpots) spots"
+        let over = "$\(amount) is more than \(me.team == mine.team ? "your" : teamName(room, me.team) + "'s") max bid of $\(me.maxBid) ($\(me.budgetLeft) left, \(spots) to fill)."
+        switch entry {
+        case .bid:
+            if let next = nextBid(a), amount < next { return "The next bid is at least $\(next)." }
+            return amount > me.maxBid ? over : nil
+        case .maxBid:
+            return amount > me.maxBid ? over : nil
+        case .nominate:
+            if amount < a.settings.minBid { return "The opening price is at least $\(a.settings.minBid)." }
+            return amount > me.maxBid ? over : nil
         }
     }
 

@@ -98,7 +98,7 @@ extension DraftRoomFeature {
                                 enabledWhen: isComm && status == .running, disabledReason: isComm ? "The draft isn't running." : notComm))
         }
         let manages = room?.capabilities.myTeam != nil
-        comm.append(KeyBinding([.char("A")], .autopickPressed, label: autopickLabel(room), group: isComm ? c : g,
+        comm.append(KeyBinding([.char("A")], .autopickPressed, label: autopickLabel(state), group: isComm ? c : g,
                             enabledWhen: (isComm || manages) && status != .complete,
                             disabledReason: isComm || manages ? "The draft is complete." : notComm))
         // What the commissioner must do next (start, resume) comes right after the tabs in the footer.
@@ -108,15 +108,26 @@ extension DraftRoomFeature {
         return Keymap(b + rest + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
     }
 
-    /// The team `A` switches autopick for: the team on the clock for the commissioner, else my own team.
-    static func autopickTarget(_ room: DraftBoard) -> TeamSummary? {
-        room.capabilities.isCommissioner ? onTheClock(room) : room.teams.first { $0.id == room.capabilities.myTeam }
+    /// The team `A` switches autopick for. A manager: their own team. The commissioner: in an auction the team selected
+    /// on the Teams tab, elsewhere their own team (issue 44: it took the high bidder's); in a draft by rounds the team on
+    /// the clock (an absent manager's).
+    static func autopickTarget(_ state: State) -> TeamSummary? {
+        guard let room = state.room.value else { return nil }
+        let mine = room.teams.first { $0.id == room.capabilities.myTeam }
+        guard room.capabilities.isCommissioner else { return mine }
+        guard let a = room.auction else { return onTheClock(room) }
+        if state.tab == .teams, let chosen = a.teams[safe: state.lists[.teams]?.selected ?? -1] {
+            return room.teams.first { $0.id == chosen.team }
+        }
+        return mine
     }
 
     /// "autopick on for Bits" / "autopick off for Bits": what `A` will do, from the team's real flag.
-    static func autopickLabel(_ room: DraftBoard?) -> String {
-        guard let room, let team = autopickTarget(room) else {
-            return room?.capabilities.isCommissioner == true ? "toggle autopick (team on the clock)" : "toggle autopick for my team"
+    static func autopickLabel(_ state: State) -> String {
+        guard let room = state.room.value, let team = autopickTarget(state) else {
+            let room = state.room.value
+            if room?.capabilities.isCommissioner == true { return room?.auction != nil ? "toggle autopick (the team chosen on Teams)" : "toggle autopick (team on the clock)" }
+            return "toggle autopick for my team"
         }
         return "autopick \(room.onAutopick.contains(team.id) ? "off" : "on") for \(team.name)"
     }

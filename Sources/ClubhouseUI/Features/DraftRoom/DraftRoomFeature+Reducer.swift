@@ -91,6 +91,15 @@ extension DraftRoomFeature {
 
     static func toast(_ m: String) -> Effect<Action> { .delegate(.toast(m)) }
 
+    /// The terminal bell, when the draft bell is on (the saved setting wins: it may have changed since the room opened).
+    static func ringBell(_ state: State, context: PageContext) -> Effect<Action> {
+        let bell = context.env.bell, settings = context.env.settings, fallback = state.bell
+        return .run {
+            if ((try? settings.load()) ?? nil)?.draftBell ?? fallback { bell() }
+            return nil
+        }
+    }
+
     /// Applies a search edit and selects the first match; says once when the search is cut at its limit.
     static func applyFilter(_ edit: FilterField.Edit, _ state: inout State) -> Effect<Action> {
         state.filter.apply(edit)
@@ -113,11 +122,17 @@ extension DraftRoomFeature {
             // Back: the room as the server has it now (a clock given back after the outage, the picks made meanwhile).
             return reachable ? loadAll(&state, api: api, refresh: true) : .none
         case .roomLoaded(let t, let r):
-            let wasMyTurn = state.isMyTurn, selected = selectedAvailable(state), auction = state.room.value?.auction
+            let wasMyTurn = state.isMyTurn, selected = selectedAvailable(state), before = state.room.value, auction = before?.auction
             let drafted = Set((state.room.value?.picks ?? []).map(\.player.id))
             guard state.room.finish(t, r) else { return .none }
             reselect(&state, selected, context: context)
             var fx: [Effect<Action>] = [auctionRoomChanged(&state, before: auction)]
+            // Outbid (a toast and the bell, once per bid that passed mine) or sold, said as the room reads it.
+            if let now = state.room.value, let news = auctionNews(before: before, after: now), news.outbid == nil || news.outbid != state.outbidSaid {
+                if let said = news.outbid { state.outbidSaid = said }
+                fx.append(toast(news.message))
+                if news.bell { fx.append(ringBell(state, context: context)) }
+            }
             // A pick undone gives its player back: the players list (read without him) is read again.
             if state.players.value != nil, let now = state.room.value, !drafted.isSubset(of: Set(now.picks.map(\.player.id))) {
                 let tp = state.players.beginRefresh()
@@ -128,14 +143,7 @@ extension DraftRoomFeature {
                 state.confirm = nil
                 fx.append(toast(now.currentPick != expected ? "Pick \(expected) was made while you were deciding." : "The draft was paused — pick again when it resumes."))
             }
-            if !wasMyTurn, state.isMyTurn {
-                // The saved setting wins (it may have changed since the room opened).
-                let bell = context.env.bell, settings = context.env.settings, fallback = state.bell
-                fx.append(.run {
-                    if ((try? settings.load()) ?? nil)?.draftBell ?? fallback { bell() }
-                    return nil
-                })
-            }
+            if !wasMyTurn, state.isMyTurn { fx.append(ringBell(state, context: context)) }
             return .merge(fx)
         case .playersLoaded(let t, let r):
             let selected = selectedAvailable(state)
@@ -202,6 +210,7 @@ extension DraftRoomFeature {
         case .pasted(let text):
             if state.entry != nil {
                 state.amountField.insert(String(text.filter { $0.isASCII && $0.isNumber }))
+                state.amountError = nil
                 return .none
             }
             if state.chatEditing {
@@ -212,7 +221,7 @@ extension DraftRoomFeature {
             return applyFilter(.pasted(text), &state)
         case .escaped:
             if state.confirm != nil { state.confirm = nil; return .none }
-            if state.entry != nil { state.entry = nil; return .none }
+            if state.entry != nil { state.entry = nil; state.amountError = nil; return .none }
             state.filter.apply(.clear); state.position = nil
             selectFirstRow(&state, tab: .available, context: context)
             return .none
@@ -298,9 +307,14 @@ extension DraftRoomFeature {
             return write({ _ = try await api.pauseDraft(id); return "Draft paused." }, answer: Action.commandAnswered)
         case .autopickPressed:
             guard let room = state.room.value else { return .none }
-            // The commissioner toggles the team on the clock (an absent manager); a manager toggles their own team.
-            guard let team = autopickTarget(room) else {
-                return toast(room.capabilities.isCommissioner ? "No team is on the clock." : room.capabilities.signedIn ? "You have no team in this league." : signInMessage)
+            // A manager toggles their own team; the commissioner the team chosen on the Teams tab (an auction) or the
+            // team on the clock (a draft by rounds), else their own.
+            guard let team = autopickTarget(state) else {
+                if !room.capabilities.signedIn { return toast(signInMessage) }
+                if room.capabilities.isCommissioner {
+                    return toast(room.auction != nil ? "Choose the team on the Teams tab (\((tabs(state).firstIndex(of: .teams) ?? 2) + 1)), then press A." : "No team is on the clock.")
+                }
+                return toast("You have no team in this league.")
             }
             if room.draft.isComplete || room.draft.status == .complete { return toast("The draft is complete.") }
             // From the team's real flag (the read model carries it), not from what this screen last asked for.

@@ -5,15 +5,19 @@ import Terminal
 /// The draft room's view: header, tabs and the table under them.
 extension DraftRoomFeature {
     /// The header as styled segments: where the draft is, the countdown, then its shape (dropped first when narrow).
-    static func header(_ room: DraftBoard, now: Date, reset: ClockReset? = nil, unreachable: Bool = false) -> [(String, StyleRole)] {
-        var out = segments(room, now: now, reset: reset, unreachable: unreachable)
+    static func header(_ room: DraftBoard, now: Date, reset: ClockReset? = nil, unreachable: Bool = false, width: Int? = nil) -> [(String, StyleRole)] {
+        var out = segments(room, now: now, reset: reset, unreachable: unreachable, compact: false)
+        // An auction's clock in fewer words when the player on the block and the clock's full words don't both fit.
+        if let width, room.auction != nil, out.count > 1, out[0].0.displayWidth + 3 + out[1].0.displayWidth > width - 2 {
+            out = segments(room, now: now, reset: reset, unreachable: unreachable, compact: true)
+        }
         // A clock the server can't be asked about goes first, so a narrow screen never drops it for a stale countdown.
         if let i = out.firstIndex(where: { $0.0 == unreachableClock }) { out.insert(out.remove(at: i), at: 0) }
         return out
     }
 
-    private static func segments(_ room: DraftBoard, now: Date, reset: ClockReset?, unreachable: Bool) -> [(String, StyleRole)] {
-        if room.auction != nil, room.draft.status != .scheduled { return auctionHeader(room, now: now, reset: reset, unreachable: unreachable) }
+    private static func segments(_ room: DraftBoard, now: Date, reset: ClockReset?, unreachable: Bool, compact: Bool) -> [(String, StyleRole)] {
+        if room.auction != nil, room.draft.status != .scheduled { return auctionHeader(room, now: now, reset: reset, unreachable: unreachable, compact: compact) }
         let d = room.draft
         let shape = "\(d.type.rawValue) · \(d.rounds) rounds · \(room.teams.count) teams"
         var out: [(String, StyleRole)] = []
@@ -74,16 +78,21 @@ extension DraftRoomFeature {
     }
 
     /// Styled segments along one row: the first truncates, later ones show whole or not at all.
-    static func putSegments(_ segments: [(String, StyleRole)], row: Int, in area: Rect, buffer: inout Buffer, context: RenderContext) {
+    /// `keepSecond`: the second segment (the clock) is kept whole when it fits at all, the first truncated to make room.
+    static func putSegments(_ segments: [(String, StyleRole)], row: Int, in area: Rect, buffer: inout Buffer, context: RenderContext, keepSecond: Bool = false) {
         var x = area.x + 1
         let y = area.y + row
+        // Room the second segment keeps for itself (its " · " included), when the row can hold it and a few cells more.
+        let second = segments.count > 1 && keepSecond ? segments[1].0.displayWidth + 3 : 0
+        let reserve = second > 0 && area.width - 2 - second >= 12 ? second : 0
         for (i, seg) in segments.enumerated() {
             let room = area.right - x - 1
             guard room > 0 else { break }
             if i > 0, seg.0.displayWidth + 3 > room { break }
             if i > 0 { x += buffer.set(string: " · ", at: Point(x: x, y: y), style: context.style(.dim), maxWidth: room) }
             let style = seg.1 == .error || seg.1 == .accent || seg.1 == .warning ? context.style(seg.1).adding(.bold) : context.style(seg.1)
-            x += buffer.set(string: seg.0.truncated(toWidth: max(0, area.right - x - 1)), at: Point(x: x, y: y), style: style, maxWidth: max(0, area.right - x - 1))
+            let width = max(0, area.right - x - 1 - (i == 0 ? reserve : 0))
+            x += buffer.set(string: seg.0.truncated(toWidth: width), at: Point(x: x, y: y), style: style, maxWidth: width)
         }
     }
 
@@ -156,7 +165,8 @@ extension DraftRoomFeature {
         guard let room = LoadView.render(state.room.load, what: "the draft room", empty: "No draft room for this league.",
                                          in: area, buffer: &buffer, context: context) else { return }
         // Header: where the draft is, the countdown in its own colour, the draft's shape; an auction's bid line under it.
-        putSegments(header(room, now: context.now, reset: state.reset, unreachable: state.serverUnreachable), row: 0, in: area, buffer: &buffer, context: context)
+        putSegments(header(room, now: context.now, reset: state.reset, unreachable: state.serverUnreachable, width: area.width), row: 0, in: area, buffer: &buffer, context: context,
+                    keepSecond: room.auction != nil && !state.serverUnreachable)   // the clock, unless "paused —" leads
         let lead = room.auction == nil ? 0 : 1
         if lead > 0, area.height > 1 { putSegments(auctionLine(room), row: 1, in: area, buffer: &buffer, context: context) }
         guard area.height > 1 + lead else { return }

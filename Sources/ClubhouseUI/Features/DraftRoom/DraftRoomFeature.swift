@@ -54,6 +54,10 @@ public enum DraftRoomFeature: PageFeature {
         /// An auction amount being typed (a bid, my maximum, an opening price) and its field.
         public var entry: AmountEntry?
         public var amountField = TextFieldState(maxLength: 6)
+        /// Why the amount typed was refused (over my max bid, under the next bid), shown in its row until the next key.
+        public var amountError: String?
+        /// The last outbid said (the nomination and the high bid that passed mine): said once, not at every reload.
+        public var outbidSaid: OutbidSaid?
         /// The clock a bid last reset ("reset" shows beside it while that deadline holds).
         public var reset: ClockReset?
         /// Rings the terminal bell when my team comes on the clock (Settings).

@@ -18,6 +18,9 @@ public enum LeagueFormField: Hashable, Sendable {
     case visibility, teams
     case slot(Slot)
     case scoring, draftType, pickClock
+    /// An auction's rows (draft type auction, in place of the pick clock): each team's budget, the minimum (opening)
+    /// bid, the least raise, the nomination clock, the bidding clock and what a late bid resets it to.
+    case auctionBudget, auctionMinBid, auctionIncrement, nominationClock, bidClock, bidResetClock
     case waiverType, faabBudget, waiverPeriod
     case playoffTeams
     /// Trades: review (none, commissioner, vote), its hours, the deadline week, picks tradeable, how long an offer waits.
@@ -40,7 +43,7 @@ public enum LeagueFormField: Hashable, Sendable {
         case .name, .teamName, .season, .visibility, .teams: "League"
         case .slot: "Roster"
         case .scoring: "Scoring"
-        case .draftType, .pickClock: "Draft"
+        case .draftType, .pickClock, .auctionBudget, .auctionMinBid, .auctionIncrement, .nominationClock, .bidClock, .bidResetClock: "Draft"
         case .waiverType, .faabBudget, .waiverPeriod: "Waivers"
         case .playoffTeams: "Playoffs"
         case .tradeReview, .tradeReviewHours, .tradeDeadline, .tradePicks, .tradeExpiry: "Trades"
@@ -59,6 +62,12 @@ public enum LeagueFormField: Hashable, Sendable {
         case .scoring: "Preset"
         case .draftType: "Type"
         case .pickClock: "Pick clock"
+        case .auctionBudget: "Budget"
+        case .auctionMinBid: "Minimum bid"
+        case .auctionIncrement: "Bid increment"
+        case .nominationClock: "Nomination"
+        case .bidClock: "Bidding clock"
+        case .bidResetClock: "Late-bid reset"
         case .waiverType: "Type"
         case .faabBudget: "FAAB budget"
         case .waiverPeriod: "Waiver period"
@@ -80,6 +89,12 @@ public enum LeagueFormField: Hashable, Sendable {
         case "season": .season
         case "teamCount": .teams
         case "pickClock": .pickClock
+        case "auctionBudget": .auctionBudget
+        case "auctionMinBid": .auctionMinBid
+        case "auctionIncrement": .auctionIncrement
+        case "nominationSeconds": .nominationClock
+        case "bidSeconds": .bidClock
+        case "bidResetSeconds": .bidResetClock
         case "playoffTeams": .playoffTeams
         case "roster", "positionMaxima": .slot(.qb)
         case "faabBudget": .faabBudget
@@ -138,13 +153,25 @@ public struct LeagueForm: Hashable, Sendable {
         if tradesOnly && mode != .create { return trades + [.submit] }
         var f: [LeagueFormField] = mode == .create ? [.name, .teamName, .season, .visibility, .teams] : [.teams]
         f += Slot.allCases.map(LeagueFormField.slot)
-        f += [.scoring, .draftType, .pickClock, .waiverType]
+        f += [.scoring, .draftType]
+        // An auction's clocks and money in place of the snake's pick clock.
+        f += settings.draftType == .auction ? [.auctionBudget, .auctionMinBid, .auctionIncrement, .nominationClock, .bidClock, .bidResetClock] : [.pickClock]
+        f.append(.waiverType)
         if settings.waiverType == .faab { f.append(.faabBudget) }
         f += [.waiverPeriod, .playoffTeams] + trades + [.submit]
         return f
     }
 
     static let reviewHours = [0, 12, 24, 48, 72, 168]
+    /// The auction budget's step (its limits are the domain's, `LeagueSettings.Limits.auctionBudget`).
+    public static let auctionBudgetStep = 10
+    /// The clocks' steps, in seconds (within the domain's limits; a stored value off these steps is kept among them).
+    static let nominationClocks = [5, 10, 15, 20, 30, 45, 60, 90, 120, 180, 300]
+    static let bidClocks = [5, 10, 15, 20, 30, 45, 60, 90, 120]
+    static let bidResetClocks = [1, 2, 3, 5, 10, 15, 20, 30, 45, 60, 90, 120]
+
+    /// `all` with `value` among them (a stored value off the steps), in order.
+    static func steps(_ all: [Int], keeping value: Int) -> [Int] { all.contains(value) ? all : (all + [value]).sorted() }
 
     /// True for fields ←/→ change.
     static func isChoice(_ f: LeagueFormField) -> Bool { !f.isText && f != .submit }
@@ -179,6 +206,22 @@ public struct LeagueForm: Hashable, Sendable {
             if all[i] != settings.scoring.preset { settings.scoring = .preset(all[i]) }
         case .draftType: settings.draftType = Self.stepped(settings.draftType, in: DraftType.allCases, by: delta)
         case .pickClock: settings.pickClockSeconds = Self.stepped(settings.pickClockSeconds, in: LeagueSettings.allowedPickClocks, by: delta)
+        case .auctionBudget:
+            // Steps of $10 on the tens ($200 → $210, $205 → $210 or $200), within the limits.
+            let b = settings.auctionBudget, step = Self.auctionBudgetStep
+            let next = delta > 0 ? (b / step + 1) * step : ((b + step - 1) / step - 1) * step
+            settings.auctionBudget = clamp(next, LeagueSettings.Limits.auctionBudget)
+        case .auctionMinBid: settings.auctionMinBid = clamp(settings.auctionMinBid + delta, LeagueSettings.Limits.auctionMinBid)
+        case .auctionIncrement: settings.auctionIncrement = clamp(settings.auctionIncrement + delta, LeagueSettings.Limits.auctionIncrement)
+        case .nominationClock:
+            settings.nominationSeconds = Self.stepped(settings.nominationSeconds, in: Self.steps(Self.nominationClocks, keeping: settings.nominationSeconds), by: delta)
+        case .bidClock:
+            settings.bidSeconds = Self.stepped(settings.bidSeconds, in: Self.steps(Self.bidClocks, keeping: settings.bidSeconds), by: delta)
+            // A late bid's reset is at most the bidding clock: it follows the clock down (and back up to 10 s).
+            settings.bidResetSeconds = min(max(settings.bidResetSeconds, min(10, settings.bidSeconds)), settings.bidSeconds)
+        case .bidResetClock:
+            let allowed = Self.steps(Self.bidResetClocks, keeping: settings.bidResetSeconds).filter { $0 <= settings.bidSeconds }
+            settings.bidResetSeconds = Self.stepped(settings.bidResetSeconds, in: allowed.isEmpty ? [settings.bidSeconds] : allowed, by: delta)
         case .waiverType: settings.waiverType = Self.stepped(settings.waiverType, in: WaiverType.allCases, by: delta)
         case .faabBudget: settings.faabBudget = clamp(settings.faabBudget + delta * Self.faabStep, Self.faabBudgets)
         case .waiverPeriod: settings.waiverPeriodDays = clamp(settings.waiverPeriodDays + delta, Self.waiverPeriods)
@@ -281,7 +324,9 @@ public struct LeagueForm: Hashable, Sendable {
                 return FormFields.Field(button: mode == .create ? "Create league" : "Save settings", id: f.id,
                                         help: isDirty || mode == .create ? "Enter or ctrl-s" : "nothing changed yet")
             default:
-                let section = f.section == "Roster" ? "Roster · \(settings.rosterSize) players, \(settings.draftRounds) draft rounds" : f.section
+                let section = f.section == "Roster"
+                    ? "Roster · \(settings.rosterSize) players, " + (settings.draftType == .auction ? "\(settings.draftRounds) bought at auction" : "\(settings.draftRounds) draft rounds")
+                    : f.section
                 return FormFields.Field(choice: f.label, id: f.id, shown: value(f), section: section, help: help(f))
             }
         }
@@ -302,6 +347,12 @@ public struct LeagueForm: Hashable, Sendable {
         case .scoring: return s.scoring.preset.rawValue
         case .draftType: return s.draftType == .thirdRoundReversal ? "3rd-round reversal" : s.draftType.rawValue
         case .pickClock: return s.pickClockSeconds.map { "\($0) s" } ?? "none"
+        case .auctionBudget: return "$\(s.auctionBudget)"
+        case .auctionMinBid: return "$\(s.auctionMinBid)"
+        case .auctionIncrement: return "$\(s.auctionIncrement)"
+        case .nominationClock: return "\(s.nominationSeconds) s"
+        case .bidClock: return "\(s.bidSeconds) s"
+        case .bidResetClock: return "\(s.bidResetSeconds) s"
         case .waiverType: return s.waiverType == .faab ? "FAAB" : "rolling"
         case .faabBudget: return "$\(s.faabBudget)"
         case .waiverPeriod: return "\(s.waiverPeriodDays) day\(s.waiverPeriodDays == 1 ? "" : "s")"
@@ -344,9 +395,27 @@ public struct LeagueForm: Hashable, Sendable {
             case .snake: return "order reverses every round"
             case .linear: return "same order every round"
             case .thirdRoundReversal: return "snake; round 3 repeats round 2"
-            case .auction: return "nominate and bid from a $\(s.auctionBudget) budget"
+            case .auction:
+                return "$\(s.auctionBudget) each, $\(s.auctionMinBid) minimum bid · \(s.nominationSeconds) s to nominate, \(s.bidSeconds) s to bid, \(s.bidResetSeconds) s after a late bid"
             }
         case .pickClock: return s.pickClockSeconds == nil ? "none: a soft timer, expiry does nothing" : "5 s (lightning) to 300 s, or none · expiry autopicks"
+        case .auctionBudget:
+            let r = LeagueSettings.Limits.auctionBudget
+            return "each team's, $\(r.lowerBound)–$\(r.upperBound), ±$\(Self.auctionBudgetStep) · fills \(s.draftRounds) spots at the minimum bid or more"
+        case .auctionMinBid:
+            let r = LeagueSettings.Limits.auctionMinBid
+            return "$\(r.lowerBound)–$\(r.upperBound) · the lowest opening bid; each open spot keeps it in reserve"
+        case .auctionIncrement:
+            let r = LeagueSettings.Limits.auctionIncrement
+            return "$\(r.lowerBound)–$\(r.upperBound) · the least a bid raises the high bid by"
+        case .nominationClock:
+            let r = LeagueSettings.Limits.nominationSeconds
+            return "\(r.lowerBound)–\(r.upperBound) s to put a player up · a missed turn puts one up at the minimum"
+        case .bidClock:
+            let r = LeagueSettings.Limits.bidSeconds
+            return "\(r.lowerBound)–\(r.upperBound) s once a player is up · the highest bid when it ends buys him"
+        case .bidResetClock:
+            return "1–\(s.bidSeconds) s, at most the bidding clock · a bid with less left resets it to \(s.bidResetSeconds) s"
         case .waiverType: return s.waiverType == .faab ? "blind bids from a season budget" : "by priority; a claim moves you last"
         case .faabBudget: return "$0–$\(Self.faabBudgets.upperBound), ±$\(Self.faabStep) · highest bid wins"
         case .waiverPeriod: return "1–7 days on waivers after a drop"

@@ -72,8 +72,13 @@ public enum LeagueSettingsFeature: PageFeature {
             ["Roster", "\(slots)  (\(s.rosterSize) players)"],
             ["Position limits", maxima],
             ["Scoring", s.scoring.preset.rawValue],
-            ["Draft", "\(s.draftType.rawValue), \(s.draftRounds) rounds"],
+            ["Draft", s.draftType == .auction ? "auction, \(s.draftRounds) spots a team" : "\(s.draftType.rawValue), \(s.draftRounds) rounds"],
+        ] + (s.draftType == .auction ? [
+            ["Auction", "$\(s.auctionBudget) budgets · $\(s.auctionMinBid) minimum bid · raise by $\(s.auctionIncrement)"],
+            ["Auction clocks", "\(s.nominationSeconds) s to nominate · \(s.bidSeconds) s to bid · a late bid resets to \(s.bidResetSeconds) s"],
+        ] : [
             ["Pick clock", s.pickClockSeconds.map { "\($0) s" } ?? "none (soft timer)"],
+        ]) + [
             ["Waivers", s.waiverType == .faab ? "FAAB, $\(s.faabBudget) budget" : "rolling priority"],
             ["Waiver period", "\(s.waiverPeriodDays) days"],
             ["Regular season", "weeks \(s.regularSeasonWeeks.lowerBound)–\(s.regularSeasonWeeks.upperBound)"],

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import ClubhouseDomain
+import Terminal
+@testable import ClubhouseUI
+
+/// The league form of an auction league (issue 44, item 2): rows for the budget, minimum bid, increment and the three
+/// clocks with their limits, in place of the snake's pick clock; the draft type's line says what the rows hold.
+@Suite struct LeagueFormAuctionTests {
+    static func auctionForm() -> LeagueForm {
+        var f = LeagueForm()
+        f.settings.draftType = .auction
+        return f
+    }
+
+    @Test func anAuctionHasItsRowsAndNoPickClock() {
+        let auction = Self.auctionForm().fields(.create)
+        #expect(!auction.contains(.pickClock))
+        let rows: [LeagueFormField] = [.draftType, .auctionBudget, .auctionMinBid, .auctionIncrement, .nominationClock, .bidClock, .bidResetClock]
+        let at = auction.firstIndex(of: .draftType)!
+        #expect(Array(auction[at..<(at + rows.count)]) == rows)
+        #expect(LeagueForm().fields(.create).contains(.pickClock), "a snake draft keeps its pick clock")
+        #expect(!LeagueForm().fields(.create).contains(.auctionBudget))
+    }
+
+    @Test func theRowsStepWithinTheirLimitsAndTheResetFollowsTheBiddingClock() {
+        var f = Self.auctionForm()
+        f.step(.auctionBudget, by: 1)
+        #expect(f.settings.auctionBudget == 210)
+        f.settings.auctionBudget = 5
+        f.step(.auctionBudget, by: -1)
+        #expect(f.settings.auctionBudget == 1, "not below the domain's $1")
+        f.settings.auctionBudget = 10_000
+        let moved = f.step(.auctionBudget, by: 1)
+        #expect(!moved && f.settings.auctionBudget == 10_000, "not above $10,000")
+        f.step(.nominationClock, by: -1)
+        #expect(f.settings.nominationSeconds == 20)
+        // A 5-second bidding clock pulls the late-bid reset down with it (it can't be longer than the clock)…
+        for _ in 0..<5 { f.step(.bidClock, by: -1) }
+        #expect(f.settings.bidSeconds == 5 && f.settings.bidResetSeconds == 5)
+        let passed = f.step(.bidResetClock, by: 1)
+        #expect(!passed, "the reset can't pass the bidding clock")
+        // …and back up to the usual 10 s when the clock grows again.
+        f.step(.bidClock, by: 1); f.step(.bidClock, by: 1)
+        #expect(f.settings.bidSeconds == 15 && f.settings.bidResetSeconds == 10)
+        f.step(.bidResetClock, by: -1)
+        #expect(f.settings.bidResetSeconds == 5)
+        #expect(f.problem(.edit(Demo.couch)) == nil, "every stepped value is one the server takes")
+    }
+
+    @Test func theDraftTypesLineMatchesTheRows() {
+        var f = Self.auctionForm()
+        f.step(.auctionBudget, by: -1)
+        f.step(.bidClock, by: 1)
+        #expect(f.help(.draftType) == "$190 each, $1 minimum bid · 30 s to nominate, 30 s to bid, 10 s after a late bid")
+        #expect(f.value(.auctionBudget) == "$190" && f.value(.bidClock) == "30 s" && f.value(.bidResetClock) == "10 s")
+        #expect(f.help(.bidResetClock).hasPrefix("1–30 s"))
+    }
+
+    @Test func aServerRefusalOfAnAuctionSettingLandsOnItsRow() {
+        #expect(LeagueFormField.named("bidResetSeconds") == .bidResetClock)
+        #expect(LeagueFormField.named("auctionBudget") == .auctionBudget)
+        #expect(LeagueFormField.named("nominationSeconds") == .nominationClock)
+        #expect(LeagueFormField.named("bidSeconds") == .bidClock)
+        #expect(LeagueFormField.named("auctionMinBid") == .auctionMinBid)
+    }
+
+    @Test func theFormShowsTheAuctionRowsOnScreen() async {
+        var h = await LeagueFormRenderTests.onForm(size: Size(width: 120, height: 40))
+        h.keys("Auction Night")
+        let form: (Harness) -> LeagueFormFeature.State? = { h in h.state.top[LeagueFormFeature.self] }
+        h.key(.enter)
+        while let f = form(h), f.focused != .draftType { h.key(.char("j")) }
+        h.key(.char("l")); h.key(.char("l")); h.key(.char("l"))
+        #expect(form(h)?.form.settings.draftType == .auction)
+        h.key(.char("j"))
+        let screen = Screen(h.state)
+        for row in ["Budget", "Minimum bid", "Bid increment", "Nomination ", "Bidding clock", "Late-bid reset"] {
+            #expect(screen.inSheet(row), "\(row):\n\(screen.text)")
+        }
+        #expect(!screen.inSheet("Pick clock"))
+        #expect(screen.inSheet("‹ $200 ›"), "the focused budget with its arrows")
+        #expect(screen.inSheet("Roster · 16 players, 15 bought at auction"), "\(screen.text)")
+    }
+}
