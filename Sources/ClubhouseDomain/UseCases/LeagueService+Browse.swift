@@ -140,7 +140,7 @@ extension LeagueService {
                     RosterRow(slot: e.slot, player: s.facts.summary(e.playerID), acquisition: e.acquisition, acquiredAt: e.acquiredAt,
                               weekPoints: s.points(e.playerID, week: week),
                               seasonPoints: s.scored.seasonPoints(e.playerID, finalAt: s.now) + s.livePoints(e.playerID, week: week),
-                              locked: s.facts.game(for: e.playerID, week: week)?.hasKickedOff(at: s.now) ?? false,
+                              locked: s.facts.isLocked(e.playerID, week: week, at: s.now),
                               onTradingBlock: block.contains(e.playerID))
                 }
             return TeamRoster(leagueID: id, team: s.summary(t), week: week, rows: rows,

@@ -150,7 +150,8 @@ public enum RosterFeature: PageFeature {
     /// Why the selected player can't be dropped (besides `editReason`): his game this week has kicked off.
     static func dropReason(_ state: State) -> String? {
         if let r = editReason(state) { return r }
-        return state.selectedRow?.locked == true ? "his game has kicked off — he can't be dropped until next week" : nil
+        guard let row = state.selectedRow, row.locked else { return nil }
+        return LockWords.kickedOff(nil, defense: row.player.position == .def, cant: "can't be dropped")
     }
 
     /// Why the selected player can't go on (or off) the trading block: only on my own team, before the season is over.
