@@ -43,6 +43,18 @@ import Terminal
         #expect(screen.footer.contains("ctrl-s"), "\(screen.footer)")
     }
 
+    /// While the name is being typed, j and k are letters of it: the footer offers the arrows to move, not "j/k move".
+    @Test func theFooterDoesNotOfferJKWhileTheyAreTyped() async {
+        var h = await Self.onForm(size: Size(width: 120, height: 40))
+        #expect(Screen(h.state).footer.contains("j/k move"), "on the name row, not editing: j moves")
+        h.keys("Jake")
+        #expect(topForm(h)?.editing == true)
+        let footer = Screen(h.state).footer
+        #expect(!footer.contains("j/k move") && footer.contains("↑/↓ move"), "\(footer)")
+        h.key(.char("k"))
+        #expect(Screen(h.state).inSheet("Jakek"), "k was typed")
+    }
+
     @Test func theLastRowsScrollIntoViewAndTheSubmitRowReads() async {
         var h = await Self.onForm()
         h.key(.char("j")); h.key(.char("j"))   // off the name rows (where G would type)
