@@ -55,6 +55,21 @@ import Terminal
         #expect(Screen(h.state).inSheet("Jakek"), "k was typed")
     }
 
+    /// A long choice keeps its arrows and a gap before its help, focused or not: the value column fits the widest one.
+    @Test func aLongChoiceDoesNotRunIntoItsHelp() async {
+        for size in [Size(width: 120, height: 40), Size(width: 200, height: 60), Size(width: 80, height: 24)] {
+            var h = await Self.onForm(size: size)
+            for _ in 0..<40 where topForm(h)?.focused != .draftType { h.key(.down) }
+            h.key(.char("l")); h.key(.char("l"))
+            #expect(topForm(h)?.form.settings.draftType == .thirdRoundReversal)
+            let focused = Screen(h.state).lines.first { $0.contains("3rd-round") } ?? ""
+            #expect(focused.contains("‹ 3rd-round reversal ›  "), "\(size): \(focused)")
+            h.key(.down)
+            let unfocused = Screen(h.state).lines.first { $0.contains("3rd-round") } ?? ""
+            #expect(unfocused.contains("3rd-round reversal    "), "\(size): \(unfocused)")
+        }
+    }
+
     @Test func theLastRowsScrollIntoViewAndTheSubmitRowReads() async {
         var h = await Self.onForm()
         h.key(.char("j")); h.key(.char("j"))   // off the name rows (where G would type)
