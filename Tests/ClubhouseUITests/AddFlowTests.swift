@@ -38,7 +38,22 @@ extension PageState {
         await h.settle()
         #expect(h.state.top.freeAgentsState?.flow == nil)
         #expect(await h.fake.teamWrites == [.addFreeAgent(league: Demo.greats, team: Demo.bits, player: Self.waller.player.id, dropping: Demo.ekeler.id)])
-        #expect(h.toast == "Player added to your team")
+        #expect(h.toast == "Darren Waller added to your team — Austin Ekeler dropped")
+    }
+
+    /// After an add the toast names the player, and the cursor stays on the same row (now the next player): it
+    /// doesn't jump to the top, where the next `a` would add someone the person wasn't looking at.
+    @Test func anAddNamesThePlayerAndTheCursorStaysOnItsRow() async throws {
+        var h = await TeamWorld.signedIn(on: .freeAgents(Demo.greats))
+        #expect(h.state.top.freeAgentsVisible?.map(\.player.name) == ["Mark Ingram", "Darren Waller", "Terry McLaurin", "Matt Prater"])
+        Self.select(Self.waller, &h)
+        h.key(.char("a"))
+        await h.settle()
+        #expect(await h.fake.teamWrites == [.addFreeAgent(league: Demo.greats, team: Demo.bits, player: Self.waller.player.id, dropping: nil)])
+        #expect(h.toast == "Darren Waller added to your team")
+        #expect(h.state.top.freeAgentsVisible?.map(\.player.name) == ["Mark Ingram", "Terry McLaurin", "Matt Prater"])
+        let fa = try #require(h.state.top.freeAgentsState)
+        #expect(fa.selected?.player.name == "Terry McLaurin", "the row the person was on, not the top")
     }
 
     @Test func escCancelsTheDropChooserAndNothingIsAdded() async {
@@ -59,7 +74,7 @@ extension PageState {
         h.key(.char("a"))
         await h.settle()
         #expect(await h.fake.teamWrites == [.placeClaim(league: Demo.greats, team: Demo.bits, player: Self.ingram.player.id, dropping: nil, bid: 0)])
-        #expect(h.toast == "Waiver claim placed")
+        #expect(h.toast == "Waiver claim placed for Mark Ingram")
     }
 
     @Test func aFAABClaimAsksTheBidAndValidatesItInWords() async {
@@ -79,7 +94,7 @@ extension PageState {
         h.key(.ctrl("u")); h.keys("12"); h.key(.enter)
         await h.settle()
         #expect(await h.fake.teamWrites == [.placeClaim(league: Demo.greats, team: Demo.bits, player: Self.ingram.player.id, dropping: nil, bid: 12)])
-        #expect(h.toast == "Waiver claim placed")
+        #expect(h.toast == "Waiver claim placed for Mark Ingram")
     }
 
     @Test func aFullRosterFAABClaimAsksTheDropThenTheBid() async {

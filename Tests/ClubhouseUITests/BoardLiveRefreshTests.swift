@@ -193,4 +193,20 @@ import Terminal
         #expect(!h.pendingIDs.contains(TaskID(BoardFeature.EffectID.events)), "still signed out: the stream stays")
         await h.settle()
     }
+
+    /// The top bar's week follows the league's clock: after the clock moves on to week 10 (an event), the bar and the
+    /// scoreboard that followed the current week say week 10, not the week 9 they loaded first.
+    @Test func theTopBarsWeekFollowsTheClock() async {
+        let fake = FakeLeague()
+        var h = await Harness.started(fake: fake)
+        h.followEvents = false
+        h.send(.open(.league(Demo.greats)))
+        await h.settle()
+        #expect(Screen(h.state).topBar.contains("Gridiron Greats · Week 9"))
+        await fake.setCurrentWeek(10)
+        h.send(.board(.eventReceived(Self.event(7, Demo.greats, .clockAdvanced))))
+        await h.settle()
+        #expect(Screen(h.state).topBar.contains("Gridiron Greats · Week 10"), "\(Screen(h.state).topBar)")
+        #expect(h.state.board.scoreboard.value?.week == 10)
+    }
 }

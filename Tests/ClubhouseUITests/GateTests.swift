@@ -270,7 +270,7 @@ import Terminal
         let adds = await fake.adds
         #expect(adds.map(\.teamID) == [Demo.bits], "the person's own team, found after sign-in")
         #expect(adds.map(\.added) == [player.player.id])
-        #expect(h.toast == "Player added to your team")
+        #expect(h.toast == "Darren Waller added to your team")
     }
 
     @Test func aFreeAgentAddWithoutATeamSaysWhy() async {

@@ -58,10 +58,37 @@ import Terminal
         #expect(Screen(h.state).inSheet("planned for Wed Nov 13 (in 10 days)"), "\(Screen(h.state).lines)")
     }
 
-    @Test func homeCountsDraftsComingUpOnEachLeaguesClock() async {
+    @Test func homeCountsMyDraftsComingUpOnEachLeaguesClock() async {
         var h = await Harness.started()
         h.state.now = Self.realNow
-        #expect(Screen(h.state).inSheet("Sunday Nerds: draft in 2 days"))
+        #expect(!Screen(h.state).inSheet("Sunday Nerds: "), "not my league")
+        h.send(.page(id: h.state.sheet.stack[0].id, HomeFeature.pageAction(.sessionChanged(signedIn: true))))
+        h.pending = []
+        h.send(.page(id: h.state.sheet.stack[0].id, HomeFeature.pageAction(.myLeaguesLoaded([Demo.summaries[1]]))))
+        #expect(Screen(h.state).inSheet("Sunday Nerds: your draft in 2 days"))
+    }
+
+    /// Needs attention lists only the person's own leagues and what waits for them there — an offer for their answer,
+    /// their pending claims, their own join request (and how to withdraw it) — never a league they aren't in.
+    @Test func needsAttentionIsAboutMyLeaguesOnly() async {
+        var h = await Harness.started(size: Size(width: 120, height: 40))
+        h.state.now = Self.realNow
+        h.setDetent(.full)
+        #expect(!Screen(h.state).inSheet("Couch Coaches: draft in progress"), "signed out: a league I'm not in")
+        h.send(.page(id: h.state.sheet.stack[0].id, HomeFeature.pageAction(.sessionChanged(signedIn: true))))
+        h.pending = []
+        var greats = Demo.summaries[0]
+        greats.myTeam = Demo.bits; greats.tradeOffersToMe = 1; greats.pendingClaims = 2
+        h.send(.page(id: h.state.sheet.stack[0].id, HomeFeature.pageAction(.myLeaguesLoaded([greats]))))
+        h.send(.page(id: h.state.sheet.stack[0].id, HomeFeature.pageAction(.joinRequestsLoaded([
+            MyJoinRequest(league: Demo.nerds, leagueName: "Sunday Nerds", teamName: "Zebras", status: .pending, requestedAt: Demo.now,
+                          reason: nil, answeredByItself: true)]))))
+        let s = Screen(h.state)
+        #expect(s.inSheet("Needs attention"))
+        #expect(s.inSheet("Gridiron Greats: a trade offer waits for your answer — t in the league"))
+        #expect(s.inSheet("Gridiron Greats: 2 waiver claims wait for Wednesday's run"))
+        #expect(s.inSheet("Sunday Nerds: you asked to join as Zebras — its commissioner answers within a minute · W on its page withdraws"))
+        #expect(!s.inSheet("Couch Coaches: draft in progress"), "Couch Coaches isn't mine")
     }
 
     @Test func theDraftDateFormIsCheckedAgainstTheLeaguesClock() async {

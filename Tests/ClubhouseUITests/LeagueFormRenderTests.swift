@@ -43,6 +43,33 @@ import Terminal
         #expect(screen.footer.contains("ctrl-s"), "\(screen.footer)")
     }
 
+    /// While the name is being typed, j and k are letters of it: the footer offers the arrows to move, not "j/k move".
+    @Test func theFooterDoesNotOfferJKWhileTheyAreTyped() async {
+        var h = await Self.onForm(size: Size(width: 120, height: 40))
+        #expect(Screen(h.state).footer.contains("j/k move"), "on the name row, not editing: j moves")
+        h.keys("Jake")
+        #expect(topForm(h)?.editing == true)
+        let footer = Screen(h.state).footer
+        #expect(!footer.contains("j/k move") && footer.contains("↑/↓ move"), "\(footer)")
+        h.key(.char("k"))
+        #expect(Screen(h.state).inSheet("Jakek"), "k was typed")
+    }
+
+    /// A long choice keeps its arrows and a gap before its help, focused or not: the value column fits the widest one.
+    @Test func aLongChoiceDoesNotRunIntoItsHelp() async {
+        for size in [Size(width: 120, height: 40), Size(width: 200, height: 60), Size(width: 80, height: 24)] {
+            var h = await Self.onForm(size: size)
+            for _ in 0..<40 where topForm(h)?.focused != .draftType { h.key(.down) }
+            h.key(.char("l")); h.key(.char("l"))
+            #expect(topForm(h)?.form.settings.draftType == .thirdRoundReversal)
+            let focused = Screen(h.state).lines.first { $0.contains("3rd-round") } ?? ""
+            #expect(focused.contains("‹ 3rd-round reversal ›  "), "\(size): \(focused)")
+            h.key(.down)
+            let unfocused = Screen(h.state).lines.first { $0.contains("3rd-round") } ?? ""
+            #expect(unfocused.contains("3rd-round reversal    "), "\(size): \(unfocused)")
+        }
+    }
+
     @Test func theLastRowsScrollIntoViewAndTheSubmitRowReads() async {
         var h = await Self.onForm()
         h.key(.char("j")); h.key(.char("j"))   // off the name rows (where G would type)

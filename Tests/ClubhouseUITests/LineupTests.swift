@@ -176,6 +176,8 @@ func styleOf(_ text: String, _ h: Harness) -> Style? {
         #expect(help.first { $0.label == "claims" }?.disabledReason == "claims are on your own team's page")
     }
 
+    /// Signed out, `m` signs in first (SPEC §4.4's soft gate) — no lineup chooser before it; back on the roster, the
+    /// chooser opens for the same player, and the move is saved.
     @Test func signedOutMoveGoesThroughSignInThenMoves() async {
         let fake = FakeLeague()
         _ = await fake.addAccount(email: "alice@example.com", password: "correct horse", displayName: "alice")
@@ -184,17 +186,42 @@ func styleOf(_ text: String, _ h: Harness) -> Style? {
         var h = await Harness.started(fake: fake)
         h.send(.deepLink(.roster(Demo.greats, team: Demo.bits)))
         await h.settle()
+        #expect(!Screen(h.state).footer.contains("m move"), "signed out, nobody's team is offered as theirs")
+        #expect(!Screen(h.state).footer.contains("d drop"))
         Self.select("Aaron Jones", &h)
-        h.key(.char("m"))                       // signed out: enabled, the chooser opens
-        h.key(.enter)
+        h.key(.char("m"))                       // signed out: Sign in first, no chooser
         await h.settle()
         #expect(h.state.top.page == .account(.signIn))
-        if let s = h.state.top[AuthFeature.self] { #expect(s.reason == "Sign in to set your lineup in Gridiron Greats.") }
         h.keys("alice@example.com"); h.key(.tab); h.keys("correct horse"); h.key(.enter)
         await h.settle()
         #expect(h.state.top.page == .roster(Demo.greats, team: Demo.bits), "back on the roster")
+        #expect(Screen(h.state).inSheet("Move Aaron Jones (BN) to:"), "then the chooser, for the same player")
+        h.key(.enter)
+        await h.settle()
         #expect(await fake.teamWrites == [.moveInLineup(league: Demo.greats, team: Demo.bits, move: LineupMove(Demo.jones.id, to: .rb))])
         #expect(h.toast == "Lineup saved — moved to RB")
+    }
+
+    /// Signed out on another manager's roster: no `m move · d drop` in the footer; after signing in, `m` says why not.
+    @Test func signedOutOnAnotherManagersRosterNothingIsOffered() async {
+        let fake = FakeLeague()
+        _ = await fake.addAccount(email: "alice@example.com", password: "correct horse", displayName: "alice")
+        await fake.setMyTeam(Demo.bytes, in: Demo.greats)
+        await fake.setRoster(TeamWorld.bits)
+        var h = await Harness.started(fake: fake)
+        h.send(.deepLink(.roster(Demo.greats, team: Demo.bits)))
+        await h.settle()
+        #expect(!Screen(h.state).footer.contains("m move") && !Screen(h.state).footer.contains("d drop"))
+        Self.select("Aaron Jones", &h)
+        h.key(.char("d"))
+        await h.settle()
+        #expect(h.state.top.page == .account(.signIn))
+        h.keys("alice@example.com"); h.key(.tab); h.keys("correct horse"); h.key(.enter)
+        await h.settle()
+        #expect(h.state.top.page == .roster(Demo.greats, team: Demo.bits))
+        #expect(h.toast == "not your team — only its manager changes it")
+        #expect(!Screen(h.state).inSheet("Drop Aaron Jones?"))
+        #expect(await fake.teamWrites.isEmpty)
     }
 
     // MARK: - Render (80×24)

@@ -31,6 +31,26 @@ import Terminal
         #expect(Screen(h.state).footer.contains("C commissioner tools"))
     }
 
+    // MARK: - W
+
+    /// A pending join request can be taken back from the league's page: `W` (in the footer while one waits).
+    @Test func wWithdrawsMyPendingJoinRequest() async {
+        let fake = FakeLeague()
+        let sam = await fake.addAccount(email: "sam@example.com", password: "long enough pw", displayName: "Sam")
+        await fake.setSignedIn(sam)
+        await fake.appendJoinRequest(JoinRequest(leagueID: Demo.nerds, user: sam.id, teamName: "Sam's team", status: .pending, requestedAt: Demo.now))
+        var h = await Harness.started(fake: fake)
+        h.send(.open(.league(Demo.nerds)))
+        await h.settle()
+        #expect(Screen(h.state).footer.contains("W withdraw join request"))
+        h.key(.char("W"))
+        await h.settle()
+        #expect(await fake.teamWrites == [.withdrawJoinRequest(Demo.nerds)])
+        #expect(h.toast == "Join request withdrawn")
+        #expect(Self.league(h)?.detail.value?.capabilities.hasPendingJoinRequest == false)
+        #expect(!Screen(h.state).footer.contains("W withdraw"))
+    }
+
     // MARK: - C
 
     @Test func cIsDisabledWithTheReasonForSomeoneWhoIsNotTheCommissioner() async {

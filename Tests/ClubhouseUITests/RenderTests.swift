@@ -17,7 +17,7 @@ struct PageCase: Sendable, CustomStringConvertible {
 }
 
 let pageCases: [PageCase] = [
-    PageCase(page: .home, endpoint: .publicLeagues, crumb: "Home", loaded: ["Gridiron Greats", "Public leagues (3)", "Needs attention"],
+    PageCase(page: .home, endpoint: .publicLeagues, crumb: "Home", loaded: ["Gridiron Greats", "Public leagues (3)"],
              footer: "enter open league", empty: "No public leagues yet", fakeEmpty: true),
     PageCase(page: .league(Demo.greats), endpoint: .league, crumb: "Home › Gridiron Greats", loaded: ["Gridiron Greats  ·  In season  ·  Week 9", "Tailgaters", "bot"],
              footer: "s standings", empty: "This league has nothing to show yet."),

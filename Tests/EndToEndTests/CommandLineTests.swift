@@ -65,6 +65,22 @@ import Testing
         #expect(said.contains("needs clubhouse-net, which is not installed beside this binary"))
     }
 
+    /// `season list` on a fresh HOME creates no database; it says where the app will put one and lists the season the
+    /// app ships, with the player count README gives (600 players; the 32 team defenses aren't counted as players).
+    @Test func seasonListOnAFreshHomeCreatesNothingAndNamesTheShippedSeason() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("season-list-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let r = try Binary.run(["season", "list"], environment: ["HOME": home, "XDG_DATA_HOME": ""])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("No league database at \(home)/.local/share/clubhouse/clubhouse.sqlite yet"), "\(r.out)")
+        #expect(r.out.contains("2019  players 600  games 256"), "\(r.out)")
+        #expect(!r.out.contains("No season stored yet"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home).isEmpty, "nothing created under HOME")
+        let readme = try String(contentsOfFile: Binary.repository + "/README.md", encoding: .utf8)
+        #expect(readme.contains("2019 season (600 players and 32 team defenses"), "README's count agrees with season list")
+    }
+
     @Test func unknownOptionIsBadUsage() throws {
         let r = try Binary.run(["--bogus"])
         #expect(r.status == 2)

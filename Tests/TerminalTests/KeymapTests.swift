@@ -102,3 +102,40 @@ enum TestAction: Hashable, Sendable { case up, down, open, back, join, help }
         #expect(b.text().contains("action 0"))
     }
 }
+
+/// `?` help is sized to the terminal: as wide as its lines need (not an 80-column box at 120 columns), and a reason too
+/// long for the terminal wraps under its label instead of being cut.
+@Suite struct HelpOverlaySizeTests {
+    static let reason = "You don't have a team in Sunday Funday — ask to join it first (J on its page)"
+    static var groups: [HelpGroup] {
+        [HelpGroup(title: "Free agents", entries: [HelpEntry(keys: "a", label: "add or claim", disabledReason: reason),
+                                                   HelpEntry(keys: "/", label: "filter by name", disabledReason: nil)])]
+    }
+
+    static func rendered(_ size: Size) -> (Buffer, Rect) {
+        let area = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        var b = Buffer(size: size)
+        let overlay = HelpOverlay(groups: groups, state: HelpOverlayState())
+        b.render(overlay, in: area)
+        return (b, overlay.frame(in: area))
+    }
+
+    @Test func at120ColumnsTheBoxFitsItsLongestLineWhole() {
+        let (b, frame) = Self.rendered(Size(width: 120, height: 40))
+        #expect(frame.width > 80, "\(frame)")
+        #expect(b.text().contains("a  add or claim — " + Self.reason), "\(b.text())")
+    }
+
+    @Test func at60ColumnsALongReasonWrapsAndNothingIsCut() {
+        let (b, frame) = Self.rendered(Size(width: 60, height: 16))
+        #expect(frame.width <= 60)
+        let text = b.text()
+        for word in ["Sunday", "Funday", "ask", "join", "first", "(J", "its", "page)"] { #expect(text.contains(word), "\(word) in\n\(text)") }
+        #expect(!text.contains("…"))
+    }
+
+    @Test func at200ColumnsTheBoxIsNoWiderThanItNeeds() {
+        let (_, frame) = Self.rendered(Size(width: 200, height: 60))
+        #expect(frame.width < 140, "\(frame)")
+    }
+}

@@ -71,6 +71,13 @@ package enum SeasonCommand {
         case .success(let a): action = a
         }
         do {
+            // Listing never creates a database: on a fresh HOME (no file yet) it says where the app will put one and
+            // what it ships, read from the app's own files into memory.
+            if action == .list, let missing = try missingDatabase(args) {
+                print("No league database at \(TerminalText.escaped(missing)) yet: the app creates it on its first run (clubhouse), with the season it ships:")
+                printList(try shippedSeasons())
+                return 0
+            }
             let db = try OpenDatabase.open(args, seed: .none)
             switch action {
             case .list:
@@ -130,6 +137,21 @@ package enum SeasonCommand {
             out += line + "\n"
         }
         return out
+    }
+
+    /// The database path `args` name when no file is there yet (nil: it exists, or is in memory).
+    static func missingDatabase(_ args: ParsedArguments) throws -> String? {
+        let location = try DatabaseLocation.resolve(explicitPath: args.options["database"], environment: ProcessInfo.processInfo.environment)
+        guard !location.isInMemory, !FileManager.default.fileExists(atPath: location.path) else { return nil }
+        return location.path
+    }
+
+    /// What the app ships (the 2019 season), counted as `season list` counts a stored season.
+    static func shippedSeasons() throws -> [SeasonInfo] {
+        let memory = try Database.inMemory()
+        _ = try memory.migrate()
+        try DemoWorld.seedSeasonIfNeeded(memory)
+        return try memory.read { try SeasonInfo.all(session: $0) }
     }
 
     /// `season list`: one line per season, or a hint when there is none.

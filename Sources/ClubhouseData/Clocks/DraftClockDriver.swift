@@ -69,6 +69,8 @@ public final class DraftClockDriver: Sendable {
                 // Trades fall due on real time too (bots answering offers made before the season, when no league
                 // clock moves): run their steps on the same planning pass. A failure waits for the next pass.
                 for league in (try? service.leaguesWithTradesDue()) ?? [] { _ = try? service.processTrades(league) }
+                // Join requests to commissioners that answer by themselves (the demo leagues'), on the same pass.
+                for league in (try? service.leaguesWithJoinRequestsDue()) ?? [] { _ = try? service.answerJoinRequests(league) }
                 planned = clock.now
             } else {
                 for league in leagues { due[league] = try? service.draftDue(league) }

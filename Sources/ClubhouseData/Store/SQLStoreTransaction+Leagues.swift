@@ -85,6 +85,15 @@ extension SQLStoreTransaction {
         return out
     }
 
+    func joinRequests(of user: UserID) throws -> [JoinRequest] {
+        var out: [JoinRequest] = []
+        try each("SELECT league_id, team_name, status, requested_at FROM join_requests WHERE user_id = ? ORDER BY requested_at", [user]) { s in
+            out.append(JoinRequest(leagueID: LeagueID(s.int64(at: 0)), user: user, teamName: s.string(at: 1),
+                                   status: JoinRequest.Status(rawValue: s.string(at: 2)) ?? .pending, requestedAt: Date(timeIntervalSince1970: s.double(at: 3))))
+        }
+        return out
+    }
+
     func joinRequests(in league: LeagueID) throws -> [JoinRequest] {
         var out: [JoinRequest] = []
         try each("SELECT user_id, team_name, status, requested_at FROM join_requests WHERE league_id = ? ORDER BY requested_at", [league]) { s in

@@ -266,6 +266,10 @@ extension SQLStoreTransaction {
             """, [r.leagueID, r.user, r.teamName, r.status.rawValue, r.requestedAt])
     }
 
+    func deleteJoinRequest(league: LeagueID, user: UserID) throws {
+        try run("DELETE FROM join_requests WHERE league_id = ? AND user_id = ?", [league, user])
+    }
+
     func insertInvite(_ i: Invite, createdBy: UserID?, at: Date) throws {
         do {
             try mayConflict("INSERT INTO invites (code, league_id, uses_left, expires_at, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?)",

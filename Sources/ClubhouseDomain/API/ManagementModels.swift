@@ -89,3 +89,22 @@ public struct NewLeague: Hashable, Codable, Sendable {
         seasonClock = try c.decodeIfPresent(Date.self, forKey: .seasonClock)
     }
 }
+
+/// One of the signed-in person's own join requests, as Home lists it: pending ones (which they may withdraw) and
+/// declined ones with why (which they may clear). Approved ones are leagues of theirs, listed as such.
+public struct MyJoinRequest: Hashable, Codable, Sendable {
+    public var league: LeagueID
+    public var leagueName: String
+    public var teamName: String
+    public var status: JoinRequest.Status
+    public var requestedAt: Date
+    /// Why it was declined (the league has drafted, is full…), when it was.
+    public var reason: String?
+    /// Whether the league's commissioner answers by itself (a demo league's: within a minute).
+    public var answeredByItself: Bool
+    public init(league: LeagueID, leagueName: String, teamName: String, status: JoinRequest.Status, requestedAt: Date, reason: String?,
+                answeredByItself: Bool) {
+        self.league = league; self.leagueName = leagueName; self.teamName = teamName; self.status = status
+        self.requestedAt = requestedAt; self.reason = reason; self.answeredByItself = answeredByItself
+    }
+}

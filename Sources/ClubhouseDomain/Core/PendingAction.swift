@@ -124,6 +124,7 @@ extension GatedWrite {
         Self(Endpoints.Leagues.redeemInvite, At.Root(), Wire.Redeem(code: code, teamName: teamName))
     }
     public static func leaveLeague(_ league: LeagueID) -> Self { Self(Endpoints.Leagues.leaveLeague, At.League(league)) }
+    public static func withdrawJoinRequest(_ league: LeagueID) -> Self { Self(Endpoints.Leagues.withdrawJoinRequest, At.League(league)) }
     public static func moveInLineup(league: LeagueID, team: TeamID, move: LineupMove) -> Self {
         Self(Endpoints.Rosters.moveInLineup, At.Team(league, team), move)
     }

@@ -95,6 +95,8 @@ public protocol LeagueStoreReader {
     func lineups(in league: LeagueID, week: Int) throws -> [Lineup]
     func matchups(in league: LeagueID) throws -> [MatchupRecord]
     func joinRequests(in league: LeagueID) throws -> [JoinRequest]
+    /// Every join request `user` has made, in any league, oldest first.
+    func joinRequests(of user: UserID) throws -> [JoinRequest]
     /// The league's invite codes (used-up and expired ones included), oldest first.
     func invites(in league: LeagueID) throws -> [Invite]
     /// An invite by its exact code.
@@ -193,6 +195,8 @@ public protocol LeagueStoreWriter: LeagueStoreReader {
     func setLineup(_ lineup: Lineup) throws
     func setMatchups(_ matchups: [MatchupRecord], in league: LeagueID) throws
     func setJoinRequest(_ request: JoinRequest) throws
+    /// Removes `user`'s join request in `league` (withdrawn).
+    func deleteJoinRequest(league: LeagueID, user: UserID) throws
     /// Fails with `DomainError.conflict` when the code is taken.
     func insertInvite(_ invite: Invite, createdBy: UserID?, at: Date) throws
     func updateInvite(_ invite: Invite) throws

@@ -140,7 +140,7 @@ extension LeagueService {
                     RosterRow(slot: e.slot, player: s.facts.summary(e.playerID), acquisition: e.acquisition, acquiredAt: e.acquiredAt,
                               weekPoints: s.points(e.playerID, week: week),
                               seasonPoints: s.scored.seasonPoints(e.playerID, finalAt: s.now) + s.livePoints(e.playerID, week: week),
-                              locked: s.facts.game(for: e.playerID, week: week)?.hasKickedOff(at: s.now) ?? false,
+                              locked: s.facts.isLocked(e.playerID, week: week, at: s.now),
                               onTradingBlock: block.contains(e.playerID))
                 }
             return TeamRoster(leagueID: id, team: s.summary(t), week: week, rows: rows,
@@ -198,17 +198,22 @@ extension LeagueService {
         let teams = try r.teams(in: l.id)
         let commissioner = try l.commissioner.flatMap { try r.user($0) }
         let mine = caller.userID.flatMap { u in teams.first { $0.manager == u }?.id }
-        var offers: Int?, votes: Int?
+        var offers: Int?, votes: Int?, claims = 0
+        if let mine, l.state == .inSeason || l.state == .playoffs {
+            claims = try r.waiverClaims(in: l.id).filter { $0.teamID == mine && $0.status == .pending }.count
+        }
         if let mine, l.state == .drafting || l.state == .inSeason || l.state == .playoffs {
             let open = try r.trades(in: l.id).filter(\.state.isOpen)
             offers = open.filter { $0.state == .proposed && $0.proposal.with == mine }.count
             votes = l.settings.tradeReview == .vote ? open.filter { $0.state == .inReview && !$0.involves(mine) }.count : 0
         }
-        return LeagueSummary(id: l.id, name: l.name, state: l.state, isPublic: l.isPublic, teamCount: l.settings.teamCount,
+        var summary = LeagueSummary(id: l.id, name: l.name, state: l.state, isPublic: l.isPublic, teamCount: l.settings.teamCount,
                              managedTeams: teams.filter { $0.manager != nil }.count, currentWeek: calendar.week(at: l.clock),
                              scoring: l.settings.scoring.preset, draftScheduledAt: l.draftScheduledAt,
                              commissionerName: commissioner?.displayName, myTeam: caller.userID.flatMap { u in teams.first { $0.manager == u }?.id },
                              seasonClock: l.clock, season: l.season, tradeOffersToMe: offers == 0 ? nil : offers, tradeVotesOpen: votes == 0 ? nil : votes)
+        summary.pendingClaims = claims == 0 ? nil : claims
+        return summary
     }
 
     /// Each team's slots for a week: the saved lineup, or the roster's current slots.

@@ -39,10 +39,13 @@ public struct Writes<Action> {
     public var refused: (_ field: String?, _ message: String) -> Action? = { _, _ in nil }
     /// A form that has done its job once its write goes through: the sheet goes back to the page it was opened from.
     public var closesAfterItsWrite = false
+    /// The page's own words for a write of its that went through, naming what only the page knows (the player it
+    /// added, say); nil: the endpoint's sentence (`GatedWrite.successMessage`).
+    public var success: (GatedWrite) -> String? = { _ in nil }
 
     public func map<B>(_ f: @escaping (Action) -> B) -> Writes<B> {
         Writes<B>(finished: { finished($0, $1).map(f) }, refused: { refused($0, $1).map(f) },
-                  closesAfterItsWrite: closesAfterItsWrite)
+                  closesAfterItsWrite: closesAfterItsWrite, success: success)
     }
 }
 

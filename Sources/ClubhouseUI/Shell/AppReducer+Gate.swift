@@ -129,12 +129,12 @@ extension AppReducer {
             case .done:
                 state.pendingAction = nil
                 closeFormAfterItsWrite(&state)
-                return .merge(.send(.toastShown(write.successMessage, isError: false)), tellTop(write, outcome, state), reloadTop(&state, env: env),
+                return .merge(.send(.toastShown(state.top.writes.success(write) ?? write.successMessage, isError: false)), tellTop(write, outcome, state), reloadTop(&state, env: env),
                               syncBoard(&state, env: env))
             case .doneWith(let receipt):
                 state.pendingAction = nil
                 closeFormAfterItsWrite(&state)
-                let fx = Effect<AppAction>.merge(.send(.toastShown(write.successMessage, isError: false)), tellTop(write, outcome, state),
+                let fx = Effect<AppAction>.merge(.send(.toastShown(state.top.writes.success(write) ?? write.successMessage, isError: false)), tellTop(write, outcome, state),
                                                  reloadTop(&state, env: env), syncBoard(&state, env: env))
                 return .merge(fx, deliver(receipt, &state, env: env))
             case .invalid(let field, let message):

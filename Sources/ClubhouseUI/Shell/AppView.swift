@@ -79,8 +79,10 @@ public enum AppView {
         let pinned = all.filter { pinnedLabels.contains($0.label) }
         var pane = all.filter { !pinnedLabels.contains($0.label) }
         // One generic movement hint after the page's own keys, before the sheet size.
-        if keymap.action(for: .char("j")) != nil {
-            let moveHint = KeyHint(keys: "j/k", label: "move")
+        // Where j and k are typed (a field being edited binds only the arrows) the hint names the arrows.
+        let jk = keymap.action(for: .char("j")) != nil
+        if jk || keymap.action(for: .down) != nil {
+            let moveHint = KeyHint(keys: jk ? "j/k" : "↑/↓", label: "move")
             if let i = pane.firstIndex(where: { $0.label == "sheet size" }) { pane.insert(moveHint, at: i) } else { pane.append(moveHint) }
         }
         let right = KeyHintsBar(pinned, keyStyle: context.style(.key), labelStyle: context.style(.dim))

@@ -114,6 +114,10 @@ extension FormFields {
     public func renderRows(in area: Rect, labelWidth: Int = 15, valueWidth: Int = 20, context: RenderContext, buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let beside = Self.helpBeside(width: area.width)
+        // The value column is as wide as its widest choice with its "‹ ›" and a gap ("‹ 3rd-round reversal ›" doesn't
+        // run into its help), at least `valueWidth`, at most 30 cells.
+        let widest = fields.map { f -> Int in if case .choice(let shown) = f.kind { shown.displayWidth + 5 } else { 0 } }.max() ?? 0
+        let valueWidth = max(valueWidth, min(30, widest))
         let (body, offset, all) = window(area)
         for (r, line) in all.dropFirst(offset).prefix(body.height).enumerated() {
             let y = body.y + r

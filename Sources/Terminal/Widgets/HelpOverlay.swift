@@ -69,19 +69,33 @@ public struct HelpOverlay: Widget, Sendable {
         }
     }
 
-    /// The overlay's text lines and their styles for a content width.
+    /// The overlay's text lines and their styles for a content width. A line longer than the width (a long disabled
+    /// reason) wraps under its label instead of being cut.
     public func contentLines(width: Int) -> [(String, Style)] {
+        lines().flatMap { text, style, indent -> [(String, Style)] in
+            guard text.displayWidth > width, width > indent + 10 else { return [(text.truncated(toWidth: width), style)] }
+            let head = text.prefix(indent)
+            let body = String(text.dropFirst(indent)).wrapped(toWidth: width - indent)
+            return body.enumerated().map { i, part in ((i == 0 ? String(head) : String(repeating: " ", count: indent)) + part, style) }
+        }
+    }
+
+    /// The widest line unwrapped: the overlay is as wide as its content needs, up to the terminal.
+    public var naturalWidth: Int { lines().map(\.0.displayWidth).max() ?? 0 }
+
+    /// Each line unwrapped, with its style and the indent its continuation lines take.
+    func lines() -> [(String, Style, Int)] {
         let shown = HelpOverlay.filtered(groups, by: state.filter.text)
-        if shown.isEmpty { return [("No bindings match “\(state.filter.text)”", .dim)] }
+        if shown.isEmpty { return [("No bindings match “\(state.filter.text)”", .dim, 0)] }
         let keyWidth = min(14, shown.flatMap(\.entries).map { $0.keys.displayWidth }.max() ?? 0)
-        var out: [(String, Style)] = []
+        var out: [(String, Style, Int)] = []
         for (i, g) in shown.enumerated() {
-            if i > 0 { out.append(("", .plain)) }
-            out.append((g.title, .bold))
+            if i > 0 { out.append(("", .plain, 0)) }
+            out.append((g.title, .bold, 0))
             for e in g.entries {
                 var line = "  " + e.keys.padded(toWidth: keyWidth) + "  " + e.label
                 if let r = e.disabledReason { line += " — \(r)" }
-                out.append((line.truncated(toWidth: width), e.disabledReason == nil ? .plain : .dim))
+                out.append((line, e.disabledReason == nil ? .plain : .dim, 4 + keyWidth))
             }
         }
         return out
@@ -95,7 +109,9 @@ public struct HelpOverlay: Widget, Sendable {
 
     /// The box the overlay occupies in `area`.
     public func frame(in area: Rect) -> Rect {
-        area.centered(Size(width: min(area.width, max(40, area.width * 2 / 3)), height: max(6, area.height - 4)))
+        // As wide as the widest line (plus the border and margins), at least 40 and at most the terminal less a margin.
+        let width = min(area.width, max(40, min(area.width - 4, naturalWidth + 4)))
+        return area.centered(Size(width: width, height: max(6, area.height - 4)))
     }
 
     public func render(in area: Rect, buffer: inout Buffer) {

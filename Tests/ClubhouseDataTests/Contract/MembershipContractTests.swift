@@ -33,6 +33,69 @@ import Testing
         #expect(try await world.api().publicLeagues(filter: LeagueFilter(nameContains: "Sunday")).first?.managedTeams == 7)
     }
 
+    /// A person sees their own join requests (for Home's Needs attention) and may withdraw one: it is gone, the
+    /// commissioner hears it (an event), and they may ask again.
+    @Test func aPersonSeesAndWithdrawsTheirOwnJoinRequest() async throws {
+        let world = try ContractWorld()
+        let open = try await world.league("Sunday Funday")
+        let zed = try world.signUp("Zed")
+        #expect(try await world.api(zed).myJoinRequests() == [])
+        _ = try await world.api(zed).requestToJoin(open.id, teamName: "Zebras")
+        let mine = try await world.api(zed).myJoinRequests()
+        #expect(mine.map(\.leagueName) == ["Sunday Funday"] && mine.first?.status == .pending && mine.first?.teamName == "Zebras")
+        #expect(mine.first?.answeredByItself == true, "Hiro's team is on autopick: Sunday Funday's commissioner answers by itself")
+        #expect(try await world.api().myJoinRequests() == [], "signed out: none")
+
+        let before = try world.events.lastEventID()
+        try await world.api(zed).withdrawJoinRequest(open.id)
+        #expect(try await world.api(zed).myJoinRequests() == [])
+        #expect(try await !world.api(zed).league(open.id).capabilities.hasPendingJoinRequest)
+        #expect(try await world.api(try world.person("hiro")).joinRequests(open.id).isEmpty)
+        let kinds = try world.events.events(after: before, league: open.id, limit: 100).map(\.kind)
+        #expect(kinds == [.joinWithdrawn])
+        #expect(await failure { try await world.api(zed).withdrawJoinRequest(open.id) } == .notFound("A join request of yours in Sunday Funday"))
+        #expect(await failure { try await world.api().withdrawJoinRequest(open.id) } == .unauthenticated)
+        _ = try await world.api(zed).requestToJoin(open.id, teamName: "Zebras")
+        #expect(try await world.api(zed).myJoinRequests().count == 1, "asked again")
+    }
+
+    /// A demo league's commissioner (its team on autopick) answers a join request within a minute: approved while the
+    /// league has an open team; declined with why once it is full.
+    @Test func aCommissionerOnAutopickAnswersJoinRequestsWithinAMinute() async throws {
+        let world = try ContractWorld()
+        let open = try await world.league("Sunday Funday")
+        let zed = try world.signUp("Zed"), yan = try world.signUp("Yan")
+        _ = try await world.api(zed).requestToJoin(open.id, teamName: "Zebras")
+        _ = try await world.api(yan).requestToJoin(open.id, teamName: "Yaks")
+        #expect(try world.service.leaguesWithJoinRequestsDue() == [], "not at once")
+        // Three of the four open teams taken by invite meanwhile, then Zed is answered (approved: the last team)…
+        let invite = try await world.api(try world.person("hiro")).createInvite(open.id, uses: 3, expiresAt: nil)
+        for name in ["Xu", "Wes", "Vic"] { _ = try await world.api(try world.signUp(name)).redeemInvite(code: invite.code, teamName: "\(name)'s team") }
+        world.clock.advance(by: 60)
+        #expect(try world.service.leaguesWithJoinRequestsDue() == [open.id])
+        let answered = try world.service.answerJoinRequests(open.id)
+        #expect(answered.map(\.status) == [.approved, .denied])
+        #expect(try await world.api(zed).myLeagues().map(\.id) == [open.id])
+        #expect(try await world.api(zed).myJoinRequests() == [])
+        // …and Yan is declined, with why.
+        let yans = try await world.api(yan).myJoinRequests()
+        #expect(yans.first?.status == .denied && yans.first?.reason == "Sunday Funday is full")
+        #expect(try world.service.leaguesWithJoinRequestsDue() == [])
+    }
+
+    /// A commissioner at the keyboard (team not on autopick) answers by hand: nothing answers for them.
+    @Test func aCommissionerAtTheKeyboardIsNotAnsweredFor() async throws {
+        let world = try ContractWorld()
+        let league = try await world.api(try world.person("alice")).createLeague(
+            NewLeague(name: "Alice's Own", settings: LeagueSettings(), isPublic: true, teamName: "Alice's team"))
+        let zed = try world.signUp("Zed")
+        _ = try await world.api(zed).requestToJoin(league, teamName: "Zebras")
+        world.clock.advance(by: 3600)
+        #expect(try world.service.leaguesWithJoinRequestsDue() == [])
+        #expect(try world.service.answerJoinRequests(league) == [])
+        #expect(try await world.api(zed).myJoinRequests().first?.answeredByItself == false)
+    }
+
     @Test func aDeniedRequestLeavesThePersonOutside() async throws {
         let world = try ContractWorld()
         let open = try await world.league("Sunday Funday")

@@ -154,7 +154,7 @@ import Testing
         let world = try ContractWorld()
         let league = try await world.league("Gridiron Greats").id
         let alice = try await manager("alice", world, league)
-        let locked = try #require(alice.roster.rows.first { $0.locked })
+        let locked = try #require(alice.roster.rows.first { $0.locked && $0.player.position != .def })
         #expect(await failure { try await world.api(alice.caller).dropPlayer(league, team: alice.team, player: locked.player.id) }
                 == .validation(field: "drop", message: "\(locked.player.name)'s game has kicked off — he can't be dropped until next week"))
         #expect(await failure { try await world.api(try world.person("ben")).dropPlayer(league, team: alice.team, player: alice.droppable.player.id) }
@@ -166,6 +166,29 @@ import Testing
         let other = try #require(try await freeAgent(locked.player.position == .def ? .rb : locked.player.position, world, league))
         #expect(await failure { try await world.api(alice.caller).addFreeAgent(league, team: alice.team, player: other.player.id, dropping: locked.player.id) }
                 == .validation(field: "drop", message: "\(locked.player.name)'s game has kicked off — he can't be dropped until next week"))
+    }
+
+    /// On the Tuesday after a week every game of it is final: its locks are lifted (ESPN's and Yahoo's rule), so the
+    /// drop chooser for Wednesday's claims offers last Sunday's starters again — and a defense is a team, not "he".
+    @Test func locksAreLiftedOnceTheWeekIsFinal() async throws {
+        let world = try ContractWorld()
+        let league = try await world.league("Gridiron Greats").id
+        let alice = try await manager("alice", world, league)
+        let locked = try #require(alice.roster.rows.first { $0.locked && $0.player.position != .def }, "no player of Alice's has kicked off")
+        let defense = try #require(alice.roster.rows.first { $0.player.position == .def })
+        if defense.locked {
+            let refusal = await failure { try await world.api(alice.caller).dropPlayer(league, team: alice.team, player: defense.player.id) }
+            guard case .validation("drop", let message)? = refusal else { Issue.record("\(String(describing: refusal))"); return }
+            #expect(message.hasPrefix("The \(defense.player.name)'") && !message.contains(" he ")
+                     && message.hasSuffix("game has kicked off — their defense can't be dropped until next week"), "\(message)")
+        }
+        // Tuesday of week 9 (Monday night's game is final at 04:45 UTC); week 10 opens Wednesday 08:00.
+        _ = try await world.api(alice.caller).advanceClock(league, to: DemoSeeder.utc("2019-11-05T12:00:00Z"))
+        let tuesday = try await world.api().roster(league, team: alice.team)
+        #expect(tuesday.week == 9)
+        #expect(tuesday.rows.filter(\.locked).map(\.player.name) == [])
+        let t = try await world.api(alice.caller).dropPlayer(league, team: alice.team, player: locked.player.id)
+        #expect(t.dropped == locked.player.id)
     }
 
     @Test func freeAgentsOpenOnlyAfterTheDraft() async throws {

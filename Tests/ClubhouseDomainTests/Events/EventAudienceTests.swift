@@ -8,7 +8,7 @@ import ClubhouseDomain
     /// switch in `Kind.audience` fails to compile until then).
     static let expected: [LeagueEvent.Kind: EventAudience] = [
         .leagueCreated: .readers, .leagueUpdated: .readers, .memberJoined: .readers, .memberLeft: .readers, .inviteChanged: .readers,
-        .joinRequested: .parties, .joinDecided: .parties,
+        .joinRequested: .parties, .joinDecided: .parties, .joinWithdrawn: .parties,
         .draftScheduled: .readers, .draftOrderSet: .readers, .draftStarted: .readers, .draftPaused: .readers, .draftResumed: .readers,
         .draftClockRestored: .readers,
         .pickMade: .readers, .pickUndone: .readers, .draftCompleted: .readers, .chat: .readers, .autopickToggled: .readers,

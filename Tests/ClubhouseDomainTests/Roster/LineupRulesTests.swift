@@ -106,10 +106,27 @@ struct LineupRulesTests {
     }
 
     @Test func playerOnByeNeverLocksThatWeek() {
-        // Week 7: CAR has no game; late in the week qb1 (CAR) still moves.
-        let lateWeek7 = context(now: kickoff.addingTimeInterval(45 * 86_400), week: 7)
+        // Week 7: CAR has no game; an hour into SF's game qb1 (CAR) still moves.
+        let lateWeek7 = context(now: kickoff.addingTimeInterval(42 * 86_400 + 3600), week: 7)
         #expect(refusal(LineupMove("qb1", to: .bench, swapWith: "qb2"), lateWeek7) == .playerLocked("qb2", kickoff: kickoff.addingTimeInterval(42 * 86_400)))
         #expect(refusal(LineupMove("rb1", to: .bench), lateWeek7) == nil)
+    }
+
+    @Test func locksAreLiftedOnceEveryGameOfTheWeekIsFinal() {
+        // Week 1's last game (SF at TB) kicks off 3 h after CAR's and is final 3 h 30 after that.
+        let weekFinal = kickoff.addingTimeInterval(3 * 3600 + Game.finalAfter)
+        #expect(refusal(LineupMove("qb1", to: .bench, swapWith: "qb2"), context(now: weekFinal - 1)) == .playerLocked("qb1", kickoff: kickoff))
+        #expect(refusal(LineupMove("qb1", to: .bench, swapWith: "qb2"), context(now: weekFinal)) == nil)
+        #expect(S.games(kickoff: kickoff).isWeekFinal(1, at: weekFinal) && !S.games(kickoff: kickoff).isWeekFinal(1, at: weekFinal - 1))
+    }
+
+    @Test func aLockedDefenseIsATeamNotHe() {
+        #expect(LineupRefusal.playerLocked("DST-KC", kickoff: kickoff).message == "Their game has kicked off — the defense is locked until next week")
+        #expect(LockWords.kickedOff("Kansas City Chiefs", defense: true, cant: "can't be dropped")
+                == "The Kansas City Chiefs' game has kicked off — their defense can't be dropped until next week")
+        #expect(LockWords.kickedOff("Patrick Mahomes", defense: false, cant: "can't be dropped")
+                == "Patrick Mahomes's game has kicked off — he can't be dropped until next week")
+        #expect(LockWords.kickedOff(nil, defense: true, cant: "can't be dropped") == "their game has kicked off — their defense can't be dropped until next week")
     }
 
     @Test func fixtureLocksMcCaffreyAtCarolinasWeek1Kickoff() throws {

@@ -78,6 +78,22 @@ extension FakeLeague: AccountAPI {
         return t
     }
 
+    func myJoinRequests() async throws -> [MyJoinRequest] {
+        guard let user = signedInUser else { return [] }
+        return joinRequests.filter { $0.user == user.id }.map { r in
+            MyJoinRequest(league: r.leagueID, leagueName: Demo.summaries.first { $0.id == r.leagueID }?.name ?? "League", teamName: r.teamName,
+                          status: r.status, requestedAt: r.requestedAt, reason: nil, answeredByItself: true)
+        }
+    }
+
+    func withdrawJoinRequest(_ league: LeagueID) async throws {
+        try checkSession()
+        guard let user = signedInUser else { throw DomainError.unauthenticated }
+        guard joinRequests.contains(where: { $0.leagueID == league && $0.user == user.id }) else { throw DomainError.notFound("A join request of yours") }
+        joinRequests.removeAll { $0.leagueID == league && $0.user == user.id }
+        teamWrites.append(.withdrawJoinRequest(league))
+    }
+
     func requestToJoin(_ league: LeagueID, teamName: String) async throws -> JoinRequest {
         try checkSession()
         guard let user = signedInUser else { throw DomainError.unauthenticated }

@@ -21,6 +21,7 @@ extension FakeLeague {
             let b: Wire.Redeem = body()
             return try answer(Wire.TeamTaken(team: try await redeemInvite(code: b.code, teamName: b.teamName)))
         case Endpoints.Leagues.leaveLeague.name: try await leaveLeague(league!); return try answer(Wire.Empty())
+        case Endpoints.Leagues.withdrawJoinRequest.name: try await withdrawJoinRequest(league!); return try answer(Wire.Empty())
         case Endpoints.Rosters.moveInLineup.name: return try answer(try await moveInLineup(league!, team: team!, move: body()))
         case Endpoints.Rosters.addFreeAgent.name:
             let b: Wire.AddPlayer = body()

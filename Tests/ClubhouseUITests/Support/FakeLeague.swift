@@ -50,6 +50,9 @@ actor FakeLeague: LeaguesClient, MatchupsClient, RosterClient, DraftClient, Leag
     func setTrades(_ t: [TradeView]) { tradeList = t }
     /// League settings answered instead of the demo ones.
     var settingsOverride: [LeagueID: LeagueSettings] = [:]
+    /// The league's current week when its clock has moved on (nil: the demo's week 9).
+    var currentWeekOverride: Int?
+    func setCurrentWeek(_ week: Int) { currentWeekOverride = week }
     /// My pending claims, in order.
     var claims: [ClaimView] = []
     var claimResults: [ClaimView] = []
@@ -130,6 +133,7 @@ actor FakeLeague: LeaguesClient, MatchupsClient, RosterClient, DraftClient, Leag
         try checkSession()
         var d = Demo.detail(id)
         if let s = settingsOverride[id] { d.league.settings = s }
+        if let w = currentWeekOverride { d.currentWeek = w }
         if let user = signedInUser {
             d.capabilities = Capabilities(signedIn: true, myTeam: myTeams[id], isCommissioner: commish.commissionerOf.contains(id),
                                           hasPendingJoinRequest: joinRequests.contains { $0.leagueID == id && $0.user == user.id })
@@ -144,7 +148,7 @@ actor FakeLeague: LeaguesClient, MatchupsClient, RosterClient, DraftClient, Leag
     func scoreboard(_ id: LeagueID, week: Int?) async throws -> Scoreboard {
         scoreboardWeeks.append(week)
         try await enter(.scoreboard)
-        var sb = Demo.scoreboard(week: week)
+        var sb = Demo.scoreboard(week: week ?? currentWeekOverride)
         if isEmpty(.scoreboard) || id != Demo.greats { sb.matchups = [] }
         return sb
     }
@@ -165,7 +169,8 @@ actor FakeLeague: LeaguesClient, MatchupsClient, RosterClient, DraftClient, Leag
     func availablePlayers(_ id: LeagueID, position: Position?, sort: PlayerSort) async throws -> [AvailablePlayer] {
         try await enter(.availablePlayers)
         if isEmpty(.availablePlayers) { return [] }
-        let list = Demo.available.filter { position == nil || $0.player.position == position }
+        // A player added to a team leaves the list, as on the server.
+        let list = Demo.available.filter { p in (position == nil || p.player.position == position) && !adds.contains { $0.added == p.player.id } }
         switch sort {
         case .seasonPoints: return list.sorted { $0.seasonPoints > $1.seasonPoints }
         case .lastWeek: return list.sorted { $0.lastWeekPoints > $1.lastWeekPoints }

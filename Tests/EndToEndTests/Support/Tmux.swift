@@ -120,6 +120,11 @@ final class Tmux {
 
 /// Where the built binary is: `CLUBHOUSE_BIN` (set by `make test`), else `.build/debug/clubhouse`.
 enum Binary {
+    /// The repository this test file is in.
+    static var repository: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    }
+
     static var path: String {
         if let p = ProcessInfo.processInfo.environment["CLUBHOUSE_BIN"], !p.isEmpty { return p }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -41,7 +41,17 @@ extension Endpoints {
             GateWords(reason: "Sign in to leave {league}.", resume: "Finish leaving {league}?", success: "You left the league")
         ) { c, a, _ in try c.service.leaveLeague(a.league, caller: c.caller); return Wire.Empty() }
 
-        static let all: [any AnyEndpoint] = [publicLeagues, myLeagues, league, standings, seasons, createLeague, requestToJoin, redeemInvite, leaveLeague]
+        public static let myJoinRequests = Endpoint<At.Root, Wire.Empty, [MyJoinRequest]>.read("myJoinRequests", "/v1/me/join-requests") { c, _ in
+            try c.service.myJoinRequests(caller: c.caller)
+        }
+        public static let withdrawJoinRequest = Endpoint<At.League, Wire.Empty, Wire.Empty>.gated(
+            "withdrawJoinRequest", .post, "/v1/leagues/{league}/join-requests/withdrawal",
+            GateWords(reason: "Sign in to withdraw your request to join {league}.", resume: "Finish withdrawing your request to join {league}?",
+                      success: "Join request withdrawn")
+        ) { c, a, _ in try c.service.withdrawJoinRequest(a.league, caller: c.caller); return Wire.Empty() }
+
+        static let all: [any AnyEndpoint] = [publicLeagues, myLeagues, league, standings, seasons, createLeague, requestToJoin, redeemInvite, leaveLeague,
+                                             myJoinRequests, withdrawJoinRequest]
     }
 }
 
@@ -65,6 +75,10 @@ public protocol LeaguesClient: LeagueTransport {
     func redeemInvite(code: String, teamName: String) async throws -> TeamID
     /// Leaves a league before its draft; the team goes back to a bot. The commissioner can't leave.
     func leaveLeague(_ league: LeagueID) async throws
+    /// The signed-in person's pending and declined join requests (empty when signed out).
+    func myJoinRequests() async throws -> [MyJoinRequest]
+    /// Takes back the person's join request in `league` (a declined one is cleared).
+    func withdrawJoinRequest(_ league: LeagueID) async throws
 }
 
 extension LeaguesClient {
@@ -81,4 +95,6 @@ extension LeaguesClient {
         try await call(Endpoints.Leagues.redeemInvite, At.Root(), Wire.Redeem(code: code, teamName: teamName)).team
     }
     public func leaveLeague(_ league: LeagueID) async throws { _ = try await call(Endpoints.Leagues.leaveLeague, At.League(league)) }
+    public func myJoinRequests() async throws -> [MyJoinRequest] { try await call(Endpoints.Leagues.myJoinRequests, At.Root()) }
+    public func withdrawJoinRequest(_ league: LeagueID) async throws { _ = try await call(Endpoints.Leagues.withdrawJoinRequest, At.League(league)) }
 }

@@ -51,6 +51,8 @@ public struct LeagueSummary: Hashable, Codable, Sendable, Identifiable {
     /// Trade offers waiting for the caller's answer, and trades in review the caller may vote against (nil: none, or a
     /// server that doesn't say).
     public var tradeOffersToMe: Int?, tradeVotesOpen: Int?
+    /// The caller's waiver claims waiting for the next run (nil: none, or a server that doesn't say).
+    public var pendingClaims: Int?
     public init(id: LeagueID, name: String, state: LeagueState, isPublic: Bool, teamCount: Int, managedTeams: Int, currentWeek: Int,
                 scoring: ScoringPreset, draftScheduledAt: Date?, commissionerName: String?, myTeam: TeamID?, seasonClock: Date? = nil,
                 season: Int? = nil, tradeOffersToMe: Int? = nil, tradeVotesOpen: Int? = nil) {

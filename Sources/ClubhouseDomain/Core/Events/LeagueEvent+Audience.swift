@@ -31,7 +31,7 @@ extension LeagueEvent.Kind {
         case .tradeProposed, .tradeAccepted, .tradeRejected, .tradeWithdrawn, .tradeCountered, .tradeExpired,
              .tradeVoteCast, .tradeVetoed, .tradeInvalidated:
             .members
-        case .queueChanged, .claimPlaced, .claimCancelled, .claimsReordered, .joinRequested, .joinDecided:
+        case .queueChanged, .claimPlaced, .claimCancelled, .claimsReordered, .joinRequested, .joinDecided, .joinWithdrawn:
             .parties
         case .auctionBid:
             .readersRedacted
@@ -55,6 +55,7 @@ public struct EventParties: Hashable, Sendable {
         case let b as LeagueEvent.ClaimsReordered: teams = [b.team]
         case let b as LeagueEvent.JoinRequested: users = [b.user]; commissioner = true
         case let b as LeagueEvent.JoinDecided: users = [b.user]; commissioner = true
+        case let b as LeagueEvent.JoinWithdrawn: users = [b.user]; commissioner = true
         case let b as LeagueEvent.AuctionBidPlaced: teams = [b.team]
         default: return nil
         }

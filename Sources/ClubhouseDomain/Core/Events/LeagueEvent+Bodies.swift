@@ -35,7 +35,16 @@ extension LeagueEvent {
         public static let kind = Kind.joinDecided
         public var user: UserID
         public var approved: Bool
-        public init(user: UserID, approved: Bool) { self.user = user; self.approved = approved }
+        /// Why a commissioner that answers by itself (`answerJoinRequests`) declined, in one sentence.
+        public var reason: String?
+        public init(user: UserID, approved: Bool, reason: String? = nil) { self.user = user; self.approved = approved; self.reason = reason }
+    }
+
+    /// The person took back their join request before the commissioner answered (or cleared a declined one).
+    public struct JoinWithdrawn: LeagueEventBody {
+        public static let kind = Kind.joinWithdrawn
+        public var user: UserID
+        public init(user: UserID) { self.user = user }
     }
 
     public struct MemberLeft: LeagueEventBody {

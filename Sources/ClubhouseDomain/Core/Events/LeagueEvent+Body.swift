@@ -16,6 +16,7 @@ extension LeagueEvent.Kind {
         case .memberJoined: LeagueEvent.MemberJoined.self
         case .joinRequested: LeagueEvent.JoinRequested.self
         case .joinDecided: LeagueEvent.JoinDecided.self
+        case .joinWithdrawn: LeagueEvent.JoinWithdrawn.self
         case .memberLeft: LeagueEvent.MemberLeft.self
         case .inviteChanged: LeagueEvent.InviteChanged.self
         case .draftScheduled: LeagueEvent.DraftScheduled.self

@@ -5,7 +5,7 @@ import Foundation
 public struct LeagueEvent: Hashable, Codable, Sendable {
     public enum Kind: String, Codable, Sendable, CaseIterable {
         case leagueCreated = "league.created", leagueUpdated = "league.updated", memberJoined = "member.joined",
-             joinRequested = "join.requested", joinDecided = "join.decided", memberLeft = "member.left",
+             joinRequested = "join.requested", joinDecided = "join.decided", joinWithdrawn = "join.withdrawn", memberLeft = "member.left",
              draftScheduled = "draft.scheduled", draftStarted = "draft.started", draftPaused = "draft.paused",
              draftResumed = "draft.resumed", pickMade = "draft.pick", pickUndone = "draft.undo", draftCompleted = "draft.completed",
              queueChanged = "draft.queue", chat = "draft.chat", autopickToggled = "draft.autopick",

@@ -27,7 +27,8 @@ public enum LineupRefusal: Error, Hashable, Sendable {
         case .slotNotInLeague(let s): "This league has no \(s.rawValue) slot"
         case .notEligible(_, let position, let slot): "A \(position.rawValue) can't play \(slot.rawValue)"
         case .injuredReserveRequiresOutOrIR: "IR takes only players who are OUT or on IR"
-        case .playerLocked: "His game has kicked off — he is locked until next week"
+        case .playerLocked(let p, _): LockWords.isDefense(p) ? "Their game has kicked off — the defense is locked until next week"
+                                                          : "His game has kicked off — he is locked until next week"
         case .slotFull(let s, let n): "All \(n) \(s.rawValue) spots are taken — swap with someone there"
         case .swapPartnerNotInSlot(let p, let s): "\(p) is not in \(s.rawValue)"
         }

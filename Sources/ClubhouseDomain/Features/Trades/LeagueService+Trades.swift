@@ -396,7 +396,7 @@ extension LeagueService {
         let week = facts.week(at: league.clock)
         var locked = Set<PlayerID>()
         if league.state == .inSeason || league.state == .playoffs {
-            for player in rosters.values.flatMap(\.playerIDs) where facts.game(for: player, week: week)?.hasKickedOff(at: league.clock) == true {
+            for player in rosters.values.flatMap(\.playerIDs) where facts.isLocked(player, week: week, at: league.clock) {
                 locked.insert(player)
             }
         }

@@ -169,7 +169,7 @@ public enum TradeRules {
             return "Draft picks can no longer be traded in \(board.league.name)"
         }
         for player in p.give.players + p.get.players + p.drops where board.locked.contains(player) {
-            return "\(board.playerName(player))'s game has kicked off — he can't change teams until next week"
+            return LockWords.kickedOff(board.playerName(player), defense: board.players[player]?.position == .def, cant: "can't change teams")
         }
         return rosterProblem(p, on: board)
     }

@@ -164,11 +164,12 @@ extension LeagueService {
 
     // MARK: Helpers
 
-    /// A player whose game this week has kicked off on the league clock can't be dropped until next week.
+    /// A player whose game this week has kicked off on the league clock can't be dropped until the week is final
+    /// (`Game+Lock.swift`).
     func requireDroppable(_ player: PlayerID, league: League, facts: SeasonFacts) throws {
-        let week = facts.calendar.week(at: league.clock)
-        if let game = facts.game(for: player, week: week), game.hasKickedOff(at: league.clock) {
-            throw DomainError.validation(field: "drop", message: "\(facts.name(player))'s game has kicked off — he can't be dropped until next week")
+        if facts.isLocked(player, week: facts.calendar.week(at: league.clock), at: league.clock) {
+            throw DomainError.validation(field: "drop", message: LockWords.kickedOff(facts.name(player), defense: facts.players[player]?.position == .def,
+                                                                                     cant: "can't be dropped"))
         }
     }
 }

@@ -45,8 +45,9 @@ public enum BoardFeature: Reducer {
             if case .league(_, _, let h) = context { h } else { nil }
         }
 
-        /// The week the top bar shows.
-        public var week: Int? { scoreboard.value?.week ?? league.value?.currentWeek }
+        /// The week the top bar shows: the league's current week on its clock (not the scoreboard's, which may be a
+        /// week the person looks back at, or one loaded before the clock moved on).
+        public var week: Int? { league.value?.currentWeek ?? scoreboard.value?.week }
     }
 
     /// The two kinds of league data the board keeps across contexts.
@@ -185,7 +186,8 @@ public enum BoardFeature: Reducer {
         case .featured: return .none
         case .league(let id, _, _):
             state.missed.remove(.league)
-            let week = state.scoreboard.value?.week ?? state.requestedWeek
+            // The week asked for, or (nil) the current one: a scoreboard that follows the clock moves on with it.
+            let week = state.requestedWeek
             let t1 = state.league.beginRefresh(), t2 = state.standings.beginRefresh(), t3 = state.scoreboard.beginRefresh()
             return .merge(chartLoad(&state, api: api, refresh: true),
                 .load(t1, id: EffectID.league, { try await api.league(id) }, answer: Action.leagueLoaded),

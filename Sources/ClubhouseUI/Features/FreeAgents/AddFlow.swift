@@ -40,7 +40,9 @@ struct MyTeamFacts {
         return roster.rows.sorted { $0.slot < $1.slot }.map { row in
             let label = row.player.name
             let detail = "\(row.player.position.rawValue) in \(row.slot.rawValue) · \(row.seasonPoints.oneDecimal) pts"
-            if row.locked { return .init(label, detail: detail, value: nil, reason: "his game has kicked off — he can't be dropped until next week") }
+            if row.locked {
+                return .init(label, detail: detail, value: nil, reason: LockWords.kickedOff(nil, defense: row.player.position == .def, cant: "can't be dropped"))
+            }
             if positionFull, row.player.position != player.position {
                 return .init(label, detail: detail, value: nil, reason: "a \(player.position.rawValue) has to go to make room")
             }

@@ -77,14 +77,31 @@ public enum FreeAgentsFeature: PageFeature {
                   clearFilter: .filter(.clear), typed: { .flowKey($0) }, pasted: { .pasted($0) })
     }
     public static func live(_ state: State) -> Live<Action> { Live(refresh: .liveRefreshed) }
-    public static func writes(_ state: State) -> Writes<Action> { Writes(finished: { .writeFinished($0, $1) }) }
+    public static func writes(_ state: State) -> Writes<Action> {
+        Writes(finished: { .writeFinished($0, $1) }, success: { successMessage($0, state) })
+    }
+
+    /// "Derrius Guice added to your team — Jordan Howard dropped": the toast names whom the add (or claim) was for.
+    static func successMessage(_ write: GatedWrite, _ state: State) -> String? {
+        guard let p = state.lastRequested else { return nil }
+        let dropName = { (id: PlayerID?) in id.flatMap { d in state.myRoster.value?.rows.first { $0.player.id == d }?.player.name } }
+        if let add = write.of(Endpoints.Rosters.addFreeAgent)?.body, add.player == p.player.id {
+            return "\(p.player.name) added to your team" + (dropName(add.dropping).map { " — \($0) dropped" } ?? "")
+        }
+        if let claim = write.of(Endpoints.Waivers.placeClaim)?.body, claim.player == p.player.id {
+            return "Waiver claim placed for \(p.player.name)" + (dropName(claim.dropping).map { ", dropping \($0)" } ?? "")
+        }
+        return nil
+    }
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         switch action {
         case .onAppear, .retry:
             state.flow = nil
             let d = state.detail.value == nil ? state.detail.begin() : state.detail.beginRefresh(), api = context.env.api, id = state.id
-            return .merge(load(&state, context), .load(d, id: EffectID.league(id), { try await api.league(id) }, answer: Action.detailLoaded))
+            // Shown again (after an add, say): reload in place, so the list and the person's place in it stay meanwhile.
+            return .merge(load(&state, context, inPlace: state.players.value != nil),
+                          .load(d, id: EffectID.league(id), { try await api.league(id) }, answer: Action.detailLoaded))
         case .liveRefreshed:
             let d = state.detail.beginRefresh(), p = state.players.beginRefresh(), api = context.env.api, id = state.id
             let pos = state.position, sort = state.sort
@@ -103,8 +120,14 @@ public enum FreeAgentsFeature: PageFeature {
         case .playersLoaded(let t, let r):
             let kept = state.visible[safe: state.list.selected ?? -1]?.player.id
             if state.players.finish(t, r, isEmpty: \.isEmpty) {
-                // The same player stays selected across a reload (a live refresh mustn't move the person's place).
-                if let kept, let i = state.visible.firstIndex(where: { $0.player.id == kept }) { state.list.selected = i } else { state.list = ListState() }
+                // The same player stays selected across a reload (a live refresh mustn't move the person's place); when he
+                // has left the list (just added, or taken by another team) the cursor stays on the same row, on the next
+                // player, so the next `a` is for the player the person sees there — never a jump to the top.
+                if let kept, let i = state.visible.firstIndex(where: { $0.player.id == kept }) {
+                    state.list.selected = i
+                } else if let row = state.list.selected, kept != nil, !state.visible.isEmpty {
+                    state.list.select(row, count: state.visible.count, viewport: context.viewport)
+                } else { state.list = ListState() }
             }
             return .none
         case .sortCycled:
@@ -112,12 +135,14 @@ public enum FreeAgentsFeature: PageFeature {
             state.sort = all[(all.firstIndex(of: state.sort)! + 1) % all.count]
             return load(&state, context)
         case .positionCycled:
+            state.list = ListState()
             let order: [Position?] = [nil] + Position.allCases
             state.position = order[((order.firstIndex(of: state.position) ?? 0) + 1) % order.count]
             return load(&state, context)
         case .positionChosen(let p):
             guard p != state.position else { return .none }
             state.position = p
+            state.list = ListState()
             return load(&state, context)
         case .filter(let edit):
             state.filter.apply(edit)
@@ -233,8 +258,8 @@ public enum FreeAgentsFeature: PageFeature {
     }
 
     /// A new sort or position supersedes the request in flight.
-    static func load(_ state: inout State, _ context: PageContext) -> Effect<Action> {
-        let t = state.players.begin(), api = context.env.api, id = state.id, pos = state.position, sort = state.sort
+    static func load(_ state: inout State, _ context: PageContext, inPlace: Bool = false) -> Effect<Action> {
+        let t = inPlace ? state.players.beginRefresh() : state.players.begin(), api = context.env.api, id = state.id, pos = state.position, sort = state.sort
         return .load(t, id: EffectID.players(id), { try await api.availablePlayers(id, position: pos, sort: sort) }, answer: Action.playersLoaded)
     }
 

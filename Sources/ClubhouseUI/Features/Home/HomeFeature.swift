@@ -5,11 +5,13 @@ import Terminal
 /// Home: what needs attention, my leagues (when signed in), public leagues with name and state filters.
 public enum HomeFeature: PageFeature {
     /// Its cancellable effects.
-    enum EffectID: EffectIdentifier { case myLeagues, publicLeagues }
+    enum EffectID: EffectIdentifier { case myLeagues, publicLeagues, joinRequests }
 
     public struct State: Equatable, Sendable {
         public var publicLeagues = Loadable<[LeagueSummary]>()
         public var myLeagues: [LeagueSummary] = []
+        /// My pending and declined join requests (signed in).
+        public var joinRequests: [MyJoinRequest] = []
         public var signedIn = false
         /// Server-side state filter (t cycles); nil shows every state.
         public var stateFilter: LeagueState?
@@ -51,6 +53,7 @@ public enum HomeFeature: PageFeature {
         /// The shell says who is signed in (on launch, sign-in, sign-out): load "my leagues" or forget them.
         case sessionChanged(signedIn: Bool)
         case myLeaguesLoaded([LeagueSummary])
+        case joinRequestsLoaded([MyJoinRequest])
         /// `I`: open the invite-code form.
         case redeemOpened
         /// A key while typing (the filter, or the invite-code form when it is open).
@@ -70,7 +73,8 @@ public enum HomeFeature: PageFeature {
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         switch action {
         case .onAppear, .retry:
-            return load(&state, context)
+            // Shown again (back from a league, after a join request was answered): my leagues and requests too.
+            return .merge(load(&state, context), state.signedIn ? loadMine(context) : .none)
         case .leaguesLoaded(let token, let result):
             if state.publicLeagues.finish(token, result, isEmpty: \.isEmpty) { state.list = ListState() }
             return .none
@@ -99,9 +103,15 @@ public enum HomeFeature: PageFeature {
             return load(&state, context)
         case .sessionChanged(let signedIn):
             state.signedIn = signedIn
-            guard signedIn else { state.myLeagues = []; return .cancel(id: EffectID.myLeagues) }
-            let api = context.env.api
-            return .run(id: EffectID.myLeagues) { .myLeaguesLoaded((try? await api.myLeagues()) ?? []) }
+            guard signedIn else {
+                state.myLeagues = []; state.joinRequests = []
+                return .merge(.cancel(id: EffectID.myLeagues), .cancel(id: EffectID.joinRequests))
+            }
+            return loadMine(context)
+        case .joinRequestsLoaded(let requests):
+            guard state.signedIn else { return .none }
+            state.joinRequests = requests
+            return .none
         case .myLeaguesLoaded(let leagues):
             guard state.signedIn else { return .none }
             // My leagues come first: the first time they come in, the selection starts at the top; when they reload
@@ -133,6 +143,13 @@ public enum HomeFeature: PageFeature {
                 }
             }
         }
+    }
+
+    /// My leagues and my join requests.
+    static func loadMine(_ context: PageContext) -> Effect<Action> {
+        let api = context.env.api
+        return .merge(.run(id: EffectID.myLeagues) { .myLeaguesLoaded((try? await api.myLeagues()) ?? []) },
+                      .run(id: EffectID.joinRequests) { .joinRequestsLoaded((try? await api.myJoinRequests()) ?? []) })
     }
 
     static func load(_ state: inout State, _ context: PageContext) -> Effect<Action> {
@@ -168,7 +185,8 @@ public enum HomeFeature: PageFeature {
         let attention = attentionItems(state, now: now)
         if !attention.isEmpty {
             lines.append(("Needs attention", .title))
-            lines += attention.prefix(2).map { ("  • " + $0, .warning) }
+            lines += attention.prefix(3).map { ("  • " + $0, .warning) }
+            if attention.count > 3 { lines.append(("  … and \(attention.count - 3) more in your leagues below", .dim)) }
         }
         if !state.signedIn {
             lines.append(("My leagues  sign in to see your leagues and join one", .dim))
@@ -191,18 +209,33 @@ public enum HomeFeature: PageFeature {
         return title
     }
 
-    /// Drafts running now or starting within a week of the league's own season clock — the things worth a look first.
+    /// What waits for the person in their own leagues — never a league they aren't in: a draft of theirs running now or
+    /// starting within a week of its season clock, trade offers waiting for their answer, trades they may vote on,
+    /// their waiver claims waiting for the next run — and their own join requests (pending: `W` on the league's page
+    /// withdraws one; declined: why).
     static func attentionItems(_ state: State, now: Date) -> [String] {
-        guard let all = state.publicLeagues.value, now != .distantPast else { return [] }
+        guard state.signedIn, now != .distantPast else { return [] }
         var items: [String] = []
-        for l in all where l.state == .drafting { items.append("\(l.name): draft in progress — d in the league to watch") }
         for l in state.mine {
+            if l.state == .drafting { items.append("\(l.name): your draft is in progress — d in the league to join the room") }
             if let n = l.tradeOffersToMe { items.append("\(l.name): \(n == 1 ? "a trade offer waits" : "\(n) trade offers wait") for your answer — t in the league") }
             if let n = l.tradeVotesOpen { items.append("\(l.name): \(n == 1 ? "a trade is" : "\(n) trades are") in review — t in the league to vote") }
+            if let n = l.pendingClaims {
+                items.append("\(l.name): \(n == 1 ? "your waiver claim waits" : "\(n) waiver claims wait") for Wednesday's run — W in its free agents")
+            }
+            if l.state == .predraft, let at = l.draftScheduledAt, let clock = l.seasonClock, at > clock, at.timeIntervalSince(clock) < 7 * 86_400 {
+                items.append("\(l.name): your draft \(Format.relative(at, leagueClock: clock))")
+            }
         }
-        for l in all where l.state == .predraft {
-            if let at = l.draftScheduledAt, let clock = l.seasonClock, at > clock, at.timeIntervalSince(clock) < 7 * 86_400 {
-                items.append("\(l.name): draft \(Format.relative(at, leagueClock: clock)) · \(l.teamCount - l.managedTeams) open teams")
+        for r in state.joinRequests {
+            switch r.status {
+            case .pending:
+                let when = r.answeredByItself ? "its commissioner answers within a minute" : "waiting for the commissioner"
+                items.append("\(r.leagueName): you asked to join as \(r.teamName) — \(when) · W on its page withdraws")
+            case .denied:
+                items.append("\(r.leagueName): your request to join was declined\(r.reason.map { " — \($0)" } ?? "")")
+            case .approved:
+                break
             }
         }
         return items

@@ -27,6 +27,8 @@ public enum LeagueFeature: PageFeature {
         case go(Page)
         /// `j`: ask to join (signed out: through Sign in first).
         case joinRequested
+        /// `W`: take back my pending join request.
+        case joinWithdrawn
         /// `L`: leave the league (asks first).
         case leaveRequested, leaveConfirmed, leaveCancelled
         /// `C`: the commissioner's tools (signed out: Sign in first).
@@ -63,6 +65,9 @@ public enum LeagueFeature: PageFeature {
         case .joinRequested:
             // The team is named after the person once they are signed in ("Alex's team").
             return .delegate(.perform(.requestToJoin(league: state.id, teamName: "")))
+        case .joinWithdrawn:
+            guard state.detail.value?.capabilities.hasPendingJoinRequest == true else { return .none }
+            return .delegate(.perform(.withdrawJoinRequest(state.id)))
         case .leaveRequested:
             guard leaveAvailability(state.detail.value) == nil else { return .none }
             state.confirmingLeave = true
@@ -97,6 +102,9 @@ public enum LeagueFeature: PageFeature {
         return Keymap([
             KeyBinding([.char("J")], .joinRequested, label: "request to join", group: "League", footer: join == nil,
                        enabledWhen: join == nil, disabledReason: join),
+            KeyBinding([.char("W")], .joinWithdrawn, label: "withdraw join request", group: "League",
+                       footer: state.detail.value?.capabilities.hasPendingJoinRequest == true,
+                       enabledWhen: state.detail.value?.capabilities.hasPendingJoinRequest == true, disabledReason: "you have no join request waiting here"),
             KeyBinding([.char("C")], .commissionerOpened, label: "commissioner tools", group: "League", footer: state.detail.value?.capabilities.isCommissioner == true,
                        enabledWhen: comm == nil, disabledReason: comm),
             KeyBinding([.char("m")], .go(.roster(id, team: myTeam ?? TeamID(rawValue: 0))), label: "my team", group: "League", footer: myTeam != nil,

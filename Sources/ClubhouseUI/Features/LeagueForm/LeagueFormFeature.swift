@@ -238,7 +238,10 @@ public enum LeagueFormFeature: PageFeature {
         let f = state.focused
         let submitLabel = state.mode == .create ? "create league" : "save settings"
         // The shell's footer adds "j/k move" itself.
-        var b: [KeyBinding<Action>] = [KeyBinding([.char("j"), .down], .moved(1), label: "next field", group: "Form"), KeyBinding([.char("k"), .up], .moved(-1), label: "previous field", group: "Form")]
+        // While a text field is being edited j and k are typed into it: only the arrows move (and the footer says ↑/↓).
+        let typing = state.editing
+        var b: [KeyBinding<Action>] = [KeyBinding(typing ? [.down] : [.char("j"), .down], .moved(1), label: "next field", group: "Form"),
+                                       KeyBinding(typing ? [.up] : [.char("k"), .up], .moved(-1), label: "previous field", group: "Form")]
         if f.isText {
             b.append(KeyBinding([.enter], .activated, label: "edit the text (or just type)", group: "Form", footer: true, footerKeys: "enter"))
         } else {

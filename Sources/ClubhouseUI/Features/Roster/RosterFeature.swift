@@ -21,6 +21,9 @@ public enum RosterFeature: PageFeature {
         public var list = ListState()
         /// The move chooser or the drop question, while one is open.
         public var modal: Modal?
+        /// `m` or `d` pressed while signed out: Sign in comes first (SPEC §4.4), then — back here, if the team turns out
+        /// to be the person's — the chooser or the question opens for the same player.
+        public var afterSignIn: AfterSignIn?
         public init(id: LeagueID, team: TeamID) { self.id = id; self.team = team }
 
         /// The roster's players, starters first in slot order, then bench, then IR.
@@ -30,6 +33,8 @@ public enum RosterFeature: PageFeature {
         public var selectedRow: RosterRow? { players[safe: list.selected ?? -1] }
         var slots: [Slot: Int] { detail.value?.league.settings.rosterSlots ?? LeagueSettings().rosterSlots }
     }
+
+    public enum AfterSignIn: Equatable, Sendable { case move(PlayerID), drop(PlayerID) }
 
     public enum Modal: Equatable, Sendable {
         case move(PlayerID, Chooser<LineupMove>)
@@ -74,15 +79,20 @@ public enum RosterFeature: PageFeature {
         case .rosterLoaded(let t, let r):
             state.roster.finish(t, r, isEmpty: { $0.rows.isEmpty })
             if let s = state.list.selected, s >= state.players.count { state.list.selected = state.players.isEmpty ? nil : state.players.count - 1 }
-            return .none
+            return resumeAfterSignIn(&state, context: context)
         case .detailLoaded(let t, let r):
-            state.detail.finish(t, r); return .none
+            state.detail.finish(t, r)
+            return resumeAfterSignIn(&state, context: context)
         case .list(let m):
             state.list.apply(m, count: state.players.count, viewport: context.viewport); return .none
         case .rowActivated:
             guard let row = state.selectedRow else { return .none }
             return .delegate(.open(.player(row.player.id, league: state.id)))
         case .moveRequested:
+            if signedOut(state), editReason(state) == nil, let row = state.selectedRow {
+                state.afterSignIn = .move(row.player.id)
+                return .delegate(.open(.account(.signIn)))
+            }
             guard moveReason(state) == nil, let row = state.selectedRow else { return .none }
             let options = LineupTargets.options(moving: row, in: state.players, slots: state.slots)
             let where_ = options.contains { $0.value != nil } ? "Move \(row.player.name) (\(row.slot.rawValue)) to:"
@@ -90,6 +100,10 @@ public enum RosterFeature: PageFeature {
             state.modal = .move(row.player.id, Chooser(title: "Lineup · week \(state.roster.value?.week ?? 0)", prompt: where_, options: options))
             return .none
         case .dropRequested:
+            if signedOut(state), editReason(state) == nil, let row = state.selectedRow {
+                state.afterSignIn = .drop(row.player.id)
+                return .delegate(.open(.account(.signIn)))
+            }
             guard dropReason(state) == nil, let row = state.selectedRow else { return .none }
             let days = state.detail.value?.league.settings.waiverPeriodDays ?? 2
             state.modal = .drop(row.player.id, PageConfirm(
@@ -127,6 +141,31 @@ public enum RosterFeature: PageFeature {
         }
     }
 
+    /// Whether nobody is signed in (what the league said last).
+    static func signedOut(_ state: State) -> Bool { state.detail.value.map { !$0.capabilities.signedIn } ?? false }
+
+    /// Back from Sign in with both loads in: opens the chooser (or the question) that `m` (or `d`) asked for, on the
+    /// same player, when the team is the person's; says why not otherwise.
+    static func resumeAfterSignIn(_ state: inout State, context: PageContext) -> Effect<Action> {
+        guard let pending = state.afterSignIn, let d = state.detail.value, d.capabilities.signedIn,
+              !state.detail.isLoading, !state.roster.isLoading, state.roster.value != nil else { return .none }
+        state.afterSignIn = nil
+        let player: PlayerID
+        switch pending { case .move(let p), .drop(let p): player = p }
+        if let i = state.players.firstIndex(where: { $0.player.id == player }) {
+            state.list.select(i, count: state.players.count, viewport: context.viewport)
+        }
+        switch pending {
+        case .move: if let why = moveReason(state) { return .delegate(.toast(why)) }
+        case .drop: if let why = dropReason(state) { return .delegate(.toast(why)) }
+        }
+        guard state.selectedRow?.player.id == player else { return .none }
+        switch pending {
+        case .move: return reduce(into: &state, action: .moveRequested, context: context)
+        case .drop: return reduce(into: &state, action: .dropRequested, context: context)
+        }
+    }
+
     /// Why this person can't edit this lineup, or nil. Signed out: nil (the key starts the sign-in gate; the server
     /// then decides whether the team is theirs).
     static func editReason(_ state: State) -> String? {
@@ -150,7 +189,8 @@ public enum RosterFeature: PageFeature {
     /// Why the selected player can't be dropped (besides `editReason`): his game this week has kicked off.
     static func dropReason(_ state: State) -> String? {
         if let r = editReason(state) { return r }
-        return state.selectedRow?.locked == true ? "his game has kicked off — he can't be dropped until next week" : nil
+        guard let row = state.selectedRow, row.locked else { return nil }
+        return LockWords.kickedOff(nil, defense: row.player.position == .def, cant: "can't be dropped")
     }
 
     /// Why the selected player can't go on (or off) the trading block: only on my own team, before the season is over.
@@ -177,10 +217,11 @@ public enum RosterFeature: PageFeature {
             }
         }
         return Keymap([
-            KeyBinding([.char("m")], .moveRequested, label: "move", group: "Lineup", footer: true, enabledWhen: moveReason(state) == nil,
-                       disabledReason: moveReason(state)),
-            KeyBinding([.char("d")], .dropRequested, label: "drop", group: "Lineup", footer: true, enabledWhen: dropReason(state) == nil,
-                       disabledReason: dropReason(state)),
+            // Offered in the footer only on the person's own team; signed out they stay in ? help, and sign in first.
+            KeyBinding([.char("m")], .moveRequested, label: signedOut(state) ? "move (signs in first)" : "move", group: "Lineup",
+                       footer: isMine(state), enabledWhen: moveReason(state) == nil, disabledReason: moveReason(state)),
+            KeyBinding([.char("d")], .dropRequested, label: signedOut(state) ? "drop (signs in first)" : "drop", group: "Lineup",
+                       footer: isMine(state), enabledWhen: dropReason(state) == nil, disabledReason: dropReason(state)),
             KeyBinding([.char("b")], .tradingBlockToggled, label: state.selectedRow?.onTradingBlock == true ? "off the block" : "trading block",
                        group: "Lineup", footer: isMine(state), enabledWhen: blockReason(state) == nil, disabledReason: blockReason(state),
                        operation: Endpoints.Trades.tradingBlock.name),
