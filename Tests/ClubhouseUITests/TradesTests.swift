@@ -82,7 +82,7 @@ import Terminal
     @Test func acceptingAsksFirstThenSendsTheAnswer() async {
         var (h, fake) = await Self.onTrades()
         h.key(.char("a"))
-        #expect(Self.page(h)?.question?.write == GatedWrite(Endpoints.Trades.accept, At.Trade(Demo.greats, trade: TradeID(7))))
+        #expect(Self.page(h)?.question?.write == GatedWrite(Endpoints.Trades.accept, At.Trade(Demo.greats, trade: TradeID(7)), Wire.TradeAcceptance()))
         #expect(Screen(h.state).inSheet("Accept this trade?"))
         #expect(Screen(h.state).inSheet("You get Dalvin Cook; Bytes gets Aaron Jones."))
         h.key(.char("y"))
@@ -129,7 +129,7 @@ import Terminal
         let b = h.state.top[TradeBuilderFeature.self]
         #expect(b?.partner == Demo.bytes && b?.side == .theirs)
         h.key(.char("s"))
-        #expect(h.state.top[TradeBuilderFeature.self]?.problem == "Mark at least one player (space) on either roster")
+        #expect(h.state.top[TradeBuilderFeature.self]?.problem == "Mark at least one player or pick (space) on either side")
         h.key(.char(" "))                  // ask for their first player
         h.key(.left)
         h.key(.char(" "))                  // give my first player
