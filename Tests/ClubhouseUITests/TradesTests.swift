@@ -82,7 +82,7 @@ import Terminal
     @Test func acceptingAsksFirstThenSendsTheAnswer() async {
         var (h, fake) = await Self.onTrades()
         h.key(.char("a"))
-        #expect(Self.page(h)?.question?.write == GatedWrite(Endpoints.Trades.accept, At.Trade(Demo.greats, trade: TradeID(7))))
+        #expect(Self.page(h)?.question?.write == GatedWrite(Endpoints.Trades.accept, At.Trade(Demo.greats, trade: TradeID(7)), Wire.TradeAcceptance()))
         #expect(Screen(h.state).inSheet("Accept this trade?"))
         #expect(Screen(h.state).inSheet("You get Dalvin Cook; Bytes gets Aaron Jones."))
         h.key(.char("y"))
@@ -129,7 +129,7 @@ import Terminal
         let b = h.state.top[TradeBuilderFeature.self]
         #expect(b?.partner == Demo.bytes && b?.side == .theirs)
         h.key(.char("s"))
-        #expect(h.state.top[TradeBuilderFeature.self]?.problem == "Mark at least one player (space) on either roster")
+        #expect(h.state.top[TradeBuilderFeature.self]?.problem == "Mark at least one player or pick (space) on either side")
         h.key(.char(" "))                  // ask for their first player
         h.key(.left)
         h.key(.char(" "))                  // give my first player
@@ -253,5 +253,122 @@ import Terminal
         let row = try! #require(s.lines.indices.first { $0 >= s.layout.sheetContent.y && s.lines[$0].contains("Dalvin Cook    Aaron Jones") })
         #expect(s.lines[row].contains("proposed"))
         #expect(s.buffer[3, row].style.attributes.contains(.reverse), "selected row is reverse video")
+    }
+}
+
+/// Issue 44: picks in the builder, one roster limit, the receiver's own drops, the words after a trade and a vote.
+@Suite struct TradesIssue44Tests {
+    static func market(bitsPicks: [DraftPickRef], bytesPicks: [DraftPickRef]) -> TradeMarket {
+        func named(_ p: DraftPickRef) -> TradeView.TradePick {
+            TradeView.TradePick(pick: p, value: 12.5, label: TradeView.pickName(p, season: 2019, team: Demo.team(p.team).name))
+        }
+        return TradeMarket(season: 2019, players: [], picks: [TradeMarket.TeamPicks(team: Demo.bits, picks: bitsPicks.map(named)),
+                                                          TradeMarket.TeamPicks(team: Demo.bytes, picks: bytesPicks.map(named))],
+                           activeCapacity: 15)
+    }
+
+    @Test func theBuilderOffersEachSidesPicksAndSendsThem() async {
+        let fake = FakeLeague()
+        let mine = DraftPickRef(round: 3, team: Demo.bits), theirs = DraftPickRef(round: 2, team: Demo.bytes)
+        await fake.setTradeMarket(Self.market(bitsPicks: [mine], bytesPicks: [theirs]))
+        var h = await TeamWorld.signedIn(on: .tradeBuilder(Demo.greats, counter: nil), size: Size(width: 120, height: 40), fake: fake)
+        h.key(.enter)                      // Bytes
+        await h.settle()
+        #expect(Screen(h.state).inSheet("2019 round 3 (Bits)") && Screen(h.state).inSheet("2019 round 2 (Bytes)"))
+        // Their pick is the last row of their side; mine the last of mine.
+        h.key(.char("G")); h.key(.char(" "))
+        h.key(.left); h.key(.char("G")); h.key(.char(" "))
+        let b = h.state.top[TradeBuilderFeature.self]
+        #expect(b?.givePicks == [mine] && b?.getPicks == [theirs], "\(String(describing: b?.givePicks)) \(String(describing: b?.getPicks))")
+        h.key(.char("s"))
+        #expect(h.state.top[TradeBuilderFeature.self]?.confirm?.message.hasPrefix("You give 2019 round 3 (Bits); you get 2019 round 2 (Bytes).") == true)
+        h.key(.char("y"))
+        await h.settle()
+        #expect(await fake.tradeWrites.first?.of(Endpoints.Trades.propose)?.body
+                == TradeProposal(team: Demo.bits, with: Demo.bytes, give: TradeAssets(picks: [mine]), get: TradeAssets(picks: [theirs])))
+    }
+
+    /// The builder counts what the server counts: players outside IR plus picks to make, against roster size without
+    /// IR, and says it in the server's sentence.
+    @Test func theBuildersRosterLimitIsTheServersOutsideIR() async {
+        let fake = FakeLeague()
+        var bits = TeamWorld.bits
+        // One of mine is on IR: he doesn't count (nor does the IR slot).
+        bits.rows[bits.rows.count - 1].slot = .ir
+        let active = bits.rows.count - 1
+        await fake.setTradeMarket(TradeMarket(season: 2019, players: [], picks: [], activeCapacity: active))
+        var h = await TeamWorld.signedIn(on: .tradeBuilder(Demo.greats, counter: nil), roster: bits, size: Size(width: 120, height: 40), fake: fake)
+        h.key(.enter)
+        await h.settle()
+        #expect(Screen(h.state).inSheet("your roster after: \(active)/\(active) outside IR"))
+        h.key(.char(" "))                  // one more arrives: over by one
+        h.key(.char("s"))
+        #expect(h.state.top[TradeBuilderFeature.self]?.problem
+                == "Bits would hold \(active + 1) players outside IR — \(active) is the most — mark 1 to drop (d)")
+        #expect(Screen(h.state).inSheet("your roster after: \(active + 1)/\(active) outside IR"))
+    }
+
+    /// A counter refused by the server keeps every mark: the reload after the refusal doesn't turn the offer round again.
+    @Test func aRefusedCounterKeepsEveryMark() async {
+        let fake = FakeLeague()
+        await fake.setTrades(TradesTests.trades)
+        var h = await TeamWorld.signedIn(on: .tradeBuilder(Demo.greats, counter: TradeID(7)), size: Size(width: 120, height: 40), fake: fake)
+        await h.settle()
+        let before = h.state.top[TradeBuilderFeature.self]
+        #expect(before?.give == [Demo.jones.id] && before?.get == [Demo.cook.id])
+        h.key(.char("G")); h.key(.char(" "))   // one more of theirs: the last
+        let marked = h.state.top[TradeBuilderFeature.self]?.get
+        #expect(marked?.count == 2)
+        h.send(.page(id: h.state.sheet.top.id, TradeBuilderFeature.pageAction(.onAppear)))   // the reload that follows a refusal
+        await h.settle()
+        #expect(h.state.top[TradeBuilderFeature.self]?.get == marked && h.state.top[TradeBuilderFeature.self]?.give == [Demo.jones.id])
+    }
+
+    /// Accepting an offer my roster has no room for: I choose my own drops, the confirm lists them, and they are sent.
+    @Test func acceptingWithoutRoomChoosesMyOwnDropsAndTheConfirmListsThem() async {
+        let fake = FakeLeague()
+        var offer = TradesTests.trades[0]
+        var after = offer.myRosterAfter!
+        after.limit = "Bits would hold 16 players outside IR — 15 is the most"
+        after.mustDrop = 1
+        after.droppable = [Demo.ekeler.id, Demo.kupp.id].filter { id in after.players.contains { $0.player.id == id } }
+        if after.droppable.isEmpty { after.droppable = [after.players.last!.player.id] }
+        offer.myRosterAfter = after
+        await fake.setTrades([offer])
+        var h = await TeamWorld.signedIn(on: .trades(Demo.greats), size: Size(width: 120, height: 40), fake: fake)
+        await h.settle()
+        h.key(.char("a"))
+        let choice = try! #require(h.state.top[TradesFeature.self]?.dropChoice)
+        let shown = Screen(h.state).lines.first { $0.contains("Accepting:") } ?? "none"
+        #expect(shown.contains("Accepting: Bits would hold 16 players outside IR — 15 is the most — choose 1 to drop (0 chosen)"), "\(shown)")
+        h.key(.char("a"))
+        #expect(h.state.top[TradesFeature.self]?.question == nil, "not before one is chosen")
+        h.key(.char(" "))
+        h.key(.char("a"))
+        let name = after.players.first { $0.player.id == choice.candidates[0] }!.player.name
+        #expect(h.state.top[TradesFeature.self]?.question?.confirm.message.contains("You drop \(name).") == true, "the confirm lists the drop")
+        h.key(.char("y"))
+        await h.settle()
+        #expect(await fake.tradeWrites.first?.of(Endpoints.Trades.accept)?.body == Wire.TradeAcceptance(drops: [choice.candidates[0]]))
+    }
+
+    @Test func historySaysDropsInThePastAndAVoteCastIsShown() async {
+        let fake = FakeLeague()
+        var done = TradesTests.trades[2]
+        done.trade.proposal.drops = [Demo.kupp.id]
+        done.players.append(TradeView.TradePlayer(player: Demo.kupp, value: 3))
+        var voted = TradesTests.trades[1]
+        voted.canVote = false
+        voted.hasVoted = true
+        await fake.setTrades([voted, done])
+        var h = await TeamWorld.signedIn(on: .trades(Demo.greats), size: Size(width: 120, height: 40), fake: fake)
+        await h.settle()
+        #expect(h.state.top[TradesFeature.self]?.tab == .review)
+        let s = Screen(h.state)
+        #expect(s.inSheet("1 of 1 votes to veto · you voted against it (a vote can't be changed)"))
+        #expect(!s.inSheet("v votes against it") && !s.lines.joined().contains("v vote against"))
+        h.key(.char("t"))
+        #expect(Screen(h.state).inSheet("Dropped with it: \(Demo.kupp.name)"))
+        #expect(!Screen(h.state).inSheet("Drops if it goes through"))
     }
 }

@@ -92,6 +92,18 @@ extension SQLStoreTransaction {
             WHERE id = ?
             """, [t.state.rawValue, t.answeredAt, t.decidedAt, t.expiresAt, t.reviewEndsAt, t.vetoThreshold, t.invalidationReason, t.id.rawValue])
         if n == 0 { throw DomainError.notFound("Trade \(t.id.rawValue)") }
+        // Drops named later (the answering team's own, chosen when it accepts) join the trade's items.
+        var named = Set<String>(), last = 0
+        try each("SELECT seq, kind, player_id FROM trade_items WHERE trade_id = ?", [t.id.rawValue]) { s in
+            last = max(last, s.int(at: 0))
+            if s.string(at: 1) == "drop", let player = s.optionalString(at: 2) { named.insert(player) }
+        }
+        for drop in t.proposal.drops where !named.contains(drop.rawValue) {
+            last += 1
+            let holder = try scalar("SELECT team_id FROM roster_entries WHERE league_id = ? AND player_id = ?", [t.leagueID, drop], as: Int64.self)
+            try run("INSERT INTO trade_items (trade_id, seq, kind, from_team_id, player_id, pick_round, pick_team_id) VALUES (?, ?, ?, ?, ?, NULL, NULL)",
+                    [t.id.rawValue, last, "drop", holder.map { TeamID($0) } ?? t.proposal.with, drop])
+        }
     }
 
     func insertTradeVote(_ trade: TradeID, team: TeamID, at: Date) throws {

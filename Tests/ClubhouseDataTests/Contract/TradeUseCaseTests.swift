@@ -229,6 +229,79 @@ import Testing
         }
     }
 
+    // MARK: Issue 44: values, bots on real time, the receiver's own drops
+
+    /// In week 9 of the 2019 demo the builder's values (`GET …/trade-market`) are rest-of-season values: Dalvin Cook
+    /// (191.7 points so far) is worth more than Chris Godwin was on his 2018 season and more than any kicker.
+    @Test func inWeek9TheBuilderValuesDalvinCookAboveGodwins2018ValueAndEveryKicker() throws {
+        let s = try Self.setup()
+        let market = try s.service.tradeMarket(s.league, caller: s.ben)
+        let league = try s.service.league(s.league, caller: s.alice).league
+        let facts = try s.service.facts(league: s.league)
+        func id(_ name: String) throws -> PlayerID { try #require(facts.players.values.first { $0.fullName == name }).id }
+        let cook = try #require(market.value(try id("Dalvin Cook")))
+        // Godwin's 2018-based value: the same formula before the season (last season's ppg × games left).
+        var preseason = league
+        preseason.state = .predraft
+        let godwin2018 = TradeValues(league: preseason, facts: facts).value(try id("Chris Godwin"))
+        let old = facts.draftRankings(league.settings).ranking(of: try id("Chris Godwin")).map { Double($0.value.hundredths) / 100 + 1 } ?? 0
+        #expect(cook > godwin2018 && cook > old, "Cook \(cook), Godwin on 2018 \(godwin2018) (pre-draft rankings \(old))")
+        let kickers = market.players.filter { facts.players[$0.player]?.position == .k }
+        #expect(!kickers.isEmpty)
+        for k in kickers { #expect(cook > k.value, "\(facts.players[k.player]!.fullName) \(k.value)") }
+        #expect(cook > 20, "a starting RB in week 9 is worth well over the floor: \(cook)")
+    }
+
+    /// An offer to a team that answers by itself runs on real time: the bot answers within its 20–90 s even while the
+    /// league's season clock stands still (a replay clock between plays, or off) — the offer used to wait for the
+    /// league clock, which in the demo can stand for many minutes. A rejection says why in value terms.
+    @Test func aBotAnswersOnRealTimeWhileTheLeagueClockStandsStillAndSaysWhyItRejects() throws {
+        let s = try Self.setup(review: .none)
+        try s.service.store.write { w in for var t in try w.teams(in: s.league) where t.id == s.devTeam { t.autopick = true; try w.updateTeam(t) } }
+        let clockBefore = try s.service.league(s.league, caller: s.alice).league.clock
+        // Ben asks for Dev's bench player and offers nothing (dropping one of his own to make room): the bot says no.
+        let benDrop = try #require(try s.roster(s.benTeam).rows.first { !$0.locked && $0.slot == .bench && $0.player.id != s.benPlayer }).player.id
+        let id = try s.service.proposeTrade(s.league, TradeProposal(team: s.benTeam, with: s.devTeam, get: TradeAssets(players: [s.devPlayer]),
+                                                                    drops: [benDrop]), caller: s.ben)
+        #expect(try s.trade(id).onRealTime)
+        #expect(try !s.service.leaguesWithTradesDue().contains(s.league))
+        s.world.clock.advance(by: 91)
+        #expect(try s.service.league(s.league, caller: s.alice).league.clock == clockBefore, "the league clock didn't move")
+        #expect(try s.service.leaguesWithTradesDue().contains(s.league))
+        #expect(try s.service.processTrades(s.league).contains(id))
+        let answered = try s.trade(id)
+        #expect(answered.state == .rejected)
+        let why = try #require(answered.invalidationReason)
+        #expect(why.contains("values what it would get at 0.0 and what it would give at") && why.contains("it wants at least"), "\(why)")
+    }
+
+    /// The answering team chooses its own drops when it accepts; without room it is refused with the same sentence
+    /// the builder shows, and its drops are made with the trade.
+    @Test func theAcceptingTeamNamesItsOwnDrops() throws {
+        let s = try Self.setup(review: .none)
+        let ben = try s.roster(s.benTeam), dev = try s.roster(s.devTeam)
+        let capacity = RosterRules.activeCapacity(try s.service.league(s.league, caller: s.alice).league.settings)
+        // Ben gives two players for one: Dev's roster grows by one.
+        let benTwo = ben.rows.filter { !$0.locked && $0.slot != .ir }.map(\.player.id).prefix(2)
+        let id = try s.service.proposeTrade(s.league, s.offer(give: Array(benTwo)), caller: s.ben)
+        let devActive = dev.rows.filter { $0.slot != .ir }.count
+        if devActive + 1 > capacity {
+            #expect(throws: DomainError.validation(field: "drops", message: "\(dev.team.name) would hold \(devActive + 1) players outside IR — \(capacity) is the most — choose drops to make room")) {
+                try s.service.acceptTrade(s.league, trade: id, caller: s.dev)
+            }
+        }
+        let drop = try #require(dev.rows.first { !$0.locked && $0.slot == .bench && $0.player.id != s.devPlayer }).player.id
+        let done = try s.service.acceptTrade(s.league, trade: id, drops: [drop], caller: s.dev)
+        #expect(done.state == .executed && done.proposal.drops == [drop])
+        #expect(try !s.roster(s.devTeam).rows.contains { $0.player.id == drop })
+        #expect(try s.trade(id).proposal.drops == [drop], "the drop is kept with the trade")
+        // The proposer can't name the other side's drops.
+        #expect(throws: DomainError.validation(field: "drops", message: "\(try s.roster(s.devTeam).rows.first!.player.name) is \(dev.team.name)'s — \(dev.team.name) chooses its own drops when it accepts")) {
+            try s.service.proposeTrade(s.league, s.offer(give: [try s.roster(s.benTeam).rows.first { !$0.locked }!.player.id], get: [],
+                                                             drops: [try s.roster(s.devTeam).rows.first!.player.id]), caller: s.ben)
+        }
+    }
+
     // MARK: Races (two services on one database, as two processes or two server instances)
 
     /// Runs two bodies at the same moment on two threads; returns their results in order.

@@ -42,10 +42,10 @@ import Testing
         #expect(aliceView.myRosterAfter?.team == alice.team && aliceView.myRosterAfter?.leaving == [alice.tradeable.player.id])
 
         // Only the other side answers; only the proposer withdraws.
-        #expect(await failure { try await world.api(alice.caller).call(T.accept, At.Trade(league, trade: id)) }?.code == "forbidden")
+        #expect(await failure { try await world.api(alice.caller).call(T.accept, At.Trade(league, trade: id), Wire.TradeAcceptance()) }?.code == "forbidden")
         #expect(await failure { try await world.api(ben.caller).call(T.withdraw, At.Trade(league, trade: id)) }?.code == "forbidden")
 
-        let accepted = try await world.api(ben.caller).call(T.accept, At.Trade(league, trade: id))
+        let accepted = try await world.api(ben.caller).call(T.accept, At.Trade(league, trade: id), Wire.TradeAcceptance())
         #expect(accepted.state == .inReview && accepted.vetoThreshold == 3)
         let forDev = try #require(try await world.api(dev.caller).call(T.list, At.League(league)).first { $0.id == id })
         #expect(forDev.canVote)
@@ -69,7 +69,7 @@ import Testing
         _ = try await world.api(alice.caller).call(T.tradingBlock, At.League(league),
                                                    Wire.TradingBlockChange(team: alice.team, player: alice.tradeable.player.id, on: true))
         let id = try await world.api(alice.caller).call(T.propose, At.League(league), offer(alice, ben)).trade
-        let done = try await world.api(ben.caller).call(T.accept, At.Trade(league, trade: id))
+        let done = try await world.api(ben.caller).call(T.accept, At.Trade(league, trade: id), Wire.TradeAcceptance())
         #expect(done.state == .executed)
         #expect(try await world.api().roster(league, team: ben.team).rows.first { $0.player.id == alice.tradeable.player.id }?.onTradingBlock == false)
         let mine = try await world.api().roster(league, team: alice.team), theirs = try await world.api().roster(league, team: ben.team)
@@ -78,7 +78,7 @@ import Testing
         let log = try await world.api().transactions(league)
         #expect(log.prefix(2).allSatisfy { $0.transaction.kind == .trade })
         // A trade already executed can't be accepted again.
-        #expect(await failure { try await world.api(ben.caller).call(T.accept, At.Trade(league, trade: id)) }?.code == "conflict")
+        #expect(await failure { try await world.api(ben.caller).call(T.accept, At.Trade(league, trade: id), Wire.TradeAcceptance()) }?.code == "conflict")
     }
 
     @Test func aManagerShopsAPlayerOnTheTradingBlockAndEveryoneSeesTheMark() async throws {
@@ -137,7 +137,7 @@ import Testing
                 do { return .success(try await body()) } catch { return .failure(error) }
             }
             let benAPI = world.api(ben.caller), aliceAPI = world.api(alice.caller)
-            async let accepting = outcome { try await benAPI.call(Endpoints.Trades.accept, At.Trade(league, trade: id)) }
+            async let accepting = outcome { try await benAPI.call(Endpoints.Trades.accept, At.Trade(league, trade: id), Wire.TradeAcceptance()) }
             async let dropping = outcome { try await aliceAPI.dropPlayer(league, team: alice.team, player: given) }
             let (accepted, dropped) = await (accepting, dropping)
 

@@ -65,7 +65,10 @@ import Testing
             (TradeProposal(team: TeamID(2), with: TeamID(3), give: TradeAssets(players: ["p2-1"]), drops: ["p2-1"]),
              .validation(field: "players", message: "Player 2-1 is named twice in the trade")),
             (TradeProposal(team: TeamID(2), with: TeamID(3), give: TradeAssets(players: ["p2-1"]), drops: ["p4-1"]),
-             .validation(field: "drops", message: "Player 4-1 (a drop) isn't on either team's roster")),
+             .validation(field: "drops", message: "Player 4-1 (a drop) isn't on Team 2's roster")),
+            // Issue 44: the proposer names only its own drops; the other team chooses its own when it accepts.
+            (TradeProposal(team: TeamID(2), with: TeamID(3), give: TradeAssets(players: ["p2-1"]), drops: ["p3-4"]),
+             .validation(field: "drops", message: "Player 3-4 is Team 3's — Team 3 chooses its own drops when it accepts")),
             (TradeProposal(team: TeamID(2), with: TeamID(9), give: TradeAssets(players: ["p2-1"])), .notFound("Team 9 in Test League")),
             (TradeProposal(team: TeamID(2), with: TeamID(3), give: TradeAssets(picks: [DraftPickRef(round: 1, team: TeamID(2))])),
              .validation(field: "picks", message: "The draft of Test League is over — its picks can't be traded")),
@@ -100,6 +103,30 @@ import Testing
         let x = TradeRules.execution(of: withDrop, on: board, leagueID: board.league.id, at: Self.clock)
         #expect(x.rosters.allSatisfy { $0.entries.count <= 6 })
         #expect(x.dropped == ["p2-5"])
+    }
+
+    /// Issue 44: the receiving side's roster limit doesn't refuse the offer — its team chooses its own drops when it
+    /// accepts, in the same sentence the builder and the server use; a bot drops its least valuable players.
+    @Test func theReceivingTeamChoosesItsOwnDropsWhenItAccepts() throws {
+        var settings = LeagueSettings()
+        settings.rosterSlots = [.qb: 1, .rb: 1, .wr: 1, .te: 1, .k: 1, .def: 1, .bench: 0, .ir: 1]   // 6 places outside IR, 1 IR
+        settings.positionMaxima = [:]
+        var board = Self.board(settings: settings)
+        // Team 3 has one more player, on IR: it holds 6 outside IR, so the IR player doesn't count.
+        board.rosters[TeamID(3)]!.entries.append(RosterEntry(playerID: "p2-9", slot: .ir, acquisition: .draft, acquiredAt: Self.clock))
+        board.players["p2-9"] = Player(id: "p2-9", fullName: "Player 2-9", firstName: "P", lastName: "2-9", position: .rb, nflTeam: "CAR")
+        let twoForOne = TradeProposal(team: TeamID(2), with: TeamID(3), give: TradeAssets(players: ["p2-1", "p2-2"]),
+                                      get: TradeAssets(players: ["p3-1"]))
+        #expect(Self.refusal(twoForOne, on: board) == nil, "the proposer doesn't name Team 3's drops")
+        func acceptance(_ drops: [PlayerID]) -> DomainError? {
+            do throws(DomainError) { _ = try TradeRules.acceptance(twoForOne, drops: drops, on: board); return nil } catch { return error }
+        }
+        #expect(acceptance([]) == .validation(field: "drops", message: "Team 3 would hold 7 players outside IR — 6 is the most — choose drops to make room"))
+        #expect(acceptance(["p3-1"]) == .validation(field: "drops", message: "Player 3-1 leaves Team 3 in the trade — he can't be dropped too"))
+        #expect(acceptance(["p3-5"]) == nil)
+        let accepted = try TradeRules.acceptance(twoForOne, drops: ["p3-5"], on: board)
+        #expect(accepted.drops == ["p3-5"] && TradeRules.recheck(accepted, on: board) == nil)
+        #expect(TradeRules.cheapestDrops(for: TeamID(3), in: twoForOne, on: board, value: { $0 == "p3-4" ? 0.5 : 5 }) == ["p3-4"])
     }
 
     @Test func aLockedPlayerOrAPlayerGoneInvalidatesTheRecheck() {
@@ -215,7 +242,7 @@ import Testing
                 return Array(ids.prefix(Int(rng.next() % UInt64(max + 1))))
             }
             let give = some(a, max: 3), get = some(b, max: 3)
-            let dropPool = (board.roster(a).playerIDs + board.roster(b).playerIDs).filter { !give.contains($0) && !get.contains($0) }
+            let dropPool = board.roster(a).playerIDs.filter { !give.contains($0) && !get.contains($0) }
             let drops = Array(dropPool.shuffled(using: &rng).prefix(Int(rng.next() % 2)))
             let p = TradeProposal(team: a, with: b, give: TradeAssets(players: give), get: TradeAssets(players: get), drops: drops)
             guard Self.refusal(p, on: board) == nil, TradeRules.recheck(p, on: board) == nil else { continue }
@@ -307,17 +334,18 @@ import Testing
 
     // MARK: Bots
 
-    /// Rankings where player "pT-N" is worth (6 − N) × 10 points over replacement: each roster's first player is its best.
-    static func rankings(_ board: TradeBoard) -> DraftRankings {
-        DraftRankings(scored: board.players.values.sorted { $0.id < $1.id }.map { p in
+    /// Trade values where player "pT-N" is worth 100 + (6 − N) × 1000 (one game left, no replacement): each roster's
+    /// first player is its best.
+    static func values(_ board: TradeBoard) -> TradeValues {
+        TradeValues(lines: Dictionary(uniqueKeysWithValues: board.players.values.map { p in
             let n = Int(p.id.rawValue.split(separator: "-").last!)!
-            return (id: p.id, position: p.position, points: Points(hundredths: (100 + (6 - n) * 1_000) * 100))
-        })
+            return (p.id, TradeValues.Line(position: p.position, gamesPrior: 1, pointsPrior: Double(100 + (6 - n) * 1_000), gamesLeft: 1))
+        }), valuation: DraftValuation(teamCount: 0, rosterSlots: [:]))
     }
 
     @Test func aBotTakesAnOverpayRefusesALopsidedAskAndAnswersTheSameEveryTime() {
         let board = Self.board()          // team 1 is the bot
-        let rankings = Self.rankings(board)
+        let values = Self.values(board)
         func trade(_ p: TradeProposal, id: Int64 = 1) -> Trade {
             Trade(id: TradeID(id), leagueID: board.league.id, state: .proposed, proposal: p, proposedBy: UserID(2), createdAt: Self.clock,
                   expiresAt: Self.clock)
@@ -326,8 +354,13 @@ import Testing
         let generous = TradeProposal(team: TeamID(2), with: TeamID(1), give: TradeAssets(players: ["p2-0", "p2-1"]), get: TradeAssets(players: ["p1-5"]))
         let greedy = TradeProposal(team: TeamID(2), with: TeamID(1), give: TradeAssets(players: ["p2-5"]), get: TradeAssets(players: ["p1-0", "p1-1"]))
         for seed in UInt64(1)...20 {
-            #expect(TradeBot.answer(trade(generous), on: board, rankings: rankings, seed: seed) == .accept)
-            #expect(TradeBot.answer(trade(greedy), on: board, rankings: rankings, seed: seed) == .reject)
+            #expect(TradeBot.answer(trade(generous), on: board, values: values, seed: seed) == .accept(drops: []))
+            guard case .reject(let why) = TradeBot.answer(trade(greedy), on: board, values: values, seed: seed) else {
+                Issue.record("a lopsided ask wasn't refused"); continue
+            }
+            // Issue 44: the refusal says why, in the values' terms.
+            #expect(why.hasPrefix("Team 1 values what it would get at ") && why.contains(" and what it would give at ")
+                    && why.contains("— it wants at least"), "\(why)")
             let d = TradeBot.delay(for: TradeID(Int64(seed)), seed: seed)
             #expect((20...90).contains(d) && d == TradeBot.delay(for: TradeID(Int64(seed)), seed: seed))
         }
@@ -335,11 +368,11 @@ import Testing
         var counters = 0
         for id in Int64(1)...30 {
             let close = TradeProposal(team: TeamID(2), with: TeamID(1), give: TradeAssets(players: ["p2-2"]), get: TradeAssets(players: ["p1-1"]))
-            let a = TradeBot.answer(trade(close, id: id), on: board, rankings: rankings, seed: 9)
-            #expect(a == TradeBot.answer(trade(close, id: id), on: board, rankings: rankings, seed: 9))
+            let a = TradeBot.answer(trade(close, id: id), on: board, values: values, seed: 9)
+            #expect(a == TradeBot.answer(trade(close, id: id), on: board, values: values, seed: 9))
             var answeringACounter = trade(close, id: id)
             answeringACounter.countersTradeID = TradeID(id + 100)
-            if case .counter = TradeBot.answer(answeringACounter, on: board, rankings: rankings, seed: 9) {
+            if case .counter = TradeBot.answer(answeringACounter, on: board, values: values, seed: 9) {
                 Issue.record("a counter offer was countered again")
             }
             if case .counter(let back) = a {

@@ -65,6 +65,8 @@ extension FakeLeague {
         case C.setAutopick.name: return try answer(try await setAutopick(league!, team: team!, on: body(Wire.Autopick.self).on))
         case C.advanceClock.name: return try answer(try await advanceClock(league!, to: body(Wire.ClockTo.self).to))
         case Endpoints.Trades.list.name: return try answer(tradeList)
+        case Endpoints.Trades.market.name:
+            return try answer(tradeMarket ?? TradeMarket(season: 2019, players: [], picks: [], activeCapacity: RosterRules.activeCapacity(LeagueSettings())))
         case Endpoints.Trades.propose.name, Endpoints.Trades.counter.name:
             guard signedInUser != nil else { throw DomainError.unauthenticated }
             tradeWrites.append(GatedWrite(Endpoints.Trades.propose, At.League(league!), body(TradeProposal.self)))
@@ -74,6 +76,9 @@ extension FakeLeague {
             guard signedInUser != nil else { throw DomainError.unauthenticated }
             let id = TradeID(try raw.id("trade"))
             tradeCalls.append("\(endpoint.name) \(id.rawValue)")
+            if endpoint.name == Endpoints.Trades.accept.name {
+                tradeWrites.append(GatedWrite(Endpoints.Trades.accept, At.Trade(league!, trade: id), body(Wire.TradeAcceptance.self)))
+            }
             guard let t = tradeList.first(where: { $0.id == id })?.trade else { throw DomainError.notFound("Trade \(id.rawValue)") }
             return try answer(t)
         case Endpoints.Trades.tradingBlock.name:

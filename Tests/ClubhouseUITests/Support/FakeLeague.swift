@@ -48,6 +48,9 @@ actor FakeLeague: LeaguesClient, MatchupsClient, RosterClient, DraftClient, Leag
     var tradeWrites: [GatedWrite] = []
     var tradeCalls: [String] = []
     func setTrades(_ t: [TradeView]) { tradeList = t }
+    /// The trade builder's values and picks (`Endpoints.Trades.market`); nil: no values, no picks, the default limit.
+    var tradeMarket: TradeMarket?
+    func setTradeMarket(_ m: TradeMarket?) { tradeMarket = m }
     /// League settings answered instead of the demo ones.
     var settingsOverride: [LeagueID: LeagueSettings] = [:]
     /// The league's current week when its clock has moved on (nil: the demo's week 9).

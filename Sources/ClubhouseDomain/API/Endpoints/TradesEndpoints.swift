@@ -10,6 +10,17 @@ extension Wire {
         public init(team: TeamID, player: PlayerID, on: Bool) { self.team = team; self.player = player; self.on = on }
     }
 
+    /// `POST /v1/leagues/{league}/trades/{trade}/accept`: the accepting team's own drops (players released only if the
+    /// trade goes through; an empty body names none).
+    public struct TradeAcceptance: Codable, Hashable, Sendable {
+        public var drops: [PlayerID]
+        public init(drops: [PlayerID] = []) { self.drops = drops }
+        enum CodingKeys: String, CodingKey { case drops }
+        public init(from decoder: any Decoder) throws {
+            drops = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent([PlayerID].self, forKey: .drops) ?? []
+        }
+    }
+
     /// The team's trading block after the change.
     public struct TradingBlock: Codable, Hashable, Sendable {
         public var team: TeamID, players: [PlayerID]
@@ -25,16 +36,21 @@ extension Endpoints {
             try c.service.tradeViews(a.league, caller: c.caller)
         }
 
+        /// The builder's values and each team's tradable picks.
+        public static let market = Endpoint<At.League, Wire.Empty, TradeMarket>.read("tradeMarket", "/v1/leagues/{league}/trade-market") { c, a in
+            try c.service.tradeMarket(a.league, caller: c.caller)
+        }
+
         public static let propose = Endpoint<At.League, TradeProposal, Wire.TradeCreated>.gated(
             "proposeTrade", .post, "/v1/leagues/{league}/trades", idempotent: true,
             GateWords(reason: "Sign in to offer this trade in {league} — it is sent as soon as you are in.",
                       resume: "Finish sending your trade offer in {league}?", success: "Trade offer sent")
         ) { c, a, proposal in Wire.TradeCreated(trade: try c.service.proposeTrade(a.league, proposal, caller: c.caller)) }
-        public static let accept = Endpoint<At.Trade, Wire.Empty, Trade>.gated(
+        public static let accept = Endpoint<At.Trade, Wire.TradeAcceptance, Trade>.gated(
             "acceptTrade", .post, "/v1/leagues/{league}/trades/{trade}/accept",
             GateWords(reason: "Sign in to accept this trade in {league}.", resume: "Finish accepting that trade in {league}?",
                       success: "Trade accepted")
-        ) { c, a, _ in try c.service.acceptTrade(a.league, trade: a.trade, caller: c.caller) }
+        ) { c, a, body in try c.service.acceptTrade(a.league, trade: a.trade, drops: body.drops, caller: c.caller) }
         public static let reject = Endpoint<At.Trade, Wire.Empty, Trade>.gated(
             "rejectTrade", .post, "/v1/leagues/{league}/trades/{trade}/reject",
             GateWords(reason: "Sign in to turn this trade down in {league}.", resume: "Finish turning that trade down in {league}?", success: "Trade rejected")
@@ -67,6 +83,6 @@ extension Endpoints {
                                                                                         on: change.on, caller: c.caller))
         }
 
-        static let all: [any AnyEndpoint] = [list, propose, accept, reject, withdraw, counter, veto, reverse, tradingBlock]
+        static let all: [any AnyEndpoint] = [list, market, propose, accept, reject, withdraw, counter, veto, reverse, tradingBlock]
     }
 }

@@ -41,9 +41,19 @@ extension LeagueService {
     /// The other team accepts an offer. With review `none` (or a review of 0 hours) it executes at once; otherwise it
     /// goes into review until `tradeReviewHours` have passed. An offer that can no longer go through (a player gone, a
     /// roster that would break, a pick made, a locked player, the deadline) is invalidated instead, with the reason.
+    /// `drops`: the accepting team's own players released with the trade (it chooses them; the proposer names only
+    /// its own). Refused with the roster limit's sentence when its roster would still be over.
     @discardableResult
-    public func acceptTrade(_ id: LeagueID, trade tradeID: TradeID, caller: Caller) throws -> Trade {
+    public func acceptTrade(_ id: LeagueID, trade tradeID: TradeID, drops: [PlayerID] = [], caller: Caller) throws -> Trade {
         try answer(id, trade: tradeID, caller: caller, doing: "accept its trade offers") { w, league, trade in
+            // The accepting team's own roster limit is its to meet with drops (refused with the sentence until it does);
+            // an offer that can no longer go through for any other reason is invalidated by `accept` as before.
+            var unlocked = try tradeBoard(w, league: league)
+            unlocked.locked = []
+            let problem = TradeRules.recheck(trade.proposal, on: unlocked)
+            if problem == nil || problem == TradeRules.rosterProblem(trade.proposal, on: unlocked, teams: [trade.proposal.with]) {
+                trade.proposal = try TradeRules.acceptance(trade.proposal, drops: drops, on: unlocked)
+            }
             try accept(w, league: league, trade: &trade)
         }
     }
@@ -248,10 +258,13 @@ extension LeagueService {
                 } else if let team = board.teams.first(where: { $0.id == trade.proposal.with }), Self.answersByItself(team),
                           now >= trade.createdAt.addingTimeInterval(TradeBot.delay(for: trade.id, seed: seed)) {
                     let facts = try factsCache.facts(w, season: league.season)
-                    switch TradeBot.answer(trade, on: board, rankings: rankings(league, facts: facts), seed: seed) {
-                    case .accept: try accept(w, league: league, trade: &trade)
-                    case .reject:
+                    switch TradeBot.answer(trade, on: board, values: TradeValues(league: league, facts: facts), seed: seed) {
+                    case .accept(let drops):
+                        trade.proposal.drops += drops
+                        try accept(w, league: league, trade: &trade)
+                    case .reject(let why):
                         trade.state = .rejected
+                        trade.invalidationReason = why
                         trade.answeredAt = now; trade.decidedAt = now
                         try w.updateTrade(trade)
                         try w.appendEvent(league: league.id, LeagueEvent.TradeRejected(trade: trade.id), at: clock.now())
@@ -359,7 +372,11 @@ extension LeagueService {
 
     private func insertProposal(_ w: any LeagueStoreWriter, league: League, _ proposal: TradeProposal, by user: UserID?,
                                 countering: TradeID?) throws -> TradeID {
-        let onRealTime = Self.tradesRunOnRealTime(league)
+        // An offer to a team that answers by itself (a bot, a manager on autopick) runs on real time: its answer comes
+        // 20–90 s later as the pages promise, whether or not the league clock moves (a replay clock stands still
+        // between plays, or is off).
+        let answersByItself = try w.teams(in: league.id).first { $0.id == proposal.with }.map(Self.answersByItself) ?? false
+        let onRealTime = Self.tradesRunOnRealTime(league) || answersByItself
         let now = onRealTime ? clock.now() : league.clock
         let trade = Trade(id: TradeID(0), leagueID: league.id, state: .proposed, proposal: proposal, proposedBy: user, createdAt: now,
                           expiresAt: now.addingTimeInterval(Double(league.settings.tradeExpiryDays) * 86_400), countersTradeID: countering,

@@ -112,8 +112,12 @@ public enum TradeRules {
                 throw .validation(field: field, message: "\(board.playerName(player)) isn't on \(board.teamName(from))'s roster")
             }
         }
-        for drop in p.drops where !board.roster(p.team).contains(drop) && !board.roster(p.with).contains(drop) {
-            throw .validation(field: "drops", message: "\(board.playerName(drop)) (a drop) isn't on either team's roster")
+        // The proposer names only its own drops: the other team chooses its own when it accepts.
+        for drop in p.drops where !board.roster(p.team).contains(drop) {
+            if board.roster(p.with).contains(drop) {
+                throw .validation(field: "drops", message: "\(board.playerName(drop)) is \(board.teamName(p.with))'s — \(board.teamName(p.with)) chooses its own drops when it accepts")
+            }
+            throw .validation(field: "drops", message: "\(board.playerName(drop)) (a drop) isn't on \(board.teamName(p.team))'s roster")
         }
         try validatePicks(p, on: board)
         if let note = p.note {
@@ -121,10 +125,53 @@ public enum TradeRules {
             p.note = trimmed.isEmpty ? nil : try TextRules.text(trimmed, field: "note", what: "A trade note", length: TradeProposal.noteLength,
                                                                foldingSpaces: false, lengthVerb: "is")
         }
-        if let problem = rosterProblem(p, on: board) {
+        if let problem = rosterProblem(p, on: board, teams: [p.team]) {
             throw .validation(field: "drops", message: problem + " — name drops to make room")
         }
         return p
+    }
+
+    /// The offer with the answering team's own drops added (it chooses them when it accepts), checked: each on its
+    /// roster and not one it gives away, and then both rosters within their limits. Throws `.validation` naming
+    /// `drops` with the limit's sentence when its roster would still be over.
+    public static func acceptance(_ proposal: TradeProposal, drops: [PlayerID], on board: TradeBoard) throws(DomainError) -> TradeProposal {
+        var p = proposal
+        for drop in drops {
+            guard board.roster(p.with).contains(drop) else {
+                throw .validation(field: "drops", message: "\(board.playerName(drop)) isn't on \(board.teamName(p.with))'s roster")
+            }
+            guard !p.get.players.contains(drop) else {
+                throw .validation(field: "drops", message: "\(board.playerName(drop)) leaves \(board.teamName(p.with)) in the trade — he can't be dropped too")
+            }
+            if !p.drops.contains(drop) { p.drops.append(drop) }
+        }
+        if let problem = rosterProblem(p, on: board, teams: [p.with]) {
+            throw .validation(field: "drops", message: problem + " — choose drops to make room")
+        }
+        return p
+    }
+
+    /// The least valuable players `team` can drop (not in the trade, not locked, not on IR) until the trade leaves its
+    /// roster within its limits: a bot's own drops when it accepts or counters. Empty when none are needed; nil when
+    /// no choice of drops makes it fit.
+    public static func cheapestDrops(for team: TeamID, in proposal: TradeProposal, on board: TradeBoard, value: (PlayerID) -> Double) -> [PlayerID]? {
+        var p = proposal
+        let named = Set(p.allPlayers)
+        let candidates = board.roster(team).entries
+            .filter { $0.slot != .ir && !named.contains($0.playerID) && !board.locked.contains($0.playerID) }
+            .map(\.playerID).sorted { (value($0), $0) < (value($1), $1) }
+        var chosen: [PlayerID] = []
+        for candidate in [nil] + candidates.map(Optional.some) {
+            if let candidate { chosen.append(candidate); p.drops.append(candidate) }
+            if rosterProblem(p, on: board, teams: [team]) == nil { return chosen }
+        }
+        return nil
+    }
+
+    /// The sentence of a roster over its limit, the same in the builder, at acceptance and in the server's refusal:
+    /// "Bytes would hold 16 players outside IR — 15 is the most" (players on IR don't count, nor the IR slots).
+    public static func capacitySentence(team: String, holding count: Int, capacity: Int, withPicks: Bool) -> String {
+        "\(team) would hold \(count) players\(withPicks ? " and picks to make" : "") outside IR — \(capacity) is the most"
     }
 
     private static func validatePicks(_ p: TradeProposal, on board: TradeBoard) throws(DomainError) {
@@ -177,17 +224,17 @@ public enum TradeRules {
     /// The rosters after the trade and its drops, and whether a team would break its limits: players outside IR plus
     /// picks still to make ≤ roster size without IR; players of a position (IR included) ≤ its maximum. A count the
     /// trade doesn't raise never refuses it (a roster already over stays as it was).
-    public static func rosterProblem(_ p: TradeProposal, on board: TradeBoard) -> String? {
+    public static func rosterProblem(_ p: TradeProposal, on board: TradeBoard, teams: [TeamID]? = nil) -> String? {
         let after = rostersAfter(p, on: board, at: board.league.clock)
         let owners = ownersAfter(p, on: board)
         let capacity = RosterRules.activeCapacity(board.league.settings)
-        for team in [p.team, p.with] {
+        for team in teams ?? [p.team, p.with] {
             let before = board.roster(team), now = after[team] ?? Roster(teamID: team)
             let activeBefore = before.entries.filter { $0.slot != .ir }.count + board.unmadePicks(ownedBy: team).count
             let activeAfter = now.entries.filter { $0.slot != .ir }.count + board.unmadePicks(ownedBy: team, owners: owners).count
             if activeAfter > capacity, activeAfter > activeBefore {
-                let picks = board.draft.map { !$0.isComplete } ?? false ? " and picks to make" : ""
-                return "\(board.teamName(team)) would hold \(activeAfter) players\(picks) outside IR — \(capacity) is the most"
+                return capacitySentence(team: board.teamName(team), holding: activeAfter, capacity: capacity,
+                                        withPicks: board.draft.map { !$0.isComplete } ?? false)
             }
             for position in Position.allCases {
                 guard let maximum = board.league.settings.positionMaxima[position] else { continue }
@@ -199,6 +246,16 @@ public enum TradeRules {
             }
         }
         return nil
+    }
+
+    /// How many players `team` would hold outside IR (picks still to make counted) over its limit after the trade —
+    /// 0 when within it, or when the trade doesn't raise the count.
+    public static func overCapacity(_ p: TradeProposal, on board: TradeBoard, team: TeamID) -> Int {
+        let after = rostersAfter(p, on: board, at: board.league.clock)[team] ?? Roster(teamID: team)
+        let capacity = RosterRules.activeCapacity(board.league.settings)
+        let before = board.roster(team).entries.filter { $0.slot != .ir }.count + board.unmadePicks(ownedBy: team).count
+        let now = after.entries.filter { $0.slot != .ir }.count + board.unmadePicks(ownedBy: team, owners: ownersAfter(p, on: board)).count
+        return now > capacity && now > before ? now - capacity : 0
     }
 
     /// The two rosters after the trade: outgoing players and drops leave; incoming players join the bench.

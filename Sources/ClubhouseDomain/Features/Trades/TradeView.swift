@@ -1,7 +1,7 @@
 import Foundation
 
-/// A trade as the Trades page shows it: the trade, the two teams' names, every player it names with his value by the
-/// rankings' measure (value over replacement, as the draft and the bots weigh players), and each side's total.
+/// A trade as the Trades page shows it: the trade, the two teams' names, every player it names with his rest-of-season
+/// trade value (`TradeValues`, the numbers the builder shows and the bots weigh), and each side's total.
 /// `id` and `state` are the trade's, at the top level (`GET /v1/leagues/{league}/trades`).
 public struct TradeView: Hashable, Codable, Sendable, Identifiable {
     public var id: TradeID
@@ -18,14 +18,16 @@ public struct TradeView: Hashable, Codable, Sendable, Identifiable {
     /// Whether the caller may vote against it: vote review, in review, not a party, and the caller's team hasn't voted
     /// yet (votes stay anonymous to everyone else; a second vote is refused with a sentence).
     public var canVote: Bool
+    /// Whether the caller's team has voted against it (a vote can't be taken back or changed).
+    public var hasVoted: Bool
     /// The caller's roster if this trade went through, when the caller's team is in it and it is still open (an offer
     /// or a trade in review); nil otherwise.
     public var myRosterAfter: RosterAfter?
 
     public init(id: TradeID, state: TradeState, trade: Trade, team: TradeTeam, with: TradeTeam, players: [TradePlayer], picks: [TradePick],
-                giveValue: Double, getValue: Double, canVote: Bool, myRosterAfter: RosterAfter? = nil) {
+                giveValue: Double, getValue: Double, canVote: Bool, hasVoted: Bool = false, myRosterAfter: RosterAfter? = nil) {
         self.id = id; self.state = state; self.trade = trade; self.team = team; self.with = with; self.players = players; self.picks = picks
-        self.giveValue = giveValue; self.getValue = getValue; self.canVote = canVote; self.myRosterAfter = myRosterAfter
+        self.giveValue = giveValue; self.getValue = getValue; self.canVote = canVote; self.hasVoted = hasVoted; self.myRosterAfter = myRosterAfter
     }
 
     /// A team's roster after a trade: who leaves (given away), who is dropped with it, who arrives, and every player it
@@ -36,6 +38,12 @@ public struct TradeView: Hashable, Codable, Sendable, Identifiable {
         public var leaving: [PlayerID], dropping: [PlayerID], arriving: [PlayerID]
         public var players: [TradePlayer]
         public var valueBefore: Double, valueAfter: Double
+        /// The team that answers the offer must drop this many to stay within its roster limit (0: none), choosing from
+        /// `droppable` (its players outside IR, not in the trade, not locked); `limit` says it in the sentence the
+        /// server refuses with ("Bits would hold 17 players outside IR — 16 is the most").
+        public var mustDrop = 0
+        public var droppable: [PlayerID] = []
+        public var limit: String?
         public init(team: TeamID, leaving: [PlayerID], dropping: [PlayerID], arriving: [PlayerID], players: [TradePlayer],
                     valueBefore: Double, valueAfter: Double) {
             self.team = team; self.leaving = leaving; self.dropping = dropping; self.arriving = arriving; self.players = players
@@ -70,10 +78,13 @@ public struct TradeView: Hashable, Codable, Sendable, Identifiable {
     }
     public struct TradePick: Hashable, Codable, Sendable {
         public var pick: DraftPickRef, value: Double
-        /// "R3 · Bot Bowl's"
+        /// "2019 round 3 (Bytes)": the season, the round and the team whose own pick it is.
         public var label: String
         public init(pick: DraftPickRef, value: Double, label: String) { self.pick = pick; self.value = value; self.label = label }
     }
+
+    /// A pick as every trade screen names it: "2019 round 3 (Bytes)" — its season, round and original team.
+    public static func pickName(_ pick: DraftPickRef, season: Int, team: String) -> String { "\(season) round \(pick.round) (\(team))" }
 
     public func player(_ id: PlayerID) -> TradePlayer? { players.first { $0.player.id == id } }
     public func pick(_ ref: DraftPickRef) -> TradePick? { picks.first { $0.pick == ref } }
@@ -87,7 +98,7 @@ extension LeagueService {
         return try store.read { r in
             let league = try existingLeague(r, id)
             let facts = try factsCache.facts(r, season: league.season)
-            let rankings = rankings(league, facts: facts)
+            let values = TradeValues(league: league, facts: facts)
             let board = try tradeBoard(r, league: league)
             let teams = Dictionary(try r.teams(in: id).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
             let myTeams = Set(caller.userID.map { user in teams.values.filter { $0.manager == user }.map(\.id) } ?? [])
@@ -96,26 +107,92 @@ extension LeagueService {
             }
             return try trades.map { trade in
                 let p = trade.proposal
-                let players = p.allPlayers.map { TradeView.TradePlayer(player: facts.summary($0), value: TradeBot.value($0, rankings: rankings)) }
+                let players = p.allPlayers.map { TradeView.TradePlayer(player: facts.summary($0), value: TradeBot.value($0, values: values)) }
                 let picks = (p.give.picks + p.get.picks).map { pick in
-                    TradeView.TradePick(pick: pick, value: TradeBot.value(pick, on: board, rankings: rankings),
-                                        label: "R\(pick.round) · \(teams[pick.team]?.name ?? "Team \(pick.team.rawValue)")'s")
+                    TradeView.TradePick(pick: pick, value: TradeBot.value(pick, on: board, values: values),
+                                        label: TradeView.pickName(pick, season: league.season, team: teams[pick.team]?.name ?? "Team \(pick.team.rawValue)"))
                 }
                 func total(_ a: TradeAssets) -> Double {
-                    a.players.reduce(0) { $0 + TradeBot.value($1, rankings: rankings) } + a.picks.reduce(0) { $0 + TradeBot.value($1, on: board, rankings: rankings) }
+                    a.players.reduce(0) { $0 + TradeBot.value($1, values: values) } + a.picks.reduce(0) { $0 + TradeBot.value($1, on: board, values: values) }
                 }
                 let party = myTeams.contains(p.team) || myTeams.contains(p.with)
                 var canVote = trade.state == .inReview && league.settings.tradeReview == .vote && !party && !myTeams.isEmpty
                 // One vote a team: a team that has voted can't vote again.
-                if canVote { canVote = try !Set(r.tradeVoters(trade.id)).isSuperset(of: myTeams) }
+                let voted = try trade.state == .inReview && !myTeams.isEmpty && !party && Set(r.tradeVoters(trade.id)).isSuperset(of: myTeams)
+                if canVote { canVote = !voted }
                 let mine = [p.team, p.with].first { myTeams.contains($0) }
-                let after = mine.flatMap { mine in
-                    trade.state.isOpen ? TradeView.RosterAfter.of(mine, roster: board.rosters[mine]?.playerIDs ?? [], after: p,
-                                                                  players: facts.summary, value: { TradeBot.value($0, rankings: rankings) }) : nil
+                let after = mine.flatMap { mine -> TradeView.RosterAfter? in
+                    guard trade.state.isOpen else { return nil }
+                    var after = TradeView.RosterAfter.of(mine, roster: board.rosters[mine]?.playerIDs ?? [], after: p,
+                                                         players: facts.summary, value: { TradeBot.value($0, values: values) })
+                    // The answering team's own drops: how many its roster limit asks for, and whom it may drop.
+                    if mine == p.with, trade.state == .proposed, let limit = TradeRules.rosterProblem(p, on: board, teams: [mine]) {
+                        after.limit = limit
+                        after.mustDrop = TradeRules.overCapacity(p, on: board, team: mine)
+                        let named = Set(p.allPlayers)
+                        after.droppable = (board.rosters[mine]?.entries ?? [])
+                            .filter { $0.slot != .ir && !named.contains($0.playerID) && !board.locked.contains($0.playerID) }
+                            .map(\.playerID).sorted { (values.value($0), $0) < (values.value($1), $1) }
+                        let known = Set(after.players.map(\.player.id))
+                        after.players += after.droppable.filter { !known.contains($0) }
+                            .map { TradeView.TradePlayer(player: facts.summary($0), value: values.value($0)) }
+                    }
+                    return after
                 }
                 return TradeView(id: trade.id, state: trade.state, trade: trade, team: team(p.team), with: team(p.with), players: players, picks: picks,
-                                 giveValue: total(p.give), getValue: total(p.get), canVote: canVote, myRosterAfter: after)
+                                 giveValue: total(p.give), getValue: total(p.get), canVote: canVote, hasVoted: voted, myRosterAfter: after)
             }
+        }
+    }
+}
+
+/// What the trade builder offers (`GET /v1/leagues/{league}/trade-market`): every rostered player's rest-of-season
+/// trade value (`TradeValues`, the numbers the review and the bots use) and each team's draft picks it may trade —
+/// this season's picks not yet made, while the league trades picks and its draft isn't over — named and valued as
+/// the review names them. Future seasons' picks (issue 46) will join `picks` with their own `season`.
+public struct TradeMarket: Hashable, Codable, Sendable {
+    public struct PlayerValue: Hashable, Codable, Sendable {
+        public var player: PlayerID, value: Double
+        public init(player: PlayerID, value: Double) { self.player = player; self.value = value }
+    }
+    public struct TeamPicks: Hashable, Codable, Sendable {
+        public var team: TeamID
+        public var picks: [TradeView.TradePick]
+        public init(team: TeamID, picks: [TradeView.TradePick]) { self.team = team; self.picks = picks }
+    }
+    public var season: Int
+    public var players: [PlayerValue]
+    public var picks: [TeamPicks]
+    /// The most players (and picks still to make) a roster may hold outside IR: the one limit the builder, an
+    /// acceptance and the server's refusal count against.
+    public var activeCapacity: Int
+    public init(season: Int, players: [PlayerValue], picks: [TeamPicks], activeCapacity: Int) {
+        self.season = season; self.players = players; self.picks = picks; self.activeCapacity = activeCapacity
+    }
+
+    public func value(_ player: PlayerID) -> Double? { players.first { $0.player == player }?.value }
+    public func picks(of team: TeamID) -> [TradeView.TradePick] { picks.first { $0.team == team }?.picks ?? [] }
+}
+
+extension LeagueService {
+    /// The trade builder's values and tradable picks (`TradeMarket`), for anyone who may read the league.
+    public func tradeMarket(_ id: LeagueID, caller: Caller) throws -> TradeMarket {
+        try store.read { r in
+            let league = try existingLeague(r, id)
+            try requireVisible(league, caller: caller, reader: r)
+            let facts = try factsCache.facts(r, season: league.season)
+            let values = TradeValues(league: league, facts: facts)
+            let board = try tradeBoard(r, league: league)
+            let rostered = board.rosters.values.flatMap(\.playerIDs).sorted()
+            let picks: [TradeMarket.TeamPicks] = board.teams.map { team in
+                let own = league.settings.tradePicks ? board.unmadePicks(ownedBy: team.id) : []
+                return TradeMarket.TeamPicks(team: team.id, picks: own.map { pick in
+                    TradeView.TradePick(pick: pick, value: TradeBot.value(pick, on: board, values: values),
+                                        label: TradeView.pickName(pick, season: league.season, team: board.teamName(pick.team)))
+                })
+            }
+            return TradeMarket(season: league.season, players: rostered.map { TradeMarket.PlayerValue(player: $0, value: values.value($0)) },
+                               picks: picks, activeCapacity: RosterRules.activeCapacity(league.settings))
         }
     }
 }

@@ -221,6 +221,10 @@ public struct DraftGrid: Widget {
                     let cell = Rect(x: cols[i].x, y: y, width: cols[i].width, height: 1)
                     buffer.fill(cell, with: .blank(context.style(.highlight)))
                     TableView.put(cell.width >= 12 ? "on the clock" : "on clock", in: cols[i], y: y, alignment: .left, style: context.style(.highlight), buffer: &buffer)
+                } else if let traded = room.tradedPicks?.first(where: { $0.pick == DraftPickRef(round: round, team: t.id) && $0.owner != t.id }) {
+                    // A traded pick not yet made: "→ its owner" (issue 44: the draft order shows the trade).
+                    let owner = room.teams.first { $0.id == traded.owner }?.name ?? "Team \(traded.owner.rawValue)"
+                    TableView.put("→ " + owner, in: cols[i], y: y, alignment: .left, style: context.style(traded.owner == mine ? .accent : .dim), buffer: &buffer)
                 } else {
                     TableView.put("·", in: cols[i], y: y, alignment: .left, style: context.style(.dim), buffer: &buffer)
                 }

@@ -20,9 +20,10 @@ extension TradeBuilderFeature {
         }
         // Summary line, then the two rosters side by side (stacked when narrow), then the problem if any.
         let summary = "You give \(state.give.count + state.givePicks.count) · you get \(state.get.count + state.getPicks.count)"
-            + (state.drops.isEmpty ? "" : " · you drop \(state.drops.count)") + " · your roster after: \(state.mySizeAfter)/\(state.rosterSize)"
+            + (state.drops.isEmpty ? "" : " · you drop \(state.drops.count)")
+            + " · your roster after: \(state.mySizeAfter)/\(state.capacity) outside IR\(state.myPicks.isEmpty && state.getPicks.isEmpty ? "" : " with picks")"
             + " (\(state.myPositionsAfter))"
-        TextRow.put(summary, in: body, row: 0, style: context.style(state.mySizeAfter > state.rosterSize ? .negative : .dim), buffer: &buffer)
+        TextRow.put(summary, in: body, row: 0, style: context.style(state.limitSentence != nil ? .negative : .dim), buffer: &buffer)
         var rosters = Rect(x: body.x, y: body.y + 1, width: body.width, height: body.height - 1)
         if let problem = state.problem, rosters.height > 3 {
             TextRow.put(problem, in: body, row: body.height - 1, style: context.style(.negative), buffer: &buffer)
@@ -45,12 +46,13 @@ extension TradeBuilderFeature {
             let load = side == .mine ? state.mine.load : state.theirs.load
             let inner = Rect(x: half.x, y: half.y + 1, width: half.width, height: max(0, half.height - 1))
             guard LoadView.render(load, what: "the roster", empty: "No players.", in: inner, buffer: &buffer, context: context) != nil else { continue }
-            if side == .theirs, state.blockOnly, state.rows(.theirs).isEmpty {
-                Paragraph("\(state.partnerName) has nobody on the trading block — b shows the whole roster.", style: context.style(.dim))
-                    .render(in: Rect(x: inner.x + 1, y: inner.y, width: inner.width - 1, height: inner.height), buffer: &buffer)
+            if state.items(side).isEmpty {
+                let text = side == .theirs && state.blockOnly ? "\(state.partnerName) has nobody on the trading block — b shows the whole roster."
+                    : "No players and no picks to trade."
+                Paragraph(text, style: context.style(.dim)).render(in: Rect(x: inner.x + 1, y: inner.y, width: inner.width - 1, height: inner.height), buffer: &buffer)
                 continue
             }
-            rosterTable(state, side, context: context).render(in: inner, buffer: &buffer)
+            rosterTable(state, side, width: inner.width, context: context).render(in: inner, buffer: &buffer)
         }
     }
 
@@ -61,20 +63,44 @@ extension TradeBuilderFeature {
         return DataTable(columns: cols, rows: rows, roles: roles, selected: state.teamList.selected, offset: state.teamList.offset, context: context)
     }
 
-    /// One roster with its marks: `+` in the trade, `×` dropped if it goes through; a player whose game has kicked off
-    /// this week says "locked" (a trade can't move him until next week).
-    static func rosterTable(_ state: State, _ side: Side, context: RenderContext) -> DataTable {
-        let rows = state.rows(side)
+    /// One side with its marks: `+` in the trade, `×` dropped if it goes through; each player's season points and his
+    /// rest-of-season trade value; a player whose game has kicked off this week says "locked" (a trade can't move him
+    /// until next week); then the draft picks the team owns, "2019 round 3 (Bytes)", with their values.
+    /// Narrower than 56 columns the season points give way to the name (the value is what a trade weighs).
+    static func rosterTable(_ state: State, _ side: Side, width: Int = 80, context: RenderContext) -> DataTable {
+        let withPoints = width >= 56
+        let items = state.items(side)
         let marked = side == .mine ? state.give : state.get
-        let cols = [DataColumn("", .length(1)), DataColumn("Player", .fill(3)), DataColumn("Pos", .length(3)), DataColumn("Pts", .length(6), .right),
-                    DataColumn("", .length(6))]
-        let cells = rows.map { r -> [String] in
-            let mark = marked.contains(r.player.id) ? "+" : state.drops.contains(r.player.id) ? "×" : " "
-            return [mark, r.player.name + (r.onTradingBlock ? " [block]" : ""), r.player.position.rawValue, r.seasonPoints.description, r.locked ? "locked" : ""]
+        let markedPicks = side == .mine ? state.givePicks : state.getPicks
+        var cols = [DataColumn("", .length(1)), DataColumn("Player or pick", .fill(3)), DataColumn("Pos", .length(3)), DataColumn("Pts", .length(6), .right),
+                    DataColumn("Value", .length(6), .right), DataColumn("", .length(6))]
+        if !withPoints { cols.remove(at: 3) }
+        func v(_ x: Double?) -> String { x.map { String(format: "%.1f", $0) } ?? "–" }
+        func cell(_ item: Item) -> [String] {
+            switch item {
+            case .player(let r):
+                let mark = marked.contains(r.player.id) ? "+" : state.drops.contains(r.player.id) ? "×" : " "
+                return [mark, r.player.name + (r.onTradingBlock ? " [block]" : ""), r.player.position.rawValue, r.seasonPoints.description,
+                        v(state.value(r.player.id)), r.locked ? "locked" : ""]
+            case .pick(let p):
+                return [markedPicks.contains(p.pick) ? "+" : " ", p.label, "", "", v(p.value), ""]
+            }
         }
-        let roles: [[StyleRole?]] = rows.map { r in
-            let role: StyleRole? = marked.contains(r.player.id) ? .accent : state.drops.contains(r.player.id) ? .negative : nil
-            return [role, role, .dim, .dim, .warning]
+        let cells = items.map { item -> [String] in
+            var row = cell(item)
+            if !withPoints { row.remove(at: 3) }
+            return row
+        }
+        func roleRow(_ r: [StyleRole?]) -> [StyleRole?] { var r = r; if !withPoints { r.remove(at: 3) }; return r }
+        let roles: [[StyleRole?]] = items.map { item in
+            switch item {
+            case .player(let r):
+                let role: StyleRole? = marked.contains(r.player.id) ? .accent : state.drops.contains(r.player.id) ? .negative : nil
+                return roleRow([role, role, .dim, .dim, .dim, .warning])
+            case .pick(let p):
+                let role: StyleRole? = markedPicks.contains(p.pick) ? .accent : nil
+                return roleRow([role, role, .dim, .dim, .dim, .dim])
+            }
         }
         let list = side == .mine ? state.mineList : state.theirsList
         return DataTable(columns: cols, rows: cells, roles: roles, selected: state.side == side ? list.selected : nil, offset: list.offset, context: context)

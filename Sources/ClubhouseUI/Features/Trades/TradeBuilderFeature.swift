@@ -2,14 +2,23 @@ import Foundation
 import ClubhouseDomain
 import Terminal
 
-/// Builds a trade offer (or a counter): pick the other team, then mark players on both rosters — `space` puts the
-/// selected player in the trade, `d` marks one of mine to drop if my roster would overflow, `←`/`→` switch roster —
+/// Builds a trade offer (or a counter): pick the other team, then mark players and draft picks on both sides — `space`
+/// puts the selected player or pick in the trade, `d` marks one of mine to drop if my roster would overflow (the other
+/// team chooses its own drops when it accepts), `←`/`→` switch roster. Every player shows his rest-of-season trade
+/// value (`TradeMarket`, the numbers the review and the bots use); each side lists the draft picks it owns and may
+/// trade, as "2019 round 3 (Bytes)" —
 /// `b` shows only the players the other team has on its trading block, and `s` sends it after a confirm. A counter opens with the offer turned round (what they asked of me, what they
 /// offered), to change and send back. Signed out, sending goes through the soft gate and is sent after sign-in.
 public enum TradeBuilderFeature: PageFeature {
-    enum EffectID: EffectIdentifier { case league(LeagueID), roster(LeagueID, TeamID), trades(LeagueID) }
+    enum EffectID: EffectIdentifier { case league(LeagueID), roster(LeagueID, TeamID), trades(LeagueID), market(LeagueID) }
 
     public enum Side: Hashable, Sendable { case mine, theirs }
+
+    /// One row of a side's list: a player of the roster, or a draft pick the team owns.
+    public enum Item: Hashable, Sendable {
+        case player(RosterRow)
+        case pick(TradeView.TradePick)
+    }
 
     public struct State: Equatable, Sendable {
         public var id: LeagueID
@@ -21,11 +30,15 @@ public enum TradeBuilderFeature: PageFeature {
         public var teamList = ListState()
         public var mine = Loadable<TeamRoster>()
         public var theirs = Loadable<TeamRoster>()
+        /// Values and each team's tradable picks.
+        public var market = Loadable<TradeMarket>()
+        /// The offer being countered was turned round into the marks (once: a reload after a refusal keeps the marks).
+        public var counterFilled = false
         public var side: Side = .theirs
         public var mineList = ListState(), theirsList = ListState()
         /// What I give, what I get, and my drops (dropped only if the trade goes through).
         public var give: [PlayerID] = [], get: [PlayerID] = [], drops: [PlayerID] = []
-        /// Picks kept from the offer being countered (the builder doesn't add picks itself).
+        /// The picks I give and get.
         public var givePicks: [DraftPickRef] = [], getPicks: [DraftPickRef] = []
         public var confirm: PageConfirm?
         /// Why `s` can't send yet, shown under the rosters.
@@ -36,8 +49,25 @@ public enum TradeBuilderFeature: PageFeature {
 
         var myTeam: TeamID? { detail.value?.capabilities.myTeam }
         var others: [TeamSummary] { (detail.value?.teams ?? []).filter { $0.id != myTeam } }
-        var rosterSize: Int { detail.value?.league.settings.rosterSize ?? 16 }
-        var mySizeAfter: Int { (mine.value?.rows.count ?? 0) - give.count + get.count - drops.count }
+        /// The one roster limit (the server's): players outside IR plus picks still to make.
+        var capacity: Int { market.value?.activeCapacity ?? detail.value.map { RosterRules.activeCapacity($0.league.settings) } ?? 15 }
+        var myPicks: [TradeView.TradePick] { myTeam.flatMap { market.value?.picks(of: $0) } ?? [] }
+        var theirPicks: [TradeView.TradePick] { partner.flatMap { market.value?.picks(of: $0) } ?? [] }
+        /// What my roster would count against `capacity` after the trade: players outside IR (IR players stay where
+        /// they are and don't count, nor do the IR slots), arrivals, and picks still to make.
+        var mySizeAfter: Int {
+            let rows = mine.value?.rows ?? []
+            let leaving = Set(give + drops)
+            let staying = rows.filter { $0.slot != .ir && !leaving.contains($0.player.id) }.count
+            return staying + get.count + myPicks.count - givePicks.count + getPicks.count
+        }
+        var mySizeBefore: Int { (mine.value?.rows ?? []).filter { $0.slot != .ir }.count + myPicks.count }
+        /// The server's sentence when my roster would be over ("Bits would hold 16 players outside IR — 15 is the most").
+        var limitSentence: String? {
+            guard mySizeAfter > capacity, mySizeAfter > mySizeBefore else { return nil }
+            return TradeRules.capacitySentence(team: mine.value?.team.name ?? "Your team", holding: mySizeAfter, capacity: capacity,
+                                               withPicks: !myPicks.isEmpty || !getPicks.isEmpty)
+        }
         var proposal: TradeProposal? {
             guard let myTeam, let partner else { return nil }
             return TradeProposal(team: myTeam, with: partner, give: TradeAssets(players: give, picks: givePicks),
@@ -58,6 +88,17 @@ public enum TradeBuilderFeature: PageFeature {
             if side == .mine { return mine.value?.rows ?? [] }
             return (theirs.value?.rows ?? []).filter { !blockOnly || $0.onTradingBlock }
         }
+        /// A side's list: its players, then the picks it owns (not on the trading-block filter).
+        func items(_ side: Side) -> [Item] {
+            rows(side).map(Item.player) + (side == .theirs && blockOnly ? [] : (side == .mine ? myPicks : theirPicks).map(Item.pick))
+        }
+        func value(_ player: PlayerID) -> Double? { market.value?.value(player) }
+        /// A pick's name: "2019 round 3 (Bytes)".
+        func pickName(_ ref: DraftPickRef) -> String {
+            (myPicks + theirPicks).first { $0.pick == ref }?.label
+                ?? TradeView.pickName(ref, season: market.value?.season ?? detail.value?.league.season ?? 0,
+                                      team: (detail.value?.teams ?? []).first { $0.id == ref.team }?.name ?? "Team \(ref.team.rawValue)")
+        }
     }
 
     public enum Action: PageActionCases {
@@ -66,6 +107,8 @@ public enum TradeBuilderFeature: PageFeature {
         case mineLoaded(RequestToken, Result<TeamRoster, PresentableError>)
         case theirsLoaded(RequestToken, Result<TeamRoster, PresentableError>)
         case countered(RequestToken, Result<[TradeView], PresentableError>)
+        case marketLoaded(RequestToken, Result<TradeMarket, PresentableError>)
+        case refused(field: String?, message: String)
         case list(ListMove)
         case teamChosen
         case sideSwitched
@@ -80,15 +123,19 @@ public enum TradeBuilderFeature: PageFeature {
     public static func page(_ state: State) -> Page { .tradeBuilder(state.id, counter: state.counter) }
     public static func board(_ state: State) -> BoardContext { .league(state.id, week: nil, highlight: state.myTeam.map { .team($0) }) }
     public static func textEntry(_ state: State) -> TextEntry<Action> { TextEntry(isEditingText: state.confirm != nil, typed: { .confirmKey($0) }) }
-    public static func writes(_ state: State) -> Writes<Action> { Writes(closesAfterItsWrite: true) }
+    /// A refusal (a roster limit, a player gone) is shown under the rosters and every mark stays.
+    public static func writes(_ state: State) -> Writes<Action> { Writes(refused: { .refused(field: $0, message: $1) }, closesAfterItsWrite: true) }
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         let api = context.env.api, id = state.id
         switch action {
         case .onAppear, .retry:
             let d = state.detail.begin()
-            var effects: [Effect<Action>] = [.load(d, id: EffectID.league(id), { try await api.league(id) }, answer: Action.detailLoaded)]
-            if state.counter != nil {
+            let m = state.market.value == nil ? state.market.begin() : state.market.beginRefresh()
+            var effects: [Effect<Action>] = [.load(d, id: EffectID.league(id), { try await api.league(id) }, answer: Action.detailLoaded),
+                                             .load(m, id: EffectID.market(id), { try await api.call(Endpoints.Trades.market, At.League(id)) },
+                                                   answer: Action.marketLoaded)]
+            if state.counter != nil, !state.counterFilled {
                 var none = Loadable<[TradeView]>()
                 let t = none.begin()
                 effects.append(.load(t, id: EffectID.trades(id), { try await api.call(Endpoints.Trades.list, At.League(id)) }, answer: Action.countered))
@@ -105,9 +152,16 @@ public enum TradeBuilderFeature: PageFeature {
             state.mine.finish(t, r); clamp(&state); return .none
         case .theirsLoaded(let t, let r):
             state.theirs.finish(t, r); clamp(&state); return .none
+        case .marketLoaded(let t, let r):
+            state.market.finish(t, r); clamp(&state); return .none
+        case .refused(_, let message):
+            state.problem = message
+            return .none
         case .countered(_, let r):
             // The offer turned round: I give what they asked for, I get what they offered.
-            guard case .success(let trades) = r, let counter = state.counter, let t = trades.first(where: { $0.id == counter }) else { return .none }
+            guard case .success(let trades) = r, let counter = state.counter, !state.counterFilled,
+                  let t = trades.first(where: { $0.id == counter }) else { return .none }
+            state.counterFilled = true
             let p = t.trade.proposal
             state.partner = p.team
             state.give = p.get.players; state.get = p.give.players
@@ -117,9 +171,9 @@ public enum TradeBuilderFeature: PageFeature {
             if state.partner == nil {
                 state.teamList.apply(m, count: state.others.count, viewport: context.viewport)
             } else if state.side == .mine {
-                state.mineList.apply(m, count: state.rows(.mine).count, viewport: context.viewport)
+                state.mineList.apply(m, count: state.items(.mine).count, viewport: context.viewport)
             } else {
-                state.theirsList.apply(m, count: state.rows(.theirs).count, viewport: context.viewport)
+                state.theirsList.apply(m, count: state.items(.theirs).count, viewport: context.viewport)
             }
             return .none
         case .teamChosen:
@@ -133,15 +187,23 @@ public enum TradeBuilderFeature: PageFeature {
         case .toggled:
             guard state.partner != nil else { return reduce(into: &state, action: .teamChosen, context: context) }
             state.problem = nil
-            if state.side == .mine, let row = state.rows(.mine)[safe: state.mineList.selected ?? -1] {
-                toggle(row.player.id, in: &state.give)
-                state.drops.removeAll { $0 == row.player.id }
-            } else if state.side == .theirs, let row = state.rows(.theirs)[safe: state.theirsList.selected ?? -1] {
-                toggle(row.player.id, in: &state.get)
+            let list = state.side == .mine ? state.mineList : state.theirsList
+            switch state.items(state.side)[safe: list.selected ?? -1] {
+            case .player(let row)?:
+                if state.side == .mine {
+                    toggle(row.player.id, in: &state.give)
+                    state.drops.removeAll { $0 == row.player.id }
+                } else {
+                    toggle(row.player.id, in: &state.get)
+                }
+            case .pick(let pick)?:
+                if state.side == .mine { toggle(pick.pick, in: &state.givePicks) } else { toggle(pick.pick, in: &state.getPicks) }
+            case nil: break
             }
             return .none
         case .dropToggled:
-            guard state.side == .mine, let row = state.rows(.mine)[safe: state.mineList.selected ?? -1], !state.give.contains(row.player.id) else { return .none }
+            guard state.side == .mine, case .player(let row)? = state.items(.mine)[safe: state.mineList.selected ?? -1],
+                  !state.give.contains(row.player.id) else { return .none }
             toggle(row.player.id, in: &state.drops)
             state.problem = nil
             return .none
@@ -152,20 +214,19 @@ public enum TradeBuilderFeature: PageFeature {
             return .none
         case .sendRequested:
             guard let p = state.proposal else { return .none }
-            if p.give.isEmpty && p.get.isEmpty { state.problem = "Mark at least one player (space) on either roster"; return .none }
-            if state.mySizeAfter > state.rosterSize {
-                state.problem = "Your roster would have \(state.mySizeAfter) players (limit \(state.rosterSize)) — mark \(state.mySizeAfter - state.rosterSize) to drop (d)"
+            if p.give.isEmpty && p.get.isEmpty { state.problem = "Mark at least one player or pick (space) on either side"; return .none }
+            if let limit = state.limitSentence {
+                state.problem = "\(limit) — mark \(state.mySizeAfter - state.capacity) to drop (d)"
                 return .none
             }
             let known = state
-            let names = { (ids: [PlayerID], side: Side) in
-                ids.map { id in known.rows(side).first { $0.player.id == id }?.player.name ?? id.rawValue }.joined(separator: ", ")
+            let names = { (ids: [PlayerID], picks: [DraftPickRef], side: Side) -> String in
+                let all = ids.map { id in known.rows(side).first { $0.player.id == id }?.player.name ?? id.rawValue } + picks.map(known.pickName)
+                return all.isEmpty ? "nothing" : all.joined(separator: ", ")
             }
-            var message = "You give \(names(p.give.players, .mine).isEmpty ? "nothing" : names(p.give.players, .mine))"
-            message += p.give.picks.isEmpty ? "" : " and \(p.give.picks.count) pick(s)"
-            message += "; you get \(names(p.get.players, .theirs).isEmpty ? "nothing" : names(p.get.players, .theirs))"
-            message += p.get.picks.isEmpty ? "." : " and \(p.get.picks.count) pick(s)."
-            if !p.drops.isEmpty { message += " You drop \(names(p.drops, .mine)) if it goes through." }
+            var message = "You give \(names(p.give.players, p.give.picks, .mine)); you get \(names(p.get.players, p.get.picks, .theirs))."
+            if !p.drops.isEmpty { message += " You drop \(names(p.drops, [], .mine)) if it goes through." }
+            message += " \(state.partnerName) chooses its own drops if it accepts."
             state.confirm = PageConfirm(title: state.counter == nil ? "Send this offer to \(state.partnerName)?" : "Send this counter-offer?",
                                         message: message, confirmLabel: "Send")
             return .none
@@ -190,13 +251,13 @@ public enum TradeBuilderFeature: PageFeature {
         return .load(t, id: EffectID.roster(id, partner), { try await api.roster(id, team: partner) }, answer: Action.theirsLoaded)
     }
 
-    static func toggle(_ id: PlayerID, in list: inout [PlayerID]) {
+    static func toggle<T: Equatable>(_ id: T, in list: inout [T]) {
         if let i = list.firstIndex(of: id) { list.remove(at: i) } else { list.append(id) }
     }
 
     static func clamp(_ state: inout State) {
         for side in [Side.mine, .theirs] {
-            let n = state.rows(side).count
+            let n = state.items(side).count
             let selected: Int? = n == 0 ? nil : min((side == .mine ? state.mineList : state.theirsList).selected ?? 0, n - 1)
             if side == .mine { state.mineList.selected = selected } else { state.theirsList.selected = selected }
         }
@@ -227,5 +288,5 @@ public enum TradeBuilderFeature: PageFeature {
 }
 
 extension TradeBuilderFeature.State: LoadingReporting {
-    public var isLoading: Bool { detail.isLoading || mine.isLoading || theirs.isLoading }
+    public var isLoading: Bool { detail.isLoading || mine.isLoading || theirs.isLoading || market.isLoading }
 }

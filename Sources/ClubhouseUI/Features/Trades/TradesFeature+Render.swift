@@ -29,7 +29,10 @@ extension TradesFeature {
         let listHeight = min(rows.count + 1, max(3, body.height / 2))
         let listArea = Rect(x: body.x, y: body.y, width: body.width, height: listHeight)
         table(state, rows, context: context).render(in: listArea, buffer: &buffer)
-        if let t = state.selected, body.height - listHeight >= 4 {
+        if let c = state.dropChoice, let t = state.rows.first(where: { $0.id == c.trade }) {
+            dropChoice(c, t, in: Rect(x: body.x, y: body.y + listHeight + 1, width: body.width, height: max(0, body.height - listHeight - 1)),
+                       buffer: &buffer, context: context)
+        } else if let t = state.selected, body.height - listHeight >= 4 {
             detail(t, state: state, in: Rect(x: body.x, y: body.y + listHeight + 1, width: body.width, height: body.height - listHeight - 1),
                    buffer: &buffer, context: context)
         }
@@ -116,7 +119,7 @@ extension TradesFeature {
             }
         }
         var notes: [String] = []
-        if !p.drops.isEmpty { notes.append("Drops if it goes through: " + p.drops.map { t.player($0)?.player.name ?? $0.rawValue }.joined(separator: ", ")) }
+        if !p.drops.isEmpty { notes.append(dropsLine(t)) }
         if let note = p.note, !note.isEmpty { notes.append("Note: “\(note)”") }
         if let reason = t.trade.invalidationReason { notes.append(reason) }
         if t.state == .inReview { notes.append(reviewLine(t, state: state)) }
@@ -156,7 +159,35 @@ extension TradesFeature {
     static func reviewLine(_ t: TradeView, state: State) -> String {
         let ends = t.trade.reviewEndsAt.map { "Review ends \(Format.day($0))" } ?? "In review"
         guard state.detail.value?.league.settings.tradeReview == .vote else { return ends + " · the commissioner may cancel it" }
-        return ends + " · \(t.trade.votes) of \(t.trade.vetoThreshold) votes to veto" + (t.canVote ? " · v votes against it" : "")
+        let mine = t.hasVoted ? " · you voted against it (a vote can't be changed)" : t.canVote ? " · v votes against it" : ""
+        return ends + " · \(t.trade.votes) of \(t.trade.vetoThreshold) votes to veto" + mine
+    }
+
+    /// The trade's drops in words that fit its state: still to happen, done, or not done.
+    static func dropsLine(_ t: TradeView) -> String {
+        let names = t.trade.proposal.drops.map { t.player($0)?.player.name ?? $0.rawValue }.joined(separator: ", ")
+        switch t.state {
+        case .proposed, .inReview: return "Drops if it goes through: " + names
+        case .executed, .reversed: return "Dropped with it: " + names
+        default: return "Drops it named (not made): " + names
+        }
+    }
+
+    /// Choosing my own drops before accepting: the limit's sentence, how many to choose, and my players to mark.
+    static func dropChoice(_ c: TradesFeature.DropChoice, _ t: TradeView, in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        guard area.height >= 2 else { return }
+        let need = c.need > 0 ? "choose \(c.need) to drop (\(c.chosen.count) chosen)" : "choose whom to drop"
+        TextRow.put("Accepting: \(c.limit) — \(need). space marks · a accepts · esc goes back", in: area, row: 0, style: context.style(.header),
+                    buffer: &buffer)
+        let cols = [DataColumn("", .length(1)), DataColumn("Player", .fill(3)), DataColumn("Pos", .length(3)), DataColumn("Value", .length(6), .right)]
+        let rows = c.candidates.map { id -> [String] in
+            let p = t.myRosterAfter?.players.first { $0.player.id == id }
+            return [c.chosen.contains(id) ? "×" : " ", p?.player.name ?? id.rawValue, p?.player.position.rawValue ?? "", p.map { valueText($0.value) } ?? ""]
+        }
+        let roles: [[StyleRole?]] = c.candidates.map { c.chosen.contains($0) ? [.negative, .negative, .dim, .dim] : [nil, nil, .dim, .dim] }
+        let offset = max(0, c.selected - (area.height - 3))
+        DataTable(columns: cols, rows: rows, roles: roles, selected: c.selected, offset: offset, context: context)
+            .render(in: Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1), buffer: &buffer)
     }
 
     public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? {

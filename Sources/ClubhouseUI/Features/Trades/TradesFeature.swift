@@ -3,7 +3,8 @@ import ClubhouseDomain
 import Terminal
 
 /// A league's trades: offers to me, my offers, trades in review (with the vote count) and history. The selected
-/// trade shows what each side gets with each player's value by the rankings' measure. `a` accepts, `r` rejects,
+/// trade shows what each side gets with each player's rest-of-season trade value. `a` accepts (first choosing my own
+/// drops when my roster would be over its limit: `space` marks, `a` again accepts, `esc` goes back), `r` rejects,
 /// `c` counters (the builder, filled in the other way round), `w` withdraws my offer, `v` votes against a trade in
 /// review, `X` (commissioner) cancels one in review or reverses an executed one, `n` builds a new offer. Every answer
 /// asks first and goes through the soft gate when signed out.
@@ -28,6 +29,18 @@ public enum TradesFeature: PageFeature {
         public var confirm: PageConfirm
     }
 
+    /// Accepting an offer my roster has no room for: I choose my own drops first.
+    public struct DropChoice: Hashable, Sendable {
+        public var trade: TradeID
+        /// My players I may drop (outside IR, not in the trade, not locked), least valuable first.
+        public var candidates: [PlayerID]
+        public var chosen: [PlayerID] = []
+        public var selected = 0
+        /// How many the limit asks for, and its sentence ("Bits would hold 17 players outside IR — 16 is the most").
+        public var need: Int
+        public var limit: String
+    }
+
     public struct State: Equatable, Sendable {
         public var id: LeagueID
         public var tab: Tab = .toMe
@@ -35,6 +48,7 @@ public enum TradesFeature: PageFeature {
         public var detail = Loadable<LeagueDetail>()
         public var list = ListState()
         public var question: Question?
+        public var dropChoice: DropChoice?
         public init(id: LeagueID, tab: Tab = .toMe) { self.id = id; self.tab = tab }
 
         var myTeam: TeamID? { detail.value?.capabilities.myTeam }
@@ -62,12 +76,14 @@ public enum TradesFeature: PageFeature {
         case counterRequested, newOfferRequested
         case rowActivated
         case confirmKey(Key)
+        case dropMoved(Int), dropToggled, dropsChosen, dropChoiceCancelled
     }
 
     public static func title(_ state: State) -> String { "Trades" }
     public static func page(_ state: State) -> Page { .trades(state.id) }
     public static func board(_ state: State) -> BoardContext { .league(state.id, week: nil, highlight: state.myTeam.map { .team($0) }) }
     public static func textEntry(_ state: State) -> TextEntry<Action> { TextEntry(isEditingText: state.question != nil, typed: { .confirmKey($0) }) }
+
     public static func live(_ state: State) -> Live<Action> { Live(refresh: .onAppear) }
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
@@ -99,8 +115,29 @@ public enum TradesFeature: PageFeature {
             return .none
         case .acceptRequested:
             guard let t = state.selected, t.state == .proposed, t.with.id == state.myTeam else { return .none }
-            ask(&state, Endpoints.Trades.accept, t, title: "Accept this trade?", verb: "Accept",
-                message: "You get \(assets(t, t.trade.proposal.give)); \(t.team.name) gets \(assets(t, t.trade.proposal.get)).\(reviewNote(state))")
+            // My roster would be over its limit: I choose my own drops first (the proposer never names them).
+            if let after = t.myRosterAfter, let limit = after.limit {
+                state.dropChoice = DropChoice(trade: t.id, candidates: after.droppable, need: after.mustDrop, limit: limit)
+                return .none
+            }
+            askAccept(&state, t, drops: [])
+            return .none
+        case .dropMoved(let delta):
+            guard var c = state.dropChoice, !c.candidates.isEmpty else { return .none }
+            c.selected = min(max(0, c.selected + delta), c.candidates.count - 1)
+            state.dropChoice = c
+            return .none
+        case .dropToggled:
+            guard var c = state.dropChoice, let player = c.candidates[safe: c.selected] else { return .none }
+            if let i = c.chosen.firstIndex(of: player) { c.chosen.remove(at: i) } else { c.chosen.append(player) }
+            state.dropChoice = c
+            return .none
+        case .dropsChosen:
+            guard let c = state.dropChoice, let t = state.rows.first(where: { $0.id == c.trade }) else { return .none }
+            askAccept(&state, t, drops: c.chosen)
+            return .none
+        case .dropChoiceCancelled:
+            state.dropChoice = nil
             return .none
         case .rejectRequested:
             guard let t = state.selected, t.state == .proposed, t.with.id == state.myTeam else { return .none }
@@ -138,6 +175,7 @@ public enum TradesFeature: PageFeature {
             switch q.confirm.handle(key) {
             case .confirmed?:
                 state.question = nil
+                state.dropChoice = nil
                 return .delegate(.perform(q.write))
             case .cancelled?: state.question = nil
             case nil: state.question = q
@@ -146,12 +184,25 @@ public enum TradesFeature: PageFeature {
         }
     }
 
+    /// "Accept this trade?" naming what each side gets and the drops of both sides (mine chosen here).
+    static func askAccept(_ state: inout State, _ t: TradeView, drops: [PlayerID]) {
+        var message = "You get \(assets(t, t.trade.proposal.give)); \(t.team.name) gets \(assets(t, t.trade.proposal.get))."
+        func name(_ id: PlayerID) -> String { t.player(id)?.player.name ?? t.myRosterAfter?.players.first { $0.player.id == id }?.player.name ?? id.rawValue }
+        func names(_ ids: [PlayerID]) -> String { ids.map(name).joined(separator: ", ") }
+        if !drops.isEmpty { message += " You drop \(names(drops))." }
+        if !t.trade.proposal.drops.isEmpty { message += " \(t.team.name) drops \(names(t.trade.proposal.drops))." }
+        if !drops.isEmpty || !t.trade.proposal.drops.isEmpty { message += " Drops happen only if it goes through." }
+        message += reviewNote(state)
+        state.question = Question(write: GatedWrite(Endpoints.Trades.accept, At.Trade(state.id, trade: t.id), Wire.TradeAcceptance(drops: drops)),
+                                  confirm: PageConfirm(title: "Accept this trade?", message: message, confirmLabel: "Accept"))
+    }
+
     static func ask(_ state: inout State, _ endpoint: Endpoint<At.Trade, Wire.Empty, Trade>, _ t: TradeView, title: String, verb: String, message: String) {
         state.question = Question(write: GatedWrite(endpoint, At.Trade(state.id, trade: t.id)),
                                   confirm: PageConfirm(title: title, message: message, confirmLabel: verb))
     }
 
-    /// "Dalvin Cook, round 3 pick (Bot Bowl's)" — or "nothing".
+    /// "Dalvin Cook, 2019 round 3 (Bytes)" — or "nothing".
     static func assets(_ t: TradeView, _ a: TradeAssets) -> String {
         let names = a.players.map { t.player($0)?.player.name ?? $0.rawValue } + a.picks.map { t.pick($0)?.label ?? "R\($0.round) pick" }
         return names.isEmpty ? "nothing" : names.joined(separator: ", ")
@@ -177,6 +228,17 @@ public enum TradesFeature: PageFeature {
         if let q = state.question {
             return Keymap([KeyBinding([.char("y")], .confirmKey(.char("y")), label: q.confirm.confirmLabel.lowercased(), group: "Trades", footer: true),
                            KeyBinding([.char("n")], .confirmKey(.char("n")), label: "keep", group: "Trades", footer: true)])
+        }
+        if let c = state.dropChoice {
+            let enough = c.chosen.count >= c.need
+            return Keymap([
+                KeyBinding([.char(" ")], .dropToggled, label: "drop / keep", group: "Accept", footer: true, footerKeys: "space"),
+                KeyBinding([.char("a"), .enter], .dropsChosen, label: "accept with these drops", group: "Accept", footer: true, footerKeys: "a",
+                           enabledWhen: enough, disabledReason: "choose \(c.need - c.chosen.count) more to drop", operation: Endpoints.Trades.accept.name),
+                KeyBinding([.down, .char("j")], .dropMoved(1), label: "next", group: "Accept"),
+                KeyBinding([.up, .char("k")], .dropMoved(-1), label: "previous", group: "Accept"),
+                KeyBinding([.escape], .dropChoiceCancelled, label: "back", group: "Accept", footer: true, footerKeys: "esc"),
+            ])
         }
         let t = state.selected, mine = state.myTeam
         let offerToMe = t.map { $0.state == .proposed && $0.with.id == mine && mine != nil } ?? false
