@@ -16,6 +16,7 @@ import ClubhouseDomain
         (E.MemberJoined(team: TeamID(3), user: UserID(7)), #"{"team":3,"user":7}"#),
         (E.JoinRequested(user: UserID(7)), #"{"user":7}"#),
         (E.JoinDecided(user: UserID(7), approved: false), #"{"user":7,"approved":false}"#),
+        (E.JoinWithdrawn(user: UserID(7)), #"{"user":7}"#),
         (E.MemberLeft(team: TeamID(3), user: UserID(7)), #"{"team":3,"user":7}"#),
         (E.InviteChanged.createdInvite, #"{"created":true}"#),
         (E.DraftScheduled(at: kickoff), #"{"at":1567728000.0}"#),
