@@ -13,7 +13,7 @@ import Foundation
 /// every statement; past it the call throws a timeout (`PostgresError.isTimeout`) instead of waiting on a server
 /// that doesn't answer. The pool mends itself: a connection the server ended (restart, `pg_terminate_backend`) is
 /// noticed before use and replaced; a call whose connection broke before anything could have been committed runs
-/// once more on a fresh one; connections idle longer than `idleTimeout` are closed down to `minIdle`, so instances
+/// again on another (as many times as the pool could hold dead ones); connections idle longer than `idleTimeout` are closed down to `minIdle`, so instances
 /// hand back the server's connection slots they don't use; and when the server has no slot left, a call waits for
 /// one of the pool's own connections instead of failing. While the database looks down (a connection refused or a
 /// statement unanswered, `PostgresError.showsOutage`), one call at a time tries it and the others fail at once, so a
@@ -97,7 +97,8 @@ public final class PostgresDatabase: @unchecked Sendable {
 
     /// Runs `body` with a connection of the pool (this thread's own when it is already inside one), within
     /// `timeout` (default `Options.callTimeout`) in all. When the connection turns out broken before anything of
-    /// the call could have been committed, the call runs once more on another connection.
+    /// the call could have been committed, the call runs again on another connection (up to
+    /// the pool's size, each failing fast on a dead socket).
     public func withConnection<T>(timeout: Duration? = nil, _ body: (PostgresConnection) throws -> T) throws -> T {
         let thread = Thread.current.threadDictionary
         if let mine = thread[key] as? PostgresConnection { return try body(mine) }
@@ -134,7 +135,10 @@ public final class PostgresDatabase: @unchecked Sendable {
     private func call<T>(timeout limit: Duration, _ body: (PostgresConnection) throws -> T) throws -> T {
         let thread = Thread.current.threadDictionary
         let deadline = ContinuousClock.now + limit
-        var again = true
+        // A connection failure before anything could have been committed runs the call again on another connection —
+        // as many times as the pool could hold dead ones: after a server kills the instance's backends, the idle ones
+        // can all still look alive until their first statement (the backends exit a moment after being told to).
+        var retries = options.maxConnections + 1
         while true {
             let connection = try take(until: deadline, limit: limit)
             connection.deadline = deadline
@@ -153,8 +157,8 @@ public final class PostgresDatabase: @unchecked Sendable {
                     if longer, connection.isHealthy, (try? connection.setStatementTimeout(options.callTimeout)) == nil { connection.discard() }
                 }
                 return try body(connection)
-            } catch let e as PostgresError where again && e.isConnectionFailure && !connection.mayHaveCommitted && .now < deadline {
-                again = false
+            } catch let e as PostgresError where retries > 0 && e.isConnectionFailure && !connection.mayHaveCommitted && .now < deadline {
+                retries -= 1
             }
         }
     }
