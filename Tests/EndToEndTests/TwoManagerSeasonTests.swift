@@ -125,7 +125,7 @@ import Testing
         try a.send("a")
         #expect(try a.waitFor("drop whom to add Aaron Jones?").matched)
         try a.send("Enter")
-        let added = try a.waitFor("Player added to your team")
+        let added = try a.waitFor("Aaron Jones added to your team")
         #expect(added.matched, "\(added.screen)")
 
         // B: the commissioner drops his bench player onto waivers.
