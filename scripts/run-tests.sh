@@ -37,4 +37,10 @@ e2e=$?
 echo "== EndToEndTests (run beside the others, in a process of their own):"
 cat "$e2e_log"
 echo "== other tests: exit $rest; end-to-end tests: exit $e2e"
+if [ "$rest" -ne 0 ] || [ "$e2e" -ne 0 ]; then
+    # What the test cluster refused or ended (too many clients, a terminated backend), counted: a failed PostgreSQL
+    # test's cause is often here and nowhere else.
+    echo "== the test PostgreSQL cluster's FATAL and PANIC lines, counted:"
+    grep -hoE '(FATAL|PANIC): .*' "$pgdir/server.log" 2>/dev/null | sed -E 's/"[^"]*"/"…"/g' | sort | uniq -c | sort -rn | head -n 20
+fi
 [ "$rest" -eq 0 ] && [ "$e2e" -eq 0 ]

@@ -54,7 +54,12 @@ import Testing
         let teams = try a.waitForLoaded("Trade with which team?")
         #expect(teams.matched && teams.screen.contains("Bytes"), "\(teams.screen)")
         try a.send("Enter")
-        let rosters = try a.waitFor(timeout: 20) { $0.contains("You get — Bytes") && $0.contains("Pts") && !$0.contains("Loading") }
+        // Both rosters drawn to the end: a capture can catch a frame half written (a full test run caught one with eight
+        // of alice's fifteen rows, all locked), so the wait is for a screen where each side has an unlocked player.
+        let rosters = try a.waitFor(timeout: 20) {
+            $0.contains("You get — Bytes") && !$0.contains("Loading")
+                && Self.firstUnlocked($0, right: true) != nil && Self.firstUnlocked($0, right: false) != nil
+        }
         #expect(rosters.matched, "\(rosters.screen)")
         let theirs = try #require(Self.firstUnlocked(rosters.screen, right: true), "\(rosters.screen)")
         let mine = try #require(Self.firstUnlocked(rosters.screen, right: false), "\(rosters.screen)")

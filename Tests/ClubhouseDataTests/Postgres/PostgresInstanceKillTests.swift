@@ -15,15 +15,24 @@ struct PostgresInstanceKillTests {
             .deletingLastPathComponent().appendingPathComponent(".build/debug/clubhouse").path
     }
 
-    func serve(_ url: String) throws -> (Process, Int) {
-        let port = Int.random(in: 20_000...60_000)
+    /// A `serve` on a free loopback port; what it prints goes to `log` (said when the test fails).
+    func serve(_ url: String, log: URL) throws -> (Process, Int) {
+        var port = Int.random(in: 20_000...60_000)
+        while Self.listening(port) { port = Int.random(in: 20_000...60_000) }
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let out = try FileHandle(forWritingTo: log)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Self.binary)
         p.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--database", url]
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
+        p.standardOutput = out
+        p.standardError = out
         try p.run()
         return (p, port)
+    }
+
+    /// What an instance printed, for a failure's comment.
+    static func printed(_ what: String, _ log: URL) -> Comment {
+        Comment(rawValue: what + " — " + ((try? String(contentsOf: log, encoding: .utf8)).map { "it printed:\n" + $0 } ?? "no output"))
     }
 
     /// True once something accepts TCP connections on the loopback `port` (serve listens after migrating).
@@ -57,13 +66,22 @@ struct PostgresInstanceKillTests {
         let team = try #require(try service.draftBoard(league, caller: caller).capabilities.myTeam)
         _ = try service.setAutopick(league, team: team, on: true, caller: caller)
 
-        let (first, firstPort) = try serve(url)
-        let (second, secondPort) = try serve(url)
+        let logs = FileManager.default.temporaryDirectory.appendingPathComponent("kill-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        let (firstLog, secondLog) = (logs.appendingPathComponent("first.log"), logs.appendingPathComponent("second.log"))
+        let (first, firstPort) = try serve(url, log: firstLog)
+        let (second, secondPort) = try serve(url, log: secondLog)
         defer {
             for p in [first, second] where p.isRunning { p.terminate(); p.waitUntilExit() }
+            try? FileManager.default.removeItem(at: logs)
         }
         // Both instances up before the clock starts: a late start would find every pick overdue and make them all at once.
-        #expect(await Wait.until(.seconds(120)) { Self.listening(firstPort) && Self.listening(secondPort) }, "both instances listen")
+        // An instance that ends instead ends the wait, and what it printed is said.
+        _ = await Wait.until(.seconds(120)) {
+            !first.isRunning || !second.isRunning || (Self.listening(firstPort) && Self.listening(secondPort))
+        }
+        try #require(Self.listening(firstPort), Self.printed("the first instance listens", firstLog))
+        try #require(Self.listening(secondPort), Self.printed("the second instance listens", secondLog))
         _ = try service.startDraft(league, caller: caller)
         let total = 9
         @Sendable func picks() -> [Pick] { (try? service.store.read { try $0.picks(in: league) }) ?? [] }
