@@ -59,6 +59,13 @@ import Terminal
         #expect(screen.inSheet("your maximum $40") && !screen.inSheet("was passed"), "\(screen.text)")
     }
 
+    @Test func theHighBiddersFooterOffersTheirMaximumNotABidAgainstThemselves() async {
+        let leading = Screen(await R.opened(Self.block(high: Demo.bytes, bid: 21)).state).footer
+        #expect(!leading.contains("bid $22") && !leading.contains("$ amount") && leading.contains("m maximum"), "\(leading)")
+        let passed = Screen(await R.opened(Self.block(high: Demo.bits, bid: 21)).state).footer
+        #expect(passed.contains("b bid $22"), "outbid, the next bid comes first:\n\(passed)")
+    }
+
     @Test func aSaleIsAnnounced() async {
         var h = await R.opened(Self.block(high: Demo.bits, bid: 23))
         var sold = R.auctionRoom(onBlock: false, nominator: Demo.tailgaters)

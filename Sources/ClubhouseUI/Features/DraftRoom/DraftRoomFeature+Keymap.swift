@@ -75,9 +75,12 @@ extension DraftRoomFeature {
         if let room, let a = room.auction {
             // Bidding, from every tab: the footer shows them while a player is on the block.
             let bid = bidBlocked(room), max = maxBidBlocked(room), on = a.nomination != nil
+            // The high bidder's footer offers no bid against themselves (the keys still say why), only their maximum.
+            let leading = on && myAuctionTeam(room).map { $0.team == a.nomination?.highBidder } == true
             b.append(KeyBinding([.char("b")], .raisePressed, label: nextBid(a).map { "bid $\($0)" } ?? "raise by the minimum", group: "Auction",
-                                footer: on, enabledWhen: bid == nil, disabledReason: bid, operation: Endpoints.Auction.bid.name))
-            b.append(KeyBinding([.char("$")], .bidBegan, label: "type a bid", group: "Auction", footer: on, enabledWhen: bid == nil, disabledReason: bid, operation: Endpoints.Auction.bid.name))
+                                footer: on && !leading, enabledWhen: bid == nil, disabledReason: bid, operation: Endpoints.Auction.bid.name))
+            b.append(KeyBinding([.char("$")], .bidBegan, label: "type a bid", group: "Auction", footer: on && !leading, enabledWhen: bid == nil, disabledReason: bid,
+                                operation: Endpoints.Auction.bid.name))
             b[b.count - 1].hint?.label = "amount"
             b.append(KeyBinding([.char("m")], .maxBidBegan, label: "set my maximum (proxy bid)", group: "Auction", footer: on,
                                 enabledWhen: max == nil, disabledReason: max, operation: Endpoints.Auction.setMaxBid.name))
