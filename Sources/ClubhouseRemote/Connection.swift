@@ -14,6 +14,8 @@ final class Connection: @unchecked Sendable {
     let fd: Int32
     /// The TLS session, nil for `http://`.
     private let session: gnutls_session_t?
+    /// The socket's read timeout as last set (0: none): a TLS "again" that comes sooner is not a timeout.
+    private var readTimeout: TimeInterval = 0
 
     /// A plain connection over a connected socket.
     init(plain fd: Int32) { self.fd = fd; session = nil }
@@ -76,6 +78,7 @@ final class Connection: @unchecked Sendable {
 
     /// One read into `buffer` (at most its size), waiting at most the socket's `SO_RCVTIMEO`.
     func read(into buffer: inout [UInt8]) -> Read {
+        let started = DispatchTime.now()
         while true {
             let n: Int = buffer.withUnsafeMutableBytes { b in
                 if let session { return gnutls_record_recv(session, b.baseAddress, b.count) }
@@ -86,7 +89,14 @@ final class Connection: @unchecked Sendable {
             if n == 0 { return .closed }
             if session != nil {
                 if n == Int(chc_e_interrupted()) { continue }
-                if n == Int(chc_e_again()) { return .timedOut }
+                // GnuTLS also answers "again" after it handled a post-handshake message (a TLS 1.3 server built on
+                // OpenSSL, nginx's among them, sends its session tickets right after the handshake): read on until
+                // the socket's timeout has really passed.
+                if n == Int(chc_e_again()) {
+                    let waited = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+                    if waited < max(readTimeout, 0.05) * 0.95 { continue }
+                    return .timedOut
+                }
                 // A server that hangs up without TLS's close_notify: the end of the connection, as for a socket.
                 if n == Int(chc_e_premature_termination()) { return .closed }
                 return .failed(String(cString: gnutls_strerror(Int32(n))))
@@ -98,7 +108,7 @@ final class Connection: @unchecked Sendable {
         }
     }
 
-    func setReadTimeout(_ seconds: TimeInterval) { PlainSocket.setTimeout(fd, SO_RCVTIMEO, seconds) }
+    func setReadTimeout(_ seconds: TimeInterval) { readTimeout = seconds; PlainSocket.setTimeout(fd, SO_RCVTIMEO, seconds) }
 
     /// Kept alive and idle: nothing waiting to be read (not even inside the TLS session) and not closed by the server.
     var isQuietAndOpen: Bool {

@@ -3,11 +3,8 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// One GET streamed into a file: plain sockets for `http://`, URLSession for `https://`; redirects followed (GitHub's
+/// One GET streamed into a file, on the same client as every other call (`SocketGet`); redirects followed (GitHub's
 /// release downloads redirect to their storage).
 struct HTTPDownload {
     enum Outcome { case complete(etag: String?), notModified, notFound, rangeNotSatisfiable }
@@ -24,13 +21,14 @@ struct HTTPDownload {
     var limits = DownloadLimits.standard
     /// When the whole fetch must be over.
     var deadline = Date.distantFuture
+    /// Whom an `https://` answer must be signed by: the system's CAs (a test adds its own).
+    var trust = TLSTrust.system
 
     func run(to part: URL, resumeAt: Int64, progress: (Progress) -> Void) throws -> Outcome {
         var target = url
         for _ in 0..<6 {
-            let result = try (target.scheme?.lowercased() == "https"
-                ? HTTPSGet(url: target, headers: headers, idleTimeout: idleTimeout, limits: limits, deadline: deadline).run(to: part, resumeAt: resumeAt, progress: progress)
-                : PlainGet(url: target, headers: headers, idleTimeout: idleTimeout, limits: limits, deadline: deadline).run(to: part, resumeAt: resumeAt, progress: progress))
+            let result = try SocketGet(url: target, headers: headers, idleTimeout: idleTimeout, limits: limits, deadline: deadline, trust: trust)
+                .run(to: part, resumeAt: resumeAt, progress: progress)
             switch result {
             case .redirect(let location):
                 guard let next = URL(string: location, relativeTo: target)?.absoluteURL, ["http", "https"].contains(next.scheme?.lowercased() ?? "") else {
@@ -85,52 +83,50 @@ struct HTTPDownload {
     }
 }
 
-/// `http://`: one connection, `Connection: close`, the body streamed to the file as it arrives.
-struct PlainGet {
+/// One GET on the client every remote call uses (`Connection`: our sockets, GnuTLS for `https://` verified against
+/// `trust`, the same head writer and parser as `SocketHTTP`): `Connection: close`, the body streamed to the file as it
+/// arrives.
+struct SocketGet {
     let url: URL
     let headers: [String: String]
     let idleTimeout: TimeInterval
     let limits: DownloadLimits
     let deadline: Date
+    let trust: TLSTrust
 
     func run(to part: URL, resumeAt: Int64, progress: (HTTPDownload.Progress) -> Void) throws -> HTTPDownload.Step {
         guard let host = url.host else { throw HTTPDownload.Refused(reason: "no host in \(url)") }
-        let port = url.port ?? 80
-        guard let fd = PlainSocket.connect(host: host, port: port, timeout: idleTimeout) else {
-            throw HTTPDownload.Interrupted(reason: "cannot connect to \(host):\(port)")
+        let https = url.scheme?.lowercased() == "https"
+        let port = url.port ?? (https ? 443 : 80)
+        let connection: Connection
+        switch Connection.open(host: host, port: port, trust: https ? trust : nil, timeout: idleTimeout) {
+        case .success(let c): connection = c   // closed when it goes
+        case .failure(.untrusted(let why)): throw HTTPDownload.Refused(reason: "\(host): \(why)")
+        case .failure(.unreachable(let why)): throw HTTPDownload.Interrupted(reason: "cannot connect to \(host):\(port) (\(why))")
+        case .failure: throw HTTPDownload.Interrupted(reason: "cannot connect to \(host):\(port)")
         }
-        let connection = Connection(plain: fd)   // closed when it goes
-        var path = url.path.isEmpty ? "/" : url.path
-        if let q = url.query { path += "?" + q }
-        var head = "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\nUser-Agent: clubhouse\r\nAccept-Encoding: identity\r\n"
-        for (k, v) in headers where !v.contains("\r") && !v.contains("\n") { head += "\(k): \(v)\r\n" }
-        head += "\r\n"
-        guard connection.send(Array(head.utf8)) else { throw HTTPDownload.Interrupted(reason: "the connection failed") }
+        let fields = [("Connection", "close"), ("User-Agent", "clubhouse"), ("Accept-Encoding", "identity")] + headers.sorted { $0.key < $1.key }
+        guard connection.send(PlainSocket.requestHead("GET", url, host: host, port: port, headers: fields)) else {
+            throw HTTPDownload.Interrupted(reason: "the connection failed")
+        }
         var reader = PlainSocket.Reader(connection, idle: idleTimeout, deadline: deadline)
         guard let headEnd = reader.fill(until: { PlainSocket.find($0, [13, 10, 13, 10]) }, limit: 64 << 10) else {
             throw HTTPDownload.Interrupted(reason: reader.failure)
         }
-        let lines = String(decoding: reader.buffer[..<headEnd], as: UTF8.self).split(separator: "\r\n")
+        let answer = PlainSocket.ResponseHead(reader.buffer[..<headEnd])
         reader.consume(headEnd + 4)
-        guard let status = lines.first?.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else {
-            throw HTTPDownload.Refused(reason: "not an HTTP answer")
-        }
-        var fields: [String: String] = [:]
-        for line in lines.dropFirst() {
-            let kv = line.split(separator: ":", maxSplits: 1)
-            if kv.count == 2 { fields[kv[0].lowercased()] = kv[1].trimmingCharacters(in: .whitespaces) }
-        }
+        guard let answer else { throw HTTPDownload.Refused(reason: "not an HTTP answer") }
         var watch = DownloadWatch(limits: limits, folder: part.deletingLastPathComponent().path)
-        let (step, fileHandle, from, total) = try HTTPDownload.begin(HTTPDownload.Head(status: status, headers: fields), part: part, resumeAt: resumeAt,
-                                                                    watch: watch)
+        let (step, fileHandle, from, total) = try HTTPDownload.begin(HTTPDownload.Head(status: answer.status, headers: answer.headers), part: part,
+                                                                    resumeAt: resumeAt, watch: watch)
         if let step { return step }
         guard let file = fileHandle else { throw HTTPDownload.Refused(reason: "no file") }
         defer { try? file.close() }
         progress(.head(total: total, from: from))
-        let etag = fields["etag"]
+        let etag = answer.headers["etag"]
         var received = from
-        let chunked = fields["transfer-encoding"]?.lowercased().contains("chunked") == true
-        let length = fields["content-length"].flatMap { Int64($0) }
+        let chunked = answer.headers["transfer-encoding"]?.lowercased().contains("chunked") == true
+        let length = answer.headers["content-length"].flatMap { Int64($0) }
         var decoder = ChunkDecoder()
         func write(_ bytes: [UInt8]) throws {
             guard !bytes.isEmpty else { return }
@@ -164,122 +160,5 @@ struct PlainGet {
         }
         try file.synchronize()
         return .done(.complete(etag: etag))
-    }
-}
-
-/// `https://`: URLSession, the body streamed to the file through a delegate.
-struct HTTPSGet {
-    let url: URL
-    let headers: [String: String]
-    let idleTimeout: TimeInterval
-    let limits: DownloadLimits
-    let deadline: Date
-
-    func run(to part: URL, resumeAt: Int64, progress: (HTTPDownload.Progress) -> Void) throws -> HTTPDownload.Step {
-        let delegate = StreamingDelegate(part: part, resumeAt: resumeAt, watch: DownloadWatch(limits: limits, folder: part.deletingLastPathComponent().path))
-        let config = URLSessionConfiguration.ephemeral
-        config.timeoutIntervalForRequest = idleTimeout
-        config.timeoutIntervalForResource = max(1, min(24 * 3600, deadline.timeIntervalSinceNow))
-        config.urlCache = nil
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        let session = URLSession(configuration: config, delegate: delegate, delegateQueue: queue)
-        defer { session.finishTasksAndInvalidate() }
-        var request = URLRequest(url: url)
-        for (k, v) in headers { request.setValue(v, forHTTPHeaderField: k) }
-        request.setValue("clubhouse", forHTTPHeaderField: "User-Agent")
-        session.dataTask(with: request).resume()
-        // Progress is reported from this thread as the delegate hands it over.
-        while true {
-            switch delegate.next() {
-            case .head(let total, let from): progress(.head(total: total, from: from))
-            case .bytes(let received, let total): progress(.bytes(received: received, total: total))
-            case .end(let result): return try result.get()
-            }
-        }
-    }
-
-    final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-        enum Message { case head(Int64?, Int64), bytes(Int64, Int64?), end(Result<HTTPDownload.Step, Error>) }
-        let part: URL
-        let resumeAt: Int64
-        private var file: FileHandle?
-        private var received: Int64 = 0
-        private var total: Int64?
-        private var etag: String?
-        private var early: HTTPDownload.Step?
-        private var failure: Error?
-        private let lock = NSCondition()
-        private var messages: [Message] = []
-        private var watch: DownloadWatch
-
-        init(part: URL, resumeAt: Int64, watch: DownloadWatch) { self.part = part; self.resumeAt = resumeAt; self.watch = watch }
-
-        func next() -> Message {
-            lock.lock(); defer { lock.unlock() }
-            while messages.isEmpty { lock.wait() }
-            return messages.removeFirst()
-        }
-
-        private func post(_ m: Message) {
-            lock.lock()
-            // Progress messages coalesce: only the latest one matters.
-            if case .bytes = m, case .bytes = messages.last { messages.removeLast() }
-            messages.append(m)
-            lock.signal(); lock.unlock()
-        }
-
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-            guard let http = response as? HTTPURLResponse else { completionHandler(.cancel); return }
-            var headers: [String: String] = [:]
-            for (k, v) in http.allHeaderFields { if let k = k as? String, let v = v as? String { headers[k.lowercased()] = v } }
-            do {
-                let (step, handle, from, total) = try HTTPDownload.begin(HTTPDownload.Head(status: http.statusCode, headers: headers), part: part,
-                                                                        resumeAt: resumeAt, watch: watch)
-                if let step { early = step; completionHandler(.cancel); return }
-                file = handle; received = from; self.total = total; etag = headers["etag"]
-                post(.head(total, from))
-                completionHandler(.allow)
-            } catch {
-                failure = error
-                completionHandler(.cancel)
-            }
-        }
-
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            guard let file, failure == nil else { return }
-            do {
-                try file.write(contentsOf: data)
-                received += Int64(data.count)
-                try watch.wrote(data.count, received: received)
-                post(.bytes(received, total))
-            } catch {
-                failure = error
-                dataTask.cancel()
-            }
-        }
-
-        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-            try? file?.synchronize()
-            try? file?.close()
-            if let early { post(.end(.success(early))); return }
-            if let failure { post(.end(.failure(failure))); return }
-            if let error {
-                post(.end(.failure(HTTPDownload.Interrupted(reason: error.localizedDescription, etag: etag))))
-                return
-            }
-            if let total, received < total {
-                post(.end(.failure(HTTPDownload.Interrupted(reason: "the server sent \(received) of \(total) bytes", etag: etag))))
-                return
-            }
-            post(.end(.success(.done(.complete(etag: etag)))))
-        }
-
-        // Redirects are followed (GitHub's downloads go to its storage host).
-        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-            completionHandler(request)
-        }
     }
 }
