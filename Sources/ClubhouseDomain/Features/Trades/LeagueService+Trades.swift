@@ -288,7 +288,7 @@ extension LeagueService {
         let now = now(of: trade, league)
         trade.answeredAt = now
         let hours = league.settings.tradeReviewHours
-        if league.settings.tradeReview == .none || hours == 0 {
+        if league.settings.tradeReview == .noReview || hours == 0 {
             try w.appendEvent(league: league.id, LeagueEvent.TradeAccepted(trade: trade.id, review: false, team: trade.proposal.team,
                                                                              with: trade.proposal.with), at: clock.now())
             try execute(w, league: league, trade: &trade, board: board)
