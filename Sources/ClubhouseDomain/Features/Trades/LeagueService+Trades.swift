@@ -27,7 +27,7 @@ extension LeagueService {
     /// have fallen due are run first.
     public func trades(_ id: LeagueID, caller: Caller) throws -> [Trade] {
         if try store.read({ r in try tradesDue(r, league: existingLeague(r, id)) }) {
-            try store.write { w in try processDueTrades(w, league: existingLeague(w, id)) }
+            _ = try store.write { w in try processDueTrades(w, league: existingLeague(w, id)) }
         }
         return try store.read { r in
             let league = try existingLeague(r, id)
