@@ -105,3 +105,11 @@ let package = Package(
         .testTarget(name: "BenchTests", dependencies: ["clubhouse-bench"]),
     ]
 )
+
+// Warnings are errors in debug builds (`swift build`, `swift test`, `make test`): the build and the tests compile
+// without warnings and stay so. Set here rather than on make's command line so that every debug build uses the same
+// flags (a flag given to one build and not the next makes SwiftPM recompile everything). Release builds (`make run`,
+// `make install`) are left alone: a newer compiler's new warning must not stop a user's build.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"], .when(configuration: .debug))]
+}

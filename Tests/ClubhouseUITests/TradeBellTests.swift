@@ -42,8 +42,8 @@ import Terminal
         #expect(TradeBell.rings(for: reviewed, myTeam: Self.bits, review: .vote) && TradeBell.rings(for: reviewed, myTeam: Self.bytes, review: .vote))
         #expect(!TradeBell.rings(for: reviewed, myTeam: Self.tailgaters, review: .vote))
         let atOnce = Self.event(E.TradeExecuted(trade: TradeID(1), team: Self.bytes, with: Self.bits, afterReview: false))
-        #expect(TradeBell.rings(for: atOnce, myTeam: Self.bytes, review: .none), "the proposer hears the offer went through")
-        #expect(!TradeBell.rings(for: atOnce, myTeam: Self.bits, review: .none), "the one who accepted knows")
+        #expect(TradeBell.rings(for: atOnce, myTeam: Self.bytes, review: .noReview), "the proposer hears the offer went through")
+        #expect(!TradeBell.rings(for: atOnce, myTeam: Self.bits, review: .noReview), "the one who accepted knows")
         #expect(!TradeBell.rings(for: Self.event(E.TradeRejected(trade: TradeID(1))), myTeam: Self.bytes, review: .vote))
     }
 

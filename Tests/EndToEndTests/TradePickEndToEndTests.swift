@@ -49,7 +49,7 @@ import Testing
         settings.rosterSlots = [.qb: 1, .rb: 1, .wr: 1, .bench: 1]
         settings.positionMaxima = [:]
         settings.pickClockSeconds = 300
-        settings.tradeReview = .none
+        settings.tradeReview = .noReview
         let league = try service.createLeague(name: Self.leagueName, settings: settings, isPublic: true, teamName: "Ann's Aces",
                                               season: 2019, seasonClock: Date(timeIntervalSince1970: 1_566_000_000), caller: .user(ann.user.id))
         var rng = SystemRandomNumberGenerator()

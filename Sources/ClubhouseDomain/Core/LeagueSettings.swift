@@ -20,8 +20,9 @@ public enum WaiverType: String, CaseIterable, Codable, Sendable {
 
 /// Who reviews an accepted trade before it executes.
 public enum TradeReview: String, CaseIterable, Codable, Sendable {
-    /// The trade executes as soon as it is accepted.
-    case none
+    /// The trade executes as soon as it is accepted. Named `noReview` in Swift because a case named `none` reads as nil
+    /// wherever the value is optional (`review: .none` passed nil); "none" stays the stored and JSON value.
+    case noReview = "none"
     /// The commissioner may cancel it during the review period; it executes when the period ends.
     case commissioner
     /// The other managers may vote against it during the review period; enough votes veto it.

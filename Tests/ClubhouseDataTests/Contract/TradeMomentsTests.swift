@@ -86,7 +86,7 @@ import Testing
 
     @Test func aPickTradedJustBeforeTheCommissionerMakesItIsRefusedAsStale() async throws {
         let world = try ContractWorld()
-        let league = try await world.newLeague(teams: 4, members: ["Dana", "Eli", "Fay"]) { $0.tradeReview = TradeReview.none }
+        let league = try await world.newLeague(teams: 4, members: ["Dana", "Eli", "Fay"]) { $0.tradeReview = TradeReview.noReview }
         let mine = try await world.team(of: league.commissioner, in: league.id)
         let dana = try await world.team(of: league.members[0], in: league.id)
         var order = [mine, dana]

@@ -61,7 +61,7 @@ import Testing
     // MARK: Every state change
 
     @Test func anAcceptedTradeWithoutReviewExecutesAtOnceMovingExactlyItsPlayers() throws {
-        let s = try Self.setup(review: .none)
+        let s = try Self.setup(review: .noReview)
         let before = try lastEvent(s)
         let id = try s.service.proposeTrade(s.league, s.offer(), caller: s.ben)
         #expect(try s.trade(id).state == .proposed)
@@ -125,7 +125,7 @@ import Testing
         let cancelled = try s.service.vetoTrade(s.league, trade: first, caller: s.alice)
         #expect(cancelled.state == .vetoed)
         var settings = try s.service.league(s.league, caller: s.alice).league.settings
-        settings.tradeReview = .none
+        settings.tradeReview = .noReview
         _ = try s.service.updateSettings(s.league, settings: settings, caller: s.alice)
         let second = try s.service.proposeTrade(s.league, s.offer(), caller: s.ben)
         #expect(try s.service.acceptTrade(s.league, trade: second, caller: s.dev).state == .executed)
@@ -193,7 +193,7 @@ import Testing
     }
 
     @Test func aPlayerGoneBeforeTheAcceptanceInvalidatesTheTradeWithItsReason() throws {
-        let s = try Self.setup(review: .none)
+        let s = try Self.setup(review: .noReview)
         let id = try s.service.proposeTrade(s.league, s.offer(), caller: s.ben)
         _ = try s.service.dropPlayer(s.league, team: s.devTeam, player: s.devPlayer, caller: s.dev)
         let t = try s.service.acceptTrade(s.league, trade: id, caller: s.dev)
@@ -256,7 +256,7 @@ import Testing
     /// league's season clock stands still (a replay clock between plays, or off) — the offer used to wait for the
     /// league clock, which in the demo can stand for many minutes. A rejection says why in value terms.
     @Test func aBotAnswersOnRealTimeWhileTheLeagueClockStandsStillAndSaysWhyItRejects() throws {
-        let s = try Self.setup(review: .none)
+        let s = try Self.setup(review: .noReview)
         try s.service.store.write { w in for var t in try w.teams(in: s.league) where t.id == s.devTeam { t.autopick = true; try w.updateTeam(t) } }
         let clockBefore = try s.service.league(s.league, caller: s.alice).league.clock
         // Ben asks for Dev's bench player and offers nothing (dropping one of his own to make room): the bot says no.
@@ -278,7 +278,7 @@ import Testing
     /// The answering team chooses its own drops when it accepts; without room it is refused with the same sentence
     /// the builder shows, and its drops are made with the trade.
     @Test func theAcceptingTeamNamesItsOwnDrops() throws {
-        let s = try Self.setup(review: .none)
+        let s = try Self.setup(review: .noReview)
         let ben = try s.roster(s.benTeam), dev = try s.roster(s.devTeam)
         let capacity = RosterRules.activeCapacity(try s.service.league(s.league, caller: s.alice).league.settings)
         // Ben gives two players for one: Dev's roster grows by one.
@@ -319,7 +319,7 @@ import Testing
 
     @Test(arguments: 0..<3)
     func anAcceptanceRacingADropOfItsPlayerEndsWithExactlyOneWinner(round: Int) throws {
-        let s = try Self.setup(review: .none)
+        let s = try Self.setup(review: .noReview)
         let other = try s.world.secondService()
         let id = try s.service.proposeTrade(s.league, s.offer(), caller: s.ben)
         let (league, dev, devTeam, devPlayer) = (s.league, s.dev, s.devTeam, s.devPlayer)
@@ -340,7 +340,7 @@ import Testing
 
     @Test(arguments: 0..<3)
     func twoAcceptancesOfTradesSharingAPlayerEndWithOneExecutedAndOneInvalidated(round: Int) throws {
-        let s = try Self.setup(review: .none)
+        let s = try Self.setup(review: .noReview)
         let other = try s.world.secondService()
         let emma = try s.world.person("emma")
         let emmaTeam = try #require(try s.service.store.read { try $0.teams(in: s.league) }.first { $0.manager == emma.userID }).id
@@ -365,7 +365,7 @@ import Testing
     /// is accepted: one of them lands.
     @Test(arguments: 0..<2)
     func anAcceptanceRacingAnAddThatDropsItsPlayerEndsWithExactlyOneWinner(round: Int) throws {
-        let s = try Self.setup(review: .none)
+        let s = try Self.setup(review: .noReview)
         let other = try s.world.secondService()
         let position = try #require(try s.roster(s.devTeam).rows.first { $0.player.id == s.devPlayer }).player.position
         let freeAgent = try #require(try s.service.availablePlayers(s.league, position: position, sort: .seasonPoints, caller: s.dev)
@@ -388,7 +388,7 @@ import Testing
     /// the trade is invalidated.
     @Test(arguments: 0..<2)
     func anAcceptanceRacingAWaiverRunThatDropsItsPlayerEndsWithExactlyOneWinner(round: Int) throws {
-        let s = try Self.setup(review: .none)
+        let s = try Self.setup(review: .noReview)
         let other = try s.world.secondService()
         let emma = try s.world.person("emma")
         let emmaTeam = try #require(try s.service.store.read { try $0.teams(in: s.league) }.first { $0.manager == emma.userID }).id

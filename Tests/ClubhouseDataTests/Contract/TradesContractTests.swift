@@ -62,7 +62,7 @@ import Testing
         let league = try await world.league("Gridiron Greats").id
         let alice = try await manager("alice", world, league), ben = try await manager("ben", world, league)
         var settings = try await world.api().league(league).league.settings
-        settings.tradeReview = .none
+        settings.tradeReview = .noReview
         _ = try await world.api(alice.caller).updateSettings(league, settings: settings)
 
         // Alice shops the player she trades: once he changes teams he is off the block.
@@ -128,7 +128,7 @@ import Testing
             let t = TradesContractTests()
             let alice = try await t.manager("alice", world, league), ben = try await t.manager("ben", world, league)
             var settings = try await world.api().league(league).league.settings
-            settings.tradeReview = .none
+            settings.tradeReview = .noReview
             _ = try await world.api(alice.caller).updateSettings(league, settings: settings)
             let id = try await world.api(alice.caller).call(Endpoints.Trades.propose, At.League(league), t.offer(alice, ben)).trade
             let given = alice.tradeable.player.id

@@ -31,6 +31,21 @@ import Testing
         #expect(try JSONDecoder().decode(LeagueSettings.self, from: Data(json.utf8)) == s)
     }
 
+    /// The Swift case is `noReview` (a case named `none` reads as nil where the value is optional), but leagues stored
+    /// and API clients written before still say "none": it decodes, and it is still what is written.
+    @Test func noReviewIsStillNoneOnTheWire() throws {
+        var object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(LeagueSettings())) as! [String: Any]
+        object["tradeReview"] = "none"
+        let old = try JSONSerialization.data(withJSONObject: object)
+        let decoded = try JSONDecoder().decode(LeagueSettings.self, from: old)
+        #expect(decoded.tradeReview == .noReview)
+        #expect(try JSONDecoder().decode(TradeReview.self, from: Data(#""none""#.utf8)) == .noReview)
+        var s = LeagueSettings()
+        s.tradeReview = .noReview
+        #expect(String(decoding: try JSONEncoder().encode(s), as: UTF8.self).contains(#""tradeReview":"none""#))
+        #expect(TradeReview(rawValue: "none") == .noReview && TradeReview.noReview.rawValue == "none")
+    }
+
     @Test(arguments: [("tradeReviewHours", -1), ("tradeReviewHours", 169), ("tradeDeadlineWeek", 0), ("tradeDeadlineWeek", 19),
                        ("tradeExpiryDays", 0), ("tradeExpiryDays", Int.max)])
     func outOfRangeTradeSettingsAreRefusedNamingTheField(field: String, value: Int) {
@@ -53,9 +68,9 @@ import Testing
 
     @Test func onlyTheTradeSettingsAreTakenFromAnother() {
         var other = LeagueSettings()
-        other.teamCount = 12; other.tradeReview = .none; other.tradeDeadlineWeek = 13
+        other.teamCount = 12; other.tradeReview = .noReview; other.tradeDeadlineWeek = 13
         let merged = LeagueSettings().withTradeSettings(of: other)
         #expect(merged.teamCount == 10)
-        #expect(merged.tradeReview == .none && merged.tradeDeadlineWeek == 13)
+        #expect(merged.tradeReview == .noReview && merged.tradeDeadlineWeek == 13)
     }
 }

@@ -27,7 +27,7 @@ extension LeagueService {
     /// have fallen due are run first.
     public func trades(_ id: LeagueID, caller: Caller) throws -> [Trade] {
         if try store.read({ r in try tradesDue(r, league: existingLeague(r, id)) }) {
-            try store.write { w in try processDueTrades(w, league: existingLeague(w, id)) }
+            _ = try store.write { w in try processDueTrades(w, league: existingLeague(w, id)) }
         }
         return try store.read { r in
             let league = try existingLeague(r, id)
@@ -288,7 +288,7 @@ extension LeagueService {
         let now = now(of: trade, league)
         trade.answeredAt = now
         let hours = league.settings.tradeReviewHours
-        if league.settings.tradeReview == .none || hours == 0 {
+        if league.settings.tradeReview == .noReview || hours == 0 {
             try w.appendEvent(league: league.id, LeagueEvent.TradeAccepted(trade: trade.id, review: false, team: trade.proposal.team,
                                                                              with: trade.proposal.with), at: clock.now())
             try execute(w, league: league, trade: &trade, board: board)

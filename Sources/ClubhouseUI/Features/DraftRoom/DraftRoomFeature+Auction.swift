@@ -136,7 +136,7 @@ extension DraftRoomFeature {
     // MARK: - The reducer's auction actions
 
     static func reduceAuction(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
-        let api = context.env.api, id = state.id
+        let api = context.env.api
         guard let room = state.room.value, let a = room.auction else { return .none }
         let signedIn = room.capabilities.signedIn
         switch action {

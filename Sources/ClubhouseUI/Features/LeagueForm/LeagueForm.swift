@@ -148,7 +148,7 @@ public struct LeagueForm: Hashable, Sendable {
     /// review period only with a review; after the draft, the trade settings alone.
     public func fields(_ mode: LeagueFormMode) -> [LeagueFormField] {
         var trades: [LeagueFormField] = [.tradeReview]
-        if settings.tradeReview != .none { trades.append(.tradeReviewHours) }
+        if settings.tradeReview != .noReview { trades.append(.tradeReviewHours) }
         trades += [.tradeDeadline, .tradePicks, .tradeExpiry]
         if tradesOnly && mode != .create { return trades + [.submit] }
         var f: [LeagueFormField] = mode == .create ? [.name, .teamName, .season, .visibility, .teams] : [.teams]
@@ -425,7 +425,7 @@ public struct LeagueForm: Hashable, Sendable {
             return "2, 4 or 6 · \(weeks)\(s.playoffTeams == 6 ? " · top two seeds get a bye" : "")"
         case .tradeReview:
             switch s.tradeReview {
-            case .none: return "an accepted trade executes at once"
+            case .noReview: return "an accepted trade executes at once"
             case .commissioner: return "the commissioner may cancel it during the review"
             case .vote: return "a third of the other managers vetoes it · votes are anonymous"
             }

@@ -83,7 +83,7 @@ public enum LeagueSettingsFeature: PageFeature {
             ["Waiver period", "\(s.waiverPeriodDays) days"],
             ["Regular season", "weeks \(s.regularSeasonWeeks.lowerBound)–\(s.regularSeasonWeeks.upperBound)"],
             ["Playoffs", "\(s.playoffTeams) teams, weeks \(s.playoffWeeks.lowerBound)–\(s.playoffWeeks.upperBound)"],
-            ["Trades", (s.tradeReview == .none ? "no review" : "\(s.tradeReview == .vote ? "league vote" : "commissioner review"), \(s.tradeReviewHours) h")
+            ["Trades", (s.tradeReview == .noReview ? "no review" : "\(s.tradeReview == .vote ? "league vote" : "commissioner review"), \(s.tradeReviewHours) h")
                 + " · deadline week \(s.tradeDeadlineWeek) · picks \(s.tradePicks ? "tradeable" : "not traded") · offers wait \(s.tradeExpiryDays) days"],
             ["Commissioner", d.commissionerName ?? "—"],
         ]

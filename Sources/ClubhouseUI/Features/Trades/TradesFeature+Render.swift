@@ -40,7 +40,7 @@ extension TradesFeature {
 
     static func reviewText(_ s: LeagueSettings) -> String {
         switch s.tradeReview {
-        case .none: "none"
+        case .noReview: "none"
         case .commissioner: "commissioner, \(s.tradeReviewHours) h"
         case .vote: "league vote, \(s.tradeReviewHours) h"
         }

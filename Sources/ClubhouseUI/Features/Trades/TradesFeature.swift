@@ -211,7 +211,7 @@ public enum TradesFeature: PageFeature {
     static func reviewNote(_ state: State) -> String {
         guard let s = state.detail.value?.league.settings else { return "" }
         switch s.tradeReview {
-        case .none: return " It executes at once."
+        case .noReview: return " It executes at once."
         case .commissioner: return " The commissioner may cancel it for \(s.tradeReviewHours) h."
         case .vote: return " The league may vote it down for \(s.tradeReviewHours) h."
         }
