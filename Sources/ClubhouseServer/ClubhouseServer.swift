@@ -146,7 +146,12 @@ public final class LeagueServer: @unchecked Sendable {
     public func reloadTLS(_ credentials: TLSCredentials) -> Bool { http.reloadTLS(credentials) }
 
     public func start() throws {
-        let last = (try? backend.lastEventID()) ?? 0
+        let last: Int64
+        do { last = try backend.lastEventID() } catch {
+            // The hub then follows from the first event; said in the log, as any storage failure.
+            failures.failed(FailureLog.cause(of: error), route: "event stream start")
+            last = 0
+        }
         hub.setLastEventID(last)
         var httpOptions = options.http
         httpOptions.headersOnEveryAnswer.append(("Clubhouse-Version", options.version.header))

@@ -272,7 +272,14 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
                 func readers(_ id: LeagueID) async -> LeagueReaders? {
                     let (known, generation) = cache.cached(id)
                     if let known { return known }
-                    guard let found = try? await self.background({ try service.readers(of: id) }) else { return nil }
+                    let found: LeagueReaders
+                    do { found = try await self.background({ try service.readers(of: id) }) } catch {
+                        // The event is left out (a stream of that one league ends): said in the log, unless the league is gone.
+                        if case DomainError.notFound = error {} else {
+                            self.log?.record("events.dropped", ["league": "\(id.rawValue)", "reason": HeldLeague.reason(error)])
+                        }
+                        return nil
+                    }
                     cache.remember(found, generation: generation)
                     return found
                 }
