@@ -61,6 +61,29 @@ import ClubhouseDomain
         #expect(!FileManager.default.fileExists(atPath: path), "the follower made a database where there was none")
     }
 
+    /// A look that fails (here the table is gone) is said, and the follower goes on looking: once the table is back,
+    /// the next event arrives; a failure after a look that worked is said again.
+    @Test func aFailedLookIsSaidAndTheFollowerGoesOn() async throws {
+        let dir = TempDir()
+        let writer = try fileDatabase(dir)
+        let said = Mutex<[String]>([])
+        var follower = EventFollower(database: writer, pollInterval: .milliseconds(10))
+        follower.problem = { p in said.withLock { $0.append(p) } }
+        var iterator = follower.events(after: try EventLog.lastID(writer)).makeAsyncIterator()
+        let other = try Database(path: writer.path)
+        try EventLog.append(other, league: LeagueID(1), kind: .chat)
+        #expect(await iterator.next()?.kind == .chat)
+        try other.run("ALTER TABLE events RENAME TO events_away")
+        #expect(await Wait.until(.seconds(120)) { said.withLock { $0.count } >= 1 }, "the failed look was said")
+        try other.run("ALTER TABLE events_away RENAME TO events")
+        try EventLog.append(other, league: LeagueID(1), kind: .pickMade)
+        #expect(await iterator.next()?.kind == .pickMade, "the follower went on")
+        let first = said.withLock { $0 }
+        #expect(first.count == 1 && first[0].hasPrefix("a look at the events of \(writer.path) failed: ") && first[0].hasSuffix("looking again"), "\(first)")
+        try other.run("ALTER TABLE events RENAME TO events_away")
+        #expect(await Wait.until(.seconds(120)) { said.withLock { $0.count } == 2 }, "said again after a look that worked")
+    }
+
     @Test func theFollowerDeliversEventsAppendedByAnotherConnection() async throws {
         let dir = TempDir()
         let writer = try fileDatabase(dir)
