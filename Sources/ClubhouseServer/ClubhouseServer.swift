@@ -146,7 +146,12 @@ public final class LeagueServer: @unchecked Sendable {
     public func reloadTLS(_ credentials: TLSCredentials) -> Bool { http.reloadTLS(credentials) }
 
     public func start() throws {
-        let last = (try? backend.lastEventID()) ?? 0
+        let last: Int64
+        do { last = try backend.lastEventID() } catch {
+            // The hub then follows from the first event; said in the log, as any storage failure.
+            failures.failed(FailureLog.cause(of: error), route: "event stream start")
+            last = 0
+        }
         hub.setLastEventID(last)
         var httpOptions = options.http
         httpOptions.headersOnEveryAnswer.append(("Clubhouse-Version", options.version.header))
@@ -160,10 +165,13 @@ public final class LeagueServer: @unchecked Sendable {
         try server.start()
         http = server
         let hub = self.hub, backend = self.backend, beat = options.heartbeat, executor = server.executor, cache = readersCache
+        let failures = self.failures
         tasks.append(Task.detached(executorPreference: executor) {
+            // A failed read of a league's readers is tried again (below) and said in the log, rate-limited.
+            let failed = { (error: any Error) in failures.failed(FailureLog.cause(of: error), route: "event stream") }
             for await e in backend.follow(after: last) {
                 cache.note(e)
-                metrics.fannedOut(hub.publish(e, readers: await Self.readers(of: e.leagueID, cache: cache, backend: backend)))
+                metrics.fannedOut(hub.publish(e, readers: await Self.readers(of: e.leagueID, cache: cache, backend: backend, failed: failed)))
             }
         })
         tasks.append(Task.detached(executorPreference: executor) {
@@ -415,7 +423,7 @@ public final class LeagueServer: @unchecked Sendable {
                     let page = try await self.backend.events(after: from, league: sub.league, limit: self.options.replayPage)
                     var visible: [LeagueEvent] = []
                     for e in page {
-                        if readers[e.leagueID] == nil { readers[e.leagueID] = .some(try? await self.backend.readers(of: e.leagueID)) }
+                        if readers[e.leagueID] == nil { readers[e.leagueID] = .some(try await self.replayReaders(of: e.leagueID)) }
                         guard let r = readers[e.leagueID] ?? nil, r.admits(sub.caller) else {
                             if sub.league != nil { return (page, nil) }
                             continue
@@ -434,17 +442,25 @@ public final class LeagueServer: @unchecked Sendable {
                 await sub.stream.waitForRoom(below: 32 * 1024)
             }
         } catch {
-            // Storage failed mid-replay: end the stream; the client resumes from the last event it got.
+            // Storage failed mid-replay: end the stream (the client resumes from the last event it got), and say why.
+            failures.failed(FailureLog.cause(of: error), route: "event stream replay")
             sub.stream.close()
             return
         }
         hub.endReplay(sub)
     }
 
+    /// A league's readers for a replay: nil when the league is gone (its events are left out). Any other failure
+    /// throws, ending the replay, rather than leaving the league's events out of the stream for good as unreadable.
+    private func replayReaders(of league: LeagueID) async throws -> LeagueReaders? {
+        do { return try await backend.readers(of: league) } catch DomainError.notFound { return nil }
+    }
+
     /// The readers of `league` for a live event: cached, else read. A failed read is tried again (after 50 ms, then
     /// longer, up to 1 s apart) until it succeeds: the follower waits rather than drop the event for everyone or send
     /// it to anyone. A league that doesn't exist has no readers.
-    static func readers(of league: LeagueID, cache: LeagueReadersCache, backend: any LeagueServerBackend) async -> LeagueReaders? {
+    static func readers(of league: LeagueID, cache: LeagueReadersCache, backend: any LeagueServerBackend,
+                        failed: (any Error) -> Void = { _ in }) async -> LeagueReaders? {
         let (known, generation) = cache.cached(league)
         if let known { return known }
         var pause = Duration.milliseconds(50)
@@ -456,6 +472,7 @@ public final class LeagueServer: @unchecked Sendable {
             } catch DomainError.notFound {
                 return nil
             } catch {
+                failed(error)
                 try? await Task.sleep(for: pause)
                 pause = min(pause * 2, .seconds(1))
             }

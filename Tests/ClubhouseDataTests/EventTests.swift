@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import ClubhouseData
 import ClubhouseDomain
@@ -50,9 +51,37 @@ import ClubhouseDomain
         let dir = TempDir()
         let path = dir.file("gone.sqlite")
         var delivered = 0
-        for await _ in EventFollower(path: path).events(after: 0) { delivered += 1 }
+        let said = Mutex<[String]>([])
+        var follower = EventFollower(path: path)
+        follower.problem = { p in said.withLock { $0.append(p) } }
+        for await _ in follower.events(after: 0) { delivered += 1 }
         #expect(delivered == 0)
+        #expect(said.withLock { $0.count == 1 && $0[0].hasPrefix("can't follow the events of \(path): ") && $0[0].hasSuffix("the stream ends") },
+                "what it dropped is said: \(said.withLock { $0 })")
         #expect(!FileManager.default.fileExists(atPath: path), "the follower made a database where there was none")
+    }
+
+    /// A look that fails (here the table is gone) is said, and the follower goes on looking: once the table is back,
+    /// the next event arrives; a failure after a look that worked is said again.
+    @Test func aFailedLookIsSaidAndTheFollowerGoesOn() async throws {
+        let dir = TempDir()
+        let writer = try fileDatabase(dir)
+        let said = Mutex<[String]>([])
+        var follower = EventFollower(database: writer, pollInterval: .milliseconds(10))
+        follower.problem = { p in said.withLock { $0.append(p) } }
+        var iterator = follower.events(after: try EventLog.lastID(writer)).makeAsyncIterator()
+        let other = try Database(path: writer.path)
+        try EventLog.append(other, league: LeagueID(1), kind: .chat)
+        #expect(await iterator.next()?.kind == .chat)
+        try other.run("ALTER TABLE events RENAME TO events_away")
+        #expect(await Wait.until(.seconds(120)) { said.withLock { $0.count } >= 1 }, "the failed look was said")
+        try other.run("ALTER TABLE events_away RENAME TO events")
+        try EventLog.append(other, league: LeagueID(1), kind: .pickMade)
+        #expect(await iterator.next()?.kind == .pickMade, "the follower went on")
+        let first = said.withLock { $0 }
+        #expect(first.count == 1 && first[0].hasPrefix("a look at the events of \(writer.path) failed: ") && first[0].hasSuffix("looking again"), "\(first)")
+        try other.run("ALTER TABLE events RENAME TO events_away")
+        #expect(await Wait.until(.seconds(120)) { said.withLock { $0.count } == 2 }, "said again after a look that worked")
     }
 
     @Test func theFollowerDeliversEventsAppendedByAnotherConnection() async throws {
@@ -63,21 +92,16 @@ import ClubhouseDomain
         let stream = follower.events(after: try EventLog.lastID(writer), league: LeagueID(1))
 
         let other = try Database(path: writer.path)  // a second connection, as another process would have
-        let appender = Task {
-            try await Task.sleep(for: .milliseconds(50))
-            try other.transaction { c in
-                try EventLog.append(c, league: LeagueID(2), kind: .chat)  // filtered out
-                try EventLog.append(c, league: LeagueID(1), kind: .pickMade, payload: #"{"number":1}"#)
-            }
-            try await Task.sleep(for: .milliseconds(50))
-            try EventLog.append(other, league: LeagueID(1), kind: .pickMade, payload: #"{"number":2}"#)
+        try other.transaction { c in
+            try EventLog.append(c, league: LeagueID(2), kind: .chat)  // filtered out
+            try EventLog.append(c, league: LeagueID(1), kind: .pickMade, payload: #"{"number":1}"#)
         }
         var received: [LeagueEvent] = []
-        for await event in stream {
-            received.append(event)
-            if received.count == 2 { break }
-        }
-        try await appender.value
+        var iterator = stream.makeAsyncIterator()
+        if let first = await iterator.next() { received.append(first) }
+        // Written once the first was delivered: the follower is following by now, not reading what was there.
+        try EventLog.append(other, league: LeagueID(1), kind: .pickMade, payload: #"{"number":2}"#)
+        if let second = await iterator.next() { received.append(second) }
         #expect(received.map(\.payload) == [#"{"number":1}"#, #"{"number":2}"#])
         #expect(received.allSatisfy { $0.leagueID == LeagueID(1) && $0.id > old.id })
     }
@@ -91,16 +115,16 @@ import ClubhouseDomain
         let stream = follower.events(after: try EventLog.lastID(writer))
         let other = try Database(path: writer.path)
         let clock = ContinuousClock()
-        let appender = Task { () -> ContinuousClock.Instant in
-            try await Task.sleep(for: .milliseconds(100))   // the follower is waiting by now
-            let at = clock.now
-            try EventLog.append(other, league: LeagueID(1), kind: .pickMade)
-            return at
-        }
         var iterator = stream.makeAsyncIterator()
+        // A first event, delivered by the follower's first look (or a wake-up): it has looked, and now waits.
+        try EventLog.append(other, league: LeagueID(1), kind: .chat)
+        #expect(await iterator.next()?.kind == .chat)
+        // After a look that delivered, the follower waits on the change watcher (its fallback is an hour): this one can
+        // only come by the watcher's wake-up.
+        let written = clock.now
+        try EventLog.append(other, league: LeagueID(1), kind: .pickMade)
         let event = await iterator.next()
         let arrived = clock.now
-        let written = try await appender.value
         #expect(event?.kind == .pickMade)
         #expect(arrived - written < .seconds(300), "woken by the write, not by the hour-long fallback (the limit is generous: a loaded machine)")
     }
@@ -112,13 +136,12 @@ import ClubhouseDomain
         follower.watchesChanges = false
         let stream = follower.events(after: try EventLog.lastID(writer))
         let other = try Database(path: writer.path)
-        let appender = Task {
-            try await Task.sleep(for: .milliseconds(50))
-            try EventLog.append(other, league: LeagueID(1), kind: .chat)
-        }
         var iterator = stream.makeAsyncIterator()
+        try EventLog.append(other, league: LeagueID(1), kind: .chat)
         #expect(await iterator.next()?.kind == .chat)
-        try await appender.value
+        // Written after the follower delivered the first: only a later poll can see it.
+        try EventLog.append(other, league: LeagueID(1), kind: .pickMade)
+        #expect(await iterator.next()?.kind == .pickMade)
     }
     #endif
 

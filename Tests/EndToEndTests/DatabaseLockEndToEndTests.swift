@@ -23,13 +23,11 @@ import Testing
         // The first key starts the app's deferred work (the full check among it); it must leave the lock in place
         // whatever other processes do with the file meanwhile.
         try tmux.send("j")
-        let until = Date().addingTimeInterval(4)
-        var lost = false
-        while Date() < until, !lost {
+        // Four seconds of outside checks, one every 200 ms, ended early by the lock's loss.
+        let lost = Wait.blockingUntil(.seconds(4), every: .milliseconds(200)) {
             let check = Processes.run([sqlite3, db, "PRAGMA integrity_check"])
             #expect(check.status == 0, "\(check.output)")
-            lost = !Self.holdsLock(pid: app, path: db) || !FileManager.default.fileExists(atPath: db + "-wal")
-            usleep(200_000)
+            return !Self.holdsLock(pid: app, path: db) || !FileManager.default.fileExists(atPath: db + "-wal")
         }
         #expect(!lost, "the app lost its lock on the database (or its -wal was deleted) while running")
         try tmux.send("C-c")

@@ -97,7 +97,7 @@ enum LogFile {
         try tmux.send("C-c")
         let offer = try tmux.waitFor("Finish joining Sunday Funday? y/n", timeout: 60)
         #expect(offer.matched, "\(offer.screen)")
-        usleep(500_000)
+        _ = try tmux.settledScreen()   // the question drawn whole, the app waiting for the answer
         try tmux.send("y")
         let resumed = try tmux.waitFor { $0.contains("Home › Sunday Funday › Sign in") }
         #expect(resumed.matched, "\(resumed.screen)")

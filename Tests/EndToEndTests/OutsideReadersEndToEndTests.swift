@@ -47,10 +47,10 @@ import Testing
         }
         var checks = 0, backups = 0
         var lostLock: String?
-        let deadline = Date().addingTimeInterval(300)
         var lastBackup = Date.distantPast
         var tag = ""
-        while Date() < deadline, (picks() ?? 0) < 16, lostLock == nil, server.process.isRunning {
+        // A round of outside reads every second until the draft ends (or the server loses its lock or dies); 300 s at most.
+        _ = try Wait.blockingUntil(.seconds(300), every: .seconds(1)) {
             // A watching app reads the room as it does, with the tag of its last answer (a kept read when nothing moved).
             let read = try Spawn.run(["/usr/bin/curl", "-sS", "-o", "/dev/null", "-D", "-", "-H", "If-None-Match: \(tag)",
                                       base + "/v1/leagues/\(league)/draft"])
@@ -68,7 +68,7 @@ import Testing
             for file in [db, db + "-shm"] where !DatabaseLockEndToEndTests.holdsLock(pid: pid, path: file) {
                 lostLock = "the server holds no lock on \((file as NSString).lastPathComponent) after \(checks) checks and \(backups) backups"
             }
-            usleep(1_000_000)
+            return (picks() ?? 0) >= 16 || lostLock != nil || !server.process.isRunning
         }
         #expect(lostLock == nil, "\(lostLock ?? "")\nserver log:\n\(server.output.suffix(3000))")
         #expect(server.process.isRunning, "the server died mid-draft:\n\(server.output.suffix(3000))")

@@ -40,12 +40,7 @@ import Testing
         return lines[header + 1].dropFirst().drop(while: { $0 == " " }).first?.isNumber == true
     }
 
-    static func openLeague(_ t: Tmux, named name: String = leagueName) throws {
-        try t.send("/"); try t.type(name); try t.send("Enter")
-        usleep(200_000)
-        try t.send("Enter")
-        #expect(try t.waitForLoaded("Home › \(name)").matched)
-    }
+    static func openLeague(_ t: Tmux, named name: String = leagueName) throws { try SharedLeague.open(t, league: name) }
 
     /// On a SQLite file the server holds the file's clock lease, so an app opened on the same file leaves the draft
     /// and season clocks to it instead of ticking beside it; once the server stops, the lease is free again.

@@ -151,8 +151,17 @@ package enum AppCommand {
                 let skipped: SkippedLeagueLog = { s in
                     log?.record("clocks.skipped", ["clock": s.clock, "league": "\(s.league.rawValue)", "reason": s.reason])
                 }
-                var leagueClocks = LeagueClocks.app(service: service, databasePath: db.path)
+                var leagueClocks = LeagueClocks.app(service: service, databasePath: db.path,
+                                                    followerProblem: { log?.record("events.failed", ["problem": $0]) })
                 leagueClocks.log = skipped
+                // A step the clocks drop (a plan or heartbeat that can't be read or written) is logged once; tried again.
+                leagueClocks.failed = { f in
+                    if let league = f.league {
+                        log?.record("clocks.failed", ["clock": f.clock, "step": f.step, "league": "\(league.rawValue)", "reason": f.reason])
+                    } else {
+                        log?.record("clocks.failed", ["clock": f.clock, "step": f.step, "reason": f.reason])
+                    }
+                }
                 leagueClocks.started = { log?.record("clocks.lease", ["database": db.path]) }
                 await leagueClocks.run()
             }

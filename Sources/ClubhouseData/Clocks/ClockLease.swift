@@ -51,10 +51,12 @@ public final class ClockLease: @unchecked Sendable {
         withExtendedLifetime(lease) {}
     }
 
-    /// Waits until this process holds the lease; nil when the task is cancelled first.
-    public static func acquire(database: String, retry: Duration = .seconds(1)) async -> ClockLease? {
+    /// Waits until this process holds the lease; nil when the task is cancelled first. `refused` is told each time the
+    /// lease was held by another (so a test can wait for a waiter that is really waiting).
+    public static func acquire(database: String, retry: Duration = .seconds(1), refused: @Sendable () -> Void = {}) async -> ClockLease? {
         while !Task.isCancelled {
             if let lease = tryAcquire(database: database) { return lease }
+            refused()
             try? await Task.sleep(for: retry)
         }
         return nil

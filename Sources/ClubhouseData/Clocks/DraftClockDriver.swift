@@ -8,6 +8,8 @@ import Synchronization
 /// lets exactly one tick land per pick. A league event (a pick, pause, start…) wakes it early to re-plan.
 /// One room can't stop the others: a league whose stored data needs the commissioner is left alone, and one whose tick
 /// fails (no player left within the limits, say) waits out a backoff (`LeagueBackoff`); each is logged once through `log`.
+/// A step that fails outside a league's tick (the plan, the heartbeat, a trade or join-request pass, a room's due read)
+/// is tried again on the next pass and said once through `failed` (`ClockFailures`).
 public final class DraftClockDriver: Sendable {
     let service: LeagueService
     let events: any LeagueEventSource
@@ -16,19 +18,24 @@ public final class DraftClockDriver: Sendable {
     /// The spread of the random pause before ticking a due pick (0 for tests that step a manual clock).
     let jitterMilliseconds: Int
     let backoff: LeagueBackoff
+    let failures: ClockFailures
+    /// Passes of its loop made so far (each plans or re-plans, then ticks what is due): what a test waits for to know
+    /// the driver has looked, instead of a fixed time.
+    let passes = Atomic<Int>(0)
     /// Told how late each pick the driver made was (from when it fell due).
     let lag: ClockLagReport?
 
     public convenience init(service: LeagueService, databasePath: String, maxSleep: Duration = .seconds(5), jitterMilliseconds: Int = 40,
-                            log: @escaping SkippedLeagueLog = { _ in }) {
+                            log: @escaping SkippedLeagueLog = { _ in }, failed: @escaping ClockFailureLog = { _ in }) {
         self.init(service: service, events: SQLiteEventSource(path: databasePath), maxSleep: maxSleep, jitterMilliseconds: jitterMilliseconds,
-                  log: log)
+                  log: log, failed: failed)
     }
 
     public init(service: LeagueService, events: any LeagueEventSource, maxSleep: Duration = .seconds(5), jitterMilliseconds: Int = 40,
-                log: @escaping SkippedLeagueLog = { _ in }, lag: ClockLagReport? = nil) {
+                log: @escaping SkippedLeagueLog = { _ in }, failed: @escaping ClockFailureLog = { _ in }, lag: ClockLagReport? = nil) {
         self.service = service; self.events = events; self.maxSleep = maxSleep; self.jitterMilliseconds = jitterMilliseconds; self.lag = lag
         backoff = LeagueBackoff(clock: "draft", log: log)
+        failures = ClockFailures(clock: "draft", log: failed)
     }
 
     /// The draft events that can move when a room's next pick falls due (chat and queue edits can't).
@@ -40,7 +47,9 @@ public final class DraftClockDriver: Sendable {
     /// draft event re-plans only its own league (`draftDue`), so a pick in one room costs the processes watching
     /// twenty others one small read instead of twenty.
     public func run() async {
-        let events = self.events.follow(after: (try? self.events.lastEventID()) ?? 0, league: nil)
+        let failures = self.failures
+        // Where to follow from; unread, from the start (every event replays as a re-plan, which changes nothing).
+        let events = self.events.follow(after: failures.attempt("events") { try self.events.lastEventID() } ?? 0, league: nil)
         let wake = WakeSignal()
         let changed = ChangedLeagues()
         let watcher = Task {
@@ -60,28 +69,32 @@ public final class DraftClockDriver: Sendable {
                 // The heartbeat first: a driver that has just started, or stood still itself past the threshold, gives
                 // the rooms back the time no driver ran (`ClockOutage`) before anything below can tick them.
                 let stoodStill = beat.map { clock.now - $0 > .seconds(ClockOutage.threshold) } ?? true
-                if (try? service.clockHeartbeat(restoring: stoodStill)) != nil { beat = clock.now }
-                let plan = (try? service.draftPlan()) ?? (due: [], held: [])
+                if failures.attempt("heartbeat", { try service.clockHeartbeat(restoring: stoodStill) }) != nil { beat = clock.now }
+                let plan = failures.attempt("plan") { try service.draftPlan() } ?? (due: [], held: [])
                 due = Dictionary(plan.due.map { ($0.league, $0.due) }, uniquingKeysWith: { a, _ in a })
                 let now = service.clock.now()
                 for held in plan.held { backoff.held(held.league, reason: held.reason, at: now) }
                 backoff.keepOnly(Set(due.keys).union(plan.held.map(\.league)))
                 // Trades fall due on real time too (bots answering offers made before the season, when no league
                 // clock moves): run their steps on the same planning pass. A failure waits for the next pass.
-                for league in (try? service.leaguesWithTradesDue()) ?? [] { _ = try? service.processTrades(league) }
+                for league in failures.attempt("trades", { try service.leaguesWithTradesDue() }) ?? [] {
+                    _ = failures.attempt("trades", league: league) { try service.processTrades(league) }
+                }
                 // Join requests to commissioners that answer by themselves (the demo leagues'), on the same pass.
-                for league in (try? service.leaguesWithJoinRequestsDue()) ?? [] { _ = try? service.answerJoinRequests(league) }
+                for league in failures.attempt("join requests", { try service.leaguesWithJoinRequestsDue() }) ?? [] {
+                    _ = failures.attempt("join requests", league: league) { try service.answerJoinRequests(league) }
+                }
                 planned = clock.now
             } else {
-                for league in leagues { due[league] = try? service.draftDue(league) }
+                for league in leagues { due[league] = dueMoment(league) }
             }
             let now = service.clock.now()
             for (league, at) in due where at <= now && !backoff.isHeld(league, at: now) {
                 // Every process on the file woke for this pick: a random few milliseconds apart, then a cheap read,
                 // so the first tick lands and the rest see it made instead of queueing for the write lock.
                 try? await Task.sleep(for: .milliseconds(Int.random(in: 0...jitterMilliseconds)))
-                if let still = try? service.draftDue(league), still <= service.clock.now() { tick(league, due: still) }
-                due[league] = try? service.draftDue(league)
+                if let still = dueMoment(league), still <= service.clock.now() { tick(league, due: still) }
+                due[league] = dueMoment(league)
             }
             let later = service.clock.now()
             // A room waiting out a backoff is due when the backoff ends, not at its (past) deadline.
@@ -91,12 +104,18 @@ public final class DraftClockDriver: Sendable {
                 sleep = min(sleep, .milliseconds(Int(max(10, min(next.timeIntervalSince(later), 3600) * 1000))))
             }
             if dueAt.contains(where: { $0 <= later }) { sleep = .milliseconds(10) }
+            passes.add(1, ordering: .relaxed)
             await wake.wait(upTo: max(.milliseconds(1), sleep))
         }
     }
 }
 
 extension DraftClockDriver {
+    /// When the room's pick on the clock falls due (nil: none, or the read failed — said once — until the next plan).
+    private func dueMoment(_ league: LeagueID) -> Date? {
+        failures.attempt("due", league: league) { try service.draftDue(league) } ?? nil
+    }
+
     /// One room's tick; a failure sets that room aside (and is logged once), the others go on.
     private func tick(_ league: LeagueID, due: Date) {
         do {

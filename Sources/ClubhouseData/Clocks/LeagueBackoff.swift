@@ -67,3 +67,52 @@ final class LeagueBackoff: Sendable {
     /// Leagues no longer in the plan at all (deleted, repaired, their draft or season over) are forgotten.
     func keepOnly(_ leagues: Set<LeagueID>) { entries.withLock { all in all = all.filter { leagues.contains($0.key) } } }
 }
+
+/// A clock driver's step that failed for no one league's sake, or outside a league's tick: its plan, its heartbeat,
+/// the trade and join-request passes, the read of where its event follower starts. The driver goes on (the step is
+/// tried again on its next pass); this says what it dropped.
+public struct ClockFailure: Hashable, Sendable {
+    /// "draft" or "season".
+    public var clock: String
+    /// What failed: "plan", "heartbeat", "trades", "join requests", "due", "events".
+    public var step: String
+    /// The league the step was for, when it was for one.
+    public var league: LeagueID?
+    public var reason: String
+    public init(clock: String, step: String, league: LeagueID? = nil, reason: String) {
+        self.clock = clock; self.step = step; self.league = league; self.reason = reason
+    }
+}
+
+/// Where a clock driver says what a failed step dropped (the server log, the app's activity log).
+public typealias ClockFailureLog = @Sendable (ClockFailure) -> Void
+
+/// A driver's steps that can fail without stopping it: each failure is logged once — again only when its reason
+/// changes, or after the step has worked in between — so a database that stays unreadable fills no log, one line per
+/// pass.
+final class ClockFailures: Sendable {
+    private struct Key: Hashable { var step: String; var league: LeagueID? }
+    private let logged = Mutex<[Key: String]>([:])
+    let clock: String
+    let log: ClockFailureLog
+
+    init(clock: String, log: @escaping ClockFailureLog) { self.clock = clock; self.log = log }
+
+    /// `body`'s value, or nil when it threw (the failure said as above).
+    func attempt<T>(_ step: String, league: LeagueID? = nil, _ body: () throws -> T) -> T? {
+        let key = Key(step: step, league: league)
+        do {
+            let value = try body()
+            logged.withLock { if !$0.isEmpty { $0[key] = nil } }
+            return value
+        } catch {
+            let reason = HeldLeague.reason(error)
+            let isNew: Bool = logged.withLock { all in
+                defer { all[key] = reason }
+                return all[key] != reason
+            }
+            if isNew { log(ClockFailure(clock: clock, step: step, league: league, reason: reason)) }
+            return nil
+        }
+    }
+}

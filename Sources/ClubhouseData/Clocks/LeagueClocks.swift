@@ -22,6 +22,9 @@ public struct LeagueClocks: Sendable {
     public var coordination: Coordination
     /// Where a league the clocks skip is said once (its stored data needs the commissioner, or its step fails).
     public var log: SkippedLeagueLog = { _ in }
+    /// Where a step the clocks drop is said once (a plan or heartbeat that can't be read or written; tried again on
+    /// the next pass).
+    public var failed: ClockFailureLog = { _ in }
     /// Told how late each pick or step was after it fell due (the server's metrics).
     public var lag: ClockLagReport?
     /// The spread of the random pause before a due pick (0 where a test steps a manual clock).
@@ -33,17 +36,20 @@ public struct LeagueClocks: Sendable {
         self.service = service; self.events = events; self.coordination = coordination
     }
 
-    /// The clocks of an app on an SQLite file: under the file's lease, each with its own follower of the file.
-    public static func app(service: LeagueService, databasePath: String) -> LeagueClocks {
-        LeagueClocks(service: service, events: { SQLiteEventSource(path: databasePath) }, coordination: .lease(database: databasePath))
+    /// The clocks of an app on an SQLite file: under the file's lease, each with its own follower of the file (which
+    /// says what it drops to `followerProblem`).
+    public static func app(service: LeagueService, databasePath: String,
+                           followerProblem: @escaping @Sendable (String) -> Void = { _ in }) -> LeagueClocks {
+        LeagueClocks(service: service, events: { SQLiteEventSource(path: databasePath, problem: followerProblem) },
+                     coordination: .lease(database: databasePath))
     }
 
     /// Runs the draft clock and the season clock side by side until the task is cancelled.
     public func run() async {
-        let service = self.service, events = self.events, log = self.log, lag = self.lag, jitter = jitterMilliseconds
+        let service = self.service, events = self.events, log = self.log, failed = self.failed, lag = self.lag, jitter = jitterMilliseconds
         let clocks: [@Sendable () async -> Void] = [
-            { await DraftClockDriver(service: service, events: events(), jitterMilliseconds: jitter, log: log, lag: lag).run() },
-            { await LiveClockDriver(service: service, events: events(), log: log, lag: lag).run() },
+            { await DraftClockDriver(service: service, events: events(), jitterMilliseconds: jitter, log: log, failed: failed, lag: lag).run() },
+            { await LiveClockDriver(service: service, events: events(), log: log, failed: failed, lag: lag).run() },
         ]
         switch coordination {
         case .lease(let database):

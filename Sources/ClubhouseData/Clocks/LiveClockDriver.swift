@@ -6,29 +6,34 @@ import Foundation
 /// that moves the clock and appends a `clock.advanced` event, which every open screen follows. Every process on
 /// the database may run one; `stepClock` re-checks inside its write, so one step lands per moment.
 /// One league can't stop the others: a league whose stored data needs the commissioner is left alone, and one whose
-/// step fails waits out a backoff (`LeagueBackoff`); each is logged once through `log`.
+/// step fails waits out a backoff (`LeagueBackoff`); each is logged once through `log`. A plan that can't be read is
+/// tried again after the longest sleep and said once through `failed` (`ClockFailures`).
 public final class LiveClockDriver: Sendable {
     let service: LeagueService
     let events: any LeagueEventSource
     /// Longest sleep: a clock set going by a process that this one's event follower hasn't seen yet is still noticed.
     let maxSleep: TimeInterval
     let backoff: LeagueBackoff
+    let failures: ClockFailures
     /// Told how late each step the driver made was (from when it fell due).
     let lag: ClockLagReport?
 
     public convenience init(service: LeagueService, databasePath: String, maxSleep: TimeInterval = 5,
-                            log: @escaping SkippedLeagueLog = { _ in }) {
-        self.init(service: service, events: SQLiteEventSource(path: databasePath), maxSleep: maxSleep, log: log)
+                            log: @escaping SkippedLeagueLog = { _ in }, failed: @escaping ClockFailureLog = { _ in }) {
+        self.init(service: service, events: SQLiteEventSource(path: databasePath), maxSleep: maxSleep, log: log, failed: failed)
     }
 
     public init(service: LeagueService, events: any LeagueEventSource, maxSleep: TimeInterval = 5, log: @escaping SkippedLeagueLog = { _ in },
-                lag: ClockLagReport? = nil) {
+                failed: @escaping ClockFailureLog = { _ in }, lag: ClockLagReport? = nil) {
         self.service = service; self.events = events; self.maxSleep = maxSleep; self.lag = lag
         backoff = LeagueBackoff(clock: "season", log: log)
+        failures = ClockFailures(clock: "season", log: failed)
     }
 
     public func run() async {
-        let events = self.events.follow(after: (try? self.events.lastEventID()) ?? 0, league: nil)
+        let failures = self.failures
+        // Where to follow from; unread, from the start (old speed changes only re-plan, which changes nothing).
+        let events = self.events.follow(after: failures.attempt("events") { try self.events.lastEventID() } ?? 0, league: nil)
         let wake = WakeSignal()
         let watcher = Task {
             // A speed change (or a commissioner's move) re-plans at once; the steps' own events are ignored.
@@ -39,12 +44,12 @@ public final class LiveClockDriver: Sendable {
         defer { watcher.cancel() }
         while !Task.isCancelled {
             var sleep = maxSleep
-            if let plan = try? service.clockPlan() {
+            if let plan = failures.attempt("plan", { try service.clockPlan() }) {
                 let now = service.clock.now()
                 for held in plan.held { backoff.held(held.league, reason: held.reason, at: now) }
                 backoff.keepOnly(Set(plan.due.map(\.0) + plan.held.map(\.league)))
                 for (league, at) in plan.due where at <= now && !backoff.isHeld(league, at: now) { step(league, due: at) }
-                if !plan.due.isEmpty, let again = try? service.clockPlan() {
+                if !plan.due.isEmpty, let again = failures.attempt("plan", { try service.clockPlan() }) {
                     let later = service.clock.now()
                     // A league waiting out a backoff is due when the backoff ends, not at its (past) step time.
                     if let next = again.due.map({ league, at in max(at, backoff.heldUntil(league) ?? at) }).min() {

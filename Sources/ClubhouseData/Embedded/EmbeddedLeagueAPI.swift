@@ -26,7 +26,8 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
     ///   - random: the source of invite codes and random draft orders; seed it for reproducible tests.
     public convenience init(service: LeagueService, databasePath: String, caller: @escaping @Sendable () -> Caller = { .anonymous },
                             random: RandomSource = .system(), log: ActivityLog? = nil) {
-        self.init(service: service, events: SQLiteEventSource(path: databasePath), caller: caller, random: random, log: log)
+        self.init(service: service, events: SQLiteEventSource(path: databasePath, problem: Self.followerProblem(log)), caller: caller,
+                  random: random, log: log)
     }
 
     /// The same over any database: `events` is where its live events come from.
@@ -45,7 +46,13 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
     /// new token in the session's credentials file.
     public convenience init(service: LeagueService, databasePath: String, session: LocalSession, random: RandomSource = .system(),
                             log: ActivityLog? = nil) {
-        self.init(service: service, events: SQLiteEventSource(path: databasePath), session: session, random: random, log: log)
+        self.init(service: service, events: SQLiteEventSource(path: databasePath, problem: Self.followerProblem(log)), session: session,
+                  random: random, log: log)
+    }
+
+    /// What a follower of the file drops (it can't open it, a look failed), for the activity log.
+    static func followerProblem(_ log: ActivityLog?) -> @Sendable (String) -> Void {
+        { problem in log?.record("events.failed", ["problem": problem]) }
     }
 
     public init(service: LeagueService, events: any LeagueEventSource, session: LocalSession, random: RandomSource = .system(),
@@ -265,7 +272,14 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
                 func readers(_ id: LeagueID) async -> LeagueReaders? {
                     let (known, generation) = cache.cached(id)
                     if let known { return known }
-                    guard let found = try? await self.background({ try service.readers(of: id) }) else { return nil }
+                    let found: LeagueReaders
+                    do { found = try await self.background({ try service.readers(of: id) }) } catch {
+                        // The event is left out (a stream of that one league ends): said in the log, unless the league is gone.
+                        if case DomainError.notFound = error {} else {
+                            self.log?.record("events.dropped", ["league": "\(id.rawValue)", "reason": HeldLeague.reason(error)])
+                        }
+                        return nil
+                    }
                     cache.remember(found, generation: generation)
                     return found
                 }

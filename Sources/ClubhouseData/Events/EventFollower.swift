@@ -20,6 +20,9 @@ public struct EventFollower: Sendable {
     public var watchesChanges = true
     /// Rows read per query while catching up.
     public var batchSize = 500
+    /// Told, in a sentence, what the follower drops: a file it can't open (the stream ends), or a look that failed
+    /// (it looks again at the next one) — the latter once, and again only after a look worked or for another reason.
+    public var problem: @Sendable (String) -> Void = { _ in }
 
     public init(path: String, pollInterval: Duration = .milliseconds(25)) {
         self.path = path
@@ -33,14 +36,20 @@ public struct EventFollower: Sendable {
     /// Events with id > `after` (pass `EventLog.lastID(db)` for only new ones, or a client's last seen id to
     /// resume), oldest first, optionally of one league. The stream ends if the file cannot be opened (or isn't there).
     public func events(after: Int64, league: LeagueID? = nil) -> AsyncStream<LeagueEvent> {
-        let path = path, interval = pollInterval, batch = batchSize, fallback = fallbackInterval
+        let path = path, interval = pollInterval, batch = batchSize, fallback = fallbackInterval, problem = problem
         let watcher = watchesChanges ? DatabaseChangeWatcher.shared(for: path) : nil
         return AsyncStream { continuation in
             let task = Task.detached {
                 // Only the file that is there: this task may start late (a busy process), after the file was moved away,
                 // and must not leave an empty database in its place.
-                guard let db = try? Database(path: path, create: false) else { continuation.finish(); return }
+                let db: Database
+                do { db = try Database(path: path, create: false) } catch {
+                    problem("can't follow the events of \(path): \(error); the stream ends")
+                    continuation.finish()
+                    return
+                }
                 var last = after
+                var failedLook: String?   // the reason of the last look that failed (said once)
                 var seenVersion: Int64?
                 var looks = LookSchedule()
                 while !Task.isCancelled {
@@ -59,9 +68,13 @@ public struct EventFollower: Sendable {
                                 if page.rows < batch { break }
                             }
                         }
+                        failedLook = nil
                     } catch {
                         // Busy or a transient I/O failure: look again on the next tick.
                         seenVersion = nil
+                        let reason = "\(error)"
+                        if reason != failedLook { problem("a look at the events of \(path) failed: \(reason); looking again") }
+                        failedLook = reason
                     }
                     if let watcher {
                         if let soon = looks.next(sawCommit: sawCommit, now: .now) {

@@ -35,9 +35,14 @@ public struct SQLiteEventSource: LeagueEventSource {
     private let database: Database?
     /// The file's commits, counted by a connection of their own (opened at the first `changeStamp`).
     private let dataVersion: SQLiteDataVersion?
+    /// Where its followers say what they drop (`EventFollower.problem`).
+    public var problem: @Sendable (String) -> Void = { _ in }
 
     public init(path: String) { self.path = path; database = nil; dataVersion = SQLiteDataVersion(path: path) }
     public init(database: Database) { path = database.path; self.database = database; dataVersion = SQLiteDataVersion(path: database.path) }
+
+    /// The source of `path` whose followers say what they drop to `problem`.
+    public init(path: String, problem: @escaping @Sendable (String) -> Void) { self.init(path: path); self.problem = problem }
 
     public func changeStamp() -> UInt64? { dataVersion?.current() }
 
@@ -54,7 +59,9 @@ public struct SQLiteEventSource: LeagueEventSource {
     }
 
     public func follow(after id: Int64, league: LeagueID?) -> AsyncStream<LeagueEvent> {
-        EventFollower(path: path).events(after: id, league: league)
+        var follower = EventFollower(path: path)
+        follower.problem = problem
+        return follower.events(after: id, league: league)
     }
 
     /// The file is still there, readable and writable, and answers a read (SQLite waits on nothing for a read in WAL

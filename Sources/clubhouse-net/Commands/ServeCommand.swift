@@ -193,7 +193,12 @@ enum ServeCommand {
             }
             service = LeagueService(store: SQLiteLeagueStore(database: db), clock: WallClock.current(), accounts: .sodium)
             seasonTarget = .sqlite(db)
-            events = SQLiteEventSource(database: db)
+            var source = SQLiteEventSource(database: db)
+            // What a follower of the file drops (a look that failed, a file it can't open) is said in the log.
+            source.problem = { problem in
+                LeagueServer.standardError("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"events.failed\",\"problem\":\(ServeCommand.jsonString(problem))}")
+            }
+            events = source
             where_ = "database \(db.path)"
             sqliteFile = db.path
         }
@@ -210,6 +215,11 @@ enum ServeCommand {
         // they act into the server's metrics.
         if let sqliteFile { embedded.clocks.coordination = .lease(database: sqliteFile) }
         embedded.clocks.log = skipped
+        // A step the clocks drop (a plan or heartbeat that can't be read or written) is said once; tried again.
+        embedded.clocks.failed = { f in
+            LeagueServer.standardError("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"clock.failed\",\"clock\":\"\(f.clock)\",\"step\":\"\(f.step)\","
+                                       + (f.league.map { "\"league\":\($0.rawValue)," } ?? "") + "\"reason\":\(ServeCommand.jsonString(f.reason))}")
+        }
         let metrics = options.metrics
         embedded.clocks.lag = { clock, seconds in metrics.clockLag(clock, seconds: seconds) }
         backend = embedded

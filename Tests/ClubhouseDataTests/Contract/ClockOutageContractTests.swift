@@ -1,5 +1,6 @@
 import ClubhouseDomain
 import Foundation
+import Synchronization
 import Testing
 @testable import ClubhouseData
 
@@ -18,11 +19,8 @@ import Testing
     func runThenStop(_ world: ContractWorld) async throws {
         let d = driver(world)
         let now = world.clock.now()
-        let limit = ContinuousClock.now + .seconds(600)
-        while try world.service.store.read({ try $0.clockHeartbeat() }) != now {
-            guard ContinuousClock.now < limit else { Issue.record("no heartbeat from the driver"); break }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        let beat = try await Wait.until(.seconds(600), every: .milliseconds(20)) { try world.service.store.read({ try $0.clockHeartbeat() }) == now }
+        if !beat { Issue.record("no heartbeat from the driver") }
         d.cancel()
         await d.value
     }
@@ -43,16 +41,23 @@ import Testing
         }
     }
 
-    /// The world's clock moving on as real time does (a second every 250 ms) until cancelled: once the time given back
-    /// is up, a tick that failed under a busy run waits out its backoff on this clock, which a clock standing still
-    /// would never end.
-    func running(_ world: ContractWorld) -> Task<Void, Never> {
-        Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(250))
-                world.clock.advance(by: 1)
-            }
+    /// The next event of `kind` in `league`, with the world's clock moving on a second at each look (every 250 ms) until
+    /// it comes: once the time given back is up, a tick that failed under a busy run waits out its backoff on this
+    /// clock, which a clock standing still would never end. Nil after the same generous limit as `next`.
+    func nextAsTheClockRuns(_ kind: LeagueEvent.Kind, in league: LeagueID, _ events: AsyncStream<LeagueEvent>, _ world: ContractWorld) async -> LeagueEvent? {
+        let got = Mutex<LeagueEvent?>(nil)
+        let reader = Task {
+            let e = await next(kind, in: league, events)
+            got.withLock { $0 = e }
+            return e
         }
+        let came = await Wait.until(.seconds(600), every: .milliseconds(250)) {
+            if got.withLock({ $0 }) != nil { return true }
+            world.clock.advance(by: 1)
+            return false
+        }
+        if !came { reader.cancel() }
+        return await reader.value
     }
 
     func events(_ world: ContractWorld, _ league: LeagueID) throws -> [LeagueEvent] {
@@ -88,9 +93,7 @@ import Testing
 
         // The clock runs again from there: when the time given back is up, the pick is made as usual.
         world.clock.advance(by: 21)
-        let clock = running(world)
-        defer { clock.cancel() }
-        let pick = try #require(await next(.pickMade, in: id, stream), "the clock never ran out after the time given back")
+        let pick = try #require(await nextAsTheClockRuns(.pickMade, in: id, stream, world), "the clock never ran out after the time given back")
         #expect(try pick.decodedBody(as: LeagueEvent.PickMade.self)?.team == onClock)
         #expect(try events(world, id).filter { $0.kind == .draftClockRestored }.count == 1)
     }
@@ -124,9 +127,7 @@ import Testing
         let bid = try world.service.bid(id, nomination: n.id, amount: 20, caller: bidder)
         #expect(bid.nomination?.highBid == 20)
         world.clock.advance(by: 16)
-        let clock = running(world)
-        defer { clock.cancel() }
-        let sold = try #require(await next(.auctionSold, in: id, stream), "no sale after the time given back")
+        let sold = try #require(await nextAsTheClockRuns(.auctionSold, in: id, stream, world), "no sale after the time given back")
         #expect(try sold.decodedBody(as: LeagueEvent.AuctionSold.self)?.price == 20)
     }
 

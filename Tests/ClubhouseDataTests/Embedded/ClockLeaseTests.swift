@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import ClubhouseData
 
@@ -15,9 +16,10 @@ import Testing
         var first = ClockLease.tryAcquire(database: db)
         #expect(first?.isExclusive == true, "nobody holds it yet")
         #expect(ClockLease.tryAcquire(database: db) == nil, "a second lease while the first is held")
-        // A waiter gets it once the holder lets go.
-        let waiter = Task { await ClockLease.acquire(database: db, retry: .milliseconds(20)) }
-        try await Task.sleep(for: .milliseconds(100))
+        // A waiter gets it once the holder lets go: released only once the waiter has been refused (it is waiting).
+        let refusals = Mutex(0)
+        let waiter = Task { await ClockLease.acquire(database: db, retry: .milliseconds(20), refused: { refusals.withLock { $0 += 1 } }) }
+        try #require(await Wait.until(.seconds(120)) { refusals.withLock { $0 } >= 1 }, "the waiter asked for the held lease")
         first = nil
         let second = await waiter.value
         #expect(second != nil, "the waiter took over after the release")

@@ -14,17 +14,24 @@ import Testing
         try world.database.scalar("SELECT COUNT(*) FROM picks WHERE league_id = ?", [league], as: Int.self) ?? 0
     }
 
+    /// Sets the league clock just past the moment the pick on the clock falls due, and waits until a driver has made
+    /// it. (The wait guards against a hang, not a speed: in a full run a driver's task can wait minutes for a thread.)
+    func nextPickFallsDue(_ world: ContractWorld, _ league: LeagueID, _ n: Int) async throws {
+        let before = try picks(world, league)
+        let due = try #require(try world.service.draftDue(league), "pick \(n) has a moment it falls due")
+        world.clock.set(max(due, world.clock.now()).addingTimeInterval(0.1))
+        try #require(try await Wait.until(.seconds(600), every: .milliseconds(25)) { try picks(world, league) != before }, "pick \(n) was made")
+    }
+
     @Test func botsPickWhenTheirThinkTimeHasPassed() async throws {
         let world = try ContractWorld()
         let league = try await botBowl(world)
         let before = try picks(world, league)
         let driver = Task { await DraftClockDriver(service: world.service, databasePath: world.path, maxSleep: .milliseconds(50)).run() }
         defer { driver.cancel() }
-        // Move the clock past each bot's 2–5 s think time, as real time would.
-        for _ in 0..<200 where try picks(world, league) < before + 5 {
-            world.clock.advance(by: 5.1)
-            try await Task.sleep(for: .milliseconds(30))
-        }
+        // Five times: the league clock just past the pick's due moment (a bot's 2–5 s think time, or the person's 60 s
+        // clock), as real time would get there, and held there until the driver picks.
+        for n in 1...5 { try await nextPickFallsDue(world, league, n) }
         let rows = try world.database.query("SELECT number, source FROM picks WHERE league_id = ? AND number > ? ORDER BY number", [league, before])
         #expect(rows.count >= 5, "the driver made \(rows.count) picks")
         // Bots pick after their think time; the one person's team is autopicked when its 60 s clock runs out.
@@ -66,15 +73,37 @@ import Testing
         let league = try await botBowl(world)
         let before = try picks(world, league)
         // The seeded room just opened its pick: no bot has finished thinking at this instant.
-        let driver = Task { await DraftClockDriver(service: world.service, databasePath: world.path, maxSleep: .milliseconds(50)).run() }
-        defer { driver.cancel() }
-        // Several of the driver's looks (every 50 ms at most) with the league clock standing still.
-        try await Task.sleep(for: .milliseconds(400))
+        let driver = DraftClockDriver(service: world.service, databasePath: world.path, maxSleep: .milliseconds(50))
+        let running = Task { await driver.run() }
+        defer { running.cancel() }
+        // Several of the driver's passes (a plan every 50 ms at most) with the league clock standing still.
+        try #require(await Wait.until(.seconds(600)) { driver.passes.load(ordering: .relaxed) >= 6 }, "the driver runs")
         #expect(try picks(world, league) == before, "nothing fell due, nothing was picked")
         // The same driver picks as soon as a pick falls due: it was running all along.
         world.clock.advance(by: 61)   // past any think time and the person's 60 s clock
         try await Wait.until(.seconds(600), every: .milliseconds(25)) { try picks(world, league) != before }
         #expect(try picks(world, league) > before, "the driver picks once the think time has passed")
+    }
+
+    /// A plan the driver can't read (here its table is gone) is said once, not at every pass, and the driver goes on:
+    /// once the table is back, the next pick that falls due is made.
+    @Test func aPlanThatCantBeReadIsSaidOnceAndTheDriverGoesOn() async throws {
+        let world = try ContractWorld()
+        let league = try await botBowl(world)
+        let failures = Mutex<[ClockFailure]>([])
+        try world.database.run("ALTER TABLE leagues RENAME TO leagues_away")
+        let driver = DraftClockDriver(service: world.service, databasePath: world.path, maxSleep: .milliseconds(20),
+                                      failed: { f in failures.withLock { $0.append(f) } })
+        let running = Task { await driver.run() }
+        defer { running.cancel() }
+        let plans = { failures.withLock { $0.filter { $0.step == "plan" } } }
+        try #require(await Wait.until(.seconds(600)) { !plans().isEmpty }, "the failed plan was said")
+        let seen = driver.passes.load(ordering: .relaxed)
+        try #require(await Wait.until(.seconds(600)) { driver.passes.load(ordering: .relaxed) >= seen + 6 }, "the driver goes on")
+        #expect(plans().count == 1, "said once, not at each of its passes: \(plans())")
+        #expect(plans().first.map { $0.clock == "draft" && $0.league == nil && !$0.reason.isEmpty } == true, "\(plans())")
+        try world.database.run("ALTER TABLE leagues_away RENAME TO leagues")
+        try await nextPickFallsDue(world, league, 1)
     }
 
     @Test func twoDriversOnOneFileNeverDoublePick() async throws {
@@ -85,10 +114,7 @@ import Testing
         let a = Task { await DraftClockDriver(service: world.service, databasePath: world.path, maxSleep: .milliseconds(20)).run() }
         let b = Task { await DraftClockDriver(service: second, databasePath: world.path, maxSleep: .milliseconds(20)).run() }
         defer { a.cancel(); b.cancel() }
-        for _ in 0..<200 where try picks(world, league) < before + 8 {
-            world.clock.advance(by: 5.1)
-            try await Task.sleep(for: .milliseconds(25))
-        }
+        for n in 1...8 { try await nextPickFallsDue(world, league, n) }
         let count = try picks(world, league)
         #expect(count >= before + 8)
         let distinct = try world.database.scalar("SELECT COUNT(DISTINCT player_id) FROM picks WHERE league_id = ?", [league], as: Int.self)

@@ -44,11 +44,19 @@ import ClubhouseDomain
         #expect(moved >= nextPlay)
         // A second process stepping at the same real time finds nothing to do.
         #expect(try s.stepClock(Self.greats) == nil)
-        // At most one step a second, however many plays land meanwhile (every step wakes every process).
-        real.advance(by: 0.5)
-        #expect(try s.stepClock(Self.greats) == nil)
-        real.advance(by: 0.6)
-        #expect(try s.stepClock(Self.greats) != nil || (try s.store.read { try facts.nextLiveMoment(after: moved, reader: $0) }.map { $0 > moved.addingTimeInterval(11) } ?? true))
+        // At most one step a second, however many plays land meanwhile (every step wakes every process): half a second
+        // on, or later within the second if the next play lands later, nothing is written.
+        let stepped = Self.t0.addingTimeInterval(wait + 1)
+        let following = try s.store.read { try facts.nextLiveMoment(after: moved, reader: $0) }
+        // Real seconds until the next step is due: the next play's (at 10×), or the keep-alive's, whichever is first.
+        let playIn = following.map { $0.timeIntervalSince(moved) / 10 } ?? .infinity
+        let dueIn = min(playIn, LeagueService.clockKeepAlive)
+        real.set(stepped.addingTimeInterval(min(0.9, max(0.5, dueIn))))
+        #expect(try s.stepClock(Self.greats) == nil, "a step within a second of the last (next play in \(playIn) s)")
+        // Once a second has passed and the next play (or the keep-alive) is due, the clock steps.
+        real.set(stepped.addingTimeInterval(max(LeagueService.clockMinimumStep, dueIn) + 0.01))
+        let next = try #require(try s.stepClock(Self.greats), "no step once it was due (next play in \(playIn) s)")
+        #expect(next > moved)
     }
 
     @Test func aClockNobodyRanResumesWhereItStoppedAndOffStopsIt() throws {

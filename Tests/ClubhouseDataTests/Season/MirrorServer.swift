@@ -1,3 +1,4 @@
+import ClubhouseData
 import Foundation
 import Synchronization
 @testable import ClubhouseRemote
@@ -55,10 +56,9 @@ final class MirrorServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Waits `seconds` in small steps, returning early (false) once the server is stopped.
+    /// Waits up to `seconds` for the server to be stopped (a mirror's own pace between two bytes of a trickle, which is
+    /// what these tests are about): false once it is.
     func pause(_ seconds: Double) -> Bool {
-        let end = Date().addingTimeInterval(seconds)
-        while Date() < end { if isStopped { return false }; usleep(20_000) }
-        return !isStopped
+        !Wait.blockingUntil(.milliseconds(Int64(seconds * 1000)), every: .milliseconds(20)) { isStopped }
     }
 }

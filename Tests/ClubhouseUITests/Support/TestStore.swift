@@ -1,4 +1,5 @@
 import Testing
+import ClubhouseData
 import Synchronization
 import Terminal
 @testable import ClubhouseUI
@@ -130,16 +131,18 @@ final class TestStore<F: Reducer> {
     /// Starts waiting work until an action has arrived or nothing more can come: the next waiting work starts once
     /// every running one has ended or sent something; running work gets `timeout` to send.
     private func awaitAction() async {
-        let deadline = ContinuousClock.now + timeout
-        while inbox.isEmpty {
-            running.removeAll { $0.run.ended }
-            if running.allSatisfy({ $0.run.hasSent }) {
-                if !waiting.isEmpty { start(waiting.removeFirst()); continue }
-                if running.isEmpty { return }
+        // Looked at every millisecond (after a yield to the running work) until it holds or `timeout` has passed.
+        _ = await Wait.until(timeout, every: .milliseconds(1)) { () async -> Bool in
+            while inbox.isEmpty {
+                running.removeAll { $0.run.ended }
+                if running.allSatisfy({ $0.run.hasSent }) {
+                    if !waiting.isEmpty { start(waiting.removeFirst()); continue }
+                    if running.isEmpty { return true }
+                }
+                await Task.yield()
+                return !inbox.isEmpty
             }
-            if ContinuousClock.now >= deadline { return }
-            await Task.yield()
-            if inbox.isEmpty { try? await Task.sleep(for: .milliseconds(1)) }
+            return true
         }
     }
 

@@ -21,8 +21,10 @@ struct SharedLeague {
         return t
     }
 
-    /// Esc followed at once by a key reads as Alt-key: people (and these tests) pause after Esc.
-    static func escape(_ t: Tmux) throws { try t.send("Escape"); usleep(400_000) }
+    /// Esc followed at once by a key reads as Alt-key: people (and these tests) wait after Esc until the app has
+    /// answered it, seen as a screen that has stopped changing (which also puts the next key well past the app's
+    /// Esc delay).
+    static func escape(_ t: Tmux) throws { try t.send("Escape"); _ = try t.settledScreen() }
 
     /// Signs a demo person in (`i`, email, password `clubhouse-demo`) and waits for their name on the top bar.
     static func signIn(_ t: Tmux, demo email: String, name: String) throws {
@@ -32,10 +34,11 @@ struct SharedLeague {
         #expect(try t.waitFor("\(name) · ? help", timeout: 30).matched)
     }
 
-    /// Opens a league from Home through the name filter.
+    /// Opens a league from Home through the name filter: once the filter is closed (its cursor gone, the list filtered),
+    /// Enter opens the league it leaves selected.
     static func open(_ t: Tmux, league name: String) throws {
         try t.send("/"); try t.type(name); try t.send("Enter")
-        usleep(200_000)
+        #expect(try t.waitFor { $0.contains("/\(name)") && !$0.contains("/\(name)█") }.matched, "the name filter was closed")
         try t.send("Enter")
         #expect(try t.waitForLoaded("Home › \(name)").matched)
     }

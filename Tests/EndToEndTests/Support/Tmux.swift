@@ -57,14 +57,13 @@ final class Tmux {
     /// A frame is written in several pieces, and a capture taken while the app is drawing can hold half of one; one
     /// test compares a screen with a full repaint, and that must start from a whole frame.
     func settledScreen(quiet: Duration = .milliseconds(300), timeout: TimeInterval = 15) throws -> String {
-        var last = try screen()
-        _ = try Wait.blockingUntil(.seconds(timeout), every: .zero) {
-            Thread.sleep(forTimeInterval: Double(quiet.components.attoseconds) / 1e18 + Double(quiet.components.seconds))
+        var last: String?
+        _ = try Wait.blockingUntil(.seconds(timeout), every: quiet) {
             let now = try screen()
             defer { last = now }
             return now == last
         }
-        return last
+        return try last ?? screen()
     }
 
     /// Polls until the screen contains `text` and no spinner says anything is still loading.
