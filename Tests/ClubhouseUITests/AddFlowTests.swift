@@ -169,4 +169,44 @@ extension PageState {
         await h.settle()
         #expect(h.state.top.page == .claims(Demo.greats))
     }
+
+    /// The FAAB bid through the free agents' reducer, exhaustively (TestStore): `a` opens the bid field, each refusal is
+    /// said in words and answered by typing, and a good bid asks the shell for the claim and closes the field.
+    @Test func theFAABBidStepByStep() async {
+        var detail = Demo.detail(Demo.greats)
+        detail.league.settings = Self.faab
+        detail.capabilities = Capabilities(signedIn: true, myTeam: Demo.bits)
+        var s = FreeAgentsFeature.State(id: Demo.greats)
+        s.players = Loadable(Demo.available)
+        s.detail = Loadable(detail)
+        s.myRoster = Loadable(TeamWorld.bits)
+        s.list = ListState(selected: Demo.available.firstIndex { $0.player.id == Self.ingram.player.id })
+        let ctx = PageContext(env: AppEnvironment(api: FakeLeague(), settings: InMemorySettingsStore(), now: { Demo.now }), viewport: 10)
+        let store = TestStore(FreeAgentsFeature.self, s, context: ctx)
+        let p = Self.ingram
+        var field = TextFieldState(maxLength: 5)
+        func type(_ text: String) async {
+            for c in text {
+                _ = field.handle(.key(.char(c)))
+                await store.send(.flowKey(.char(c))) { $0.flow = .bid(p, dropping: nil, field: field, error: nil) }
+            }
+        }
+        func enter(_ refusal: String) async {
+            await store.send(.flowKey(.enter)) { $0.flow = .bid(p, dropping: nil, field: field, error: refusal) }
+        }
+        func clear() async {
+            _ = field.handle(.key(.ctrl("u")))
+            await store.send(.flowKey(.ctrl("u"))) { $0.flow = .bid(p, dropping: nil, field: field, error: nil) }
+        }
+        await store.send(.addRequested) { $0.flow = .bid(p, dropping: nil, field: field, error: nil) }
+        await enter("Type a bid in whole dollars, from $0 to $73")
+        await type("1.5")                                              // typing clears the message
+        await enter("A bid is a whole number of dollars, like 12 — from $0 to $73")
+        await clear(); await type("80")
+        await enter("You have $73 left — bid $73 or less")
+        await clear(); await type("12")
+        await store.send(.flowKey(.enter)) { $0.flow = nil; $0.lastRequested = p }
+        store.delegated(.perform(.placeClaim(league: Demo.greats, team: GatedWrite.myTeam, player: p.player.id, dropping: nil, bid: 12)))
+        store.finish()
+    }
 }

@@ -208,4 +208,26 @@ import Terminal
         #expect(text.contains("Bytes $22"))
         Golden.check(buffer, named: "auction-board-every-purchase-80x6")
     }
+
+    /// The amount field through the room's reducer, exhaustively (TestStore): the first digit replaces the pre-filled
+    /// bid, a letter is ignored, an amount over my max bid is refused in words in the field (nothing asked, nothing
+    /// clamped), typing answers the refusal, and Esc closes the field.
+    @Test func anAmountOverMyMaxBidStaysInTheFieldStepByStep() async {
+        var start = DraftRoomFeature.State(id: Demo.couch)
+        start.room = Loadable(R.auctionRoom())
+        let store = TestStore(DraftRoomFeature.self, start, context: PageContext(env: Harness().env, viewport: 10))
+        await store.send(.bidBegan) { $0.entry = .bid(R.kuppOnBlock, Demo.kupp); $0.amountField = TextFieldState(text: "32", maxLength: 6, selected: true) }
+        await store.send(.typed(.char("6"))) { $0.amountField = TextFieldState(text: "6", maxLength: 6) }
+        await store.send(.typed(.char("x")))                           // not a digit: ignored
+        await store.send(.typed(.char("3"))) { $0.amountField.insert("3") }
+        await store.send(.typed(.char("0"))) { $0.amountField.insert("0") }
+        #expect(store.state.amountField.text == "630")
+        await store.send(.typed(.enter)) { $0.amountError = "$630 is more than your max bid of $142 ($155 left, 14 spots to fill)." }
+        #expect(store.state.entry == .bid(R.kuppOnBlock, Demo.kupp), "the field stays open with what was typed")
+        await store.send(.typed(.backspace)) { $0.amountField.deleteBackward(); $0.amountError = nil }
+        await store.send(.typed(.backspace)) { $0.amountField.deleteBackward() }
+        #expect(store.state.amountField.text == "6")
+        await store.send(.typed(.escape)) { $0.entry = nil }
+        store.finish()
+    }
 }

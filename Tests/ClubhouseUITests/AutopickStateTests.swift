@@ -54,4 +54,34 @@ import Terminal
         #expect(!screen.inBoard("↻Bytes"))
         #expect(screen.text.contains("Draft board · ↻ autopick"))
     }
+
+    /// A through the room's reducer, exhaustively (TestStore): each press asks for the opposite of the team's flag as the
+    /// room shows it, shows the answer at once, says it, and reloads the room.
+    @Test func eachPressTogglesTheFlagTheRoomShowsStepByStep() async {
+        let fake = FakeLeague()
+        let room = Self.scheduledRoom(autopick: [Demo.bits])
+        await fake.setRoom(room)
+        await fake.setDraftSignedIn(true)
+        var s = DraftRoomFeature.State(id: Demo.couch)
+        s.room = Loadable(room)
+        let store = TestStore(DraftRoomFeature.self, s, context: PageStoreTests.context(fake))
+        for on in [false, true] {
+            var shown = store.state.room.value!
+            if on { shown.onAutopick.insert(Demo.bits) } else { shown.onAutopick.remove(Demo.bits) }
+            var t = RequestToken(0)
+            await store.send(.autopickPressed)
+            await store.receive({ if case .autopickAnswered(Demo.bits, .success(on)) = $0 { true } else { false } }) {
+                $0.room.set(shown); t = $0.room.beginRefresh()
+            }
+            store.delegated(.toast("Autopick \(on ? "on" : "off") for Bits."))
+            #expect(await fake.commands.last == "autopick \(Demo.bits.rawValue) \(on ? "on" : "off")")
+            var reloaded: DraftBoard?
+            await store.receive({ if case .roomLoaded(_, .success(let r)) = $0 { reloaded = r; return true } else { return false } }) {
+                if let reloaded { $0.room.finish(t, .success(reloaded)) }
+            }
+            #expect(reloaded?.onAutopick == (on ? [Demo.bits] : []))
+        }
+        #expect(await fake.commands.count == 2)
+        store.finish()
+    }
 }

@@ -92,6 +92,67 @@ import Terminal
         await h.settle()
         #expect(CommissionerTests.page(h)?.editedOrder == nil)
     }
+
+    // MARK: - The page's reducer, exhaustively (TestStore)
+
+    /// Loaded on the Draft tab of Sunday Nerds (Bits selected, first in the saved order), a reload just asked for;
+    /// `edit`: Bits moved one place down first (unsaved). The reload's answers are the test's to give.
+    static func reloading(edit: Bool) async -> (TestStore<CommissionerFeature>, RequestToken) {
+        var s = CommissionerFeature.State(id: Demo.nerds)
+        s.detail = Loadable(Demo.detail(Demo.nerds))
+        s.requests = Loadable([CommissionerTests.jo])
+        s.invites = Loadable([CommissionerTests.invite])
+        s.room = Loadable(room(Demo.teams))
+        s.tab = .draft
+        s.lists = [.requests: ListState(), .invites: ListState(), .draft: ListState(), .clock: ListState()]
+        let ctx = PageContext(env: AppEnvironment(api: FakeLeague(), settings: InMemorySettingsStore(), now: { Demo.now }), viewport: 10)
+        let store = TestStore(CommissionerFeature.self, s, context: ctx)
+        let t = Demo.teams
+        if edit { await store.send(.orderMoved(1)) { $0.editedOrder = [t[1], t[0], t[2], t[3]]; $0.list.selected = 1 } }
+        var room = RequestToken(0)
+        await store.send(.liveRefreshed) {
+            _ = $0.detail.beginRefresh(); _ = $0.requests.beginRefresh(); _ = $0.invites.beginRefresh(); room = $0.room.beginRefresh()
+        }
+        store.skipWaitingEffects()
+        return (store, room)
+    }
+
+    @Test func aJoinDuringAnEditStepByStep() async {
+        let (store, t) = await Self.reloading(edit: true)
+        var renamed = Demo.teams
+        renamed[2].name = "Jo's Jets"
+        let next = Self.room(renamed + [Self.newbies])
+        await store.send(.roomLoaded(t, .success(next))) {
+            $0.room.finish(t, .success(next))
+            $0.editedOrder = [renamed[1], renamed[0], renamed[2], renamed[3], Self.newbies]   // fresh names, the newcomer last
+        }
+        store.delegated(.toast("Newbies joined — added at the end of your unsaved order."))
+        #expect(store.state.order[store.state.list.selected ?? -1].id == Demo.bits, "still on Bits")
+        await store.send(.orderMoved(1)) { $0.editedOrder = [renamed[1], renamed[2], renamed[0], renamed[3], Self.newbies]; $0.list.selected = 2 }
+        await store.send(.orderSaved)
+        store.delegated(.perform(.commissioner(.setDraftOrder(league: Demo.nerds, order: [Demo.bytes, Demo.tailgaters, Demo.bits, Demo.hailMarys, Self.newbies.id]))))
+        store.finish()
+    }
+
+    @Test func anEditTheDraftOvertookIsDroppedStepByStep() async {
+        let (store, t) = await Self.reloading(edit: true)
+        let next = Self.room(Demo.teams, status: .running)
+        await store.send(.roomLoaded(t, .success(next))) {
+            $0.room.finish(t, .success(next))
+            $0.editedOrder = nil
+            $0.list.selected = 0                                       // Bits, back in its saved place
+        }
+        store.delegated(.toast("The draft has started — your unsaved draft order was not saved; the order is fixed now."))
+        store.finish()
+    }
+
+    @Test func withoutAnEditTheSelectionFollowsItsTeamStepByStep() async {
+        let (store, t) = await Self.reloading(edit: false)
+        let next = Self.room(Demo.teams.reversed())
+        await store.send(.roomLoaded(t, .success(next))) { $0.room.finish(t, .success(next)); $0.list.selected = 3 }
+        #expect(store.state.order[3].id == Demo.bits)
+        store.finish()
+    }
 }
 
 /// The new invite's panel follows the invite as the page reloads: once someone used it up, it says so.

@@ -275,4 +275,69 @@ import Terminal
         #expect(Self.page(h)?.form == nil)
         #expect(Screen(h.state).inSheet("Sunday Nerds · Pre-draft · Only the commissioner of Sunday Nerds can do this"))
     }
+
+    // MARK: - The page's reducer, exhaustively (TestStore)
+
+    /// Loaded on the draft tab of Sunday Nerds (scheduled, Bits first), signed in as its commissioner.
+    static func draftTabStore(now: Date = Demo.now) -> TestStore<CommissionerFeature> {
+        var room = Demo.draftRoom(Demo.nerds)
+        room.picks = []; room.draft.status = .scheduled; room.draft.currentPick = 1
+        var s = CommissionerFeature.State(id: Demo.nerds)
+        s.detail = Loadable(Demo.detail(Demo.nerds))
+        s.invites = Loadable([invite])
+        s.requests = Loadable([jo])
+        s.room = Loadable(room)
+        s.tab = .draft
+        let ctx = PageContext(env: AppEnvironment(api: FakeLeague(), settings: InMemorySettingsStore(), now: { now }), viewport: 10)
+        return TestStore(CommissionerFeature.self, s, context: ctx)
+    }
+
+    /// J and K step by step: each move is the edit and the selection; back where it was, there is nothing to save.
+    @Test func jAndKEditTheOrderStepByStep() async {
+        let store = Self.draftTabStore()
+        let teams = store.state.room.value!.teams
+        #expect(teams.map(\.id) == [Demo.bits, Demo.bytes, Demo.tailgaters, Demo.hailMarys])
+        await store.send(.orderSaved)
+        store.delegated(.toast("The order hasn't changed — J/K move the selected team."))
+        await store.send(.orderMoved(-1))                              // the first team can't go up
+        await store.send(.orderMoved(1)) { $0.editedOrder = [teams[1], teams[0], teams[2], teams[3]]; $0.list.selected = 1 }
+        await store.send(.orderMoved(1)) { $0.editedOrder = [teams[1], teams[2], teams[0], teams[3]]; $0.list.selected = 2 }
+        await store.send(.orderMoved(-1)) { $0.editedOrder = [teams[1], teams[0], teams[2], teams[3]]; $0.list.selected = 1 }
+        await store.send(.orderMoved(-1)) { $0.editedOrder = nil; $0.list.selected = 0 }   // back where it was
+        await store.send(.orderMoved(1)) { $0.editedOrder = [teams[1], teams[0], teams[2], teams[3]]; $0.list.selected = 1 }
+        await store.send(.orderSaved)
+        store.delegated(.perform(.commissioner(.setDraftOrder(league: Demo.nerds, order: [Demo.bytes, Demo.bits, Demo.tailgaters, Demo.hailMarys]))))
+        store.finish()
+    }
+
+    /// S's form step by step: a date in another format or in the past is refused in words on the field, nothing asked
+    /// of the shell; a good one (or none) asks for the write and closes the form; Esc closes it.
+    @Test func theDraftDateFormStepByStep() async {
+        let store = Self.draftTabStore()
+        let detail = store.state.detail.value!
+        let form = CommissionerInputs.scheduleForm(current: detail.league.draftScheduledAt ?? store.state.room.value?.draft.scheduledAt,
+                                                   clock: detail.league.clock)
+        await store.send(.schedulePressed) { $0.form = form; $0.formKind = .schedule }
+        func retype(_ text: String) async {
+            // ctrl-u empties the field (it holds text each time here), which answers a refusal shown
+            await store.send(.typed(.ctrl("u"))) { $0.form?.fields[0].value.killToStart(); $0.form?.clearError() }
+            await store.send(.pasted(text)) { $0.form?.fields[0].value.insert(text); $0.form?.clearError() }
+        }
+        #expect(form.text(0) == "2019-11-05 16:53", "the date the league has now")
+        // The example is a date of the league's own season: ten days after its clock, at 19:00.
+        let format = "Write the date and time as 2019-11-13 19:00 (UTC), or leave it empty to clear it"
+        await retype("next sunday")
+        await store.send(.typed(.enter)) { $0.form?.refuse(format, field: 0) }
+        await retype("2019-02-30 19:00")
+        await store.send(.typed(.enter)) { $0.form?.refuse(format, field: 0) }
+        await retype("2019-09-01 19:00")
+        await store.send(.typed(.enter)) { $0.form?.refuse("The draft date must be in the future — it's 2019-11-03 16:53 UTC now", field: 0) }
+        await retype("2019-12-01 19:30")
+        await store.send(.typed(.enter)) { $0.form = nil; $0.formKind = nil }
+        store.delegated(.perform(.commissioner(.scheduleDraft(league: Demo.nerds, at: CommissionerInputs.parseDate("2019-12-01 19:30")!))))
+
+        await store.send(.schedulePressed) { $0.form = form; $0.formKind = .schedule }
+        await store.send(.escaped) { $0.form = nil; $0.formKind = nil }
+        store.finish()
+    }
 }

@@ -452,34 +452,54 @@ import Terminal
         #expect(p.countdownWakeUp(after: ctx.now) == nil, "the room closed: idle again")
     }
 
+    /// Each reload of the room through the page's reducer, exhaustively (TestStore): the bell rings when a load makes
+    /// it my turn, not again while it stays my turn, again when a pause ends on my pick, never with the bell off.
     @Test func theBellRingsOnlyWhenItBecomesMyTurn() async {
         let rings = BellRecorder()
-        let env = AppEnvironment(api: FakeLeague(), settings: InMemorySettingsStore(), now: { Demo.now }, sleep: { _ in }, bell: { rings.ring() })
-        let ctx = PageContext(env: env, viewport: 10)
-        func load(_ s: inout DraftRoomFeature.State, _ room: DraftBoard) async {
-            let t = s.room.beginRefresh()
-            for a in await DraftRoomFeature.reduce(into: &s, action: .roomLoaded(t, .success(room)), context: ctx).awaitActions() { _ = a }
+        let fake = FakeLeague()
+        func store(bell: Bool = true, settings: InMemorySettingsStore = InMemorySettingsStore()) -> TestStore<DraftRoomFeature> {
+            let env = AppEnvironment(api: fake, settings: settings, now: { Demo.now }, sleep: { _ in }, bell: { rings.ring() })
+            return TestStore(DraftRoomFeature.self, DraftRoomFeature.State(id: Demo.couch, bell: bell), context: PageContext(env: env, viewport: 10))
         }
-        var s = DraftRoomFeature.State(id: Demo.couch)
-        await load(&s, Self.liveRoom(myTeam: Demo.bits))
+        /// The league now has `room`: a live refresh reloads the room's four parts, then any bell rings.
+        func load(_ store: TestStore<DraftRoomFeature>, _ room: DraftBoard) async {
+            await fake.setRoom(room)
+            let first = store.state.players.value == nil
+            var r = RequestToken(0), p = RequestToken(0), q = RequestToken(0), c = RequestToken(0)
+            await store.send(.liveRefreshed) { r = $0.room.beginRefresh(); p = $0.players.beginRefresh(); q = $0.queue.beginRefresh(); c = $0.chat.beginRefresh() }
+            await store.receive(PageStoreTests.isRoomLoaded) { $0.room.finish(r, .success(room)) }
+            await store.receive(PageStoreTests.isPlayersLoaded) {
+                $0.players.finish(p, .success(Demo.draftable))
+                if first { $0.lists[.available] = ListState() }
+            }
+            await store.receive(PageStoreTests.isQueueLoaded) { $0.queue.finish(q, .success([])) }
+            await store.receive(PageStoreTests.isChatLoaded) { $0.chat.finish(c, .success([])) }
+            await store.runSilentWork()
+        }
+        let s = store()
+        await load(s, Self.liveRoom(myTeam: Demo.bits))
         #expect(rings.count == 0, "someone else is on the clock")
-        await load(&s, Self.liveRoom(myTeam: Demo.bytes))
+        await load(s, Self.liveRoom(myTeam: Demo.bytes))
+        #expect(s.state.isMyTurn)
         #expect(rings.count == 1, "my turn now")
-        await load(&s, Self.liveRoom(myTeam: Demo.bytes, deadlineIn: 30))
+        await load(s, Self.liveRoom(myTeam: Demo.bytes, deadlineIn: 30))
         #expect(rings.count == 1, "still my turn: no second ring")
-        await load(&s, Self.liveRoom(myTeam: Demo.bytes, status: .paused, deadlineIn: nil))
-        await load(&s, Self.liveRoom(myTeam: Demo.bytes))
+        await load(s, Self.liveRoom(myTeam: Demo.bytes, status: .paused, deadlineIn: nil))
+        #expect(!s.state.isMyTurn)
+        await load(s, Self.liveRoom(myTeam: Demo.bytes))
         #expect(rings.count == 2, "resumed onto my pick")
-        var off = DraftRoomFeature.State(id: Demo.couch, bell: false)
-        await load(&off, Self.liveRoom(myTeam: Demo.bytes))
+        s.finish()
+
+        let off = store(bell: false)
+        await load(off, Self.liveRoom(myTeam: Demo.bytes))
         #expect(rings.count == 2, "the Settings toggle turns it off")
+        off.finish()
         // Turned off in Settings after the room opened: the saved setting wins.
-        let saved = InMemorySettingsStore(UserSettings(draftBell: false))
-        let quiet = PageContext(env: AppEnvironment(api: FakeLeague(), settings: saved, bell: { rings.ring() }), viewport: 10)
-        var late = DraftRoomFeature.State(id: Demo.couch, bell: true)
-        let t = late.room.begin()
-        _ = await DraftRoomFeature.reduce(into: &late, action: .roomLoaded(t, .success(Self.liveRoom(myTeam: Demo.bytes))), context: quiet).awaitActions()
+        let late = store(bell: true, settings: InMemorySettingsStore(UserSettings(draftBell: false)))
+        await load(late, Self.liveRoom(myTeam: Demo.bytes))
+        #expect(late.state.isMyTurn)
         #expect(rings.count == 2)
+        late.finish()
     }
 
     @Test func aPickByTheTeamBeforeMeRingsTheBellOnTheNextLiveRefresh() async {

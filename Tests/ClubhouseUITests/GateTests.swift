@@ -285,6 +285,36 @@ import Terminal
         #expect(h.toast == "You don't have a team in Gridiron Greats — ask to join it first (J on its page)")
         #expect(await fake.adds.isEmpty)
     }
+
+    // MARK: - The Sign in page's reducer, exhaustively (TestStore)
+
+    /// Sign in's refusals step by step: an empty field is refused on the field without asking the server; a wrong
+    /// password and a rate limit come back in words under the fields, the password kept for another try, and nothing
+    /// is asked of the shell.
+    @Test func signInRefusalsStepByStep() async {
+        let fake = FakeLeague()
+        _ = await fake.addAccount(email: "alex@example.com", password: "correct horse", displayName: "Alex")
+        let ctx = PageContext(env: AppEnvironment(api: fake, settings: InMemorySettingsStore(), now: { Demo.now }), viewport: 10)
+        let store = TestStore(AuthFeature.self, AuthFeature.State(mode: .signIn), context: ctx)
+        await store.send(.submit) { $0.form.refuse("Enter your email", field: 0) }
+        await store.send(.pasted("alex@example.com")) { $0.form.fields[0].value.insert("alex@example.com"); $0.error = nil; $0.form.errorField = nil }
+        await store.send(.submit) { $0.form.refuse("Enter your password", field: 1) }
+        await store.send(.pasted("wrong")) { $0.form.fields[1].value.insert("wrong"); $0.error = nil; $0.form.errorField = nil }
+        await store.send(.submit) { $0.submitting = true }
+        await store.send(.submit)                                       // already sending: nothing more
+        await store.receive({ if case .answered(.failure) = $0 { true } else { false } }) {
+            $0.submitting = false; $0.error = "Email or password is wrong"
+        }
+        #expect(store.state.value(.password).text == "wrong", "kept for another try")
+        await store.send(.nextField) { $0.focus = 0 }                   // Tab wraps round to the email
+        await store.send(.key(.ctrl("u"))) { $0.form.fields[0].value.killToStart(); $0.error = nil }
+        await store.send(.pasted("slow@down.example")) { $0.form.fields[0].value.insert("slow@down.example") }
+        await store.send(.submit) { $0.submitting = true }
+        await store.receive({ if case .answered(.failure) = $0 { true } else { false } }) {
+            $0.submitting = false; $0.error = "Too many attempts — try again in 42 s"
+        }
+        store.finish()
+    }
 }
 
 extension PageState {

@@ -103,6 +103,22 @@ import Terminal
         #expect(CommissionerTests.page(h)?.form == nil, "accepted: \(String(describing: CommissionerTests.page(h)?.form?.error))")
         #expect(await CommissionerTests.calls(h).last?.hasPrefix("schedule") == true)
     }
+
+    /// The same through the commissioner page's reducer, exhaustively (TestStore), with the wall clock years later:
+    /// a date in the league's future but the wall clock's past is accepted and asked of the shell.
+    @Test func theDraftDateFormUsesTheLeaguesClockStepByStep() async {
+        let store = CommissionerTests.draftTabStore(now: Self.realNow)
+        let detail = store.state.detail.value!
+        #expect(detail.league.clock < Self.realNow, "the league's clock is in 2019")
+        let form = CommissionerInputs.scheduleForm(current: detail.league.draftScheduledAt ?? store.state.room.value?.draft.scheduledAt,
+                                                   clock: detail.league.clock)
+        await store.send(.schedulePressed) { $0.form = form; $0.formKind = .schedule }
+        await store.send(.typed(.ctrl("u"))) { $0.form?.fields[0].value.killToStart() }
+        await store.send(.pasted("2019-11-10 19:00")) { $0.form?.fields[0].value.insert("2019-11-10 19:00") }
+        await store.send(.typed(.enter)) { $0.form = nil; $0.formKind = nil }
+        store.delegated(.perform(.commissioner(.scheduleDraft(league: Demo.nerds, at: CommissionerInputs.parseDate("2019-11-10 19:00")!))))
+        store.finish()
+    }
 }
 
 /// Home lists every league the person belongs to, in a table that scrolls when they don't fit.

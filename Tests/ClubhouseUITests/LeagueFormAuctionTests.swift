@@ -82,4 +82,30 @@ import Terminal
         #expect(screen.inSheet("‹ $200 ›"), "the focused budget with its arrows")
         #expect(screen.inSheet("Roster · 16 players, 15 bought at auction"), "\(screen.text)")
     }
+
+    /// The same rows through the form's reducer, exhaustively (TestStore): stepping the draft type to an auction swaps
+    /// the pick clock for the auction's rows, and each row steps only its own value (the late-bid reset following the
+    /// bidding clock down) within its limits.
+    @Test func theAuctionRowsStepThroughTheFormsReducer() async {
+        let ctx = PageContext(env: AppEnvironment(api: FakeLeague(), settings: InMemorySettingsStore(), now: { Demo.now }), viewport: 10)
+        var s = LeagueFormFeature.State(mode: .create)
+        s.focus = s.fields.firstIndex(of: .draftType)!
+        let store = TestStore(LeagueFormFeature.self, s, context: ctx)
+        await store.send(.stepped(1)) { $0.form.settings.draftType = .linear }
+        await store.send(.stepped(1)) { $0.form.settings.draftType = .thirdRoundReversal }
+        await store.send(.stepped(1)) { $0.form.settings.draftType = .auction }
+        #expect(!store.state.fields.contains(.pickClock))
+        let at = store.state.focus
+        #expect(Array(store.state.fields[at...].prefix(7)) == [.draftType, .auctionBudget, .auctionMinBid, .auctionIncrement, .nominationClock, .bidClock, .bidResetClock])
+        await store.send(.moved(1)) { $0.focus = at + 1 }
+        await store.send(.stepped(1)) { $0.form.settings.auctionBudget = 210 }
+        await store.send(.stepped(-1)) { $0.form.settings.auctionBudget = 200 }
+        await store.send(.moved(4)) { $0.focus = at + 5 }
+        #expect(store.state.focused == .bidClock)
+        for _ in 1...5 { await store.send(.stepped(-1)) { _ = $0.form.step(.bidClock, by: -1) } }
+        #expect(store.state.form.settings.bidSeconds == 5 && store.state.form.settings.bidResetSeconds == 5)
+        await store.send(.moved(1)) { $0.focus = at + 6 }
+        await store.send(.stepped(1))                                   // the reset can't pass the bidding clock
+        store.finish()
+    }
 }

@@ -259,4 +259,31 @@ func styleOf(_ text: String, _ h: Harness) -> Style? {
         #expect(s.inSheet("Drop Austin Ekeler?"))
         #expect(s.inSheet("Drop") && s.inSheet("Keep"))
     }
+
+    /// The move chooser through the roster's reducer, exhaustively (TestStore): m opens it on the selected player with
+    /// every place and why not; Esc closes it asking nothing; a dimmed place can't be picked; Enter asks the shell for
+    /// the move chosen.
+    @Test func theMoveChooserStepByStep() async throws {
+        let store = await PageStoreTests.loadedRoster(await PageStoreTests.aliceFake())
+        let i = try #require(store.state.players.firstIndex { $0.player == Demo.jones })
+        await store.send(.list(.select(i))) { $0.list.selected = i }
+        let row = store.state.players[i]
+        #expect(row.slot == .bench)
+        let chooser = Chooser(title: "Lineup · week 9", prompt: "Move Aaron Jones (\(Slot.bench.rawValue)) to:",
+                              options: LineupTargets.options(moving: row, in: store.state.players, slots: store.state.slots))
+        #expect(chooser.chosen == LineupMove(Demo.jones.id, to: .rb), "the first place he can go is picked first")
+        await store.send(.moveRequested) { $0.modal = .move(Demo.jones.id, chooser) }
+        #expect(RosterFeature.textEntry(store.state).isEditingText, "the chooser takes the keys")
+        await store.send(.modalKey(.escape)) { $0.modal = nil }
+        await store.send(.moveRequested) { $0.modal = .move(Demo.jones.id, chooser) }
+        var swap = chooser
+        _ = swap.handle(.down)
+        #expect(swap.chosen == LineupMove(Demo.jones.id, to: .rb, swapWith: Demo.cmc.id))
+        await store.send(.modalKey(.down)) { $0.modal = .move(Demo.jones.id, swap) }
+        await store.send(.modalKey(.down))                             // the rest are dimmed: nothing changes
+        await store.send(.modalKey(.up)) { $0.modal = .move(Demo.jones.id, chooser) }
+        await store.send(.modalKey(.enter)) { $0.modal = nil }
+        store.delegated(.perform(.moveInLineup(league: Demo.greats, team: Demo.bits, move: LineupMove(Demo.jones.id, to: .rb))))
+        store.finish()
+    }
 }

@@ -152,6 +152,61 @@ import Terminal
         #expect(await fake.commish.calls == ["redeem abcd2345 as Slingers"])
         #expect(h.state.top.page == .league(Demo.nerds))
     }
+
+    // MARK: - The league page's reducer, exhaustively (TestStore)
+
+    /// W on the page itself: the load shows my pending request, W asks the shell for the withdrawal, and once the
+    /// league no longer has it (the page reloads on the write's event) W asks for nothing.
+    @Test func wAsksTheShellToWithdrawOnlyWhileARequestWaits() async {
+        let fake = FakeLeague()
+        let sam = await fake.addAccount(email: "sam@example.com", password: "long enough pw", displayName: "Sam")
+        await fake.setSignedIn(sam)
+        await fake.appendJoinRequest(JoinRequest(leagueID: Demo.nerds, user: sam.id, teamName: "Sam's team", status: .pending, requestedAt: Demo.now))
+        let ctx = PageContext(env: AppEnvironment(api: fake, settings: InMemorySettingsStore(), now: { Demo.now }), viewport: 10)
+        let store = TestStore(LeagueFeature.self, LeagueFeature.State(id: Demo.nerds), context: ctx)
+        var t = RequestToken(0)
+        var loaded: LeagueDetail?
+        await store.send(.onAppear) { t = $0.detail.begin() }
+        await store.receive({ if case .detailLoaded(_, .success(let d)) = $0 { loaded = d; return true } else { return false } }) {
+            if let loaded { $0.detail.finish(t, .success(loaded)) }
+        }
+        #expect(loaded?.capabilities.hasPendingJoinRequest == true)
+        await store.send(.joinWithdrawn)
+        store.delegated(.perform(.withdrawJoinRequest(Demo.nerds)))
+
+        try? await fake.withdrawJoinRequest(Demo.nerds)               // what the shell's write does
+        await store.send(.liveRefreshed) { t = $0.detail.beginRefresh() }
+        await store.receive({ if case .detailLoaded(_, .success(let d)) = $0 { loaded = d; return true } else { return false } }) {
+            if let loaded { $0.detail.finish(t, .success(loaded)) }
+        }
+        #expect(loaded?.capabilities.hasPendingJoinRequest == false)
+        await store.send(.joinWithdrawn)                               // nothing waits: nothing asked
+        store.finish()
+    }
+
+    /// C asks the shell for the commissioner page when signed in, and for Sign in when not.
+    @Test func cOpensTheToolsOrSignIn() async {
+        let ctx = PageContext(env: AppEnvironment(api: FakeLeague(), settings: InMemorySettingsStore(), now: { Demo.now }), viewport: 10)
+        var detail = Demo.detail(Demo.nerds)
+        detail.capabilities = Capabilities(signedIn: true, myTeam: nil, isCommissioner: true)
+        var s = LeagueFeature.State(id: Demo.nerds)
+        s.detail = Loadable(detail)
+        let signedIn = TestStore(LeagueFeature.self, s, context: ctx)
+        await signedIn.send(.commissionerOpened)
+        signedIn.delegated(.open(.commissioner(Demo.nerds)))
+        signedIn.finish()
+
+        s.detail = Loadable(Demo.detail(Demo.nerds))
+        let signedOut = TestStore(LeagueFeature.self, s, context: ctx)
+        #expect(Demo.detail(Demo.nerds).capabilities.signedIn == false)
+        await signedOut.send(.commissionerOpened)
+        signedOut.delegated(.open(.account(.signIn)))
+        signedOut.finish()
+
+        let loading = TestStore(LeagueFeature.self, LeagueFeature.State(id: Demo.nerds), context: ctx)
+        await loading.send(.commissionerOpened)                        // nothing loaded yet: nothing asked
+        loading.finish()
+    }
 }
 
 @Suite struct SessionChangeTests {

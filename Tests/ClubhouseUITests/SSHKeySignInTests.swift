@@ -192,4 +192,57 @@ import Terminal
         #expect(h.state.session.user?.displayName == "Alex")
         #expect(h.state.sshKey == nil)
     }
+
+    // MARK: The Sign in page's key row, exhaustively (TestStore)
+
+    /// Sign in as the shell opens it in an SSH session whose key is linked to Alex: on the key row.
+    static func keyRowStore(_ fake: FakeLeague) -> TestStore<AuthFeature> {
+        var env = AppEnvironment(api: fake, settings: InMemorySettingsStore(), now: { Demo.now })
+        env.sshKey = SSHKeyDevice(fingerprint: fingerprint, publicKey: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIExample", linkedAccountName: "Alex")
+        var s = AuthFeature.State(mode: .signIn)
+        s.keyAccount = "Alex"; s.onKeyRow = true
+        return TestStore(AuthFeature.self, s, context: PageContext(env: env, viewport: 10))
+    }
+
+    @Test func theKeyRowStepByStep() async {
+        let fake = FakeLeague()
+        _ = await Self.alex(fake, linked: true)
+        let store = Self.keyRowStore(fake)
+        await store.send(.nextField) { $0.onKeyRow = false; $0.focus = 0 }
+        await store.send(.previousField) { $0.onKeyRow = true }       // shift-Tab from the email goes back to the key
+        await store.send(.previousField) { $0.onKeyRow = false; $0.focus = 1 }   // and on round to the password
+        await store.send(.nextField) { $0.onKeyRow = true }           // Tab from the password comes back to the key
+        // Typing on the key row starts in the email field, the first letter kept; there k types a k.
+        await store.send(.key(.char("b"))) { $0.onKeyRow = false; $0.focus = 0; $0.form.fields[0].value.insert("b") }
+        await store.send(.key(.char("k"))) { $0.form.fields[0].value.insert("k") }
+        #expect(store.state.value(.email).text == "bk")
+        #expect(store.state.value(.password).text == "")
+        store.finish()
+    }
+
+    @Test func kOnTheKeyRowSignsInAndClearsThePassword() async {
+        let fake = FakeLeague()
+        let alex = await Self.alex(fake, linked: true)
+        let store = Self.keyRowStore(fake)
+        await store.send(.key(.char("k"))) { $0.submitting = true }
+        await store.send(.key(.char("x")))                            // nothing is typed while it is sent
+        await store.receive({ if case .answered(.success) = $0 { true } else { false } }) { $0.submitting = false }
+        store.delegated(.signedIn(alex))
+        store.finish()
+    }
+
+    @Test func aKeyUnlinkedMeanwhileFallsBackToTheEmailFieldInWords() async {
+        let fake = FakeLeague()
+        _ = await Self.alex(fake, linked: false)
+        let store = Self.keyRowStore(fake)
+        await store.send(.submit) { $0.submitting = true }           // Enter on the key row is k
+        await store.receive({ if case .keyRefused = $0 { true } else { false } }) {
+            $0.submitting = false
+            $0.error = "This key isn't linked to an account any more — sign in with your email and password"
+            $0.keyAccount = nil; $0.onKeyRow = false; $0.focus = 0
+        }
+        #expect(!store.state.offersKey)
+        await store.send(.previousField) { $0.focus = 1 }             // no key row to go back to any more
+        store.finish()
+    }
 }

@@ -39,4 +39,23 @@ import Terminal
         h.send(.event(.paste("filter " + String(repeating: "z", count: 1_000))))
         #expect(h.state.help?.filter.text == "filter " + String(repeating: "z", count: 33))
     }
+
+    /// The same on the Sign in page's reducer, exhaustively: a paste is one insertion cut at the limit, the limit is
+    /// said once, and the next paste (into another field) clears the note.
+    @Test func signInPastesStepByStep() async {
+        let ctx = PageContext(env: AppEnvironment(api: FakeLeague(), settings: InMemorySettingsStore(), now: { Demo.now }), viewport: 10)
+        let store = TestStore(AuthFeature.self, AuthFeature.State(mode: .signIn), context: ctx)
+        let long = String(repeating: "a", count: 100_000) + "@example.com"
+        await store.send(.pasted(long)) {
+            $0.form.fields[0].value.insert(long)
+            $0.error = "Email takes at most 254 characters"; $0.form.errorField = 0
+        }
+        #expect(store.state.value(.email).text == String(repeating: "a", count: 254))
+        await store.send(.key(.char("b"))) { $0.form.fields[0].value.insert("b") }   // full: the key is cut, the note stays
+        #expect(store.state.value(.email).count == 254)
+        await store.send(.nextField) { $0.focus = 1 }
+        await store.send(.pasted("pass\nword")) { $0.form.fields[1].value.insert("pass\nword"); $0.error = nil; $0.form.errorField = nil }
+        #expect(store.state.value(.password).text == "pass word", "one insertion, newline flattened")
+        store.finish()
+    }
 }

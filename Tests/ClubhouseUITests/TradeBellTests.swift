@@ -61,4 +61,40 @@ import Terminal
         await h.settle()
         #expect(h.bells.count == 1, "Settings' trade bell is off")
     }
+
+    /// The same through the board's reducer, exhaustively (TestStore): each event of the league is noted for the next
+    /// refresh (a debounced one waits); the bell's work rings only for an offer to my team, and not once Settings
+    /// turned it off.
+    @Test func theBoardsReducerRingsForAnOfferToMeStepByStep() async {
+        let rings = BellRecorder()
+        let settings = InMemorySettingsStore()
+        let env = AppEnvironment(api: FakeLeague(), settings: settings, now: { Demo.now }, sleep: { _ in }, bell: { rings.ring() })
+        var detail = Demo.detail(Demo.greats)
+        detail.capabilities = Capabilities(signedIn: true, myTeam: Self.bits)
+        var s = BoardFeature.State()
+        s.context = .league(Demo.greats, week: nil, highlight: .team(Self.bits))
+        s.following = Demo.greats
+        s.leagueID = Demo.greats
+        s.league = Loadable(detail)
+        let store = TestStore(BoardFeature.self, s, context: PageContext(env: env, viewport: 10))
+        /// `event` arrives: noted; the debounced refresh it starts is the test's to drop; the bell's work (if any) runs.
+        func receive(_ event: LeagueEvent) async {
+            await store.send(.eventReceived(event)) {
+                $0.lastEventID = event.id; $0.pendingKinds.insert(event.kind); $0.missed.insert(.league)
+            }
+            #expect(store.waitingIDs.last == TaskID(BoardFeature.EffectID.refresh), "a refresh waits out the debounce")
+            store.cancel(BoardFeature.EffectID.refresh)
+            await store.runSilentWork()
+        }
+        await receive(Self.event(E.TradeProposed(trade: TradeID(8), team: Self.bytes, with: Self.bits), id: 10))
+        #expect(rings.count == 1)
+        await receive(Self.event(E.TradeProposed(trade: TradeID(9), team: Self.bytes, with: Self.hailMarys), id: 11))
+        #expect(rings.count == 1, "an offer to someone else")
+        try? settings.save(UserSettings(tradeBell: false))
+        await receive(Self.event(E.TradeProposed(trade: TradeID(10), team: Self.bytes, with: Self.bits), id: 12))
+        #expect(rings.count == 1, "Settings' trade bell is off")
+        // Another league's event is not the board's to note.
+        await store.send(.eventReceived(LeagueEvent(id: 13, leagueID: Demo.couch, kind: .pickMade, payload: "{}", at: Demo.now)))
+        store.finish()
+    }
 }

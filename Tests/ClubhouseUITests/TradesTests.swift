@@ -254,6 +254,55 @@ import Terminal
         #expect(s.lines[row].contains("proposed"))
         #expect(s.buffer[3, row].style.attributes.contains(.reverse), "selected row is reverse video")
     }
+
+    // MARK: - The Trades page's reducer, exhaustively (TestStore)
+
+    /// The answers and the vote step by step: each asks first (the question says what happens), no takes it back
+    /// asking nothing, yes asks the shell for the write; a vote is offered only where I may vote; tabs walk round.
+    @Test func answersAndVotesStepByStep() async {
+        var detail = Demo.detail(Demo.greats)
+        detail.capabilities = Capabilities(signedIn: true, myTeam: Demo.bits)
+        var s = TradesFeature.State(id: Demo.greats)
+        s.trades = Loadable(Self.trades)
+        s.detail = Loadable(detail)
+        let ctx = PageContext(env: AppEnvironment(api: FakeLeague(), settings: InMemorySettingsStore(), now: { Demo.now }), viewport: 10)
+        let store = TestStore(TradesFeature.self, s, context: ctx)
+        let offer = At.Trade(Demo.greats, trade: TradeID(7)), review = At.Trade(Demo.greats, trade: TradeID(6))
+        #expect(store.state.rows.map(\.id) == [TradeID(7)])
+
+        await store.send(.vetoRequested)                                // an offer to me is not voted on
+        let accept = TradesFeature.Question(write: GatedWrite(Endpoints.Trades.accept, offer, Wire.TradeAcceptance()),
+                                            confirm: PageConfirm(title: "Accept this trade?",
+                                                                 message: "You get Dalvin Cook; Bytes gets Aaron Jones." + TradesFeature.reviewNote(store.state),
+                                                                 confirmLabel: "Accept"))
+        await store.send(.acceptRequested) { $0.question = accept }
+        #expect(TradesFeature.textEntry(store.state).isEditingText, "the question takes the keys")
+        await store.send(.confirmKey(.char("n"))) { $0.question = nil }
+        let reject = TradesFeature.Question(write: GatedWrite(Endpoints.Trades.reject, offer),
+                                            confirm: PageConfirm(title: "Turn this offer down?", message: "Bytes is told at once.", confirmLabel: "Reject"))
+        await store.send(.rejectRequested) { $0.question = reject }
+        await store.send(.confirmKey(.char("y"))) { $0.question = nil }
+        store.delegated(.perform(GatedWrite(Endpoints.Trades.reject, offer)))
+
+        await store.send(.tabMoved(1)) { $0.tab = .mine; $0.list = ListState(selected: nil) }
+        await store.send(.withdrawRequested)                            // no offer of mine
+        await store.send(.tabMoved(1)) { $0.tab = .review; $0.list = ListState(selected: 0) }
+        await store.send(.acceptRequested)                              // not mine to accept
+        let veto = TradesFeature.Question(write: GatedWrite(Endpoints.Trades.veto, review),
+                                          confirm: PageConfirm(title: "Vote against this trade?", message: "1 votes cancel it (1 so far). Votes are anonymous.",
+                                                               confirmLabel: "Vote"))
+        await store.send(.vetoRequested) { $0.question = veto }
+        await store.send(.confirmKey(.char("y"))) { $0.question = nil }
+        store.delegated(.perform(GatedWrite(Endpoints.Trades.veto, review)))
+        await store.send(.tabMoved(1)) { $0.tab = .history }
+        #expect(store.state.rows.map(\.state) == [.executed])
+        await store.send(.tabMoved(-1)) { $0.tab = .review }
+        await store.send(.counterRequested)                             // only an offer to me is countered
+        await store.send(.tabMoved(-2)) { $0.tab = .toMe }
+        await store.send(.counterRequested)
+        store.delegated(.open(.tradeBuilder(Demo.greats, counter: TradeID(7))))
+        store.finish()
+    }
 }
 
 /// Issue 44: picks in the builder, one roster limit, the receiver's own drops, the words after a trade and a vote.
