@@ -19,7 +19,7 @@ struct PostgresInstanceKillTests {
     func serve(_ url: String, log: URL) throws -> (Process, Int) {
         var port = Int.random(in: 20_000...60_000)
         while Self.listening(port) { port = Int.random(in: 20_000...60_000) }
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let out = try FileHandle(forWritingTo: log)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Self.binary)
