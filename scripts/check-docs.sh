@@ -22,4 +22,7 @@ for path in $(grep -oE '`[A-Za-z0-9_+./-]+(\.swift|\.sh|/)`' ARCHITECTURE.md | t
   found=$(find Sources Tests scripts dist . -maxdepth 6 -path "*${path%/}" -print -quit 2>/dev/null)
   [ -n "$found" ] || { echo "check-docs: ARCHITECTURE.md names $path, which doesn't exist"; fail=1; }
 done
+# Comments say why, not which issue asked: an issue number means nothing to the next reader of the code.
+cited=$(grep -rnE '//.*(\(issue #?[0-9]+|\(#[0-9]+\)|[Ii]ssue #?[0-9]+[:,)])' Sources Tests --include='*.swift' || true)
+if [ -n "$cited" ]; then echo "check-docs: comments that cite an issue number instead of a reason:"; echo "$cited" | head -n 20; fail=1; fi
 exit $fail

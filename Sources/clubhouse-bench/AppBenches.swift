@@ -79,7 +79,7 @@ extension Bench {
         if sshSessions { try bidFanOutTable(app: app, dir: dir, quick: quick, rooms: rooms) }
     }
 
-    /// Bid fan-out over SSH sessions (#34): auction rooms with a player on the block; a bid (the next team's manager,
+    /// Bid fan-out over SSH sessions: auction rooms with a player on the block; a bid (the next team's manager,
     /// through the real LeagueService) → each session's bid line shows "High bid $N — Team".
     static func bidFanOutTable(app: String, dir: URL, quick: Bool, rooms: Int?) throws {
         let scenarios: [(String, Int, Int)] = rooms.map { [("\($0) room\($0 == 1 ? "" : "s") × 12 sessions", $0, $0 == 1 ? (quick ? 8 : 20) : (quick ? 2 : 4))] }

@@ -2,7 +2,7 @@ import ClubhouseData
 import ClubhouseDomain
 import Foundation
 
-/// The auction's pace (issue 44's goal: a 12-team, 15-spot, $200 auction with 11 bots at default clocks in under 75
+/// The auction's pace (the goal: a 12-team, 15-spot, $200 auction with 11 bots at default clocks in under 75
 /// minutes of draft time): the league made with `createLeague` on the 2019 demo season, the commissioner's own team on
 /// autopick (an absent manager), and the room driven by `tickDraft` on a manual clock that jumps to each moment
 /// `draftDue` names — so the figure is draft time on the clock, not wall time. Also the mean of price ÷ auction value

@@ -6,7 +6,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// 10,000 followers on one instance (issue 35): a fresh `clubhouse serve`, N event streams on one draft room opened
+/// 10,000 followers on one instance: a fresh `clubhouse serve`, N event streams on one draft room opened
 /// from this process (raw sockets read by one poll(2) loop), then picks: how long until the last stream has each,
 /// and the server's resident memory per idle stream. Then, on another fresh instance, 600 streams resuming from
 /// `Last-Event-ID: 0` at once while `/healthz` is asked every 10 ms.

@@ -1,7 +1,7 @@
 import ClubhouseData
 import Foundation
 
-/// Start-up and weight beside the terminal apps people already use (issue 17): the real `clubhouse` on the seeded
+/// Start-up and weight beside the terminal apps people already use: the real `clubhouse` on the seeded
 /// demo database, `tig` in this repository and `htop`, each on a 120×40 pty, measured the same way in the same run.
 /// Per run: exec → first byte and exec → settled screen (the last output before a quiet spell, once the screen
 /// shows what it is for), RSS and Private_Dirty of a second instance started while the first still runs, and the
@@ -49,7 +49,7 @@ enum StartupBench {
                 print("  (\(name) is not installed: make bench-deps installs it)")
             }
         }
-        print("Start-up beside tig and htop (issue 17): 120×40 pty, TERM=xterm-256color; median of \(runs) runs [min–max]")
+        print("Start-up beside tig and htop: 120×40 pty, TERM=xterm-256color; median of \(runs) runs [min–max]")
         print("  clubhouse: \(app) on the seeded demo database (embedded, no server); tig in \(repo); htop with a fresh config")
         var figures: [String: Figures] = [:]
         for s in subjects { _ = try? measure(s) }   // warm the page cache once, not counted

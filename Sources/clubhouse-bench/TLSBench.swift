@@ -7,7 +7,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// Issue 36: `clubhouse serve --tls-cert` beside plain HTTP on one SQLite database — wrk on the heaviest browse route,
+/// `clubhouse serve --tls-cert` beside plain HTTP on one SQLite database — wrk on the heaviest browse route,
 /// the remote client's fresh connection (connect, the TLS handshake, one read), and one pick reaching 1,000 event
 /// streams held by the remote client's own transport (`RemoteLeagueAPI.events`: a socket, and a GnuTLS session over
 /// it for https://). A test CA and certificate are made with openssl for the run.

@@ -3,7 +3,7 @@
 //   clubhouse-bench --quick          fewer repetitions and seed runs (and picks)
 //   clubhouse-bench --auction-only   only the auction's draft time (12 teams, 15 spots, $200, 11 bots; simulated clock)
 //   clubhouse-bench --seed-only      first-run seeding only (the demo world into a fresh database), and its breakdown
-//   clubhouse-bench --startup-only   start-up and memory beside tig and htop (issue 17), one table
+//   clubhouse-bench --startup-only   start-up and memory beside tig and htop, one table
 //   clubhouse-bench --app-only       only the benchmarks of the real app on ptys (memory, idle CPU, pick fan-out)
 //   clubhouse-bench --server-only    only the league server's figures (wrk browse, picks, 500-stream fan-out,
 //                                    10,000 followers and 600 resumes beside /healthz)

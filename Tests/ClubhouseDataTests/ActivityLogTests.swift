@@ -17,7 +17,7 @@ import Testing
         #expect(mode == 0o600)
     }
 
-    /// Issue #18: secrets are recognised by what they are; a long path is a path, not a `<secret>`.
+    /// Secrets are recognised by what they are; a long path is a path, not a `<secret>`.
     @Test func secretsAreScrubbedByWhatTheyAreAndLongPathsKept() {
         let path = "/var/lib/clubhouse-hosting-for-the-thursday-night-league/devices/SHA256.uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s/clubhouse.sqlite"
         let relative = "state/clubhouse-hosting-for-the-thursday-night-league-2019/credentials.json"

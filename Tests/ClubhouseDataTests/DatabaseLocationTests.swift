@@ -156,7 +156,7 @@ import Testing
     }
 }
 
-/// A running app keeps its database lock (#30): nothing in the process opens the database file outside SQLite while
+/// A running app keeps its database lock: nothing in the process opens the database file outside SQLite while
 /// its connections are open, so another process opening and closing the file can't take the `-wal` from under it.
 @Suite struct DatabaseLockTests {
     /// The POSIX locks `pid` holds on the file at `path`, from /proc/locks (`… POSIX ADVISORY READ pid maj:min:inode …`).

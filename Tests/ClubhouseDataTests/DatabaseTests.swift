@@ -116,7 +116,7 @@ import ClubhouseDomain
         }
     }
 
-    /// Issue #35: the server's kept reads stand while this number does — it must move on at every commit by any other
+    /// The server's kept reads stand while this number does — it must move on at every commit by any other
     /// connection (this process's own writer included), and only then.
     @Test func theDataVersionMovesOnAtEveryCommitAndOnlyThen() throws {
         let dir = TempDir()

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import ClubhouseData
 
-/// Issue #18: rows already in a database from before import validation existed must not crash scoring or a start.
+/// Rows already in a database from before import validation existed must not crash scoring or a start.
 @Suite struct StoredStatOverflowTests {
     static let cmc = PlayerID("00-0033280")
     static let brady = PlayerID("00-0019596")
@@ -48,7 +48,7 @@ import Testing
     }
 }
 
-/// Issue #18: the sign-in limit (5 failures a minute) holds when the attempts arrive at once.
+/// The sign-in limit (5 failures a minute) holds when the attempts arrive at once.
 @Suite struct SignInLimitConcurrencyTests {
     /// 12 threads, each with its own connection to one database file (as 12 SSH sessions would be), try a wrong
     /// password at the same moment: at most 5 passwords are checked, the rest are told to wait.
@@ -109,7 +109,7 @@ import Testing
     }
 }
 
-/// Issue #18: sign-in attempts are keyed with a per-database secret, not a plain SHA-256 of the email.
+/// Sign-in attempts are keyed with a per-database secret, not a plain SHA-256 of the email.
 @Suite struct SignInAttemptKeyTests {
     @Test func attemptsAreKeyedByAnHMACUnderEachDatabasesOwnSecret() throws {
         let a = try AccountWorld(), b = try AccountWorld()
@@ -138,7 +138,7 @@ import Testing
     }
 }
 
-/// Issue #18: the database and its folder are private to the account that runs the app.
+/// The database and its folder are private to the account that runs the app.
 @Suite struct DatabasePermissionTests {
     func mode(_ path: String) -> Int {
         var st = stat()
@@ -196,7 +196,7 @@ import Testing
     }
 }
 
-/// Issue #18: failures of local storage say what they are and where.
+/// Failures of local storage say what they are and where.
 @Suite struct StorageErrorTests {
     @Test func aFullDiskSaysTheDiskIsFullAndWhere() throws {
         let dir = TempDir()

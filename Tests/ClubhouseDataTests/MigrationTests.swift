@@ -116,7 +116,7 @@ import ClubhouseDomain
         #expect(try Self.everythingShown(legacy) == Self.everythingShown(original))
     }
 
-    /// Issue #30: emails stored before v6 (trimmed and lower-cased only) move to the form sign-in looks up; when two
+    /// Emails stored before v6 (trimmed and lower-cased only) move to the form sign-in looks up; when two
     /// accounts come to one address, the one already in that form — else the oldest — keeps it and the other keeps
     /// its spelling (nothing is merged or removed).
     @Test func storedEmailsMoveToTheFormSignInLooksUpAndCollisionsKeepTheirOwner() throws {

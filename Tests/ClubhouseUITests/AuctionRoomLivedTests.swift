@@ -4,7 +4,7 @@ import ClubhouseDomain
 import Terminal
 @testable import ClubhouseUI
 
-/// The auction room as a person lives it (issue 44, item 3): outbid said once with the bell, a maximum that was passed
+/// The auction room as a person lives it: outbid said once with the bell, a maximum that was passed
 /// said so, sales announced, the clock in words, amounts whose first typed digit replaces the pre-filled one and that
 /// are refused in words when over the max bid, autopick for one's own team, and the board showing every purchase.
 @Suite struct AuctionRoomLivedTests {

@@ -38,7 +38,7 @@ import Terminal
     }
 
     /// A pick's event draws no frame of its own (nothing it changes shows until the reloads answer); their answers do.
-    /// Every SSH session drew one frame more per pick before (#35).
+    /// Every SSH session drew one frame more per pick before.
     @Test func aPicksEventDrawsNoFrameUntilTheReloadsAnswer() async {
         let fake = FakeLeague()
         let backend = HeadlessBackend(size: Size(width: 120, height: 40))

@@ -4,7 +4,7 @@ import ClubhouseDomain
 import Terminal
 @testable import ClubhouseUI
 
-/// The league form of an auction league (issue 44, item 2): rows for the budget, minimum bid, increment and the three
+/// The league form of an auction league: rows for the budget, minimum bid, increment and the three
 /// clocks with their limits, in place of the snake's pick clock; the draft type's line says what the rows hold.
 @Suite struct LeagueFormAuctionTests {
     static func auctionForm() -> LeagueForm {

@@ -2,7 +2,7 @@ import ClubhouseDomain
 import Testing
 @testable import ClubhouseUI
 
-/// Issue #18: a failure of this machine's storage is never worded as a connection problem.
+/// A failure of this machine's storage is never worded as a connection problem.
 @Suite struct StorageErrorWordsTests {
     let full = DomainError.storage("The disk is full: couldn't save to /home/ann/.local/share/clubhouse/clubhouse.sqlite. Nothing was changed.")
 

@@ -5,7 +5,7 @@ import ClubhouseDomain
 import Terminal
 @testable import ClubhouseUI
 
-/// Issue #30: every stored value renders. Rows an older version or a hand edit left absurd — written here with raw SQL —
+/// Every stored value renders. Rows an older version or a hand edit left absurd — written here with raw SQL —
 /// open as pages: the league says it needs its commissioner, dates far out of range show as dates, nothing traps.
 @Suite(.serialized) struct StoredNumbersRenderTests {
     static func poisonedWorld() throws -> (EmbeddedLeagueAPI, Database, URL) {

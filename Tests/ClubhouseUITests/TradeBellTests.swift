@@ -4,7 +4,7 @@ import ClubhouseDomain
 import Terminal
 @testable import ClubhouseUI
 
-/// The trade bell (#33): which of a league's trade events ring it for me, and the board — which follows the league's
+/// The trade bell: which of a league's trade events ring it for me, and the board — which follows the league's
 /// events on every page of it — ringing it, unless Settings turned it off.
 @Suite struct TradeBellTests {
     typealias E = LeagueEvent

@@ -305,7 +305,7 @@ import Terminal
     }
 }
 
-/// Issue 44: picks in the builder, one roster limit, the receiver's own drops, the words after a trade and a vote.
+/// Picks in the builder, one roster limit, the receiver's own drops, the words after a trade and a vote.
 @Suite struct TradesIssue44Tests {
     static func market(bitsPicks: [DraftPickRef], bytesPicks: [DraftPickRef]) -> TradeMarket {
         func named(_ p: DraftPickRef) -> TradeView.TradePick {

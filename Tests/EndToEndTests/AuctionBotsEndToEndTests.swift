@@ -3,7 +3,7 @@ import ClubhouseDomain
 import Foundation
 import Testing
 
-/// Issue 44's "done when", against the real binary over HTTP: an 8-team, 3-spot, $60 auction with 5-second clocks,
+/// An all-bot auction against the real binary over HTTP: an 8-team, 3-spot, $60 auction with 5-second clocks,
 /// created with `POST /v1/leagues` (the settings name no `bidResetSeconds`: its default follows the 5-second bidding
 /// clock), filled with bots (the commissioner's own team on autopick) and started by the commissioner, completes in
 /// under 4 minutes of wall time on the server's own clock driver; every team fills its 3 spots within $60, no player is

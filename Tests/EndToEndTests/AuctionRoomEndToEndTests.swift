@@ -3,7 +3,7 @@ import ClubhouseDomain
 import Foundation
 import Testing
 
-/// The auction room as a person lives it (issue 44, item 3), end to end: `clubhouse serve` and Bob's app
+/// The auction room as a person lives it, end to end: `clubhouse serve` and Bob's app
 /// (`--server`, tmux 120×40) in a 3-team auction with Ann (the commissioner) and Cat bidding through the service.
 /// Bob types a bid on the pre-filled next bid and the first digit replaces it; a bid over his max bid is refused in
 /// words, nothing sent; his maximum is passed by Cat and the room says so (toast, header); the server stops and his room's clock

@@ -2,7 +2,7 @@ import ClubhouseData
 import Foundation
 import Testing
 
-/// `clubhouse backup`: a consistent, verified copy of a live database (#36).
+/// `clubhouse backup`: a consistent, verified copy of a live database.
 @Suite(.serialized) struct BackupTests {
     static func sqlite3(_ args: [String]) throws -> (status: Int32, output: String) {
         let tool = try #require(Processes.find("sqlite3", environment: ProcessInfo.processInfo.environment), "sqlite3 (make test installs it)")

@@ -2,7 +2,7 @@ import ClubhouseData
 import Foundation
 import Testing
 
-/// A running app keeps its SQLite lock on its database (#30). Nothing in the app may open the database file outside
+/// A running app keeps its SQLite lock on its database. Nothing in the app may open the database file outside
 /// SQLite while its connections are open: on Linux closing that descriptor drops the process's locks, and the next
 /// process to open and close the file deletes the `-wal` the app is still writing into.
 @Suite(.serialized) struct DatabaseLockEndToEndTests {

@@ -3,7 +3,7 @@ import ClubhouseDomain
 import Foundation
 import Testing
 
-/// Issue #30, "Names and emails", in a real terminal (tmux): names with a ZWJ family, a flag, a decomposed é, VS16, a
+/// "Names and emails" in a real terminal (tmux): names with a ZWJ family, a flag, a decomposed é, VS16, a
 /// keycap, CJK, Zalgo text and skin tones — and one written by an older version with BEL, an escape sequence and a
 /// direction override — on the league page, the board's standings and Home. Every row of the frame must end in its
 /// right border at the terminal's last column, as tmux counts columns, and moving the selection, opening and closing

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue #18 on the real binary: absurd numbers, the wrong file as --database, private files, flat memory.
+/// On the real binary: absurd numbers, the wrong file as --database, private files, flat memory.
 @Suite struct HardeningCommandLineTests {
     let home: TemporaryHome
     init() throws { home = try TemporaryHome() }

@@ -3,10 +3,10 @@ import ClubhouseDomain
 import Foundation
 import Testing
 
-/// The issue's auction over SSH, end to end (#34): `clubhouse host-ssh` on a loopback port, three people (`ssh -tt`
+/// An auction over SSH, end to end: `clubhouse host-ssh` on a loopback port, three people (`ssh -tt`
 /// in tmux, a key each) and a bot in a 4-team, 2-round auction with short clocks (5 s to nominate, 10 s to bid, a bid
 /// with under 8 s left resets it to 8 s). Ann nominates from the keyboard; Bob sets a private maximum and its proxy
-/// bids for him; the bot enters its own maximum at once (issue 44: one proxy per nomination near its value, here the
+/// bids for him; the bot enters its own maximum at once (one proxy per nomination near its value, here the
 /// most it can bid); Ann pauses, Bob's connection dies and comes back to the block as it stands, Ann resumes; Cat bids
 /// late, the bot's proxy answers at once and the clock moves on every screen; the sale goes to the bot, and Ann undoes
 /// it. Then the room runs to the end (missed nominations go up at $1, the bot bids by value). At the end every screen's Teams tab shows the budgets

@@ -2,7 +2,7 @@ import ClubhouseData
 import Foundation
 import Testing
 
-/// Draft night arrives at once (#30): a league's worth of people — and more — `ssh` into the host in the same
+/// Draft night arrives at once: a league's worth of people — and more — `ssh` into the host in the same
 /// second, and every one of them lands on Home. sshd's default `MaxStartups 10:30:100` drops connections still in key
 /// exchange beyond ten, so the host's sshd is configured for a crowd, and the key check each login runs is cheap.
 @Suite(.serialized) struct SSHDraftNightTests {

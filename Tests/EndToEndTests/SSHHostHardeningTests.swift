@@ -2,7 +2,7 @@ import ClubhouseData
 import Foundation
 import Testing
 
-/// `clubhouse host-ssh` against hostile paths, a taken port, and being stopped or killed (issue 18).
+/// `clubhouse host-ssh` against hostile paths, a taken port, and being stopped or killed.
 @Suite(.serialized) struct SSHHostHardeningTests {
     static let user = String(cString: getpwuid(geteuid())!.pointee.pw_name)
 

@@ -3,7 +3,7 @@ import ClubhouseDomain
 import Foundation
 import Testing
 
-/// The trade over SSH, end to end (#33): `clubhouse host-ssh` on a loopback port and three `ssh -tt` clients in
+/// A trade over SSH, end to end: `clubhouse host-ssh` on a loopback port and three `ssh -tt` clients in
 /// tmux, one key each, in a drafted 6-team league whose trades are reviewed by a league vote for 1 hour (six managers,
 /// so a third of the four outside a trade — two votes — vetoes). Ann offers Bob her quarterback for his; Bob counters
 /// asking for her first running back instead; Ann accepts the counter, and it goes into review; Cat votes against it

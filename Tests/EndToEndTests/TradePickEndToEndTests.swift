@@ -3,7 +3,7 @@ import ClubhouseDomain
 import Foundation
 import Testing
 
-/// Issue 44, done when: a trade offering a player and a 2019 draft pick is made in the app (two real terminals on one
+/// A trade offering a player and a 2019 draft pick is made in the app (two real terminals on one
 /// database), accepted on the other side with that side's own drop, and both rosters and the draft order show it.
 /// The league is set up through the use cases on the same file: three teams (Ann, Bob, a bot), four rounds, a long
 /// pick clock so the draft waits on Bob's second pick while the two trade; trade review off.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue #6's whole story in two real terminals on one database, keyboard only:
+/// A whole season's story for two managers in two real terminals on one database, keyboard only:
 /// a fresh person joins the open demo league (Sunday Funday) through the sign-in gate; its commissioner (a demo
 /// account) approves, trims the roster to two slots in the settings form and starts the draft; the newcomer drafts,
 /// sets a lineup, adds a free agent (dropping a player) and places a FAAB claim on the player the commissioner just

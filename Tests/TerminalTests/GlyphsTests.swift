@@ -2,7 +2,7 @@ import Testing
 import CNcurses
 @testable import Terminal
 
-/// Issue #30: the app's idea of a cluster's width must be the terminal's. Clusters are drawn as glyphs that
+/// The app's idea of a cluster's width must be the terminal's. Clusters are drawn as glyphs that
 /// ncurses (and tmux, and most terminals) measure the same way: `wcwidth` per code point, marks on their character.
 @Suite struct GlyphsTests {
     static let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"          // 👨‍👩‍👧

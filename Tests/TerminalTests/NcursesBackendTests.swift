@@ -77,7 +77,7 @@ import CNcurses
         #expect(trimmed(lines[4]) == "  resized")
     }
 
-    /// Issue #30: names with ZWJ sequences, flags, VS16, combining marks, CJK, Zalgo text and control characters, in
+    /// Names with ZWJ sequences, flags, VS16, combining marks, CJK, Zalgo text and control characters, in
     /// a box, drawn through ncurses over a screen full of "#", then moved a row (as when the selection moves and the
     /// list scrolls). ncurses' own screen must be the app's, cell for cell: a cluster the app measured differently
     /// from ncurses leaves a "#" (or the previous frame's text) behind and shifts what follows on the terminal.

@@ -163,7 +163,7 @@ struct FieldProgram: Program {
         #expect(f.text == "abx" && notices == 2)
     }
 
-    /// Issue #30: a field counts characters as the league's rules do (grapheme clusters): a mark, a skin tone, a
+    /// A field counts characters as the league's rules do (grapheme clusters): a mark, a skin tone, a
     /// flag's second letter or the rest of a ZWJ sequence typed as a key of its own joins the character before it.
     @Test func aMarkOrTheRestOfAnEmojiTypedAloneJoinsTheCharacterBeforeIt() {
         var f = TextFieldState(maxLength: 3)
@@ -197,7 +197,7 @@ struct FieldProgram: Program {
     }
 }
 
-/// A pre-filled amount is selected: the first key typed replaces it (issue 44: typing 10 on `$1` gave $110).
+/// A pre-filled amount is selected: the first key typed replaces it (typing 10 on `$1` gave $110).
 @Suite struct SelectedTextFieldTests {
     @Test func theFirstCharacterTypedReplacesASelectedText() {
         var f = TextFieldState(text: "1", maxLength: 6, selected: true)

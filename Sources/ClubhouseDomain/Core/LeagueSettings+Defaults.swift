@@ -1,6 +1,6 @@
 import Foundation
 
-// Defaults that follow their fields (issue 44): a setting whose default depends on another reads its default from the
+// Defaults that follow their fields: a setting whose default depends on another reads its default from the
 // settings it depends on until a client sends it (or code sets it). Only a value that was sent can then be refused:
 // `bidSeconds: 5` alone gives a 5-second reset, a 13-week regular season alone gives playoffs from week 14.
 // Each rule computes on values brought into their limits first, so a refused neighbour (a week of Int.max) can't trap.

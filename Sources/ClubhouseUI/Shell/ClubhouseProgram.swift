@@ -79,7 +79,7 @@ public struct ClubhouseProgram: Program {
 
     /// A league's live event draws nothing by itself: the board notes it and reloads what it shows in the background,
     /// and so does the page on top (`AppReducer`, `.board(.refreshDue)`); the shown values stay until the answers come,
-    /// and those are drawn. Each SSH session draws one frame fewer per pick for it (#35): it drew the unchanged screen
+    /// and those are drawn. Each SSH session draws one frame fewer per pick for it: it drew the unchanged screen
     /// again for the event before.
     public func redraws(after message: AppAction) -> Bool {
         switch message {

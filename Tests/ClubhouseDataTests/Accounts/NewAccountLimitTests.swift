@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import ClubhouseData
 
-/// Issue #30: each new account costs a full Argon2id hash, so one client may make at most 10 an hour, and a refusal —
+/// Each new account costs a full Argon2id hash, so one client may make at most 10 an hour, and a refusal —
 /// over the limit, or a taken email — is decided before any hash is made.
 @Suite struct NewAccountLimitTests {
     static let office = ClientOrigin.address("203.0.113.9")

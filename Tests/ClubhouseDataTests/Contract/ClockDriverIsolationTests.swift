@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 @testable import ClubhouseData
 
-/// Issue #30: one league's bad data never stops the clock drivers for the others (SQLite and PostgreSQL). A league
+/// One league's bad data never stops the clock drivers for the others (SQLite and PostgreSQL). A league
 /// whose stored row needs the commissioner, or whose step fails every time, is skipped and logged once with its id,
 /// while the other leagues' clocks go on stepping.
 @Suite("Contract: one league can't stop the clocks", .bothBackends) struct ClockDriverIsolationTests {

@@ -53,7 +53,7 @@ import Testing
         settings.waiverPeriodDays += 1
         #expect(await failure { try await world.api(league.commissioner).updateSettings(league.id, settings: settings) }
                 == .conflict("Settings lock once the draft of Test League starts"))
-        // The trade settings (issue #33) stay the commissioner's during the season.
+        // The trade settings stay the commissioner's during the season.
         settings.waiverPeriodDays -= 1
         settings.tradeReview = .commissioner
         settings.tradeDeadlineWeek = 9

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import ClubhouseData
 
-/// Issue #30: one account can't fill Home with public leagues — at most 10 created in any 24 hours, the refusal saying
+/// One account can't fill Home with public leagues — at most 10 created in any 24 hours, the refusal saying
 /// so in a sentence with when it frees up, the same on both transports and both databases.
 @Suite(.bothTransports) struct LeagueLimitContractTests {
     let world: ContractWorld

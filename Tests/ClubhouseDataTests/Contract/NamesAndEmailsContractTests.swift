@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import ClubhouseData
 
-/// Issue #30, "Names and emails", through the contract (embedded and HTTP): every name people type goes through one rule
+/// "Names and emails" through the contract (embedded and HTTP): every name people type goes through one rule
 /// (`TextRules`), and an address that looks the same is one account however it is spelled (`EmailAddress`).
 @Suite(.bothTransports) struct NamesAndEmailsContractTests {
     static let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}", flag = "\u{1F1FA}\u{1F1F8}"

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import ClubhouseData
 
-/// Issue #30 through the contract, on SQLite and PostgreSQL, embedded and over HTTP: no number a client sends can
+/// Through the contract, on SQLite and PostgreSQL, embedded and over HTTP: no number a client sends can
 /// crash or hang the server — each is refused with `validation` naming its field, and the server answers afterwards.
 @Suite("Contract: numbers from clients have ranges", .bothTransports) struct NumberLimitsContractTests {
     /// The field of a `validation` refusal (nil for anything else, success included).

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import ClubhouseData
 
-/// Issue #33: the trade use cases on `LeagueService`, on SQLite and PostgreSQL — every state change, the refusals'
+/// The trade use cases on `LeagueService`, on SQLite and PostgreSQL — every state change, the refusals'
 /// sentences, review by vote and by the commissioner, reversal, expiry, bots answering, who sees what; and races of an
 /// acceptance against a drop and against another acceptance, each between two services on one database.
 @Suite("Use cases: trades", .bothBackends) struct TradeUseCaseTests {
@@ -229,7 +229,7 @@ import Testing
         }
     }
 
-    // MARK: Issue 44: values, bots on real time, the receiver's own drops
+    // MARK: Values, bots on real time, the receiver's own drops
 
     /// In week 9 of the 2019 demo the builder's values (`GET …/trade-market`) are rest-of-season values: Dalvin Cook
     /// (191.7 points so far) is worth more than Chris Godwin was on his 2018 season and more than any kicker.

@@ -32,7 +32,7 @@ import Testing
         #expect(throws: AccountRules.wrongCredentials) { try service.signIn(email: commissioner.email, password: "not-the-password", device: "test") }
     }
 
-    /// Issue #30: the demo's `<first name>@demo.clubhouse` accounts are stored in the form sign-in looks up, pass the
+    /// The demo's `<first name>@demo.clubhouse` accounts are stored in the form sign-in looks up, pass the
     /// rule for new addresses, and their names pass the rule for names.
     @Test func demoAccountsAreStoredAsSignInLooksThemUp() throws {
         let users = try Self.seeded.db.query("SELECT email, display_name FROM users")

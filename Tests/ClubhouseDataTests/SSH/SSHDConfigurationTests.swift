@@ -115,7 +115,7 @@ import Testing
 
 }
 
-// MARK: Paths sshd would mangle (issue 18)
+// MARK: Paths sshd would mangle
 
 extension SSHDConfigurationTests {
 

@@ -4,7 +4,7 @@ import Testing
 @testable import ClubhouseData
 @testable import ClubhouseServer
 
-/// Issue 44 over HTTP: a league that sends only `bidSeconds: 5` is made (its reset follows at 5 s); a reset that was
+/// Over HTTP: a league that sends only `bidSeconds: 5` is made (its reset follows at 5 s); a reset that was
 /// sent and passes the clock is refused naming it.
 @Suite(.bothBackendsOverHTTP) struct DependentDefaultsHTTPTests {
     @Test func aLeagueWithOnlyItsBiddingClockIsAcceptedAndOneWithAStaleResetIsRefused() async throws {

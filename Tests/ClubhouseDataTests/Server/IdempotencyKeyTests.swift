@@ -10,7 +10,7 @@ import Testing
 import Glibc
 #endif
 
-/// Issue #30: a retried or double-sent creating write (`Idempotency-Key`, Stripe's semantics) gets the first answer and
+/// A retried or double-sent creating write (`Idempotency-Key`, Stripe's semantics) gets the first answer and
 /// makes one league — on one instance, across instances on one database, and after a restart; the same key for another
 /// request is refused.
 @Suite(.bothBackendsOverHTTP) struct IdempotencyKeyTests {

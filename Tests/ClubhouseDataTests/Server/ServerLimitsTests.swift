@@ -5,7 +5,7 @@ import Testing
 @testable import ClubhouseRemote
 @testable import ClubhouseServer
 
-/// Issue #30 over HTTP: the sign-in limit counts the client's address as the server sees it (never the device name the
+/// Over HTTP: the sign-in limit counts the client's address as the server sees it (never the device name the
 /// client sends), a trusted proxy's `X-Forwarded-For` is honoured from that proxy only, the SSH host's sessions are
 /// counted by their SSH client and key, new accounts are limited per address, and writes per account.
 @Suite(.bothBackendsOverHTTP) struct ServerSignInLimitTests {

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 @testable import ClubhouseData
 
-/// Issue #36, metrics: `GET /metrics` in Prometheus's text format, for this machine (or the metrics token) only; route
+/// Metrics: `GET /metrics` in Prometheus's text format, for this machine (or the metrics token) only; route
 /// templates, methods and statuses as labels, never an id, a name or an address.
 @Suite("Server: metrics") struct ServerMetricsTests {
     /// A server over the world's database: behind a trusted proxy on loopback (so a test can be any client through

@@ -5,7 +5,7 @@ import Testing
 @testable import ClubhouseData
 @testable import ClubhousePostgres
 
-/// Issue #35: anonymous reads of a league are computed once per league revision (`ReadCache`) — and never served
+/// Anonymous reads of a league are computed once per league revision (`ReadCache`) — and never served
 /// after a write that changes them, whichever instance wrote it; two instances on one database send the same bytes
 /// and tags. Each test runs on SQLite, then on PostgreSQL when the run has a test server.
 @Suite("Server: reads computed once per league revision", BothTransports(transports: [.remote]))

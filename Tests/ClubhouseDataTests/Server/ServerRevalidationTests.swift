@@ -4,7 +4,7 @@ import Foundation
 import Testing
 @testable import ClubhouseData
 
-/// Issue #35, first step: reads can be revalidated — deterministic bytes (sorted keys), a strong `ETag`, `If-None-Match`
+/// Reads can be revalidated — deterministic bytes (sorted keys), a strong `ETag`, `If-None-Match`
 /// → 304 with no body, and `Cache-Control` that lets anyone revalidate a public answer and keeps a signed-in one private.
 @Suite("Server: revalidation") struct ServerRevalidationTests {
     static func remoteWorld() throws -> ContractWorld { try ContractTransport.$current.withValue(.remote) { try ContractWorld() } }

@@ -6,7 +6,7 @@ import Testing
 @testable import ClubhouseData
 @testable import ClubhouseRemote
 
-/// Issue #36, "versions meet": `GET /v1/meta` and the `Clubhouse-Version` header on every answer; the remote client
+/// Versions meet: `GET /v1/meta` and the `Clubhouse-Version` header on every answer; the remote client
 /// reads it from whatever it asked and the top bar says what to update.
 @Suite("Server: versions") struct ServerVersionHeaderTests {
     /// A server over the world's database saying `version` of itself.

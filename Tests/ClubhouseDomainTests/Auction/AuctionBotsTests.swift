@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ClubhouseDomain
 
-/// Whole all-bot auctions on a simulated clock (issue 44): bots enter one maximum per nomination, prices land near value
+/// Whole all-bot auctions on a simulated clock: bots enter one maximum per nomination, prices land near value
 /// and every team spends its budget.
 enum BotAuction {
     /// A pool shaped like an NFL season's: each position's points fall off from its best player, with seeded noise.

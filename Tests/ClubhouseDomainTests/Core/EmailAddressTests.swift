@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ClubhouseDomain
 
-/// Issue #30, "Names and emails": one spelling per address that looks the same (`EmailAddress`).
+/// "Names and emails": one spelling per address that looks the same (`EmailAddress`).
 @Suite struct EmailAddressTests {
     func refusal(_ raw: String) -> String? {
         do { _ = try EmailAddress.validated(raw); return nil } catch { return error.message }

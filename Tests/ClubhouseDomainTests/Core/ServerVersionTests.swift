@@ -1,7 +1,7 @@
 import Testing
 @testable import ClubhouseDomain
 
-/// Issue #36: the server says its version and API version; the app reads them from any answer and says what to update.
+/// The server says its version and API version; the app reads them from any answer and says what to update.
 @Suite struct ServerVersionTests {
     @Test func theHeaderSaysTheVersionAndBothAPIVersionsAndReadsBack() {
         let v = ServerVersion(version: "0.3.1", api: 4, oldestAPI: 2)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ClubhouseDomain
 
-/// Issue #30, "Names and emails": one rule for every name and chat line (`TextRules`).
+/// "Names and emails": one rule for every name and chat line (`TextRules`).
 @Suite struct TextRulesTests {
     func team(_ raw: String) -> Result<String, DomainError> {
         Result { () throws(DomainError) -> String in try TextRules.name(raw, field: "teamName", what: "A team name") }

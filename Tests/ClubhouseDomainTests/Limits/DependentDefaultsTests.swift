@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ClubhouseDomain
 
-/// Issue 44: a default that depends on another setting follows it until a client sends it; only a value that was sent
+/// A default that depends on another setting follows it until a client sends it; only a value that was sent
 /// can be refused.
 @Suite struct DependentDefaultsTests {
     func decode(_ json: String) throws -> LeagueSettings { try JSONDecoder().decode(LeagueSettings.self, from: Data(json.utf8)) }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ClubhouseDomain
 
-/// Issue #30: every number a client can send has a range in the domain, refused with `validation` and its field.
+/// Every number a client can send has a range in the domain, refused with `validation` and its field.
 @Suite struct LeagueSettingsLimitsTests {
     /// One bad value, the field the refusal must name.
     struct Case: CustomTestStringConvertible, Sendable {

@@ -1,7 +1,7 @@
 import Testing
 import ClubhouseDomain
 
-/// Issue #18: no stored stat, however absurd, can make scoring trap.
+/// No stored stat, however absurd, can make scoring trap.
 @Suite("Scoring: arithmetic that cannot overflow")
 struct PointsSaturationTests {
     @Test func pointsArithmeticSaturatesInsteadOfTrapping() {

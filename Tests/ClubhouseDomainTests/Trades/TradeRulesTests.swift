@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ClubhouseDomain
 
-/// Issue #33: the trade rules on boards built by hand — a proposal's checks, the re-check before execution, what an
+/// The trade rules on boards built by hand — a proposal's checks, the re-check before execution, what an
 /// execution moves, traded picks in the draft order — and properties over many random leagues and trade sequences.
 @Suite struct TradeRulesTests {
     static let positions: [Position] = [.qb, .rb, .wr, .te, .k, .def]
@@ -66,7 +66,7 @@ import Testing
              .validation(field: "players", message: "Player 2-1 is named twice in the trade")),
             (TradeProposal(team: TeamID(2), with: TeamID(3), give: TradeAssets(players: ["p2-1"]), drops: ["p4-1"]),
              .validation(field: "drops", message: "Player 4-1 (a drop) isn't on Team 2's roster")),
-            // Issue 44: the proposer names only its own drops; the other team chooses its own when it accepts.
+            // The proposer names only its own drops; the other team chooses its own when it accepts.
             (TradeProposal(team: TeamID(2), with: TeamID(3), give: TradeAssets(players: ["p2-1"]), drops: ["p3-4"]),
              .validation(field: "drops", message: "Player 3-4 is Team 3's — Team 3 chooses its own drops when it accepts")),
             (TradeProposal(team: TeamID(2), with: TeamID(9), give: TradeAssets(players: ["p2-1"])), .notFound("Team 9 in Test League")),
@@ -105,7 +105,7 @@ import Testing
         #expect(x.dropped == ["p2-5"])
     }
 
-    /// Issue 44: the receiving side's roster limit doesn't refuse the offer — its team chooses its own drops when it
+    /// The receiving side's roster limit doesn't refuse the offer — its team chooses its own drops when it
     /// accepts, in the same sentence the builder and the server use; a bot drops its least valuable players.
     @Test func theReceivingTeamChoosesItsOwnDropsWhenItAccepts() throws {
         var settings = LeagueSettings()
@@ -358,7 +358,7 @@ import Testing
             guard case .reject(let why) = TradeBot.answer(trade(greedy), on: board, values: values, seed: seed) else {
                 Issue.record("a lopsided ask wasn't refused"); continue
             }
-            // Issue 44: the refusal says why, in the values' terms.
+            // The refusal says why, in the values' terms.
             #expect(why.hasPrefix("Team 1 values what it would get at ") && why.contains(" and what it would give at ")
                     && why.contains("— it wants at least"), "\(why)")
             let d = TradeBot.delay(for: TradeID(Int64(seed)), seed: seed)

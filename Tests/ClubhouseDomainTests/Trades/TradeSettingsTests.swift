@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ClubhouseDomain
 
-/// Issue #33: the trade settings — their defaults, their limits, and settings stored before they existed.
+/// The trade settings — their defaults, their limits, and settings stored before they existed.
 @Suite struct TradeSettingsTests {
     @Test func defaultsAreVoteReviewOfADayDeadlineWeek11PicksTradableSevenDayOffers() {
         let s = LeagueSettings()

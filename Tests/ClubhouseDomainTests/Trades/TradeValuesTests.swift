@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ClubhouseDomain
 
-/// Issue 44: rest-of-season trade values (`TradeValues`, Sources/ClubhouseDomain/README.md "Trade values") pinned on
+/// Rest-of-season trade values (`TradeValues`, Sources/ClubhouseDomain/README.md "Trade values") pinned on
 /// small hand-made numbers.
 @Suite struct TradeValuesTests {
     @Test func theFormulaBlendsByGamesPlayedTimesGamesLeftOverTheNthBest() {

@@ -1,4 +1,4 @@
-/// Schema v8: trades (issue #33). A trade's row holds its state and times; its items (players and picks each way, and
+/// Schema v8: trades. A trade's row holds its state and times; its items (players and picks each way, and
 /// the drops) are rows of `trade_items`, written once with the trade; votes against a trade in review are one row per
 /// voting team (`trade_votes`, never shown: reads count them); a traded draft pick's owner is a row of
 /// `draft_pick_owners`, keyed by the pick's round and its original team (a pick without a row is its original team's).

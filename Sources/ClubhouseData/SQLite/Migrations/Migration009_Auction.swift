@@ -1,4 +1,4 @@
-/// Schema v9: auction drafts (issue #34). The player on the block and every earlier nomination are rows of
+/// Schema v9: auction drafts. The player on the block and every earlier nomination are rows of
 /// `auction_nominations` (at most one `open` per league: a partial unique index, so of two nominations at once exactly
 /// one lands); each accepted bid is a row of `auction_bids`, keyed by its nomination and amount (amounts only rise, so
 /// of two equal bids at once exactly one lands); a team's private maximum is a row of `auction_max_bids`, read only by

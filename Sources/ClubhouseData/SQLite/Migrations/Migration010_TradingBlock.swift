@@ -1,4 +1,4 @@
-/// Schema v10: the trading block (issue #33) — the players a team is shopping, one row per team and player. A row
+/// Schema v10: the trading block — the players a team is shopping, one row per team and player. A row
 /// counts only while the player is on that team's roster (reads join the roster), and a trade's execution removes the
 /// rows of the players it moves.
 package enum Migration010 {

@@ -36,7 +36,7 @@ extension Wire {
 }
 
 extension Endpoints {
-    /// Auction drafts (issue #34): nominating, bidding and private maximums (rules in `Features/Auction`). The room is
+    /// Auction drafts: nominating, bidding and private maximums (rules in `Features/Auction`). The room is
     /// read through the draft board (`Drafting.draftBoard`, its `auction`). A bid is checked against the room as it
     /// stands when it arrives: a stale one is refused ("outbid — $N by Team"), never replayed at a later price.
     public enum Auction {

@@ -1,6 +1,6 @@
 import Foundation
 
-// The payloads of the auction events (issue #34): one per nomination, per accepted bid and per sale. A private maximum
+// The payloads of the auction events: one per nomination, per accepted bid and per sale. A private maximum
 // is never in an event; the bids it places are (`proxy`), as every screen must show the price.
 
 extension LeagueEvent {

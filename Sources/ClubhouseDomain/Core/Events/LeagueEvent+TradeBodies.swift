@@ -1,6 +1,6 @@
 import Foundation
 
-// The payloads of the trade events (issue #33): one event per state change of a trade. They name the trade and its
+// The payloads of the trade events: one event per state change of a trade. They name the trade and its
 // teams, never who voted.
 
 extension LeagueEvent {

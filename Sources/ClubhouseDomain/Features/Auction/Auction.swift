@@ -1,6 +1,6 @@
 import Foundation
 
-// MARK: - Auction drafts (issue #34): the stored pieces and the settings the rules read.
+// MARK: - Auction drafts: the stored pieces and the settings the rules read.
 
 /// One player put up for bids, numbered by the store.
 public struct NominationID: RawRepresentable, Hashable, Comparable, Codable, Sendable, CustomStringConvertible {

@@ -1,6 +1,6 @@
 import Foundation
 
-// MARK: - Auction drafts (issue #34): nominating, bidding and maximums for managers, the clock step that sells players
+// MARK: - Auction drafts: nominating, bidding and maximums for managers, the clock step that sells players
 // and nominates for bots and absent managers, and the commissioner's assignment. Start, pause, resume and undo are the
 // draft's own use cases, which hand an auction to `AuctionRoom`.
 

@@ -1,6 +1,6 @@
 import Foundation
 
-// MARK: - Trades (issue #33): offers, answers, review (vote or commissioner), execution, reversal, and the time step
+// MARK: - Trades: offers, answers, review (vote or commissioner), execution, reversal, and the time step
 // that expires offers, ends reviews and lets bots answer. Every write is one transaction that first runs the steps
 // that have fallen due (so nothing waits for a clock driver), then appends one event per state change.
 

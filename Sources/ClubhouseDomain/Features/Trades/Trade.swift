@@ -1,6 +1,6 @@
 import Foundation
 
-// MARK: - Trades (issue #33): the model. The rules are in `TradeRules`, the bots' answers in `TradeBot`, the use cases
+// MARK: - Trades: the model. The rules are in `TradeRules`, the bots' answers in `TradeBot`, the use cases
 // in `LeagueService+Trades.swift`.
 
 /// A trade's id (unique in the database).

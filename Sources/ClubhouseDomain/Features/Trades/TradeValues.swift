@@ -1,6 +1,6 @@
 import Foundation
 
-/// Rest-of-season trade values (issue 44): what a player is worth from now to the end of the fantasy regular season,
+/// Rest-of-season trade values: what a player is worth from now to the end of the fantasy regular season,
 /// over the replacement player at his position. The builder, the bots' answers (`TradeBot`) and the trade review
 /// (`TradeView`) all read these numbers; the rule is written out in `Sources/ClubhouseDomain/README.md` ("Trade values").
 ///

@@ -149,7 +149,7 @@ extension LeagueService {
 /// What the trade builder offers (`GET /v1/leagues/{league}/trade-market`): every rostered player's rest-of-season
 /// trade value (`TradeValues`, the numbers the review and the bots use) and each team's draft picks it may trade —
 /// this season's picks not yet made, while the league trades picks and its draft isn't over — named and valued as
-/// the review names them. Future seasons' picks (issue 46) will join `picks` with their own `season`.
+/// the review names them. Future seasons' picks (keeper and dynasty leagues) will join `picks` with their own `season`.
 public struct TradeMarket: Hashable, Codable, Sendable {
     public struct PlayerValue: Hashable, Codable, Sendable {
         public var player: PlayerID, value: Double

@@ -222,7 +222,7 @@ public struct DraftGrid: Widget {
                     buffer.fill(cell, with: .blank(context.style(.highlight)))
                     TableView.put(cell.width >= 12 ? "on the clock" : "on clock", in: cols[i], y: y, alignment: .left, style: context.style(.highlight), buffer: &buffer)
                 } else if let traded = room.tradedPicks?.first(where: { $0.pick == DraftPickRef(round: round, team: t.id) && $0.owner != t.id }) {
-                    // A traded pick not yet made: "→ its owner" (issue 44: the draft order shows the trade).
+                    // A traded pick not yet made: "→ its owner" (the draft order shows the trade).
                     let owner = room.teams.first { $0.id == traded.owner }?.name ?? "Team \(traded.owner.rawValue)"
                     TableView.put("→ " + owner, in: cols[i], y: y, alignment: .left, style: context.style(traded.owner == mine ? .accent : .dim), buffer: &buffer)
                 } else {
@@ -234,7 +234,7 @@ public struct DraftGrid: Widget {
 
     /// The row each pick sits on, by pick number: its round in a draft by rounds; in an auction the team's nth purchase.
     /// A sale's stored round counts sales across the room (sale 5 of 4 teams is "round 2"), so one team's two buys in
-    /// the same stretch of sales share a round: keyed by it, the second hid the first (issue 44: McCaffrey $63 lost
+    /// the same stretch of sales share a round: keyed by it, the second hid the first (a McCaffrey $63 sale was lost
     /// between Kamara and Mahomes).
     static func rows(_ room: DraftBoard) -> [Int: Int] {
         guard room.draft.type == .auction else { return Dictionary(room.picks.map { ($0.pick.number, $0.pick.round) }, uniquingKeysWith: { a, _ in a }) }

@@ -112,7 +112,7 @@ extension DraftRoomFeature {
     }
 
     /// The team `A` switches autopick for. A manager: their own team. The commissioner: in an auction the team selected
-    /// on the Teams tab, elsewhere their own team (issue 44: it took the high bidder's); in a draft by rounds the team on
+    /// on the Teams tab, elsewhere their own team (it once took the high bidder's); in a draft by rounds the team on
     /// the clock (an absent manager's).
     static func autopickTarget(_ state: State) -> TeamSummary? {
         guard let room = state.room.value else { return nil }

@@ -1,7 +1,7 @@
 import Foundation
 import ClubhouseDomain
 
-/// When the terminal bell rings for a trade (#33), as the draft room rings for "on the clock": an offer to my team (a
+/// When the terminal bell rings for a trade, as the draft room rings for "on the clock": an offer to my team (a
 /// counter is a new offer to the team it answers, so it rings too), a trade opened to the league's vote that I may
 /// vote on (my team isn't in it), and my team's trade executing — after its review for both teams, at once on
 /// acceptance only for the proposer (the other side has just pressed the key). The board, which follows the league's
