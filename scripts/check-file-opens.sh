@@ -30,7 +30,9 @@ Sources/ClubhouseData/SSH/Processes.swift 6 /proc files and /dev/null for child 
 Sources/ClubhouseData/SSH/SSHHostSecret.swift 1 the SSH host secret file
 Sources/ClubhouseData/SSH/SSHUserAuth.swift 1 the file sshd names in SSH_USER_AUTH
 Sources/ClubhouseData/Season/ByteSource.swift 1 a season file being imported
-Sources/ClubhouseData/Season/SeasonReader.swift 8 season files being imported
+Sources/ClubhouseData/Season/SeasonReader.swift 5 season files being imported
+Sources/ClubhouseData/Season/SeasonReader+PlayByPlay.swift 1 the play-by-play file being imported
+Sources/ClubhouseData/Season/SeasonReader+Totals.swift 2 season files being imported
 Sources/ClubhouseRemote/Connection.swift 1 the CA file given to --ca-file
 Sources/ClubhouseRemote/SeasonDownload.swift 3 season downloads being written and their ETag files
 Sources/ClubhouseRemote/SeasonDownload+HTTP.swift 1 a season download being written (its .part file)
@@ -42,7 +44,8 @@ Sources/Terminal/Backends/NcursesBackend.swift 2 /dev/tty and /dev/null
 Sources/Terminal/Backends/TerminalPreflight.swift 1 /dev/tty
 Sources/Terminal/RunLoop/TerminalRunner.swift 1 /dev/tty
 Sources/clubhouse-bench/Bench.swift 3 /proc/loadavg and bench outputs
-Sources/clubhouse-bench/FanOutBench.swift 4 logs and /proc files of the processes it measures
+Sources/clubhouse-bench/FanOutBench.swift 1 logs of the processes it measures
+Sources/clubhouse-bench/BenchProcesses.swift 3 logs and /proc files of the processes it measures
 Sources/clubhouse-bench/FollowersBench.swift 1 /proc/PID/status
 Sources/clubhouse-bench/MemoryBench.swift 1 /proc/PID/stat
 Sources/clubhouse-bench/ServerBench.swift 2 the haproxy sample configuration and logs

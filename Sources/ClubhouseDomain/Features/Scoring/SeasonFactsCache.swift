@@ -1,0 +1,103 @@
+import Foundation
+import Synchronization
+
+/// The season's values under one scoring rule set.
+struct ScoredFacts: Sendable {
+    let scoring: ScoringRules
+    let rankings: DraftRankings
+    /// player → week → points of that week's stat row.
+    let points: [PlayerID: [Int: Points]]
+    /// player → points of each row of his game log (aligned with `SeasonFacts.logs`).
+    let logPoints: [PlayerID: [Points]]
+    /// player → prior-season points.
+    let prior: [PlayerID: Points]
+}
+
+/// Per-scoring values of one `SeasonFacts`, built once per scoring rules on first use.
+final class ScoredCache: Sendable {
+    // The values are immutable once stored.
+    private let byScoring = Mutex<[ScoringRules: ScoredFacts]>([:])
+    /// Leagues mostly use the presets; custom rule sets beyond this many start the cache afresh (~200 KB each).
+    private static var limit: Int { 32 }
+
+    func get(_ scoring: ScoringRules, build: () -> ScoredFacts) -> ScoredFacts {
+        if let hit = byScoring.withLock({ $0[scoring] }) { return hit }
+        let fresh = build()
+        return byScoring.withLock { byScoring in
+            if let raced = byScoring[scoring] { return raced }
+            if byScoring.count >= Self.limit { byScoring.removeAll(keepingCapacity: true) }
+            byScoring[scoring] = fresh
+            return fresh
+        }
+    }
+}
+
+/// League rankings of one `SeasonFacts` per scoring rules and roster shape.
+final class ValuedRankingsCache: Sendable {
+    struct Key: Hashable { let scoring: ScoringRules; let valuation: DraftValuation }
+    // The rankings are immutable once stored.
+    private let byKey = Mutex<[Key: DraftRankings]>([:])
+
+    func get(_ key: Key, build: () -> DraftRankings) -> DraftRankings {
+        if let hit = byKey.withLock({ $0[key] }) { return hit }
+        let fresh = build()
+        return byKey.withLock { byKey in
+            if let raced = byKey[key] { return raced }
+            if byKey.count >= 64 { byKey.removeAll(keepingCapacity: true) }
+            byKey[key] = fresh
+            return fresh
+        }
+    }
+}
+
+/// Per-week sorted play times (see `SeasonFacts.nextLiveMoment`).
+final class MomentCache: Sendable {
+    private let weeks = Mutex<[Int: [Date]]>([:])
+    func get(_ week: Int, build: () throws -> [Date]) rethrows -> [Date] {
+        if let hit = weeks.withLock({ $0[week] }) { return hit }
+        let fresh = try build()
+        weeks.withLock { $0[week] = fresh }
+        return fresh
+    }
+}
+
+/// Holds each season's `SeasonFacts` once loaded, reloading when the store's season data version changes (an import).
+public final class SeasonFactsCache: Sendable {
+    // Facts are immutable values, so handing them out is safe.
+    private struct State {
+        var cached: [Int: SeasonFacts] = [:]
+        /// Calendars read on their own, before the facts were needed (see `calendar(_:season:)`).
+        var schedules: [Int: (version: Int64, calendar: SeasonCalendar)] = [:]
+    }
+    private let state = Mutex(State())
+
+    public init() {}
+
+    public func facts(_ r: any LeagueStoreReader, season: Int) throws -> SeasonFacts {
+        let version = try r.seasonDataVersion()
+        if let c = state.withLock({ $0.cached[season] }), c.version == version { return c }
+        let fresh = try SeasonFacts.load(from: r, season: season)
+        state.withLock { s in
+            // A new data version makes every season's facts stale: drop the others too.
+            s.cached = s.cached.filter { $0.value.version == version }
+            s.cached[season] = fresh
+        }
+        return fresh
+    }
+
+    /// A season's calendar (its games' kickoffs by week) alone: what lists of leagues need for each league's week.
+    /// Taken from the facts when they are loaded; otherwise one read of the games, kept per data version, so that
+    /// Home's first frame doesn't load every player and stat line of the season (the facts load when a page needs them).
+    public func calendar(_ r: any LeagueStoreReader, season: Int) throws -> SeasonCalendar {
+        let version = try r.seasonDataVersion()
+        let hit: SeasonCalendar? = state.withLock { s in
+            if let c = s.cached[season], c.version == version { return c.calendar }
+            if let k = s.schedules[season], k.version == version { return k.calendar }
+            return nil
+        }
+        if let hit { return hit }
+        let fresh = try SeasonCalendar(games: r.games(season: season))
+        state.withLock { $0.schedules[season] = (version, fresh) }
+        return fresh
+    }
+}
