@@ -160,6 +160,25 @@ import Terminal
         #expect(Screen(h.state).inSheet("\(first.player.name) [block]"))
     }
 
+    @Test func onAShortTerminalTheSideBeingBuiltGetsTheRowsAndTheOtherItsTitle() async {
+        let fake = FakeLeague()
+        let bytes = try! await fake.roster(Demo.greats, team: Demo.bytes)
+        var h = await TeamWorld.signedIn(on: .tradeBuilder(Demo.greats, counter: nil), size: Size(width: 60, height: 16), fake: fake)
+        h.key(.enter)                      // Bytes
+        await h.settle()
+        h.key(.char("-"))                  // the board back above the sheet: half the height
+        await h.settle()
+        let theirs = Screen(h.state)
+        #expect(theirs.text.contains(" half "), "the sheet at half height:\n\(theirs.text)")
+        #expect(theirs.inSheet("▸ You get — Bytes") && theirs.inSheet("You give — ") && theirs.inSheet(bytes.rows[0].player.name),
+                "their first player under their title, mine as a title:\n\(theirs.text)")
+        h.key(.left)
+        let mine = Screen(h.state)
+        let mineFirst = try! #require(h.state.top[TradeBuilderFeature.self]?.rows(.mine).first)
+        #expect(mine.inSheet("▸ You give — ") && mine.inSheet(mineFirst.player.name) && !mine.inSheet(bytes.rows[0].player.name),
+                "my rows now, theirs folded to a title:\n\(mine.text)")
+    }
+
     @Test func theBuilderFiltersTheirRosterToTheTradingBlock() async {
         let fake = FakeLeague()
         var bytes = try! await fake.roster(Demo.greats, team: Demo.bytes)

@@ -33,10 +33,17 @@ extension TradeBuilderFeature {
         if rosters.width >= 70 {
             let w = (rosters.width - 1) / 2
             halves = [Rect(x: rosters.x, y: rosters.y, width: w, height: rosters.height), Rect(x: rosters.x + w + 1, y: rosters.y, width: w, height: rosters.height)]
-        } else {
+        } else if rosters.height / 2 >= 4 {
             let h = rosters.height / 2
             halves = [Rect(x: rosters.x, y: rosters.y, width: rosters.width, height: h),
                       Rect(x: rosters.x, y: rosters.y + h, width: rosters.width, height: rosters.height - h)]
+        } else {
+            // Too short for two lists with rows (a 60×16 terminal with the board open): the side being built gets the
+            // rows, the other keeps its title line, and ←/→ swaps them.
+            let rest = max(0, rosters.height - 1)
+            let top = state.side == .mine ? rest : 1
+            halves = [Rect(x: rosters.x, y: rosters.y, width: rosters.width, height: top),
+                      Rect(x: rosters.x, y: rosters.y + top, width: rosters.width, height: rosters.height - top)]
         }
         for (side, half) in zip([Side.mine, .theirs], halves) {
             let focused = state.side == side
