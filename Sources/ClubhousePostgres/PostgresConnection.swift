@@ -24,7 +24,7 @@ import Glibc
 public final class PostgresConnection {
     let handle: OpaquePointer
     /// Rewritten SQL texts (`?` → `$n`), by the text given.
-    private var rewritten: [String: String] = [:]
+    var rewritten: [String: String] = [:]
     /// Statements prepared on this connection (server-side, by the protocol's Parse: kept across transactions, gone
     /// with the connection), by their text and parameter types: the server parses and plans each once per connection
     /// instead of on every call. At most `maxPrepared`; past that a statement runs unprepared.
@@ -37,7 +37,7 @@ public final class PostgresConnection {
     /// The transaction's BEGIN, not sent yet: it goes out with the transaction's first statement, in the same round
     /// trip (libpq's pipeline mode, or one simple query), instead of a round trip of its own. The server takes a
     /// transaction's snapshot at its first statement, not at BEGIN, so nothing it sees changes.
-    private var pendingBegin: String?
+    var pendingBegin: String?
     /// Writes of the open transaction not sent yet (`runLater`): they go out with its next statement or its COMMIT.
     private var deferred: [Bound] = []
     /// The memo of the store transaction running on this connection (`StoreSQLSession.storeMemo`).
@@ -50,11 +50,11 @@ public final class PostgresConnection {
     /// COMMIT. A call that lost its connection before that can run again on another connection (the pool does, once).
     package var mayHaveCommitted = false
     /// Set when a statement failed half-way (timed out, or the connection broke): the connection is not used again.
-    private(set) var broken = false
+    var broken = false
     /// When the statement being run was sent.
-    private var sentAt = ContinuousClock.now
+    var sentAt = ContinuousClock.now
     /// Round trips to the server so far (a pipeline is one): what tests count to keep a write's round trips few.
-    package private(set) var roundTrips = 0
+    package internal(set) var roundTrips = 0
 
     /// Opens a connection to `url` (`postgres://user@host:port/db?…` or a `key=value` conninfo string) within
     /// `connectTimeout`. GSSAPI encryption is always off: Clubhouse speaks to PostgreSQL on a trusted network or
@@ -138,7 +138,7 @@ public final class PostgresConnection {
     }
 
     /// Runs statements that change nothing lasting (transaction control, session settings, probes).
-    private func session(_ sql: String) throws {
+    func session(_ sql: String) throws {
         // A rollback (of the transaction, or to a savepoint: every write waiting was made inside it, since a SAVEPOINT
         // sends what waits before it) drops the writes waiting to go; anything else sends them first.
         if sql.hasPrefix("ROLLBACK") { deferred.removeAll() } else { try flushDeferred() }
@@ -242,7 +242,7 @@ public final class PostgresConnection {
     }
 
     /// Sends the writes waiting to go (and a pending BEGIN) now: before a statement that can't join a pipeline.
-    private func flushDeferred() throws {
+    func flushDeferred() throws {
         guard !deferred.isEmpty else { return }
         _ = try pipeline([])
     }
@@ -344,85 +344,6 @@ public final class PostgresConnection {
         return t
     }
 
-    /// Loads `rows` into `table` with `COPY … FROM STDIN` (text format): the fast path for seeding.
-    public func copy(into table: String, columns: [String], rows: some Sequence<[SQLiteValue]>) throws {
-        let sql = "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN"
-        if depth == 0 { mayHaveCommitted = true }
-        try flushDeferred()
-        if let begin = pendingBegin {
-            pendingBegin = nil
-            try session(begin)
-        }
-        let until = deadline ?? .now + statementTimeout
-        let start = try roundTrip(sql, until: until) { PQsendQuery($0, sql) }
-        guard PQresultStatus(start) == PGRES_COPY_IN else {
-            defer { PQclear(start) }
-            try check(start, sql: sql)
-            throw PostgresError(sqlState: "XX000", message: "COPY did not start", sql: sql)
-        }
-        PQclear(start)
-        var buffer = ""
-        func flush() throws {
-            guard !buffer.isEmpty else { return }
-            let data = Array(buffer.utf8)
-            buffer = ""
-            // Non-blocking: 0 means libpq's buffer is full — wait until the socket takes more.
-            while true {
-                let rc = data.withUnsafeBufferPointer { p in
-                    p.withMemoryRebound(to: CChar.self) { PQputCopyData(handle, $0.baseAddress, Int32($0.count)) }
-                }
-                if rc == 1 { break }
-                guard rc == 0 else { throw failure(sql) }
-                try flushOutput(sql, until: until)
-            }
-        }
-        for row in rows {
-            buffer += row.map(Self.copyField).joined(separator: "\t") + "\n"
-            if buffer.utf8.count > 1 << 16 { try flush() }
-        }
-        try flush()
-        while true {
-            let rc = PQputCopyEnd(handle, nil)
-            if rc == 1 { break }
-            guard rc == 0 else { throw failure(sql) }
-            try flushOutput(sql, until: until)
-        }
-        // Non-blocking, 1 only says the end was queued: what libpq still holds must reach the server before waiting
-        // for its answer (else each side waits on the other until the deadline — a seed hung here under load).
-        try flushOutput(sql, until: until)
-        let result = try results(sql, until: until)
-        defer { PQclear(result) }
-        try check(result, sql: sql)
-    }
-
-    private static func copyField(_ v: SQLiteValue) -> String {
-        switch v {
-        case .null: return "\\N"
-        case .integer(let i): return String(i)
-        case .real(let d): return float8(d)
-        case .blob(let b): return "\\\\x" + b.map { String(format: "%02x", $0) }.joined()
-        case .text(let s):
-            var out = ""
-            for c in s.unicodeScalars {
-                switch c {
-                case "\\": out += "\\\\"
-                case "\t": out += "\\t"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                default: out.unicodeScalars.append(c)
-                }
-            }
-            return out
-        }
-    }
-
-    /// A double in text PostgreSQL reads back to the same value (Swift's description is shortest round-trip).
-    static func float8(_ d: Double) -> String {
-        if d.isNaN { return "NaN" }
-        if d.isInfinite { return d > 0 ? "Infinity" : "-Infinity" }
-        return "\(d)"
-    }
-
     // MARK: Transactions
 
     /// Runs `body` in a transaction begun with `begin`; commits on return, rolls back on throw. Nested calls use savepoints.
@@ -467,152 +388,6 @@ public final class PostgresConnection {
         while let n = PQnotifies(handle) {
             out.append((String(cString: n.pointee.relname), String(cString: n.pointee.extra)))
             PQfreemem(n)
-        }
-        return out
-    }
-
-    // MARK: Errors
-
-    private func check(_ result: OpaquePointer, sql: String) throws {
-        switch PQresultStatus(result) {
-        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_COPY_IN, PGRES_EMPTY_QUERY: return
-        default:
-            // An error libpq made itself (the connection broke) has no SQLSTATE: say it is a lost connection.
-            let lost = PQstatus(handle) != CONNECTION_OK
-            if lost { broken = true }
-            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? (lost ? "08006" : "XX000")
-            let message = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
-                ?? String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
-            let constraint = PQresultErrorField(result, Int32(UInt8(ascii: "n"))).map { String(cString: $0) }
-            throw PostgresError(sqlState: state, message: message, sql: sql, constraint: constraint)
-        }
-    }
-
-    /// The connection broke while running `sql`: it is not used again.
-    private func failure(_ sql: String?) -> PostgresError {
-        broken = true
-        let said = String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
-        return PostgresError(sqlState: "08006", message: said.isEmpty ? "the connection to the server was lost" : said, sql: sql)
-    }
-
-    /// No answer by the deadline: the statement may still be running (or the server frozen), so the connection is
-    /// given up — closing it is the only way to be sure nothing more arrives on it.
-    private func timedOut(_ sql: String?, after limit: Duration?) -> PostgresError {
-        broken = true
-        let waited = ContinuousClock.now - sentAt
-        let said = limit.map { "no answer from the database within \(Self.seconds($0))" }
-            ?? "no answer from the database by the call's deadline (this statement waited \(Self.seconds(waited)))"
-        var e = PostgresError.timedOut(said, sql: sql)
-        // Evidence of a server that doesn't answer only when the statement had a fair time of its own: a call that
-        // spent its time waiting for a free connection (a busy pool) and then ran out says nothing about the server.
-        e.serverSilent = waited >= statementTimeout / 2
-        return e
-    }
-
-    /// Sends `sql` with `send`, then waits for its results until the call's deadline; returns the first error's
-    /// result or else the last one (as `PQexec` does), or the COPY state that asks for data.
-    private func roundTrip(_ sql: String, until: ContinuousClock.Instant? = nil, send: (OpaquePointer) -> Int32) throws -> OpaquePointer {
-        guard !broken else { throw PostgresError(sqlState: "08003", message: "the connection was given up after an earlier failure", sql: sql) }
-        let until = until ?? deadline ?? .now + statementTimeout
-        sentAt = .now
-        roundTrips += 1
-        guard send(handle) == 1 else { throw failure(sql) }
-        try flushOutput(sql, until: until)
-        return try results(sql, until: until)
-    }
-
-    /// Writes what libpq holds for the server (non-blocking mode keeps what the socket didn't take), reading meanwhile
-    /// so neither side waits on the other.
-    private func flushOutput(_ sql: String?, until: ContinuousClock.Instant) throws {
-        while true {
-            let rc = PQflush(handle)
-            if rc == 0 { return }
-            guard rc > 0 else { throw failure(sql) }
-            guard let events = Self.poll(PQsocket(handle), POLLIN | POLLOUT, until: until) else { throw timedOut(sql, after: timeLimit(until)) }
-            if events & Int16(POLLIN | POLLHUP | POLLERR) != 0, PQconsumeInput(handle) != 1 { throw failure(sql) }
-        }
-    }
-
-    /// Reads every result of the statement sent, waiting on the socket until `until`.
-    private func results(_ sql: String?, until: ContinuousClock.Instant) throws -> OpaquePointer {
-        var kept: OpaquePointer?
-        do {
-            while true {
-                while PQisBusy(handle) == 1 {
-                    guard Self.poll(PQsocket(handle), POLLIN, until: until) != nil else { throw timedOut(sql, after: timeLimit(until)) }
-                    guard PQconsumeInput(handle) == 1 else { throw failure(sql) }
-                }
-                guard let result = PQgetResult(handle) else { break }
-                switch PQresultStatus(result) {
-                case PGRES_COPY_IN, PGRES_COPY_OUT, PGRES_COPY_BOTH:
-                    if let k = kept { PQclear(k) }
-                    return result
-                default:
-                    // The first error stands (what follows it was not run); otherwise the last result.
-                    if let k = kept, PQresultStatus(k) == PGRES_FATAL_ERROR { PQclear(result) } else {
-                        if let k = kept { PQclear(k) }
-                        kept = result
-                    }
-                }
-            }
-        } catch {
-            if let k = kept { PQclear(k) }
-            throw error
-        }
-        guard let kept else { throw failure(sql) }
-        return kept
-    }
-
-    /// The limit the call had, for the message (when it was a whole statement's own).
-    private func timeLimit(_ until: ContinuousClock.Instant) -> Duration? { deadline == nil ? statementTimeout : nil }
-
-    /// Waits until `fd` is ready for `events` or `until` passes; returns what it is ready for, nil on timeout.
-    static func poll(_ fd: Int32, _ events: Int32, until: ContinuousClock.Instant) -> Int16? {
-        while true {
-            let left = until - .now
-            guard left > .zero else { return nil }
-            var pfd = pollfd(fd: fd, events: Int16(events), revents: 0)
-            let ms = Int32(clamping: (left.components.seconds * 1000) + (left.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-            let rc = Glibc.poll(&pfd, 1, max(1, ms))
-            if rc > 0 { return pfd.revents }
-            if rc < 0 && errno != EINTR { return Int16(POLLERR) }
-        }
-    }
-
-    static func milliseconds(_ d: Duration) -> Int64 { max(1, d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000) }
-    static func seconds(_ d: Duration) -> String {
-        let ms = milliseconds(d)
-        return ms % 1000 == 0 ? "\(ms / 1000) s" : String(format: "%.1f s", Double(ms) / 1000)
-    }
-
-    /// `sql` with `?` and `?N` placeholders as `$n` (quoted text and identifiers left alone), rewritten once per text.
-    func placeholders(_ sql: String) -> String {
-        if let hit = rewritten[sql] { return hit }
-        let out = Self.rewritePlaceholders(sql)
-        if rewritten.count >= 256 { rewritten.removeAll(keepingCapacity: true) }
-        rewritten[sql] = out
-        return out
-    }
-
-    static func rewritePlaceholders(_ sql: String) -> String {
-        var out = ""
-        var n = 0
-        var quote: Character?
-        var chars = Array(sql)[...]
-        while let c = chars.popFirst() {
-            if let q = quote {
-                out.append(c)
-                if c == q { quote = nil }
-                continue
-            }
-            switch c {
-            case "'", "\"": quote = c; out.append(c)
-            case "?":
-                var digits = ""
-                while let d = chars.first, d.isASCII, d.isNumber { digits.append(d); chars.removeFirst() }
-                if digits.isEmpty { n += 1; out += "$\(n)" } else { out += "$" + digits }
-            default: out.append(c)
-            }
         }
         return out
     }
