@@ -42,6 +42,9 @@ public final class PostgresDatabase: @unchecked Sendable {
     public var maxConnections: Int { options.maxConnections }
     /// Attempts of one write before its serialization failure is reported.
     public var maxAttempts = 30
+    /// What this process knows of the database's commits without asking (kept reads' change stamp): every
+    /// `PostgresEventSource` of this database keeps it, and each write transaction moves it on.
+    public let readKnowledge = PostgresReadKnowledge()
     /// The limit of migrations and seeding (`PostgresSchema`, `PostgresSeeder`): long copies, and waits for another
     /// instance's migration.
     public static let maintenanceTimeout: Duration = .seconds(600)
@@ -241,6 +244,8 @@ public final class PostgresDatabase: @unchecked Sendable {
     public func transaction<T>(timeout: Duration? = nil, _ body: (PostgresConnection) throws -> T) throws -> T {
         try withConnection(timeout: timeout) { c in
             if c.depth > 0 { return try c.inTransaction("BEGIN", body) }
+            // After the commit (or a failure, which may have come after it): the writer's next read asks the revision.
+            defer { readKnowledge.wrote() }
             var attempt = 1
             while true {
                 do {

@@ -20,6 +20,10 @@ public struct PostgresEventSource: LeagueEventSource {
 
     public init(database: PostgresDatabase) { self.database = database }
 
+    /// Kept from this process's follows of every league (`PostgresReadKnowledge`): nil while nothing was heard for
+    /// its `freshFor`, or a follow's connection was lost, and whenever no follow of every league runs.
+    public func changeStamp() -> UInt64? { database.readKnowledge.stamp() }
+
     public func lastEventID() throws -> Int64 {
         try domainErrors { try database.read { try $0.scalar("SELECT COALESCE(max(id), 0) FROM events", [], as: Int64.self) } ?? 0 }
     }
@@ -43,7 +47,9 @@ public struct PostgresEventSource: LeagueEventSource {
 
     public func follow(after id: Int64, league: LeagueID?) -> AsyncStream<LeagueEvent> {
         let follower = PostgresEventFollower(url: database.url, after: id, league: league, fallback: fallbackInterval, batch: batchSize,
-                                             connectTimeout: database.options.connectTimeout, statementTimeout: database.options.callTimeout)
+                                             connectTimeout: database.options.connectTimeout, statementTimeout: database.options.callTimeout,
+                                             // Only a follow of every league sees every commit that moves the stamp on.
+                                             knowledge: league == nil ? database.readKnowledge : nil)
         return AsyncStream { continuation in
             continuation.onTermination = { _ in follower.cancel() }
             // A thread of its own: it blocks in poll(2), which must not hold one of the few cooperative threads.
@@ -64,15 +70,17 @@ final class PostgresEventFollower: Sendable {
     let batch: Int
     let connectTimeout: Duration
     let statementTimeout: Duration
+    /// Kept up to date by each look, when this follow sees every league (`PostgresReadKnowledge`).
+    let knowledge: PostgresReadKnowledge?
     /// The pause before reconnecting after a failure, doubled at each failure in a row up to `longestPause`.
     static let firstPause: Duration = .milliseconds(200)
     static let longestPause: Duration = .seconds(5)
     private let cancelled = Mutex(false)
 
     init(url: String, after: Int64, league: LeagueID?, fallback: Duration, batch: Int, connectTimeout: Duration = .seconds(5),
-         statementTimeout: Duration = .seconds(10)) {
+         statementTimeout: Duration = .seconds(10), knowledge: PostgresReadKnowledge? = nil) {
         self.url = url; self.after = after; self.league = league; self.fallback = fallback; self.batch = batch
-        self.connectTimeout = connectTimeout; self.statementTimeout = statementTimeout
+        self.connectTimeout = connectTimeout; self.statementTimeout = statementTimeout; self.knowledge = knowledge
     }
 
     func cancel() { cancelled.withLock { $0 = true } }
@@ -86,7 +94,9 @@ final class PostgresEventFollower: Sendable {
         var last = after
         var connection: PostgresConnection?
         var pause = Self.firstPause
-        let fallbackMs = Int(PostgresConnection.milliseconds(fallback))
+        // A follow that keeps the knowledge looks at least twice within its freshness, so that it stays fresh while
+        // the database is quiet (one indexed read and one small one per look).
+        let fallbackMs = Int(PostgresConnection.milliseconds(knowledge.map { min(fallback, $0.freshFor / 2) } ?? fallback))
         while !isCancelled {
             do {
                 if connection == nil {
@@ -97,11 +107,18 @@ final class PostgresEventFollower: Sendable {
                 }
                 guard let c = connection else { continue }
                 // Every read has the statement deadline: a frozen server fails it, and the loop reconnects.
+                var began = ContinuousClock.now
                 while !isCancelled {
+                    began = .now
                     let page = try EventLog.scan(c, after: last, league: league, limit: batch)
                     for e in page.events { continuation.yield(e) }
                     last = page.lastID
                     if page.rows < batch { break }
+                }
+                // The last page saw every commit made before it began.
+                if let knowledge, !isCancelled {
+                    let others = try c.scalar(PostgresReadKnowledge.othersSQL, [], as: String.self) ?? ""
+                    knowledge.looked(began: began, newestEvent: last, others: others)
                 }
                 pause = Self.firstPause
                 // Wait for a notification (any: the read decides what is new), the fallback, or cancellation.
@@ -122,6 +139,7 @@ final class PostgresEventFollower: Sendable {
                 // The server went away, restarted or stopped answering: reconnect (and re-read from `last`) after a
                 // pause that grows while it stays away, so an outage isn't met with a connection attempt every 200 ms.
                 connection = nil
+                knowledge?.lost()
                 Wait.blockingUntil(pause, every: .milliseconds(50)) { isCancelled }
                 pause = min(pause * 2, Self.longestPause)
             }

@@ -69,6 +69,10 @@ enum Bench {
                 try serverBenches(quick: quick, part: .followers)
                 return
             }
+            if args.contains("--reads-only") {
+                try serverBenches(quick: quick, part: .reads)
+                return
+            }
             if args.contains("--picks-only") {
                 try serverBenches(quick: quick, part: .picks)
                 return

@@ -15,7 +15,7 @@ import Glibc
 /// (`make bench` starts a throw-away cluster), where 1,000 streams are measured on a second instance.
 extension Bench {
     /// Which of the league server's figures a run measures.
-    enum ServerPart { case all, followers, picks }
+    enum ServerPart { case all, followers, picks, reads }
 
     static func serverBenches(quick: Bool, part: ServerPart = .all) throws {
         let app = try appBinary()
@@ -155,12 +155,14 @@ extension Bench {
         let port = Int(http.port)
 
         // Browse: wrk, 2 threads, 32 connections, beside nginx serving the same bytes.
-        if part == .all {
+        if part == .all || part == .reads {
             try browseBesideNginx(port: port, reads: [("standings (Gridiron Greats)", Endpoints.Leagues.standings.path(At.League(LeagueID(1)).raw)),
                                                       ("live scoreboard (Gridiron Greats, week 9)", Endpoints.Matchups.scoreboard.path(At.League(LeagueID(1)).raw)),
                                                       ("draft board (16 teams)", Endpoints.Drafting.draftBoard.path(At.League(league).raw))],
                                   seconds: quick ? 5 : 10)
         }
+
+        if part == .reads { return }
 
         // Picks: each the next valid one, by the manager on the clock, one after another (a race would only measure 409s).
         // The room read once first, as everyone in it has: the season's facts and rankings are loaded before the first

@@ -9,6 +9,8 @@
 //                                    10,000 followers and 600 resumes beside /healthz)
 //   clubhouse-bench --followers-only only the 10,000 followers (--quick: 2,000) and the 600 resumes
 //   clubhouse-bench --picks-only     only the league server's POST picks, on SQLite and on PostgreSQL
+//   clubhouse-bench --reads-only     only the browse reads (plain and kept, If-None-Match) beside nginx, on SQLite and
+//                                    on PostgreSQL
 //   clubhouse-bench --tls-only       only HTTPS beside plain HTTP (wrk browse, a fresh client connection, 1,000 client streams)
 //   clubhouse-bench --skip-server    everything but those (and the TLS figures)
 //   clubhouse-bench --skip-app       everything but those;  --no-fan-out: the app's memory and idle CPU only

@@ -80,7 +80,8 @@ public struct EmbeddedServerBackend: Sendable {
     /// Synchronous: the server calls it on its own Dispatch executor (one short indexed read; no hop).
     public func readRevision(of league: LeagueID) throws -> String? { try service.readRevision(league) }
 
-    /// The events' database's change stamp (SQLite's data version; nil on PostgreSQL), on libmicrohttpd's thread.
+    /// The events' database's change stamp (SQLite's data version; on PostgreSQL what the LISTEN follow heard, nil
+    /// when that is more than a second old), on libmicrohttpd's thread.
     public func changeStamp() -> UInt64? { eventSource.changeStamp() }
 
     public func follow(after id: Int64) -> AsyncStream<LeagueEvent> {

@@ -13,7 +13,10 @@ import Synchronization
 /// Without even that read (`answer(_:stamp:)`, on libmicrohttpd's own thread): where the database has a change stamp
 /// (`LeagueServerBackend.changeStamp`, SQLite's data version — it moves on at every commit, by any connection of any
 /// process), an answer also remembers the stamp read just before its revision was. While the stamp is still that one,
-/// nothing at all was committed since, so the revision — and the answer — still stand.
+/// nothing at all was committed since, so the revision — and the answer — still stand. On PostgreSQL the stamp is what
+/// the instance heard on its LISTEN connection (`PostgresReadKnowledge`): it moves on at every event any instance
+/// commits and at every write of this one, and is given only while a look at the events began at most a second ago —
+/// so an answer at once is at most a second behind another instance's commit, and never behind this instance's own.
 ///
 /// Only answers to requests without a token are kept: what a signed-in caller sees may be theirs alone (capabilities,
 /// their team). Bounded: at most `maxEntries` answers and `maxBytes` of them; the least recently used go first.
