@@ -387,13 +387,16 @@ public enum CommissionerFeature: PageFeature {
                                 enabledWhen: locked == nil && hasRow, disabledReason: locked ?? "no team selected"))
         case .clock:
             let locked = clockLocked(state.detail.value)
+            // Once the season is over, renewing is what there is to do here: it leads the footer.
+            let renew = renewLocked(state.detail.value)
+            let renewKey = KeyBinding([.char("R")], Action.renewPressed, label: "renew into next season", group: g, footer: renew == nil,
+                                      enabledWhen: renew == nil, disabledReason: renew, operation: Endpoints.Commissioner.renewLeague.name)
+            if renew == nil { b.append(renewKey) }
             b.append(KeyBinding([.enter], .rowActivated, label: "move the clock", group: g, footer: true,
                                 enabledWhen: locked == nil && hasRow, disabledReason: locked ?? "no step selected"))
             b.append(KeyBinding([.char("v")], .speedPressed, label: "clock speed", group: g, footer: true,
                                 enabledWhen: locked == nil, disabledReason: locked))
-            let renew = renewLocked(state.detail.value)
-            b.append(KeyBinding([.char("R")], .renewPressed, label: "renew into next season", group: g, footer: renew == nil,
-                                enabledWhen: renew == nil, disabledReason: renew, operation: Endpoints.Commissioner.renewLeague.name))
+            if renew != nil { b.append(renewKey) }
         }
         return Keymap(b + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
     }
