@@ -129,6 +129,23 @@ import Testing
         _ = try await api.scheduleDraft(renewed, at: ISO8601.parse("2020-09-06T19:00:00Z")!)
     }
 
+    /// Two renewals sent at once (two processes, or a double press) make one next season: the other is told which.
+    @Test func twoRenewalsAtOnceMakeOneNextSeason() async throws {
+        let world = try ContractWorld()
+        let old = try await world.league("Playoff Push").id
+        let (commish, _) = try people(world, old)
+        _ = try await world.api(commish).advanceClock(old, to: Self.after2019)
+        try Self.store2020(in: world)
+        let other = try world.secondService()
+        async let first = failure { try await world.api(commish).renewLeague(old) }
+        async let second = failure { try other.renewLeague(old, caller: commish) }
+        let outcomes = await [first, second]
+        let next = try #require(try world.scalar("SELECT id FROM leagues WHERE previous_league_id = ?", [old], as: Int64.self))
+        #expect(outcomes.filter { $0 == nil }.count == 1, "\(outcomes)")
+        #expect(outcomes.contains(.conflict("Playoff Push 2019 was already renewed: its 2020 season is league \(next)")), "\(outcomes)")
+        #expect(try world.scalar("SELECT count(*) FROM leagues WHERE previous_league_id = ?", [old], as: Int.self) == 1)
+    }
+
     @Test func aPrivateLeagueRenewsPrivate() async throws {
         let world = try ContractWorld()
         let old = try await world.league("Office League").id
