@@ -103,6 +103,11 @@ import Testing
         #expect(next.teams.allSatisfy { $0.record == "0-0" })
         #expect(try await world.api(member).league(renewed).capabilities.myTeam != nil)
         #expect(next.champion == nil && next.league.draftScheduledAt == nil)
+        // The conversation goes on: the old season's chat is the new league's, by the same author on their new team.
+        let chat = try await world.api(member).chatMessages(renewed, after: nil)
+        let gg = try #require(chat.last, "the chat didn't carry over")
+        #expect(gg.body == "GG everyone" && gg.leagueID == renewed)
+        #expect(gg.teamID == (try await world.api(member).league(renewed).capabilities.myTeam))
         let draft = try await api.draftBoard(renewed)
         #expect(draft.draft.status == .scheduled && draft.draft.scheduledAt == nil)
         // Linked both ways.
