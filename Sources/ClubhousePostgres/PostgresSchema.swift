@@ -36,6 +36,7 @@ public enum PostgresSchema {
             try c.execute(Migration009.postgresChecks)
         },
         Step(version: 10, name: Migration010.migration.name) { try $0.execute(translate(Migration010.sql)) },
+        Step(version: 11, name: Migration011.migration.name) { try $0.execute(translate(Migration011.sql)) },
     ]
 
     /// Same versions as SQLite's, always (a test checks).

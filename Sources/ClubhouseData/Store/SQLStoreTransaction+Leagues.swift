@@ -8,12 +8,14 @@ extension SQLStoreTransaction {
     /// league's bad row can't crash a read, a list of leagues or the clocks.
     static func league(_ s: some SQLRowCursor) throws -> League {
         let settings = StoreSQL.settingsCache.checked(s.string(at: 5))
-        return League(id: LeagueID(s.int64(at: 0)), name: s.string(at: 1), season: s.int(at: 2), isPublic: s.bool(at: 3),
+        var league = League(id: LeagueID(s.int64(at: 0)), name: s.string(at: 1), season: s.int(at: 2), isPublic: s.bool(at: 3),
                       commissioner: s.isNull(at: 4) ? nil : UserID(s.int64(at: 4)), settings: settings.settings,
                       state: LeagueState(rawValue: s.string(at: 6)) ?? .predraft, clock: Date(timeIntervalSince1970: s.double(at: 7)),
                       draftScheduledAt: s.date(at: 8), createdAt: Date(timeIntervalSince1970: s.double(at: 9)),
                       followsRealTime: s.bool(at: 10))
-            .checkedAfterReading(settingsRepair: settings.repair)
+        league.previousLeague = s.isNull(at: 11) ? nil : LeagueID(s.int64(at: 11))
+        league.nextLeague = s.isNull(at: 12) ? nil : LeagueID(s.int64(at: 12))
+        return league.checkedAfterReading(settingsRepair: settings.repair)
     }
 
     func leagues() throws -> [League] {

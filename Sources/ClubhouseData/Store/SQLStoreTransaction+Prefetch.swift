@@ -67,7 +67,7 @@ extension SQLStoreTransaction {
     /// `seasonDataVersion()` reads it; a value it can't read is left to it, to fail the same way).
     func leagueWithDataVersion(_ s: Session.Cursor) throws -> League {
         let league = try Self.league(s)
-        if s.isNull(at: 11) { memo.seasonDataVersion = 0 } else if let v = Int64(sqliteValue: s.value(at: 11)) { memo.seasonDataVersion = v }
+        if s.isNull(at: 13) { memo.seasonDataVersion = 0 } else if let v = Int64(sqliteValue: s.value(at: 13)) { memo.seasonDataVersion = v }
         return league
     }
 

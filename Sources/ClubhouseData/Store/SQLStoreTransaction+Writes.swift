@@ -14,10 +14,11 @@ extension SQLStoreTransaction {
 
     func insertLeague(_ l: League) throws -> LeagueID {
         return LeagueID(try insert("""
-            INSERT INTO leagues (name, season, is_public, commissioner_id, settings, state, clock, draft_scheduled_at, created_at, follows_real_time)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO leagues (name, season, is_public, commissioner_id, settings, state, clock, draft_scheduled_at, created_at, follows_real_time,
+                                 previous_league_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [l.name, l.season, l.isPublic, l.commissioner, try Self.settingsJSON(l.settings), l.state.rawValue, l.clock, l.draftScheduledAt,
-                  l.createdAt, l.followsRealTime]))
+                  l.createdAt, l.followsRealTime, l.previousLeague]))
     }
 
     func clockRun(_ league: LeagueID) throws -> ClockRun? {

@@ -69,7 +69,10 @@ package func withStoreTransaction<Session: StoreSQLSession, T>(on session: Sessi
 /// The store's SQL fragments and caches (a generic type can't hold static stored properties).
 enum StoreSQL {
     static let statSelect = StatLine.columns.map(\.name).joined(separator: ", ")
-    static let leagueColumns = "id, name, season, is_public, commissioner_id, settings, state, clock, draft_scheduled_at, created_at, follows_real_time"
+    /// A league row's columns, then the league renewed from it (the row whose `previous_league_id` names it; unique), named
+    /// apart from `id` (PostgreSQL refuses `ORDER BY id` over two output columns of that name).
+    static let leagueColumns = "id, name, season, is_public, commissioner_id, settings, state, clock, draft_scheduled_at, created_at, follows_real_time, "
+        + "previous_league_id, (SELECT n.id FROM leagues n WHERE n.previous_league_id = leagues.id) AS next_league_id"
     /// Decoded and checked settings by their stored JSON text: the text is the whole input, so a hit can never be stale.
     static let settingsCache = CheckedSettingsCache()
     static let draftOrderCache = DecodedJSONCache<[Int64]>()

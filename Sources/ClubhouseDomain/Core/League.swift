@@ -31,6 +31,11 @@ public struct League: Hashable, Codable, Sendable, Identifiable {
     /// a season clock outside its season): set when the row is read back (`checkedAfterReading`), never stored. While
     /// set, the clocks leave the league alone and its page says so.
     public var needsCommissioner: LeagueRepair?
+    /// The season this league was renewed from (nil: its first season).
+    public var previousLeague: LeagueID?
+    /// The league this one was renewed into (nil: not renewed). A renewed league is read-only history
+    /// (`LeagueService.existingLeague` inside a write refuses it).
+    public var nextLeague: LeagueID?
 
     public init(id: LeagueID, name: String, season: Int = 2019, isPublic: Bool, commissioner: UserID?, settings: LeagueSettings,
                 state: LeagueState, clock: Date, draftScheduledAt: Date? = nil, createdAt: Date, followsRealTime: Bool = false) {
@@ -41,6 +46,7 @@ public struct League: Hashable, Codable, Sendable, Identifiable {
 
     private enum CodingKeys: String, CodingKey {
         case id, name, season, isPublic, commissioner, settings, state, clock, draftScheduledAt, createdAt, followsRealTime, needsCommissioner
+        case previousLeague, nextLeague
     }
 
     public init(from decoder: any Decoder) throws {
@@ -53,6 +59,8 @@ public struct League: Hashable, Codable, Sendable, Identifiable {
                   // A server from before seasons doesn't say: its leagues replayed.
                   followsRealTime: try c.decodeIfPresent(Bool.self, forKey: .followsRealTime) ?? false)
         needsCommissioner = try c.decodeIfPresent(LeagueRepair.self, forKey: .needsCommissioner)
+        previousLeague = try c.decodeIfPresent(LeagueID.self, forKey: .previousLeague)
+        nextLeague = try c.decodeIfPresent(LeagueID.self, forKey: .nextLeague)
     }
 }
 

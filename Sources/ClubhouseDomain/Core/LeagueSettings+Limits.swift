@@ -115,6 +115,12 @@ extension LeagueSettings {
     // MARK: Teams
 
     private func validateTeams() throws(DomainError) {
+        // Keepers and dynasty rosters carry players across seasons, which renewing doesn't do yet: refused rather than
+        // stored as a promise the renewal would break.
+        guard leagueType == .redraft else {
+            throw .validation(field: "leagueType",
+                              message: "\(leagueType.rawValue.capitalized) leagues aren't available yet — a league is redraft for now (members and settings carry over when it's renewed)")
+        }
         try Self.check(["teamCount"], self)
     }
 

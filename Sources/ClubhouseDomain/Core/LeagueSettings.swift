@@ -18,6 +18,12 @@ public enum WaiverType: String, CaseIterable, Codable, Sendable {
     case rolling, faab
 }
 
+/// What carries over when a league is renewed into the next season: `redraft`, members and settings only; `keeper`,
+/// some players at a cost; `dynasty`, every roster. Only `redraft` is offered so far (`LeagueSettings.validate`).
+public enum LeagueType: String, CaseIterable, Codable, Sendable {
+    case redraft, keeper, dynasty
+}
+
 /// Who reviews an accepted trade before it executes.
 public enum TradeReview: String, CaseIterable, Codable, Sendable {
     /// The trade executes as soon as it is accepted. Named `noReview` in Swift because a case named `none` reads as nil
@@ -36,6 +42,8 @@ public enum TradeReview: String, CaseIterable, Codable, Sendable {
 /// chosen (nil: not sent) and read through their default rule, so a client that sends `bidSeconds: 5` alone gets a
 /// 5-second reset rather than a refusal of a 10 it never sent. Equality, hashing and encoding use the values read.
 public struct LeagueSettings: Hashable, Codable, Sendable {
+    /// What a renewal carries over into the next season (default redraft).
+    public var leagueType: LeagueType = .redraft
     /// 3–16.
     public var teamCount: Int = 10
     /// Count per slot; default QB, RB×2, WR×2, TE, FLEX, K, DEF, BN×6, IR×1 (16).
@@ -121,7 +129,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case teamCount, rosterSlots, positionMaxima, scoring, draftType, pickClockSeconds, waiverType, faabBudget, waiverPeriodDays,
+        case leagueType, teamCount, rosterSlots, positionMaxima, scoring, draftType, pickClockSeconds, waiverType, faabBudget, waiverPeriodDays,
              regularSeasonWeeks, playoffTeams, playoffWeeks, tradeReview, tradeReviewHours, tradeDeadlineWeek, tradePicks, tradeExpiryDays,
              auctionBudget, auctionMinBid, auctionIncrement, nominationSeconds, bidSeconds, bidResetSeconds
     }
@@ -132,6 +140,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let d = LeagueSettings.defaults
+        leagueType = try c.decodeIfPresent(LeagueType.self, forKey: .leagueType) ?? d.leagueType
         teamCount = try c.decodeIfPresent(Int.self, forKey: .teamCount) ?? d.teamCount
         rosterSlots = try c.decodeIfPresent([Slot: Int].self, forKey: .rosterSlots) ?? d.rosterSlots
         chosenPositionMaxima = try c.decodeIfPresent([Position: Int].self, forKey: .positionMaxima)
@@ -161,6 +170,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
     /// Encodes every setting as read (a dependent one's default included), so readers see the values in force.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(leagueType, forKey: .leagueType)
         try c.encode(teamCount, forKey: .teamCount)
         try c.encode(rosterSlots, forKey: .rosterSlots)
         try c.encode(positionMaxima, forKey: .positionMaxima)
@@ -188,7 +198,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
 
     /// Equal when every setting reads the same (whether a dependent one was chosen or follows its default).
     public static func == (a: LeagueSettings, b: LeagueSettings) -> Bool {
-        a.teamCount == b.teamCount && a.rosterSlots == b.rosterSlots && a.positionMaxima == b.positionMaxima && a.scoring == b.scoring
+        a.leagueType == b.leagueType && a.teamCount == b.teamCount && a.rosterSlots == b.rosterSlots && a.positionMaxima == b.positionMaxima && a.scoring == b.scoring
             && a.draftType == b.draftType && a.pickClockSeconds == b.pickClockSeconds && a.waiverType == b.waiverType
             && a.faabBudget == b.faabBudget && a.waiverPeriodDays == b.waiverPeriodDays && a.regularSeasonWeeks == b.regularSeasonWeeks
             && a.playoffTeams == b.playoffTeams && a.playoffWeeks == b.playoffWeeks && a.tradeReview == b.tradeReview
@@ -199,7 +209,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
     }
 
     public func hash(into h: inout Hasher) {
-        h.combine(teamCount); h.combine(rosterSlots); h.combine(positionMaxima); h.combine(scoring); h.combine(draftType)
+        h.combine(leagueType); h.combine(teamCount); h.combine(rosterSlots); h.combine(positionMaxima); h.combine(scoring); h.combine(draftType)
         h.combine(pickClockSeconds); h.combine(waiverType); h.combine(faabBudget); h.combine(waiverPeriodDays); h.combine(regularSeasonWeeks)
         h.combine(playoffTeams); h.combine(playoffWeeks); h.combine(tradeReview); h.combine(tradeReviewHours); h.combine(tradeDeadlineWeek)
         h.combine(tradePicks); h.combine(tradeExpiryDays); h.combine(auctionBudget); h.combine(auctionMinBid); h.combine(auctionIncrement)

@@ -176,6 +176,7 @@ public enum CommissionerAction: Hashable, Sendable {
     case setAutopick(league: LeagueID, team: TeamID, on: Bool)
     case advanceClock(league: LeagueID, to: Date)
     case setClockSpeed(league: LeagueID, speed: ClockSpeed)
+    case renewLeague(LeagueID)
 
     public var write: GatedWrite {
         typealias C = Endpoints.Commissioner
@@ -196,6 +197,7 @@ public enum CommissionerAction: Hashable, Sendable {
         case .setAutopick(let l, let t, let on): return GatedWrite(C.setAutopick, At.Team(l, t), Wire.Autopick(on: on))
         case .advanceClock(let l, let to): return GatedWrite(C.advanceClock, At.League(l), Wire.ClockTo(to: to))
         case .setClockSpeed(let l, let speed): return GatedWrite(C.setClockSpeed, At.League(l), Wire.ClockSpeedBody(speed: speed))
+        case .renewLeague(let l): return GatedWrite(C.renewLeague, At.League(l))
         }
     }
 

@@ -20,6 +20,28 @@ extension LeagueService {
         return league
     }
 
+    /// Inside a write: the league, or `.notFound` — and `.conflict` when it has been renewed into the next season,
+    /// whose history it now is (`refuseHistory`). Every write that names a league looks it up here, so this is the one
+    /// place an old season turns read-only: lineups, adds, claims, trades, chat, the clock, the commissioner's tools.
+    func existingLeague(_ w: any LeagueStoreWriter, _ id: LeagueID) throws -> League {
+        let league = try existingLeague(w as any LeagueStoreReader, id)
+        try refuseHistory(league)
+        return league
+    }
+
+    /// The league's own time steps (trades falling due) read it without `refuseHistory`: they are nobody's write, and a
+    /// read of an old season's trades that steps them first must not fail.
+    func leagueForItsClock(_ w: any LeagueStoreWriter, _ id: LeagueID) throws -> League {
+        try existingLeague(w as any LeagueStoreReader, id)
+    }
+
+    /// A league renewed into the next season is that season's history: nothing in it changes any more.
+    func refuseHistory(_ league: League) throws {
+        guard let next = league.nextLeague else { return }
+        throw DomainError.conflict("\(league.name) \(league.season) is history — it was renewed as the \(league.season + 1) season "
+                                   + "(league \(next.rawValue)), so nothing in it changes any more")
+    }
+
     /// The team the user manages in the league, or `.forbidden` ("You don't have a team in …").
     func myTeam(_ r: any LeagueStoreReader, league: League, user: UserID) throws -> Team {
         guard let team = try r.teams(in: league.id).first(where: { $0.manager == user }) else {

@@ -32,30 +32,41 @@ extension LeagueService {
             try refuseOverDailyLeagueCap(w, user: user, now: now)
             let info = try Self.playableSeason(season, in: w.seasons())
             let live = !replay && info.isCurrent(at: now)
-            var league = League(id: LeagueID(0), name: name, season: info.season, isPublic: isPublic, commissioner: user, settings: settings,
+            let league = League(id: LeagueID(0), name: name, season: info.season, isPublic: isPublic, commissioner: user, settings: settings,
                                 state: .predraft, clock: live ? now : (seasonClock ?? info.replayStart ?? now), createdAt: now,
                                 followsRealTime: live)
-            try League.checkSeasonClock(league.clock, season: league.season)
-            league.id = try w.insertLeague(league)
-            var teams: [Team] = []
-            for i in 1...settings.teamCount {
-                let t = Team(id: TeamID(0), leagueID: league.id, name: i == 1 ? (myTeamName ?? "Team 1") : "Team \(i)",
-                             manager: i == 1 ? user : nil, waiverPriority: i, faabRemaining: settings.faabBudget)
-                teams.append(Team(id: try w.insertTeam(t), leagueID: league.id, name: t.name, manager: t.manager,
-                                  waiverPriority: i, faabRemaining: settings.faabBudget))
-            }
-            var rng = SeededRandom(seed: seed ?? UInt64(bitPattern: league.id.rawValue) &* 0x2545_F491_4F6C_DD1D)
-            let order = DraftOrder.random(teams: teams.map(\.id), using: &rng)
-            try w.setDraft(DraftRoom.scheduledDraft(leagueID: league.id, order: order, settings: settings))
-            // Waiver priority starts as the reverse of the draft order.
-            for (i, teamID) in order.reversed().enumerated() {
-                if var t = teams.first(where: { $0.id == teamID }) { t.waiverPriority = i + 1; try w.updateTeam(t) }
-            }
-            // Its clock is the wall clock: the clock driver keeps it there (kickoffs, waiver runs, finals at their real times).
-            if live { try w.setClockRun(ClockRun(leagueID: league.id, speed: .x1, tickedAt: now)) }
-            try w.appendEvent(league: league.id, LeagueEvent.LeagueCreated(name: name), at: now)
-            return league.id
+            let teams = (1...settings.teamCount).map { i in (name: i == 1 ? (myTeamName ?? "Team 1") : "Team \(i)", manager: i == 1 ? user : nil) }
+            return try insertNewLeague(w, league, teams: teams, seed: seed, now: now)
         }
+    }
+
+    /// Stores a new league in the predraft state with its teams (bots where `manager` is nil), its draft (not yet
+    /// scheduled, in a random order), waiver priority the reverse of that order, a running clock when it follows real
+    /// time, and its `league.created` event. Shared by creating a league and renewing one.
+    func insertNewLeague(_ w: any LeagueStoreWriter, _ new: League, teams specs: [(name: String, manager: UserID?)], seed: UInt64?,
+                         now: Date) throws -> LeagueID {
+        var league = new
+        let settings = league.settings
+        try League.checkSeasonClock(league.clock, season: league.season)
+        league.id = try w.insertLeague(league)
+        var teams: [Team] = []
+        for (i, spec) in specs.enumerated() {
+            let t = Team(id: TeamID(0), leagueID: league.id, name: spec.name, manager: spec.manager, waiverPriority: i + 1,
+                         faabRemaining: settings.faabBudget)
+            teams.append(Team(id: try w.insertTeam(t), leagueID: league.id, name: t.name, manager: t.manager,
+                              waiverPriority: i + 1, faabRemaining: settings.faabBudget))
+        }
+        var rng = SeededRandom(seed: seed ?? UInt64(bitPattern: league.id.rawValue) &* 0x2545_F491_4F6C_DD1D)
+        let order = DraftOrder.random(teams: teams.map(\.id), using: &rng)
+        try w.setDraft(DraftRoom.scheduledDraft(leagueID: league.id, order: order, settings: settings))
+        // Waiver priority starts as the reverse of the draft order.
+        for (i, teamID) in order.reversed().enumerated() {
+            if var t = teams.first(where: { $0.id == teamID }) { t.waiverPriority = i + 1; try w.updateTeam(t) }
+        }
+        // Its clock is the wall clock: the clock driver keeps it there (kickoffs, waiver runs, finals at their real times).
+        if league.followsRealTime { try w.setClockRun(ClockRun(leagueID: league.id, speed: .x1, tickedAt: now)) }
+        try w.appendEvent(league: league.id, LeagueEvent.LeagueCreated(name: league.name), at: now)
+        return league.id
     }
 
     private func refuseOverDailyLeagueCap(_ r: any LeagueStoreReader, user: UserID, now: Date) throws {

@@ -24,7 +24,7 @@ extension LeagueService {
     /// last game (`League.checkClockTarget`). A clock stored outside its window is set back into it, processing nothing.
     public func advanceClock(_ id: LeagueID, to target: Date, caller: Caller) throws -> ClockAdvance {
         try store.write { w in
-            guard var league = try w.league(id) else { throw DomainError.notFound("League \(id.rawValue)") }
+            var league = try existingLeague(w, id)
             try requireCommissioner(league, caller: caller, doing: "move the season clock")
             try requireReplay(league)
             try league.checkClockTarget(target, calendar: try factsCache.calendar(w, season: league.season))

@@ -63,6 +63,7 @@ extension FakeLeague {
             let b: Wire.PickRequest = body()
             return try answer(try await pickForTeam(league!, expectedPick: b.expectedPick, expectedTeam: b.expectedTeam, player: b.player))
         case C.setAutopick.name: return try answer(try await setAutopick(league!, team: team!, on: body(Wire.Autopick.self).on))
+        case C.renewLeague.name: return try answer(Wire.CreatedLeague(league: try await renewLeague(league!)))
         case C.advanceClock.name: return try answer(try await advanceClock(league!, to: body(Wire.ClockTo.self).to))
         case Endpoints.Trades.list.name: return try answer(tradeList)
         case Endpoints.Trades.market.name:

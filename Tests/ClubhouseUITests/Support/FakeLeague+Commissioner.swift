@@ -9,6 +9,9 @@ struct CommishDouble: Sendable {
     /// League states overriding the demo's (e.g. a league whose draft is complete).
     var states: [LeagueID: LeagueState] = [:]
     var outlooks: [LeagueID: ClockOutlook] = [:]
+    /// Leagues renewed into a next season (`LeagueDetail.nextLeague`), and the league `renewLeague` answers.
+    var nextLeagues: [LeagueID: LeagueID] = [:]
+    var renewInto = LeagueID(3)
     var requests: [JoinRequestView] = []
     var invites: [Invite] = []
     /// Writes made, in words: "approve 7", "deny 7", "invite 5", "revoke ABCD", "order 4,3,2,1", "randomize", "schedule …", "advance …", "leave 2", "redeem CODE as Name".
@@ -93,6 +96,11 @@ extension FakeLeague {
         r.draft.scheduledAt = at
         room = r
         return Demo.detail(league).league
+    }
+    func renewLeague(_ league: LeagueID) async throws -> LeagueID {
+        try commishWrite(league, "renew \(league.rawValue)")
+        commish.nextLeagues[league] = commish.renewInto
+        return commish.renewInto
     }
     func advanceClock(_ league: LeagueID, to: Date) async throws -> ClockAdvance {
         try commishWrite(league, "advance \(Int(to.timeIntervalSince1970))")

@@ -143,6 +143,7 @@ actor FakeLeague: LeaguesClient, MatchupsClient, RosterClient, DraftClient, Leag
         }
         if let state = commish.states[id] { d.league.state = state }
         d.outlook = commish.outlooks[id]
+        if let next = commish.nextLeagues[id] { d.nextLeague = next; d.league.nextLeague = next }
         return d
     }
     func standings(_ id: LeagueID) async throws -> [StandingsEntry] {

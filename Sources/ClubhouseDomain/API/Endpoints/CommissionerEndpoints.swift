@@ -73,9 +73,17 @@ extension Endpoints {
             words { _, b in b.speed == .off ? "Season clock stopped" : "Season clock running at \(b.speed.label)" }
         ) { c, a, b in try c.service.setClockSpeed(a.league, speed: b.speed, caller: c.caller) }
 
+        /// Renews a league whose season is over into the next season: `{"league": ID}`, the new league, as creating one
+        /// answers. Idempotent: a retry after a lost answer gets the same league, not a refusal.
+        public static let renewLeague = Endpoint<At.League, Wire.Empty, Wire.CreatedLeague>.gated(
+            "renewLeague", .post, "/v1/leagues/{league}/renew", idempotent: true,
+            GateWords(reason: "Sign in as the commissioner of {league} to renew it into next season.", resume: "Finish renewing {league}?",
+                      success: "League renewed — next season's league is ready for its draft")
+        ) { c, a, _ in Wire.CreatedLeague(league: try c.service.renewLeague(a.league, seed: c.seed, caller: c.caller)) }
+
         static let all: [any AnyEndpoint] = [joinRequests, invites, decideJoinRequest, createInvite, revokeInvite, updateSettings, setDraftOrder,
                                              randomizeDraftOrder, scheduleDraft, startDraft, pauseDraft, resumeDraft, undoLastPick, pickForTeam,
-                                             setAutopick, advanceClock, setClockSpeed]
+                                             setAutopick, advanceClock, setClockSpeed, renewLeague]
     }
 }
 
@@ -106,6 +114,8 @@ public protocol CommissionerClient: LeagueTransport {
     func advanceClock(_ league: LeagueID, to: Date) async throws -> ClockAdvance
     /// Sets how fast the league's season clock runs on its own (off, 1×, 10×, 60×).
     func setClockSpeed(_ league: LeagueID, speed: ClockSpeed) async throws -> ClockRun
+    /// Renews a league whose season is over into the next season stored; returns the new league.
+    func renewLeague(_ league: LeagueID) async throws -> LeagueID
 }
 
 extension CommissionerClient {
@@ -141,4 +151,5 @@ extension CommissionerClient {
     public func setClockSpeed(_ league: LeagueID, speed: ClockSpeed) async throws -> ClockRun {
         try await call(C.setClockSpeed, At.League(league), Wire.ClockSpeedBody(speed: speed))
     }
+    public func renewLeague(_ league: LeagueID) async throws -> LeagueID { try await call(C.renewLeague, At.League(league)).league }
 }

@@ -85,10 +85,15 @@ public struct LeagueDetail: Hashable, Codable, Sendable {
     public var outlook: ClockOutlook?
     /// How fast the league's season clock runs on its own (nil: the transport doesn't say).
     public var clockSpeed: ClockSpeed?
+    /// The league of the season before, this one renewed from it (nil: none).
+    public var previousLeague: LeagueID?
+    /// The league of the next season, renewed from this one (nil: none); set, this league is read-only history.
+    public var nextLeague: LeagueID?
     public init(league: League, teams: [TeamSummary], currentWeek: Int, commissionerName: String?, champion: TeamID?, capabilities: Capabilities,
                 outlook: ClockOutlook? = nil) {
         self.league = league; self.teams = teams; self.currentWeek = currentWeek; self.commissionerName = commissionerName
         self.champion = champion; self.capabilities = capabilities; self.outlook = outlook
+        previousLeague = league.previousLeague; nextLeague = league.nextLeague
     }
 }
 

@@ -18,6 +18,15 @@ extension LeagueEvent {
         public init(teams: Int) { self.teams = teams }
     }
 
+    /// The league was renewed into the next season: `next` is the new league (its own id), `season` its year. The old
+    /// league is read-only history from here on.
+    public struct LeagueRenewed: LeagueEventBody {
+        public static let kind = Kind.leagueRenewed
+        public var next: LeagueID
+        public var season: Int
+        public init(next: LeagueID, season: Int) { self.next = next; self.season = season }
+    }
+
     public struct MemberJoined: LeagueEventBody {
         public static let kind = Kind.memberJoined
         public var team: TeamID

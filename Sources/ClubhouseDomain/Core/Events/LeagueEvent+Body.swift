@@ -13,6 +13,7 @@ extension LeagueEvent.Kind {
         switch self {
         case .leagueCreated: LeagueEvent.LeagueCreated.self
         case .leagueUpdated: LeagueEvent.LeagueUpdated.self
+        case .leagueRenewed: LeagueEvent.LeagueRenewed.self
         case .memberJoined: LeagueEvent.MemberJoined.self
         case .joinRequested: LeagueEvent.JoinRequested.self
         case .joinDecided: LeagueEvent.JoinDecided.self

@@ -105,7 +105,7 @@ extension LeagueService {
         try store.write { w in
             // Everything a pick reads, in one go (one round trip on PostgreSQL).
             try w.prefetch(.draftRoom, of: id)
-            guard let league = try w.league(id) else { throw DomainError.notFound("League \(id.rawValue)") }
+            let league = try existingLeague(w, id)
             guard let user = caller.userID else { throw DomainError.unauthenticated }
             let facts = try factsCache.facts(w, season: league.season)
             var room = try draftRoom(w, league: league, facts: facts)

@@ -25,7 +25,7 @@ extension LeagueService {
     /// Commissioner: sets how fast the league's season clock runs on its own (off stops it where it is).
     public func setClockSpeed(_ id: LeagueID, speed: ClockSpeed, caller: Caller) throws -> ClockRun {
         try store.write { w in
-            guard let league = try w.league(id) else { throw DomainError.notFound("League \(id.rawValue)") }
+            let league = try existingLeague(w, id)
             try requireCommissioner(league, caller: caller, doing: "set the season clock's speed")
             try requireReplay(league)
             if let repair = league.needsCommissioner, speed != .off { throw DomainError.conflict(repair.sentence) }

@@ -14,7 +14,7 @@ extension LeagueService {
     @discardableResult
     public func processTrades(_ id: LeagueID, now: Date) throws -> [TradeID] {
         try store.write { w in
-            var league = try existingLeague(w, id)
+            var league = try leagueForItsClock(w, id)
             let before = try w.trades(in: id)
             if now > league.clock, league.state == .inSeason || league.state == .playoffs {
                 try stepTrades(w, league: &league, through: now)

@@ -27,7 +27,7 @@ extension LeagueService {
     /// have fallen due are run first.
     public func trades(_ id: LeagueID, caller: Caller) throws -> [Trade] {
         if try store.read({ r in try tradesDue(r, league: existingLeague(r, id)) }) {
-            _ = try store.write { w in try processDueTrades(w, league: existingLeague(w, id)) }
+            _ = try store.write { w in try processDueTrades(w, league: leagueForItsClock(w, id)) }
         }
         return try store.read { r in
             let league = try existingLeague(r, id)
@@ -200,7 +200,7 @@ extension LeagueService {
     /// `processTrades` at the league's own moment: its season clock, and real time for trades made before the season.
     @discardableResult
     public func processTrades(_ id: LeagueID) throws -> [TradeID] {
-        try store.write { w in try processDueTrades(w, league: existingLeague(w, id)) }
+        try store.write { w in try processDueTrades(w, league: leagueForItsClock(w, id)) }
     }
 
     /// The leagues with a trade step due now (for a clock driver: bots answering before the season, when no league

@@ -30,6 +30,8 @@ public enum CommissionerFeature: PageFeature {
         case revoke(Invite)
         case randomize
         case advance(ClockStep)
+        /// R on the season clock tab once the season is over: renew into the next season.
+        case renew
     }
 
     /// Which form is open.
@@ -87,6 +89,8 @@ public enum CommissionerFeature: PageFeature {
         case orderSaved, randomizePressed, schedulePressed
         /// v: on the clock tab, steps the running clock's speed (off → 1× → 10× → 60× → off).
         case speedPressed
+        /// R: on the clock tab, asks to renew the league into the next season.
+        case renewPressed
         /// Enter: on the clock tab, asks to move the clock to the selected row.
         case rowActivated
         case confirmed, cancelled
@@ -184,6 +188,9 @@ public enum CommissionerFeature: PageFeature {
         case .speedPressed:
             guard state.tab == .clock, let d = state.detail.value else { return .none }
             return perform(.setClockSpeed(league: id, speed: (d.clockSpeed ?? .off).next))
+        case .renewPressed:
+            guard state.tab == .clock, renewLocked(state.detail.value) == nil else { return .none }
+            state.confirm = .renew; return .none
         case .rowActivated:
             guard state.tab == .clock, let step = state.steps[safe: state.selected] else { return .none }
             state.confirm = .advance(step); return .none
@@ -203,6 +210,9 @@ public enum CommissionerFeature: PageFeature {
             case .advance(let step):
                 state.lastAdvance = nil
                 return perform(.advanceClock(league: id, to: step.to))
+            case .renew:
+                // The new league's page opens once it exists (the write answers with it, as creating a league does).
+                return perform(.renewLeague(id))
             }
 
         case .typed(let key):
@@ -330,6 +340,16 @@ public enum CommissionerFeature: PageFeature {
         }
     }
 
+    /// Why the league can't be renewed into the next season from here (nil: it can; the server still says when the
+    /// next season isn't stored).
+    public static func renewLocked(_ d: LeagueDetail?) -> String? {
+        if let r = notCommissioner(d) { return r }
+        guard let d else { return "still loading" }
+        if let next = d.nextLeague { return "\(d.league.name) \(d.league.season) was already renewed (league \(next.rawValue))" }
+        guard d.league.state == .complete else { return "Renewing opens once the \(d.league.season) season is over (its last week final)" }
+        return nil
+    }
+
     // MARK: - Keys
 
     public static func keymap(_ state: State) -> Keymap<Action> {
@@ -367,10 +387,16 @@ public enum CommissionerFeature: PageFeature {
                                 enabledWhen: locked == nil && hasRow, disabledReason: locked ?? "no team selected"))
         case .clock:
             let locked = clockLocked(state.detail.value)
+            // Once the season is over, renewing is what there is to do here: it leads the footer.
+            let renew = renewLocked(state.detail.value)
+            let renewKey = KeyBinding([.char("R")], Action.renewPressed, label: "renew into next season", group: g, footer: renew == nil,
+                                      enabledWhen: renew == nil, disabledReason: renew, operation: Endpoints.Commissioner.renewLeague.name)
+            if renew == nil { b.append(renewKey) }
             b.append(KeyBinding([.enter], .rowActivated, label: "move the clock", group: g, footer: true,
                                 enabledWhen: locked == nil && hasRow, disabledReason: locked ?? "no step selected"))
             b.append(KeyBinding([.char("v")], .speedPressed, label: "clock speed", group: g, footer: true,
                                 enabledWhen: locked == nil, disabledReason: locked))
+            if renew != nil { b.append(renewKey) }
         }
         return Keymap(b + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
     }

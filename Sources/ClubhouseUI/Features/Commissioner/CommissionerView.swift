@@ -27,6 +27,10 @@ extension CommissionerFeature {
         case .advance(let step):
             guard let d = state.detail.value else { return step.label + "?" }
             return CommissionerInputs.preview(d, to: step.to)
+        case .renew:
+            guard let d = state.detail.value else { return "Renew into next season?" }
+            return "Renew \(d.league.name) into the \(d.league.season + 1) season? Same members, team names and settings, a new draft; "
+                + "\(d.league.season) becomes read-only history."
         }
     }
 
@@ -153,6 +157,9 @@ extension CommissionerFeature {
         }
         if let a = state.lastAdvance {
             row = TextRow.put("✓ " + CommissionerInputs.summary(a), in: area, row: row, style: context.style(.positive).adding(.bold), buffer: &buffer)
+        } else if d.league.state == .complete, renewLocked(d) == nil {
+            row = TextRow.put("The \(d.league.season) season is over — R renews \(d.league.name) into \(d.league.season + 1).", in: area, row: row,
+                              style: context.style(.accent).adding(.bold), buffer: &buffer)
         } else if let locked = clockLocked(d) {
             row = TextRow.put(locked, in: area, row: row, style: context.style(.warning), buffer: &buffer)
         }

@@ -124,6 +124,12 @@ public enum LeagueFeature: PageFeature {
                        enabledWhen: drafted, disabledReason: "the draft hasn't started yet"),
             KeyBinding([.char("c")], .go(.scoringRules(id)), label: "scoring", group: "League", footer: true),
             KeyBinding([.char("e")], .go(.leagueSettings(id)), label: "settings", group: "League", footer: true),
+            KeyBinding([.char(">")], .go(.league(state.detail.value?.nextLeague ?? id)), label: "next season", group: "League",
+                       footer: state.detail.value?.nextLeague != nil, enabledWhen: state.detail.value?.nextLeague != nil,
+                       disabledReason: "this league hasn't been renewed into a next season"),
+            KeyBinding([.char("<")], .go(.league(state.detail.value?.previousLeague ?? id)), label: "previous season", group: "League",
+                       footer: state.detail.value?.previousLeague != nil, enabledWhen: state.detail.value?.previousLeague != nil,
+                       disabledReason: "this is the league's first season here"),
             PageKeys.retry(.retry),
         ])
     }
@@ -158,6 +164,15 @@ public enum LeagueFeature: PageFeature {
         return nil
     }
 
+    /// "2019 — renewed as 2020 (>)", "2020 · renewed from 2019 (<)": the league's season and its neighbours in the chain.
+    public static func seasonLine(_ d: LeagueDetail) -> String {
+        let l = d.league
+        var line = "\(l.season)" + (l.followsRealTime ? " · live" : "")
+        if d.nextLeague != nil { line += " season — renewed as \(l.season + 1) (> opens it)" }
+        if d.previousLeague != nil { line += " · renewed from \(l.season - 1) (< opens it)" }
+        return line
+    }
+
     /// "Commissioner · Your team: Bits" — who the person is in this league (nil when signed out or just browsing).
     public static func membership(_ d: LeagueDetail) -> String? {
         let c = d.capabilities
@@ -186,7 +201,7 @@ public enum LeagueFeature: PageFeature {
         var head = "\(l.name)  ·  \(Format.state(l.state))"
         if l.state != .predraft { head += "  ·  Week \(d.currentWeek)" }
         row = TextRow.put(head, in: area, row: row, style: context.style(.title), buffer: &buffer)
-        var who: [(String, String)] = [("Season", "\(l.season)" + (l.followsRealTime ? " · live" : "")), ("Commissioner", d.commissionerName ?? "—"), ("League", l.isPublic ? "public" : "private")]
+        var who: [(String, String)] = [("Season", seasonLine(d)), ("Commissioner", d.commissionerName ?? "—"), ("League", l.isPublic ? "public" : "private")]
         if let champ = d.champion, let t = d.teams.first(where: { $0.id == champ }) { who.append(("Champion", "🏆 " + t.name)) }
         if l.state == .predraft, let at = l.draftScheduledAt { who.append(("Draft", "\(Format.day(at)) (\(Format.relative(at, leagueClock: l.clock)))")) }
         row = TextRow.pairs(who, in: area, row: row, context: context, buffer: &buffer)
