@@ -17,23 +17,9 @@ import Testing
     static let leagueName = "Evening League"
     typealias Manager = SSHLeague.Manager
 
-    /// In the trade builder's two rosters (120 columns: mine from column 2, theirs from column 60), the row index and
-    /// name of the first player at `position`.
+    /// The first player at `position` on one side of the trade builder.
     static func row(_ screen: String, position: String, right: Bool) -> (index: Int, name: String)? {
-        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
-        guard let header = lines.firstIndex(where: { String($0).contains("Player") && String($0).contains("Pts") }) else { return nil }
-        for (index, line) in lines[(header + 1)...].enumerated() {
-            let start = right ? 60 : 2, end = right ? min(line.count - 1, 118) : 59
-            guard line.count > end, start < end else { return nil }
-            let half = String(line[start..<end])
-            if half.trimmingCharacters(in: .whitespaces).isEmpty || half.contains("└") { return nil }
-            if half.contains(" \(position) ") {
-                let name = half.components(separatedBy: "  ").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?
-                    .trimmingCharacters(in: CharacterSet(charactersIn: " +×▸")) ?? ""
-                return (index, name)
-            }
-        }
-        return nil
+        TradeEndToEndTests.firstRow(screen, right: right) { $0.contains(" \(position) ") }
     }
 
     @Test(.enabled(if: SSHHostingTests.canRun, "needs root and OpenSSH (make test installs openssh-server and openssh-client)"),

@@ -7,25 +7,27 @@ import Testing
 /// alice's history says executed, ben's roster holds the player he asked for.
 @Suite(.serialized) struct TradeEndToEndTests {
     /// In the builder's two rosters (120 columns: mine from column 2, theirs from column 60), the row index and name of
-    /// the first player whose game hasn't kicked off, on the left or right.
-    static func firstUnlocked(_ screen: String, right: Bool) -> (index: Int, name: String)? {
+    /// the first player whose row (that half of the line) `matches`, on the left or right.
+    static func firstRow(_ screen: String, right: Bool, where matches: (String) -> Bool) -> (index: Int, name: String)? {
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
         guard let header = lines.firstIndex(where: { String($0).contains("Player") && String($0).contains("Pts") }) else { return nil }
-        var index = 0
-        for line in lines[(header + 1)...] {
+        for (index, line) in lines[(header + 1)...].enumerated() {
             let start = right ? 60 : 2, end = right ? min(line.count - 1, 118) : 59
-            guard line.count > end, start < end else { break }
+            guard line.count > end, start < end else { return nil }
             let half = String(line[start..<end])
-            let cells = half.split(separator: " ", omittingEmptySubsequences: true)
-            if cells.isEmpty || half.contains("└") { break }
-            if !half.contains("locked"), [" QB ", " RB ", " WR ", " TE "].contains(where: half.contains) {
+            if half.trimmingCharacters(in: .whitespaces).isEmpty || half.contains("└") { return nil }
+            if matches(half) {
                 let name = half.components(separatedBy: "  ").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?
-                    .trimmingCharacters(in: CharacterSet(charactersIn: " +×")) ?? ""
+                    .trimmingCharacters(in: CharacterSet(charactersIn: " +×▸")) ?? ""
                 return (index, name)
             }
-            index += 1
         }
         return nil
+    }
+
+    /// The first player whose game hasn't kicked off (a QB, RB, WR or TE), on the left or right.
+    static func firstUnlocked(_ screen: String, right: Bool) -> (index: Int, name: String)? {
+        firstRow(screen, right: right) { half in !half.contains("locked") && [" QB ", " RB ", " WR ", " TE "].contains(where: half.contains) }
     }
 
     @Test func anOfferIsCounteredAcceptedAndExecutedOnBothScreens() throws {
