@@ -32,6 +32,29 @@ import Terminal
         #expect(Screen(h.state).inSheet("0:30") && !Screen(h.state).inSheet(Self.paused))
     }
 
+    /// A reload already in flight when the server stops fails as "couldn't reach": the room stays on screen, marked
+    /// paused, in either order of the failed answer and the connection's news — not an error page in place of the room.
+    @Test(arguments: [true, false]) func aReloadThatFailsDuringTheOutageKeepsTheRoom(failureFirst: Bool) async {
+        var h = await DraftRoomTests.opened(DraftRoomTests.liveRoom(deadlineIn: 42))
+        let page = h.state.sheet.stack.last!.id
+        await h.fake.fail(.draftRoom)
+        if !failureFirst { h.send(.serverStatusChanged(reachable: false)); await h.settle() }
+        h.send(.page(id: page, DraftRoomFeature.pageAction(.liveRefreshed)))
+        await h.settle()
+        if failureFirst { h.send(.serverStatusChanged(reachable: false)); await h.settle() }
+        let room = DraftRoomTests.room(h)
+        #expect(room?.room.value != nil && room?.room.staleBecause?.unreachable == true)
+        let screen = Screen(h.state)
+        #expect(screen.inSheet(Self.paused) && !screen.text.contains("press r to retry"), "\(screen.text)")
+
+        await h.fake.succeed(.draftRoom)
+        await h.fake.setRoom(DraftRoomTests.liveRoom(deadlineIn: 30))
+        h.send(.serverStatusChanged(reachable: true))
+        await h.settle()
+        #expect(DraftRoomTests.room(h)?.room.staleBecause == nil)
+        #expect(Screen(h.state).inSheet("0:30"))
+    }
+
     @Test func aRoomOpenedWhileTheServerIsUnreachableStartsPaused() async {
         var h = await Harness.started(fake: FakeLeague(), size: Size(width: 80, height: 24))
         h.send(.serverStatusChanged(reachable: false))

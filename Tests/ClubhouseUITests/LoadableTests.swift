@@ -38,6 +38,38 @@ import Terminal
         #expect(l.error?.canRetry == true)
     }
 
+    /// A live refresh during an outage keeps what was shown (marked stale) instead of an error page; a first load,
+    /// or a refresh refused for another reason, still shows the error; the next answer clears the mark.
+    @Test func aRefreshThatCannotReachTheServerKeepsTheShownValue() {
+        let down = PresentableError(DomainError.transport("connection refused"))
+        #expect(down.unreachable)
+        var l = Loadable<[Int]>()
+        var t = l.begin()
+        l.finish(t, .success([1, 2]))
+        t = l.beginRefresh()
+        l.finish(t, .failure(down))
+        #expect(l.value == [1, 2])
+        #expect(l.staleBecause == down)
+        t = l.beginRefresh()
+        l.finish(t, .success([1, 2, 3]))
+        #expect(l.value == [1, 2, 3])
+        #expect(l.staleBecause == nil)
+
+        t = l.beginRefresh()
+        l.finish(t, .failure(PresentableError(DomainError.notFound("League 12"))))
+        #expect(l.value == nil, "a refusal that isn't an outage replaces the value")
+        #expect(l.error?.message == "League 12 doesn't exist (any more).")
+
+        var first = Loadable<Int>()
+        t = first.beginRefresh()               // nothing shown yet: this is a first load
+        first.finish(t, .failure(down))
+        #expect(first.error == down)
+        var explicit = Loadable<Int>(7)
+        t = explicit.begin()                    // a load that asked for the spinner (r retry) shows the failure
+        explicit.finish(t, .failure(down))
+        #expect(explicit.error == down)
+    }
+
     @Test func domainErrorsReadAsSentences() {
         #expect(PresentableError(DomainError.transport("ECONNREFUSED")).message.contains("Couldn't reach the league server"))
         #expect(PresentableError(DomainError.notFound("League 12")).message == "League 12 doesn't exist (any more).")

@@ -25,7 +25,13 @@ public struct Loadable<Value: Sendable>: Sendable {
     public private(set) var load: Load<Value> = .idle
     /// The request being waited for, if any.
     public private(set) var inFlight: RequestToken?
+    /// Why the value shown is older than asked for: the last background refresh couldn't reach the server, so the
+    /// value stayed instead of turning into an error page (an outage mid-draft keeps the room on screen, marked by
+    /// the page and the top bar). Cleared by the next answer.
+    public private(set) var staleBecause: PresentableError?
     private var generation = 0
+    /// Whether the request in flight is a background refresh over a shown value.
+    private var refreshing = false
 
     public init() {}
     /// Starts loaded with `value` (previews, tests).
@@ -38,6 +44,7 @@ public struct Loadable<Value: Sendable>: Sendable {
         generation += 1
         let t = RequestToken(generation)
         inFlight = t
+        refreshing = false
         load = .loading
         return t
     }
@@ -48,24 +55,29 @@ public struct Loadable<Value: Sendable>: Sendable {
         generation += 1
         let t = RequestToken(generation)
         inFlight = t
+        refreshing = true
         return t
     }
 
-    /// Applies the answer to request `token`; returns false (and changes nothing) for a superseded request.
+    /// Applies the answer to request `token`; returns false (and changes nothing) for a superseded request. A refresh
+    /// that couldn't reach the server keeps the shown value (`staleBecause` says why); any other failure shows.
     @discardableResult
     public mutating func finish(_ token: RequestToken, _ result: Result<Value, PresentableError>,
                                 isEmpty: (Value) -> Bool = { _ in false }) -> Bool {
         guard token == inFlight else { return false }
         inFlight = nil
+        let wasRefresh = refreshing
+        refreshing = false
         switch result {
-        case .success(let v): load = isEmpty(v) ? .empty : .loaded(v)
-        case .failure(let e): load = .failed(e)
+        case .success(let v): load = isEmpty(v) ? .empty : .loaded(v); staleBecause = nil
+        case .failure(let e) where e.unreachable && wasRefresh && value != nil: staleBecause = e
+        case .failure(let e): load = .failed(e); staleBecause = nil
         }
         return true
     }
 
     /// Replaces the shown value without a request (e.g. a local edit).
-    public mutating func set(_ value: Value) { load = .loaded(value); inFlight = nil }
+    public mutating func set(_ value: Value) { load = .loaded(value); inFlight = nil; refreshing = false; staleBecause = nil }
 
     /// The loaded value, if any.
     public var value: Value? { if case .loaded(let v) = load { v } else { nil } }
