@@ -43,25 +43,17 @@ static inline void chs_error_logger(void *cls, const char *format, va_list ap) {
 }
 
 
+static inline struct MHD_Daemon *chs_start_any_daemon(unsigned int flags, int tls, const struct sockaddr_in *address,
+        MHD_AccessHandlerCallback handler, void *context,
+        MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify, chs_uri_logger uri_logger,
+        unsigned int connectionTimeout, unsigned int connectionLimit, unsigned int threads, struct chs_error_log *error_log);
+
 static inline struct MHD_Daemon *chs_start_daemon(unsigned int flags, const struct sockaddr_in *address,
         MHD_AccessHandlerCallback handler, void *context,
         MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify, chs_uri_logger uri_logger,
         unsigned int connectionTimeout, unsigned int connectionLimit, unsigned int threads, struct chs_error_log *error_log) {
-    return MHD_start_daemon(flags, ntohs(address->sin_port), NULL, NULL, handler, context,
-                            // First: libmicrohttpd reports the options that follow through it.
-                            MHD_OPTION_EXTERNAL_LOGGER, chs_error_logger, error_log,
-                            MHD_OPTION_SOCK_ADDR, address,
-                            MHD_OPTION_NOTIFY_COMPLETED, completed, context,
-                            MHD_OPTION_NOTIFY_CONNECTION, notify, context,
-                            MHD_OPTION_URI_LOG_CALLBACK, uri_logger, context,
-                            // 0.9.75's strict mode: HTTP/1.1 without Host, and spaces in the request target, refused.
-                            MHD_OPTION_STRICT_FOR_CLIENT, (int) 1,
-                            MHD_OPTION_CONNECTION_TIMEOUT, connectionTimeout,
-                            MHD_OPTION_CONNECTION_LIMIT, connectionLimit,
-                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t) CHS_CONNECTION_MEMORY,
-                            MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024u,
-                            MHD_OPTION_THREAD_POOL_SIZE, threads,
-                            MHD_OPTION_END);
+    return chs_start_any_daemon(flags, 0, address, handler, context, completed, notify, uri_logger,
+                                connectionTimeout, connectionLimit, threads, error_log);
 }
 
 // MARK: - TLS (Debian's libmicrohttpd is built with GnuTLS)
@@ -196,21 +188,36 @@ static inline struct MHD_Daemon *chs_start_tls_daemon(unsigned int flags, const 
         MHD_AccessHandlerCallback handler, void *context,
         MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify, chs_uri_logger uri_logger,
         unsigned int connectionTimeout, unsigned int connectionLimit, unsigned int threads, struct chs_error_log *error_log) {
-    return MHD_start_daemon(flags | MHD_USE_TLS, ntohs(address->sin_port), NULL, NULL, handler, context,
+    return chs_start_any_daemon(flags | MHD_USE_TLS, 1, address, handler, context, completed, notify, uri_logger,
+                                connectionTimeout, connectionLimit, threads, error_log);
+}
+
+/// Both daemons' options, as one MHD_OPTION_ARRAY (two-argument options: the callback cast to intptr_t, then its
+/// context; one-pointer options: the pointer second). The TLS ones come last and are cut off for a plain daemon.
+static inline struct MHD_Daemon *chs_start_any_daemon(unsigned int flags, int tls, const struct sockaddr_in *address,
+        MHD_AccessHandlerCallback handler, void *context,
+        MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify, chs_uri_logger uri_logger,
+        unsigned int connectionTimeout, unsigned int connectionLimit, unsigned int threads, struct chs_error_log *error_log) {
+    struct MHD_OptionItem options[] = {
+        { MHD_OPTION_SOCK_ADDR, 0, (void *) address },
+        { MHD_OPTION_NOTIFY_COMPLETED, (intptr_t) completed, context },
+        { MHD_OPTION_NOTIFY_CONNECTION, (intptr_t) notify, context },
+        { MHD_OPTION_URI_LOG_CALLBACK, (intptr_t) uri_logger, context },
+        // 0.9.75's strict mode: HTTP/1.1 without Host, and spaces in the request target, refused.
+        { MHD_OPTION_STRICT_FOR_CLIENT, 1, NULL },
+        { MHD_OPTION_CONNECTION_TIMEOUT, connectionTimeout, NULL },
+        { MHD_OPTION_CONNECTION_LIMIT, connectionLimit, NULL },
+        { MHD_OPTION_CONNECTION_MEMORY_LIMIT, CHS_CONNECTION_MEMORY, NULL },
+        { MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024, NULL },
+        { MHD_OPTION_THREAD_POOL_SIZE, threads, NULL },
+        { tls ? MHD_OPTION_HTTPS_CERT_CALLBACK : MHD_OPTION_END, 0, (void *) chs_tls_retrieve },
+        { MHD_OPTION_HTTPS_PRIORITIES, 0, (void *) CHS_TLS_PRIORITIES },
+        { MHD_OPTION_END, 0, NULL },
+    };
+    return MHD_start_daemon(flags, ntohs(address->sin_port), NULL, NULL, handler, context,
                             // First: libmicrohttpd reports the options that follow through it.
                             MHD_OPTION_EXTERNAL_LOGGER, chs_error_logger, error_log,
-                            MHD_OPTION_SOCK_ADDR, address,
-                            MHD_OPTION_HTTPS_CERT_CALLBACK, chs_tls_retrieve,
-                            MHD_OPTION_HTTPS_PRIORITIES, CHS_TLS_PRIORITIES,
-                            MHD_OPTION_NOTIFY_COMPLETED, completed, context,
-                            MHD_OPTION_NOTIFY_CONNECTION, notify, context,
-                            MHD_OPTION_URI_LOG_CALLBACK, uri_logger, context,
-                            MHD_OPTION_STRICT_FOR_CLIENT, (int) 1,
-                            MHD_OPTION_CONNECTION_TIMEOUT, connectionTimeout,
-                            MHD_OPTION_CONNECTION_LIMIT, connectionLimit,
-                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t) CHS_CONNECTION_MEMORY,
-                            MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024u,
-                            MHD_OPTION_THREAD_POOL_SIZE, threads,
+                            MHD_OPTION_ARRAY, options,
                             MHD_OPTION_END);
 }
 

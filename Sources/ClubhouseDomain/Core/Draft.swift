@@ -45,6 +45,12 @@ public struct Draft: Hashable, Codable, Sendable {
     public static let maxRounds = 1_000
     public var isComplete: Bool { currentPick > totalPicks }
 
+    /// Seconds left on the clock (nil: soft timer or not running; never negative).
+    public func secondsLeft(now: Date) -> Double? {
+        guard status == .running, let deadline else { return nil }
+        return max(0, deadline.timeIntervalSince(now))
+    }
+
     /// The draft as read back from storage, its numbers within range: rounds 0…`maxRounds`, the pick on the clock
     /// 0…(total + 1), a pick clock of at most an hour — so counting picks and rounds can't overflow. Rows every
     /// version writes come back unchanged.

@@ -93,15 +93,8 @@ public enum ISO8601 {
         }
     }
 
-    // Howard Hinnant's civil-date algorithms.
-    private static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {
-        let y = m <= 2 ? y0 - 1 : y0
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146097 + doe - 719468
-    }
+    // Howard Hinnant's civil-date algorithms (`daysFromCivil` is shared with `USEastern`).
+    private static func daysFromCivil(_ y: Int, _ m: Int, _ d: Int) -> Int { USEastern.daysFromCivil(y, m, d) }
     private static func civilFromDays(_ z0: Int) -> (Int, Int, Int) {
         let z = z0 + 719468
         let era = (z >= 0 ? z : z - 146096) / 146097

@@ -208,21 +208,8 @@ public struct InputDecoder: Sendable {
             return result
         case UInt8(ascii: "O"):
             guard s.count > 2 else { return flushing ? .event(.key(.alt("O")), consumed: 2) : .incomplete }
-            let key: Key?
-            switch s[s.startIndex + 2] {
-            case UInt8(ascii: "P"): key = .function(1)
-            case UInt8(ascii: "Q"): key = .function(2)
-            case UInt8(ascii: "R"): key = .function(3)
-            case UInt8(ascii: "S"): key = .function(4)
-            case UInt8(ascii: "A"): key = .up
-            case UInt8(ascii: "B"): key = .down
-            case UInt8(ascii: "C"): key = .right
-            case UInt8(ascii: "D"): key = .left
-            case UInt8(ascii: "H"): key = .home
-            case UInt8(ascii: "F"): key = .end
-            case UInt8(ascii: "M"): key = .enter
-            default: key = nil
-            }
+            let final = s[s.startIndex + 2]
+            let key: Key? = final == UInt8(ascii: "M") ? .enter : cursorAndFunctionKeys[final]
             return .event(key.map { .key($0) }, consumed: 3)
         case 0x20..<0x7F, 0xC2...0xF4:
             switch utf8(s.dropFirst(), flushing: flushing) {
@@ -235,6 +222,13 @@ public struct InputDecoder: Sendable {
             return .event(.key(.escape), consumed: 1)
         }
     }
+
+    /// The final bytes SS3 (`ESC O x`) and CSI (`ESC [ … x`) sequences share: arrows, Home/End, F1–F4.
+    private static let cursorAndFunctionKeys: [UInt8: Key] = [
+        UInt8(ascii: "A"): .up, UInt8(ascii: "B"): .down, UInt8(ascii: "C"): .right, UInt8(ascii: "D"): .left,
+        UInt8(ascii: "H"): .home, UInt8(ascii: "F"): .end,
+        UInt8(ascii: "P"): .function(1), UInt8(ascii: "Q"): .function(2), UInt8(ascii: "R"): .function(3), UInt8(ascii: "S"): .function(4),
+    ]
 
     /// Decodes a CSI sequence `ESC [ params final`.
     private static func csi(_ s: ArraySlice<UInt8>) -> Step {
@@ -254,17 +248,8 @@ public struct InputDecoder: Sendable {
         let numbers = params.split(separator: ";").map { Int($0) ?? 0 }
         let key: Key?
         switch final {
-        case UInt8(ascii: "A"): key = .up
-        case UInt8(ascii: "B"): key = .down
-        case UInt8(ascii: "C"): key = .right
-        case UInt8(ascii: "D"): key = .left
-        case UInt8(ascii: "H"): key = .home
-        case UInt8(ascii: "F"): key = .end
+        case let f where cursorAndFunctionKeys[f] != nil: key = cursorAndFunctionKeys[f]
         case UInt8(ascii: "Z"): key = .backTab
-        case UInt8(ascii: "P"): key = .function(1)
-        case UInt8(ascii: "Q"): key = .function(2)
-        case UInt8(ascii: "R"): key = .function(3)
-        case UInt8(ascii: "S"): key = .function(4)
         case UInt8(ascii: "~"):
             switch numbers.first ?? 0 {
             case 1, 7: key = .home

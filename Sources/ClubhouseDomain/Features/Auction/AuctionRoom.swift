@@ -99,10 +99,7 @@ public struct AuctionRoom: Hashable, Sendable {
     public func name(of team: TeamID) -> String { teamNames[team] ?? team.description }
 
     /// Seconds left on the clock (nil when not running).
-    public func secondsLeft(now: Date) -> Double? {
-        guard draft.status == .running, let deadline = draft.deadline else { return nil }
-        return max(0, deadline.timeIntervalSince(now))
-    }
+    public func secondsLeft(now: Date) -> Double? { draft.secondsLeft(now: now) }
 
     // MARK: - Commissioner commands
 

@@ -94,10 +94,7 @@ public struct DraftRoom: Hashable, Sendable {
     }
 
     /// Seconds left on the clock (nil: soft timer or not running; never negative).
-    public func secondsLeft(now: Date) -> Double? {
-        guard draft.status == .running, let deadline = draft.deadline else { return nil }
-        return max(0, deadline.timeIntervalSince(now))
-    }
+    public func secondsLeft(now: Date) -> Double? { draft.secondsLeft(now: now) }
 
     // MARK: - Commissioner commands
 
