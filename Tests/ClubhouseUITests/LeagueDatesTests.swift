@@ -91,6 +91,25 @@ import Terminal
         #expect(!s.inSheet("Couch Coaches: draft in progress"), "Couch Coaches isn't mine")
     }
 
+    /// A declined join request says why in Needs attention until the person dismisses it with x: it leaves the list at
+    /// once and the server is asked to forget it (the same write as withdrawing); with none left, x is off.
+    @Test func aDeclinedJoinRequestCanBeDismissed() async {
+        let fake = FakeLeague()
+        let zed = await fake.addAccount(email: "zed@example.com", password: "long enough pw", displayName: "Zed")
+        await fake.setSignedIn(zed)
+        await fake.appendJoinRequest(JoinRequest(leagueID: Demo.nerds, user: zed.id, teamName: "Zebras", status: .denied, requestedAt: Demo.now))
+        var h = await Harness.started(fake: fake, size: Size(width: 120, height: 40))
+        h.state.now = Self.realNow
+        h.setDetent(.full)
+        #expect(Screen(h.state).inSheet("Sunday Nerds: your request to join was declined · x dismisses"), "\(Screen(h.state).text)")
+        #expect(Screen(h.state).footer.contains("dismiss"))
+        h.key(.char("x"))
+        await h.settle()
+        #expect(!Screen(h.state).inSheet("your request to join was declined"), "\(Screen(h.state).text)")
+        #expect(await fake.joinRequests.isEmpty, "the server forgot it")
+        #expect(!Screen(h.state).footer.contains("dismiss"))
+    }
+
     @Test func theDraftDateFormIsCheckedAgainstTheLeaguesClock() async {
         var h = await CommissionerTests.onPage(now: { Self.realNow })
         h.key(.char("3")); h.key(.char("S"))

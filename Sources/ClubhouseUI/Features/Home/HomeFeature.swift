@@ -54,6 +54,8 @@ public enum HomeFeature: PageFeature {
         case sessionChanged(signedIn: Bool)
         case myLeaguesLoaded([LeagueSummary])
         case joinRequestsLoaded([MyJoinRequest])
+        /// `x`: clear my oldest declined join request from Needs attention (the server forgets it).
+        case declinedDismissed
         /// `I`: open the invite-code form.
         case redeemOpened
         /// A key while typing (the filter, or the invite-code form when it is open).
@@ -125,6 +127,11 @@ public enum HomeFeature: PageFeature {
             return .none
         case .createLeagueOpened:
             return .delegate(.open(.leagueForm(.create)))
+        case .declinedDismissed:
+            guard let i = state.joinRequests.firstIndex(where: { $0.status == .denied }) else { return .none }
+            // Gone from the list at once; the shell's answer to the write (and the reload after it) says if it wasn't.
+            let league = state.joinRequests.remove(at: i).league
+            return .delegate(.perform(.withdrawJoinRequest(league)))
         case .redeemOpened:
             state.redeem = RedeemInvite.form()
             return .none
@@ -161,9 +168,13 @@ public enum HomeFeature: PageFeature {
 
     public static func keymap(_ state: State) -> Keymap<Action> {
         let hasRows = !state.rows.isEmpty
+        let declined = state.joinRequests.contains { $0.status == .denied }
         return Keymap([
             KeyBinding([.enter], .rowActivated, label: "open league", group: "Home", footer: true, enabledWhen: hasRows, disabledReason: "no league selected"),
         ] + ListKeys.bindings(Action.list) + [
+            // Before the browsing keys: the footer keeps what waits for the person when it must cut.
+            KeyBinding([.char("x")], .declinedDismissed, label: "dismiss declined request", group: "Home", footer: declined,
+                       enabledWhen: declined, disabledReason: "no declined join request to dismiss"),
             KeyBinding([.char("/")], .filter(.begin), label: "filter by name", group: "Home", footer: true),
             KeyBinding([.char("t")], .stateFilterCycled, label: "filter by state", group: "Home", footer: true),
             KeyBinding([.char("n")], .createLeagueOpened, label: "new league", group: "Home", footer: true),
@@ -233,7 +244,7 @@ public enum HomeFeature: PageFeature {
                 let when = r.answeredByItself ? "its commissioner answers within a minute" : "waiting for the commissioner"
                 items.append("\(r.leagueName): you asked to join as \(r.teamName) — \(when) · W on its page withdraws")
             case .denied:
-                items.append("\(r.leagueName): your request to join was declined\(r.reason.map { " — \($0)" } ?? "")")
+                items.append("\(r.leagueName): your request to join was declined\(r.reason.map { " — \($0)" } ?? "") · x dismisses")
             case .approved:
                 break
             }
