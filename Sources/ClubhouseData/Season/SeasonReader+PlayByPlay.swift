@@ -30,7 +30,6 @@ extension SeasonReader {
             (at("kick_distance"), at("passing_yards"), at("receiving_yards"), at("rushing_yards"), at("lateral_receiving_yards"),
              at("lateral_rushing_yards"))
         let (homeScore, awayScore) = (at("total_home_score"), at("total_away_score"))
-        var count = SeasonData.FileCount(file: .playByPlay, name: url.lastPathComponent)
         var out: [String: [PlayByPlayRow]] = [:]
         var counts: [String: Int] = [:]
         // Rows come game by game: the current game's rows and play ids are kept apart until the next game starts.
@@ -41,13 +40,9 @@ extension SeasonReader {
             counts[g.id, default: 0] += g.rows.count
             current = nil
         }
-        let fileName = r.fileName
-        while try r.advance() {
-            count.rows += 1
-            let line = r.recordLine
-            func bad(_ reason: String) -> DataFileError { DataFileError(file: fileName, line: line, reason: reason) }
+        try eachRecord(r, .playByPlay, url, into: &data) { line, bad throws(DataFileError) -> RowOutcome in
             if let seasonColumn { try checkSeason(r, seasonColumn, line: line, bad) }
-            guard r.equals(seasonType, "REG") else { count.skipped += 1; continue }
+            guard r.equals(seasonType, "REG") else { return .skipped }
             var p = PlayByPlayRow()
             p.gameID = r.string(gameID)
             if current?.id != p.gameID {
@@ -110,10 +105,9 @@ extension SeasonReader {
             p.totalHomeScore = r.isEmpty(homeScore) ? 0 : try Self.number(r, homeScore, "total_home_score", in: 0...999, bad)
             p.totalAwayScore = r.isEmpty(awayScore) ? 0 : try Self.number(r, awayScore, "total_away_score", in: 0...999, bad)
             current!.rows.append(p)
-            count.imported += 1
+            return .imported
         }
         flush()
-        data.fileCounts.append(count)
         return (out, counts)
     }
 }

@@ -14,14 +14,10 @@ extension SeasonReader {
             let c = try columns(r, .playerTotals, required: ["player_id", "position", "season", "season_type", "games"] + NFLVerseStats.playerColumns)
             let team = c.optional("recent_team") ?? c.optional("team")
             let sources = NFLVerseStats.player.map { s in (s, s.columns.map { c.index[$0]! }) }
-            var count = SeasonData.FileCount(file: .playerTotals, name: url.lastPathComponent)
             var seen: [PlayerID: Int] = [:]
-            while try r.advance() {
-                count.rows += 1
-                let line = r.recordLine
-                func bad(_ reason: String) -> DataFileError { DataFileError(file: r.fileName, line: line, reason: reason) }
+            try eachRecord(r, .playerTotals, url, into: &data) { line, bad throws(DataFileError) -> RowOutcome in
                 try checkSeason(r, c[2], line: line, bad)
-                guard r.equals(c[3], "REG"), NFLVerseStats.position(r.string(c[1])) != nil else { count.skipped += 1; continue }
+                guard r.equals(c[3], "REG"), NFLVerseStats.position(r.string(c[1])) != nil else { return .skipped }
                 let id = PlayerID(r.string(c[0]))
                 guard Self.isGSIS(id.rawValue) else { throw bad("player_id \(TerminalText.quoted(id.rawValue)) is not a GSIS id (\(Self.gsisShape))") }
                 guard var p = players[id] else { throw bad("unknown player id \"\(id.rawValue)\" (not in players.csv, nor stored)") }
@@ -38,23 +34,18 @@ extension SeasonReader {
                     throw bad("unknown team abbreviation \(TerminalText.quoted(teamText)) for player \(id.rawValue)")
                 }
                 pool[id] = p
-                count.imported += 1
+                return .imported
             }
-            data.fileCounts.append(count)
         }
         if let url = files[.teamTotals] {
             let r = try open(url, .teamTotals)
             let c = try columns(r, .teamTotals, required: ["season", "team", "season_type", "games"] + NFLVerseStats.defenseColumns)
             let allowed = c.optional("points_allowed")
             let sources = NFLVerseStats.defense.map { s in (s, s.columns.map { c.index[$0]! }) }
-            var count = SeasonData.FileCount(file: .teamTotals, name: url.lastPathComponent)
             var teams: [NFLTeam] = []
-            while try r.advance() {
-                count.rows += 1
-                let line = r.recordLine
-                func bad(_ reason: String) -> DataFileError { DataFileError(file: r.fileName, line: line, reason: reason) }
+            try eachRecord(r, .teamTotals, url, into: &data) { line, bad throws(DataFileError) -> RowOutcome in
                 try checkSeason(r, c[0], line: line, bad)
-                guard r.equals(c[2], "REG") else { count.skipped += 1; continue }
+                guard r.equals(c[2], "REG") else { return .skipped }
                 let text = r.string(c[1])
                 guard let t = NFLFranchises.team(text, season: season, byeWeek: 0) else {
                     throw bad("unknown team abbreviation \(TerminalText.quoted(text))")
@@ -65,10 +56,9 @@ extension SeasonReader {
                 totals.append(PriorSeasonStat(playerID: id, season: season, games: try Self.number(r, c[3], "games", in: 0...20, bad), stats: stats))
                 pool[id] = NFLVerseStats.defensePlayer(t)
                 teams.append(t)
-                count.imported += 1
+                return .imported
             }
             data.totalsTeams = teams
-            data.fileCounts.append(count)
         }
         data.totals = totals
         data.totalsPlayers = pool.values.sorted { $0.id < $1.id }

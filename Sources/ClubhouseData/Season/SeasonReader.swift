@@ -97,16 +97,12 @@ public struct SeasonReader {
         let c = try columns(r, .players, required: ["gsis_id", "display_name", "position"])
         let first = c.optional("first_name"), last = c.optional("last_name"), jersey = c.optional("jersey_number")
         let team = c.optional("latest_team"), rookie = c.optional("rookie_season"), lastSeason = c.optional("last_season")
-        var count = SeasonData.FileCount(file: .players, name: url.lastPathComponent)
         var out: [PlayerID: ListedPlayer] = [:]
-        while try r.advance() {
-            count.rows += 1
-            let line = r.recordLine
-            func bad(_ reason: String) -> DataFileError { DataFileError(file: r.fileName, line: line, reason: reason) }
+        try eachRecord(r, .players, url, into: &data) { line, bad throws(DataFileError) -> RowOutcome in
             let id = r.string(c[0])
             guard !id.isEmpty else { throw bad("gsis_id is empty") }
             guard Self.isGSIS(id) else { throw bad("gsis_id \(TerminalText.quoted(id)) is not a GSIS id (\(Self.gsisShape))") }
-            guard let position = NFLVerseStats.position(r.string(c[2])) else { count.skipped += 1; continue }
+            guard let position = NFLVerseStats.position(r.string(c[2])) else { return .skipped }
             guard !r.isEmpty(c[1]) else { throw bad("display_name is empty") }
             let name = try Self.name(r.string(c[1]), "display_name", bad)
             var number: Int?
@@ -128,9 +124,8 @@ public struct SeasonReader {
             if out[player.id] != nil { throw bad("second row for player \(id)") }
             out[player.id] = ListedPlayer(player: player, latestTeam: team.map { r.string($0) } ?? "",
                                           rookieSeason: try year(rookie), lastSeason: try year(lastSeason))
-            count.imported += 1
+            return .imported
         }
-        data.fileCounts.append(count)
         return out
     }
 
@@ -140,19 +135,15 @@ public struct SeasonReader {
         let r = try open(url, .games)
         let c = try columns(r, .games, required: ["game_id", "season", "game_type", "week", "gameday", "gametime",
                                                    "away_team", "away_score", "home_team", "home_score"])
-        var count = SeasonData.FileCount(file: .games, name: url.lastPathComponent)
         let teams = NFLFranchises.abbreviations(season: season)
         var out: [Game] = []
         var seen: [String: Int] = [:]
         var otherSeasons = Set<Int>()
         var teamWeeks: [String: Int] = [:]   // "TEAM WEEK" → the line of its game
-        while try r.advance() {
-            count.rows += 1
-            let line = r.recordLine
-            func bad(_ reason: String) -> DataFileError { DataFileError(file: r.fileName, line: line, reason: reason) }
+        try eachRecord(r, .games, url, into: &data) { line, bad throws(DataFileError) -> RowOutcome in
             let rowSeason = try Self.seasonField(r, c[1], bad)
-            guard rowSeason == season else { otherSeasons.insert(rowSeason); count.skipped += 1; continue }
-            guard r.equals(c[2], "REG") else { count.skipped += 1; continue }
+            guard rowSeason == season else { otherSeasons.insert(rowSeason); return .skipped }
+            guard r.equals(c[2], "REG") else { return .skipped }
             let id = r.string(c[0])
             let week = try Self.number(r, c[3], "week", in: 1...18, bad)
             let away = r.string(c[6]), home = r.string(c[8])
@@ -178,9 +169,8 @@ public struct SeasonReader {
             let homeScore = r.isEmpty(c[9]) ? 0 : try Self.number(r, c[9], "home_score", in: 0...999, bad)
             out.append(Game(id: id, season: season, week: week, kickoff: kickoff, awayTeam: away, homeTeam: home,
                             awayScore: awayScore, homeScore: homeScore))
-            count.imported += 1
+            return .imported
         }
-        data.fileCounts.append(count)
         if out.isEmpty {
             let had = otherSeasons.isEmpty ? "" : " (it has \(otherSeasons.sorted().map(String.init).joined(separator: ", ")))"
             throw DataFileError(file: r.fileName, line: 1, reason: "no regular-season games of \(season)\(had): this schedule is of another season")
@@ -237,15 +227,11 @@ public struct SeasonReader {
         let c = try columns(r, .playerWeek, required: ["player_id", "position", "season", "week", "season_type", "game_id", "team",
                                                        "opponent_team"] + NFLVerseStats.playerColumns)
         let sources = NFLVerseStats.player.map { s in (s, s.columns.map { c.index[$0]! }) }
-        var count = SeasonData.FileCount(file: .playerWeek, name: url.lastPathComponent)
         var seen: [PlayerID: [Int: Int]] = [:]
-        while try r.advance() {
-            count.rows += 1
-            let line = r.recordLine
-            func bad(_ reason: String) -> DataFileError { DataFileError(file: r.fileName, line: line, reason: reason) }
+        try eachRecord(r, .playerWeek, url, into: &data) { line, bad throws(DataFileError) -> RowOutcome in
             try checkSeason(r, c[2], line: line, bad)
-            guard r.equals(c[4], "REG") else { count.skipped += 1; continue }
-            guard NFLVerseStats.position(r.string(c[1])) != nil else { count.skipped += 1; continue }
+            guard r.equals(c[4], "REG") else { return .skipped }
+            guard NFLVerseStats.position(r.string(c[1])) != nil else { return .skipped }
             let id = PlayerID(r.string(c[0]))
             guard !id.rawValue.isEmpty else { throw bad("player_id is empty") }
             guard Self.isGSIS(id.rawValue) else { throw bad("player_id \(TerminalText.quoted(id.rawValue)) is not a GSIS id (\(Self.gsisShape))") }
@@ -256,9 +242,8 @@ public struct SeasonReader {
             seen[id, default: [:]][week] = line
             let stats = try Self.statLine(r, sources, bad)
             row(WeeklyStat(playerID: id, season: season, week: week, nflTeam: team, opponent: opponent, stats: stats), game.id)
-            count.imported += 1
+            return .imported
         }
-        data.fileCounts.append(count)
     }
 
     func readTeamWeeks(_ url: URL, games: [String: Game], into data: inout SeasonData, _ row: (WeeklyStat, String) -> Void) throws(DataFileError) {
@@ -266,14 +251,10 @@ public struct SeasonReader {
         let c = try columns(r, .teamWeek, required: ["season", "week", "team", "season_type", "game_id", "opponent_team"]
                                                   + NFLVerseStats.defenseColumns)
         let sources = NFLVerseStats.defense.map { s in (s, s.columns.map { c.index[$0]! }) }
-        var count = SeasonData.FileCount(file: .teamWeek, name: url.lastPathComponent)
         var seen: [String: Int] = [:]
-        while try r.advance() {
-            count.rows += 1
-            let line = r.recordLine
-            func bad(_ reason: String) -> DataFileError { DataFileError(file: r.fileName, line: line, reason: reason) }
+        try eachRecord(r, .teamWeek, url, into: &data) { line, bad throws(DataFileError) -> RowOutcome in
             try checkSeason(r, c[0], line: line, bad)
-            guard r.equals(c[3], "REG") else { count.skipped += 1; continue }
+            guard r.equals(c[3], "REG") else { return .skipped }
             let week = try Self.number(r, c[1], "week", in: 1...18, bad)
             let (game, team, opponent) = try gameAndTeams(r, gameColumn: c[4], teamColumn: c[2], opponentColumn: c[5], week: week, games: games, bad)
             let key = "\(team) \(week)"
@@ -283,9 +264,8 @@ public struct SeasonReader {
             stats.pointsAllowed = team == game.homeTeam ? game.awayScore : game.homeScore
             row(WeeklyStat(playerID: NFLVerseStats.defenseID(team: team), season: season, week: week, nflTeam: team, opponent: opponent,
                            stats: stats), game.id)
-            count.imported += 1
+            return .imported
         }
-        data.fileCounts.append(count)
     }
 
     /// A stats row's game and its team and opponent as the season names them. The row's team must be one of the game's
@@ -315,6 +295,27 @@ public struct SeasonReader {
     }
 
     // MARK: - Fields
+
+    /// What a file's row reader made of one record.
+    enum RowOutcome { case imported, skipped }
+
+    /// Reads every record of `r` (the file `url` holds, as `file`): `row` gets the record's line and a maker of its
+    /// `FILE:LINE: reason` refusals, and says whether the row was imported or skipped; the file's count of rows,
+    /// imported and skipped goes into `data` (the import's report).
+    func eachRecord(_ r: CSVReader, _ file: NFLVerseFile, _ url: URL, into data: inout SeasonData,
+                    _ row: (_ line: Int, _ bad: (String) -> DataFileError) throws(DataFileError) -> RowOutcome) throws(DataFileError) {
+        var count = SeasonData.FileCount(file: file, name: url.lastPathComponent)
+        let fileName = r.fileName
+        while try r.advance() {
+            count.rows += 1
+            let line = r.recordLine
+            switch try row(line, { DataFileError(file: fileName, line: line, reason: $0) }) {
+            case .imported: count.imported += 1
+            case .skipped: count.skipped += 1
+            }
+        }
+        data.fileCounts.append(count)
+    }
 
     /// Opens a file (inflating `.gz`), reporting it under its name.
     func open(_ url: URL, _ file: NFLVerseFile) throws(DataFileError) -> CSVReader {
