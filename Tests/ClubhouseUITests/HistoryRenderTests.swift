@@ -106,11 +106,14 @@ import Terminal
         s = Screen(h.state)
         #expect(s.inSheet("2019 ▸ · final · 🏆 Bytes (bob)"), "\(s.text)")
         #expect(s.lines.contains { $0.contains("Bits") && $0.contains("10-3-0") }, "a team's line fits: \(s.text)")
+        #expect(s.footer.hasPrefix(" h/l season · d draft"), "the season's keys lead the footer: \(s.footer)")
         for tab in ["2", "3"] {
             h.key(.char(Character(tab)))
             #expect(Screen(h.state).brokenFrameRows.isEmpty, "tab \(tab): \(Screen(h.state).text)")
         }
         #expect(Screen(h.state).inSheet("bob 3-0-0 vs alice"), "\(Screen(h.state).text)")
+        #expect(Screen(h.state).footer.hasPrefix(" a set A · b set B"), "the chooser's keys lead the footer: \(Screen(h.state).footer)")
+        #expect(Screen(h.state).lines.contains { $0.contains("2019") && $0.contains("17") && $0.contains("playoff") }, "\(Screen(h.state).text)")
     }
 
     @Test func withoutColourTheHistoryStaysLegible() async {

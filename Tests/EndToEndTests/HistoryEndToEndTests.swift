@@ -76,7 +76,7 @@ import Testing
         // < and > walk the chain.
         try t.send("<")
         let back = try t.waitFor("2019 season — renewed as 2020 (> opens it)")
-        #expect(back.matched && back.screen.contains("🏆 " + championTeam.name), "2019's page names its champion:\n\(back.screen)")
+        #expect(back.matched && back.screen.contains("🏆 " + champion), "the board over 2019 names its champion:\n\(back.screen)")
         try t.send(">")
         #expect(try t.waitFor("renewed from 2019 (< opens it)").matched)
 
@@ -91,5 +91,12 @@ import Testing
         try t.send("h")
         let season = try t.waitFor("2019 ▸ · final · 🏆 \(championTeam.name)")
         #expect(season.matched, "\(season.screen)")
+        // The all-time table (2) and the head-to-head chooser (3) follow the same chain.
+        try t.send("2")
+        let allTime = try t.waitFor("All-time, 2 seasons: regular-season games final so far")
+        #expect(allTime.matched && allTime.screen.contains(championTeam.name), "\(allTime.screen)")
+        try t.send("3")
+        let pair = try t.waitFor("a set A · b set B")
+        #expect(pair.matched && pair.screen.contains(" vs "), "\(pair.screen)")
     }
 }

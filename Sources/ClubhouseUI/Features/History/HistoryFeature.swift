@@ -103,11 +103,14 @@ public enum HistoryFeature: PageFeature {
         let loaded = state.history.value != nil
         let onSeasons = state.tab == .seasons, onPair = state.tab == .headToHead
         let n = state.history.value?.seasons.count ?? 0, i = state.seasonIndex ?? 0
-        return Keymap([
+        // The footer leads with what this tab does, then the other tabs (at 60 columns it has room for little more).
+        let tabs: [KeyBinding<Action>] = [
             KeyBinding([.char("1")], .tabChosen(.seasons), label: "seasons", group: "History", footer: !onSeasons),
             KeyBinding([.char("2")], .tabChosen(.allTime), label: "all-time", group: "History", footer: state.tab != .allTime),
             KeyBinding([.char("3")], .tabChosen(.headToHead), label: "head-to-head", group: "History", footer: !onPair),
-            KeyBinding([.char("h"), .left], .seasonStepped(-1), label: "season before", group: "History", footer: onSeasons, footerKeys: "h/l",
+        ]
+        return Keymap([
+            KeyBinding([.char("h"), .left], .seasonStepped(-1), label: "season", group: "History", footer: onSeasons, footerKeys: "h/l",
                        enabledWhen: onSeasons && i > 0, disabledReason: onSeasons ? "this is the first season" : "seasons are on 1"),
             KeyBinding([.char("l"), .right], .seasonStepped(1), label: "season after", group: "History",
                        enabledWhen: onSeasons && i < n - 1, disabledReason: onSeasons ? "this is the latest season" : "seasons are on 1"),
@@ -117,6 +120,7 @@ public enum HistoryFeature: PageFeature {
                        disabledReason: "the head-to-head is on 3"),
             KeyBinding([.char("b")], .sideSet(.b), label: "set B", group: "History", footer: onPair, enabledWhen: onPair && loaded,
                        disabledReason: "the head-to-head is on 3"),
+        ] + tabs + [
             KeyBinding([.enter], .rowActivated, label: "team roster", group: "History", footer: onSeasons,
                        enabledWhen: onSeasons && loaded, disabledReason: "rosters open from a season's standings (1)"),
         ] + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
@@ -183,7 +187,7 @@ public enum HistoryFeature: PageFeature {
             allTimeTable(state, h, selected: state.list.selected, context: context).render(in: body, buffer: &buffer)
         case .headToHead:
             TextRow.put(pairLine(h, a: state.sideA, b: state.sideB), in: area, row: 2, style: context.style(.title), buffer: &buffer)
-            let cols = body.columns([.percentage(45), .percentage(55)], spacing: 2)
+            let cols = body.columns([.percentage(40), .percentage(60)], spacing: 2)
             chooserTable(state, h, context: context).render(in: cols[0], buffer: &buffer)
             meetingsTable(h, a: state.sideA, b: state.sideB, context: context).render(in: cols[1], buffer: &buffer)
         }
@@ -235,10 +239,11 @@ public enum HistoryFeature: PageFeature {
     /// The games between A and B, newest first, A's points first.
     static func meetingsTable(_ h: LeagueHistory, a: String?, b: String?, context: RenderContext) -> DataTable {
         let games = (a.flatMap { a in b.flatMap { h.headToHead(a, $0) } }?.games ?? []).reversed()
-        let cols = [DataColumn("Season", .length(6)), DataColumn("Wk", .length(4), .right), DataColumn("A", .length(7), .right),
-                    DataColumn("B", .length(7), .right), DataColumn("", .fill(1))]
+        let cols = [DataColumn("Year", .length(4)), DataColumn("Wk", .length(2), .right), DataColumn("A", .length(5), .right),
+                    DataColumn("B", .length(5), .right), DataColumn("Won", .length(3)), DataColumn("", .fill(1))]
         let rows = games.map { g in
-            ["\(g.season)", "\(g.week)", g.aPoints.oneDecimal, g.bPoints.oneDecimal, (g.aPoints > g.bPoints ? "A" : g.bPoints > g.aPoints ? "B" : "tie") + (g.isPlayoff ? " · playoff" : "")]
+            ["\(g.season)", "\(g.week)", g.aPoints.oneDecimal, g.bPoints.oneDecimal, g.aPoints > g.bPoints ? "A" : g.bPoints > g.aPoints ? "B" : "tie",
+             g.isPlayoff ? "playoff" : ""]
         }
         return DataTable(columns: cols, rows: Array(rows), context: context)
     }
@@ -252,7 +257,7 @@ public enum HistoryFeature: PageFeature {
             guard let s = state.shownSeason else { return nil }
             table = state.showsDraft ? draftTable(state, s, context: context) : standingsTable(state, s, context: context); rect = body
         case .allTime: table = allTimeTable(state, h, selected: state.list.selected, context: context); rect = body
-        case .headToHead: table = chooserTable(state, h, context: context); rect = body.columns([.percentage(45), .percentage(55)], spacing: 2)[0]
+        case .headToHead: table = chooserTable(state, h, context: context); rect = body.columns([.percentage(40), .percentage(60)], spacing: 2)[0]
         }
         guard let i = table.row(atY: point.y, in: rect) else { return nil }
         return clicked(row: i, in: state.list, activate: .rowActivated)
