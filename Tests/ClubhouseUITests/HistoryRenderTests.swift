@@ -71,6 +71,14 @@ import Terminal
         #expect(BoardFeature.championsRow(Self.history) == "Champions: 2019 Bytes (bob)", "a running season has no champion to name")
     }
 
+    @Test func theBoardsChampionsRowIsItsLeaguesOnly() async {
+        var h = await Self.onLeague(size: Size(width: 120, height: 40))
+        #expect(Screen(h.state).inBoard("🏆 Champions: 2019 Bytes (bob)"))
+        h.send(.open(.league(Demo.nerds)))
+        await h.settle()
+        #expect(h.state.board.leagueID == Demo.nerds && !Screen(h.state).text.contains("Champions:"), "\(Screen(h.state).text)")
+    }
+
     @Test func theHistoryPageAt200x60ShowsSeasonsChampionsAllTimeAndHeadToHead() async {
         var h = await Self.openHistory(size: Size(width: 200, height: 60))
         #expect(h.state.top.page == .history(Demo.greats))

@@ -26,6 +26,8 @@ public enum BoardFeature: Reducer {
         /// "Champions: 2019 Bytes (ann)": the final seasons of the league's renewal chain, read once the league says it has
         /// any (`LeagueFeature.hasHistory`); nil otherwise.
         public var champions: String?
+        /// The league `champions` was read for: another league's row never shows while this one's loads.
+        public var championsOf: LeagueID?
         /// The board's own selection when it has focus.
         public var selection = ListState(selected: nil)
         /// The league whose live events the board follows, and the last event seen.
@@ -134,15 +136,16 @@ public enum BoardFeature: Reducer {
         case .leagueLoaded(let t, let r):
             state.league.finish(t, r)
             guard case .success(let d) = r, d.league.id == state.leagueID else { return .none }
-            guard LeagueFeature.hasHistory(d) else { state.champions = nil; return .none }
             let id = d.league.id
+            if state.championsOf != id { state.champions = nil; state.championsOf = nil }
+            guard LeagueFeature.hasHistory(d) else { state.champions = nil; return .none }
             return .run(id: EffectID.history) {
                 do { return .historyLoaded(id, .success(try await api.history(id))) } catch { return .historyLoaded(id, .failure(PresentableError(error))) }
             }
         case .historyLoaded(let id, let r):
             guard id == state.leagueID else { return .none }
             // The row is a nicety: a failed read leaves it as it was.
-            if case .success(let h) = r { state.champions = championsRow(h) }
+            if case .success(let h) = r { state.champions = championsRow(h); state.championsOf = id }
             return .none
         case .standingsLoaded(let t, let r):
             state.standings.finish(t, r, isEmpty: \.isEmpty); return .none
