@@ -44,6 +44,7 @@ public struct Route: Sendable {
             return try .ok(answer)
         }
         cachesPublicAnswers = endpoint.method == .get && endpoint.template.hasPrefix(Endpoints.leaguePagesPrefix)
+            && !Endpoints.readsAcrossLeagues.contains(endpoint.name)
     }
 
     private static func decode<T: Codable & Sendable>(_ type: T.Type, _ body: [UInt8]) throws -> any Sendable {

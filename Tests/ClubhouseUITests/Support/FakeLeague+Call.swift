@@ -66,6 +66,9 @@ extension FakeLeague {
         case C.renewLeague.name: return try answer(Wire.CreatedLeague(league: try await renewLeague(league!)))
         case C.advanceClock.name: return try answer(try await advanceClock(league!, to: body(Wire.ClockTo.self).to))
         case Endpoints.Trades.list.name: return try answer(tradeList)
+        case Endpoints.Leagues.history.name:
+            guard let h = commish.histories[league!] else { throw DomainError.notFound("League \(league!.rawValue)") }
+            return try answer(h)
         case Endpoints.Trades.market.name:
             return try answer(tradeMarket ?? TradeMarket(season: 2019, players: [], picks: [], activeCapacity: RosterRules.activeCapacity(LeagueSettings())))
         case Endpoints.Trades.propose.name, Endpoints.Trades.counter.name:

@@ -12,6 +12,8 @@ struct CommishDouble: Sendable {
     /// Leagues renewed into a next season (`LeagueDetail.nextLeague`), and the league `renewLeague` answers.
     var nextLeagues: [LeagueID: LeagueID] = [:]
     var renewInto = LeagueID(3)
+    /// What `history` answers per league (none: "League N doesn't exist").
+    var histories: [LeagueID: LeagueHistory] = [:]
     var requests: [JoinRequestView] = []
     var invites: [Invite] = []
     /// Writes made, in words: "approve 7", "deny 7", "invite 5", "revoke ABCD", "order 4,3,2,1", "randomize", "schedule …", "advance …", "leave 2", "redeem CODE as Name".

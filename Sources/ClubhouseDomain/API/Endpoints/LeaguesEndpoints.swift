@@ -16,6 +16,12 @@ extension Endpoints {
             try c.service.standings(a.league, caller: c.caller)
         }
         public static let seasons = Endpoint<At.Root, Wire.Empty, [SeasonInfo]>.read("seasons", "/v1/seasons") { c, _ in try c.service.seasons() }
+        /// Every season of the league's renewal chain with its champion, standings and draft, and the all-time records
+        /// (`LeagueHistory`). It reads the chain's other leagues too, so the server never keeps it by this league's
+        /// revision alone (`Endpoints.readsAcrossLeagues`).
+        public static let history = Endpoint<At.League, Wire.Empty, LeagueHistory>.read("history", "/v1/leagues/{league}/history") { c, a in
+            try c.service.history(a.league, caller: c.caller)
+        }
 
         public static let createLeague = Endpoint<At.Root, NewLeague, Wire.CreatedLeague>.gated(
             "createLeague", .post, "/v1/leagues", idempotent: true,
@@ -50,7 +56,7 @@ extension Endpoints {
                       success: "Join request withdrawn")
         ) { c, a, _ in try c.service.withdrawJoinRequest(a.league, caller: c.caller); return Wire.Empty() }
 
-        static let all: [any AnyEndpoint] = [publicLeagues, myLeagues, league, standings, seasons, createLeague, requestToJoin, redeemInvite, leaveLeague,
+        static let all: [any AnyEndpoint] = [publicLeagues, myLeagues, league, standings, seasons, history, createLeague, requestToJoin, redeemInvite, leaveLeague,
                                              myJoinRequests, withdrawJoinRequest]
     }
 }
@@ -67,6 +73,8 @@ public protocol LeaguesClient: LeagueTransport {
     func standings(_ id: LeagueID) async throws -> [StandingsEntry]
     /// The NFL seasons the database holds, oldest first (a new league picks one; the newest is the default).
     func seasons() async throws -> [SeasonInfo]
+    /// Every season of the league's renewal chain, its champions and all-time records.
+    func history(_ id: LeagueID) async throws -> LeagueHistory
     /// Creates a league; the caller becomes its commissioner and manages its first team.
     func createLeague(_ new: NewLeague) async throws -> LeagueID
     /// Asks the commissioner of a public, not yet drafted, not full league for a team named `teamName` (1–40 characters).
@@ -87,6 +95,7 @@ extension LeaguesClient {
     public func league(_ id: LeagueID) async throws -> LeagueDetail { try await call(Endpoints.Leagues.league, At.League(id)) }
     public func standings(_ id: LeagueID) async throws -> [StandingsEntry] { try await call(Endpoints.Leagues.standings, At.League(id)) }
     public func seasons() async throws -> [SeasonInfo] { try await call(Endpoints.Leagues.seasons, At.Root()) }
+    public func history(_ id: LeagueID) async throws -> LeagueHistory { try await call(Endpoints.Leagues.history, At.League(id)) }
     public func createLeague(_ new: NewLeague) async throws -> LeagueID { try await call(Endpoints.Leagues.createLeague, At.Root(), new).league }
     public func requestToJoin(_ league: LeagueID, teamName: String) async throws -> JoinRequest {
         try await call(Endpoints.Leagues.requestToJoin, At.League(league), Wire.TeamName(teamName: teamName))

@@ -49,4 +49,7 @@ extension Endpoints {
     /// The template prefix of one league's pages: their answers without a token are the same for everyone at one
     /// revision of the league (the server keeps them).
     public static let leaguePagesPrefix = "/v1/leagues/{league}"
+    /// Reads of one league's pages whose answers also depend on other leagues (the history reads the whole renewal
+    /// chain, and the next season's games change it without an event in this league): never kept by this league's revision.
+    public static let readsAcrossLeagues: Set<String> = ["history"]
 }

@@ -7,7 +7,7 @@ import Terminal
 /// draft room) and highlights that page's item.
 public enum BoardFeature: Reducer {
     /// Its cancellable effects.
-    enum EffectID: EffectIdentifier { case refresh, events, league, standings, scoreboard, draft, chart, featured }
+    enum EffectID: EffectIdentifier { case refresh, events, league, standings, scoreboard, draft, chart, featured, history }
 
     public struct State: Equatable, Sendable {
         public var context: BoardContext = .featured
@@ -23,6 +23,11 @@ public enum BoardFeature: Reducer {
         /// The matchup the page on top shows, for the score-over-time chart in a live week (nil: none asked).
         public var chartMatchup: ChartKey?
         public var chart = Loadable<MatchupDetail>()
+        /// "Champions: 2019 Bytes (ann)": the final seasons of the league's renewal chain, read once the league says it has
+        /// any (`LeagueFeature.hasHistory`); nil otherwise.
+        public var champions: String?
+        /// The league `champions` was read for: another league's row never shows while this one's loads.
+        public var championsOf: LeagueID?
         /// The board's own selection when it has focus.
         public var selection = ListState(selected: nil)
         /// The league whose live events the board follows, and the last event seen.
@@ -61,6 +66,7 @@ public enum BoardFeature: Reducer {
         case contextChanged(BoardContext)
         case featuredLoaded(RequestToken, Result<[LeagueSummary], PresentableError>)
         case leagueLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
+        case historyLoaded(LeagueID, Result<LeagueHistory, PresentableError>)
         case standingsLoaded(RequestToken, Result<[StandingsEntry], PresentableError>)
         case scoreboardLoaded(RequestToken, Result<Scoreboard, PresentableError>)
         case draftLoaded(RequestToken, Result<DraftBoard, PresentableError>)
@@ -128,7 +134,19 @@ public enum BoardFeature: Reducer {
         case .featuredLoaded(let t, let r):
             state.featured.finish(t, r, isEmpty: \.isEmpty); return .none
         case .leagueLoaded(let t, let r):
-            state.league.finish(t, r); return .none
+            state.league.finish(t, r)
+            guard case .success(let d) = r, d.league.id == state.leagueID else { return .none }
+            let id = d.league.id
+            if state.championsOf != id { state.champions = nil; state.championsOf = nil }
+            guard LeagueFeature.hasHistory(d) else { state.champions = nil; return .none }
+            return .run(id: EffectID.history) {
+                do { return .historyLoaded(id, .success(try await api.history(id))) } catch { return .historyLoaded(id, .failure(PresentableError(error))) }
+            }
+        case .historyLoaded(let id, let r):
+            guard id == state.leagueID else { return .none }
+            // The row is a nicety: a failed read leaves it as it was.
+            if case .success(let h) = r { state.champions = championsRow(h); state.championsOf = id }
+            return .none
         case .standingsLoaded(let t, let r):
             state.standings.finish(t, r, isEmpty: \.isEmpty); return .none
         case .scoreboardLoaded(let t, let r):
@@ -269,6 +287,14 @@ public enum BoardFeature: Reducer {
     }
 
     static let featuredLimit = 12
+
+    /// "Champions: 2019 Bytes (ann) · 2020 Bits (bob)" — the chain's final seasons' champions (nil: none yet).
+    public static func championsRow(_ h: LeagueHistory) -> String? {
+        let champions = h.champions
+        guard !champions.isEmpty else { return nil }
+        return "Champions: " + champions.map { c in "\(c.season) \(c.member.teamName)" + (c.member.managerName.map { " (\($0))" } ?? "") }
+            .joined(separator: " · ")
+    }
 
     public static func keymap(_ state: State) -> Keymap<Action> {
         Keymap([

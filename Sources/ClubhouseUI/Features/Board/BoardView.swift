@@ -90,7 +90,18 @@ extension BoardFeature {
         return (t, d)
     }
 
-    static func renderLeague(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
+    /// The board's league area below the champions' row, when the league's chain has a champion (and the board a row to
+    /// spare for it beside a standings line).
+    static func leagueBody(_ state: State, _ area: Rect) -> Rect {
+        guard state.champions != nil, area.height >= 3 else { return area }
+        return Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1)
+    }
+
+    static func renderLeague(_ state: State, in whole: Rect, buffer: inout Buffer, context: RenderContext) {
+        let area = leagueBody(state, whole)
+        if area != whole, let line = state.champions {
+            TextRow.put("🏆 " + line, in: whole, row: 0, style: context.style(.accent).adding(.bold), buffer: &buffer)
+        }
         var (left, right) = leagueAreas(area)
         if let (timeline, d) = liveTimeline(state) {
             // A live matchup on top: its score over time takes the standings' place (beside them when wide).
@@ -134,7 +145,7 @@ extension BoardFeature {
             guard let l = state.featured.value else { return nil }
             return featuredTable(state, l, context: context).row(atY: point.y, in: area.inset(horizontal: 1))
         case .league:
-            let (left, right) = leagueAreas(area)
+            let (left, right) = leagueAreas(leagueBody(state, area))
             if left.contains(point), let e = state.standings.value { return standingsTable(state, e, width: left.width, context: context).row(atY: point.y, in: left) }
             if right.contains(point), let sb = state.scoreboard.value {
                 return scoreboardTable(state, sb, context: context).row(atY: point.y, in: right).map { $0 + (state.standings.value?.count ?? 0) }

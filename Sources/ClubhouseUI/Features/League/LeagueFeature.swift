@@ -112,6 +112,9 @@ public enum LeagueFeature: PageFeature {
         ] + (live ? [room] : []) + [
             KeyBinding([.char("L")], .leaveRequested, label: "leave league", group: "League", footer: leave == nil && myTeam != nil,
                        enabledWhen: leave == nil, disabledReason: leave),
+            // A league with seasons behind it, or a finished one, leads with its history.
+            KeyBinding([.char("H")], .go(.history(id)), label: "history", group: "League", footer: hasHistory(state.detail.value),
+                       operation: Endpoints.Leagues.history.name),
             KeyBinding([.char("s")], .go(.standings(id)), label: "standings", group: "League", footer: true),
             KeyBinding([.char("w")], .go(.scoreboard(id, week: nil)), label: "scoreboard", group: "League", footer: true),
             KeyBinding([.enter], .rowActivated, label: "team roster", group: "League", footer: true, enabledWhen: loaded, disabledReason: "still loading"),
@@ -132,6 +135,12 @@ public enum LeagueFeature: PageFeature {
                        disabledReason: "this is the league's first season here"),
             PageKeys.retry(.retry),
         ])
+    }
+
+    /// Whether the league has a history worth leading the footer with: a season before or after it, or its own over.
+    public static func hasHistory(_ d: LeagueDetail?) -> Bool {
+        guard let d else { return false }
+        return d.previousLeague != nil || d.nextLeague != nil || d.league.state == .complete
     }
 
     /// Why `j` can't ask to join right now (nil: it can). Signed out it is enabled — pressing it starts the gate.
