@@ -88,7 +88,7 @@ import ClubhouseDomain
     @Test func aDatabaseFromBeforeSeasonsKeepsItsLeaguesOn2019AfterMigrating() throws {
         let dir = TempDir()
         let (legacy, original) = try Self.legacyDatabase(dir, version: 4)
-        #expect(try legacy.migrate() == [5, 6, 7, 8, 9, 10, 11])
+        #expect(try legacy.migrate() == [5, 6, 7, 8, 9, 10, 11, 12])
         #expect(try legacy.query("PRAGMA foreign_key_check").isEmpty)
         let store = SQLiteLeagueStore(database: legacy)
         #expect(try store.read { try $0.seasons() }.map { "\($0.season) \($0.kind.rawValue)" } == ["2018 totals", "2019 full"])
@@ -110,7 +110,7 @@ import ClubhouseDomain
     @Test func aDatabaseSeededBeforePlaysGetsTheShippedPlaysWhenItMigrates() throws {
         let dir = TempDir()
         let (legacy, original) = try Self.legacyDatabase(dir, version: 3)
-        #expect(try legacy.migrate() == [4, 5, 6, 7, 8, 9, 10, 11])
+        #expect(try legacy.migrate() == [4, 5, 6, 7, 8, 9, 10, 11, 12])
         #expect(try legacy.scalar("SELECT count(*) FROM plays", as: Int.self) == original.scalar("SELECT count(*) FROM plays", as: Int.self))
         #expect(try legacy.scalar("SELECT count(*) FROM plays WHERE quarter IS NULL", as: Int.self) == 3)
         #expect(try Self.everythingShown(legacy) == Self.everythingShown(original))
