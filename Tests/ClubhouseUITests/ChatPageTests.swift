@@ -29,7 +29,7 @@ import Terminal
             if commissioner { await fake.editCommish { $0.commissionerOf.insert(Demo.greats) } }
         }
         var h = await Harness.started(fake: fake, size: size, colorAllowed: colorAllowed)
-        h.send(.open(.chat(Demo.greats)))
+        h.send(.deepLink(.chat(Demo.greats)))
         await h.settle()
         h.setDetent(.full)
         return h
@@ -43,7 +43,7 @@ import Terminal
         #expect(s.sheetHeader.contains("Gridiron Greats › Chat"), "\(s.sheetHeader)")
         #expect(s.inSheet("Gridiron Greats · league chat · 3 messages"))
         let first = s.lines.first { $0.contains("good luck all @Bytes") } ?? ""
-        #expect(first.contains("alice") && first.contains(ChatFeature.stamp(Demo.now.addingTimeInterval(-3600))) && first.contains("👍2"), "\(first)")
+        #expect(first.contains("alice") && first.contains(ChatFeature.stamp(Demo.now.addingTimeInterval(-3600))) && first.contains("👍2"), "\(first) \(s.text)")
         let reply = s.lines.first { $0.contains("thanks!") } ?? ""
         #expect(reply.contains("ben") && reply.contains("↳ alice: good luck all @Bytes │ thanks!"), "\(reply)")
         #expect(s.lines.contains { $0.contains("cal") && $0.contains("(removed)") }, "\(s.text)")

@@ -256,20 +256,22 @@ public enum ChatFeature: PageFeature {
                            KeyBinding([.char("n"), .escape], .escaped, label: "keep", group: g, footer: true, footerKeys: "n")])
         case .browsing:
             let selected = state.selected, blocked = writeBlocked(state), remove = removeBlocked(state.detail.value)
+            // What a key can't do to the selected line, said when it is pressed.
+            let unselectable = selected == nil ? "Select a message first (j/k)." : "That message was removed."
             let chat = Endpoints.LeagueChat.self
             return Keymap([
                 KeyBinding([.char("c"), .enter], .composeBegan, label: "write a message", group: g, footer: true, footerKeys: "c",
                            enabledWhen: blocked == nil, disabledReason: blocked, operation: chat.sendChat.name),
-                KeyBinding([.char("R")], .replyBegan, label: "reply", group: g, footer: selected != nil,
-                           enabledWhen: blocked == nil && selected?.removed == false, disabledReason: blocked ?? "select a message that isn't removed",
-                           operation: chat.sendChat.name),
-                KeyBinding([.char("e")], .reactBegan, label: "react", group: g, footer: selected != nil,
-                           enabledWhen: blocked == nil && selected?.removed == false, disabledReason: blocked ?? "select a message that isn't removed",
-                           operation: chat.reactToChat.name),
                 KeyBinding([.char("X")], .removeRequested, label: "remove message", group: g,
                            footer: state.detail.value?.capabilities.isCommissioner == true && selected != nil,
-                           enabledWhen: remove == nil && selected?.removed == false, disabledReason: remove ?? "select a message that isn't removed",
+                           enabledWhen: remove == nil && selected?.removed == false, disabledReason: remove ?? (selected == nil ? unselectable : "That message is already removed."),
                            operation: chat.removeChatMessage.name),
+                KeyBinding([.char("R")], .replyBegan, label: "reply", group: g, footer: selected != nil,
+                           enabledWhen: blocked == nil && selected?.removed == false, disabledReason: blocked ?? unselectable,
+                           operation: chat.sendChat.name),
+                KeyBinding([.char("e")], .reactBegan, label: "react", group: g, footer: selected != nil,
+                           enabledWhen: blocked == nil && selected?.removed == false, disabledReason: blocked ?? (selected == nil ? unselectable : "That message was removed — it takes no reactions."),
+                           operation: chat.reactToChat.name),
                 KeyBinding([.char("o")], .olderRequested, label: "older messages", group: g,
                            enabledWhen: state.hasOlder && !state.messages.isEmpty, disabledReason: "this is the start of the chat"),
             ] + ListKeys.bindings(Action.list, footer: false) + [PageKeys.retry(.retry)])
@@ -295,15 +297,19 @@ public enum ChatFeature: PageFeature {
         return s
     }
 
-    /// "Sun Dec 6 14:05" (UTC, like the rest of the app's dates).
-    static func stamp(_ date: Date) -> String { "\(Format.day(date)) \(DraftRoomFeature.clockTime(date))" }
+    /// "Sep 8 14:05" (UTC, like the rest of the app's dates); narrow, "14:05".
+    static func stamp(_ date: Date, narrow: Bool = false) -> String {
+        let time = DraftRoomFeature.clockTime(date)
+        return narrow ? time : "\(Format.day(date).split(separator: " ").dropFirst().joined(separator: " ")) \(time)"
+    }
 
     static func table(_ state: State, context: RenderContext, width: Int) -> DataTable {
         let all = state.messages
-        let rows = all.map { m in [stamp(m.at), m.authorName.isEmpty ? "·" : m.authorName, line(m, in: all)] }
+        let narrow = width < 70
+        let rows = all.map { m in [stamp(m.at, narrow: narrow), m.authorName.isEmpty ? "·" : m.authorName, line(m, in: all)] }
         let roles: [[StyleRole?]] = all.map { m in m.userID == nil || m.removed ? [.dim, .dim, .dim] : [.dim, .accent, nil] }
         // Narrow screens keep the message wide: the time and author columns shrink first.
-        let timeWidth = width < 80 ? 10 : 15, whoWidth = width < 80 ? 8 : 14
+        let timeWidth = narrow ? 5 : 12, whoWidth = narrow ? 8 : 14
         return DataTable(columns: [DataColumn("Time", .length(timeWidth)), DataColumn("Who", .length(whoWidth)), DataColumn("Message", .fill(1))],
                          rows: rows, roles: roles, selected: state.list.selected, offset: state.list.offset, context: context)
     }

@@ -135,7 +135,7 @@ extension DraftRoomFeature {
         case .chat:
             // The room's chat is the league chat: a removed line says so, reactions follow the text (the League chat
             // page, `M` on the league page, replies and reacts).
-            let rows = state.messages.map { m in [clockTime(m.at), m.authorName.isEmpty ? "·" : m.authorName, ChatFeature.line(m)] }
+            let rows = state.messages.map { m in [clockTime(m.at), m.authorName.isEmpty ? "·" : m.authorName, ChatFeature.line(m, in: state.messages)] }
             let roles: [[StyleRole?]] = state.messages.map { m in m.userID == nil || m.removed ? [.dim, .dim, .dim] : [.dim, .accent, nil] }
             return DataTable(columns: [DataColumn("Time", .length(5)), DataColumn("Who", .length(14)), DataColumn("Message", .fill(1))],
                              rows: rows, roles: roles, selected: sel, offset: off, context: context)
