@@ -86,7 +86,8 @@ import Terminal
         var h = await Self.opened()
         h.key(.char("g"))   // the first message
         h.key(.char("e"))
-        #expect(Screen(h.state).inSheet("React: 1 👍 2 👎 3 😂 4 😮 5 😢 6 🔥 7 🏈 8 🎉 · esc cancels"), "\(Screen(h.state).text)")
+        #expect(Screen(h.state).inSheet("React: 1 👍 2 👎 3 😂 4 😮 5 😢 6 🔥 7 🏈 8 🎉"), "\(Screen(h.state).text)")
+        #expect(Screen(h.state).footer.contains("1-8 👍 · esc cancel"), "\(Screen(h.state).footer)")
         h.key(.char("6")); await h.settle()
         #expect(await h.fake.chatWrites == ["react 1 🔥"])
         #expect(Screen(h.state).lines.contains { $0.contains("good luck all @Bytes  👍2 🔥1") }, "\(Screen(h.state).text)")
@@ -105,7 +106,7 @@ import Terminal
         var h = await Self.opened(commissioner: true)
         #expect(Screen(h.state).footer.contains("X remove message"), "\(Screen(h.state).footer)")
         h.key(.char("g")); h.key(.char("X"))
-        #expect(Screen(h.state).inSheet("Remove this message for everyone? Its text is deleted.  y remove · n keep"))
+        #expect(Screen(h.state).inSheet("Remove this message for everyone? Its text is deleted. y remove · n keep"))
         #expect(await h.fake.chatWrites.isEmpty, "nothing is written before y")
         h.key(.char("y")); await h.settle()
         #expect(await h.fake.chatWrites == ["remove 1"])
@@ -142,6 +143,26 @@ import Terminal
         #expect(s.lines.contains { $0.contains("(removed)") }, "\(s.text)")
         #expect(s.lines.contains { $0.contains("› ") && $0.contains("/200") }, "the editor line: \(s.text)")
         #expect(s.footer.contains("c write a message"), "\(s.footer)")
+    }
+
+    @Test func theSelectedLineReadsInFullUnderTheListWhenTheListCutsIt() async {
+        let fake = FakeLeague()
+        let words = (1...40).map { "word\($0)" }.joined(separator: " ")
+        let long = String(words.prefix(200))
+        var h = await Self.opened(fake: fake)
+        var log = Self.messages
+        log.append(ChatMessage(id: 4, leagueID: Demo.greats, userID: Self.ben, teamID: nil, authorName: "ben", body: long, at: Demo.now))
+        await fake.setChat(log)
+        h.send(.page(id: h.state.sheet.top.id, ChatFeature.pageAction(.liveRefreshed)))
+        await h.settle()
+        let s = Screen(h.state)
+        let listed = try! #require(s.lines.first { $0.contains("word1 word2") })
+        #expect(!listed.contains(String(long.suffix(12))), "the list cuts it: \(listed)")
+        // The lines above the editor hold "ben: " and the whole text, wrapped at spaces.
+        let inner = s.lines.map { String($0.dropFirst(2).dropLast(2)).trimmingCharacters(in: .whitespaces) }
+        let start = try! #require(inner.firstIndex { $0.hasPrefix("ben: word1") }, "\(s.text)")
+        let editor = try! #require(inner.firstIndex { $0.hasPrefix("› ") })
+        #expect(inner[start..<editor].joined(separator: " ") == "ben: " + long, "\(s.text)")
     }
 
     @Test func withoutColourTheSelectionAndEveryLineStayLegible() async {

@@ -198,8 +198,10 @@ public enum ChatFeature: PageFeature {
         }
     }
 
-    /// Rows the list shows (the sheet less the header and the editor line).
-    static func viewport(_ context: PageContext) -> Int { max(1, context.viewport - 3) }
+    /// Rows the list shows: the sheet less the title, the table's header, the status lines and the editor.
+    static func viewport(_ context: PageContext) -> Int {
+        max(1, context.viewport - 3 - maxStatusLines(Rect(x: 0, y: 0, width: 0, height: context.viewport)))
+    }
 
     /// Enter while typing: checked as the server will check it, then sent (signed out: through Sign in first).
     static func send(_ state: inout State, api: any LeagueAPI) -> Effect<Action> {
@@ -314,6 +316,36 @@ public enum ChatFeature: PageFeature {
                          rows: rows, roles: roles, selected: state.list.selected, offset: state.list.offset, context: context)
     }
 
+    /// The lines above the editor: what the keys are doing (answering, reacting, removing), else the selected line in
+    /// full — wrapped, at most `maxLines` (a 200-character line is four at 60 columns), so a line the list cuts reads whole.
+    static func statusLines(_ state: State, width: Int, maxLines: Int) -> (lines: [String], role: StyleRole) {
+        let messages = state.messages
+        let text: String, role: StyleRole
+        switch state.mode {
+        case .reacting:
+            text = "React: " + ChatRules.emoji.enumerated().map { "\($0 + 1) \($1)" }.joined(separator: " "); role = .accent
+        case .confirmingRemove:
+            text = "Remove this message for everyone? Its text is deleted. y remove · n keep"; role = .warning
+        case .composing, .browsing:
+            if let r = state.replyTo, let m = messages.first(where: { $0.id == r }) {
+                text = "Replying to \(m.authorName.isEmpty ? "·" : m.authorName): \(m.body) · esc cancels"; role = .accent
+            } else if let m = state.selected {
+                text = "\(m.authorName.isEmpty ? "·" : m.authorName): \(line(m, in: messages))"; role = .dim
+            } else {
+                return ([], .dim)
+            }
+        }
+        guard width > 0, maxLines > 0 else { return ([], role) }
+        return (Array(text.wrapped(toWidth: width).prefix(maxLines)), role)
+    }
+
+    /// The list's rectangle: under the title, above the status lines and the editor.
+    static func listArea(_ area: Rect, statusCount: Int) -> Rect {
+        Rect(x: area.x + 1, y: area.y + 1, width: max(0, area.width - 2), height: max(0, area.height - 2 - statusCount))
+    }
+
+    static func maxStatusLines(_ area: Rect) -> Int { max(1, min(4, (area.height - 4) / 3)) }
+
     public static func render(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard let messages = LoadView.render(state.chat.load, what: "the chat", empty: "No messages yet.", in: area, buffer: &buffer, context: context)
         else { return }
@@ -322,29 +354,16 @@ public enum ChatFeature: PageFeature {
                         style: context.style(.title), buffer: &buffer)
         guard area.height > 2 else { return }
         let bottom = area.y + area.height - 1
-        // The line above the editor: what the keys are doing (answering, reacting, removing), else the selected line in full.
-        let status: (String, StyleRole)? = {
-            switch state.mode {
-            case .reacting:
-                return ("React: " + ChatRules.emoji.enumerated().map { "\($0 + 1) \($1)" }.joined(separator: " ") + " · esc cancels", .accent)
-            case .confirmingRemove:
-                return ("Remove this message for everyone? Its text is deleted.  y remove · n keep", .warning)
-            case .composing, .browsing:
-                if let r = state.replyTo, let m = messages.first(where: { $0.id == r }) {
-                    return ("Replying to \(m.authorName.isEmpty ? "·" : m.authorName): \(m.body) · esc cancels", .accent)
-                }
-                return state.selected.map { m in ("\(m.authorName.isEmpty ? "·" : m.authorName): \(line(m, in: messages))", .dim) }
-            }
-        }()
-        let listArea = Rect(x: area.x + 1, y: area.y + 1, width: max(0, area.width - 2), height: max(0, area.height - 3))
+        let status = statusLines(state, width: area.width - 2, maxLines: maxStatusLines(area))
         if messages.isEmpty {
             _ = TextRow.put(writeBlocked(state) == nil ? "No messages yet — c writes the first one." : "No messages yet.", in: area, row: 1,
                             style: context.style(.dim), buffer: &buffer)
         } else {
-            table(state, context: context, width: area.width).render(in: listArea, buffer: &buffer)
+            table(state, context: context, width: area.width).render(in: listArea(area, statusCount: status.lines.count), buffer: &buffer)
         }
-        if let status {
-            buffer.set(string: status.0, at: Point(x: area.x + 1, y: bottom - 1), style: context.style(status.1), maxWidth: max(0, area.width - 2))
+        for (i, text) in status.lines.enumerated() {
+            buffer.set(string: text, at: Point(x: area.x + 1, y: bottom - status.lines.count + i), style: context.style(status.role),
+                       maxWidth: max(0, area.width - 2))
         }
         // The editor.
         let counter = "\(state.field.text.count)/\(limit)"
@@ -358,8 +377,10 @@ public enum ChatFeature: PageFeature {
     }
 
     public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? {
-        let listArea = Rect(x: area.x + 1, y: area.y + 1, width: max(0, area.width - 2), height: max(0, area.height - 3))
-        guard state.mode == .browsing, let i = table(state, context: context, width: area.width).row(atY: point.y, in: listArea) else { return nil }
+        let status = statusLines(state, width: area.width - 2, maxLines: maxStatusLines(area))
+        guard state.mode == .browsing,
+              let i = table(state, context: context, width: area.width).row(atY: point.y, in: listArea(area, statusCount: status.lines.count))
+        else { return nil }
         return .list(.select(i))
     }
 }
