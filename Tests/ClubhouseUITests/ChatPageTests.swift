@@ -129,6 +129,29 @@ import Terminal
         #expect(Self.page(h)?.selected?.id == 4, "following the newest line")
     }
 
+    @Test func theLeaguesLiveEventsReloadTheChatOnlyWhenTheyAreAboutIt() async {
+        for (kind, reads) in [(LeagueEvent.Kind.chatRemoved, 2), (.chat, 2), (.lineupChanged, 1)] {
+            let fake = FakeLeague()
+            fake.eventLog.append(LeagueEvent(id: 9, leagueID: Demo.greats, kind: kind, payload: #"{"message":1}"#, at: Demo.now))
+            _ = await Self.opened(signedIn: false, fake: fake)
+            #expect(await fake.calls[.chat] == reads, "\(kind): read \(reads == 2 ? "once, then again after the event" : "once")")
+        }
+    }
+
+    @Test func theDraftRoomsChatTabIsTheSameChannelAndShowsRemovedLines() async {
+        let fake = FakeLeague()
+        await fake.setChat(Self.messages)
+        var h = await Harness.started(fake: fake)
+        h.send(.deepLink(.draftRoom(Demo.couch)))
+        await h.settle()
+        h.setDetent(.full)
+        h.key(.char("5"))
+        let s = Screen(h.state)
+        #expect(s.lines.contains { $0.contains("cal") && $0.contains("(removed)") }, "\(s.text)")
+        #expect(s.lines.contains { $0.contains("↳ alice: good luck all @Bytes │ thanks!") }, "\(s.text)")
+        #expect(s.lines.contains { $0.contains("good luck all @Bytes  👍2") }, "\(s.text)")
+    }
+
     @Test func signedOutTheChatReadsAndWritingGoesThroughSignIn() async {
         var h = await Self.opened(signedIn: false)
         #expect(Screen(h.state).lines.contains { $0.contains("good luck all @Bytes") })
