@@ -16,7 +16,8 @@ extension Endpoints {
             GateWords(reason: reason, resume: "Send your chat message in {league}?", success: "Message sent")
         ) { c, a, b in try c.service.sendChat(a.league, text: b.text, replyTo: b.replyTo, caller: c.caller) }
         public static let reactToChat = Endpoint<At.Message, Wire.Reaction, ChatMessage>.gated(
-            "reactToChat", .post, "/v1/leagues/{league}/chat/{message}/reactions",
+            // A toggle: a retry of the same request (its Idempotency-Key) answers what the first did, never toggles back.
+            "reactToChat", .post, "/v1/leagues/{league}/chat/{message}/reactions", idempotent: true,
             GateWords(reason: "Sign in to react in {league}'s chat — you'll come straight back.", resume: "Add your reaction in {league}'s chat?",
                       success: "Reaction changed")
         ) { c, a, b in try c.service.reactToChat(a.league, message: a.message, emoji: b.emoji, caller: c.caller) }
