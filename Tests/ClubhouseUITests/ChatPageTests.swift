@@ -152,6 +152,22 @@ import Terminal
         #expect(s.lines.contains { $0.contains("good luck all @Bytes  👍2") }, "\(s.text)")
     }
 
+    @Test func oReadsTheLinesBeforeTheFirstOneShown() async {
+        let fake = FakeLeague()
+        var h = await Self.opened(fake: fake)
+        await fake.setChat((1...150).map { i in
+            ChatMessage(id: Int64(i), leagueID: Demo.greats, userID: Self.ben, teamID: nil, authorName: "ben", body: "line \(i)", at: Demo.now)
+        })
+        h.send(.page(id: h.state.sheet.top.id, ChatFeature.pageAction(.liveRefreshed)))
+        await h.settle()
+        #expect(Self.page(h)?.messages.map(\.id) == Array(51...150))
+        h.key(.char("o")); await h.settle()
+        #expect(Self.page(h)?.messages.map(\.id) == Array(1...150))
+        #expect(Self.page(h)?.selected?.id == 150, "the selection stays on its line")
+        h.key(.char("o")); await h.settle()
+        #expect(h.toast == "That's the first message of the chat.")
+    }
+
     @Test func signedOutTheChatReadsAndWritingGoesThroughSignIn() async {
         var h = await Self.opened(signedIn: false)
         #expect(Screen(h.state).lines.contains { $0.contains("good luck all @Bytes") })

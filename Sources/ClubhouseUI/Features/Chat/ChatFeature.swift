@@ -31,6 +31,8 @@ public enum ChatFeature: PageFeature {
         public var replyTo: Int64?
         /// False once paging back found the league's first message.
         public var hasOlder = true
+        /// `o` added lines before the latest 100: a reload keeps them under the refreshed ones.
+        public var pagedBack = false
         public init(id: LeagueID) { self.id = id }
 
         public var messages: [ChatMessage] { chat.value ?? [] }
@@ -66,6 +68,7 @@ public enum ChatFeature: PageFeature {
     }
 
     public static let limit = TextRules.chatLength.upperBound
+    static let firstMessage = "That's the first message of the chat."
     /// Live events that change what this page shows.
     static let chatKinds: Set<LeagueEvent.Kind> = [.chat, .chatRemoved, .chatReacted]
 
@@ -89,7 +92,7 @@ public enum ChatFeature: PageFeature {
         switch action {
         case .onAppear, .retry:
             let td = state.detail.begin(), tc = state.chat.begin()
-            state.hasOlder = true
+            state.hasOlder = true; state.pagedBack = false
             return .merge(.load(td, id: EffectID.detail(id), { try await api.league(id) }, answer: Action.detailLoaded),
                           .load(tc, id: EffectID.chat(id), { try await api.chatMessages(id, after: nil) }, answer: Action.chatLoaded))
         case .liveRefreshed:
@@ -101,10 +104,10 @@ public enum ChatFeature: PageFeature {
         case .chatLoaded(let t, let r):
             // Keep the selection on the same message when it is still shown; else follow the newest line.
             let kept = state.selected?.id, atBottom = state.list.selected == nil || state.list.selected == state.messages.count - 1
-            let older = state.messages
+            let older = state.pagedBack ? state.messages : []
             state.chat.finish(t, r.map { latest in
                 // Lines paged back before the latest 100 stay shown under the refreshed ones.
-                guard let first = latest.first else { return older.isEmpty ? latest : older }
+                guard let first = latest.first else { return latest }
                 return older.filter { $0.id < first.id } + latest
             })
             let n = state.messages.count
@@ -127,7 +130,8 @@ public enum ChatFeature: PageFeature {
                 let known = Set(state.messages.map(\.id))
                 let new = older.filter { !known.contains($0.id) }
                 if older.count < ChatRules.page { state.hasOlder = false }
-                guard !new.isEmpty else { return .delegate(.toast("That's the first message of the chat.")) }
+                guard !new.isEmpty else { return .delegate(.toast(firstMessage)) }
+                state.pagedBack = true
                 state.chat.set(new + state.messages)
                 state.list.apply(.select((state.list.selected ?? 0) + new.count), count: state.messages.count, viewport: viewport(context))
                 return .none
@@ -275,7 +279,7 @@ public enum ChatFeature: PageFeature {
                            enabledWhen: blocked == nil && selected?.removed == false, disabledReason: blocked ?? (selected == nil ? unselectable : "That message was removed — it takes no reactions."),
                            operation: chat.reactToChat.name),
                 KeyBinding([.char("o")], .olderRequested, label: "older messages", group: g,
-                           enabledWhen: state.hasOlder && !state.messages.isEmpty, disabledReason: "this is the start of the chat"),
+                           enabledWhen: state.hasOlder && !state.messages.isEmpty, disabledReason: firstMessage),
             ] + ListKeys.bindings(Action.list, footer: false) + [PageKeys.retry(.retry)])
         }
     }
