@@ -288,8 +288,22 @@ extension SQLStoreTransaction {
     func deleteInvite(code: String) throws { try run("DELETE FROM invites WHERE code = ?", [code]) }
 
     func insertChatMessage(_ m: ChatMessage) throws -> Int64 {
-        return try insert("INSERT INTO chat_messages (league_id, user_id, team_id, body, at) VALUES (?, ?, ?, ?, ?)",
-                [m.leagueID, m.userID, m.teamID, m.body, m.at])
+        let mentions = m.mentions.map { String($0.rawValue) }.joined(separator: ",")
+        return try insert("""
+            INSERT INTO chat_messages (league_id, user_id, team_id, body, at, reply_to, mentions, removed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, [m.leagueID, m.userID, m.teamID, m.body, m.at, m.replyTo, mentions, m.removed ? m.at : nil])
+    }
+
+    func toggleChatReaction(message: Int64, user: UserID, emoji: String, at: Date) throws -> Bool {
+        if try run("DELETE FROM chat_reactions WHERE message_id = ? AND user_id = ? AND emoji = ?", [message, user, emoji]) > 0 { return false }
+        try run("INSERT INTO chat_reactions (message_id, user_id, emoji, at) VALUES (?, ?, ?, ?)", [message, user, emoji, at])
+        return true
+    }
+
+    func removeChatMessage(_ id: Int64, at: Date) throws {
+        // The text, its mentions and its reactions leave storage; the row stays so replies still point at something.
+        try run("UPDATE chat_messages SET body = '', mentions = '', removed_at = ? WHERE id = ?", [at, id])
+        try run("DELETE FROM chat_reactions WHERE message_id = ?", [id])
     }
 
     func setDraft(_ d: Draft) throws {

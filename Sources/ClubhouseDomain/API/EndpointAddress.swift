@@ -156,12 +156,28 @@ public enum At {
         }
     }
 
-    /// The room's chat after a message id (the latest when nil).
+    /// The league chat: the latest messages, those after a message id, or those before one.
     public struct Chat: EndpointAddress {
-        public var league: LeagueID, after: Int64?
-        public init(_ league: LeagueID, after: Int64?) { self.league = league; self.after = after }
-        public init(_ raw: RawAddress) throws(RawAddress.Invalid) { league = try raw.league; after = try raw.optionalInt("after").map(Int64.init) }
-        public var raw: RawAddress { RawAddress(path: ["league": "\(league.rawValue)"], query: after.map { ["after": "\($0)"] } ?? [:]) }
+        public var league: LeagueID, after: Int64?, before: Int64?
+        public init(_ league: LeagueID, after: Int64?) { self.league = league; self.after = after; self.before = nil }
+        public init(_ league: LeagueID, before: Int64) { self.league = league; self.after = nil; self.before = before }
+        public init(_ raw: RawAddress) throws(RawAddress.Invalid) {
+            league = try raw.league; after = try raw.optionalInt("after").map(Int64.init); before = try raw.optionalInt("before").map(Int64.init)
+        }
+        public var raw: RawAddress {
+            var q: [String: String] = [:]
+            q["after"] = after.map { "\($0)" }
+            q["before"] = before.map { "\($0)" }
+            return RawAddress(path: ["league": "\(league.rawValue)"], query: q)
+        }
+    }
+
+    /// One message of the league chat.
+    public struct Message: EndpointAddress {
+        public var league: LeagueID, message: Int64
+        public init(_ league: LeagueID, message: Int64) { self.league = league; self.message = message }
+        public init(_ raw: RawAddress) throws(RawAddress.Invalid) { league = try raw.league; message = try raw.id("message") }
+        public var raw: RawAddress { RawAddress(path: ["league": "\(league.rawValue)", "message": "\(message)"]) }
     }
 
     public struct Claim: EndpointAddress {

@@ -29,7 +29,13 @@ public enum Wire {
             self.expectedPick = expectedPick; self.expectedTeam = expectedTeam; self.player = player
         }
     }
-    public struct ChatText: Codable, Hashable, Sendable { public var text: String; public init(text: String) { self.text = text } }
+    /// A chat message; `replyTo` names the message it answers.
+    public struct ChatText: Codable, Hashable, Sendable {
+        public var text: String, replyTo: Int64?
+        public init(text: String, replyTo: Int64? = nil) { self.text = text; self.replyTo = replyTo }
+    }
+    /// A reaction to toggle on a chat message: one of `ChatRules.emoji`.
+    public struct Reaction: Codable, Hashable, Sendable { public var emoji: String; public init(emoji: String) { self.emoji = emoji } }
     public struct Decision: Codable, Hashable, Sendable { public var approve: Bool; public init(approve: Bool) { self.approve = approve } }
     public struct NewInvite: Codable, Hashable, Sendable {
         public var uses: Int, expiresAt: Date?

@@ -2,7 +2,7 @@ import Foundation
 
 // Read models of the gated writes: what the membership, team, draft-room and commissioner pages show.
 
-/// One line of a draft room's chat.
+/// One line of a league's chat (the draft room's chat is the same channel).
 public struct ChatMessage: Hashable, Codable, Sendable, Identifiable {
     public var id: Int64
     public var leagueID: LeagueID
@@ -12,12 +12,43 @@ public struct ChatMessage: Hashable, Codable, Sendable, Identifiable {
     public var teamID: TeamID?
     /// The author's display name ("" for a system message).
     public var authorName: String
+    /// The text ("" once the commissioner removed it: the text is gone from storage).
     public var body: String
     public var at: Date
-    public init(id: Int64, leagueID: LeagueID, userID: UserID?, teamID: TeamID?, authorName: String, body: String, at: Date) {
+    /// The message this one answers, if any.
+    public var replyTo: Int64?
+    /// The accounts its @mentions name (a team's manager, or a manager by display name), in the order they appear.
+    public var mentions: [UserID]
+    /// Its reactions, one entry per emoji in `ChatRules.emoji` order, each with who reacted (oldest first).
+    public var reactions: [ChatReaction]
+    /// Removed by the commissioner: shown as "(removed)", with no text, mentions or reactions.
+    public var removed: Bool
+    public init(id: Int64, leagueID: LeagueID, userID: UserID?, teamID: TeamID?, authorName: String, body: String, at: Date,
+                replyTo: Int64? = nil, mentions: [UserID] = [], reactions: [ChatReaction] = [], removed: Bool = false) {
         self.id = id; self.leagueID = leagueID; self.userID = userID; self.teamID = teamID; self.authorName = authorName
-        self.body = body; self.at = at
+        self.body = body; self.at = at; self.replyTo = replyTo; self.mentions = mentions; self.reactions = reactions; self.removed = removed
     }
+
+    enum CodingKeys: String, CodingKey { case id, leagueID, userID, teamID, authorName, body, at, replyTo, mentions, reactions, removed }
+
+    /// An answer from a server that predates replies, mentions, reactions and removal reads as a plain message.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try c.decode(Int64.self, forKey: .id), leagueID: try c.decode(LeagueID.self, forKey: .leagueID),
+                  userID: try c.decodeIfPresent(UserID.self, forKey: .userID), teamID: try c.decodeIfPresent(TeamID.self, forKey: .teamID),
+                  authorName: try c.decode(String.self, forKey: .authorName), body: try c.decode(String.self, forKey: .body),
+                  at: try c.decode(Date.self, forKey: .at), replyTo: try c.decodeIfPresent(Int64.self, forKey: .replyTo),
+                  mentions: try c.decodeIfPresent([UserID].self, forKey: .mentions) ?? [],
+                  reactions: try c.decodeIfPresent([ChatReaction].self, forKey: .reactions) ?? [],
+                  removed: try c.decodeIfPresent(Bool.self, forKey: .removed) ?? false)
+    }
+}
+
+/// One emoji on a chat message and the accounts that reacted with it.
+public struct ChatReaction: Hashable, Codable, Sendable {
+    public var emoji: String
+    public var users: [UserID]
+    public init(emoji: String, users: [UserID]) { self.emoji = emoji; self.users = users }
 }
 
 /// A join request as the commissioner sees it: who asks, under which team name.

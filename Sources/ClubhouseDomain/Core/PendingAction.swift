@@ -154,7 +154,15 @@ extension GatedWrite {
         Self(Endpoints.Auction.setMaxBid, At.League(league), Wire.MaxBid(nomination: nomination, amount: amount))
     }
     public static func editQueue(league: LeagueID, edit: DraftQueueEdit) -> Self { Self(Endpoints.Drafting.editQueue, At.League(league), edit) }
-    public static func sendChat(league: LeagueID, text: String) -> Self { Self(Endpoints.Drafting.sendChat, At.League(league), Wire.ChatText(text: text)) }
+    public static func sendChat(league: LeagueID, text: String, replyTo: Int64? = nil) -> Self {
+        Self(Endpoints.LeagueChat.sendChat, At.League(league), Wire.ChatText(text: text, replyTo: replyTo))
+    }
+    public static func reactToChat(league: LeagueID, message: Int64, emoji: String) -> Self {
+        Self(Endpoints.LeagueChat.reactToChat, At.Message(league, message: message), Wire.Reaction(emoji: emoji))
+    }
+    public static func removeChatMessage(league: LeagueID, message: Int64) -> Self {
+        Self(Endpoints.LeagueChat.removeChatMessage, At.Message(league, message: message), Wire.Empty())
+    }
     /// A commissioner's write (kept for the pages that build them as `CommissionerAction`s).
     public static func commissioner(_ a: CommissionerAction) -> Self { a.write }
 }

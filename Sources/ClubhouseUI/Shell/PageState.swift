@@ -31,6 +31,7 @@ public struct PageState: Equatable, Sendable {
         case .scoringRules(let id): self.init(ScoringRulesFeature.self, .init(id: id))
         case .draftRecap(let id): self.init(DraftRecapFeature.self, .init(id: id))
         case .history(let id): self.init(HistoryFeature.self, .init(id: id))
+        case .chat(let id): self.init(ChatFeature.self, .init(id: id))
         case .leagueSettings(let id): self.init(LeagueSettingsFeature.self, .init(id: id))
         case .leagueForm(let mode): self.init(LeagueFormFeature.self, .init(mode: mode))
         case .commissioner(let id): self.init(CommissionerFeature.self, .init(id: id))

@@ -49,6 +49,17 @@ import Glibc
         #expect(try leagues() == 3)
     }
 
+    /// A reaction is a toggle: a retry of the same request (its key) answers what the first did and leaves it on.
+    @Test func aRetriedReactionTogglesOnce() async throws {
+        let league = try await world.league("Gridiron Greats").id
+        let message = try await world.api(try world.person("ben")).sendChat(league, text: "anyone?").id
+        let path = "/v1/leagues/\(league.rawValue)/chat/\(message)/reactions", body = Array(#"{"emoji":"🔥"}"#.utf8)
+        let first = try #require(await post(alice, key: "react-1", body: body, path: path))
+        let again = try #require(await post(alice, key: "react-1", body: body, path: path))
+        #expect(first.status == 200 && again.status == 200 && again.body == first.body && again.headers["idempotent-replayed"] == "true")
+        #expect(try world.scalar("SELECT count(*) FROM chat_reactions WHERE message_id = ?", [message], as: Int.self) == 1)
+    }
+
     @Test func theSameKeyForAnotherRequestIsRefused() async throws {
         #expect(await post(alice, key: "k")?.status == 200)
         let otherBody = Array(try JSONEncoder().encode(NewLeague(name: "Something Else", seasonClock: DemoSeeder.preseason)))

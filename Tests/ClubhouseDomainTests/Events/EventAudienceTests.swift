@@ -11,7 +11,7 @@ import ClubhouseDomain
         .joinRequested: .parties, .joinDecided: .parties, .joinWithdrawn: .parties,
         .draftScheduled: .readers, .draftOrderSet: .readers, .draftStarted: .readers, .draftPaused: .readers, .draftResumed: .readers,
         .draftClockRestored: .readers,
-        .pickMade: .readers, .pickUndone: .readers, .draftCompleted: .readers, .chat: .readers, .autopickToggled: .readers,
+        .pickMade: .readers, .pickUndone: .readers, .draftCompleted: .readers, .chat: .readers, .chatRemoved: .readers, .chatReacted: .readers, .autopickToggled: .readers,
         .queueChanged: .parties,
         .lineupChanged: .readers, .playerAdded: .readers, .playerDropped: .readers, .waiversProcessed: .readers,
         .claimPlaced: .parties, .claimCancelled: .parties, .claimsReordered: .parties,

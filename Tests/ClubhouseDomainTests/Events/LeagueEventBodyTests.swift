@@ -31,6 +31,8 @@ import ClubhouseDomain
         (E.DraftCompleted(), "{}"),
         (E.QueueChanged(team: TeamID(4)), #"{"team":4}"#),
         (E.Chat(message: 99), #"{"message":99}"#),
+        (E.ChatRemoved(message: 99), #"{"message":99}"#),
+        (E.ChatReacted(message: 99, emoji: "🔥", user: UserID(7), on: true), #"{"message":99,"emoji":"🔥","user":7,"on":true}"#),
         (E.AutopickToggled(team: TeamID(4), on: true), #"{"team":4,"on":true}"#),
         (E.LineupChanged(team: TeamID(4), player: "DST-CAR", slot: .flex), #"{"team":4,"player":"DST-CAR","slot":"\#(Slot.flex.rawValue)"}"#),
         (E.PlayerAdded(team: TeamID(4), added: "00-0033280", dropped: nil), #"{"team":4,"added":"00-0033280","dropped":null}"#),

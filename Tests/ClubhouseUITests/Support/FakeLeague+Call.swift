@@ -45,7 +45,12 @@ extension FakeLeague {
             let b: Wire.MaxBid = body()
             return try answer(try setMax(b.nomination, b.amount))
         case Endpoints.Drafting.editQueue.name: return try answer(try await editQueue(league!, body()))
-        case Endpoints.Drafting.sendChat.name: return try answer(try await sendChat(league!, text: body(Wire.ChatText.self).text))
+        case Endpoints.LeagueChat.sendChat.name:
+            let b: Wire.ChatText = body()
+            return try answer(try await sendChat(league!, text: b.text, replyTo: b.replyTo))
+        case Endpoints.LeagueChat.reactToChat.name:
+            return try answer(try await reactToChat(league!, message: try raw.id("message"), emoji: body(Wire.Reaction.self).emoji))
+        case Endpoints.LeagueChat.removeChatMessage.name: return try answer(try await removeChatMessage(league!, message: try raw.id("message")))
         case C.decideJoinRequest.name: return try answer(try await decideJoinRequest(league!, user: try raw.user, approve: body(Wire.Decision.self).approve))
         case C.createInvite.name:
             let b: Wire.NewInvite = body()

@@ -3,7 +3,7 @@ import Foundation
 
 /// The gated writes on the UI double: it plays a signed-out person, so every write asks for sign-in and
 /// "my" reads are empty. UI tests that need a write to succeed replace these.
-extension FakeLeague: WaiversClient, CommissionerClient {
+extension FakeLeague: WaiversClient, CommissionerClient, ChatClient {
     private func signedOut<T>() throws -> T { throw DomainError.unauthenticated }
 
     func createLeague(_ new: NewLeague) async throws -> LeagueID { try signedOut() }
@@ -42,14 +42,40 @@ extension FakeLeague: WaiversClient, CommissionerClient {
         }
         return queue
     }
-    func sendChat(_ league: LeagueID, text: String) async throws -> ChatMessage {
-        try draftWrite()
-        let m = ChatMessage(id: Int64(chatLog.count + 1), leagueID: league, userID: nil, teamID: nil, authorName: "alice", body: text, at: Demo.now)
+    func sendChat(_ league: LeagueID, text: String) async throws -> ChatMessage { try await sendChat(league, text: text, replyTo: nil) }
+    func sendChat(_ league: LeagueID, text: String, replyTo: Int64?) async throws -> ChatMessage {
+        try chatWrite()
+        let m = ChatMessage(id: Int64(chatLog.count + 1), leagueID: league, userID: signedInUser?.id ?? UserID(1), teamID: nil, authorName: "alice",
+                            body: text, at: Demo.now, replyTo: replyTo)
         chatLog.append(m)
+        chatWrites.append("send \(text)")
         return m
     }
-    func chatMessages(_ league: LeagueID, after: Int64?) async throws -> [ChatMessage] { chatLog.filter { $0.id > (after ?? 0) } }
+    func reactToChat(_ league: LeagueID, message: Int64, emoji: String) async throws -> ChatMessage {
+        try chatWrite()
+        guard let i = chatLog.firstIndex(where: { $0.id == message }) else { throw DomainError.notFound("Chat message \(message)") }
+        let me = signedInUser?.id ?? UserID(1)
+        var m = chatLog[i]
+        if let r = m.reactions.firstIndex(where: { $0.emoji == emoji }) {
+            if m.reactions[r].users.contains(me) { m.reactions[r].users.removeAll { $0 == me } } else { m.reactions[r].users.append(me) }
+            if m.reactions[r].users.isEmpty { m.reactions.remove(at: r) }
+        } else {
+            m.reactions.append(ChatReaction(emoji: emoji, users: [me]))
+        }
+        chatLog[i] = m
+        chatWrites.append("react \(message) \(emoji)")
+        return m
+    }
+    func removeChatMessage(_ league: LeagueID, message: Int64) async throws -> ChatMessage {
+        try chatWrite()
+        guard let i = chatLog.firstIndex(where: { $0.id == message }) else { throw DomainError.notFound("Chat message \(message)") }
+        chatLog[i].body = ""; chatLog[i].removed = true; chatLog[i].reactions = []; chatLog[i].mentions = []
+        chatWrites.append("remove \(message)")
+        return chatLog[i]
+    }
 
+    /// A chat write: the signed-in person, or the draft room's "signed in" switch.
+    private func chatWrite() throws { if signedInUser == nil { try draftWrite() } }
     func updateSettings(_ league: LeagueID, settings: LeagueSettings) async throws -> League { try signedOut() }
     private func command(_ name: String, _ change: (inout Draft) -> Void) throws -> Draft {
         try draftWrite()

@@ -7,7 +7,7 @@ import ClubhouseDomain
 actor FakeLeague: LeaguesClient, MatchupsClient, RosterClient, DraftClient, LeagueEvents {
     enum Read: Hashable, Sendable {
         case publicLeagues, myLeagues, league, standings, scoreboard, matchup, roster, player, availablePlayers, draftRoom, draftablePlayers, draftRecap
-        case seasons
+        case seasons, chat
     }
 
     private var failures: [Read: DomainError] = [:]
@@ -80,6 +80,8 @@ actor FakeLeague: LeaguesClient, MatchupsClient, RosterClient, DraftClient, Leag
     var queue: [PlayerSummary] = []
     var queueEdits: [DraftQueueEdit] = []
     var chatLog: [ChatMessage] = []
+    /// Chat writes made ("send hi", "react 3 🔥", "remove 3"), in order.
+    var chatWrites: [String] = []
     /// Commissioner commands called ("start", "pause", "resume", "undo", "autopick <team> on").
     var commands: [String] = []
     /// Teams on autopick, as `setAutopick` left them (added to the room `draftBoard` answers).
@@ -130,6 +132,18 @@ actor FakeLeague: LeaguesClient, MatchupsClient, RosterClient, DraftClient, Leag
         // Gridiron Greats, plus any league the person has a team in (with that team).
         return Demo.summaries.filter { $0.id == Demo.greats || myTeams[$0.id] != nil }.map { var l = $0; l.myTeam = myTeams[l.id]; return l }
     }
+    /// The league chat: the latest 100 after `after`, or the 100 before `before` (a failing or held `.chat` read too).
+    func chatMessages(_ league: LeagueID, after: Int64?) async throws -> [ChatMessage] {
+        try await enter(.chat)
+        if isEmpty(.chat) { return [] }
+        return Array(chatLog.filter { $0.id > (after ?? 0) }.suffix(100))
+    }
+    func chatMessages(_ league: LeagueID, before: Int64) async throws -> [ChatMessage] {
+        try await enter(.chat)
+        return Array(chatLog.filter { $0.id < before }.suffix(100))
+    }
+    func setChat(_ messages: [ChatMessage]) { chatLog = messages }
+
     func league(_ id: LeagueID) async throws -> LeagueDetail {
         try await enter(.league)
         guard Demo.summaries.contains(where: { $0.id == id }) else { throw DomainError.notFound("League \(id.rawValue)") }

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Endpoints {
-    /// A manager in the draft room: the board, picks, the queue, the chat, the recap.
+    /// A manager in the draft room: the board, picks, the queue, the recap (its chat is the league chat, `LeagueChat`).
     public enum Drafting {
         public static let draftBoard = Endpoint<At.League, Wire.Empty, DraftBoard>.read("draftBoard", "/v1/leagues/{league}/draft") { c, a in
             try c.service.draftBoard(a.league, caller: c.caller)
@@ -15,9 +15,6 @@ extension Endpoints {
         public static let myQueue = Endpoint<At.League, Wire.Empty, [PlayerSummary]>.read("myQueue", "/v1/leagues/{league}/draft/queue") { c, a in
             try c.service.myQueue(a.league, caller: c.caller)
         }
-        public static let chatMessages = Endpoint<At.Chat, Wire.Empty, [ChatMessage]>.read("chatMessages", "/v1/leagues/{league}/chat") { c, a in
-            try c.service.chatMessages(a.league, after: a.after, caller: c.caller)
-        }
 
         static let roomReason = "Sign in to draft in {league} — you'll come straight back to the room."
         public static let makePick = Endpoint<At.League, Wire.PickRequest, Pick>.gated(
@@ -29,11 +26,8 @@ extension Endpoints {
         public static let editQueue = Endpoint<At.League, DraftQueueEdit, [PlayerSummary]>.gated(
             "editQueue", .post, "/v1/leagues/{league}/draft/queue", GateWords(reason: roomReason, success: "Queue updated")
         ) { c, a, edit in try c.service.editQueue(a.league, edit, caller: c.caller) }
-        public static let sendChat = Endpoint<At.League, Wire.ChatText, ChatMessage>.gated(
-            "sendChat", .post, "/v1/leagues/{league}/chat", idempotent: true, GateWords(reason: roomReason, success: "Message sent")
-        ) { c, a, b in try c.service.sendChat(a.league, text: b.text, caller: c.caller) }
 
-        static let all: [any AnyEndpoint] = [draftBoard, draftRecap, draftablePlayers, myQueue, chatMessages, makePick, editQueue, sendChat]
+        static let all: [any AnyEndpoint] = [draftBoard, draftRecap, draftablePlayers, myQueue, makePick, editQueue]
     }
 }
 
@@ -49,10 +43,6 @@ public protocol DraftClient: LeagueTransport {
     func myQueue(_ league: LeagueID) async throws -> [PlayerSummary]
     /// Edits the caller's own queue; returns it as it now stands.
     func editQueue(_ league: LeagueID, _ edit: DraftQueueEdit) async throws -> [PlayerSummary]
-    /// Posts a one-line message (1–200 characters, no control characters) to the room; members and the commissioner.
-    func sendChat(_ league: LeagueID, text: String) async throws -> ChatMessage
-    /// The room's chat after a message id (the latest 100 when nil), oldest first; readable by whoever can see the league.
-    func chatMessages(_ league: LeagueID, after: Int64?) async throws -> [ChatMessage]
 }
 
 extension DraftClient {
@@ -69,11 +59,5 @@ extension DraftClient {
     public func myQueue(_ league: LeagueID) async throws -> [PlayerSummary] { try await call(Endpoints.Drafting.myQueue, At.League(league)) }
     public func editQueue(_ league: LeagueID, _ edit: DraftQueueEdit) async throws -> [PlayerSummary] {
         try await call(Endpoints.Drafting.editQueue, At.League(league), edit)
-    }
-    public func sendChat(_ league: LeagueID, text: String) async throws -> ChatMessage {
-        try await call(Endpoints.Drafting.sendChat, At.League(league), Wire.ChatText(text: text))
-    }
-    public func chatMessages(_ league: LeagueID, after: Int64?) async throws -> [ChatMessage] {
-        try await call(Endpoints.Drafting.chatMessages, At.Chat(league, after: after))
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Every operation of the league API, by journey (one file each beside this one). The server serves `all`; the soft
 /// gate finds a pending write's endpoint in `gated` by name.
 public enum Endpoints {
-    public static let all: [any AnyEndpoint] = Leagues.all + Matchups.all + Rosters.all + Waivers.all + Drafting.all + Auction.all + Commissioner.all + Trades.all
+    public static let all: [any AnyEndpoint] = Leagues.all + Matchups.all + Rosters.all + Waivers.all + Drafting.all + LeagueChat.all + Auction.all + Commissioner.all + Trades.all
 
     /// The gated writes by name.
     public static let gated: [String: any AnyEndpoint] = Dictionary(uniqueKeysWithValues: all.filter { $0.access == .gated }.map { ($0.name, $0) })
@@ -11,7 +11,7 @@ public enum Endpoints {
 
 /// The journey clients: each a few named methods over `call`, so pages read as the journey does and a test fake
 /// overrides only the client its page uses. Every method has one implementation, through its endpoint.
-public typealias LeagueAPI = LeaguesClient & MatchupsClient & RosterClient & WaiversClient & DraftClient & CommissionerClient & LeagueEvents & AccountAPI
+public typealias LeagueAPI = LeaguesClient & MatchupsClient & RosterClient & WaiversClient & DraftClient & ChatClient & CommissionerClient & LeagueEvents & AccountAPI
 
 /// Live updates: the league's append-only event log, resumable after a known id.
 public protocol LeagueEvents: Sendable {

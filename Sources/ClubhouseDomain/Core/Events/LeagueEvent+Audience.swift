@@ -24,7 +24,7 @@ extension LeagueEvent.Kind {
         switch self {
         case .leagueCreated, .leagueUpdated, .leagueRenewed, .memberJoined, .memberLeft, .inviteChanged,
              .draftScheduled, .draftOrderSet, .draftStarted, .draftPaused, .draftResumed, .draftClockRestored, .pickMade, .pickUndone, .draftCompleted,
-             .chat, .autopickToggled, .lineupChanged, .playerAdded, .playerDropped, .waiversProcessed,
+             .chat, .chatRemoved, .chatReacted, .autopickToggled, .lineupChanged, .playerAdded, .playerDropped, .waiversProcessed,
              .clockAdvanced, .matchupsFinalized, .seasonUpdated, .tradingBlockChanged, .tradeExecuted, .tradeReversed,
              .auctionNominated, .auctionSold:
             .readers

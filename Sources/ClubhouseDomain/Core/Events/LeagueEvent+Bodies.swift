@@ -155,7 +155,26 @@ extension LeagueEvent {
         public static let kind = Kind.chat
         /// The chat message's id.
         public var message: Int64
+        /// The accounts its @mentions name (absent when none, and in rows from before mentions).
+        public var mentions: [UserID]?
+        public init(message: Int64, mentions: [UserID]? = nil) { self.message = message; self.mentions = mentions }
+    }
+
+    /// The commissioner removed a chat message (its text is gone; it shows as removed).
+    public struct ChatRemoved: LeagueEventBody {
+        public static let kind = Kind.chatRemoved
+        public var message: Int64
         public init(message: Int64) { self.message = message }
+    }
+
+    /// A member added (`on`) or took back a reaction on a chat message.
+    public struct ChatReacted: LeagueEventBody {
+        public static let kind = Kind.chatReacted
+        public var message: Int64
+        public var emoji: String
+        public var user: UserID
+        public var on: Bool
+        public init(message: Int64, emoji: String, user: UserID, on: Bool) { self.message = message; self.emoji = emoji; self.user = user; self.on = on }
     }
 
     public struct AutopickToggled: LeagueEventBody {

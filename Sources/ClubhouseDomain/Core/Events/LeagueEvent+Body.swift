@@ -31,6 +31,8 @@ extension LeagueEvent.Kind {
         case .draftCompleted: LeagueEvent.DraftCompleted.self
         case .queueChanged: LeagueEvent.QueueChanged.self
         case .chat: LeagueEvent.Chat.self
+        case .chatRemoved: LeagueEvent.ChatRemoved.self
+        case .chatReacted: LeagueEvent.ChatReacted.self
         case .autopickToggled: LeagueEvent.AutopickToggled.self
         case .lineupChanged: LeagueEvent.LineupChanged.self
         case .playerAdded: LeagueEvent.PlayerAdded.self

@@ -1,6 +1,6 @@
 import Foundation
 
-// MARK: - The draft room (ClubhouseDomain/README.md, “Draft”): the commissioner's room control, each manager's queue, and the room chat.
+// MARK: - The draft room (ClubhouseDomain/README.md, “Draft”): the commissioner's room control and each manager's queue (the room's chat is the league chat, `Features/Chat`).
 
 extension LeagueService {
     // MARK: Commissioner
@@ -175,37 +175,6 @@ extension LeagueService {
             try w.setQueue(team: team.id, players: queue)
             try w.appendEvent(league: id, LeagueEvent.QueueChanged(team: team.id), at: clock.now())
             return queue.map(facts.summary)
-        }
-    }
-
-    // MARK: Chat
-
-    /// Posts a one-line message to the league's draft room. Members and the commissioner may chat.
-    @discardableResult
-    public func sendChat(_ id: LeagueID, text: String, caller: Caller) throws -> ChatMessage {
-        let user = try signedIn(caller)
-        let body = try TextRules.chatLine(text)
-        return try store.write { w in
-            let league = try existingLeague(w, id)
-            let team = try w.teams(in: id).first { $0.manager == user }
-            guard team != nil || league.commissioner == user else {
-                throw DomainError.forbidden("Only members of \(league.name) can chat in its draft room")
-            }
-            var message = ChatMessage(id: 0, leagueID: id, userID: user, teamID: team?.id,
-                                      authorName: try w.user(user)?.displayName ?? "", body: body, at: clock.now())
-            message.id = try w.insertChatMessage(message)
-            try w.appendEvent(league: id, LeagueEvent.Chat(message: message.id), at: message.at)
-            return message
-        }
-    }
-
-    /// The room's chat, oldest first: the next 100 after message `after`, or the latest 100 when nil. Readable by whoever can see the league.
-    public func chatMessages(_ id: LeagueID, after: Int64?, caller: Caller) throws -> [ChatMessage] {
-        if let after, after < 0 { throw DomainError.validation(field: "after", message: "A chat message id is 0 or more (not \(after))") }
-        return try store.read { r in
-            let league = try existingLeague(r, id)
-            try requireVisible(league, caller: caller, reader: r)
-            return try r.chatMessages(in: id, after: after, limit: 100)
         }
     }
 }

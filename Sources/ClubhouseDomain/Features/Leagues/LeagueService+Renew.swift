@@ -51,10 +51,14 @@ extension LeagueService {
             // author, on the author's team of the new season.
             let newTeams = try w.teams(in: newID).sorted { $0.id < $1.id }
             let teamFor = Dictionary(zip(oldTeams.map(\.id), newTeams.map(\.id)), uniquingKeysWith: { a, _ in a })
+            // A reply points at its copied message (or at nothing, when what it answered didn't carry over); reactions
+            // stay with the old season.
+            var copied: [Int64: Int64] = [:]
             for message in try w.chatMessages(in: old.id, after: nil, limit: Self.renewedChatMessages) {
                 var copy = message
                 copy.id = 0; copy.leagueID = newID; copy.teamID = message.teamID.flatMap { teamFor[$0] }
-                _ = try w.insertChatMessage(copy)
+                copy.replyTo = message.replyTo.flatMap { copied[$0] }; copy.reactions = []
+                copied[message.id] = try w.insertChatMessage(copy)
             }
             // History keeps no running clock.
             if let run = try w.clockRun(old.id), run.speed != .off {

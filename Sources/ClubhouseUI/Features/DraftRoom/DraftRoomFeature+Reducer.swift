@@ -16,8 +16,9 @@ extension DraftRoomFeature {
             .load(tc, id: EffectID.chat(id), { try await api.chatMessages(id, after: nil) }, answer: Action.chatLoaded))
     }
 
-    /// After live events while the draft runs, only what they change: the board for anything but a chat line or a
-    /// queue edit; the chat lines after the last one shown for a chat line; my queue for a queue edit, or for a pick
+    /// After live events while the draft runs, only what they change: the board for anything but the chat or a
+    /// queue edit; the chat lines after the last one shown for a chat line (the latest lines again after a removal or
+    /// a reaction, which change lines already shown); my queue for a queue edit, or for a pick
     /// or undo while it holds anyone. Never the players list, the heaviest read, which a pick doesn't change (the
     /// Available tab leaves out whoever the board shows drafted; `roomLoaded` reloads it when a pick is undone).
     /// Before and after the draft, until everything has loaded once, and when the kinds are unknown (nil: the page
@@ -26,7 +27,7 @@ extension DraftRoomFeature {
         guard state.isLive, state.players.value != nil, state.chat.value != nil, let kinds else { return loadAll(&state, api: api, refresh: true) }
         let id = state.id, after = state.messages.last?.id
         var fx: [Effect<Action>] = []
-        if !kinds.subtracting([.chat, .queueChanged]).isEmpty {
+        if !kinds.subtracting([.chat, .chatRemoved, .chatReacted, .queueChanged]).isEmpty {
             let tr = state.room.beginRefresh()
             fx.append(.load(tr, id: EffectID.room(id), { try await api.draftBoard(id) }, answer: Action.roomLoaded))
         }
@@ -34,7 +35,11 @@ extension DraftRoomFeature {
             let tq = state.queue.beginRefresh()
             fx.append(.load(tq, id: EffectID.queue(id), { try await api.myQueue(id) }, answer: Action.queueLoaded))
         }
-        if kinds.contains(.chat) {
+        if !kinds.isDisjoint(with: [.chatRemoved, .chatReacted]) {
+            // A removal or a reaction changes a line already shown: the latest lines again, in place.
+            let tc = state.chat.beginRefresh()
+            fx.append(.load(tc, id: EffectID.chat(id), { try await api.chatMessages(id, after: nil) }, answer: Action.chatLoaded))
+        } else if kinds.contains(.chat) {
             let tc = state.chat.beginRefresh()
             fx.append(.load(tc, id: EffectID.chat(id), { try await api.chatMessages(id, after: after) }, answer: Action.chatAppended))
         }

@@ -133,8 +133,10 @@ extension DraftRoomFeature {
                                        DataColumn("Pos", .length(3)), DataColumn("NFL", .length(3)), DataColumn("", .length(10))],
                              rows: rows, selected: sel, offset: off, context: context)
         case .chat:
-            let rows = state.messages.map { m in [clockTime(m.at), m.authorName.isEmpty ? "·" : m.authorName, m.body] }
-            let roles: [[StyleRole?]] = state.messages.map { m in m.userID == nil ? [.dim, .dim, .dim] : [.dim, .accent, nil] }
+            // The room's chat is the league chat: a removed line says so, reactions follow the text (the League chat
+            // page, `M` on the league page, replies and reacts).
+            let rows = state.messages.map { m in [clockTime(m.at), m.authorName.isEmpty ? "·" : m.authorName, ChatFeature.line(m, in: state.messages)] }
+            let roles: [[StyleRole?]] = state.messages.map { m in m.userID == nil || m.removed ? [.dim, .dim, .dim] : [.dim, .accent, nil] }
             return DataTable(columns: [DataColumn("Time", .length(5)), DataColumn("Who", .length(14)), DataColumn("Message", .fill(1))],
                              rows: rows, roles: roles, selected: sel, offset: off, context: context)
         }
