@@ -19,7 +19,7 @@ public struct LeagueEvent: Hashable, Codable, Sendable {
              tradeVoteCast = "trade.vote", tradeVetoed = "trade.vetoed", tradeExecuted = "trade.executed",
              tradeInvalidated = "trade.invalidated", tradeReversed = "trade.reversed", tradingBlockChanged = "trade.block",
              auctionNominated = "auction.nominated", auctionBid = "auction.bid", auctionSold = "auction.sold",
-             draftClockRestored = "draft.restored", leagueRenewed = "league.renewed"
+             draftClockRestored = "draft.restored", leagueRenewed = "league.renewed", keepersSet = "keepers.set"
     }
     /// Monotonic id; followers resume after the last id they saw.
     public var id: Int64
