@@ -93,4 +93,23 @@ import Testing
         #expect(throws: DomainError.validation(field: "keeperDeadlineHours", message: "Keepers are due 0–336 hours before the draft (not 400)")) { try s.validate() }
         #expect(throws: Never.self) { try settings.validate() }
     }
+
+    /// Keepers' picks in the room: made as the draft starts, skipped by the clock, never undone.
+    @Test func keepersPicksAreSkippedByTheClockAndNeverUndone() throws {
+        // Two teams, snake, three rounds: team 1 picks 1, 4, 5; team 2 picks 2, 3, 6.
+        var room = DraftFixtures.started(teams: 2, rounds: 3)
+        let t0 = DraftFixtures.t0
+        room.placeKept([Pick(number: 1, round: 1, teamID: TeamID(1), playerID: "QB1", source: .keeper, madeAt: t0),
+                        Pick(number: 3, round: 2, teamID: TeamID(2), playerID: "RB1", source: .keeper, madeAt: t0)], now: t0)
+        #expect(room.draft.currentPick == 2 && room.onTheClock == TeamID(2), "pick 1 is a keeper's: pick 2 is on the clock")
+        try room.makePick(expectedPickNumber: 2, team: TeamID(2), player: "WR1", by: .manager, now: t0)
+        #expect(room.draft.currentPick == 4, "pick 3 is a keeper's too")
+        #expect(throws: DomainError.conflict("RB1 was already drafted (pick 3)")) {
+            try room.makePick(expectedPickNumber: 4, team: TeamID(1), player: "RB1", by: .manager, now: t0)
+        }
+        let undone = try room.undoLastPick(now: t0)
+        #expect(undone.map(\.number) == [2] && room.draft.currentPick == 2)
+        #expect(room.picks.map(\.number) == [1, 3], "the keepers' picks stay")
+        #expect(throws: DomainError.conflict("Pick 1 is a keeper's — it can't be undone")) { try room.undo(toPick: 1, now: t0) }
+    }
 }

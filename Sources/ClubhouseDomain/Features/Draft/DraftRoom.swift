@@ -205,9 +205,11 @@ public struct DraftRoom: Hashable, Sendable {
         let mine = picks(of: team).compactMap { pool.ranking(of: $0.playerID) }
         let recent = picks.suffix(4).compactMap { pool.position(of: $0.playerID) }
         let bot = isBot ? BotPersona.forPick(draft.currentPick, team: team, seed: botSeed) : nil
-        // With traded picks a team makes more or fewer picks than rounds minus its picks so far: count its own.
+        // With traded picks a team makes more or fewer picks than rounds minus its picks so far: count its own (a
+        // keeper's pick ahead is made already, so it is not one left).
+        let made = Set(picks.map(\.number))
         let picksLeft = pickOwners.isEmpty || draft.currentPick > draft.totalPicks ? nil
-            : (draft.currentPick...draft.totalPicks).filter { owner(ofPick: $0) == team }.count
+            : (draft.currentPick...draft.totalPicks).filter { owner(ofPick: $0) == team && !made.contains($0) }.count
         return Autopick.choose(queue: isBot ? [] : queues.queue(for: team), rankings: pool, taken: taken, team: mine,
                                rules: rules, bot: bot, recent: recent, picksLeft: picksLeft)
     }
