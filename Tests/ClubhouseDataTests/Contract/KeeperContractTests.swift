@@ -13,8 +13,8 @@ import Testing
 @Suite("Contract: keeper leagues", .bothTransports) struct KeeperContractTests {
     typealias Renewal = RenewalContractTests
 
-    /// The old league's team with a round-5 pick still on its final roster (never dropped) and an undrafted player:
-    /// the member's own team when it has both, else the first that does.
+    /// The old league's team with a round-5 pick still on its final roster (never dropped), an undrafted player and
+    /// another drafted one: the member's own team when it has them, else the first that does.
     func keeperTeam(_ world: ContractWorld, old: LeagueID, prefer: TeamID) async throws
         -> (team: TeamID, round5: PlayerID, undrafted: PlayerID, other: PlayerID) {
         let api = world.api()
@@ -31,7 +31,8 @@ import Testing
                 .map(\.pick.playerID).flatMap { try dropped($0) ? nil : $0 }
             let undrafted = roster.first { p in !board.picks.contains { $0.pick.playerID == p } }
             seen.append("team \(team.rawValue): round 5 \(round5?.rawValue ?? "-"), undrafted \(undrafted?.rawValue ?? "-")")
-            if let round5, let undrafted, let other = roster.first(where: { $0 != round5 && $0 != undrafted }) {
+            let drafted = roster.first { p in p != round5 && board.picks.contains { $0.pick.playerID == p } }
+            if let round5, let undrafted, let other = drafted {
                 return (team, round5, undrafted, other)
             }
         }
@@ -64,6 +65,15 @@ import Testing
         let (oldTeam, round5, undrafted, other) = try await keeperTeam(world, old: old, prefer: memberOld)
         let keeperManager = try world.scalar("SELECT manager_id FROM teams WHERE id = ?", [oldTeam], as: Int64.self).map { Caller.user(UserID($0)) } ?? commish
 
+        // Crafted 2019 history: `other` was dropped once during the season (and is back on the team), `round5` came to
+        // the team through a trade's move of him: a drop costs him his drafted round, a trade doesn't.
+        let at = Renewal.after2019.timeIntervalSince1970 - 30 * 86_400
+        for (kind, player) in [("drop", other), ("trade", round5)] {
+            try world.execute("""
+                INSERT INTO transactions (league_id, team_id, kind, added, dropped, bid, at)
+                VALUES (\(old.rawValue), \(oldTeam.rawValue), '\(kind)', NULL, '\(player.rawValue)', NULL, \(at))
+                """)
+        }
         try Renewal.store2020(in: world, alsoPlaying: [round5, undrafted])
         let renewed = try await api.renewLeague(old)
         let next = try await api.league(renewed)
@@ -79,6 +89,8 @@ import Testing
         #expect(mine.keepers.isEmpty)
         #expect(mine.candidates.first { $0.player == round5 }?.cost == KeeperCostView(round: 4), "drafted in round 5, kept a first year: round 4")
         #expect(mine.candidates.first { $0.player == undrafted }?.cost == KeeperCostView(round: 4), "undrafted: undraftedKeeperRound")
+        #expect(mine.candidates.first { $0.player == other }?.cost == KeeperCostView(round: 4), "dropped and re-added: the undrafted round")
+        #expect(mine.candidates.allSatisfy { $0.years == 1 && $0.refusal == nil })
 
         // Declared in order: the round-5 pick keeps round 4; the undrafted player, also round 4, is pushed to round 3.
         let keeper = world.api(keeperManager)
