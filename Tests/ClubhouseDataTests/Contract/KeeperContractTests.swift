@@ -85,6 +85,8 @@ import Testing
         // Before anything is declared: every team may keep from its final 2019 roster, each at its cost alone.
         let before = try await world.api().keepers(renewed)
         #expect(before.keeperCount == 2 && before.deadline == nil && before.open && before.fromSeason == 2019)
+        let redraftKeepers = try await world.api().keepers(try await world.league("Gridiron Greats").id)
+        #expect(redraftKeepers.fromSeason == nil && redraftKeepers.teams.isEmpty, "a redraft league keeps no players")
         let mine = try #require(before.teams.first { $0.team == team })
         #expect(mine.keepers.isEmpty)
         #expect(mine.candidates.first { $0.player == round5 }?.cost == KeeperCostView(round: 4), "drafted in round 5, kept a first year: round 4")
@@ -172,7 +174,10 @@ import Testing
         var settings = try await world.api().league(id).league.settings
         settings.leagueType = .keeper
         _ = try await world.api(commish).updateSettings(id, settings: settings)
-        #expect(await failure { try await world.api(commish).keepers(id) }
+        #expect(await failure { try await world.api(commish).setKeepers(id, team: team, players: []) }
                 == .conflict("Test League 2019 has no season before it to keep players from — keepers come with renewing a league"))
+        // The read answers with no keepers: there is no season before to keep from.
+        let none = try await world.api().keepers(id)
+        #expect(none.fromSeason == nil && none.teams.isEmpty && !none.open)
     }
 }

@@ -49,10 +49,11 @@ public struct LeagueKeepers: Hashable, Codable, Sendable {
     /// Whether managers may still declare (before the deadline and the draft's start); the commissioner may until the
     /// draft starts.
     public var open: Bool
-    /// The season the keepers come from.
-    public var fromSeason: Int
+    /// The season the keepers come from; nil: this league keeps no players (not a keeper league, or its first season),
+    /// and `teams` is empty.
+    public var fromSeason: Int?
     public var teams: [TeamKeepers]
-    public init(keeperCount: Int, deadline: Date?, open: Bool, fromSeason: Int, teams: [TeamKeepers]) {
+    public init(keeperCount: Int, deadline: Date?, open: Bool, fromSeason: Int?, teams: [TeamKeepers]) {
         self.keeperCount = keeperCount; self.deadline = deadline; self.open = open; self.fromSeason = fromSeason; self.teams = teams
     }
 }

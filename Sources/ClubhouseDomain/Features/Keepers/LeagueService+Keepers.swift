@@ -8,12 +8,15 @@ import Foundation
 // pick in his cost round (`KeeperRules.pick`): a made pick from the first moment, which nobody else can draft.
 
 extension LeagueService {
-    /// The league's keepers per team with their costs, each team's players it may keep, and the deadline.
+    /// The league's keepers per team with their costs, each team's players it may keep, and the deadline; a league
+    /// that keeps no players (not a keeper league, or its first season) answers with none (`fromSeason` nil).
     public func keepers(_ id: LeagueID, caller: Caller) throws -> LeagueKeepers {
         try store.read { r in
             let league = try existingLeague(r, id)
             try requireVisible(league, caller: caller, reader: r)
-            let previous = try keeperSource(r, league: league)
+            guard let previous = try? keeperSource(r, league: league) else {
+                return LeagueKeepers(keeperCount: league.settings.keeperCount, deadline: nil, open: false, fromSeason: nil, teams: [])
+            }
             let teams = try r.teams(in: id).sorted { $0.id < $1.id }
             let facts = try factsCache.facts(r, season: league.season)
             let before = try factsCache.facts(r, season: previous.season)

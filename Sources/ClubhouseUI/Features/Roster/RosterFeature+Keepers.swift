@@ -65,11 +65,11 @@ extension RosterFeature {
     static func renderKeepers(_ state: State, _ k: LeagueKeepers, in area: Rect, buffer: inout Buffer, context: RenderContext) {
         let mine = teamKeepers(state)
         let due: String = if let d = k.deadline { Format.day(d) + (k.open ? "" : " (closed)") } else { "\(state.detail.value?.league.settings.keeperDeadlineHours ?? 24) h before the draft (no date yet)" }
-        TextRow.pairs([("Keepers", "\(mine?.keepers.count ?? 0) of \(k.keeperCount) from \(k.fromSeason)"), ("Due", due)],
+        TextRow.pairs([("Keepers", "\(mine?.keepers.count ?? 0) of \(k.keeperCount) from \(k.fromSeason.map(String.init) ?? "last season")"), ("Due", due)],
                       in: area, row: 0, context: context, buffer: &buffer)
         let candidates = keeperCandidates(state)
         guard !candidates.isEmpty else {
-            TextRow.pairs([("", "No player of this team's final \(k.fromSeason) roster to keep.")], in: body(area), row: 1, context: context, buffer: &buffer)
+            TextRow.pairs([("", "No player of this team's final \(k.fromSeason.map(String.init) ?? "") roster to keep.")], in: body(area), row: 1, context: context, buffer: &buffer)
             return
         }
         let cols = [DataColumn("Keep", .length(4)), DataColumn("Player", .fill(2)), DataColumn("Pos", .length(3)), DataColumn("NFL", .length(3)),
