@@ -38,6 +38,7 @@ public enum PostgresSchema {
         Step(version: 10, name: Migration010.migration.name) { try $0.execute(translate(Migration010.sql)) },
         Step(version: 11, name: Migration011.migration.name) { try $0.execute(translate(Migration011.sql)) },
         Step(version: 12, name: Migration012.migration.name) { try $0.execute(translate(Migration012.sql)) },
+        Step(version: 13, name: Migration013.migration.name) { try $0.execute(translate(Migration013.sql)) },
     ]
 
     /// Same versions as SQLite's, always (a test checks).

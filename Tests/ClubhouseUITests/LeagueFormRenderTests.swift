@@ -144,14 +144,32 @@ import Terminal
         #expect(!screen.inSheet("Visibility"))
     }
 
-    @Test func anEditFormForALeagueWhoseDraftStartedOffersOnlyTheTradeSettings() async {
+    @Test func anEditFormForALeagueWhoseDraftStartedOffersOnlyTheTradeAndNextSeasonSettings() async {
         var h = await Harness.started()
         h.send(.open(.leagueForm(.edit(Demo.greats))))
         await h.settle()
         let screen = Screen(h.state)
         let text = screen.text
-        #expect(screen.inSheet("The draft has started: only the trade settings can change now"), "\(text)")
-        #expect(h.state.top[LeagueFormFeature.self]?.fields == [.tradeReview, .tradeReviewHours, .tradeDeadline, .tradePicks, .tradeExpiry, .submit])
+        #expect(screen.inSheet("The draft has started: only the trade and next-season settings can change now"), "\(text)")
+        #expect(h.state.top[LeagueFormFeature.self]?.fields == [.tradeReview, .tradeReviewHours, .tradeDeadline, .tradePicks, .tradeExpiry, .leagueType, .submit])
+        #expect(screen.inSheet("League type") && screen.inSheet("redraft"), "\(text)")
         #expect(screen.inSheet("league vote") && screen.inSheet("week 11") && !screen.inSheet("Waiver period"), "\(text)")
+    }
+
+    /// A keeper league's rules show under "Next season" once the league type is keeper, stepped with ←/→.
+    @Test func theKeeperRulesAreInTheFormOfAKeeperLeague() {
+        var form = LeagueForm()
+        #expect(!form.fields(.create).contains(.keeperCount))
+        #expect(form.step(.leagueType, by: 1) && form.settings.leagueType == .keeper)
+        #expect(form.step(.leagueType, by: 1) == false, "dynasty isn't offered")
+        let keeperRows: [LeagueFormField] = [.leagueType, .keeperCount, .keeperPenalty, .undraftedKeeperRound, .maxKeeperYears, .keeperDeadline]
+        #expect(Array(form.fields(.create).suffix(7)) == keeperRows + [.submit])
+        #expect(form.value(.keeperCount) == "2 a team" && form.value(.keeperPenalty) == "1 round earlier" && form.value(.undraftedKeeperRound) == "round 10")
+        #expect(form.value(.maxKeeperYears) == "no limit" && form.value(.keeperDeadline) == "24 h before the draft")
+        form.step(.keeperDeadline, by: 1)
+        form.step(.maxKeeperYears, by: 1)
+        #expect(form.settings.keeperDeadlineHours == 48 && form.value(.maxKeeperYears) == "1 season")
+        #expect(form.problem(.create)?.field == .name, "the keeper rules are valid; only the name is missing")
+        #expect(LeagueFormField.named("keeperCount") == .keeperCount && LeagueFormField.named("keeperCost") == .leagueType)
     }
 }

@@ -10,10 +10,13 @@ enum LeagueRead {
                pick_opened_at
         FROM drafts WHERE league_id = ?
         """
-    /// An auction's sales are picks with their price beside them (schema v9).
+    /// An auction's sales are picks with their price beside them (schema v9); a keeper's pick is stored as the
+    /// commissioner's and read as `keeper` by its keeper row (schema v13).
     static let picks = """
-        SELECT p.number, p.round, p.team_id, p.player_id, p.source, p.made_at, s.price
+        SELECT p.number, p.round, p.team_id, p.player_id,
+               CASE WHEN k.player_id IS NULL THEN p.source ELSE 'keeper' END, p.made_at, s.price
         FROM picks p LEFT JOIN auction_sales s ON s.league_id = p.league_id AND s.number = p.number
+        LEFT JOIN keepers k ON k.league_id = p.league_id AND k.player_id = p.player_id AND k.team_id = p.team_id
         WHERE p.league_id = ? ORDER BY p.number
         """
     static let pickOwners = "SELECT round, original_team_id, owner_team_id FROM draft_pick_owners WHERE league_id = ?"

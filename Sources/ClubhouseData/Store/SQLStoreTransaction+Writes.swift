@@ -327,13 +327,19 @@ extension SQLStoreTransaction {
     /// conflict with a row this transaction's snapshot can't see is a serialization failure (run again).
     func insertPick(_ p: Pick, in league: LeagueID) throws {
         try runLater("INSERT INTO picks (league_id, number, round, team_id, player_id, source, made_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                     [league, p.number, p.round, p.teamID, p.playerID, p.source.rawValue, p.madeAt]) { constraint in
+                     // picks.source keeps v1's check: a keeper's pick is the commissioner's there (Migration013).
+                     [league, p.number, p.round, p.teamID, p.playerID, p.source == .keeper ? PickSource.commissioner.rawValue : p.source.rawValue,
+                      p.madeAt]) { constraint in
             constraint.contains("player_id") ? .conflict("That player was already drafted") : .conflict("Pick \(p.number) was already made")
         }
     }
 
     func deletePicks(in league: LeagueID, from number: Int) throws {
-        try run("DELETE FROM picks WHERE league_id = ? AND number >= ?", [league, number])
+        // Keepers' picks stay (an undo never reaches them).
+        try run("""
+            DELETE FROM picks WHERE league_id = ? AND number >= ?
+              AND NOT EXISTS (SELECT 1 FROM keepers k WHERE k.league_id = picks.league_id AND k.player_id = picks.player_id AND k.team_id = picks.team_id)
+            """, [league, number])
     }
 
     func setQueue(team: TeamID, players: [PlayerID]) throws {

@@ -15,6 +15,8 @@ public enum Wire {
         public init(player: PlayerID, dropping: PlayerID?) { self.player = player; self.dropping = dropping }
     }
     public struct PlayerRef: Codable, Hashable, Sendable { public var player: PlayerID; public init(player: PlayerID) { self.player = player } }
+    /// A team's keepers, in the order declared: `{"players": [ids]}`.
+    public struct KeeperPlayers: Codable, Hashable, Sendable { public var players: [PlayerID]; public init(players: [PlayerID]) { self.players = players } }
     public struct Claim: Codable, Hashable, Sendable {
         public var player: PlayerID, dropping: PlayerID?, bid: Int
         public init(player: PlayerID, dropping: PlayerID?, bid: Int) { self.player = player; self.dropping = dropping; self.bid = bid }

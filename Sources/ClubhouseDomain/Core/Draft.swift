@@ -66,6 +66,8 @@ public struct Draft: Hashable, Codable, Sendable {
 /// Who made a pick.
 public enum PickSource: String, Codable, Sendable {
     case manager, autopick, bot, commissioner
+    /// A keeper filling his team's pick in his cost round when the draft starts (`KeeperRules`); never undone.
+    case keeper
 }
 
 /// One made pick.

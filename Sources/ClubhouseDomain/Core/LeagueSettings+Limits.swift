@@ -38,6 +38,13 @@ extension LeagueSettings {
         public static let nominationSeconds = 5...300
         public static let bidSeconds = 5...120
         public static let bidResetSeconds = 1...120
+        /// Keepers per team, rounds a year kept costs, the undrafted round, seasons a player may be kept (0: no limit),
+        /// and the hours before the draft keepers are due (up to two weeks).
+        public static let keeperCount = 1...10
+        public static let keeperRoundPenalty = 0...5
+        public static let undraftedKeeperRound = 1...30
+        public static let maxKeeperYears = 0...20
+        public static let keeperDeadlineHours = 0...336
 
         /// The range of one slot's count.
         public static func slotCount(_ slot: Slot) -> ClosedRange<Int> {
@@ -92,6 +99,17 @@ extension LeagueSettings {
         NumberSetting("tradeReviewHours", \.tradeReviewHours, Limits.tradeReviewHours) { r, v in "A trade's review lasts \(r) hours (not \(v))" },
         NumberSetting("tradeDeadlineWeek", \.tradeDeadlineWeek, Limits.weeks) { r, v in "The trade deadline is a week within \(r) (not \(v))" },
         NumberSetting("tradeExpiryDays", \.tradeExpiryDays, Limits.tradeExpiryDays) { r, v in "A trade offer waits \(r) days for an answer (not \(v))" },
+        NumberSetting("keeperCount", \.keeperCount, Limits.keeperCount) { r, v in "A team keeps \(r) players (not \(v))" },
+        NumberSetting("keeperRoundPenalty", \.keeperRoundPenalty, Limits.keeperRoundPenalty) { r, v in
+            "A keeper costs \(r) rounds earlier for each year kept (not \(v))"
+        },
+        NumberSetting("undraftedKeeperRound", \.undraftedKeeperRound, Limits.undraftedKeeperRound) { r, v in
+            "An undrafted keeper costs a round within \(r) (not \(v))"
+        },
+        NumberSetting("maxKeeperYears", \.maxKeeperYears, Limits.maxKeeperYears) { r, v in "A player may be kept \(r) years, 0 for no limit (not \(v))" },
+        NumberSetting("keeperDeadlineHours", \.keeperDeadlineHours, Limits.keeperDeadlineHours) { r, v in
+            "Keepers are due \(r) hours before the draft (not \(v))"
+        },
     ]
 
     /// Playoff rounds to a champion: 1 for 2 teams, 2 for 4, 3 for 6 (seeds 1–2 sit out round 1).
@@ -110,16 +128,17 @@ extension LeagueSettings {
         try validateWaivers()
         try validateSeason()
         try validateTrades()
+        try validateKeepers()
     }
 
     // MARK: Teams
 
     private func validateTeams() throws(DomainError) {
-        // Keepers and dynasty rosters carry players across seasons, which renewing doesn't do yet: refused rather than
-        // stored as a promise the renewal would break.
-        guard leagueType == .redraft else {
+        // Dynasty rosters carry every player across seasons, which renewing doesn't do yet: refused rather than stored
+        // as a promise the renewal would break.
+        guard leagueType != .dynasty else {
             throw .validation(field: "leagueType",
-                              message: "\(leagueType.rawValue.capitalized) leagues aren't available yet — a league is redraft for now (members and settings carry over when it's renewed)")
+                              message: "Dynasty leagues aren't available yet — a league is redraft or keeper for now (a keeper league keeps a few players at a round's cost)")
         }
         try Self.check(["teamCount"], self)
     }
@@ -253,6 +272,29 @@ extension LeagueSettings {
         guard Limits.weeks.contains(finalWeek) else {
             throw .validation(field: sent ? "playoffWeeks" : "regularSeasonWeeks",
                               message: "\(playoffTeams) playoff teams need \(Self.playoffRounds(teams: playoffTeams)) weeks — the final would be week \(finalWeek), after week 18")
+        }
+    }
+
+    // MARK: Keepers: each number in its range (whatever the league type, so a stored value is always sound), then what
+    // only a keeper league needs
+
+    private func validateKeepers() throws(DomainError) {
+        try Self.check(["keeperCount", "keeperRoundPenalty", "undraftedKeeperRound", "maxKeeperYears", "keeperDeadlineHours"], self)
+        guard leagueType == .keeper else { return }
+        guard keeperCost == .round else {
+            throw .validation(field: "keeperCost",
+                              message: "Auction-priced keepers aren't available yet — a keeper costs a draft round for now (keeperCost \"round\")")
+        }
+        guard draftType != .auction else {
+            throw .validation(field: "keeperCost",
+                              message: "A keeper costs a draft round, and an auction has none — pick a snake, linear or third-round-reversal draft")
+        }
+        guard keeperCount < draftRounds else {
+            throw .validation(field: "keeperCount", message: "A team keeps fewer players than the draft's \(draftRounds) rounds (not \(keeperCount))")
+        }
+        guard undraftedKeeperRound <= draftRounds else {
+            throw .validation(field: "undraftedKeeperRound",
+                              message: "An undrafted keeper costs a round of the draft, 1–\(draftRounds) (not \(undraftedKeeperRound))")
         }
     }
 

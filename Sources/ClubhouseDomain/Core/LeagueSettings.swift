@@ -19,9 +19,14 @@ public enum WaiverType: String, CaseIterable, Codable, Sendable {
 }
 
 /// What carries over when a league is renewed into the next season: `redraft`, members and settings only; `keeper`,
-/// some players at a cost; `dynasty`, every roster. Only `redraft` is offered so far (`LeagueSettings.validate`).
+/// some players at a cost; `dynasty`, every roster. `redraft` and `keeper` are offered so far (`LeagueSettings.validate`).
 public enum LeagueType: String, CaseIterable, Codable, Sendable {
     case redraft, keeper, dynasty
+}
+
+/// What a keeper costs: a draft round (`round`), or a price out of the next auction's budget (`auction`, not offered yet).
+public enum KeeperCost: String, CaseIterable, Codable, Sendable {
+    case round, auction
 }
 
 /// Who reviews an accepted trade before it executes.
@@ -117,7 +122,31 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
     }
     public var chosenBidResetSeconds: Int?
 
+    // MARK: Keepers (when `leagueType` is `.keeper`; `Features/Keepers`)
+    /// Most players a team keeps into the next season.
+    public var keeperCount: Int = 2
+    /// What a keeper costs (only `round` is offered so far).
+    public var keeperCost: KeeperCost = .round
+    /// Rounds earlier a keeper costs for every year kept (round 1 is the floor).
+    public var keeperRoundPenalty: Int = 1
+    /// The round an undrafted player (or one dropped and re-added) costs.
+    public var undraftedKeeperRound: Int = 10
+    /// Most seasons in a row a player may be kept (0: no limit).
+    public var maxKeeperYears: Int = 0
+    /// Keepers are declared until this many hours before the draft starts (on the league's clock).
+    public var keeperDeadlineHours: Int = 24
+
     public init() {}
+
+    /// The keeper settings (`leagueType`, `keeperCount` … `keeperDeadlineHours`): what decides the next season's
+    /// keepers, which a commissioner may change in any season not yet renewed (the renewal carries them over).
+    public func withKeeperSettings(of other: LeagueSettings) -> LeagueSettings {
+        var s = self
+        s.leagueType = other.leagueType; s.keeperCount = other.keeperCount; s.keeperCost = other.keeperCost
+        s.keeperRoundPenalty = other.keeperRoundPenalty; s.undraftedKeeperRound = other.undraftedKeeperRound
+        s.maxKeeperYears = other.maxKeeperYears; s.keeperDeadlineHours = other.keeperDeadlineHours
+        return s
+    }
 
     /// The trade settings (`tradeReview` … `tradeExpiryDays`): the part of the settings a commissioner may change
     /// during the season.
@@ -131,7 +160,8 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case leagueType, teamCount, rosterSlots, positionMaxima, scoring, draftType, pickClockSeconds, waiverType, faabBudget, waiverPeriodDays,
              regularSeasonWeeks, playoffTeams, playoffWeeks, tradeReview, tradeReviewHours, tradeDeadlineWeek, tradePicks, tradeExpiryDays,
-             auctionBudget, auctionMinBid, auctionIncrement, nominationSeconds, bidSeconds, bidResetSeconds
+             auctionBudget, auctionMinBid, auctionIncrement, nominationSeconds, bidSeconds, bidResetSeconds,
+             keeperCount, keeperCost, keeperRoundPenalty, undraftedKeeperRound, maxKeeperYears, keeperDeadlineHours
     }
 
     /// Decodes what a client sent or storage holds: every key may be missing and then takes its default (a settings row
@@ -165,6 +195,12 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         nominationSeconds = try c.decodeIfPresent(Int.self, forKey: .nominationSeconds) ?? d.nominationSeconds
         bidSeconds = try c.decodeIfPresent(Int.self, forKey: .bidSeconds) ?? d.bidSeconds
         chosenBidResetSeconds = try c.decodeIfPresent(Int.self, forKey: .bidResetSeconds)
+        keeperCount = try c.decodeIfPresent(Int.self, forKey: .keeperCount) ?? d.keeperCount
+        keeperCost = try c.decodeIfPresent(KeeperCost.self, forKey: .keeperCost) ?? d.keeperCost
+        keeperRoundPenalty = try c.decodeIfPresent(Int.self, forKey: .keeperRoundPenalty) ?? d.keeperRoundPenalty
+        undraftedKeeperRound = try c.decodeIfPresent(Int.self, forKey: .undraftedKeeperRound) ?? d.undraftedKeeperRound
+        maxKeeperYears = try c.decodeIfPresent(Int.self, forKey: .maxKeeperYears) ?? d.maxKeeperYears
+        keeperDeadlineHours = try c.decodeIfPresent(Int.self, forKey: .keeperDeadlineHours) ?? d.keeperDeadlineHours
     }
 
     /// Encodes every setting as read (a dependent one's default included), so readers see the values in force.
@@ -194,6 +230,12 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         try c.encode(nominationSeconds, forKey: .nominationSeconds)
         try c.encode(bidSeconds, forKey: .bidSeconds)
         try c.encode(bidResetSeconds, forKey: .bidResetSeconds)
+        try c.encode(keeperCount, forKey: .keeperCount)
+        try c.encode(keeperCost, forKey: .keeperCost)
+        try c.encode(keeperRoundPenalty, forKey: .keeperRoundPenalty)
+        try c.encode(undraftedKeeperRound, forKey: .undraftedKeeperRound)
+        try c.encode(maxKeeperYears, forKey: .maxKeeperYears)
+        try c.encode(keeperDeadlineHours, forKey: .keeperDeadlineHours)
     }
 
     /// Equal when every setting reads the same (whether a dependent one was chosen or follows its default).
@@ -205,7 +247,9 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
             && a.tradeReviewHours == b.tradeReviewHours && a.tradeDeadlineWeek == b.tradeDeadlineWeek && a.tradePicks == b.tradePicks
             && a.tradeExpiryDays == b.tradeExpiryDays && a.auctionBudget == b.auctionBudget && a.auctionMinBid == b.auctionMinBid
             && a.auctionIncrement == b.auctionIncrement && a.nominationSeconds == b.nominationSeconds && a.bidSeconds == b.bidSeconds
-            && a.bidResetSeconds == b.bidResetSeconds
+            && a.bidResetSeconds == b.bidResetSeconds && a.keeperCount == b.keeperCount && a.keeperCost == b.keeperCost
+            && a.keeperRoundPenalty == b.keeperRoundPenalty && a.undraftedKeeperRound == b.undraftedKeeperRound
+            && a.maxKeeperYears == b.maxKeeperYears && a.keeperDeadlineHours == b.keeperDeadlineHours
     }
 
     public func hash(into h: inout Hasher) {
@@ -214,6 +258,8 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         h.combine(playoffTeams); h.combine(playoffWeeks); h.combine(tradeReview); h.combine(tradeReviewHours); h.combine(tradeDeadlineWeek)
         h.combine(tradePicks); h.combine(tradeExpiryDays); h.combine(auctionBudget); h.combine(auctionMinBid); h.combine(auctionIncrement)
         h.combine(nominationSeconds); h.combine(bidSeconds); h.combine(bidResetSeconds)
+        h.combine(keeperCount); h.combine(keeperCost); h.combine(keeperRoundPenalty); h.combine(undraftedKeeperRound)
+        h.combine(maxKeeperYears); h.combine(keeperDeadlineHours)
     }
 
     private static let defaults = LeagueSettings()

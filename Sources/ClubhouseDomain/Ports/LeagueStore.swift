@@ -135,6 +135,10 @@ public protocol LeagueStoreReader {
     /// Each team's players on the trading block, those still on its roster only.
     func tradingBlock(in league: LeagueID) throws -> [TeamID: Set<PlayerID>]
 
+    // MARK: Keepers (schema v13)
+    /// A league's declared keepers, by team then declaration order.
+    func keepers(in league: LeagueID) throws -> [Keeper]
+
     // MARK: Auction (schema v9)
     /// Who nominated each sale of a league's auction, with its price, in number order.
     func auctionSales(in league: LeagueID) throws -> [AuctionSale]
@@ -243,6 +247,8 @@ public protocol LeagueStoreWriter: LeagueStoreReader {
     func removeFromTradingBlocks(_ players: [PlayerID], in league: LeagueID) throws
     /// Who makes a (round, original team) pick from now on (its original team again removes the row).
     func setPickOwner(_ pick: DraftPickRef, owner: TeamID, in league: LeagueID) throws
+    /// Replaces a team's keepers with `keepers` (empty: none).
+    func setKeepers(_ keepers: [Keeper], team: TeamID, in league: LeagueID) throws
 
     /// Puts a player on the block; `DomainError.conflict` when one already is (at most one open nomination a league).
     func insertNomination(_ nomination: AuctionNomination, in league: LeagueID) throws -> NominationID

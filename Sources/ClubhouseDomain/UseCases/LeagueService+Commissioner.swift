@@ -17,8 +17,9 @@ extension LeagueService {
             if league.needsCommissioner?.part == .settings, league.state != .predraft {
                 return try repairSettings(w, league: league, settings: settings)
             }
-            if league.state != .predraft, league.settings.withTradeSettings(of: settings) == settings {
-                // After the draft has started only the trade settings may change (review, deadline, picks, expiry).
+            if league.state != .predraft, league.settings.withTradeSettings(of: settings).withKeeperSettings(of: settings) == settings {
+                // After the draft has started only the trade settings (review, deadline, picks, expiry) and the keeper
+                // settings (what the next season keeps) may change.
                 try settings.validate()
                 league.settings = settings
                 try w.updateLeague(league)

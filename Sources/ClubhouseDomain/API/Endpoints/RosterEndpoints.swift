@@ -34,7 +34,18 @@ extension Endpoints {
                       success: "Player dropped — he is on waivers now")
         ) { c, a, b in try c.service.dropPlayer(a.league, team: a.team, player: b.player, caller: c.caller) }
 
-        static let all: [any AnyEndpoint] = [roster, player, availablePlayers, transactions, moveInLineup, addFreeAgent, dropPlayer]
+        /// A keeper league's renewed season: each team's keepers with their cost rounds, the players it may keep, the deadline.
+        public static let keepers = Endpoint<At.League, Wire.Empty, LeagueKeepers>.read("keepers", "/v1/leagues/{league}/keepers") { c, a in
+            try c.service.keepers(a.league, caller: c.caller)
+        }
+        /// Declares a team's keepers (its manager before the deadline; the commissioner for any team until the draft starts).
+        public static let setKeepers = Endpoint<At.Team, Wire.KeeperPlayers, LeagueKeepers>.gated(
+            "setKeepers", .put, "/v1/leagues/{league}/teams/{team}/keepers", idempotent: true,
+            GateWords(reason: { _, _, name in "Sign in to set your keepers in \(name)." }, resume: { _, _, name in "Finish setting your keepers in \(name)?" },
+                      success: { _, b in b.players.isEmpty ? "Keepers cleared" : "Keepers saved — \(b.players.count) kept" })
+        ) { c, a, b in try c.service.setKeepers(a.league, team: a.team, players: b.players, caller: c.caller) }
+
+        static let all: [any AnyEndpoint] = [roster, player, availablePlayers, transactions, moveInLineup, addFreeAgent, dropPlayer, keepers, setKeepers]
     }
 }
 
@@ -51,9 +62,17 @@ public protocol RosterClient: LeagueTransport {
     func addFreeAgent(_ league: LeagueID, team: TeamID, player: PlayerID, dropping: PlayerID?) async throws -> Transaction
     /// Drops a player; he stays on waivers for the league's waiver period.
     func dropPlayer(_ league: LeagueID, team: TeamID, player: PlayerID) async throws -> Transaction
+    /// A keeper league's keepers per team with their costs.
+    func keepers(_ league: LeagueID) async throws -> LeagueKeepers
+    /// Declares a team's keepers (the order is the order of declaration); returns the league's keepers.
+    func setKeepers(_ league: LeagueID, team: TeamID, players: [PlayerID]) async throws -> LeagueKeepers
 }
 
 extension RosterClient {
+    public func keepers(_ league: LeagueID) async throws -> LeagueKeepers { try await call(Endpoints.Rosters.keepers, At.League(league)) }
+    public func setKeepers(_ league: LeagueID, team: TeamID, players: [PlayerID]) async throws -> LeagueKeepers {
+        try await call(Endpoints.Rosters.setKeepers, At.Team(league, team), Wire.KeeperPlayers(players: players))
+    }
     public func roster(_ id: LeagueID, team: TeamID) async throws -> TeamRoster { try await call(Endpoints.Rosters.roster, At.Team(id, team)) }
     public func player(_ id: PlayerID, league: LeagueID?) async throws -> PlayerDetail { try await call(Endpoints.Rosters.player, At.Player(id, league: league)) }
     public func availablePlayers(_ id: LeagueID, position: Position?, sort: PlayerSort) async throws -> [AvailablePlayer] {

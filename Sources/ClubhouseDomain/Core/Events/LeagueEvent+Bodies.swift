@@ -27,6 +27,15 @@ extension LeagueEvent {
         public init(next: LeagueID, season: Int) { self.next = next; self.season = season }
     }
 
+    /// A team's keepers for the next season were declared (or changed): `players` is how many it keeps now. Readers see
+    /// it: keepers are public, as on the draft board they will fill.
+    public struct KeepersSet: LeagueEventBody {
+        public static let kind = Kind.keepersSet
+        public var team: TeamID
+        public var players: Int
+        public init(team: TeamID, players: Int) { self.team = team; self.players = players }
+    }
+
     public struct MemberJoined: LeagueEventBody {
         public static let kind = Kind.memberJoined
         public var team: TeamID

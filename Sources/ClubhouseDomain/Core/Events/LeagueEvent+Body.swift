@@ -14,6 +14,7 @@ extension LeagueEvent.Kind {
         case .leagueCreated: LeagueEvent.LeagueCreated.self
         case .leagueUpdated: LeagueEvent.LeagueUpdated.self
         case .leagueRenewed: LeagueEvent.LeagueRenewed.self
+        case .keepersSet: LeagueEvent.KeepersSet.self
         case .memberJoined: LeagueEvent.MemberJoined.self
         case .joinRequested: LeagueEvent.JoinRequested.self
         case .joinDecided: LeagueEvent.JoinDecided.self

@@ -121,8 +121,12 @@ public struct DraftRoom: Hashable, Sendable {
         guard let last = picks.last?.number, number >= 1, number <= last else {
             throw .conflict("Pick \(number) hasn't been made — there is nothing to undo")
         }
-        let removed = picks.filter { $0.number >= number }
-        picks.removeAll { $0.number >= number }
+        // Keepers' picks stay: they were made when the draft started, not in turn.
+        guard picks.first(where: { $0.number == number })?.source != .keeper else {
+            throw .conflict("Pick \(number) is a keeper's — it can't be undone")
+        }
+        let removed = picks.filter { $0.number >= number && $0.source != .keeper }
+        picks.removeAll { $0.number >= number && $0.source != .keeper }
         draft.currentPick = number
         if draft.status == .paused {
             draft.deadline = nil
@@ -137,7 +141,7 @@ public struct DraftRoom: Hashable, Sendable {
     /// Undoes the last pick made.
     @discardableResult
     public mutating func undoLastPick(now: Date) throws(DomainError) -> [Pick] {
-        guard let last = picks.last else { throw .conflict("No pick has been made — there is nothing to undo") }
+        guard let last = picks.last(where: { $0.source != .keeper }) else { throw .conflict("No pick has been made — there is nothing to undo") }
         return try undo(toPick: last.number, now: now)
     }
 
@@ -165,10 +169,11 @@ public struct DraftRoom: Hashable, Sendable {
                 ? .forbidden("It's not your pick — \(name(of: onClock)) is on the clock")
                 : .conflict("Pick \(draft.currentPick) is \(name(of: onClock))'s now, not \(name(of: team))'s — nothing was picked")
         }
-        guard let position = pool.position(of: player) else { throw .notFound("Player \(player)") }
+        // Taken first: a keeper may be a player outside this season's pool, and he is still nobody else's to draft.
         if let earlier = picks.first(where: { $0.playerID == player }) {
             throw .conflict("\(player) was already drafted (pick \(earlier.number))")
         }
+        guard let position = pool.position(of: player) else { throw .notFound("Player \(player)") }
         var held: [Position: Int] = [:]
         for p in positions(of: team) { held[p, default: 0] += 1 }
         guard rules.allows(position, given: held) else {
@@ -178,7 +183,9 @@ public struct DraftRoom: Hashable, Sendable {
         let pick = Pick(number: draft.currentPick, round: DraftOrder.round(forPick: draft.currentPick, teamCount: draft.order.count),
                         teamID: team, playerID: player, source: source, madeAt: now)
         picks.append(pick)
+        picks.sort { $0.number < $1.number }
         draft.currentPick += 1
+        skipMadePicks()
         if draft.isComplete {
             draft.status = .complete
             draft.deadline = nil
@@ -195,9 +202,11 @@ public struct DraftRoom: Hashable, Sendable {
         let mine = picks(of: team).compactMap { pool.ranking(of: $0.playerID) }
         let recent = picks.suffix(4).compactMap { pool.position(of: $0.playerID) }
         let bot = isBot ? BotPersona.forPick(draft.currentPick, team: team, seed: botSeed) : nil
-        // With traded picks a team makes more or fewer picks than rounds minus its picks so far: count its own.
+        // With traded picks a team makes more or fewer picks than rounds minus its picks so far: count its own (a
+        // keeper's pick ahead is made already, so it is not one left).
+        let made = Set(picks.map(\.number))
         let picksLeft = pickOwners.isEmpty || draft.currentPick > draft.totalPicks ? nil
-            : (draft.currentPick...draft.totalPicks).filter { owner(ofPick: $0) == team }.count
+            : (draft.currentPick...draft.totalPicks).filter { owner(ofPick: $0) == team && !made.contains($0) }.count
         return Autopick.choose(queue: isBot ? [] : queues.queue(for: team), rankings: pool, taken: taken, team: mine,
                                rules: rules, bot: bot, recent: recent, picksLeft: picksLeft)
     }
@@ -238,7 +247,21 @@ public struct DraftRoom: Hashable, Sendable {
         return Double.random(in: botThinkRange, using: &rng)
     }
 
+    /// Keepers' picks made as the draft starts (`LeagueService.placeKeepers`): the pick on the clock moves past every
+    /// pick already made, with a fresh clock.
+    public mutating func placeKept(_ kept: [Pick], now: Date) {
+        picks = (picks + kept).sorted { $0.number < $1.number }
+        skipMadePicks()
+        openPick(now: now)
+    }
+
     // MARK: - Private
+
+    /// Moves the pick on the clock past picks already made (keepers' picks sit ahead of it in their rounds).
+    private mutating func skipMadePicks() {
+        let made = Set(picks.map(\.number))
+        while made.contains(draft.currentPick) { draft.currentPick += 1 }
+    }
 
     /// When the pick on the clock opened; falls back to the clock's start (deadline − clock) or the previous pick
     /// for drafts stored before `pickOpenedAt` existed.

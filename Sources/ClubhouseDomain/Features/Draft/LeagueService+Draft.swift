@@ -87,12 +87,13 @@ extension LeagueService {
             } else {
                 var room = try draftRoom(w, league: league, facts: facts)
                 try room.start(now: now)
+                _ = try placeKeepers(w, league: league, room: &room, now: now)
                 started = room.draft
             }
             try w.setDraft(started)
             league.state = .drafting
             try w.updateLeague(league)
-            try w.appendEvent(league: id, LeagueEvent.DraftStarted(pick: 1), at: now)
+            try w.appendEvent(league: id, LeagueEvent.DraftStarted(pick: started.currentPick), at: now)
             return started
         }
     }

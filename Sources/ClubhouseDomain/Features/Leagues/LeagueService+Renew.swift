@@ -5,8 +5,9 @@ import Foundation
 // A league plays one season. When its last week is final, its commissioner renews it into the next season stored in
 // the database: a new league with its own id, the same name, members, team names, settings, visibility and chat, and a
 // fresh draft not yet scheduled. The two are linked both ways (`League.previousLeague` / `nextLeague`), and the old one is
-// read-only history from then on (`existingLeague` inside a write refuses it). A redraft league carries nothing else;
-// keeper and dynasty leagues aren't offered yet (`LeagueSettings.validate`).
+// read-only history from then on (`existingLeague` inside a write refuses it). A redraft league carries nothing else; a
+// keeper league's teams then declare keepers from their final rosters (`LeagueService+Keepers.swift`); dynasty leagues
+// aren't offered yet (`LeagueSettings.validate`).
 
 extension LeagueService {
     /// Chat messages a renewal carries into the next season: the latest, as many as the room shows at once.
@@ -30,8 +31,8 @@ extension LeagueService {
                 throw DomainError.conflict("\(old.name) can be renewed once its \(old.season) season is over (its last week final)")
             }
             if let repair = old.needsCommissioner { throw DomainError.conflict(repair.sentence) }
-            guard old.settings.leagueType == .redraft else {
-                throw DomainError.conflict("Only redraft leagues can be renewed so far (\(old.name) is a \(old.settings.leagueType.rawValue) league)")
+            guard old.settings.leagueType != .dynasty else {
+                throw DomainError.conflict("Only redraft and keeper leagues can be renewed so far (\(old.name) is a \(old.settings.leagueType.rawValue) league)")
             }
             guard let info = try w.seasons().first(where: { $0.season == nextSeason && $0.isPlayable }) else {
                 throw DomainError.conflict("The \(nextSeason) season isn't in this database yet — "

@@ -25,6 +25,9 @@ public enum LeagueFormField: Hashable, Sendable {
     case playoffTeams
     /// Trades: review (none, commissioner, vote), its hours, the deadline week, picks tradeable, how long an offer waits.
     case tradeReview, tradeReviewHours, tradeDeadline, tradePicks, tradeExpiry
+    /// What a renewal carries (redraft, keeper), and a keeper league's rules: players kept, rounds a year kept costs,
+    /// the undrafted round, the seasons-in-a-row limit, the hours before the draft keepers are due.
+    case leagueType, keeperCount, keeperPenalty, undraftedKeeperRound, maxKeeperYears, keeperDeadline
     /// "Create league" / "Save settings".
     case submit
 
@@ -47,6 +50,7 @@ public enum LeagueFormField: Hashable, Sendable {
         case .waiverType, .faabBudget, .waiverPeriod: "Waivers"
         case .playoffTeams: "Playoffs"
         case .tradeReview, .tradeReviewHours, .tradeDeadline, .tradePicks, .tradeExpiry: "Trades"
+        case .leagueType, .keeperCount, .keeperPenalty, .undraftedKeeperRound, .maxKeeperYears, .keeperDeadline: "Next season"
         case .submit: ""
         }
     }
@@ -77,6 +81,12 @@ public enum LeagueFormField: Hashable, Sendable {
         case .tradeDeadline: "Deadline"
         case .tradePicks: "Draft picks"
         case .tradeExpiry: "Offers wait"
+        case .leagueType: "League type"
+        case .keeperCount: "Keepers"
+        case .keeperPenalty: "Cost per year"
+        case .undraftedKeeperRound: "Undrafted cost"
+        case .maxKeeperYears: "Kept at most"
+        case .keeperDeadline: "Keepers due"
         case .submit: ""
         }
     }
@@ -102,6 +112,12 @@ public enum LeagueFormField: Hashable, Sendable {
         case "tradeReviewHours": .tradeReviewHours
         case "tradeDeadlineWeek": .tradeDeadline
         case "tradeExpiryDays": .tradeExpiry
+        case "leagueType", "keeperCost": .leagueType
+        case "keeperCount": .keeperCount
+        case "keeperRoundPenalty": .keeperPenalty
+        case "undraftedKeeperRound": .undraftedKeeperRound
+        case "maxKeeperYears": .maxKeeperYears
+        case "keeperDeadlineHours": .keeperDeadline
         case "regularSeasonWeeks", "playoffWeeks": .playoffTeams
         case let f where f.hasPrefix("scoring"): .scoring
         default: nil
@@ -150,6 +166,9 @@ public struct LeagueForm: Hashable, Sendable {
         var trades: [LeagueFormField] = [.tradeReview]
         if settings.tradeReview != .noReview { trades.append(.tradeReviewHours) }
         trades += [.tradeDeadline, .tradePicks, .tradeExpiry]
+        // The keeper rules decide the next season: they may change until the league is renewed.
+        trades += settings.leagueType == .keeper
+            ? [.leagueType, .keeperCount, .keeperPenalty, .undraftedKeeperRound, .maxKeeperYears, .keeperDeadline] : [.leagueType]
         if tradesOnly && mode != .create { return trades + [.submit] }
         var f: [LeagueFormField] = mode == .create ? [.name, .teamName, .season, .visibility, .teams] : [.teams]
         f += Slot.allCases.map(LeagueFormField.slot)
@@ -163,6 +182,7 @@ public struct LeagueForm: Hashable, Sendable {
     }
 
     static let reviewHours = [0, 12, 24, 48, 72, 168]
+    static let keeperDeadlines = [0, 12, 24, 48, 72, 168, 336]
     /// The auction budget's step (its limits are the domain's, `LeagueSettings.Limits.auctionBudget`).
     public static let auctionBudgetStep = 10
     /// The clocks' steps, in seconds (within the domain's limits; a stored value off these steps is kept among them).
@@ -235,6 +255,14 @@ public struct LeagueForm: Hashable, Sendable {
         case .tradeDeadline: settings.tradeDeadlineWeek = clamp(settings.tradeDeadlineWeek + delta, LeagueSettings.Limits.weeks)
         case .tradePicks: settings.tradePicks.toggle()
         case .tradeExpiry: settings.tradeExpiryDays = clamp(settings.tradeExpiryDays + delta, LeagueSettings.Limits.tradeExpiryDays)
+        case .leagueType: settings.leagueType = Self.stepped(settings.leagueType, in: [.redraft, .keeper], by: delta)
+        case .keeperCount: settings.keeperCount = clamp(settings.keeperCount + delta, LeagueSettings.Limits.keeperCount)
+        case .keeperPenalty: settings.keeperRoundPenalty = clamp(settings.keeperRoundPenalty + delta, LeagueSettings.Limits.keeperRoundPenalty)
+        case .undraftedKeeperRound:
+            settings.undraftedKeeperRound = clamp(settings.undraftedKeeperRound + delta, 1...max(1, settings.draftRounds))
+        case .maxKeeperYears: settings.maxKeeperYears = clamp(settings.maxKeeperYears + delta, LeagueSettings.Limits.maxKeeperYears)
+        case .keeperDeadline:
+            settings.keeperDeadlineHours = Self.stepped(settings.keeperDeadlineHours, in: Self.steps(Self.keeperDeadlines, keeping: settings.keeperDeadlineHours), by: delta)
         }
         return self != before
     }
@@ -362,6 +390,12 @@ public struct LeagueForm: Hashable, Sendable {
         case .tradeDeadline: return "week \(s.tradeDeadlineWeek)"
         case .tradePicks: return s.tradePicks ? "tradeable" : "not traded"
         case .tradeExpiry: return "\(s.tradeExpiryDays) day\(s.tradeExpiryDays == 1 ? "" : "s")"
+        case .leagueType: return s.leagueType.rawValue
+        case .keeperCount: return "\(s.keeperCount) a team"
+        case .keeperPenalty: return "\(s.keeperRoundPenalty) round\(s.keeperRoundPenalty == 1 ? "" : "s") earlier"
+        case .undraftedKeeperRound: return "round \(s.undraftedKeeperRound)"
+        case .maxKeeperYears: return s.maxKeeperYears == 0 ? "no limit" : "\(s.maxKeeperYears) season\(s.maxKeeperYears == 1 ? "" : "s")"
+        case .keeperDeadline: return "\(s.keeperDeadlineHours) h before the draft"
         case .submit: return ""
         }
     }
@@ -433,6 +467,14 @@ public struct LeagueForm: Hashable, Sendable {
         case .tradeDeadline: return "no trade proposed or executed after this NFL week"
         case .tradePicks: return "this season's picks not yet made, before and during the draft"
         case .tradeExpiry: return "1–14 days for an answer, then the offer expires"
+        case .leagueType:
+            return s.leagueType == .keeper ? "renewed, each team keeps players of its final roster at a round's cost"
+                : "renewed, members and settings carry over; every player is drafted again"
+        case .keeperCount: return "\(LeagueSettings.Limits.keeperCount.lowerBound)–\(LeagueSettings.Limits.keeperCount.upperBound) of the final roster"
+        case .keeperPenalty: return "0–5 · a keeper costs his drafted round minus this per year kept; round 1 is the floor"
+        case .undraftedKeeperRound: return "1–\(s.draftRounds) · what an undrafted (or dropped and re-added) keeper costs"
+        case .maxKeeperYears: return "0–20 seasons in a row · 0 for no limit"
+        case .keeperDeadline: return "managers declare until then; the commissioner until the draft starts"
         case .submit: return ""
         }
     }

@@ -18,7 +18,7 @@ extension LeagueFormFeature {
             }
             if d.league.state == .complete { return (title, "The season is over: its settings stay as they were", .warning) }
             if d.capabilities.signedIn, !d.capabilities.isCommissioner { return (title, "Only the commissioner can change settings", .warning) }
-            if d.league.state != .predraft { return (title, "The draft has started: only the trade settings can change now", .dim) }
+            if d.league.state != .predraft { return (title, "The draft has started: only the trade and next-season settings can change now", .dim) }
             return (title, "Changes apply to the whole league; they lock once the draft starts.", .dim)
         }
     }

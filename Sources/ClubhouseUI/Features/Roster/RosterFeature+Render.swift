@@ -62,6 +62,10 @@ extension RosterFeature {
     static func body(_ area: Rect) -> Rect { Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: max(0, area.height - 1)) }
 
     public static func render(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        if keeperMode(state), let k = state.keepers.value {
+            renderKeepers(state, k, in: area, buffer: &buffer, context: context)
+            return
+        }
         guard let r = LoadView.render(state.roster.load, what: "the roster", empty: "This team has no players yet — they arrive with the draft (d in the league).",
                                       in: area, buffer: &buffer, context: context) else { return }
         var pairs: [(String, String)] = []
@@ -78,7 +82,7 @@ extension RosterFeature {
     }
 
     public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? {
-        guard state.modal == nil, let r = state.roster.value else { return nil }
+        guard state.modal == nil, !keeperMode(state), let r = state.roster.value else { return nil }
         let (table, lines) = table(state, r, width: body(area).width, context: context)
         guard let i = table.row(atY: point.y, in: body(area)), case .player(let p) = lines[i] else { return nil }
         return clicked(row: p, in: state.list, activate: .rowActivated)

@@ -9,7 +9,7 @@ import Terminal
 /// managers see "[block]" beside his name and filter the trade builder by it), `W` opens the waiver claims.
 public enum RosterFeature: PageFeature {
     /// Its cancellable effects.
-    enum EffectID: EffectIdentifier { case roster(LeagueID, TeamID), league(LeagueID) }
+    enum EffectID: EffectIdentifier { case roster(LeagueID, TeamID), league(LeagueID), keepers(LeagueID) }
 
     public struct State: Equatable, Sendable {
         public var id: LeagueID
@@ -17,6 +17,9 @@ public enum RosterFeature: PageFeature {
         public var roster = Loadable<TeamRoster>()
         /// The league: slot counts and what the person may do here (capabilities).
         public var detail = Loadable<LeagueDetail>()
+        /// A keeper league's renewed season before its draft: the keepers and the players each team may keep
+        /// (`RosterFeature+Keepers`).
+        public var keepers = Loadable<LeagueKeepers>()
         /// Selection over `players` (starters first).
         public var list = ListState()
         /// The move chooser or the drop question, while one is open.
@@ -47,6 +50,9 @@ public enum RosterFeature: PageFeature {
         case liveRefreshed
         case rosterLoaded(RequestToken, Result<TeamRoster, PresentableError>)
         case detailLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
+        case keepersLoaded(RequestToken, Result<LeagueKeepers, PresentableError>)
+        /// `k`: the selected player of last season's roster kept, or no longer.
+        case keeperToggled
         case list(ListMove)
         case rowActivated
         /// `m`: choose where the selected player goes.
@@ -75,16 +81,25 @@ public enum RosterFeature: PageFeature {
             let t = state.roster.value == nil ? state.roster.begin() : state.roster.beginRefresh(), api = context.env.api, id = state.id, team = state.team
             let d = state.detail.value == nil ? state.detail.begin() : state.detail.beginRefresh()
             return .merge(.load(t, id: EffectID.roster(id, team), { try await api.roster(id, team: team) }, answer: Action.rosterLoaded),
-                          .load(d, id: EffectID.league(id), { try await api.league(id) }, answer: Action.detailLoaded))
+                          .load(d, id: EffectID.league(id), { try await api.league(id) }, answer: Action.detailLoaded),
+                          loadKeepers(&state, context: context))
         case .rosterLoaded(let t, let r):
             state.roster.finish(t, r, isEmpty: { $0.rows.isEmpty })
             if let s = state.list.selected, s >= state.players.count { state.list.selected = state.players.isEmpty ? nil : state.players.count - 1 }
             return resumeAfterSignIn(&state, context: context)
         case .detailLoaded(let t, let r):
             state.detail.finish(t, r)
-            return resumeAfterSignIn(&state, context: context)
+            let keepers = state.keepers.value == nil && !state.keepers.isLoading ? loadKeepers(&state, context: context) : .none
+            return .merge(resumeAfterSignIn(&state, context: context), keepers)
+        case .keepersLoaded(let t, let r):
+            state.keepers.finish(t, r)
+            return .none
+        case .keeperToggled:
+            guard let write = keeperToggle(state) else { return .none }
+            return .delegate(.perform(write))
         case .list(let m):
-            state.list.apply(m, count: state.players.count, viewport: context.viewport); return .none
+            let count = keeperMode(state) && state.keepers.value != nil ? keeperCandidates(state).count : state.players.count
+            state.list.apply(m, count: count, viewport: context.viewport); return .none
         case .rowActivated:
             guard let row = state.selectedRow else { return .none }
             return .delegate(.open(.player(row.player.id, league: state.id)))
@@ -216,6 +231,13 @@ public enum RosterFeature: PageFeature {
                                        KeyBinding([.char("n")], .modalKey(.char("n")), label: "keep", group: "Drop", footer: true)])
             }
         }
+        if keeperMode(state) {
+            let canKeep = isMine(state) || state.detail.value?.capabilities.isCommissioner == true
+            return Keymap([
+                KeyBinding([.char("k")], .keeperToggled, label: keeperLabel(state), group: "Keepers", footer: canKeep,
+                           enabledWhen: keeperReason(state) == nil, disabledReason: keeperReason(state), operation: Endpoints.Rosters.setKeepers.name),
+            ] + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
+        }
         return Keymap([
             // Offered in the footer only on the person's own team; signed out they stay in ? help, and sign in first.
             KeyBinding([.char("m")], .moveRequested, label: signedOut(state) ? "move (signs in first)" : "move", group: "Lineup",
@@ -234,5 +256,5 @@ public enum RosterFeature: PageFeature {
 }
 
 extension RosterFeature.State: LoadingReporting {
-    public var isLoading: Bool { roster.isLoading || detail.isLoading }
+    public var isLoading: Bool { roster.isLoading || detail.isLoading || keepers.isLoading }
 }
