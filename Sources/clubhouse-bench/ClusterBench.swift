@@ -99,10 +99,13 @@ extension Bench {
         let eventsPath = ServiceRoutes.eventsPath(league: cursor.league)
         let startID = try lastEventID(database: database, league: cursor.league)
         let total = 3 * streamsPerInstance
+        let rssBefore = (proxy: residentKiB(pid: proxy.pid), instances: instances.map { residentKiB(pid: $0.pid) }.reduce(0, +))
         let opened = ContinuousClock.now
         let streams = try ResumingStreams(port: UInt16(proxy.port), path: eventsPath, count: total, after: startID)
         let openedIn = ContinuousClock.now - opened
         let spread = proxy.connections().map { "\($0.name) \($0.current)" }.joined(separator: ", ")
+        usleep(500_000)
+        let rssAfter = (proxy: residentKiB(pid: proxy.pid), instances: instances.map { residentKiB(pid: $0.pid) }.reduce(0, +))
         let rounds = quick ? 5 : 10
         var delivery = Samples()
         var missed = 0, made = 0
@@ -127,7 +130,9 @@ extension Bench {
         print("  pick (POST through HAProxy) → \(total) event streams through HAProxy (\(spread)), \(made) picks: p50 \(fmt(delivery.p50)) ms   "
               + "p99 \(fmt(delivery.p99)) ms   max \(fmt(delivery.max)) ms   (missed within 10 s: \(missed); opened in \(fmt(Samples.milliseconds(openedIn) / 1000, 1)) s)")
         print("      CPU per pick: instances \(cpuUsed.map { fmt($0 * 1000 / Double(max(1, made)), 0) }.joined(separator: " / ")) ms, "
-              + "HAProxy \(fmt(proxyUsed * 1000 / Double(max(1, made)), 0)) ms; the instances' \(fmt(perStreamEvent, 1)) µs per stream per event")
+              + "HAProxy \(fmt(proxyUsed * 1000 / Double(max(1, made)), 0)) ms: per stream per event the instances \(fmt(perStreamEvent, 1)) µs, "
+              + "HAProxy \(fmt(proxyUsed * 1e6 / Double(max(1, made * total)), 1)) µs; memory per open stream: the instances "
+              + "\(fmt(Double(rssAfter.instances - rssBefore.instances) / Double(total), 1)) KiB, HAProxy \(fmt(Double(rssAfter.proxy - rssBefore.proxy) / Double(total), 1)) KiB")
         streams.close()
 
         // (c) An instance killed and restarted while streams follow picks: every stream must end with every pick.
@@ -140,13 +145,14 @@ extension Bench {
     /// Expected per stream: every pick committed (read from the database); received: the picks it was sent.
     static func killAndRestart(instances: [ClusterInstance], proxy: HAProxyProcess, database: String, eventsPath: String,
                                cursor: inout PickCursor, streams count: Int) throws {
-        // The streams of the run before gone from HAProxy's counts first, so these spread over the three and are counted.
-        Wait.blockingUntil(.seconds(10), every: .milliseconds(50)) { proxy.connections().allSatisfy { $0.current == 0 } }
+        // The streams of the run before gone from HAProxy first: it notices a client gone only when it next writes to it
+        // (an event, or the 15 s comment), and until then each still holds one of its maxconn slots. One pick writes to all.
+        _ = cursor.next(instances[0].http)
+        Wait.blockingUntil(.seconds(20), every: .milliseconds(50)) { proxy.connections().allSatisfy { $0.current == 0 } }
         let startID = try lastEventID(database: database, league: cursor.league)
         let streams = try ResumingStreams(port: UInt16(proxy.port), path: eventsPath, count: count, after: startID)
         defer { streams.close() }
         let victim = instances[2]
-        let onVictim = proxy.connections().first { $0.name == victim.name }?.current ?? 0
         let writer = instances[0].http
         var picks = 0
         func pickFor(_ d: Duration, until: () -> Bool = { false }) {
@@ -157,12 +163,13 @@ extension Bench {
             }
         }
         pickFor(.seconds(2))
+        // Counted after the first picks: HAProxy notices a stream's client gone only when it next writes to it.
+        let spread = proxy.connections().map { "\($0.name) \($0.current)" }.joined(separator: ", ")
         let killedAt = ContinuousClock.now
         let reconnectsBefore = streams.reconnects
         victim.kill()
         // Its streams end; each reconnects through HAProxy with Last-Event-ID while picks go on.
-        pickFor(.seconds(15)) { streams.reconnects - reconnectsBefore >= onVictim && streams.connected == count }
-        let resumedIn = ContinuousClock.now - killedAt
+        pickFor(.seconds(15)) { streams.reconnects > reconnectsBefore && streams.connected == count }
         pickFor(.seconds(1))
         let restartedAt = ContinuousClock.now
         try victim.restart()
@@ -176,10 +183,13 @@ extension Bench {
         let last = expected.last ?? startID
         Wait.blockingUntil(.seconds(30), every: .milliseconds(20)) { streams.allHave(last) && late.allHave(last) }
         let report = streams.missing(expected) + late.missing(expected)
+        let dropped = streams.drops.filter { $0 > 0 }.count
+        let resumedIn = streams.resumedAt.map { $0 - killedAt }
         let complete = report.filter { $0.missing == 0 && $0.duplicates == 0 }.count
-        print("  instance 3 killed (SIGKILL) and restarted while \(count) streams through HAProxy followed \(picks) picks (10/s, made on instance 1):")
-        print("      \(onVictim) streams were on it; all resumed through HAProxy with Last-Event-ID in \(fmt(Samples.milliseconds(resumedIn))) ms "
-              + "(\(streams.reconnects - reconnectsBefore) reconnections, \(streams.refusals) refused meanwhile); "
+        print("  instance 3 killed (SIGKILL) and restarted while \(count) streams through HAProxy (\(spread)) followed \(picks) picks (10/s, made on instance 1):")
+        let r = streams.resumes
+        print("      \(dropped) streams ended with it; each open again through HAProxy with Last-Event-ID after p50 \(fmt(r.p50)) ms, p99 \(fmt(r.p99)) ms, "
+              + "all \(resumedIn.map { fmt(Samples.milliseconds($0)) + " ms" } ?? "(none resumed)") after the kill (\(streams.reconnects - reconnectsBefore) reconnections; refused meanwhile: \(streams.refusals)\(streams.refusals > 0 ? " — " + streams.refusedWith : "")); "
               + "restarted, back in HAProxy in \(fmt(Samples.milliseconds(upIn) / 1000, 1)) s; then \(count / 3) more streams from the start, \(lateOnVictim) on it")
         print("      expected \(expected.count) picks on each of \(report.count) streams; received: \(complete) streams complete, "
               + "\(report.reduce(0) { $0 + $1.missing }) events missed, \(report.reduce(0) { $0 + $1.duplicates }) seen twice, \(streams.resets + late.resets) resets")

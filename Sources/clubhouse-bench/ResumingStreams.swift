@@ -20,13 +20,18 @@ final class ResumingStreams: Sendable {
         var retryAt: ContinuousClock.Instant?
         var picks: [Int64] = []
         var duplicates = 0
+        var drops = 0            // connections of this stream that ended
+        var droppedAt: ContinuousClock.Instant?   // when the connection it is replacing ended
     }
     private struct State {
         var streams: [Stream]
         var arrivals: [Int64: [ContinuousClock.Instant]] = [:]   // pick event id → arrival per stream
         var reconnects = 0
         var refusals = 0
+        var refusedWith: [String: Int] = [:]   // what the refusals answered (a status, or "no connection")
+        var resumedAt: ContinuousClock.Instant?  // the last time a stream that had dropped was open again
         var resets = 0
+        var resumes = Samples()  // a dropped stream's connection end → open again (": connected")
         var running = true
         var stopped = false
     }
@@ -60,6 +65,11 @@ final class ResumingStreams: Sendable {
     var reconnects: Int { state.withLock { $0.reconnects } }
     var refusals: Int { state.withLock { $0.refusals } }
     var resets: Int { state.withLock { $0.resets } }
+    var refusedWith: String { state.withLock { $0.refusedWith.sorted { $0.key < $1.key }.map { "\($0.value)× \($0.key)" }.joined(separator: ", ") } }
+    var resumedAt: ContinuousClock.Instant? { state.withLock { $0.resumedAt } }
+    var resumes: Samples { state.withLock { $0.resumes } }
+    /// How many connections each stream has had end.
+    var drops: [Int] { state.withLock { $0.streams.map(\.drops) } }
 
     /// The newest pick not in `excluding`, and its arrivals so far.
     func newestPick(excluding: Set<Int64>) -> (id: Int64, arrivals: [ContinuousClock.Instant]) {
@@ -96,7 +106,7 @@ final class ResumingStreams: Sendable {
     private func connect(_ i: Int) {
         let last = state.withLock { $0.streams[i].lastID }
         guard let fd = BenchHTTP(port: port).connect() else {
-            state.withLock { $0.streams[i].retryAt = .now + .milliseconds(100); $0.refusals += 1 }
+            state.withLock { $0.streams[i].retryAt = .now + .milliseconds(100); $0.refusals += 1; $0.refusedWith["no connection", default: 0] += 1 }
             return
         }
         BenchHTTP.send(fd, Array("GET \(path) HTTP/1.0\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nLast-Event-ID: \(last)\r\n\r\n".utf8))
@@ -115,6 +125,8 @@ final class ResumingStreams: Sendable {
             let fd = s.streams[i].fd
             s.streams[i].fd = -1; s.streams[i].ready = false; s.streams[i].retryAt = .now + after
             s.reconnects += 1
+            s.streams[i].drops += 1
+            if s.streams[i].droppedAt == nil { s.streams[i].droppedAt = .now }
             if refused { s.refusals += 1 }
             return fd
         }
@@ -157,7 +169,7 @@ final class ResumingStreams: Sendable {
             let b = s.streams[i].buffer
             guard let end = b.firstRange(of: Array("\r\n\r\n".utf8)) else { return false }
             let status = String(decoding: b[..<end.lowerBound].prefix(16), as: UTF8.self).split(separator: " ").dropFirst().first
-            guard status == "200" else { return true }
+            guard status == "200" else { s.refusedWith[String(status ?? "?"), default: 0] += 1; return true }
             s.streams[i].head = false
             s.streams[i].buffer = Array(b[end.upperBound...])
         }
@@ -168,7 +180,10 @@ final class ResumingStreams: Sendable {
             b = Array(b[end.upperBound...])
             var id: Int64?, kind = ""
             for line in frame.split(separator: "\n") {
-                if line.hasPrefix(": connected") { s.streams[i].ready = true }
+                if line.hasPrefix(": connected") {
+                    s.streams[i].ready = true
+                    if let dropped = s.streams[i].droppedAt { s.resumedAt = now; s.resumes.add(now - dropped); s.streams[i].droppedAt = nil }
+                }
                 if line.hasPrefix("id: ") { id = Int64(line.dropFirst(4)) }
                 if line.hasPrefix("event: ") { kind = String(line.dropFirst(7)) }
             }
