@@ -61,8 +61,11 @@ extension Bench {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("clubhouse-bench-cluster-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let instances = try (1...3).map { try ClusterInstance(app: app, database: database, name: "instance\($0)", directory: dir) }
-        defer { for i in instances { i.stop() } }
+        // Appended one by one, so an instance that fails to start doesn't leave the ones before it running.
+        var started: [ClusterInstance] = []
+        defer { for i in started { i.stop() } }
+        for n in 1...3 { started.append(try ClusterInstance(app: app, database: database, name: "instance\(n)", directory: dir)) }
+        let instances = started
         let streamsPerInstance = quick ? 500 : 2_000
         let proxy = try HAProxyProcess(binary: haproxyBinary, servers: instances.map { ($0.name, $0.port) },
                                        maxConnections: 3 * streamsPerInstance + 1_024, directory: dir)
