@@ -48,7 +48,7 @@ Sources/clubhouse-bench/FanOutBench.swift 1 logs of the processes it measures
 Sources/clubhouse-bench/BenchProcesses.swift 3 logs and /proc files of the processes it measures
 Sources/clubhouse-bench/FollowersBench.swift 1 /proc/PID/status
 Sources/clubhouse-bench/MemoryBench.swift 1 /proc/PID/stat
-Sources/clubhouse-bench/ServerBench.swift 2 the haproxy sample configuration and logs
+Sources/clubhouse-bench/ClusterBench.swift 4 /proc/loadavg, the haproxy sample configuration and instance logs
 Sources/clubhouse-bench/TLSBench.swift 1 the bench certificate
 Sources/clubhouse-net/Commands/HostSSHCommand.swift 4 sshd.pid, the host key, /proc/PID/cmdline, /etc/shadow
 Sources/clubhouse-net/Commands/SeasonNetCommand.swift 1 a season file being fetched

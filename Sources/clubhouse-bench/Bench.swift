@@ -73,6 +73,10 @@ enum Bench {
                 try serverBenches(quick: quick, part: .reads)
                 return
             }
+            if args.contains("--cluster-only") {
+                try serverBenches(quick: quick, part: .cluster)
+                return
+            }
             if args.contains("--picks-only") {
                 try serverBenches(quick: quick, part: .picks)
                 return

@@ -12,10 +12,11 @@ import Glibc
 /// same bytes, `StaticFilesBench`), a manager's picks one after another, one pick delivered to 500 open event streams,
 /// and on SQLite to 10,000 on a fresh instance with its memory per stream, and 600 resumes beside /healthz
 /// (`FollowersBench`) — on SQLite, and on PostgreSQL beside it when `CLUBHOUSE_BENCH_POSTGRES` names a server
-/// (`make bench` starts a throw-away cluster), where 1,000 streams are measured on a second instance.
+/// (`make bench` starts a throw-away cluster), where 1,000 streams are measured on a second instance, then 3 instances
+/// behind HAProxy (`ClusterBench`).
 extension Bench {
     /// Which of the league server's figures a run measures.
-    enum ServerPart { case all, followers, picks, reads }
+    enum ServerPart { case all, followers, picks, reads, cluster }
 
     static func serverBenches(quick: Bool, part: ServerPart = .all) throws {
         let app = try appBinary()
@@ -45,21 +46,26 @@ extension Bench {
             postgres = url.string!
         }
         print("League server (clubhouse serve, release, loopback; log to /dev/null)")
-        try measureServer(app: app, database: dbPath, label: "SQLite", league: league, board: board, players: players,
-                          teamOwner: teamOwner, quick: quick, part: part)
+        if part != .cluster {
+            try measureServer(app: app, database: dbPath, label: "SQLite", league: league, board: board, players: players,
+                              teamOwner: teamOwner, quick: quick, part: part)
+        }
         if part == .followers { return }
         if let postgres {
-            try measureServer(app: app, database: postgres, label: "PostgreSQL", league: league, board: board, players: players,
-                              teamOwner: teamOwner, quick: quick, streamsOnSecondInstance: true, part: part)
-            if part == .all { try measureBehindHAProxy(app: app, database: postgres, quick: quick) }
+            if part != .cluster {
+                try measureServer(app: app, database: postgres, label: "PostgreSQL", league: league, board: board, players: players,
+                                  teamOwner: teamOwner, quick: quick, streamsOnSecondInstance: true, part: part)
+            }
+            if part == .all || part == .cluster {
+                var cursor = try PickCursor.resuming(database: postgres, league: league, board: board, players: players, teamOwner: teamOwner)
+                try measureCluster(app: app, database: postgres, cursor: &cursor, quick: quick)
+            }
         } else {
             print("  PostgreSQL: skipped (CLUBHOUSE_BENCH_POSTGRES is not set; make bench sets it)")
         }
         print()
     }
 
-    /// The heaviest browse route through HAProxy (dist/haproxy/clubhouse.cfg, with this run's ports) in front of one
-    /// instance, then two, on the same PostgreSQL database.
     /// The demo world in `database`, and a started 16-team public draft (no pick clock) with a signed-in manager per
     /// team, each with its own token so no write limit is near: the database, the service, the league and each team's token.
     static func startedBenchDraft(database: String, accounts prefix: String, name: String) throws -> (Database, LeagueService, LeagueID, [TeamID: String]) {
@@ -82,46 +88,6 @@ extension Bench {
         for m in managers.dropFirst() { teamOwner[try service.redeemInvite(code: invite.code, teamName: "Team \(m.token.prefix(4))", caller: m.caller)] = m.token }
         _ = try service.startDraft(league, caller: managers[0].caller)
         return (db, service, league, teamOwner)
-    }
-
-    static func measureBehindHAProxy(app: String, database: String, quick: Bool) throws {
-        let haproxy = "/usr/sbin/haproxy"
-        guard FileManager.default.isExecutableFile(atPath: haproxy) else {
-            print("  HAProxy: skipped (apt-get install haproxy; make bench installs it)")
-            return
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let sample = try String(contentsOf: root.appendingPathComponent("dist/haproxy/clubhouse.cfg"), encoding: .utf8)
-        let (first, firstHTTP) = try startServer(app: app, database: database)
-        defer { first.terminate(); first.waitUntilExit() }
-        let (second, secondHTTP) = try startServer(app: app, database: database)
-        defer { second.terminate(); second.waitUntilExit() }
-        let seconds = quick ? 5 : 10
-        for instances in [1, 2] {
-            let port = try freePort()
-            let servers = [firstHTTP.port, secondHTTP.port].prefix(instances).enumerated()
-                .map { "    server instance\($0.offset + 1) 127.0.0.1:\($0.element) check inter 2s" }
-            let config = sample.split(separator: "\n", omittingEmptySubsequences: false)
-                .filter { !$0.hasPrefix("    server ") }
-                .map { $0.hasPrefix("    bind ") ? "    bind 127.0.0.1:\(port)" : String($0) }
-                .joined(separator: "\n") + "\n" + servers.joined(separator: "\n") + "\n"
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("clubhouse-bench-haproxy-\(getpid()).cfg")
-            try config.write(to: file, atomically: true, encoding: .utf8)
-            defer { try? FileManager.default.removeItem(at: file) }
-            let proxy = Process()
-            proxy.executableURL = URL(fileURLWithPath: haproxy)
-            proxy.arguments = ["-f", file.path, "-db"]
-            proxy.standardOutput = FileHandle.nullDevice
-            proxy.standardError = FileHandle.nullDevice
-            try proxy.run()
-            defer { proxy.terminate(); proxy.waitUntilExit() }
-            let http = BenchHTTP(port: UInt16(port))
-            guard Wait.blockingUntil(.seconds(30), every: .milliseconds(50), { http.request("GET", "/healthz")?.status == 200 }) else {
-                throw BenchFailure(description: "haproxy did not start")
-            }
-            let w = try wrk("http://127.0.0.1:\(port)/v1/leagues/1/standings", seconds: seconds)
-            print("  GET standings through HAProxy, \(instances) instance\(instances == 1 ? " " : "s") \(lpad(fmt(w.rps, 0), 6)) req/s   p50 \(w.p50)   p99 \(w.p99)   (wrk -t2 -c32 -d\(seconds)s; non-2xx: \(w.errors))")
-        }
     }
 
     /// Starts `clubhouse serve` on `database` and waits for it to answer.

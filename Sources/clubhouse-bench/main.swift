@@ -11,6 +11,9 @@
 //   clubhouse-bench --picks-only     only the league server's POST picks, on SQLite and on PostgreSQL
 //   clubhouse-bench --reads-only     only the browse reads (plain and kept, If-None-Match) beside nginx, on SQLite and
 //                                    on PostgreSQL
+//   clubhouse-bench --cluster-only   only 3 instances on one PostgreSQL behind HAProxy: kept reads beside nginx, one pick to
+//                                    streams spread over them, an instance killed and restarted (fails if a stream misses
+//                                    an event)
 //   clubhouse-bench --tls-only       only HTTPS beside plain HTTP (wrk browse, a fresh client connection, 1,000 client streams)
 //   clubhouse-bench --skip-server    everything but those (and the TLS figures)
 //   clubhouse-bench --skip-app       everything but those;  --no-fan-out: the app's memory and idle CPU only

@@ -16,11 +16,12 @@ struct PostgresInstanceKillTests {
     }
 
     /// A `serve` on a free loopback port; what it prints goes to `log` (said when the test fails).
-    func serve(_ url: String, log: URL) throws -> (Process, Int) {
-        var port = Int.random(in: 20_000...60_000)
-        while Self.listening(port) { port = Int.random(in: 20_000...60_000) }
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+    func serve(_ url: String, port chosen: Int? = nil, log: URL) throws -> (Process, Int) {
+        var port = chosen ?? Int.random(in: 20_000...60_000)
+        while chosen == nil, Self.listening(port) { port = Int.random(in: 20_000...60_000) }
+        if !FileManager.default.fileExists(atPath: log.path) { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
         let out = try FileHandle(forWritingTo: log)
+        out.seekToEndOfFile()
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Self.binary)
         p.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--database", url]
@@ -103,6 +104,96 @@ struct PostgresInstanceKillTests {
         #expect(second.isRunning)
     }
 }
+
+extension PostgresInstanceKillTests {
+    /// A follower of a draft room reads its event stream on one instance; that instance is killed with SIGKILL right
+    /// after picks it may not have sent yet; more picks are made while the follower is away; it resumes on the other
+    /// instance with `Last-Event-ID`; then the killed instance is started again on its port and the follower moves back
+    /// to it the same way. What it got, in order, is every event of the league since it began: none missed, none twice.
+    @Test func aStreamResumedAfterItsInstanceIsKilledMissesNoEvent() async throws {
+        let world = try ContractBackend.$current.withValue(.postgres) { try ContractWorld() }
+        let url = world.postgres!.url
+        let service = LeagueService(store: PostgresLeagueStore(database: try PostgresDatabase(url: url)), accounts: fastAccountPorts)
+        let commissioner = try service.createAccount(email: "resume@example.com", password: "resume test password", displayName: "Ria")
+        var settings = LeagueSettings()
+        settings.teamCount = 4
+        settings.pickClockSeconds = nil
+        let caller = Caller.user(commissioner.user.id)
+        let league = try service.createLeague(name: "Resume Test Draft", settings: settings, isPublic: true, teamName: "Ria's",
+                                              seasonClock: DemoSeeder.preseason, caller: caller)
+        _ = try service.startDraft(league, caller: caller)
+        /// The commissioner makes the pick on the clock (the best player the rules allow that team).
+        @Sendable func pick() throws {
+            let board = try service.draftBoard(league, caller: caller)
+            for candidate in try service.draftablePlayers(league, caller: caller).prefix(20) {
+                do {
+                    _ = try service.pickForTeam(league, expectedPick: board.draft.currentPick, expectedTeam: board.owner(ofPick: board.draft.currentPick),
+                                                player: candidate.player.id, caller: caller)
+                    return
+                } catch is DomainError { continue }   // a position already full on that roster
+            }
+            throw NoPlayerToPick()
+        }
+
+        let logs = FileManager.default.temporaryDirectory.appendingPathComponent("resume-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        let (firstLog, secondLog) = (logs.appendingPathComponent("first.log"), logs.appendingPathComponent("second.log"))
+        var (first, firstPort) = try serve(url, log: firstLog)
+        let (second, secondPort) = try serve(url, log: secondLog)
+        defer {
+            for p in [first, second] where p.isRunning { p.terminate(); p.waitUntilExit() }
+            try? FileManager.default.removeItem(at: logs)
+        }
+        _ = await Wait.until(.seconds(120)) { !first.isRunning || !second.isRunning || (Self.listening(firstPort) && Self.listening(secondPort)) }
+        try #require(Self.listening(firstPort), Self.printed("the first instance listens", firstLog))
+        try #require(Self.listening(secondPort), Self.printed("the second instance listens", secondLog))
+
+        let start = try world.events.lastEventID()
+        let path = ServiceRoutes.eventsPath(league: league)
+        func follow(_ port: Int, from id: Int64) async throws -> RawSSE {
+            let sse = try #require(await io { RawSSE(port: UInt16(port), path: path, headers: ["Last-Event-ID": "\(id)"]) })
+            try #require(sse.status == 200)
+            return sse
+        }
+        @Sendable func isPick(_ f: RawSSE.Frame) -> Bool { f.event == LeagueEvent.Kind.pickMade.rawValue }
+
+        // On the first instance: three picks arrive.
+        let onFirst = try await follow(firstPort, from: start)
+        for _ in 0..<3 { try pick() }
+        var got = await io { var n = 0; return onFirst.frames { isPick($0) && { n += 1; return n == 3 }() } }
+        #expect(got.filter(isPick).count == 3)
+        // Two more picks, and the instance dies at once: what it sent of them before dying is read, then the end.
+        for _ in 0..<2 { try pick() }
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        got += await io { onFirst.framesUntilEnd() }
+        #expect(onFirst.ended, "the stream ends with its instance")
+        // While the follower is away, three more picks (through no instance at all: they reach the database).
+        for _ in 0..<3 { try pick() }
+
+        // It resumes on the other instance from the last id it got, and two more picks come.
+        let onSecond = try await follow(secondPort, from: got.last?.id ?? start)
+        for _ in 0..<2 { try pick() }
+        let lastBeforeRestart = try #require(try world.events.events(after: start, league: league, limit: 1000).last).id
+        got += await io { onSecond.frames { $0.id == lastBeforeRestart } }
+
+        // The killed instance starts again on its port; the follower moves back to it, and a last pick comes.
+        (first, firstPort) = try serve(url, port: firstPort, log: firstLog)
+        _ = await Wait.until(.seconds(120)) { !first.isRunning || Self.listening(firstPort) }
+        try #require(Self.listening(firstPort), Self.printed("the first instance listens again", firstLog))
+        let again = try await follow(firstPort, from: got.last?.id ?? start)
+        try pick()
+        let last = try #require(try world.events.events(after: start, league: league, limit: 1000).last).id
+        got += await io { again.frames { $0.id == last } }
+
+        let all = try world.events.events(after: start, league: league, limit: 1000)
+        #expect(got.compactMap(\.id) == all.map(\.id), "every event once, in order, across the kill and the restart")
+        #expect(got.filter(isPick).count == 11)
+        #expect(second.isRunning)
+    }
+}
+
+struct NoPlayerToPick: Error {}
 
 /// Polls on its own thread until `afterPicks` picks exist, then SIGKILLs `pid` and records how many picks there were.
 final class KillWatcher: @unchecked Sendable {
