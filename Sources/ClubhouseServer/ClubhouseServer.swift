@@ -111,8 +111,10 @@ public final class LeagueServer: @unchecked Sendable {
         }
         httpOptions.answerAtOnce = { [unowned self] in self.answerAtOnce($0) }
         let server = HTTPServer(options: httpOptions, log: log) { [unowned self] in await self.handle($0) }
-        try server.start()
+        // Set before it listens: the first request can come the instant it does (a balancer's health checks), and
+        // answering one reads `http` (its executor). Set after, a request in between found nil and the server trapped.
         http = server
+        do { try server.start() } catch { http = nil; throw error }
         let hub = self.hub, backend = self.backend, beat = options.heartbeat, executor = server.executor, cache = readersCache
         let failures = self.failures
         tasks.append(Task.detached(executorPreference: executor) {

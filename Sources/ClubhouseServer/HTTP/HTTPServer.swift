@@ -93,6 +93,9 @@ public final class HTTPServer: @unchecked Sendable {
         let me = Unmanaged.passUnretained(self).toOpaque()
         tlsSlot = options.tls.map(TLSSlot.init)
         errorLog.pointee = chs_error_log(sink: libraryLogged, context: me)
+        // Ready before the daemon listens: a request may come the instant it does (a balancer's health checks).
+        let watch = HangupWatch()
+        hangups = watch
         let d = withUnsafePointer(to: &address) {
             tlsSlot == nil
                 ? chs_start_daemon(flags, $0, accessHandler, me, requestCompleted, connectionNotified, uriLogged,
@@ -100,10 +103,12 @@ public final class HTTPServer: @unchecked Sendable {
                 : chs_start_tls_daemon(flags, $0, accessHandler, me, requestCompleted, connectionNotified, uriLogged,
                                        options.idleTimeoutSeconds, UInt32(options.maxConnections + 64), options.threads, errorLog)
         }
-        guard let d else { throw StartFailure(description: "cannot listen on \(options.host):\(options.port) (in use, or not allowed)") }
+        guard let d else {
+            watch?.stop(); hangups = nil
+            throw StartFailure(description: "cannot listen on \(options.host):\(options.port) (in use, or not allowed)")
+        }
         daemon = d
         port = chs_bound_port(d)
-        hangups = HangupWatch()
     }
 
     /// New TLS connections get `credentials` from now on (connections already open keep theirs). False when the
