@@ -105,6 +105,14 @@ import Terminal
         #expect(Screen(h.state).brokenFrameRows.isEmpty)
     }
 
+    /// A chain with no champion yet says so, rather than a "Champions:" line with none in it.
+    @Test func aChainWithoutAChampionSaysWhichSeasonIsRunning() {
+        var h = Self.history
+        h.seasons = h.seasons.filter { $0.season == 2020 }
+        #expect(HistoryFeature.championsLine(h) == "No champion yet — 2020 is still running")
+        #expect(HistoryFeature.championsLine(Self.history) == "Champions: 2019 Bytes (bob) · 2020 running — no champion yet")
+    }
+
     @Test func theHistoryPageFitsAt60x16() async {
         var h = await Self.openHistory(size: Size(width: 60, height: 16))
         var s = Screen(h.state)

@@ -188,7 +188,10 @@ extension PostgresInstanceKillTests {
 
         let all = try world.events.events(after: start, league: league, limit: 1000)
         #expect(got.compactMap(\.id) == all.map(\.id), "every event once, in order, across the kill and the restart")
-        #expect(got.filter(isPick).count == 11)
+        // The 11 picks the test made, and any the instances' own clocks made meanwhile for the league's open teams
+        // (a loaded machine gives them time to): as many as the database holds.
+        let stored = try service.store.read { try $0.picks(in: league) }.count
+        #expect(got.filter(isPick).count == stored && stored >= 11, "\(got.filter(isPick).count) picks followed, \(stored) stored")
         #expect(second.isRunning)
     }
 }

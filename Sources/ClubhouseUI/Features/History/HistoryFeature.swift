@@ -131,9 +131,14 @@ public enum HistoryFeature: PageFeature {
     /// "Bytes (ann)", a bot's "Team 3".
     static func name(_ m: LeagueHistory.Member) -> String { m.managerName.map { "\(m.teamName) (\($0))" } ?? m.teamName }
 
-    /// "Champions: 2019 Bytes (ann) · 2020 running — no champion yet" (nil: no season yet).
+    /// "Champions: 2019 Bytes (ann) · 2020 running — no champion yet"; with no champion in any season, "No champion
+    /// yet — 2019 is still running" (nil: no season yet).
     public static func championsLine(_ h: LeagueHistory) -> String? {
         guard !h.seasons.isEmpty else { return nil }
+        if h.seasons.allSatisfy({ $0.champion == nil }) {
+            let running = h.seasons.filter { !$0.isFinal }.map { String($0.season) }
+            return "No champion yet" + (running.isEmpty ? "" : " — \(running.joined(separator: ", ")) \(running.count == 1 ? "is" : "are") still running")
+        }
         let parts = h.seasons.map { s in s.champion.map { "\(s.season) \(name($0))" } ?? "\(s.season) \(s.isFinal ? "no champion" : "running — no champion yet")" }
         return "Champions: " + parts.joined(separator: " · ")
     }
