@@ -41,7 +41,7 @@ import Testing
         try a.send("e")
         #expect(try a.waitForLoaded("E edit trade settings").matched)
         try a.send("E")
-        #expect(try a.waitFor("only the trade settings can change now").matched)
+        #expect(try a.waitFor("only the trade and next-season settings can change now").matched)
         try a.send("h"); try a.send("h")
         #expect(try a.waitFor("an accepted trade executes at once").matched)
         try a.send("C-s")
