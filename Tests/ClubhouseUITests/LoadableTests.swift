@@ -60,6 +60,11 @@ import Terminal
         #expect(l.value == nil, "a refusal that isn't an outage replaces the value")
         #expect(l.error?.message == "League 12 doesn't exist (any more).")
 
+        var local = Loadable<Int>(3)           // the local database's own failure is shown, not hidden
+        t = local.beginRefresh()
+        local.finish(t, .failure(PresentableError(DomainError.storage("disk full"))))
+        #expect(local.value == nil && local.error?.unreachable == false)
+
         var first = Loadable<Int>()
         t = first.beginRefresh()               // nothing shown yet: this is a first load
         first.finish(t, .failure(down))

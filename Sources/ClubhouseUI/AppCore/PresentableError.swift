@@ -6,8 +6,8 @@ public struct PresentableError: Error, Hashable, Sendable {
     public var canRetry: Bool
     /// The server no longer accepts the session (`.unauthenticated`): the shell wipes it and says so.
     public var sessionEnded = false
-    /// The server (or the local database) couldn't be reached: the data already shown is still the best there is,
-    /// so a background refresh that fails this way keeps it (`Loadable.finish`).
+    /// The league server couldn't be reached: the data already shown is still the best there is, so a background
+    /// refresh that fails this way keeps it (`Loadable.finish`; the top bar says the server is offline).
     public var unreachable = false
 
     public init(message: String, canRetry: Bool = true) { self.message = message; self.canRetry = canRetry }
@@ -21,8 +21,9 @@ public struct PresentableError: Error, Hashable, Sendable {
         }
         switch d {
         case .transport:
-            if let problem = d.storageProblem { self.init(message: problem + " Press r to retry.") }
-            else { self.init(message: "Couldn't reach the league server. Check the connection, then press r to retry.") }
+            // The local database's own problem (disk full, file gone) is shown, not hidden behind the last value.
+            if let problem = d.storageProblem { self.init(message: problem + " Press r to retry."); return }
+            self.init(message: "Couldn't reach the league server. Check the connection, then press r to retry.")
             unreachable = true
         case .unauthenticated:
             self.init(message: "Your session ended — sign in again to see this.", canRetry: true)
