@@ -39,4 +39,38 @@ import Testing
         s.waited(sawWrite: false, now: now + .seconds(1))
         #expect(s.next(sawCommit: false, now: now + .seconds(1)) == nil, "the fallback passing is not a write")
     }
+
+    /// A writer descheduled past the window between its last WAL write and the index update that makes its commit
+    /// visible (nothing reports that update): one more look a second after the last write, however long the fallback;
+    /// after it, only the next write or the fallback.
+    @Test func aCommitNotSeenWithinTheWindowIsLookedForOnceMoreASecondAfterTheWrite() {
+        var s = LookSchedule()
+        let hour = Duration.seconds(3600)
+        #expect(s.waitLimit(fallback: hour, now: t0) == hour, "nothing reported: the fallback")
+        s.waited(sawWrite: true, now: t0)
+        var now = t0
+        while let d = s.next(sawCommit: false, now: now) { now += d; s.waited(sawWrite: false, now: now) }
+        #expect(s.waitLimit(fallback: hour, now: now) == LookSchedule.lateLookAfter - (now - t0), "the late look: 1 s after the write")
+        #expect(s.waitLimit(fallback: .milliseconds(500), now: now) == .milliseconds(500), "never past the fallback")
+        now = t0 + LookSchedule.lateLookAfter
+        s.waited(sawWrite: false, now: now)
+        #expect(s.next(sawCommit: false, now: now) == nil)
+        #expect(s.waitLimit(fallback: hour, now: now) == hour, "one late look, then the fallback")
+    }
+
+    @Test func aSeenCommitOrANewWriteCancelsTheLateLook() {
+        var s = LookSchedule()
+        let hour = Duration.seconds(3600)
+        s.waited(sawWrite: true, now: t0)
+        var now = t0
+        while let d = s.next(sawCommit: false, now: now) { now += d; s.waited(sawWrite: false, now: now) }
+        #expect(s.lateLook != nil)
+        #expect(s.next(sawCommit: true, now: now) == nil)
+        #expect(s.waitLimit(fallback: hour, now: now) == hour, "seen (a look at the fallback's end saw it): no late look")
+        s.waited(sawWrite: true, now: t0)
+        now = t0
+        while let d = s.next(sawCommit: false, now: now) { now += d; s.waited(sawWrite: false, now: now) }
+        s.waited(sawWrite: true, now: now)
+        #expect(s.lateLook == nil && s.next(sawCommit: false, now: now) == .milliseconds(1), "a new write: the window again")
+    }
 }

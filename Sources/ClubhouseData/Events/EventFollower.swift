@@ -81,7 +81,7 @@ public struct EventFollower: Sendable {
                             // A short wait is a plain sleep (a write meanwhile is seen by its count, at the next look).
                             do { try await Task.sleep(for: soon) } catch { break }
                         } else {
-                            await watcher.wait(after: generation, upTo: fallback)
+                            await watcher.wait(after: generation, upTo: looks.waitLimit(fallback: fallback, now: .now))
                         }
                         if Task.isCancelled { break }
                         looks.waited(sawWrite: watcher.generation != generation, now: .now)
@@ -100,8 +100,12 @@ public struct EventFollower: Sendable {
 /// written before its index says the commit is in, and a busy writer may be descheduled in between, as on two cores
 /// drawing 240 SSH sessions): after a reported write whose commit isn't visible yet it looks again after 1, 2, 4, 8,
 /// then every 16 ms, for up to `window` (128 ms) after the last write reported; a newer write starts the count again.
-/// Otherwise it waits for the next write (or the fallback). (Most such looks follow a commit already seen: its last
-/// writes are often reported after the look that saw it. A look is one `PRAGMA data_version` and a short sleep.)
+/// Otherwise it waits for the next write (or the fallback) — but when the window passed without the commit being seen, it
+/// looks once more `lateLookAfter` (1 s) after the last write reported, however long the fallback: nothing reports the
+/// index update that makes a commit visible, and a writer descheduled longer than the window in between (a loaded
+/// machine) would otherwise reach the streams only with the next write or the fallback. (Most such looks follow a
+/// commit already seen: its last writes are often reported after the look that saw it. A look is one
+/// `PRAGMA data_version` and a short sleep.)
 ///
 /// (The waits grew to 128 ms before, and ended 255 ms after the first report, not the last: a commit missed by one
 /// look reached the streams up to 128 ms late, or only with the next write anywhere — the 20-room bench's p99.)
@@ -111,21 +115,35 @@ struct LookSchedule: Equatable {
     /// When the last write was reported whose commit hasn't been seen (nil: none).
     private(set) var lastWrite: ContinuousClock.Instant?
     private(set) var delay = Duration.milliseconds(1)
+    static let lateLookAfter = Duration.seconds(1)
+    /// When to look once more for a reported write whose commit no look saw within the window (nil: none due).
+    private(set) var lateLook: ContinuousClock.Instant?
 
     /// After a look that saw a commit or not: how long to wait before looking again whatever happens (nil: until the
-    /// next write).
+    /// next write, or `waitLimit`).
     mutating func next(sawCommit: Bool, now: ContinuousClock.Instant) -> Duration? {
-        if sawCommit { lastWrite = nil }
-        guard let since = lastWrite, now - since < Self.window else { lastWrite = nil; return nil }
-        return delay
+        if sawCommit { lastWrite = nil; lateLook = nil }
+        guard let since = lastWrite else { return nil }
+        if now - since < Self.window { return delay }
+        lastWrite = nil
+        lateLook = since + Self.lateLookAfter
+        return nil
+    }
+
+    /// The longest wait for the next write: the fallback, or until the late look when one is due.
+    func waitLimit(fallback: Duration, now: ContinuousClock.Instant) -> Duration {
+        guard let lateLook else { return fallback }
+        return max(.zero, min(fallback, lateLook - now))
     }
 
     /// The wait ended, with a new write reported or not.
     mutating func waited(sawWrite: Bool, now: ContinuousClock.Instant) {
         if sawWrite {
-            lastWrite = now; delay = .milliseconds(1)
+            lastWrite = now; delay = .milliseconds(1); lateLook = nil
         } else if lastWrite != nil {
             delay = min(delay * 2, Self.longest)
+        } else if let due = lateLook, now >= due {
+            lateLook = nil   // the look that follows is the late one
         }
     }
 }

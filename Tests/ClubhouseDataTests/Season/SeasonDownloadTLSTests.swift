@@ -45,7 +45,7 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            let listening = Wait.blockingUntil(.seconds(10), every: .milliseconds(50)) {
+            let listening = Wait.blockingUntil(.seconds(60), every: .milliseconds(50)) {
                 PlainSocket.connect(host: "127.0.0.1", port: self.port, timeout: 0.2).map { close($0) } != nil
             }
             try #require(listening, "openssl s_server never listened")

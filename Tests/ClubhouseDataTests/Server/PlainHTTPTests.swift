@@ -91,7 +91,7 @@ import FoundationNetworking
 
         closeNext.withLock { $0 = true }     // the server answers, then closes (as an idle timeout would)
         _ = try server.get("/v1/last-on-it", http).get()
-        #expect(Wait.blockingUntil(.seconds(10)) { server.closed.count == 1 }, "the server closed the kept-alive connection")
+        #expect(Wait.blockingUntil(.seconds(60)) { server.closed.count == 1 }, "the server closed the kept-alive connection")
         let after = try server.get("/v1/after", http).get()
         #expect(String(decoding: after.body, as: UTF8.self) == "{\"path\":\"/v1/after\"}")
         #expect(server.accepted.count == 2)

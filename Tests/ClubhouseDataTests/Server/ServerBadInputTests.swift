@@ -287,7 +287,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
             _ = RawHTTP.send(fd, RawHTTP.bytes("GET", "/v1/events?league=3"))
             open.append(fd)
         }
-        #expect(await Wait.until(.seconds(10)) { f.world.server!.openStreams >= 2 })
+        #expect(await Wait.until(.seconds(60)) { f.world.server!.openStreams >= 2 })
         #expect(f.world.server!.openStreams == 2)
         let third = try #require(await io { f.http.request("GET", "/v1/events?league=3") })
         #expect(third.status == 503 && third.errorCode == "unavailable")
@@ -304,7 +304,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         #expect(answer.status == 503 && answer.errorCode == "unavailable" && answer.headers["retry-after"] != nil)
         idle.forEach { close($0) }
         idle = []
-        #expect(await Wait.until(.seconds(10), every: .milliseconds(50)) { await io { f.normalRequestSucceeds() } })
+        #expect(await Wait.until(.seconds(60), every: .milliseconds(50)) { await io { f.normalRequestSucceeds() } })
     }
 
     /// 10,000 bad requests (the cases above, round and round): the process's resident memory stays flat.

@@ -95,7 +95,7 @@ import Testing
         let one = try #require(await io { RawSSE(port: port, path: "/v1/events?league=\(league.id.rawValue)", headers: auth) })
         let all = try #require(await io { RawSSE(port: port, path: "/v1/events", headers: auth) })
         #expect(one.status == 200 && all.status == 200)
-        #expect(await Wait.until(.seconds(5)) { world.server!.openStreams == 2 }, "open: \(world.server!.openStreams)")
+        #expect(await Wait.until(.seconds(60)) { world.server!.openStreams == 2 }, "open: \(world.server!.openStreams)")
 
         try EventLog.append(world.database, league: league.id, kind: .chat, payload: #"{"n":"while a member"}"#)
         let before = await io { all.frames { $0.data.contains("while a member") } }
