@@ -30,6 +30,18 @@
 
 typedef void *(*chs_uri_logger)(void *cls, const char *uri, struct MHD_Connection *connection);
 
+/// The accept policy every daemon gets: once `*draining` (its closure) is set, each new connection is closed as it is
+/// accepted — how the server stops taking connections before it stops. Not MHD_quiesce_daemon, which on an epoll
+/// daemon running its own threads races a worker removing the same listening socket from the epoll set: the loser
+/// gets ENOENT and libmicrohttpd aborts the process ("Failed to remove listen FD from epoll set", seen in a test run).
+static inline enum MHD_Result chs_accept_policy(void *cls, const struct sockaddr *addr, socklen_t addrlen) {
+    (void) addr; (void) addrlen;
+    return (cls && __atomic_load_n((const int *) cls, __ATOMIC_ACQUIRE)) ? MHD_NO : MHD_YES;
+}
+
+/// Sets a daemon's draining flag (see chs_accept_policy).
+static inline void chs_set_draining(int *draining) { __atomic_store_n(draining, 1, __ATOMIC_RELEASE); }
+
 /// libmicrohttpd's own error lines (a failed TLS handshake, a connection it closed), formatted and handed to `sink`
 /// whole: the server writes them to its JSON log as strings, never raw.
 typedef void (*chs_error_sink)(void *cls, const char *line);
@@ -46,14 +58,16 @@ static inline void chs_error_logger(void *cls, const char *format, va_list ap) {
 static inline struct MHD_Daemon *chs_start_any_daemon(unsigned int flags, int tls, const struct sockaddr_in *address,
         MHD_AccessHandlerCallback handler, void *context,
         MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify, chs_uri_logger uri_logger,
-        unsigned int connectionTimeout, unsigned int connectionLimit, unsigned int threads, struct chs_error_log *error_log);
+        unsigned int connectionTimeout, unsigned int connectionLimit, unsigned int threads, struct chs_error_log *error_log,
+        int *draining);
 
 static inline struct MHD_Daemon *chs_start_daemon(unsigned int flags, const struct sockaddr_in *address,
         MHD_AccessHandlerCallback handler, void *context,
         MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify, chs_uri_logger uri_logger,
-        unsigned int connectionTimeout, unsigned int connectionLimit, unsigned int threads, struct chs_error_log *error_log) {
+        unsigned int connectionTimeout, unsigned int connectionLimit, unsigned int threads, struct chs_error_log *error_log,
+        int *draining) {
     return chs_start_any_daemon(flags, 0, address, handler, context, completed, notify, uri_logger,
-                                connectionTimeout, connectionLimit, threads, error_log);
+                                connectionTimeout, connectionLimit, threads, error_log, draining);
 }
 
 // MARK: - TLS (Debian's libmicrohttpd is built with GnuTLS)
@@ -187,9 +201,10 @@ static int chs_tls_retrieve(gnutls_session_t session, const gnutls_datum_t *req_
 static inline struct MHD_Daemon *chs_start_tls_daemon(unsigned int flags, const struct sockaddr_in *address,
         MHD_AccessHandlerCallback handler, void *context,
         MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify, chs_uri_logger uri_logger,
-        unsigned int connectionTimeout, unsigned int connectionLimit, unsigned int threads, struct chs_error_log *error_log) {
+        unsigned int connectionTimeout, unsigned int connectionLimit, unsigned int threads, struct chs_error_log *error_log,
+        int *draining) {
     return chs_start_any_daemon(flags | MHD_USE_TLS, 1, address, handler, context, completed, notify, uri_logger,
-                                connectionTimeout, connectionLimit, threads, error_log);
+                                connectionTimeout, connectionLimit, threads, error_log, draining);
 }
 
 /// Both daemons' options, as one MHD_OPTION_ARRAY (two-argument options: the callback cast to intptr_t, then its
@@ -197,7 +212,8 @@ static inline struct MHD_Daemon *chs_start_tls_daemon(unsigned int flags, const 
 static inline struct MHD_Daemon *chs_start_any_daemon(unsigned int flags, int tls, const struct sockaddr_in *address,
         MHD_AccessHandlerCallback handler, void *context,
         MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify, chs_uri_logger uri_logger,
-        unsigned int connectionTimeout, unsigned int connectionLimit, unsigned int threads, struct chs_error_log *error_log) {
+        unsigned int connectionTimeout, unsigned int connectionLimit, unsigned int threads, struct chs_error_log *error_log,
+        int *draining) {
     struct MHD_OptionItem options[] = {
         { MHD_OPTION_SOCK_ADDR, 0, (void *) address },
         { MHD_OPTION_NOTIFY_COMPLETED, (intptr_t) completed, context },
@@ -214,7 +230,7 @@ static inline struct MHD_Daemon *chs_start_any_daemon(unsigned int flags, int tl
         { MHD_OPTION_HTTPS_PRIORITIES, 0, (void *) CHS_TLS_PRIORITIES },
         { MHD_OPTION_END, 0, NULL },
     };
-    return MHD_start_daemon(flags, ntohs(address->sin_port), NULL, NULL, handler, context,
+    return MHD_start_daemon(flags, ntohs(address->sin_port), chs_accept_policy, draining, handler, context,
                             // First: libmicrohttpd reports the options that follow through it.
                             MHD_OPTION_EXTERNAL_LOGGER, chs_error_logger, error_log,
                             MHD_OPTION_ARRAY, options,

@@ -57,6 +57,13 @@ public final class HTTPServer: @unchecked Sendable {
     fileprivate var tlsSlot: TLSSlot?
     /// Where libmicrohttpd sends its own lines (`libraryLogged`). Never freed: a daemon left to exit may still log.
     private let errorLog = UnsafeMutablePointer<chs_error_log>.allocate(capacity: 1)
+    /// Set (once) when the server stops taking connections: the daemon's accept policy reads it (`chs_accept_policy`).
+    /// Never freed, for the same reason.
+    private let drainingFlag: UnsafeMutablePointer<Int32> = {
+        let p = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+        p.initialize(to: 0)
+        return p
+    }()
 
     private struct State {
         var openConnections = 0
@@ -64,7 +71,8 @@ public final class HTTPServer: @unchecked Sendable {
         var draining = false
         /// Requests suspended while their handler runs.
         var suspended = 0
-        /// Set once `quiesce` has taken the listening socket (closing it twice could close someone else's socket).
+        /// Set once the listening socket was taken from a daemon left to exit (closing it twice could close someone
+        /// else's socket).
         var quiesced = false
     }
     private let state = Mutex(State())
@@ -99,9 +107,9 @@ public final class HTTPServer: @unchecked Sendable {
         let d = withUnsafePointer(to: &address) {
             tlsSlot == nil
                 ? chs_start_daemon(flags, $0, accessHandler, me, requestCompleted, connectionNotified, uriLogged,
-                                   options.idleTimeoutSeconds, UInt32(options.maxConnections + 64), options.threads, errorLog)
+                                   options.idleTimeoutSeconds, UInt32(options.maxConnections + 64), options.threads, errorLog, drainingFlag)
                 : chs_start_tls_daemon(flags, $0, accessHandler, me, requestCompleted, connectionNotified, uriLogged,
-                                       options.idleTimeoutSeconds, UInt32(options.maxConnections + 64), options.threads, errorLog)
+                                       options.idleTimeoutSeconds, UInt32(options.maxConnections + 64), options.threads, errorLog, drainingFlag)
         }
         guard let d else {
             watch?.stop(); hangups = nil
@@ -120,16 +128,24 @@ public final class HTTPServer: @unchecked Sendable {
         return true
     }
 
-    /// Stops accepting new connections; requests already in flight finish (see `stop`).
-    /// Idempotent: the listening socket is closed once. (A second close would hit whatever descriptor reused its
-    /// number — in a busy process another daemon's connection, which libmicrohttpd then fails to close and aborts.)
+    /// Stops accepting new connections (each new one is closed as it is accepted); requests already in flight finish
+    /// (see `stop`). The listening socket closes when the daemon stops.
     public func quiesce() {
+        state.withLock { $0.draining = true }
+        chs_set_draining(drainingFlag)
+    }
+
+    /// Closes the listening socket of a daemon left running (requests still suspended), so the port is free for the
+    /// next server. Only there: `MHD_quiesce_daemon` on this epoll daemon can race its own worker and abort the
+    /// process (see `chs_accept_policy`), while `MHD_stop_daemon` closes the socket without that race.
+    /// Idempotent: the socket is closed once. (A second close would hit whatever descriptor reused its number — in a
+    /// busy process another daemon's connection, which libmicrohttpd then fails to close and aborts.)
+    private func releaseListeningSocket(_ daemon: OpaquePointer) {
         let first = state.withLock { s -> Bool in
-            s.draining = true
             defer { s.quiesced = true }
             return !s.quiesced
         }
-        guard first, let daemon else { return }
+        guard first else { return }
         let fd = MHD_quiesce_daemon(daemon)
         if fd >= 0 { close(fd) }
     }
@@ -159,6 +175,7 @@ public final class HTTPServer: @unchecked Sendable {
     private func stopDaemonIfSafe() {
         guard let daemon else { return }
         if state.withLock({ $0.suspended > 0 }) {
+            releaseListeningSocket(daemon)
             log("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"stop\",\"note\":\"requests still running; daemon left to exit\"}")
             _ = Unmanaged.passRetained(self)   // its callbacks still point here: keep this alive with the daemon
             return

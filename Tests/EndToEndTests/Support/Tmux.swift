@@ -45,9 +45,9 @@ final class Tmux {
         return parts.count > 1 ? Int(parts[1].trimmingCharacters(in: .whitespacesAndNewlines)) : 0
     }
 
-    /// Polls the screen until `predicate` holds (default 15 s); returns the last screen either way.
+    /// Polls the screen until `predicate` holds (default 30 s: a guard against a hang on a loaded machine, not a speed check); returns the last screen either way.
     @discardableResult
-    func waitFor(timeout: TimeInterval = 15, _ predicate: (String) -> Bool) throws -> (matched: Bool, screen: String) {
+    func waitFor(timeout: TimeInterval = 30, _ predicate: (String) -> Bool) throws -> (matched: Bool, screen: String) {
         var last = ""
         let matched = try Wait.blockingUntil(.seconds(timeout), every: .milliseconds(50)) { last = try screen(); return predicate(last) }
         return (matched, last)
@@ -68,13 +68,13 @@ final class Tmux {
 
     /// Polls until the screen contains `text` and no spinner says anything is still loading.
     @discardableResult
-    func waitForLoaded(_ text: String, timeout: TimeInterval = 15) throws -> (matched: Bool, screen: String) {
+    func waitForLoaded(_ text: String, timeout: TimeInterval = 30) throws -> (matched: Bool, screen: String) {
         try waitFor(timeout: timeout) { $0.contains(text) && !$0.contains("Loading") }
     }
 
     /// Polls until the screen contains `text`.
     @discardableResult
-    func waitFor(_ text: String, timeout: TimeInterval = 15) throws -> (matched: Bool, screen: String) {
+    func waitFor(_ text: String, timeout: TimeInterval = 30) throws -> (matched: Bool, screen: String) {
         try waitFor(timeout: timeout) { $0.contains(text) }
     }
 
