@@ -18,8 +18,8 @@ import Testing
         let picks: Int
     }
 
-    func script(_ world: ContractWorld, isPublic: Bool = true) async throws -> Script {
-        let league = try await world.newLeague(teams: 4, members: ["Dana"], isPublic: isPublic) {
+    func script(_ world: ContractWorld, isPublic: Bool = true, member: String = "Dana") async throws -> Script {
+        let league = try await world.newLeague(teams: 4, members: [member], isPublic: isPublic) {
             $0.waiverType = .faab; $0.faabBudget = 100; $0.tradeReview = .noReview
         }
         try await draftEverything(world, league.id, commissioner: league.commissioner)
@@ -28,15 +28,15 @@ import Testing
         let danaTeam = try await world.team(of: dana, in: league.id), commish = try await world.team(of: c, in: league.id)
 
         // The commissioner drops a bench player: he goes on waivers.
-        let commishRoster = try await world.api().roster(league.id, team: commish)
+        let commishRoster = try await world.api(c).roster(league.id, team: commish)
         let dropped = try #require(commishRoster.rows.first { $0.slot == .bench && $0.player.position != .def && $0.player.position != .k }).player
         _ = try await world.api(c).dropPlayer(league.id, team: commish, player: dropped.id)
 
         // Dana adds a free agent, dropping a bench player of hers.
-        let mine = try await world.api().roster(league.id, team: danaTeam)
+        let mine = try await world.api(dana).roster(league.id, team: danaTeam)
         let bench = mine.rows.filter { $0.slot == .bench && $0.player.position != .def && $0.player.position != .k }.map(\.player)
         try #require(bench.count >= 3)
-        let fa = try #require(try await world.api().availablePlayers(league.id, position: .wr, sort: .seasonPoints).first { $0.availability == .freeAgent })
+        let fa = try #require(try await world.api(dana).availablePlayers(league.id, position: .wr, sort: .seasonPoints).first { $0.availability == .freeAgent })
         _ = try await world.api(dana).addFreeAgent(league.id, team: danaTeam, player: fa.player.id, dropping: bench[0].id)
 
         // She claims the commissioner's dropped player with a $7 bid; Wednesday's run awards him.
@@ -44,13 +44,13 @@ import Testing
         _ = try await world.api(c).advanceClock(league.id, to: DemoSeeder.utc("2019-08-28T09:00:00Z"))
 
         // A trade executed at once, then (the league now under the commissioner's review) one the commissioner vetoes.
-        let theirs = try await world.api().roster(league.id, team: commish)
+        let theirs = try await world.api(c).roster(league.id, team: commish)
         let give = try #require(theirs.rows.first { $0.slot == .bench && $0.player.position != .def && $0.player.position != .k }).player
         let offer = TradeProposal(team: commish, with: danaTeam, give: TradeAssets(players: [give.id]), get: TradeAssets(players: [bench[2].id]))
         let first = try await world.api(c).call(T.propose, At.League(league.id), offer).trade
         let done = try await world.api(dana).call(T.accept, At.Trade(league.id, trade: first), Wire.TradeAcceptance())
         try #require(done.state == .executed)
-        var settings = try await world.api().league(league.id).league.settings
+        var settings = try await world.api(c).league(league.id).league.settings
         settings.tradeReview = .commissioner
         _ = try await world.api(c).updateSettings(league.id, settings: settings)
         let back = TradeProposal(team: commish, with: danaTeam, give: TradeAssets(players: [bench[2].id]), get: TradeAssets(players: [give.id]))
@@ -139,7 +139,7 @@ import Testing
         let outside = try await world.api().activity(s.league, kind: .trades)
         #expect(outside.lines.map(\.event) == [.tradeExecuted])
 
-        let closed = try await script(world, isPublic: false)
+        let closed = try await script(world, isPublic: false, member: "Erin")
         #expect(await failure { try await world.api().activity(closed.league) } == .forbidden("Test League is a private league — sign in as a member to see it"))
         let stranger = try world.signUp("Stranger")
         #expect(await failure { try await world.api(stranger).activity(closed.league) } == .forbidden("Test League is a private league for its members only"))
