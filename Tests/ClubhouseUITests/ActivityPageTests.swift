@@ -157,6 +157,17 @@ import Terminal
         #expect(first.newCount == Self.lines.count && fx.delegated == [.activitySeen(Demo.greats, 14)])
     }
 
+    /// Live events of the feed's kinds reload it in place; chat and clock moves don't.
+    @Test func itReloadsAfterTheFeedsOwnEventsOnly() {
+        let after = ActivityFeature.live(ActivityFeature.State(id: Demo.greats)).after
+        for kind: LeagueEvent.Kind in [.pickMade, .playerAdded, .waiversProcessed, .tradeExecuted, .keepersSet, .seasonUpdated] {
+            if case .liveRefreshed? = after?([kind]) {} else { Issue.record("\(kind) should reload the feed") }
+        }
+        for kind: LeagueEvent.Kind in [.chat, .chatReacted, .clockAdvanced, .lineupChanged, .queueChanged] {
+            #expect(after?([kind]) == nil, "\(kind) is not in the feed")
+        }
+    }
+
     @Test func theShellKeepsTheMarkAndNeverMovesItBack() async throws {
         var h = Harness()
         h.send(.activitySeen(Demo.greats, 20))
