@@ -124,6 +124,9 @@ public protocol LeagueStoreReader {
     func lastEventID() throws -> Int64
     /// The id of a league's newest event (0: none yet), read from the index of that league's events.
     func lastEventID(league: LeagueID) throws -> Int64
+    /// League `league`'s events of `kinds` with ids below `before` (nil: the newest), newest first, at most `limit`
+    /// (the activity feed's read of the event log).
+    func events(in league: LeagueID, kinds: [LeagueEvent.Kind], before: Int64?, limit: Int) throws -> [LeagueEvent]
 
     // MARK: Trades
     /// A league's trades, oldest first, each with its vote count (never who voted).

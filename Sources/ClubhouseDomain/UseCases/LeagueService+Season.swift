@@ -122,7 +122,7 @@ extension LeagueService {
         for t in result.transactions { _ = try w.insertTransaction(t) }
         try w.setWaiverHolds(result.state.holds.filter { $0.until > at }, in: league.id)
         let lines = result.results.map(\.explanation)
-        try w.appendEvent(league: league.id, LeagueEvent.WaiversProcessed(claims: result.results.count), at: clock.now())
+        try w.appendEvent(league: league.id, LeagueEvent.WaiversProcessed(claims: result.results.count, run: at), at: clock.now())
         return lines
     }
 

@@ -66,6 +66,8 @@ public enum PageDelegate: Hashable, Sendable {
     case toast(String)
     /// The Settings page changed the person's settings.
     case applySettings(UserSettings)
+    /// The Activity page showed a league's feed up to this line: the settings keep it as "seen" (`UserSettings.activitySeen`).
+    case activitySeen(LeagueID, Int64)
     /// Do a gated write: at once when signed in, through Sign in first when not (README.md, “Accounts”).
     case perform(GatedWrite)
     /// The Sign in / Create account / Complete profile page finished: the account as it now is.

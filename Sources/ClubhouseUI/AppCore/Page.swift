@@ -24,6 +24,8 @@ public enum Page: Hashable, Sendable {
     case history(LeagueID)
     /// The league chat (the draft room's chat is the same channel).
     case chat(LeagueID)
+    /// The league's activity feed: every transaction and league event, newest first.
+    case activity(LeagueID)
     case scoringRules(LeagueID)
     case leagueSettings(LeagueID)
     /// Create a league, or change one's settings before the draft.
@@ -40,7 +42,7 @@ public enum Page: Hashable, Sendable {
         case .home, .settings, .account, .leagueForm(.create): nil
         case .leagueForm(.edit(let id)): id
         case .league(let id), .standings(let id), .scoreboard(let id, _), .matchup(let id, _, _), .roster(let id, _),
-             .freeAgents(let id), .claims(let id), .draftRoom(let id), .draftRecap(let id), .history(let id), .chat(let id),
+             .freeAgents(let id), .claims(let id), .draftRoom(let id), .draftRecap(let id), .history(let id), .chat(let id), .activity(let id),
              .scoringRules(let id), .leagueSettings(let id),
              .commissioner(let id), .trades(let id), .tradeBuilder(let id, _): id
         case .player(_, let league): league

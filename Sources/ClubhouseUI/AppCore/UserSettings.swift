@@ -10,9 +10,14 @@ public struct UserSettings: Codable, Hashable, Sendable {
     public var draftBell: Bool
     /// Ring the terminal bell for an offer to my team, a trade open to my vote, my trade executed (`TradeBell`).
     public var tradeBell: Bool
+    /// The newest activity-feed line the person has seen, per league (its id as text, for a JSON object): the Activity
+    /// page marks what came after it "since you last looked".
+    public var activitySeen: [String: Int64]
 
-    public init(theme: ThemeMode = .system, color: Bool = true, mouse: Bool = true, draftBell: Bool = true, tradeBell: Bool = true) {
+    public init(theme: ThemeMode = .system, color: Bool = true, mouse: Bool = true, draftBell: Bool = true, tradeBell: Bool = true,
+                activitySeen: [String: Int64] = [:]) {
         self.theme = theme; self.color = color; self.mouse = mouse; self.draftBell = draftBell; self.tradeBell = tradeBell
+        self.activitySeen = activitySeen
     }
 
     public init(from decoder: any Decoder) throws {
@@ -22,6 +27,7 @@ public struct UserSettings: Codable, Hashable, Sendable {
         mouse = (try? c.decode(Bool.self, forKey: .mouse)) ?? true
         draftBell = (try? c.decode(Bool.self, forKey: .draftBell)) ?? true
         tradeBell = (try? c.decode(Bool.self, forKey: .tradeBell)) ?? true
+        activitySeen = (try? c.decode([String: Int64].self, forKey: .activitySeen)) ?? [:]
     }
 }
 

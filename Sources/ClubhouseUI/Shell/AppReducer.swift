@@ -25,6 +25,8 @@ public enum AppAction: Sendable {
     case settingsOpened
     case quit
     case settingsChanged(UserSettings)
+    /// A page saw a league's activity up to a line (kept in the settings, never moved back).
+    case activitySeen(LeagueID, Int64)
     case settingsSaved(PresentableError?)
     case toastShown(String, isError: Bool)
     /// The sign-in soft gate and the session (AppReducer+Gate.swift).
@@ -205,12 +207,23 @@ public enum AppReducer {
         case .quit:
             return .quit
 
-        case .settingsChanged(let settings):
+        case .settingsChanged(let changed):
+            // The Settings page holds a copy from when it opened: the feed marks seen since then are kept, never moved back.
+            var merged = changed
+            merged.activitySeen.merge(state.settings.activitySeen) { max($0, $1) }
+            let settings = merged
             state.settings = settings
             let store = env.settings
             return .run(id: EffectID.settingsSave) {
                 do { try store.save(settings); return .settingsSaved(nil) } catch { return .settingsSaved(PresentableError(message: "Couldn't save settings: \(error)", canRetry: false)) }
             }
+
+        case .activitySeen(let league, let id):
+            var settings = state.settings
+            let key = String(league.rawValue)
+            guard id > (settings.activitySeen[key] ?? 0) else { return .none }
+            settings.activitySeen[key] = id
+            return reduceAction(.settingsChanged(settings), into: &state, env: env)
 
         case .settingsSaved(let error):
             if let error { return .send(.toastShown(error.message, isError: true)) }
@@ -256,6 +269,7 @@ public enum AppReducer {
         case .open(let page): .open(page)
         case .toast(let message): .toastShown(message, isError: false)
         case .applySettings(let s): .settingsChanged(s)
+        case .activitySeen(let league, let id): .activitySeen(league, id)
         case .perform(let write): .gate(.requested(write, reason: nil))
         case .signedIn(let user): .gate(.accountReady(user))
         case .back: .escape

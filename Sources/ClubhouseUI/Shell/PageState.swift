@@ -32,6 +32,7 @@ public struct PageState: Equatable, Sendable {
         case .draftRecap(let id): self.init(DraftRecapFeature.self, .init(id: id))
         case .history(let id): self.init(HistoryFeature.self, .init(id: id))
         case .chat(let id): self.init(ChatFeature.self, .init(id: id))
+        case .activity(let id): self.init(ActivityFeature.self, .init(id: id, seen: settings.activitySeen[String(id.rawValue)]))
         case .leagueSettings(let id): self.init(LeagueSettingsFeature.self, .init(id: id))
         case .leagueForm(let mode): self.init(LeagueFormFeature.self, .init(mode: mode))
         case .commissioner(let id): self.init(CommissionerFeature.self, .init(id: id))

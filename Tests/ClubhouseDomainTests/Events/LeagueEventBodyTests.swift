@@ -41,7 +41,7 @@ import ClubhouseDomain
         (E.ClaimPlaced(team: TeamID(4), claim: 12), #"{"team":4,"claim":12}"#),
         (E.ClaimCancelled(team: TeamID(4), claim: 12), #"{"team":4,"claim":12}"#),
         (E.ClaimsReordered(team: TeamID(4)), #"{"team":4}"#),
-        (E.WaiversProcessed(claims: 3), #"{"claims":3}"#),
+        (E.WaiversProcessed(claims: 2, run: Date(timeIntervalSince1970: 1_567_000_000)), #"{"claims":2,"run":1567000000}"#),
         (E.ClockAdvanced(to: kickoff, weeks: [1, 2]), #"{"to":1567728000.0,"weeks":[1, 2]}"#),
         (E.MatchupsFinalized(week: 6), #"{"week":6}"#),
         (E.SeasonUpdated(weeks: [3], corrections: [ScoreCorrection(week: 2, teamID: TeamID(4), before: Points(hundredths: 9_840),

@@ -74,6 +74,12 @@ extension FakeLeague {
         case Endpoints.Leagues.history.name:
             guard let h = commish.histories[league!] else { throw DomainError.notFound("League \(league!.rawValue)") }
             return try answer(h)
+        case Endpoints.Activity.activity.name:
+            let a = try At.Activity(raw)
+            let all = activityLines[a.league] ?? []
+            let kept = all.filter { l in (a.kind.map { $0 == l.kind } ?? true) && (a.before.map { l.id < $0 } ?? true) }
+            let page = Array(kept.prefix(a.limit ?? ActivityFeed.defaultLimit))
+            return try answer(ActivityFeed(lines: page, before: kept.count > page.count ? page.last?.id : nil, newest: all.first?.id))
         case Endpoints.Trades.market.name:
             return try answer(tradeMarket ?? TradeMarket(season: 2019, players: [], picks: [], activeCapacity: RosterRules.activeCapacity(LeagueSettings())))
         case Endpoints.Trades.propose.name, Endpoints.Trades.counter.name:

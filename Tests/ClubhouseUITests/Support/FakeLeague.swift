@@ -51,6 +51,9 @@ actor FakeLeague: LeaguesClient, MatchupsClient, RosterClient, DraftClient, Leag
     /// The trade builder's values and picks (`Endpoints.Trades.market`); nil: no values, no picks, the default limit.
     var tradeMarket: TradeMarket?
     func setTradeMarket(_ m: TradeMarket?) { tradeMarket = m }
+    /// Each league's activity feed, newest first (`Endpoints.Activity.activity` pages and filters it as the server does).
+    var activityLines: [LeagueID: [ActivityLine]] = [:]
+    func setActivity(_ league: LeagueID, _ lines: [ActivityLine]) { activityLines[league] = lines }
     /// League settings answered instead of the demo ones.
     var settingsOverride: [LeagueID: LeagueSettings] = [:]
     /// The league's current week when its clock has moved on (nil: the demo's week 9).

@@ -263,7 +263,21 @@ extension LeagueEvent {
         public static let kind = Kind.waiversProcessed
         /// How many claims the run decided.
         public var claims: Int
-        public init(claims: Int) { self.claims = claims }
+        /// The run's moment on the league clock (seconds since 1970): the `at` of the transactions it wrote, which the
+        /// activity feed reads the winners and their bids from. Nil in events written before it was recorded.
+        public var run: Date?
+        public init(claims: Int, run: Date? = nil) { self.claims = claims; self.run = run }
+        enum CodingKeys: String, CodingKey { case claims, run }
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            claims = try c.decode(Int.self, forKey: .claims)
+            run = try c.decodeIfPresent(Double.self, forKey: .run).map(Date.init(timeIntervalSince1970:))
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(claims, forKey: .claims)
+            try c.encodeIfPresent(run?.timeIntervalSince1970, forKey: .run)
+        }
     }
 
     // MARK: - Season clock

@@ -7,7 +7,7 @@ import Terminal
 /// draft room) and highlights that page's item.
 public enum BoardFeature: Reducer {
     /// Its cancellable effects.
-    enum EffectID: EffectIdentifier { case refresh, events, league, standings, scoreboard, draft, chart, featured, history }
+    enum EffectID: EffectIdentifier { case refresh, events, league, standings, scoreboard, draft, chart, featured, history, activity }
 
     public struct State: Equatable, Sendable {
         public var context: BoardContext = .featured
@@ -28,6 +28,10 @@ public enum BoardFeature: Reducer {
         public var champions: String?
         /// The league `champions` was read for: another league's row never shows while this one's loads.
         public var championsOf: LeagueID?
+        /// The league strip's newest activity line ("Pick 25: Bits took …"), and the league it was read for (the
+        /// activity feed's newest line, read with the league; `BoardFeature+Activity.swift`).
+        public var newestActivity: String?
+        public var newestActivityOf: LeagueID?
         /// The board's own selection when it has focus.
         public var selection = ListState(selected: nil)
         /// The league whose live events the board follows, and the last event seen.
@@ -67,6 +71,7 @@ public enum BoardFeature: Reducer {
         case featuredLoaded(RequestToken, Result<[LeagueSummary], PresentableError>)
         case leagueLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
         case historyLoaded(LeagueID, Result<LeagueHistory, PresentableError>)
+        case activityLoaded(LeagueID, Result<ActivityFeed, PresentableError>)
         case standingsLoaded(RequestToken, Result<[StandingsEntry], PresentableError>)
         case scoreboardLoaded(RequestToken, Result<Scoreboard, PresentableError>)
         case draftLoaded(RequestToken, Result<DraftBoard, PresentableError>)
@@ -137,11 +142,15 @@ public enum BoardFeature: Reducer {
             state.league.finish(t, r)
             guard case .success(let d) = r, d.league.id == state.leagueID else { return .none }
             let id = d.league.id
+            let activity = newestActivityLoad(id, api: api)
             if state.championsOf != id { state.champions = nil; state.championsOf = nil }
-            guard LeagueFeature.hasHistory(d) else { state.champions = nil; return .none }
-            return .run(id: EffectID.history) {
+            guard LeagueFeature.hasHistory(d) else { state.champions = nil; return activity }
+            return .merge(activity, .run(id: EffectID.history) {
                 do { return .historyLoaded(id, .success(try await api.history(id))) } catch { return .historyLoaded(id, .failure(PresentableError(error))) }
-            }
+            })
+        case .activityLoaded(let id, let r):
+            activityLoaded(&state, id, r)
+            return .none
         case .historyLoaded(let id, let r):
             guard id == state.leagueID else { return .none }
             // The row is a nicety: a failed read leaves it as it was.

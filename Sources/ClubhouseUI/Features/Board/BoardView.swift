@@ -93,14 +93,20 @@ extension BoardFeature {
     /// The board's league area below the champions' row, when the league's chain has a champion (and the board a row to
     /// spare for it beside a standings line).
     static func leagueBody(_ state: State, _ area: Rect) -> Rect {
-        guard state.champions != nil, area.height >= 3 else { return area }
-        return Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1)
+        var body = area
+        if state.champions != nil, body.height >= 3 { body = Rect(x: body.x, y: body.y + 1, width: body.width, height: body.height - 1) }
+        // The newest line of the league's activity takes the strip's last row when there are rows to spare.
+        if newestActivityLine(state) != nil, body.height >= 5 { body.height -= 1 }
+        return body
     }
 
     static func renderLeague(_ state: State, in whole: Rect, buffer: inout Buffer, context: RenderContext) {
         let area = leagueBody(state, whole)
         if area != whole, let line = state.champions {
             TextRow.put("🏆 " + line, in: whole, row: 0, style: context.style(.accent).adding(.bold), buffer: &buffer)
+        }
+        if area.bottom < whole.bottom, let line = newestActivityLine(state) {
+            TextRow.put("Latest: " + line, in: whole, row: whole.height - 1, style: context.style(.dim), buffer: &buffer)
         }
         var (left, right) = leagueAreas(area)
         if let (timeline, d) = liveTimeline(state) {

@@ -123,6 +123,7 @@ public enum LeagueFeature: PageFeature {
                        enabledWhen: drafted, disabledReason: "the draft hasn't happened yet"),
             KeyBinding([.char("t")], .go(.trades(id)), label: "trades", group: "League", footer: true, operation: Endpoints.Trades.list.name),
             KeyBinding([.char("M")], .go(.chat(id)), label: "chat", group: "League", footer: true, operation: Endpoints.LeagueChat.chatMessages.name),
+            KeyBinding([.char("a")], .go(.activity(id)), label: "activity", group: "League", footer: true, operation: Endpoints.Activity.activity.name),
         ] + (live ? [] : [room]) + [
             KeyBinding([.char("R")], .go(.draftRecap(id)), label: "draft recap", group: "League", footer: drafted && !live,
                        enabledWhen: drafted, disabledReason: "the draft hasn't started yet"),
