@@ -87,3 +87,25 @@ import Testing
         #expect(recap.week == 1 && !recap.recap.powerRankings.isEmpty)
     }
 }
+
+/// The recap's address over HTTP: a missing or non-numeric week is a 400 naming `week`; a week out of range or not
+/// final is the server's 422 for a refused value (as every validation refusal is), a week without games a 404.
+@Suite("Server: the recap's address") struct RecapAddressTests {
+    @Test func theWeekIsRequiredAndItsRefusalsHaveTheirStatuses() async throws {
+        try await ContractTransport.$current.withValue(.remote) {
+            let world = try ContractWorld()
+            let server = try #require(world.server)
+            let http = RawHTTP(port: server.port)
+            let league = try await world.league("Gridiron Greats").id.rawValue
+            let path = Endpoints.Recap.recap.template.replacingOccurrences(of: "{league}", with: "\(league)")
+            for (query, status, code, field) in [("", 400, "bad_parameter", "week"), ("?week=nine", 400, "bad_parameter", "week"),
+                                                  ("?week=19", 422, "validation", "week"), ("?week=10", 422, "validation", "week"),
+                                                  ("?week=18", 404, "not_found", nil), ("?week=8", 200, nil, nil)] as [(String, Int, String?, String?)] {
+                let answer = try #require(await io { http.request("GET", path + query) }, "GET \(path + query)")
+                #expect(answer.status == status, "\(query): \(String(decoding: answer.body, as: UTF8.self))")
+                if let code { #expect(answer.errorCode == code, "\(query)") }
+                if let field { #expect(answer.errorField == field, "\(query)") }
+            }
+        }
+    }
+}
