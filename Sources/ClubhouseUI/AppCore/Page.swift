@@ -20,6 +20,8 @@ public enum Page: Hashable, Sendable {
     case tradeBuilder(LeagueID, counter: TradeID?)
     /// After the draft: grades against the room, best and worst picks by season points.
     case draftRecap(LeagueID)
+    /// A final week's recap: high and low scores, blowout, closest game, bench points, power rankings.
+    case recap(LeagueID, week: Int)
     /// Every season the league was renewed through: champions, standings, drafts, all-time records, head-to-head.
     case history(LeagueID)
     /// The league chat (the draft room's chat is the same channel).
@@ -42,7 +44,7 @@ public enum Page: Hashable, Sendable {
         case .home, .settings, .account, .leagueForm(.create): nil
         case .leagueForm(.edit(let id)): id
         case .league(let id), .standings(let id), .scoreboard(let id, _), .matchup(let id, _, _), .roster(let id, _),
-             .freeAgents(let id), .claims(let id), .draftRoom(let id), .draftRecap(let id), .history(let id), .chat(let id), .activity(let id),
+             .freeAgents(let id), .claims(let id), .draftRoom(let id), .draftRecap(let id), .recap(let id, _), .history(let id), .chat(let id), .activity(let id),
              .scoringRules(let id), .leagueSettings(let id),
              .commissioner(let id), .trades(let id), .tradeBuilder(let id, _): id
         case .player(_, let league): league
@@ -57,7 +59,7 @@ public enum Page: Hashable, Sendable {
         case .account, .leagueForm(.create): [.home, self]
         case .leagueForm(.edit(let id)): [.home, .league(id), .leagueSettings(id), self]
         case .league(let id): [.home, .league(id)]
-        case .matchup(let id, let week, _): [.home, .league(id), .scoreboard(id, week: week), self]
+        case .matchup(let id, let week, _), .recap(let id, let week): [.home, .league(id), .scoreboard(id, week: week), self]
         case .player(_, let league?): [.home, .league(league), self]
         case .player(_, nil): [.home, self]
         case .tradeBuilder(let id, _): [.home, .league(id), .trades(id), self]

@@ -30,6 +30,7 @@ public struct PageState: Equatable, Sendable {
         case .draftRoom(let id): self.init(DraftRoomFeature.self, .init(id: id, bell: settings.draftBell))
         case .scoringRules(let id): self.init(ScoringRulesFeature.self, .init(id: id))
         case .draftRecap(let id): self.init(DraftRecapFeature.self, .init(id: id))
+        case .recap(let id, let week): self.init(RecapFeature.self, .init(id: id, week: week))
         case .history(let id): self.init(HistoryFeature.self, .init(id: id))
         case .chat(let id): self.init(ChatFeature.self, .init(id: id))
         case .activity(let id): self.init(ActivityFeature.self, .init(id: id, seen: settings.activitySeen[String(id.rawValue)]))

@@ -71,6 +71,7 @@ extension FakeLeague {
         case C.renewLeague.name: return try answer(Wire.CreatedLeague(league: try await renewLeague(league!)))
         case C.advanceClock.name: return try answer(try await advanceClock(league!, to: body(Wire.ClockTo.self).to))
         case Endpoints.Trades.list.name: return try answer(tradeList)
+        case Endpoints.Recap.recap.name: return try answer(try weekRecap(league!, week: try raw.optionalInt("week") ?? 0))
         case Endpoints.Leagues.history.name:
             guard let h = commish.histories[league!] else { throw DomainError.notFound("League \(league!.rawValue)") }
             return try answer(h)

@@ -27,6 +27,7 @@ public enum ScoreboardFeature: PageFeature {
         case weekStepped(Int)
         case list(ListMove)
         case rowActivated
+        case recapOpened
     }
 
     public static func live(_ state: State) -> Live<Action> { Live(refresh: .liveRefreshed) }
@@ -62,6 +63,9 @@ public enum ScoreboardFeature: PageFeature {
         case .rowActivated:
             guard let sb = state.scoreboard.value, let m = sb.matchups[safe: state.list.selected ?? -1] else { return .none }
             return .delegate(.open(.matchup(state.id, week: sb.week, team: m.home.team.id)))
+        case .recapOpened:
+            guard let sb = state.scoreboard.value, recapUnavailable(state) == nil else { return .none }
+            return .delegate(.open(.recap(state.id, week: sb.week)))
         }
     }
 
@@ -82,7 +86,16 @@ public enum ScoreboardFeature: PageFeature {
                        enabledWhen: canForward, disabledReason: "this is the last week"),
             KeyBinding([.char("h"), .left], .weekStepped(-1), label: "previous week", group: "Scoreboard",
                        enabledWhen: canBack, disabledReason: "this is the first week"),
+            KeyBinding([.char("R")], .recapOpened, label: "week recap", group: "Scoreboard", footer: recapUnavailable(state) == nil,
+                       enabledWhen: recapUnavailable(state) == nil, disabledReason: recapUnavailable(state),
+                       operation: Endpoints.Recap.recap.name),
         ] + ListKeys.bindings(Action.list, footer: false) + [PageKeys.retry(.retry)])
+    }
+
+    /// Why `R` can't open the week's recap (nil: it can): only a week whose games are all final has one.
+    static func recapUnavailable(_ state: State) -> String? {
+        guard let sb = state.scoreboard.value, !sb.matchups.isEmpty else { return "no matchups shown" }
+        return sb.matchups.allSatisfy { $0.status == .final } ? nil : "week \(sb.week) isn't final yet"
     }
 
     static func table(_ state: State, _ sb: Scoreboard, context: RenderContext) -> DataTable {
