@@ -46,7 +46,9 @@ public enum SeasonImport {
         /// Players created or renamed; players whose team this season is new or changed.
         public var players = 0, playerTeams = 0
         public var teams = 0, games = 0, weeklyStats = 0, plays = 0, totals = 0
-        public var total: Int { players + playerTeams + teams + games + weeklyStats + plays + totals }
+        /// Player-weeks whose injury status was stored, changed or cleared.
+        public var injuries = 0
+        public var total: Int { players + playerTeams + teams + games + weeklyStats + plays + totals + injuries }
     }
 
     /// Imports `path` (a folder of nflverse files, or one file) into `db`: every season found, or only `season`. A bad
