@@ -11,6 +11,7 @@ import ClubhouseDomain
         "sign_in_attempts", "plays", "league_clock_runs", "idempotent_requests", "score_corrections",
         "trades", "trade_items", "trade_votes", "draft_pick_owners",
         "auction_nominations", "auction_bids", "auction_max_bids", "auction_sales", "trading_block", "chat_reactions", "keepers",
+        "injury_reports",
     ]
 
     @Test func migratesAnEmptyFileToTheLatestSchema() throws {

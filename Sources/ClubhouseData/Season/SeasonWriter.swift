@@ -19,7 +19,7 @@ struct StoredSeason {
     var totals: [PlayerID: PriorSeasonStat] = [:]
     /// The season's plays per game (loaded only when an import without play-by-play must recompute residuals).
     var plays: [String: [PlayStat]] = [:]
-    /// The season's stored injury reports (player-weeks whose status isn't healthy).
+    /// The season's stored injury reports (player-weeks whose status isn't healthy; loaded with `loadInjuries`).
     var injuries: [WeeklyKey: InjuryReport] = [:]
 
     static func load(_ season: Int, session c: some StoreSQLSession) throws -> StoredSeason {
@@ -53,17 +53,21 @@ struct StoredSeason {
                                   opponent: r.string(at: 3), stats: SQLStoreTransaction<Connection>.statLine(r, from: 5))
             s.weekly[WeeklyKey(player: stat.playerID, week: stat.week)] = StoredWeekly(stat: stat, source: WeeklyStat.Source(rawValue: r.string(at: 4)) ?? .player)
         }
-        try c.forEach("SELECT week, player_id, report, roster_status, injury, practice FROM injury_reports WHERE season = ?", [season]) { r in
-            let report = InjuryReport(playerID: PlayerID(r.string(at: 1)), season: season, week: r.int(at: 0), report: r.string(at: 2),
-                                      rosterStatus: r.string(at: 3), injury: r.string(at: 4), practice: r.string(at: 5))
-            s.injuries[WeeklyKey(player: report.playerID, week: report.week)] = report
-        }
         try c.forEach("SELECT player_id, games, \(StoreSQL.statSelect) FROM season_totals WHERE season = ?", [season]) { r in
             let t = PriorSeasonStat(playerID: PlayerID(r.string(at: 0)), season: season, games: r.int(at: 1),
                                     stats: SQLStoreTransaction<Connection>.statLine(r, from: 2))
             s.totals[t.playerID] = t
         }
         return s
+    }
+
+    /// The season's stored injury reports (loaded only when an import gives an injury file).
+    mutating func loadInjuries(session c: some StoreSQLSession) throws {
+        try c.forEach("SELECT week, player_id, report, roster_status, injury, practice FROM injury_reports WHERE season = ?", [season]) { r in
+            let report = InjuryReport(playerID: PlayerID(r.string(at: 1)), season: season, week: r.int(at: 0), report: r.string(at: 2),
+                                      rosterStatus: r.string(at: 3), injury: r.string(at: 4), practice: r.string(at: 5))
+            injuries[WeeklyKey(player: report.playerID, week: report.week)] = report
+        }
     }
 
     mutating func loadPlays(session c: some StoreSQLSession, games: Set<String>) throws {
@@ -327,7 +331,7 @@ struct SeasonWriter<Session: StoreSQLSession> {
 
 extension SeasonInfo {
     /// What the database holds of one season (nil: none of it).
-    package static func load(_ season: Int, session c: some StoreSQLSession) throws -> SeasonInfo? {
+    package static func load(_ season: Int, session c: some StoreSQLSession, countingInjuries: Bool = true) throws -> SeasonInfo? {
         guard let kind = try c.scalar("SELECT kind FROM seasons WHERE season = ?", [season], as: String.self).flatMap(Kind.init) else {
             return nil
         }
@@ -339,7 +343,7 @@ extension SeasonInfo {
             playerWeeks: try count("SELECT count(*) FROM weekly_stats WHERE season = ? AND player_id NOT LIKE 'DST-%'"),
             plays: try count("SELECT COALESCE(sum(play_rows), 0) FROM games WHERE season = ?"),
             totals: try count("SELECT count(*) FROM season_totals WHERE season = ?"))
-        info.injuryStatuses = try count("SELECT count(*) FROM injury_reports WHERE season = ?")
+        if countingInjuries { info.injuryStatuses = try count("SELECT count(*) FROM injury_reports WHERE season = ?") }
         try c.forEach("SELECT min(kickoff), max(kickoff) FROM games WHERE season = ?", [season]) { r in
             if !r.isNull(at: 0) { info.firstKickoff = Date(timeIntervalSince1970: r.double(at: 0)) }
             if !r.isNull(at: 1) { info.lastKickoff = Date(timeIntervalSince1970: r.double(at: 1)) }

@@ -167,7 +167,8 @@ import ClubhouseDomain
     /// were absent (the CLI's summary words it; `SeasonCommandDescribeTests` end to end).
     @Test func aSeasonWithoutTheFilesImportsAsBefore() throws {
         let db = try migratedMemoryDatabase()
-        let report = try SeasonImport.run(path: try SeasonFolder(compressed: true).path, into: db, now: Self.now).get()
+        let folder = try SeasonFolder(compressed: true)
+        let report = try SeasonImport.run(path: folder.path, into: db, now: Self.now).get()
         let season = try #require(report.seasons.first)
         #expect(!season.files.contains { $0.file == .injuries || $0.file == .weeklyRosters })
         #expect(season.changes.injuries == 0 && season.stored.injuryStatuses == 0)
