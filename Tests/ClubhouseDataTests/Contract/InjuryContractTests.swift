@@ -95,10 +95,9 @@ import Testing
         // Another manager's summary of the league flags none of Alice's players.
         let ben = try #require(try await s.world.api(try s.world.person("ben")).myLeagues().first { $0.id == s.league })
         #expect(ben.startersOut == nil)
-        // Benched, he is flagged no more.
-        let bench = try #require(try await s.world.api().roster(s.league, team: s.team).rows.first { $0.slot == .bench && !$0.locked
-            && $0.player.id != s.reserve.player.id && s.out.slot.accepts($0.player.position) }, "no bench player to swap in")
-        _ = try await s.world.api(s.alice).moveInLineup(s.league, team: s.team, move: LineupMove(bench.player.id, to: s.out.slot, swapWith: s.out.player.id))
+        // Out of the starting lineup (his week's OUT lets IR take him), he is flagged no more.
+        let after = try await s.world.api(s.alice).moveInLineup(s.league, team: s.team, move: LineupMove(s.out.player.id, to: .ir))
+        #expect(after.rows.first { $0.player.id == s.out.player.id }?.slot == .ir)
         #expect(try await s.world.api(s.alice).myLeagues().first { $0.id == s.league }?.startersOut == nil)
     }
 
