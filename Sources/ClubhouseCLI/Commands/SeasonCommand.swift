@@ -202,8 +202,7 @@ package enum SeasonCommand {
         let then = switch (absent.count == 2, stored > 0) {
         case (true, true): "the \(grouped(stored)) injury statuses stored stand"
         case (true, false): "no injury statuses for \(s.season) (none are guessed)"
-        case (false, true): "what it said before stays as stored"
-        case (false, false): "no statuses from it (none are guessed)"
+        case (false, _): "nothing new from it (none is guessed; what it gave before stands)"
         }
         return "  no \(names) among these files: \(then)"
     }
