@@ -33,6 +33,7 @@ Sources/ClubhouseData/Season/ByteSource.swift 1 a season file being imported
 Sources/ClubhouseData/Season/SeasonReader.swift 5 season files being imported
 Sources/ClubhouseData/Season/SeasonReader+PlayByPlay.swift 1 the play-by-play file being imported
 Sources/ClubhouseData/Season/SeasonReader+Totals.swift 2 season files being imported
+Sources/ClubhouseData/Season/SeasonReader+Injuries.swift 2 the injury report and weekly rosters files being imported
 Sources/ClubhouseRemote/Connection.swift 1 the CA file given to --ca-file
 Sources/ClubhouseRemote/SeasonDownload.swift 3 season downloads being written and their ETag files
 Sources/ClubhouseRemote/SeasonDownload+HTTP.swift 1 a season download being written (its .part file)

@@ -43,13 +43,16 @@ public struct SeasonDownload: Sendable {
     }
 
     /// The files of `season`: players and the schedule (every season's, plain CSV as nflverse publishes them), the
-    /// weekly player and team stats and the play-by-play (gzip).
+    /// weekly player and team stats and the play-by-play (gzip), the injury report and the weekly rosters (plain CSV;
+    /// older seasons have neither, and a season's first report comes with its first week).
     public static func files(season: Int) -> [FileSpec] {
         [FileSpec(file: .players, name: "players.csv", required: true),
          FileSpec(file: .games, name: "games.csv", required: true),
          FileSpec(file: .playerWeek, name: "stats_player_week_\(season).csv.gz", required: false),
          FileSpec(file: .teamWeek, name: "stats_team_week_\(season).csv.gz", required: false),
-         FileSpec(file: .playByPlay, name: "play_by_play_\(season).csv.gz", required: false)]
+         FileSpec(file: .playByPlay, name: "play_by_play_\(season).csv.gz", required: false),
+         FileSpec(file: .injuries, name: "injuries_\(season).csv", required: false),
+         FileSpec(file: .weeklyRosters, name: "roster_weekly_\(season).csv", required: false)]
     }
 
     public let base: String

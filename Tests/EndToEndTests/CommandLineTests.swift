@@ -149,3 +149,41 @@ import Testing
         #expect(r.status == 2)
     }
 }
+
+/// `clubhouse season import` with nflverse's optional injury files: a season without them imports as before and says
+/// so; an injury report with a bad row is refused by its line and nothing of the folder is imported.
+@Suite struct InjuryImportCommandTests {
+    let home: TemporaryHome
+    init() throws { home = try TemporaryHome() }
+
+    /// The whole 2019 season in a folder of its own, with `extra` files beside it.
+    func season(_ extra: [String: String] = [:]) throws -> String {
+        let folder = home.url.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try ShippedSeason.writeSeason(to: folder)
+        for (name, text) in extra { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        return folder.path
+    }
+
+    var database: String { home.url.appendingPathComponent("db.sqlite").path }
+
+    @Test func aSeasonWithoutInjuryFilesImportsAsBeforeAndSaysTheyWereAbsent() throws {
+        let r = try Binary.run(["season", "import", try season(), "--database", database], environment: home.environment)
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("  no injuries_2019.csv (release tag injuries) nor roster_weekly_2019.csv (release tag weekly_rosters) "
+                               + "among these files: no injury statuses for 2019 (none are guessed)\n"), "\(r.out)")
+        #expect(r.out.contains("stored:  2019  players 600  games 256  player-weeks 5500  plays 45016\n"), "\(r.out)")
+    }
+
+    @Test func anInjuryReportWithABadRowIsRefusedByLineAndNothingIsImported() throws {
+        var lines = InjuryFiles.injuries.split(separator: "\n").map(String.init)
+        lines[2] = lines[2].replacingOccurrences(of: ",Questionable,", with: ",Sidelined,")
+        let folder = try season(["injuries_2019.csv": lines.joined(separator: "\n") + "\n", "roster_weekly_2019.csv": InjuryFiles.rosters])
+        let r = try Binary.run(["season", "import", folder, "--database", database], environment: home.environment)
+        #expect(r.status == 1)
+        #expect(r.err.contains("injuries_2019.csv:3: report_status \"Sidelined\" is not an injury report's status"), "\(r.err)")
+        #expect(r.err.contains("Nothing was imported."))
+        let list = try Binary.run(["season", "list", "--database", database], environment: home.environment)
+        #expect(list.out.hasPrefix("No season stored yet"), "not the season either: \(list.out)")
+    }
+}

@@ -34,7 +34,12 @@ import Testing
         }
         #expect(r.err.split(separator: "\n").contains { $0.hasPrefix("play_by_play_2019.csv.gz") && $0.contains("[######") && !$0.contains("100%") },
                 "the big file shows its progress on the way:\n\(r.err)")
-        #expect(r.out.contains("stored:  2019  players 600  games 256  player-weeks 5500  plays 45016"), "\(r.out)")
+        #expect(r.out.contains("stored:  2019  players 600  games 256  player-weeks 5500  plays 45016\n"), "\(r.out)")
+        // 2019's injury report and weekly rosters aren't on this mirror: skipped, and the import says so.
+        #expect(r.err.contains("injuries_2019.csv: not published (yet) — skipped"), "\(r.err)")
+        #expect(r.err.contains("roster_weekly_2019.csv: not published (yet) — skipped"), "\(r.err)")
+        #expect(r.out.contains("  no injuries_2019.csv (release tag injuries) nor roster_weekly_2019.csv (release tag weekly_rosters) "
+                               + "among these files: no injury statuses for 2019 (none are guessed)\n"), "\(r.out)")
         #expect(server.requests.map(\.path).contains("/pbp/play_by_play_2019.csv.gz"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: downloads.path).filter { $0.hasSuffix(".part") }.isEmpty)
 
@@ -43,7 +48,8 @@ import Testing
         #expect(again.status == 0, "\(again.err)")
         #expect(again.err.contains("play_by_play_2019.csv.gz: unchanged since the last download"), "\(again.err)")
         #expect(again.out.contains("nothing changed"), "\(again.out)")
-        #expect(server.requests.suffix(5).allSatisfy { $0.ifNoneMatch != nil })
+        let published = server.requests.suffix(7).filter { !$0.path.hasPrefix("/injuries/") && !$0.path.hasPrefix("/weekly_rosters/") }
+        #expect(published.count == 5 && published.allSatisfy { $0.ifNoneMatch != nil })
         let list = try Binary.run(["season", "list", "--database", database], environment: environment)
         #expect(list.out == "2019  players 600  games 256  player-weeks 5500  plays 45016\n")
     }
@@ -85,5 +91,23 @@ import Testing
         #expect(down.err.contains("players.csv: the download was interrupted"), "\(down.err)")
         #expect(try Binary.run(["season", "fetch", "19", "--from", server.url]).status == 2, "a usage error")
         #expect(try Binary.run(["season", "fetch", "2019", "--from", "ftp://example.org"]).status == 2)
+    }
+
+    /// A season whose injury report and weekly rosters are published: fetched beside the other files and imported
+    /// through the same importer; the weeks' statuses are stored and the summary counts them.
+    @Test func theInjuryReportAndWeeklyRostersAreFetchedAndImported() throws {
+        for tag in ["injuries", "weekly_rosters"] {
+            try FileManager.default.createDirectory(at: releases.appendingPathComponent(tag), withIntermediateDirectories: true)
+        }
+        try InjuryFiles.injuries.write(to: releases.appendingPathComponent("injuries/injuries_2019.csv"), atomically: true, encoding: .utf8)
+        try InjuryFiles.rosters.write(to: releases.appendingPathComponent("weekly_rosters/roster_weekly_2019.csv"), atomically: true, encoding: .utf8)
+        let r = try fetch()
+        #expect(r.status == 0, "\(r.err)")
+        let lines = r.out.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("  injuries_2019.csv ") && $0.hasSuffix(" 3 rows, 3 imported") }, "\(r.out)")
+        #expect(lines.contains { $0.hasPrefix("  roster_weekly_2019.csv ") && $0.hasSuffix(" 2 rows, 2 imported") }, "\(r.out)")
+        #expect(r.out.contains(", 4 injury statuses\n"), "\(r.out)")
+        #expect(!r.out.contains("none are guessed"), "\(r.out)")
+        #expect(r.out.contains("stored:  2019  players 600  games 256  player-weeks 5500  plays 45016  injury statuses 4\n"), "\(r.out)")
     }
 }

@@ -130,7 +130,9 @@ enum Usage {
     NFL seasons from nflverse's published files: players.csv, games.csv,
     stats_player_week_YEAR.csv, stats_team_week_YEAR.csv, play_by_play_YEAR.csv (each may be
     .csv.gz), or a season's totals alone (stats_player_reg_YEAR.csv, stats_team_reg_YEAR.csv:
-    the basis of the next season's pre-draft rankings).
+    the basis of the next season's pre-draft rankings). Optional: injuries_YEAR.csv and
+    roster_weekly_YEAR.csv (injury statuses per week: Q, D, O, IR); a season without them
+    says so and has none.
 
     import  reads every season whose files are in DIR (or only --season YEAR) in one
             transaction: players created or updated, games with kickoffs in UTC, weekly

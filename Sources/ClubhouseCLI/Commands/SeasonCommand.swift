@@ -171,19 +171,40 @@ package enum SeasonCommand {
             let width = names.map(\.count).max() ?? 0
             for (f, name) in zip(s.files, names) {
                 var line = "  \(name.padding(toLength: width, withPad: " ", startingAt: 0))  \(grouped(f.rows)) rows, \(grouped(f.imported)) imported"
-                if f.skipped > 0 { line += ", \(grouped(f.skipped)) skipped (other seasons, the postseason, non-fantasy positions)" }
+                if f.skipped > 0 {
+                    let why = f.file == .injuries || f.file == .weeklyRosters ? "the postseason, non-fantasy positions, no gsis_id"
+                        : "other seasons, the postseason, non-fantasy positions"
+                    line += ", \(grouped(f.skipped)) skipped (\(why))"
+                }
                 out += line + "\n"
             }
             let c = s.changes
             out += c.total == 0 ? "  nothing changed: the database already had these files' facts\n"
                 : "  written: \(grouped(c.players)) players, \(grouped(c.playerTeams)) players' teams, \(grouped(c.teams)) teams, \(grouped(c.games)) games, "
-                    + "\(grouped(c.weeklyStats)) weekly lines, \(grouped(c.plays)) play rows, \(grouped(c.totals)) season totals\n"
+                    + "\(grouped(c.weeklyStats)) weekly lines, \(grouped(c.plays)) play rows, \(grouped(c.totals)) season totals"
+                    + (c.injuries > 0 ? ", \(grouped(c.injuries)) injury statuses" : "") + "\n"
+            if s.kind == .full, let absent = injuriesAbsent(s) { out += absent + "\n" }
             out += "  stored:  \(s.stored.line)\n"
         }
         if !report.ignoredFiles.isEmpty {
             out += "Not nflverse files, not read: \(report.ignoredFiles.map { TerminalText.escaped($0) }.joined(separator: ", "))\n"
         }
         return out
+    }
+
+    /// A full season's line when the files had no injury report or weekly rosters (both optional: older seasons have
+    /// none): it says so, and what the season's statuses are then (none are guessed). Nil when both were read.
+    static func injuriesAbsent(_ s: SeasonImport.SeasonReport) -> String? {
+        let absent = [NFLVerseFile.injuries, .weeklyRosters].filter { f in !s.files.contains { $0.file == f } }
+        guard !absent.isEmpty else { return nil }
+        let names = absent.map { "\($0.name(season: s.season)) (release tag \($0.tag))" }.joined(separator: " nor ")
+        let stored = s.stored.injuryStatuses ?? 0
+        let then = switch (absent.count == 2, stored > 0) {
+        case (true, true): "the \(grouped(stored)) injury statuses stored stand"
+        case (true, false): "no injury statuses for \(s.season) (none are guessed)"
+        case (false, _): "nothing new from it (none is guessed; what it gave before stands)"
+        }
+        return "  no \(names) among these files: \(then)"
     }
 
     static func grouped(_ n: Int) -> String {

@@ -17,6 +17,12 @@ public enum NFLVerseFile: String, CaseIterable, Sendable, Comparable {
     case playerTotals
     /// `stats_team/stats_team_reg_SEASON.csv`: one row per team, regular-season totals.
     case teamTotals
+    /// `injuries/injuries_SEASON.csv`: the NFL's weekly injury report, one row per listed player and week (optional:
+    /// older seasons have none).
+    case injuries
+    /// `weekly_rosters/roster_weekly_SEASON.csv`: every team's roster each week, with each player's status code
+    /// (ACT, RES, PUP, INA, …; optional).
+    case weeklyRosters
 
     public static func < (a: Self, b: Self) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
 
@@ -28,6 +34,8 @@ public enum NFLVerseFile: String, CaseIterable, Sendable, Comparable {
         case .playerWeek, .playerTotals: "stats_player"
         case .teamWeek, .teamTotals: "stats_team"
         case .playByPlay: "pbp"
+        case .injuries: "injuries"
+        case .weeklyRosters: "weekly_rosters"
         }
     }
 
@@ -44,6 +52,8 @@ public enum NFLVerseFile: String, CaseIterable, Sendable, Comparable {
         case .playByPlay: "play_by_play_\(season).csv"
         case .playerTotals: "stats_player_reg_\(season).csv"
         case .teamTotals: "stats_team_reg_\(season).csv"
+        case .injuries: "injuries_\(season).csv"
+        case .weeklyRosters: "roster_weekly_\(season).csv"
         }
     }
 
@@ -57,6 +67,8 @@ public enum NFLVerseFile: String, CaseIterable, Sendable, Comparable {
         case .playByPlay: "play-by-play"
         case .playerTotals: "season player totals"
         case .teamTotals: "season team totals"
+        case .injuries: "injury report"
+        case .weeklyRosters: "weekly rosters"
         }
     }
 
@@ -71,7 +83,8 @@ public enum NFLVerseFile: String, CaseIterable, Sendable, Comparable {
         if name == "games" { return (.games, nil) }
         let prefixes: [(String, NFLVerseFile)] = [
             ("stats_player_week_", .playerWeek), ("stats_team_week_", .teamWeek), ("play_by_play_", .playByPlay),
-            ("stats_player_reg_", .playerTotals), ("stats_team_reg_", .teamTotals),
+            ("stats_player_reg_", .playerTotals), ("stats_team_reg_", .teamTotals), ("injuries_", .injuries),
+            ("roster_weekly_", .weeklyRosters),
         ]
         for (prefix, file) in prefixes where name.hasPrefix(prefix) {
             let year = name.dropFirst(prefix.count)
@@ -117,7 +130,8 @@ public struct SeasonFileSet: Sendable {
             guard NFLVerseFile.identify(url.lastPathComponent) != nil else {
                 throw DataFileError(file: path, line: 0, reason: """
                     not an nflverse file name: expected players.csv, games.csv, stats_player_week_YEAR.csv, stats_team_week_YEAR.csv, \
-                    play_by_play_YEAR.csv, stats_player_reg_YEAR.csv or stats_team_reg_YEAR.csv (each may be .csv.gz)
+                    play_by_play_YEAR.csv, stats_player_reg_YEAR.csv, stats_team_reg_YEAR.csv, injuries_YEAR.csv or \
+                    roster_weekly_YEAR.csv (each may be .csv.gz)
                     """)
             }
         }

@@ -24,8 +24,29 @@ public struct SeasonData: Sendable {
     public var totals: [PriorSeasonStat] = []
     public var totalsPlayers: [Player] = []
     public var totalsTeams: [NFLTeam] = []
+    /// The injury report's rows, one per player and week (nil: injuries_YEAR.csv wasn't given; the stored reports stand).
+    public var injuries: [ReportedInjury]?
+    /// The weekly rosters' status codes, one per player and week (nil: roster_weekly_YEAR.csv wasn't given).
+    public var rosterStatuses: [RosterStatus]?
     /// What each file gave, for the report.
     public var fileCounts: [FileCount] = []
+
+    /// A row of the injury report: its game status ("Out", "Doubtful", "Questionable"; "" for none or Probable), primary
+    /// injury and practice participation.
+    public struct ReportedInjury: Hashable, Sendable {
+        public var player: PlayerID
+        public var week: Int
+        public var report: String
+        public var injury: String
+        public var practice: String
+    }
+
+    /// A player's status code on a week's roster ("ACT", "RES", "PUP", "INA", …).
+    public struct RosterStatus: Hashable, Sendable {
+        public var player: PlayerID
+        public var week: Int
+        public var status: String
+    }
 
     /// One game's play-by-play.
     public struct GamePlays: Sendable {

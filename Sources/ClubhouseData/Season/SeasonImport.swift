@@ -46,7 +46,9 @@ public enum SeasonImport {
         /// Players created or renamed; players whose team this season is new or changed.
         public var players = 0, playerTeams = 0
         public var teams = 0, games = 0, weeklyStats = 0, plays = 0, totals = 0
-        public var total: Int { players + playerTeams + teams + games + weeklyStats + plays + totals }
+        /// Player-weeks whose injury status was stored, changed or cleared.
+        public var injuries = 0
+        public var total: Int { players + playerTeams + teams + games + weeklyStats + plays + totals + injuries }
     }
 
     /// Imports `path` (a folder of nflverse files, or one file) into `db`: every season found, or only `season`. A bad
@@ -103,9 +105,12 @@ public enum SeasonImport {
         return try apply(try reader.read(), stored: stored, session: c, now: now)
     }
 
-    /// Writes a season read from its files (and checked) as differences against what is stored.
-    static func apply(_ data: SeasonData, stored: StoredSeason? = nil, session c: some StoreSQLSession, now: Date) throws -> SeasonReport {
+    /// Writes a season read from its files (and checked) as differences against what is stored. `injuryTable`: whether
+    /// the schema has the injury reports' table (a migration older than it imports with false, and no injury files).
+    static func apply(_ data: SeasonData, stored: StoredSeason? = nil, session c: some StoreSQLSession, now: Date,
+                      injuryTable: Bool = true) throws -> SeasonReport {
         var stored = try stored ?? StoredSeason.load(data.season, session: c)
+        if injuryTable && (data.injuries != nil || data.rosterStatuses != nil) { try stored.loadInjuries(session: c) }
         // Games whose stats lines are given without their play-by-play: their stored plays get new residuals.
         let games = Assembled.gamesNeedingStoredPlays(data)
         if data.kind == .full && !games.isEmpty { try stored.loadPlays(session: c, games: games) }
@@ -114,7 +119,8 @@ public enum SeasonImport {
         if let assembled { try assembled.checkFinalGames(data, now: now) }
         try writer.write(data, assembled: assembled, now: now)
         return SeasonReport(season: data.season, kind: data.kind, files: data.fileCounts, changes: writer.changes,
-                            stored: try SeasonInfo.load(data.season, session: c) ?? SeasonInfo(season: data.season, kind: data.kind),
+                            stored: try SeasonInfo.load(data.season, session: c, countingInjuries: injuryTable)
+                                ?? SeasonInfo(season: data.season, kind: data.kind),
                             changedWeeks: writer.changedWeeks)
     }
 

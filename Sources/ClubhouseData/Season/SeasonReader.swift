@@ -57,7 +57,8 @@ public struct SeasonReader {
         }
         if let url = files[.games] { data.games = try readGames(url, into: &data) }
         let games = data.games ?? context.games
-        if games.isEmpty && (files[.playerWeek] != nil || files[.teamWeek] != nil || files[.playByPlay] != nil) {
+        let needSchedule: [NFLVerseFile] = [.playerWeek, .teamWeek, .playByPlay, .injuries, .weeklyRosters]
+        if games.isEmpty && needSchedule.contains(where: { files[$0] != nil }) {
             throw DataFileError(file: files.values.map(\.lastPathComponent).sorted().first ?? "", line: 0, reason: """
                 the season \(season) has no schedule: import games.csv (release tag schedules) with it, or first
                 """)
@@ -85,6 +86,10 @@ public struct SeasonReader {
             }
             data.playByPlay = out
         }
+        // Injury statuses: weeks of the schedule when there is one.
+        let weeks = games.isEmpty ? 1...18 : games.map(\.week).min()!...games.map(\.week).max()!
+        if let url = files[.injuries] { data.injuries = try readInjuries(url, weeks: weeks, into: &data) }
+        if let url = files[.weeklyRosters] { data.rosterStatuses = try readWeeklyRosters(url, weeks: weeks, into: &data) }
         return data
     }
 

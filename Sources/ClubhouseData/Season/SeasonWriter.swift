@@ -19,6 +19,8 @@ struct StoredSeason {
     var totals: [PlayerID: PriorSeasonStat] = [:]
     /// The season's plays per game (loaded only when an import without play-by-play must recompute residuals).
     var plays: [String: [PlayStat]] = [:]
+    /// The season's stored injury reports (player-weeks whose status isn't healthy; loaded with `loadInjuries`).
+    var injuries: [WeeklyKey: InjuryReport] = [:]
 
     static func load(_ season: Int, session c: some StoreSQLSession) throws -> StoredSeason {
         var s = StoredSeason(season: season)
@@ -59,6 +61,15 @@ struct StoredSeason {
         return s
     }
 
+    /// The season's stored injury reports (loaded only when an import gives an injury file).
+    mutating func loadInjuries(session c: some StoreSQLSession) throws {
+        try c.forEach("SELECT week, player_id, report, roster_status, injury, practice FROM injury_reports WHERE season = ?", [season]) { r in
+            let report = InjuryReport(playerID: PlayerID(r.string(at: 1)), season: season, week: r.int(at: 0), report: r.string(at: 2),
+                                      rosterStatus: r.string(at: 3), injury: r.string(at: 4), practice: r.string(at: 5))
+            injuries[WeeklyKey(player: report.playerID, week: report.week)] = report
+        }
+    }
+
     mutating func loadPlays(session c: some StoreSQLSession, games: Set<String>) throws {
         try c.forEach("SELECT game_id, week, quarter, elapsed_s, play_seq, player_id, stat, value FROM plays WHERE season = ?", [season]) { r in
             let game = r.string(at: 0)
@@ -97,6 +108,7 @@ struct SeasonWriter<Session: StoreSQLSession> {
             if let games = data.games { try writeGames(games) }
             try writeWeekly(a.weekly)
             try writePlays(a.plays, rows: a.playRows, games: a.games)
+            if data.injuries != nil || data.rosterStatuses != nil { try writeInjuries(Self.injuryReports(data, stored: stored.injuries)) }
         } else {
             let pool = Dictionary(data.totalsPlayers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
             try writePlayers(pool: pool, listed: [:])
@@ -234,6 +246,46 @@ struct SeasonWriter<Session: StoreSQLSession> {
         }
     }
 
+    /// The season's injury reports after an import: the report's part (game status, injury, practice) from the
+    /// injuries file given, else as stored; the roster's status from the weekly rosters given, else as stored. Only
+    /// player-weeks whose status isn't healthy are kept (a player the new file no longer lists is healthy again).
+    static func injuryReports(_ data: SeasonData, stored: [WeeklyKey: InjuryReport]) -> [WeeklyKey: InjuryReport] {
+        var out: [WeeklyKey: InjuryReport] = [:]
+        func blank(_ k: WeeklyKey) -> InjuryReport { InjuryReport(playerID: k.player, season: data.season, week: k.week) }
+        if let given = data.injuries {
+            for i in given {
+                let k = WeeklyKey(player: i.player, week: i.week)
+                out[k] = InjuryReport(playerID: i.player, season: data.season, week: i.week, report: i.report, injury: i.injury, practice: i.practice)
+            }
+        } else {
+            for (k, r) in stored where !r.report.isEmpty || !r.injury.isEmpty || !r.practice.isEmpty {
+                out[k] = InjuryReport(playerID: k.player, season: data.season, week: k.week, report: r.report, injury: r.injury, practice: r.practice)
+            }
+        }
+        if let given = data.rosterStatuses {
+            for g in given { out[WeeklyKey(player: g.player, week: g.week), default: blank(WeeklyKey(player: g.player, week: g.week))].rosterStatus = g.status }
+        } else {
+            for (k, r) in stored where !r.rosterStatus.isEmpty { out[k, default: blank(k)].rosterStatus = r.rosterStatus }
+        }
+        return out.filter { $0.value.status != .healthy }
+    }
+
+    mutating func writeInjuries(_ reports: [WeeklyKey: InjuryReport]) throws {
+        let c = session
+        for (key, r) in reports.sorted(by: { ($0.key.week, $0.key.player) < ($1.key.week, $1.key.player) }) where stored.injuries[key] != r {
+            try c.run("""
+                INSERT INTO injury_reports (season, week, player_id, report, roster_status, injury, practice) VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (season, week, player_id) DO UPDATE SET report = excluded.report, roster_status = excluded.roster_status,
+                    injury = excluded.injury, practice = excluded.practice
+                """, [season, key.week, key.player, r.report, r.rosterStatus, r.injury, r.practice])
+            changes.injuries += 1
+        }
+        for key in stored.injuries.keys.sorted(by: { ($0.week, $0.player) < ($1.week, $1.player) }) where reports[key] == nil {
+            try c.run("DELETE FROM injury_reports WHERE season = ? AND week = ? AND player_id = ?", [season, key.week, key.player])
+            changes.injuries += 1
+        }
+    }
+
     mutating func writeTotals(_ totals: [PriorSeasonStat]) throws {
         let c = session
         let columns = StatLine.columns
@@ -279,7 +331,7 @@ struct SeasonWriter<Session: StoreSQLSession> {
 
 extension SeasonInfo {
     /// What the database holds of one season (nil: none of it).
-    package static func load(_ season: Int, session c: some StoreSQLSession) throws -> SeasonInfo? {
+    package static func load(_ season: Int, session c: some StoreSQLSession, countingInjuries: Bool = true) throws -> SeasonInfo? {
         guard let kind = try c.scalar("SELECT kind FROM seasons WHERE season = ?", [season], as: String.self).flatMap(Kind.init) else {
             return nil
         }
@@ -291,6 +343,7 @@ extension SeasonInfo {
             playerWeeks: try count("SELECT count(*) FROM weekly_stats WHERE season = ? AND player_id NOT LIKE 'DST-%'"),
             plays: try count("SELECT COALESCE(sum(play_rows), 0) FROM games WHERE season = ?"),
             totals: try count("SELECT count(*) FROM season_totals WHERE season = ?"))
+        if countingInjuries { info.injuryStatuses = try count("SELECT count(*) FROM injury_reports WHERE season = ?") }
         try c.forEach("SELECT min(kickoff), max(kickoff) FROM games WHERE season = ?", [season]) { r in
             if !r.isNull(at: 0) { info.firstKickoff = Date(timeIntervalSince1970: r.double(at: 0)) }
             if !r.isNull(at: 1) { info.lastKickoff = Date(timeIntervalSince1970: r.double(at: 1)) }

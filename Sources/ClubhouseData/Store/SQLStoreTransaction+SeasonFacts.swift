@@ -32,6 +32,18 @@ extension SQLStoreTransaction {
         return out
     }
 
+    func injuryReports(season: Int, week: Int?) throws -> [InjuryReport] {
+        var out: [InjuryReport] = []
+        let sql = "SELECT season, week, player_id, report, roster_status, injury, practice FROM injury_reports WHERE season = ?"
+        var params: [(any SQLBindable)?] = [season]
+        if let week { params.append(week) }
+        try each(sql + (week == nil ? "" : " AND week = ?") + " ORDER BY week, player_id", params) { s in
+            out.append(InjuryReport(playerID: PlayerID(s.string(at: 2)), season: s.int(at: 0), week: s.int(at: 1), report: s.string(at: 3),
+                                    rosterStatus: s.string(at: 4), injury: s.string(at: 5), practice: s.string(at: 6)))
+        }
+        return out
+    }
+
     func games(season: Int) throws -> [Game] {
         var out: [Game] = []
         try each("SELECT id, season, week, kickoff, away_team, home_team, away_score, home_score FROM games WHERE season = ? ORDER BY kickoff, id", [season]) { s in

@@ -56,6 +56,8 @@ public protocol LeagueStoreReader {
     /// The previous season's totals, the basis of pre-draft rankings for `season` (see `PriorSeason.Basis`).
     func priorSeason(before season: Int) throws -> PriorSeason
     func injuries() throws -> [PlayerID: InjuryStatus]
+    /// A season's injury reports (every player-week whose status isn't healthy), or one week's (`week`), by week then player.
+    func injuryReports(season: Int, week: Int?) throws -> [InjuryReport]
     /// Changes whenever season facts change (a season import), so caches know to reload.
     func seasonDataVersion() throws -> Int64
     /// Every play row of one week (derived from play-by-play), in game and play order; empty when the store has none.

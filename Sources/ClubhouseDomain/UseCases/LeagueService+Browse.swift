@@ -137,7 +137,7 @@ extension LeagueService {
             let rows = (s.rosters[team]?.entries ?? [])
                 .sorted { ($0.slot, $0.playerID) < ($1.slot, $1.playerID) }
                 .map { e in
-                    RosterRow(slot: e.slot, player: s.facts.summary(e.playerID), acquisition: e.acquisition, acquiredAt: e.acquiredAt,
+                    RosterRow(slot: e.slot, player: s.facts.summary(e.playerID, week: week), acquisition: e.acquisition, acquiredAt: e.acquiredAt,
                               weekPoints: s.points(e.playerID, week: week),
                               seasonPoints: s.scored.seasonPoints(e.playerID, finalAt: s.now) + s.livePoints(e.playerID, week: week),
                               locked: s.facts.isLocked(e.playerID, week: week, at: s.now),
@@ -162,10 +162,12 @@ extension LeagueService {
             var now = Date.distantFuture
             var rosteredBy: TeamSummary?
             var liveRow: GameLogRow?
+            // The week his status is for: the league's, else the season's on real time.
+            var statusWeek = facts.week(at: clock.now())
             if let league {
                 let s = try LeagueSnapshot(r, league: league, facts: facts)
                 try requireVisible(s.league, caller: caller, reader: r)
-                scoring = s.scoring; now = s.now
+                scoring = s.scoring; now = s.now; statusWeek = s.currentWeek
                 if let owner = s.rosters.values.first(where: { $0.contains(id) }) { rosteredBy = s.summary(try s.team(owner.teamID)) }
                 // His game in progress: the line so far, under the final weeks.
                 let week = s.currentWeek, m = facts.moment(id, week: week, at: s.now, live: s.live)
@@ -186,9 +188,11 @@ extension LeagueService {
             let log = baseLog + (liveRow.map { [$0] } ?? [])
             let totals = log.reduce(StatLine()) { $0 + $1.stats }
             let prior = facts.priorSeason[id].map { scoring.points(for: $0.stats, position: p.position) }
-            return PlayerDetail(player: facts.summary(id), nflTeamName: facts.nflTeams[p.nflTeam]?.fullName ?? p.nflTeam,
-                                scoring: scoring.preset, gameLog: log, seasonPoints: log.reduce(.zero) { $0 + $1.points },
-                                seasonStats: totals, priorSeasonPoints: prior, rosteredBy: rosteredBy, season: facts.season)
+            var detail = PlayerDetail(player: facts.summary(id, week: statusWeek), nflTeamName: facts.nflTeams[p.nflTeam]?.fullName ?? p.nflTeam,
+                                      scoring: scoring.preset, gameLog: log, seasonPoints: log.reduce(.zero) { $0 + $1.points },
+                                      seasonStats: totals, priorSeasonPoints: prior, rosteredBy: rosteredBy, season: facts.season)
+            detail.injuryReport = facts.injuryReport(id, week: statusWeek).map { "Week \(statusWeek): \($0.line)" }
+            return detail
         }
     }
 
@@ -199,8 +203,10 @@ extension LeagueService {
         let commissioner = try l.commissioner.flatMap { try r.user($0) }
         let mine = caller.userID.flatMap { u in teams.first { $0.manager == u }?.id }
         var offers: Int?, votes: Int?, claims = 0
+        var out: [String]?
         if let mine, l.state == .inSeason || l.state == .playoffs {
             claims = try r.waiverClaims(in: l.id).filter { $0.teamID == mine && $0.status == .pending }.count
+            out = try startersOut(team: mine, league: l, week: calendar.week(at: l.clock), reader: r)
         }
         if let mine, l.state == .drafting || l.state == .inSeason || l.state == .playoffs {
             let open = try r.trades(in: l.id).filter(\.state.isOpen)
@@ -213,7 +219,32 @@ extension LeagueService {
                              commissionerName: commissioner?.displayName, myTeam: caller.userID.flatMap { u in teams.first { $0.manager == u }?.id },
                              seasonClock: l.clock, season: l.season, tradeOffersToMe: offers == 0 ? nil : offers, tradeVotesOpen: votes == 0 ? nil : votes)
         summary.pendingClaims = claims == 0 ? nil : claims
+        summary.startersOut = out
         return summary
+    }
+
+    /// `team`'s starters who are out in `week` (O or IR on its injury report or weekly roster) and whose game hasn't
+    /// kicked off yet on the league's clock (they can still be benched; one on a bye isn't out of a game), as
+    /// "Name (POS, O)"; nil when none. The week's
+    /// reports are read first: the season's facts load only when one of them is out.
+    func startersOut(team: TeamID, league l: League, week: Int, reader r: any LeagueStoreReader) throws -> [String]? {
+        let out = Set(try r.injuryReports(season: l.season, week: week).filter(\.status.isOut).map(\.playerID))
+        guard !out.isEmpty else { return nil }
+        let slots: [PlayerID: Slot]
+        if let saved = try r.lineups(in: l.id, week: week).first(where: { $0.teamID == team }) {
+            slots = saved.slots
+        } else {
+            let entries = try r.rosters(in: l.id).first { $0.teamID == team }?.entries ?? []
+            slots = Dictionary(entries.map { ($0.playerID, $0.slot) }, uniquingKeysWith: { a, _ in a })
+        }
+        let starters = slots.filter { $0.value.isStarter && out.contains($0.key) }.keys
+        guard !starters.isEmpty else { return nil }
+        let facts = try factsCache.facts(r, season: l.season)
+        let names = starters.filter { facts.game(for: $0, week: week).map { !$0.hasKickedOff(at: l.clock) } ?? false }.sorted().map { id in
+            let p = facts.summary(id, week: week)
+            return "\(p.name) (\(p.position.rawValue), \(p.injury.tag))"
+        }
+        return names.isEmpty ? nil : names
     }
 
     /// Each team's slots for a week: the saved lineup, or the roster's current slots.
@@ -232,7 +263,7 @@ extension LeagueService {
     }
 
     func lineupRow(player: PlayerID, slot: Slot, week: Int, _ s: LeagueSnapshot) -> LineupRow {
-        let summary = s.facts.summary(player)
+        let summary = s.facts.summary(player, week: week)
         let m = s.facts.moment(player, week: week, at: s.now, live: s.live)
         let game = m.game ?? s.facts.game(for: player, week: week)
         let state: GameState

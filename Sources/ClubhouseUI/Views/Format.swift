@@ -17,7 +17,11 @@ public enum Format {
         switch s { case .upcoming: "upcoming"; case .live: "● live"; case .final: "final" }
     }
 
-    public static func injury(_ i: InjuryStatus) -> String { i == .healthy ? "" : i.rawValue }
+    /// An injury status as its short tag (Q, D, O, IR; "" when healthy): text, so it reads without colour too.
+    public static func injury(_ i: InjuryStatus) -> String { i.tag }
+
+    /// A player's name with his status's tag after it ("Christian McCaffrey O"), for lists that have no column for it.
+    public static func tagged(_ p: PlayerSummary) -> String { p.injury == .healthy ? p.name : "\(p.name) \(p.injury.tag)" }
 
     public static func acquisition(_ a: Acquisition) -> String {
         switch a { case .draft: "draft"; case .freeAgent: "free agent"; case .waiver: "waivers"; case .commissioner: "commish"; case .trade: "trade" }

@@ -134,9 +134,11 @@ enum Demo {
         let season = log.reduce(Points.zero) { $0 + $1.points }
         let owner: TeamSummary? = league == greats ? (roster(bits).rows.contains { $0.player.id == id } ? team(bits)
                                                       : roster(bytes).rows.contains { $0.player.id == id } ? team(bytes) : nil) : nil
-        return PlayerDetail(player: summary, nflTeamName: summary.nflTeam == "CAR" ? "Carolina Panthers" : "\(summary.nflTeam) team", scoring: .halfPPR,
-                            gameLog: log, seasonPoints: season, seasonStats: StatLine(), priorSeasonPoints: Points(hundredths: 29_190), rosteredBy: owner,
-                            season: 2019)
+        var detail = PlayerDetail(player: summary, nflTeamName: summary.nflTeam == "CAR" ? "Carolina Panthers" : "\(summary.nflTeam) team", scoring: .halfPPR,
+                                  gameLog: log, seasonPoints: season, seasonStats: StatLine(), priorSeasonPoints: Points(hundredths: 29_190), rosteredBy: owner,
+                                  season: 2019)
+        if summary.injury == .questionable { detail.injuryReport = "Week 9: Questionable — Ankle · Limited Participation in Practice" }
+        return detail
     }
 
     static let available: [AvailablePlayer] = [

@@ -64,7 +64,8 @@ package enum Migration007 {
         guard try c.scalar("SELECT kind FROM seasons WHERE season = 2019", [], as: String.self) == "full",
               (try c.scalar("SELECT count(*) FROM plays WHERE season = 2019", [], as: Int.self) ?? 0) == 0,
               let seasons = try? SeasonImport.shippedSeasons(), let season2019 = seasons.first(where: { $0.season == 2019 }) else { return }
-        _ = try SeasonImport.apply(season2019, session: c, now: Date())
+        // At v7 the injury reports' table (v14) isn't there yet: the shipped season has none to write or count.
+        _ = try SeasonImport.apply(season2019, session: c, now: Date(), injuryTable: false)
     }
 
     /// The data step, on SQLite and PostgreSQL alike.

@@ -101,7 +101,8 @@ public enum Schema {
     public static let migrations: [Migration] = [Migration001.migration, Migration002.migration, Migration003.migration, Migration004.migration,
                                                  Migration005.migration, Migration006.migration, Migration007.migration,
                                                  Migration008.migration, Migration009.migration, Migration010.migration,
-                                                 Migration011.migration, Migration012.migration, Migration013.migration]
+                                                 Migration011.migration, Migration012.migration, Migration013.migration,
+                                                 Migration014.migration]
     public static var latestVersion: Int { migrations.last?.version ?? 0 }
 }
 

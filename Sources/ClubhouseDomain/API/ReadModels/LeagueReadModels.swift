@@ -53,6 +53,9 @@ public struct LeagueSummary: Hashable, Codable, Sendable, Identifiable {
     public var tradeOffersToMe: Int?, tradeVotesOpen: Int?
     /// The caller's waiver claims waiting for the next run (nil: none, or a server that doesn't say).
     public var pendingClaims: Int?
+    /// The caller's starters who are out this week (O or IR) and can still be benched, as "Name (POS, O)" (nil: none,
+    /// or a server that doesn't say).
+    public var startersOut: [String]?
     public init(id: LeagueID, name: String, state: LeagueState, isPublic: Bool, teamCount: Int, managedTeams: Int, currentWeek: Int,
                 scoring: ScoringPreset, draftScheduledAt: Date?, commissionerName: String?, myTeam: TeamID?, seasonClock: Date? = nil,
                 season: Int? = nil, tradeOffersToMe: Int? = nil, tradeVotesOpen: Int? = nil) {

@@ -65,6 +65,9 @@ public struct PlayerDetail: Hashable, Codable, Sendable {
     public var rosteredBy: TeamSummary?
     /// The NFL season shown (the league's, else the newest that has him); `priorSeasonPoints` are the season before's.
     public var season: Int?
+    /// What the week's injury report and weekly roster say of him ("Week 9: Out — Hamstring · Did Not Participate In
+    /// Practice"); nil when nothing (healthy, or no report stored). The week is the league's, else the season's now.
+    public var injuryReport: String?
     public init(player: PlayerSummary, nflTeamName: String, scoring: ScoringPreset, gameLog: [GameLogRow], seasonPoints: Points,
                 seasonStats: StatLine, priorSeasonPoints: Points?, rosteredBy: TeamSummary?, season: Int? = nil) {
         self.player = player; self.nflTeamName = nflTeamName; self.scoring = scoring; self.gameLog = gameLog

@@ -20,6 +20,8 @@ public struct SeasonInfo: Hashable, Codable, Sendable, Identifiable {
     /// The first and last kickoff of the schedule (nil without one).
     public var firstKickoff: Date?
     public var lastKickoff: Date?
+    /// Player-weeks with an injury status (Q, D, O, IR) from the injury report and weekly rosters (nil or 0: none stored).
+    public var injuryStatuses: Int?
 
     public var id: Int { season }
 
@@ -29,11 +31,12 @@ public struct SeasonInfo: Hashable, Codable, Sendable, Identifiable {
         self.plays = plays; self.totals = totals; self.firstKickoff = firstKickoff; self.lastKickoff = lastKickoff
     }
 
-    /// `2019  players 600  games 256  player-weeks 5500  plays 45016`.
+    /// `2019  players 600  games 256  player-weeks 5500  plays 45016` (and `  injury statuses N` when it has some).
     public var line: String {
         kind == .totals
             ? "\(season)  players \(players)  totals only (\(totals) rows: pre-draft rankings for \(season + 1))"
             : "\(season)  players \(players)  games \(games)  player-weeks \(playerWeeks)  plays \(plays)"
+                + ((injuryStatuses ?? 0) > 0 ? "  injury statuses \(injuryStatuses!)" : "")
     }
 
     /// Whether a league can play it: a full season with a schedule.

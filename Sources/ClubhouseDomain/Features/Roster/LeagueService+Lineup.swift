@@ -9,8 +9,9 @@ extension LeagueService {
     public func moveInLineup(_ id: LeagueID, team teamID: TeamID, move: LineupMove, caller: Caller) throws -> Roster {
         try managerWrite(id, team: teamID, caller: caller, doing: "set its lineup", season: "Lineups") { w, facts, league, team in
             let roster = try w.rosters(in: id).first { $0.teamID == team.id } ?? Roster(teamID: team.id)
-            let context = LineupContext(settings: league.settings, week: facts.calendar.week(at: league.clock), now: league.clock,
-                                        players: facts.players, injuries: facts.injuries, games: facts.games)
+            let week = facts.calendar.week(at: league.clock)
+            let context = LineupContext(settings: league.settings, week: week, now: league.clock,
+                                        players: facts.players, injuries: facts.injuries(week: week), games: facts.games)
             let updated: Roster
             do throws(LineupRefusal) {
                 updated = try LineupRules.applyLineupChange(move, to: roster, context: context)

@@ -13,7 +13,10 @@ public struct SeasonFacts: Sendable {
     public let priorBasis: PriorSeason.Basis
     public let nflTeams: [String: NFLTeam]
     public let players: [PlayerID: Player]
+    /// A standing status per player (`players.injury_status`; no import sets it): what a week without a report shows.
     public let injuries: [PlayerID: InjuryStatus]
+    /// The season's injury reports: player → week → report (only weeks whose status isn't healthy).
+    private let injuryReports: [PlayerID: [Int: InjuryReport]]
     public let games: [Game]
     public let calendar: SeasonCalendar
     /// (NFL team, week) → game.
@@ -39,8 +42,9 @@ public struct SeasonFacts: Sendable {
 
     private struct TeamWeek: Hashable { let team: String; let week: Int }
 
-    public init(version: Int64, season: Int? = nil, nflTeams: [NFLTeam], players: [Player], injuries: [PlayerID: InjuryStatus], games: [Game],
-                weeklyStats: [WeeklyStat], priorSeason: [PriorSeasonStat], priorBasis: PriorSeason.Basis? = nil) {
+    public init(version: Int64, season: Int? = nil, nflTeams: [NFLTeam], players: [Player], injuries: [PlayerID: InjuryStatus],
+                injuryReports: [InjuryReport] = [], games: [Game], weeklyStats: [WeeklyStat], priorSeason: [PriorSeasonStat],
+                priorBasis: PriorSeason.Basis? = nil) {
         self.version = version
         let season = season ?? games.first?.season ?? weeklyStats.first?.season ?? 0
         self.season = season
@@ -50,6 +54,9 @@ public struct SeasonFacts: Sendable {
         let playersByID = Dictionary(players.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         self.players = playersByID
         self.injuries = injuries
+        var reports: [PlayerID: [Int: InjuryReport]] = [:]
+        for r in injuryReports where r.status != .healthy { reports[r.playerID, default: [:]][r.week] = r }
+        self.injuryReports = reports
         self.games = games.sorted { ($0.kickoff, $0.id) < ($1.kickoff, $1.id) }
         let calendar = SeasonCalendar(games: games)
         self.calendar = calendar
@@ -78,7 +85,7 @@ public struct SeasonFacts: Sendable {
     public static func load(from r: any LeagueStoreReader, season: Int) throws -> SeasonFacts {
         let prior = try r.priorSeason(before: season)
         return try SeasonFacts(version: r.seasonDataVersion(), season: season, nflTeams: r.nflTeams(season: season), players: r.players(season: season),
-                               injuries: r.injuries(), games: r.games(season: season), weeklyStats: r.weeklyStats(season: season),
+                               injuries: r.injuries(), injuryReports: r.injuryReports(season: season, week: nil), games: r.games(season: season), weeklyStats: r.weeklyStats(season: season),
                                priorSeason: prior.rows, priorBasis: prior.basis)
     }
 
@@ -272,12 +279,35 @@ public struct SeasonFacts: Sendable {
     /// A team's bye week (nil when its schedule has none).
     public func byeWeek(team: String) -> Int? { nflTeams[team].map(\.byeWeek).flatMap { $0 > 0 ? $0 : nil } }
 
-    public func summary(_ id: PlayerID) -> PlayerSummary {
+    /// A player as lists show him, with his standing status (no week's report: lists that aren't of one week).
+    public func summary(_ id: PlayerID) -> PlayerSummary { summary(id, status: injuries[id] ?? .healthy) }
+
+    /// A player as lists show him for `week`, with his status that week (`injury(_:week:)`).
+    public func summary(_ id: PlayerID, week: Int) -> PlayerSummary { summary(id, status: injury(id, week: week)) }
+
+    private func summary(_ id: PlayerID, status: InjuryStatus) -> PlayerSummary {
         guard let p = players[id] else {
             return PlayerSummary(id: id, name: id.rawValue, position: .qb, nflTeam: "—", byeWeek: nil)
         }
-        return PlayerSummary(id: id, name: p.fullName, position: p.position, nflTeam: p.nflTeam,
-                             byeWeek: byeWeek(team: p.nflTeam), injury: injuries[id] ?? .healthy)
+        return PlayerSummary(id: id, name: p.fullName, position: p.position, nflTeam: p.nflTeam, byeWeek: byeWeek(team: p.nflTeam), injury: status)
+    }
+
+    // MARK: - Injury reports
+
+    /// A player's status for a week: that week's report (nflverse's injury report and weekly roster), else his standing
+    /// status, else healthy.
+    public func injury(_ id: PlayerID, week: Int) -> InjuryStatus {
+        injuryReports[id]?[week]?.status ?? injuries[id] ?? .healthy
+    }
+
+    /// What the week's report says of a player (nil: nothing that isn't healthy).
+    public func injuryReport(_ id: PlayerID, week: Int) -> InjuryReport? { injuryReports[id]?[week] }
+
+    /// Every player's status for a week, the healthy left out (what a lineup decision of that week checks IR against).
+    public func injuries(week: Int) -> [PlayerID: InjuryStatus] {
+        var out = injuries
+        for (id, weeks) in injuryReports { if let r = weeks[week] { out[id] = r.status } }
+        return out
     }
 }
 

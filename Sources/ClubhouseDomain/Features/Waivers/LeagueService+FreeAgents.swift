@@ -18,7 +18,7 @@ extension LeagueService {
                     let availability: Availability = holds[p.id].flatMap { $0 > s.now ? .onWaivers(until: $0) : nil } ?? .freeAgent
                     let season = s.scored.seasonPoints(p.id, finalAt: s.now)
                     let prior = s.scored.priorSeasonPoints(p.id) ?? .zero
-                    return AvailablePlayer(player: s.facts.summary(p.id), availability: availability, seasonPoints: season,
+                    return AvailablePlayer(player: s.facts.summary(p.id, week: s.currentWeek), availability: availability, seasonPoints: season,
                                            lastWeekPoints: lastWeek >= 1 ? s.points(p.id, week: lastWeek) : .zero, priorSeasonPoints: prior)
                 }
             return rows.sorted { a, b in

@@ -221,14 +221,19 @@ public enum HomeFeature: PageFeature {
     }
 
     /// What waits for the person in their own leagues — never a league they aren't in: a draft of theirs running now or
-    /// starting within a week of its season clock, trade offers waiting for their answer, trades they may vote on,
-    /// their waiver claims waiting for the next run — and their own join requests (pending: `W` on the league's page
+    /// starting within a week of its season clock, their starters who are out this week (O or IR) and can still be
+    /// benched, trade offers waiting for their answer, trades they may vote on, their waiver claims waiting for the
+    /// next run — and their own join requests (pending: `W` on the league's page
     /// withdraws one; declined: why).
     static func attentionItems(_ state: State, now: Date) -> [String] {
         guard state.signedIn, now != .distantPast else { return [] }
         var items: [String] = []
         for l in state.mine {
             if l.state == .drafting { items.append("\(l.name): your draft is in progress — d in the league to join the room") }
+            if let out = l.startersOut, !out.isEmpty {
+                let who = out.count == 1 ? "\(out[0]) is out and starts" : "\(out.count) starters are out (\(out.joined(separator: ", ")))"
+                items.append("\(l.name): \(who) in week \(l.currentWeek) — m in the league to set your lineup")
+            }
             if let n = l.tradeOffersToMe { items.append("\(l.name): \(n == 1 ? "a trade offer waits" : "\(n) trade offers wait") for your answer — t in the league") }
             if let n = l.tradeVotesOpen { items.append("\(l.name): \(n == 1 ? "a trade is" : "\(n) trades are") in review — t in the league to vote") }
             if let n = l.pendingClaims {

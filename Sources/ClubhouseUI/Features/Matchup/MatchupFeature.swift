@@ -183,7 +183,7 @@ public enum MatchupFeature: PageFeature {
                 if !benchSeen { benchSeen = true; return ["", "── Bench"] + (wide ? ["", ""] : []) + ["", ""] }
                 return ["", ""] + (wide ? ["", ""] : []) + ["", ""]
             }
-            let name = r.player.map { "\($0.name) \($0.position.rawValue)" + ($0.injury == .healthy ? "" : " \($0.injury.rawValue)") } ?? "(empty)"
+            let name = r.player.map { "\($0.name) \($0.position.rawValue)" + ($0.injury == .healthy ? "" : " \($0.injury.tag)") } ?? "(empty)"
             var row = [r.slot.rawValue, name]
             if wide { row += [r.opponent ?? (r.game == .bye ? "BYE" : ""), statText(r)] }
             row.append(r.player == nil ? "" : gameText(r))

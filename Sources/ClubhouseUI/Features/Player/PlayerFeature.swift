@@ -68,10 +68,11 @@ public enum PlayerFeature: PageFeature {
         let p = d.player
         var head = "\(p.name) · \(p.position.rawValue) · \(d.nflTeamName) (\(p.nflTeam))"
         if let bye = p.byeWeek { head += " · bye \(bye)" }
-        if p.injury != .healthy { head += " · \(p.injury.rawValue)" }
+        if p.injury != .healthy { head += " · \(p.injury.tag)" }
         TextRow.put(head, in: area, row: 0, style: context.style(.title), buffer: &buffer)
         var pairs: [(String, String)] = [("Season", "\(d.seasonPoints.oneDecimal) pts (\(d.scoring.rawValue))"),
                                          (d.season.map { String($0 - 1) } ?? "Last season", d.priorSeasonPoints.map { "\($0.oneDecimal) pts" } ?? "—")]
+        if let report = d.injuryReport { pairs.insert(("Injury", report), at: 0) }
         if state.league != nil {
             pairs.append(("Rostered by", d.rosteredBy.map { "\($0.name) (\(Format.manager($0)))" } ?? "nobody — free agent"))
         }

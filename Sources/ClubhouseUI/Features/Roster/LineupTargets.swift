@@ -22,7 +22,7 @@ enum LineupTargets {
             // Swapping is how a bench player starts; on a bench with room it only adds noise.
             guard there.count >= capacity || slot.isStarter else { continue }
             for partner in there {
-                let label = "\(slot.rawValue) ⇄ \(partner.player.name)"
+                let label = "\(slot.rawValue) ⇄ \(Format.tagged(partner.player))"
                 if let r = refusal(partner, into: mover.slot, from: slot) {
                     out.append(.init(label, value: nil, reason: "\(Player.shortName(partner.player.name)) can't go to \(mover.slot.rawValue): \(lowercasedFirst(r.message))"))
                 } else {

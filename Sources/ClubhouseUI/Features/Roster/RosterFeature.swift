@@ -110,8 +110,8 @@ public enum RosterFeature: PageFeature {
             }
             guard moveReason(state) == nil, let row = state.selectedRow else { return .none }
             let options = LineupTargets.options(moving: row, in: state.players, slots: state.slots)
-            let where_ = options.contains { $0.value != nil } ? "Move \(row.player.name) (\(row.slot.rawValue)) to:"
-                                                                : "\(row.player.name) can't move anywhere this week:"
+            let where_ = options.contains { $0.value != nil } ? "Move \(Format.tagged(row.player)) (\(row.slot.rawValue)) to:"
+                                                                : "\(Format.tagged(row.player)) can't move anywhere this week:"
             state.modal = .move(row.player.id, Chooser(title: "Lineup · week \(state.roster.value?.week ?? 0)", prompt: where_, options: options))
             return .none
         case .dropRequested:
