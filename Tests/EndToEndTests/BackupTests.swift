@@ -21,7 +21,7 @@ import Testing
         let db = home.url.appendingPathComponent("league.sqlite").path
         let server = try RemoteDraftTests.Server(database: db, port: try SSHHost.freeLoopbackPort(), home: home)
         // A debug build seeds the demo world first.
-        try #require(Wait.blockingUntil(.seconds(120), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
+        try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
         // The demo's live bot draft is picking: wait for a pick the server made.
         let seeded = try Self.picks(db).count
         try Wait.blockingUntil(.seconds(45), every: .milliseconds(200)) { try Self.picks(db).count != seeded }

@@ -99,7 +99,7 @@ import Testing
         let server = try RemoteDraftTests.Server(database: dbPath, port: port, home: home,
                                                  arguments: ["--tls-cert", certs.cert("good"), "--tls-key", certs.key("good")])
         let url = "https://localhost:\(port)"
-        try #require(Wait.blockingUntil(.seconds(120), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on https://") }, "\(server.output)")
+        try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on https://") }, "\(server.output)")
 
         let appHome = try TemporaryHome()
         let command = "\(Binary.path) --server \(url); echo exit=$?; sleep 60"

@@ -54,7 +54,7 @@ import Testing
         let serverPort = try SSHHost.freeLoopbackPort()
         func startServer() throws -> RemoteDraftTests.Server {
             let server = try RemoteDraftTests.Server(database: dbPath, port: serverPort, home: home, arguments: ["--ssh-host-secret-file", secret])
-            try #require(Wait.blockingUntil(.seconds(60), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") },
+            try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") },
                          "the league server never started:\n\(server.output)")
             return server
         }

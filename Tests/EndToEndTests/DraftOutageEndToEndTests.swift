@@ -29,7 +29,7 @@ import Testing
 
         let port = try SSHHost.freeLoopbackPort()
         var server = try RemoteDraftTests.Server(database: dbPath, port: port, home: home)
-        try #require(Wait.blockingUntil(.seconds(60), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
+        try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
         let watcher = try TemporaryHome()
         let app = try Tmux(command: "\(Binary.path) --server http://127.0.0.1:\(port); echo exit=$?; sleep 60", width: 140, height: 40,
                            environment: watcher.environment)

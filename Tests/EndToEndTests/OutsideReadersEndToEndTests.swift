@@ -23,7 +23,7 @@ import Testing
         let db = home.url.appendingPathComponent("league.sqlite").path
         let port = try SSHHost.freeLoopbackPort()
         let server = try RemoteDraftTests.Server(database: db, port: port, home: home)
-        #expect(Wait.blockingUntil(.seconds(120), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
+        #expect(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
         let pid = server.process.processIdentifier
         let base = "http://127.0.0.1:\(port)"
 

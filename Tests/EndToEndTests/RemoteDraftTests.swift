@@ -49,7 +49,7 @@ import Testing
         let dbPath = home.url.appendingPathComponent("league.sqlite").path
         let server = try Server(database: dbPath, port: try SSHHost.freeLoopbackPort(), home: home)
         // A debug build seeds the demo world first.
-        #expect(Wait.blockingUntil(.seconds(120), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
+        #expect(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
         #expect(Wait.blockingUntil(.seconds(30), every: .milliseconds(100)) { ClockLease.tryAcquire(database: dbPath) == nil }, "the server took the clock lease")
         #expect(server.stop() == 0)
         #expect(ClockLease.tryAcquire(database: dbPath)?.isExclusive == true, "free once the server is gone")
@@ -81,7 +81,7 @@ import Testing
 
         let port = try SSHHost.freeLoopbackPort()
         var server = try Server(database: dbPath, port: port, home: home)
-        try #require(Wait.blockingUntil(.seconds(60), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on http://127.0.0.1:\(port)") }, "\(server.output)")
+        try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on http://127.0.0.1:\(port)") }, "\(server.output)")
 
         let homeA = try TemporaryHome(), homeB = try TemporaryHome()
         let command = "\(Binary.path) --server http://127.0.0.1:\(port); echo exit=$?; sleep 60"
@@ -137,7 +137,7 @@ import Testing
 
         // The server comes back on the same port: Bob picks, both apps follow without a restart.
         server = try Server(database: dbPath, port: port, home: home)
-        #expect(Wait.blockingUntil(.seconds(60), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
+        #expect(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
         var second = false
         for _ in 0..<10 where !second {
             try b.send("Enter")

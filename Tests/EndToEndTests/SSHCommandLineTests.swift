@@ -98,7 +98,7 @@ import Testing
         let port = try SSHHost.freeLoopbackPort()
         let dbPath = home.url.path + "/db.sqlite"
         let server = try RemoteDraftTests.Server(database: dbPath, port: port, home: home, arguments: ["--ssh-host-secret-file", secret])
-        try #require(Wait.blockingUntil(.seconds(60), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on http://127.0.0.1:\(port)") }, "\(server.output)")
+        try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on http://127.0.0.1:\(port)") }, "\(server.output)")
         let url = ["--server", "http://127.0.0.1:\(port)", "--ssh-host-secret-file", secret]
 
         let auth = home.url.path + "/auth"

@@ -119,7 +119,7 @@ import ClubhouseDomain
         let serverPort = try SSHHost.freeLoopbackPort()
         let server = try RemoteDraftTests.Server(database: dir + "/league.sqlite", port: serverPort, home: home,
                                                  arguments: ["--ssh-host-secret-file", secret])
-        try #require(Wait.blockingUntil(.seconds(60), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
+        try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
 
         let port = try SSHHost.freeLoopbackPort()
         let host = try SSHHost(arguments: ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)", "--server", "http://127.0.0.1:\(serverPort)",
@@ -168,7 +168,7 @@ import ClubhouseDomain
         let serverPort = try SSHHost.freeLoopbackPort()
         let server = try RemoteDraftTests.Server(database: dbPath, port: serverPort, home: home,
                                                  arguments: ["--ssh-host-secret-file", secret, "--tls-cert", certs.cert("good"), "--tls-key", certs.key("good")])
-        try #require(Wait.blockingUntil(.seconds(60), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
+        try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
 
         let port = try SSHHost.freeLoopbackPort()
         let host = try SSHHost(arguments: ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)", "--server", "https://127.0.0.1:\(serverPort)",

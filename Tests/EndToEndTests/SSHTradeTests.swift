@@ -181,7 +181,7 @@ import Testing
                 for _ in 0..<row { try t.send("j") }
                 try t.send("Enter")
                 let shown = try t.waitFor(timeout: 20) { $0.contains(names[team]) && $0.contains(gained) && !$0.contains("Loading") }
-                #expect(shown.matched && !shown.screen.contains(gone), "\(m.name) sees \(names[team])'s roster:\n\(shown.screen)")
+                #expect(shown.matched && !Tmux.sheet(of: shown.screen).contains(gone), "\(m.name) sees \(names[team])'s roster:\n\(shown.screen)")
                 try SharedLeague.escape(t)
                 for _ in 0..<row { try t.send("k") }
             }

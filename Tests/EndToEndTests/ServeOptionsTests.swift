@@ -62,7 +62,7 @@ import Testing
         defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
         func output() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
         // A debug build seeds the demo world first.
-        #expect(Wait.blockingUntil(.seconds(120), every: .milliseconds(100)) { output().contains("Clubhouse league server on") }, "\(output())")
+        #expect(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { output().contains("Clubhouse league server on") }, "\(output())")
         let line = try #require(output().split(separator: "\n").first { $0.contains("\"event\":\"serve.open_files\"") }, "\(output())")
         #expect(line.contains("the open-file limit (soft 256, hard 256) is too low for 10000 event streams"), "\(line)")
         let cap = try #require(line.firstRange(of: "\"max_streams\":").map { Int(line[$0.upperBound...].prefix { $0.isNumber }) } ?? nil)

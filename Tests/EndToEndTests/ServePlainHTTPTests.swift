@@ -31,7 +31,7 @@ import Testing
         try process.run()
         defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
         func output() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
-        #expect(Wait.blockingUntil(.seconds(120), every: .milliseconds(100)) { output().contains("Clubhouse league server on http://0.0.0.0:\(port)") },
+        #expect(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { output().contains("Clubhouse league server on http://0.0.0.0:\(port)") },
                 "\(output())")
     }
 
@@ -54,7 +54,7 @@ import Testing
         let port = try SSHHost.freeLoopbackPort()
         let server = try RemoteDraftTests.Server(database: home.url.appendingPathComponent("league.sqlite").path, port: port, home: home,
                                                  arguments: ["--tls-cert", certs.cert("expired"), "--tls-key", key])
-        try #require(Wait.blockingUntil(.seconds(120), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on https://") },
+        try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on https://") },
                      "\(server.output)")
         #expect(server.output.contains("clubhouse serve: warning: the TLS certificate") && server.output.contains("expired on"), "\(server.output)")
         // Log lines are written in batches (LineLog, within 20 ms), so wait for the line rather than look once.

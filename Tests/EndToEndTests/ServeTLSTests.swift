@@ -60,7 +60,7 @@ import Testing
                                                  arguments: ["--tls-cert", live.cert, "--tls-key", live.key])
         let url = "https://127.0.0.1:\(port)"
         // A debug build seeds the demo world first.
-        try #require(Wait.blockingUntil(.seconds(120), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on \(url) ") }, "\(server.output)")
+        try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on \(url) ") }, "\(server.output)")
 
         let health = try TestCertificates.shell("curl -sS --cacert \"$1\" \"$2/healthz\"", certs.ca, url)
         #expect(health.status == 0 && health.output.contains("\"ok\":true"), "\(health.output)")

@@ -103,6 +103,8 @@ import Testing
         try SharedLeague.escape(b)
         try b.send("m")
         let roster = try b.waitForLoaded("Your team lineup", timeout: 20)
-        #expect(roster.matched && roster.screen.contains(mine.name) && !roster.screen.contains(theirs.name), "\(roster.screen)")
+        // On the roster itself: the board's league strip above it names both players in the newest activity line.
+        let rows = Tmux.sheet(of: roster.screen)
+        #expect(roster.matched && rows.contains(mine.name) && !rows.contains(theirs.name), "\(roster.screen)")
     }
 }

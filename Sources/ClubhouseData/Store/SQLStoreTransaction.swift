@@ -14,6 +14,18 @@ struct SQLStoreTransaction<Session: StoreSQLSession>: LeagueStoreWriter {
     /// below that isn't a SELECT tells it first (`StoreTransactionMemo.wrote`).
     var memo: StoreTransactionMemo { session.storeMemo }
 
+    func ifPossible<T>(_ body: () throws -> T) throws -> T? {
+        do {
+            guard let nesting = session as? any SavepointNesting else { return try body() }
+            return try nesting.inSavepoint(body)
+        } catch let e as any StoreSQLError {
+            throw e   // the database's own failure: the whole write retries or fails
+        } catch {
+            memo.wrote("ROLLBACK TO SAVEPOINT")   // what the memo read inside the part may be undone
+            return nil
+        }
+    }
+
     func each(_ sql: String, _ params: [(any SQLBindable)?] = [], _ body: (Session.Cursor) throws -> Void) throws {
         memo.wrote(sql)
         try session.forEach(sql, params, body)

@@ -175,6 +175,12 @@ extension LeagueStoreWriter {
 
 /// Writes inside one transaction. Inserting ids are assigned by the store.
 public protocol LeagueStoreWriter: LeagueStoreReader {
+    /// Runs `body` as a part the write can do without: when it fails, what it wrote is undone (a savepoint) and nil is
+    /// returned, so the rest of the write goes on. A failure of the database itself (a conflict with another writer, a
+    /// lost connection) is thrown instead: the whole write is then retried or fails, never committed without the part.
+    /// (Not `try?` inside a write: on PostgreSQL a failed statement aborts the whole transaction, and every statement
+    /// after it fails with "current transaction is aborted".)
+    func ifPossible<T>(_ body: () throws -> T) throws -> T?
     /// A player's injury designation; cached season facts reload (the season data version moves on).
     func setInjuryStatus(_ status: InjuryStatus, for player: PlayerID) throws
     func insertLeague(_ league: League) throws -> LeagueID

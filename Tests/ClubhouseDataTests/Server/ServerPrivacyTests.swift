@@ -9,6 +9,9 @@ import Testing
 @Suite("Server: private leagues") struct ServerPrivacyTests {
     static func remoteWorld() throws -> ContractWorld { try ContractTransport.$current.withValue(.remote) { try ContractWorld() } }
 
+    /// What a route needs in its query to be answered at all (a recap is of one week).
+    static let requiredQuery = ["/v1/leagues/{league}/recap": "?week=1"]
+
     /// Every `GET` route with a `{league}` (and a player's page under a league's scoring), asked for the private
     /// league: outsiders get 401/403, or an empty list for the routes that answer with the caller's own things (their
     /// claims, their queue); the commissioner gets 200 everywhere.
@@ -22,6 +25,7 @@ import Testing
             route.template.replacingOccurrences(of: "{league}", with: "\(office.rawValue)")
                 .replacingOccurrences(of: "{team}", with: "\(team.rawValue)")
                 .replacingOccurrences(of: "{week}", with: "1")
+                + (Self.requiredQuery[route.template] ?? "")
         } + ["/v1/players/00-0033280?league=\(office.rawValue)", "/v1/events?league=\(office.rawValue)"]
         #expect(paths.count >= 18, "\(paths)")
         let tokens = ["anonymous": nil, "a signed-in outsider": world.newSessionToken(try world.signUp("Zed").userID!),

@@ -143,6 +143,17 @@ struct Screen {
         }
     }
 
+    /// The first cell drawn in a colour, row by row (nil: none) — what a screen without colour must never have.
+    var firstColouredCell: (x: Int, y: Int)? {
+        for y in 0..<buffer.size.height {
+            for x in 0..<buffer.size.width {
+                let style = buffer[x, y].style
+                if style.foreground != .default || style.background != .default { return (x, y) }
+            }
+        }
+        return nil
+    }
+
     /// The first row containing `text`.
     func row(of text: String) -> Int? { lines.firstIndex { $0.contains(text) } }
     /// True when `text` appears on a row inside the sheet's content, between its side borders.

@@ -66,6 +66,15 @@ final class Tmux {
         return try last ?? screen()
     }
 
+    /// The sheet's part of a captured screen: from its header (the frame line with the breadcrumb) down — what the open
+    /// page shows, without the board above it (whose league strip quotes the newest activity line: a traded player's
+    /// name, say). The whole screen when no sheet is open.
+    static func sheet(of screen: String) -> String {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let top = lines.firstIndex(where: { ($0.contains("├─") || $0.contains("┌─")) && $0.contains(" › ") }) else { return screen }
+        return lines[top...].joined(separator: "\n")
+    }
+
     /// Polls until the screen contains `text` and no spinner says anything is still loading.
     @discardableResult
     func waitForLoaded(_ text: String, timeout: TimeInterval = 30) throws -> (matched: Bool, screen: String) {

@@ -50,7 +50,8 @@ extension LeagueService {
             if restoring, let last, now.timeIntervalSince(last) > ClockOutage.threshold {
                 for league in try w.leagues() where league.state == .drafting && league.needsCommissioner == nil {
                     // A room that can't be read is left as it is (the clock driver logs it); the others get their time.
-                    if (try? restoreClock(w, league: league, lastAlive: last, now: now)) == true { restored.append(league.id) }
+                    // A failure of the database itself fails the whole write (a conflict with another process: retried).
+                    if try w.ifPossible({ try restoreClock(w, league: league, lastAlive: last, now: now) }) == true { restored.append(league.id) }
                 }
             }
             if last.map({ now > $0 }) ?? true { try w.setClockHeartbeat(now) }
