@@ -34,6 +34,8 @@ test: test-deps
 	./scripts/check-docs.sh
 	@# Every route defined once (Endpoints, ServiceRoutes): no /v1/ path written in the server, the client or the bench.
 	./scripts/check-routes.sh
+	@# No try? inside a store write (a savepoint through w.ifPossible instead): PostgreSQL aborts the transaction.
+	./scripts/check-writes.sh
 	@# Warnings are errors in debug builds (the end of Package.swift): this fails on any compiler warning in Sources or Tests.
 	$(SWIFT) build --build-tests
 	@# A throw-away PostgreSQL cluster, then the end-to-end tests in a process of their own beside the others
