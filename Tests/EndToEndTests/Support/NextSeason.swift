@@ -61,15 +61,22 @@ enum NextSeason {
         let over = "the season is complete", offer = "R renews \(league) into \(season + 1)"
         var screen = try t.waitForLoaded("League clock:").screen
         // Each move finalises a week: 17 at most, however far the season has gone.
+        var finished = 0
         for _ in 0..<17 {
-            let ready = try t.waitFor { !$0.contains("Loading") && ($0.contains(offer) || $0.contains(over) || $0.contains("Advance to the end of week")) }
+            // Past the week just finished: the tab's rows follow the league a moment after the move's summary.
+            let ready = try t.waitFor { s in
+                !s.contains("Loading") && (s.contains(offer) || s.contains(over) || (Self.number(after: "Advance to the end of week ", in: s) ?? 0) > finished)
+            }
             screen = ready.screen
             if screen.contains(offer) || screen.contains(over) { break }
             let week = try #require(Self.number(after: "Advance to the end of week ", in: screen), "no week left to finish:\n\(screen)")
+            finished = week
             try t.send("G")
             try t.send("Enter")
             let question = try t.waitFor("y confirm")
-            try #require(question.screen.contains("week \(week) becomes final"), "the last row moves to the end of week \(week):\n\(question.screen)")
+            // The question wraps in the sheet: read it as one line.
+            let asked = question.screen.replacingOccurrences(of: "│", with: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(asked.contains("week \(week) becomes final"), "the last row moves to the end of week \(week):\n\(question.screen)")
             try t.send("y")
             let moved = try t.waitFor(timeout: 90) { $0.contains("✓ Clock now") && $0.contains("week \(week) final") }
             try #require(moved.matched, "the clock never reached the end of week \(week):\n\(moved.screen)")

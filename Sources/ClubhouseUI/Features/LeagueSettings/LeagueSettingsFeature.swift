@@ -57,7 +57,7 @@ public enum LeagueSettingsFeature: PageFeature {
 
     /// `E`'s label: what the form will let the commissioner change.
     static func editLabel(_ state: State) -> String {
-        if state.detail.value?.league.state == .complete { return "edit next season's settings" }
+        if state.detail.value?.league.state == .complete { return "edit next season" }
         return tradesOnly(state) ? "edit trade settings" : "edit settings"
     }
 
