@@ -64,8 +64,7 @@ public enum SettingsFeature: PageFeature {
             ["Draft bell", s.draftBell ? "on" : "off", "the terminal beeps when it becomes your pick"],
             ["Trade bell", s.tradeBell ? "on" : "off", "offers to you, votes to cast, your trades done"],
             ["Desktop", s.desktopNotifications.rawValue,
-             "notifications through the terminal (mentions): " + s.desktopNotifications.resolved(state.terminal).summary
-                + " · mutes per league: N on its chat page"],
+             s.desktopNotifications.resolved(state.terminal).summary + " · mentions as desktop notifications; N on a league's chat mutes"],
         ]
     }
 
