@@ -269,7 +269,11 @@ import Terminal
         await store.send(.rowToggled) { $0.settings.color.toggle() }
         s.color.toggle()
         store.delegated(.applySettings(s))
-        await store.send(.list(.bottom)) { $0.list.selected = 4 }
+        await store.send(.list(.bottom)) { $0.list.selected = 5 }
+        await store.send(.rowToggled) { $0.settings.desktopNotifications = .off }
+        s.desktopNotifications = .off
+        store.delegated(.applySettings(s))
+        await store.send(.list(.up)) { $0.list.selected = 4 }
         await store.send(.rowToggled) { $0.settings.tradeBell.toggle() }
         s.tradeBell.toggle()
         store.delegated(.applySettings(s))

@@ -181,7 +181,7 @@ extension AppCommand {
         terminalOptions.backend.mouse = program.wantsMouse
         terminalOptions.reducedMotion = env["CLUBHOUSE_REDUCED_MOTION"] != nil
         do {
-            switch try TerminalRunner(options: terminalOptions).run(program, environment: env, onStart: onStart, whenSettled: whenSettled) {
+            switch try TerminalRunner(options: terminalOptions).run(program, environment: env, outbox: program.outbox, onStart: onStart, whenSettled: whenSettled) {
             case .quit, .hangup: return 0
             case .signal(let n): return 128 + n
             }

@@ -13,6 +13,9 @@ public struct AppEnvironment: Sendable {
     public var pendingActions: any PendingActionStoring
     /// Rings the terminal bell (BEL on the terminal's output); tests inject a recorder.
     public var bell: @Sendable () -> Void
+    /// Writes a control sequence (a desktop notification) through the terminal layer (`TerminalOutbox`); tests
+    /// inject a recorder. Nothing by default.
+    public var terminalOutput: @Sendable (String) -> Void = { _ in }
     /// The SSH key this session connected with (`clubhouse ssh-session`); nil in a local terminal.
     public var sshKey: SSHKeyDevice?
     /// Which league server the app is on and whether it answers ("on club.example:8787", "… offline · as of 14:02");
@@ -66,6 +69,8 @@ public enum PageDelegate: Hashable, Sendable {
     case toast(String)
     /// The Settings page changed the person's settings.
     case applySettings(UserSettings)
+    /// The League chat page changed the notification categories muted in its league.
+    case mutesChanged(LeagueID, Set<NotificationCategory>)
     /// The Activity page showed a league's feed up to this line: the settings keep it as "seen" (`UserSettings.activitySeen`).
     case activitySeen(LeagueID, Int64)
     /// Do a gated write: at once when signed in, through Sign in first when not (README.md, “Accounts”).

@@ -13,11 +13,17 @@ public struct UserSettings: Codable, Hashable, Sendable {
     /// The newest activity-feed line the person has seen, per league (its id as text, for a JSON object): the Activity
     /// page marks what came after it "since you last looked".
     public var activitySeen: [String: Int64]
+    /// Desktop notifications through the terminal: detected (auto), off, or one protocol (`DesktopNotifications`).
+    public var desktopNotifications: DesktopNotifications
+    /// The notification categories muted per league (its id as text, for a JSON object).
+    public var notificationMutes: [String: [NotificationCategory]]
 
     public init(theme: ThemeMode = .system, color: Bool = true, mouse: Bool = true, draftBell: Bool = true, tradeBell: Bool = true,
-                activitySeen: [String: Int64] = [:]) {
+                activitySeen: [String: Int64] = [:], desktopNotifications: DesktopNotifications = .auto,
+                notificationMutes: [String: [NotificationCategory]] = [:]) {
         self.theme = theme; self.color = color; self.mouse = mouse; self.draftBell = draftBell; self.tradeBell = tradeBell
         self.activitySeen = activitySeen
+        self.desktopNotifications = desktopNotifications; self.notificationMutes = notificationMutes
     }
 
     public init(from decoder: any Decoder) throws {
@@ -28,6 +34,8 @@ public struct UserSettings: Codable, Hashable, Sendable {
         draftBell = (try? c.decode(Bool.self, forKey: .draftBell)) ?? true
         tradeBell = (try? c.decode(Bool.self, forKey: .tradeBell)) ?? true
         activitySeen = (try? c.decode([String: Int64].self, forKey: .activitySeen)) ?? [:]
+        desktopNotifications = (try? c.decode(DesktopNotifications.self, forKey: .desktopNotifications)) ?? .auto
+        notificationMutes = (try? c.decode([String: [NotificationCategory]].self, forKey: .notificationMutes)) ?? [:]
     }
 }
 

@@ -27,6 +27,10 @@ public enum AppAction: Sendable {
     case settingsChanged(UserSettings)
     /// A page saw a league's activity up to a line (kept in the settings, never moved back).
     case activitySeen(LeagueID, Int64)
+    /// The notifications (`NotificationsFeature`): mentions and chat in the person's leagues.
+    case notifications(NotificationsFeature.Action)
+    /// A league's muted notification categories changed (the League chat page).
+    case mutesChanged(LeagueID, Set<NotificationCategory>)
     case settingsSaved(PresentableError?)
     case toastShown(String, isError: Bool)
     /// The sign-in soft gate and the session (AppReducer+Gate.swift).
@@ -59,8 +63,29 @@ public enum AppReducer {
         let shown = Set(state.sheet.stack.map(\.id))
         let watcher = state.session.user?.id
         let fx = reduceAction(action, into: &state, env: env)
-        return .merge(fx, reloadIfUncovered(covered, &state, env: env), rewatchIfSignedInChanged(watcher, &state, env: env),
-                      endPages(shown.subtracting(state.sheet.stack.map(\.id)), env: env))
+        let merged = Effect<AppAction>.merge(fx, reloadIfUncovered(covered, &state, env: env), rewatchIfSignedInChanged(watcher, &state, env: env),
+                                             notifyIfSignedInChanged(watcher, &state, env: env),
+                                             endPages(shown.subtracting(state.sheet.stack.map(\.id)), env: env))
+        syncNotifications(&state)
+        return merged
+    }
+
+    /// The notifications follow whoever is signed in: their leagues' events from sign-in to sign-out.
+    static func notifyIfSignedInChanged(_ watcher: UserID?, _ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
+        let user = state.session.user?.id
+        guard user != watcher else { return .none }
+        return reduceNotifications(.signedIn(user), &state, env: env)
+    }
+
+    static func reduceNotifications(_ action: NotificationsFeature.Action, _ state: inout AppState, env: AppEnvironment) -> Effect<AppAction> {
+        NotificationsFeature.reduce(into: &state.notifications, action: action, context: boardContext(state, env))
+            .map(AppAction.notifications).answeringDelegates(handle)
+    }
+
+    /// Tells the notifications which league's chat is on top (its count is read) and the settings they follow.
+    static func syncNotifications(_ state: inout AppState) {
+        let reading: LeagueID? = if case .chat(let id) = state.top.page { id } else { nil }
+        NotificationsFeature.sync(&state.notifications, reading: reading, settings: state.settings, detected: state.terminal)
     }
 
     /// Ends the work of pages that left the sheet (a stream one watches included): see `PageLifetimes`.
@@ -141,7 +166,7 @@ public enum AppReducer {
             return fx
 
         case .open(let page):
-            let entry = PageEntry(id: state.nextPageID, state: PageState(page, settings: state.settings, colorAllowed: state.colorAllowed))
+            let entry = PageEntry(id: state.nextPageID, state: PageState(page, settings: state.settings, colorAllowed: state.colorAllowed, terminal: state.terminal))
             state.nextPageID += 1
             state.sheet.push(entry)
             // A peeking sheet opens to half so the new page is readable.
@@ -154,7 +179,7 @@ public enum AppReducer {
         case .deepLink(let page):
             var entries: [PageEntry] = []
             for p in page.path {
-                entries.append(PageEntry(id: state.nextPageID, state: PageState(p, settings: state.settings, colorAllowed: state.colorAllowed)))
+                entries.append(PageEntry(id: state.nextPageID, state: PageState(p, settings: state.settings, colorAllowed: state.colorAllowed, terminal: state.terminal)))
                 state.nextPageID += 1
             }
             state.sheet.setStack(entries)
@@ -218,6 +243,14 @@ public enum AppReducer {
                 do { try store.save(settings); return .settingsSaved(nil) } catch { return .settingsSaved(PresentableError(message: "Couldn't save settings: \(error)", canRetry: false)) }
             }
 
+        case .notifications(let a):
+            return reduceNotifications(a, &state, env: env)
+
+        case .mutesChanged(let league, let mutes):
+            var settings = state.settings
+            settings.setMutes(mutes, of: league)
+            return reduceAction(.settingsChanged(settings), into: &state, env: env)
+
         case .activitySeen(let league, let id):
             var settings = state.settings
             let key = String(league.rawValue)
@@ -270,6 +303,7 @@ public enum AppReducer {
         case .toast(let message): .toastShown(message, isError: false)
         case .applySettings(let s): .settingsChanged(s)
         case .activitySeen(let league, let id): .activitySeen(league, id)
+        case .mutesChanged(let league, let mutes): .mutesChanged(league, mutes)
         case .perform(let write): .gate(.requested(write, reason: nil))
         case .signedIn(let user): .gate(.accountReady(user))
         case .back: .escape

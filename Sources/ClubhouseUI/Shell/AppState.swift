@@ -15,6 +15,10 @@ public struct AppState: Equatable, Sendable {
     /// The `?` overlay, when open.
     public var help: HelpOverlayState?
     public var toasts = ToastQueue(limit: 2)
+    /// Mentions and chat in the person's leagues: the bell's count, what is muted (`NotificationsFeature`).
+    public var notifications: NotificationsFeature.State
+    /// The terminal desktop notifications go to, as detected from the environment at start (`DesktopTarget.detect`).
+    public var terminal = DesktopTarget(protocol: nil)
     /// Run-loop time (animations, spinner, toasts).
     public var clock: Duration = .zero
     /// Wall-clock "now", from the injected clock: for what happens in real time (the pick countdown, invite expiries, join
@@ -54,6 +58,7 @@ public struct AppState: Equatable, Sendable {
         self.sheet = SheetState(root: PageEntry(id: 0, state: PageState(.home)))
         self.settings = settings; self.colorAllowed = colorAllowed; self.systemIsLight = systemIsLight
         self.size = size; self.now = now
+        self.notifications = NotificationsFeature.State(since: now)
     }
 
     public var theme: Theme {

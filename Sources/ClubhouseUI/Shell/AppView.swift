@@ -58,6 +58,7 @@ public enum AppView {
         var name = state.signedInName ?? AppReducer.signedOutLabel(state)
         if left.displayWidth + name.displayWidth + 12 > area.width { name = name.truncated(toWidth: state.signedInName == nil ? 36 : 16) }
         var right = "\(name) · ? help "
+        if let bell = NotificationsFeature.bellLabel(state.notifications) { right = bell + " · " + right }
         if let server = state.serverStatus {
             let room = max(8, area.width - left.displayWidth - right.displayWidth - 4)
             right = server.truncated(toWidth: min(room, 40)) + " · " + right

@@ -17,6 +17,9 @@ public struct ClubhouseProgram: Program {
     public private(set) var state: AppState
     public let environment: AppEnvironment
     private let monochrome: Bool
+    /// The bell and desktop notifications, written by the run loop after its frames (`TerminalOutbox`): hand it to
+    /// `TerminalRunner.run(_:outbox:)`.
+    public let outbox = TerminalOutbox()
 
     /// Creates the app. `monochrome` is NO_COLOR / --no-color (it overrides the saved colour setting);
     /// `environment` supplies COLORFGBG for the system theme; `now` is the wall clock (injected in tests);
@@ -30,12 +33,16 @@ public struct ClubhouseProgram: Program {
         let saved = (try? settingsStore.load()) ?? nil
         self.monochrome = monochrome
         var env = AppEnvironment(api: api, settings: settingsStore, now: now, pendingActions: pendingActions)
+        let outbox = self.outbox
+        env.bell = { outbox.bell() }
+        env.terminalOutput = { outbox.send($0) }
         env.sshKey = sshKey
         env.serverStatus = serverStatus
         self.environment = env
         self.state = AppState(settings: saved ?? UserSettings(), colorAllowed: !monochrome,
                               systemIsLight: Theme.backgroundIsLight(environment), size: size, now: now())
         self.state.sshKey = sshKey.map(SSHKeyState.init)
+        self.state.terminal = DesktopTarget.detect(environment)
         self.state.serverWarning = serverWarning
         self.state.serverMeta = serverMeta
         self.notices = notices
@@ -83,7 +90,7 @@ public struct ClubhouseProgram: Program {
     /// again for the event before.
     public func redraws(after message: AppAction) -> Bool {
         switch message {
-        case .board(.eventReceived), .board(.refreshDue): false
+        case .board(.eventReceived), .board(.refreshDue), .notifications(.eventReceived): false
         default: true
         }
     }

@@ -14,7 +14,7 @@ public struct PageState: Equatable, Sendable {
     public init<F: PageFeature>(_ feature: F.Type, _ state: F.State) { box = HostedPage<F>(state: state) }
 
     /// A page's initial state (idle; `onAppear` starts its loads): which feature shows which page.
-    public init(_ page: Page, settings: UserSettings = UserSettings(), colorAllowed: Bool = true) {
+    public init(_ page: Page, settings: UserSettings = UserSettings(), colorAllowed: Bool = true, terminal: DesktopTarget = DesktopTarget(protocol: nil)) {
         switch page {
         case .home: self.init(HomeFeature.self, .init())
         case .league(let id): self.init(LeagueFeature.self, .init(id: id))
@@ -32,12 +32,12 @@ public struct PageState: Equatable, Sendable {
         case .draftRecap(let id): self.init(DraftRecapFeature.self, .init(id: id))
         case .recap(let id, let week): self.init(RecapFeature.self, .init(id: id, week: week))
         case .history(let id): self.init(HistoryFeature.self, .init(id: id))
-        case .chat(let id): self.init(ChatFeature.self, .init(id: id))
+        case .chat(let id): self.init(ChatFeature.self, .init(id: id, mutes: settings.mutes(of: id)))
         case .activity(let id): self.init(ActivityFeature.self, .init(id: id, seen: settings.activitySeen[String(id.rawValue)]))
         case .leagueSettings(let id): self.init(LeagueSettingsFeature.self, .init(id: id))
         case .leagueForm(let mode): self.init(LeagueFormFeature.self, .init(mode: mode))
         case .commissioner(let id): self.init(CommissionerFeature.self, .init(id: id))
-        case .settings: self.init(SettingsFeature.self, .init(settings: settings, colorAllowed: colorAllowed))
+        case .settings: self.init(SettingsFeature.self, .init(settings: settings, colorAllowed: colorAllowed, terminal: terminal))
         case .account(let mode): self.init(AuthFeature.self, .init(mode: mode))
         }
     }

@@ -11,4 +11,12 @@ public protocol Backend: AnyObject {
     func setCursor(_ position: Point?)
     /// Pushes everything drawn so far to the screen.
     func flush()
+    /// Writes control sequences that are not cells (the bell, a desktop notification: `TerminalOutbox`) after what
+    /// was drawn so far.
+    func writeControl(_ sequence: String)
+}
+
+extension Backend {
+    /// By default control sequences go nowhere (a backend without a terminal).
+    public func writeControl(_ sequence: String) {}
 }

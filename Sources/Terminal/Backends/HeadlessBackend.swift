@@ -41,6 +41,10 @@ public final class HeadlessBackend: Backend {
 
     public func flush() { flushCount += 1 }
 
+    /// The control sequences written after frames (`writeControl`), in order.
+    public private(set) var controls: [String] = []
+    public func writeControl(_ sequence: String) { controls.append(sequence) }
+
     /// The screen's rows as plain text.
     public func lines() -> [String] { screen.lines() }
 }

@@ -215,6 +215,12 @@ public final class NcursesBackend: Backend {
         return pair < 0 ? 0 : Int(pair)
     }
 
+    /// The bell or a desktop notification, after the frame (`TerminalOutbox`); on the run loop's thread, like every draw.
+    public func writeControl(_ sequence: String) {
+        guard isOpen else { return }
+        writeRaw(sequence)
+    }
+
     /// Writes escape sequences straight to the terminal, after ncurses' own buffered output.
     private func writeRaw(_ s: String) {
         guard !s.isEmpty else { return }

@@ -8,6 +8,8 @@ public final class ProgramDriver<P: Program> {
     public let backend: any Backend
     /// Where effects and other threads post messages.
     public let mailbox: Mailbox<P.Message>
+    /// Control sequences (bell, desktop notifications) written after each frame (`TerminalOutbox`).
+    public let outbox: TerminalOutbox
     /// Skip animations.
     public var reducedMotion: Bool
     /// Ctrl-C quits without consulting the program (README.md, “Using it”: it always quits, cleanly).
@@ -20,8 +22,9 @@ public final class ProgramDriver<P: Program> {
     private var scheduledWakeUp: Duration?
 
     /// Creates a driver.
-    public init(program: P, backend: any Backend, mailbox: Mailbox<P.Message> = Mailbox(), reducedMotion: Bool = false, quitOnCtrlC: Bool = true) {
-        self.program = program; self.backend = backend; self.mailbox = mailbox
+    public init(program: P, backend: any Backend, mailbox: Mailbox<P.Message> = Mailbox(), outbox: TerminalOutbox = TerminalOutbox(),
+                reducedMotion: Bool = false, quitOnCtrlC: Bool = true) {
+        self.program = program; self.backend = backend; self.mailbox = mailbox; self.outbox = outbox
         self.reducedMotion = reducedMotion; self.quitOnCtrlC = quitOnCtrlC
     }
 
@@ -103,6 +106,11 @@ public final class ProgramDriver<P: Program> {
         backend.flush()
         needsRender = false
         drewSettledFrame = program.isSettled
+    }
+
+    /// Writes the queued control sequences (`TerminalOutbox`) through the backend, after the frame drawn last.
+    public func writeControls() {
+        for sequence in outbox.drain() where !finished { backend.writeControl(sequence) }
     }
 
     /// True when the program's last drawn frame showed it settled (see `Program.isSettled`).

@@ -45,6 +45,7 @@ public struct TerminalRunner {
     /// first input, or `Options.settleLimit` after the start, whichever comes first: work the first frame doesn't
     /// need (background clocks, followers) waits for it so that it doesn't compete with the first frame's reads.
     public func run<P: Program>(_ program: P, environment: [String: String] = TerminalPreflight.processEnvironment(),
+                                outbox: TerminalOutbox = TerminalOutbox(),
                                 onStart: (Mailbox<P.Message>) -> Void = { _ in },
                                 whenSettled: @escaping () -> Void = {}) throws(TerminalRefusal) -> RunOutcome {
         TerminalPreflight.ensureUTF8Locale()
@@ -58,12 +59,14 @@ public struct TerminalRunner {
         }
         pipe.installHandlers()
         defer {
+            outbox.wake(through: -1)
             backend.close()
             pipe.restoreHandlers()
             CrashGuard.uninstall()
         }
         let mailbox = Mailbox<P.Message>(wakeFD: pipe.writeFD)
-        let driver = ProgramDriver(program: program, backend: backend, mailbox: mailbox,
+        outbox.wake(through: pipe.writeFD)
+        let driver = ProgramDriver(program: program, backend: backend, mailbox: mailbox, outbox: outbox,
                                    reducedMotion: options.reducedMotion, quitOnCtrlC: options.quitOnCtrlC)
         onStart(mailbox)
         defer { driver.cancelAll() }
@@ -158,6 +161,7 @@ public struct TerminalRunner {
             driver.deliverMessages(now: current)
             driver.tickIfDue(now: current)
             driver.renderIfNeeded(now: current)
+            driver.writeControls()
             if !settle.isOpen && (driver.drewSettledFrame || now() >= settle.limit) { settle.open() }
         }
         return .quit

@@ -33,6 +33,13 @@ final class Tmux {
         try run(["display-message", "-p", "-t", target, format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Copies every byte the pane's program writes from now on (before tmux interprets it) to `path`, replacing any
+    /// earlier copy: the bell and escape sequences a screen capture can't show.
+    func pipeOutput(to path: String) throws {
+        try run(["pipe-pane", "-t", target])
+        try run(["pipe-pane", "-O", "-t", target, "cat >> \(Self.shellQuote(path))"])
+    }
+
     func resize(width: Int, height: Int) throws {
         try run(["resize-window", "-t", target, "-x", "\(width)", "-y", "\(height)"])
     }

@@ -18,6 +18,8 @@ public enum ChatFeature: PageFeature {
         case reacting(message: Int64)
         /// `X` asked "Remove this message?" for `message`.
         case confirmingRemove(message: Int64)
+        /// `N`: the league's notification mutes; c, m, t, s, d toggle one (`NotificationCategory`).
+        case muting
     }
 
     public struct State: Equatable, Sendable {
@@ -33,7 +35,9 @@ public enum ChatFeature: PageFeature {
         public var hasOlder = true
         /// `o` added lines before the latest 100: a reload keeps them under the refreshed ones.
         public var pagedBack = false
-        public init(id: LeagueID) { self.id = id }
+        /// The notification categories muted in this league (the settings' `notificationMutes`).
+        public var mutes: Set<NotificationCategory> = []
+        public init(id: LeagueID, mutes: Set<NotificationCategory> = []) { self.id = id; self.mutes = mutes }
 
         public var messages: [ChatMessage] { chat.value ?? [] }
         public var selected: ChatMessage? { list.selected.flatMap { messages.indices.contains($0) ? messages[$0] : nil } }
@@ -65,6 +69,9 @@ public enum ChatFeature: PageFeature {
         case removeConfirmed
         /// A write's answer: the message as it now stands.
         case written(Result<ChatMessage, PresentableError>)
+        /// `N`: show the league's notification mutes; then a category's key toggles it.
+        case mutesBegan
+        case muteToggled(NotificationCategory)
     }
 
     public static let limit = TextRules.chatLength.upperBound
@@ -189,6 +196,13 @@ public enum ChatFeature: PageFeature {
             guard case .confirmingRemove(let message) = state.mode else { return .none }
             state.mode = .browsing
             return write { try await api.removeChatMessage(id, message: message) }
+        case .mutesBegan:
+            state.mode = .muting
+            return .none
+        case .muteToggled(let c):
+            guard state.mode == .muting else { return .none }
+            if state.mutes.contains(c) { state.mutes.remove(c) } else { state.mutes.insert(c) }
+            return .delegate(.mutesChanged(id, state.mutes))
         case .written(let r):
             switch r {
             case .failure(let e): return .delegate(.toast(e.message))
@@ -257,6 +271,11 @@ public enum ChatFeature: PageFeature {
             return Keymap(ChatRules.emoji.enumerated().map { i, e in
                 KeyBinding([.char(Character("\(i + 1)"))], .reactionPicked(i + 1), label: e, group: "React", footer: i == 0, footerKeys: "1-8")
             } + [KeyBinding([.escape], .escaped, label: "cancel", group: "React", footer: true)])
+        case .muting:
+            return Keymap(NotificationCategory.allCases.map { c in
+                KeyBinding([.char(c.key)], .muteToggled(c), label: (state.mutes.contains(c) ? "unmute " : "mute ") + c.rawValue,
+                           group: "Notifications", footer: true)
+            } + [KeyBinding([.escape, .enter], .escaped, label: "done", group: "Notifications", footer: true, footerKeys: "esc")])
         case .confirmingRemove:
             return Keymap([KeyBinding([.char("y"), .enter], .removeConfirmed, label: "remove", group: g, footer: true, footerKeys: "y"),
                            KeyBinding([.char("n"), .escape], .escaped, label: "keep", group: g, footer: true, footerKeys: "n")])
@@ -278,6 +297,7 @@ public enum ChatFeature: PageFeature {
                 KeyBinding([.char("e")], .reactBegan, label: "react", group: g, footer: selected != nil,
                            enabledWhen: blocked == nil && selected?.removed == false, disabledReason: blocked ?? (selected == nil ? unselectable : "That message was removed — it takes no reactions."),
                            operation: chat.reactToChat.name),
+                KeyBinding([.char("N")], .mutesBegan, label: "notifications (mute)", group: g),
                 KeyBinding([.char("o")], .olderRequested, label: "older messages", group: g,
                            enabledWhen: state.hasOlder && !state.messages.isEmpty, disabledReason: firstMessage),
             ] + ListKeys.bindings(Action.list, footer: false) + [PageKeys.retry(.retry)])
@@ -330,6 +350,11 @@ public enum ChatFeature: PageFeature {
             text = "React: " + ChatRules.emoji.enumerated().map { "\($0 + 1) \($1)" }.joined(separator: " "); role = .accent
         case .confirmingRemove:
             text = "Remove this message for everyone? Its text is deleted. y remove · n keep"; role = .warning
+        case .muting:
+            text = "Notifications here: " + NotificationCategory.allCases.map { c in
+                "\(c.key) \(c.rawValue) \(state.mutes.contains(c) ? "muted" : "on")"
+            }.joined(separator: " · ") + " · esc done"
+            role = .accent
         case .composing, .browsing:
             if let r = state.replyTo, let m = messages.first(where: { $0.id == r }) {
                 text = "Replying to \(m.authorName.isEmpty ? "·" : m.authorName): \(m.body) · esc cancels"; role = .accent

@@ -4,14 +4,19 @@ import Terminal
 
 /// The person's settings: theme, colour, mouse. Changes apply at once and are saved.
 public enum SettingsFeature: PageFeature {
-    public enum Row: Int, CaseIterable, Sendable { case theme, color, mouse, draftBell, tradeBell }
+    public enum Row: Int, CaseIterable, Sendable { case theme, color, mouse, draftBell, tradeBell, desktop }
 
     public struct State: Equatable, Sendable {
         public var settings: UserSettings
         /// False under NO_COLOR: colour can't be turned on.
         public var colorAllowed: Bool
         public var list = ListState()
-        public init(settings: UserSettings = UserSettings(), colorAllowed: Bool = true) { self.settings = settings; self.colorAllowed = colorAllowed }
+        /// The terminal as detected (what "auto" desktop notifications use).
+        public var terminal: DesktopTarget
+        public init(settings: UserSettings = UserSettings(), colorAllowed: Bool = true,
+                    terminal: DesktopTarget = DesktopTarget(protocol: nil)) {
+            self.settings = settings; self.colorAllowed = colorAllowed; self.terminal = terminal
+        }
     }
 
     public enum Action: PageActionCases {
@@ -39,6 +44,7 @@ public enum SettingsFeature: PageFeature {
             case .mouse: state.settings.mouse.toggle()
             case .draftBell: state.settings.draftBell.toggle()
             case .tradeBell: state.settings.tradeBell.toggle()
+            case .desktop: state.settings.desktopNotifications = state.settings.desktopNotifications.next
             }
             return .delegate(.applySettings(state.settings))
         }
@@ -57,6 +63,8 @@ public enum SettingsFeature: PageFeature {
             ["Mouse", s.mouse ? "on" : "off", "click selects/opens, wheel scrolls, drag the sheet's edge"],
             ["Draft bell", s.draftBell ? "on" : "off", "the terminal beeps when it becomes your pick"],
             ["Trade bell", s.tradeBell ? "on" : "off", "offers to you, votes to cast, your trades done"],
+            ["Desktop", s.desktopNotifications.rawValue,
+             s.desktopNotifications.resolved(state.terminal).summary + " · mentions as desktop notifications; N on a league's chat mutes"],
         ]
     }
 
