@@ -59,37 +59,4 @@ import Terminal
         detail.previousLeague = Demo.nerds
         #expect(d(detail) == "2019 · renewed from 2018 (< opens it)")
     }
-    /// A season that is over but not yet renewed still takes what the next season keeps, as the server does (the renewal
-    /// carries it): `E` on its settings opens the form with the league type and keeper rules alone — a commissioner can
-    /// make the finished league a keeper league before renewing it. Once renewed, nothing changes and `E` says why.
-    @Test func aFinishedSeasonTakesItsNextSeasonSettingsUntilItIsRenewed() async {
-        var h = await CommissionerTests.onPage(Demo.greats)
-        await h.fake.editCommish { $0.states[Demo.greats] = .complete }
-        h.send(.open(.leagueSettings(Demo.greats))); await h.settle()
-        let settings = h.state.top[LeagueSettingsFeature.self]!
-        let e = LeagueSettingsFeature.keymap(settings).bindings.first { $0.keys == [.char("E")] }
-        #expect(e?.isEnabled == true && e?.label == "edit next season", "\(String(describing: e))")
-        #expect(Screen(h.state).footer.contains("E edit next season"), "\(Screen(h.state).footer)")
-        h.key(.char("E")); await h.settle()
-        #expect(h.state.top.page == .leagueForm(.edit(Demo.greats)))
-        #expect(h.state.top[LeagueFormFeature.self]?.fields == [.leagueType, .submit], "the 2019 season's own settings stay as they were")
-        let screen = Screen(h.state)
-        #expect(screen.inSheet("The 2019 season is over: only what the next season keeps can change, until"), "\(screen.text)")
-        #expect(screen.inSheet("League type") && screen.inSheet("redraft"), "\(screen.text)")
-        h.key(.char("l"))
-        #expect(h.state.top[LeagueFormFeature.self]?.fields
-                == [.leagueType, .keeperCount, .keeperPenalty, .undraftedKeeperRound, .maxKeeperYears, .keeperDeadline, .submit])
-        #expect(Screen(h.state).inSheet("Keepers due"), "\(Screen(h.state).text)")
-
-        // Renewed: the season is history.
-        var renewed = Demo.detail(Demo.greats)
-        renewed.league.state = .complete
-        renewed.nextLeague = Demo.couch
-        var page = settings
-        page.detail = Loadable(renewed)
-        #expect(LeagueSettingsFeature.editBlocked(page) == "The 2019 season was renewed into 2020: its settings stay as they were")
-        var form = LeagueFormFeature.State(mode: .edit(Demo.greats))
-        form.detail = Loadable(renewed)
-        #expect(LeagueFormFeature.heading(form).1 == "The 2019 season was renewed into 2020: its settings stay as they were")
-    }
 }

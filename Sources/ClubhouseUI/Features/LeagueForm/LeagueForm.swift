@@ -159,8 +159,6 @@ public struct LeagueForm: Hashable, Sendable {
 
     /// Once the draft has started only the trade settings may change (the server refuses the rest).
     public var tradesOnly = false
-    /// Once the season is over (and until it is renewed) what the next season keeps is all that is left to decide.
-    public var nextSeasonOnly = false
 
     /// The fields in order; the FAAB budget only with FAAB waivers, name and visibility only when creating, the
     /// review period only with a review; after the draft, the trade settings alone.
@@ -169,10 +167,8 @@ public struct LeagueForm: Hashable, Sendable {
         if settings.tradeReview != .noReview { trades.append(.tradeReviewHours) }
         trades += [.tradeDeadline, .tradePicks, .tradeExpiry]
         // The keeper rules decide the next season: they may change until the league is renewed.
-        let nextSeason: [LeagueFormField] = settings.leagueType == .keeper
+        trades += settings.leagueType == .keeper
             ? [.leagueType, .keeperCount, .keeperPenalty, .undraftedKeeperRound, .maxKeeperYears, .keeperDeadline] : [.leagueType]
-        trades += nextSeason
-        if nextSeasonOnly && mode != .create { return nextSeason + [.submit] }
         if tradesOnly && mode != .create { return trades + [.submit] }
         var f: [LeagueFormField] = mode == .create ? [.name, .teamName, .season, .visibility, .teams] : [.teams]
         f += Slot.allCases.map(LeagueFormField.slot)

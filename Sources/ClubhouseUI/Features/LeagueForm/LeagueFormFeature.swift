@@ -140,7 +140,6 @@ public enum LeagueFormFeature: PageFeature {
                 state.form.name.setText(d.league.name)
                 state.form.isPublic = d.league.isPublic
                 state.form.tradesOnly = d.league.state != .predraft && !repairing
-                state.form.nextSeasonOnly = d.league.state == .complete && !repairing
                 state.initial = state.form
             }
             return .none

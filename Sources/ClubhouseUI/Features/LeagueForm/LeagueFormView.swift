@@ -16,11 +16,8 @@ extension LeagueFormFeature {
             if let repair = d.league.needsCommissioner, repair.part == .settings {
                 return (title, repair.sentence + (d.league.state == .predraft ? "" : " — save valid settings (same team count)"), .warning)
             }
-            if let renewed = LeagueSettingsFeature.renewedReason(d) { return (title, renewed, .warning) }
+            if d.league.state == .complete { return (title, "The season is over: its settings stay as they were", .warning) }
             if d.capabilities.signedIn, !d.capabilities.isCommissioner { return (title, "Only the commissioner can change settings", .warning) }
-            if d.league.state == .complete {
-                return (title, "The \(d.league.season) season is over: only what the next season keeps can change, until it is renewed", .dim)
-            }
             if d.league.state != .predraft { return (title, "The draft has started: only the trade and next-season settings can change now", .dim) }
             return (title, "Changes apply to the whole league; they lock once the draft starts.", .dim)
         }

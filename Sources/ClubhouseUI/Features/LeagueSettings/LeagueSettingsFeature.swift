@@ -41,7 +41,7 @@ public enum LeagueSettingsFeature: PageFeature {
     public static func keymap(_ state: State) -> Keymap<Action> {
         Keymap([KeyBinding([.char("c")], .scoringOpened, label: "scoring rules", group: "League settings", footer: true)]
                + ListKeys.bindings(Action.list) + [
-            KeyBinding([.char("E")], .editOpened, label: editLabel(state), group: "League settings", footer: true,
+            KeyBinding([.char("E")], .editOpened, label: tradesOnly(state) ? "edit trade settings" : "edit settings", group: "League settings", footer: true,
                        enabledWhen: editBlocked(state) == nil, disabledReason: editBlocked(state)),
             PageKeys.retry(.retry),
         ])
@@ -55,23 +55,9 @@ public enum LeagueSettingsFeature: PageFeature {
         return d.league.state != .predraft && d.league.needsCommissioner?.part != .settings
     }
 
-    /// `E`'s label: what the form will let the commissioner change.
-    static func editLabel(_ state: State) -> String {
-        if state.detail.value?.league.state == .complete { return "edit next season" }
-        return tradesOnly(state) ? "edit trade settings" : "edit settings"
-    }
-
-    /// Why a season's settings can no longer change at all: it was renewed (the next season's league has its own), or nil.
-    /// A season that is over but not yet renewed still takes what the next season keeps (its league type and keeper
-    /// rules), as the server does: the renewal carries them.
-    public static func renewedReason(_ d: LeagueDetail) -> String? {
-        guard d.league.state == .complete, d.nextLeague != nil else { return nil }
-        return "The \(d.league.season) season was renewed into \(d.league.season + 1): its settings stay as they were"
-    }
-
     static func editBlocked(_ state: State) -> String? {
         guard let d = state.detail.value else { return "the league is still loading" }
-        if let renewed = renewedReason(d) { return renewed }
+        if d.league.state == .complete { return "The season is over: its settings stay as they were" }
         if d.capabilities.signedIn, !d.capabilities.isCommissioner { return "Only the commissioner can change settings" }
         return nil
     }
