@@ -14,13 +14,20 @@ import Testing
         try world.database.scalar("SELECT COUNT(*) FROM picks WHERE league_id = ?", [league], as: Int.self) ?? 0
     }
 
-    /// Sets the league clock just past the moment the pick on the clock falls due, and waits until a driver has made
-    /// it. (The wait guards against a hang, not a speed: in a full run a driver's task can wait minutes for a thread.)
+    /// Sets the league clock just past the moment the pick on the clock falls due, then lets it run on with real time
+    /// until a driver has made it. (The wait guards against a hang, not a speed: in a full run a driver's task can wait
+    /// minutes for a thread. The clock runs on because a driver whose tick failed — the database busy under a loaded
+    /// run — waits out a backoff on the league's clock: a clock held still would hold that room for ever, which real
+    /// time never does.)
     func nextPickFallsDue(_ world: ContractWorld, _ league: LeagueID, _ n: Int) async throws {
         let before = try picks(world, league)
         let due = try #require(try world.service.draftDue(league), "pick \(n) has a moment it falls due")
-        world.clock.set(max(due, world.clock.now()).addingTimeInterval(0.1))
-        try #require(try await Wait.until(.seconds(600), every: .milliseconds(25)) { try picks(world, league) != before }, "pick \(n) was made")
+        let start = max(due, world.clock.now()).addingTimeInterval(0.1), real = ContinuousClock.now
+        world.clock.set(start)
+        try #require(try await Wait.until(.seconds(600), every: .milliseconds(25)) {
+            world.clock.set(max(world.clock.now(), start.addingTimeInterval(Wait.seconds(ContinuousClock.now - real))))
+            return try picks(world, league) != before
+        }, "pick \(n) was made")
     }
 
     @Test func botsPickWhenTheirThinkTimeHasPassed() async throws {
