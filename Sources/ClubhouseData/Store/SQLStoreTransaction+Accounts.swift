@@ -1,7 +1,7 @@
 import ClubhouseDomain
 import Foundation
 
-/// `SQLStoreTransaction`: accounts, sessions, SSH keys and sign-in attempts (reads).
+/// `SQLStoreTransaction`: accounts, sessions, SSH keys and sign-in attempts (the Account ports).
 extension SQLStoreTransaction {
     func user(_ id: UserID) throws -> User? { try users([id]).first }
 
@@ -75,5 +75,63 @@ extension SQLStoreTransaction {
             out.append(Date(timeIntervalSince1970: s.double(at: 0)))
         }
         return out
+    }
+
+    func insertUser(email: String, displayName: String, passwordHash: String, at: Date) throws -> UserID {
+        do {
+            return UserID(try session.recovering {
+                try session.insert("INSERT INTO users (email, display_name, password_hash, created_at) VALUES (?, ?, ?, ?)",
+                                   [email, displayName, passwordHash, at])
+            })
+        } catch let e as any StoreSQLError where e.isUniqueViolation {
+            throw DomainError.conflict("An account with that email already exists")
+        }
+    }
+
+    func updateUser(_ user: User) throws {
+        do {
+            try mayConflict("UPDATE users SET email = ?, display_name = ? WHERE id = ?", [user.email, user.displayName, user.id])
+        } catch let e as any StoreSQLError where e.isUniqueViolation {
+            throw DomainError.conflict("An account with that email already exists")
+        }
+    }
+
+    func insertSession(_ session: SessionRecord) throws {
+        try run("INSERT INTO sessions (token_hash, user_id, created_at, expires_at, revoked) VALUES (?, ?, ?, ?, ?)",
+                [session.tokenHash, session.user, session.createdAt, session.expiresAt, session.revoked])
+    }
+
+    func revokeSession(tokenHash: String) throws {
+        try run("UPDATE sessions SET revoked = 1 WHERE token_hash = ?", [tokenHash])
+    }
+
+    @discardableResult
+    func recordFailedSignIn(keys: [String], at: Date) throws -> [Int64] {
+        var ids: [Int64] = []
+        for key in keys {
+            ids.append(try insert("INSERT INTO sign_in_attempts (key, at) VALUES (?, ?)", [try keyed(key), at]))
+        }
+        return ids
+    }
+
+    func deleteSignInAttempts(ids: [Int64]) throws {
+        for id in ids { try run("DELETE FROM sign_in_attempts WHERE id = ?", [id]) }
+    }
+
+    func deleteFailedSignIns(before date: Date) throws {
+        try run("DELETE FROM sign_in_attempts WHERE at < ?", [date])
+    }
+
+    func insertSSHKey(_ key: SSHKeyRecord) throws {
+        do {
+            try mayConflict("INSERT INTO ssh_keys (fingerprint, user_id, public_key, added_at) VALUES (?, ?, ?, ?)",
+                    [key.fingerprint, key.user, key.publicKey, key.addedAt])
+        } catch let e as any StoreSQLError where e.isUniqueViolation {
+            throw DomainError.conflict("This key is linked to another account")
+        }
+    }
+
+    func deleteSSHKey(fingerprint: String) throws {
+        try run("DELETE FROM ssh_keys WHERE fingerprint = ?", [fingerprint])
     }
 }

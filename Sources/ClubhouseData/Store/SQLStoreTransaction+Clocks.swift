@@ -3,7 +3,32 @@ import Foundation
 
 /// `SQLStoreTransaction`: the clock drivers' heartbeat, one row of `meta` (seconds since 1970 as text) — a row
 /// overwritten every few seconds, not an event per beat, and no schema change on either database.
+/// Each league's running clock is a row of `league_clock_runs` (the Clock ports).
 extension SQLStoreTransaction {
+    func clockRun(_ league: LeagueID) throws -> ClockRun? {
+        var out: ClockRun?
+        try each("SELECT speed, ticked_at FROM league_clock_runs WHERE league_id = ?", [league]) { s in
+            out = ClockRun(leagueID: league, speed: ClockSpeed(rawValue: s.int(at: 0)) ?? .off, tickedAt: Date(timeIntervalSince1970: s.double(at: 1)))
+        }
+        return out
+    }
+
+    func runningClocks() throws -> [ClockRun] {
+        var out: [ClockRun] = []
+        try each("SELECT league_id, speed, ticked_at FROM league_clock_runs WHERE speed > 0 ORDER BY league_id") { s in
+            out.append(ClockRun(leagueID: LeagueID(Int64(s.int(at: 0))), speed: ClockSpeed(rawValue: s.int(at: 1)) ?? .off,
+                                tickedAt: Date(timeIntervalSince1970: s.double(at: 2))))
+        }
+        return out
+    }
+
+    func setClockRun(_ r: ClockRun) throws {
+        try run("""
+            INSERT INTO league_clock_runs(league_id, speed, ticked_at) VALUES (?, ?, ?)
+            ON CONFLICT(league_id) DO UPDATE SET speed = excluded.speed, ticked_at = excluded.ticked_at
+            """, [r.leagueID, r.speed.rawValue, r.tickedAt])
+    }
+
     static var heartbeatKey: String { "clock_heartbeat" }
 
     func clockHeartbeat() throws -> Date? {

@@ -1,7 +1,7 @@
 import ClubhouseDomain
 import Foundation
 
-/// `SQLStoreTransaction`: leagues, teams, rosters, lineups, matchups, join requests (reads).
+/// `SQLStoreTransaction`: leagues, teams, join requests and invites (the Leagues ports).
 extension SQLStoreTransaction {
     /// A league row, checked on the way out (`League.checkedAfterReading`): settings no write would accept — or that
     /// don't decode at all — come back within their limits with `needsCommissioner` saying what was wrong, so one
@@ -49,44 +49,6 @@ extension SQLStoreTransaction {
         return out
     }
 
-    func rosters(in league: LeagueID) throws -> [Roster] {
-        if let hit = memo.rosters[league] { return hit }
-        let teams = try teams(in: league)
-        var entries: [(TeamID, RosterEntry)] = []
-        try each(LeagueRead.rosterEntries, [league]) { entries.append(Self.rosterEntry($0)) }
-        let out = Self.rosters(teams: teams, entries: entries)
-        memo.rosters[league] = out
-        return out
-    }
-
-    func lineups(in league: LeagueID, week: Int) throws -> [Lineup] {
-        var byTeam: [TeamID: Lineup] = [:]
-        try each("""
-            SELECT l.team_id, l.player_id, l.slot FROM lineups l JOIN teams t ON t.id = l.team_id
-            WHERE t.league_id = ? AND l.week = ?
-            """, [league, week]) { s in
-            let team = TeamID(s.int64(at: 0))
-            byTeam[team, default: Lineup(teamID: team, week: week, slots: [:])].slots[PlayerID(s.string(at: 1))] = Slot(rawValue: s.string(at: 2)) ?? .bench
-        }
-        return byTeam.values.sorted { $0.teamID < $1.teamID }
-    }
-
-    func matchups(in league: LeagueID) throws -> [MatchupRecord] {
-        var out: [MatchupRecord] = []
-        try each("""
-            SELECT week, home_team_id, away_team_id, is_playoff, home_points, away_points, is_final
-            FROM matchups WHERE league_id = ? ORDER BY week, home_team_id
-            """, [league]) { s in
-            let final = s.bool(at: 6)
-            out.append(MatchupRecord(
-                matchup: Matchup(leagueID: league, week: s.int(at: 0), home: TeamID(s.int64(at: 1)),
-                                 away: s.isNull(at: 2) ? nil : TeamID(s.int64(at: 2)), isPlayoff: s.bool(at: 3)),
-                homePoints: final ? Points(hundredths: s.int(at: 4)) : nil,
-                awayPoints: final && !s.isNull(at: 5) ? Points(hundredths: s.int(at: 5)) : nil))
-        }
-        return out
-    }
-
     func joinRequests(of user: UserID) throws -> [JoinRequest] {
         var out: [JoinRequest] = []
         try each("SELECT league_id, team_name, status, requested_at FROM join_requests WHERE user_id = ? ORDER BY requested_at", [user]) { s in
@@ -104,4 +66,97 @@ extension SQLStoreTransaction {
         }
         return out
     }
+
+    static func invite(_ s: some SQLRowCursor) -> Invite {
+        Invite(code: s.string(at: 0), leagueID: LeagueID(s.int64(at: 1)), usesLeft: s.int(at: 2), expiresAt: s.date(at: 3))
+    }
+
+    func invites(in league: LeagueID) throws -> [Invite] {
+        var out: [Invite] = []
+        try each("SELECT code, league_id, uses_left, expires_at FROM invites WHERE league_id = ? ORDER BY created_at, code", [league]) {
+            out.append(Self.invite($0))
+        }
+        return out
+    }
+
+    func invite(code: String) throws -> Invite? {
+        var out: Invite?
+        try each("SELECT code, league_id, uses_left, expires_at FROM invites WHERE code = ?", [code]) { out = Self.invite($0) }
+        return out
+    }
+
+    static func json<T: Encodable>(_ value: T) throws -> String {
+        let e = JSONEncoder(); e.outputFormatting = .sortedKeys
+        return String(decoding: try e.encode(value), as: UTF8.self)
+    }
+
+    static func settingsJSON(_ settings: LeagueSettings) throws -> String {
+        try StoreSQL.encodedSettings.encode(settings) { try json($0) }
+    }
+
+    func insertLeague(_ l: League) throws -> LeagueID {
+        return LeagueID(try insert("""
+            INSERT INTO leagues (name, season, is_public, commissioner_id, settings, state, clock, draft_scheduled_at, created_at, follows_real_time,
+                                 previous_league_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [l.name, l.season, l.isPublic, l.commissioner, try Self.settingsJSON(l.settings), l.state.rawValue, l.clock, l.draftScheduledAt,
+                  l.createdAt, l.followsRealTime, l.previousLeague]))
+    }
+
+    /// Settings read back out of range (`needsCommissioner` on them) are left as stored: only the commissioner's repair,
+    /// which clears it, replaces them — never the clamped copy another write happens to carry.
+    func updateLeague(_ l: League) throws {
+        let keepSettings = l.needsCommissioner?.part == .settings
+        var params: [(any SQLBindable)?] = [l.name, l.season, l.isPublic, l.commissioner]
+        if !keepSettings { params.append(try Self.settingsJSON(l.settings)) }
+        params += [l.state.rawValue, l.clock, l.draftScheduledAt, l.followsRealTime, l.id]
+        let n = try run("""
+            UPDATE leagues SET name = ?, season = ?, is_public = ?, commissioner_id = ?, settings = \(keepSettings ? "settings" : "?"), state = ?,
+                clock = ?, draft_scheduled_at = ?, follows_real_time = ?
+            WHERE id = ?
+            """, params)
+        if n == 0 { throw DomainError.notFound("League \(l.id.rawValue)") }
+    }
+
+    func insertTeam(_ t: Team) throws -> TeamID {
+        return TeamID(try insert("""
+            INSERT INTO teams (league_id, name, manager_id, waiver_priority, faab_remaining, autopick, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, \(session.dialect.nowSeconds))
+            """, [t.leagueID, t.name, t.manager, t.waiverPriority, t.faabRemaining, t.autopick]))
+    }
+
+    func updateTeam(_ t: Team) throws {
+        let n = try run("UPDATE teams SET name = ?, manager_id = ?, waiver_priority = ?, faab_remaining = ?, autopick = ? WHERE id = ?",
+                        [t.name, t.manager, t.waiverPriority, t.faabRemaining, t.autopick, t.id])
+        if n == 0 { throw DomainError.notFound("Team \(t.id.rawValue)") }
+    }
+
+    func deleteTeam(_ id: TeamID) throws { try run("DELETE FROM teams WHERE id = ?", [id]) }
+
+    func setJoinRequest(_ r: JoinRequest) throws {
+        try run("""
+            INSERT INTO join_requests (league_id, user_id, team_name, status, requested_at) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (league_id, user_id) DO UPDATE SET team_name = excluded.team_name, status = excluded.status
+            """, [r.leagueID, r.user, r.teamName, r.status.rawValue, r.requestedAt])
+    }
+
+    func deleteJoinRequest(league: LeagueID, user: UserID) throws {
+        try run("DELETE FROM join_requests WHERE league_id = ? AND user_id = ?", [league, user])
+    }
+
+    func insertInvite(_ i: Invite, createdBy: UserID?, at: Date) throws {
+        do {
+            try mayConflict("INSERT INTO invites (code, league_id, uses_left, expires_at, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    [i.code, i.leagueID, i.usesLeft, i.expiresAt, createdBy, at])
+        } catch let e as any StoreSQLError where e.isUniqueViolation {
+            throw DomainError.conflict("Invite code \(i.code) is already taken")
+        }
+    }
+
+    func updateInvite(_ i: Invite) throws {
+        let n = try run("UPDATE invites SET uses_left = ?, expires_at = ? WHERE code = ?", [i.usesLeft, i.expiresAt, i.code])
+        if n == 0 { throw DomainError.notFound("Invite code \(i.code)") }
+    }
+
+    func deleteInvite(code: String) throws { try run("DELETE FROM invites WHERE code = ?", [code]) }
 }

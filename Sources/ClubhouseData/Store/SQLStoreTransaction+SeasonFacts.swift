@@ -87,24 +87,6 @@ extension SQLStoreTransaction {
 
     func seasons() throws -> [SeasonInfo] { try SeasonInfo.all(session: session) }
 
-    func scoreCorrections(in league: LeagueID) throws -> [ScoreCorrection] {
-        var out: [ScoreCorrection] = []
-        try each("""
-            SELECT week, team_id, points_before, points_after, applied, at, locked_at FROM score_corrections WHERE league_id = ? ORDER BY id
-            """, [league]) { s in
-            out.append(ScoreCorrection(week: s.int(at: 0), teamID: TeamID(s.int64(at: 1)), before: Points(hundredths: s.int(at: 2)),
-                                       after: Points(hundredths: s.int(at: 3)), applied: s.bool(at: 4), at: Date(timeIntervalSince1970: s.double(at: 5)),
-                                       lockedAt: Date(timeIntervalSince1970: s.double(at: 6))))
-        }
-        return out
-    }
-
-    func insertScoreCorrection(_ c: ScoreCorrection, in league: LeagueID) throws {
-        try run("""
-            INSERT INTO score_corrections (league_id, week, team_id, points_before, points_after, applied, at, locked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, [league, c.week, c.teamID, c.before.hundredths, c.after.hundredths, c.applied, c.at, c.lockedAt])
-    }
-
     func plays(season: Int, week: Int) throws -> [PlayStat] {
         var out: [PlayStat] = []
         try each("SELECT game_id, quarter, elapsed_s, play_seq, player_id, stat, value FROM plays WHERE season = ? AND week = ? ORDER BY game_id, play_seq",
@@ -120,5 +102,13 @@ extension SQLStoreTransaction {
         let version = try scalar("SELECT value FROM meta WHERE key = 'season_data_version'", as: Int64.self) ?? 0
         memo.seasonDataVersion = version
         return version
+    }
+
+    func setInjuryStatus(_ status: InjuryStatus, for player: PlayerID) throws {
+        try run("UPDATE players SET injury_status = ? WHERE id = ?", [status.rawValue, player])
+        try run("""
+            INSERT INTO meta (key, value) VALUES ('season_data_version', '1')
+            ON CONFLICT (key) DO UPDATE SET value = CAST(CAST(meta.value AS INTEGER) + 1 AS TEXT)
+            """)
     }
 }

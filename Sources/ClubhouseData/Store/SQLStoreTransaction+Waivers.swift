@@ -1,7 +1,7 @@
 import ClubhouseDomain
 import Foundation
 
-/// `SQLStoreTransaction`: waivers, transactions and the event log's end (reads).
+/// `SQLStoreTransaction`: waivers and the transactions log (the Waiver ports).
 extension SQLStoreTransaction {
     func waiverHolds(in league: LeagueID) throws -> [WaiverHold] {
         var out: [WaiverHold] = []
@@ -36,9 +36,25 @@ extension SQLStoreTransaction {
         return out
     }
 
-    func lastEventID() throws -> Int64 { try scalar("SELECT COALESCE(MAX(id), 0) FROM events", as: Int64.self) ?? 0 }
+    func setWaiverHolds(_ holds: [WaiverHold], in league: LeagueID) throws {
+        try run("DELETE FROM waiver_holds WHERE league_id = ?", [league])
+        for h in holds { try run("INSERT INTO waiver_holds (league_id, player_id, until) VALUES (?, ?, ?)", [league, h.playerID, h.until]) }
+    }
 
-    func lastEventID(league: LeagueID) throws -> Int64 {
-        try scalar("SELECT COALESCE(MAX(id), 0) FROM events WHERE league_id = ?", [league], as: Int64.self) ?? 0
+    func insertWaiverClaim(_ c: WaiverClaim) throws -> Int64 {
+        return try insert("""
+            INSERT INTO waiver_claims (league_id, team_id, add_player, drop_player, bid, rank, status, outcome, created_at, processed_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [c.leagueID, c.teamID, c.addPlayer, c.dropPlayer, c.bid, c.rank, c.status.rawValue, c.outcome?.rawValue, c.createdAt, c.processedAt])
+    }
+
+    func updateWaiverClaim(_ c: WaiverClaim) throws {
+        try run("UPDATE waiver_claims SET drop_player = ?, bid = ?, rank = ?, status = ?, outcome = ?, processed_at = ? WHERE id = ?",
+                [c.dropPlayer, c.bid, c.rank, c.status.rawValue, c.outcome?.rawValue, c.processedAt, c.id])
+    }
+
+    func insertTransaction(_ t: Transaction) throws -> Int64 {
+        return try insert("INSERT INTO transactions (league_id, team_id, kind, added, dropped, bid, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [t.leagueID, t.teamID, t.kind.rawValue, t.added, t.dropped, t.bid, t.at])
     }
 }

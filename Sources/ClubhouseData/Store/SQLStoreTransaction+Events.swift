@@ -1,9 +1,15 @@
 import ClubhouseDomain
 import Foundation
 
-/// `SQLStoreTransaction`: the event log read back for the activity feed (the same SQL on SQLite and PostgreSQL; the
-/// `events_by_league` index serves it).
+/// `SQLStoreTransaction`: the event log — its end, the activity feed's read (the same SQL on SQLite and PostgreSQL;
+/// the `events_by_league` index serves it) and the append every change makes (the Event ports).
 extension SQLStoreTransaction {
+    func lastEventID() throws -> Int64 { try scalar("SELECT COALESCE(MAX(id), 0) FROM events", as: Int64.self) ?? 0 }
+
+    func lastEventID(league: LeagueID) throws -> Int64 {
+        try scalar("SELECT COALESCE(MAX(id), 0) FROM events WHERE league_id = ?", [league], as: Int64.self) ?? 0
+    }
+
     func events(in league: LeagueID, kinds: [LeagueEvent.Kind], before: Int64?, limit: Int) throws -> [LeagueEvent] {
         guard !kinds.isEmpty, limit > 0 else { return [] }
         let marks = Array(repeating: "?", count: kinds.count).joined(separator: ", ")
@@ -20,5 +26,10 @@ extension SQLStoreTransaction {
                                    at: Date(timeIntervalSince1970: s.double(at: 3))))
         }
         return out
+    }
+
+    func appendEvent(league: LeagueID, kind: LeagueEvent.Kind, payload: String, at: Date) throws {
+        memo.wrote("INSERT INTO events")
+        try session.appendEvent([league, kind.rawValue, payload, at])
     }
 }

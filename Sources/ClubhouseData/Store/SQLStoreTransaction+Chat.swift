@@ -1,26 +1,8 @@
 import ClubhouseDomain
 import Foundation
 
-/// `SQLStoreTransaction`: invites and chat (reads).
+/// `SQLStoreTransaction`: a league's chat (the Chat ports).
 extension SQLStoreTransaction {
-    static func invite(_ s: some SQLRowCursor) -> Invite {
-        Invite(code: s.string(at: 0), leagueID: LeagueID(s.int64(at: 1)), usesLeft: s.int(at: 2), expiresAt: s.date(at: 3))
-    }
-
-    func invites(in league: LeagueID) throws -> [Invite] {
-        var out: [Invite] = []
-        try each("SELECT code, league_id, uses_left, expires_at FROM invites WHERE league_id = ? ORDER BY created_at, code", [league]) {
-            out.append(Self.invite($0))
-        }
-        return out
-    }
-
-    func invite(code: String) throws -> Invite? {
-        var out: Invite?
-        try each("SELECT code, league_id, uses_left, expires_at FROM invites WHERE code = ?", [code]) { out = Self.invite($0) }
-        return out
-    }
-
     static var chatColumns: String { """
         SELECT m.id, m.user_id, m.team_id, COALESCE(u.display_name, ''), m.body, m.at, m.reply_to, m.mentions, m.removed_at
         FROM chat_messages m LEFT JOIN users u ON u.id = m.user_id
@@ -84,5 +66,24 @@ extension SQLStoreTransaction {
             m.reactions = ChatRules.emoji.compactMap { e in found[e].map { ChatReaction(emoji: e, users: $0) } }
             return m
         }
+    }
+
+    func insertChatMessage(_ m: ChatMessage) throws -> Int64 {
+        let mentions = m.mentions.map { String($0.rawValue) }.joined(separator: ",")
+        return try insert("""
+            INSERT INTO chat_messages (league_id, user_id, team_id, body, at, reply_to, mentions, removed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, [m.leagueID, m.userID, m.teamID, m.body, m.at, m.replyTo, mentions, m.removed ? m.at : nil])
+    }
+
+    func toggleChatReaction(message: Int64, user: UserID, emoji: String, at: Date) throws -> Bool {
+        if try run("DELETE FROM chat_reactions WHERE message_id = ? AND user_id = ? AND emoji = ?", [message, user, emoji]) > 0 { return false }
+        try run("INSERT INTO chat_reactions (message_id, user_id, emoji, at) VALUES (?, ?, ?, ?)", [message, user, emoji, at])
+        return true
+    }
+
+    func removeChatMessage(_ id: Int64, at: Date) throws {
+        // The text, its mentions and its reactions leave storage; the row stays so replies still point at something.
+        try run("UPDATE chat_messages SET body = '', mentions = '', removed_at = ? WHERE id = ?", [at, id])
+        try run("DELETE FROM chat_reactions WHERE message_id = ?", [id])
     }
 }
