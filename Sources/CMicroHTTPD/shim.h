@@ -42,6 +42,9 @@ static inline enum MHD_Result chs_accept_policy(void *cls, const struct sockaddr
 /// Sets a daemon's draining flag (see chs_accept_policy).
 static inline void chs_set_draining(int *draining) { __atomic_store_n(draining, 1, __ATOMIC_RELEASE); }
 
+/// Whether a daemon's draining flag is set: the one place the server itself asks too (answers close their connection).
+static inline int chs_is_draining(const int *draining) { return __atomic_load_n(draining, __ATOMIC_ACQUIRE); }
+
 /// libmicrohttpd's own error lines (a failed TLS handshake, a connection it closed), formatted and handed to `sink`
 /// whole: the server writes them to its JSON log as strings, never raw.
 typedef void (*chs_error_sink)(void *cls, const char *line);

@@ -1,8 +1,10 @@
 import ClubhouseDomain
 import Foundation
 
-/// `SQLStoreTransaction`: accounts, sessions, SSH keys and sign-in attempts (the Account ports).
-extension SQLStoreTransaction {
+/// The SQL of `AccountStoreWriter` and its reads: accounts, sessions, SSH keys and sign-in attempts.
+protocol AccountSQL: SQLStatements, AccountStoreWriter {}
+
+extension AccountSQL {
     func user(_ id: UserID) throws -> User? { try users([id]).first }
 
     func users(_ ids: [UserID]) throws -> [User] {

@@ -1,9 +1,11 @@
 import ClubhouseDomain
 import Foundation
 
-/// `SQLStoreTransaction`: the auction (schema v9): the nomination on the block, its bids and private maximums, and
-/// the sales beside their picks.
-extension SQLStoreTransaction {
+/// The SQL of `AuctionStoreWriter` and its reads: the auction (schema v9) — the nomination on the block, its bids
+/// and private maximums, and the sales beside their picks.
+protocol AuctionSQL: SQLStatements, AuctionStoreWriter {}
+
+extension AuctionSQL {
     func auctionSales(in league: LeagueID) throws -> [AuctionSale] {
         var out: [AuctionSale] = []
         try each("SELECT number, price, nominated_by FROM auction_sales WHERE league_id = ? ORDER BY number", [league]) { s in

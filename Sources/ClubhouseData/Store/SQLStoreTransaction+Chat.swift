@@ -1,8 +1,10 @@
 import ClubhouseDomain
 import Foundation
 
-/// `SQLStoreTransaction`: a league's chat (the Chat ports).
-extension SQLStoreTransaction {
+/// The SQL of `ChatStoreWriter` and its reads: a league's chat.
+protocol ChatSQL: SQLStatements, ChatStoreWriter {}
+
+extension ChatSQL {
     static var chatColumns: String { """
         SELECT m.id, m.user_id, m.team_id, COALESCE(u.display_name, ''), m.body, m.at, m.reply_to, m.mentions, m.removed_at
         FROM chat_messages m LEFT JOIN users u ON u.id = m.user_id

@@ -1,10 +1,12 @@
 import ClubhouseDomain
 import Foundation
 
-/// `SQLStoreTransaction`: the clock drivers' heartbeat, one row of `meta` (seconds since 1970 as text) — a row
-/// overwritten every few seconds, not an event per beat, and no schema change on either database.
-/// Each league's running clock is a row of `league_clock_runs` (the Clock ports).
-extension SQLStoreTransaction {
+/// The SQL of `ClockStoreWriter` and its reads: each league's running clock (a row of `league_clock_runs`) and the
+/// clock drivers' heartbeat, one row of `meta` (seconds since 1970 as text) — a row overwritten every few seconds, not
+/// an event per beat, and no schema change on either database.
+protocol ClockSQL: SQLStatements, ClockStoreWriter {}
+
+extension ClockSQL {
     func clockRun(_ league: LeagueID) throws -> ClockRun? {
         var out: ClockRun?
         try each("SELECT speed, ticked_at FROM league_clock_runs WHERE league_id = ?", [league]) { s in

@@ -1,8 +1,10 @@
 import ClubhouseDomain
 import Foundation
 
-/// `SQLStoreTransaction`: a league's draft, its picks and the teams' queues (the Draft ports).
-extension SQLStoreTransaction {
+/// The SQL of `DraftStoreWriter` and its reads: a league's draft, its picks and the teams' queues.
+protocol DraftSQL: SQLStatements, DraftStoreWriter {}
+
+extension DraftSQL {
     func draft(in league: LeagueID) throws -> Draft? {
         if let hit = memo.drafts[league] { return hit }
         var out: Draft?

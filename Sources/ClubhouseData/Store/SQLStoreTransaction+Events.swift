@@ -1,9 +1,11 @@
 import ClubhouseDomain
 import Foundation
 
-/// `SQLStoreTransaction`: the event log — its end, the activity feed's read (the same SQL on SQLite and PostgreSQL;
-/// the `events_by_league` index serves it) and the append every change makes (the Event ports).
-extension SQLStoreTransaction {
+/// The SQL of `EventStoreWriter` and its reads: the event log — its end, the activity feed's read (the same SQL on
+/// SQLite and PostgreSQL; the `events_by_league` index serves it) and the append every change makes.
+protocol EventSQL: SQLStatements, EventStoreWriter {}
+
+extension EventSQL {
     func lastEventID() throws -> Int64 { try scalar("SELECT COALESCE(MAX(id), 0) FROM events", as: Int64.self) ?? 0 }
 
     func lastEventID(league: LeagueID) throws -> Int64 {

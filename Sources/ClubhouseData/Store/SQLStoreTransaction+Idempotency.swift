@@ -1,8 +1,11 @@
 import ClubhouseDomain
 import Foundation
 
-/// `SQLStoreTransaction`: writes kept under an `Idempotency-Key` (schema v5), per account and key.
-extension SQLStoreTransaction {
+/// The SQL of `IdempotencyStoreWriter` and its reads: writes kept under an `Idempotency-Key` (schema v5), per
+/// account and key.
+protocol IdempotencySQL: SQLStatements, IdempotencyStoreWriter {}
+
+extension IdempotencySQL {
     func idempotentRequest(user: UserID, key: String) throws -> IdempotentRequest? {
         var out: IdempotentRequest?
         try each("SELECT fingerprint, started_at, status, body FROM idempotent_requests WHERE user_id = ? AND key = ?", [user, key]) { s in

@@ -1,8 +1,10 @@
 import ClubhouseDomain
 import Foundation
 
-/// `SQLStoreTransaction`: a keeper league's declared keepers (schema v13).
-extension SQLStoreTransaction {
+/// The SQL of `KeeperStoreWriter` and its reads: a keeper league's declared keepers (schema v13).
+protocol KeeperSQL: SQLStatements, KeeperStoreWriter {}
+
+extension KeeperSQL {
     func keepers(in league: LeagueID) throws -> [Keeper] {
         var out: [Keeper] = []
         try each("SELECT team_id, player_id, round, years, position FROM keepers WHERE league_id = ? ORDER BY team_id, position", [league]) { s in

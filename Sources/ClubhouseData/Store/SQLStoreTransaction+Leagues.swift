@@ -1,8 +1,10 @@
 import ClubhouseDomain
 import Foundation
 
-/// `SQLStoreTransaction`: leagues, teams, join requests and invites (the Leagues ports).
-extension SQLStoreTransaction {
+/// The SQL of `LeaguesStoreWriter` and its reads: leagues, teams, join requests and invites.
+protocol LeaguesSQL: SQLStatements, LeaguesStoreWriter {}
+
+extension LeaguesSQL {
     /// A league row, checked on the way out (`League.checkedAfterReading`): settings no write would accept — or that
     /// don't decode at all — come back within their limits with `needsCommissioner` saying what was wrong, so one
     /// league's bad row can't crash a read, a list of leagues or the clocks.

@@ -1,8 +1,10 @@
 import ClubhouseDomain
 import Foundation
 
-/// `SQLStoreTransaction`: the schedule with its final scores, and stat corrections (the Matchups ports).
-extension SQLStoreTransaction {
+/// The SQL of `MatchupsStoreWriter` and its reads: the schedule with its final scores, and stat corrections.
+protocol MatchupsSQL: SQLStatements, MatchupsStoreWriter {}
+
+extension MatchupsSQL {
     func matchups(in league: LeagueID) throws -> [MatchupRecord] {
         var out: [MatchupRecord] = []
         try each("""

@@ -65,7 +65,9 @@ extension SQLStoreTransaction {
         if want.contains(.teams) { memo.teams[id] = teams }
         if want.contains(.rosters) { memo.rosters[id] = Self.rosters(teams: memo.teams[id] ?? teams, entries: entries) }
     }
+}
 
+extension LeaguesSQL {
     /// A row of `LeagueRead.league`: the league, and the season data version beside it into the memo (as
     /// `seasonDataVersion()` reads it; a value it can't read is left to it, to fail the same way).
     func leagueWithDataVersion(_ s: Session.Cursor) throws -> League {
@@ -73,7 +75,10 @@ extension SQLStoreTransaction {
         if s.isNull(at: 13) { memo.seasonDataVersion = 0 } else if let v = Int64(sqliteValue: s.value(at: 13)) { memo.seasonDataVersion = v }
         return league
     }
+}
 
+/// The row readers the ports share, for the reads one at a time and for `prefetch`.
+extension SQLStatements {
     static func draft(_ s: some SQLRowCursor, league: LeagueID) throws -> Draft {
         let order = try StoreSQL.draftOrderCache.decode(s.string(at: 1)).map { TeamID($0) }
         return Draft(leagueID: league, status: DraftStatus(rawValue: s.string(at: 0)) ?? .scheduled, order: order, rounds: s.int(at: 2),

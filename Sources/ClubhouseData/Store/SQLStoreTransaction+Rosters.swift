@@ -1,8 +1,10 @@
 import ClubhouseDomain
 import Foundation
 
-/// `SQLStoreTransaction`: rosters and saved lineups (the Roster ports).
-extension SQLStoreTransaction {
+/// The SQL of `RosterStoreWriter` and its reads: rosters and saved lineups.
+protocol RosterSQL: SQLStatements, RosterStoreWriter, LeaguesStoreReader {}
+
+extension RosterSQL {
     func rosters(in league: LeagueID) throws -> [Roster] {
         if let hit = memo.rosters[league] { return hit }
         let teams = try teams(in: league)

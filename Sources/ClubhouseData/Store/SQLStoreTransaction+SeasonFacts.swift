@@ -1,8 +1,10 @@
 import ClubhouseDomain
 import Foundation
 
-/// `SQLStoreTransaction`: the season's facts (NFL teams, players, games, stats, plays).
-extension SQLStoreTransaction {
+/// The SQL of `SeasonStoreWriter` and its reads: the season's facts (NFL teams, players, games, stats, plays).
+protocol SeasonSQL: SQLStatements, SeasonStoreWriter {}
+
+extension SeasonSQL {
     func nflTeams(season: Int) throws -> [NFLTeam] {
         var out: [NFLTeam] = []
         try each("SELECT abbreviation, location, nickname, bye_week FROM team_seasons WHERE season = ? ORDER BY abbreviation", [season]) { s in

@@ -1,8 +1,11 @@
 import ClubhouseDomain
 import Foundation
 
-/// `SQLStoreTransaction`: trades, their items and votes, and traded picks' owners (schema v8).
-extension SQLStoreTransaction {
+/// The SQL of `TradeStoreWriter` and its reads: trades, their items and votes, and traded picks' owners (schema
+/// v8).
+protocol TradeSQL: SQLStatements, TradeStoreWriter {}
+
+extension TradeSQL {
     func trades(in league: LeagueID) throws -> [Trade] {
         var out: [Trade] = []
         try each("""

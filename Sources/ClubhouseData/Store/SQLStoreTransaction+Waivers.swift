@@ -1,8 +1,10 @@
 import ClubhouseDomain
 import Foundation
 
-/// `SQLStoreTransaction`: waivers and the transactions log (the Waiver ports).
-extension SQLStoreTransaction {
+/// The SQL of `WaiverStoreWriter` and its reads: waivers and the transactions log.
+protocol WaiverSQL: SQLStatements, WaiverStoreWriter {}
+
+extension WaiverSQL {
     func waiverHolds(in league: LeagueID) throws -> [WaiverHold] {
         var out: [WaiverHold] = []
         try each("SELECT player_id, until FROM waiver_holds WHERE league_id = ?", [league]) { s in

@@ -6,13 +6,12 @@ import Synchronization
 /// SQLite and PostgreSQL accept, and runs on a `StoreSQLSession` (an SQLite `Connection` or a `PostgresConnection`).
 /// The few places the dialects differ ask `session.dialect`.
 ///
-/// The methods are in `SQLStoreTransaction+<section>.swift`, one file per section of the ports (season facts,
-/// accounts, leagues, invites and chat, draft, waivers, writes); this file holds the statement helpers and caches.
-struct SQLStoreTransaction<Session: StoreSQLSession>: LeagueStoreWriter {
+/// Each store port's SQL is a protocol of its own with its methods in an extension, one file a port
+/// (`SQLStoreTransaction+Draft.swift`: `DraftSQL`, the SQL of `DraftStoreWriter`); this type is all of them on one
+/// session, plus what spans ports (`prefetch`, `revision`, `ifPossible`).
+struct SQLStoreTransaction<Session: StoreSQLSession>: LeagueStoreWriter, LeaguesSQL, RosterSQL, MatchupsSQL, SeasonSQL,
+    ClockSQL, AccountSQL, ChatSQL, DraftSQL, WaiverSQL, EventSQL, TradeSQL, KeeperSQL, AuctionSQL, IdempotencySQL {
     let session: Session
-    /// Reads this transaction already made (the session's: shared with a nested transaction's). Every statement
-    /// below that isn't a SELECT tells it first (`StoreTransactionMemo.wrote`).
-    var memo: StoreTransactionMemo { session.storeMemo }
 
     func ifPossible<T>(_ body: () throws -> T) throws -> T? {
         do {
@@ -25,6 +24,18 @@ struct SQLStoreTransaction<Session: StoreSQLSession>: LeagueStoreWriter {
             return nil
         }
     }
+}
+
+/// What a port's SQL runs on: the session, the transaction's memo of reads, and the statement helpers.
+protocol SQLStatements {
+    associatedtype Session: StoreSQLSession
+    var session: Session { get }
+}
+
+extension SQLStatements {
+    /// Reads this transaction already made (the session's: shared with a nested transaction's). Every statement
+    /// below that isn't a SELECT tells it first (`StoreTransactionMemo.wrote`).
+    var memo: StoreTransactionMemo { session.storeMemo }
 
     func each(_ sql: String, _ params: [(any SQLBindable)?] = [], _ body: (Session.Cursor) throws -> Void) throws {
         memo.wrote(sql)

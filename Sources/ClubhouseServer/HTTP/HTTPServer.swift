@@ -57,8 +57,8 @@ public final class HTTPServer: @unchecked Sendable {
     fileprivate var tlsSlot: TLSSlot?
     /// Where libmicrohttpd sends its own lines (`libraryLogged`). Never freed: a daemon left to exit may still log.
     private let errorLog = UnsafeMutablePointer<chs_error_log>.allocate(capacity: 1)
-    /// Set (once) when the server stops taking connections: the daemon's accept policy reads it (`chs_accept_policy`).
-    /// Never freed, for the same reason.
+    /// Set (once) when the server stops taking connections: the daemon's accept policy reads it (`chs_accept_policy`),
+    /// and so do the answers (`isDraining`): the one record of it. Never freed, for the same reason.
     private let drainingFlag: UnsafeMutablePointer<Int32> = {
         let p = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
         p.initialize(to: 0)
@@ -68,7 +68,6 @@ public final class HTTPServer: @unchecked Sendable {
     private struct State {
         var openConnections = 0
         var inFlight = 0
-        var draining = false
         /// Requests suspended while their handler runs.
         var suspended = 0
         /// Set once the listening socket was taken from a daemon left to exit (closing it twice could close someone
@@ -130,8 +129,10 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Stops accepting new connections (each new one is closed as it is accepted); requests already in flight finish
     /// (see `stop`). The listening socket closes when the daemon stops.
+    /// Whether the server has stopped taking connections (`quiesce`).
+    private var isDraining: Bool { chs_is_draining(drainingFlag) != 0 }
+
     public func quiesce() {
-        state.withLock { $0.draining = true }
         chs_set_draining(drainingFlag)
     }
 
@@ -201,7 +202,7 @@ public final class HTTPServer: @unchecked Sendable {
     fileprivate func begin(_ context: RequestContext, connection: OpaquePointer?) {
         let (over, drain) = state.withLock { s -> (Bool, Bool) in
             s.inFlight += 1
-            return (s.openConnections > options.maxConnections, s.draining)
+            return (s.openConnections > options.maxConnections, isDraining)
         }
         context.begun = true
         if context.early != nil {
@@ -235,7 +236,7 @@ public final class HTTPServer: @unchecked Sendable {
                                   peer: context.peer)
         context.body = []
         if let answerAtOnce = options.answerAtOnce, request.method == "GET" || request.method == "HEAD", request.body.isEmpty,
-           !state.withLock({ $0.draining }), let response = answerAtOnce(request) {
+           !isDraining, let response = answerAtOnce(request) {
             return queue(response, on: connection, context: context)
         }
         state.withLock { $0.suspended += 1 }
@@ -257,7 +258,7 @@ public final class HTTPServer: @unchecked Sendable {
     fileprivate func queue(_ response: HTTPResponse, on connection: OpaquePointer?, context: RequestContext) -> MHD_Result {
         context.status = response.status
         if context.route == nil { context.route = response.route }
-        let draining = state.withLock { $0.draining }
+        let draining = isDraining
         let mhd: OpaquePointer?
         switch response.body {
         case .bytes(let bytes):
