@@ -64,15 +64,7 @@ import Testing
     }
 
     @Test func everyKindCrossesFromTheServerToTheRemoteClientUnchanged() async throws {
-        let world = try ContractWorld()
-        var options = LeagueServer.Options()
-        options.endpoints = [Self.refuse]
-        options.http.port = 0
-        options.runsClocks = false
-        let server = LeagueServer(backend: EmbeddedServerBackend(service: world.service, events: world.events,
-                                                                 random: { RandomSource(seed: world.randomSeed) }),
-                                  options: options, log: { _ in })
-        try server.start()
+        let server = try ServerVersionHeaderTests.server(try ContractWorld(), version: .current, endpoints: [Self.refuse])
         defer { server.stopNow() }
         let api = RemoteLeagueAPI(server: URL(string: server.url)!, idleTimeout: 120, requestTimeout: 240)
         for (i, kind) in Self.kinds.enumerated() {
