@@ -1,8 +1,10 @@
 import ClubhouseDomain
 import Foundation
 
-/// The one table of error codes → HTTP statuses (docs/operating.md, "What it refuses", lists it too). Every refusal is the
+/// Every error code and its HTTP status (docs/operating.md, "What it refuses", lists it too). Every refusal is the
 /// envelope `{"error":{"code":"…","message":"…","field":"…"?}}`; `message` is one sentence a person understands.
+/// The use cases' refusals (401, 403, 404 `not_found`, 409 `conflict`, 422 `validation`, 429, 503) are their error
+/// kinds' (`ErrorKind+Wire.swift`, which the remote client reads them back by); the rest are this server's own.
 ///
 /// | status | code                    | when |
 /// |--------|-------------------------|------|
