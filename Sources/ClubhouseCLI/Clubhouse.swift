@@ -92,4 +92,15 @@ package enum Output {
     package static func error(_ message: String) {
         FileHandle.standardError.write(Data((TerminalText.escaped(message, keepingNewlines: true) + "\n").utf8))
     }
+
+    /// `command: ` and the sentence for a command's failure: an error the app explains says its `message`, a database's
+    /// failure says what happened and where (a full disk, and which folder to free), anything else its description.
+    package static func failure(_ command: String, _ error: any Error) {
+        let sentence = switch error {
+        case let e as any ClubhouseError: e.message
+        case let e as DatabaseError: e.domainError.message
+        default: "\(error)"
+        }
+        Output.error("\(command): \(sentence)")
+    }
 }

@@ -263,28 +263,18 @@ public final class RemoteLeagueAPI: LeagueAPI, Sendable {
         }
     }
 
-    /// The domain error a refusal stands for.
+    /// The domain error a refusal stands for: its kind by the wire's table (`ErrorKind+Wire.swift`), its sentence from
+    /// the envelope. A 401 ends the session it was sent with.
     private func failure(_ answer: HTTPClient.Answer, envelope: Wire.ErrorEnvelope?, token: String?) -> DomainError {
         let e = envelope?.error
         let message = e?.message ?? "The server answered \(answer.status)"
         let retryAfter = Int(answer.headers["retry-after"] ?? "") ?? 1
-        switch answer.status {
-        case 401:
-            if let token, case .session(let s) = identity { s.end(.expired, ifToken: token) }
-            return .unauthenticated
-        case 403: return .forbidden(message)
-        case 404 where e?.code == "not_found":
-            return .notFound(message.hasSuffix(" was not found") ? String(message.dropLast(" was not found".count)) : message)
-        case 404: return .transport("the server at \(origin) doesn't know this request (\(message))")
-        case 409: return .conflict(message)
-        case 400, 413, 415, 422: return .validation(field: e?.field ?? "request", message: message)
-        case 429 where e?.code == "limit_reached": return .limitReached(message, retryAfterSeconds: retryAfter)
-        case 429: return .rateLimited(retryAfterSeconds: retryAfter)
-        case 503:
-            let prefix = "Couldn't reach the league: "
-            return .transport(message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message)
-        default: return .transport("the server answered \(answer.status): \(message)")
+        guard let kind = ErrorKind(status: answer.status, code: e?.code, field: e?.field, retryAfter: retryAfter) else {
+            if answer.status == 404 { return .transport("the server at \(origin) doesn't know this request (\(message))") }
+            return .transport("the server answered \(answer.status): \(message)")
         }
+        if kind == .unauthenticated, let token, case .session(let s) = identity { s.end(.expired, ifToken: token) }
+        return DomainError(kind, message: message)
     }
 
     /// A read: decoded, cached, and answered from the cache when the server can't be reached.

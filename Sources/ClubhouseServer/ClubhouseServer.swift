@@ -215,8 +215,8 @@ public final class LeagueServer: @unchecked Sendable {
     static func response(for error: any Error, tokenSent: Bool = true) -> HTTPResponse {
         switch error {
         case let e as HTTPError: e.response
-        case DomainError.unauthenticated where !tokenSent: ServerErrors.signInNeeded.response
-        case let e as DomainError: ServerErrors.from(e).response
+        case let e as any ClubhouseError where e.kind == .unauthenticated && !tokenSent: ServerErrors.signInNeeded.response
+        case let e as any ClubhouseError: ServerErrors.from(e).response
         default: ServerErrors.serverFailed.response
         }
     }
@@ -226,8 +226,8 @@ public final class LeagueServer: @unchecked Sendable {
     func logFailure(_ error: any Error, route: String) {
         switch error {
         case is HTTPError: return
-        case let e as DomainError:
-            if case .transport = e { metrics.storageFailed(); failures.failed(FailureLog.cause(of: e), route: route) }
+        case let e as any ClubhouseError:
+            if e.kind == .storage || e.kind == .unavailable { metrics.storageFailed(); failures.failed(FailureLog.cause(of: e), route: route) }
         default: metrics.storageFailed(); failures.failed(FailureLog.cause(of: error), route: route)
         }
     }
@@ -243,7 +243,7 @@ public final class LeagueServer: @unchecked Sendable {
         }
         // Per account, not per token: signing in again doesn't buy more writes.
         if route.access == .write, let user, let wait = limiter.take("user:\(user.id.rawValue)") {
-            throw HTTPError(429, "rate_limited", "Too many changes at once — try again in \(wait) s", retryAfter: wait)
+            throw HTTPError(.rateLimited(retryAfterSeconds: wait), "Too many changes at once — try again in \(wait) s")
         }
         if !request.body.isEmpty, !RequestHead.isJSON(contentType: request.headers["content-type"] ?? "") {
             throw ServerErrors.unsupportedMediaType
@@ -289,7 +289,7 @@ public final class LeagueServer: @unchecked Sendable {
         let parts = header.split(separator: " ", omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer", (8...512).contains(parts[1].utf8.count),
               parts[1].utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
-            throw HTTPError(401, "unauthenticated", "Send the session token as 'Authorization: Bearer <token>'")
+            throw HTTPError(.unauthenticated, "Send the session token as 'Authorization: Bearer <token>'")
         }
         return String(parts[1])
     }
@@ -318,7 +318,7 @@ public final class LeagueServer: @unchecked Sendable {
             token.map { ConstantTime.equal($0, expected) } ?? false
         } ?? false
         guard tokenMatches || client?.isLoopback == true else {
-            throw HTTPError(403, "forbidden", "Metrics are for this machine (or for the token of clubhouse serve --metrics-token-file)")
+            throw HTTPError(.forbidden, "Metrics are for this machine (or for the token of clubhouse serve --metrics-token-file)")
         }
         let text = metrics.render(.init(openConnections: http.connectionCount, eventStreams: hub.count, maxEventStreams: options.maxStreams,
                                         pool: options.databasePool?(), version: options.version,
@@ -343,7 +343,7 @@ public final class LeagueServer: @unchecked Sendable {
         if request.method == "HEAD" { return HTTPResponse(status: 200, headers: headers) }
         let stream = EventStream()
         guard let sub = hub.subscribe(stream, league: league, caller: caller, after: after) else {
-            throw HTTPError(503, "unavailable", "Too many live connections — try again shortly", retryAfter: 5)
+            throw HTTPError(.unavailable, "Too many live connections — try again shortly", retryAfter: 5)
         }
         stream.send(Array("retry: 2000\n: connected\n\n".utf8))
         if let after {

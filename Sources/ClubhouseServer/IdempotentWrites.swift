@@ -106,7 +106,10 @@ final class IdempotentWrites: Sendable {
     }
 
     /// Answers that mean the write ran (a success, or the use case's refusal): kept for the key's repeats.
-    static func keeps(_ status: Int) -> Bool { (200..<300).contains(status) || [403, 404, 409, 422].contains(status) }
+    static func keeps(_ status: Int) -> Bool { (200..<300).contains(status) || refusalsOfARun.contains(status) }
+    /// The statuses of the kinds a use case refuses with once it ran (403, 404, 409, 422); not a limit, a sign-in or a
+    /// failure behind the server, after which a retry may be done.
+    static let refusalsOfARun = Set([ErrorKind.forbidden, .notFound, .conflict, .validation(field: "")].map(\.status))
 
     /// What the request asks: method, path, query and body (only a digest of it is stored).
     static func fingerprint(_ r: HTTPRequest) -> String {

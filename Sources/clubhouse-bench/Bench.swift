@@ -65,44 +65,24 @@ enum Bench {
         let quick = args.contains("--quick")
         let rooms = args.firstIndex(of: "--rooms").flatMap { args.indices.contains($0 + 1) ? Int(args[$0 + 1]) : nil }
         do {
-            if args.contains("--followers-only") {
-                try serverBenches(quick: quick, part: .followers)
-                return
-            }
-            if args.contains("--reads-only") {
-                try serverBenches(quick: quick, part: .reads)
-                return
-            }
-            if args.contains("--cluster-only") {
-                try serverBenches(quick: quick, part: .cluster)
-                return
-            }
-            if args.contains("--picks-only") {
-                try serverBenches(quick: quick, part: .picks)
-                return
-            }
-            if args.contains("--server-only") {
-                try serverBenches(quick: quick)
-                return
-            }
-            if args.contains("--tls-only") {
-                try tlsBenches(quick: quick)
-                return
-            }
-            if args.contains("--auction-only") {
-                try AuctionBench.report()
-                return
-            }
-            if args.contains("--seed-only") {
-                try seedOnly(quick: quick)
-                return
-            }
-            if args.contains("--startup-only") {
-                try StartupBench.run(app: try appBinary(), runs: quick ? 5 : 7)
-                return
-            }
-            if args.contains("--app-only") || args.contains("--ssh-sessions") {
+            // One part alone, named by its flag (the first of these given wins).
+            let appOnly: () throws -> Void = {
                 try appBenches(quick: quick, fanOut: !args.contains("--no-fan-out"), rooms: rooms, sshSessions: args.contains("--ssh-sessions"))
+            }
+            let parts: [(flag: String, run: () throws -> Void)] = [
+                ("--followers-only", { try serverBenches(quick: quick, part: .followers) }),
+                ("--reads-only", { try serverBenches(quick: quick, part: .reads) }),
+                ("--cluster-only", { try serverBenches(quick: quick, part: .cluster) }),
+                ("--picks-only", { try serverBenches(quick: quick, part: .picks) }),
+                ("--server-only", { try serverBenches(quick: quick) }),
+                ("--tls-only", { try tlsBenches(quick: quick) }),
+                ("--auction-only", { try AuctionBench.report() }),
+                ("--seed-only", { try seedOnly(quick: quick) }),
+                ("--startup-only", { try StartupBench.run(app: try appBinary(), runs: quick ? 5 : 7) }),
+                ("--app-only", appOnly), ("--ssh-sessions", appOnly),
+            ]
+            if let part = parts.first(where: { args.contains($0.flag) }) {
+                try part.run()
                 return
             }
             try await report(quick: quick)

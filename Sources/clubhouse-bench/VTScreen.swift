@@ -131,22 +131,16 @@ struct VTScreen {
 
     private static func blankRow(_ cols: Int) -> [Character] { Array(repeating: " ", count: cols) }
 
-    private mutating func scrollUp(_ n: Int, from first: Int? = nil) {
-        let first = first ?? top
-        guard first <= bottom else { return }
-        for _ in 0..<min(n, bottom - first + 1) {
-            cells.remove(at: first)
-            cells.insert(Self.blankRow(cols), at: bottom)
-        }
-        invalidateAll()
-    }
+    private mutating func scrollUp(_ n: Int, from first: Int? = nil) { scroll(n, from: first ?? top, up: true) }
+    private mutating func scrollDown(_ n: Int, from first: Int? = nil) { scroll(n, from: first ?? top, up: false) }
 
-    private mutating func scrollDown(_ n: Int, from first: Int? = nil) {
-        let first = first ?? top
+    /// Moves the rows `first...bottom` by `n` (at most all of them): up, blank rows entering at the bottom, or down,
+    /// entering at `first`.
+    private mutating func scroll(_ n: Int, from first: Int, up: Bool) {
         guard first <= bottom else { return }
         for _ in 0..<min(n, bottom - first + 1) {
-            cells.remove(at: bottom)
-            cells.insert(Self.blankRow(cols), at: first)
+            cells.remove(at: up ? first : bottom)
+            cells.insert(Self.blankRow(cols), at: up ? bottom : first)
         }
         invalidateAll()
     }

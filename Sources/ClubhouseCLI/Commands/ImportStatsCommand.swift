@@ -12,14 +12,8 @@ enum ImportStatsCommand {
         do {
             let db = try OpenDatabase.open(args, seed: .season)
             return SeasonCommand.finish(try SeasonImport.run(path: file, into: db), from: file)
-        } catch let error as OpenDatabase.Failure {
-            Output.error("clubhouse import-stats: \(error.description)")
-            return 1
-        } catch let error as DatabaseError {
-            Output.error("clubhouse import-stats: \(error.domainError.message)")   // a full disk says so, and where
-            return 1
         } catch {
-            Output.error("clubhouse import-stats: \(error)")
+            Output.failure("clubhouse import-stats", error)
             return 1
         }
     }

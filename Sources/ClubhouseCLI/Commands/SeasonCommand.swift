@@ -89,14 +89,8 @@ package enum SeasonCommand {
             case .fetch:
                 return 2   // clubhouse-net's
             }
-        } catch let error as OpenDatabase.Failure {
-            Output.error("clubhouse season: \(error.description)")
-            return 1
-        } catch let error as DatabaseError {
-            Output.error("clubhouse season: \(error.domainError.message)")   // a full disk says so, and where
-            return 1
         } catch {
-            Output.error("clubhouse season: \(error)")
+            Output.failure("clubhouse season", error)
             return 1
         }
     }

@@ -11,19 +11,14 @@ import Synchronization
 /// A step that fails outside a league's tick (the plan, the heartbeat, a trade or join-request pass, a room's due read)
 /// is tried again on the next pass and said once through `failed` (`ClockFailures`).
 public final class DraftClockDriver: Sendable {
-    let service: LeagueService
-    let events: any LeagueEventSource
+    let core: ClockDriverCore
     /// Longest sleep without an event, so a room started by a process that writes no event is still noticed.
     let maxSleep: Duration
     /// The spread of the random pause before ticking a due pick (0 for tests that step a manual clock).
     let jitterMilliseconds: Int
-    let backoff: LeagueBackoff
-    let failures: ClockFailures
     /// Passes of its loop made so far (each plans or re-plans, then ticks what is due): what a test waits for to know
     /// the driver has looked, instead of a fixed time.
     let passes = Atomic<Int>(0)
-    /// Told how late each pick the driver made was (from when it fell due).
-    let lag: ClockLagReport?
 
     public convenience init(service: LeagueService, databasePath: String, maxSleep: Duration = .seconds(5), jitterMilliseconds: Int = 40,
                             log: @escaping SkippedLeagueLog = { _ in }, failed: @escaping ClockFailureLog = { _ in }) {
@@ -33,9 +28,8 @@ public final class DraftClockDriver: Sendable {
 
     public init(service: LeagueService, events: any LeagueEventSource, maxSleep: Duration = .seconds(5), jitterMilliseconds: Int = 40,
                 log: @escaping SkippedLeagueLog = { _ in }, failed: @escaping ClockFailureLog = { _ in }, lag: ClockLagReport? = nil) {
-        self.service = service; self.events = events; self.maxSleep = maxSleep; self.jitterMilliseconds = jitterMilliseconds; self.lag = lag
-        backoff = LeagueBackoff(clock: "draft", log: log)
-        failures = ClockFailures(clock: "draft", log: failed)
+        self.maxSleep = maxSleep; self.jitterMilliseconds = jitterMilliseconds
+        core = ClockDriverCore(clock: "draft", service: service, events: events, log: log, failed: failed, lag: lag)
     }
 
     /// The draft events that can move when a room's next pick falls due (chat and queue edits can't).
@@ -47,9 +41,8 @@ public final class DraftClockDriver: Sendable {
     /// draft event re-plans only its own league (`draftDue`), so a pick in one room costs the processes watching
     /// twenty others one small read instead of twenty.
     public func run() async {
-        let failures = self.failures
-        // Where to follow from; unread, from the start (every event replays as a re-plan, which changes nothing).
-        let events = self.events.follow(after: failures.attempt("events") { try self.events.lastEventID() } ?? 0, league: nil)
+        let (service, backoff, failures) = (core.service, core.backoff, core.failures)
+        let events = core.followFromLatest()
         let wake = WakeSignal()
         let changed = ChangedLeagues()
         let watcher = Task {
@@ -72,9 +65,7 @@ public final class DraftClockDriver: Sendable {
                 if failures.attempt("heartbeat", { try service.clockHeartbeat(restoring: stoodStill) }) != nil { beat = clock.now }
                 let plan = failures.attempt("plan") { try service.draftPlan() } ?? (due: [], held: [])
                 due = Dictionary(plan.due.map { ($0.league, $0.due) }, uniquingKeysWith: { a, _ in a })
-                let now = service.clock.now()
-                for held in plan.held { backoff.held(held.league, reason: held.reason, at: now) }
-                backoff.keepOnly(Set(due.keys).union(plan.held.map(\.league)))
+                core.hold(plan.held, due: due.keys)
                 // Trades fall due on real time too (bots answering offers made before the season, when no league
                 // clock moves): run their steps on the same planning pass. A failure waits for the next pass.
                 for league in failures.attempt("trades", { try service.leaguesWithTradesDue() }) ?? [] {
@@ -93,7 +84,7 @@ public final class DraftClockDriver: Sendable {
                 // Every process on the file woke for this pick: a random few milliseconds apart, then a cheap read,
                 // so the first tick lands and the rest see it made instead of queueing for the write lock.
                 try? await Task.sleep(for: .milliseconds(Int.random(in: 0...jitterMilliseconds)))
-                if let still = dueMoment(league), still <= service.clock.now() { tick(league, due: still) }
+                if let still = dueMoment(league), still <= service.clock.now() { core.move(league, due: still) { try $0.tickDraft(league) } }
                 due[league] = dueMoment(league)
             }
             let later = service.clock.now()
@@ -113,17 +104,7 @@ public final class DraftClockDriver: Sendable {
 extension DraftClockDriver {
     /// When the room's pick on the clock falls due (nil: none, or the read failed — said once — until the next plan).
     private func dueMoment(_ league: LeagueID) -> Date? {
-        failures.attempt("due", league: league) { try service.draftDue(league) } ?? nil
-    }
-
-    /// One room's tick; a failure sets that room aside (and is logged once), the others go on.
-    private func tick(_ league: LeagueID, due: Date) {
-        do {
-            if try service.tickDraft(league) != nil { lag?("draft", max(0, service.clock.now().timeIntervalSince(due))) }
-            backoff.succeeded(league)
-        } catch {
-            backoff.failed(league, reason: HeldLeague.reason(error), at: service.clock.now())
-        }
+        core.failures.attempt("due", league: league) { try core.service.draftDue(league) } ?? nil
     }
 }
 

@@ -71,7 +71,7 @@ final class LeagueBackoff: Sendable {
 /// A clock driver's step that failed for no one league's sake, or outside a league's tick: its plan, its heartbeat,
 /// the trade and join-request passes, the read of where its event follower starts. The driver goes on (the step is
 /// tried again on its next pass); this says what it dropped.
-public struct ClockFailure: Hashable, Sendable {
+public struct FailedClockStep: Hashable, Sendable {
     /// "draft" or "season".
     public var clock: String
     /// What failed: "plan", "heartbeat", "trades", "join requests", "due", "events".
@@ -85,7 +85,7 @@ public struct ClockFailure: Hashable, Sendable {
 }
 
 /// Where a clock driver says what a failed step dropped (the server log, the app's activity log).
-public typealias ClockFailureLog = @Sendable (ClockFailure) -> Void
+public typealias ClockFailureLog = @Sendable (FailedClockStep) -> Void
 
 /// A driver's steps that can fail without stopping it: each failure is logged once — again only when its reason
 /// changes, or after the step has worked in between — so a database that stays unreadable fills no log, one line per
@@ -111,7 +111,7 @@ final class ClockFailures: Sendable {
                 defer { all[key] = reason }
                 return all[key] != reason
             }
-            if isNew { log(ClockFailure(clock: clock, step: step, league: league, reason: reason)) }
+            if isNew { log(FailedClockStep(clock: clock, step: step, league: league, reason: reason)) }
             return nil
         }
     }

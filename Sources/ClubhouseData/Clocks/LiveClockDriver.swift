@@ -9,14 +9,9 @@ import Foundation
 /// step fails waits out a backoff (`LeagueBackoff`); each is logged once through `log`. A plan that can't be read is
 /// tried again after the longest sleep and said once through `failed` (`ClockFailures`).
 public final class LiveClockDriver: Sendable {
-    let service: LeagueService
-    let events: any LeagueEventSource
+    let core: ClockDriverCore
     /// Longest sleep: a clock set going by a process that this one's event follower hasn't seen yet is still noticed.
     let maxSleep: TimeInterval
-    let backoff: LeagueBackoff
-    let failures: ClockFailures
-    /// Told how late each step the driver made was (from when it fell due).
-    let lag: ClockLagReport?
 
     public convenience init(service: LeagueService, databasePath: String, maxSleep: TimeInterval = 5,
                             log: @escaping SkippedLeagueLog = { _ in }, failed: @escaping ClockFailureLog = { _ in }) {
@@ -25,15 +20,13 @@ public final class LiveClockDriver: Sendable {
 
     public init(service: LeagueService, events: any LeagueEventSource, maxSleep: TimeInterval = 5, log: @escaping SkippedLeagueLog = { _ in },
                 failed: @escaping ClockFailureLog = { _ in }, lag: ClockLagReport? = nil) {
-        self.service = service; self.events = events; self.maxSleep = maxSleep; self.lag = lag
-        backoff = LeagueBackoff(clock: "season", log: log)
-        failures = ClockFailures(clock: "season", log: failed)
+        self.maxSleep = maxSleep
+        core = ClockDriverCore(clock: "season", service: service, events: events, log: log, failed: failed, lag: lag)
     }
 
     public func run() async {
-        let failures = self.failures
-        // Where to follow from; unread, from the start (old speed changes only re-plan, which changes nothing).
-        let events = self.events.follow(after: failures.attempt("events") { try self.events.lastEventID() } ?? 0, league: nil)
+        let (service, backoff, failures) = (core.service, core.backoff, core.failures)
+        let events = core.followFromLatest()
         let wake = WakeSignal()
         let watcher = Task {
             // A speed change (or a commissioner's move) re-plans at once; the steps' own events are ignored.
@@ -45,10 +38,11 @@ public final class LiveClockDriver: Sendable {
         while !Task.isCancelled {
             var sleep = maxSleep
             if let plan = failures.attempt("plan", { try service.clockPlan() }) {
+                core.hold(plan.held, due: plan.due.map(\.0))
                 let now = service.clock.now()
-                for held in plan.held { backoff.held(held.league, reason: held.reason, at: now) }
-                backoff.keepOnly(Set(plan.due.map(\.0) + plan.held.map(\.league)))
-                for (league, at) in plan.due where at <= now && !backoff.isHeld(league, at: now) { step(league, due: at) }
+                for (league, at) in plan.due where at <= now && !backoff.isHeld(league, at: now) {
+                    core.move(league, due: at) { try $0.stepClock(league) }
+                }
                 if !plan.due.isEmpty, let again = failures.attempt("plan", { try service.clockPlan() }) {
                     let later = service.clock.now()
                     // A league waiting out a backoff is due when the backoff ends, not at its (past) step time.
@@ -58,16 +52,6 @@ public final class LiveClockDriver: Sendable {
                 }
             }
             await wake.wait(upTo: .milliseconds(Int(sleep * 1000)))
-        }
-    }
-
-    /// One league's step; a failure sets that league aside (and is logged once), the others go on.
-    private func step(_ league: LeagueID, due: Date) {
-        do {
-            if try service.stepClock(league) != nil { lag?("season", max(0, service.clock.now().timeIntervalSince(due))) }
-            backoff.succeeded(league)
-        } catch {
-            backoff.failed(league, reason: HeldLeague.reason(error), at: service.clock.now())
         }
     }
 }

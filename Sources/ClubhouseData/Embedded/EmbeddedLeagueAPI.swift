@@ -120,8 +120,8 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
     private func logFailure(_ function: String, _ error: any Error) {
         guard let log else { return }
         let op = Self.operation(function)
-        switch error as? DomainError {
-        case .unauthenticated?: log.record("session.ended", ["op": op])
+        switch error as? any ClubhouseError {
+        case let e? where e.kind == .unauthenticated: log.record("session.ended", ["op": op])
         case let e?: log.record("refused", ["op": op, "reason": e.message])
         case nil: log.record("failed", ["op": op, "error": "\(type(of: error))"])
         }

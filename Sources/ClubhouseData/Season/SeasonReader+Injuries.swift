@@ -17,11 +17,8 @@ extension SeasonReader {
         let modified = c.optional("date_modified")
         var out: [WeeklyKey: (row: SeasonData.ReportedInjury, modified: String)] = [:]
         try eachRecord(r, .injuries, url, into: &data) { line, bad throws(DataFileError) -> RowOutcome in
-            try checkSeason(r, c[0], line: line, bad)
-            guard r.equals(type, "REG"), NFLVerseStats.position(r.string(c[3])) != nil else { return .skipped }
-            guard let id = try Self.playerID(r, c[2], "gsis_id", bad) else { return .skipped }
-            let week = try week(r, c[1], weeks, bad)
-            try checkTeam(r, team, bad)
+            guard let key = try weeklyRow(r, c, type: type, team: team, weeks: weeks, line: line, bad) else { return .skipped }
+            let (id, week) = (key.player, key.week)
             let status = Self.value(r, c[4])
             guard InjuryStatus(reportStatus: status) != nil else {
                 throw bad("report_status \(TerminalText.quoted(status)) is not an injury report's status (Out, Doubtful, Questionable, Probable, or empty)")
@@ -29,7 +26,7 @@ extension SeasonReader {
             let row = SeasonData.ReportedInjury(player: id, week: week, report: InjuryStatus(reportStatus: status) == .healthy ? "" : status.capitalized,
                                                 injury: try Self.note(r, injury, "report_primary_injury", bad),
                                                 practice: try Self.note(r, practice, "practice_status", bad))
-            let key = WeeklyKey(player: id, week: week), at = modified.map { Self.value(r, $0) } ?? ""
+            let at = modified.map { Self.value(r, $0) } ?? ""
             if let kept = out[key], kept.modified > at { return .imported }
             out[key] = (row, at)
             return .imported
@@ -48,17 +45,13 @@ extension SeasonReader {
         let team = c.optional("team")
         var out: [WeeklyKey: SeasonData.RosterStatus] = [:]
         try eachRecord(r, .weeklyRosters, url, into: &data) { line, bad throws(DataFileError) -> RowOutcome in
-            try checkSeason(r, c[0], line: line, bad)
-            guard r.equals(type, "REG"), NFLVerseStats.position(r.string(c[3])) != nil else { return .skipped }
-            guard let id = try Self.playerID(r, c[2], "gsis_id", bad) else { return .skipped }
-            let week = try week(r, c[1], weeks, bad)
-            try checkTeam(r, team, bad)
+            guard let key = try weeklyRow(r, c, type: type, team: team, weeks: weeks, line: line, bad) else { return .skipped }
+            let (id, week) = (key.player, key.week)
             let code = Self.value(r, c[4])
             guard let status = InjuryStatus(rosterStatus: code) else {
                 throw bad("status \(TerminalText.quoted(code)) is not one of nflverse's roster status codes "
                           + "(\(InjuryStatus.rosterStatusCodes.joined(separator: " ")), or empty)")
             }
-            let key = WeeklyKey(player: id, week: week)
             if let kept = out[key], (InjuryStatus(rosterStatus: kept.status) ?? .healthy) > status { return .imported }
             out[key] = SeasonData.RosterStatus(player: id, week: week, status: code)
             return .imported
@@ -67,6 +60,18 @@ extension SeasonReader {
     }
 
     // MARK: - Fields
+
+    /// A weekly file's row (columns season, week, gsis_id, position first): its player and week, once its season, week
+    /// and team are checked; nil for a row the reader skips (not the regular season, not a fantasy position, no player).
+    func weeklyRow(_ r: CSVReader, _ c: Columns, type: Int, team: Int?, weeks: ClosedRange<Int>, line: Int,
+                   _ bad: (String) -> DataFileError) throws(DataFileError) -> WeeklyKey? {
+        try checkSeason(r, c[0], line: line, bad)
+        guard r.equals(type, "REG"), NFLVerseStats.position(r.string(c[3])) != nil else { return nil }
+        guard let id = try Self.playerID(r, c[2], "gsis_id", bad) else { return nil }
+        let week = try week(r, c[1], weeks, bad)
+        try checkTeam(r, team, bad)
+        return WeeklyKey(player: id, week: week)
+    }
 
     /// A row's week: 1–18, and one of the season's schedule when it has one.
     func week(_ r: CSVReader, _ i: Int, _ weeks: ClosedRange<Int>, _ bad: (String) -> DataFileError) throws(DataFileError) -> Int {

@@ -1,5 +1,6 @@
 /// Every failure the app can meet, told apart so the UI can answer each one properly:
 /// a transport failure offers retry; unauthenticated starts the sign-in gate; the others explain.
+/// Its `kind` (`ClubhouseError`) is what the transports carry.
 public enum DomainError: Error, Hashable, Codable, Sendable {
     /// The server or storage could not be reached or failed; retrying may help.
     case transport(String)
@@ -22,28 +23,23 @@ public enum DomainError: Error, Hashable, Codable, Sendable {
     /// One sentence a person understands.
     public var message: String {
         switch self {
-        case .transport(let m): storageProblem ?? "Couldn't reach the league: \(m)"
+        case .transport(let m): storageProblem ?? Self.transportPrefix + m
         case .unauthenticated: "Session ended — sign in again"
         case .forbidden(let m), .conflict(let m): m
-        case .notFound(let what): "\(what) was not found"
+        case .notFound(let what): what + Self.notFoundSuffix
         case .validation(_, let m): m
         case .rateLimited(let s): "Too many attempts — try again in \(s) s"
         case .limitReached(let m, _): m
         }
     }
 
-    /// Stable machine code, as used in the server's JSON errors.
+    static let transportPrefix = "Couldn't reach the league: "
+    static let notFoundSuffix = " was not found"
+
+    /// Stable machine code: the wire's (`ErrorKind.code`), but `transport` where the wire says `unavailable`.
     public var code: String {
-        switch self {
-        case .transport: "transport"
-        case .unauthenticated: "unauthenticated"
-        case .forbidden: "forbidden"
-        case .notFound: "not_found"
-        case .conflict: "conflict"
-        case .validation: "validation"
-        case .rateLimited: "rate_limited"
-        case .limitReached: "limit_reached"
-        }
+        if case .transport = self { return "transport" }
+        return kind.code
     }
 }
 

@@ -1,8 +1,10 @@
 import ClubhouseDomain
 import Foundation
 
-/// The one table of error codes → HTTP statuses (docs/operating.md, "What it refuses", lists it too). Every refusal is the
+/// Every error code and its HTTP status (docs/operating.md, "What it refuses", lists it too). Every refusal is the
 /// envelope `{"error":{"code":"…","message":"…","field":"…"?}}`; `message` is one sentence a person understands.
+/// The use cases' refusals (401, 403, 404 `not_found`, 409 `conflict`, 422 `validation`, 429, 503) are their error
+/// kinds' (`ErrorKind+Wire.swift`, which the remote client reads them back by); the rest are this server's own.
 ///
 /// | status | code                    | when |
 /// |--------|-------------------------|------|
@@ -28,27 +30,24 @@ import Foundation
 /// | 429    | `limit_reached`         | a cap, said in its own sentence: 10 new accounts an hour per client address, 10 new leagues a day per account (`Retry-After`) |
 /// | 503    | `unavailable`           | over the connection or event-stream cap, shutting down, or storage failing or not answering in time (`Retry-After`; a generic sentence, the cause is logged) |
 public enum ServerErrors {
-    public static func from(_ error: DomainError) -> HTTPError {
-        switch error {
+    /// The refusal an error the app can explain is sent as: its kind's status, code, field and `Retry-After`
+    /// (`ErrorKind+Wire.swift`, the table the remote client reads it back by) and its sentence.
+    public static func from(_ error: any ClubhouseError) -> HTTPError {
+        switch error.kind {
         // What failed behind the server (the database's message, its host) is for the server's log, not for clients.
-        case .transport: error.storageProblem != nil ? databaseUnavailable : serverFailed
-        case .unauthenticated: unauthenticated
-        case .forbidden(let m): HTTPError(403, "forbidden", m)
-        case .notFound: HTTPError(404, "not_found", error.message)
-        case .conflict(let m): HTTPError(409, "conflict", m)
-        case .validation(let field, let m): HTTPError(422, "validation", m, field: field)
-        case .rateLimited(let s): HTTPError(429, "rate_limited", error.message, retryAfter: s)
-        case .limitReached(let m, let s): HTTPError(429, "limit_reached", m, retryAfter: s)
+        case .storage: databaseUnavailable
+        case .unavailable: serverFailed
+        case let kind: HTTPError(kind, error.message)
         }
     }
 
-    public static let unauthenticated = HTTPError(401, "unauthenticated", DomainError.unauthenticated.message)
+    public static let unauthenticated = HTTPError(.unauthenticated, DomainError.unauthenticated.message)
     /// The same refusal to a request that sent no session token: nothing ended, it needs one.
-    public static let signInNeeded = HTTPError(401, "unauthenticated", "Sign in first — this needs an account")
+    public static let signInNeeded = HTTPError(.unauthenticated, "Sign in first — this needs an account")
     /// The storage failed or didn't answer in time (the cause is in the server's log).
-    public static let databaseUnavailable = HTTPError(503, "unavailable", "The league's database isn't answering — try again shortly", retryAfter: 1)
+    public static let databaseUnavailable = HTTPError(.storage, "The league's database isn't answering — try again shortly")
     /// Anything else that failed inside the server.
-    public static let serverFailed = HTTPError(503, "unavailable", "The league server couldn't do that just now — try again", retryAfter: 1)
+    public static let serverFailed = HTTPError(.unavailable, "The league server couldn't do that just now — try again")
     static func bodyTooLarge(_ limit: Int) -> HTTPError {
         HTTPError(413, "body_too_large", "A request body is at most \(limit / 1024) KiB")
     }

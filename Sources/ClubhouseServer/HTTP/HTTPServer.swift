@@ -84,7 +84,7 @@ public final class HTTPServer: @unchecked Sendable {
         self.options = options; self.handler = handler; self.log = log
     }
 
-    public struct StartFailure: Error, CustomStringConvertible {
+    public struct ListenError: Error, CustomStringConvertible {
         public var description: String
     }
 
@@ -93,7 +93,7 @@ public final class HTTPServer: @unchecked Sendable {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = options.port.bigEndian
         guard inet_pton(AF_INET, options.host, &address.sin_addr) == 1 else {
-            throw StartFailure(description: "'\(options.host)' is not an IPv4 address (use e.g. 127.0.0.1 or 0.0.0.0)")
+            throw ListenError(description: "'\(options.host)' is not an IPv4 address (use e.g. 127.0.0.1 or 0.0.0.0)")
         }
         let flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
                            | MHD_USE_ERROR_LOG.rawValue)
@@ -112,7 +112,7 @@ public final class HTTPServer: @unchecked Sendable {
         }
         guard let d else {
             watch?.stop(); hangups = nil
-            throw StartFailure(description: "cannot listen on \(options.host):\(options.port) (in use, or not allowed)")
+            throw ListenError(description: "cannot listen on \(options.host):\(options.port) (in use, or not allowed)")
         }
         daemon = d
         port = chs_bound_port(d)
@@ -208,9 +208,9 @@ public final class HTTPServer: @unchecked Sendable {
         if context.early != nil {
             // Refused on its head already (malformed): that answer stands.
         } else if drain {
-            context.early = HTTPError(503, "unavailable", "The server is shutting down — try again in a moment", retryAfter: 2)
+            context.early = HTTPError(.unavailable, "The server is shutting down — try again in a moment", retryAfter: 2)
         } else if over {
-            context.early = HTTPError(503, "unavailable", "The server is busy — try again in a moment", retryAfter: 1)
+            context.early = HTTPError(.unavailable, "The server is busy — try again in a moment")
         } else if let length = context.headers["content-length"].flatMap(Int.init), length > options.maxBodyBytes {
             context.early = ServerErrors.bodyTooLarge(options.maxBodyBytes)
         }

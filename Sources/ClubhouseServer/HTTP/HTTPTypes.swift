@@ -61,6 +61,11 @@ public struct HTTPError: Error, Hashable, Sendable {
         self.status = status; self.code = code; self.message = message; self.field = field; self.retryAfter = retryAfter; self.allow = allow
     }
 
+    /// A refusal of `kind` (its status, code, field and `Retry-After`; `retryAfter` overrides the kind's seconds).
+    public init(_ kind: ErrorKind, _ message: String, retryAfter: Int? = nil) {
+        self.init(kind.status, kind.code, message, field: kind.field, retryAfter: retryAfter ?? kind.retryAfterSeconds)
+    }
+
     public var response: HTTPResponse {
         let envelope = Wire.ErrorEnvelope(error: .init(code: code, message: message, field: field))
         var r = HTTPResponse.json(status, Array((try? HTTPResponse.jsonEncoder.encode(envelope)) ?? Data()))

@@ -30,24 +30,26 @@ public struct Theme: Hashable, Sendable {
     public var error: Style
 
     /// For dark backgrounds.
-    public static let dark = Theme(
-        text: .plain, muted: Style(foreground: .indexed(245)), title: .bold,
-        border: Style(foreground: .indexed(240)), focusedBorder: Style(foreground: .indexed(75)),
-        selection: Style(foreground: .indexed(231), background: .indexed(24), attributes: .bold),
-        header: Style(foreground: .indexed(250), attributes: .bold),
-        accent: Style(foreground: .indexed(214), attributes: .bold),
-        success: Style(foreground: .indexed(114)), warning: Style(foreground: .indexed(214)),
-        error: Style(foreground: .indexed(203), attributes: .bold))
+    public static let dark = palette(muted: 245, border: 240, focusedBorder: 75, selection: (231, 24), header: 250, accent: 214,
+                                     success: 114, warning: 214, error: 203)
 
     /// For light backgrounds.
-    public static let light = Theme(
-        text: .plain, muted: Style(foreground: .indexed(243)), title: .bold,
-        border: Style(foreground: .indexed(248)), focusedBorder: Style(foreground: .indexed(25)),
-        selection: Style(foreground: .indexed(16), background: .indexed(153), attributes: .bold),
-        header: Style(foreground: .indexed(238), attributes: .bold),
-        accent: Style(foreground: .indexed(130), attributes: .bold),
-        success: Style(foreground: .indexed(28)), warning: Style(foreground: .indexed(130)),
-        error: Style(foreground: .indexed(160), attributes: .bold))
+    public static let light = palette(muted: 243, border: 248, focusedBorder: 25, selection: (16, 153), header: 238, accent: 130,
+                                      success: 28, warning: 130, error: 160)
+
+    /// A coloured theme: each role's 256-colour index (the selection's foreground and background), with the attributes
+    /// every coloured theme gives them (bold titles, selection, header, accent and errors).
+    private static func palette(muted: UInt8, border: UInt8, focusedBorder: UInt8, selection: (UInt8, UInt8), header: UInt8, accent: UInt8,
+                                success: UInt8, warning: UInt8, error: UInt8) -> Theme {
+        Theme(
+            text: .plain, muted: Style(foreground: .indexed(muted)), title: .bold,
+            border: Style(foreground: .indexed(border)), focusedBorder: Style(foreground: .indexed(focusedBorder)),
+            selection: Style(foreground: .indexed(selection.0), background: .indexed(selection.1), attributes: .bold),
+            header: Style(foreground: .indexed(header), attributes: .bold),
+            accent: Style(foreground: .indexed(accent), attributes: .bold),
+            success: Style(foreground: .indexed(success)), warning: Style(foreground: .indexed(warning)),
+            error: Style(foreground: .indexed(error), attributes: .bold))
+    }
 
     /// Attributes only: `NO_COLOR`, `--no-color`, or a colourless terminal.
     public static let monochrome = Theme(

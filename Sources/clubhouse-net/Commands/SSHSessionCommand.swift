@@ -111,9 +111,9 @@ enum SSHServerOptions {
         return box.result ?? .success(nil)
     }
 
-    /// An error as one sentence (a domain error's own words).
+    /// An error as one sentence (an error the app explains says its own words).
     static func words(_ error: any Error) -> String {
-        (error as? DomainError)?.message ?? "\(error)"
+        (error as? any ClubhouseError)?.message ?? "\(error)"
     }
 
     private final class ResultBox: @unchecked Sendable { var result: Result<String?, any Error>? }

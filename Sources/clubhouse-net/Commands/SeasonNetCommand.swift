@@ -45,11 +45,8 @@ enum SeasonNetCommand {
                 return SeasonCommand.finish(try target.importFiles(path: directory.path, season: season, now: service.clock.now()),
                                             from: directory.path, leagues: service)
             }
-        } catch let error as DatabaseError {
-            Output.error("clubhouse season: \(error.domainError.message)")
-            return 1
         } catch {
-            Output.error("clubhouse season: \(error)")
+            Output.failure("clubhouse season", error)
             return 1
         }
     }

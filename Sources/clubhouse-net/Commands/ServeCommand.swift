@@ -267,25 +267,25 @@ enum ServeCommand {
         return 0
     }
 
-    struct TLSProblem: Error, CustomStringConvertible {
+    struct TLSFilesError: Error, CustomStringConvertible {
         var description: String
     }
 
     /// The certificate in `cert` and the private key in `key` (a file only its owner can read), parsed and matched.
-    static func readTLS(cert: String, key: String) -> Result<TLSCredentials, TLSProblem> {
+    static func readTLS(cert: String, key: String) -> Result<TLSCredentials, TLSFilesError> {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: cert, isDirectory: &isDirectory), isDirectory.boolValue {
-            return .failure(TLSProblem(description: "the TLS certificate \(cert) is a directory — give the certificate's PEM file (e.g. certbot's fullchain.pem in it)"))
+            return .failure(TLSFilesError(description: "the TLS certificate \(cert) is a directory — give the certificate's PEM file (e.g. certbot's fullchain.pem in it)"))
         }
         guard let certificate = FileManager.default.contents(atPath: cert) else {
-            return .failure(TLSProblem(description: "the TLS certificate file \(cert) can't be read: \(String(cString: strerror(errno)))"))
+            return .failure(TLSFilesError(description: "the TLS certificate file \(cert) can't be read: \(String(cString: strerror(errno)))"))
         }
         let keyBytes: Data
         do throws(OwnerOnlyFile.Problem) { keyBytes = try OwnerOnlyFile.read(key, naming: "the TLS key file") } catch {
-            return .failure(TLSProblem(description: error.description))
+            return .failure(TLSFilesError(description: error.description))
         }
         do throws(TLSCredentials.Problem) { return .success(try TLSCredentials(certificatePEM: certificate, keyPEM: keyBytes)) } catch {
-            return .failure(TLSProblem(description: "the TLS certificate \(cert) and key \(key) can't be used: \(error.description)"))
+            return .failure(TLSFilesError(description: "the TLS certificate \(cert) and key \(key) can't be used: \(error.description)"))
         }
     }
 

@@ -90,24 +90,25 @@ enum PortProbe {
     }
 
     private static func numericAddress(_ address: String, port: Int) -> (Int32, sockaddr_storage, socklen_t)? {
-        var storage = sockaddr_storage()
         var v4 = in_addr(), v6 = in6_addr()
+        let bePort = in_port_t(UInt16(port).bigEndian)
         if inet_pton(AF_INET, address, &v4) == 1 {
             var sin = sockaddr_in()
-            sin.sin_family = sa_family_t(AF_INET)
-            sin.sin_port = in_port_t(UInt16(port).bigEndian)
-            sin.sin_addr = v4
-            withUnsafeMutablePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { $0.pointee = sin } }
-            return (AF_INET, storage, socklen_t(MemoryLayout<sockaddr_in>.size))
+            sin.sin_family = sa_family_t(AF_INET); sin.sin_port = bePort; sin.sin_addr = v4
+            return stored(AF_INET, sin)
         }
         if inet_pton(AF_INET6, address, &v6) == 1 {
             var sin6 = sockaddr_in6()
-            sin6.sin6_family = sa_family_t(AF_INET6)
-            sin6.sin6_port = in_port_t(UInt16(port).bigEndian)
-            sin6.sin6_addr = v6
-            withUnsafeMutablePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { $0.pointee = sin6 } }
-            return (AF_INET6, storage, socklen_t(MemoryLayout<sockaddr_in6>.size))
+            sin6.sin6_family = sa_family_t(AF_INET6); sin6.sin6_port = bePort; sin6.sin6_addr = v6
+            return stored(AF_INET6, sin6)
         }
         return nil
+    }
+
+    /// A socket address of either family in a `sockaddr_storage`, with its length.
+    private static func stored<Address>(_ family: Int32, _ address: Address) -> (Int32, sockaddr_storage, socklen_t) {
+        var storage = sockaddr_storage()
+        withUnsafeMutablePointer(to: &storage) { $0.withMemoryRebound(to: Address.self, capacity: 1) { $0.pointee = address } }
+        return (family, storage, socklen_t(MemoryLayout<Address>.size))
     }
 }

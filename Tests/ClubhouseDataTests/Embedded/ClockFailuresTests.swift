@@ -10,11 +10,11 @@ import Testing
     struct Broken: Error, CustomStringConvertible { var description: String }
 
     @Test func aFailureIsSaidOnceUntilItsReasonChangesOrTheStepWorks() {
-        let said = Mutex<[ClockFailure]>([])
+        let said = Mutex<[FailedClockStep]>([])
         let failures = ClockFailures(clock: "draft", log: { f in said.withLock { $0.append(f) } })
         #expect(failures.attempt("plan") { () throws -> Int in throw Broken(description: "disk I/O error") } == nil)
         #expect(failures.attempt("plan") { () throws -> Int in throw Broken(description: "disk I/O error") } == nil)
-        #expect(said.withLock { $0 } == [ClockFailure(clock: "draft", step: "plan", reason: "disk I/O error")], "once for the same reason")
+        #expect(said.withLock { $0 } == [FailedClockStep(clock: "draft", step: "plan", reason: "disk I/O error")], "once for the same reason")
         _ = failures.attempt("plan") { () throws -> Int in throw Broken(description: "database is locked") }
         #expect(said.withLock { $0.count } == 2, "again when the reason changes")
         #expect(failures.attempt("plan") { 7 } == 7, "a step that works gives its value")
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func eachStepAndLeagueIsSaidOnItsOwn() {
-        let said = Mutex<[ClockFailure]>([])
+        let said = Mutex<[FailedClockStep]>([])
         let failures = ClockFailures(clock: "season", log: { f in said.withLock { $0.append(f) } })
         let fail = { () throws -> Void in throw DomainError.conflict("the league database can't be read") }
         _ = failures.attempt("trades", league: LeagueID(1), fail)

@@ -97,7 +97,7 @@ import Testing
     @Test func aPlanThatCantBeReadIsSaidOnceAndTheDriverGoesOn() async throws {
         let world = try ContractWorld()
         let league = try await botBowl(world)
-        let failures = Mutex<[ClockFailure]>([])
+        let failures = Mutex<[FailedClockStep]>([])
         try world.database.run("ALTER TABLE leagues RENAME TO leagues_away")
         let driver = DraftClockDriver(service: world.service, databasePath: world.path, maxSleep: .milliseconds(20),
                                       failed: { f in failures.withLock { $0.append(f) } })

@@ -47,18 +47,15 @@ extension Endpoints {
         public static let scheduleDraft = Endpoint<At.League, Wire.Schedule, League>.gated(
             "scheduleDraft", .put, "/v1/leagues/{league}/draft/schedule", words { _, b in b.at == nil ? "Draft date cleared" : "Draft scheduled" }
         ) { c, a, b in try c.service.scheduleDraft(a.league, at: b.at, caller: c.caller) }
-        public static let startDraft = Endpoint<At.League, Wire.Empty, Draft>.gated(
-            "startDraft", .post, "/v1/leagues/{league}/draft/start", words("Done")
-        ) { c, a, _ in try c.service.startDraft(a.league, caller: c.caller) }
-        public static let pauseDraft = Endpoint<At.League, Wire.Empty, Draft>.gated(
-            "pauseDraft", .post, "/v1/leagues/{league}/draft/pause", words("Done")
-        ) { c, a, _ in try c.service.pauseDraft(a.league, caller: c.caller) }
-        public static let resumeDraft = Endpoint<At.League, Wire.Empty, Draft>.gated(
-            "resumeDraft", .post, "/v1/leagues/{league}/draft/resume", words("Done")
-        ) { c, a, _ in try c.service.resumeDraft(a.league, caller: c.caller) }
-        public static let undoLastPick = Endpoint<At.League, Wire.Empty, Draft>.gated(
-            "undoLastPick", .post, "/v1/leagues/{league}/draft/undo", words("Done")
-        ) { c, a, _ in try c.service.undoLastPick(a.league, caller: c.caller) }
+        /// A button of the draft's controls: no body, the draft as it stands after it, "Done".
+        static func draftControl(_ name: String, _ template: String,
+                                 _ run: @escaping @Sendable (UseCaseContext, LeagueID) throws -> Draft) -> Endpoint<At.League, Wire.Empty, Draft> {
+            .gated(name, .post, template, words("Done")) { c, a, _ in try run(c, a.league) }
+        }
+        public static let startDraft = draftControl("startDraft", "/v1/leagues/{league}/draft/start") { c, l in try c.service.startDraft(l, caller: c.caller) }
+        public static let pauseDraft = draftControl("pauseDraft", "/v1/leagues/{league}/draft/pause") { c, l in try c.service.pauseDraft(l, caller: c.caller) }
+        public static let resumeDraft = draftControl("resumeDraft", "/v1/leagues/{league}/draft/resume") { c, l in try c.service.resumeDraft(l, caller: c.caller) }
+        public static let undoLastPick = draftControl("undoLastPick", "/v1/leagues/{league}/draft/undo") { c, l in try c.service.undoLastPick(l, caller: c.caller) }
         public static let pickForTeam = Endpoint<At.League, Wire.PickRequest, Pick>.gated(
             "pickForTeam", .post, "/v1/leagues/{league}/draft/picks-for-team", idempotent: true, words("Done")
         ) { c, a, b in try c.service.pickForTeam(a.league, expectedPick: b.expectedPick, expectedTeam: b.expectedTeam, player: b.player, caller: c.caller) }

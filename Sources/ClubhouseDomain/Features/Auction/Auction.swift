@@ -3,12 +3,10 @@ import Foundation
 // MARK: - Auction drafts: the stored pieces and the settings the rules read.
 
 /// One player put up for bids, numbered by the store.
-public struct NominationID: RawRepresentable, Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+public struct NominationID: NumberedID {
     public var rawValue: Int64
     public init(rawValue: Int64) { self.rawValue = rawValue }
-    public init(_ rawValue: Int64) { self.rawValue = rawValue }
-    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
-    public var description: String { "N\(rawValue)" }
+    public static var prefix: String { "N" }
 }
 
 /// The auction settings of a league, read once from `LeagueSettings`.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a lineup move was refused; every refused move names exactly one reason.
-public enum LineupRefusal: Error, Hashable, Sendable {
+public enum LineupRefusal: ClubhouseError, Hashable, Sendable {
     /// The player is not on this team's roster.
     case notOnRoster(PlayerID)
     /// The player is not in the league's player list (stale id).
@@ -34,6 +34,6 @@ public enum LineupRefusal: Error, Hashable, Sendable {
         }
     }
 
-    /// The same refusal as a `DomainError`, for use cases that speak only that type.
-    public var domainError: DomainError { .validation(field: "lineup", message: message) }
+    /// A refused move is the input's to fix (`domainError` is the same refusal as a `DomainError`).
+    public var kind: ErrorKind { .validation(field: "lineup") }
 }

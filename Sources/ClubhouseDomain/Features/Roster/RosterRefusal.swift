@@ -1,5 +1,5 @@
 /// Why a player can't join a roster (add, claim or draft pick).
-public enum RosterRefusal: Error, Hashable, Sendable {
+public enum RosterRefusal: ClubhouseError, Hashable, Sendable {
     case alreadyOnRoster(PlayerID)
     case unknownPlayer(PlayerID)
     /// The player named to drop is not on the roster.
@@ -22,5 +22,6 @@ public enum RosterRefusal: Error, Hashable, Sendable {
         }
     }
 
-    public var domainError: DomainError { .validation(field: "roster", message: message) }
+    /// A refused addition is the input's to fix (`domainError` is the same refusal as a `DomainError`).
+    public var kind: ErrorKind { .validation(field: "roster") }
 }

@@ -4,14 +4,10 @@ import Foundation
 // in `LeagueService+Trades.swift`.
 
 /// A trade's id (unique in the database).
-public struct TradeID: RawRepresentable, Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+public struct TradeID: NumberedID {
     public var rawValue: Int64
     public init(rawValue: Int64) { self.rawValue = rawValue }
-    public init(_ rawValue: Int64) { self.rawValue = rawValue }
-    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
-    public var description: String { "Trade \(rawValue)" }
-    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(Int64.self) }
-    public func encode(to encoder: any Encoder) throws { var c = encoder.singleValueContainer(); try c.encode(rawValue) }
+    public static var prefix: String { "Trade " }
 }
 
 /// Where a trade is. `proposed` and `inReview` are open; every other state is final.
