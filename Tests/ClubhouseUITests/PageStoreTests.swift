@@ -116,7 +116,7 @@ import Terminal
         await store.receive({ if case .leagueLoaded(_, .success) = $0 { true } else { false } }) { $0.detail.finish(t, .success(Demo.detail(Demo.greats))) }
         let rules = ScoringRulesFeature.rows(Demo.detail(Demo.greats).league.settings.scoring).count
         await store.send(.list(.bottom)) { $0.list.selected = rules - 1; $0.list.offset = rules - 10 }
-        await store.send(.leagueSettingsOpened)
+        await store.send(.opened(.leagueSettings(Demo.greats)))
         store.delegated(.open(.leagueSettings(Demo.greats)))
         store.finish()
     }
@@ -127,10 +127,10 @@ import Terminal
         await store.send(.onAppear) { t = $0.detail.begin() }
         await store.receive({ if case .leagueLoaded(_, .success) = $0 { true } else { false } }) { $0.detail.finish(t, .success(Demo.detail(Demo.nerds))) }
         await store.send(.list(.down)) { $0.list.selected = 1 }
-        await store.send(.scoringOpened)
+        await store.send(.opened(.scoringRules(Demo.nerds)))
         store.delegated(.open(.scoringRules(Demo.nerds)))
         #expect(LeagueSettingsFeature.editBlocked(store.state) == nil, "Sunday Nerds hasn't drafted: E is open")
-        await store.send(.editOpened)
+        await store.send(.opened(.leagueForm(.edit(Demo.nerds))))
         store.delegated(.open(.leagueForm(.edit(Demo.nerds))))
         store.finish()
     }
