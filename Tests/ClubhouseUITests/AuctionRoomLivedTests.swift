@@ -46,6 +46,23 @@ import Terminal
         #expect(h.bells.count == 2)
     }
 
+    /// The room read again, through the auction child on its own (TestStore): another team's bid passing mine is said
+    /// with the bell and remembered; the same room read again says nothing.
+    @Test func theChildSaysAnOutbidOnceAsItReadsTheRoom() async {
+        let rings = BellRecorder()
+        let env = AppEnvironment(api: FakeLeague(), settings: InMemorySettingsStore(), now: { Demo.now }, bell: { rings.ring() })
+        let mine = Self.block(high: Demo.bytes, bid: 20, myMax: 20), passed = Self.block(high: Demo.bits, bid: 23, myMax: 20)
+        let store = TestStore(AuctionRoomFeature.self, AuctionRoomFeature.State(id: Demo.couch, room: passed, own: .init()),
+                              context: PageContext(env: env, viewport: 10))
+        await store.send(.roomRead(before: mine)) { $0.outbidSaid = AuctionRoomFeature.OutbidSaid(nomination: R.kuppOnBlock, highBid: 23) }
+        store.delegated(.toast("Outbid on Cooper Kupp — Bits bid $23; your maximum $20 is passed."))
+        await store.runSilentWork()
+        #expect(rings.count == 1)
+        await store.send(.roomRead(before: passed))
+        store.finish()
+        #expect(rings.count == 1, "said once")
+    }
+
     @Test func aBidPassingMyStandingMaximumIsSaidWithoutAMaximumItIsPlain() async {
         var h = await R.opened(Self.block(high: Demo.bytes, bid: 12))
         await Self.refreshed(&h, to: Self.block(high: Demo.tailgaters, bid: 13))
@@ -80,13 +97,13 @@ import Terminal
 
     @Test func theClockSaysInWordsWhatIsHappening() {
         let room = R.auctionRoom(deadlineIn: 15)
-        #expect(DraftRoomFeature.auctionClock(room, now: Demo.now, reset: nil)?.0 == "0:15 left to bid")
-        let closing = DraftRoomFeature.auctionClock(R.auctionRoom(deadlineIn: 7), now: Demo.now, reset: nil)
+        #expect(AuctionRoomFeature.auctionClock(room, now: Demo.now, reset: nil)?.0 == "0:15 left to bid")
+        let closing = AuctionRoomFeature.auctionClock(R.auctionRoom(deadlineIn: 7), now: Demo.now, reset: nil)
         #expect(closing?.0 == "sold in 0:07 unless someone bids" && closing?.1 == .error)
-        let reset = DraftRoomFeature.ClockReset(nomination: R.kuppOnBlock, deadline: Demo.now.addingTimeInterval(9))
-        #expect(DraftRoomFeature.auctionClock(R.auctionRoom(deadlineIn: 9), now: Demo.now, reset: reset)?.0 == "0:09 left — a late bid reset the clock")
+        let reset = AuctionRoomFeature.ClockReset(nomination: R.kuppOnBlock, deadline: Demo.now.addingTimeInterval(9))
+        #expect(AuctionRoomFeature.auctionClock(R.auctionRoom(deadlineIn: 9), now: Demo.now, reset: reset)?.0 == "0:09 left — a late bid reset the clock")
         let between = R.auctionRoom(onBlock: false, deadlineIn: 25)
-        #expect(DraftRoomFeature.auctionClock(between, now: Demo.now, reset: nil)?.0 == "0:25 to nominate")
+        #expect(AuctionRoomFeature.auctionClock(between, now: Demo.now, reset: nil)?.0 == "0:25 to nominate")
     }
 
     /// On a narrow screen the clock says it in fewer words, and neither it nor the player's name is dropped.
@@ -97,8 +114,8 @@ import Terminal
         let screen = Screen(h.state)
         let header = screen.text.split(separator: "\n").first { $0.contains("On the block:") }.map(String.init) ?? ""
         #expect(header.contains("On the block: Christian McCaff") && header.contains("· sold in 0:07"), "\(screen.text)")
-        let reset = DraftRoomFeature.ClockReset(nomination: R.kuppOnBlock, deadline: Demo.now.addingTimeInterval(9))
-        #expect(DraftRoomFeature.auctionClock(R.auctionRoom(deadlineIn: 9), now: Demo.now, reset: reset, compact: true)?.0 == "0:09 left (reset)")
+        let reset = AuctionRoomFeature.ClockReset(nomination: R.kuppOnBlock, deadline: Demo.now.addingTimeInterval(9))
+        #expect(AuctionRoomFeature.auctionClock(R.auctionRoom(deadlineIn: 9), now: Demo.now, reset: reset, compact: true)?.0 == "0:09 left (reset)")
     }
 
     // MARK: Amounts
@@ -106,9 +123,9 @@ import Terminal
     @Test func theFirstDigitTypedReplacesThePrefilledOpeningPrice() async {
         var h = await R.opened(R.auctionRoom(onBlock: false, nominator: Demo.bytes))
         h.key(.enter)
-        #expect(R.room(h)?.amountField.text == "1")
+        #expect(R.room(h)?.auction?.amountField.text == "1")
         h.keys("10")
-        #expect(R.room(h)?.amountField.text == "10", "typing 10 on $1 gives $10, not $110")
+        #expect(R.room(h)?.auction?.amountField.text == "10", "typing 10 on $1 gives $10, not $110")
         h.key(.enter)
         await h.settle()
         #expect(await h.fake.auctionCalls == ["nominate \(Demo.kupp.id.rawValue) 10"])
@@ -118,11 +135,11 @@ import Terminal
         var h = await R.opened(R.auctionRoom())
         h.key(.char("$"))
         h.keys("630")
-        #expect(R.room(h)?.amountField.text == "630")
+        #expect(R.room(h)?.auction?.amountField.text == "630")
         h.key(.enter)
         await h.settle()
         #expect(await h.fake.auctionCalls.isEmpty, "nothing sent, nothing clamped")
-        #expect(R.room(h)?.entry == .bid(R.kuppOnBlock, Demo.kupp), "the field stays open with what was typed")
+        #expect(R.room(h)?.auction?.entry == .bid(R.kuppOnBlock, Demo.kupp), "the field stays open with what was typed")
         let screen = Screen(h.state)
         #expect(screen.inSheet("✗ $630 is more than your max bid of $142"), "\(screen.text)")
         h.key(.backspace); h.key(.backspace); h.key(.backspace)
@@ -135,9 +152,9 @@ import Terminal
 
     @Test func aBidUnderTheNextBidAndAMaximumOverTheMaxBidAreRefused() {
         let room = R.auctionRoom()
-        #expect(DraftRoomFeature.amountProblem(.bid(R.kuppOnBlock, Demo.kupp), 31, room) == "The next bid is at least $32.")
-        #expect(DraftRoomFeature.amountProblem(.maxBid(R.kuppOnBlock, Demo.kupp), 143, room)?.hasPrefix("$143 is more than your max bid of $142") == true)
-        #expect(DraftRoomFeature.amountProblem(.maxBid(R.kuppOnBlock, Demo.kupp), 142, room) == nil)
+        #expect(AuctionRoomFeature.amountProblem(.bid(R.kuppOnBlock, Demo.kupp), 31, room) == "The next bid is at least $32.")
+        #expect(AuctionRoomFeature.amountProblem(.maxBid(R.kuppOnBlock, Demo.kupp), 143, room)?.hasPrefix("$143 is more than your max bid of $142") == true)
+        #expect(AuctionRoomFeature.amountProblem(.maxBid(R.kuppOnBlock, Demo.kupp), 142, room) == nil)
     }
 
     @Test func theInviteFormsNumbersAreReplacedByTheFirstDigit() {
@@ -209,13 +226,12 @@ import Terminal
         Golden.check(buffer, named: "auction-board-every-purchase-80x6")
     }
 
-    /// The amount field through the room's reducer, exhaustively (TestStore): the first digit replaces the pre-filled
-    /// bid, a letter is ignored, an amount over my max bid is refused in words in the field (nothing asked, nothing
-    /// clamped), typing answers the refusal, and Esc closes the field.
+    /// The amount field through the auction child's reducer, exhaustively (TestStore): the first digit replaces the
+    /// pre-filled bid, a letter is ignored, an amount over my max bid is refused in words in the field (nothing asked,
+    /// nothing clamped), typing answers the refusal, and Esc closes the field.
     @Test func anAmountOverMyMaxBidStaysInTheFieldStepByStep() async {
-        var start = DraftRoomFeature.State(id: Demo.couch)
-        start.room = Loadable(R.auctionRoom())
-        let store = TestStore(DraftRoomFeature.self, start, context: PageContext(env: Harness().env, viewport: 10))
+        let start = AuctionRoomFeature.State(id: Demo.couch, room: R.auctionRoom(), own: .init())
+        let store = TestStore(AuctionRoomFeature.self, start, context: PageContext(env: Harness().env, viewport: 10))
         await store.send(.bidBegan) { $0.entry = .bid(R.kuppOnBlock, Demo.kupp); $0.amountField = TextFieldState(text: "32", maxLength: 6, selected: true) }
         await store.send(.typed(.char("6"))) { $0.amountField = TextFieldState(text: "6", maxLength: 6) }
         await store.send(.typed(.char("x")))                           // not a digit: ignored

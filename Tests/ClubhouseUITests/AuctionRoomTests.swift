@@ -60,9 +60,9 @@ import Terminal
         #expect(screen.inSheet("You: $155 left · max bid $142 · 14 open"))
         #expect(h.state.top.title == "Auction room")
         #expect(screen.footer.contains("b bid $32"), "\(screen.footer)")
-        let auction = DraftRoomFeature.auctionClock(Self.auctionRoom(), now: Demo.now, reset: nil)
+        let auction = AuctionRoomFeature.auctionClock(Self.auctionRoom(), now: Demo.now, reset: nil)
         #expect(auction?.1 == .error, "the last seconds in the theme's error colour")
-        #expect(DraftRoomFeature.auctionClock(Self.auctionRoom(deadlineIn: 15), now: Demo.now, reset: nil)?.1 == .accent)
+        #expect(AuctionRoomFeature.auctionClock(Self.auctionRoom(deadlineIn: 15), now: Demo.now, reset: nil)?.1 == .accent)
     }
 
     @Test func theTeamsTabIsTheBoardOfBudgetsMaxBidsAndOpenSpots() async {
@@ -91,8 +91,8 @@ import Terminal
     @Test func aTypedBidGoesOutAsTyped() async {
         var h = await Self.opened(Self.auctionRoom())
         h.key(.char("$"))
-        #expect(Self.room(h)?.entry == .bid(Self.kuppOnBlock, Demo.kupp))
-        #expect(Self.room(h)?.amountField.text == "32", "prefilled with the next bid")
+        #expect(Self.room(h)?.auction?.entry == .bid(Self.kuppOnBlock, Demo.kupp))
+        #expect(Self.room(h)?.auction?.amountField.text == "32", "prefilled with the next bid")
         #expect(Screen(h.state).inSheet("Bid on Cooper Kupp: $"))
         h.key(.backspace); h.key(.backspace)
         h.key(.char("x"))   // not a digit: ignored
@@ -100,7 +100,7 @@ import Terminal
         h.key(.enter)
         await h.settle()
         #expect(await h.fake.auctionCalls == ["bid 5 40"])
-        #expect(Self.room(h)?.entry == nil)
+        #expect(Self.room(h)?.auction?.entry == nil)
     }
 
     /// A bid at a price that moved is refused with the server's sentence and never replayed; the room is read again.
@@ -137,7 +137,7 @@ import Terminal
         await h.fake.setRoom(Self.auctionRoom(onBlock: false, nominator: Demo.tailgaters))
         h.send(.board(.refreshDue))
         await h.settle()
-        #expect(Self.room(h)?.entry == nil)
+        #expect(Self.room(h)?.auction?.entry == nil)
         #expect(h.toast == "Bidding on Cooper Kupp closed while you were typing.")
         #expect(await h.fake.auctionCalls.isEmpty)
     }
@@ -147,7 +147,7 @@ import Terminal
     @Test func mSetsAPrivateMaximumAndShiftMClearsIt() async {
         var h = await Self.opened(Self.auctionRoom())
         h.key(.char("m"))
-        #expect(Self.room(h)?.entry == .maxBid(Self.kuppOnBlock, Demo.kupp))
+        #expect(Self.room(h)?.auction?.entry == .maxBid(Self.kuppOnBlock, Demo.kupp))
         h.keys("45")
         h.key(.enter)
         await h.settle()
@@ -172,7 +172,7 @@ import Terminal
         await h.fake.setRoom(later)
         h.send(.board(.refreshDue))
         await h.settle()
-        #expect(Self.room(h)?.reset == DraftRoomFeature.ClockReset(nomination: Self.kuppOnBlock, deadline: Demo.now.addingTimeInterval(10)))
+        #expect(Self.room(h)?.auction?.reset == AuctionRoomFeature.ClockReset(nomination: Self.kuppOnBlock, deadline: Demo.now.addingTimeInterval(10)))
         #expect(Screen(h.state).inSheet("0:10 left — a late bid reset the clock"), "\(Screen(h.state).text)")
         #expect(Screen(h.state).inSheet("High bid $33 — Hail Marys"))
     }
@@ -204,9 +204,9 @@ import Terminal
         #expect(h.bells.count == 1, "the bell rings when it's my nomination")
         #expect(Screen(h.state).inSheet("your nomination"))
         h.key(.enter)
-        guard case .nominate(let p)? = Self.room(h)?.entry else { Issue.record("no opening price asked"); return }
+        guard case .nominate(let p)? = Self.room(h)?.auction?.entry else { Issue.record("no opening price asked"); return }
         #expect(p == Demo.kupp, "the top of Available")
-        #expect(Self.room(h)?.amountField.text == "1", "the minimum bid prefilled")
+        #expect(Self.room(h)?.auction?.amountField.text == "1", "the minimum bid prefilled")
         h.keys("15")    // the first digit replaces the prefilled $1
         h.key(.enter)
         await h.settle()
@@ -217,7 +217,7 @@ import Terminal
     @Test func nominatingOutOfTurnSaysWhoseTurnItIs() async {
         var h = await Self.opened(Self.auctionRoom(onBlock: false, nominator: Demo.bits))
         h.key(.enter)
-        #expect(Self.room(h)?.entry == nil)
+        #expect(Self.room(h)?.auction?.entry == nil)
         #expect(h.toast == "It's not your nomination — Bits nominates.")
         #expect(await h.fake.auctionCalls.isEmpty)
     }
@@ -260,12 +260,12 @@ import Terminal
 
     // MARK: Reducer (TestStore)
 
-    /// Signed out, a bid goes to the shell's soft gate as the bid seen (nomination and amount), changing nothing here.
+    /// Signed out, a bid goes to the shell's soft gate as the bid seen (nomination and amount), changing nothing here
+    /// (the auction child on its own).
     @Test func signedOutABidGoesThroughTheSoftGate() async {
         let context = PageContext(env: Harness().env, viewport: 10)
-        var start = DraftRoomFeature.State(id: Demo.couch)
-        start.room = Loadable(Self.auctionRoom(myTeam: nil, signedIn: false))
-        let store = TestStore(DraftRoomFeature.self, start, context: context)
+        let start = AuctionRoomFeature.State(id: Demo.couch, room: Self.auctionRoom(myTeam: nil, signedIn: false), own: .init())
+        let store = TestStore(AuctionRoomFeature.self, start, context: context)
         await store.send(.raisePressed)
         store.delegated(.perform(.bid(league: Demo.couch, nomination: Self.kuppOnBlock, amount: 32)))
         await store.send(.maxBidBegan) { $0.entry = .maxBid(Self.kuppOnBlock, Demo.kupp); $0.amountField = TextFieldState(text: "", maxLength: 6) }
@@ -276,24 +276,27 @@ import Terminal
         store.finish()
     }
 
-    /// Esc cancels an amount being typed, keeping the search; a pasted amount keeps only its digits.
+    /// Esc cancels an amount being typed, keeping the search; a pasted amount keeps only its digits (the room's paste
+    /// and Esc reach the auction child).
     @Test func escCancelsAnAmountAndAPasteKeepsItsDigits() async {
         let context = PageContext(env: Harness().env, viewport: 10)
         var start = DraftRoomFeature.State(id: Demo.couch)
         start.room = Loadable(Self.auctionRoom())
         let store = TestStore(DraftRoomFeature.self, start, context: context)
-        await store.send(.bidBegan) { $0.entry = .bid(Self.kuppOnBlock, Demo.kupp); $0.amountField = TextFieldState(text: "32", maxLength: 6, selected: true) }
-        await store.send(.pasted("$4 5")) { $0.amountField.insert("45") }
-        await store.send(.escaped) { $0.entry = nil }
+        await store.send(.auction(.bidBegan)) {
+            $0.auction?.entry = .bid(Self.kuppOnBlock, Demo.kupp); $0.auction?.amountField = TextFieldState(text: "32", maxLength: 6, selected: true)
+        }
+        await store.send(.pasted("$4 5")) { $0.auction?.amountField.insert("45") }
+        await store.send(.escaped) { $0.auction?.entry = nil }
         store.finish()
     }
 
     @Test func theHighBidderCannotRaiseHimself() async {
         var room = Self.auctionRoom()
         room.auction?.nomination?.highBidder = Demo.bytes
-        #expect(DraftRoomFeature.bidBlocked(room) == "You're the high bidder at $31.")
-        #expect(DraftRoomFeature.bidBlocked(Self.auctionRoom(status: .paused)) == "The draft is paused.")
-        #expect(DraftRoomFeature.nominateBlocked(Self.auctionRoom()) == "Cooper Kupp is on the block — nominate after his sale.")
+        #expect(AuctionRoomFeature.bidBlocked(room) == "You're the high bidder at $31.")
+        #expect(AuctionRoomFeature.bidBlocked(Self.auctionRoom(status: .paused)) == "The draft is paused.")
+        #expect(AuctionRoomFeature.nominateBlocked(Self.auctionRoom()) == "Cooper Kupp is on the block — nominate after his sale.")
     }
 }
 

@@ -49,7 +49,7 @@ import Terminal
 
         // A lost race: the commissioner confirms a pick for the team on the clock, but pick 2 is made elsewhere first.
         h.key(.char("F"))
-        guard let asking = h.state.top[DraftRoomFeature.self], case .pick(_, 2, let team, forTeam: true)? = asking.confirm else {
+        guard let asking = h.state.top[DraftRoomFeature.self], case .pick(_, 2, let team, forTeam: true)? = asking.rounds?.confirm else {
             Issue.record("no confirmation: \(h.toast ?? "")"); return
         }
         let other = try #require(reloaded.available.dropFirst(3).first)

@@ -71,7 +71,7 @@ import Terminal
         await h.settle()
         let screen = Screen(h.state)
         #expect(screen.inSheet(Self.paused) && !screen.inSheet("0:15"), "\(screen.text)")
-        let clock = DraftRoomFeature.auctionClock(AuctionRoomTests.auctionRoom(deadlineIn: 5), now: Demo.now, reset: nil, unreachable: true)
+        let clock = AuctionRoomFeature.auctionClock(AuctionRoomTests.auctionRoom(deadlineIn: 5), now: Demo.now, reset: nil, unreachable: true)
         #expect(clock?.0 == Self.paused, "not \"closing\": nothing closes while the server is away")
     }
 

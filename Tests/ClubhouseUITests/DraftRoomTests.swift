@@ -45,7 +45,7 @@ import Terminal
         #expect(Screen(h.state).inSheet("on the clock: Bytes (you)"))
         let roomLoads = await h.fake.calls[.draftRoom] ?? 0
         h.key(.enter)
-        guard case .pick(let p, let expected, let team, forTeam: false)? = Self.room(h)?.confirm else { Issue.record("no confirmation"); return }
+        guard case .pick(let p, let expected, let team, forTeam: false)? = Self.room(h)?.rounds?.confirm else { Issue.record("no confirmation"); return }
         #expect(p == Demo.kupp && expected == 7 && team == Demo.bytes, "the top-ranked undrafted player, with the pick on the clock and its team")
         #expect(Screen(h.state).inSheet("Draft Cooper Kupp (WR, LAR) with pick 7?"))
         #expect(Screen(h.state).footer.contains("y confirm"))
@@ -107,13 +107,13 @@ import Terminal
     @Test func aConfirmationOvertakenByALivePickIsDroppedWithAReason() async {
         var h = await Self.opened(Self.liveRoom())
         h.key(.enter)
-        #expect(Self.room(h)?.confirm != nil)
+        #expect(Self.room(h)?.rounds?.confirm != nil)
         var next = Self.liveRoom()
         next.draft.currentPick = 8      // the clock ran out: autopick took pick 7
         await h.fake.setRoom(next)
         h.send(.board(.refreshDue))
         await h.settle()
-        #expect(Self.room(h)?.confirm == nil)
+        #expect(Self.room(h)?.rounds?.confirm == nil)
         #expect(h.toast == "Pick 7 was made while you were deciding.")
         #expect(await h.fake.pickCalls.isEmpty)
     }
@@ -121,12 +121,12 @@ import Terminal
     @Test func escOrNCancelsTheConfirmation() async {
         var h = await Self.opened(Self.liveRoom())
         h.key(.enter)
-        #expect(Self.room(h)?.confirm != nil)
+        #expect(Self.room(h)?.rounds?.confirm != nil)
         h.key(.escape)
-        #expect(Self.room(h)?.confirm == nil)
+        #expect(Self.room(h)?.rounds?.confirm == nil)
         #expect(h.state.pages.last == .draftRoom(Demo.couch), "esc cancels the confirmation, not the page")
         h.key(.enter); h.key(.char("n"))
-        #expect(Self.room(h)?.confirm == nil)
+        #expect(Self.room(h)?.rounds?.confirm == nil)
         await h.settle()
         #expect(await h.fake.pickCalls.isEmpty)
     }
@@ -138,14 +138,14 @@ import Terminal
         await h.settle()
         #expect(h.toast == "Pick 7 was already made")
         #expect(await h.fake.pickCalls == [7], "sent once, not retried")
-        #expect(Self.room(h)?.confirm == nil)
+        #expect(Self.room(h)?.rounds?.confirm == nil)
     }
 
     @Test func notMyTurnExplainsWhoIsOnTheClock() async {
         var h = await Self.opened(Self.liveRoom(myTeam: Demo.bits))
         h.key(.enter)
         #expect(h.toast == "It's not your pick — Bytes is on the clock.")
-        #expect(Self.room(h)?.confirm == nil)
+        #expect(Self.room(h)?.rounds?.confirm == nil)
     }
 
     @Test func signedOutPicksGoThroughSignInWithThePickNumberSeen() async {
@@ -376,7 +376,7 @@ import Terminal
         #expect(await h.fake.commands.last == "undo")
         #expect(Self.room(h)?.room.value?.draft.currentPick == 6)
         h.key(.char("F"))
-        guard case .pick(_, 6, _, forTeam: true)? = Self.room(h)?.confirm else { Issue.record("no pick-for-team confirmation"); return }
+        guard case .pick(_, 6, _, forTeam: true)? = Self.room(h)?.rounds?.confirm else { Issue.record("no pick-for-team confirmation"); return }
         h.key(.char("y"))
         await h.settle()
         #expect(await h.fake.pickCalls == [-6], "pickForTeam with the pick number seen")
@@ -538,7 +538,7 @@ import Terminal
         h.mouse(.press(.left), x: 10, y: row)
         #expect(Self.room(h)?.list.selected == 1)
         h.mouse(.press(.left), x: 10, y: row)
-        #expect(Self.room(h)?.confirm == .pick(Demo.julio, expected: 7, team: Demo.bytes, forTeam: false), "a second click on the selected row asks to draft him")
+        #expect(Self.room(h)?.rounds?.confirm == .pick(Demo.julio, expected: 7, team: Demo.bytes, forTeam: false), "a second click on the selected row asks to draft him")
     }
 
     // MARK: Rendering

@@ -298,11 +298,11 @@ import Terminal
             s.detail = Loadable(d)
             return LeagueSettingsFeature.keymap(s).lookup(.char("E"))
         }
-        guard case .action(.editOpened) = lookup(Demo.nerds, Capabilities(signedIn: true, isCommissioner: true)) else { Issue.record("commissioner"); return }
-        guard case .action(.editOpened) = lookup(Demo.nerds, .signedOut) else { Issue.record("signed out goes through the gate"); return }
+        guard case .action(.opened(.leagueForm(.edit(Demo.nerds)))) = lookup(Demo.nerds, Capabilities(signedIn: true, isCommissioner: true)) else { Issue.record("commissioner"); return }
+        guard case .action(.opened(.leagueForm(.edit(Demo.nerds)))) = lookup(Demo.nerds, .signedOut) else { Issue.record("signed out goes through the gate"); return }
         func reason(_ l: KeyLookup<LeagueSettingsFeature.Action>) -> String? { if case .disabled(let r) = l { r } else { nil } }
         #expect(reason(lookup(Demo.nerds, Capabilities(signedIn: true))) == "Only the commissioner can change settings")
         // After the draft the commissioner edits the trade settings (the form shows only those).
-        guard case .action(.editOpened) = lookup(Demo.greats, Capabilities(signedIn: true, isCommissioner: true)) else { Issue.record("in season"); return }
+        guard case .action(.opened(.leagueForm(.edit(Demo.greats)))) = lookup(Demo.greats, Capabilities(signedIn: true, isCommissioner: true)) else { Issue.record("in season"); return }
     }
 }

@@ -116,7 +116,7 @@ import Terminal
         await store.receive({ if case .leagueLoaded(_, .success) = $0 { true } else { false } }) { $0.detail.finish(t, .success(Demo.detail(Demo.greats))) }
         let rules = ScoringRulesFeature.rows(Demo.detail(Demo.greats).league.settings.scoring).count
         await store.send(.list(.bottom)) { $0.list.selected = rules - 1; $0.list.offset = rules - 10 }
-        await store.send(.leagueSettingsOpened)
+        await store.send(.opened(.leagueSettings(Demo.greats)))
         store.delegated(.open(.leagueSettings(Demo.greats)))
         store.finish()
     }
@@ -127,10 +127,10 @@ import Terminal
         await store.send(.onAppear) { t = $0.detail.begin() }
         await store.receive({ if case .leagueLoaded(_, .success) = $0 { true } else { false } }) { $0.detail.finish(t, .success(Demo.detail(Demo.nerds))) }
         await store.send(.list(.down)) { $0.list.selected = 1 }
-        await store.send(.scoringOpened)
+        await store.send(.opened(.scoringRules(Demo.nerds)))
         store.delegated(.open(.scoringRules(Demo.nerds)))
         #expect(LeagueSettingsFeature.editBlocked(store.state) == nil, "Sunday Nerds hasn't drafted: E is open")
-        await store.send(.editOpened)
+        await store.send(.opened(.leagueForm(.edit(Demo.nerds))))
         store.delegated(.open(.leagueForm(.edit(Demo.nerds))))
         store.finish()
     }
@@ -321,12 +321,12 @@ import Terminal
         await store.runSilentWork()
         #expect(bells.count == 1, "it became my pick")
 
-        await store.send(.pickRequested) { $0.confirm = .pick(Demo.kupp, expected: 7, team: Demo.bytes, forTeam: false) }
-        await store.send(.cancelled) { $0.confirm = nil }
+        await store.send(.rounds(.pickRequested)) { $0.rounds?.confirm = .pick(Demo.kupp, expected: 7, team: Demo.bytes, forTeam: false) }
+        await store.send(.rounds(.cancelled)) { $0.rounds?.confirm = nil }
         await store.send(.rowActivated)                  // on Available, Enter is the pick
-        await store.receive({ if case .pickRequested = $0 { true } else { false } }) { $0.confirm = .pick(Demo.kupp, expected: 7, team: Demo.bytes, forTeam: false) }
-        await store.send(.confirmed) { $0.confirm = nil }
-        await store.receive({ if case .pickAnswered(.success(let p)) = $0 { p.number == 7 && p.playerID == Demo.kupp.id } else { false } }) {
+        await store.receive({ if case .rounds(.pickRequested) = $0 { true } else { false } }) { $0.rounds?.confirm = .pick(Demo.kupp, expected: 7, team: Demo.bytes, forTeam: false) }
+        await store.send(.rounds(.confirmed)) { $0.rounds?.confirm = nil }
+        await store.receive({ if case .rounds(.pickAnswered(.success(let p))) = $0 { p.number == 7 && p.playerID == Demo.kupp.id } else { false } }) {
             room = $0.room.beginRefresh(); players = $0.players.beginRefresh(); queue = $0.queue.beginRefresh(); chat = $0.chat.beginRefresh()
         }
         store.delegated(.toast("Pick 7: Cooper Kupp."))
@@ -361,10 +361,30 @@ import Terminal
         #expect(store.state.available.map(\.player.name).allSatisfy { $0.lowercased().contains("w") })
         await store.send(.escaped) { $0.filter.apply(.clear); $0.lists[.available] = ListState() }
 
-        await store.send(.pickRequested)
+        await store.send(.rounds(.pickRequested))
         store.delegated(.perform(.makePick(league: Demo.couch, expectedPick: 7, expectedTeam: Demo.bytes, player: Demo.kupp.id)))
         await store.send(.undoPressed)                   // not the commissioner (signed out): said, nothing asked
         store.delegated(.toast(DraftRoomFeature.signInMessage))
+        store.finish()
+    }
+
+    /// The draft by rounds on its own (TestStore): Enter asks to draft the selected player with the pick seen, n drops
+    /// the question, F is the commissioner's, y sends the pick, and its answer comes back for the room to say.
+    @Test func theRoundsChildAsksThenPicks() async {
+        let fake = FakeLeague()
+        await fake.setRoom(DraftRoomTests.liveRoom())
+        await fake.setDraftSignedIn(true)
+        let start = RoundsDraftFeature.State(id: Demo.couch, room: DraftRoomTests.liveRoom(), selected: Demo.kupp, own: .init())
+        let store = TestStore(RoundsDraftFeature.self, start, context: Self.context(fake))
+        await store.send(.pickRequested) { $0.confirm = .pick(Demo.kupp, expected: 7, team: Demo.bytes, forTeam: false) }
+        await store.send(.cancelled) { $0.confirm = nil }
+        await store.send(.pickForTeamRequested)
+        store.delegated(.toast("Only the commissioner can do that."))
+        await store.send(.pickRequested) { $0.confirm = .pick(Demo.kupp, expected: 7, team: Demo.bytes, forTeam: false) }
+        await store.send(.confirmed) { $0.confirm = nil }
+        await store.receive({ if case .pickAnswered(.success(let p)) = $0 { p.number == 7 && p.playerID == Demo.kupp.id } else { false } })
+        #expect(await fake.pickCalls == [7])
+        await store.send(.roomRead)                      // still pick 7 on the clock: nothing to drop
         store.finish()
     }
 
@@ -374,7 +394,7 @@ import Terminal
         let store = TestStore(DraftRoomFeature.self, s, context: Self.context())
         await store.send(.undoPressed) { $0.confirm = .undo(lastPick: 6) }
         await store.send(.escaped) { $0.confirm = nil }
-        await store.send(.pickRequested)                 // no team here
+        await store.send(.rounds(.pickRequested))        // no team here
         store.delegated(.toast("You have no team in this league."))
         store.finish()
     }

@@ -114,6 +114,15 @@ extension Command where Request == PageDelegate {
     }
 }
 
+extension Loadable where Value: Sendable {
+    /// Starts a page's read of this value as cancellable effect `id`: from scratch (pushed, retried: the spinner shows)
+    /// or `inPlace` (after live events: what shows stays until the answer replaces it); answers with `answer`.
+    public mutating func load<Action: Sendable>(inPlace: Bool, id: some EffectIdentifier, _ work: @escaping @Sendable () async throws -> Value,
+                                                answer: @escaping @Sendable (RequestToken, Result<Value, PresentableError>) -> Action) -> Effect<Action> {
+        .load(inPlace ? beginRefresh() : begin(), id: id, work, answer: answer)
+    }
+}
+
 /// Anything that can say it is waiting for a load (the shell ticks the spinner while one is). Every page state
 /// says it from its own `Loadable`s.
 public protocol LoadingReporting { var isLoading: Bool { get } }

@@ -32,8 +32,8 @@ public enum DraftRecapFeature: PageFeature {
         switch action {
         case .onAppear, .retry, .liveRefreshed:
             let inPlace = if case .liveRefreshed = action { true } else { false }
-            let t = inPlace ? state.recap.beginRefresh() : state.recap.begin(), api = context.env.api, id = state.id
-            return .load(t, id: EffectID.recap(id), { try await api.draftRecap(id) }, answer: Action.recapLoaded)
+            let api = context.env.api, id = state.id
+            return state.recap.load(inPlace: inPlace, id: EffectID.recap(id), { try await api.draftRecap(id) }, answer: Action.recapLoaded)
         case .recapLoaded(let t, let r):
             state.recap.finish(t, r, isEmpty: { $0.teams.isEmpty })
             if state.list.selected == nil, let n = state.recap.value?.teams.count, n > 0 { state.list.apply(.select(0), count: n, viewport: context.viewport) }

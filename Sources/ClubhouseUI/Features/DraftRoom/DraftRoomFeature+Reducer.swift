@@ -2,7 +2,8 @@ import Foundation
 import ClubhouseDomain
 import Terminal
 
-/// The draft room's reducer: loads, picks and queue edits, chat, the commissioner's controls.
+/// The draft room's reducer: loads, queue edits, chat, the commissioner's controls; picks and bids go to the child
+/// whose kind the room is (`scope`), and the shell reads the room again after their writes.
 extension DraftRoomFeature {
     static func loadAll(_ state: inout State, api: any LeagueAPI, refresh: Bool) -> Effect<Action> {
         let id = state.id
@@ -53,9 +54,15 @@ extension DraftRoomFeature {
 
     /// Runs a write; a signed-out answer becomes the sign-in message.
     static func write<T: Sendable>(_ work: @escaping @Sendable () async throws -> T, answer: @escaping @Sendable (Result<T, PresentableError>) -> Action) -> Effect<Action> {
+        write(work, answer: answer, signedOut: Action.signInNeeded)
+    }
+
+    /// Runs a write of the room or of a child; a signed-out answer becomes `signedOut` (the shell's sign-in message).
+    static func write<A: Sendable, T: Sendable>(_ work: @escaping @Sendable () async throws -> T, answer: @escaping @Sendable (Result<T, PresentableError>) -> A,
+                                                signedOut: @escaping @Sendable (DomainError) -> A) -> Effect<A> {
         .run { send in
             do { send(answer(.success(try await work()))) }
-            catch DomainError.unauthenticated { send(.signInNeeded(.unauthenticated)); send(request: .sessionEnded) }
+            catch DomainError.unauthenticated { send(signedOut(.unauthenticated)); send(request: .sessionEnded) }
             catch {
                 let e = PresentableError(error)
                 send(answer(.failure(e)))
@@ -96,9 +103,10 @@ extension DraftRoomFeature {
 
     static func toast(_ m: String) -> Effect<Action> { .delegate(.toast(m)) }
 
-    /// The terminal bell, when the draft bell is on (the saved setting wins: it may have changed since the room opened).
-    static func ringBell(_ state: State, context: PageContext) -> Effect<Action> {
-        let bell = context.env.bell, settings = context.env.settings, fallback = state.bell
+    /// The terminal bell, when the draft bell is on (the saved setting wins over `fallback`, the setting when the room
+    /// opened: it may have changed since).
+    static func ringBell<A: Sendable>(fallback: Bool, context: PageContext) -> Effect<A> {
+        let bell = context.env.bell, settings = context.env.settings
         return .run {
             if ((try? settings.load()) ?? nil)?.draftBell ?? fallback { bell() }
             return nil
@@ -127,28 +135,19 @@ extension DraftRoomFeature {
             // Back: the room as the server has it now (a clock given back after the outage, the picks made meanwhile).
             return reachable ? loadAll(&state, api: api, refresh: true) : .none
         case .roomLoaded(let t, let r):
-            let wasMyTurn = state.isMyTurn, selected = selectedAvailable(state), before = state.room.value, auction = before?.auction
+            let wasMyTurn = state.isMyTurn, selected = selectedAvailable(state), before = state.room.value
             let drafted = Set((state.room.value?.picks ?? []).map(\.player.id))
             guard state.room.finish(t, r) else { return .none }
             reselect(&state, selected, context: context)
-            var fx: [Effect<Action>] = [auctionRoomChanged(&state, before: auction)]
-            // Outbid (a toast and the bell, once per bid that passed mine) or sold, said as the room reads it.
-            if let now = state.room.value, let news = auctionNews(before: before, after: now), news.outbid == nil || news.outbid != state.outbidSaid {
-                if let said = news.outbid { state.outbidSaid = said }
-                fx.append(toast(news.message))
-                if news.bell { fx.append(ringBell(state, context: context)) }
-            }
+            // The child sees the room as read: a clock a bid reset, an outbid or a sale said, a pick no longer on the clock dropped.
+            var fx = [scope(AuctionRoomFeature.self, \.auction, &state, .roomRead(before: before), context: context, Action.auction),
+                      scope(RoundsDraftFeature.self, \.rounds, &state, .roomRead, context: context, Action.rounds)]
             // A pick undone gives its player back: the players list (read without him) is read again.
             if state.players.value != nil, let now = state.room.value, !drafted.isSubset(of: Set(now.picks.map(\.player.id))) {
                 let tp = state.players.beginRefresh()
                 fx.append(.load(tp, id: EffectID.players(id), { try await api.draftablePlayers(id) }, answer: Action.playersLoaded))
             }
-            // A confirmation for a pick that is no longer on the clock can only fail: drop it and say why.
-            if case .pick(_, let expected, _, _)? = state.confirm, let now = state.room.value?.draft, now.currentPick != expected || now.status != .running {
-                state.confirm = nil
-                fx.append(toast(now.currentPick != expected ? "Pick \(expected) was made while you were deciding." : "The draft was paused — pick again when it resumes."))
-            }
-            if !wasMyTurn, state.isMyTurn { fx.append(ringBell(state, context: context)) }
+            if !wasMyTurn, state.isMyTurn { fx.append(ringBell(fallback: state.bell, context: context)) }
             return .merge(fx)
         case .playersLoaded(let t, let r):
             let selected = selectedAvailable(state)
@@ -178,7 +177,7 @@ extension DraftRoomFeature {
             let n = state.rowCount
             state.list.apply(m, count: n, viewport: max(1, context.viewport - 2)); return .none
         case .tabSelected(let t):
-            state.tab = t; state.confirm = nil; state.entry = nil
+            state.tab = t; state.confirm = nil; state.picking.confirm = nil; state.bidding.entry = nil
             selectFirstRow(&state, tab: t, context: context)
             if t == .chat { state.list.apply(.bottom, count: state.rowCount, viewport: context.viewport) }
             return .none
@@ -192,7 +191,7 @@ extension DraftRoomFeature {
         case .chatBegan:
             state.tab = .chat; state.chatEditing = true; return .none
         case .typed(let key):
-            if state.entry != nil { return typedAmount(key, &state, context: context) }
+            if state.auction?.entry != nil { return scope(AuctionRoomFeature.self, \.auction, &state, .typed(key), context: context, Action.auction) }
             if state.chatEditing {
                 switch key {
                 case .escape: state.chatEditing = false; return .none
@@ -213,11 +212,7 @@ extension DraftRoomFeature {
             guard let edit = FilterField.edit(for: key) else { return .none }
             return applyFilter(edit, &state)
         case .pasted(let text):
-            if state.entry != nil {
-                state.amountField.insert(String(text.filter { $0.isASCII && $0.isNumber }))
-                state.amountError = nil
-                return .none
-            }
+            if state.auction?.entry != nil { return scope(AuctionRoomFeature.self, \.auction, &state, .pasted(text), context: context, Action.auction) }
             if state.chatEditing {
                 state.chatField.insert(text)
                 return state.chatField.limitJustReached ? toast(chatLimitMessage) : .none
@@ -226,13 +221,14 @@ extension DraftRoomFeature {
             return applyFilter(.pasted(text), &state)
         case .escaped:
             if state.confirm != nil { state.confirm = nil; return .none }
-            if state.entry != nil { state.entry = nil; state.amountError = nil; return .none }
+            if state.rounds?.confirm != nil { return scope(RoundsDraftFeature.self, \.rounds, &state, .cancelled, context: context, Action.rounds) }
+            if state.auction?.entry != nil { return scope(AuctionRoomFeature.self, \.auction, &state, .typed(.escape), context: context, Action.auction) }
             state.filter.apply(.clear); state.position = nil
             selectFirstRow(&state, tab: .available, context: context)
             return .none
         case .rowActivated:
             switch state.tab {
-            case .available: return .send(state.isAuction ? .nominateRequested : .pickRequested)
+            case .available: return .send(state.isAuction ? .auction(.nominateRequested) : .rounds(.pickRequested))
             case .teams: return .none
             case .queue:
                 guard let p = state.myQueue[safe: state.list.selected ?? -1] else { return .none }
@@ -246,25 +242,6 @@ extension DraftRoomFeature {
             case .chat:
                 return .send(.chatBegan)
             }
-        case .pickRequested, .pickForTeamRequested:
-            guard let room = state.room.value else { return .none }
-            let forTeam: Bool
-            if case .pickForTeamRequested = action { forTeam = true } else { forTeam = false }
-            if !forTeam, let reason = pickBlocked(room) { return toast(reason) }
-            if forTeam, let reason = commissionerBlocked(room, needsRunning: true) { return toast(reason) }
-            let player: PlayerSummary?
-            switch state.tab {
-            case .queue: player = state.myQueue[safe: state.list.selected ?? -1]
-            default: player = state.available[safe: state.list.selected ?? -1]?.player
-            }
-            guard let player else { return toast("Select a player first (j/k).") }
-            if !room.capabilities.signedIn {
-                // Signed out: the gate records the pick as seen, opens Sign in, then makes it (README.md, “Accounts”).
-                return .delegate(.perform(.makePick(league: id, expectedPick: room.draft.currentPick, expectedTeam: Self.onTheClock(room)?.id,
-                                                    player: player.id)))
-            }
-            state.confirm = .pick(player, expected: room.draft.currentPick, team: Self.onTheClock(room)?.id, forTeam: forTeam)
-            return .none
         case .undoPressed:
             guard let room = state.room.value else { return .none }
             if let reason = commissionerBlocked(room, needsRunning: false) { return toast(reason) }
@@ -273,18 +250,10 @@ extension DraftRoomFeature {
         case .cancelled:
             state.confirm = nil; return .none
         case .confirmed:
-            guard let c = state.confirm else { return .none }
+            guard case .undo? = state.confirm else { return .none }
             state.confirm = nil
-            switch c {
-            case .pick(let p, let expected, let team, let forTeam):
-                if forTeam {
-                    return write({ try await api.pickForTeam(id, expectedPick: expected, expectedTeam: team, player: p.id) }, answer: Action.pickAnswered)
-                }
-                return write({ try await api.makePick(id, expectedPick: expected, expectedTeam: team, player: p.id) }, answer: Action.pickAnswered)
-            case .undo:
-                let what = state.isAuction ? "sale" : "pick"
-                return write({ _ = try await api.undoLastPick(id); return "Last \(what) undone." }, answer: Action.commandAnswered)
-            }
+            let what = state.isAuction ? "sale" : "pick"
+            return write({ _ = try await api.undoLastPick(id); return "Last \(what) undone." }, answer: Action.commandAnswered)
         case .queueAdded:
             guard let p = state.available[safe: state.list.selected ?? -1]?.player else { return toast("Select a player first (j/k).") }
             guard state.room.value?.capabilities.signedIn == true else { return .delegate(.perform(.editQueue(league: id, edit: .add(p.id)))) }
@@ -325,14 +294,6 @@ extension DraftRoomFeature {
             // From the team's real flag (the read model carries it), not from what this screen last asked for.
             let on = !room.onAutopick.contains(team.id)
             return write({ try await api.setAutopick(id, team: team.id, on: on).autopick }, answer: { Action.autopickAnswered(team.id, $0) })
-        case .pickAnswered(let r):
-            switch r {
-            case .success(let p):
-                let name = state.players.value?.first { $0.player.id == p.playerID }?.player.name ?? "Player"
-                return .merge(toast("Pick \(p.number): \(name)."), loadAll(&state, api: api, refresh: true))
-            case .failure(let e):
-                return .merge(toast(e.message), loadAll(&state, api: api, refresh: true))
-            }
         case .queueAnswered(let r):
             switch r {
             case .success(let q): state.queue.set(q); return .none
@@ -365,26 +326,25 @@ extension DraftRoomFeature {
                 return .merge(toast("Autopick \(on ? "on" : "off") for \(name)."), reloadRoom(&state, api: api))
             case .failure(let e): return .merge(toast(e.message), reloadRoom(&state, api: api))
             }
-        case .raisePressed, .bidBegan, .maxBidBegan, .maxBidCleared, .nominateRequested, .auctionAnswered:
-            return reduceAuction(into: &state, action: action, context: context)
-        case .signInNeeded:
+        case .signInNeeded, .rounds(.signInNeeded), .auction(.signInNeeded):
             return .merge(toast(signInMessage), reloadRoom(&state, api: api))
+        case .rounds(.pickAnswered(let r)):
+            // Said here, where the players' names are, and the whole room read again around the pick.
+            switch r {
+            case .success(let p):
+                let name = state.players.value?.first { $0.player.id == p.playerID }?.player.name ?? "Player"
+                return .merge(toast("Pick \(p.number): \(name)."), loadAll(&state, api: api, refresh: true))
+            case .failure(let e):
+                return .merge(toast(e.message), loadAll(&state, api: api, refresh: true))
+            }
+        case .rounds(let a):
+            return scope(RoundsDraftFeature.self, \.rounds, &state, a, context: context, Action.rounds)
+        case .auction(let a):
+            let fx = scope(AuctionRoomFeature.self, \.auction, &state, a, context: context, Action.auction)
+            // A write answered: the room is read again as it then stands.
+            guard case .auctionAnswered = a else { return fx }
+            return .merge(fx, reloadRoom(&state, api: api))
         }
-    }
-
-    /// Why I can't pick now, or nil.
-    static func pickBlocked(_ room: DraftBoard) -> String? {
-        guard room.capabilities.myTeam != nil || !room.capabilities.signedIn else { return "You have no team in this league." }
-        switch room.draft.status {
-        case .scheduled: return "The draft hasn't started yet."
-        case .paused: return "The draft is paused."
-        case .complete: return "The draft is complete."
-        case .running: break
-        }
-        if room.draft.isComplete { return "The draft is complete." }
-        // Signed out, Enter goes through Sign in; the server then checks whose pick it is.
-        if room.capabilities.signedIn, !isMyTurn(room) { return "It's not your pick — \(onTheClock(room)?.name ?? "another team") is on the clock." }
-        return nil
     }
 
     /// Why a commissioner action is refused, or nil.

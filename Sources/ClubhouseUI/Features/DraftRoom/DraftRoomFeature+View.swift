@@ -5,7 +5,7 @@ import Terminal
 /// The draft room's view: header, tabs and the table under them.
 extension DraftRoomFeature {
     /// The header as styled segments: where the draft is, the countdown, then its shape (dropped first when narrow).
-    static func header(_ room: DraftBoard, now: Date, reset: ClockReset? = nil, unreachable: Bool = false, width: Int? = nil) -> [(String, StyleRole)] {
+    static func header(_ room: DraftBoard, now: Date, reset: AuctionRoomFeature.ClockReset? = nil, unreachable: Bool = false, width: Int? = nil) -> [(String, StyleRole)] {
         var out = segments(room, now: now, reset: reset, unreachable: unreachable, compact: false)
         // An auction's clock in fewer words when the player on the block and the clock's full words don't both fit.
         if let width, room.auction != nil, out.count > 1, out[0].0.displayWidth + 3 + out[1].0.displayWidth > width - 2 {
@@ -16,8 +16,10 @@ extension DraftRoomFeature {
         return out
     }
 
-    private static func segments(_ room: DraftBoard, now: Date, reset: ClockReset?, unreachable: Bool, compact: Bool) -> [(String, StyleRole)] {
-        if room.auction != nil, room.draft.status != .scheduled { return auctionHeader(room, now: now, reset: reset, unreachable: unreachable, compact: compact) }
+    private static func segments(_ room: DraftBoard, now: Date, reset: AuctionRoomFeature.ClockReset?, unreachable: Bool, compact: Bool) -> [(String, StyleRole)] {
+        if room.auction != nil, room.draft.status != .scheduled {
+            return AuctionRoomFeature.auctionHeader(room, now: now, reset: reset, unreachable: unreachable, compact: compact)
+        }
         let d = room.draft
         let shape = "\(d.type.rawValue) · \(d.rounds) rounds · \(room.teams.count) teams"
         var out: [(String, StyleRole)] = []
@@ -27,19 +29,7 @@ extension DraftRoomFeature {
             out.append(("Not started" + (d.scheduledAt.map { at in " · planned for \(Format.day(at))" + (room.seasonClock.map { " (\(Format.relative(at, leagueClock: $0)))" } ?? "") } ?? "")
                         + (room.capabilities.isCommissioner ? " · S starts it" : " · the commissioner starts it"), .text))
         case .running, .paused, .complete:
-            if d.isComplete || d.status == .complete {
-                out.append(("All \(room.picks.count) picks made", .text))
-            } else {
-                let n = max(1, d.order.count), round = (d.currentPick - 1) / n + 1
-                var s = "Round \(round) · pick \(d.currentPick)"
-                if let team = onTheClock(room) {
-                    s += " · on the clock: \(team.name)" + (team.id == room.capabilities.myTeam ? " (you)" : "")
-                    if let from = room.tradedPicks?.first(where: { $0.number == room.draft.currentPick })?.pick.team, from != team.id {
-                        s += " — \(room.teams.first { $0.id == from }?.name ?? "another team")'s pick"
-                    }
-                }
-                out.append((s, isMyTurn(room) ? .warning : .text))
-            }
+            out.append(RoundsDraftFeature.progress(room))
         }
         if let cd = countdown(d, now: now, unreachable: unreachable) { out.append((cd.text, cd.role)) }
         out.append((shape, .dim))
@@ -48,12 +38,6 @@ extension DraftRoomFeature {
 
     /// The header as one line (tests, narrow fallbacks).
     static func status(_ room: DraftBoard, now: Date) -> String { header(room, now: now).map(\.0).joined(separator: " · ") }
-
-    /// The pick's original team when a trade moved it to the team that made it (nil: its own pick).
-    static func via(_ room: DraftBoard, _ pick: Pick) -> TeamID? {
-        guard let traded = room.tradedPicks?.first(where: { $0.number == pick.number }), traded.pick.team != pick.teamID else { return nil }
-        return traded.pick.team
-    }
 
     /// The team whose pick is on the clock: the pick's owner (a traded pick's new team), as the server counts it.
     static func onTheClock(_ room: DraftBoard) -> TeamSummary? {
@@ -115,23 +99,11 @@ extension DraftRoomFeature {
                                        DataColumn("NFL", .length(3)), DataColumn("Pick", .length(8))],
                              rows: rows, selected: sel, offset: off, context: context)
         case .teams:
-            return teamsTable(state, room, selected: sel, offset: off, context: context)
+            return AuctionRoomFeature.teamsTable(room, selected: sel, offset: off, context: context)
         case .recent where room.auction != nil:
-            let rows = state.recent.map { p in
-                ["#\(p.pick.number)", p.pick.price.map { "$\($0)" } ?? "—", names[p.pick.teamID] ?? "—", p.player.name, p.player.position.rawValue, p.player.nflTeam,
-                 p.pick.source == .manager ? "" : p.pick.source.rawValue]
-            }
-            return DataTable(columns: [DataColumn("Sale", .length(4), .right), DataColumn("Price", .length(5), .right), DataColumn("Team", .fill(1)),
-                                       DataColumn("Player", .fill(2)), DataColumn("Pos", .length(3)), DataColumn("NFL", .length(3)), DataColumn("", .length(10))],
-                             rows: rows, selected: sel, offset: off, context: context)
+            return AuctionRoomFeature.salesTable(state.recent, names: names, selected: sel, offset: off, context: context)
         case .recent:
-            let rows = state.recent.map { p in
-                ["#\(p.pick.number)", "R\(p.pick.round)", names[p.pick.teamID] ?? "—", p.player.name, p.player.position.rawValue, p.player.nflTeam,
-                 via(room, p.pick).map { "via \(names[$0] ?? "—")" } ?? (p.pick.source == .manager ? "" : p.pick.source.rawValue)]
-            }
-            return DataTable(columns: [DataColumn("Pick", .length(4), .right), DataColumn("Rd", .length(3)), DataColumn("Team", .fill(1)), DataColumn("Player", .fill(2)),
-                                       DataColumn("Pos", .length(3)), DataColumn("NFL", .length(3)), DataColumn("", .length(10))],
-                             rows: rows, selected: sel, offset: off, context: context)
+            return RoundsDraftFeature.picksTable(state.recent, room, names: names, selected: sel, offset: off, context: context)
         case .chat:
             // The room's chat is the league chat: a removed line says so, reactions follow the text (the League chat
             // page, `M` on the league page, replies and reacts).
@@ -167,24 +139,18 @@ extension DraftRoomFeature {
         guard let room = LoadView.render(state.room.load, what: "the draft room", empty: "No draft room for this league.",
                                          in: area, buffer: &buffer, context: context) else { return }
         // Header: where the draft is, the countdown in its own colour, the draft's shape; an auction's bid line under it.
-        putSegments(header(room, now: context.now, reset: state.reset, unreachable: state.serverUnreachable, width: area.width), row: 0, in: area, buffer: &buffer, context: context,
+        putSegments(header(room, now: context.now, reset: state.bidding.reset, unreachable: state.serverUnreachable, width: area.width), row: 0, in: area, buffer: &buffer, context: context,
                     keepSecond: room.auction != nil && !state.serverUnreachable)   // the clock, unless "paused —" leads
         let lead = room.auction == nil ? 0 : 1
-        if lead > 0, area.height > 1 { putSegments(auctionLine(room), row: 1, in: area, buffer: &buffer, context: context) }
+        if lead > 0, area.height > 1 { putSegments(AuctionRoomFeature.auctionLine(room), row: 1, in: area, buffer: &buffer, context: context) }
         guard area.height > 1 + lead else { return }
-        // Then a confirmation, an amount being typed, or the tabs.
-        if let c = state.confirm {
-            let text: String
-            switch c {
-            case .pick(let p, let n, _, let forTeam):
-                text = "Draft \(p.name) (\(p.position.rawValue), \(p.nflTeam)) with pick \(n)" + (forTeam ? " for \(onTheClock(room)?.name ?? "the team on the clock")" : "") + "?  y confirm · n/esc cancel"
-            case .undo(let n):
-                text = lead > 0 ? "Undo sale \(n)? (the price goes back to the team)  y confirm · n/esc cancel"
-                    : "Undo pick \(n)? (later picks go back too)  y confirm · n/esc cancel"
-            }
-            TextRow.put(text, in: area, row: 1 + lead, style: context.style(.warning).adding(.bold), buffer: &buffer)
-        } else if let entry = state.entry {
-            renderEntry(entry, state, room, row: 1 + lead, in: area, buffer: &buffer, context: context)
+        // Then a question, an amount being typed, or the tabs.
+        if let question = question(state, room) {
+            TextRow.put(question, in: area, row: 1 + lead, style: context.style(.warning).adding(.bold), buffer: &buffer)
+        } else if let auction = state.auction, let entry = auction.entry {
+            let players = state.players.value ?? []
+            AuctionRoomFeature.renderEntry(entry, auction, value: { id in players.first { $0.player.id == id }?.auctionValue },
+                                           row: 1 + lead, in: area, buffer: &buffer, context: context)
         } else {
             let shown = tabs(state)
             let tabs = Tabs(tabLabels(state), selected: shown.firstIndex(of: state.tab) ?? 0,
@@ -241,9 +207,20 @@ extension DraftRoomFeature {
         table(state, room, in: b, context: context).render(in: b, buffer: &buffer)
     }
 
+    /// The question waiting for y/n: the commissioner's undo, or a pick.
+    static func question(_ state: State, _ room: DraftBoard) -> String? {
+        switch state.confirm {
+        case .undo(let n)?:
+            return room.auction != nil ? "Undo sale \(n)? (the price goes back to the team)  y confirm · n/esc cancel"
+                : "Undo pick \(n)? (later picks go back too)  y confirm · n/esc cancel"
+        case nil:
+            return state.rounds?.confirm.map { RoundsDraftFeature.question($0, room) }
+        }
+    }
+
     public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? {
         let lead = state.isAuction ? 1 : 0
-        if point.y == area.y + 1 + lead, state.confirm == nil, state.entry == nil {
+        if point.y == area.y + 1 + lead, state.confirm == nil, state.picking.confirm == nil, state.bidding.entry == nil {
             let all = tabs(state), bar = Tabs(tabLabels(state), selected: all.firstIndex(of: state.tab) ?? 0)
             return bar.tab(atColumn: point.x, in: Rect(x: area.x + 1, y: area.y + 1 + lead, width: area.width - 2, height: 1)).flatMap { all[safe: $0] }.map(Action.tabSelected)
         }

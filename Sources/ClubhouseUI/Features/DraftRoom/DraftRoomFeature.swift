@@ -6,8 +6,11 @@ import Terminal
 /// available players (pick with Enter, queue with a), my queue, my roster, recent picks and the chat.
 /// Commissioner controls (start, pause/resume, undo, pick for a team, autopick) are listed for everyone
 /// and enabled only for the commissioner. Every pick carries the pick number the person saw.
-/// The board shows the grid. An auction league's draft opens the same page as the auction room
-/// (`DraftRoomFeature+Auction*.swift`): the player on the block, bids, budgets and nominations, beside the same tabs.
+/// The board shows the grid. The page is the room's shell — what both kinds of draft share: the header's clock, the
+/// tabs and their lists, the queue, the chat, the commissioner's start, pause, undo and autopick, the bell — with one
+/// child for what only one kind has (`DraftRoomFeature+Children.swift`): a draft by rounds (`Rounds/`: the pick and its
+/// confirmation, picking for the team on the clock) or an auction (`Auction/`: the player on the block, bids,
+/// maximums, nominations, budgets on the Teams tab), each with its own state, actions, reducer and view.
 public enum DraftRoomFeature: PageFeature {
     /// Its cancellable effects.
     enum EffectID: EffectIdentifier { case room(LeagueID), players(LeagueID), queue(LeagueID), chat(LeagueID) }
@@ -30,11 +33,8 @@ public enum DraftRoomFeature: PageFeature {
     }
     static func tabTitle(_ tab: Tab, auction: Bool) -> String { auction && tab == .recent ? "Sales" : tab.title }
 
-    /// A write waiting for y/n.
+    /// A commissioner's write waiting for y/n (a pick waiting for it is the draft by rounds').
     public enum Confirm: Equatable, Sendable {
-        /// Draft `player` with pick `expected` (for the team on the clock when `forTeam`).
-        /// The pick number and its team as the person saw them: the server refuses the pick if either changed.
-        case pick(PlayerSummary, expected: Int, team: TeamID?, forTeam: Bool)
         case undo(lastPick: Int)
     }
 
@@ -51,15 +51,10 @@ public enum DraftRoomFeature: PageFeature {
         public var chatField = TextFieldState(maxLength: DraftRoomFeature.chatLimit)
         public var chatEditing = false
         public var confirm: Confirm?
-        /// An auction amount being typed (a bid, my maximum, an opening price) and its field.
-        public var entry: AmountEntry?
-        public var amountField = TextFieldState(maxLength: 6)
-        /// Why the amount typed was refused (over my max bid, under the next bid), shown in its row until the next key.
-        public var amountError: String?
-        /// The last outbid said (the nomination and the high bid that passed mine): said once, not at every reload.
-        public var outbidSaid: OutbidSaid?
-        /// The clock a bid last reset ("reset" shows beside it while that deadline holds).
-        public var reset: ClockReset?
+        /// The draft by rounds' own state (shown through `rounds` while the room is one).
+        public var picking = RoundsDraftFeature.Picking()
+        /// The auction's own state (shown through `auction` while the room is one).
+        public var bidding = AuctionRoomFeature.Bidding()
         /// Rings the terminal bell when my team comes on the clock (Settings).
         public var bell: Bool
         /// The league server can't be reached (remote mode): the clock shows paused, not counting down — the server
@@ -127,22 +122,16 @@ public enum DraftRoomFeature: PageFeature {
         /// Esc: cancel a confirmation, else clear the search.
         case escaped
         case rowActivated
-        case pickRequested
-        case pickForTeamRequested
+        /// y or n on the commissioner's question.
         case confirmed, cancelled
         case queueAdded, queueRemoved
         /// Moves the selected queued player up (-1) or down (+1).
         case queueMoved(Int)
         case startPressed, pausePressed, undoPressed, autopickPressed
-        /// Auction: bid the high bid plus the increment on the player on the block.
-        case raisePressed
-        /// Auction: type a bid, my private maximum, or (on Available or My queue) an opening price to nominate.
-        case bidBegan, maxBidBegan, nominateRequested
-        /// Auction: clear my private maximum.
-        case maxBidCleared
-        /// An auction write answered with the room as it then stands.
-        case auctionAnswered(AuctionWrite, Result<AuctionBoard, PresentableError>)
-        case pickAnswered(Result<Pick, PresentableError>)
+        /// What only a draft by rounds does (picks).
+        case rounds(RoundsDraftFeature.Action)
+        /// What only an auction does (bids, maximums, nominations).
+        case auction(AuctionRoomFeature.Action)
         case queueAnswered(Result<[PlayerSummary], PresentableError>)
         case chatAnswered(Result<ChatMessage, PresentableError>)
         /// A commissioner command finished: a toast on success, the server's sentence otherwise.
@@ -164,8 +153,8 @@ public enum DraftRoomFeature: PageFeature {
              reachability: { .serverReachabilityChanged($0) })
     }
     public static func textEntry(_ state: State) -> TextEntry<Action> {
-        TextEntry(isFilterActive: state.filter.isActive || state.position != nil || state.confirm != nil,
-                  isEditingText: state.filter.editing || state.chatEditing || state.entry != nil,
+        TextEntry(isFilterActive: state.filter.isActive || state.position != nil || state.confirm != nil || state.picking.confirm != nil,
+                  isEditingText: state.filter.editing || state.chatEditing || state.bidding.entry != nil,
                   clearFilter: .escaped, typed: { .typed($0) }, pasted: { .pasted($0) })
     }
     public static func title(_ state: State) -> String { state.isAuction ? "Auction room" : "Draft room" }

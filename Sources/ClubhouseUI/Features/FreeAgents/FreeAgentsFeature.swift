@@ -259,8 +259,8 @@ public enum FreeAgentsFeature: PageFeature {
 
     /// A new sort or position supersedes the request in flight.
     static func load(_ state: inout State, _ context: PageContext, inPlace: Bool = false) -> Effect<Action> {
-        let t = inPlace ? state.players.beginRefresh() : state.players.begin(), api = context.env.api, id = state.id, pos = state.position, sort = state.sort
-        return .load(t, id: EffectID.players(id), { try await api.availablePlayers(id, position: pos, sort: sort) }, answer: Action.playersLoaded)
+        let api = context.env.api, id = state.id, pos = state.position, sort = state.sort
+        return state.players.load(inPlace: inPlace, id: EffectID.players(id), { try await api.availablePlayers(id, position: pos, sort: sort) }, answer: Action.playersLoaded)
     }
 
     public static func keymap(_ state: State) -> Keymap<Action> {

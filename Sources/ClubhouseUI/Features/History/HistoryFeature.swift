@@ -65,8 +65,8 @@ public enum HistoryFeature: PageFeature {
         switch action {
         case .onAppear, .retry, .liveRefreshed:
             let inPlace = if case .liveRefreshed = action { true } else { false }
-            let t = inPlace ? state.history.beginRefresh() : state.history.begin(), api = context.env.api, id = state.id
-            return .load(t, id: EffectID.history(id), { try await api.history(id) }, answer: Action.historyLoaded)
+            let api = context.env.api, id = state.id
+            return state.history.load(inPlace: inPlace, id: EffectID.history(id), { try await api.history(id) }, answer: Action.historyLoaded)
         case .historyLoaded(let t, let r):
             state.history.finish(t, r, isEmpty: { $0.seasons.isEmpty })
             return .none

@@ -2,46 +2,21 @@ import Foundation
 import ClubhouseDomain
 import Terminal
 
-/// The league's settings, read-only; `E` opens the form to change them (the commissioner, before the draft).
-public enum LeagueSettingsFeature: PageFeature {
+/// The league's settings, read-only; `E` opens the form to change them (the commissioner, before the draft; saving
+/// goes through sign-in when signed out), `c` the scoring rules.
+public enum LeagueSettingsFeature: LeagueDetailPage {
     /// Its cancellable effects.
     enum EffectID: EffectIdentifier { case detail(LeagueID) }
 
-    public typealias State = LeagueDetailPageState
-
-    public enum Action: PageActionCases {
-        case onAppear, retry
-        case leagueLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
-        case list(ListMove)
-        case scoringOpened
-        /// `E`: the settings form (saving goes through sign-in when signed out).
-        case editOpened
-    }
-
     public static func title(_ state: State) -> String { "League settings" }
     public static func page(_ state: State) -> Page { .leagueSettings(state.id) }
-    public static func board(_ state: State) -> BoardContext { .league(state.id, week: nil, highlight: nil) }
-
-    public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
-        switch action {
-        case .onAppear, .retry:
-            return state.load(context, id: EffectID.detail(state.id), answer: Action.leagueLoaded)
-        case .leagueLoaded(let t, let r):
-            state.detail.finish(t, r); return .none
-        case .list(let m):
-            let n = state.detail.value.map { rows($0).count } ?? 0
-            state.list.apply(m, count: n, viewport: context.viewport); return .none
-        case .scoringOpened:
-            return .delegate(.open(.scoringRules(state.id)))
-        case .editOpened:
-            return .delegate(.open(.leagueForm(.edit(state.id))))
-        }
-    }
+    public static func detailEffect(_ id: LeagueID) -> TaskID { TaskID(EffectID.detail(id)) }
+    public static func rowCount(_ detail: LeagueDetail) -> Int { rows(detail).count }
 
     public static func keymap(_ state: State) -> Keymap<Action> {
-        Keymap([KeyBinding([.char("c")], .scoringOpened, label: "scoring rules", group: "League settings", footer: true)]
+        Keymap([KeyBinding([.char("c")], .opened(.scoringRules(state.id)), label: "scoring rules", group: "League settings", footer: true)]
                + ListKeys.bindings(Action.list) + [
-            KeyBinding([.char("E")], .editOpened, label: tradesOnly(state) ? "edit trade settings" : "edit settings", group: "League settings", footer: true,
+            KeyBinding([.char("E")], .opened(.leagueForm(.edit(state.id))), label: tradesOnly(state) ? "edit trade settings" : "edit settings", group: "League settings", footer: true,
                        enabledWhen: editBlocked(state) == nil, disabledReason: editBlocked(state)),
             PageKeys.retry(.retry),
         ])

@@ -56,8 +56,8 @@ public enum MatchupFeature: PageFeature {
         switch action {
         case .onAppear, .retry, .liveRefreshed:
             let inPlace = if case .liveRefreshed = action { true } else { false }
-            let t = inPlace ? state.detail.beginRefresh() : state.detail.begin(), api = context.env.api, id = state.id, week = state.week, team = state.team
-            return .load(t, id: EffectID.matchup(id), { try await api.matchup(id, week: week, team: team) }, answer: Action.matchupLoaded)
+            let api = context.env.api, id = state.id, week = state.week, team = state.team
+            return state.detail.load(inPlace: inPlace, id: EffectID.matchup(id), { try await api.matchup(id, week: week, team: team) }, answer: Action.matchupLoaded)
         case .matchupLoaded(let t, let r):
             if state.detail.finish(t, r), let d = state.detail.value {
                 state.side = d.away?.team.id == state.team ? .away : .home

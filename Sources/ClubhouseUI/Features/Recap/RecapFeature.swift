@@ -71,8 +71,8 @@ public enum RecapFeature: PageFeature {
 
     /// Loads the week asked for; a newer week supersedes a slower older one.
     static func load(_ state: inout State, _ context: PageContext, inPlace: Bool = false) -> Effect<Action> {
-        let t = inPlace ? state.recap.beginRefresh() : state.recap.begin(), api = context.env.api, id = state.id, week = state.week
-        return .load(t, id: EffectID.recap(id), { try await api.recap(id, week: week) }, answer: Action.recapLoaded)
+        let api = context.env.api, id = state.id, week = state.week
+        return state.recap.load(inPlace: inPlace, id: EffectID.recap(id), { try await api.recap(id, week: week) }, answer: Action.recapLoaded)
     }
 
     public static func keymap(_ state: State) -> Keymap<Action> {

@@ -71,8 +71,8 @@ public enum ScoreboardFeature: PageFeature {
 
     /// Loads the week asked for; a newer week supersedes a slower older one.
     static func load(_ state: inout State, _ context: PageContext, inPlace: Bool = false) -> Effect<Action> {
-        let t = inPlace ? state.scoreboard.beginRefresh() : state.scoreboard.begin(), api = context.env.api, id = state.id, week = state.week
-        return .load(t, id: EffectID.scoreboard(id), { try await api.scoreboard(id, week: week) }, answer: Action.scoreboardLoaded)
+        let api = context.env.api, id = state.id, week = state.week
+        return state.scoreboard.load(inPlace: inPlace, id: EffectID.scoreboard(id), { try await api.scoreboard(id, week: week) }, answer: Action.scoreboardLoaded)
     }
 
     public static func keymap(_ state: State) -> Keymap<Action> {

@@ -3,39 +3,18 @@ import ClubhouseDomain
 import Terminal
 
 /// The league's scoring rules: points per stat, kicker distances, defense points-allowed tiers.
-public enum ScoringRulesFeature: PageFeature {
+/// `e` opens the league settings.
+public enum ScoringRulesFeature: LeagueDetailPage {
     /// Its cancellable effects.
     enum EffectID: EffectIdentifier { case detail(LeagueID) }
 
-    public typealias State = LeagueDetailPageState
-
-    public enum Action: PageActionCases {
-        case onAppear, retry
-        case leagueLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
-        case list(ListMove)
-        case leagueSettingsOpened
-    }
-
     public static func title(_ state: State) -> String { "Scoring" }
     public static func page(_ state: State) -> Page { .scoringRules(state.id) }
-    public static func board(_ state: State) -> BoardContext { .league(state.id, week: nil, highlight: nil) }
-
-    public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
-        switch action {
-        case .onAppear, .retry:
-            return state.load(context, id: EffectID.detail(state.id), answer: Action.leagueLoaded)
-        case .leagueLoaded(let t, let r):
-            state.detail.finish(t, r); return .none
-        case .list(let m):
-            let n = state.detail.value.map { rows($0.league.settings.scoring).count } ?? 0
-            state.list.apply(m, count: n, viewport: context.viewport); return .none
-        case .leagueSettingsOpened:
-            return .delegate(.open(.leagueSettings(state.id)))
-        }
-    }
+    public static func detailEffect(_ id: LeagueID) -> TaskID { TaskID(EffectID.detail(id)) }
+    public static func rowCount(_ detail: LeagueDetail) -> Int { rows(detail.league.settings.scoring).count }
 
     public static func keymap(_ state: State) -> Keymap<Action> {
-        Keymap([KeyBinding([.char("e")], .leagueSettingsOpened, label: "league settings", group: "Scoring", footer: true)]
+        Keymap([KeyBinding([.char("e")], .opened(.leagueSettings(state.id)), label: "league settings", group: "Scoring", footer: true)]
                + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
     }
 

@@ -34,8 +34,8 @@ public enum StandingsFeature: PageFeature {
         switch action {
         case .onAppear, .retry, .liveRefreshed:
             let inPlace = if case .liveRefreshed = action { true } else { false }
-            let t = inPlace ? state.entries.beginRefresh() : state.entries.begin(), api = context.env.api, id = state.id
-            return .load(t, id: EffectID.standings(id), { try await api.standings(id) }, answer: Action.standingsLoaded)
+            let api = context.env.api, id = state.id
+            return state.entries.load(inPlace: inPlace, id: EffectID.standings(id), { try await api.standings(id) }, answer: Action.standingsLoaded)
         case .standingsLoaded(let t, let r):
             state.entries.finish(t, r, isEmpty: \.isEmpty); return .none
         case .list(let m):

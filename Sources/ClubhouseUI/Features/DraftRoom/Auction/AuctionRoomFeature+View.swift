@@ -2,8 +2,9 @@ import Foundation
 import ClubhouseDomain
 import Terminal
 
-/// The auction room's view: the block in the header, the bid line under it, the amount being typed, the Teams tab.
-extension DraftRoomFeature {
+/// The auction room's view: the block in the header, the bid line under it, the amount being typed, the Teams tab and
+/// the Sales tab, and its keys (the shell places them among its own).
+extension AuctionRoomFeature {
     /// The header of a started auction: the player on the block (or whose nomination it is), the clock, his value,
     /// then the auction's shape (dropped first when narrow).
     static func auctionHeader(_ room: DraftBoard, now: Date, reset: ClockReset?, unreachable: Bool = false, compact: Bool = false) -> [(String, StyleRole)] {
@@ -16,7 +17,7 @@ extension DraftRoomFeature {
             out.append(("On the block: \(p.name) (\(p.position.rawValue), \(p.nflTeam))", .text))
             value = a.value
         } else {
-            let mine = isMyTurn(room)
+            let mine = DraftRoomFeature.isMyTurn(room)
             out.append(("Sale \(d.currentPick) · " + (mine ? "your nomination — enter puts the selected player up" : "\(teamName(room, a.nominator)) nominates"),
                         mine ? .warning : .text))
         }
@@ -32,7 +33,7 @@ extension DraftRoomFeature {
     /// between sales "0:25 to nominate". `compact` (a narrow screen, so the player's name keeps its room): "0:15 to bid",
     /// "sold in 0:07", "0:09 left (reset)".
     static func auctionClock(_ room: DraftBoard, now: Date, reset: ClockReset?, unreachable: Bool = false, compact: Bool = false) -> (String, StyleRole)? {
-        guard let a = room.auction, let cd = countdown(room.draft, now: now, unreachable: unreachable) else { return nil }
+        guard let a = room.auction, let cd = DraftRoomFeature.countdown(room.draft, now: now, unreachable: unreachable) else { return nil }
         guard room.draft.status == .running, !room.draft.isComplete, !unreachable, let deadline = room.draft.deadline else { return cd }
         guard let n = a.nomination else { return (cd.text + " to nominate", cd.role == .error ? .error : .accent) }
         let last = deadline.timeIntervalSince(now) < Double(lastSeconds)
@@ -70,8 +71,9 @@ extension DraftRoomFeature {
     }
 
     /// The amount being typed, in place of the tabs.
-    static func renderEntry(_ entry: AmountEntry, _ state: State, _ room: DraftBoard, row: Int, in area: Rect, buffer: inout Buffer, context: RenderContext) {
-        let a = room.auction
+    /// `value`: the auction value of the player being nominated, when known.
+    static func renderEntry(_ entry: AmountEntry, _ state: State, value: (PlayerID) -> Int?, row: Int, in area: Rect, buffer: inout Buffer, context: RenderContext) {
+        let room = state.room, a = room.auction
         let label: String, hint: String
         switch entry {
         case .bid(_, let p):
@@ -82,8 +84,7 @@ extension DraftRoomFeature {
             hint = "enter sets · empty clears · only you see it"
         case .nominate(let p):
             label = "Put \(p.name) up for $"
-            let value = state.players.value?.first { $0.player.id == p.id }?.auctionValue
-            hint = "enter nominates" + (value.map { " · value $\($0)" } ?? "") + (a.map { " · at least $\($0.settings.minBid)" } ?? "")
+            hint = "enter nominates" + (value(p.id).map { " · value $\($0)" } ?? "") + (a.map { " · at least $\($0.settings.minBid)" } ?? "")
         }
         let y = area.y + row
         var x = area.x + 1
@@ -101,7 +102,7 @@ extension DraftRoomFeature {
 
     /// The Teams tab: every team's budget left, max bid and open spots, in draft order, with who nominates and who
     /// holds the high bid.
-    static func teamsTable(_ state: State, _ room: DraftBoard, selected: Int?, offset: Int, context: RenderContext) -> DataTable {
+    static func teamsTable(_ room: DraftBoard, selected: Int?, offset: Int, context: RenderContext) -> DataTable {
         let a = room.auction
         let rows: [[String]] = (a?.teams ?? []).map { t in
             var note: [String] = []
@@ -118,5 +119,55 @@ extension DraftRoomFeature {
         return DataTable(columns: [DataColumn("Team", .fill(1)), DataColumn("Left", .length(6), .right), DataColumn("Max bid", .length(7), .right),
                                    DataColumn("Open", .length(4), .right), DataColumn("", .length(18))],
                          rows: rows, roles: roles, selected: selected, offset: offset, context: context)
+    }
+
+    /// The Sales tab: newest first, each with its price and the team that bought him.
+    static func salesTable(_ recent: [DraftPickView], names: [TeamID: String], selected: Int?, offset: Int, context: RenderContext) -> DataTable {
+        let rows = recent.map { p in
+            ["#\(p.pick.number)", p.pick.price.map { "$\($0)" } ?? "—", names[p.pick.teamID] ?? "—", p.player.name, p.player.position.rawValue, p.player.nflTeam,
+             p.pick.source == .manager ? "" : p.pick.source.rawValue]
+        }
+        return DataTable(columns: [DataColumn("Sale", .length(4), .right), DataColumn("Price", .length(5), .right), DataColumn("Team", .fill(1)),
+                                   DataColumn("Player", .fill(2)), DataColumn("Pos", .length(3)), DataColumn("NFL", .length(3)), DataColumn("", .length(10))],
+                         rows: rows, selected: selected, offset: offset, context: context)
+    }
+
+    // MARK: - Keys
+
+    /// While an amount is typed: digits type; these rows tell the footer and help what Enter and Esc do.
+    static func entryKeymap(_ entry: AmountEntry) -> Keymap<Action> {
+        let send: String
+        switch entry { case .bid: send = "bid"; case .maxBid: send = "set maximum"; case .nominate: send = "nominate" }
+        return Keymap([KeyBinding([.enter], .typed(.enter), label: send, group: DraftRoomFeature.keyGroup, footer: true),
+                       KeyBinding([.escape], .typed(.escape), label: "cancel", group: DraftRoomFeature.keyGroup, footer: true)])
+    }
+
+    /// Nominating the selected player: Enter on Available, n on My queue.
+    static func nominateKey(_ state: State, on tab: DraftRoomFeature.Tab) -> KeyBinding<Action> {
+        let blocked = nominateBlocked(state.room)
+        return KeyBinding([tab == .queue ? .char("n") : .enter], .nominateRequested, label: "nominate", group: DraftRoomFeature.keyGroup, footer: true,
+                          enabledWhen: blocked == nil, disabledReason: blocked, operation: Endpoints.Auction.nominate.name)
+    }
+
+    /// Bidding, from every tab: the footer shows them while a player is on the block.
+    static func bidKeys(_ state: State) -> [KeyBinding<Action>] {
+        let room = state.room
+        guard let a = room.auction else { return [] }
+        let bid = bidBlocked(room), max = maxBidBlocked(room), on = a.nomination != nil
+        // The high bidder's footer offers no bid against themselves (the keys still say why), only their maximum.
+        let leading = on && myAuctionTeam(room).map { $0.team == a.nomination?.highBidder } == true
+        var b: [KeyBinding<Action>] = []
+        b.append(KeyBinding([.char("b")], .raisePressed, label: nextBid(a).map { "bid $\($0)" } ?? "raise by the minimum", group: "Auction",
+                            footer: on && !leading, enabledWhen: bid == nil, disabledReason: bid, operation: Endpoints.Auction.bid.name))
+        b.append(KeyBinding([.char("$")], .bidBegan, label: "type a bid", group: "Auction", footer: on && !leading, enabledWhen: bid == nil, disabledReason: bid,
+                            operation: Endpoints.Auction.bid.name))
+        b[b.count - 1].hint?.label = "amount"
+        b.append(KeyBinding([.char("m")], .maxBidBegan, label: "set my maximum (proxy bid)", group: "Auction", footer: on,
+                            enabledWhen: max == nil, disabledReason: max, operation: Endpoints.Auction.setMaxBid.name))
+        b[b.count - 1].hint?.label = "maximum"
+        b.append(KeyBinding([.char("M")], .maxBidCleared, label: "clear my maximum", group: "Auction",
+                            enabledWhen: max == nil && (a.myMaxBid != nil || !room.capabilities.signedIn), disabledReason: max ?? "You have no maximum on this player.",
+                            operation: Endpoints.Auction.setMaxBid.name))
+        return b
     }
 }

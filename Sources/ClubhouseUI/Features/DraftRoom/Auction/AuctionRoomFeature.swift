@@ -7,7 +7,43 @@ import Terminal
 /// max bid and open spots. Keys raise by the increment, type a bid, set or clear a private maximum, and nominate from
 /// Available or the queue with an opening price (keys in README.md, “The auction room”). Every bid names the nomination the person saw: the server refuses a
 /// stale one with its own sentence ("outbid — $31 by Tailgaters"), never replayed.
-extension DraftRoomFeature {
+/// A child of the draft room (`DraftRoomFeature`), which lends it the room and keeps `Bidding`, its own state.
+public enum AuctionRoomFeature: Reducer {
+    public typealias State = RoomChild<Bidding>
+
+    /// What the auction keeps of its own.
+    public struct Bidding: Equatable, Sendable {
+        /// An amount being typed (a bid, my maximum, an opening price) and its field.
+        public var entry: AmountEntry?
+        public var amountField = TextFieldState(maxLength: 6)
+        /// Why the amount typed was refused (over my max bid, under the next bid), shown in its row until the next key.
+        public var amountError: String?
+        /// The last outbid said (the nomination and the high bid that passed mine): said once, not at every reload.
+        public var outbidSaid: OutbidSaid?
+        /// The clock a bid last reset ("reset" shows beside it while that deadline holds).
+        public var reset: ClockReset?
+        public init() {}
+    }
+
+    public enum Action: Sendable {
+        /// Bid the high bid plus the increment on the player on the block.
+        case raisePressed
+        /// Type a bid, my private maximum, or (on Available or My queue) an opening price to nominate.
+        case bidBegan, maxBidBegan, nominateRequested
+        /// Clear my private maximum.
+        case maxBidCleared
+        /// A key while typing an amount (Enter sends, Esc cancels).
+        case typed(Key)
+        /// Text pasted into the amount (its digits kept).
+        case pasted(String)
+        /// An auction write answered with the room as it then stands (the shell reads the room again).
+        case auctionAnswered(AuctionWrite, Result<AuctionBoard, PresentableError>)
+        /// The shell read the room again; `before` is the room as it was.
+        case roomRead(before: DraftBoard?)
+        /// A write answered "not signed in" (the shell says so and reads the room again).
+        case signInNeeded(DomainError)
+    }
+
     /// An amount being typed, and what it is for.
     public enum AmountEntry: Equatable, Sendable {
         case bid(NominationID, PlayerSummary)
@@ -135,9 +171,9 @@ extension DraftRoomFeature {
 
     // MARK: - The reducer's auction actions
 
-    static func reduceAuction(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
-        let api = context.env.api
-        guard let room = state.room.value, let a = room.auction else { return .none }
+    public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
+        let api = context.env.api, room = state.room
+        guard let a = room.auction else { return .none }
         let signedIn = room.capabilities.signedIn
         switch action {
         case .raisePressed:
@@ -159,13 +195,15 @@ extension DraftRoomFeature {
             return setMax(&state, n.id, nil, api: api, signedIn: signedIn)
         case .nominateRequested:
             if let reason = nominateBlocked(room) { return toast(reason) }
-            let player: PlayerSummary?
-            switch state.tab {
-            case .queue: player = state.myQueue[safe: state.list.selected ?? -1]
-            default: player = state.available[safe: state.list.selected ?? -1]?.player
-            }
-            guard let player else { return toast("Select a player first (j/k).") }
+            guard let player = state.selected else { return toast("Select a player first (j/k).") }
             return beginEntry(&state, .nominate(player), prefill: "\(a.settings.minBid)")
+        case .typed(let key):
+            return typedAmount(key, &state, context: context)
+        case .pasted(let text):
+            guard state.entry != nil else { return .none }
+            state.amountField.insert(String(text.filter { $0.isASCII && $0.isNumber }))
+            state.amountError = nil
+            return .none
         case .auctionAnswered(let write, let r):
             state.entry = nil
             switch r {
@@ -174,21 +212,36 @@ extension DraftRoomFeature {
                 var now = room
                 now.auction = board
                 now.draft.deadline = board.deadline
-                state.room.set(now)
-                return .merge(toast(sentence(write, board, room)), auctionRoomChanged(&state, before: room.auction), reloadRoom(&state, api: api))
+                state.room = now
+                return .merge(toast(sentence(write, board, room)), roomChanged(&state, before: room.auction))
             case .failure(let e):
                 // The server's "outbid — $31 by Tailgaters" said to the person it happened to.
-                let said = e.message.hasPrefix("outbid") ? "You were \(e.message)." : e.message
-                return .merge(toast(said), reloadRoom(&state, api: api))
+                return toast(e.message.hasPrefix("outbid") ? "You were \(e.message)." : e.message)
             }
-        default:
+        case .roomRead(let before):
+            var fx = [roomChanged(&state, before: before?.auction)]
+            // Outbid (a toast and the bell, once per bid that passed mine) or sold, said as the room reads it.
+            if let news = auctionNews(before: before, after: room), news.outbid == nil || news.outbid != state.outbidSaid {
+                if let said = news.outbid { state.outbidSaid = said }
+                fx.append(toast(news.message))
+                if news.bell { fx.append(DraftRoomFeature.ringBell(fallback: state.bell, context: context)) }
+            }
+            return .merge(fx)
+        case .signInNeeded:
             return .none
         }
     }
 
+    static func toast(_ m: String) -> Effect<Action> { .delegate(.toast(m)) }
+
+    /// Runs a write; a signed-out answer becomes `signInNeeded`.
+    static func write<T: Sendable>(_ work: @escaping @Sendable () async throws -> T,
+                                   answer: @escaping @Sendable (Result<T, PresentableError>) -> Action) -> Effect<Action> {
+        DraftRoomFeature.write(work, answer: answer, signedOut: Action.signInNeeded)
+    }
+
     static func beginEntry(_ state: inout State, _ entry: AmountEntry, prefill: String) -> Effect<Action> {
         state.entry = entry
-        state.confirm = nil
         state.amountError = nil
         // The pre-filled amount is selected: the first digit typed replaces it ("10" on "1" is $10, not $110).
         state.amountField = TextFieldState(text: prefill, maxLength: 6, selected: true)
@@ -215,7 +268,7 @@ extension DraftRoomFeature {
 
     static func submitAmount(_ entry: AmountEntry, _ state: inout State, context: PageContext) -> Effect<Action> {
         let api = context.env.api
-        let signedIn = state.room.value?.capabilities.signedIn == true
+        let signedIn = state.room.capabilities.signedIn
         let text = state.amountField.text.trimmingCharacters(in: .whitespaces)
         let amount = Int(text)
         if case .maxBid(let n, _) = entry, text.isEmpty { return setMax(&state, n, nil, api: api, signedIn: signedIn) }
@@ -224,7 +277,7 @@ extension DraftRoomFeature {
             return .none
         }
         // Refused here, in words in the field, and kept for the person to change (the server checks again).
-        if let room = state.room.value, let problem = amountProblem(entry, amount, room) {
+        if let problem = amountProblem(entry, amount, state.room) {
             state.amountError = problem
             return .none
         }
@@ -280,8 +333,8 @@ extension DraftRoomFeature {
 
     /// After the room is read again: marks a clock a bid reset (the same nomination, a later end) and drops an amount
     /// being typed for a player no longer on the block (or a nomination someone else made first), saying why.
-    static func auctionRoomChanged(_ state: inout State, before: AuctionBoard?) -> Effect<Action> {
-        let a = state.room.value?.auction
+    static func roomChanged(_ state: inout State, before: AuctionBoard?) -> Effect<Action> {
+        let a = state.room.auction
         if let n = a?.nomination, let end = a?.deadline {
             // More than half a second later: a reset (a bid's answer and a reload may carry the same deadline a hair apart).
             if let old = before, old.nomination?.id == n.id, let was = old.deadline, end.timeIntervalSince(was) > ClockReset.sameDeadline {

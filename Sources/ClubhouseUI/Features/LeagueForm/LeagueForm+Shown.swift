@@ -1,0 +1,139 @@
+import Foundation
+import ClubhouseDomain
+import Terminal
+
+/// What the form shows for its values: the rows, each value in words, and each field's limit or help.
+extension LeagueForm {
+    /// The rows the form component shows for these values: the names as text, the settings as values stepped with ←/→,
+    /// the submit button last (its help says whether there is anything to save).
+    func rows(_ mode: LeagueFormMode, isDirty: Bool) -> [FormFields.Field] {
+        fields(mode).map { f in
+            switch f {
+            case .name, .teamName:
+                return FormFields.Field(f.label, id: f.id, value: text(f), placeholder: f == .name ? "type a name" : "Team 1",
+                                        section: f.section, help: help(f))
+            case .submit:
+                return FormFields.Field(button: mode == .create ? "Create league" : "Save settings", id: f.id,
+                                        help: isDirty || mode == .create ? "Enter or ctrl-s" : "nothing changed yet")
+            default:
+                let section = f.section == "Roster"
+                    ? "Roster · \(settings.rosterSize) players, " + (settings.draftType == .auction ? "\(settings.draftRounds) bought at auction" : "\(settings.draftRounds) draft rounds")
+                    : f.section
+                return FormFields.Field(choice: f.label, id: f.id, shown: value(f), section: section, help: help(f))
+            }
+        }
+    }
+
+    /// The value as shown ("10", "Half-PPR", "90 s").
+    func value(_ field: LeagueFormField) -> String {
+        let s = settings
+        switch field {
+        case .name: return name.text
+        case .teamName: return teamName.text
+        case .season:
+            guard let s = chosenSeason else { return season.map(String.init) ?? "the newest stored" }
+            return "\(s.season) · " + (s.isCurrent(at: now) ? "live" : "replay")
+        case .visibility: return isPublic ? "public" : "private"
+        case .teams: return "\(s.teamCount)"
+        case .slot(let slot): return "\(s.rosterSlots[slot] ?? 0)"
+        case .scoring: return s.scoring.preset.rawValue
+        case .draftType: return s.draftType == .thirdRoundReversal ? "3rd-round reversal" : s.draftType.rawValue
+        case .pickClock: return s.pickClockSeconds.map { "\($0) s" } ?? "none"
+        case .auctionBudget: return "$\(s.auctionBudget)"
+        case .auctionMinBid: return "$\(s.auctionMinBid)"
+        case .auctionIncrement: return "$\(s.auctionIncrement)"
+        case .nominationClock: return "\(s.nominationSeconds) s"
+        case .bidClock: return "\(s.bidSeconds) s"
+        case .bidResetClock: return "\(s.bidResetSeconds) s"
+        case .waiverType: return s.waiverType == .faab ? "FAAB" : "rolling"
+        case .faabBudget: return "$\(s.faabBudget)"
+        case .waiverPeriod: return "\(s.waiverPeriodDays) day\(s.waiverPeriodDays == 1 ? "" : "s")"
+        case .playoffTeams: return "\(s.playoffTeams)"
+        case .tradeReview: return s.tradeReview == .vote ? "league vote" : s.tradeReview.rawValue
+        case .tradeReviewHours: return "\(s.tradeReviewHours) h"
+        case .tradeDeadline: return "week \(s.tradeDeadlineWeek)"
+        case .tradePicks: return s.tradePicks ? "tradeable" : "not traded"
+        case .tradeExpiry: return "\(s.tradeExpiryDays) day\(s.tradeExpiryDays == 1 ? "" : "s")"
+        case .leagueType: return s.leagueType.rawValue
+        case .keeperCount: return "\(s.keeperCount) a team"
+        case .keeperPenalty: return "\(s.keeperRoundPenalty) round\(s.keeperRoundPenalty == 1 ? "" : "s") earlier"
+        case .undraftedKeeperRound: return "round \(s.undraftedKeeperRound)"
+        case .maxKeeperYears: return s.maxKeeperYears == 0 ? "no limit" : "\(s.maxKeeperYears) season\(s.maxKeeperYears == 1 ? "" : "s")"
+        case .keeperDeadline: return "\(s.keeperDeadlineHours) h before the draft"
+        case .submit: return ""
+        }
+    }
+
+    /// The field's limit or help, one line.
+    func help(_ field: LeagueFormField) -> String {
+        let s = settings
+        switch field {
+        case .name: return "1–40 characters · type to edit"
+        case .teamName: return "optional · “Team 1” when empty"
+        case .season:
+            guard let s = chosenSeason else { return seasons.isEmpty && now == .distantPast ? "loading the seasons stored…" : "none stored: clubhouse season fetch YEAR" }
+            let others = seasons.count > 1 ? "\(seasons.first!.season)–\(seasons.last!.season) stored" : "the one season stored"
+            return s.isCurrent(at: now) ? "\(others) · the season under way: real time, real kickoffs"
+                : "\(others) · replayed on the league's own clock, from before the opener"
+        case .visibility: return isPublic ? "anyone can find it and ask to join" : "only people with an invite code can join"
+        case .teams: return "\(Self.span(LeagueSettings.allowedTeamCounts)) · odd counts give one bye a week"
+        case .slot(let slot):
+            let r = Self.slotCounts[slot] ?? 0...5
+            let base = Self.span(r)
+            let what: String = switch slot {
+            case .flex: "RB/WR/TE"
+            case .bench: "bench"
+            case .ir: "injured reserve"
+            default: "starters"
+            }
+            return "\(base) · \(what)" + (slot == .ir ? ", not drafted" : "")
+        case .scoring: return "a catch scores 0, 0.5 or 1 point"
+        case .draftType:
+            switch s.draftType {
+            case .snake: return "order reverses every round"
+            case .linear: return "same order every round"
+            case .thirdRoundReversal: return "snake; round 3 repeats round 2"
+            case .auction:
+                return "$\(s.auctionBudget) each, $\(s.auctionMinBid) minimum bid · \(s.nominationSeconds) s to nominate, \(s.bidSeconds) s to bid, \(s.bidResetSeconds) s after a late bid"
+            }
+        case .pickClock: return s.pickClockSeconds == nil ? "none: a soft timer, expiry does nothing" : "5 s (lightning) to 300 s, or none · expiry autopicks"
+        case .auctionBudget:
+            return "each team's, \(Self.span(LeagueSettings.Limits.auctionBudget, "$")), ±$\(Self.auctionBudgetStep) · fills \(s.draftRounds) spots at the minimum bid or more"
+        case .auctionMinBid: return "\(Self.span(LeagueSettings.Limits.auctionMinBid, "$")) · the lowest opening bid; each open spot keeps it in reserve"
+        case .auctionIncrement: return "\(Self.span(LeagueSettings.Limits.auctionIncrement, "$")) · the least a bid raises the high bid by"
+        case .nominationClock: return "\(Self.span(LeagueSettings.Limits.nominationSeconds)) s to put a player up · a missed turn puts one up at the minimum"
+        case .bidClock: return "\(Self.span(LeagueSettings.Limits.bidSeconds)) s once a player is up · the highest bid when it ends buys him"
+        case .bidResetClock:
+            return "1–\(s.bidSeconds) s, at most the bidding clock · a bid with less left resets it to \(s.bidResetSeconds) s"
+        case .waiverType: return s.waiverType == .faab ? "blind bids from a season budget" : "by priority; a claim moves you last"
+        case .faabBudget: return "$0–$\(Self.faabBudgets.upperBound), ±$\(Self.faabStep) · highest bid wins"
+        case .waiverPeriod: return "1–7 days on waivers after a drop"
+        case .playoffTeams:
+            let w = s.playoffWeeks
+            let weeks = w.count == 1 ? "week \(w.lowerBound)" : "weeks \(w.lowerBound)–\(w.upperBound)"
+            return "2, 4 or 6 · \(weeks)\(s.playoffTeams == 6 ? " · top two seeds get a bye" : "")"
+        case .tradeReview:
+            switch s.tradeReview {
+            case .noReview: return "an accepted trade executes at once"
+            case .commissioner: return "the commissioner may cancel it during the review"
+            case .vote: return "a third of the other managers vetoes it · votes are anonymous"
+            }
+        case .tradeReviewHours: return "then it executes · \(Self.reviewHours.map(String.init).joined(separator: ", ")) h"
+        case .tradeDeadline: return "no trade proposed or executed after this NFL week"
+        case .tradePicks: return "this season's picks not yet made, before and during the draft"
+        case .tradeExpiry: return "1–14 days for an answer, then the offer expires"
+        case .leagueType:
+            return s.leagueType == .keeper ? "renewed, each team keeps players of its final roster at a round's cost"
+                : "renewed, members and settings carry over; every player is drafted again"
+        case .keeperCount: return "\(Self.span(LeagueSettings.Limits.keeperCount)) of the final roster"
+        case .keeperPenalty: return "0–5 · a keeper costs his drafted round minus this per year kept; round 1 is the floor"
+        case .undraftedKeeperRound: return "1–\(s.draftRounds) · what an undrafted (or dropped and re-added) keeper costs"
+        case .maxKeeperYears: return "0–20 seasons in a row · 0 for no limit"
+        case .keeperDeadline: return "managers declare until then; the commissioner until the draft starts"
+        case .submit: return ""
+        }
+    }
+
+    /// A limit in words: "1–7", or "$1–$10" with `unit` "$".
+    static func span(_ r: ClosedRange<Int>, _ unit: String = "") -> String { "\(unit)\(r.lowerBound)–\(unit)\(r.upperBound)" }
+}
