@@ -69,20 +69,20 @@ public final class DraftClockDriver: Sendable {
                 // The heartbeat first: a driver that has just started, or stood still itself past the threshold, gives
                 // the rooms back the time no driver ran (`ClockOutage`) before anything below can tick them.
                 let stoodStill = beat.map { clock.now - $0 > .seconds(ClockOutage.threshold) } ?? true
-                if failures.attempt("heartbeat", { try service.clockHeartbeat(restoring: stoodStill) }) != nil { beat = clock.now }
-                let plan = failures.attempt("plan") { try service.draftPlan() } ?? (due: [], held: [])
+                if failures.attempt("heartbeat", { try service.draft.clockHeartbeat(restoring: stoodStill) }) != nil { beat = clock.now }
+                let plan = failures.attempt("plan") { try service.draft.draftPlan() } ?? (due: [], held: [])
                 due = Dictionary(plan.due.map { ($0.league, $0.due) }, uniquingKeysWith: { a, _ in a })
                 let now = service.clock.now()
                 for held in plan.held { backoff.held(held.league, reason: held.reason, at: now) }
                 backoff.keepOnly(Set(due.keys).union(plan.held.map(\.league)))
                 // Trades fall due on real time too (bots answering offers made before the season, when no league
                 // clock moves): run their steps on the same planning pass. A failure waits for the next pass.
-                for league in failures.attempt("trades", { try service.leaguesWithTradesDue() }) ?? [] {
-                    _ = failures.attempt("trades", league: league) { try service.processTrades(league) }
+                for league in failures.attempt("trades", { try service.trades.leaguesWithTradesDue() }) ?? [] {
+                    _ = failures.attempt("trades", league: league) { try service.trades.processTrades(league) }
                 }
                 // Join requests to commissioners that answer by themselves (the demo leagues'), on the same pass.
-                for league in failures.attempt("join requests", { try service.leaguesWithJoinRequestsDue() }) ?? [] {
-                    _ = failures.attempt("join requests", league: league) { try service.answerJoinRequests(league) }
+                for league in failures.attempt("join requests", { try service.leagues.leaguesWithJoinRequestsDue() }) ?? [] {
+                    _ = failures.attempt("join requests", league: league) { try service.leagues.answerJoinRequests(league) }
                 }
                 planned = clock.now
             } else {
@@ -113,13 +113,13 @@ public final class DraftClockDriver: Sendable {
 extension DraftClockDriver {
     /// When the room's pick on the clock falls due (nil: none, or the read failed — said once — until the next plan).
     private func dueMoment(_ league: LeagueID) -> Date? {
-        failures.attempt("due", league: league) { try service.draftDue(league) } ?? nil
+        failures.attempt("due", league: league) { try service.draft.draftDue(league) } ?? nil
     }
 
     /// One room's tick; a failure sets that room aside (and is logged once), the others go on.
     private func tick(_ league: LeagueID, due: Date) {
         do {
-            if try service.tickDraft(league) != nil { lag?("draft", max(0, service.clock.now().timeIntervalSince(due))) }
+            if try service.draft.tickDraft(league) != nil { lag?("draft", max(0, service.clock.now().timeIntervalSince(due))) }
             backoff.succeeded(league)
         } catch {
             backoff.failed(league, reason: HeldLeague.reason(error), at: service.clock.now())

@@ -44,12 +44,12 @@ public final class LiveClockDriver: Sendable {
         defer { watcher.cancel() }
         while !Task.isCancelled {
             var sleep = maxSleep
-            if let plan = failures.attempt("plan", { try service.clockPlan() }) {
+            if let plan = failures.attempt("plan", { try service.season.clockPlan() }) {
                 let now = service.clock.now()
                 for held in plan.held { backoff.held(held.league, reason: held.reason, at: now) }
                 backoff.keepOnly(Set(plan.due.map(\.0) + plan.held.map(\.league)))
                 for (league, at) in plan.due where at <= now && !backoff.isHeld(league, at: now) { step(league, due: at) }
-                if !plan.due.isEmpty, let again = failures.attempt("plan", { try service.clockPlan() }) {
+                if !plan.due.isEmpty, let again = failures.attempt("plan", { try service.season.clockPlan() }) {
                     let later = service.clock.now()
                     // A league waiting out a backoff is due when the backoff ends, not at its (past) step time.
                     if let next = again.due.map({ league, at in max(at, backoff.heldUntil(league) ?? at) }).min() {
@@ -64,7 +64,7 @@ public final class LiveClockDriver: Sendable {
     /// One league's step; a failure sets that league aside (and is logged once), the others go on.
     private func step(_ league: LeagueID, due: Date) {
         do {
-            if try service.stepClock(league) != nil { lag?("season", max(0, service.clock.now().timeIntervalSince(due))) }
+            if try service.season.stepClock(league) != nil { lag?("season", max(0, service.clock.now().timeIntervalSince(due))) }
             backoff.succeeded(league)
         } catch {
             backoff.failed(league, reason: HeldLeague.reason(error), at: service.clock.now())

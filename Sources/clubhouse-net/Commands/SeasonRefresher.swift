@@ -41,7 +41,7 @@ struct SeasonRefresher: Sendable {
                 guard report.changedAnything else { return }
                 var corrections = 0
                 for s in report.seasons where !s.changedWeeks.isEmpty {
-                    corrections += try service.seasonDataChanged(season: s.season, weeks: s.changedWeeks).values.reduce(0) { $0 + $1.count }
+                    corrections += try service.season.seasonDataChanged(season: s.season, weeks: s.changedWeeks).values.reduce(0) { $0 + $1.count }
                 }
                 let weeks = report.seasons.flatMap(\.changedWeeks).sorted()
                 log(["event": "season.refresh", "season": "\(season)", "weeks": weeks.map(String.init).joined(separator: ","),
