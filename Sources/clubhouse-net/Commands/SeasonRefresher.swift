@@ -7,7 +7,7 @@ import Foundation
 
 /// `clubhouse serve --refresh-season YEAR --every 10m`: every so often, the season's files from nflverse's releases
 /// (only those that changed come down: each is asked for with its ETag), imported as differences, then the leagues
-/// on the season are told (`LeagueService.seasonDataChanged`): new plays reach open screens as live events, and a
+/// on the season are told (`SeasonService.seasonDataChanged`): new plays reach open screens as live events, and a
 /// stat correction re-scores a final week until its lock. One JSON line on standard error per refresh that changed
 /// something, or failed.
 struct SeasonRefresher: Sendable {

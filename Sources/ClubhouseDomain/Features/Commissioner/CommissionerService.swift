@@ -8,7 +8,7 @@ public struct CommissionerService: LeagueServicePart {
 }
 
 // MARK: - Commissioner (README.md, “Be a demo commissioner”): settings before the draft, the draft order and date.
-// Room control (pause, resume, undo, pick for a team, autopick) is in LeagueService+DraftControl.swift.
+// Room control (pause, resume, undo, pick for a team, autopick) is in DraftService+Control.swift.
 
 extension CommissionerService {
     /// Commissioner: replaces the league's settings before the draft starts. A new team count adds bot teams or

@@ -6,7 +6,7 @@ import Foundation
 // the database: a new league with its own id, the same name, members, team names, settings, visibility and chat, and a
 // fresh draft not yet scheduled. The two are linked both ways (`League.previousLeague` / `nextLeague`), and the old one is
 // read-only history from then on (`existingLeague` inside a write refuses it). A redraft league carries nothing else; a
-// keeper league's teams then declare keepers from their final rosters (`LeagueService+Keepers.swift`); dynasty leagues
+// keeper league's teams then declare keepers from their final rosters (`KeepersService.swift`); dynasty leagues
 // aren't offered yet (`LeagueSettings.validate`).
 
 extension HistoryService {
