@@ -35,7 +35,7 @@ public protocol LeagueServerBackend: Sendable {
     /// (`GET /healthz`, which a load balancer asks every few seconds).
     func checkDatabase() async throws
     /// What every read of `league` is computed from, as one value each change of the league moves on
-    /// (`LeagueService.readRevision`); nil: this backend can't say, and nothing is cached. Called on the server's own
+    /// (`LeaguesService.readRevision`); nil: this backend can't say, and nothing is cached. Called on the server's own
     /// Dispatch executor (`ServerExecutor`), which may block: one short indexed read, without a hop to another thread.
     func readRevision(of league: LeagueID) throws -> String?
     /// A number that moves on at every commit to the database, by any connection of any process, read without waiting

@@ -25,7 +25,7 @@ enum AuctionBench {
         let start = Date(timeIntervalSince1970: 1_566_475_200)   // 2019-08-22 12:00 UTC, the demo's preseason
         let clock = ManualClock(start)
         let service = LeagueService(store: SQLiteLeagueStore(database: db), clock: clock, accounts: .sodium)
-        let person = try service.createAccount(email: "bench@auction.example", password: "auction bench night", displayName: "Bench")
+        let person = try service.accounts.createAccount(email: "bench@auction.example", password: "auction bench night", displayName: "Bench")
         var settings = LeagueSettings()
         settings.teamCount = teams
         settings.draftType = .auction
@@ -33,24 +33,24 @@ enum AuctionBench {
         if let slots { settings.rosterSlots = slots }
         if let clocks { settings.nominationSeconds = clocks.nominate; settings.bidSeconds = clocks.bid }
         let caller = Caller.user(person.user.id)
-        let league = try service.createLeague(name: "Auction Bench", settings: settings, isPublic: true, season: DemoWorld.season,
+        let league = try service.leagues.createLeague(name: "Auction Bench", settings: settings, isPublic: true, season: DemoWorld.season,
                                               seasonClock: start, replay: true, seed: 44, caller: caller)
-        let mine = try service.draftBoard(league, caller: caller).capabilities.myTeam!
-        _ = try service.setAutopick(league, team: mine, on: true, caller: caller)
-        let values = Dictionary(try service.draftablePlayers(league, caller: caller).compactMap { p in p.auctionValue.map { (p.player.id, $0) } },
+        let mine = try service.draft.draftBoard(league, caller: caller).capabilities.myTeam!
+        _ = try service.draft.setAutopick(league, team: mine, on: true, caller: caller)
+        let values = Dictionary(try service.draft.draftablePlayers(league, caller: caller).compactMap { p in p.auctionValue.map { (p.player.id, $0) } },
                                 uniquingKeysWith: { a, _ in a })
-        _ = try service.startDraft(league, caller: caller)
+        _ = try service.draft.startDraft(league, caller: caller)
         let began = clock.now()
         var ticks = 0
         let (_, wall) = try Bench.time {
-            while try service.draftBoard(league, caller: .anonymous).draft.status != .complete, ticks < 100_000 {
-                guard let due = try service.draftDue(league) else { break }
+            while try service.draft.draftBoard(league, caller: .anonymous).draft.status != .complete, ticks < 100_000 {
+                guard let due = try service.draft.draftDue(league) else { break }
                 if due > clock.now() { clock.set(due) }
-                if try service.tickDraft(league) == nil { clock.advance(by: 0.05) }
+                if try service.draft.tickDraft(league) == nil { clock.advance(by: 0.05) }
                 ticks += 1
             }
         }
-        let board = try service.draftBoard(league, caller: .anonymous)
+        let board = try service.draft.draftBoard(league, caller: .anonymous)
         guard board.draft.status == .complete else { throw BenchFailure(description: "the auction did not complete (\(board.picks.count) sold)") }
         if verbose {
             for p in board.picks {

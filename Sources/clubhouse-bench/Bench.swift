@@ -238,32 +238,32 @@ enum Bench {
     /// The browse reads the report times, by name.
     static func reads(_ db: Database) throws -> [(String, () throws -> Void)] {
         let service = LeagueService(store: SQLiteLeagueStore(database: db))
-        let leagues = try service.publicLeagues(filter: LeagueFilter(), caller: .anonymous)
+        let leagues = try service.leagues.publicLeagues(filter: LeagueFilter(), caller: .anonymous)
         func league(_ name: String) throws -> LeagueID {
             guard let l = leagues.first(where: { $0.name == name }) else { throw BenchFailure(description: "no league named \(name)") }
             return l.id
         }
         let gridiron = try league("Gridiron Greats")
         let bots = try league("Bot Bowl Live")
-        let team = try service.league(gridiron, caller: .anonymous).teams[0].id
+        let team = try service.leagues.league(gridiron, caller: .anonymous).teams[0].id
         let facts = try service.facts(league: gridiron)
         guard let cmc = facts.players.values.first(where: { $0.fullName == "Christian McCaffrey" })?.id else {
             throw BenchFailure(description: "no Christian McCaffrey in the season data")
         }
         return [
-            ("public league list", { _ = try service.publicLeagues(filter: LeagueFilter(), caller: .anonymous) }),
-            ("league detail: Gridiron Greats", { _ = try service.league(gridiron, caller: .anonymous) }),
-            ("standings: Gridiron Greats", { _ = try service.standings(gridiron, caller: .anonymous) }),
-            ("scoreboard: Gridiron Greats week 9 (live)", { _ = try service.scoreboard(gridiron, week: 9, caller: .anonymous) }),
-            ("scoreboard: Gridiron Greats week 8 (final)", { _ = try service.scoreboard(gridiron, week: 8, caller: .anonymous) }),
-            ("matchup detail: Gridiron Greats week 9, team 1", { _ = try service.matchup(gridiron, week: 9, team: team, caller: .anonymous) }),
-            ("team roster: Gridiron Greats team 1", { _ = try service.roster(gridiron, team: team, caller: .anonymous) }),
-            ("player page + game log: C. McCaffrey, Gridiron scoring", { _ = try service.player(cmc, league: gridiron, caller: .anonymous) }),
+            ("public league list", { _ = try service.leagues.publicLeagues(filter: LeagueFilter(), caller: .anonymous) }),
+            ("league detail: Gridiron Greats", { _ = try service.leagues.league(gridiron, caller: .anonymous) }),
+            ("standings: Gridiron Greats", { _ = try service.matchups.standings(gridiron, caller: .anonymous) }),
+            ("scoreboard: Gridiron Greats week 9 (live)", { _ = try service.matchups.scoreboard(gridiron, week: 9, caller: .anonymous) }),
+            ("scoreboard: Gridiron Greats week 8 (final)", { _ = try service.matchups.scoreboard(gridiron, week: 8, caller: .anonymous) }),
+            ("matchup detail: Gridiron Greats week 9, team 1", { _ = try service.matchups.matchup(gridiron, week: 9, team: team, caller: .anonymous) }),
+            ("team roster: Gridiron Greats team 1", { _ = try service.roster.roster(gridiron, team: team, caller: .anonymous) }),
+            ("player page + game log: C. McCaffrey, Gridiron scoring", { _ = try service.roster.player(cmc, league: gridiron, caller: .anonymous) }),
             ("available players by season points: Gridiron Greats", {
-                _ = try service.availablePlayers(gridiron, position: nil, sort: .seasonPoints, caller: .anonymous)
+                _ = try service.waivers.availablePlayers(gridiron, position: nil, sort: .seasonPoints, caller: .anonymous)
             }),
-            ("draft board: Bot Bowl Live", { _ = try service.draftBoard(bots, caller: .anonymous) }),
-            ("draftable players: Bot Bowl Live", { _ = try service.draftablePlayers(bots, caller: .anonymous) }),
+            ("draft board: Bot Bowl Live", { _ = try service.draft.draftBoard(bots, caller: .anonymous) }),
+            ("draftable players: Bot Bowl Live", { _ = try service.draft.draftablePlayers(bots, caller: .anonymous) }),
         ]
     }
 
@@ -271,10 +271,10 @@ enum Bench {
         // Cold: a new service (as a freshly started app has) pays for loading the season facts, and for the values
         // under each scoring rule set the first time a league with it is read.
         let cold = LeagueService(store: SQLiteLeagueStore(database: db))
-        let (list, coldList) = try time { try cold.publicLeagues(filter: LeagueFilter(), caller: .anonymous) }
+        let (list, coldList) = try time { try cold.leagues.publicLeagues(filter: LeagueFilter(), caller: .anonymous) }
         let gridiron = list.first { $0.name == "Gridiron Greats" }?.id ?? LeagueID(1)
-        let (_, coldAvailable) = try time { try cold.availablePlayers(gridiron, position: nil, sort: .seasonPoints, caller: .anonymous) }
-        let (_, warmAvailable) = try time { try cold.availablePlayers(gridiron, position: nil, sort: .seasonPoints, caller: .anonymous) }
+        let (_, coldAvailable) = try time { try cold.waivers.availablePlayers(gridiron, position: nil, sort: .seasonPoints, caller: .anonymous) }
+        let (_, warmAvailable) = try time { try cold.waivers.availablePlayers(gridiron, position: nil, sort: .seasonPoints, caller: .anonymous) }
         print("Cold start (new LeagueService on the seeded file)")
         print("  first public league list (loads the season facts):          \(fmt(Samples.milliseconds(coldList))) ms")
         print("  first available players (values under Half-PPR scoring):    \(fmt(Samples.milliseconds(coldAvailable))) ms (then \(fmt(Samples.milliseconds(warmAvailable))) ms)")
@@ -330,22 +330,22 @@ enum Bench {
         let store = SQLiteLeagueStore(database: db)
         let manual = ManualClock(Date().addingTimeInterval(3600))
         let service = LeagueService(store: store, clock: manual)
-        guard let bots = try service.publicLeagues(filter: LeagueFilter(), caller: .anonymous).first(where: { $0.name == "Bot Bowl Live" }) else {
+        guard let bots = try service.leagues.publicLeagues(filter: LeagueFilter(), caller: .anonymous).first(where: { $0.name == "Bot Bowl Live" }) else {
             throw BenchFailure(description: "no Bot Bowl Live")
         }
-        let detail = try service.league(bots.id, caller: .anonymous)
+        let detail = try service.leagues.league(bots.id, caller: .anonymous)
         guard let commissioner = detail.league.commissioner else { throw BenchFailure(description: "Bot Bowl Live has no commissioner") }
 
         // A tick with nothing to do (the pick on the clock is not due): what every embedded process calls often.
         let live = LeagueService(store: store)
         var idle = Samples()
-        for _ in 0..<(quick ? 20 : 100) { idle.add(try clock.measure { _ = try live.tickDraft(bots.id) }) }
+        for _ in 0..<(quick ? 20 : 100) { idle.add(try clock.measure { _ = try live.draft.tickDraft(bots.id) }) }
 
         // Ticks that autopick: the clock stepped past each deadline.
         var ticks = Samples()
         for _ in 0..<(quick ? 10 : 40) {
             manual.advance(by: 3600)
-            let (pick, d) = try time { try service.tickDraft(bots.id) }
+            let (pick, d) = try time { try service.draft.tickDraft(bots.id) }
             if pick == nil { throw BenchFailure(description: "tickDraft made no pick") }
             ticks.add(d)
         }
@@ -353,12 +353,12 @@ enum Bench {
         // The commissioner picks for the team on the clock: the best available player.
         var picks = Samples()
         for _ in 0..<(quick ? 10 : 30) {
-            let board = try service.draftBoard(bots.id, caller: .user(commissioner))
+            let board = try service.draft.draftBoard(bots.id, caller: .user(commissioner))
             guard board.draft.status == .running,
-                  let best = try service.draftablePlayers(bots.id, caller: .user(commissioner)).first else { break }
+                  let best = try service.draft.draftablePlayers(bots.id, caller: .user(commissioner)).first else { break }
             manual.advance(by: 1)
             picks.add(try clock.measure {
-                _ = try service.makePick(bots.id, expectedPick: board.draft.currentPick, player: best.player.id, caller: .user(commissioner))
+                _ = try service.draft.makePick(bots.id, expectedPick: board.draft.currentPick, player: best.player.id, caller: .user(commissioner))
             })
         }
         print("Draft writes on Bot Bowl Live (each one write transaction)")

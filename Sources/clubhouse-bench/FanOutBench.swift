@@ -118,7 +118,7 @@ enum FanOutBench {
         result.idleCPU = idleUsed / Samples.milliseconds(clock.now - idleStart) * 1000 / Double(max(1, everyone.count))
         result.clients = everyone.count
         var due = Samples()
-        for _ in 0..<20 { due.add(try clock.measure { _ = try service.draftsDue() }) }
+        for _ in 0..<20 { due.add(try clock.measure { _ = try service.draft.draftsDue() }) }
         result.draftsDueMS = due.p50
 
         // Picks: every room picks every `pickInterval` (jittered), rooms staggered.
@@ -252,14 +252,14 @@ enum FanOutBench {
         for r in 0..<rooms {
             let managers = Array(users[(r * teams)..<((r + 1) * teams)])
             let name = String(format: "Bench Room %02d", r + 1)
-            let id = try service.createLeague(name: name, settings: settings, isPublic: true, seasonClock: preseason, caller: .user(managers[0]))
+            let id = try service.leagues.createLeague(name: name, settings: settings, isPublic: true, seasonClock: preseason, caller: .user(managers[0]))
             try store.write { w in
                 for (i, var team) in try w.teams(in: id).enumerated() {
                     team.manager = managers[i]; team.autopick = false
                     try w.updateTeam(team)
                 }
             }
-            _ = try service.startDraft(id, caller: .user(managers[0]))
+            _ = try service.draft.startDraft(id, caller: .user(managers[0]))
             let room = Room(league: id, name: name, commissioner: managers[0])
             let teamsInOrder = try store.read { r in try r.teams(in: id) }
             room.managers = teamsInOrder.map { $0.manager ?? managers[0] }
@@ -272,8 +272,8 @@ enum FanOutBench {
                 let second = Date().timeIntervalSince1970
                 let wait = (Double(r) / Double(rooms) - (second - second.rounded(.down)) + 1).truncatingRemainder(dividingBy: 1)
                 Thread.sleep(forTimeInterval: wait)
-                let best = try service.draftablePlayers(id, caller: .user(managers[0]))[0]
-                let board = try service.nominate(id, player: best.player.id, bid: 1, caller: .user(managers[0]))
+                let best = try service.draft.draftablePlayers(id, caller: .user(managers[0]))[0]
+                let board = try service.auction.nominate(id, player: best.player.id, bid: 1, caller: .user(managers[0]))
                 room.nomination = board.nomination?.id
                 room.highBidder = teamsInOrder.firstIndex { $0.id == board.nomination?.highBidder } ?? 0
             }
@@ -328,7 +328,7 @@ enum FanOutBench {
         guard let n = room.nomination else { return nil }
         let bidder = (room.highBidder + 1) % room.managers.count
         let amount = room.highBid + 1
-        _ = try service.bid(room.league, nomination: n, amount: amount, caller: .user(room.managers[bidder]))
+        _ = try service.auction.bid(room.league, nomination: n, amount: amount, caller: .user(room.managers[bidder]))
         room.highBid = amount
         room.highBidder = bidder
         return amount
@@ -338,12 +338,12 @@ enum FanOutBench {
     /// differs from the last pick's, so the two can't be confused). Returns the pick number and the name.
     static func commitPick(_ service: LeagueService, _ room: Room) throws -> (Int, String)? {
         let caller = Caller.user(room.commissioner)
-        for candidate in try service.draftablePlayers(room.league, caller: caller).prefix(40) {
+        for candidate in try service.draft.draftablePlayers(room.league, caller: caller).prefix(40) {
             let needle = boardNeedle(candidate.player.name)
             guard needle != room.lastNeedle else { continue }
             do {
-                let owner = try service.draftBoard(room.league, caller: caller).owner(ofPick: room.nextPick)
-                let pick = try service.pickForTeam(room.league, expectedPick: room.nextPick, expectedTeam: owner, player: candidate.player.id, caller: caller)
+                let owner = try service.draft.draftBoard(room.league, caller: caller).owner(ofPick: room.nextPick)
+                let pick = try service.draft.pickForTeam(room.league, expectedPick: room.nextPick, expectedTeam: owner, player: candidate.player.id, caller: caller)
                 room.nextPick = pick.number + 1
                 room.lastNeedle = needle
                 return (pick.number, candidate.player.name)

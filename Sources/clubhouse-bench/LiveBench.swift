@@ -14,7 +14,7 @@ extension Bench {
         let leagues = try store.read { try $0.leagues() }.filter { $0.state == .inSeason || $0.state == .playoffs }
         for l in leagues {
             guard let c = l.commissioner else { continue }
-            _ = try service.setClockSpeed(l.id, speed: .x10, caller: .user(c))
+            _ = try service.season.setClockSpeed(l.id, speed: .x10, caller: .user(c))
         }
         let greats = try store.read { try $0.leagues().first { $0.name == "Gridiron Greats" } }
         // Loading a live week's plays (first read of a live matchup in a process), then a warm read.
@@ -23,9 +23,9 @@ extension Bench {
         var firstRead = Duration.zero
         if let g = greats, let team {
             let week = try cold.facts(league: g.id).week(at: g.clock)
-            (_, firstRead) = try time { try cold.matchup(g.id, week: week, team: team, caller: .anonymous) }
+            (_, firstRead) = try time { try cold.matchups.matchup(g.id, week: week, team: team, caller: .anonymous) }
             var warm = Samples()
-            for _ in 0..<(quick ? 20 : 100) { warm.add(try clock.measure { _ = try cold.matchup(g.id, week: week, team: team, caller: .anonymous) }) }
+            for _ in 0..<(quick ? 20 : 100) { warm.add(try clock.measure { _ = try cold.matchups.matchup(g.id, week: week, team: team, caller: .anonymous) }) }
             let facts = try cold.facts(league: g.id)
             let live = try store.read { try facts.liveWeek(week, reader: $0) }
             print("  live matchup read (Gridiron Greats, week \(week)): first \(fmt(Samples.milliseconds(firstRead))) ms (loads the week's "
@@ -38,15 +38,15 @@ extension Bench {
         for _ in 0..<(quick ? 60 : 300) {
             real.advance(by: 1)
             passes.add(try clock.measure {
-                for (id, at) in try service.clocksDue() where at <= real.now() {
+                for (id, at) in try service.season.clocksDue() where at <= real.now() {
                     steps += 1
-                    if try service.stepClock(id) != nil { writes += 1 }
+                    if try service.season.stepClock(id) != nil { writes += 1 }
                 }
             })
         }
         print("  clock step, \(leagues.count) leagues running at 10× (one in a live Sunday): driver pass p50 \(fmt(passes.p50)) ms, "
               + "p99 \(fmt(passes.p99)) ms; \(writes) writes in \(passes.ms.count) s of real time")
-        for l in leagues { if let c = l.commissioner { _ = try service.setClockSpeed(l.id, speed: .off, caller: .user(c)) } }
+        for l in leagues { if let c = l.commissioner { _ = try service.season.setClockSpeed(l.id, speed: .off, caller: .user(c)) } }
         print()
     }
 

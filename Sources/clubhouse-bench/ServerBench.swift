@@ -27,8 +27,8 @@ extension Bench {
 
         // The world, and a 16-team draft with a manager per team (their own tokens, so no write limit is near).
         let (db, service, league, teamOwner) = try startedBenchDraft(database: dbPath, accounts: "bench", name: "Server Bench Draft")
-        let players = try service.draftablePlayers(league, caller: .anonymous).map(\.player.id)
-        let board = try service.draftBoard(league, caller: .anonymous)
+        let players = try service.draft.draftablePlayers(league, caller: .anonymous).map(\.player.id)
+        let board = try service.draft.draftBoard(league, caller: .anonymous)
 
         // The same world on PostgreSQL, copied before any pick (each database then runs the same picks).
         var postgres: String?
@@ -77,16 +77,16 @@ extension Bench {
         settings.pickClockSeconds = nil
         var managers: [(caller: Caller, token: String)] = []
         for i in 0..<16 {
-            let s = try service.createAccount(email: "\(prefix)\(i)@server.bench", password: "bench password \(i)", displayName: "\(prefix.capitalized) \(i)")
+            let s = try service.accounts.createAccount(email: "\(prefix)\(i)@server.bench", password: "bench password \(i)", displayName: "\(prefix.capitalized) \(i)")
             managers.append((.user(s.user.id), s.token))
         }
-        let league = try service.createLeague(name: name, settings: settings, isPublic: true, teamName: "\(prefix.capitalized) 0",
+        let league = try service.leagues.createLeague(name: name, settings: settings, isPublic: true, teamName: "\(prefix.capitalized) 0",
                                               seasonClock: Date(timeIntervalSince1970: 1_567_000_000), caller: managers[0].caller)
         var rng = SystemRandomNumberGenerator()
-        let invite = try service.createInvite(league, uses: 15, expiresAt: nil, caller: managers[0].caller, using: &rng)
-        var teamOwner: [TeamID: String] = [try service.draftBoard(league, caller: managers[0].caller).capabilities.myTeam!: managers[0].token]
-        for m in managers.dropFirst() { teamOwner[try service.redeemInvite(code: invite.code, teamName: "Team \(m.token.prefix(4))", caller: m.caller)] = m.token }
-        _ = try service.startDraft(league, caller: managers[0].caller)
+        let invite = try service.leagues.createInvite(league, uses: 15, expiresAt: nil, caller: managers[0].caller, using: &rng)
+        var teamOwner: [TeamID: String] = [try service.draft.draftBoard(league, caller: managers[0].caller).capabilities.myTeam!: managers[0].token]
+        for m in managers.dropFirst() { teamOwner[try service.leagues.redeemInvite(code: invite.code, teamName: "Team \(m.token.prefix(4))", caller: m.caller)] = m.token }
+        _ = try service.draft.startDraft(league, caller: managers[0].caller)
         return (db, service, league, teamOwner)
     }
 

@@ -22,8 +22,8 @@ extension Bench {
 
         // A 16-team draft with a manager per team, as the server bench has.
         let (_, service, league, owner) = try startedBenchDraft(database: dbPath, accounts: "tls", name: "TLS Bench Draft")
-        let players = try service.draftablePlayers(league, caller: .anonymous).map(\.player.id)
-        let draft = try service.draftBoard(league, caller: .anonymous).draft
+        let players = try service.draft.draftablePlayers(league, caller: .anonymous).map(\.player.id)
+        let draft = try service.draft.draftBoard(league, caller: .anonymous).draft
         let trust = try TLSTrust(caFile: certs.ca)
 
         print("HTTPS beside plain HTTP (clubhouse serve, release, loopback, SQLite; TLS 1.3, ECDSA P-256 certificate)")

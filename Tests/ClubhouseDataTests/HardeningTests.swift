@@ -29,20 +29,20 @@ import Testing
         let reopened = try Database.open(at: DatabaseLocation(path: db.path)).database
         #expect(try DemoWorld.seedIfNeeded(reopened) == false)
         let service = LeagueService(store: SQLiteLeagueStore(database: reopened))
-        let cmc = try service.player(Self.cmc, league: nil, caller: .anonymous)
+        let cmc = try service.roster.player(Self.cmc, league: nil, caller: .anonymous)
         #expect(cmc.seasonPoints.hundredths == Int.max, "saturates instead of trapping")
         #expect(!cmc.seasonPoints.oneDecimal.isEmpty)
-        let brady = try service.player(Self.brady, league: nil, caller: .anonymous)
+        let brady = try service.roster.player(Self.brady, league: nil, caller: .anonymous)
         #expect(brady.seasonPoints.hundredths < 0)
-        let leagues = try service.publicLeagues(filter: LeagueFilter(), caller: .anonymous)
+        let leagues = try service.leagues.publicLeagues(filter: LeagueFilter(), caller: .anonymous)
         #expect(!leagues.isEmpty)
         var scoreboards = 0
         for league in leagues {
-            _ = try? service.league(league.id, caller: .anonymous)
-            _ = try? service.standings(league.id, caller: .anonymous)
-            _ = try? service.draftablePlayers(league.id, caller: .anonymous)
-            _ = try? service.availablePlayers(league.id, position: nil, sort: .seasonPoints, caller: .anonymous)
-            for week in 1...17 where (try? service.scoreboard(league.id, week: week, caller: .anonymous)) != nil { scoreboards += 1 }
+            _ = try? service.leagues.league(league.id, caller: .anonymous)
+            _ = try? service.matchups.standings(league.id, caller: .anonymous)
+            _ = try? service.draft.draftablePlayers(league.id, caller: .anonymous)
+            _ = try? service.waivers.availablePlayers(league.id, position: nil, sort: .seasonPoints, caller: .anonymous)
+            for week in 1...17 where (try? service.matchups.scoreboard(league.id, week: week, caller: .anonymous)) != nil { scoreboards += 1 }
         }
         #expect(scoreboards > 0, "some league has scoreboards to score")
     }
@@ -55,7 +55,7 @@ import Testing
     @Test func parallelWrongPasswordsGetAtMostTheLimitChecked() throws {
         // libsodium's interactive limits (~90 ms a check), as in the app: the checks overlap as they would live.
         let world = try AccountWorld(accounts: AccountPorts(hasher: SodiumPasswordHasher(), tokens: SodiumTokenSource()))
-        _ = try world.service.createAccount(email: "ann@example.com", password: "correct horse", displayName: "Ann")
+        _ = try world.service.accounts.createAccount(email: "ann@example.com", password: "correct horse", displayName: "Ann")
         let hasher = CountingHasher(SodiumPasswordHasher())
         let ports = AccountPorts(hasher: hasher, tokens: fastAccountPorts.tokens)
         let services = try (0..<12).map { _ in
@@ -69,7 +69,7 @@ import Testing
             Thread {
                 start.wait()
                 do {
-                    _ = try service.signIn(email: "ann@example.com", password: "wrong password", device: "device-\(i)")
+                    _ = try service.accounts.signIn(email: "ann@example.com", password: "wrong password", device: "device-\(i)")
                     results.add("signed in")
                 } catch DomainError.rateLimited {
                     results.add("rate limited")
@@ -88,15 +88,15 @@ import Testing
         #expect(counts["wrong", default: 0] + counts["rate limited", default: 0] == 12, "\(counts)")
         #expect(hasher.verifications <= AccountRules.maxFailedSignIns)
         // And the right password is refused too while the account is limited.
-        #expect(throws: DomainError.self) { try world.service.signIn(email: "ann@example.com", password: "correct horse", device: "other") }
+        #expect(throws: DomainError.self) { try world.service.accounts.signIn(email: "ann@example.com", password: "correct horse", device: "other") }
     }
 
     /// Reserving the attempt before the check must not turn successes into failures.
     @Test func successfulSignInsDoNotCountTowardTheLimit() throws {
         let world = try AccountWorld()
-        _ = try world.service.createAccount(email: "bo@example.com", password: "correct horse", displayName: "Bo")
+        _ = try world.service.accounts.createAccount(email: "bo@example.com", password: "correct horse", displayName: "Bo")
         for _ in 0..<(AccountRules.maxFailedSignIns * 2) {
-            _ = try world.service.signIn(email: "bo@example.com", password: "correct horse", device: "d")
+            _ = try world.service.accounts.signIn(email: "bo@example.com", password: "correct horse", device: "d")
         }
         #expect(try world.database.scalar("SELECT count(*) FROM sign_in_attempts", as: Int.self) == 0)
     }
@@ -114,7 +114,7 @@ import Testing
     @Test func attemptsAreKeyedByAnHMACUnderEachDatabasesOwnSecret() throws {
         let a = try AccountWorld(), b = try AccountWorld()
         for world in [a, b] {
-            #expect(throws: DomainError.self) { try world.service.signIn(email: "Cy@Example.com", password: "whatever pw", device: "dev") }
+            #expect(throws: DomainError.self) { try world.service.accounts.signIn(email: "Cy@Example.com", password: "whatever pw", device: "dev") }
         }
         let keysA = Set(try a.database.query("SELECT key FROM sign_in_attempts").map { try $0.get("key", as: String.self) })
         let keysB = Set(try b.database.query("SELECT key FROM sign_in_attempts").map { try $0.get("key", as: String.self) })
@@ -220,7 +220,7 @@ import Testing
 
     @Test func signingInWithoutAWritableStateFolderIsRefusedBeforeAnySessionIsMade() async throws {
         let world = try AccountWorld()
-        _ = try world.service.createAccount(email: "dee@example.com", password: "correct horse", displayName: "Dee")
+        _ = try world.service.accounts.createAccount(email: "dee@example.com", password: "correct horse", displayName: "Dee")
         let sessions = try world.database.scalar("SELECT count(*) FROM sessions", as: Int.self)
         // The state folder would live under a regular file: it can't be created (root can't either).
         let blocker = world.dir.file("not-a-folder")

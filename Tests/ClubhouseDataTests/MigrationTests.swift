@@ -77,11 +77,11 @@ import ClubhouseDomain
         }
         for league in try SQLiteLeagueStore(database: db).read({ try $0.leagues() }) {
             let caller = league.commissioner.map(Caller.user) ?? .anonymous   // private leagues too
-            try show(try service.standings(league.id, caller: caller))
-            try show(try service.scoreboard(league.id, week: nil, caller: caller))
-            try show(try service.availablePlayers(league.id, position: nil, sort: .priorSeason, caller: caller).prefix(40).map(\.player))
-            try show(try service.player("00-0033280", league: league.id, caller: caller))
-            if league.state == .predraft { try show(try service.draftablePlayers(league.id, caller: caller).prefix(40).map(\.player)) }
+            try show(try service.matchups.standings(league.id, caller: caller))
+            try show(try service.matchups.scoreboard(league.id, week: nil, caller: caller))
+            try show(try service.waivers.availablePlayers(league.id, position: nil, sort: .priorSeason, caller: caller).prefix(40).map(\.player))
+            try show(try service.roster.player("00-0033280", league: league.id, caller: caller))
+            if league.state == .predraft { try show(try service.draft.draftablePlayers(league.id, caller: caller).prefix(40).map(\.player)) }
         }
         return out
     }

@@ -96,20 +96,20 @@ import Testing
         let league = try #require(try store.read { try $0.leagues() }.first { $0.state == .drafting })
         let commissioner = try #require(league.commissioner)
         let email = try #require(try store.read { try $0.user(commissioner) }).email
-        let token = try service.signIn(email: email, password: DemoSeeder.demoPassword, device: "test").token
+        let token = try service.accounts.signIn(email: email, password: DemoSeeder.demoPassword, device: "test").token
         func roundTrips() throws -> Int { try db.withConnection { $0.roundTrips } }
         func pick() throws -> Int {
-            let board = try service.draftBoard(league.id, caller: .anonymous)
-            let player = try #require(try service.draftablePlayers(league.id, caller: .anonymous).first).player.id
+            let board = try service.draft.draftBoard(league.id, caller: .anonymous)
+            let player = try #require(try service.draft.draftablePlayers(league.id, caller: .anonymous).first).player.id
             let start = try roundTrips()
-            let user = try service.sessionUser(token)
-            _ = try service.makePick(league.id, expectedPick: board.draft.currentPick, player: player, caller: .user(user.id))
+            let user = try service.accounts.sessionUser(token)
+            _ = try service.draft.makePick(league.id, expectedPick: board.draft.currentPick, player: player, caller: .user(user.id))
             return try roundTrips() - start
         }
         _ = try pick()   // prepares the statements on the pool's one connection
         #expect(try pick() == 3)
         let start = try roundTrips()
-        _ = try service.draftDue(league.id)
+        _ = try service.draft.draftDue(league.id)
         #expect(try roundTrips() - start == 2)
     }
 }

@@ -20,7 +20,7 @@ import Testing
         try db.execute("INSERT INTO meta (key, value) VALUES ('\(DemoWorld.seededKey)', 'skipped by the auction room test')")
         let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
         let people = try [("Ann", "ann"), ("Bob", "bob"), ("Cat", "cat")].map { name, login in
-            try service.createAccount(email: "\(login)@auction.example", password: "\(login) auction night", displayName: name).user.id
+            try service.accounts.createAccount(email: "\(login)@auction.example", password: "\(login) auction night", displayName: name).user.id
         }
         let ann = Caller.user(people[0]), cat = Caller.user(people[2])
         var settings = LeagueSettings()
@@ -32,15 +32,15 @@ import Testing
         settings.nominationSeconds = 300
         settings.bidSeconds = 40
         settings.bidResetSeconds = 10
-        let league = try service.createLeague(name: Self.leagueName, settings: settings, isPublic: true, teamName: "Ann's Aces",
+        let league = try service.leagues.createLeague(name: Self.leagueName, settings: settings, isPublic: true, teamName: "Ann's Aces",
                                               seasonClock: Date(timeIntervalSince1970: 1_567_000_000), caller: ann)
         var rng = SystemRandomNumberGenerator()
-        let invite = try service.createInvite(league, uses: 2, expiresAt: nil, caller: ann, using: &rng)
-        let annTeam = try service.draftBoard(league, caller: ann).capabilities.myTeam!
-        let bobTeam = try service.redeemInvite(code: invite.code, teamName: "Bob's Bombers", caller: .user(people[1]))
-        let catTeam = try service.redeemInvite(code: invite.code, teamName: "Cat's Claws", caller: cat)
-        _ = try service.setDraftOrder(league, order: [annTeam, bobTeam, catTeam], caller: ann)
-        func board() throws -> DraftBoard { try service.draftBoard(league, caller: .user(people[1])) }
+        let invite = try service.leagues.createInvite(league, uses: 2, expiresAt: nil, caller: ann, using: &rng)
+        let annTeam = try service.draft.draftBoard(league, caller: ann).capabilities.myTeam!
+        let bobTeam = try service.leagues.redeemInvite(code: invite.code, teamName: "Bob's Bombers", caller: .user(people[1]))
+        let catTeam = try service.leagues.redeemInvite(code: invite.code, teamName: "Cat's Claws", caller: cat)
+        _ = try service.commissioner.setDraftOrder(league, order: [annTeam, bobTeam, catTeam], caller: ann)
+        func board() throws -> DraftBoard { try service.draft.draftBoard(league, caller: .user(people[1])) }
 
         let port = try SSHHost.freeLoopbackPort()
         var server = try RemoteDraftTests.Server(database: dbPath, port: port, home: home)
@@ -58,9 +58,9 @@ import Testing
         try #require(try app.waitFor("Auction room", timeout: 20).matched)
 
         // Ann starts and puts the top player up at $1.
-        _ = try service.startDraft(league, caller: ann)
-        let player = try #require(try service.draftablePlayers(league, caller: ann).first?.player)
-        let nominated = try service.nominate(league, player: player.id, bid: 1, caller: ann)
+        _ = try service.draft.startDraft(league, caller: ann)
+        let player = try #require(try service.draft.draftablePlayers(league, caller: ann).first?.player)
+        let nominated = try service.auction.nominate(league, player: player.id, bid: 1, caller: ann)
         let nomination = try #require(nominated.nomination)
         let onBlock = try app.waitFor(timeout: 20) { $0.contains("On the block: \(player.name)") && $0.contains("left to bid") }
         try #require(onBlock.matched, "Bob's room shows the block and a clock in words:\n\(onBlock.screen)")
@@ -91,7 +91,7 @@ import Testing
         try app.type("20")
         try app.send("Enter")
         #expect(try app.waitFor("your maximum $20", timeout: 10).matched)
-        _ = try service.bid(league, nomination: nomination.id, amount: 23, caller: cat)
+        _ = try service.auction.bid(league, nomination: nomination.id, amount: 23, caller: cat)
         let outbid = try app.waitFor(timeout: 20) {
             $0.contains("Outbid on \(player.name) — Cat's Claws bid $23; your maximum $20 is passed") && $0.contains("your maximum $20 was passed")
         }

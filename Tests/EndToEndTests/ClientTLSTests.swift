@@ -80,20 +80,20 @@ import Testing
         let db = try Database.open(at: DatabaseLocation(path: dbPath)).database
         try DemoWorld.seedIfNeeded(db)
         let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
-        let ann = try service.createAccount(email: "ann@tls.example", password: "ann over tls", displayName: "Ann")
-        _ = try service.createAccount(email: "bob@tls.example", password: "bob over tls", displayName: "Bob")
+        let ann = try service.accounts.createAccount(email: "ann@tls.example", password: "ann over tls", displayName: "Ann")
+        _ = try service.accounts.createAccount(email: "bob@tls.example", password: "bob over tls", displayName: "Bob")
         var settings = LeagueSettings()
         settings.teamCount = 3
         settings.playoffTeams = 2
         settings.rosterSlots = [.qb: 1, .rb: 1]
         settings.pickClockSeconds = nil
         let name = "Encrypted Draft Night"
-        let league = try service.createLeague(name: name, settings: settings, isPublic: true, teamName: "Ann's Aces",
+        let league = try service.leagues.createLeague(name: name, settings: settings, isPublic: true, teamName: "Ann's Aces",
                                               seasonClock: Date(timeIntervalSince1970: 1_567_000_000), caller: .user(ann.user.id))
-        let annTeam = try service.draftBoard(league, caller: .user(ann.user.id)).capabilities.myTeam!
-        let bots = try service.league(league, caller: .anonymous).teams.map(\.id).filter { $0 != annTeam }
-        _ = try service.setDraftOrder(league, order: [annTeam] + bots, caller: .user(ann.user.id))
-        _ = try service.startDraft(league, caller: .user(ann.user.id))
+        let annTeam = try service.draft.draftBoard(league, caller: .user(ann.user.id)).capabilities.myTeam!
+        let bots = try service.leagues.league(league, caller: .anonymous).teams.map(\.id).filter { $0 != annTeam }
+        _ = try service.commissioner.setDraftOrder(league, order: [annTeam] + bots, caller: .user(ann.user.id))
+        _ = try service.draft.startDraft(league, caller: .user(ann.user.id))
 
         let port = try SSHHost.freeLoopbackPort()
         let server = try RemoteDraftTests.Server(database: dbPath, port: port, home: home,
@@ -119,8 +119,8 @@ import Testing
         #expect(try t.waitFor("pick 1 · on the clock: Ann's Aces", timeout: 30).matched)
 
         // Ann picks elsewhere (on the server's database): Bob's room shows it, live, from the stream over TLS.
-        let player = try service.availablePlayers(league, position: .qb, sort: .priorSeason, caller: .user(ann.user.id)).first!.player
-        _ = try service.makePick(league, expectedPick: 1, player: player.id, caller: .user(ann.user.id))
+        let player = try service.waivers.availablePlayers(league, position: .qb, sort: .priorSeason, caller: .user(ann.user.id)).first!.player
+        _ = try service.draft.makePick(league, expectedPick: 1, player: player.id, caller: .user(ann.user.id))
         let shown = try t.waitFor(timeout: 30) { !$0.contains("pick 1 ·") && $0.contains(Player.shortName(player.name)) }
         #expect(shown.matched, "Bob's room never showed Ann's pick over the TLS stream:\n\(shown.screen)\n\(server.output)")
         #expect(Wait.blockingUntil(.seconds(10), every: .milliseconds(50)) { server.output.contains("\"route\":\"/v1/sessions\"") },

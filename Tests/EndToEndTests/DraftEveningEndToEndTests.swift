@@ -38,9 +38,9 @@ import Testing
         settings.rosterSlots = [.qb: 1, .rb: 1, .wr: 1, .te: 1]
         #expect(settings.pickClockSeconds == 90, "the default pick clock")
         let (league, teams) = try SSHLeague.league(Self.leagueName, settings: settings, managers: managers, service: service)
-        let bot = try #require(try service.draftBoard(league, caller: .anonymous).teams.map(\.id).first { !teams.contains($0) })
+        let bot = try #require(try service.draft.draftBoard(league, caller: .anonymous).teams.map(\.id).first { !teams.contains($0) })
         let order = teams + [bot]
-        func board() throws -> DraftBoard { try service.draftBoard(league, caller: .anonymous) }
+        func board() throws -> DraftBoard { try service.draft.draftBoard(league, caller: .anonymous) }
         func picks() -> [DraftPickView] { (try? board().picks) ?? [] }
         /// Snake order: who picks `number` (1-based) — a manager's index, or nil for the bot.
         func picker(_ number: Int) -> Int? {

@@ -15,17 +15,17 @@ import Testing
         let db = try Database.open(at: DatabaseLocation(path: dbPath)).database
         try DemoWorld.seedIfNeeded(db)
         let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
-        let ann = try service.createAccount(email: "ann@outage.example", password: "ann outage night", displayName: "Ann")
+        let ann = try service.accounts.createAccount(email: "ann@outage.example", password: "ann outage night", displayName: "Ann")
         var settings = LeagueSettings()
         settings.teamCount = 3
         settings.playoffTeams = 2
         settings.rosterSlots = [.qb: 1, .rb: 1, .wr: 1]
         settings.pickClockSeconds = 30
-        let league = try service.createLeague(name: Self.leagueName, settings: settings, isPublic: true, teamName: "Ann's Aces",
+        let league = try service.leagues.createLeague(name: Self.leagueName, settings: settings, isPublic: true, teamName: "Ann's Aces",
                                               seasonClock: Date(timeIntervalSince1970: 1_567_000_000), caller: .user(ann.user.id))
-        let annTeam = try service.draftBoard(league, caller: .user(ann.user.id)).capabilities.myTeam!
-        let others = try service.league(league, caller: .anonymous).teams.map(\.id).filter { $0 != annTeam }
-        _ = try service.setDraftOrder(league, order: [annTeam] + others, caller: .user(ann.user.id))
+        let annTeam = try service.draft.draftBoard(league, caller: .user(ann.user.id)).capabilities.myTeam!
+        let others = try service.leagues.league(league, caller: .anonymous).teams.map(\.id).filter { $0 != annTeam }
+        _ = try service.commissioner.setDraftOrder(league, order: [annTeam] + others, caller: .user(ann.user.id))
 
         let port = try SSHHost.freeLoopbackPort()
         var server = try RemoteDraftTests.Server(database: dbPath, port: port, home: home)
@@ -37,7 +37,7 @@ import Testing
         try RemoteDraftTests.openLeague(app, named: Self.leagueName)
         try app.send("d")
 
-        let started = try service.startDraft(league, caller: .user(ann.user.id))
+        let started = try service.draft.startDraft(league, caller: .user(ann.user.id))
         let deadline = try #require(started.deadline)
         let counting = try app.waitFor(timeout: 20) { $0.contains("on the clock: Ann's Aces") && $0.contains(" · 0:") }
         #expect(counting.matched, "the room counts down:\n\(counting.screen)")
@@ -50,7 +50,7 @@ import Testing
         let paused = try app.waitFor(timeout: 30) { $0.contains(DraftRoomUIText.unreachable) }
         #expect(paused.matched, "the room shows its clock paused while the server is away:\n\(paused.screen)")
         #expect(Wait.blockingUntil(.seconds(60), every: .milliseconds(200)) { Date() > deadline.addingTimeInterval(1) })
-        #expect(try service.draftBoard(league, caller: .anonymous).picks.isEmpty)
+        #expect(try service.draft.draftBoard(league, caller: .anonymous).picks.isEmpty)
 
         server = try RemoteDraftTests.Server(database: dbPath, port: port, home: home)
         let events = SQLiteEventSource(path: dbPath)
@@ -58,12 +58,12 @@ import Testing
             ((try? events.events(after: 0, league: league, limit: 1_000)) ?? []).contains { $0.kind == .draftClockRestored }
         }
         try #require(restored, "no draft.restored event after the restart:\n\(server.output)")
-        let board = try service.draftBoard(league, caller: .anonymous)
+        let board = try service.draft.draftBoard(league, caller: .anonymous)
         #expect(board.picks.isEmpty, "no autopick for Ann, who was waiting on the server:\n\(server.output)")
         let back = max(ClockOutage.leastBack, deadline.timeIntervalSince(heartbeat)).rounded(.up)
         let left = try #require(board.draft.deadline).timeIntervalSinceNow
         #expect(left > back - 10 && left <= back, "about the time Ann had when the server stopped (\(back) s): \(left) s left")
-        let line = try service.chatMessages(league, after: nil, caller: .anonymous).last?.body ?? ""
+        let line = try service.chat.chatMessages(league, after: nil, caller: .anonymous).last?.body ?? ""
         #expect(line.hasPrefix("The league server was unreachable for ") && line.hasSuffix(": Ann's Aces has \(Int(back)) s back."), "\(line)")
 
         let again = try app.waitFor(timeout: 30) { !$0.contains(DraftRoomUIText.unreachable) && $0.contains("on the clock: Ann's Aces") && $0.contains(" · 0:") }

@@ -55,20 +55,20 @@ import Testing
         try db.execute("INSERT INTO meta (key, value) VALUES ('\(DemoWorld.seededKey)', 'skipped by HardNamesEndToEndTests')")
         let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
         func person(_ email: String, _ name: String) throws -> Caller {
-            .user(try service.createAccount(email: email, password: "correct horse", displayName: name).user.id)
+            .user(try service.accounts.createAccount(email: email, password: "correct horse", displayName: name).user.id)
         }
         let commissioner = try person("ann@example.com", "Ann \u{1F44D}\u{1F3FD}")
         var settings = LeagueSettings()
         settings.teamCount = 8
-        let league = try service.createLeague(name: "\(family) Family League", settings: settings, isPublic: true,
+        let league = try service.leagues.createLeague(name: "\(family) Family League", settings: settings, isPublic: true,
                                               teamName: "\u{1F1FA}\u{1F1F8} Eagles", seasonClock: Date(timeIntervalSince1970: 1_566_475_200), caller: commissioner)
         var rng = SystemRandomNumberGenerator()
-        let invite = try service.createInvite(league, uses: 6, expiresAt: nil, caller: commissioner, using: &rng)
+        let invite = try service.leagues.createInvite(league, uses: 6, expiresAt: nil, caller: commissioner, using: &rng)
         let teams = ["Cafe\u{301} \u{2764}\u{FE0F} Club", "中文 联赛 1\u{FE0F}\u{20E3}", "Za\u{335}\u{321}\u{31B}\u{322}lgo",
                      "\u{1F9D1}\u{1F3FD}\u{200D}\u{1F4BB} Coders", "\(family) Family", "Older version"]
         for (i, team) in teams.enumerated() {
             let member = try person("m\(i)@example.com", ["Zoë", "山田 太郎", "Bjørn", "\u{1F1EF}\u{1F1F5} Kenji", "Jose\u{301}", "Old"][i])
-            _ = try service.redeemInvite(code: invite.code, teamName: team, caller: member)
+            _ = try service.leagues.redeemInvite(code: invite.code, teamName: team, caller: member)
         }
         try db.run("UPDATE teams SET name = ? WHERE name = 'Older version'",
                    ["Bell\u{7} \u{1B}[31mRed\u{1B}[0m \u{202E}live Z\u{335}\u{321}\u{31B}\u{322}\u{327}\u{300}\u{301}"])

@@ -46,8 +46,8 @@ import Testing
         let commissioner = try #require(old.commissioner)
         let email = try #require(try service.store.read { try $0.user(commissioner) }).email
         // The season played to its end on its own clock (the commissioner's clock control, through the use case).
-        _ = try service.advanceClock(old.id, to: ISO8601.parse("2020-01-05T12:00:00Z")!, caller: .user(commissioner))
-        let detail = try service.league(old.id, caller: .anonymous)
+        _ = try service.season.advanceClock(old.id, to: ISO8601.parse("2020-01-05T12:00:00Z")!, caller: .user(commissioner))
+        let detail = try service.leagues.league(old.id, caller: .anonymous)
         let championTeam = try #require(detail.teams.first { $0.id == detail.champion }, "2019 has a champion")
         let champion = "Champions: 2019 \(championTeam.name)" + (championTeam.managerName.map { " (\($0))" } ?? "")
         // 2020 comes in as an operator brings a season in.

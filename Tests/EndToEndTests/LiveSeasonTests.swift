@@ -67,12 +67,12 @@ import Testing
         settings.teamCount = 4
         settings.playoffTeams = 2
         settings.rosterSlots = [.qb: 1]
-        let id = try service.createLeague(name: leagueName, settings: settings, isPublic: true, season: 2019, caller: .user(owner))
-        #expect(try service.league(id, caller: .anonymous).league.followsRealTime, "a league on the season being played follows real time")
-        _ = try service.startDraft(id, caller: .user(owner))
+        let id = try service.leagues.createLeague(name: leagueName, settings: settings, isPublic: true, season: 2019, caller: .user(owner))
+        #expect(try service.leagues.league(id, caller: .anonymous).league.followsRealTime, "a league on the season being played follows real time")
+        _ = try service.draft.startDraft(id, caller: .user(owner))
         for (i, qb) in quarterbacks.enumerated() {
-            let team = try service.draftBoard(id, caller: .user(owner)).owner(ofPick: i + 1)
-            _ = try service.pickForTeam(id, expectedPick: i + 1, expectedTeam: team, player: qb, caller: .user(owner))
+            let team = try service.draft.draftBoard(id, caller: .user(owner)).owner(ofPick: i + 1)
+            _ = try service.draft.pickForTeam(id, expectedPick: i + 1, expectedTeam: team, player: qb, caller: .user(owner))
         }
         return id
     }

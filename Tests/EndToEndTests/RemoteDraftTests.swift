@@ -61,23 +61,23 @@ import Testing
         let db = try Database.open(at: DatabaseLocation(path: dbPath)).database
         try DemoWorld.seedIfNeeded(db)
         let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
-        let ann = try service.createAccount(email: "ann@remote.example", password: "ann draft night", displayName: "Ann")
-        let bob = try service.createAccount(email: "bob@remote.example", password: "bob draft night", displayName: "Bob")
+        let ann = try service.accounts.createAccount(email: "ann@remote.example", password: "ann draft night", displayName: "Ann")
+        let bob = try service.accounts.createAccount(email: "bob@remote.example", password: "bob draft night", displayName: "Bob")
         var settings = LeagueSettings()
         settings.teamCount = 3
         settings.playoffTeams = 2
         settings.rosterSlots = [.qb: 1, .rb: 1, .wr: 1]
         settings.pickClockSeconds = nil
-        let league = try service.createLeague(name: Self.leagueName, settings: settings, isPublic: true, teamName: "Ann's Aces",
+        let league = try service.leagues.createLeague(name: Self.leagueName, settings: settings, isPublic: true, teamName: "Ann's Aces",
                                               seasonClock: Date(timeIntervalSince1970: 1_567_000_000), caller: .user(ann.user.id))
         var rng = SystemRandomNumberGenerator()
-        let invite = try service.createInvite(league, uses: 1, expiresAt: nil, caller: .user(ann.user.id), using: &rng)
-        let annTeam = try service.draftBoard(league, caller: .user(ann.user.id)).capabilities.myTeam!
-        let bobTeam = try service.redeemInvite(code: invite.code, teamName: "Bob's Bombers", caller: .user(bob.user.id))
-        let bot = try service.league(league, caller: .anonymous).teams.map(\.id).first { $0 != annTeam && $0 != bobTeam }!
-        _ = try service.setDraftOrder(league, order: [annTeam, bobTeam, bot], caller: .user(ann.user.id))
-        _ = try service.startDraft(league, caller: .user(ann.user.id))
-        func picks() -> [DraftPickView] { (try? service.draftBoard(league, caller: .anonymous).picks) ?? [] }
+        let invite = try service.leagues.createInvite(league, uses: 1, expiresAt: nil, caller: .user(ann.user.id), using: &rng)
+        let annTeam = try service.draft.draftBoard(league, caller: .user(ann.user.id)).capabilities.myTeam!
+        let bobTeam = try service.leagues.redeemInvite(code: invite.code, teamName: "Bob's Bombers", caller: .user(bob.user.id))
+        let bot = try service.leagues.league(league, caller: .anonymous).teams.map(\.id).first { $0 != annTeam && $0 != bobTeam }!
+        _ = try service.commissioner.setDraftOrder(league, order: [annTeam, bobTeam, bot], caller: .user(ann.user.id))
+        _ = try service.draft.startDraft(league, caller: .user(ann.user.id))
+        func picks() -> [DraftPickView] { (try? service.draft.draftBoard(league, caller: .anonymous).picks) ?? [] }
 
         let port = try SSHHost.freeLoopbackPort()
         var server = try Server(database: dbPath, port: port, home: home)

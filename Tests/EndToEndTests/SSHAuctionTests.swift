@@ -34,7 +34,7 @@ import Testing
         settings.bidResetSeconds = 8
         let (league, teams) = try SSHLeague.league(Self.leagueName, settings: settings, managers: managers, service: service)
         let ann = Caller.user(managers[0].user)
-        func board() throws -> DraftBoard { try service.draftBoard(league, caller: ann) }
+        func board() throws -> DraftBoard { try service.draft.draftBoard(league, caller: ann) }
         func auction() throws -> AuctionBoard { try #require(try board().auction) }
 
         let (host, port) = try SSHLeague.host(dir, database: dbPath, home: home)

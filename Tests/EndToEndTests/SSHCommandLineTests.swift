@@ -118,8 +118,8 @@ import Testing
         // Linked to an account (through the league's own use case, as the app's "Link this key?" does): let in.
         let db = try Database(path: dbPath)
         let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
-        let ann = try service.createAccount(email: "ann@ssh.example", password: "ann draft night", displayName: "Ann")
-        try service.linkSSHKey(fingerprint: "SHA256:pjGeoE1oWthMcV0gOfz5qe+OBiVThfNDdGTMVeeXJCM", publicKey: "ssh-ed25519 \(Self.key)",
+        let ann = try service.accounts.createAccount(email: "ann@ssh.example", password: "ann draft night", displayName: "Ann")
+        try service.accounts.linkSSHKey(fingerprint: "SHA256:pjGeoE1oWthMcV0gOfz5qe+OBiVThfNDdGTMVeeXJCM", publicKey: "ssh-ed25519 \(Self.key)",
                                caller: .user(ann.user.id))
         let linked = try Binary.run(["ssh-authorized-keys"] + url + ["--policy", "linked", "ssh-ed25519", Self.key])
         #expect(linked.status == 0, "\(linked.err)")

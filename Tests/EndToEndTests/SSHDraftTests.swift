@@ -36,7 +36,7 @@ import Testing
         settings.rosterSlots = [.qb: 1, .rb: 1, .wr: 1]
         settings.pickClockSeconds = 30
         let (league, _) = try SSHLeague.league(Self.leagueName, settings: settings, managers: managers, service: service)
-        func picks() throws -> [DraftPickView] { try service.draftBoard(league, caller: .anonymous).picks }
+        func picks() throws -> [DraftPickView] { try service.draft.draftBoard(league, caller: .anonymous).picks }
 
         // The host.
         let (host, port) = try SSHLeague.host(dir, database: dbPath, home: home)

@@ -163,7 +163,7 @@ import ClubhouseDomain
         let ann = try SSHLeague.manager("Ann", team: "Ann's Aces", in: dir, service: service)
         var settings = LeagueSettings()
         settings.teamCount = 4
-        _ = try service.createLeague(name: "Club Over TLS", settings: settings, isPublic: true, teamName: ann.team,
+        _ = try service.leagues.createLeague(name: "Club Over TLS", settings: settings, isPublic: true, teamName: ann.team,
                                      seasonClock: Date(timeIntervalSince1970: 1_567_000_000), caller: .user(ann.user))
         let serverPort = try SSHHost.freeLoopbackPort()
         let server = try RemoteDraftTests.Server(database: dbPath, port: serverPort, home: home,

@@ -35,7 +35,7 @@ import Testing
         let managers = try people.prefix(3).map { try SSHLeague.manager($0.0, team: $0.1, in: dir, service: service) }
         var others: [UserID] = []
         for (name, _) in people.dropFirst(3) {
-            others.append(try service.createAccount(email: "\(name.lowercased())@ssh.example", password: "ssh league \(name)", displayName: name).user.id)
+            others.append(try service.accounts.createAccount(email: "\(name.lowercased())@ssh.example", password: "ssh league \(name)", displayName: name).user.id)
         }
         var settings = LeagueSettings()
         settings.teamCount = 6
@@ -45,27 +45,27 @@ import Testing
         settings.tradeReview = .vote
         settings.tradeReviewHours = 1
         let ann = Caller.user(managers[0].user)
-        let league = try service.createLeague(name: Self.leagueName, settings: settings, isPublic: true, teamName: managers[0].team,
+        let league = try service.leagues.createLeague(name: Self.leagueName, settings: settings, isPublic: true, teamName: managers[0].team,
                                               season: DemoWorld.season, seasonClock: clock.now(), replay: true, caller: ann)
         var rng = SystemRandomNumberGenerator()
-        let invite = try service.createInvite(league, uses: 5, expiresAt: nil, caller: ann, using: &rng)
-        var teams = [try service.draftBoard(league, caller: ann).capabilities.myTeam!]
+        let invite = try service.leagues.createInvite(league, uses: 5, expiresAt: nil, caller: ann, using: &rng)
+        var teams = [try service.draft.draftBoard(league, caller: ann).capabilities.myTeam!]
         for (i, user) in (managers.dropFirst().map(\.user) + others).enumerated() {
-            teams.append(try service.redeemInvite(code: invite.code, teamName: people[i + 1].1, caller: .user(user)))
+            teams.append(try service.leagues.redeemInvite(code: invite.code, teamName: people[i + 1].1, caller: .user(user)))
         }
-        _ = try service.setDraftOrder(league, order: teams, caller: ann)
-        for team in teams { _ = try service.setAutopick(league, team: team, on: true, caller: ann) }
+        _ = try service.commissioner.setDraftOrder(league, order: teams, caller: ann)
+        for team in teams { _ = try service.draft.setAutopick(league, team: team, on: true, caller: ann) }
         clock.set(ISO8601.parse("2019-09-01T19:00:00Z")!)
-        _ = try service.startDraft(league, caller: ann)
-        while try service.draftBoard(league, caller: ann).picks.count < 42 {
+        _ = try service.draft.startDraft(league, caller: ann)
+        while try service.draft.draftBoard(league, caller: ann).picks.count < 42 {
             clock.advance(by: 6)
-            _ = try service.tickDraft(league)
+            _ = try service.draft.tickDraft(league)
         }
         try store.write { w in
             for var t in try w.teams(in: league) { t.autopick = false; try w.updateTeam(t) }
         }
-        _ = try service.advanceClock(league, to: ISO8601.parse("2019-09-18T12:00:00Z")!, caller: ann)
-        func roster(_ team: TeamID) throws -> [RosterRow] { try service.roster(league, team: team, caller: ann).rows }
+        _ = try service.season.advanceClock(league, to: ISO8601.parse("2019-09-18T12:00:00Z")!, caller: ann)
+        func roster(_ team: TeamID) throws -> [RosterRow] { try service.roster.roster(league, team: team, caller: ann).rows }
         let annBefore = try roster(teams[0]), bobBefore = try roster(teams[1])
         let annQB = try #require(annBefore.firstIndex { $0.player.position == .qb }), bobQB = try #require(bobBefore.firstIndex { $0.player.position == .qb })
         let annRB = try #require(annBefore.firstIndex { $0.player.position == .rb })
@@ -151,9 +151,9 @@ import Testing
         try a.send("y")
         #expect(try a.waitFor("✓ Clock now", timeout: 30).matched)
         let executed = Wait.blockingUntil(.seconds(10), every: .milliseconds(100)) {
-            (try? service.trades(league, caller: ann).first?.state) == .executed
+            (try? service.trades.trades(league, caller: ann).first?.state) == .executed
         }
-        #expect(executed, "the trade executed when its review ended: \(String(describing: try? service.trades(league, caller: ann).map(\.state)))")
+        #expect(executed, "the trade executed when its review ended: \(String(describing: try? service.trades.trades(league, caller: ann).map(\.state)))")
         #expect(try roster(teams[0]).contains { $0.player.name == bobQBName } && roster(teams[1]).contains { $0.player.name == annRBName })
         try SharedLeague.escape(a)
 

@@ -41,8 +41,8 @@ import Testing
         let a = try shared.terminal()          // seeds the demo world (and the 2019 season) in the shared file
         let db = try Database.open(at: DatabaseLocation(path: shared.database)).database
         let service = LeagueService(store: SQLiteLeagueStore(database: db), accounts: .sodium)
-        let ann = try service.createAccount(email: "ann@picktrade.example", password: "clubhouse-demo", displayName: "Ann")
-        let bob = try service.createAccount(email: "bob@picktrade.example", password: "clubhouse-demo", displayName: "Bob")
+        let ann = try service.accounts.createAccount(email: "ann@picktrade.example", password: "clubhouse-demo", displayName: "Ann")
+        let bob = try service.accounts.createAccount(email: "bob@picktrade.example", password: "clubhouse-demo", displayName: "Bob")
         var settings = LeagueSettings()
         settings.teamCount = 3
         settings.playoffTeams = 2
@@ -50,29 +50,29 @@ import Testing
         settings.positionMaxima = [:]
         settings.pickClockSeconds = 300
         settings.tradeReview = .noReview
-        let league = try service.createLeague(name: Self.leagueName, settings: settings, isPublic: true, teamName: "Ann's Aces",
+        let league = try service.leagues.createLeague(name: Self.leagueName, settings: settings, isPublic: true, teamName: "Ann's Aces",
                                               season: 2019, seasonClock: Date(timeIntervalSince1970: 1_566_000_000), caller: .user(ann.user.id))
         var rng = SystemRandomNumberGenerator()
-        let code = try service.createInvite(league, uses: 1, expiresAt: nil, caller: .user(ann.user.id), using: &rng).code
-        let bobTeam = try service.redeemInvite(code: code, teamName: "Bob's Blitz", caller: .user(bob.user.id))
-        let annTeam = try #require(try service.draftBoard(league, caller: .user(ann.user.id)).capabilities.myTeam)
-        let bot = try #require(try service.league(league, caller: .anonymous).teams.map(\.id).first { $0 != annTeam && $0 != bobTeam })
-        _ = try service.setDraftOrder(league, order: [annTeam, bobTeam, bot], caller: .user(ann.user.id))
-        _ = try service.startDraft(league, caller: .user(ann.user.id))
+        let code = try service.leagues.createInvite(league, uses: 1, expiresAt: nil, caller: .user(ann.user.id), using: &rng).code
+        let bobTeam = try service.leagues.redeemInvite(code: code, teamName: "Bob's Blitz", caller: .user(bob.user.id))
+        let annTeam = try #require(try service.draft.draftBoard(league, caller: .user(ann.user.id)).capabilities.myTeam)
+        let bot = try #require(try service.leagues.league(league, caller: .anonymous).teams.map(\.id).first { $0 != annTeam && $0 != bobTeam })
+        _ = try service.commissioner.setDraftOrder(league, order: [annTeam, bobTeam, bot], caller: .user(ann.user.id))
+        _ = try service.draft.startDraft(league, caller: .user(ann.user.id))
         // Round 1: Ann and Bob pick the best left; the bot picks twice at the turn (the apps' clocks tick it); then the
         // draft waits on Bob's round-2 pick.
         func best() throws -> PlayerID {
-            let taken = Set(try service.draftBoard(league, caller: .anonymous).picks.map(\.pick.playerID))
+            let taken = Set(try service.draft.draftBoard(league, caller: .anonymous).picks.map(\.pick.playerID))
             let facts = try service.facts(league: league)
             return try #require(facts.draftRankings(settings).players.first { !taken.contains($0.playerID) }).playerID
         }
-        _ = try service.makePick(league, expectedPick: 1, player: try best(), caller: .user(ann.user.id))
-        _ = try service.makePick(league, expectedPick: 2, player: try best(), caller: .user(bob.user.id))
+        _ = try service.draft.makePick(league, expectedPick: 1, player: try best(), caller: .user(ann.user.id))
+        _ = try service.draft.makePick(league, expectedPick: 2, player: try best(), caller: .user(bob.user.id))
         #expect(Wait.blockingUntil(.seconds(90), every: .milliseconds(200)) {
-            ((try? service.draftBoard(league, caller: .anonymous).picks.count) ?? 0) >= 4
+            ((try? service.draft.draftBoard(league, caller: .anonymous).picks.count) ?? 0) >= 4
         }, "the bot made its two picks")
         let facts = try service.facts(league: league)
-        let board = try service.draftBoard(league, caller: .anonymous)
+        let board = try service.draft.draftBoard(league, caller: .anonymous)
         let annPlayer = try #require(board.picks.first { $0.pick.number == 1 }).pick.playerID
         let bobPlayer = try #require(board.picks.first { $0.pick.number == 2 }).pick.playerID
         let annName = try #require(facts.players[annPlayer]).fullName, bobName = try #require(facts.players[bobPlayer]).fullName
@@ -130,7 +130,7 @@ import Testing
         let rosters = Dictionary(uniqueKeysWithValues: try service.store.read { try $0.rosters(in: league) }.map { ($0.teamID, $0) })
         #expect(rosters[bobTeam]?.contains(annPlayer) == true && rosters[bobTeam]?.contains(bobPlayer) == false)
         #expect(rosters[annTeam]?.contains(annPlayer) == false)
-        let after = try service.draftBoard(league, caller: .anonymous)
+        let after = try service.draft.draftBoard(league, caller: .anonymous)
         #expect(after.tradedPicks?.contains { $0.pick == DraftPickRef(round: 3, team: annTeam) && $0.owner == bobTeam } == true)
         #expect(after.tradedPicks?.contains { $0.pick == DraftPickRef(round: 4, team: bobTeam) && $0.owner == annTeam } == true)
         try b.send("t"); try b.send("t"); try b.send("t")

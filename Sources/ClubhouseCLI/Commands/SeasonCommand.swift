@@ -122,7 +122,7 @@ package enum SeasonCommand {
         for s in report.seasons where !s.changedWeeks.isEmpty && s.kind == .full {
             let leagues = try service.store.read { r in try r.leagues().filter { $0.season == s.season }.count }
             guard leagues > 0 else { continue }
-            let corrections = try service.seasonDataChanged(season: s.season, weeks: s.changedWeeks)
+            let corrections = try service.season.seasonDataChanged(season: s.season, weeks: s.changedWeeks)
             let all = corrections.values.flatMap { $0 }
             let taken = all.filter(\.applied).count
             let weeks = s.changedWeeks.sorted().map(String.init).joined(separator: ", ")

@@ -62,18 +62,18 @@ public final class DraftClockDriver: Sendable {
                 // The heartbeat first: a driver that has just started, or stood still itself past the threshold, gives
                 // the rooms back the time no driver ran (`ClockOutage`) before anything below can tick them.
                 let stoodStill = beat.map { clock.now - $0 > .seconds(ClockOutage.threshold) } ?? true
-                if failures.attempt("heartbeat", { try service.clockHeartbeat(restoring: stoodStill) }) != nil { beat = clock.now }
-                let plan = failures.attempt("plan") { try service.draftPlan() } ?? (due: [], held: [])
+                if failures.attempt("heartbeat", { try service.draft.clockHeartbeat(restoring: stoodStill) }) != nil { beat = clock.now }
+                let plan = failures.attempt("plan") { try service.draft.draftPlan() } ?? (due: [], held: [])
                 due = Dictionary(plan.due.map { ($0.league, $0.due) }, uniquingKeysWith: { a, _ in a })
                 core.hold(plan.held, due: due.keys)
                 // Trades fall due on real time too (bots answering offers made before the season, when no league
                 // clock moves): run their steps on the same planning pass. A failure waits for the next pass.
-                for league in failures.attempt("trades", { try service.leaguesWithTradesDue() }) ?? [] {
-                    _ = failures.attempt("trades", league: league) { try service.processTrades(league) }
+                for league in failures.attempt("trades", { try service.trades.leaguesWithTradesDue() }) ?? [] {
+                    _ = failures.attempt("trades", league: league) { try service.trades.processTrades(league) }
                 }
                 // Join requests to commissioners that answer by themselves (the demo leagues'), on the same pass.
-                for league in failures.attempt("join requests", { try service.leaguesWithJoinRequestsDue() }) ?? [] {
-                    _ = failures.attempt("join requests", league: league) { try service.answerJoinRequests(league) }
+                for league in failures.attempt("join requests", { try service.leagues.leaguesWithJoinRequestsDue() }) ?? [] {
+                    _ = failures.attempt("join requests", league: league) { try service.leagues.answerJoinRequests(league) }
                 }
                 planned = clock.now
             } else {
@@ -84,7 +84,7 @@ public final class DraftClockDriver: Sendable {
                 // Every process on the file woke for this pick: a random few milliseconds apart, then a cheap read,
                 // so the first tick lands and the rest see it made instead of queueing for the write lock.
                 try? await Task.sleep(for: .milliseconds(Int.random(in: 0...jitterMilliseconds)))
-                if let still = dueMoment(league), still <= service.clock.now() { core.move(league, due: still) { try $0.tickDraft(league) } }
+                if let still = dueMoment(league), still <= service.clock.now() { core.move(league, due: still) { try $0.draft.tickDraft(league) } }
                 due[league] = dueMoment(league)
             }
             let later = service.clock.now()
@@ -104,7 +104,7 @@ public final class DraftClockDriver: Sendable {
 extension DraftClockDriver {
     /// When the room's pick on the clock falls due (nil: none, or the read failed — said once — until the next plan).
     private func dueMoment(_ league: LeagueID) -> Date? {
-        core.failures.attempt("due", league: league) { try core.service.draftDue(league) } ?? nil
+        core.failures.attempt("due", league: league) { try core.service.draft.draftDue(league) } ?? nil
     }
 }
 

@@ -37,13 +37,13 @@ public final class LiveClockDriver: Sendable {
         defer { watcher.cancel() }
         while !Task.isCancelled {
             var sleep = maxSleep
-            if let plan = failures.attempt("plan", { try service.clockPlan() }) {
+            if let plan = failures.attempt("plan", { try service.season.clockPlan() }) {
                 core.hold(plan.held, due: plan.due.map(\.0))
                 let now = service.clock.now()
                 for (league, at) in plan.due where at <= now && !backoff.isHeld(league, at: now) {
-                    core.move(league, due: at) { try $0.stepClock(league) }
+                    core.move(league, due: at) { try $0.season.stepClock(league) }
                 }
-                if !plan.due.isEmpty, let again = failures.attempt("plan", { try service.clockPlan() }) {
+                if !plan.due.isEmpty, let again = failures.attempt("plan", { try service.season.clockPlan() }) {
                     let later = service.clock.now()
                     // A league waiting out a backoff is due when the backoff ends, not at its (past) step time.
                     if let next = again.due.map({ league, at in max(at, backoff.heldUntil(league) ?? at) }).min() {

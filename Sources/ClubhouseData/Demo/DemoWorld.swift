@@ -150,7 +150,7 @@ struct DemoSeeder {
         // Managers rotate through the demo people so several leagues share faces.
         let managers = (0..<spec.settings.teamCount).map { users[(index * 7 + $0) % users.count] }
         let commissioner = Caller.user(managers[0])
-        let id = try service.createLeague(name: spec.name, settings: spec.settings, isPublic: spec.isPublic, teamName: spec.teamNames[0],
+        let id = try service.leagues.createLeague(name: spec.name, settings: spec.settings, isPublic: spec.isPublic, teamName: spec.teamNames[0],
                                           season: DemoWorld.season, seasonClock: Self.preseason, replay: true, seed: UInt64(index + 1),
                                           caller: commissioner)
         let managedCount: Int = switch spec.phase {
@@ -203,11 +203,11 @@ struct DemoSeeder {
         }
         clock.set(Self.draftDay)
         let commissioner = try store.read { try $0.league(id)?.commissioner }.map(Caller.user) ?? .anonymous
-        _ = try service.startDraft(id, caller: commissioner)
+        _ = try service.draft.startDraft(id, caller: commissioner)
         var made = 0
         while limit.map({ made < $0 }) ?? true {
             clock.advance(by: 6)
-            guard try service.tickDraft(id) != nil else {
+            guard try service.draft.tickDraft(id) != nil else {
                 if try store.read({ try $0.draft(in: id)?.status }) == .complete { break }
                 continue
             }
@@ -230,19 +230,19 @@ struct DemoSeeder {
             let league = try store.read { try $0.league(id) }!
             if league.state == .complete { break }
             if tuesday > league.clock, tuesday < until {
-                _ = try service.advanceClock(id, to: tuesday, caller: commissioner)
+                _ = try service.season.advanceClock(id, to: tuesday, caller: commissioner)
                 try placeClaims(id, facts: facts, week: week, rng: &rng)
             }
             let beforeKickoff = kickoff.addingTimeInterval(-3600)
             let clockNow = try store.read { try $0.league(id)!.clock }
             if beforeKickoff < until, beforeKickoff > clockNow {
-                _ = try service.advanceClock(id, to: beforeKickoff, caller: commissioner)
+                _ = try service.season.advanceClock(id, to: beforeKickoff, caller: commissioner)
             }
             if beforeKickoff < until { try setBestLineups(id, facts: facts, week: week) }
             if beforeKickoff >= until { break }
         }
         if try store.read({ try $0.league(id)!.clock }) < until {
-            _ = try service.advanceClock(id, to: until, caller: commissioner)
+            _ = try service.season.advanceClock(id, to: until, caller: commissioner)
         }
     }
 

@@ -93,7 +93,7 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
     private func keep(_ signed: AccountSession) throws {
         guard let session else { return }
         do { try session.keep(signed) } catch {
-            try? service.signOut(token: signed.token)
+            try? service.accounts.signOut(token: signed.token)
             throw DomainError.storage("Signing in needs a writable state folder: \(error)")
         }
     }
@@ -146,7 +146,7 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
                 return try await background { try body(service, .anonymous) }
             }
             do {
-                return try await background { try body(service, try service.caller(forToken: token)) }
+                return try await background { try body(service, try service.accounts.caller(forToken: token)) }
             } catch DomainError.unauthenticated {
                 session.end(.expired, ifToken: token)
                 throw DomainError.unauthenticated
@@ -179,7 +179,7 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
         try requireWritableState()
         let service = self.service
         let created: AccountSession
-        do { created = try await background { try service.createAccount(email: email, password: password, displayName: displayName) } } catch {
+        do { created = try await background { try service.accounts.createAccount(email: email, password: password, displayName: displayName) } } catch {
             logFailure(#function, error); throw error
         }
         log?.record("account.created", ["user": "\(created.user.id.rawValue)"])
@@ -191,7 +191,7 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
         try requireWritableState()
         let service = self.service, device = session?.deviceID ?? "embedded"
         let signed: AccountSession
-        do { signed = try await background { try service.signIn(email: email, password: password, device: device) } } catch {
+        do { signed = try await background { try service.accounts.signIn(email: email, password: password, device: device) } } catch {
             logFailure(#function, error); throw error
         }
         log?.record("signIn.ok", ["user": "\(signed.user.id.rawValue)", "with": "password"])
@@ -203,7 +203,7 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
         try requireWritableState()
         let service = self.service
         let signed: AccountSession
-        do { signed = try await background { try service.signIn(sshKeyFingerprint: sshKeyFingerprint) } } catch {
+        do { signed = try await background { try service.accounts.signIn(sshKeyFingerprint: sshKeyFingerprint) } } catch {
             logFailure(#function, error); throw error
         }
         log?.record("signIn.ok", ["user": "\(signed.user.id.rawValue)", "with": "ssh-key", "key": sshKeyFingerprint])
@@ -217,7 +217,7 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
         guard let session else { return }
         guard let token = session.current?.token else { session.end(.signedOut); return }
         let service = self.service
-        let revoked = (try? await background { try service.signOut(token: token) }) != nil
+        let revoked = (try? await background { try service.accounts.signOut(token: token) }) != nil
         session.end(.signedOut)
         log?.record("signOut", ["revoked": revoked ? "yes" : "no, the local session was wiped anyway"])
     }
@@ -231,7 +231,7 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
         case .session(let session):
             guard let token = session.current?.token else { return nil }
             do {
-                let user = try await background { try service.sessionUser(token) }
+                let user = try await background { try service.accounts.sessionUser(token) }
                 try? session.update(user)
                 return user
             } catch DomainError.unauthenticated {
@@ -242,17 +242,17 @@ public final class EmbeddedLeagueAPI: LeagueAPI, @unchecked Sendable {
     }
 
     public func updateProfile(displayName: String?, email: String?) async throws -> User {
-        let user = try await write { try $0.updateProfile(displayName: displayName, email: email, caller: $1) }
+        let user = try await write { try $0.accounts.updateProfile(displayName: displayName, email: email, caller: $1) }
         try? session?.update(user)
         return user
     }
 
     public func linkSSHKey(fingerprint: String, publicKey: String) async throws {
-        try await write { try $0.linkSSHKey(fingerprint: fingerprint, publicKey: publicKey, caller: $1) }
+        try await write { try $0.accounts.linkSSHKey(fingerprint: fingerprint, publicKey: publicKey, caller: $1) }
     }
 
     public func unlinkSSHKey(fingerprint: String) async throws {
-        try await write { try $0.unlinkSSHKey(fingerprint: fingerprint, caller: $1) }
+        try await write { try $0.accounts.unlinkSSHKey(fingerprint: fingerprint, caller: $1) }
     }
 
     // MARK: - LeagueEvents

@@ -32,17 +32,17 @@ public struct EmbeddedServerBackend: Sendable {
 
     public func user(forToken token: String) async throws -> User {
         let service = self.service
-        return try await Blocking.run { try service.sessionUser(token) }
+        return try await Blocking.run { try service.accounts.sessionUser(token) }
     }
 
     public func signIn(email: String, password: String, from origin: ClientOrigin) async throws -> AccountSession {
         let service = self.service
-        return try await Blocking.run { try service.signIn(email: email, password: password, from: origin) }
+        return try await Blocking.run { try service.accounts.signIn(email: email, password: password, from: origin) }
     }
 
     public func createAccount(email: String, password: String, displayName: String, from origin: ClientOrigin) async throws -> AccountSession {
         let service = self.service
-        return try await Blocking.run { try service.createAccount(email: email, password: password, displayName: displayName, from: origin) }
+        return try await Blocking.run { try service.accounts.createAccount(email: email, password: password, displayName: displayName, from: origin) }
     }
 
     public func claimIdempotencyKey(_ key: String, request: String, caller: Caller) async throws -> IdempotencyClaim {
@@ -57,7 +57,7 @@ public struct EmbeddedServerBackend: Sendable {
 
     public func signOut(token: String) async throws {
         let service = self.service
-        try await Blocking.run { try service.signOut(token: token) }
+        try await Blocking.run { try service.accounts.signOut(token: token) }
     }
 
     public func events(after id: Int64, league: LeagueID?, limit: Int) async throws -> [LeagueEvent] {
@@ -78,7 +78,7 @@ public struct EmbeddedServerBackend: Sendable {
     public func lastEventID() throws -> Int64 { try eventSource.lastEventID() }
 
     /// Synchronous: the server calls it on its own Dispatch executor (one short indexed read; no hop).
-    public func readRevision(of league: LeagueID) throws -> String? { try service.readRevision(league) }
+    public func readRevision(of league: LeagueID) throws -> String? { try service.leagues.readRevision(league) }
 
     /// The events' database's change stamp (SQLite's data version; on PostgreSQL what the LISTEN follow heard, nil
     /// when that is more than a second old), on libmicrohttpd's thread.

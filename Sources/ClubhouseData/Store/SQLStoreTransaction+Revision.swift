@@ -1,7 +1,7 @@
 import ClubhouseDomain
 
 extension SQLStoreTransaction {
-    /// The league's newest event, the season data version and its clock's speed (`LeagueService.readRevision`), in one
+    /// The league's newest event, the season data version and its clock's speed (`LeaguesService.readRevision`), in one
     /// statement: run by itself it is its own snapshot on both databases, so the stores ask it outside a transaction.
     func revision(of league: LeagueID) throws -> String {
         var revision = "0.0.0"

@@ -5,8 +5,10 @@ import Foundation
 /// soft gate's words. The server's router, the remote transport, the embedded transport and the soft gate all read
 /// this one value, so a route path, a body or a gate sentence exists in one place.
 ///
-/// Adding an operation: write the use case on `LeagueService`, add one `Endpoint` to its journey's namespace in
-/// `API/Endpoints/` (and to that namespace's `all`), and call it from the page with `api.call(endpoint, address, body)`.
+/// Adding an operation: write the use case on its journey's service (`Features/<Journey>/<Journey>Service*.swift`,
+/// reached from the root as `service.<journey>`), add one `Endpoint` running it (`c.service.draft.makePick(…)`) to
+/// the journey's namespace in `API/Endpoints/` (and to that namespace's `all`), and call it from the page with
+/// `api.call(endpoint, address, body)`.
 public struct Endpoint<Address: EndpointAddress, Body: Codable & Hashable & Sendable, Response: Codable & Sendable>: AnyEndpoint {
     /// Stable and unique: the activity log's operation name and a pending write's reference (kept on disk through a
     /// sign-in), so never renamed once shipped.

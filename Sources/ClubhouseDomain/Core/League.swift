@@ -34,7 +34,7 @@ public struct League: Hashable, Codable, Sendable, Identifiable {
     /// The season this league was renewed from (nil: its first season).
     public var previousLeague: LeagueID?
     /// The league this one was renewed into (nil: not renewed). A renewed league is read-only history
-    /// (`LeagueService.existingLeague` inside a write refuses it).
+    /// (`existingLeague` inside a write, `LeagueService+Access.swift`, refuses it).
     public var nextLeague: LeagueID?
 
     public init(id: LeagueID, name: String, season: Int = 2019, isPublic: Bool, commissioner: UserID?, settings: LeagueSettings,

@@ -7,7 +7,7 @@ import Synchronization
 // sign-in gate), then the league exists, then the caller's role in it (`.forbidden` with one sentence), then the
 // league's state (`.conflict`), then the input (`.validation`).
 
-extension LeagueService {
+extension LeagueServicePart {
     /// The caller's account, or `.unauthenticated`.
     func signedIn(_ caller: Caller) throws -> UserID {
         guard let user = caller.userID else { throw DomainError.unauthenticated }
@@ -89,12 +89,6 @@ extension LeagueService {
         guard league.state == .predraft else { throw DomainError.conflict(sentence) }
     }
 
-    /// Who may read league `id` as it stands now (`.notFound` when there is no such league). The event stream asks
-    /// this once per league and stream, and again after every event that may change it (`Kind.mayChangeReaders`).
-    public func readers(of id: LeagueID) throws -> LeagueReaders {
-        try store.read { r in try readers(existingLeague(r, id), reader: r) }
-    }
-
     /// The readers of `league`, with who manages which team (an event about a team goes to its manager only when it
     /// is that team's own business, `EventAudience`).
     func readers(_ league: League, reader r: any LeagueStoreReader) throws -> LeagueReaders {
@@ -106,6 +100,20 @@ extension LeagueService {
     func requireVisible(_ league: League, caller: Caller, reader r: any LeagueStoreReader) throws {
         guard !league.isPublic else { return }
         if let refusal = try readers(league, reader: r).refusal(for: caller) { throw refusal }
+    }
+
+    /// The commissioner's tools: the caller is signed in and the league's commissioner.
+    func requireCommissioner(_ league: League, caller: Caller, doing action: String) throws {
+        guard let user = caller.userID else { throw DomainError.unauthenticated }
+        guard league.commissioner == user else { throw DomainError.forbidden("Only the commissioner can \(action)") }
+    }
+}
+
+extension LeagueService {
+    /// Who may read league `id` as it stands now (`.notFound` when there is no such league). The event stream asks
+    /// this once per league and stream, and again after every event that may change it (`Kind.mayChangeReaders`).
+    public func readers(of id: LeagueID) throws -> LeagueReaders {
+        try store.read { r in try readers(existingLeague(r, id), reader: r) }
     }
 }
 

@@ -39,7 +39,7 @@ extension LeagueService {
     public func claimIdempotencyKey(_ rawKey: String, request: String, caller: Caller) throws -> IdempotencyClaim {
         let user = try signedIn(caller)
         let key = try IdempotencyRules.key(rawKey)
-        let fingerprint = accounts.tokens.digest(request)
+        let fingerprint = accountPorts.tokens.digest(request)
         guard !fingerprint.isEmpty else { throw DomainError.transport("idempotent requests are not configured on this service") }
         let now = clock.now()
         return try store.write { w -> IdempotencyClaim in

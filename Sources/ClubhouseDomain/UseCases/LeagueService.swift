@@ -2,18 +2,26 @@ import Foundation
 
 /// The use cases: every rule and authorization check, run over a `LeagueStore`. Both transports
 /// (embedded and the HTTP server) call these, so they hold once. Each call states who is asking.
-public struct LeagueService: Sendable {
+///
+/// This is the root: it holds what every journey shares (the store, the clocks, the season facts, the access checks
+/// in `LeagueService+Access.swift`, idempotency) and hands out one service per journey (`service.draft.makePick(…)`),
+/// each in its journey's folder, `Features/<Journey>/<Journey>Service.swift`. A journey that needs another's use case
+/// calls it through the root (`core.draft.…`).
+public struct LeagueService: LeagueServicePart {
     public let store: any LeagueStore
     /// Real time: sessions and live draft deadlines. League play follows each league's own season clock.
     public let clock: any Clock
     let factsCache: SeasonFactsCache
     /// Password hashing and session tokens (Data: libsodium).
-    public let accounts: AccountPorts
+    public let accountPorts: AccountPorts
 
     public init(store: any LeagueStore, clock: any Clock = SystemClock(), factsCache: SeasonFactsCache = SeasonFactsCache(),
                 accounts: AccountPorts = .unconfigured) {
-        self.store = store; self.clock = clock; self.factsCache = factsCache; self.accounts = accounts
+        self.store = store; self.clock = clock; self.factsCache = factsCache; self.accountPorts = accounts
     }
+
+    /// The root is its own core.
+    var core: LeagueService { self }
 
     /// A season's facts, loaded once per data version.
     public func facts(season: Int) throws -> SeasonFacts { try store.read { try factsCache.facts($0, season: season) } }
@@ -21,14 +29,46 @@ public struct LeagueService: Sendable {
     /// The facts of the season a league plays.
     public func facts(league id: LeagueID) throws -> SeasonFacts { try store.read { try facts($0, league: id) } }
 
+    /// Every season stored, oldest first.
+    public func seasons() throws -> [SeasonInfo] { try store.read { try $0.seasons() } }
+}
+
+// MARK: - The journeys
+
+extension LeagueService {
+    public var accounts: AccountsService { AccountsService(core: self) }
+    public var leagues: LeaguesService { LeaguesService(core: self) }
+    public var commissioner: CommissionerService { CommissionerService(core: self) }
+    public var season: SeasonService { SeasonService(core: self) }
+    public var draft: DraftService { DraftService(core: self) }
+    public var auction: AuctionService { AuctionService(core: self) }
+    public var keepers: KeepersService { KeepersService(core: self) }
+    public var trades: TradesService { TradesService(core: self) }
+    public var waivers: WaiversService { WaiversService(core: self) }
+    public var roster: RosterService { RosterService(core: self) }
+    public var matchups: MatchupsService { MatchupsService(core: self) }
+    public var chat: ChatService { ChatService(core: self) }
+    public var activity: ActivityService { ActivityService(core: self) }
+    public var history: HistoryService { HistoryService(core: self) }
+}
+
+/// The root and every journey's service: what they share, reached through `core` (the root is its own). The access
+/// checks (`LeagueService+Access.swift`) are written once, here, for all of them.
+protocol LeagueServicePart: Sendable {
+    var core: LeagueService { get }
+}
+
+extension LeagueServicePart {
+    var store: any LeagueStore { core.store }
+    var clock: any Clock { core.clock }
+    var factsCache: SeasonFactsCache { core.factsCache }
+    var accountPorts: AccountPorts { core.accountPorts }
+
     /// The facts of the season a league plays, inside a read or write.
     func facts(_ r: any LeagueStoreReader, league id: LeagueID) throws -> SeasonFacts {
         guard let league = try r.league(id) else { throw DomainError.notFound("League \(id.rawValue)") }
         return try factsCache.facts(r, season: league.season)
     }
-
-    /// Every season stored, oldest first.
-    public func seasons() throws -> [SeasonInfo] { try store.read { try $0.seasons() } }
 }
 
 // MARK: - Shared lookups for the use cases

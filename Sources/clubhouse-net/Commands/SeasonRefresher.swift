@@ -7,7 +7,7 @@ import Foundation
 
 /// `clubhouse serve --refresh-season YEAR --every 10m`: every so often, the season's files from nflverse's releases
 /// (only those that changed come down: each is asked for with its ETag), imported as differences, then the leagues
-/// on the season are told (`LeagueService.seasonDataChanged`): new plays reach open screens as live events, and a
+/// on the season are told (`SeasonService.seasonDataChanged`): new plays reach open screens as live events, and a
 /// stat correction re-scores a final week until its lock. One JSON line on standard error per refresh that changed
 /// something, or failed.
 struct SeasonRefresher: Sendable {
@@ -41,7 +41,7 @@ struct SeasonRefresher: Sendable {
                 guard report.changedAnything else { return }
                 var corrections = 0
                 for s in report.seasons where !s.changedWeeks.isEmpty {
-                    corrections += try service.seasonDataChanged(season: s.season, weeks: s.changedWeeks).values.reduce(0) { $0 + $1.count }
+                    corrections += try service.season.seasonDataChanged(season: s.season, weeks: s.changedWeeks).values.reduce(0) { $0 + $1.count }
                 }
                 let weeks = report.seasons.flatMap(\.changedWeeks).sorted()
                 log(["event": "season.refresh", "season": "\(season)", "weeks": weeks.map(String.init).joined(separator: ","),

@@ -23,7 +23,7 @@ final class AccountWorld: @unchecked Sendable {
     /// Another connection to the same file, as another process would have (same clock).
     func otherProcess() throws -> LeagueService {
         let db = try Database(path: path)
-        return LeagueService(store: SQLiteLeagueStore(database: db), clock: clock, accounts: service.accounts)
+        return LeagueService(store: SQLiteLeagueStore(database: db), clock: clock, accounts: service.accountPorts)
     }
 }
 

@@ -18,36 +18,36 @@ import Testing
         let hasher = HashCounter()
         let w = try world(hasher)
         for i in 0..<AccountRules.maxNewAccounts {
-            _ = try w.service.createAccount(email: "n\(i)@example.com", password: "password1", displayName: "N\(i)", from: Self.office)
+            _ = try w.service.accounts.createAccount(email: "n\(i)@example.com", password: "password1", displayName: "N\(i)", from: Self.office)
             w.clock.advance(by: 60)
         }
         #expect(hasher.hashes == 10)
         // The first was made 10 minutes ago: free again in 50.
         #expect(throws: DomainError.limitReached("Too many new accounts from this address — try again in 50 min", retryAfterSeconds: 3000)) {
-            try w.service.createAccount(email: "n10@example.com", password: "password1", displayName: "N10", from: Self.office)
+            try w.service.accounts.createAccount(email: "n10@example.com", password: "password1", displayName: "N10", from: Self.office)
         }
         #expect(hasher.hashes == 10, "refused before hashing")
         // Another client is not refused; neither is the embedded app, which names no origin.
-        _ = try w.service.createAccount(email: "elsewhere@example.com", password: "password1", displayName: "E", from: .address("198.51.100.1"))
-        _ = try w.service.createAccount(email: "local@example.com", password: "password1", displayName: "L")
+        _ = try w.service.accounts.createAccount(email: "elsewhere@example.com", password: "password1", displayName: "E", from: .address("198.51.100.1"))
+        _ = try w.service.accounts.createAccount(email: "local@example.com", password: "password1", displayName: "L")
         w.clock.advance(by: 3000)
-        _ = try w.service.createAccount(email: "n10@example.com", password: "password1", displayName: "N10", from: Self.office)
+        _ = try w.service.accounts.createAccount(email: "n10@example.com", password: "password1", displayName: "N10", from: Self.office)
     }
 
     @Test func aTakenEmailIsRefusedWithoutAHashAndCountsAsAnAttempt() throws {
         let hasher = HashCounter()
         let w = try world(hasher)
-        _ = try w.service.createAccount(email: "dana@example.com", password: "password1", displayName: "Dana")
+        _ = try w.service.accounts.createAccount(email: "dana@example.com", password: "password1", displayName: "Dana")
         #expect(hasher.hashes == 1)
         for _ in 0..<AccountRules.maxNewAccounts {
             #expect(throws: AccountRules.emailTaken) {
-                try w.service.createAccount(email: "Dana@Example.com", password: "password2", displayName: "D", from: Self.office)
+                try w.service.accounts.createAccount(email: "Dana@Example.com", password: "password2", displayName: "D", from: Self.office)
             }
         }
         #expect(hasher.hashes == 1, "no hash for a taken email")
         // Guessing who has an account is limited like making accounts.
         #expect(throws: DomainError.self) {
-            try w.service.createAccount(email: "new@example.com", password: "password1", displayName: "New", from: Self.office)
+            try w.service.accounts.createAccount(email: "new@example.com", password: "password1", displayName: "New", from: Self.office)
         }
         #expect(try w.database.scalar("SELECT count(*) FROM sign_in_attempts WHERE key LIKE '%example%'", as: Int.self) == 0,
                 "kept under a keyed hash")
@@ -58,7 +58,7 @@ import Testing
         let hasher = HashCounter()
         let w = try world(hasher)
         let services = try (0..<16).map { _ in
-            LeagueService(store: SQLiteLeagueStore(database: try Database(path: w.path)), clock: w.clock, accounts: w.service.accounts)
+            LeagueService(store: SQLiteLeagueStore(database: try Database(path: w.path)), clock: w.clock, accounts: w.service.accountPorts)
         }
         let made = Tally(), limited = Tally()
         let start = DispatchSemaphore(value: 0), group = DispatchGroup()
@@ -67,7 +67,7 @@ import Testing
             Thread {
                 start.wait()
                 do {
-                    _ = try service.createAccount(email: "p\(i)@example.com", password: "password1", displayName: "P\(i)", from: Self.office)
+                    _ = try service.accounts.createAccount(email: "p\(i)@example.com", password: "password1", displayName: "P\(i)", from: Self.office)
                     made.add()
                 } catch DomainError.limitReached { limited.add() } catch {}
                 group.leave()
@@ -86,7 +86,7 @@ import Testing
             _ = try? w?.service.store.write { try $0.insertUser(email: "race@example.com", displayName: "R", passwordHash: "!", at: Date()) }
         })
         #expect(throws: AccountRules.emailTaken) {
-            try w.service.createAccount(email: "race@example.com", password: "password1", displayName: "Race", from: Self.office)
+            try w.service.accounts.createAccount(email: "race@example.com", password: "password1", displayName: "Race", from: Self.office)
         }
         #expect(try w.database.scalar("SELECT count(*) FROM sign_in_attempts", as: Int.self) == 0)
     }

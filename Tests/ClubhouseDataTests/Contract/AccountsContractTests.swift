@@ -21,7 +21,7 @@ import Testing
         #expect(try await api.currentUser() == nil)
         #expect(await failure { try await api.createLeague(newLeague()) } == .unauthenticated)
 
-        let dana = try world.service.createAccount(email: "dana@example.com", password: "correct horse", displayName: "Dana")
+        let dana = try world.service.accounts.createAccount(email: "dana@example.com", password: "correct horse", displayName: "Dana")
         let session = try await api.signIn(email: "Dana@example.com", password: "correct horse")
         #expect(session.user == dana.user)
         #expect(try await api.currentUser() == dana.user)
@@ -45,7 +45,7 @@ import Testing
 
     @Test func aWrongPasswordKeepsNothingAndSaysTheSameAsAnUnknownEmail() async throws {
         let api = try world.sessionAPI(state)
-        _ = try world.service.createAccount(email: "dana@example.com", password: "correct horse", displayName: "Dana")
+        _ = try world.service.accounts.createAccount(email: "dana@example.com", password: "correct horse", displayName: "Dana")
         let wrong = await failure { try await api.signIn(email: "dana@example.com", password: "wrong horse") }
         let unknown = await failure { try await api.signIn(email: "who@example.com", password: "wrong horse") }
         #expect(wrong == AccountRules.wrongCredentials && unknown == wrong)
@@ -54,7 +54,7 @@ import Testing
 
     @Test func theDeviceIsLimitedAfterFiveFailuresAMinute() async throws {
         let api = try world.sessionAPI(state)
-        _ = try world.service.createAccount(email: "dana@example.com", password: "correct horse", displayName: "Dana")
+        _ = try world.service.accounts.createAccount(email: "dana@example.com", password: "correct horse", displayName: "Dana")
         for i in 0..<5 { _ = await failure { try await api.signIn(email: "guess\(i)@example.com", password: "password1") } }
         #expect(await failure { try await api.signIn(email: "dana@example.com", password: "correct horse") } == .rateLimited(retryAfterSeconds: 60))
         world.clock.advance(by: 60)
@@ -94,7 +94,7 @@ import Testing
         let first = try await api.createAccount(email: "dana@example.com", password: "correct horse", displayName: "Dana")
         try await api.signOut()
         #expect(CredentialsStore(directory: state).load() == nil)
-        #expect(throws: DomainError.unauthenticated) { try world.service.caller(forToken: first.token) }
+        #expect(throws: DomainError.unauthenticated) { try world.service.accounts.caller(forToken: first.token) }
         #expect(try await api.currentUser() == nil)
 
         _ = try await api.signIn(email: "dana@example.com", password: "correct horse")

@@ -71,8 +71,8 @@ import Testing
 
         // The clock's end sells him once, to the high bid; the sale is a pick with its price.
         r.world.clock.advance(by: 10)
-        _ = try r.world.service.tickDraft(r.id)
-        _ = try r.world.service.tickDraft(r.id)
+        _ = try r.world.service.draft.tickDraft(r.id)
+        _ = try r.world.service.draft.tickDraft(r.id)
         let board = try await r.api().draftBoard(r.id)
         #expect(board.picks.map(\.pick.playerID) == [player])
         #expect(board.picks.first?.pick.price == 40 && board.picks.first?.pick.teamID == r.order[2])
@@ -88,7 +88,7 @@ import Testing
         let player = try #require(try await r.best().first)
         let n = try #require(try await r.api(r.commissioner).call(A.nominate, At.League(r.id), Wire.Nomination(player: player, bid: 3)).nomination)
         r.world.clock.advance(by: 21)
-        _ = try r.world.service.tickDraft(r.id)
+        _ = try r.world.service.draft.tickDraft(r.id)
         #expect(try await r.board().nominator == r.order[1])
         _ = try await r.api(r.commissioner).undoLastPick(r.id)
         let after = try await r.api().draftBoard(r.id)
@@ -122,8 +122,8 @@ extension AuctionContractTests {
         let refused = await failure { try await r.api(r.eli).call(A.bid, At.League(r.id), Wire.Bid(nomination: n.id, amount: 8)) }
         #expect(refused?.code == "conflict")
         #expect(refused?.message.hasSuffix("has closed — $7 by Dana FC when the clock ran out") == true, "\(String(describing: refused))")
-        _ = try r.world.service.tickDraft(r.id)
-        _ = try r.world.service.tickDraft(r.id)
+        _ = try r.world.service.draft.tickDraft(r.id)
+        _ = try r.world.service.draft.tickDraft(r.id)
         let board = try await r.api().draftBoard(r.id)
         #expect(board.picks.map(\.pick.playerID) == [player])
         #expect(board.picks.first?.pick.price == 7 && board.picks.first?.pick.teamID == r.order[1])
@@ -141,7 +141,7 @@ extension AuctionContractTests {
         #expect(await failure { try await cut.call(A.bid, At.League(r.id), Wire.Bid(nomination: n.id, amount: 9)) }?.code == "transport")
         #expect(try await r.board().nomination?.highBid == 6, "the bid tried while cut never arrived")
         r.world.clock.advance(by: 20)
-        _ = try r.world.service.tickDraft(r.id)
+        _ = try r.world.service.draft.tickDraft(r.id)
         // Back: the room as it stands — he is hers at $6 — and the old nomination takes no bid.
         let back = try await r.api(r.dana).draftBoard(r.id)
         #expect(back.picks.map(\.pick.playerID) == [player])
@@ -160,11 +160,11 @@ extension AuctionContractTests {
         let r = try await AuctionContractTests.room(world)
         let second = try world.secondService()
         let services = [world.service, second]
-        let player = try #require(try world.service.draftablePlayers(r.id, caller: .anonymous).first?.player.id)
-        let n = try #require(try world.service.nominate(r.id, player: player, bid: 1, caller: r.commissioner).nomination)
+        let player = try #require(try world.service.draft.draftablePlayers(r.id, caller: .anonymous).first?.player.id)
+        let n = try #require(try world.service.auction.nominate(r.id, player: player, bid: 1, caller: r.commissioner).nomination)
         let bidders = [r.dana, r.eli, r.fay]
         for round in 0..<6 {
-            let board = try #require(try world.service.draftBoard(r.id, caller: .anonymous).auction?.nomination)
+            let board = try #require(try world.service.draft.draftBoard(r.id, caller: .anonymous).auction?.nomination)
             let amount = board.highBid + 1
             // Two teams that aren't the high bidder.
             let pair = zip(bidders, r.order.dropFirst()).filter { $0.1 != board.highBidder }.prefix(2).map(\.0)
@@ -176,7 +176,7 @@ extension AuctionContractTests {
                 Thread.detachNewThread {
                     start.wait()
                     let out = Result { () throws(DomainError) -> AuctionBoard in
-                        do { return try services[i].bid(r.id, nomination: n.id, amount: amount, caller: pair[i]) }
+                        do { return try services[i].auction.bid(r.id, nomination: n.id, amount: amount, caller: pair[i]) }
                         catch let e as DomainError { throw e } catch { throw .transport("\(error)") }
                     }
                     results.mutate { $0.append(out) }
@@ -189,7 +189,7 @@ extension AuctionContractTests {
             let refused = results.value.compactMap { if case .failure(let e) = $0 { e } else { nil } }
             #expect(landed.count == 1, "round \(round)")
             #expect(refused.count == 1 && refused.first?.message.hasPrefix("outbid — $\(amount)") == true, "\(refused)")
-            let now = try #require(try world.service.draftBoard(r.id, caller: .anonymous).auction?.nomination)
+            let now = try #require(try world.service.draft.draftBoard(r.id, caller: .anonymous).auction?.nomination)
             #expect(now.highBid == amount && now.bids == board.bids + 1)
         }
         let bids = try world.service.store.read { try $0.auctionBids(n.id) }
@@ -204,12 +204,12 @@ extension AuctionContractTests {
         let second = try world.secondService()
         let bidders = zip([r.dana, r.eli, r.fay], r.order.dropFirst()).map { ($0, $1) }
         for round in 0..<3 {
-            let player = try #require(try world.service.draftablePlayers(r.id, caller: .anonymous).first?.player.id)
-            let opened = try world.service.nominate(r.id, player: player, bid: 1, caller: r.commissioner)
+            let player = try #require(try world.service.draft.draftablePlayers(r.id, caller: .anonymous).first?.player.id)
+            let opened = try world.service.auction.nominate(r.id, player: player, bid: 1, caller: r.commissioner)
             let n = try #require(opened.nomination)
             // One bid by a team that isn't the nominator; at the clock's end another team bids over it.
             let others = bidders.filter { $0.1 != n.team }
-            _ = try world.service.bid(r.id, nomination: n.id, amount: 4, caller: others[0].0)
+            _ = try world.service.auction.bid(r.id, nomination: n.id, amount: 4, caller: others[0].0)
             world.clock.advance(by: 20)
             let bidResult = Locked<Result<AuctionBoard, any Error>?>(nil)
             let start = DispatchSemaphore(value: 0)
@@ -217,22 +217,22 @@ extension AuctionContractTests {
             done.enter()
             Thread.detachNewThread {
                 start.wait()
-                bidResult.mutate { $0 = Result { try second.bid(r.id, nomination: n.id, amount: 5, caller: others[1].0) } }
+                bidResult.mutate { $0 = Result { try second.auction.bid(r.id, nomination: n.id, amount: 5, caller: others[1].0) } }
                 done.leave()
             }
             done.enter()
             Thread.detachNewThread {
                 start.wait()
-                _ = try? world.service.tickDraft(r.id)
+                _ = try? world.service.draft.tickDraft(r.id)
                 done.leave()
             }
             start.signal(); start.signal()
             done.wait()
-            _ = try world.service.tickDraft(r.id)
+            _ = try world.service.draft.tickDraft(r.id)
             let refused: DomainError?
             if case .failure(let e as DomainError)? = bidResult.value { refused = e } else { refused = nil }
             #expect(refused?.code == "conflict", "round \(round): the bid at the clock's end was not refused: \(String(describing: bidResult.value))")
-            let picks = try world.service.draftBoard(r.id, caller: .anonymous).picks
+            let picks = try world.service.draft.draftBoard(r.id, caller: .anonymous).picks
             #expect(picks.count == round + 1, "round \(round): one sale")
             #expect(picks.last?.pick.playerID == player && picks.last?.pick.price == 4 && picks.last?.pick.teamID == others[0].1)
             #expect(try world.service.store.read { try $0.auctionBids(n.id) }.map(\.amount) == [1, 4], "no bid after the clock's end")

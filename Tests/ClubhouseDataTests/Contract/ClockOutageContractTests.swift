@@ -87,11 +87,11 @@ import Testing
         let body = try #require(try restored.decodedBody(as: LeagueEvent.DraftClockRestored.self))
         #expect(body == LeagueEvent.DraftClockRestored(pick: 1, team: onClock, outage: 45, back: 20))
 
-        let board = try world.service.draftBoard(id, caller: .anonymous)
+        let board = try world.service.draft.draftBoard(id, caller: .anonymous)
         #expect(board.picks.isEmpty, "no autopick for the team that was waiting on the server")
         #expect(board.draft.deadline == world.clock.now().addingTimeInterval(20))
         let name = try #require(board.teams.first { $0.id == onClock }?.name)
-        let line = try world.service.chatMessages(id, after: nil, caller: .anonymous).last
+        let line = try world.service.chat.chatMessages(id, after: nil, caller: .anonymous).last
         #expect(line?.body == "The league server was unreachable for 45 s: \(name) has 20 s back." && line?.userID == nil)
 
         // The clock runs again from there: when the time given back is up, the pick is made as usual. (Moved on a second
@@ -107,12 +107,12 @@ import Testing
         let league = try await world.newLeague(teams: 4, members: ["Dana", "Eli", "Fay"]) { $0.draftType = .auction }
         let id = league.id
         _ = try await world.api(league.commissioner).startDraft(id)
-        let turn = try #require(try world.service.draftBoard(id, caller: .anonymous).auction?.nominator)
+        let turn = try #require(try world.service.draft.draftBoard(id, caller: .anonymous).auction?.nominator)
         var nominator = league.commissioner
         for c in league.members where try await world.team(of: c, in: id) == turn { nominator = c }
         let bidder = try await world.team(of: league.members[0], in: id) == turn ? league.members[1] : league.members[0]
-        let player = try #require(try world.service.draftablePlayers(id, caller: .anonymous).first?.player)
-        let n = try #require(try world.service.nominate(id, player: player.id, bid: 3, caller: nominator).nomination)
+        let player = try #require(try world.service.draft.draftablePlayers(id, caller: .anonymous).first?.player)
+        let n = try #require(try world.service.auction.nominate(id, player: player.id, bid: 3, caller: nominator).nomination)
         world.clock.advance(by: 12)                    // 8 s of the 20 s bidding clock left
         try await runThenStop(world)
         world.clock.advance(by: 45)
@@ -122,13 +122,13 @@ import Testing
         let restored = try #require(await next(.draftClockRestored, in: id, stream), "no draft.restored event")
         #expect(try restored.decodedBody(as: LeagueEvent.DraftClockRestored.self) == LeagueEvent.DraftClockRestored(pick: 1, team: nil, outage: 45, back: 15),
                 "8 s were left: the least given back is 15 s")
-        let board = try world.service.draftBoard(id, caller: .anonymous)
+        let board = try world.service.draft.draftBoard(id, caller: .anonymous)
         #expect(board.picks.isEmpty, "nobody bought \(player.name) at the stale $3")
         #expect(board.auction?.nomination?.id == n.id && board.draft.deadline == world.clock.now().addingTimeInterval(15))
-        #expect(try world.service.chatMessages(id, after: nil, caller: .anonymous).last?.body
+        #expect(try world.service.chat.chatMessages(id, after: nil, caller: .anonymous).last?.body
                 == "The league server was unreachable for 45 s: the bidding on \(player.name) has 15 s back.")
         // The bidding is open again: a bid lands, and the player goes at that price when the clock runs out.
-        let bid = try world.service.bid(id, nomination: n.id, amount: 20, caller: bidder)
+        let bid = try world.service.auction.bid(id, nomination: n.id, amount: 20, caller: bidder)
         #expect(bid.nomination?.highBid == 20)
         world.clock.advance(by: 16)
         let sold = try #require(await nextAsTheClockRuns(.auctionSold, in: id, stream, world), "no sale after the time given back")
@@ -147,7 +147,7 @@ import Testing
         let pick = try #require(await next(.pickMade, in: id, stream), "the due pick was not made")
         #expect(try pick.decodedBody(as: LeagueEvent.PickMade.self)?.team == onClock)
         #expect(try events(world, id).contains { $0.kind == .draftClockRestored } == false)
-        #expect(try world.service.chatMessages(id, after: nil, caller: .anonymous).contains { $0.userID == nil } == false)
+        #expect(try world.service.chat.chatMessages(id, after: nil, caller: .anonymous).contains { $0.userID == nil } == false)
     }
 
     @Test func ofTwoProcessesStartingAtOnceOneGivesTheTimeBackAndAPausedDraftStaysPaused() async throws {
@@ -155,18 +155,18 @@ import Testing
         let (id, _, _) = try await snakeDraft(world)
         let (paused, _, commissioner) = try await snakeDraft(world, members: ["Gil", "Hal", "Ida"])
         world.clock.advance(by: 10)
-        let frozen = try world.service.pauseDraft(paused, caller: commissioner)
-        try world.service.clockHeartbeat(restoring: true)
+        let frozen = try world.service.draft.pauseDraft(paused, caller: commissioner)
+        try world.service.draft.clockHeartbeat(restoring: true)
         world.clock.advance(by: 60)
         let second = try world.secondService()
-        async let a = Task.detached { try world.service.clockHeartbeat(restoring: true) }.value
-        async let b = Task.detached { try second.clockHeartbeat(restoring: true) }.value
+        async let a = Task.detached { try world.service.draft.clockHeartbeat(restoring: true) }.value
+        async let b = Task.detached { try second.draft.clockHeartbeat(restoring: true) }.value
         let restored = try await a + b
         // The demo's live bot draft runs too: every running room once, by one of the two; the paused one not at all.
         #expect(restored.filter { $0 == id }.count == 1 && Set(restored).count == restored.count, "\(restored)")
         #expect(!restored.contains(paused))
         #expect(try events(world, id).filter { $0.kind == .draftClockRestored }.count == 1)
-        let board = try world.service.draftBoard(paused, caller: .anonymous)
+        let board = try world.service.draft.draftBoard(paused, caller: .anonymous)
         #expect(board.draft.status == .paused && board.draft.remainingWhenPaused == frozen.remainingWhenPaused)
         #expect(try events(world, paused).contains { $0.kind == .draftClockRestored } == false)
         #expect(try world.service.store.read { try $0.clockHeartbeat() } == world.clock.now())

@@ -94,7 +94,7 @@ import Testing
         // Dana is on autopick: once the commissioner has picked, a tick after her think time picks for her.
         _ = try await r.api(r.commissioner).makePick(r.id, expectedPick: 1, player: try await r.best()[0])
         r.world.clock.advance(by: 6)
-        let pick = try #require(try r.world.service.tickDraft(r.id))
+        let pick = try #require(try r.world.service.draft.tickDraft(r.id))
         #expect(pick.teamID == r.order[1] && pick.source == .autopick)
     }
 

@@ -116,7 +116,7 @@ import Testing
         _ = try await api.scheduleDraft(renewed, at: ISO8601.parse("2020-09-06T19:00:00Z")!)
         _ = try await api.startDraft(renewed)
         world.clock.advance(by: 6)
-        _ = try world.service.tickDraft(renewed)
+        _ = try world.service.draft.tickDraft(renewed)
         let pick2020 = try #require(try world.scalar("SELECT player_id FROM picks WHERE league_id = ? AND number = 1", [renewed], as: String.self))
         let later = try await world.api().history(old)
         #expect(later.seasons[1].draft.map(\.player.id) == [PlayerID(pick2020)] && later.seasons[1].state == .drafting)

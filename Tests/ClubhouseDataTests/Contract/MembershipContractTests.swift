@@ -67,20 +67,20 @@ import Testing
         let zed = try world.signUp("Zed"), yan = try world.signUp("Yan")
         _ = try await world.api(zed).requestToJoin(open.id, teamName: "Zebras")
         _ = try await world.api(yan).requestToJoin(open.id, teamName: "Yaks")
-        #expect(try world.service.leaguesWithJoinRequestsDue() == [], "not at once")
+        #expect(try world.service.leagues.leaguesWithJoinRequestsDue() == [], "not at once")
         // Three of the four open teams taken by invite meanwhile, then Zed is answered (approved: the last team)…
         let invite = try await world.api(try world.person("hiro")).createInvite(open.id, uses: 3, expiresAt: nil)
         for name in ["Xu", "Wes", "Vic"] { _ = try await world.api(try world.signUp(name)).redeemInvite(code: invite.code, teamName: "\(name)'s team") }
         world.clock.advance(by: 60)
-        #expect(try world.service.leaguesWithJoinRequestsDue() == [open.id])
-        let answered = try world.service.answerJoinRequests(open.id)
+        #expect(try world.service.leagues.leaguesWithJoinRequestsDue() == [open.id])
+        let answered = try world.service.leagues.answerJoinRequests(open.id)
         #expect(answered.map(\.status) == [.approved, .denied])
         #expect(try await world.api(zed).myLeagues().map(\.id) == [open.id])
         #expect(try await world.api(zed).myJoinRequests() == [])
         // …and Yan is declined, with why.
         let yans = try await world.api(yan).myJoinRequests()
         #expect(yans.first?.status == .denied && yans.first?.reason == "Sunday Funday is full")
-        #expect(try world.service.leaguesWithJoinRequestsDue() == [])
+        #expect(try world.service.leagues.leaguesWithJoinRequestsDue() == [])
     }
 
     /// A commissioner at the keyboard (team not on autopick) answers by hand: nothing answers for them.
@@ -91,8 +91,8 @@ import Testing
         let zed = try world.signUp("Zed")
         _ = try await world.api(zed).requestToJoin(league, teamName: "Zebras")
         world.clock.advance(by: 3600)
-        #expect(try world.service.leaguesWithJoinRequestsDue() == [])
-        #expect(try world.service.answerJoinRequests(league) == [])
+        #expect(try world.service.leagues.leaguesWithJoinRequestsDue() == [])
+        #expect(try world.service.leagues.answerJoinRequests(league) == [])
         #expect(try await world.api(zed).myJoinRequests().first?.answeredByItself == false)
     }
 

@@ -46,7 +46,7 @@ import Testing
         let service = LeagueService(store: SQLiteLeagueStore(database: db), clock: ManualClock(ContractWorld.seededAt))
         Wait.blockingUntil(.seconds(60), every: .milliseconds(1)) { FileManager.default.fileExists(atPath: parts[5]) }
         do {
-            _ = try service.makePick(LeagueID(league), expectedPick: pick, player: PlayerID(parts[3]), caller: .user(UserID(user)))
+            _ = try service.draft.makePick(LeagueID(league), expectedPick: pick, player: PlayerID(parts[3]), caller: .user(UserID(user)))
             _exit(ExitCode.won.rawValue)
         } catch DomainError.conflict {
             _exit(ExitCode.conflict.rawValue)

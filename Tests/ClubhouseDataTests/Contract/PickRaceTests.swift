@@ -9,14 +9,14 @@ import Testing
 @Suite("Use cases: racing picks", .bothBackends) struct PickRaceTests {
     @Test func twoServicesRacingForOnePickLandExactlyOne() throws {
         let world = try ContractWorld()
-        let league = try #require(try world.service.publicLeagues(filter: LeagueFilter(nameContains: "Bot Bowl"), caller: .anonymous).first).id
+        let league = try #require(try world.service.leagues.publicLeagues(filter: LeagueFilter(nameContains: "Bot Bowl"), caller: .anonymous).first).id
         let omar = try world.person("omar")   // commissioner: picks for the (bot) team on the clock
         let second = try world.secondService()
         let services = [world.service, second]
 
         for _ in 0..<6 {
             let draft = try #require(try world.service.store.read { try $0.draft(in: league) })
-            let candidates = try world.service.draftablePlayers(league, caller: .anonymous).prefix(2).map(\.player.id)
+            let candidates = try world.service.draft.draftablePlayers(league, caller: .anonymous).prefix(2).map(\.player.id)
             let results = Locked<[Result<Pick, DomainError>]>([])
             let start = DispatchSemaphore(value: 0)
             let done = DispatchGroup()
@@ -25,7 +25,7 @@ import Testing
                 Thread.detachNewThread {
                     start.wait()
                     let r = Result { () throws(DomainError) -> Pick in
-                        do { return try services[i].makePick(league, expectedPick: draft.currentPick, player: candidates[i], caller: omar) }
+                        do { return try services[i].draft.makePick(league, expectedPick: draft.currentPick, player: candidates[i], caller: omar) }
                         catch let e as DomainError { throw e } catch { throw .transport("\(error)") }
                     }
                     results.mutate { $0.append(r) }
@@ -39,7 +39,7 @@ import Testing
             let refused = outcomes.compactMap { if case .failure(let e) = $0 { e } else { nil } }
             #expect(landed.count == 1 && landed.first?.number == draft.currentPick)
             #expect(refused == [.conflict("Pick \(draft.currentPick) was already made")])
-            let board = try world.service.draftBoard(league, caller: .anonymous)
+            let board = try world.service.draft.draftBoard(league, caller: .anonymous)
             #expect(board.picks.filter { $0.pick.number == draft.currentPick }.count == 1)
             #expect(board.draft.currentPick == draft.currentPick + 1)
         }

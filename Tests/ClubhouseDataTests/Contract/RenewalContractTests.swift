@@ -145,7 +145,7 @@ import Testing
         try Self.store2020(in: world)
         let other = try world.secondService()
         async let first = failure { try await world.api(commish).renewLeague(old) }
-        async let second = failure { try other.renewLeague(old, caller: commish) }
+        async let second = failure { try other.history.renewLeague(old, caller: commish) }
         let outcomes = await [first, second]
         let next = try #require(try world.scalar("SELECT id FROM leagues WHERE previous_league_id = ?", [old], as: Int64.self))
         #expect(outcomes.filter { $0 == nil }.count == 1, "\(outcomes)")

@@ -209,7 +209,7 @@ func draftEverything(_ world: ContractWorld, _ league: LeagueID, commissioner: C
     var guardrail = 0
     while try world.service.store.read({ try $0.draft(in: league)?.status }) != .complete, guardrail < 1_000 {
         world.clock.advance(by: 6)
-        _ = try world.service.tickDraft(league)
+        _ = try world.service.draft.tickDraft(league)
         guardrail += 1
     }
 }

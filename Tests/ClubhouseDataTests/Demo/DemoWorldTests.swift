@@ -13,23 +13,23 @@ import Testing
     }()
 
     func league(named name: String) throws -> LeagueSummary {
-        let all = try Self.seeded.service.publicLeagues(filter: LeagueFilter(), caller: .anonymous)
+        let all = try Self.seeded.service.leagues.publicLeagues(filter: LeagueFilter(), caller: .anonymous)
         return try #require(all.first { $0.name == name }, "no league \(name) in \(all.map(\.name))")
     }
 
     @Test func publicLeaguesCoverEveryState() throws {
-        let states = Set(try Self.seeded.service.publicLeagues(filter: LeagueFilter(), caller: .anonymous).map(\.state))
+        let states = Set(try Self.seeded.service.leagues.publicLeagues(filter: LeagueFilter(), caller: .anonymous).map(\.state))
         #expect(states == [.predraft, .drafting, .inSeason, .playoffs, .complete])
     }
 
     @Test func theOpenLeaguesCommissionerSignsInWithTheDemoPassword() throws {
         let service = LeagueService(store: SQLiteLeagueStore(database: Self.seeded.db), accounts: .sodium)
-        let open = try service.league(try league(named: "Sunday Funday").id, caller: .anonymous)
+        let open = try service.leagues.league(try league(named: "Sunday Funday").id, caller: .anonymous)
         let id = try #require(open.league.commissioner)
         let commissioner = try #require(try service.store.read { try $0.user(id) })
-        let session = try service.signIn(email: commissioner.email, password: DemoSeeder.demoPassword, device: "test")
+        let session = try service.accounts.signIn(email: commissioner.email, password: DemoSeeder.demoPassword, device: "test")
         #expect(session.user.id == id)
-        #expect(throws: AccountRules.wrongCredentials) { try service.signIn(email: commissioner.email, password: "not-the-password", device: "test") }
+        #expect(throws: AccountRules.wrongCredentials) { try service.accounts.signIn(email: commissioner.email, password: "not-the-password", device: "test") }
     }
 
     /// The demo's `<first name>@demo.clubhouse` accounts are stored in the form sign-in looks up, pass the
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func thePrivateLeagueIsHiddenFromBrowsers() throws {
-        let names = try Self.seeded.service.publicLeagues(filter: LeagueFilter(), caller: .anonymous).map(\.name)
+        let names = try Self.seeded.service.leagues.publicLeagues(filter: LeagueFilter(), caller: .anonymous).map(\.name)
         #expect(!names.contains("Office League"))
     }
 
@@ -70,7 +70,7 @@ import Testing
         let summary = try league(named: "Gridiron Greats")
         #expect(summary.state == .inSeason)
         #expect(summary.currentWeek == 9)
-        let standings = try Self.seeded.service.standings(summary.id, caller: .anonymous)
+        let standings = try Self.seeded.service.matchups.standings(summary.id, caller: .anonymous)
         #expect(standings.count == 10)
         #expect(standings.allSatisfy { $0.row.games == 8 })
         let wins = standings.map(\.row.wins).reduce(0, +)
@@ -80,7 +80,7 @@ import Testing
 
     @Test func weekNineIsLiveOnTheLeagueClock() throws {
         let summary = try league(named: "Gridiron Greats")
-        let board = try Self.seeded.service.scoreboard(summary.id, week: nil, caller: .anonymous)
+        let board = try Self.seeded.service.matchups.scoreboard(summary.id, week: nil, caller: .anonymous)
         #expect(board.week == 9)
         #expect(board.matchups.count == 5)
         #expect(board.matchups.allSatisfy { $0.status == .live })
@@ -89,13 +89,13 @@ import Testing
     @Test func finishedLeagueHasAChampion() throws {
         let summary = try league(named: "Champions Circle")
         #expect(summary.state == .complete)
-        let detail = try Self.seeded.service.league(summary.id, caller: .anonymous)
+        let detail = try Self.seeded.service.leagues.league(summary.id, caller: .anonymous)
         #expect(detail.champion != nil)
     }
 
     @Test func botDraftIsRunningWithSeventeenPicks() throws {
         let summary = try league(named: "Bot Bowl Live")
-        let board = try Self.seeded.service.draftBoard(summary.id, caller: .anonymous)
+        let board = try Self.seeded.service.draft.draftBoard(summary.id, caller: .anonymous)
         #expect(board.draft.status == .running)
         #expect(board.picks.count == 17)
         #expect(board.draft.currentPick == 18)
@@ -103,9 +103,9 @@ import Testing
 
     @Test func draftedRostersAreFullAndLegal() throws {
         let summary = try league(named: "Gridiron Greats")
-        let detail = try Self.seeded.service.league(summary.id, caller: .anonymous)
+        let detail = try Self.seeded.service.leagues.league(summary.id, caller: .anonymous)
         for team in detail.teams {
-            let roster = try Self.seeded.service.roster(summary.id, team: team.id, caller: .anonymous)
+            let roster = try Self.seeded.service.roster.roster(summary.id, team: team.id, caller: .anonymous)
             #expect(roster.rows.count == 15, "\(team.name) has \(roster.rows.count) players")
             #expect(roster.rows.filter { $0.slot.isStarter }.count == 9)
         }

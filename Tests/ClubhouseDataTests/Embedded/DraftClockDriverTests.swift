@@ -21,7 +21,7 @@ import Testing
     /// time never does.)
     func nextPickFallsDue(_ world: ContractWorld, _ league: LeagueID, _ n: Int) async throws {
         let before = try picks(world, league)
-        let due = try #require(try world.service.draftDue(league), "pick \(n) has a moment it falls due")
+        let due = try #require(try world.service.draft.draftDue(league), "pick \(n) has a moment it falls due")
         let start = max(due, world.clock.now()).addingTimeInterval(0.1), real = ContinuousClock.now
         world.clock.set(start)
         try #require(try await Wait.until(.seconds(600), every: .milliseconds(25)) {
@@ -62,7 +62,7 @@ import Testing
         // Three times: the league clock to 0.5 s past the pick's due moment, and held there until the driver picks.
         for n in 1...3 {
             let before = try picks(world, league)
-            let due = try #require(try world.service.draftDue(league))
+            let due = try #require(try world.service.draft.draftDue(league))
             world.clock.set(due.addingTimeInterval(0.5))
             // Long waits: they guard against a hang, not a speed. In the full run the driver's task can wait minutes for
             // a cooperative thread while long synchronous tests hold them all (a fresh-clone run lost 120 s so).

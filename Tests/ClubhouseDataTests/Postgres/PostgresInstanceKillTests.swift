@@ -55,17 +55,17 @@ struct PostgresInstanceKillTests {
         let url = world.postgres!.url
         // A small bot draft on real time: 3 teams × 3 rounds, the commissioner's team on autopick (2–5 s a pick).
         let service = LeagueService(store: PostgresLeagueStore(database: try PostgresDatabase(url: url)), accounts: fastAccountPorts)
-        let commissioner = try service.createAccount(email: "kill@example.com", password: "kill test password", displayName: "Kim")
+        let commissioner = try service.accounts.createAccount(email: "kill@example.com", password: "kill test password", displayName: "Kim")
         var settings = LeagueSettings()
         settings.teamCount = 3
         settings.rosterSlots = [.qb: 1, .rb: 1, .wr: 1]
         settings.pickClockSeconds = 5
         settings.playoffTeams = 2
         let caller = Caller.user(commissioner.user.id)
-        let league = try service.createLeague(name: "Kill Test Draft", settings: settings, isPublic: true, teamName: "Kim's",
+        let league = try service.leagues.createLeague(name: "Kill Test Draft", settings: settings, isPublic: true, teamName: "Kim's",
                                               seasonClock: DemoSeeder.preseason, caller: caller)
-        let team = try #require(try service.draftBoard(league, caller: caller).capabilities.myTeam)
-        _ = try service.setAutopick(league, team: team, on: true, caller: caller)
+        let team = try #require(try service.draft.draftBoard(league, caller: caller).capabilities.myTeam)
+        _ = try service.draft.setAutopick(league, team: team, on: true, caller: caller)
 
         let logs = FileManager.default.temporaryDirectory.appendingPathComponent("kill-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
@@ -83,7 +83,7 @@ struct PostgresInstanceKillTests {
         }
         try #require(Self.listening(firstPort), Self.printed("the first instance listens", firstLog))
         try #require(Self.listening(secondPort), Self.printed("the second instance listens", secondLog))
-        _ = try service.startDraft(league, caller: caller)
+        _ = try service.draft.startDraft(league, caller: caller)
         let total = 9
         @Sendable func picks() -> [Pick] { (try? service.store.read { try $0.picks(in: league) }) ?? [] }
 
@@ -114,27 +114,27 @@ extension PostgresInstanceKillTests {
         let world = try ContractBackend.$current.withValue(.postgres) { try ContractWorld() }
         let url = world.postgres!.url
         let service = LeagueService(store: PostgresLeagueStore(database: try PostgresDatabase(url: url)), accounts: fastAccountPorts)
-        let commissioner = try service.createAccount(email: "resume@example.com", password: "resume test password", displayName: "Ria")
+        let commissioner = try service.accounts.createAccount(email: "resume@example.com", password: "resume test password", displayName: "Ria")
         var settings = LeagueSettings()
         settings.teamCount = 4
         settings.pickClockSeconds = nil
         let caller = Caller.user(commissioner.user.id)
-        let league = try service.createLeague(name: "Resume Test Draft", settings: settings, isPublic: true, teamName: "Ria's",
+        let league = try service.leagues.createLeague(name: "Resume Test Draft", settings: settings, isPublic: true, teamName: "Ria's",
                                               seasonClock: DemoSeeder.preseason, caller: caller)
-        _ = try service.startDraft(league, caller: caller)
+        _ = try service.draft.startDraft(league, caller: caller)
         /// The commissioner makes the pick on the clock (the best player the rules allow that team).
         @Sendable func pick() throws {
             // Read again when the pick moved on meanwhile (the instances' clocks may pick for an open team).
             for _ in 0..<5 {
-                let board = try service.draftBoard(league, caller: caller)
-                for candidate in try service.draftablePlayers(league, caller: caller).prefix(20) {
+                let board = try service.draft.draftBoard(league, caller: caller)
+                for candidate in try service.draft.draftablePlayers(league, caller: caller).prefix(20) {
                     do {
-                        _ = try service.pickForTeam(league, expectedPick: board.draft.currentPick, expectedTeam: board.owner(ofPick: board.draft.currentPick),
+                        _ = try service.draft.pickForTeam(league, expectedPick: board.draft.currentPick, expectedTeam: board.owner(ofPick: board.draft.currentPick),
                                                     player: candidate.player.id, caller: caller)
                         return
                     } catch is DomainError {
                         // A position already full on that roster, or the pick is no longer the one read.
-                        if try service.draftBoard(league, caller: caller).draft.currentPick != board.draft.currentPick { break }
+                        if try service.draft.draftBoard(league, caller: caller).draft.currentPick != board.draft.currentPick { break }
                     }
                 }
             }

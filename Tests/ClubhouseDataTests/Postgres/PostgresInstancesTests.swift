@@ -41,7 +41,7 @@ final class PostgresInstancesTests: @unchecked Sendable {   // immutable after i
         self.services = services
         self.servers = servers
         remotes = servers.map { RemoteLeagueAPI(server: URL(string: $0.url)!, idleTimeout: 120, requestTimeout: 240) }
-        league = try #require(try world.service.publicLeagues(filter: LeagueFilter(nameContains: "Bot Bowl"), caller: .anonymous).first).id
+        league = try #require(try world.service.leagues.publicLeagues(filter: LeagueFilter(nameContains: "Bot Bowl"), caller: .anonymous).first).id
         omar = try world.person("omar")   // commissioner of the live bot draft: picks for the team on the clock
     }
 
@@ -112,7 +112,7 @@ final class PostgresInstancesTests: @unchecked Sendable {   // immutable after i
         for _ in 0..<5 {
             let draft = try #require(try world.service.store.read { try $0.draft(in: league) })
             let before = try world.service.store.read { try $0.picks(in: league) }.count
-            let due = try #require(try world.service.draftDue(league))
+            let due = try #require(try world.service.draft.draftDue(league))
             world.clock.set(max(world.clock.now(), due) + 1)
             let results = Locked<[Result<Pick?, any Error>]>([])
             let start = DispatchSemaphore(value: 0)
@@ -121,7 +121,7 @@ final class PostgresInstancesTests: @unchecked Sendable {   // immutable after i
                 done.enter()
                 Thread.detachNewThread {
                     start.wait()
-                    let r = Result { try service.tickDraft(league) }
+                    let r = Result { try service.draft.tickDraft(league) }
                     results.mutate { $0.append(r) }
                     done.leave()
                 }

@@ -118,7 +118,7 @@ import Glibc
         // Over the daily cap nothing ran: the same key, a day later, creates the league.
         let busy = try world.signUp("Busy")
         for n in 0..<LeagueLimits.maxCreatedPerDay {
-            _ = try world.service.createLeague(name: "Busy \(n)", settings: LeagueSettings(), isPublic: true, seasonClock: DemoSeeder.preseason, caller: busy)
+            _ = try world.service.leagues.createLeague(name: "Busy \(n)", settings: LeagueSettings(), isPublic: true, seasonClock: DemoSeeder.preseason, caller: busy)
         }
         let token = world.newSessionToken(busy.userID!)
         let capped = await post(token, key: "tomorrow")

@@ -15,7 +15,7 @@ import Testing
     func makeWorld() throws -> (ContractWorld, RawHTTP, String) {
         let world = try ContractTransport.$current.withValue(.remote) { try ContractWorld() }
         let alice = try world.person("alice")
-        try world.service.linkSSHKey(fingerprint: Self.fingerprint, publicKey: "ssh-ed25519 AAAA", caller: alice)
+        try world.service.accounts.linkSSHKey(fingerprint: Self.fingerprint, publicKey: "ssh-ed25519 AAAA", caller: alice)
         let name = try #require(try world.service.store.read { try $0.user(alice.userID!) }).displayName
         return (world, RawHTTP(port: world.server!.port), name)
     }
@@ -54,7 +54,7 @@ import Testing
         #expect(try await remote.sshKeyOwner(fingerprint: "SHA256:nobodyHasThisKeyAAAAAAAAAAAAAAAAAAAAAAAAAAA") == nil)
         let session = try await remote.signIn(sshKeyFingerprint: Self.fingerprint)
         #expect(session.user.displayName == name)
-        #expect(try world.service.caller(forToken: session.token) == session.user.id.caller)
+        #expect(try world.service.accounts.caller(forToken: session.token) == session.user.id.caller)
     }
 }
 

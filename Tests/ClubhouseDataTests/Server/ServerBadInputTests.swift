@@ -18,7 +18,7 @@ final class BadInputFixture: @unchecked Sendable {
         let alice = try world.person("alice").userID!
         valid = world.newSessionToken(alice)
         revoked = world.newSessionToken(alice)
-        try world.service.signOut(token: revoked)
+        try world.service.accounts.signOut(token: revoked)
         expired = world.newSessionToken(alice, lifetime: -60)
     }
 

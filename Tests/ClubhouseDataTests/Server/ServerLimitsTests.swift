@@ -13,7 +13,7 @@ import Testing
 
     func world(_ configure: @escaping (inout LeagueServer.Options) -> Void = { _ in }) throws -> ContractWorld {
         let world = try ContractWorld(server: configure)
-        _ = try world.service.createAccount(email: Self.dana, password: Self.password, displayName: "Dana")
+        _ = try world.service.accounts.createAccount(email: Self.dana, password: Self.password, displayName: "Dana")
         return world
     }
 

@@ -73,9 +73,9 @@ struct ServerReadCacheTests {
 
     /// The commissioner makes the pick on the clock (the best player left), through `service` — another instance's.
     static func pick(_ service: LeagueService, _ id: LeagueID, _ commissioner: Caller) throws -> Bool {
-        let board = try service.draftBoard(id, caller: commissioner)
-        guard board.draft.status == .running, let best = try service.draftablePlayers(id, caller: commissioner).first else { return false }
-        _ = try service.pickForTeam(id, expectedPick: board.draft.currentPick, expectedTeam: board.owner(ofPick: board.draft.currentPick),
+        let board = try service.draft.draftBoard(id, caller: commissioner)
+        guard board.draft.status == .running, let best = try service.draft.draftablePlayers(id, caller: commissioner).first else { return false }
+        _ = try service.draft.pickForTeam(id, expectedPick: board.draft.currentPick, expectedTeam: board.owner(ofPick: board.draft.currentPick),
                                     player: best.player.id, caller: commissioner)
         return true
     }
@@ -111,7 +111,7 @@ struct ServerReadCacheTests {
         let oracle = try Instance(world, cacheEntries: 0)
         let cached = RawHTTP(port: world.server!.port)
         let league = "/v1/leagues/\(id.rawValue)"
-        let team = try #require(try writer.league(id, caller: commissioner).capabilities.myTeam)
+        let team = try #require(try writer.leagues.league(id, caller: commissioner).capabilities.myTeam)
         let pages: [String] = ["", "/standings", "/scoreboard", "/draft", "/draft/players", "/chat", "/transactions",
                                "/teams/\(team.rawValue)/roster", "/scoreboard?week=2", "/draft/recap"]
         let paths: [String] = pages.map { league + $0 }
@@ -130,7 +130,7 @@ struct ServerReadCacheTests {
         func pickOrMoveClock() throws -> String {
             if try Self.pick(writer, id, commissioner) { return "a pick" }
             clock += 3 * 86_400
-            _ = try writer.advanceClock(id, to: clock, caller: commissioner)
+            _ = try writer.season.advanceClock(id, to: clock, caller: commissioner)
             return "the season clock moved"
         }
         try await checkAll("the start")
@@ -140,15 +140,15 @@ struct ServerReadCacheTests {
             case 0, 1:
                 step = try pickOrMoveClock()
             case 2:
-                _ = try writer.sendChat(id, text: "message \(round)", caller: commissioner)
+                _ = try writer.chat.sendChat(id, text: "message \(round)", caller: commissioner)
                 step = "a chat message"
             case 3:
                 renames += 1
-                _ = try writer.updateProfile(displayName: "Commish \(renames)", email: nil, caller: commissioner)
+                _ = try writer.accounts.updateProfile(displayName: "Commish \(renames)", email: nil, caller: commissioner)
                 step = "a rename of the commissioner"
             case 4:
                 autopick.toggle()
-                _ = try writer.setAutopick(id, team: team, on: autopick, caller: commissioner)
+                _ = try writer.draft.setAutopick(id, team: team, on: autopick, caller: commissioner)
                 step = "autopick \(autopick)"
             default:
                 step = try pickOrMoveClock()

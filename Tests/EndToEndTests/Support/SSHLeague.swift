@@ -30,8 +30,8 @@ enum SSHLeague {
         let made = try SSHHost.run(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", key])
         try #require(made.status == 0, "ssh-keygen: \(made.output)")
         let publicKey = try SSHPublicKey(line: try String(contentsOfFile: key + ".pub", encoding: .utf8))
-        let session = try service.createAccount(email: "\(name.lowercased())@ssh.example", password: "ssh league \(name)", displayName: name)
-        try service.linkSSHKey(fingerprint: publicKey.fingerprint, publicKey: publicKey.openSSHLine, caller: .user(session.user.id))
+        let session = try service.accounts.createAccount(email: "\(name.lowercased())@ssh.example", password: "ssh league \(name)", displayName: name)
+        try service.accounts.linkSSHKey(fingerprint: publicKey.fingerprint, publicKey: publicKey.openSSHLine, caller: .user(session.user.id))
         return Manager(name: name, team: team, keyPath: key, user: session.user.id)
     }
 
@@ -44,16 +44,16 @@ enum SSHLeague {
     /// (then any bot teams). Returns the league and the managers' teams in order.
     static func league(_ name: String, settings: LeagueSettings, managers: [Manager], service: LeagueService) throws -> (LeagueID, [TeamID]) {
         let first = Caller.user(managers[0].user)
-        let league = try service.createLeague(name: name, settings: settings, isPublic: true, teamName: managers[0].team,
+        let league = try service.leagues.createLeague(name: name, settings: settings, isPublic: true, teamName: managers[0].team,
                                               seasonClock: Date(timeIntervalSince1970: 1_567_000_000), caller: first)
         var rng = SystemRandomNumberGenerator()
-        let invite = try service.createInvite(league, uses: managers.count - 1, expiresAt: nil, caller: first, using: &rng)
-        var order = [try service.draftBoard(league, caller: first).capabilities.myTeam!]
+        let invite = try service.leagues.createInvite(league, uses: managers.count - 1, expiresAt: nil, caller: first, using: &rng)
+        var order = [try service.draft.draftBoard(league, caller: first).capabilities.myTeam!]
         for m in managers.dropFirst() {
-            order.append(try service.redeemInvite(code: invite.code, teamName: m.team, caller: .user(m.user)))
+            order.append(try service.leagues.redeemInvite(code: invite.code, teamName: m.team, caller: .user(m.user)))
         }
-        let all = try service.draftBoard(league, caller: first).teams.map(\.id)
-        _ = try service.setDraftOrder(league, order: order + all.filter { !order.contains($0) }, caller: first)
+        let all = try service.draft.draftBoard(league, caller: first).teams.map(\.id)
+        _ = try service.commissioner.setDraftOrder(league, order: order + all.filter { !order.contains($0) }, caller: first)
         return (league, order)
     }
 

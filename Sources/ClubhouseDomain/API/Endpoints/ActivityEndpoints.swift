@@ -6,7 +6,7 @@ extension Endpoints {
         /// `?before=ID` pages back from a line, `?limit=N` (1–200, 50 by default), `?kind=` one of `ActivityKind`'s
         /// names (moves, waivers, trades, keepers, draft, corrections). Readable by whoever can read the league.
         public static let activity = Endpoint<At.Activity, Wire.Empty, ActivityFeed>.read("activity", "/v1/leagues/{league}/activity") { c, a in
-            try c.service.activity(a.league, kind: a.kind, before: a.before, limit: a.limit, caller: c.caller)
+            try c.service.activity.activity(a.league, kind: a.kind, before: a.before, limit: a.limit, caller: c.caller)
         }
 
         static let all: [any AnyEndpoint] = [activity]

@@ -51,23 +51,23 @@ extension Endpoints {
         public static let nominate = Endpoint<At.League, Wire.Nomination, AuctionBoard>.gated(
             "nominate", .post, "/v1/leagues/{league}/draft/nominations", idempotent: true,
             words(resume: { b, name in "Put your player up for $\(b.bid) in \(name)?" }, success: { b in "Nominated for $\(b.bid)" })
-        ) { c, a, b in try c.service.nominate(a.league, player: b.player, bid: b.bid, caller: c.caller) }
+        ) { c, a, b in try c.service.auction.nominate(a.league, player: b.player, bid: b.bid, caller: c.caller) }
 
         public static let bid = Endpoint<At.League, Wire.Bid, AuctionBoard>.gated(
             "bid", .post, "/v1/leagues/{league}/draft/bids", idempotent: true,
             words(resume: { b, name in "Bid $\(b.amount) in \(name)? The price may have moved while you signed in." }, success: { b in "Bid $\(b.amount)" })
-        ) { c, a, b in try c.service.bid(a.league, nomination: b.nomination, amount: b.amount, caller: c.caller) }
+        ) { c, a, b in try c.service.auction.bid(a.league, nomination: b.nomination, amount: b.amount, caller: c.caller) }
 
         public static let setMaxBid = Endpoint<At.League, Wire.MaxBid, AuctionBoard>.gated(
             "setMaxBid", .put, "/v1/leagues/{league}/draft/max-bid",
             words(resume: { b, name in b.amount.map { "Set your maximum to $\($0) in \(name)?" } ?? "Clear your maximum in \(name)?" },
                   success: { b in b.amount.map { "Maximum set to $\($0) — only you see it" } ?? "Maximum cleared" })
-        ) { c, a, b in try c.service.setMaxBid(a.league, nomination: b.nomination, amount: b.amount, caller: c.caller) }
+        ) { c, a, b in try c.service.auction.setMaxBid(a.league, nomination: b.nomination, amount: b.amount, caller: c.caller) }
 
         public static let assign = Endpoint<At.League, Wire.Assignment, Pick>.gated(
             "assignPlayer", .post, "/v1/leagues/{league}/draft/assignments",
             GateWords(reason: "Sign in as the commissioner of {league} to assign a player.", success: "Player assigned")
-        ) { c, a, b in try c.service.assignPlayer(a.league, player: b.player, team: b.team, price: b.price, caller: c.caller) }
+        ) { c, a, b in try c.service.auction.assignPlayer(a.league, player: b.player, team: b.team, price: b.price, caller: c.caller) }
 
         static let all: [any AnyEndpoint] = [nominate, bid, setMaxBid, assign]
     }

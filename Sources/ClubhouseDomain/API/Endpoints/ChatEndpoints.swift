@@ -7,25 +7,25 @@ extension Endpoints {
         /// Oldest first: the latest 100; `?after=ID` the next 100 after a message (catching up after a live event);
         /// `?before=ID` the 100 before one (paging back).
         public static let chatMessages = Endpoint<At.Chat, Wire.Empty, [ChatMessage]>.read("chatMessages", "/v1/leagues/{league}/chat") { c, a in
-            try c.service.chatMessages(a.league, after: a.after, before: a.before, caller: c.caller)
+            try c.service.chat.chatMessages(a.league, after: a.after, before: a.before, caller: c.caller)
         }
 
         static let reason = "Sign in to write in {league}'s chat — you'll come straight back."
         public static let sendChat = Endpoint<At.League, Wire.ChatText, ChatMessage>.gated(
             "sendChat", .post, "/v1/leagues/{league}/chat", idempotent: true,
             GateWords(reason: reason, resume: "Send your chat message in {league}?", success: "Message sent")
-        ) { c, a, b in try c.service.sendChat(a.league, text: b.text, replyTo: b.replyTo, caller: c.caller) }
+        ) { c, a, b in try c.service.chat.sendChat(a.league, text: b.text, replyTo: b.replyTo, caller: c.caller) }
         public static let reactToChat = Endpoint<At.Message, Wire.Reaction, ChatMessage>.gated(
             // A toggle: a retry of the same request (its Idempotency-Key) answers what the first did, never toggles back.
             "reactToChat", .post, "/v1/leagues/{league}/chat/{message}/reactions", idempotent: true,
             GateWords(reason: "Sign in to react in {league}'s chat — you'll come straight back.", resume: "Add your reaction in {league}'s chat?",
                       success: "Reaction changed")
-        ) { c, a, b in try c.service.reactToChat(a.league, message: a.message, emoji: b.emoji, caller: c.caller) }
+        ) { c, a, b in try c.service.chat.reactToChat(a.league, message: a.message, emoji: b.emoji, caller: c.caller) }
         public static let removeChatMessage = Endpoint<At.Message, Wire.Empty, ChatMessage>.gated(
             "removeChatMessage", .delete, "/v1/leagues/{league}/chat/{message}",
             GateWords(reason: "Sign in as the commissioner of {league} to remove a chat message.", resume: "Remove the chat message in {league}?",
                       success: "Message removed")
-        ) { c, a, _ in try c.service.removeChatMessage(a.league, message: a.message, caller: c.caller) }
+        ) { c, a, _ in try c.service.chat.removeChatMessage(a.league, message: a.message, caller: c.caller) }
 
         static let all: [any AnyEndpoint] = [chatMessages, sendChat, reactToChat, removeChatMessage]
     }

@@ -4,10 +4,10 @@ extension Endpoints {
     /// The commissioner's actions. Every one refuses anyone else with `.forbidden("Only the commissioner can …")`.
     public enum Commissioner {
         public static let joinRequests = Endpoint<At.League, Wire.Empty, [JoinRequestView]>.read("joinRequests", "/v1/leagues/{league}/join-requests") { c, a in
-            try c.service.joinRequests(a.league, caller: c.caller)
+            try c.service.leagues.joinRequests(a.league, caller: c.caller)
         }
         public static let invites = Endpoint<At.League, Wire.Empty, [Invite]>.read("invites", "/v1/leagues/{league}/invites") { c, a in
-            try c.service.invites(a.league, caller: c.caller)
+            try c.service.leagues.invites(a.league, caller: c.caller)
         }
 
         static let reason = "Sign in as the commissioner of {league} to do that."
@@ -21,54 +21,54 @@ extension Endpoints {
         public static let decideJoinRequest = Endpoint<At.JoinRequest, Wire.Decision, JoinRequest>.gated(
             "decideJoinRequest", .post, "/v1/leagues/{league}/join-requests/{user}/decision",
             words { _, b in b.approve ? "Request approved — the team is theirs" : "Request denied" }
-        ) { c, a, b in try c.service.decideJoinRequest(a.league, user: a.user, approve: b.approve, caller: c.caller) }
+        ) { c, a, b in try c.service.leagues.decideJoinRequest(a.league, user: a.user, approve: b.approve, caller: c.caller) }
         public static let createInvite = Endpoint<At.League, Wire.NewInvite, Invite>.gated(
             "createInvite", .post, "/v1/leagues/{league}/invites", idempotent: true, words("Invite created — share the code")
         ) { c, a, b in
             var random = SeededRandom(seed: c.seed)
-            return try c.service.createInvite(a.league, uses: b.uses, expiresAt: b.expiresAt, caller: c.caller, using: &random)
+            return try c.service.leagues.createInvite(a.league, uses: b.uses, expiresAt: b.expiresAt, caller: c.caller, using: &random)
         }
         public static let revokeInvite = Endpoint<At.Invite, Wire.Empty, Wire.Empty>.gated(
             "revokeInvite", .delete, "/v1/leagues/{league}/invites/{code}", words { a, _ in "Invite \(a.code) revoked" }
-        ) { c, a, _ in try c.service.revokeInvite(a.league, code: a.code, caller: c.caller); return Wire.Empty() }
+        ) { c, a, _ in try c.service.leagues.revokeInvite(a.league, code: a.code, caller: c.caller); return Wire.Empty() }
         public static let updateSettings = Endpoint<At.League, LeagueSettings, League>.gated(
             "updateSettings", .put, "/v1/leagues/{league}/settings",
             GateWords(reason: "Sign in as the commissioner of {league} to save its settings.", success: "Settings saved")
-        ) { c, a, settings in try c.service.updateSettings(a.league, settings: settings, caller: c.caller) }
+        ) { c, a, settings in try c.service.commissioner.updateSettings(a.league, settings: settings, caller: c.caller) }
         public static let setDraftOrder = Endpoint<At.League, Wire.TeamOrder, Draft>.gated(
             "setDraftOrder", .put, "/v1/leagues/{league}/draft/order", words("Draft order saved")
-        ) { c, a, b in try c.service.setDraftOrder(a.league, order: b.order, caller: c.caller) }
+        ) { c, a, b in try c.service.commissioner.setDraftOrder(a.league, order: b.order, caller: c.caller) }
         public static let randomizeDraftOrder = Endpoint<At.League, Wire.Empty, Draft>.gated(
             "randomizeDraftOrder", .post, "/v1/leagues/{league}/draft/order/randomize", words("Draft order randomised")
         ) { c, a, _ in
             var random = SeededRandom(seed: c.seed)
-            return try c.service.randomizeDraftOrder(a.league, caller: c.caller, using: &random)
+            return try c.service.commissioner.randomizeDraftOrder(a.league, caller: c.caller, using: &random)
         }
         public static let scheduleDraft = Endpoint<At.League, Wire.Schedule, League>.gated(
             "scheduleDraft", .put, "/v1/leagues/{league}/draft/schedule", words { _, b in b.at == nil ? "Draft date cleared" : "Draft scheduled" }
-        ) { c, a, b in try c.service.scheduleDraft(a.league, at: b.at, caller: c.caller) }
+        ) { c, a, b in try c.service.commissioner.scheduleDraft(a.league, at: b.at, caller: c.caller) }
         /// A button of the draft's controls: no body, the draft as it stands after it, "Done".
         static func draftControl(_ name: String, _ template: String,
                                  _ run: @escaping @Sendable (UseCaseContext, LeagueID) throws -> Draft) -> Endpoint<At.League, Wire.Empty, Draft> {
             .gated(name, .post, template, words("Done")) { c, a, _ in try run(c, a.league) }
         }
-        public static let startDraft = draftControl("startDraft", "/v1/leagues/{league}/draft/start") { c, l in try c.service.startDraft(l, caller: c.caller) }
-        public static let pauseDraft = draftControl("pauseDraft", "/v1/leagues/{league}/draft/pause") { c, l in try c.service.pauseDraft(l, caller: c.caller) }
-        public static let resumeDraft = draftControl("resumeDraft", "/v1/leagues/{league}/draft/resume") { c, l in try c.service.resumeDraft(l, caller: c.caller) }
-        public static let undoLastPick = draftControl("undoLastPick", "/v1/leagues/{league}/draft/undo") { c, l in try c.service.undoLastPick(l, caller: c.caller) }
+        public static let startDraft = draftControl("startDraft", "/v1/leagues/{league}/draft/start") { c, l in try c.service.draft.startDraft(l, caller: c.caller) }
+        public static let pauseDraft = draftControl("pauseDraft", "/v1/leagues/{league}/draft/pause") { c, l in try c.service.draft.pauseDraft(l, caller: c.caller) }
+        public static let resumeDraft = draftControl("resumeDraft", "/v1/leagues/{league}/draft/resume") { c, l in try c.service.draft.resumeDraft(l, caller: c.caller) }
+        public static let undoLastPick = draftControl("undoLastPick", "/v1/leagues/{league}/draft/undo") { c, l in try c.service.draft.undoLastPick(l, caller: c.caller) }
         public static let pickForTeam = Endpoint<At.League, Wire.PickRequest, Pick>.gated(
             "pickForTeam", .post, "/v1/leagues/{league}/draft/picks-for-team", idempotent: true, words("Done")
-        ) { c, a, b in try c.service.pickForTeam(a.league, expectedPick: b.expectedPick, expectedTeam: b.expectedTeam, player: b.player, caller: c.caller) }
+        ) { c, a, b in try c.service.draft.pickForTeam(a.league, expectedPick: b.expectedPick, expectedTeam: b.expectedTeam, player: b.player, caller: c.caller) }
         public static let setAutopick = Endpoint<At.Team, Wire.Autopick, Team>.gated(
             "setAutopick", .put, "/v1/leagues/{league}/teams/{team}/autopick", words("Done")
-        ) { c, a, b in try c.service.setAutopick(a.league, team: a.team, on: b.on, caller: c.caller) }
+        ) { c, a, b in try c.service.draft.setAutopick(a.league, team: a.team, on: b.on, caller: c.caller) }
         public static let advanceClock = Endpoint<At.League, Wire.ClockTo, ClockAdvance>.gated(
             "advanceClock", .post, "/v1/leagues/{league}/clock", words("Season clock moved")
-        ) { c, a, b in try c.service.advanceClock(a.league, to: b.to, caller: c.caller) }
+        ) { c, a, b in try c.service.season.advanceClock(a.league, to: b.to, caller: c.caller) }
         public static let setClockSpeed = Endpoint<At.League, Wire.ClockSpeedBody, ClockRun>.gated(
             "setClockSpeed", .put, "/v1/leagues/{league}/clock/speed",
             words { _, b in b.speed == .off ? "Season clock stopped" : "Season clock running at \(b.speed.label)" }
-        ) { c, a, b in try c.service.setClockSpeed(a.league, speed: b.speed, caller: c.caller) }
+        ) { c, a, b in try c.service.season.setClockSpeed(a.league, speed: b.speed, caller: c.caller) }
 
         /// Renews a league whose season is over into the next season: `{"league": ID}`, the new league, as creating one
         /// answers. Idempotent: a retry after a lost answer gets the same league, not a refusal.
@@ -76,7 +76,7 @@ extension Endpoints {
             "renewLeague", .post, "/v1/leagues/{league}/renew", idempotent: true,
             GateWords(reason: "Sign in as the commissioner of {league} to renew it into next season.", resume: "Finish renewing {league}?",
                       success: "League renewed — next season's league is ready for its draft")
-        ) { c, a, _ in Wire.CreatedLeague(league: try c.service.renewLeague(a.league, seed: c.seed, caller: c.caller)) }
+        ) { c, a, _ in Wire.CreatedLeague(league: try c.service.history.renewLeague(a.league, seed: c.seed, caller: c.caller)) }
 
         static let all: [any AnyEndpoint] = [joinRequests, invites, decideJoinRequest, createInvite, revokeInvite, updateSettings, setDraftOrder,
                                              randomizeDraftOrder, scheduleDraft, startDraft, pauseDraft, resumeDraft, undoLastPick, pickForTeam,

@@ -4,16 +4,16 @@ extension Endpoints {
     /// A manager in the draft room: the board, picks, the queue, the recap (its chat is the league chat, `LeagueChat`).
     public enum Drafting {
         public static let draftBoard = Endpoint<At.League, Wire.Empty, DraftBoard>.read("draftBoard", "/v1/leagues/{league}/draft") { c, a in
-            try c.service.draftBoard(a.league, caller: c.caller)
+            try c.service.draft.draftBoard(a.league, caller: c.caller)
         }
         public static let draftRecap = Endpoint<At.League, Wire.Empty, DraftRecap>.read("draftRecap", "/v1/leagues/{league}/draft/recap") { c, a in
-            try c.service.draftRecap(a.league, caller: c.caller)
+            try c.service.draft.draftRecap(a.league, caller: c.caller)
         }
         public static let draftablePlayers = Endpoint<At.League, Wire.Empty, [DraftablePlayer]>.read("draftablePlayers", "/v1/leagues/{league}/draft/players") { c, a in
-            try c.service.draftablePlayers(a.league, caller: c.caller)
+            try c.service.draft.draftablePlayers(a.league, caller: c.caller)
         }
         public static let myQueue = Endpoint<At.League, Wire.Empty, [PlayerSummary]>.read("myQueue", "/v1/leagues/{league}/draft/queue") { c, a in
-            try c.service.myQueue(a.league, caller: c.caller)
+            try c.service.draft.myQueue(a.league, caller: c.caller)
         }
 
         static let roomReason = "Sign in to draft in {league} — you'll come straight back to the room."
@@ -22,10 +22,10 @@ extension Endpoints {
             GateWords(reason: { _, _, name in GateWords<At.League, Wire.PickRequest>.fill(roomReason, name) },
                       resume: { _, b, name in "Finish your pick \(b.expectedPick) in \(name)?" },
                       success: { _, b in "Pick \(b.expectedPick) made" })
-        ) { c, a, b in try c.service.makePick(a.league, expectedPick: b.expectedPick, expectedTeam: b.expectedTeam, player: b.player, caller: c.caller) }
+        ) { c, a, b in try c.service.draft.makePick(a.league, expectedPick: b.expectedPick, expectedTeam: b.expectedTeam, player: b.player, caller: c.caller) }
         public static let editQueue = Endpoint<At.League, DraftQueueEdit, [PlayerSummary]>.gated(
             "editQueue", .post, "/v1/leagues/{league}/draft/queue", GateWords(reason: roomReason, success: "Queue updated")
-        ) { c, a, edit in try c.service.editQueue(a.league, edit, caller: c.caller) }
+        ) { c, a, edit in try c.service.draft.editQueue(a.league, edit, caller: c.caller) }
 
         static let all: [any AnyEndpoint] = [draftBoard, draftRecap, draftablePlayers, myQueue, makePick, editQueue]
     }

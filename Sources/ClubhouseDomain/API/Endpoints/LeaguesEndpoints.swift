@@ -4,23 +4,23 @@ extension Endpoints {
     /// Finding, creating, joining and leaving leagues.
     public enum Leagues {
         public static let publicLeagues = Endpoint<At.LeagueList, Wire.Empty, [LeagueSummary]>.read("publicLeagues", "/v1/leagues") { c, a in
-            try c.service.publicLeagues(filter: a.filter, caller: c.caller)
+            try c.service.leagues.publicLeagues(filter: a.filter, caller: c.caller)
         }
         public static let myLeagues = Endpoint<At.Root, Wire.Empty, [LeagueSummary]>.read("myLeagues", "/v1/me/leagues") { c, _ in
-            try c.service.myLeagues(caller: c.caller)
+            try c.service.leagues.myLeagues(caller: c.caller)
         }
         public static let league = Endpoint<At.League, Wire.Empty, LeagueDetail>.read("league", "/v1/leagues/{league}") { c, a in
-            try c.service.league(a.league, caller: c.caller)
+            try c.service.leagues.league(a.league, caller: c.caller)
         }
         public static let standings = Endpoint<At.League, Wire.Empty, [StandingsEntry]>.read("standings", "/v1/leagues/{league}/standings") { c, a in
-            try c.service.standings(a.league, caller: c.caller)
+            try c.service.matchups.standings(a.league, caller: c.caller)
         }
         public static let seasons = Endpoint<At.Root, Wire.Empty, [SeasonInfo]>.read("seasons", "/v1/seasons") { c, _ in try c.service.seasons() }
         /// Every season of the league's renewal chain with its champion, standings and draft, and the all-time records
         /// (`LeagueHistory`). It reads the chain's other leagues too, so the server never keeps it by this league's
         /// revision alone (`Endpoints.readsAcrossLeagues`).
         public static let history = Endpoint<At.League, Wire.Empty, LeagueHistory>.read("history", "/v1/leagues/{league}/history") { c, a in
-            try c.service.history(a.league, caller: c.caller)
+            try c.service.history.history(a.league, caller: c.caller)
         }
 
         public static let createLeague = Endpoint<At.Root, NewLeague, Wire.CreatedLeague>.gated(
@@ -29,32 +29,32 @@ extension Endpoints {
                       resume: { _, new, _ in "Finish creating \(new.name)?" },
                       success: { _, new in "\(new.name) created — you're its commissioner" })
         ) { c, _, new in
-            Wire.CreatedLeague(league: try c.service.createLeague(name: new.name, settings: new.settings, isPublic: new.isPublic, teamName: new.teamName,
+            Wire.CreatedLeague(league: try c.service.leagues.createLeague(name: new.name, settings: new.settings, isPublic: new.isPublic, teamName: new.teamName,
                                                                   season: new.season, seasonClock: new.seasonClock, seed: c.seed, caller: c.caller))
         }
         public static let requestToJoin = Endpoint<At.League, Wire.TeamName, JoinRequest>.gated(
             "requestToJoin", .post, "/v1/leagues/{league}/join-requests", idempotent: true,
             GateWords(reason: "Sign in or create an account to join {league}.", resume: "Finish joining {league}?",
                       success: "Join request sent — waiting for the commissioner")
-        ) { c, a, b in try c.service.requestToJoin(a.league, teamName: b.teamName, caller: c.caller) }
+        ) { c, a, b in try c.service.leagues.requestToJoin(a.league, teamName: b.teamName, caller: c.caller) }
         public static let redeemInvite = Endpoint<At.Root, Wire.Redeem, Wire.TeamTaken>.gated(
             "redeemInvite", .post, "/v1/invites/redeem", idempotent: true,
             GateWords(reason: "Sign in or create an account to join with this invite code.", resume: "Finish joining with your invite code?",
                       success: "Invite accepted — welcome to the league")
-        ) { c, _, b in Wire.TeamTaken(team: try c.service.redeemInvite(code: b.code, teamName: b.teamName, caller: c.caller)) }
+        ) { c, _, b in Wire.TeamTaken(team: try c.service.leagues.redeemInvite(code: b.code, teamName: b.teamName, caller: c.caller)) }
         public static let leaveLeague = Endpoint<At.League, Wire.Empty, Wire.Empty>.gated(
             "leaveLeague", .post, "/v1/leagues/{league}/leave",
             GateWords(reason: "Sign in to leave {league}.", resume: "Finish leaving {league}?", success: "You left the league")
-        ) { c, a, _ in try c.service.leaveLeague(a.league, caller: c.caller); return Wire.Empty() }
+        ) { c, a, _ in try c.service.leagues.leaveLeague(a.league, caller: c.caller); return Wire.Empty() }
 
         public static let myJoinRequests = Endpoint<At.Root, Wire.Empty, [MyJoinRequest]>.read("myJoinRequests", "/v1/me/join-requests") { c, _ in
-            try c.service.myJoinRequests(caller: c.caller)
+            try c.service.leagues.myJoinRequests(caller: c.caller)
         }
         public static let withdrawJoinRequest = Endpoint<At.League, Wire.Empty, Wire.Empty>.gated(
             "withdrawJoinRequest", .post, "/v1/leagues/{league}/join-requests/withdrawal",
             GateWords(reason: "Sign in to withdraw your request to join {league}.", resume: "Finish withdrawing your request to join {league}?",
                       success: "Join request withdrawn")
-        ) { c, a, _ in try c.service.withdrawJoinRequest(a.league, caller: c.caller); return Wire.Empty() }
+        ) { c, a, _ in try c.service.leagues.withdrawJoinRequest(a.league, caller: c.caller); return Wire.Empty() }
 
         static let all: [any AnyEndpoint] = [publicLeagues, myLeagues, league, standings, seasons, history, createLeague, requestToJoin, redeemInvite, leaveLeague,
                                              myJoinRequests, withdrawJoinRequest]

@@ -4,10 +4,10 @@ extension Endpoints {
     /// Standings' neighbours: the week's scoreboard and one matchup.
     public enum Matchups {
         public static let scoreboard = Endpoint<At.Scoreboard, Wire.Empty, Scoreboard>.read("scoreboard", "/v1/leagues/{league}/scoreboard") { c, a in
-            try c.service.scoreboard(a.league, week: a.week, caller: c.caller)
+            try c.service.matchups.scoreboard(a.league, week: a.week, caller: c.caller)
         }
         public static let matchup = Endpoint<At.Matchup, Wire.Empty, MatchupDetail>.read("matchup", "/v1/leagues/{league}/matchups/{week}/{team}") { c, a in
-            try c.service.matchup(a.league, week: a.week, team: a.team, caller: c.caller)
+            try c.service.matchups.matchup(a.league, week: a.week, team: a.team, caller: c.caller)
         }
 
         static let all: [any AnyEndpoint] = [scoreboard, matchup]

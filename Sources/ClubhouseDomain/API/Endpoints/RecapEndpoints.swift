@@ -18,7 +18,7 @@ extension Endpoints {
     /// The weekly recap: a final week's high and low scores, blowout, closest game, bench and power rankings.
     public enum Recap {
         public static let recap = Endpoint<At.Recap, Wire.Empty, LeagueRecap>.read("recap", "/v1/leagues/{league}/recap") { c, a in
-            try c.service.recap(a.league, week: a.week, caller: c.caller)
+            try c.service.matchups.recap(a.league, week: a.week, caller: c.caller)
         }
 
         static let all: [any AnyEndpoint] = [recap]

@@ -4,16 +4,16 @@ extension Endpoints {
     /// A team's roster through the season: its page, the lineup, players, free agents, drops and the league's log.
     public enum Rosters {
         public static let roster = Endpoint<At.Team, Wire.Empty, TeamRoster>.read("roster", "/v1/leagues/{league}/teams/{team}/roster") { c, a in
-            try c.service.roster(a.league, team: a.team, caller: c.caller)
+            try c.service.roster.roster(a.league, team: a.team, caller: c.caller)
         }
         public static let player = Endpoint<At.Player, Wire.Empty, PlayerDetail>.read("player", "/v1/players/{player}") { c, a in
-            try c.service.player(a.player, league: a.league, caller: c.caller)
+            try c.service.roster.player(a.player, league: a.league, caller: c.caller)
         }
         public static let availablePlayers = Endpoint<At.Players, Wire.Empty, [AvailablePlayer]>.read("availablePlayers", "/v1/leagues/{league}/players") { c, a in
-            try c.service.availablePlayers(a.league, position: a.position, sort: a.sort, caller: c.caller)
+            try c.service.waivers.availablePlayers(a.league, position: a.position, sort: a.sort, caller: c.caller)
         }
         public static let transactions = Endpoint<At.League, Wire.Empty, [TransactionView]>.read("transactions", "/v1/leagues/{league}/transactions") { c, a in
-            try c.service.transactions(a.league, caller: c.caller)
+            try c.service.waivers.transactions(a.league, caller: c.caller)
         }
 
         public static let moveInLineup = Endpoint<At.Team, LineupMove, TeamRoster>.gated(
@@ -21,29 +21,29 @@ extension Endpoints {
             GateWords(reason: { _, _, name in "Sign in to set your lineup in \(name)." }, resume: { _, _, name in "Finish your lineup move in \(name)?" },
                       success: { _, move in "Lineup saved — moved to \(move.slot.rawValue)" })
         ) { c, a, move in
-            try c.service.moveInLineup(a.league, team: a.team, move: move, caller: c.caller)
-            return try c.service.roster(a.league, team: a.team, caller: c.caller)
+            try c.service.roster.moveInLineup(a.league, team: a.team, move: move, caller: c.caller)
+            return try c.service.roster.roster(a.league, team: a.team, caller: c.caller)
         }
         public static let addFreeAgent = Endpoint<At.Team, Wire.AddPlayer, Transaction>.gated(
             "addFreeAgent", .post, "/v1/leagues/{league}/teams/{team}/adds", idempotent: true,
             GateWords(reason: "Sign in to add this player in {league}.", resume: "Finish adding that player in {league}?", success: "Player added to your team")
-        ) { c, a, b in try c.service.addFreeAgent(a.league, team: a.team, player: b.player, dropping: b.dropping, caller: c.caller) }
+        ) { c, a, b in try c.service.waivers.addFreeAgent(a.league, team: a.team, player: b.player, dropping: b.dropping, caller: c.caller) }
         public static let dropPlayer = Endpoint<At.Team, Wire.PlayerRef, Transaction>.gated(
             "dropPlayer", .post, "/v1/leagues/{league}/teams/{team}/drops", idempotent: true,
             GateWords(reason: "Sign in to drop this player in {league}.", resume: "Finish dropping that player in {league}?",
                       success: "Player dropped — he is on waivers now")
-        ) { c, a, b in try c.service.dropPlayer(a.league, team: a.team, player: b.player, caller: c.caller) }
+        ) { c, a, b in try c.service.waivers.dropPlayer(a.league, team: a.team, player: b.player, caller: c.caller) }
 
         /// A keeper league's renewed season: each team's keepers with their cost rounds, the players it may keep, the deadline.
         public static let keepers = Endpoint<At.League, Wire.Empty, LeagueKeepers>.read("keepers", "/v1/leagues/{league}/keepers") { c, a in
-            try c.service.keepers(a.league, caller: c.caller)
+            try c.service.keepers.keepers(a.league, caller: c.caller)
         }
         /// Declares a team's keepers (its manager before the deadline; the commissioner for any team until the draft starts).
         public static let setKeepers = Endpoint<At.Team, Wire.KeeperPlayers, LeagueKeepers>.gated(
             "setKeepers", .put, "/v1/leagues/{league}/teams/{team}/keepers", idempotent: true,
             GateWords(reason: { _, _, name in "Sign in to set your keepers in \(name)." }, resume: { _, _, name in "Finish setting your keepers in \(name)?" },
                       success: { _, b in b.players.isEmpty ? "Keepers cleared" : "Keepers saved — \(b.players.count) kept" })
-        ) { c, a, b in try c.service.setKeepers(a.league, team: a.team, players: b.players, caller: c.caller) }
+        ) { c, a, b in try c.service.keepers.setKeepers(a.league, team: a.team, players: b.players, caller: c.caller) }
 
         static let all: [any AnyEndpoint] = [roster, player, availablePlayers, transactions, moveInLineup, addFreeAgent, dropPlayer, keepers, setKeepers]
     }

@@ -4,10 +4,10 @@ extension Endpoints {
     /// Waiver claims: placed, cancelled, ordered, and their results.
     public enum Waivers {
         public static let myClaims = Endpoint<At.League, Wire.Empty, [ClaimView]>.read("myClaims", "/v1/leagues/{league}/my-claims") { c, a in
-            try c.service.myClaims(a.league, caller: c.caller)
+            try c.service.waivers.myClaims(a.league, caller: c.caller)
         }
         public static let myClaimResults = Endpoint<At.League, Wire.Empty, [ClaimView]>.read("myClaimResults", "/v1/leagues/{league}/my-claims/results") { c, a in
-            try c.service.myClaimResults(a.league, caller: c.caller)
+            try c.service.waivers.myClaimResults(a.league, caller: c.caller)
         }
 
         static let manageWords = GateWords<At.Claim, Wire.Empty>(reason: "Sign in to manage your waiver claims in {league}.",
@@ -15,15 +15,15 @@ extension Endpoints {
         public static let placeClaim = Endpoint<At.Team, Wire.Claim, WaiverClaim>.gated(
             "placeClaim", .post, "/v1/leagues/{league}/teams/{team}/claims", idempotent: true,
             GateWords(reason: "Sign in to claim this player in {league}.", resume: "Finish your waiver claim in {league}?", success: "Waiver claim placed")
-        ) { c, a, b in try c.service.placeClaim(a.league, team: a.team, player: b.player, dropping: b.dropping, bid: b.bid, caller: c.caller) }
+        ) { c, a, b in try c.service.waivers.placeClaim(a.league, team: a.team, player: b.player, dropping: b.dropping, bid: b.bid, caller: c.caller) }
         public static let cancelClaim = Endpoint<At.Claim, Wire.Empty, Wire.Empty>.gated(
             "cancelClaim", .delete, "/v1/leagues/{league}/claims/{claim}", manageWords
-        ) { c, a, _ in try c.service.cancelClaim(a.league, claim: a.claim, caller: c.caller); return Wire.Empty() }
+        ) { c, a, _ in try c.service.waivers.cancelClaim(a.league, claim: a.claim, caller: c.caller); return Wire.Empty() }
         public static let reorderClaims = Endpoint<At.Team, Wire.ClaimOrder, [WaiverClaim]>.gated(
             "reorderClaims", .put, "/v1/leagues/{league}/teams/{team}/claims/order",
             GateWords(reason: "Sign in to manage your waiver claims in {league}.", resume: "Finish changing your waiver claims in {league}?",
                       success: "Claim order saved")
-        ) { c, a, b in try c.service.reorderClaims(a.league, team: a.team, order: b.order, caller: c.caller) }
+        ) { c, a, b in try c.service.waivers.reorderClaims(a.league, team: a.team, order: b.order, caller: c.caller) }
 
         static let all: [any AnyEndpoint] = [myClaims, myClaimResults, placeClaim, cancelClaim, reorderClaims]
     }

@@ -247,7 +247,7 @@ public struct DraftRoom: Hashable, Sendable {
         return Double.random(in: botThinkRange, using: &rng)
     }
 
-    /// Keepers' picks made as the draft starts (`LeagueService.placeKeepers`): the pick on the clock moves past every
+    /// Keepers' picks made as the draft starts (`KeepersService.placeKeepers`): the pick on the clock moves past every
     /// pick already made, with a fresh clock.
     public mutating func placeKept(_ kept: [Pick], now: Date) {
         picks = (picks + kept).sorted { $0.number < $1.number }

@@ -1,7 +1,7 @@
 import Foundation
 
 // MARK: - Trades: the model. The rules are in `TradeRules`, the bots' answers in `TradeBot`, the use cases
-// in `LeagueService+Trades.swift`.
+// in `TradesService.swift`.
 
 /// A trade's id (unique in the database).
 public struct TradeID: NumberedID {

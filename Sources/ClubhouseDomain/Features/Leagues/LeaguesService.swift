@@ -1,5 +1,12 @@
 import Foundation
 
+/// Leagues and their members: creating a league, browsing and reading leagues, join requests, invites, leaving.
+/// Reached from the root as `LeagueService.leagues`; the shared parts (store, clocks, facts, access checks) through
+/// `core` (`LeagueServicePart`).
+public struct LeaguesService: LeagueServicePart {
+    let core: LeagueService
+}
+
 // MARK: - Creating leagues and teams (gated: signed in; the creator becomes commissioner)
 
 /// How many leagues one account may create: a public league is on everyone's Home, and each costs a draft, teams and a
@@ -10,7 +17,7 @@ public enum LeagueLimits {
     public static let creationWindow: TimeInterval = 24 * 3600
 }
 
-extension LeagueService {
+extension LeaguesService {
     /// Creates a league with its teams (bots until people join), its draft (scheduled, random order
     /// unless set later) and its schedule; the caller becomes commissioner and manages team 1. At most
     /// `LeagueLimits.maxCreatedPerDay` per account in 24 hours (`.limitReached`, counted in the same transaction as the

@@ -18,7 +18,7 @@ public enum JoinAnswer {
     }
 }
 
-extension LeagueService {
+extension LeaguesService {
     /// The caller's pending and declined join requests, oldest first (empty when signed out).
     public func myJoinRequests(caller: Caller) throws -> [MyJoinRequest] {
         guard let user = caller.userID else { return [] }
@@ -56,7 +56,7 @@ extension LeagueService {
     static func commissionerAnswersByItself(_ league: League, teams: [Team]) -> Bool {
         guard let commissioner = league.commissioner else { return true }
         guard let team = teams.first(where: { $0.manager == commissioner }) else { return false }
-        return answersByItself(team)
+        return TradesService.answersByItself(team)
     }
 
     /// The leagues with a join request a commissioner that answers by itself is due to answer now (for the clock driver).

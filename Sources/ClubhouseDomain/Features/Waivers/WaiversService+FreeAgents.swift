@@ -2,7 +2,7 @@ import Foundation
 
 // MARK: - Free agents and waivers (reading)
 
-extension LeagueService {
+extension WaiversService {
     /// Everyone no team in the league rosters: on waivers until their hold ends on the league clock,
     /// free agents otherwise. Sorted as asked; filtered by position when given.
     public func availablePlayers(_ id: LeagueID, position: Position?, sort: PlayerSort, caller: Caller) throws -> [AvailablePlayer] {

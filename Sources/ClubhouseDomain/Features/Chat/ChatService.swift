@@ -1,9 +1,16 @@
 import Foundation
 
+/// The league's chat: messages, replies, reactions, removal.
+/// Reached from the root as `LeagueService.chat`; the shared parts (store, clocks, facts, access checks) through
+/// `core` (`LeagueServicePart`).
+public struct ChatService: LeagueServicePart {
+    let core: LeagueService
+}
+
 // MARK: - The league chat (ClubhouseDomain/README.md, “Chat”): one channel per league, the draft room's chat during
 // the draft. Members write; whoever may read the league reads; the commissioner removes.
 
-extension LeagueService {
+extension ChatService {
     /// Posts a message (1–200 characters under `TextRules`) to the league's chat, answering `replyTo` if given. Members
     /// (the managers and the commissioner) may write; an account sends at most `ChatRules.messagesPerWindow` messages a
     /// minute. The @mentions found in the text are stored with it (`ChatRules.mentions`).

@@ -6,10 +6,10 @@ import Foundation
 // the database: a new league with its own id, the same name, members, team names, settings, visibility and chat, and a
 // fresh draft not yet scheduled. The two are linked both ways (`League.previousLeague` / `nextLeague`), and the old one is
 // read-only history from then on (`existingLeague` inside a write refuses it). A redraft league carries nothing else; a
-// keeper league's teams then declare keepers from their final rosters (`LeagueService+Keepers.swift`); dynasty leagues
+// keeper league's teams then declare keepers from their final rosters (`KeepersService.swift`); dynasty leagues
 // aren't offered yet (`LeagueSettings.validate`).
 
-extension LeagueService {
+extension HistoryService {
     /// Chat messages a renewal carries into the next season: the latest, as many as the room shows at once.
     static let renewedChatMessages = 100
 
@@ -47,7 +47,7 @@ extension LeagueService {
                                 followsRealTime: live)
             league.previousLeague = old.id
             let oldTeams = try w.teams(in: old.id).sorted { $0.id < $1.id }
-            let newID = try insertNewLeague(w, league, teams: oldTeams.map { (name: $0.name, manager: $0.manager) }, seed: seed, now: now)
+            let newID = try core.leagues.insertNewLeague(w, league, teams: oldTeams.map { (name: $0.name, manager: $0.manager) }, seed: seed, now: now)
             // The league's conversation goes on: its latest messages (as many as the room shows) carry over, each by its
             // author, on the author's team of the new season.
             let newTeams = try w.teams(in: newID).sorted { $0.id < $1.id }

@@ -3,7 +3,7 @@ import Foundation
 // MARK: - Trades: the steps every answer and the time step share, inside one write transaction (accepting, executing,
 // expiring, countering), and the checks before them.
 
-extension LeagueService {
+extension TradesService {
     // MARK: Inside a transaction
 
     /// Whether any open trade of the league has a step due (a cheap read before taking the write lock).

@@ -1,10 +1,17 @@
 import Foundation
 
+/// Trades: proposals, answers, review and vetoes, the trading block, trades falling due on the clock, the Trades page and the builder.
+/// Reached from the root as `LeagueService.trades`; the shared parts (store, clocks, facts, access checks) through
+/// `core` (`LeagueServicePart`).
+public struct TradesService: LeagueServicePart {
+    let core: LeagueService
+}
+
 // MARK: - Trades: offers, answers, review (vote or commissioner), execution, reversal, and the time step
 // that expires offers, ends reviews and lets bots answer. Every write is one transaction that first runs the steps
 // that have fallen due (so nothing waits for a clock driver), then appends one event per state change.
 
-extension LeagueService {
+extension TradesService {
     // MARK: Offers and answers
 
     /// The caller's team (`proposal.team`) offers a trade to `proposal.with`. It waits for an answer for the league's

@@ -15,7 +15,7 @@ public struct HeldLeague: Hashable, Sendable {
     }
 }
 
-extension LeagueService {
+extension DraftService {
     /// Every running draft with the moment its pick on the clock is due: a bot's (or autopick team's)
     /// think time, else the pick clock's deadline. Soft timers with a person on the clock never fall due.
     public func draftsDue() throws -> [(league: LeagueID, due: Date)] { try draftPlan().due }
@@ -53,7 +53,7 @@ extension LeagueService {
 
     private func dueAt(_ league: League, _ r: any LeagueStoreReader) throws -> Date? {
         guard let draft = try r.draft(in: league.id), draft.status == .running else { return nil }
-        if draft.type == .auction { return try auctionDue(league, r) }
+        if draft.type == .auction { return try core.auction.auctionDue(league, r) }
         let room = DraftRoom(draft: draft, picks: try r.picks(in: league.id), pool: DraftRankings(scored: []),
                              rules: DraftRosterRules(league.settings), pickOwners: try r.pickOwners(in: league.id))
         return room.botDeadline(teams: try r.teams(in: league.id)) ?? draft.deadline

@@ -2,7 +2,7 @@ import Foundation
 
 // MARK: - The draft room (ClubhouseDomain/README.md, “Draft”): the commissioner's room control and each manager's queue (the room's chat is the league chat, `Features/Chat`).
 
-extension LeagueService {
+extension DraftService {
     // MARK: Commissioner
 
     /// Commissioner: pauses a running draft (nobody can pick; the clock is frozen).
@@ -32,7 +32,7 @@ extension LeagueService {
                 guard try w.draft(in: id)?.status != .complete else {
                     throw DomainError.conflict("The draft of \(league.name) is complete — its sales can't be undone")
                 }
-                return try undoLastSale(w, league: league, facts: facts)
+                return try core.auction.undoLastSale(w, league: league, facts: facts)
             }
             var room = try draftRoom(w, league: league, facts: facts)
             guard room.draft.status != .complete else {
@@ -115,7 +115,7 @@ extension LeagueService {
             let now = clock.now()
             let draft: Draft
             if try w.draft(in: id)?.type == .auction {
-                var room = try auctionRoom(w, league: league, facts: facts)
+                var room = try core.auction.auctionRoom(w, league: league, facts: facts)
                 try auction(&room, now)
                 draft = room.draft
             } else {
@@ -179,7 +179,7 @@ extension LeagueService {
     }
 }
 
-extension LeagueService {
+extension DraftService {
     /// The team a commissioner's pick is for: the one she names (`expectedTeam`, the team she saw on the clock), which
     /// the room then checks is still on the clock — a pick traded meanwhile is refused, never made for its new owner.
     /// A request that names no team (a client from before `expectedTeam`) picks for the team on the clock only while

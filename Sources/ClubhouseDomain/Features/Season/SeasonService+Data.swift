@@ -36,7 +36,7 @@ public struct ScoreCorrection: Hashable, Codable, Sendable {
     }
 }
 
-extension LeagueService {
+extension SeasonService {
     /// The correction rule: a week's stats are taken until the first waiver run after the week is final (the Wednesday
     /// 08:00 UTC after its last game); from then on the week is locked. Nil for a week with no games.
     public static func correctionLock(week: Int, calendar: SeasonCalendar) -> Date? {

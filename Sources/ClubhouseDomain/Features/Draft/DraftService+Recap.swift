@@ -2,7 +2,7 @@ import Foundation
 
 // MARK: - After the draft: grades against the room and how each pick scored (DraftGrades).
 
-extension LeagueService {
+extension DraftService {
     /// How many best and worst picks the recap lists.
     public static let recapPickCount = 5
 

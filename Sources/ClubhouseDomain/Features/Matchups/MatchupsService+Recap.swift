@@ -19,12 +19,12 @@ public struct LeagueRecap: Hashable, Codable, Sendable {
     public func name(_ id: TeamID) -> String { team(id)?.name ?? "Team \(id.rawValue)" }
 }
 
-extension LeagueService {
+extension MatchupsService {
     /// The recap of a final `week`, from the scores stored when the week was finalized. Anyone who may read the league
     /// may read it. A week outside 1–18 is refused; a week the league has no games in is not found; a week whose games
     /// aren't all final yet is refused with when it will be.
     public func recap(_ id: LeagueID, week: Int, caller: Caller) throws -> LeagueRecap {
-        try Self.checkWeek(week)
+        try LeaguesService.checkWeek(week)
         return try store.read { r in
             let s = try LeagueSnapshot(r, league: id, cache: factsCache)
             try requireVisible(s.league, caller: caller, reader: r)

@@ -1,5 +1,12 @@
 import Foundation
 
+/// Accounts and sessions: creating an account, signing in and out (password, SSH key), the profile, linked SSH keys.
+/// Reached from the root as `LeagueService.accounts`; the shared parts (store, clocks, facts, access checks) through
+/// `core` (`LeagueServicePart`).
+public struct AccountsService: LeagueServicePart {
+    let core: LeagueService
+}
+
 /// Account rules (README.md: “Accounts”, “Names and emails”; docs/operating.md: “What it refuses”).
 public enum AccountRules {
     public static let passwordBytes = 8...1024
@@ -45,7 +52,7 @@ public enum AccountRules {
 
 // MARK: - Use cases
 
-extension LeagueService {
+extension AccountsService {
     /// Creates an account (email normalised and unique, Argon2id hash) and opens its first session.
     ///
     /// With an `origin` (the league server names the client's address), at most `AccountRules.maxNewAccounts` an hour
@@ -70,7 +77,7 @@ extension LeagueService {
         }
         if taken { throw AccountRules.emailTaken }
         do {
-            let hash = try accounts.hasher.hash(password)   // slow: outside the write lock
+            let hash = try accountPorts.hasher.hash(password)   // slow: outside the write lock
             return try store.write { w in
                 let id = try w.insertUser(email: email, displayName: name, passwordHash: hash, at: now)
                 return try openSession(w, user: User(id: id, email: email, displayName: name), now: now)
@@ -93,7 +100,7 @@ extension LeagueService {
     public func signIn(email rawEmail: String, password: String, from origin: ClientOrigin) throws -> AccountSession {
         // A malformed email can't be anyone's: the same answer as a wrong one (nothing recorded).
         guard let email = AccountRules.signInEmail(rawEmail) else {
-            _ = accounts.hasher.verify(password, against: accounts.decoyHash())
+            _ = accountPorts.hasher.verify(password, against: accountPorts.decoyHash())
             throw AccountRules.wrongCredentials
         }
         // The store keeps these only as a keyed hash (a per-database secret), never the email itself.
@@ -111,7 +118,7 @@ extension LeagueService {
         }
         // Always one Argon2id verification, so a wrong email takes as long as a wrong password.
         let hash = account?.passwordHash.flatMap { $0.hasPrefix("$") ? $0 : nil }
-        let matches = accounts.hasher.verify(password, against: hash ?? accounts.decoyHash()) && hash != nil
+        let matches = accountPorts.hasher.verify(password, against: hash ?? accountPorts.decoyHash()) && hash != nil
         guard let account, matches else { throw AccountRules.wrongCredentials }   // the reserved attempt stays: a failure
         return try store.write { w in
             try w.deleteSignInAttempts(ids: reserved)   // it succeeded: not a failure after all
@@ -137,7 +144,7 @@ extension LeagueService {
 
     /// The account behind a session token (same refusals as `caller(forToken:)`).
     public func sessionUser(_ token: String) throws -> User {
-        let digest = accounts.tokens.digest(token)
+        let digest = accountPorts.tokens.digest(token)
         let now = clock.now()
         guard !token.isEmpty, let (s, user) = try store.sessionAndUser(tokenHash: digest), !s.revoked, s.expiresAt > now else {
             throw DomainError.unauthenticated
@@ -147,7 +154,7 @@ extension LeagueService {
 
     /// Revokes the session (an unknown or already ended one: nothing to do).
     public func signOut(token: String) throws {
-        let digest = accounts.tokens.digest(token)
+        let digest = accountPorts.tokens.digest(token)
         try store.write { w in try w.revokeSession(tokenHash: digest) }
     }
 
@@ -206,10 +213,10 @@ extension LeagueService {
     // MARK: - Helpers
 
     private func openSession(_ w: any LeagueStoreWriter, user: User, now: Date) throws -> AccountSession {
-        let token = accounts.tokens.newToken()
+        let token = accountPorts.tokens.newToken()
         guard !token.isEmpty else { throw DomainError.transport("accounts are not configured on this service") }
         let expires = now + AccountRules.sessionLifetime
-        try w.insertSession(SessionRecord(tokenHash: accounts.tokens.digest(token), user: user.id, createdAt: now, expiresAt: expires))
+        try w.insertSession(SessionRecord(tokenHash: accountPorts.tokens.digest(token), user: user.id, createdAt: now, expiresAt: expires))
         return AccountSession(token: token, user: user, expiresAt: expires)
     }
 

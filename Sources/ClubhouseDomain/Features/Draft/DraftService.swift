@@ -1,9 +1,16 @@
 import Foundation
 
+/// The snake draft: the room's reads, picks, the commissioner's room control, queues, the draft clock and its outage, the recap.
+/// Reached from the root as `LeagueService.draft`; the shared parts (store, clocks, facts, access checks) through
+/// `core` (`LeagueServicePart`).
+public struct DraftService: LeagueServicePart {
+    let core: LeagueService
+}
+
 // MARK: - The draft room (ClubhouseDomain/README.md, “Draft”): reads for everyone, picks for the team on the clock,
 // room control for the commissioner, and the idempotent tick anyone may call.
 
-extension LeagueService {
+extension DraftService {
     /// The league's pre-draft rankings: value over replacement under its scoring, size and starting slots
     /// (prior-season stats only), built once per league shape and season data version.
     func rankings(_ league: League, facts: SeasonFacts) -> DraftRankings {
@@ -43,8 +50,8 @@ extension LeagueService {
             }
             var auction: AuctionBoard?
             if draft.type == .auction {
-                let aroom = try auctionRoom(r, league: s.league, facts: s.facts)
-                auction = auctionBoard(aroom, facts: s.facts, values: auctionValues(s.league, facts: s.facts),
+                let aroom = try core.auction.auctionRoom(r, league: s.league, facts: s.facts)
+                auction = core.auction.auctionBoard(aroom, facts: s.facts, values: core.auction.auctionValues(s.league, facts: s.facts),
                                        caller: caller.userID.flatMap { u in s.teams.first { $0.manager == u }?.id })
             }
             return DraftBoard(leagueID: id, draft: draft, auction: auction, teams: draft.order.compactMap { byID[$0].map { s.summary($0, records: records) } },
@@ -63,7 +70,7 @@ extension LeagueService {
             let facts = s.facts
             try requireVisible(s.league, caller: caller, reader: r)
             let taken = Set(try r.picks(in: id).map(\.playerID))
-            let dollars = s.league.settings.draftType == .auction ? auctionValues(s.league, facts: facts) : nil
+            let dollars = s.league.settings.draftType == .auction ? core.auction.auctionValues(s.league, facts: facts) : nil
             return rankings(s.league, facts: facts).available(excluding: taken).map {
                 DraftablePlayer(rank: $0.overallRank, player: facts.summary($0.playerID), priorSeasonPoints: $0.priorPoints ?? .zero,
                                 value: $0.value, tier: $0.tier, positionRank: $0.positionRank, auctionValue: dollars?.value(of: $0.playerID))
@@ -81,13 +88,13 @@ extension LeagueService {
             let now = clock.now()
             let started: Draft
             if try w.draft(in: id)?.type == .auction {
-                var auction = try auctionRoom(w, league: league, facts: facts)
+                var auction = try core.auction.auctionRoom(w, league: league, facts: facts)
                 try auction.start(now: now)
                 started = auction.draft
             } else {
                 var room = try draftRoom(w, league: league, facts: facts)
                 try room.start(now: now)
-                _ = try placeKeepers(w, league: league, room: &room, now: now)
+                _ = try core.keepers.placeKeepers(w, league: league, room: &room, now: now)
                 started = room.draft
             }
             try w.setDraft(started)
@@ -142,7 +149,7 @@ extension LeagueService {
     public func tickDraft(_ id: LeagueID) throws -> Pick? {
         if try store.read({ try $0.draft(in: id)?.type }) == .auction {
             // An auction's step: a sale is returned as its pick (the last of the spots filled); a nomination or a bot's bid returns nil.
-            switch try tickAuction(id) {
+            switch try core.auction.tickAuction(id) {
             case .sold(let pick)?: return pick
             case .filled(let picks)?: return picks.last
             default: return nil
@@ -183,7 +190,7 @@ extension LeagueService {
         var league = league
         league.state = .inSeason
         try w.updateLeague(league)
-        try ensureSchedule(w, league: league)
+        try core.season.ensureSchedule(w, league: league)
         let facts = try factsCache.facts(w, season: league.season)
         for roster in try w.rosters(in: league.id) {
             let lineup = LineupRules.defaultLineup(for: roster, players: facts.players, settings: league.settings) {
@@ -191,10 +198,5 @@ extension LeagueService {
             }
             try w.setRoster(lineup)
         }
-    }
-
-    func requireCommissioner(_ league: League, caller: Caller, doing action: String) throws {
-        guard let user = caller.userID else { throw DomainError.unauthenticated }
-        guard league.commissioner == user else { throw DomainError.forbidden("Only the commissioner can \(action)") }
     }
 }

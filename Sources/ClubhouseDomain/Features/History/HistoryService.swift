@@ -1,5 +1,12 @@
 import Foundation
 
+/// A league's history across seasons, and renewing a league into its next season.
+/// Reached from the root as `LeagueService.history`; the shared parts (store, clocks, facts, access checks) through
+/// `core` (`LeagueServicePart`).
+public struct HistoryService: LeagueServicePart {
+    let core: LeagueService
+}
+
 // MARK: - A league's history across its renewals (README.md, “Next season”)
 //
 // Every season of the chain a league was renewed through, found from any league of it by following `previousLeague`
@@ -8,7 +15,7 @@ import Foundation
 // titles, the regular season's wins, losses, ties and points per manager, and each pair of managers' head-to-head
 // (every final game between them, playoffs included, as ESPN's and MyFantasyLeague's head-to-head reports count).
 
-extension LeagueService {
+extension HistoryService {
     /// Seasons a chain may have at most before the walk stops (a guard against a damaged link, never a real limit).
     static let maxChainSeasons = 200
 

@@ -34,7 +34,7 @@ extension Draft {
     }
 }
 
-extension LeagueService {
+extension DraftService {
     /// The clock driver's beat, once a planning pass: records that a driver runs now, in one write. When `restoring`
     /// (the driver has just started, or it stood still itself for longer than the threshold) and the stored heartbeat
     /// is older than `ClockOutage.threshold`, first gives every running room its time back (`Draft.restoreClock`) with

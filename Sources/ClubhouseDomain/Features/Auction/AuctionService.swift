@@ -1,10 +1,17 @@
 import Foundation
 
+/// The auction draft: nominations, bids, the commissioner's sales, the auction's clock.
+/// Reached from the root as `LeagueService.auction`; the shared parts (store, clocks, facts, access checks) through
+/// `core` (`LeagueServicePart`).
+public struct AuctionService: LeagueServicePart {
+    let core: LeagueService
+}
+
 // MARK: - Auction drafts: nominating, bidding and maximums for managers, the clock step that sells players
 // and nominates for bots and absent managers, and the commissioner's assignment. Start, pause, resume and undo are the
 // draft's own use cases, which hand an auction to `AuctionRoom`.
 
-extension LeagueService {
+extension AuctionService {
     /// The auction room's rules state, loaded inside a transaction.
     func auctionRoom(_ r: any LeagueStoreReader, league: League, facts: SeasonFacts) throws -> AuctionRoom {
         guard let draft = try r.draft(in: league.id) else { throw DomainError.notFound("The draft of \(league.name)") }
@@ -12,14 +19,14 @@ extension LeagueService {
         let teams = try r.teams(in: league.id)
         return AuctionRoom(draft: draft, picks: try r.picks(in: league.id), sales: try r.auctionSales(in: league.id), nomination: open,
                            bids: try open.map { try r.auctionBids($0.id) } ?? [], maxBids: try open.map { try r.auctionMaxBids($0.id) } ?? [],
-                           pool: rankings(league, facts: facts), rules: DraftRosterRules(league.settings), settings: AuctionSettings(league.settings),
+                           pool: core.draft.rankings(league, facts: facts), rules: DraftRosterRules(league.settings), settings: AuctionSettings(league.settings),
                            teamNames: Dictionary(teams.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a }),
                            proxySources: Dictionary(teams.filter { $0.isBot || $0.autopick }.map { ($0.id, $0.isBot ? PickSource.bot : .autopick) },
                                                     uniquingKeysWith: { a, _ in a }))
     }
 
     func auctionValues(_ league: League, facts: SeasonFacts) -> AuctionValues {
-        AuctionValues(rankings(league, facts: facts), settings: league.settings)
+        AuctionValues(core.draft.rankings(league, facts: facts), settings: league.settings)
     }
 
     /// The auction part of the draft board for `caller`.
@@ -205,7 +212,7 @@ extension LeagueService {
         }
         if room.draft.status == .complete, before.draft.status != .complete {
             let snake = DraftRoom(draft: room.draft, picks: room.picks, pool: room.pool, rules: room.rules, teamNames: room.teamNames)
-            try completeDraft(w, league: league, room: snake)
+            try core.draft.completeDraft(w, league: league, room: snake)
             try w.appendEvent(league: id, LeagueEvent.DraftCompleted(), at: now)
         }
     }

@@ -2,7 +2,7 @@ import Foundation
 
 // MARK: - The running season clock: it moves on its own at the commissioner's speed, one step whenever plays land.
 
-extension LeagueService {
+extension SeasonService {
     /// Real seconds a step may cover at most: a clock nobody has run for longer (every app closed) resumes where it
     /// stopped instead of jumping ahead.
     public static let clockStepGapLimit: TimeInterval = 30

@@ -1,5 +1,12 @@
 import Foundation
 
+/// The season clock: advancing it (waiver runs, final weeks, the playoffs), the running clock's steps and speed, new season data and stat corrections.
+/// Reached from the root as `LeagueService.season`; the shared parts (store, clocks, facts, access checks) through
+/// `core` (`LeagueServicePart`).
+public struct SeasonService: LeagueServicePart {
+    let core: LeagueService
+}
+
 // MARK: - The season clock (ClubhouseDomain/README.md, “Matchups” and “Waivers”): moving it processes waivers and finalizes matchups on the way.
 
 /// What moving a league's clock did, for the commissioner's confirmation and the event log.
@@ -17,7 +24,7 @@ public struct ClockAdvance: Hashable, Codable, Sendable {
     }
 }
 
-extension LeagueService {
+extension SeasonService {
     /// Commissioner: moves the league's clock forward to `target`, processing every waiver run, finalizing every week
     /// and deciding every trade step it passes, each at its own moment in time order, in one transaction.
     /// The target must be a moment of the league's window, not before its clock and at most 60 days after its season's
@@ -80,12 +87,12 @@ extension LeagueService {
 
         for (at, _, moment) in moments {
             // Trades due before (or at) this moment are decided first, each at its own moment.
-            try stepTrades(w, league: &league, through: at)
+            try core.trades.stepTrades(w, league: &league, through: at)
             league.clock = at
             switch moment {
             case .waivers:
                 guard league.state == .inSeason || league.state == .playoffs else { continue }
-                report.waiverRuns.append(try processWaivers(w, league: league, at: at, facts: facts))
+                report.waiverRuns.append(try core.waivers.processWaivers(w, league: league, at: at, facts: facts))
             case .weekFinal(let week):
                 guard league.state == .inSeason || league.state == .playoffs else { continue }
                 if try finalize(w, league: &league, week: week, facts: facts, report: &report) {
@@ -94,36 +101,13 @@ extension LeagueService {
             }
         }
         // Trades due by the new moment, each at its own: offers expire, reviews end, bots answer.
-        try stepTrades(w, league: &league, through: target)
+        try core.trades.stepTrades(w, league: &league, through: target)
         league.clock = target
         report.state = league.state
-        try processDueTrades(w, league: league)
+        try core.trades.processDueTrades(w, league: league)
         try w.updateLeague(league)
         try w.appendEvent(league: league.id, LeagueEvent.ClockAdvanced(to: target, weeks: report.weeksFinalized), at: clock.now())
         return report
-    }
-
-    /// Processes pending claims at a waiver run; returns one explained line per claim.
-    func processWaivers(_ w: any LeagueStoreWriter, league: League, at: Date, facts: SeasonFacts) throws -> [String] {
-        let claims = try w.waiverClaims(in: league.id)
-        let holds = try w.waiverHolds(in: league.id).filter { $0.until > at }
-        guard claims.contains(where: { $0.status == .pending }) else {
-            try w.setWaiverHolds(holds, in: league.id)
-            return []
-        }
-        let teams = try w.teams(in: league.id)
-        let state = WaiverState(teams: teams, rosters: try w.rosters(in: league.id), holds: holds)
-        let positions = facts.players.mapValues(\.position)
-        let result = WaiverProcessor.process(claims: claims, state: state, positions: positions, settings: league.settings,
-                                             now: at, firstTransactionID: 0)
-        for roster in result.state.rosters.values.sorted(by: { $0.teamID < $1.teamID }) { try w.setRoster(roster) }
-        for t in result.state.applying(to: teams) { try w.updateTeam(t) }
-        for c in result.claims where c.status != .pending { try w.updateWaiverClaim(c) }
-        for t in result.transactions { _ = try w.insertTransaction(t) }
-        try w.setWaiverHolds(result.state.holds.filter { $0.until > at }, in: league.id)
-        let lines = result.results.map(\.explanation)
-        try w.appendEvent(league: league.id, LeagueEvent.WaiversProcessed(claims: result.results.count, run: at), at: clock.now())
-        return lines
     }
 
     /// Freezes the week's lineups, stores final scores, and moves the league on to the playoffs or to complete.

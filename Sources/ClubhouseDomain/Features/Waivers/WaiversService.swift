@@ -1,9 +1,16 @@
 import Foundation
 
+/// Free agents and waivers: adds and drops, claims and their order, the waiver run, transactions.
+/// Reached from the root as `LeagueService.waivers`; the shared parts (store, clocks, facts, access checks) through
+/// `core` (`LeagueServicePart`).
+public struct WaiversService: LeagueServicePart {
+    let core: LeagueService
+}
+
 // MARK: - Free agents and waivers (ClubhouseDomain/README.md, “Waivers”): instant adds, drops (the player goes on waivers), and waiver claims
 // that the clock engine processes every Wednesday 08:00 UTC on the league's season clock.
 
-extension LeagueService {
+extension WaiversService {
     /// Adds a free agent to the caller's team, dropping `drop` when given (he goes on waivers). A full roster needs a drop.
     @discardableResult
     public func addFreeAgent(_ id: LeagueID, team teamID: TeamID, player: PlayerID, dropping drop: PlayerID?, caller: Caller) throws -> Transaction {
@@ -171,5 +178,32 @@ extension LeagueService {
             throw DomainError.validation(field: "drop", message: LockWords.kickedOff(facts.name(player), defense: facts.players[player]?.position == .def,
                                                                                      cant: "can't be dropped"))
         }
+    }
+}
+
+// MARK: - The waiver run (the season clock runs it at each run it passes)
+
+extension WaiversService {
+    /// Processes pending claims at a waiver run; returns one explained line per claim.
+    func processWaivers(_ w: any LeagueStoreWriter, league: League, at: Date, facts: SeasonFacts) throws -> [String] {
+        let claims = try w.waiverClaims(in: league.id)
+        let holds = try w.waiverHolds(in: league.id).filter { $0.until > at }
+        guard claims.contains(where: { $0.status == .pending }) else {
+            try w.setWaiverHolds(holds, in: league.id)
+            return []
+        }
+        let teams = try w.teams(in: league.id)
+        let state = WaiverState(teams: teams, rosters: try w.rosters(in: league.id), holds: holds)
+        let positions = facts.players.mapValues(\.position)
+        let result = WaiverProcessor.process(claims: claims, state: state, positions: positions, settings: league.settings,
+                                             now: at, firstTransactionID: 0)
+        for roster in result.state.rosters.values.sorted(by: { $0.teamID < $1.teamID }) { try w.setRoster(roster) }
+        for t in result.state.applying(to: teams) { try w.updateTeam(t) }
+        for c in result.claims where c.status != .pending { try w.updateWaiverClaim(c) }
+        for t in result.transactions { _ = try w.insertTransaction(t) }
+        try w.setWaiverHolds(result.state.holds.filter { $0.until > at }, in: league.id)
+        let lines = result.results.map(\.explanation)
+        try w.appendEvent(league: league.id, LeagueEvent.WaiversProcessed(claims: result.results.count, run: at), at: clock.now())
+        return lines
     }
 }

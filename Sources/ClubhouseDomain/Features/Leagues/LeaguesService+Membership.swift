@@ -26,7 +26,7 @@ public enum InviteCode {
     }
 }
 
-extension LeagueService {
+extension LeaguesService {
     /// Asks the commissioner of a public league for a team. Refused when the league is private, has drafted, is full,
     /// or the caller already has a team or a pending request there.
     public func requestToJoin(_ id: LeagueID, teamName rawName: String, caller: Caller) throws -> JoinRequest {
@@ -157,8 +157,8 @@ extension LeagueService {
                 throw DomainError.forbidden("The commissioner can't leave \(league.name)")
             }
             try requirePredraft(league, "\(league.name) has drafted — you can leave a league only before its draft")
-            try processDueTrades(w, league: league)
-            try cancelOpenTrades(w, league: league, of: team.id, reason: "\(team.name)'s manager left \(league.name)")
+            try core.trades.processDueTrades(w, league: league)
+            try core.trades.cancelOpenTrades(w, league: league, of: team.id, reason: "\(team.name)'s manager left \(league.name)")
             let index = (try w.teams(in: id).sorted { $0.id < $1.id }.firstIndex { $0.id == team.id } ?? 0) + 1
             team.manager = nil
             team.name = "Team \(index)"

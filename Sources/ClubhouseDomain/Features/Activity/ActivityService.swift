@@ -1,10 +1,17 @@
 import Foundation
 
+/// The league's activity feed.
+/// Reached from the root as `LeagueService.activity`; the shared parts (store, clocks, facts, access checks) through
+/// `core` (`LeagueServicePart`).
+public struct ActivityService: LeagueServicePart {
+    let core: LeagueService
+}
+
 // The activity feed: the league's own event log read back newest first, each event the feed knows told as a line
 // (`ActivityLines`). No second log: what the feed can't find in the events table, or in the rows an event points at
 // (the waiver run's transactions, a trade's items), it doesn't show.
 
-extension LeagueService {
+extension ActivityService {
     /// A page of league `id`'s activity, newest first: lines older than event `before` (nil: the newest), at most
     /// `limit` (`ActivityFeed.defaultLimit` when nil; 1 to `ActivityFeed.maxLimit`), of one kind or all. Readable by
     /// whoever may read the league; each line only to whom its event goes (`EventAudience`: a trade offer or veto to

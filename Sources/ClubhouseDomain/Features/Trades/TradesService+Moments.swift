@@ -4,7 +4,7 @@ import Foundation
 // deadline passing — never at wherever the clock stops: a clock moved a week in one step steps through each of these
 // in time order, with the rosters, locks and deadline of that moment (ClubhouseDomain/README.md, Trades).
 
-extension LeagueService {
+extension TradesService {
     /// Runs every trade step due at `now` on the league's clock (trades made before the season run on real time): offers
     /// past their expiry (or the deadline) expire, reviews that have ended execute (or are invalidated), and teams
     /// without a person answer offers whose delay has passed. One transaction; returns the trades it changed.

@@ -1,9 +1,16 @@
 import Foundation
 
-// MARK: - Commissioner (README.md, “Be a demo commissioner”): settings before the draft, the draft order and date.
-// Room control (pause, resume, undo, pick for a team, autopick) is in LeagueService+DraftControl.swift.
+/// The commissioner's tools before the draft: settings, the draft order, the draft's date.
+/// Reached from the root as `LeagueService.commissioner`; the shared parts (store, clocks, facts, access checks) through
+/// `core` (`LeagueServicePart`).
+public struct CommissionerService: LeagueServicePart {
+    let core: LeagueService
+}
 
-extension LeagueService {
+// MARK: - Commissioner (README.md, “Be a demo commissioner”): settings before the draft, the draft order and date.
+// Room control (pause, resume, undo, pick for a team, autopick) is in DraftService+Control.swift.
+
+extension CommissionerService {
     /// Commissioner: replaces the league's settings before the draft starts. A new team count adds bot teams or
     /// removes bot teams (never a managed one); the draft order keeps its teams and appends new ones.
     /// Stored settings that need the commissioner (`League.needsCommissioner`) may be replaced in any state: that is

@@ -1,5 +1,12 @@
 import Foundation
 
+/// Keepers: the keepers a renewed league may declare, and placing them in the draft as it starts.
+/// Reached from the root as `LeagueService.keepers`; the shared parts (store, clocks, facts, access checks) through
+/// `core` (`LeagueServicePart`).
+public struct KeepersService: LeagueServicePart {
+    let core: LeagueService
+}
+
 // MARK: - Declaring keepers, reading them, and placing them in the draft (ClubhouseDomain/README.md, “Keepers”)
 //
 // A keeper league's renewed season takes keepers until its deadline: `keeperDeadlineHours` before the draft's date on
@@ -7,7 +14,7 @@ import Foundation
 // any team's, and after the deadline too, until the draft starts. When the draft starts each keeper fills his team's
 // pick in his cost round (`KeeperRules.pick`): a made pick from the first moment, which nobody else can draft.
 
-extension LeagueService {
+extension KeepersService {
     /// The league's keepers per team with their costs, each team's players it may keep, and the deadline; a league
     /// that keeps no players (not a keeper league, or its first season) answers with none (`fromSeason` nil).
     public func keepers(_ id: LeagueID, caller: Caller) throws -> LeagueKeepers {
