@@ -36,6 +36,8 @@ test: test-deps
 	./scripts/check-routes.sh
 	@# No try? inside a store write (a savepoint through w.ifPossible instead): PostgreSQL aborts the transaction.
 	./scripts/check-writes.sh
+	@# The size rules: no Swift file over 450 lines, no type over 1,000 across its extensions, no store port over 30 methods.
+	python3 ./scripts/check-structure.py
 	@# Warnings are errors in debug builds (the end of Package.swift): this fails on any compiler warning in Sources or Tests.
 	$(SWIFT) build --build-tests
 	@# A throw-away PostgreSQL cluster, then the end-to-end tests in a process of their own beside the others

@@ -11,7 +11,7 @@ import Glibc
 /// event streams spread over the instances, and an instance killed (SIGKILL) and restarted while streams follow it,
 /// each stream resuming through the proxy with `Last-Event-ID`. The figures the capacity model (docs/operating.md,
 /// "Capacity") is checked against; a stream that misses an event fails the run.
-extension Bench {
+enum ClusterBench {
     /// The next pick of the bench's draft: the manager on the clock picks the first player the server accepts.
     struct PickCursor {
         let league: LeagueID
@@ -77,18 +77,18 @@ extension Bench {
         let seconds = quick ? 5 : 10
         let reads = [("standings (Gridiron Greats)", Endpoints.Leagues.standings.path(At.League(LeagueID(1)).raw)),
                      ("16-team draft board", Endpoints.Drafting.draftBoard.path(At.League(cursor.league).raw))]
-        let answers = try reads.map { try bodyAndTag(instances[0].http, $0.1).body }
+        let answers = try reads.map { try Bench.bodyAndTag(instances[0].http, $0.1).body }
         let nginx = try StaticNginx(files: zip(reads, answers).map { ($0.1, $1) })
         defer { nginx.stop() }
         let nginxProxy = try HAProxyProcess(binary: haproxyBinary, servers: [("nginx", nginx.port)], maxConnections: 1_024,
                                             directory: dir, health: reads[0].1)
         defer { nginxProxy.stop() }
         for ((name, path), body) in zip(reads, answers) {
-            for i in instances { _ = try bodyAndTag(i.http, path) }   // each instance keeps the answer before wrk
-            let through = try wrk("http://127.0.0.1:\(proxy.port)\(path)", seconds: seconds)
-            let direct = try wrk("http://127.0.0.1:\(instances[0].port)\(path)", seconds: seconds)
-            let served = try wrk("http://127.0.0.1:\(nginx.port)\(path)", seconds: seconds)
-            let proxied = try wrk("http://127.0.0.1:\(nginxProxy.port)\(path)", seconds: seconds)
+            for i in instances { _ = try Bench.bodyAndTag(i.http, path) }   // each instance keeps the answer before wrk
+            let through = try Bench.wrk("http://127.0.0.1:\(proxy.port)\(path)", seconds: seconds)
+            let direct = try Bench.wrk("http://127.0.0.1:\(instances[0].port)\(path)", seconds: seconds)
+            let served = try Bench.wrk("http://127.0.0.1:\(nginx.port)\(path)", seconds: seconds)
+            let proxied = try Bench.wrk("http://127.0.0.1:\(nginxProxy.port)\(path)", seconds: seconds)
             print("  GET \(pad(name, 30)) HAProxy → 3 instances \(lpad(fmt(through.rps, 0), 6)) req/s  p99 \(through.p99)   "
                   + "= \(fmt(100 * through.rps / served.rps, 1)) % of nginx, \(fmt(100 * through.rps / direct.rps, 1)) % of one instance direct, "
                   + "\(fmt(100 * through.rps / proxied.rps, 1)) % of HAProxy → nginx   (non-2xx: \(through.errors))")
@@ -102,13 +102,13 @@ extension Bench {
         let eventsPath = ServiceRoutes.eventsPath(league: cursor.league)
         let startID = try lastEventID(database: database, league: cursor.league)
         let total = 3 * streamsPerInstance
-        let rssBefore = (proxy: residentKiB(pid: proxy.pid), instances: instances.map { residentKiB(pid: $0.pid) }.reduce(0, +))
+        let rssBefore = (proxy: FollowersBench.residentKiB(pid: proxy.pid), instances: instances.map { FollowersBench.residentKiB(pid: $0.pid) }.reduce(0, +))
         let opened = ContinuousClock.now
         let streams = try ResumingStreams(port: UInt16(proxy.port), path: eventsPath, count: total, after: startID)
         let openedIn = ContinuousClock.now - opened
         let spread = proxy.connections().map { "\($0.name) \($0.current)" }.joined(separator: ", ")
         usleep(500_000)
-        let rssAfter = (proxy: residentKiB(pid: proxy.pid), instances: instances.map { residentKiB(pid: $0.pid) }.reduce(0, +))
+        let rssAfter = (proxy: FollowersBench.residentKiB(pid: proxy.pid), instances: instances.map { FollowersBench.residentKiB(pid: $0.pid) }.reduce(0, +))
         let rounds = quick ? 5 : 10
         var delivery = Samples()
         var missed = 0, made = 0

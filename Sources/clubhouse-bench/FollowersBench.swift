@@ -10,7 +10,7 @@ import Glibc
 /// from this process (raw sockets read by one poll(2) loop), then picks: how long until the last stream has each,
 /// and the server's resident memory per idle stream. Then, on another fresh instance, 600 streams resuming from
 /// `Last-Event-ID: 0` at once while `/healthz` is asked every 10 ms.
-extension Bench {
+enum FollowersBench {
     struct FollowersFigures {
         var streams = 0
         var delivery = Samples()
@@ -47,7 +47,7 @@ extension Bench {
     static func measureFollowers(app: String, database: String, league: LeagueID, board: DraftBoard, players: [PlayerID],
                                  teamOwner: [TeamID: String], next: inout (pick: Int, player: Int), quick: Bool) throws {
         let count = quick ? 2_000 : 10_000
-        let (server, http) = try startServer(app: app, database: database)
+        let (server, http) = try Bench.startServer(app: app, database: database)
         defer { server.terminate(); server.waitUntilExit() }
         var f = FollowersFigures(streams: count)
         usleep(500_000)   // the clocks' first steps settle
@@ -76,7 +76,7 @@ extension Bench {
         let db = try Database.open(at: DatabaseLocation(path: database)).database
         // The newest event an anonymous follower of every league gets: the last of a public league.
         let last = try db.scalar("SELECT max(e.id) FROM events e JOIN leagues l ON l.id = e.league_id WHERE l.is_public = 1", as: Int64.self) ?? 0
-        let (server, http) = try startServer(app: app, database: database)
+        let (server, http) = try Bench.startServer(app: app, database: database)
         defer { server.terminate(); server.waitUntilExit() }
         OpenFileLimit.raise(to: count + 256)
         let health = Mutex((samples: Samples(), failed: 0, running: true))

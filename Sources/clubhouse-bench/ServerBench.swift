@@ -57,8 +57,8 @@ extension Bench {
                                   teamOwner: teamOwner, quick: quick, streamsOnSecondInstance: true, part: part)
             }
             if part == .all || part == .cluster {
-                var cursor = try PickCursor.resuming(database: postgres, league: league, board: board, players: players, teamOwner: teamOwner)
-                try measureCluster(app: app, database: postgres, cursor: &cursor, quick: quick)
+                var cursor = try ClusterBench.PickCursor.resuming(database: postgres, league: league, board: board, players: players, teamOwner: teamOwner)
+                try ClusterBench.measureCluster(app: app, database: postgres, cursor: &cursor, quick: quick)
             }
         } else {
             print("  PostgreSQL: skipped (CLUBHOUSE_BENCH_POSTGRES is not set; make bench sets it)")
@@ -112,7 +112,7 @@ extension Bench {
         print(" \(label):")
         if part == .followers {
             var next = (pick: board.draft.currentPick, player: 0)
-            try measureFollowers(app: app, database: database, league: league, board: board, players: players, teamOwner: teamOwner,
+            try FollowersBench.measureFollowers(app: app, database: database, league: league, board: board, players: players, teamOwner: teamOwner,
                                  next: &next, quick: quick)
             return
         }
@@ -186,7 +186,7 @@ extension Bench {
         // Thousands of followers and a resume storm, each on a fresh instance (SQLite; on PostgreSQL the second instance above).
         if !streamsOnSecondInstance {
             var next = (pick: pickNumber, player: playerIndex)
-            try measureFollowers(app: app, database: database, league: league, board: board, players: players, teamOwner: teamOwner,
+            try FollowersBench.measureFollowers(app: app, database: database, league: league, board: board, players: players, teamOwner: teamOwner,
                                  next: &next, quick: quick)
         }
     }

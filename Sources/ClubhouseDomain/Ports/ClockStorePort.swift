@@ -8,7 +8,7 @@ public protocol ClockStoreReader {
     func clockRun(_ league: LeagueID) throws -> ClockRun?
     /// Every league whose clock runs (speed above off).
     func runningClocks() throws -> [ClockRun]
-    /// When a clock driver last said it ran (`LeagueService.clockHeartbeat`); nil before any did.
+    /// When a clock driver last said it ran (`DraftService.clockHeartbeat`); nil before any did.
     func clockHeartbeat() throws -> Date?
 }
 

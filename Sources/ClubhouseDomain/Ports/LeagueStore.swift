@@ -32,7 +32,7 @@ public struct LeagueReads: OptionSet, Hashable, Sendable {
     public static let pickOwners = LeagueReads(rawValue: 1 << 3)
     public static let teams = LeagueReads(rawValue: 1 << 4)
     public static let rosters = LeagueReads(rawValue: 1 << 5)
-    /// What a snake draft's room is made of (`LeagueService.draftRoom`): the league, its draft, picks, traded picks, teams.
+    /// What a snake draft's room is made of (`DraftService.draftRoom`): the league, its draft, picks, traded picks, teams.
     public static let draftRoom: LeagueReads = [.league, .draft, .picks, .pickOwners, .teams]
 }
 

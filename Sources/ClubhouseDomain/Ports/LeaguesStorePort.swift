@@ -8,7 +8,7 @@ public protocol LeaguesStoreReader {
     /// round trip instead of one per read). A hint: the reads answer the same with or without it.
     func prefetch(_ parts: LeagueReads, of league: LeagueID) throws
     /// What every read of `league` is computed from, as one value each change of it moves on
-    /// (`LeagueService.readRevision`).
+    /// (`LeaguesService.readRevision`).
     func revision(of league: LeagueID) throws -> String
     func leagues() throws -> [League]
     /// When the leagues `user` is commissioner of were created, for those created after `since`, oldest first.
