@@ -54,10 +54,10 @@ echo "== end-to-end tests (run beside the others, in a process of their own):"
 cat "$e2e_log"
 echo "== in-memory tests: exit $memory; data tests: exit $data; end-to-end tests: exit $e2e"
 if [ "$memory" -ne 0 ] || [ "$data" -ne 0 ] || [ "$e2e" -ne 0 ]; then
-    # What the test cluster refused or ended (too many clients, a terminated backend), counted: a failed PostgreSQL
-    # test's cause is often here and nowhere else.
-    echo "== the test PostgreSQL cluster's FATAL and PANIC lines, counted:"
-    grep -hoE '(FATAL|PANIC): .*' "$pgdir/server.log" 2>/dev/null | sed -E 's/"[^"]*"/"…"/g' | sort | uniq -c | sort -rn | head -n 20
+    # What the test cluster refused, ended or cancelled (too many clients, a terminated backend, a statement past its
+    # timeout), counted: a failed PostgreSQL test's cause is often here and nowhere else.
+    echo "== the test PostgreSQL cluster's FATAL and PANIC lines, and statements it cancelled, counted:"
+    grep -hoE '(FATAL|PANIC): .*|ERROR: +canceling statement .*' "$pgdir/server.log" 2>/dev/null | sed -E 's/"[^"]*"/"…"/g' | sort | uniq -c | sort -rn | head -n 20
     # Last, where a reader of the output's end finds them: every issue a failed test recorded, from all three.
     echo "== what failed, from the three processes:"
     grep -h "recorded an issue" "$memory_log" "$data_log" "$e2e_log" | grep -v "known issue" | head -n 60

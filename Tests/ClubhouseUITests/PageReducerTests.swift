@@ -55,6 +55,36 @@ import Terminal
         store.finish()
     }
 
+    /// Shown again (back from a league, after a sign-in): the list stays while it reloads, so Enter still opens the
+    /// league the person has selected, and the selection is still on it when the answer comes.
+    @Test func homeShownAgainKeepsItsListAndSelectionWhileItReloads() async {
+        let fake = FakeLeague()
+        var s = HomeFeature.State()
+        s.publicLeagues = Loadable(Demo.summaries)
+        s.list = ListState(selected: 2)
+        let store = TestStore(HomeFeature.self, s, context: context(fake))
+        await fake.hold(.publicLeagues)
+        var token = RequestToken(0)
+        await store.send(.onAppear) { token = $0.publicLeagues.beginRefresh() }
+        #expect(store.state.rows.map(\.name) == ["Gridiron Greats", "Sunday Nerds", "Couch Coaches"] && !store.state.publicLeagues.isLoading)
+        await store.send(.rowActivated)
+        store.delegated(.open(.league(Demo.couch)))
+        await fake.releaseAll()   // ends the hold too, whether or not the read has reached it yet
+        await store.receive(Self.isLeaguesLoaded) {
+            $0.publicLeagues.finish(token, .success(Demo.summaries))
+            $0.list.select(2, count: 3, viewport: 10)
+        }
+        #expect(store.state.list.selected == 2)
+        // Retry starts over: the spinner, and the selection back at the top when the answer comes.
+        await store.send(.retry) { token = $0.publicLeagues.begin() }
+        #expect(store.state.publicLeagues.isLoading && store.state.rows.isEmpty)
+        await store.receive(Self.isLeaguesLoaded) {
+            $0.publicLeagues.finish(token, .success(Demo.summaries))
+            $0.list = ListState()
+        }
+        store.finish()
+    }
+
     // The store itself: each way an exhaustive test must fail, fails.
     @Test func theTestStoreFailsOnAnUnexpectedStateChange() async {
         let store = TestStore(HomeFeature.self, HomeFeature.State(), context: context(FakeLeague()))

@@ -113,11 +113,22 @@ enum ContractPostgres {
 
     static func drop(_ name: String) { try? adminExecute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)") }
 
+    /// A world's pool: the product's defaults but generous deadlines. `make test` runs every suite at once on 2 cores
+    /// beside the cluster, and a 10-second call limit (the product's) ran out there now and then: the call failed as
+    /// "the league's database isn't answering" and the pool's outage rule failed the calls behind it at once. The
+    /// deadlines themselves are tested in `PostgresOutageTests`, on pools of their own.
+    static var worldOptions: PostgresDatabase.Options {
+        var options = PostgresDatabase.Options()
+        options.callTimeout = .seconds(120)
+        options.connectTimeout = .seconds(60)
+        return options
+    }
+
     /// Runs `body` on a store over a fresh world, closed and dropped after it.
     static func withStore<T>(_ body: (PostgresLeagueStore) throws -> T) throws -> T {
         let world = try newWorld()
         defer { drop(world.name) }
-        let db = try PostgresDatabase(url: world.url)
+        let db = try PostgresDatabase(url: world.url, options: worldOptions)
         defer { db.close() }
         return try body(PostgresLeagueStore(database: db))
     }
@@ -171,7 +182,7 @@ final class ContractWorld: @unchecked Sendable {
             events = SQLiteEventSource(database: database)
         case .postgres:
             let world = try ContractPostgres.newWorld()
-            let db = try PostgresDatabase(url: world.url)
+            let db = try PostgresDatabase(url: world.url, options: ContractPostgres.worldOptions)
             postgres = (world.name, world.url, db)
             store = PostgresLeagueStore(database: db)
             events = PostgresEventSource(database: db)
@@ -186,12 +197,19 @@ final class ContractWorld: @unchecked Sendable {
             options.sshHostSecret = Self.sshHostSecret
             configure(&options)
             let server = LeagueServer(backend: EmbeddedServerBackend(service: service, events: events, random: { RandomSource(seed: randomSeed) }),
-                                      options: options, log: { _ in })
+                                      options: options, log: Self.serverLog)
             try server.start()
             self.server = server
             // Generous limits: `make test` runs every suite at once on 2 cores.
             remote = RemoteLeagueAPI(server: URL(string: server.url)!, idleTimeout: 120, requestTimeout: 240)
         }
+    }
+
+    /// The remote transport's server log: requests are dropped, a storage failure's cause goes to standard error, since
+    /// the client sees only "the league's database isn't answering" and a failed test's cause is otherwise lost.
+    static let serverLog: @Sendable (String) -> Void = { line in
+        guard line.contains("\"event\":\"storage.failed\"") else { return }
+        FileHandle.standardError.write(Data("contract world's server: \(line)\n".utf8))
     }
 
     deinit {
@@ -222,7 +240,7 @@ final class ContractWorld: @unchecked Sendable {
     func secondService() throws -> LeagueService {
         let store: any LeagueStore = switch backend {
         case .sqlite: SQLiteLeagueStore(database: try Database(path: path))
-        case .postgres: PostgresLeagueStore(database: try PostgresDatabase(url: postgres!.url))
+        case .postgres: PostgresLeagueStore(database: try PostgresDatabase(url: postgres!.url, options: ContractPostgres.worldOptions))
         }
         return LeagueService(store: store, clock: clock, factsCache: Self.facts)
     }

@@ -34,11 +34,12 @@ struct SharedLeague {
         #expect(try t.waitFor("\(name) · ? help", timeout: 30).matched)
     }
 
-    /// Opens a league from Home through the name filter: once the filter is closed (its cursor gone, the list filtered),
-    /// Enter opens the league it leaves selected.
+    /// Opens a league from Home through the name filter: once the filter is closed (its cursor gone, the list filtered)
+    /// and the lists are loaded, Enter opens the league it leaves selected.
     static func open(_ t: Tmux, league name: String) throws {
         try t.send("/"); try t.type(name); try t.send("Enter")
-        #expect(try t.waitFor { $0.contains("/\(name)") && !$0.contains("/\(name)█") }.matched, "the name filter was closed")
+        let filtered = try t.waitFor { $0.contains("/\(name)") && !$0.contains("/\(name)█") && !$0.contains("Loading") }
+        #expect(filtered.matched, "the name filter was closed:\n\(filtered.screen)")
         try t.send("Enter")
         #expect(try t.waitForLoaded("Home › \(name)").matched)
     }

@@ -74,11 +74,23 @@ public enum HomeFeature: PageFeature {
 
     public static func reduce(into state: inout State, action: Action, context: PageContext) -> Effect<Action> {
         switch action {
-        case .onAppear, .retry:
-            // Shown again (back from a league, after a join request was answered): my leagues and requests too.
+        case .onAppear:
+            // Shown again (back from a league, after a sign-in, after a join request was answered): my leagues and
+            // requests too, and the lists stay on screen until the answer replaces them: a blank list for the length
+            // of a read would refuse Enter ("no league selected") to someone who had already found their league.
+            return .merge(load(&state, context, inPlace: true), state.signedIn ? loadMine(context) : .none)
+        case .retry:
+            // From scratch, with the spinner.
             return .merge(load(&state, context), state.signedIn ? loadMine(context) : .none)
         case .leaguesLoaded(let token, let result):
-            if state.publicLeagues.finish(token, result, isEmpty: \.isEmpty) { state.list = ListState() }
+            // The selection stays on the same league when it is still listed (back from it, say); else the top.
+            let selected = state.list.selected.flatMap { state.rows[safe: $0]?.id }
+            guard state.publicLeagues.finish(token, result, isEmpty: \.isEmpty) else { return .none }
+            if let selected, let i = state.rows.firstIndex(where: { $0.id == selected }) {
+                state.list.select(i, count: state.rows.count, viewport: context.viewport)
+            } else {
+                state.list = ListState()
+            }
             return .none
         case .list(let move):
             state.list.apply(move, count: state.rows.count, viewport: context.viewport)
@@ -159,11 +171,12 @@ public enum HomeFeature: PageFeature {
                       .run(id: EffectID.joinRequests) { .joinRequestsLoaded((try? await api.myJoinRequests()) ?? []) })
     }
 
-    static func load(_ state: inout State, _ context: PageContext) -> Effect<Action> {
-        let token = state.publicLeagues.begin()
+    /// Public leagues: from scratch (a new state filter, Retry: the spinner shows) or `inPlace` (shown again).
+    static func load(_ state: inout State, _ context: PageContext, inPlace: Bool = false) -> Effect<Action> {
         let api = context.env.api
         let filter = LeagueFilter(state: state.stateFilter)
-        return .load(token, id: EffectID.publicLeagues, { try await api.publicLeagues(filter: filter) }, answer: Action.leaguesLoaded)
+        return state.publicLeagues.load(inPlace: inPlace, id: EffectID.publicLeagues, { try await api.publicLeagues(filter: filter) },
+                                        answer: Action.leaguesLoaded)
     }
 
     public static func keymap(_ state: State) -> Keymap<Action> {
