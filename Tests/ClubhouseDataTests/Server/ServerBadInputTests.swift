@@ -308,18 +308,26 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     }
 
     /// 10,000 bad requests (the cases above, round and round): the process's resident memory stays flat.
+    /// The resident size is the whole test process's, and `make test` runs other data tests beside this one, whose
+    /// allocations land in it too (once: +46 MiB over one round). So three rounds of 10,000 are measured and the
+    /// smallest growth is held to the limit: a leak in the server's handling of bad requests grows every round; a
+    /// neighbour's allocations don't land in all three.
     @Test func memoryDoesNotGrowAcross10000BadRequests() async throws {
         let f = BadInputFixture.shared
         let cheap = BadInput.cases.filter { $0.status != 413 && $0.status != 403 }
-        let (before, after) = await io { () -> (Int, Int) in
+        let rounds = await io { () -> [(before: Int, after: Int)] in
             for i in 0..<1_000 { _ = f.http.exchange(cheap[i % cheap.count].request(f)) }   // warm up caches and pools
-            let before = residentBytes()
-            for i in 0..<10_000 { _ = f.http.exchange(cheap[i % cheap.count].request(f)) }
-            return (before, residentBytes())
+            return (0..<3).map { _ in
+                let before = residentBytes()
+                for i in 0..<10_000 { _ = f.http.exchange(cheap[i % cheap.count].request(f)) }
+                return (before, residentBytes())
+            }
         }
-        let grewMiB = Double(after - before) / 1_048_576
-        print("server bad-input memory: RSS \(before / 1_048_576) MiB before, \(after / 1_048_576) MiB after 10,000 bad requests (\(String(format: "%+.1f", grewMiB)) MiB)")
-        #expect(grewMiB < 16, "resident memory grew \(grewMiB) MiB")
+        let grew = rounds.map { Double($0.after - $0.before) / 1_048_576 }
+        let grewMiB = grew.min() ?? 0
+        print("server bad-input memory: RSS \(rounds[0].before / 1_048_576) MiB before; grew " +
+              grew.map { String(format: "%+.1f", $0) }.joined(separator: ", ") + " MiB over three rounds of 10,000 bad requests")
+        #expect(grewMiB < 16, "resident memory grew at least \(grewMiB) MiB in each round of 10,000: \(grew)")
         #expect(await io { f.normalRequestSucceeds() })
     }
 }
