@@ -68,6 +68,11 @@ actor FakeLeague: LeaguesClient, MatchupsClient, RosterClient, DraftClient, Leag
     /// Team writes performed, in order.
     var teamWrites: [GatedWrite] = []
 
+    /// Answers given by tests (`answer(_:with:)`, FakeLeague+Answers.swift), by endpoint name.
+    var answers: [String: FakeAnswer] = [:]
+    /// Every call through `call`, in order.
+    var endpointCalls: [EndpointCall] = []
+
     init() {}
 
     // MARK: Draft room double (the writes live in FakeLeague+Writes.swift)
