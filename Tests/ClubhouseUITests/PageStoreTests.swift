@@ -243,13 +243,50 @@ import Terminal
         store.finish()
     }
 
-    @Test func someoneElsesRosterIsReadOnly() async {
+    /// `R` on my team: the question, pre-filled with the name and selected; a name the names rule refuses is explained
+    /// before anything is sent; Enter sends the write by its endpoint with the name as it will be kept; Esc sends nothing.
+    @Test func renameAsksForTheNameExplainsARefusalAndSendsTheWrite() async {
+        let store = await Self.loadedRoster(await Self.aliceFake())
+        func prompt(_ text: String, selected: Bool = false, error: String? = nil) -> RosterFeature.Modal {
+            var p = TextPrompt(title: "Rename team", prompt: "New name for Bits:", maxLength: 40,
+                               hint: "1–40 characters · enter saves · esc cancels", check: { .success($0) })
+            p.field = TextFieldState(text: text, maxLength: 40, selected: selected)
+            p.error = error
+            return .rename(p)
+        }
+        await store.send(.renameRequested) { $0.modal = prompt("Bits", selected: true) }
+        #expect(RosterFeature.textEntry(store.state).isEditingText, "the question takes every key")
+        await store.send(.modalKey(.backspace)) { $0.modal = prompt("") }
+        await store.send(.modalKey(.enter)) { $0.modal = prompt("", error: "A team name must be 1–40 characters (it has 0)") }
+        await store.send(.modalPasted("  Bits   Reloaded ")) { $0.modal = prompt("  Bits   Reloaded ") }
+        await store.send(.modalKey(.enter)) { $0.modal = nil }
+        store.delegated(.perform(GatedWrite(Endpoints.Leagues.renameTeam, At.Team(Demo.greats, Demo.bits), Wire.TeamName(teamName: "Bits Reloaded"))))
+        await store.send(.renameRequested) { $0.modal = prompt("Bits", selected: true) }
+        await store.send(.modalKey(.escape)) { $0.modal = nil }
+        store.finish()
+    }
+
+    /// Another manager's team: `R` does nothing and says why; the commissioner may rename any team.
+    @Test func renameIsTheManagersOrTheCommissioners() async {
+        let store = TestStore(RosterFeature.self, Self.bytesRoster(), context: Self.context())
+        await store.send(.renameRequested)
+        #expect(RosterFeature.renameReason(store.state) == "not your team — only its manager or the commissioner renames it")
+        #expect(RosterFeature.renameReason(Self.bytesRoster(Capabilities(signedIn: true, myTeam: Demo.bits, isCommissioner: true))) == nil)
+        store.finish()
+    }
+
+    /// Bytes' roster, loaded, as someone with `capabilities` sees it (by default alice, Bits' manager).
+    static func bytesRoster(_ capabilities: Capabilities = Capabilities(signedIn: true, myTeam: Demo.bits)) -> RosterFeature.State {
         var s = RosterFeature.State(id: Demo.greats, team: Demo.bytes)
         s.roster = Loadable(Demo.roster(Demo.bytes))
         var d = Demo.detail(Demo.greats)
-        d.capabilities = Capabilities(signedIn: true, myTeam: Demo.bits)
+        d.capabilities = capabilities
         s.detail = Loadable(d)
-        let store = TestStore(RosterFeature.self, s, context: Self.context())
+        return s
+    }
+
+    @Test func someoneElsesRosterIsReadOnly() async {
+        let store = TestStore(RosterFeature.self, Self.bytesRoster(), context: Self.context())
         await store.send(.moveRequested)
         await store.send(.dropRequested)
         #expect(RosterFeature.editReason(store.state) == "not your team — only its manager changes it")

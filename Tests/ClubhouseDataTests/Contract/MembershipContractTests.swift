@@ -275,4 +275,36 @@ import Testing
         let again = try await world.api(zed).requestToJoin(open.id, teamName: "Zebras Two")
         #expect(again.status == .pending && again.teamName == "Zebras Two")
     }
+
+    /// A manager renames their team at any time of the season (the names rule; no other team's name, case aside); the
+    /// commissioner may rename any team, another manager may not; everyone reads the new name, told by a league event.
+    @Test func aManagerRenamesTheirTeamAndTheCommissionerAnyTeam() async throws {
+        let world = try ContractWorld()
+        let greats = try await world.league("Gridiron Greats")
+        let ben = try world.person("ben")
+        let bens = try await world.team(of: ben, in: greats.id)
+        func rename(_ caller: Caller, _ team: TeamID, _ name: String) async throws -> Team {
+            try await world.api(caller).call(Endpoints.Leagues.renameTeam, At.Team(greats.id, team), Wire.TeamName(teamName: name))
+        }
+        let before = try world.events.lastEventID()
+        #expect(try await rename(ben, bens, "  Ben's   Bombers ").name == "Ben's Bombers")
+        #expect(try await world.api().league(greats.id).teams.first { $0.id == bens }?.name == "Ben's Bombers", "anyone reads it")
+        #expect(try world.events.events(after: before, league: greats.id, limit: 100).map(\.kind) == [.leagueUpdated])
+        #expect(try await rename(ben, bens, "Ben's Bombers").name == "Ben's Bombers", "the same name again changes nothing")
+        #expect(try world.events.events(after: before, league: greats.id, limit: 100).count == 1)
+
+        let teams = try await world.api().league(greats.id).teams
+        let other = try #require(teams.first { $0.id != bens })
+        #expect(await failure { try await rename(ben, bens, other.name.uppercased()) }
+                == .validation(field: "teamName", message: "Gridiron Greats already has a team called \(other.name)"))
+        #expect(await failure { try await rename(ben, bens, "") }?.code == "validation")
+        #expect(await failure { try await rename(ben, bens, String(repeating: "x", count: 41)) }?.code == "validation")
+        #expect(await failure { try await rename(ben, other.id, "Stolen") } == .forbidden("Only the commissioner can rename another manager's team"))
+        #expect(await failure { try await rename(.anonymous, bens, "Nobody's") } == .unauthenticated)
+        #expect(await failure { try await rename(ben, TeamID(999_999), "Ghosts") }?.code == "not_found")
+
+        let commissioner = try #require(try await world.api(ben).league(greats.id).league.commissioner)
+        #expect(try await rename(.user(commissioner), bens, "Renamed By The Commish").name == "Renamed By The Commish")
+        #expect(try await world.api(ben).roster(greats.id, team: bens).team.name == "Renamed By The Commish")
+    }
 }

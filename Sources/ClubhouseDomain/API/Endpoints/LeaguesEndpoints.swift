@@ -56,8 +56,16 @@ extension Endpoints {
                       success: "Join request withdrawn")
         ) { c, a, _ in try c.service.leagues.withdrawJoinRequest(a.league, caller: c.caller); return Wire.Empty() }
 
+        /// A team's new name, by its manager (or the commissioner, for any team): `{"teamName"}` → the team.
+        public static let renameTeam = Endpoint<At.Team, Wire.TeamName, Team>.gated(
+            "renameTeam", .put, "/v1/leagues/{league}/teams/{team}/name",
+            GateWords(reason: { _, _, league in "Sign in to rename your team in \(league)." },
+                      resume: { _, b, league in "Finish renaming your team in \(league) to \(TextRules.normalized(b.teamName))?" },
+                      success: { _, b in "Team renamed to \(TextRules.normalized(b.teamName))" })
+        ) { c, a, b in try c.service.leagues.renameTeam(a.league, team: a.team, to: b.teamName, caller: c.caller) }
+
         static let all: [any AnyEndpoint] = [publicLeagues, myLeagues, league, standings, seasons, history, createLeague, requestToJoin, redeemInvite, leaveLeague,
-                                             myJoinRequests, withdrawJoinRequest]
+                                             myJoinRequests, withdrawJoinRequest, renameTeam]
     }
 }
 

@@ -195,6 +195,28 @@ extension LeaguesService {
         }
     }
 
+    /// Renames a team: its manager may, and the commissioner may rename any team (a name that breaks the league's
+    /// tone). The name follows the names rule (`TextRules.name`) and no other team in the league has it, case aside;
+    /// the same name again changes nothing. A renewed league is history and refuses it, as every write does.
+    public func renameTeam(_ id: LeagueID, team teamID: TeamID, to rawName: String, caller: Caller) throws -> Team {
+        let user = try signedIn(caller)
+        let name = try TextRules.name(rawName, field: "teamName", what: "A team name")
+        return try store.write { w in
+            let league = try existingLeague(w, id)
+            let teams = try w.teams(in: id)
+            guard var team = teams.first(where: { $0.id == teamID }) else { throw DomainError.notFound("Team \(teamID.rawValue) in \(league.name)") }
+            if team.manager != user { try requireCommissioner(league, caller: caller, doing: "rename another manager's team") }
+            guard team.name != name else { return team }
+            if let other = teams.first(where: { $0.id != teamID && $0.name.lowercased() == name.lowercased() }) {
+                throw DomainError.validation(field: "teamName", message: "\(league.name) already has a team called \(other.name)")
+            }
+            team.name = name
+            try w.updateTeam(team)
+            try w.appendEvent(league: id, LeagueEvent.LeagueUpdated(teams: teams.count), at: clock.now())
+            return team
+        }
+    }
+
     // MARK: Helpers
 
     /// The checks joining shares: before the draft, not already in, a free team, a team name nobody else uses.

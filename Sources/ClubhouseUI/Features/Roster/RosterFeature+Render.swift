@@ -77,6 +77,7 @@ extension RosterFeature {
         switch state.modal {
         case .move(_, let chooser)?: ChooserView(chooser: chooser, context: context, footer: "enter moves · esc cancels").render(in: area, buffer: &buffer)
         case .drop(_, let confirm)?: confirm.dialog.render(in: area, buffer: &buffer)
+        case .rename(let prompt)?: prompt.render(in: area, buffer: &buffer, context: context)
         case nil: break
         }
     }

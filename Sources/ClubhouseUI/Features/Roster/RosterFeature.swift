@@ -6,7 +6,8 @@ import Terminal
 /// acquisition, week and season points, 🔒 for a player whose game kicked off. On the signed-in person's own team it
 /// is the lineup editor for the league's current week: `m` moves a player (a chooser of slots, the ones he can't take
 /// dimmed with the reason), `d` drops one after a confirm, `b` puts him on the trading block (or takes him off: other
-/// managers see "[block]" beside his name and filter the trade builder by it), `W` opens the waiver claims.
+/// managers see "[block]" beside his name and filter the trade builder by it), `W` opens the waiver claims. `R`
+/// renames the team (its manager, or the commissioner for any team).
 public enum RosterFeature: PageFeature {
     /// Its cancellable effects.
     enum EffectID: EffectIdentifier { case roster(LeagueID, TeamID), league(LeagueID), keepers(LeagueID) }
@@ -42,6 +43,7 @@ public enum RosterFeature: PageFeature {
     public enum Modal: Equatable, Sendable {
         case move(PlayerID, Chooser<LineupMove>)
         case drop(PlayerID, PageConfirm)
+        case rename(TextPrompt)
     }
 
     public enum Action: PageActionCases {
@@ -64,11 +66,17 @@ public enum RosterFeature: PageFeature {
         case claimsOpened
         /// `b`: the selected player on my trading block, or off it.
         case tradingBlockToggled
+        /// `R`: ask for the team's new name.
+        case renameRequested
+        /// Text pasted into the rename question.
+        case modalPasted(String)
     }
 
     public static func live(_ state: State) -> Live<Action> { Live(refresh: .liveRefreshed) }
     /// An open chooser or question takes every key.
-    public static func textEntry(_ state: State) -> TextEntry<Action> { TextEntry(isEditingText: state.modal != nil, typed: { .modalKey($0) }) }
+    public static func textEntry(_ state: State) -> TextEntry<Action> {
+        TextEntry(isEditingText: state.modal != nil, typed: { .modalKey($0) }, pasted: { .modalPasted($0) })
+    }
     public static func title(_ state: State) -> String { state.roster.value?.team.name ?? "Team" }
     public static func page(_ state: State) -> Page { .roster(state.id, team: state.team) }
     public static func board(_ state: State) -> BoardContext { .league(state.id, week: nil, highlight: .team(state.team)) }
@@ -144,8 +152,26 @@ public enum RosterFeature: PageFeature {
                 case .cancelled?: state.modal = nil
                 case nil: state.modal = .drop(p, confirm)
                 }
+            case .rename(var prompt)?:
+                switch prompt.handle(key) {
+                case .answered(let name)?:
+                    state.modal = nil
+                    return .delegate(.perform(GatedWrite(Endpoints.Leagues.renameTeam, At.Team(state.id, state.team), Wire.TeamName(teamName: name))))
+                case .cancelled?: state.modal = nil
+                case nil: state.modal = .rename(prompt)
+                }
             case nil: break
             }
+            return .none
+        case .modalPasted(let text):
+            if case .rename(var prompt)? = state.modal { prompt.paste(text); state.modal = .rename(prompt) }
+            return .none
+        case .renameRequested:
+            guard renameReason(state) == nil, let team = state.roster.value?.team else { return .none }
+            state.modal = .rename(TextPrompt(
+                title: "Rename team", prompt: "New name for \(team.name):", text: team.name, maxLength: TextRules.nameLength.upperBound,
+                hint: "\(TextRules.nameLength.lowerBound)–\(TextRules.nameLength.upperBound) characters · enter saves · esc cancels",
+                check: { raw in Result { () throws(DomainError) in try TextRules.name(raw, field: "teamName", what: "A team name") } }))
             return .none
         case .claimsOpened:
             return .delegate(.open(.claims(state.id)))
@@ -216,6 +242,17 @@ public enum RosterFeature: PageFeature {
         return state.selectedRow == nil ? "no player selected" : nil
     }
 
+    /// Why this person can't rename the team: only its manager or the commissioner, and not a renewed season's.
+    /// Signed out: nil (the write signs in first; the server then decides).
+    static func renameReason(_ state: State) -> String? {
+        guard let d = state.detail.value, state.roster.value != nil else { return "nothing loaded yet" }
+        if d.nextLeague != nil { return "this season is history — the team plays on in the renewed league" }
+        if d.capabilities.signedIn, d.capabilities.myTeam != state.team, !d.capabilities.isCommissioner {
+            return "not your team — only its manager or the commissioner renames it"
+        }
+        return nil
+    }
+
     static func isMine(_ state: State) -> Bool {
         guard let c = state.detail.value?.capabilities else { return false }
         return c.signedIn && c.myTeam == state.team
@@ -229,6 +266,8 @@ public enum RosterFeature: PageFeature {
                                        KeyBinding([.enter], .modalKey(.enter), label: "move here", group: "Lineup", footer: true)])
             case .drop: return Keymap([KeyBinding([.char("y")], .modalKey(.char("y")), label: "drop", group: "Drop", footer: true),
                                        KeyBinding([.char("n")], .modalKey(.char("n")), label: "keep", group: "Drop", footer: true)])
+            case .rename: return Keymap([KeyBinding([.enter], .modalKey(.enter), label: "save", group: "Rename", footer: true),
+                                         KeyBinding([.escape], .modalKey(.escape), label: "cancel", group: "Rename", footer: true)])
             }
         }
         if keeperMode(state) {
@@ -249,6 +288,9 @@ public enum RosterFeature: PageFeature {
                        operation: Endpoints.Trades.tradingBlock.name),
             KeyBinding([.char("W")], .claimsOpened, label: "claims", group: "Lineup", footer: isMine(state), enabledWhen: isMine(state),
                        disabledReason: state.detail.value?.capabilities.signedIn == true ? "claims are on your own team's page" : "sign in to see your claims (i)"),
+            KeyBinding([.char("R")], .renameRequested, label: signedOut(state) ? "rename team (signs in first)" : "rename team", group: "Team",
+                       footer: false, enabledWhen: renameReason(state) == nil, disabledReason: renameReason(state),
+                       operation: Endpoints.Leagues.renameTeam.name),
             KeyBinding([.enter], .rowActivated, label: "open player", group: "Roster", footer: true,
                        enabledWhen: state.roster.value != nil, disabledReason: "nothing loaded yet"),
         ] + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
