@@ -58,7 +58,7 @@ import Terminal
         t = l.beginRefresh()
         l.finish(t, .failure(PresentableError(DomainError.notFound("League 12"))))
         #expect(l.value == nil, "a refusal that isn't an outage replaces the value")
-        #expect(l.error?.message == "League 12 doesn't exist (any more).")
+        #expect(l.error?.message == "League 12 was not found.")
 
         var local = Loadable<Int>(3)           // the local database's own failure is shown, not hidden
         t = local.beginRefresh()
@@ -77,9 +77,27 @@ import Terminal
 
     @Test func domainErrorsReadAsSentences() {
         #expect(PresentableError(DomainError.transport("ECONNREFUSED")).message.contains("Couldn't reach the league server"))
-        #expect(PresentableError(DomainError.notFound("League 12")).message == "League 12 doesn't exist (any more).")
+        #expect(PresentableError(DomainError.notFound("League 12")).message == "League 12 was not found.")
         #expect(PresentableError(DomainError.notFound("League 12")).canRetry == false)
         #expect(PresentableError(DomainError.rateLimited(retryAfterSeconds: 30)).message.contains("30 s"))
+        #expect(PresentableError(DomainError.rateLimited(retryAfterSeconds: 600)).message == "Too many requests — wait 10 min, then press r.")
+    }
+
+    /// Any `ClubhouseError` reads by its kind with its own sentence — a refusal that isn't a `DomainError` included —
+    /// and what the app may do about it follows the kind alone.
+    @Test func anyClubhouseErrorReadsByItsKind() {
+        let refusal = LineupRefusal.playerLocked(Demo.lamar.id, kickoff: .distantPast)
+        #expect(PresentableError(refusal).message == refusal.message)
+        #expect(PresentableError(refusal).canRetry)
+        let ended = PresentableError(DomainError.unauthenticated)
+        #expect(ended.sessionEnded && !ended.unreachable)
+        let down = PresentableError(DomainError.transport("ECONNREFUSED"))
+        #expect(down.unreachable && !down.sessionEnded && down.canRetry)
+        let disk = PresentableError(DomainError.storage("The disk is full (/tmp/x.sqlite)."))
+        #expect(disk.message == "The disk is full (/tmp/x.sqlite). Press r to retry." && !disk.unreachable)
+        #expect(PresentableError(DomainError.forbidden("Only the commissioner can start the draft")).canRetry == false)
+        struct Odd: Error {}
+        #expect(PresentableError(Odd()).message == "Something went wrong while loading. Press r to try again.")
     }
 
     @Test func aLoadEffectAnswersWithItsToken() async {

@@ -12,32 +12,32 @@ public struct PresentableError: Error, Hashable, Sendable {
 
     public init(message: String, canRetry: Bool = true) { self.message = message; self.canRetry = canRetry }
 
-    /// Words for any error the API throws.
+    /// Words for any error the API throws, by its kind (`ClubhouseError`): what the app does about it (sign in again,
+    /// retry, nothing) depends on the kind alone, and the sentence is the error's own.
     public init(_ error: any Error) {
         if let p = error as? PresentableError { self = p; return }
-        guard let d = error as? DomainError else {
+        guard let e = error as? any ClubhouseError else {
             self.init(message: "Something went wrong while loading. Press r to try again.")
             return
         }
-        switch d {
-        case .transport:
+        switch e.kind {
+        case .storage:
             // The local database's own problem (disk full, file gone) is shown, not hidden behind the last value.
-            if let problem = d.storageProblem { self.init(message: problem + " Press r to retry."); return }
+            self.init(message: e.message + " Press r to retry.")
+        case .unavailable:
             self.init(message: "Couldn't reach the league server. Check the connection, then press r to retry.")
             unreachable = true
         case .unauthenticated:
             self.init(message: "Your session ended — sign in again to see this.", canRetry: true)
             sessionEnded = true
-        case .forbidden(let m):
-            self.init(message: m, canRetry: false)
-        case .notFound(let what):
-            self.init(message: "\(what) doesn't exist (any more).", canRetry: false)
-        case .conflict(let m), .validation(_, let m):
-            self.init(message: m)
+        case .forbidden:
+            self.init(message: e.message, canRetry: false)
+        case .notFound:
+            self.init(message: e.message + ".", canRetry: false)
+        case .conflict, .validation, .limitReached:
+            self.init(message: e.message)
         case .rateLimited(let s):
-            self.init(message: "Too many requests — wait \(s) s, then press r.")
-        case .limitReached(let m, _):
-            self.init(message: m)
+            self.init(message: "Too many requests — wait \(DomainError.wait(s)), then press r.")
         }
     }
 }
