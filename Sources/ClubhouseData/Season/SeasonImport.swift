@@ -37,7 +37,8 @@ public enum SeasonImport {
         public var changes: Changes
         /// What the database holds for the season afterwards.
         public var stored: SeasonInfo
-        /// Games whose plays or weekly lines changed (a refresh tells the leagues on the season which weeks moved).
+        /// Weeks whose games, plays, weekly lines or injury statuses changed (a refresh tells the leagues on the season which
+        /// weeks moved).
         public var changedWeeks: Set<Int>
     }
 

@@ -279,10 +279,12 @@ struct SeasonWriter<Session: StoreSQLSession> {
                     injury = excluded.injury, practice = excluded.practice
                 """, [season, key.week, key.player, r.report, r.rosterStatus, r.injury, r.practice])
             changes.injuries += 1
+            changedWeeks.insert(key.week)   // the leagues on the season hear of it (`season.updated`): tags on open screens change
         }
         for key in stored.injuries.keys.sorted(by: { ($0.week, $0.player) < ($1.week, $1.player) }) where reports[key] == nil {
             try c.run("DELETE FROM injury_reports WHERE season = ? AND week = ? AND player_id = ?", [season, key.week, key.player])
             changes.injuries += 1
+            changedWeeks.insert(key.week)
         }
     }
 

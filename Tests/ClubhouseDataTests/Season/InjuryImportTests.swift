@@ -84,6 +84,7 @@ import ClubhouseDomain
         #expect(counts[.weeklyRosters]! == (5, 4, 1), "the guard skipped")
         #expect(season.changes.injuries == 5, "McCaffrey 9, Kelce 9, Hill 2 and 3, Jones 5: Evans' Probable is healthy")
         #expect(season.changes.total == 5, "nothing else changed")
+        #expect(season.changedWeeks == [2, 3, 5, 9], "the weeks whose statuses changed: the leagues on 2019 are told (season.updated)")
         #expect(season.stored.injuryStatuses == 5)
         #expect(season.stored.line == "2019  players 600  games 256  player-weeks 5500  plays 45016  injury statuses 5")
 
@@ -100,7 +101,7 @@ import ClubhouseDomain
 
         // The same files again change nothing (differences only).
         let again = try run(try folder(["injuries_2019.csv": Self.injuries, "roster_weekly_2019.csv": Self.rosters]), into: db).get()
-        #expect(again.seasons.first?.changes.injuries == 0 && !again.changedAnything)
+        #expect(again.seasons.first?.changes.injuries == 0 && !again.changedAnything && again.seasons.first?.changedWeeks == [])
     }
 
     /// A newer weekly rosters file alone: Hill back from the reserve list in week 3 is healthy that week; McCaffrey's
@@ -112,6 +113,7 @@ import ClubhouseDomain
                                                       with: Self.roster(3, "00-0033040", "WR", "KC", "Tyreek Hill", status: "ACT"))
         let report = try run(try folder(["roster_weekly_2019.csv": newer]), into: db).get()
         #expect(report.seasons.first?.changes.injuries == 1, "Hill's week 3 cleared")
+        #expect(report.seasons.first?.changedWeeks == [3], "an injury-only refresh tells the leagues of its week")
         let f = try facts(db)
         #expect(f.injury(Self.hill, week: 3) == .healthy && f.injury(Self.hill, week: 2) == .injuredReserve)
         #expect(f.injury(Self.cmc, week: 9) == .out && f.injury(Self.kelce, week: 9) == .questionable)

@@ -307,7 +307,7 @@ extension LeagueEvent {
         }
     }
 
-    /// Newer stats of the league's season came in for these weeks (new plays land, lines change); `corrections`: the
+    /// Newer data of the league's season came in for these weeks (new plays land, lines or injury tags change); `corrections`: the
     /// final scores they changed, taken or (after the week's lock) not.
     public struct SeasonUpdated: LeagueEventBody {
         public static let kind = Kind.seasonUpdated
