@@ -188,7 +188,7 @@ struct DemoSeeder {
             }
         case .played(let until):
             try draft(id, service: service, clock: clock, upTo: nil)
-            try play(id, service: service, until: until, commissioner: commissioner)
+            try play(id, service: service, clock: clock, until: until, commissioner: commissioner)
             // The mid-season league is in the middle of its Sunday: its clock runs at 10× from the first start on.
             if spec.liveSpeed != .off {
                 try store.write { w in try w.setClockRun(ClockRun(leagueID: id, speed: spec.liveSpeed, tickedAt: realNow)) }
@@ -220,7 +220,7 @@ struct DemoSeeder {
 
     /// Plays the season week by week up to `until`: managers set their best lineup before each week and
     /// put in a few waiver claims; the clock engine processes waivers and finalizes weeks on the way.
-    func play(_ id: LeagueID, service: LeagueService, until: Date, commissioner: Caller) throws {
+    func play(_ id: LeagueID, service: LeagueService, clock: ManualClock, until: Date, commissioner: Caller) throws {
         var rng = SeededRandom(seed: UInt64(bitPattern: id.rawValue) &* 7919)
         let facts = try service.facts(season: DemoWorld.season)
         for week in facts.calendar.weekNumbers {
@@ -230,19 +230,31 @@ struct DemoSeeder {
             let league = try store.read { try $0.league(id) }!
             if league.state == .complete { break }
             if tuesday > league.clock, tuesday < until {
-                _ = try service.season.advanceClock(id, to: tuesday, caller: commissioner)
+                try advance(id, to: tuesday, service: service, clock: clock, facts: facts, commissioner: commissioner)
                 try placeClaims(id, facts: facts, week: week, rng: &rng)
             }
             let beforeKickoff = kickoff.addingTimeInterval(-3600)
             let clockNow = try store.read { try $0.league(id)!.clock }
             if beforeKickoff < until, beforeKickoff > clockNow {
-                _ = try service.season.advanceClock(id, to: beforeKickoff, caller: commissioner)
+                try advance(id, to: beforeKickoff, service: service, clock: clock, facts: facts, commissioner: commissioner)
             }
             if beforeKickoff < until { try setBestLineups(id, facts: facts, week: week) }
             if beforeKickoff >= until { break }
         }
         if try store.read({ try $0.league(id)!.clock }) < until {
-            _ = try service.season.advanceClock(id, to: until, caller: commissioner)
+            try advance(id, to: until, service: service, clock: clock, facts: facts, commissioner: commissioner)
+        }
+    }
+
+    /// Moves the league's season clock to `target`, stopping at each waiver run and each week's end on the way with the
+    /// seeding's own clock set to that moment: what happens there (waiver results, final scores) is stamped when it
+    /// happened on the season clock, as in a league that lived through it — not all at the moment the demo was seeded.
+    func advance(_ id: LeagueID, to target: Date, service: LeagueService, clock: ManualClock, facts: SeasonFacts, commissioner: Caller) throws {
+        let from = try store.read { try $0.league(id)!.clock }
+        let ends = facts.calendar.weekNumbers.compactMap { facts.calendar.weekFinal($0) }.filter { $0 > from && $0 < target }
+        for stop in Set(WaiverSchedule.runs(between: from, and: target) + ends + [target]).sorted() {
+            clock.set(stop)
+            _ = try service.season.advanceClock(id, to: stop, caller: commissioner)
         }
     }
 

@@ -119,6 +119,22 @@ import Testing
         #expect(claims.contains { (try? $0.get("outcome", as: String.self)) == "won" })
     }
 
+    /// The feed of a league the demo played through shows each waiver run at its own moment on the season clock (a
+    /// Wednesday 08:00 UTC), not every run at the moment the demo was seeded.
+    @Test func theSeededWaiverRunsAreStampedWhenTheyRan() throws {
+        let summary = try league(named: "Gridiron Greats")
+        let feed = try Self.seeded.service.activity.activity(summary.id, kind: .waivers, before: nil, limit: 50, caller: .anonymous)
+        let times = feed.lines.map(\.at)
+        #expect(times.count >= 4, "\(feed.lines.map(\.text))")
+        #expect(Set(times).count == times.count, "one moment per run")
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        #expect(times.allSatisfy { utc.component(.weekday, from: $0) == 4 && utc.component(.hour, from: $0) == 8 }, "\(times)")
+        // A run that awarded nothing makes no line: the runs shown are whole weeks apart, newest first.
+        #expect(zip(times, times.dropFirst()).allSatisfy { a, b in a > b && a.timeIntervalSince(b).truncatingRemainder(dividingBy: 7 * 86_400) == 0 },
+                "\(times)")
+    }
+
     @Test func seedingIsIdempotent() throws {
         #expect(try DemoWorld.seedIfNeeded(Self.seeded.db) == false)
     }
