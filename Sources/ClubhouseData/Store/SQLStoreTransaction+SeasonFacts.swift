@@ -26,6 +26,23 @@ extension SeasonSQL {
         return out
     }
 
+    func formerPlayers(before season: Int) throws -> [Player] {
+        var out: [Player] = []
+        try each("""
+            SELECT p.id, p.full_name, p.first_name, p.last_name, p.position,
+                   (SELECT s.team FROM player_seasons s WHERE s.player_id = p.id AND s.season < ? ORDER BY s.season DESC LIMIT 1), p.jersey_number
+            FROM players p
+            WHERE EXISTS (SELECT 1 FROM player_seasons s WHERE s.player_id = p.id AND s.season < ?)
+              AND NOT EXISTS (SELECT 1 FROM player_seasons s WHERE s.player_id = p.id AND s.season = ?)
+            ORDER BY p.id
+            """, [season, season, season]) { s in
+            guard let pos = Position(rawValue: s.string(at: 4)) else { return }
+            out.append(Player(id: PlayerID(s.string(at: 0)), fullName: s.string(at: 1), firstName: s.string(at: 2), lastName: s.string(at: 3),
+                              position: pos, nflTeam: s.string(at: 5), jerseyNumber: s.optionalInt(at: 6)))
+        }
+        return out
+    }
+
     func injuries() throws -> [PlayerID: InjuryStatus] {
         var out: [PlayerID: InjuryStatus] = [:]
         try each("SELECT id, injury_status FROM players WHERE injury_status <> ''") { s in

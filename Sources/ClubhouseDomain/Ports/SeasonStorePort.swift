@@ -11,6 +11,9 @@ public protocol SeasonStoreReader {
     func nflTeams(season: Int) throws -> [NFLTeam]
     /// A season's players, each with his team that season.
     func players(season: Int) throws -> [Player]
+    /// Players of earlier seasons whom `season`'s file doesn't list (retired, or a partial file) — a league of that
+    /// season may still hold one (a keeper, a dynasty roster) — each with his last team.
+    func formerPlayers(before season: Int) throws -> [Player]
     func games(season: Int) throws -> [Game]
     func weeklyStats(season: Int) throws -> [WeeklyStat]
     /// The previous season's totals, the basis of pre-draft rankings for `season` (see `PriorSeason.Basis`).
@@ -33,4 +36,6 @@ public protocol SeasonStoreWriter: SeasonStoreReader {
 extension SeasonStoreReader {
     /// Stores without play-by-play data: live games score 0 until final, as before plays existed.
     public func plays(season: Int, week: Int) throws -> [PlayStat] { [] }
+    /// Stores that keep one season: nobody is a former player.
+    public func formerPlayers(before season: Int) throws -> [Player] { [] }
 }

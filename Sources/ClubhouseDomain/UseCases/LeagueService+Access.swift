@@ -215,7 +215,7 @@ extension LeagueEvent.Kind {
 
 extension SeasonFacts {
     /// A player's name for sentences ("Christian McCaffrey"), or his id when unknown.
-    func name(_ id: PlayerID) -> String { players[id]?.fullName ?? id.rawValue }
+    func name(_ id: PlayerID) -> String { (players[id] ?? formerPlayers[id])?.fullName ?? id.rawValue }
 
     /// The same error with player and team ids replaced by names, so refusals from the rules read as sentences.
     func naming(_ error: DomainError, players ids: [PlayerID?], teams: [Team] = []) -> DomainError {

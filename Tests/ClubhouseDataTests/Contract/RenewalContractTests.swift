@@ -67,6 +67,22 @@ import Testing
         return (.user(UserID(commissioner)), .user(UserID(member)))
     }
 
+    /// A player the new season's file doesn't list (retired, or a partial file) whom a league of that season may still
+    /// hold — a keeper, a dynasty roster's — is named from the seasons before, with no team this season; he isn't one
+    /// of this season's players (no free agent, no ranking).
+    @Test func aPlayerMissingFromTheNewSeasonsFileIsNamedFromTheSeasonsBefore() async throws {
+        let world = try ContractWorld()
+        try Self.store2020(in: world)
+        let facts = try world.service.store.read { try SeasonFacts.load(from: $0, season: 2020) }
+        let kelce = PlayerID("00-0030506")
+        #expect(facts.players[kelce] == nil && facts.formerPlayers[kelce]?.nflTeam == "KC", "not in 2020's file; KC in 2019")
+        let summary = facts.summary(kelce)
+        #expect(summary.name == "Travis Kelce" && summary.position == .te && summary.nflTeam == "—" && summary.byeWeek == nil)
+        #expect(facts.summary(PlayerID("00-0033873")).nflTeam == "KC", "a player of 2020's file as before")
+        #expect(facts.formerPlayers[PlayerID("00-0033873")] == nil)
+        #expect(facts.summary(PlayerID("00-9999999")).name == "00-9999999", "nobody's: his id")
+    }
+
     @Test func aSeasonPlayedToItsEndRenewsIntoTheNextSeasonWithItsMembersAndSettings() async throws {
         let world = try ContractWorld()
         let old = try await world.league("Playoff Push").id

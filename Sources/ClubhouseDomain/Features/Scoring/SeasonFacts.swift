@@ -13,6 +13,9 @@ public struct SeasonFacts: Sendable {
     public let priorBasis: PriorSeason.Basis
     public let nflTeams: [String: NFLTeam]
     public let players: [PlayerID: Player]
+    /// Players of earlier seasons this season's file doesn't list, with their last team: named (a kept player, a
+    /// dynasty roster's) but with no team, games or stats this season — never among this season's players.
+    public let formerPlayers: [PlayerID: Player]
     /// A standing status per player (`players.injury_status`; no import sets it): what a week without a report shows.
     public let injuries: [PlayerID: InjuryStatus]
     /// The season's injury reports: player → week → report (only weeks whose status isn't healthy).
@@ -44,7 +47,7 @@ public struct SeasonFacts: Sendable {
 
     public init(version: Int64, season: Int? = nil, nflTeams: [NFLTeam], players: [Player], injuries: [PlayerID: InjuryStatus],
                 injuryReports: [InjuryReport] = [], games: [Game], weeklyStats: [WeeklyStat], priorSeason: [PriorSeasonStat],
-                priorBasis: PriorSeason.Basis? = nil) {
+                priorBasis: PriorSeason.Basis? = nil, formerPlayers: [Player] = []) {
         self.version = version
         let season = season ?? games.first?.season ?? weeklyStats.first?.season ?? 0
         self.season = season
@@ -53,6 +56,7 @@ public struct SeasonFacts: Sendable {
         self.nflTeams = Dictionary(nflTeams.map { ($0.abbreviation, $0) }, uniquingKeysWith: { a, _ in a })
         let playersByID = Dictionary(players.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         self.players = playersByID
+        self.formerPlayers = Dictionary(formerPlayers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         self.injuries = injuries
         var reports: [PlayerID: [Int: InjuryReport]] = [:]
         for r in injuryReports where r.status != .healthy { reports[r.playerID, default: [:]][r.week] = r }
@@ -86,7 +90,7 @@ public struct SeasonFacts: Sendable {
         let prior = try r.priorSeason(before: season)
         return try SeasonFacts(version: r.seasonDataVersion(), season: season, nflTeams: r.nflTeams(season: season), players: r.players(season: season),
                                injuries: r.injuries(), injuryReports: r.injuryReports(season: season, week: nil), games: r.games(season: season), weeklyStats: r.weeklyStats(season: season),
-                               priorSeason: prior.rows, priorBasis: prior.basis)
+                               priorSeason: prior.rows, priorBasis: prior.basis, formerPlayers: r.formerPlayers(before: season))
     }
 
     /// The week a clock is in (see `SeasonCalendar.week(at:)`).
@@ -287,7 +291,9 @@ public struct SeasonFacts: Sendable {
 
     private func summary(_ id: PlayerID, status: InjuryStatus) -> PlayerSummary {
         guard let p = players[id] else {
-            return PlayerSummary(id: id, name: id.rawValue, position: .qb, nflTeam: "—", byeWeek: nil)
+            // Not on a team this season: his name and position from the seasons before; unknown altogether: his id.
+            let former = formerPlayers[id]
+            return PlayerSummary(id: id, name: former?.fullName ?? id.rawValue, position: former?.position ?? .qb, nflTeam: "—", byeWeek: nil)
         }
         return PlayerSummary(id: id, name: p.fullName, position: p.position, nflTeam: p.nflTeam, byeWeek: byeWeek(team: p.nflTeam), injury: status)
     }
