@@ -108,4 +108,33 @@ import Terminal
         await store.send(.stepped(1))                                   // the reset can't pass the bidding clock
         store.finish()
     }
+
+    /// A keeper league drafting by auction keeps players at a price: the raise row in place of the round's rows, its
+    /// keeper cost following the draft type, shown on screen.
+    @Test func anAuctionKeeperLeagueShowsTheRaiseInPlaceOfTheRounds() async {
+        var f = Self.auctionForm()
+        f.step(.leagueType, by: 1)
+        #expect(f.settings.leagueType == .keeper && f.settings.keeperCost == .auction, "an auction's keepers cost a price")
+        #expect(Array(f.fields(.create).suffix(6)) == [.leagueType, .keeperCount, .keeperAuctionRaise, .maxKeeperYears, .keeperDeadline, .submit])
+        #expect(f.value(.keeperAuctionRaise) == "+$5 a year")
+        f.step(.keeperAuctionRaise, by: 1)
+        #expect(f.settings.keeperAuctionRaise == 6 && f.problem(.create)?.field == .name)
+        f.step(.draftType, by: -1)
+        #expect(f.settings.keeperCost == .round && f.fields(.create).contains(.keeperPenalty) && !f.fields(.create).contains(.keeperAuctionRaise))
+        #expect(LeagueFormField.named("keeperAuctionRaise") == .keeperAuctionRaise)
+
+        var h = await LeagueFormRenderTests.onForm(size: Size(width: 120, height: 40))
+        h.keys("Keepers Night")
+        h.key(.enter)
+        let form: (Harness) -> LeagueFormFeature.State? = { h in h.state.top[LeagueFormFeature.self] }
+        while let f = form(h), f.focused != .draftType { h.key(.char("j")) }
+        h.key(.char("l")); h.key(.char("l")); h.key(.char("l"))
+        while let f = form(h), f.focused != .leagueType { h.key(.char("j")) }
+        h.key(.char("l"))
+        h.key(.char("j")); h.key(.char("j"))
+        let screen = Screen(h.state)
+        #expect(screen.inSheet("Raise per year") && screen.inSheet("‹ +$5 a year ›"), "\(screen.text)")
+        #expect(screen.inSheet("a keeper costs his last price plus this a year kept"), "\(screen.text)")
+        #expect(!screen.inSheet("Cost per year") && !screen.inSheet("Undrafted cost"), "\(screen.text)")
+    }
 }

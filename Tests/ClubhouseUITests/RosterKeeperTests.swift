@@ -73,4 +73,39 @@ import Terminal
         #expect(RosterFeature.keeperReason(full) == "already keeping 2 — the most a team keeps; unmark one first")
         #expect(RosterFeature.keeperToggle(full) == nil)
     }
+
+    /// An auction keeper league ($50 budgets, five spots): costs are prices, the budget the keepers take is said, and
+    /// `k` says why a keeper the budget can't pay for can't be marked.
+    static func auction(kept: [KeeperView]) -> RosterFeature.State {
+        var s = state(kept: kept)
+        var d = s.detail.value!
+        d.league.settings.draftType = .auction; d.league.settings.keeperCost = .auction; d.league.settings.auctionBudget = 50
+        d.league.settings.rosterSlots = [.qb: 1, .rb: 1, .wr: 1, .te: 0, .flex: 0, .k: 0, .def: 0, .bench: 2, .ir: 0]
+        s.detail = Loadable(d)
+        let prices = [Demo.cmc.id: 28, Demo.kelce.id: 6, Demo.jones.id: 21]
+        var k = s.keepers.value!
+        k.teams[0].candidates = k.teams[0].candidates.map { var c = $0; c.cost = KeeperCostView(price: prices[c.player]!); return c }
+        s.keepers = Loadable(k)
+        return s
+    }
+
+    @Test func anAuctionLeaguesKeepersCostAPriceOutOfTheBudget() {
+        let s = Self.auction(kept: [KeeperView(player: Demo.cmc.id, cost: KeeperCostView(price: 28), years: 1, summary: Demo.cmc)])
+        let text = Self.screen(s)
+        let lines = text.components(separatedBy: "\n")
+        let cmc = lines.first { $0.contains("Christian McCaffrey") } ?? "", kelce = lines.first { $0.contains("Travis Kelce") } ?? ""
+        #expect(cmc.contains("★") && cmc.contains("$28") && !cmc.contains("round"), "kept at his price:\n\(text)")
+        #expect(!kelce.contains("★") && kelce.contains("$6"), "keepable at his price:\n\(text)")
+        #expect(text.contains("$28 of $50 kept"), "the budget the keepers take:\n\(text)")
+        #expect(Self.footer(s) == [KeyHint(keys: "k", label: "keep · $6", enabled: true)])
+        #expect(Self.footer(Self.auction(kept: s.keepers.value!.teams[0].keepers).selecting(0)) == [KeyHint(keys: "k", label: "unkeep ($28)", enabled: true)])
+        // $28 + $21 = $49, but two keepers leave three spots to buy at $1 at least: $47 at most.
+        let tooDear = Self.auction(kept: s.keepers.value!.teams[0].keepers).selecting(2)
+        #expect(RosterFeature.keeperReason(tooDear) == "keeping him makes $49 — the budget leaves $47 for 2 keepers ($1 stays for each other spot)")
+        #expect(Self.footer(tooDear).first?.enabled == false && RosterFeature.keeperToggle(tooDear) == nil)
+    }
+}
+
+extension RosterFeature.State {
+    func selecting(_ row: Int) -> Self { var s = self; s.list.selected = row; return s }
 }

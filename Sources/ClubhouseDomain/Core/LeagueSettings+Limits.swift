@@ -38,11 +38,13 @@ extension LeagueSettings {
         public static let nominationSeconds = 5...300
         public static let bidSeconds = 5...120
         public static let bidResetSeconds = 1...120
-        /// Keepers per team, rounds a year kept costs, the undrafted round, seasons a player may be kept (0: no limit),
-        /// and the hours before the draft keepers are due (up to two weeks).
+        /// Keepers per team, rounds a year kept costs, the undrafted round, dollars a year kept adds to an auction
+        /// keeper's price, seasons a player may be kept (0: no limit), and the hours before the draft keepers are due
+        /// (up to two weeks).
         public static let keeperCount = 1...10
         public static let keeperRoundPenalty = 0...5
         public static let undraftedKeeperRound = 1...30
+        public static let keeperAuctionRaise = 0...100
         public static let maxKeeperYears = 0...20
         public static let keeperDeadlineHours = 0...336
 
@@ -105,6 +107,9 @@ extension LeagueSettings {
         },
         NumberSetting("undraftedKeeperRound", \.undraftedKeeperRound, Limits.undraftedKeeperRound) { r, v in
             "An undrafted keeper costs a round within \(r) (not \(v))"
+        },
+        NumberSetting("keeperAuctionRaise", \.keeperAuctionRaise, Limits.keeperAuctionRaise, dollars: true) { r, v in
+            "A keeper's price rises \(r) for each year kept (not \(v))"
         },
         NumberSetting("maxKeeperYears", \.maxKeeperYears, Limits.maxKeeperYears) { r, v in "A player may be kept \(r) years, 0 for no limit (not \(v))" },
         NumberSetting("keeperDeadlineHours", \.keeperDeadlineHours, Limits.keeperDeadlineHours) { r, v in
@@ -279,20 +284,23 @@ extension LeagueSettings {
     // only a keeper league needs
 
     private func validateKeepers() throws(DomainError) {
-        try Self.check(["keeperCount", "keeperRoundPenalty", "undraftedKeeperRound", "maxKeeperYears", "keeperDeadlineHours"], self)
+        try Self.check(["keeperCount", "keeperRoundPenalty", "undraftedKeeperRound", "keeperAuctionRaise", "maxKeeperYears", "keeperDeadlineHours"], self)
         guard leagueType == .keeper else { return }
-        guard keeperCost == .round else {
+        switch keeperCost {
+        case .round where draftType == .auction:
             throw .validation(field: "keeperCost",
-                              message: "Auction-priced keepers aren't available yet — a keeper costs a draft round for now (keeperCost \"round\")")
-        }
-        guard draftType != .auction else {
+                              message: "A keeper costs a draft round, and an auction has none — price keepers at auction (keeperCost \"auction\") "
+                                + "or pick a snake, linear or third-round-reversal draft")
+        case .auction where draftType != .auction:
             throw .validation(field: "keeperCost",
-                              message: "A keeper costs a draft round, and an auction has none — pick a snake, linear or third-round-reversal draft")
+                              message: "An auction-priced keeper needs an auction draft — pick the auction draft, or keepers at a round's cost (keeperCost \"round\")")
+        default: break
         }
         guard keeperCount < draftRounds else {
-            throw .validation(field: "keeperCount", message: "A team keeps fewer players than the draft's \(draftRounds) rounds (not \(keeperCount))")
+            let spots = draftType == .auction ? "the \(draftRounds) spots each team buys at auction" : "the draft's \(draftRounds) rounds"
+            throw .validation(field: "keeperCount", message: "A team keeps fewer players than \(spots) (not \(keeperCount))")
         }
-        guard undraftedKeeperRound <= draftRounds else {
+        guard keeperCost == .auction || undraftedKeeperRound <= draftRounds else {
             throw .validation(field: "undraftedKeeperRound",
                               message: "An undrafted keeper costs a round of the draft, 1–\(draftRounds) (not \(undraftedKeeperRound))")
         }

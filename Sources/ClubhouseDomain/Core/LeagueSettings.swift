@@ -24,7 +24,8 @@ public enum LeagueType: String, CaseIterable, Codable, Sendable {
     case redraft, keeper, dynasty
 }
 
-/// What a keeper costs: a draft round (`round`), or a price out of the next auction's budget (`auction`, not offered yet).
+/// What a keeper costs: a draft round (`round`, with a snake, linear or third-round-reversal draft), or a price out of the
+/// next auction's budget (`auction`, with an auction draft).
 public enum KeeperCost: String, CaseIterable, Codable, Sendable {
     case round, auction
 }
@@ -125,12 +126,14 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
     // MARK: Keepers (when `leagueType` is `.keeper`; `Features/Keepers`)
     /// Most players a team keeps into the next season.
     public var keeperCount: Int = 2
-    /// What a keeper costs (only `round` is offered so far).
+    /// What a keeper costs: a round (drafts in turns) or a price (auction drafts).
     public var keeperCost: KeeperCost = .round
     /// Rounds earlier a keeper costs for every year kept (round 1 is the floor).
     public var keeperRoundPenalty: Int = 1
     /// The round an undrafted player (or one dropped and re-added) costs.
     public var undraftedKeeperRound: Int = 10
+    /// Dollars an auction-priced keeper costs over his last price, for each year kept.
+    public var keeperAuctionRaise: Int = 5
     /// Most seasons in a row a player may be kept (0: no limit).
     public var maxKeeperYears: Int = 0
     /// Keepers are declared until this many hours before the draft starts (on the league's clock).
@@ -144,7 +147,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         var s = self
         s.leagueType = other.leagueType; s.keeperCount = other.keeperCount; s.keeperCost = other.keeperCost
         s.keeperRoundPenalty = other.keeperRoundPenalty; s.undraftedKeeperRound = other.undraftedKeeperRound
-        s.maxKeeperYears = other.maxKeeperYears; s.keeperDeadlineHours = other.keeperDeadlineHours
+        s.keeperAuctionRaise = other.keeperAuctionRaise; s.maxKeeperYears = other.maxKeeperYears; s.keeperDeadlineHours = other.keeperDeadlineHours
         return s
     }
 
@@ -161,7 +164,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         case leagueType, teamCount, rosterSlots, positionMaxima, scoring, draftType, pickClockSeconds, waiverType, faabBudget, waiverPeriodDays,
              regularSeasonWeeks, playoffTeams, playoffWeeks, tradeReview, tradeReviewHours, tradeDeadlineWeek, tradePicks, tradeExpiryDays,
              auctionBudget, auctionMinBid, auctionIncrement, nominationSeconds, bidSeconds, bidResetSeconds,
-             keeperCount, keeperCost, keeperRoundPenalty, undraftedKeeperRound, maxKeeperYears, keeperDeadlineHours
+             keeperCount, keeperCost, keeperRoundPenalty, undraftedKeeperRound, keeperAuctionRaise, maxKeeperYears, keeperDeadlineHours
     }
 
     /// Decodes what a client sent or storage holds: every key may be missing and then takes its default (a settings row
@@ -199,6 +202,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         keeperCost = try c.decodeIfPresent(KeeperCost.self, forKey: .keeperCost) ?? d.keeperCost
         keeperRoundPenalty = try c.decodeIfPresent(Int.self, forKey: .keeperRoundPenalty) ?? d.keeperRoundPenalty
         undraftedKeeperRound = try c.decodeIfPresent(Int.self, forKey: .undraftedKeeperRound) ?? d.undraftedKeeperRound
+        keeperAuctionRaise = try c.decodeIfPresent(Int.self, forKey: .keeperAuctionRaise) ?? d.keeperAuctionRaise
         maxKeeperYears = try c.decodeIfPresent(Int.self, forKey: .maxKeeperYears) ?? d.maxKeeperYears
         keeperDeadlineHours = try c.decodeIfPresent(Int.self, forKey: .keeperDeadlineHours) ?? d.keeperDeadlineHours
     }
@@ -234,6 +238,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         try c.encode(keeperCost, forKey: .keeperCost)
         try c.encode(keeperRoundPenalty, forKey: .keeperRoundPenalty)
         try c.encode(undraftedKeeperRound, forKey: .undraftedKeeperRound)
+        try c.encode(keeperAuctionRaise, forKey: .keeperAuctionRaise)
         try c.encode(maxKeeperYears, forKey: .maxKeeperYears)
         try c.encode(keeperDeadlineHours, forKey: .keeperDeadlineHours)
     }
@@ -248,7 +253,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
             && a.tradeExpiryDays == b.tradeExpiryDays && a.auctionBudget == b.auctionBudget && a.auctionMinBid == b.auctionMinBid
             && a.auctionIncrement == b.auctionIncrement && a.nominationSeconds == b.nominationSeconds && a.bidSeconds == b.bidSeconds
             && a.bidResetSeconds == b.bidResetSeconds && a.keeperCount == b.keeperCount && a.keeperCost == b.keeperCost
-            && a.keeperRoundPenalty == b.keeperRoundPenalty && a.undraftedKeeperRound == b.undraftedKeeperRound
+            && a.keeperRoundPenalty == b.keeperRoundPenalty && a.undraftedKeeperRound == b.undraftedKeeperRound && a.keeperAuctionRaise == b.keeperAuctionRaise
             && a.maxKeeperYears == b.maxKeeperYears && a.keeperDeadlineHours == b.keeperDeadlineHours
     }
 
@@ -258,7 +263,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         h.combine(playoffTeams); h.combine(playoffWeeks); h.combine(tradeReview); h.combine(tradeReviewHours); h.combine(tradeDeadlineWeek)
         h.combine(tradePicks); h.combine(tradeExpiryDays); h.combine(auctionBudget); h.combine(auctionMinBid); h.combine(auctionIncrement)
         h.combine(nominationSeconds); h.combine(bidSeconds); h.combine(bidResetSeconds)
-        h.combine(keeperCount); h.combine(keeperCost); h.combine(keeperRoundPenalty); h.combine(undraftedKeeperRound)
+        h.combine(keeperCount); h.combine(keeperCost); h.combine(keeperRoundPenalty); h.combine(undraftedKeeperRound); h.combine(keeperAuctionRaise)
         h.combine(maxKeeperYears); h.combine(keeperDeadlineHours)
     }
 

@@ -65,7 +65,7 @@ import Testing
     }
 
     /// Ticks the room every half second until it completes (at most 5,000 steps); a step that throws fails the test.
-    func runToTheEnd(_ world: ContractWorld, _ id: LeagueID) throws {
+    static func runToTheEnd(_ world: ContractWorld, _ id: LeagueID) throws {
         var steps = 0
         while try world.service.draft.draftBoard(id, caller: .anonymous).draft.status != .complete, steps < 5_000 {
             world.clock.advance(by: 0.5)
@@ -85,7 +85,7 @@ import Testing
         #expect(whole == .validation(field: "price", message: "\(name) has $50 left — the price is $0–$46 (it keeps $1 for each of its 4 other open spots)"))
         #expect(try world.service.draft.draftBoard(id, caller: .anonymous).picks.isEmpty, "a refused assignment changes nothing")
         #expect(try world.service.auction.assignPlayer(id, player: players[0], team: mine, price: 46, caller: commissioner).price == 46)
-        try runToTheEnd(world, id)
+        try Self.runToTheEnd(world, id)
         let board = try world.service.draft.draftBoard(id, caller: .anonymous)
         #expect(board.draft.status == .complete && board.picks.count == 20)
         let ours = board.picks.filter { $0.pick.teamID == mine }
@@ -112,7 +112,7 @@ import Testing
             try w.setDraft(draft)
         }
         #expect(try world.service.draft.draftBoard(id, caller: .anonymous).auction?.nominator != mine)
-        try runToTheEnd(world, id)
+        try Self.runToTheEnd(world, id)
         let board = try world.service.draft.draftBoard(id, caller: .anonymous)
         #expect(board.draft.status == .complete && board.picks.count == 20)
         let ours = board.picks.filter { $0.pick.teamID == mine }

@@ -40,6 +40,18 @@ import Testing
         throw DomainError.notFound("a keeper team")
     }
 
+    /// Crafted moves of 2019 players by `team`, a month before the season's end: each a trade's or a drop's move of the
+    /// player away (the history a keeper's cost reads: any drop but a trade's resets it).
+    static func record(_ moves: [(kind: String, player: PlayerID)], team: TeamID, league: LeagueID, in world: ContractWorld) throws {
+        let at = Renewal.after2019.timeIntervalSince1970 - 30 * 86_400
+        for (kind, player) in moves {
+            try world.execute("""
+                INSERT INTO transactions (league_id, team_id, kind, added, dropped, bid, at)
+                VALUES (\(league.rawValue), \(team.rawValue), '\(kind)', NULL, '\(player.rawValue)', NULL, \(at))
+                """)
+        }
+    }
+
     @Test func aKeeperLeagueRenewsAndItsKeepersFillTheirCostRoundsPicks() async throws {
         let world = try ContractWorld()
         let old = try await world.league("Playoff Push").id
@@ -53,7 +65,8 @@ import Testing
         var auction = settings
         auction.keeperCost = .auction
         #expect(await failure { try await api.updateSettings(old, settings: auction) }
-                == .validation(field: "keeperCost", message: "Auction-priced keepers aren't available yet — a keeper costs a draft round for now (keeperCost \"round\")"))
+                == .validation(field: "keeperCost", message: "An auction-priced keeper needs an auction draft — pick the auction draft, "
+                               + "or keepers at a round's cost (keeperCost \"round\")"))
         _ = try await api.updateSettings(old, settings: settings)
         _ = try await api.advanceClock(old, to: Renewal.after2019)
 
@@ -67,13 +80,7 @@ import Testing
 
         // Crafted 2019 history: `other` was dropped once during the season (and is back on the team), `round5` came to
         // the team through a trade's move of him: a drop costs him his drafted round, a trade doesn't.
-        let at = Renewal.after2019.timeIntervalSince1970 - 30 * 86_400
-        for (kind, player) in [("drop", other), ("trade", round5)] {
-            try world.execute("""
-                INSERT INTO transactions (league_id, team_id, kind, added, dropped, bid, at)
-                VALUES (\(old.rawValue), \(oldTeam.rawValue), '\(kind)', NULL, '\(player.rawValue)', NULL, \(at))
-                """)
-        }
+        try Self.record([("drop", other), ("trade", round5)], team: oldTeam, league: old, in: world)
         try Renewal.store2020(in: world, alsoPlaying: [round5, undrafted])
         let renewed = try await api.renewLeague(old)
         let next = try await api.league(renewed)

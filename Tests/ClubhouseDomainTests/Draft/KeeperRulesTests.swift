@@ -69,12 +69,6 @@ import Testing
 
     @Test func keeperSettingsAreValidated() {
         var s = settings
-        s.keeperCost = .auction
-        #expect(throws: DomainError.validation(field: "keeperCost",
-                                               message: "Auction-priced keepers aren't available yet — a keeper costs a draft round for now (keeperCost \"round\")")) {
-            try s.validate()
-        }
-        s = settings
         s.keeperCount = 0
         #expect(throws: DomainError.validation(field: "keeperCount", message: "A team keeps 1–10 players (not 0)")) { try s.validate() }
         s = settings
@@ -85,7 +79,8 @@ import Testing
         s = settings
         s.draftType = .auction
         #expect(throws: DomainError.validation(field: "keeperCost",
-                                               message: "A keeper costs a draft round, and an auction has none — pick a snake, linear or third-round-reversal draft")) {
+                                               message: "A keeper costs a draft round, and an auction has none — price keepers at auction "
+                                                 + "(keeperCost \"auction\") or pick a snake, linear or third-round-reversal draft")) {
             try s.validate()
         }
         s = settings

@@ -1,13 +1,16 @@
 import Foundation
 
-/// A keeper's cost: a draft round (`{"round": 4}`); an auction price is for a later version.
+/// A keeper's cost: a draft round (`{"round": 4}`) in a league that drafts in turns, a price out of the team's auction
+/// budget (`{"price": 23}`) in an auction league. Exactly one of the two is set.
 public struct KeeperCostView: Hashable, Codable, Sendable {
-    public var round: Int
+    public var round: Int?
+    public var price: Int?
     public init(round: Int) { self.round = round }
+    public init(price: Int) { self.price = price }
 }
 
-/// One player kept (or that may be kept) with his cost: `{player, cost: {round}}`, plus his name and the seasons in a
-/// row he will have been kept.
+/// One player kept (or that may be kept) with his cost: `{player, cost: {round} | {price}}`, plus his name and the
+/// seasons in a row he will have been kept.
 public struct KeeperView: Hashable, Codable, Sendable {
     public var player: PlayerID
     public var cost: KeeperCostView
@@ -41,7 +44,9 @@ public struct KeeperCandidate: Hashable, Codable, Sendable {
     }
 }
 
-/// `GET /v1/leagues/{l}/keepers`: the league's keepers per team, how many a team keeps, and the deadline.
+/// `GET /v1/leagues/{l}/keepers`: the league's keepers per team, how many a team keeps, and the deadline. In an auction
+/// league each team's keepers together may cost at most its budget less the minimum bid for each other spot
+/// (`KeeperRules.affordable`).
 public struct LeagueKeepers: Hashable, Codable, Sendable {
     public var keeperCount: Int
     /// `keeperDeadlineHours` before the draft's date (nil: no draft date yet, so no deadline yet).

@@ -129,7 +129,7 @@ public struct AuctionRoom: Hashable, Sendable {
     @discardableResult
     public mutating func undoLastSale(now: Date) throws(DomainError) -> Pick {
         guard draft.status != .scheduled else { throw .conflict("The draft hasn't started — there is nothing to undo") }
-        guard let last = picks.last else { throw .conflict("No player has been sold — there is nothing to undo") }
+        guard let last = picks.last, last.source != .keeper else { throw .conflict("No player has been sold — there is nothing to undo") }
         picks.removeLast()
         sales[last.number] = nil
         clearBlock()
@@ -142,6 +142,20 @@ public struct AuctionRoom: Hashable, Sendable {
             openNominationClock(now: now)
         }
         return last
+    }
+
+    /// Keepers bought as the auction starts (`KeepersService.placeKeepers`), in the order given: sales numbered from the
+    /// next one, each at the keeper's price and nominated by nobody (so the first nomination is still the first team's),
+    /// spending the team's budget and filling its spots as any sale does. An undo never reaches them. Returns them.
+    public mutating func placeKept(_ keepers: [Keeper], now: Date) -> [Pick] {
+        let kept = keepers.map { k in
+            defer { draft.currentPick += 1 }
+            return Pick(number: draft.currentPick, round: DraftOrder.round(forPick: draft.currentPick, teamCount: max(1, draft.order.count)),
+                        teamID: k.team, playerID: k.player, source: .keeper, madeAt: now, price: k.price ?? 0)
+        }
+        picks += kept
+        for pick in kept { sales[pick.number] = AuctionSale(number: pick.number, price: pick.price ?? 0, nominatedBy: nil) }
+        return kept
     }
 
     /// The commissioner's correction: `team` gets `player` at `price`, outside the nomination order (nobody may be on

@@ -90,6 +90,7 @@ extension DraftService {
             if try w.draft(in: id)?.type == .auction {
                 var auction = try core.auction.auctionRoom(w, league: league, facts: facts)
                 try auction.start(now: now)
+                _ = try core.keepers.placeKeepers(w, league: league, auction: &auction, now: now)
                 started = auction.draft
             } else {
                 var room = try draftRoom(w, league: league, facts: facts)

@@ -1,6 +1,6 @@
 import Foundation
 
-// MARK: - Keepers at a round's cost (ClubhouseDomain/README.md, “Keepers”)
+// MARK: - Keepers at a round's cost or an auction price (ClubhouseDomain/README.md, “Keepers”)
 //
 // A keeper league's renewed season lets each team keep up to `keeperCount` players of its final roster of the season
 // before. A keeper costs a draft round: the round he was drafted in that season (a keeper's pick is made in his cost
@@ -9,17 +9,35 @@ import Foundation
 // cost: the drafted round belongs to the player, not to the team. Two keepers of one team can't fill one round: the
 // later-declared one moves a round earlier (later when no earlier round is free). `maxKeeperYears` (0: no limit) caps
 // the seasons in a row a player is kept.
+//
+// In an auction league (`keeperCost` `auction`) a keeper costs a price instead: his last price — what he was bought for
+// in that season's auction (a keeper's price is his sale there, so every year kept adds the raise again) — plus
+// `keeperAuctionRaise`. A player with no price that season (undrafted, added as a free agent, dropped and re-added,
+// or a season drafted in turns) starts from the league's minimum bid, the least anyone could have bought him for (ESPN
+// values such a player at $1, its minimum). The same trade and drop rules as the round's. A team's keepers' prices are
+// paid out of its auction budget and must leave the minimum bid for each of its other spots.
 
-/// One keeper of a season: the team keeping him, the round his keeper pick is made in, the seasons in a row he has been
-/// kept (this one included), and his place in the order the team declared its keepers (0 first).
+/// One keeper of a season: the team keeping him, his cost — the round his keeper pick is made in, or in an auction
+/// league the price paid out of the team's budget — the seasons in a row he has been kept (this one included), and his
+/// place in the order the team declared its keepers (0 first).
 public struct Keeper: Hashable, Codable, Sendable {
     public var team: TeamID
     public var player: PlayerID
-    public var round: Int
+    /// The round of his keeper pick (nil: an auction league's keeper, who has a `price`).
+    public var round: Int?
+    /// His price out of the team's auction budget (nil: a round's keeper).
+    public var price: Int?
     public var years: Int
     public var order: Int
-    public init(team: TeamID, player: PlayerID, round: Int, years: Int, order: Int) {
-        self.team = team; self.player = player; self.round = round; self.years = years; self.order = order
+    public init(team: TeamID, player: PlayerID, round: Int?, price: Int? = nil, years: Int, order: Int) {
+        self.team = team; self.player = player; self.round = round; self.price = price; self.years = years; self.order = order
+    }
+
+    /// His cost as the API shows it: `{"round": 4}` or `{"price": 23}`.
+    public var cost: KeeperCostView {
+        var c = KeeperCostView(round: 1)
+        c.round = round; c.price = price
+        return c
     }
 }
 
@@ -27,12 +45,14 @@ public struct Keeper: Hashable, Codable, Sendable {
 public struct KeeperHistory: Hashable, Sendable {
     /// The round he was drafted in that season (a keeper pick included); nil: nobody drafted him.
     public var draftedRound: Int?
+    /// What he was bought for in that season's auction (a keeper's price included); nil: no auction bought him.
+    public var price: Int?
     /// Seasons in a row he had been kept up to that season (0: he wasn't a keeper then).
     public var yearsKept: Int
     /// Whether he was dropped at any time in that season (so whoever has him now re-added him).
     public var dropped: Bool
-    public init(draftedRound: Int?, yearsKept: Int = 0, dropped: Bool = false) {
-        self.draftedRound = draftedRound; self.yearsKept = yearsKept; self.dropped = dropped
+    public init(draftedRound: Int?, price: Int? = nil, yearsKept: Int = 0, dropped: Bool = false) {
+        self.draftedRound = draftedRound; self.price = price; self.yearsKept = yearsKept; self.dropped = dropped
     }
 }
 
@@ -44,6 +64,42 @@ public enum KeeperRules {
             return (settings.undraftedKeeperRound.clamped(to: 1...rounds), 1)
         }
         return (max(1, min(drafted, rounds) - settings.keeperRoundPenalty), history.yearsKept + 1)
+    }
+
+    /// A player kept alone by `team` (order 0): his round, or in an auction league (`keeperCost` `auction`) his price,
+    /// and the seasons in a row he will have been kept.
+    public static func keeper(_ player: PlayerID, team: TeamID, _ history: KeeperHistory, settings: LeagueSettings) -> Keeper {
+        if settings.keeperCost == .auction {
+            let c = price(history, settings: settings)
+            return Keeper(team: team, player: player, round: nil, price: c.price, years: c.years, order: 0)
+        }
+        let c = cost(history, settings: settings)
+        return Keeper(team: team, player: player, round: c.round, years: c.years, order: 0)
+    }
+
+    /// A player's price kept in an auction league, and the seasons in a row he will have been kept: his last price
+    /// (at least the minimum bid; none, or dropped that season: the minimum bid, and his years start again) plus
+    /// `keeperAuctionRaise`.
+    public static func price(_ history: KeeperHistory, settings: LeagueSettings) -> (price: Int, years: Int) {
+        let s = settings.clampedToLimits()
+        guard let paid = history.price, !history.dropped else { return (s.auctionMinBid + s.keeperAuctionRaise, 1) }
+        return (max(paid, s.auctionMinBid).addingSaturated(s.keeperAuctionRaise), history.yearsKept + 1)
+    }
+
+    /// The most a team's `count` keepers may cost together in an auction league: its budget less the minimum bid for
+    /// each spot it still buys at auction (the rule every bid follows, `AuctionRoom.maxBid`).
+    public static func affordable(keepers count: Int, settings: LeagueSettings) -> Int {
+        let s = settings.clampedToLimits()
+        return s.auctionBudget - s.auctionMinBid * max(0, s.draftRounds - count)
+    }
+
+    /// Whether a team's keepers' prices fit its auction budget: nil when they do, else the sentence refusing them.
+    public static func budgetRefusal(prices: [Int], team: String, settings: LeagueSettings) -> String? {
+        let total = prices.reduce(0) { $0.addingSaturated($1) }, most = affordable(keepers: prices.count, settings: settings)
+        guard total > most else { return nil }
+        let s = settings.clampedToLimits(), others = max(0, s.draftRounds - prices.count)
+        return "\(team)'s keepers would cost $\(total) of its $\(s.auctionBudget) budget — with $\(s.auctionMinBid) kept for each of its \(others) other "
+            + "spot\(others == 1 ? "" : "s"), its keepers can cost $\(max(0, most)) at most"
     }
 
     /// One team's keepers' rounds, in the order they were declared: each takes its own round when it is free, else

@@ -56,6 +56,7 @@ extension LeagueForm {
         case .tradeExpiry: return "\(s.tradeExpiryDays) day\(s.tradeExpiryDays == 1 ? "" : "s")"
         case .leagueType: return s.leagueType.rawValue
         case .keeperCount: return "\(s.keeperCount) a team"
+        case .keeperAuctionRaise: return "+$\(s.keeperAuctionRaise) a year"
         case .keeperPenalty: return "\(s.keeperRoundPenalty) round\(s.keeperRoundPenalty == 1 ? "" : "s") earlier"
         case .undraftedKeeperRound: return "round \(s.undraftedKeeperRound)"
         case .maxKeeperYears: return s.maxKeeperYears == 0 ? "no limit" : "\(s.maxKeeperYears) season\(s.maxKeeperYears == 1 ? "" : "s")"
@@ -123,9 +124,11 @@ extension LeagueForm {
         case .tradePicks: return "this season's picks not yet made, before and during the draft"
         case .tradeExpiry: return "1–14 days for an answer, then the offer expires"
         case .leagueType:
-            return s.leagueType == .keeper ? "renewed, each team keeps players of its final roster at a round's cost"
+            return s.leagueType == .keeper ? "renewed, each team keeps players of its final roster at " + (s.keeperCost == .auction ? "a price out of its auction budget" : "a round's cost")
                 : "renewed, members and settings carry over; every player is drafted again"
         case .keeperCount: return "\(Self.span(LeagueSettings.Limits.keeperCount)) of the final roster"
+        case .keeperAuctionRaise:
+            return "\(Self.span(LeagueSettings.Limits.keeperAuctionRaise, "$")) · a keeper costs his last price plus this a year kept; unbought: $\(s.auctionMinBid) + this"
         case .keeperPenalty: return "0–5 · a keeper costs his drafted round minus this per year kept; round 1 is the floor"
         case .undraftedKeeperRound: return "1–\(s.draftRounds) · what an undrafted (or dropped and re-added) keeper costs"
         case .maxKeeperYears: return "0–20 seasons in a row · 0 for no limit"

@@ -25,9 +25,10 @@ public enum LeagueFormField: Hashable, Sendable {
     case playoffTeams
     /// Trades: review (none, commissioner, vote), its hours, the deadline week, picks tradeable, how long an offer waits.
     case tradeReview, tradeReviewHours, tradeDeadline, tradePicks, tradeExpiry
-    /// What a renewal carries (redraft, keeper), and a keeper league's rules: players kept, rounds a year kept costs,
-    /// the undrafted round, the seasons-in-a-row limit, the hours before the draft keepers are due.
-    case leagueType, keeperCount, keeperPenalty, undraftedKeeperRound, maxKeeperYears, keeperDeadline
+    /// What a renewal carries (redraft, keeper), and a keeper league's rules: players kept; what a keeper costs follows the
+    /// draft — a round (rounds a year kept costs, the undrafted round), or with an auction draft a price (the dollars a
+    /// year kept adds); the seasons-in-a-row limit, the hours before the draft keepers are due.
+    case leagueType, keeperCount, keeperPenalty, undraftedKeeperRound, keeperAuctionRaise, maxKeeperYears, keeperDeadline
     /// "Create league" / "Save settings".
     case submit
 
@@ -50,7 +51,7 @@ public enum LeagueFormField: Hashable, Sendable {
         case .waiverType, .faabBudget, .waiverPeriod: "Waivers"
         case .playoffTeams: "Playoffs"
         case .tradeReview, .tradeReviewHours, .tradeDeadline, .tradePicks, .tradeExpiry: "Trades"
-        case .leagueType, .keeperCount, .keeperPenalty, .undraftedKeeperRound, .maxKeeperYears, .keeperDeadline: "Next season"
+        case .leagueType, .keeperCount, .keeperPenalty, .undraftedKeeperRound, .keeperAuctionRaise, .maxKeeperYears, .keeperDeadline: "Next season"
         case .submit: ""
         }
     }
@@ -85,6 +86,7 @@ public enum LeagueFormField: Hashable, Sendable {
         case .keeperCount: "Keepers"
         case .keeperPenalty: "Cost per year"
         case .undraftedKeeperRound: "Undrafted cost"
+        case .keeperAuctionRaise: "Raise per year"
         case .maxKeeperYears: "Kept at most"
         case .keeperDeadline: "Keepers due"
         case .submit: ""
@@ -116,6 +118,7 @@ public enum LeagueFormField: Hashable, Sendable {
         case "keeperCount": .keeperCount
         case "keeperRoundPenalty": .keeperPenalty
         case "undraftedKeeperRound": .undraftedKeeperRound
+        case "keeperAuctionRaise": .keeperAuctionRaise
         case "maxKeeperYears": .maxKeeperYears
         case "keeperDeadlineHours": .keeperDeadline
         case "regularSeasonWeeks", "playoffWeeks": .playoffTeams
@@ -167,8 +170,12 @@ public struct LeagueForm: Hashable, Sendable {
         if settings.tradeReview != .noReview { trades.append(.tradeReviewHours) }
         trades += [.tradeDeadline, .tradePicks, .tradeExpiry]
         // The keeper rules decide the next season: they may change until the league is renewed.
-        trades += settings.leagueType == .keeper
-            ? [.leagueType, .keeperCount, .keeperPenalty, .undraftedKeeperRound, .maxKeeperYears, .keeperDeadline] : [.leagueType]
+        if settings.leagueType == .keeper {
+            let cost: [LeagueFormField] = settings.keeperCost == .auction ? [.keeperAuctionRaise] : [.keeperPenalty, .undraftedKeeperRound]
+            trades += [.leagueType, .keeperCount] + cost + [.maxKeeperYears, .keeperDeadline]
+        } else {
+            trades.append(.leagueType)
+        }
         if tradesOnly && mode != .create { return trades + [.submit] }
         var f: [LeagueFormField] = mode == .create ? [.name, .teamName, .season, .visibility, .teams] : [.teams]
         f += Slot.allCases.map(LeagueFormField.slot)
@@ -224,7 +231,9 @@ public struct LeagueForm: Hashable, Sendable {
             let all = ScoringPreset.allCases
             let i = clamp((all.firstIndex(of: settings.scoring.preset) ?? 1) + delta, 0...(all.count - 1))
             if all[i] != settings.scoring.preset { settings.scoring = .preset(all[i]) }
-        case .draftType: settings.draftType = Self.stepped(settings.draftType, in: DraftType.allCases, by: delta)
+        case .draftType:
+            settings.draftType = Self.stepped(settings.draftType, in: DraftType.allCases, by: delta)
+            keeperCostFollowsTheDraft()
         case .pickClock: settings.pickClockSeconds = Self.stepped(settings.pickClockSeconds, in: LeagueSettings.allowedPickClocks, by: delta)
         case .auctionBudget:
             // Steps of $10 on the tens ($200 → $210, $205 → $210 or $200), within the limits.
@@ -255,8 +264,11 @@ public struct LeagueForm: Hashable, Sendable {
         case .tradeDeadline: settings.tradeDeadlineWeek = clamp(settings.tradeDeadlineWeek + delta, LeagueSettings.Limits.weeks)
         case .tradePicks: settings.tradePicks.toggle()
         case .tradeExpiry: settings.tradeExpiryDays = clamp(settings.tradeExpiryDays + delta, LeagueSettings.Limits.tradeExpiryDays)
-        case .leagueType: settings.leagueType = Self.stepped(settings.leagueType, in: [.redraft, .keeper], by: delta)
+        case .leagueType:
+            settings.leagueType = Self.stepped(settings.leagueType, in: [.redraft, .keeper], by: delta)
+            keeperCostFollowsTheDraft()
         case .keeperCount: settings.keeperCount = clamp(settings.keeperCount + delta, LeagueSettings.Limits.keeperCount)
+        case .keeperAuctionRaise: settings.keeperAuctionRaise = clamp(settings.keeperAuctionRaise + delta, LeagueSettings.Limits.keeperAuctionRaise)
         case .keeperPenalty: settings.keeperRoundPenalty = clamp(settings.keeperRoundPenalty + delta, LeagueSettings.Limits.keeperRoundPenalty)
         case .undraftedKeeperRound:
             settings.undraftedKeeperRound = clamp(settings.undraftedKeeperRound + delta, 1...max(1, settings.draftRounds))
@@ -287,6 +299,13 @@ public struct LeagueForm: Hashable, Sendable {
             }
         }
         return s
+    }
+
+    /// A keeper league's keepers cost what its draft sells: a price at an auction, a round in a draft in turns (the
+    /// server refuses any other pair).
+    private mutating func keeperCostFollowsTheDraft() {
+        guard settings.leagueType == .keeper else { return }
+        settings.keeperCost = settings.draftType == .auction ? .auction : .round
     }
 
     /// Playoff teams and the weeks they take: 2 teams one week, 4 two, 6 three (the top two seeds get a bye), after the regular season.

@@ -60,8 +60,21 @@ public enum LeagueSettingsFeature: LeagueDetailPage {
             ["Playoffs", "\(s.playoffTeams) teams, weeks \(s.playoffWeeks.lowerBound)–\(s.playoffWeeks.upperBound)"],
             ["Trades", (s.tradeReview == .noReview ? "no review" : "\(s.tradeReview == .vote ? "league vote" : "commissioner review"), \(s.tradeReviewHours) h")
                 + " · deadline week \(s.tradeDeadlineWeek) · picks \(s.tradePicks ? "tradeable" : "not traded") · offers wait \(s.tradeExpiryDays) days"],
+        ] + nextSeason(s) + [
             ["Commissioner", d.commissionerName ?? "—"],
         ]
+    }
+
+    /// What a renewal carries: a redraft league's members and settings, or a keeper league's keepers with their cost —
+    /// a round, or in an auction league a price out of the budget.
+    static func nextSeason(_ s: LeagueSettings) -> [[String]] {
+        guard s.leagueType == .keeper else { return [["Next season", "\(s.leagueType.rawValue) · members and settings carry over"]] }
+        let years = s.maxKeeperYears == 0 ? "no limit on seasons kept" : "kept \(s.maxKeeperYears) season\(s.maxKeeperYears == 1 ? "" : "s") in a row at most"
+        let cost = s.keeperCost == .auction
+            ? "last price + $\(s.keeperAuctionRaise) a year kept (unbought: $\(s.auctionMinBid) + $\(s.keeperAuctionRaise)), out of the budget"
+            : "drafted round − \(s.keeperRoundPenalty) a year kept (undrafted: round \(s.undraftedKeeperRound))"
+        return [["Next season", "keeper · \(s.keeperCount) player\(s.keeperCount == 1 ? "" : "s") a team · due \(s.keeperDeadlineHours) h before the draft"],
+                ["Keeper cost", "\(cost) · \(years)"]]
     }
 
     public static func render(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {

@@ -3,8 +3,9 @@ import ClubhouseDomain
 import Terminal
 
 // A keeper league's renewed season, before its draft: the team's page lists its final roster of the season before,
-// each player with his keeper cost; `k` marks or unmarks the selected one as a keeper (the footer says his cost and the
-// deadline), saved at once (`PUT …/teams/{t}/keepers`, the list in the order declared).
+// each player with his keeper cost — a round ("round 4"), or in an auction league a price ("$23") out of the team's
+// budget; `k` marks or unmarks the selected one as a keeper (the footer says his cost and the deadline), saved at once
+// (`PUT …/teams/{t}/keepers`, the list in the order declared).
 
 extension RosterFeature {
     /// Whether the page shows keepers: a keeper league renewed from a season, its draft not started.
@@ -42,14 +43,23 @@ extension RosterFeature {
         if let refusal = c.refusal { return refusal }
         let n = teamKeepers(state)?.keepers.count ?? 0
         if n >= k.keeperCount { return "already keeping \(n) — the most a team keeps; unmark one first" }
+        if let price = c.cost.price, let settings = state.detail.value?.league.settings {
+            // The server's budget rule, said before the write: the keepers' prices leave the minimum bid for every other spot.
+            let prices = (teamKeepers(state)?.keepers ?? []).compactMap(\.cost.price) + [price]
+            let most = KeeperRules.affordable(keepers: prices.count, settings: settings), total = prices.reduce(0, +)
+            if total > most {
+                return "keeping him makes $\(total) — the budget leaves $\(max(0, most)) for \(prices.count) keeper\(prices.count == 1 ? "" : "s") "
+                    + "($\(settings.auctionMinBid) stays for each other spot)"
+            }
+        }
         return nil
     }
 
     /// `k`'s label: what it does to the selected player, with his cost.
     static func keeperLabel(_ state: State) -> String {
         guard let c = selectedCandidate(state) else { return "keeper" }
-        if let k = kept(c.player, state) { return "unkeep (round \(k.cost.round))" }
-        return "keep · round \(c.cost.round)"
+        if let k = kept(c.player, state) { return "unkeep (\(k.cost.shown))" }
+        return "keep · \(c.cost.shown)"
     }
 
     /// The write `k` sends: the team's keepers with the selected player added at the end, or taken out.
@@ -65,8 +75,12 @@ extension RosterFeature {
     static func renderKeepers(_ state: State, _ k: LeagueKeepers, in area: Rect, buffer: inout Buffer, context: RenderContext) {
         let mine = teamKeepers(state)
         let due: String = if let d = k.deadline { Format.day(d) + (k.open ? "" : " (closed)") } else { "\(state.detail.value?.league.settings.keeperDeadlineHours ?? 24) h before the draft (no date yet)" }
-        TextRow.pairs([("Keepers", "\(mine?.keepers.count ?? 0) of \(k.keeperCount) from \(k.fromSeason.map(String.init) ?? "last season")"), ("Due", due)],
-                      in: area, row: 0, context: context, buffer: &buffer)
+        var pairs = [("Keepers", "\(mine?.keepers.count ?? 0) of \(k.keeperCount) from \(k.fromSeason.map(String.init) ?? "last season")"), ("Due", due)]
+        if let s = state.detail.value?.league.settings, s.keeperCost == .auction {
+            let spent = (mine?.keepers ?? []).compactMap(\.cost.price).reduce(0, +)
+            pairs.insert(("Budget", "$\(spent) of $\(s.auctionBudget) kept"), at: 1)
+        }
+        TextRow.pairs(pairs, in: area, row: 0, context: context, buffer: &buffer)
         let candidates = keeperCandidates(state)
         guard !candidates.isEmpty else {
             TextRow.pairs([("", "No player of this team's final \(k.fromSeason.map(String.init) ?? "") roster to keep.")], in: body(area), row: 1, context: context, buffer: &buffer)
@@ -77,12 +91,16 @@ extension RosterFeature {
         var rows: [[String]] = [], roles: [[StyleRole?]] = []
         for c in candidates {
             let kept = kept(c.player, state)
-            let round = kept?.cost.round ?? c.cost.round
-            rows.append([kept == nil ? "" : "★", c.summary.name, c.summary.position.rawValue, c.summary.nflTeam, "round \(round)",
+            rows.append([kept == nil ? "" : "★", c.summary.name, c.summary.position.rawValue, c.summary.nflTeam, (kept?.cost ?? c.cost).shown,
                          c.refusal == nil ? "year \(c.years)" : "too long"])
             roles.append([.accent, kept == nil ? (c.refusal == nil ? nil : .dim) : .accent, .dim, .dim, kept == nil ? .dim : .accent, .dim])
         }
         DataTable(columns: cols, rows: rows, roles: roles, selected: state.list.selected, offset: state.list.offset, context: context)
             .render(in: body(area), buffer: &buffer)
     }
+}
+
+extension KeeperCostView {
+    /// The cost in words: "round 4", or an auction keeper's price "$23".
+    var shown: String { price.map { "$\($0)" } ?? "round \(round ?? 1)" }
 }
