@@ -5,8 +5,8 @@ import Terminal
 @testable import ClubhouseUI
 
 /// The roster page of a keeper league's renewed season before its draft, rendered headless: last season's final roster
-/// with each player's keeper cost, kept ones starred with the round they fill; `k` in the footer marks or unmarks the
-/// selected player with his cost, the deadline shown; a closed deadline or a full keeper list says why `k` can't.
+/// with each player's keeper cost, kept ones starred with the round they fill; `space` in the footer marks or unmarks
+/// the selected player with his cost, the deadline shown; a closed deadline or a full keeper list says why it can't.
 @Suite struct RosterKeeperTests {
     static let due = ISO8601.parse("2020-09-04T19:00:00Z")!
 
@@ -31,13 +31,26 @@ import Terminal
         return s
     }
 
+    /// The renewed season's roster is empty before its draft: once the keepers' list arrives its first player is
+    /// selected, so `space` keeps someone at once (it used to find no selection and do nothing), and `k` is the list's.
+    @Test func theKeepersListArrivingSelectsItsFirstPlayerAndKMovesUp() {
+        var s = Self.state(kept: [])
+        s.list.selected = nil
+        RosterFeature.keepSelectionInList(&s)
+        #expect(s.list.selected == 0)
+        #expect(RosterFeature.keeperToggle(s) == GatedWrite(Endpoints.Rosters.setKeepers, At.Team(Demo.greats, Demo.bits),
+                                                            Wire.KeeperPlayers(players: [Demo.cmc.id])))
+        if case .list(.up)? = RosterFeature.keymap(Self.state(selected: 2)).action(for: .char("k")) {} else { Issue.record("k doesn't move up") }
+        if case .keeperToggled? = RosterFeature.keymap(Self.state()).action(for: .char(" ")) {} else { Issue.record("space doesn't keep") }
+    }
+
     static func screen(_ s: RosterFeature.State) -> String {
         var b = Buffer(size: Size(width: 80, height: 10))
         RosterFeature.render(s, in: Rect(x: 0, y: 0, width: 80, height: 10), buffer: &b, context: RenderContext(theme: .monochrome))
         return b.text()
     }
 
-    static func footer(_ s: RosterFeature.State) -> [KeyHint] { RosterFeature.keymap(s).footerHints.filter { $0.keys == "k" } }
+    static func footer(_ s: RosterFeature.State) -> [KeyHint] { RosterFeature.keymap(s).footerHints.filter { $0.keys == "space" } }
 
     @Test func lastSeasonsRosterShowsEachPlayersCostAndTheKeepersStarred() {
         let text = Self.screen(Self.state())
@@ -52,12 +65,12 @@ import Terminal
 
     @Test func kInTheFooterMarksTheSelectedPlayerWithHisCost() {
         let s = Self.state()
-        #expect(Self.footer(s) == [KeyHint(keys: "k", label: "keep · round 4", enabled: true)])
+        #expect(Self.footer(s) == [KeyHint(keys: "space", label: "keep · round 4", enabled: true)])
         #expect(RosterFeature.keeperToggle(s) == GatedWrite(Endpoints.Rosters.setKeepers, At.Team(Demo.greats, Demo.bits),
                                                             Wire.KeeperPlayers(players: [Demo.cmc.id, Demo.kelce.id])),
                 "the new keeper is declared after the one kept")
         let onKept = Self.state(selected: 0)
-        #expect(Self.footer(onKept) == [KeyHint(keys: "k", label: "unkeep (round 3)", enabled: true)])
+        #expect(Self.footer(onKept) == [KeyHint(keys: "space", label: "unkeep (round 3)", enabled: true)])
         #expect(RosterFeature.keeperToggle(onKept) == GatedWrite(Endpoints.Rosters.setKeepers, At.Team(Demo.greats, Demo.bits),
                                                                  Wire.KeeperPlayers(players: [])))
     }
@@ -97,8 +110,8 @@ import Terminal
         #expect(cmc.contains("★") && cmc.contains("$28") && !cmc.contains("round"), "kept at his price:\n\(text)")
         #expect(!kelce.contains("★") && kelce.contains("$6"), "keepable at his price:\n\(text)")
         #expect(text.contains("$28 of $50 kept"), "the budget the keepers take:\n\(text)")
-        #expect(Self.footer(s) == [KeyHint(keys: "k", label: "keep · $6", enabled: true)])
-        #expect(Self.footer(Self.auction(kept: s.keepers.value!.teams[0].keepers).selecting(0)) == [KeyHint(keys: "k", label: "unkeep ($28)", enabled: true)])
+        #expect(Self.footer(s) == [KeyHint(keys: "space", label: "keep · $6", enabled: true)])
+        #expect(Self.footer(Self.auction(kept: s.keepers.value!.teams[0].keepers).selecting(0)) == [KeyHint(keys: "space", label: "unkeep ($28)", enabled: true)])
         // $28 + $21 = $49, but two keepers leave three spots to buy at $1 at least: $47 at most.
         let tooDear = Self.auction(kept: s.keepers.value!.teams[0].keepers).selecting(2)
         #expect(RosterFeature.keeperReason(tooDear) == "keeping him makes $49 — the budget leaves $47 for 2 keepers ($1 stays for each other spot)")

@@ -3,10 +3,11 @@ import ClubhouseDomain
 import Foundation
 import Testing
 
-/// A league's history in the real app: Playoff Push (a demo league) played to the end of 2019 through the use cases on
-/// the app's own database file, and a crafted 2020 brought in with `clubhouse season import`; its commissioner signs in,
-/// renews it from the Commissioner page (`R`, then `y`), walks the seasons with `<` and `>`, opens History (`H`) and
-/// sees 2019's champion — the team the database's own playoff results crowned — on the page and on the board.
+/// A league's history in the real app: Playoff Push (a demo league, made a keeper league keeping 2) played to the end of
+/// 2019 through the use cases on the app's own database file, and a crafted 2020 brought in with `clubhouse season
+/// import`; its commissioner signs in, renews it from the Commissioner page (`R`, then `y`), declares a keeper from
+/// the new season's roster (`m`, then `space`), walks the seasons with `<` and `>`, opens History (`H`) and sees 2019's
+/// champion — the team the database's own playoff results crowned — on the page and on the board.
 @Suite(.serialized) struct HistoryEndToEndTests {
     /// A tiny 2020 in nflverse's layouts (as `RenewalContractTests` crafts it): KC and HOU play each other weekly for 17
     /// weeks from September 10, and Patrick Mahomes has lines in weeks 1 and 17.
@@ -45,6 +46,13 @@ import Testing
         let old = try #require(try service.store.read { try $0.leagues() }.first { $0.name == "Playoff Push" })
         let commissioner = try #require(old.commissioner)
         let email = try #require(try service.store.read { try $0.user(commissioner) }).email
+        // A keeper league: each team may keep 2 of its final roster into the renewed season, at a round's cost.
+        try service.store.write { w in
+            var keeper = old
+            keeper.settings.leagueType = .keeper
+            keeper.settings.keeperCount = 2
+            try w.updateLeague(keeper)
+        }
         // The season played to its end on its own clock (the commissioner's clock control, through the use case).
         _ = try service.season.advanceClock(old.id, to: ISO8601.parse("2020-01-05T12:00:00Z")!, caller: .user(commissioner))
         let detail = try service.leagues.league(old.id, caller: .anonymous)
@@ -72,6 +80,17 @@ import Testing
         try t.send("y")
         let renewed = try t.waitFor(timeout: 30) { $0.contains("renewed from 2019 (< opens it)") }
         #expect(renewed.matched, "the 2020 league's page opens:\n\(renewed.screen)")
+
+        // The commissioner's own team in 2020: last season's final roster with each player's cost, the first selected;
+        // space keeps him (k moves up, as on every list).
+        try t.send("m")
+        let keepers = try t.waitForLoaded("0 of 2 from 2019")
+        #expect(keepers.matched && keepers.screen.contains("round "), "the keepers' page, with costs:\n\(keepers.screen)")
+        try t.send("Space")
+        let kept = try t.waitFor { $0.contains("1 of 2 from 2019") && $0.contains("★") }
+        #expect(kept.matched, "one kept, starred:\n\(kept.screen)")
+        try t.send("Escape")
+        #expect(try t.waitFor("renewed from 2019 (< opens it)").matched)
 
         // < and > walk the chain.
         try t.send("<")

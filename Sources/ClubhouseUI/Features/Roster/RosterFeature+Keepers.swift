@@ -4,7 +4,7 @@ import Terminal
 
 // A keeper league's renewed season, before its draft: the team's page lists its final roster of the season before,
 // each player with his keeper cost — a round ("round 4"), or in an auction league a price ("$23") out of the team's
-// budget; `k` marks or unmarks the selected one as a keeper (the footer says his cost and the deadline), saved at once
+// budget; `space` marks or unmarks the selected one as a keeper (the footer says his cost and the deadline), saved at once
 // (`PUT …/teams/{t}/keepers`, the list in the order declared).
 
 extension RosterFeature {
@@ -32,7 +32,7 @@ extension RosterFeature {
         return .load(t, id: EffectID.keepers(id), { try await api.keepers(id) }, answer: Action.keepersLoaded)
     }
 
-    /// Why `k` can't mark or unmark the selected player, or nil.
+    /// Why `space` can't mark or unmark the selected player, or nil.
     static func keeperReason(_ state: State) -> String? {
         guard let d = state.detail.value, let k = state.keepers.value else { return "nothing loaded yet" }
         let commissioner = d.capabilities.isCommissioner
@@ -55,14 +55,14 @@ extension RosterFeature {
         return nil
     }
 
-    /// `k`'s label: what it does to the selected player, with his cost.
+    /// `space`'s label: what it does to the selected player, with his cost.
     static func keeperLabel(_ state: State) -> String {
         guard let c = selectedCandidate(state) else { return "keeper" }
         if let k = kept(c.player, state) { return "unkeep (\(k.cost.shown))" }
         return "keep · \(c.cost.shown)"
     }
 
-    /// The write `k` sends: the team's keepers with the selected player added at the end, or taken out.
+    /// The write `space` sends: the team's keepers with the selected player added at the end, or taken out.
     static func keeperToggle(_ state: State) -> GatedWrite? {
         guard keeperReason(state) == nil, let c = selectedCandidate(state) else { return nil }
         var players = teamKeepers(state)?.keepers.map(\.player) ?? []

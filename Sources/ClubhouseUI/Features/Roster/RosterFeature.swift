@@ -53,7 +53,7 @@ public enum RosterFeature: PageFeature {
         case rosterLoaded(RequestToken, Result<TeamRoster, PresentableError>)
         case detailLoaded(RequestToken, Result<LeagueDetail, PresentableError>)
         case keepersLoaded(RequestToken, Result<LeagueKeepers, PresentableError>)
-        /// `k`: the selected player of last season's roster kept, or no longer.
+        /// `space`: the selected player of last season's roster kept, or no longer.
         case keeperToggled
         case list(ListMove)
         case rowActivated
@@ -93,7 +93,7 @@ public enum RosterFeature: PageFeature {
                           loadKeepers(&state, context: context))
         case .rosterLoaded(let t, let r):
             state.roster.finish(t, r, isEmpty: { $0.rows.isEmpty })
-            if let s = state.list.selected, s >= state.players.count { state.list.selected = state.players.isEmpty ? nil : state.players.count - 1 }
+            keepSelectionInList(&state)
             return resumeAfterSignIn(&state, context: context)
         case .detailLoaded(let t, let r):
             state.detail.finish(t, r)
@@ -101,13 +101,13 @@ public enum RosterFeature: PageFeature {
             return .merge(resumeAfterSignIn(&state, context: context), keepers)
         case .keepersLoaded(let t, let r):
             state.keepers.finish(t, r)
+            keepSelectionInList(&state)
             return .none
         case .keeperToggled:
             guard let write = keeperToggle(state) else { return .none }
             return .delegate(.perform(write))
         case .list(let m):
-            let count = keeperMode(state) && state.keepers.value != nil ? keeperCandidates(state).count : state.players.count
-            state.list.apply(m, count: count, viewport: context.viewport); return .none
+            state.list.apply(m, count: listCount(state), viewport: context.viewport); return .none
         case .rowActivated:
             guard let row = state.selectedRow else { return .none }
             return .delegate(.open(.player(row.player.id, league: state.id)))
@@ -180,6 +180,19 @@ public enum RosterFeature: PageFeature {
             let change = Wire.TradingBlockChange(team: state.team, player: row.player.id, on: !row.onTradingBlock)
             return .delegate(.perform(GatedWrite(Endpoints.Trades.tradingBlock, At.League(state.id), change)))
         }
+    }
+
+    /// The rows the list selects among: the players that may be kept on the keepers' page, else the roster's.
+    static func listCount(_ state: State) -> Int {
+        keeperMode(state) && state.keepers.value != nil ? keeperCandidates(state).count : state.players.count
+    }
+
+    /// After a load: the selection stays on a row of what is listed now — the last when the list got shorter, the first
+    /// when there was none (a renewed season's empty roster, then its keepers' list arriving).
+    static func keepSelectionInList(_ state: inout State) {
+        let count = listCount(state)
+        guard count > 0 else { state.list.selected = nil; return }
+        state.list.selected = min(state.list.selected ?? 0, count - 1)
     }
 
     /// Whether nobody is signed in (what the league said last).
@@ -273,7 +286,8 @@ public enum RosterFeature: PageFeature {
         if keeperMode(state) {
             let canKeep = isMine(state) || state.detail.value?.capabilities.isCommissioner == true
             return Keymap([
-                KeyBinding([.char("k")], .keeperToggled, label: keeperLabel(state), group: "Keepers", footer: canKeep,
+                // Space, as the trade builder marks players: j/k move through the list as on every page.
+                KeyBinding([.char(" ")], .keeperToggled, label: keeperLabel(state), group: "Keepers", footer: canKeep, footerKeys: "space",
                            enabledWhen: keeperReason(state) == nil, disabledReason: keeperReason(state), operation: Endpoints.Rosters.setKeepers.name),
             ] + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
         }
