@@ -27,17 +27,19 @@ import Terminal
         ChatMessage(id: id, leagueID: Demo.greats, userID: user, teamID: nil, authorName: name, body: body, at: Demo.now, mentions: mentions)
     }
 
-    /// A store signed in as `me`, a member of Gridiron Greats, desktop notifications by OSC 9.
+    /// A store signed in as `me`, Bits' manager in Gridiron Greats, desktop notifications by OSC 9.
     static func store(_ fake: FakeLeague, rings: BellRecorder, out: OutputRecorder,
-                      mutes: [String: [NotificationCategory]] = [:], reading: LeagueID? = nil) -> TestStore<NotificationsFeature> {
+                      mutes: [String: [NotificationCategory]] = [:], reading: LeagueID? = nil, drafting: LeagueID? = nil) -> TestStore<NotificationsFeature> {
         var env = AppEnvironment(api: fake, settings: InMemorySettingsStore(), now: { Demo.now }, sleep: { _ in }, bell: { rings.ring() })
         env.terminalOutput = { out.append($0) }
         var s = NotificationsFeature.State(since: Demo.now)
         s.me = me
         s.myLeagues = [Demo.greats: "Gridiron Greats"]
+        s.myTeams = [Demo.greats: Demo.bits]
         s.desktop = DesktopTarget(protocol: .osc9, terminal: "WezTerm")
         s.mutes = mutes
         s.reading = reading
+        s.drafting = drafting
         return TestStore(NotificationsFeature.self, s, context: PageContext(env: env, viewport: 10))
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import ClubhouseDomain
 
-/// What a notification is about; each may be muted per league (the League chat page's `N`). Mentions and chat notify
-/// now; transactions, scoring and draft are kept and shown for the notifications that will use them.
+/// What a notification is about; each may be muted per league (the League chat page's `N`): chat lines, mentions of
+/// you, your trades, your draft, your scores (`LeagueNotices`).
 public enum NotificationCategory: String, Codable, CaseIterable, Hashable, Sendable {
     case chat, mentions, transactions, scoring, draft
 

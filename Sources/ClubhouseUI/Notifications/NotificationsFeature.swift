@@ -6,8 +6,10 @@ import Terminal
 /// of every league they may read (one stream), and a chat line in one of their leagues that @mentions them shows a
 /// toast ("Ben mentioned you in Gridiron Greats: …"), counts on the top bar's bell, rings the terminal bell and —
 /// where the terminal shows them — sends a desktop notification (`DesktopTarget`). Another person's chat line in one
-/// of their leagues shows a toast and counts. Nothing for a category the person muted in that league, and no count
-/// for what the page on top already shows (that league's chat); the League chat page clears its league's count.
+/// of their leagues shows a toast and counts; so do their trades, their draft and their scores (`LeagueNotices`), a
+/// trade offered to them and their turn on the clock ringing too. Nothing for a category the person muted in that
+/// league, and no count for what the page on top already shows (that league's chat, or its draft room for the draft's
+/// news); the League chat page clears its league's count.
 public enum NotificationsFeature: Reducer {
     enum EffectID: EffectIdentifier { case events, leagues }
 
@@ -18,6 +20,8 @@ public enum NotificationsFeature: Reducer {
         public var me: UserID?
         /// The person's leagues and their names (read at sign-in).
         public var myLeagues: [LeagueID: String] = [:]
+        /// The person's team in each of their leagues that has one.
+        public var myTeams: [LeagueID: TeamID] = [:]
         /// The newest event seen: the stream opens again after it (a new sign-in).
         public var lastEventID: Int64?
         /// Events from before this moment are history, not news: the embedded transport replays a stream opened
@@ -25,6 +29,8 @@ public enum NotificationsFeature: Reducer {
         public var since: Date
         /// The league whose chat the page on top shows (nothing counts there), set by the shell.
         public var reading: LeagueID?
+        /// The league whose draft room is on top (it says and rings the draft's news itself), set by the shell.
+        public var drafting: LeagueID?
         /// Per-league mutes and where desktop notifications go, set by the shell from the settings.
         public var mutes: [String: [NotificationCategory]] = [:]
         public var desktop = DesktopTarget(protocol: nil)
@@ -44,8 +50,10 @@ public enum NotificationsFeature: Reducer {
         public var league: LeagueID
         public var category: NotificationCategory
         public var text: String
-        public init(league: LeagueID, category: NotificationCategory, text: String) {
-            self.league = league; self.category = category; self.text = text
+        /// Rings the bell and sends the desktop notification (a mention, an offer waiting for an answer, your turn).
+        public var rings: Bool
+        public init(league: LeagueID, category: NotificationCategory, text: String, rings: Bool? = nil) {
+            self.league = league; self.category = category; self.text = text; self.rings = rings ?? (category == .mentions)
         }
     }
 
@@ -69,6 +77,7 @@ public enum NotificationsFeature: Reducer {
             state.me = user
             state.unread = [:]
             state.myLeagues = [:]
+            state.myTeams = [:]
             guard user != nil else { return .merge(.cancel(id: EffectID.events), .cancel(id: EffectID.leagues)) }
             let after = state.lastEventID
             return .merge(
@@ -78,11 +87,13 @@ public enum NotificationsFeature: Reducer {
                 })
         case .leaguesLoaded(let leagues):
             state.myLeagues = Dictionary(leagues.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+            state.myTeams = Dictionary(leagues.compactMap { l in l.myTeam.map { (l.id, $0) } }, uniquingKeysWith: { a, _ in a })
             return .none
         case .eventReceived(let event):
             state.lastEventID = max(state.lastEventID ?? 0, event.id)
-            guard let me = state.me, event.kind == .chat, event.at >= state.since.addingTimeInterval(-grace),
-                  let body = try? event.decodedBody(as: LeagueEvent.Chat.self) else { return .none }
+            guard let me = state.me, event.at >= state.since.addingTimeInterval(-grace) else { return .none }
+            guard event.kind == .chat else { return leagueNotice(event, state: state, api: api) }
+            guard let body = try? event.decodedBody(as: LeagueEvent.Chat.self) else { return .none }
             let league = event.leagueID
             let category: NotificationCategory = body.mentions?.contains(me) == true ? .mentions : .chat
             if state.muted(category, in: league) { return .none }
@@ -103,7 +114,7 @@ public enum NotificationsFeature: Reducer {
             let shown = state.reading == notice.league
             if !shown { state.unread[notice.league, default: 0] += 1 }
             var fx: [Effect<Action>] = shown ? [] : [.delegate(.toast(DesktopNotification.sanitize(notice.text)))]
-            if notice.category == .mentions {
+            if notice.rings {
                 // The bell, and the desktop notification where the terminal shows one.
                 let env = context.env, sequence = state.desktop.sequence(title: "Clubhouse", body: notice.text)
                 fx.append(.run {
@@ -116,10 +127,20 @@ public enum NotificationsFeature: Reducer {
         }
     }
 
+    /// A trade, draft or scoring event in one of the person's leagues where they have a team (`LeagueNotices`).
+    static func leagueNotice(_ event: LeagueEvent, state: State, api: any LeagueAPI) -> Effect<Action> {
+        let league = event.leagueID
+        guard let name = state.myLeagues[league], let team = state.myTeams[league],
+              let (category, read) = LeagueNotices.notice(for: event, team: team, league: name, api: api),
+              !state.muted(category, in: league), !(category == .draft && state.drafting == league) else { return .none }
+        return .run { .noticeReady(await read()) }
+    }
+
     /// What the shell tells the notifications after every action: the league whose chat is on top (its count is
-    /// read), the mutes and where desktop notifications go.
-    public static func sync(_ state: inout State, reading: LeagueID?, settings: UserSettings, detected: DesktopTarget) {
+    /// read), the league whose draft room is on top, the mutes and where desktop notifications go.
+    public static func sync(_ state: inout State, reading: LeagueID?, drafting: LeagueID? = nil, settings: UserSettings, detected: DesktopTarget) {
         if state.reading != reading { state.reading = reading }
+        if state.drafting != drafting { state.drafting = drafting }
         if let reading, state.unread[reading] != nil { state.unread[reading] = nil }
         if state.mutes != settings.notificationMutes { state.mutes = settings.notificationMutes }
         let desktop = settings.desktopNotifications.resolved(detected)

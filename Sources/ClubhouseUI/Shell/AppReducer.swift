@@ -85,7 +85,8 @@ public enum AppReducer {
     /// Tells the notifications which league's chat is on top (its count is read) and the settings they follow.
     static func syncNotifications(_ state: inout AppState) {
         let reading: LeagueID? = if case .chat(let id) = state.top.page { id } else { nil }
-        NotificationsFeature.sync(&state.notifications, reading: reading, settings: state.settings, detected: state.terminal)
+        let drafting: LeagueID? = if case .draftRoom(let id) = state.top.page { id } else { nil }
+        NotificationsFeature.sync(&state.notifications, reading: reading, drafting: drafting, settings: state.settings, detected: state.terminal)
     }
 
     /// Ends the work of pages that left the sheet (a stream one watches included): see `PageLifetimes`.
