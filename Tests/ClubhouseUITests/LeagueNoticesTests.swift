@@ -32,10 +32,16 @@ import Terminal
             $0.lastEventID = 31
         }
         await store.send(.eventReceived(Self.event(E.TradeProposed(trade: TradeID(7), team: Demo.bits, with: Demo.bytes), id: 32))) { $0.lastEventID = 32 }
-        // My trade going through: said quietly.
+        // A trade I accepted going through: I just saw it — nothing; after a review, or my own offer: said quietly.
         await store.send(.eventReceived(Self.event(E.TradeExecuted(trade: TradeID(5), team: Demo.bytes, with: Demo.bits), id: 33))) { $0.lastEventID = 33 }
+        await store.send(.eventReceived(Self.event(E.TradeExecuted(trade: TradeID(5), team: Demo.bytes, with: Demo.bits, afterReview: true), id: 34))) {
+            $0.lastEventID = 34
+        }
         await store.receive({ if case .noticeReady(let n?) = $0 { !n.rings } else { false } }) { $0.unread[Demo.greats] = 2 }
         store.delegated(.toast("Your trade with Bytes went through in Gridiron Greats"))
+        await store.send(.eventReceived(Self.event(E.TradeExecuted(trade: TradeID(7), team: Demo.bits, with: Demo.hailMarys), id: 35))) { $0.lastEventID = 35 }
+        await store.receive({ if case .noticeReady(let n?) = $0 { !n.rings } else { false } }) { $0.unread[Demo.greats] = 3 }
+        store.delegated(.toast("Your trade with Hail Marys went through in Gridiron Greats"))
         await store.runSilentWork()
         #expect(rings.count == 1, "only the offer rang")
         store.finish()

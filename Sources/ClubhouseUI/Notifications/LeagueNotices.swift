@@ -3,7 +3,8 @@ import ClubhouseDomain
 
 /// The notifications besides chat (README.md, “League chat”): what in one of the person's own leagues is news to them,
 /// by category — each may be muted per league:
-/// - transactions: a trade offered to their team (rings: it waits for an answer), their trade going through;
+/// - transactions: a trade offered to their team (rings: it waits for an answer), their offer going through (or any
+///   trade of theirs, after a review);
 /// - draft: the draft starting, their team going on the clock (rings) — not while that draft's room is on top, which
 ///   says and rings it itself;
 /// - scoring: their final score of a week ("you won 114.9–98.2 against Bytes"), a correction of one of their scores.
@@ -23,7 +24,8 @@ enum LeagueNotices {
         switch try? event.decodedBody() {
         case let b as LeagueEvent.TradeProposed where b.with == team:
             return (.transactions, { notice(.transactions, "\(await teamName(b.team)) sent you a trade offer in \(league)", rings: true) })
-        case let b as LeagueEvent.TradeExecuted where b.team == team || b.with == team:
+        // The offer's maker hears it went through; its receiver only after a review (accepting, they just saw it).
+        case let b as LeagueEvent.TradeExecuted where b.team == team || (b.with == team && b.afterReview == true):
             let other = b.team == team ? b.with : b.team
             return (.transactions, {
                 notice(.transactions, "Your trade\(other == nil ? "" : " with \(await teamName(other!))") went through in \(league)")
