@@ -93,6 +93,25 @@ import Testing
         #expect(feed.before == nil, "one page holds it all")
     }
 
+    /// A week made final is a line with its high and low score, closest game and biggest blowout — the same teams and
+    /// scores the week's recap (`GET …/recap?week=N`) computes from the stored results; one line a final week.
+    @Test func aFinalWeekIsALineWithTheRecapsHighLowAndClosestGame() async throws {
+        let world = try ContractWorld()
+        let greats = try await world.league("Gridiron Greats")
+        let feed = try await world.api().activity(greats.id, kind: .results, limit: 50)
+        #expect(feed.lines.map(\.text).map { $0.prefix(12) } == (1...8).reversed().map { "Week \($0) final".prefix(12) }, "\(feed.lines.map(\.text))")
+        let recap = try await world.api().recap(greats.id, week: 8)
+        let r = recap.recap
+        func named(_ t: WeeklyRecap.TeamPoints) -> String { t.teams.map(recap.name).joined(separator: " and ") + " " + t.points.description }
+        let line = try #require(feed.lines.first)
+        #expect(line.kind == .results && line.event == .matchupsFinalized && line.teams == r.highScore.teams)
+        #expect(line.text == "Week 8 final — high score \(named(r.highScore))")
+        let closest = try #require(r.closestGame?.first), blowout = try #require(r.biggestBlowout?.first)
+        #expect(line.details == ["High score: \(named(r.highScore))", "Low score: \(named(r.lowScore))",
+                                 "Closest game: \(recap.name(closest.winner)) \(closest.winnerPoints)–\(closest.loserPoints) \(recap.name(closest.loser))",
+                                 "Biggest blowout: \(recap.name(blowout.winner)) by \(blowout.margin) over \(recap.name(blowout.loser))"])
+    }
+
     @Test func pagesFollowOneAnotherWithoutGapsOrRepeats() async throws {
         let world = try ContractWorld()
         let s = try await script(world)

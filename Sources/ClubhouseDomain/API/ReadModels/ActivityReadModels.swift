@@ -16,6 +16,8 @@ public enum ActivityKind: String, Codable, Sendable, CaseIterable {
     case draft
     /// Final scores changed by newer stats (`season.updated` with corrections).
     case corrections
+    /// A week made final: its high and low score and its closest game, from the stored results (`matchups.final`).
+    case results
 
     /// The stored event kinds this feed kind is made of.
     public var events: [LeagueEvent.Kind] {
@@ -26,6 +28,7 @@ public enum ActivityKind: String, Codable, Sendable, CaseIterable {
         case .keepers: [.keepersSet]
         case .draft: [.pickMade, .auctionSold]
         case .corrections: [.seasonUpdated]
+        case .results: [.matchupsFinalized]
         }
     }
 
@@ -44,6 +47,7 @@ public enum ActivityKind: String, Codable, Sendable, CaseIterable {
         case .keepers: "Keepers"
         case .draft: "Draft"
         case .corrections: "Score corrections"
+        case .results: "Weekly results"
         }
     }
 }

@@ -45,6 +45,7 @@ struct ActivityLines {
     let reader: any LeagueStoreReader
     private var transactions: [Transaction]?
     private var trades: [TradeID: Trade]?
+    private var matchups: [MatchupRecord]?
 
     init(league: League, teams: [Team], facts: SeasonFacts, reader: any LeagueStoreReader) {
         self.league = league; self.facts = facts; self.reader = reader
@@ -115,6 +116,16 @@ struct ActivityLines {
             return make("Pick \(b.pick): \(team(b.team)) took \(player(b.player))", [], [b.team])
         case let b as LeagueEvent.AuctionSold:
             return make("\(team(b.team)) bought \(player(b.player)) for $\(b.price)", [], [b.team])
+        case let b as LeagueEvent.MatchupsFinalized:
+            if matchups == nil { matchups = try reader.matchups(in: league.id) }
+            guard let r = WeeklyRecap.compute(week: b.week, matchups: matchups ?? [], lineups: [:], rosterSlots: [:]) else { return nil }
+            func named(_ t: WeeklyRecap.TeamPoints) -> String { t.teams.map(team).joined(separator: " and ") + " " + t.points.description }
+            var details = ["High score: \(named(r.highScore))", "Low score: \(named(r.lowScore))"]
+            if let g = r.closestGame?.first {
+                details.append("Closest game: \(team(g.winner)) \(g.winnerPoints.description)–\(g.loserPoints.description) \(team(g.loser))")
+            }
+            if let g = r.biggestBlowout?.first { details.append("Biggest blowout: \(team(g.winner)) by \(g.margin.description) over \(team(g.loser))") }
+            return make("Week \(b.week) final — high score \(named(r.highScore))", details, r.highScore.teams)
         case let b as LeagueEvent.SeasonUpdated:
             guard !b.corrections.isEmpty else { return nil }
             let weeks = Array(Set(b.corrections.map(\.week))).sorted().map(String.init).joined(separator: ", ")

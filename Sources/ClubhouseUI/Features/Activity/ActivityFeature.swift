@@ -160,6 +160,7 @@ public enum ActivityFeature: PageFeature {
         case .keepers: "Keeper"
         case .draft: "Draft"
         case .corrections: "Fix"
+        case .results: "Result"
         }
     }
 
