@@ -22,6 +22,8 @@ public protocol SeasonStoreReader {
     func seasonDataVersion() throws -> Int64
     /// Every play row of one week (derived from play-by-play), in game and play order; empty when the store has none.
     func plays(season: Int, week: Int) throws -> [PlayStat]
+    /// Every rushing, receiving and passing touchdown play of a season with its yards (what long-play bonuses count).
+    func touchdownPlays(season: Int) throws -> [LongTouchdown]
 }
 
 /// Writes of this journey inside one transaction (part of `LeagueStoreWriter`).
@@ -33,4 +35,5 @@ public protocol SeasonStoreWriter: SeasonStoreReader {
 extension SeasonStoreReader {
     /// Stores without play-by-play data: live games score 0 until final, as before plays existed.
     public func plays(season: Int, week: Int) throws -> [PlayStat] { [] }
+    public func touchdownPlays(season: Int) throws -> [LongTouchdown] { [] }
 }
