@@ -7,11 +7,12 @@ import Terminal
 /// The scoring and standings formats on screen: the standings page's All-play column and divisions, the league form's
 /// Bonuses, Decimals, Divisions and Median game rows, and the scoring page's bonus and format rows.
 @Suite struct FormatsRenderTests {
-    static func standings(_ entries: [StandingsEntry], width: Int = 100) -> String {
+    static func standings(_ entries: [StandingsEntry], width: Int = 100, decimals: Int? = nil) -> String {
         var s = StandingsFeature.State(id: Demo.greats)
         s.entries = Loadable(StandingsFeature.grouped(entries))
         var b = Buffer(size: Size(width: width, height: 8))
-        StandingsFeature.render(s, in: Rect(x: 0, y: 0, width: width, height: 8), buffer: &b, context: RenderContext(theme: .monochrome))
+        StandingsFeature.render(s, in: Rect(x: 0, y: 0, width: width, height: 8), buffer: &b,
+                                context: RenderContext(theme: .monochrome, decimals: decimals))
         return b.text()
     }
 
@@ -41,6 +42,13 @@ import Terminal
         #expect(bits.contains("6-2-0") && bits.contains("18-6"), "\(text)")
         #expect(bits.range(of: "6-2-0")!.lowerBound < bits.range(of: "18-6")!.lowerBound, "all-play follows the record")
         #expect(lines.first { $0.contains("Tailgaters") }?.contains("3-21") == true)
+    }
+
+    @Test func pointsAreShownWithTheLeaguesDecimals() {
+        #expect(Self.standings(Demo.standings).contains("921.4"))
+        #expect(Self.standings(Demo.standings, decimals: 2).contains("921.40"))
+        #expect(Self.standings(Demo.standings, decimals: 0).contains(" 921 "))
+        #expect(Self.standings(Demo.standings, decimals: 1).contains("921.4 "))
     }
 
     @Test func anOlderServersStandingsHaveNoAllPlayColumn() {

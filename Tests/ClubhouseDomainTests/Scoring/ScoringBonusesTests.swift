@@ -102,4 +102,10 @@ struct ScoringBonusesTests {
         rules.decimals = 2
         #expect(rules.weekPoints(for: line, position: .qb) == Points(hundredths: -148))
     }
+
+    @Test func pointsAreShownWithTheLeaguesDecimalsOrOneWhenItChoseNone() {
+        let p = Points(hundredths: 46_950)
+        #expect(p.shown(nil) == "469.5" && p.shown(1) == "469.5" && p.shown(2) == "469.50" && p.shown(0) == "470")
+        #expect(Points(hundredths: -149).shown(0) == "-1" && Points(hundredths: -49).shown(0) == "0" && Points(hundredths: -150).shown(0) == "-2")
+    }
 }

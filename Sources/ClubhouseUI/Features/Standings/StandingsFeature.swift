@@ -69,7 +69,7 @@ public enum StandingsFeature: PageFeature {
         let rows = entries.map { e in
             ["\(e.rank)", e.team.name, Format.manager(e.team)] + (divisions ? [e.division.map { "\($0)" + (e.leadsDivision == true ? "*" : " ") } ?? ""] : [])
                 + ["\(e.row.wins)-\(e.row.losses)-\(e.row.ties)"] + (allPlay ? [e.allPlay?.text ?? "–"] : [])
-                + [e.row.pointsFor.oneDecimal, e.row.pointsAgainst.oneDecimal, e.streak]
+                + [e.row.pointsFor.shown(context.decimals), e.row.pointsAgainst.shown(context.decimals), e.streak]
         }
         let roles: [[StyleRole?]] = entries.map { e in
             [.dim, nil, .dim] + (divisions ? [.dim] : []) + [nil] + (allPlay ? [.dim] : [])
