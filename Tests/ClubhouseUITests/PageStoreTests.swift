@@ -114,7 +114,7 @@ import Terminal
         await store.send(.onAppear) { t = $0.detail.begin() }
         #expect(store.waitingIDs == [TaskID(ScoringRulesFeature.EffectID.detail(Demo.greats))])
         await store.receive({ if case .leagueLoaded(_, .success) = $0 { true } else { false } }) { $0.detail.finish(t, .success(Demo.detail(Demo.greats))) }
-        let rules = ScoringRulesFeature.rows(Demo.detail(Demo.greats).league.settings.scoring).count
+        let rules = ScoringRulesFeature.rows(Demo.detail(Demo.greats).league.settings).count
         await store.send(.list(.bottom)) { $0.list.selected = rules - 1; $0.list.offset = rules - 10 }
         await store.send(.opened(.leagueSettings(Demo.greats)))
         store.delegated(.open(.leagueSettings(Demo.greats)))

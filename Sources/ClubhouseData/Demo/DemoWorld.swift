@@ -301,7 +301,7 @@ struct DemoSeeder {
             let rostered = Set(rosters.flatMap(\.playerIDs))
             let lastWeek = facts.weeklyStats(week: week - 1)
                 .filter { !rostered.contains($0.playerID) && facts.players[$0.playerID] != nil }
-                .map { s in (s.playerID, league.settings.scoring.points(for: s.stats, position: facts.players[s.playerID]!.position)) }
+                .map { s in (s.playerID, scored.points(s.playerID, week: week - 1, finalAt: .distantFuture)) }
                 .sorted { ($1.1, $0.0) < ($0.1, $1.0) }
             var claimed = Set<PlayerID>()
             let claimants = rosters.shuffled(using: &rng).prefix(3)

@@ -116,6 +116,23 @@ extension SeasonSQL {
         return out
     }
 
+    /// Touchdown rows of played plays (not the residual rows) joined to the same play's yards of the same player.
+    func touchdownPlays(season: Int) throws -> [LongTouchdown] {
+        var out: [LongTouchdown] = []
+        try each("""
+            SELECT t.player_id, t.week, t.stat, COALESCE(y.value, 0), t.elapsed_s FROM plays t
+            LEFT JOIN plays y ON y.season = t.season AND y.week = t.week AND y.game_id = t.game_id AND y.play_seq = t.play_seq
+                AND y.player_id = t.player_id
+                AND y.stat = CASE t.stat WHEN 'rushing_tds' THEN 'rushing_yards' WHEN 'receiving_tds' THEN 'receiving_yards' ELSE 'passing_yards' END
+            WHERE t.season = ? AND t.stat IN ('rushing_tds', 'receiving_tds', 'passing_tds') AND t.value > 0 AND t.quarter IS NOT NULL
+            ORDER BY t.player_id, t.week, t.game_id, t.play_seq
+            """, [season]) { s in
+            out.append(LongTouchdown(playerID: PlayerID(s.string(at: 0)), week: s.int(at: 1), stat: s.string(at: 2), yards: s.int(at: 3),
+                                     elapsed: s.int(at: 4)))
+        }
+        return out
+    }
+
     func seasonDataVersion() throws -> Int64 {
         if let known = memo.seasonDataVersion { return known }
         let version = try scalar("SELECT value FROM meta WHERE key = 'season_data_version'", as: Int64.self) ?? 0

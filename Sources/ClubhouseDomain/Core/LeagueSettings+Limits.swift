@@ -134,6 +134,7 @@ extension LeagueSettings {
         try validateSeason()
         try validateTrades()
         try validateKeepers()
+        try validateFormats()
     }
 
     // MARK: Teams
@@ -346,7 +347,7 @@ extension LeagueSettings {
         if !Self.allowedPlayoffTeams.contains(playoffTeams) {
             s.playoffTeams = Self.allowedPlayoffTeams.last { $0 <= playoffTeams } ?? Self.allowedPlayoffTeams[0]
         }
-        return s
+        return s.clampedFormats()
     }
 
     private static func clamped(_ weeks: ClosedRange<Int>) -> ClosedRange<Int> {

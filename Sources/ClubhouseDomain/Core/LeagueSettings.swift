@@ -84,6 +84,23 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
     }
     public var chosenPlayoffWeeks: ClosedRange<Int>?
 
+    // MARK: Formats (ClubhouseDomain/README.md, “Scoring and standings formats”)
+    /// Each team also plays the week's median score in the regular season (above wins, below loses, equal ties).
+    public var medianGame: Bool = false
+    /// 0 (none) or 2–4 divisions: teams by id, dealt round-robin; division winners are seeded first.
+    public var divisions: Int = 0
+    /// Week bonuses on top of the scoring (`ScoringRules.bonuses`): none by default.
+    public var bonuses: [ScoringBonus] {
+        get { scoring.bonuses }
+        set { scoring.bonuses = newValue }
+    }
+    /// 0, 1 or 2: the decimals each player's week is rounded to and scores are shown with; nil (the default) keeps
+    /// exact hundredths shown to one decimal, as before the setting existed (`ScoringRules.decimals`).
+    public var decimals: Int? {
+        get { scoring.decimals }
+        set { scoring.decimals = newValue }
+    }
+
     // MARK: Trades
     public var tradeReview: TradeReview = .vote
     /// Hours an accepted trade stays in review (league clock) before it executes.
@@ -164,7 +181,8 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         case leagueType, teamCount, rosterSlots, positionMaxima, scoring, draftType, pickClockSeconds, waiverType, faabBudget, waiverPeriodDays,
              regularSeasonWeeks, playoffTeams, playoffWeeks, tradeReview, tradeReviewHours, tradeDeadlineWeek, tradePicks, tradeExpiryDays,
              auctionBudget, auctionMinBid, auctionIncrement, nominationSeconds, bidSeconds, bidResetSeconds,
-             keeperCount, keeperCost, keeperRoundPenalty, undraftedKeeperRound, keeperAuctionRaise, maxKeeperYears, keeperDeadlineHours
+             keeperCount, keeperCost, keeperRoundPenalty, undraftedKeeperRound, keeperAuctionRaise, maxKeeperYears, keeperDeadlineHours,
+             medianGame, divisions, bonuses, decimals
     }
 
     /// Decodes what a client sent or storage holds: every key may be missing and then takes its default (a settings row
@@ -205,6 +223,10 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         keeperAuctionRaise = try c.decodeIfPresent(Int.self, forKey: .keeperAuctionRaise) ?? d.keeperAuctionRaise
         maxKeeperYears = try c.decodeIfPresent(Int.self, forKey: .maxKeeperYears) ?? d.maxKeeperYears
         keeperDeadlineHours = try c.decodeIfPresent(Int.self, forKey: .keeperDeadlineHours) ?? d.keeperDeadlineHours
+        medianGame = try c.decodeIfPresent(Bool.self, forKey: .medianGame) ?? d.medianGame
+        divisions = try c.decodeIfPresent(Int.self, forKey: .divisions) ?? d.divisions
+        bonuses = try c.decodeIfPresent([ScoringBonus].self, forKey: .bonuses) ?? d.bonuses
+        decimals = try c.decodeIfPresent(Int.self, forKey: .decimals)
     }
 
     /// Encodes every setting as read (a dependent one's default included), so readers see the values in force.
@@ -241,6 +263,10 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         try c.encode(keeperAuctionRaise, forKey: .keeperAuctionRaise)
         try c.encode(maxKeeperYears, forKey: .maxKeeperYears)
         try c.encode(keeperDeadlineHours, forKey: .keeperDeadlineHours)
+        try c.encode(medianGame, forKey: .medianGame)
+        try c.encode(divisions, forKey: .divisions)
+        try c.encode(bonuses, forKey: .bonuses)
+        try c.encodeIfPresent(decimals, forKey: .decimals)
     }
 
     /// Equal when every setting reads the same (whether a dependent one was chosen or follows its default).
@@ -255,6 +281,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
             && a.bidResetSeconds == b.bidResetSeconds && a.keeperCount == b.keeperCount && a.keeperCost == b.keeperCost
             && a.keeperRoundPenalty == b.keeperRoundPenalty && a.undraftedKeeperRound == b.undraftedKeeperRound && a.keeperAuctionRaise == b.keeperAuctionRaise
             && a.maxKeeperYears == b.maxKeeperYears && a.keeperDeadlineHours == b.keeperDeadlineHours
+            && a.medianGame == b.medianGame && a.divisions == b.divisions
     }
 
     public func hash(into h: inout Hasher) {
@@ -264,7 +291,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         h.combine(tradePicks); h.combine(tradeExpiryDays); h.combine(auctionBudget); h.combine(auctionMinBid); h.combine(auctionIncrement)
         h.combine(nominationSeconds); h.combine(bidSeconds); h.combine(bidResetSeconds)
         h.combine(keeperCount); h.combine(keeperCost); h.combine(keeperRoundPenalty); h.combine(undraftedKeeperRound); h.combine(keeperAuctionRaise)
-        h.combine(maxKeeperYears); h.combine(keeperDeadlineHours)
+        h.combine(maxKeeperYears); h.combine(keeperDeadlineHours); h.combine(medianGame); h.combine(divisions)
     }
 
     private static let defaults = LeagueSettings()

@@ -61,6 +61,19 @@ public struct Points: Hashable, Comparable, Codable, Sendable, AdditiveArithmeti
         return "\(sign)\(v / 100).\(frac < 10 ? "0" : "")\(frac)"
     }
 
+    /// With a league's `decimals` (0: "469", 1: "469.2", 2: "469.20"); nil, a league that didn't choose: one decimal, as
+    /// before the setting existed. Rounds half away from zero.
+    public func shown(_ decimals: Int?) -> String {
+        switch decimals {
+        case 0:
+            let v = hundredths.magnitude
+            let whole = v / 100 + (v % 100 >= 50 ? 1 : 0)
+            return (hundredths < 0 && whole > 0 ? "-" : "") + "\(whole)"
+        case 2: return description
+        default: return oneDecimal
+        }
+    }
+
     /// One decimal as fantasy apps show totals ("469.2"); rounds half away from zero.
     public var oneDecimal: String {
         let sign = hundredths < 0 ? "-" : ""

@@ -23,6 +23,12 @@ public struct ScoringRules: Hashable, Codable, Sendable {
     /// Kicker field goals by distance bucket column ("fg_made_0_19" … "fg_made_60_").
     public var fieldGoalBuckets: [String: Points]
     public var pointsAllowedTiers: [PointsAllowedTier]
+    /// Week bonuses (league setting `bonuses`, stored and sent beside `scoring`, not inside it): none by default.
+    public var bonuses: [ScoringBonus] = []
+    /// Decimals a player's week is rounded to (league setting `decimals`: 0, 1 or 2); nil keeps exact hundredths.
+    public var decimals: Int? = nil
+
+    private enum CodingKeys: String, CodingKey { case preset, perStat, fieldGoalBuckets, pointsAllowedTiers }
 
     public init(preset: ScoringPreset, perStat: [String: Points], fieldGoalBuckets: [String: Points], pointsAllowedTiers: [PointsAllowedTier]) {
         self.preset = preset; self.perStat = perStat; self.fieldGoalBuckets = fieldGoalBuckets; self.pointsAllowedTiers = pointsAllowedTiers

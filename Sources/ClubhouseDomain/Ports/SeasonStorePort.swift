@@ -25,6 +25,8 @@ public protocol SeasonStoreReader {
     func seasonDataVersion() throws -> Int64
     /// Every play row of one week (derived from play-by-play), in game and play order; empty when the store has none.
     func plays(season: Int, week: Int) throws -> [PlayStat]
+    /// Every rushing, receiving and passing touchdown play of a season with its yards (what long-play bonuses count).
+    func touchdownPlays(season: Int) throws -> [LongTouchdown]
 }
 
 /// Writes of this journey inside one transaction (part of `LeagueStoreWriter`).
@@ -38,4 +40,5 @@ extension SeasonStoreReader {
     public func plays(season: Int, week: Int) throws -> [PlayStat] { [] }
     /// Stores that keep one season: nobody is a former player.
     public func formerPlayers(before season: Int) throws -> [Player] { [] }
+    public func touchdownPlays(season: Int) throws -> [LongTouchdown] { [] }
 }

@@ -106,7 +106,7 @@ struct LeagueSnapshot {
         matchups = try r.matchups(in: id)
         self.facts = facts
         scored = facts.scored(league.settings.scoring)
-        standings = Standings(teams: teams.map(\.id), results: matchups.compactMap(\.result))
+        standings = Standings(teams: teams.map(\.id), results: matchups.compactMap(\.result), settings: league.settings)
         records = Dictionary(standings.rows.map { ($0.teamID, $0) }, uniquingKeysWith: { a, _ in a })
         live = try facts.liveWeek(at: league.clock, reader: r)
     }

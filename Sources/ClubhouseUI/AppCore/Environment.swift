@@ -56,8 +56,10 @@ public struct RenderContext: Sendable {
     public var now: Date
     /// True when this pane has the keyboard focus.
     public var focused: Bool
-    public init(theme: Theme, clock: Duration = .zero, now: Date = Date(timeIntervalSince1970: 0), focused: Bool = true) {
-        self.theme = theme; self.clock = clock; self.now = now; self.focused = focused
+    /// The decimals fantasy scores are shown with: the league the board follows (`LeagueSettings.decimals`; nil: one).
+    public var decimals: Int?
+    public init(theme: Theme, clock: Duration = .zero, now: Date = Date(timeIntervalSince1970: 0), focused: Bool = true, decimals: Int? = nil) {
+        self.theme = theme; self.clock = clock; self.now = now; self.focused = focused; self.decimals = decimals
     }
     public func style(_ role: StyleRole) -> Style { theme.style(role) }
     func with(focused: Bool) -> RenderContext { var c = self; c.focused = focused; return c }

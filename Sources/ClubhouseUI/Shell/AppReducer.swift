@@ -435,7 +435,7 @@ public enum AppReducer {
     }
 
     static func renderContext(_ state: AppState) -> RenderContext {
-        RenderContext(theme: state.theme, clock: state.clock, now: state.now, focused: true)
+        RenderContext(theme: state.theme, clock: state.clock, now: state.now, focused: true, decimals: state.board.league.value?.league.settings.decimals)
     }
 }
 

@@ -15,6 +15,8 @@ struct Fixture: Sendable {
     let liveWeeks: [Int: LiveWeek]
     /// Every play row of the season (derived from play-by-play, residual rows included).
     let plays: [PlayStat]
+    /// The season's touchdown plays with their yards, as the store reads them for long-play bonuses.
+    let touchdowns: [LongTouchdown]
 
     private init() {
         let db = try! Database.inMemory()
@@ -27,6 +29,7 @@ struct Fixture: Sendable {
         games = try! store.read { try $0.games(season: season) }
         let plays = try! store.read { r in try (1...17).flatMap { try r.plays(season: season, week: $0) } }
         self.plays = plays
+        touchdowns = try! store.read { try $0.touchdownPlays(season: season) }
         liveWeeks = Dictionary(grouping: plays, by: \.week).mapValues { LiveWeek(week: $0[0].week, rows: $0) }
     }
 

@@ -138,7 +138,15 @@ public struct StandingsEntry: Hashable, Codable, Sendable {
     public var row: StandingsRow
     /// "W3", "L1".
     public var streak: String
-    public init(rank: Int, team: TeamSummary, row: StandingsRow, streak: String) {
+    /// The team's all-play record over the final regular-season weeks (nil from an older server, which sends none).
+    public var allPlay: WeeklyRecap.Record?
+    /// Its division, 1-based, in a league with divisions (then `rank` is its playoff place: division winners first).
+    public var division: Int?
+    /// Whether it leads its division.
+    public var leadsDivision: Bool?
+    public init(rank: Int, team: TeamSummary, row: StandingsRow, streak: String, allPlay: WeeklyRecap.Record? = nil, division: Int? = nil,
+                leadsDivision: Bool? = nil) {
         self.rank = rank; self.team = team; self.row = row; self.streak = streak
+        self.allPlay = allPlay; self.division = division; self.leadsDivision = leadsDivision
     }
 }

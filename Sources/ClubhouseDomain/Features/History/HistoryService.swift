@@ -58,7 +58,7 @@ extension HistoryService {
                                                  managerName: t.manager.flatMap { users[$0]?.displayName })
         }
         let results = try r.matchups(in: league.id).compactMap(\.result)
-        let standings = Standings(teams: teams.map(\.id), results: results)
+        let standings = Standings(teams: teams.map(\.id), results: results, settings: league.settings)
         let rows = standings.rows.enumerated().compactMap { i, row in
             members[row.teamID].map { LeagueHistory.Standing(rank: i + 1, member: $0, wins: row.wins, losses: row.losses, ties: row.ties,
                                                              pointsFor: row.pointsFor, pointsAgainst: row.pointsAgainst) }

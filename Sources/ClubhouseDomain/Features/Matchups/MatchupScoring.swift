@@ -63,10 +63,19 @@ public struct MatchupScoring: Sendable {
     /// The league's season clock.
     public var now: Date
     private var stats: [Int: [PlayerID: WeeklyStat]]
+    /// player → week → touchdown plays (long-play bonuses; `SeasonFacts.touchdowns`).
+    public var touchdowns: [PlayerID: [Int: [LongTouchdown]]] = [:]
 
     public init(rules: ScoringRules, players: [PlayerID: Player], weeklyStats: [WeeklyStat], games: [Game], now: Date) {
         self.rules = rules; self.players = players; self.games = games; self.now = now
         stats = Dictionary(grouping: weeklyStats, by: \.week).mapValues { Dictionary($0.map { ($0.playerID, $0) }, uniquingKeysWith: { a, _ in a }) }
+    }
+
+    /// The same scoring with the season's touchdown plays, which long-play bonuses count.
+    public func withTouchdowns(_ touchdowns: [PlayerID: [Int: [LongTouchdown]]]) -> MatchupScoring {
+        var s = self
+        s.touchdowns = touchdowns
+        return s
     }
 
     /// A week is final once every NFL game of that week is final: until then a benched player could still enter an empty slot.
@@ -101,7 +110,7 @@ public struct MatchupScoring: Sendable {
         if game.isFinal(at: now) {
             // No stat row for a final game means he didn't record a stat: 0 (a defense is never awarded a shutout it has no row for).
             var points = Points.zero
-            if let row, let position = players[id]?.position { points = rules.points(for: row.stats, position: position) }
+            if let row, let position = players[id]?.position { points = rules.weekPoints(for: row.stats, position: position, longTouchdowns: touchdowns[id]?[week] ?? []) }
             return StarterScore(playerID: id, slot: slot, state: .final, points: points)
         }
         return StarterScore(playerID: id, slot: slot, state: game.hasKickedOff(at: now) ? .inProgress : .notStarted, points: .zero)

@@ -15,9 +15,13 @@ extension MatchupsService {
             let s = try LeagueSnapshot(r, league: id, cache: factsCache)
             try requireVisible(s.league, caller: caller, reader: r)
             let records = s.records
-            return s.standings.rows.enumerated().map { i, row in
-                let team = s.teams.first { $0.id == row.teamID }!
-                return StandingsEntry(rank: i + 1, team: s.summary(team, records: records), row: row, streak: streak(row.teamID, s))
+            // In playoff order: the standings, or with divisions their winners first (`Standings.seeded`).
+            return s.standings.seeded.enumerated().compactMap { i, id in
+                guard let row = records[id], let team = s.teams.first(where: { $0.id == id }) else { return nil }
+                let division = s.standings.divisionOf[id]
+                return StandingsEntry(rank: i + 1, team: s.summary(team, records: records), row: row, streak: streak(id, s),
+                                      allPlay: s.standings.allPlay[id], division: division,
+                                      leadsDivision: division == nil ? nil : s.standings.leadsDivision(id))
             }
         }
     }

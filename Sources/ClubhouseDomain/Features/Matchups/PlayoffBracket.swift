@@ -16,7 +16,7 @@ public struct PlayoffBracket: Hashable, Sendable {
         public var winners: [TeamID]?
     }
 
-    /// The top `settings.playoffTeams` of `standings` (2, 4 or 6), starting in the first playoff week.
+    /// The top `settings.playoffTeams` of `standings` (2, 4 or 6; division winners first), starting in the first playoff week.
     public init(leagueID: LeagueID, standings: Standings, settings: LeagueSettings) throws(DomainError) {
         let count = settings.playoffTeams
         guard LeagueSettings.allowedPlayoffTeams.contains(count) else {
@@ -25,7 +25,7 @@ public struct PlayoffBracket: Hashable, Sendable {
         guard standings.rows.count >= count else {
             throw .validation(field: "playoffTeams", message: "\(count) playoff teams need at least \(count) teams in the league")
         }
-        self.init(leagueID: leagueID, seeds: standings.rows.prefix(count).map(\.teamID), firstWeek: settings.playoffWeeks.lowerBound)
+        self.init(leagueID: leagueID, seeds: Array(standings.seeded.prefix(count)), firstWeek: settings.playoffWeeks.lowerBound)
     }
 
     public init(leagueID: LeagueID, seeds: [TeamID], firstWeek: Int) {

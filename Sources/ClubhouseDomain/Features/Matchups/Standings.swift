@@ -10,11 +10,25 @@ public struct Standings: Sendable {
     public let rows: [StandingsRow]
     /// Each team's head-to-head win fraction against the teams it is tied with on the first three levels.
     private let headToHead: [TeamID: Fraction]
+    /// Each team's all-play record over the final regular-season weeks (every week against every team that scored).
+    public let allPlay: [TeamID: WeeklyRecap.Record]
+    /// Each team's division, 1-based (empty without divisions): teams by id dealt round-robin.
+    public let divisionOf: [TeamID: Int]
+    /// The playoff order: each division's best team first (in standings order), then the rest in standings order;
+    /// without divisions the standings order itself.
+    public let seeded: [TeamID]
+
+    /// The standings under a league's formats: `medianGame` and `divisions` from its settings.
+    public init(teams: [TeamID], results: [MatchupResult], settings: LeagueSettings) {
+        self.init(teams: teams, results: results, medianGame: settings.medianGame, divisions: settings.divisions)
+    }
 
     /// Standings of `teams` from the final, non-playoff `results` (byes and live matchups don't count).
     /// Ties count half a win. Head-to-head is each team's record in games among all teams level on win %, points
     /// for and points against (a mini-league, so three-way ties stay a consistent order); no games among them is 0.500.
-    public init(teams: [TeamID], results: [MatchupResult]) {
+    /// With `medianGame` each team's week also counts a game against the week's median score (no points for or
+    /// against); `divisions` (2–4) deal the teams into divisions and seed their winners first.
+    public init(teams: [TeamID], results: [MatchupResult], medianGame: Bool = false, divisions: Int = 0) {
         let counted = results.filter { $0.isFinal && !$0.isBye && !$0.matchup.isPlayoff }
         var table = Dictionary(uniqueKeysWithValues: Set(teams).map { ($0, StandingsRow(teamID: $0)) })
         for result in counted {
@@ -23,6 +37,9 @@ public struct Standings: Sendable {
             Self.record(&table[result.matchup.home]!, scored: result.homePoints, allowed: awayPoints)
             Self.record(&table[away]!, scored: awayPoints, allowed: result.homePoints)
         }
+        let weeks = Self.weekScores(results, teams: Set(teams))
+        if medianGame { Self.recordMedianGames(&table, weeks: weeks) }
+        allPlay = Self.allPlay(weeks, teams: teams)
         // Head-to-head within each group level on the first three keys.
         let groups = Dictionary(grouping: table.values) { GroupKey(row: $0) }
         var h2h: [TeamID: Fraction] = [:]
@@ -39,7 +56,10 @@ public struct Standings: Sendable {
         }
         headToHead = h2h
         let unsorted = Array(table.values)
-        rows = unsorted.sorted { Self.compare($0, $1, h2h) == .ascending }
+        let sorted = unsorted.sorted { Self.compare($0, $1, h2h) == .ascending }
+        rows = sorted
+        divisionOf = Self.divisions(teams, count: divisions)
+        seeded = Self.seeds(sorted.map(\.teamID), divisionOf: divisionOf)
     }
 
     /// The team's 1-based place.

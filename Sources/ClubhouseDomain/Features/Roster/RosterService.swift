@@ -93,7 +93,8 @@ extension RosterService {
             let baseLog = facts.gameLog(id, finalAt: now).map { w -> GameLogRow in
                 let g = facts.game(team: w.nflTeam, week: w.week)
                 return GameLogRow(week: w.week, opponent: w.opponent, isHome: g?.homeTeam == w.nflTeam, stats: w.stats,
-                                  statLine: w.stats.summary(for: p.position), points: scoring.points(for: w.stats, position: p.position))
+                                  statLine: w.stats.summary(for: p.position), points: scoring.weekPoints(for: w.stats, position: p.position,
+                                                                                                longTouchdowns: facts.touchdowns[id]?[w.week] ?? []))
             }
             let log = baseLog + (liveRow.map { [$0] } ?? [])
             let totals = log.reduce(StatLine()) { $0 + $1.stats }

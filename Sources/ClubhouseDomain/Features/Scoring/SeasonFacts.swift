@@ -33,6 +33,8 @@ public struct SeasonFacts: Sendable {
     /// week → every stat row of that week.
     private let byWeek: [Int: [WeeklyStat]]
     public let priorSeason: [PlayerID: PriorSeasonStat]
+    /// player → week → his touchdown plays with their yards (long-play bonuses).
+    public let touchdowns: [PlayerID: [Int: [LongTouchdown]]]
     /// Values derived per scoring rules (rankings, points per stat row), built on first use. They live exactly
     /// as long as these facts, i.e. one season data version.
     private let scored = ScoredCache()
@@ -47,7 +49,7 @@ public struct SeasonFacts: Sendable {
 
     public init(version: Int64, season: Int? = nil, nflTeams: [NFLTeam], players: [Player], injuries: [PlayerID: InjuryStatus],
                 injuryReports: [InjuryReport] = [], games: [Game], weeklyStats: [WeeklyStat], priorSeason: [PriorSeasonStat],
-                priorBasis: PriorSeason.Basis? = nil, formerPlayers: [Player] = []) {
+                priorBasis: PriorSeason.Basis? = nil, formerPlayers: [Player] = [], touchdownPlays: [LongTouchdown] = []) {
         self.version = version
         let season = season ?? games.first?.season ?? weeklyStats.first?.season ?? 0
         self.season = season
@@ -83,6 +85,9 @@ public struct SeasonFacts: Sendable {
         logFinals = sortedLogs.mapValues { $0.map { gameOf($0)?.finalAt } }
         byWeek = Dictionary(grouping: weeklyStats, by: \.week)
         self.priorSeason = Dictionary(priorSeason.map { ($0.playerID, $0) }, uniquingKeysWith: { a, _ in a })
+        var tds: [PlayerID: [Int: [LongTouchdown]]] = [:]
+        for t in touchdownPlays { tds[t.playerID, default: [:]][t.week, default: []].append(t) }
+        touchdowns = tds
     }
 
     /// Loads one season's facts through a store reader.
@@ -90,7 +95,8 @@ public struct SeasonFacts: Sendable {
         let prior = try r.priorSeason(before: season)
         return try SeasonFacts(version: r.seasonDataVersion(), season: season, nflTeams: r.nflTeams(season: season), players: r.players(season: season),
                                injuries: r.injuries(), injuryReports: r.injuryReports(season: season, week: nil), games: r.games(season: season), weeklyStats: r.weeklyStats(season: season),
-                               priorSeason: prior.rows, priorBasis: prior.basis, formerPlayers: r.formerPlayers(before: season))
+                               priorSeason: prior.rows, priorBasis: prior.basis, formerPlayers: r.formerPlayers(before: season),
+                               touchdownPlays: r.touchdownPlays(season: season))
     }
 
     /// The week a clock is in (see `SeasonCalendar.week(at:)`).
@@ -180,7 +186,8 @@ public struct SeasonFacts: Sendable {
             var points: [PlayerID: [Int: Points]] = [:]
             for (id, weeks) in weekly {
                 guard let p = players[id] else { continue }
-                points[id] = weeks.mapValues { scoring.points(for: $0.stats, position: p.position) }
+                let tds = touchdowns[id] ?? [:]
+                points[id] = weeks.mapValues { scoring.weekPoints(for: $0.stats, position: p.position, longTouchdowns: tds[$0.week] ?? []) }
             }
             var logPoints: [PlayerID: [Points]] = [:]
             for (id, log) in logs {
@@ -345,8 +352,9 @@ public struct ScoredSeason: Sendable {
         guard let live, live.week == week else { return points(player, week: week, finalAt: now) }
         let m = facts.moment(player, week: week, at: now, live: live)
         guard case .inProgress = m.phase else { return points(player, week: week, finalAt: now) }
-        guard let stats = m.stats, let p = facts.players[player] else { return .zero }
-        return values.scoring.points(for: stats, position: p.position)
+        guard let stats = m.stats, let p = facts.players[player], case .inProgress(let elapsed) = m.phase else { return .zero }
+        let tds = (facts.touchdowns[player]?[week] ?? []).filter { $0.elapsed <= elapsed }
+        return values.scoring.weekPoints(for: stats, position: p.position, longTouchdowns: tds)
     }
 
     /// What a player is expected to score in a whole game of `week`: his points per game over this season's games

@@ -65,7 +65,7 @@ extension SeasonService {
                     guard let lock = Self.correctionLock(week: week, calendar: facts.calendar) else { continue }
                     let lineups = Dictionary(try w.lineups(in: id, week: week).map { ($0.teamID, $0) }, uniquingKeysWith: { a, _ in a })
                     let scoring = MatchupScoring(rules: league.settings.scoring, players: facts.players, weeklyStats: facts.weeklyStats(week: week),
-                                                 games: facts.games, now: max(league.clock, facts.calendar.weekFinal(week) ?? league.clock))
+                                                 games: facts.games, now: max(league.clock, facts.calendar.weekFinal(week) ?? league.clock)).withTouchdowns(facts.touchdowns)
                     let open = league.clock < lock
                     for i in records.indices where records[i].matchup.week == week && records[i].isFinal {
                         let fresh = scoring.result(of: records[i].matchup, lineups: lineups)

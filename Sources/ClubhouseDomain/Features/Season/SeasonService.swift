@@ -123,7 +123,7 @@ extension SeasonService {
             try w.setLineup(l)
         }
         let scoring = MatchupScoring(rules: league.settings.scoring, players: facts.players, weeklyStats: facts.weeklyStats(week: week),
-                                     games: facts.games, now: league.clock)
+                                     games: facts.games, now: league.clock).withTouchdowns(facts.touchdowns)
         for i in records.indices where records[i].matchup.week == week {
             let r = scoring.result(of: records[i].matchup, lineups: lineups)
             records[i].homePoints = r.homePoints
@@ -133,7 +133,7 @@ extension SeasonService {
         let teams = try w.teams(in: league.id).map(\.id)
         // Into the playoffs after the last regular-season week; round by round after that.
         if week >= league.settings.regularSeasonWeeks.upperBound {
-            let standings = Standings(teams: teams, results: records.compactMap(\.result))
+            let standings = Standings(teams: teams, results: records.compactMap(\.result), settings: league.settings)
             let bracket = try PlayoffBracket(leagueID: league.id, standings: standings, settings: league.settings)
             let results = records.compactMap(\.result)
             if let champion = bracket.champion(results: results) {

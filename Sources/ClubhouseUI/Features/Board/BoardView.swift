@@ -48,9 +48,9 @@ extension BoardFeature {
         let live = points && (sb.map { s in s.matchups.contains { $0.status == .live } } ?? false)
         func weekPoints(_ t: TeamID) -> String {
             guard let m = sb?.matchups.first(where: { $0.involves(t) }) else { return "" }
-            return (m.home.team.id == t ? m.home.points : m.away?.points ?? .zero).oneDecimal
+            return (m.home.team.id == t ? m.home.points : m.away?.points ?? .zero).shown(context.decimals)
         }
-        let rows = entries.map { e in ["\(e.rank)", e.team.name, e.row.record] + (points ? [e.row.pointsFor.oneDecimal] : []) + (live ? [weekPoints(e.team.id)] : []) }
+        let rows = entries.map { e in ["\(e.rank)", e.team.name, e.row.record] + (points ? [e.row.pointsFor.shown(context.decimals)] : []) + (live ? [weekPoints(e.team.id)] : []) }
         var highlighted: Int?
         if let h = state.highlight {
             switch h {
@@ -66,7 +66,7 @@ extension BoardFeature {
 
     static func scoreboardTable(_ state: State, _ sb: Scoreboard, context: RenderContext) -> DataTable {
         let rows = sb.matchups.map { m -> [String] in
-            [m.home.team.name, m.home.points.oneDecimal, m.away?.points.oneDecimal ?? "", m.away?.team.name ?? "(bye)", m.status == .live ? "●" : m.status == .final ? "F" : ""]
+            [m.home.team.name, m.home.points.shown(context.decimals), m.away?.points.shown(context.decimals) ?? "", m.away?.team.name ?? "(bye)", m.status == .live ? "●" : m.status == .final ? "F" : ""]
         }
         let roles: [[StyleRole?]] = sb.matchups.map { m in
             guard let a = m.away, m.status != .upcoming else { return [nil, nil, nil, nil, .dim] }

@@ -49,6 +49,11 @@ extension LeagueForm {
         case .faabBudget: return "$\(s.faabBudget)"
         case .waiverPeriod: return "\(s.waiverPeriodDays) day\(s.waiverPeriodDays == 1 ? "" : "s")"
         case .playoffTeams: return "\(s.playoffTeams)"
+        case .bonuses:
+            return s.bonuses.isEmpty ? "none" : s.bonuses == ScoringBonus.yardageAndLongPlays ? "yards + long TD" : "\(s.bonuses.count) custom"
+        case .decimals: return s.decimals.map { "\($0)" } ?? "not rounded"
+        case .divisions: return s.divisions == 0 ? "none" : "\(s.divisions)"
+        case .medianGame: return s.medianGame ? "on" : "off"
         case .tradeReview: return s.tradeReview == .vote ? "league vote" : s.tradeReview.rawValue
         case .tradeReviewHours: return "\(s.tradeReviewHours) h"
         case .tradeDeadline: return "week \(s.tradeDeadlineWeek)"
@@ -113,6 +118,17 @@ extension LeagueForm {
             let w = s.playoffWeeks
             let weeks = w.count == 1 ? "week \(w.lowerBound)" : "weeks \(w.lowerBound)–\(w.upperBound)"
             return "2, 4 or 6 · \(weeks)\(s.playoffTeams == 6 ? " · top two seeds get a bye" : "")"
+        case .bonuses:
+            return s.bonuses == ScoringBonus.yardageAndLongPlays
+                ? "100–199 rush/rec yd +3, 200+ +6, 300+ pass yd +3, TD of 40+ yd +2 · each week"
+                : "none, or yardage and long-play bonuses on each week"
+        case .decimals:
+            return s.decimals == nil ? "points kept to 0.01, shown to 0.1 · or rounded to 0, 1 or 2 decimals"
+                : "each player's week is rounded to it · 0, 1 or 2, or not rounded"
+        case .divisions:
+            return s.divisions == 0 ? "none, or 2–4 (two teams each at least) · teams dealt by id"
+                : "teams dealt by id · each division winner is seeded first, then the rest by record"
+        case .medianGame: return "each week every team also plays the week's median score · regular season only"
         case .tradeReview:
             switch s.tradeReview {
             case .noReview: return "an accepted trade executes at once"

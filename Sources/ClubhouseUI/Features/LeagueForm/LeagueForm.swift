@@ -23,6 +23,8 @@ public enum LeagueFormField: Hashable, Sendable {
     case auctionBudget, auctionMinBid, auctionIncrement, nominationClock, bidClock, bidResetClock
     case waiverType, faabBudget, waiverPeriod
     case playoffTeams
+    /// Issue 47's formats: week bonuses (none or the example set), the decimals points are kept to, divisions, the median game.
+    case bonuses, decimals, divisions, medianGame
     /// Trades: review (none, commissioner, vote), its hours, the deadline week, picks tradeable, how long an offer waits.
     case tradeReview, tradeReviewHours, tradeDeadline, tradePicks, tradeExpiry
     /// What a renewal carries (redraft, keeper), and a keeper league's rules: players kept; what a keeper costs follows the
@@ -46,10 +48,10 @@ public enum LeagueFormField: Hashable, Sendable {
         switch self {
         case .name, .teamName, .season, .visibility, .teams: "League"
         case .slot: "Roster"
-        case .scoring: "Scoring"
+        case .scoring, .bonuses, .decimals: "Scoring"
         case .draftType, .pickClock, .auctionBudget, .auctionMinBid, .auctionIncrement, .nominationClock, .bidClock, .bidResetClock: "Draft"
         case .waiverType, .faabBudget, .waiverPeriod: "Waivers"
-        case .playoffTeams: "Playoffs"
+        case .playoffTeams, .divisions, .medianGame: "Playoffs"
         case .tradeReview, .tradeReviewHours, .tradeDeadline, .tradePicks, .tradeExpiry: "Trades"
         case .leagueType, .keeperCount, .keeperPenalty, .undraftedKeeperRound, .keeperAuctionRaise, .maxKeeperYears, .keeperDeadline: "Next season"
         case .submit: ""
@@ -77,6 +79,10 @@ public enum LeagueFormField: Hashable, Sendable {
         case .faabBudget: "FAAB budget"
         case .waiverPeriod: "Waiver period"
         case .playoffTeams: "Teams"
+        case .bonuses: "Bonuses"
+        case .decimals: "Decimals"
+        case .divisions: "Divisions"
+        case .medianGame: "Median game"
         case .tradeReview: "Review"
         case .tradeReviewHours: "Review period"
         case .tradeDeadline: "Deadline"
@@ -108,6 +114,9 @@ public enum LeagueFormField: Hashable, Sendable {
         case "bidSeconds": .bidClock
         case "bidResetSeconds": .bidResetClock
         case "playoffTeams": .playoffTeams
+        case "divisions": .divisions
+        case "decimals": .decimals
+        case let f where f.hasPrefix("bonuses"): .bonuses
         case "roster", "positionMaxima": .slot(.qb)
         case "faabBudget": .faabBudget
         case "waiverPeriodDays": .waiverPeriod
@@ -179,12 +188,12 @@ public struct LeagueForm: Hashable, Sendable {
         if tradesOnly && mode != .create { return trades + [.submit] }
         var f: [LeagueFormField] = mode == .create ? [.name, .teamName, .season, .visibility, .teams] : [.teams]
         f += Slot.allCases.map(LeagueFormField.slot)
-        f += [.scoring, .draftType]
+        f += [.scoring, .bonuses, .decimals, .draftType]
         // An auction's clocks and money in place of the snake's pick clock.
         f += settings.draftType == .auction ? [.auctionBudget, .auctionMinBid, .auctionIncrement, .nominationClock, .bidClock, .bidResetClock] : [.pickClock]
         f.append(.waiverType)
         if settings.waiverType == .faab { f.append(.faabBudget) }
-        f += [.waiverPeriod, .playoffTeams] + trades + [.submit]
+        f += [.waiverPeriod, .playoffTeams, .divisions, .medianGame] + trades + [.submit]
         return f
     }
 
@@ -230,7 +239,17 @@ public struct LeagueForm: Hashable, Sendable {
         case .scoring:
             let all = ScoringPreset.allCases
             let i = clamp((all.firstIndex(of: settings.scoring.preset) ?? 1) + delta, 0...(all.count - 1))
-            if all[i] != settings.scoring.preset { settings.scoring = .preset(all[i]) }
+            if all[i] != settings.scoring.preset { settings.scoring = Self.preset(all[i], keepingFormatsOf: settings.scoring) }
+        case .bonuses:
+            // None, or the example set (a custom list sent by another client is kept until stepped away from).
+            let choices: [[ScoringBonus]] = [[], ScoringBonus.yardageAndLongPlays]
+            settings.bonuses = Self.stepped(settings.bonuses, in: choices.contains(settings.bonuses) ? choices : [[], settings.bonuses, ScoringBonus.yardageAndLongPlays],
+                                            by: delta)
+        case .decimals: settings.decimals = Self.stepped(settings.decimals, in: Self.decimalChoices, by: delta)
+        case .divisions:
+            let allowed = [0, 2, 3, 4].filter { $0 * 2 <= settings.teamCount && $0 <= settings.playoffTeams }
+            settings.divisions = Self.stepped(settings.divisions, in: allowed.contains(settings.divisions) ? allowed : allowed + [settings.divisions], by: delta)
+        case .medianGame: settings.medianGame.toggle()
         case .draftType:
             settings.draftType = Self.stepped(settings.draftType, in: DraftType.allCases, by: delta)
             keeperCostFollowsTheDraft()
@@ -293,7 +312,10 @@ public struct LeagueForm: Hashable, Sendable {
                     let first = s.regularSeasonWeeks.upperBound + 1
                     s.playoffWeeks = first...(first + max(1, s.playoffTeams / 2) - 1)
                 case "positionMaxima": s.positionMaxima = LeagueSettings().positionMaxima
-                case let f where f.hasPrefix("scoring"): s.scoring = .preset(s.scoring.preset)
+                case let f where f.hasPrefix("scoring"): s.scoring = Self.preset(s.scoring.preset, keepingFormatsOf: s.scoring)
+                case let f where f.hasPrefix("bonuses"): s.bonuses = []
+                case "divisions": s.divisions = 0
+                case "decimals": s.decimals = nil
                 default: return s
                 }
             }
@@ -306,6 +328,16 @@ public struct LeagueForm: Hashable, Sendable {
     private mutating func keeperCostFollowsTheDraft() {
         guard settings.leagueType == .keeper else { return }
         settings.keeperCost = settings.draftType == .auction ? .auction : .round
+    }
+
+    /// None set (exact hundredths, shown to one decimal), then 0, 1 or 2 decimals.
+    static let decimalChoices: [Int?] = [nil, 0, 1, 2]
+
+    /// A preset's values with the league's bonuses and decimals kept (they are settings of their own).
+    static func preset(_ preset: ScoringPreset, keepingFormatsOf rules: ScoringRules) -> ScoringRules {
+        var r = ScoringRules.preset(preset)
+        r.bonuses = rules.bonuses; r.decimals = rules.decimals
+        return r
     }
 
     /// Playoff teams and the weeks they take: 2 teams one week, 4 two, 6 three (the top two seeds get a bye), after the regular season.

@@ -166,7 +166,7 @@ public enum MatchupFeature: PageFeature {
     static func totals(_ lineup: TeamLineup, vs other: TeamLineup?, in rect: Rect, y: Int, context: RenderContext, buffer: inout Buffer) {
         let winning = other.map { lineup.total > $0.total } ?? false
         let name = "\(lineup.team.name) (\(lineup.team.record))"
-        let pts = (lineup.projected.map { "proj \($0.oneDecimal)  " } ?? "") + lineup.total.oneDecimal
+        let pts = (lineup.projected.map { "proj \($0.shown(context.decimals))  " } ?? "") + lineup.total.shown(context.decimals)
         TableView.put(name, in: Rect(x: rect.x, y: y, width: max(0, rect.width - pts.count - 1), height: 1), y: y, alignment: .left, style: context.style(.title), buffer: &buffer)
         TableView.put(pts, in: rect, y: y, alignment: .right, style: context.style(winning ? .positive : .text).adding(.bold), buffer: &buffer)
     }
@@ -187,7 +187,7 @@ public enum MatchupFeature: PageFeature {
             var row = [r.slot.rawValue, name]
             if wide { row += [r.opponent ?? (r.game == .bye ? "BYE" : ""), statText(r)] }
             row.append(r.player == nil ? "" : gameText(r))
-            row.append(r.player == nil ? "" : r.points.oneDecimal)
+            row.append(r.player == nil ? "" : r.points.shown(context.decimals))
             return row
         }
         let roles: [[StyleRole?]] = rows.map { r in

@@ -57,7 +57,7 @@ public enum PlayerFeature: PageFeature {
 
     static func table(_ state: State, _ d: PlayerDetail, context: RenderContext) -> DataTable {
         let cols = [DataColumn("Wk", .length(3), .right), DataColumn("Opp", .length(7)), DataColumn("Stat line", .fill(1)), DataColumn("Pts", .length(6), .right)]
-        let rows = d.gameLog.map { g in ["\(g.week)", (g.isHome ? "vs " : "@ ") + g.opponent, g.statLine, g.points.oneDecimal] }
+        let rows = d.gameLog.map { g in ["\(g.week)", (g.isHome ? "vs " : "@ ") + g.opponent, g.statLine, g.points.shown(context.decimals)] }
         let roles: [[StyleRole?]] = d.gameLog.map { g in [.dim, .dim, nil, g.points.hundredths >= 2000 ? .positive : g.points.hundredths < 500 ? .negative : nil] }
         return DataTable(columns: cols, rows: rows, roles: roles, selected: state.list.selected, offset: state.list.offset, context: context)
     }
@@ -70,7 +70,7 @@ public enum PlayerFeature: PageFeature {
         if let bye = p.byeWeek { head += " · bye \(bye)" }
         if p.injury != .healthy { head += " · \(p.injury.tag)" }
         TextRow.put(head, in: area, row: 0, style: context.style(.title), buffer: &buffer)
-        var pairs: [(String, String)] = [("Season", "\(d.seasonPoints.oneDecimal) pts (\(d.scoring.rawValue))"),
+        var pairs: [(String, String)] = [("Season", "\(d.seasonPoints.shown(context.decimals)) pts (\(d.scoring.rawValue))"),
                                          (d.season.map { String($0 - 1) } ?? "Last season", d.priorSeasonPoints.map { "\($0.oneDecimal) pts" } ?? "—")]
         if let report = d.injuryReport { pairs.insert(("Injury", report), at: 0) }
         if state.league != nil {

@@ -42,7 +42,7 @@ extension RosterFeature {
                 var cells = [row.slot.rawValue, row.player.name + (row.locked ? " 🔒" : "") + (row.onTradingBlock ? " [block]" : ""), row.player.position.rawValue, row.player.nflTeam,
                              row.player.byeWeek.map(String.init) ?? "–", Format.injury(row.player.injury)]
                 if wide { cells.append(Format.acquisition(row.acquisition)) }
-                rows.append(cells + [row.weekPoints.oneDecimal, row.seasonPoints.oneDecimal])
+                rows.append(cells + [row.weekPoints.shown(context.decimals), row.seasonPoints.shown(context.decimals)])
                 var rr: [StyleRole?] = [row.slot.isStarter ? .accent : .dim, row.slot.isStarter ? nil : .dim, .dim, .dim, .dim,
                                         row.player.injury == .healthy ? nil : .negative]
                 if wide { rr.append(.dim) }

@@ -104,7 +104,7 @@ public enum ScoreboardFeature: PageFeature {
         let rows = sb.matchups.map { m -> [String] in
             let home = "\(m.home.team.name) (\(m.home.team.record))"
             let away = m.away.map { "\($0.team.name) (\($0.team.record))" } ?? "bye"
-            return [home, m.home.points.oneDecimal, "–", m.away?.points.oneDecimal ?? "", away, Format.status(m.status) + (m.isPlayoff ? " P" : "")]
+            return [home, m.home.points.shown(context.decimals), "–", m.away?.points.shown(context.decimals) ?? "", away, Format.status(m.status) + (m.isPlayoff ? " P" : "")]
         }
         let roles: [[StyleRole?]] = sb.matchups.map { m in
             guard let a = m.away, m.status != .upcoming else { return [nil, .dim, .dim, .dim, nil, .dim] }

@@ -11,7 +11,7 @@ public enum ScoringRulesFeature: LeagueDetailPage {
     public static func title(_ state: State) -> String { "Scoring" }
     public static func page(_ state: State) -> Page { .scoringRules(state.id) }
     public static func detailEffect(_ id: LeagueID) -> TaskID { TaskID(EffectID.detail(id)) }
-    public static func rowCount(_ detail: LeagueDetail) -> Int { rows(detail.league.settings.scoring).count }
+    public static func rowCount(_ detail: LeagueDetail) -> Int { rows(detail.league.settings).count }
 
     public static func keymap(_ state: State) -> Keymap<Action> {
         Keymap([KeyBinding([.char("e")], .opened(.leagueSettings(state.id)), label: "league settings", group: "Scoring", footer: true)]
@@ -49,14 +49,26 @@ public enum ScoringRulesFeature: LeagueDetailPage {
         return out
     }
 
+    /// The scoring rows, then the league's bonuses and its formats: decimals, the median game, divisions.
+    static func rows(_ settings: LeagueSettings) -> [[String]] {
+        var out = rows(settings.scoring)
+        for b in settings.bonuses { out.append(["Bonus", b.label + (b.kind == .longTouchdown ? ", each" : ""), b.points.description]) }
+        out.append(["Format", "decimals: each player's week rounded to", settings.decimals.map { "\($0)" } ?? "0.01"])
+        out.append(["Format", "median game (regular season)", settings.medianGame ? "on" : "off"])
+        out.append(["Format", "divisions (winners seeded first)", settings.divisions == 0 ? "none" : "\(settings.divisions)"])
+        return out
+    }
+
     public static func render(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {
         guard let d = LoadView.render(state.detail.load, what: "scoring rules", empty: "No scoring rules.",
                                       in: area, buffer: &buffer, context: context) else { return }
         let rules = d.league.settings.scoring
-        TextRow.put("\(rules.preset.rawValue) scoring" + (rules == .preset(rules.preset) ? "" : " with league changes"), in: area, row: 0,
+        var base = rules
+        base.bonuses = []; base.decimals = nil
+        TextRow.put("\(rules.preset.rawValue) scoring" + (base == .preset(rules.preset) ? "" : " with league changes"), in: area, row: 0,
                     style: context.style(.title), buffer: &buffer)
-        let r = rows(rules)
-        let roles: [[StyleRole?]] = r.map { row in [.dim, nil, row[2].hasPrefix("-") ? .negative : .positive] }
+        let r = rows(d.league.settings)
+        let roles: [[StyleRole?]] = r.map { row in [.dim, nil, row[0] == "Format" ? nil : row[2].hasPrefix("-") ? .negative : .positive] }
         DataTable(columns: [DataColumn("", .length(10)), DataColumn("Rule", .fill(1)), DataColumn("Points", .length(7), .right)],
                   rows: r, roles: roles, selected: state.list.selected, offset: state.list.offset, context: context)
             .render(in: Rect(x: area.x + 1, y: area.y + 1, width: min(60, area.width - 2), height: max(0, area.height - 1)), buffer: &buffer)

@@ -2,7 +2,8 @@ import Foundation
 import ClubhouseDomain
 import Terminal
 
-/// A league's standings: rank, record, points for/against, streak.
+/// A league's standings: rank, record, points for/against, streak, the all-play record; in a league with divisions
+/// grouped by division (each in playoff order, its leader marked *).
 public enum StandingsFeature: PageFeature {
     /// Its cancellable effects.
     enum EffectID: EffectIdentifier { case standings(LeagueID) }
@@ -37,7 +38,7 @@ public enum StandingsFeature: PageFeature {
             let api = context.env.api, id = state.id
             return state.entries.load(inPlace: inPlace, id: EffectID.standings(id), { try await api.standings(id) }, answer: Action.standingsLoaded)
         case .standingsLoaded(let t, let r):
-            state.entries.finish(t, r, isEmpty: \.isEmpty); return .none
+            state.entries.finish(t, r.map(grouped), isEmpty: \.isEmpty); return .none
         case .list(let m):
             state.list.apply(m, count: state.entries.value?.count ?? 0, viewport: context.viewport); return .none
         case .rowActivated:
@@ -52,15 +53,28 @@ public enum StandingsFeature: PageFeature {
                + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
     }
 
+    /// Entries by division (then playoff place) when the league has divisions; as they came otherwise.
+    static func grouped(_ entries: [StandingsEntry]) -> [StandingsEntry] {
+        guard entries.contains(where: { $0.division != nil }) else { return entries }
+        return entries.sorted { ($0.division ?? 0, $0.rank) < ($1.division ?? 0, $1.rank) }
+    }
+
     static func table(_ state: State, _ entries: [StandingsEntry], context: RenderContext) -> DataTable {
-        let cols = [DataColumn("#", .length(2), .right), DataColumn("Team", .fill(2)), DataColumn("Manager", .fill(1)),
-                    DataColumn("W-L-T", .length(7), .right), DataColumn("PF", .length(7), .right), DataColumn("PA", .length(7), .right),
-                    DataColumn("Strk", .length(4), .right)]
+        // An older server sends no all-play records and no divisions: their columns are left out.
+        let allPlay = entries.contains { $0.allPlay != nil }, divisions = entries.contains { $0.division != nil }
+        var cols = [DataColumn("#", .length(2), .right), DataColumn("Team", .fill(2)), DataColumn("Manager", .fill(1))]
+        if divisions { cols.append(DataColumn("Div", .length(4), .right)) }
+        cols += [DataColumn("W-L-T", .length(7), .right)] + (allPlay ? [DataColumn("All-play", .length(8), .right)] : [])
+        cols += [DataColumn("PF", .length(7), .right), DataColumn("PA", .length(7), .right), DataColumn("Strk", .length(4), .right)]
         let rows = entries.map { e in
-            ["\(e.rank)", e.team.name, Format.manager(e.team), "\(e.row.wins)-\(e.row.losses)-\(e.row.ties)",
-             e.row.pointsFor.oneDecimal, e.row.pointsAgainst.oneDecimal, e.streak]
+            ["\(e.rank)", e.team.name, Format.manager(e.team)] + (divisions ? [e.division.map { "\($0)" + (e.leadsDivision == true ? "*" : " ") } ?? ""] : [])
+                + ["\(e.row.wins)-\(e.row.losses)-\(e.row.ties)"] + (allPlay ? [e.allPlay?.text ?? "–"] : [])
+                + [e.row.pointsFor.shown(context.decimals), e.row.pointsAgainst.shown(context.decimals), e.streak]
         }
-        let roles: [[StyleRole?]] = entries.map { e in [.dim, nil, .dim, nil, nil, .dim, e.streak.hasPrefix("W") ? .positive : e.streak.hasPrefix("L") ? .negative : nil] }
+        let roles: [[StyleRole?]] = entries.map { e in
+            [.dim, nil, .dim] + (divisions ? [.dim] : []) + [nil] + (allPlay ? [.dim] : [])
+                + [nil, .dim, e.streak.hasPrefix("W") ? .positive : e.streak.hasPrefix("L") ? .negative : nil]
+        }
         return DataTable(columns: cols, rows: rows, roles: roles, selected: state.list.selected, offset: state.list.offset, context: context)
     }
 
