@@ -138,16 +138,23 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
     public var maxKeeperYears: Int = 0
     /// Keepers are declared until this many hours before the draft starts (on the league's clock).
     public var keeperDeadlineHours: Int = 24
+    /// Seasons ahead whose picks may be traded (0–3): `chosenFuturePickSeasons`, else 2 in a dynasty league, 0 otherwise.
+    public var futurePickSeasons: Int {
+        get { chosenFuturePickSeasons ?? defaultFuturePickSeasons }
+        set { chosenFuturePickSeasons = newValue }
+    }
+    public var chosenFuturePickSeasons: Int?
 
     public init() {}
 
-    /// The keeper settings (`leagueType`, `keeperCount` … `keeperDeadlineHours`): what decides the next season's
+    /// The keeper settings (`leagueType`, `keeperCount` … `keeperDeadlineHours`, `futurePickSeasons`): what decides the next season's
     /// keepers, which a commissioner may change in any season not yet renewed (the renewal carries them over).
     public func withKeeperSettings(of other: LeagueSettings) -> LeagueSettings {
         var s = self
         s.leagueType = other.leagueType; s.keeperCount = other.keeperCount; s.keeperCost = other.keeperCost
         s.keeperRoundPenalty = other.keeperRoundPenalty; s.undraftedKeeperRound = other.undraftedKeeperRound
         s.keeperAuctionRaise = other.keeperAuctionRaise; s.maxKeeperYears = other.maxKeeperYears; s.keeperDeadlineHours = other.keeperDeadlineHours
+        s.chosenFuturePickSeasons = other.chosenFuturePickSeasons
         return s
     }
 
@@ -164,7 +171,8 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         case leagueType, teamCount, rosterSlots, positionMaxima, scoring, draftType, pickClockSeconds, waiverType, faabBudget, waiverPeriodDays,
              regularSeasonWeeks, playoffTeams, playoffWeeks, tradeReview, tradeReviewHours, tradeDeadlineWeek, tradePicks, tradeExpiryDays,
              auctionBudget, auctionMinBid, auctionIncrement, nominationSeconds, bidSeconds, bidResetSeconds,
-             keeperCount, keeperCost, keeperRoundPenalty, undraftedKeeperRound, keeperAuctionRaise, maxKeeperYears, keeperDeadlineHours
+             keeperCount, keeperCost, keeperRoundPenalty, undraftedKeeperRound, keeperAuctionRaise, maxKeeperYears, keeperDeadlineHours,
+             futurePickSeasons
     }
 
     /// Decodes what a client sent or storage holds: every key may be missing and then takes its default (a settings row
@@ -205,6 +213,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         keeperAuctionRaise = try c.decodeIfPresent(Int.self, forKey: .keeperAuctionRaise) ?? d.keeperAuctionRaise
         maxKeeperYears = try c.decodeIfPresent(Int.self, forKey: .maxKeeperYears) ?? d.maxKeeperYears
         keeperDeadlineHours = try c.decodeIfPresent(Int.self, forKey: .keeperDeadlineHours) ?? d.keeperDeadlineHours
+        chosenFuturePickSeasons = try c.decodeIfPresent(Int.self, forKey: .futurePickSeasons)
     }
 
     /// Encodes every setting as read (a dependent one's default included), so readers see the values in force.
@@ -241,6 +250,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         try c.encode(keeperAuctionRaise, forKey: .keeperAuctionRaise)
         try c.encode(maxKeeperYears, forKey: .maxKeeperYears)
         try c.encode(keeperDeadlineHours, forKey: .keeperDeadlineHours)
+        try c.encode(futurePickSeasons, forKey: .futurePickSeasons)
     }
 
     /// Equal when every setting reads the same (whether a dependent one was chosen or follows its default).
@@ -254,7 +264,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
             && a.auctionIncrement == b.auctionIncrement && a.nominationSeconds == b.nominationSeconds && a.bidSeconds == b.bidSeconds
             && a.bidResetSeconds == b.bidResetSeconds && a.keeperCount == b.keeperCount && a.keeperCost == b.keeperCost
             && a.keeperRoundPenalty == b.keeperRoundPenalty && a.undraftedKeeperRound == b.undraftedKeeperRound && a.keeperAuctionRaise == b.keeperAuctionRaise
-            && a.maxKeeperYears == b.maxKeeperYears && a.keeperDeadlineHours == b.keeperDeadlineHours
+            && a.maxKeeperYears == b.maxKeeperYears && a.keeperDeadlineHours == b.keeperDeadlineHours && a.futurePickSeasons == b.futurePickSeasons
     }
 
     public func hash(into h: inout Hasher) {
@@ -264,7 +274,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         h.combine(tradePicks); h.combine(tradeExpiryDays); h.combine(auctionBudget); h.combine(auctionMinBid); h.combine(auctionIncrement)
         h.combine(nominationSeconds); h.combine(bidSeconds); h.combine(bidResetSeconds)
         h.combine(keeperCount); h.combine(keeperCost); h.combine(keeperRoundPenalty); h.combine(undraftedKeeperRound); h.combine(keeperAuctionRaise)
-        h.combine(maxKeeperYears); h.combine(keeperDeadlineHours)
+        h.combine(maxKeeperYears); h.combine(keeperDeadlineHours); h.combine(futurePickSeasons)
     }
 
     private static let defaults = LeagueSettings()
