@@ -162,8 +162,9 @@ import Terminal
         #expect(!form.fields(.create).contains(.keeperCount))
         #expect(form.step(.leagueType, by: 1) && form.settings.leagueType == .keeper)
         #expect(form.step(.leagueType, by: 1) == false, "dynasty isn't offered")
-        let keeperRows: [LeagueFormField] = [.leagueType, .keeperCount, .keeperPenalty, .undraftedKeeperRound, .maxKeeperYears, .keeperDeadline]
-        #expect(Array(form.fields(.create).suffix(7)) == keeperRows + [.submit])
+        let keeperRows: [LeagueFormField] = [.leagueType, .keeperCount, .keeperPenalty, .undraftedKeeperRound, .maxKeeperYears, .keeperDeadline,
+                                             .futurePicks]
+        #expect(Array(form.fields(.create).suffix(8)) == keeperRows + [.submit])
         #expect(form.value(.keeperCount) == "2 a team" && form.value(.keeperPenalty) == "1 round earlier" && form.value(.undraftedKeeperRound) == "round 10")
         #expect(form.value(.maxKeeperYears) == "no limit" && form.value(.keeperDeadline) == "24 h before the draft")
         form.step(.keeperDeadline, by: 1)
@@ -171,5 +172,13 @@ import Terminal
         #expect(form.settings.keeperDeadlineHours == 48 && form.value(.maxKeeperYears) == "1 season")
         #expect(form.problem(.create)?.field == .name, "the keeper rules are valid; only the name is missing")
         #expect(LeagueFormField.named("keeperCount") == .keeperCount && LeagueFormField.named("keeperCost") == .leagueType)
+        // Future picks: 0–3 seasons ahead, none in a redraft league or with an auction draft.
+        #expect(form.value(.futurePicks) == "none")
+        form.step(.futurePicks, by: 2)
+        #expect(form.settings.futurePickSeasons == 2 && form.value(.futurePicks) == "the next 2 seasons'" && form.problem(.create)?.field == .name)
+        form.step(.futurePicks, by: 5)
+        #expect(form.settings.futurePickSeasons == 3 && LeagueFormField.named("futurePickSeasons") == .futurePicks)
+        form.step(.leagueType, by: -1)
+        #expect(form.settings.leagueType == .redraft && form.settings.futurePickSeasons == 0 && !form.fields(.create).contains(.futurePicks))
     }
 }

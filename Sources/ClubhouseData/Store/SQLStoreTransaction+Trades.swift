@@ -2,7 +2,7 @@ import ClubhouseDomain
 import Foundation
 
 /// The SQL of `TradeStoreWriter` and its reads: trades, their items and votes, and traded picks' owners (schema
-/// v8).
+/// v8; future picks' owners and the items' seasons v16).
 protocol TradeSQL: SQLStatements, TradeStoreWriter {}
 
 extension TradeSQL {
@@ -26,7 +26,7 @@ extension TradeSQL {
         var index: [Int64: Int] = [:]
         for (i, t) in out.enumerated() { index[t.id.rawValue] = i }
         try each("""
-            SELECT i.trade_id, i.kind, i.from_team_id, i.player_id, i.pick_round, i.pick_team_id
+            SELECT i.trade_id, i.kind, i.from_team_id, i.player_id, i.pick_round, i.pick_team_id, i.pick_season
             FROM trade_items i JOIN trades t ON t.id = i.trade_id WHERE t.league_id = ? ORDER BY i.trade_id, i.seq
             """, [league]) { s in
             guard let i = index[s.int64(at: 0)] else { return }
@@ -37,7 +37,7 @@ extension TradeSQL {
                 let player = PlayerID(s.string(at: 3))
                 if giving { out[i].proposal.give.players.append(player) } else { out[i].proposal.get.players.append(player) }
             case "pick":
-                let pick = DraftPickRef(round: s.int(at: 4), team: TeamID(s.int64(at: 5)))
+                let pick = DraftPickRef(season: s.isNull(at: 6) ? nil : s.int(at: 6), round: s.int(at: 4), team: TeamID(s.int64(at: 5)))
                 if giving { out[i].proposal.give.picks.append(pick) } else { out[i].proposal.get.picks.append(pick) }
             default:
                 out[i].proposal.drops.append(PlayerID(s.string(at: 3)))
@@ -63,6 +63,14 @@ extension TradeSQL {
         return out
     }
 
+    func futurePickOwners(in league: LeagueID) throws -> [DraftPickRef: TeamID] {
+        var out: [DraftPickRef: TeamID] = [:]
+        try each("SELECT season, round, original_team_id, owner_team_id FROM future_pick_owners WHERE league_id = ?", [league]) { s in
+            out[DraftPickRef(season: s.int(at: 0), round: s.int(at: 1), team: TeamID(s.int64(at: 2)))] = TeamID(s.int64(at: 3))
+        }
+        return out
+    }
+
     func insertTrade(_ t: Trade) throws -> TradeID {
         let id = try insert("""
             INSERT INTO trades (league_id, state, team_id, with_team_id, note, proposed_by, created_at, answered_at, decided_at, expires_at,
@@ -74,8 +82,9 @@ extension TradeSQL {
         var seq = 0
         func item(_ kind: String, from: TeamID, player: PlayerID? = nil, pick: DraftPickRef? = nil) throws {
             seq += 1
-            try run("INSERT INTO trade_items (trade_id, seq, kind, from_team_id, player_id, pick_round, pick_team_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    [id, seq, kind, from, player, pick?.round, pick?.team])
+            try run("""
+                INSERT INTO trade_items (trade_id, seq, kind, from_team_id, player_id, pick_round, pick_team_id, pick_season) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, [id, seq, kind, from, player, pick?.round, pick?.team, pick?.season])
         }
         for player in p.give.players { try item("player", from: p.team, player: player) }
         for pick in p.give.picks { try item("pick", from: p.team, pick: pick) }
@@ -141,6 +150,18 @@ extension TradeSQL {
     }
 
     func setPickOwner(_ pick: DraftPickRef, owner: TeamID, in league: LeagueID) throws {
+        if let season = pick.season {
+            if owner == pick.team {
+                try run("DELETE FROM future_pick_owners WHERE league_id = ? AND season = ? AND round = ? AND original_team_id = ?",
+                        [league, season, pick.round, pick.team])
+                return
+            }
+            try run("""
+                INSERT INTO future_pick_owners (league_id, season, round, original_team_id, owner_team_id) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (league_id, season, round, original_team_id) DO UPDATE SET owner_team_id = excluded.owner_team_id
+                """, [league, season, pick.round, pick.team, owner])
+            return
+        }
         if owner == pick.team {
             try run("DELETE FROM draft_pick_owners WHERE league_id = ? AND round = ? AND original_team_id = ?", [league, pick.round, pick.team])
             return

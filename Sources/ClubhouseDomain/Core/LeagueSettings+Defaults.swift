@@ -48,5 +48,10 @@ extension LeagueSettings {
         max(200, auctionMinBid.clamped(to: Limits.auctionMinBid) * draftRounds.clamped(to: Limits.draftedSlots))
     }
 
+    /// 2 seasons ahead in a dynasty league (Sleeper's and MyFantasyLeague's usual window), none otherwise.
+    public var defaultFuturePickSeasons: Int {
+        leagueType == .dynasty ? 2 : 0
+    }
+
     static let basePositionMaxima: [Position: Int] = [.qb: 4, .rb: 8, .wr: 8, .te: 3, .k: 3, .def: 3]
 }

@@ -47,6 +47,8 @@ extension LeagueSettings {
         public static let keeperAuctionRaise = 0...100
         public static let maxKeeperYears = 0...20
         public static let keeperDeadlineHours = 0...336
+        /// Seasons ahead whose picks may be traded: a keeper or dynasty league trades next seasons' picks as the platforms do.
+        public static let futurePickSeasons = 0...3
 
         /// The range of one slot's count.
         public static func slotCount(_ slot: Slot) -> ClosedRange<Int> {
@@ -114,6 +116,9 @@ extension LeagueSettings {
         NumberSetting("maxKeeperYears", \.maxKeeperYears, Limits.maxKeeperYears) { r, v in "A player may be kept \(r) years, 0 for no limit (not \(v))" },
         NumberSetting("keeperDeadlineHours", \.keeperDeadlineHours, Limits.keeperDeadlineHours) { r, v in
             "Keepers are due \(r) hours before the draft (not \(v))"
+        },
+        NumberSetting("futurePickSeasons", \.futurePickSeasons, Limits.futurePickSeasons) { r, v in
+            "Picks of the next \(r) seasons may be traded (not \(v))"
         },
     ]
 
@@ -285,7 +290,15 @@ extension LeagueSettings {
     // only a keeper league needs
 
     private func validateKeepers() throws(DomainError) {
-        try Self.check(["keeperCount", "keeperRoundPenalty", "undraftedKeeperRound", "keeperAuctionRaise", "maxKeeperYears", "keeperDeadlineHours"], self)
+        try Self.check(["keeperCount", "keeperRoundPenalty", "undraftedKeeperRound", "keeperAuctionRaise", "maxKeeperYears", "keeperDeadlineHours",
+                        "futurePickSeasons"], self)
+        if futurePickSeasons > 0, leagueType == .redraft {
+            throw .validation(field: "futurePickSeasons",
+                              message: "Future picks need a league that lives on — a keeper or dynasty league (a redraft league starts each season anew)")
+        }
+        if futurePickSeasons > 0, draftType == .auction {
+            throw .validation(field: "futurePickSeasons", message: "An auction has no picks to trade — future picks need a snake, linear or third-round-reversal draft")
+        }
         guard leagueType == .keeper else { return }
         switch keeperCost {
         case .round where draftType == .auction:

@@ -155,16 +155,23 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
     public var maxKeeperYears: Int = 0
     /// Keepers are declared until this many hours before the draft starts (on the league's clock).
     public var keeperDeadlineHours: Int = 24
+    /// Seasons ahead whose picks may be traded (0–3): `chosenFuturePickSeasons`, else 2 in a dynasty league, 0 otherwise.
+    public var futurePickSeasons: Int {
+        get { chosenFuturePickSeasons ?? defaultFuturePickSeasons }
+        set { chosenFuturePickSeasons = newValue }
+    }
+    public var chosenFuturePickSeasons: Int?
 
     public init() {}
 
-    /// The keeper settings (`leagueType`, `keeperCount` … `keeperDeadlineHours`): what decides the next season's
+    /// The keeper settings (`leagueType`, `keeperCount` … `keeperDeadlineHours`, `futurePickSeasons`): what decides the next season's
     /// keepers, which a commissioner may change in any season not yet renewed (the renewal carries them over).
     public func withKeeperSettings(of other: LeagueSettings) -> LeagueSettings {
         var s = self
         s.leagueType = other.leagueType; s.keeperCount = other.keeperCount; s.keeperCost = other.keeperCost
         s.keeperRoundPenalty = other.keeperRoundPenalty; s.undraftedKeeperRound = other.undraftedKeeperRound
         s.keeperAuctionRaise = other.keeperAuctionRaise; s.maxKeeperYears = other.maxKeeperYears; s.keeperDeadlineHours = other.keeperDeadlineHours
+        s.chosenFuturePickSeasons = other.chosenFuturePickSeasons
         return s
     }
 
@@ -182,7 +189,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
              regularSeasonWeeks, playoffTeams, playoffWeeks, tradeReview, tradeReviewHours, tradeDeadlineWeek, tradePicks, tradeExpiryDays,
              auctionBudget, auctionMinBid, auctionIncrement, nominationSeconds, bidSeconds, bidResetSeconds,
              keeperCount, keeperCost, keeperRoundPenalty, undraftedKeeperRound, keeperAuctionRaise, maxKeeperYears, keeperDeadlineHours,
-             medianGame, divisions, bonuses, decimals
+             medianGame, divisions, bonuses, decimals, futurePickSeasons
     }
 
     /// Decodes what a client sent or storage holds: every key may be missing and then takes its default (a settings row
@@ -227,6 +234,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         divisions = try c.decodeIfPresent(Int.self, forKey: .divisions) ?? d.divisions
         bonuses = try c.decodeIfPresent([ScoringBonus].self, forKey: .bonuses) ?? d.bonuses
         decimals = try c.decodeIfPresent(Int.self, forKey: .decimals)
+        chosenFuturePickSeasons = try c.decodeIfPresent(Int.self, forKey: .futurePickSeasons)
     }
 
     /// Encodes every setting as read (a dependent one's default included), so readers see the values in force.
@@ -267,6 +275,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         try c.encode(divisions, forKey: .divisions)
         try c.encode(bonuses, forKey: .bonuses)
         try c.encodeIfPresent(decimals, forKey: .decimals)
+        try c.encode(futurePickSeasons, forKey: .futurePickSeasons)
     }
 
     /// Equal when every setting reads the same (whether a dependent one was chosen or follows its default).
@@ -280,7 +289,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
             && a.auctionIncrement == b.auctionIncrement && a.nominationSeconds == b.nominationSeconds && a.bidSeconds == b.bidSeconds
             && a.bidResetSeconds == b.bidResetSeconds && a.keeperCount == b.keeperCount && a.keeperCost == b.keeperCost
             && a.keeperRoundPenalty == b.keeperRoundPenalty && a.undraftedKeeperRound == b.undraftedKeeperRound && a.keeperAuctionRaise == b.keeperAuctionRaise
-            && a.maxKeeperYears == b.maxKeeperYears && a.keeperDeadlineHours == b.keeperDeadlineHours
+            && a.maxKeeperYears == b.maxKeeperYears && a.keeperDeadlineHours == b.keeperDeadlineHours && a.futurePickSeasons == b.futurePickSeasons
             && a.medianGame == b.medianGame && a.divisions == b.divisions
     }
 
@@ -291,7 +300,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         h.combine(tradePicks); h.combine(tradeExpiryDays); h.combine(auctionBudget); h.combine(auctionMinBid); h.combine(auctionIncrement)
         h.combine(nominationSeconds); h.combine(bidSeconds); h.combine(bidResetSeconds)
         h.combine(keeperCount); h.combine(keeperCost); h.combine(keeperRoundPenalty); h.combine(undraftedKeeperRound); h.combine(keeperAuctionRaise)
-        h.combine(maxKeeperYears); h.combine(keeperDeadlineHours); h.combine(medianGame); h.combine(divisions)
+        h.combine(maxKeeperYears); h.combine(keeperDeadlineHours); h.combine(medianGame); h.combine(divisions); h.combine(futurePickSeasons)
     }
 
     private static let defaults = LeagueSettings()

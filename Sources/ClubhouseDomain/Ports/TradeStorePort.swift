@@ -10,6 +10,9 @@ public protocol TradeStoreReader {
     func tradeVoters(_ trade: TradeID) throws -> [TeamID]
     /// The traded picks of a league's draft with their owners now (a pick not listed is its original team's).
     func pickOwners(in league: LeagueID) throws -> [DraftPickRef: TeamID]
+    /// The traded future picks (of later seasons than the league's own, `DraftPickRef.season` set) with their owners
+    /// now (a future pick not listed is its original team's).
+    func futurePickOwners(in league: LeagueID) throws -> [DraftPickRef: TeamID]
     /// Each team's players on the trading block, those still on its roster only.
     func tradingBlock(in league: LeagueID) throws -> [TeamID: Set<PlayerID>]
 }
@@ -26,6 +29,7 @@ public protocol TradeStoreWriter: TradeStoreReader {
     func setTradingBlock(_ player: PlayerID, team: TeamID, in league: LeagueID, on: Bool, at: Date) throws
     /// Takes players off every trading block of the league (they changed teams).
     func removeFromTradingBlocks(_ players: [PlayerID], in league: LeagueID) throws
-    /// Who makes a (round, original team) pick from now on (its original team again removes the row).
+    /// Who makes a (round, original team) pick from now on (its original team again removes the row); a pick with a
+    /// season is a future pick of that season.
     func setPickOwner(_ pick: DraftPickRef, owner: TeamID, in league: LeagueID) throws
 }

@@ -102,7 +102,8 @@ public enum Schema {
                                                  Migration005.migration, Migration006.migration, Migration007.migration,
                                                  Migration008.migration, Migration009.migration, Migration010.migration,
                                                  Migration011.migration, Migration012.migration, Migration013.migration,
-                                                 Migration014.migration, Migration015.migration]
+                                                 Migration014.migration, Migration015.migration,
+                                                 Migration016.migration]
     public static var latestVersion: Int { migrations.last?.version ?? 0 }
 }
 

@@ -156,11 +156,13 @@ struct ActivityLines {
     func between(_ t: Trade?) -> String { t.map { " between \(team($0.proposal.team)) and \(team($0.proposal.with))" } ?? "" }
     func parties(_ t: Trade?) -> [TeamID] { t.map { [$0.proposal.team, $0.proposal.with] } ?? [] }
 
-    /// "Bytes get Chris Godwin (WR TB), Bits's round 2 pick" — one line per side (empty when the trade isn't stored).
+    /// "Bytes get Chris Godwin (WR TB), Bits's round 2 pick, 2020 round 1 (Bits)" — one line per side (empty when the trade isn't stored).
     mutating func sides(_ id: TradeID) throws -> [String] {
         guard let t = try trade(id) else { return [] }
         func assets(_ a: TradeAssets) -> String {
-            let all = a.players.map(player) + a.picks.map { "\(team($0.team))'s round \($0.round) pick" }
+            let all = a.players.map(player) + a.picks.map { pick in
+                pick.season.map { "\($0) round \(pick.round) (\(team(pick.team)))" } ?? "\(team(pick.team))'s round \(pick.round) pick"
+            }
             return all.isEmpty ? "nothing" : all.joined(separator: ", ")
         }
         return ["\(team(t.proposal.team)) gets \(assets(t.proposal.get))", "\(team(t.proposal.with)) gets \(assets(t.proposal.give))"]

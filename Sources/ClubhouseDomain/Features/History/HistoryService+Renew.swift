@@ -6,7 +6,8 @@ import Foundation
 // the database: a new league with its own id, the same name, members, team names, settings, visibility and chat, and a
 // fresh draft not yet scheduled. The two are linked both ways (`League.previousLeague` / `nextLeague`), and the old one is
 // read-only history from then on (`existingLeague` inside a write refuses it). A redraft league carries nothing else; a
-// keeper league's teams then declare keepers from their final rosters (`KeepersService.swift`); dynasty leagues
+// keeper league's teams then declare keepers from their final rosters (`KeepersService.swift`), and traded future picks
+// land in the new season's draft order (or stay future picks of the new league); dynasty leagues
 // aren't offered yet (`LeagueSettings.validate`).
 
 extension HistoryService {
@@ -52,6 +53,12 @@ extension HistoryService {
             // author, on the author's team of the new season.
             let newTeams = try w.teams(in: newID).sorted { $0.id < $1.id }
             let teamFor = Dictionary(zip(oldTeams.map(\.id), newTeams.map(\.id)), uniquingKeysWith: { a, _ in a })
+            // Traded future picks carry over to each team's successor: the new season's become its draft's traded picks
+            // (the draft and the keepers' cost rounds read them as any traded pick), later seasons' stay future picks.
+            for (pick, owner) in try w.futurePickOwners(in: old.id).sorted(by: { $0.key < $1.key }) {
+                guard let season = pick.season, season >= nextSeason, let original = teamFor[pick.team], let holder = teamFor[owner] else { continue }
+                try w.setPickOwner(DraftPickRef(season: season == nextSeason ? nil : season, round: pick.round, team: original), owner: holder, in: newID)
+            }
             // A reply points at its copied message (or at nothing, when what it answered didn't carry over); reactions
             // stay with the old season.
             var copied: [Int64: Int64] = [:]

@@ -35,18 +35,46 @@ public enum TradeState: String, CaseIterable, Codable, Sendable {
     public var isOpen: Bool { self == .proposed || self == .inReview }
 }
 
-/// One of this season's draft picks not yet made, named as the platforms name a traded pick: its round and the team
-/// whose pick it originally is ("round 3, Team 7's"). Not the overall number: the draft order may still change before
-/// the draft (teams join, the commissioner sets or reshuffles the order), which moves every overall number, while a
-/// round and an original team stay the same pick; the draft asks `DraftOrder` for the original team of overall pick N
-/// and then who owns that (round, team) pick now.
+/// A draft pick, named as the platforms name a traded pick: its season, its round and the team whose pick it
+/// originally is ("2020 round 1 (Bytes)"). Not the overall number: the draft order may still change before the draft
+/// (teams join, the commissioner sets or reshuffles the order), which moves every overall number, while a round and an
+/// original team stay the same pick; the draft asks `DraftOrder` for the original team of overall pick N and then who
+/// owns that (round, team) pick now.
+///
+/// `season` nil is the league's own season (this season's draft: every pick the draft room knows); a later season is a
+/// future pick (`LeagueSettings.futurePickSeasons`), owned in `futurePickOwners` until the renewal makes it a pick of
+/// that season's league. JSON: `{"season": 2020, "round": 1, "originalTeam": 3}`; `{"round", "team"}` (stored trades,
+/// older clients) still reads as this season's pick, and a pick of the league's own season is this season's.
 public struct DraftPickRef: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+    /// A later season's pick (nil: the league's own season).
+    public var season: Int?
     public var round: Int
     /// The team whose own pick this is by the draft order (not necessarily who owns it now).
     public var team: TeamID
-    public init(round: Int, team: TeamID) { self.round = round; self.team = team }
-    public static func < (a: Self, b: Self) -> Bool { (a.round, a.team) < (b.round, b.team) }
-    public var description: String { "round \(round) pick of \(team)" }
+    public init(season: Int? = nil, round: Int, team: TeamID) { self.season = season; self.round = round; self.team = team }
+    public static func < (a: Self, b: Self) -> Bool { (a.season ?? 0, a.round, a.team) < (b.season ?? 0, b.round, b.team) }
+    public var description: String { "\(season.map { "\($0) " } ?? "")round \(round) pick of \(team)" }
+    /// A pick of a later season than the league's own.
+    public var isFuture: Bool { season != nil }
+
+    /// The same pick with a season equal to the league's own read as this season's (nil).
+    public func normalized(season own: Int) -> DraftPickRef {
+        season == own ? DraftPickRef(round: round, team: team) : self
+    }
+
+    enum CodingKeys: String, CodingKey { case season, round, originalTeam, team }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        season = try c.decodeIfPresent(Int.self, forKey: .season)
+        round = try c.decode(Int.self, forKey: .round)
+        team = try c.decodeIfPresent(TeamID.self, forKey: .originalTeam) ?? c.decode(TeamID.self, forKey: .team)
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(season, forKey: .season)
+        try c.encode(round, forKey: .round)
+        try c.encode(team, forKey: .originalTeam)
+    }
 }
 
 /// What one side of a trade hands over.
@@ -67,7 +95,7 @@ public struct TradeAssets: Hashable, Codable, Sendable {
 
 /// An offer as a manager sends it: `team` (theirs) gives `give` to `with` and gets `get`; `drops` are players of
 /// either team released only if the trade executes; an optional note (at most 200 characters).
-/// JSON: `{"team": 1, "with": 2, "give": {"players": [...], "picks": [{"round": 3, "team": 2}]}, "get": {...}, "drops": [...], "note": "…"}`.
+/// JSON: `{"team": 1, "with": 2, "give": {"players": [...], "picks": [{"season": 2020, "round": 3, "originalTeam": 2}]}, "get": {...}, "drops": [...], "note": "…"}`.
 public struct TradeProposal: Hashable, Codable, Sendable {
     public var team: TeamID
     public var with: TeamID

@@ -26,7 +26,14 @@ public enum TradeBot {
     public static func value(_ player: PlayerID, values: TradeValues) -> Double { values.value(player) }
 
     /// A pick's value: the value of the player the trade values would have left when it comes up.
+    /// A future pick's: the value of the player these values rank at the middle of its round (its place in a draft not
+    /// yet ordered), every player counted.
     public static func value(_ pick: DraftPickRef, on board: TradeBoard, values: TradeValues) -> Double {
+        if pick.isFuture {
+            let teams = max(1, board.teams.count), ranked = values.available(excluding: [])
+            let index = (pick.round - 1) * teams + (teams - 1) / 2
+            return index >= 0 && index < ranked.count ? ranked[index].value : TradeValues.minimum
+        }
         guard let number = board.overallNumber(of: pick) else { return TradeValues.minimum }
         let taken = Set(board.picksMade.map(\.playerID)).union(board.rosters.values.flatMap(\.playerIDs))
         let made = board.picksMade.filter { $0.number < number }.count

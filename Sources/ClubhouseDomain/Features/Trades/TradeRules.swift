@@ -9,7 +9,8 @@ public struct TradeBoard: Sendable {
     /// The draft (nil when the league has none yet) and the picks made in it.
     public var draft: Draft?
     public var picksMade: [Pick]
-    /// Traded picks: who owns a (round, original team) pick now; a pick not listed is its original team's.
+    /// Traded picks: who owns a (round, original team) pick now — this season's and future ones (with their season); a
+    /// pick not listed is its original team's.
     public var pickOwners: [DraftPickRef: TeamID]
     /// The NFL week on the league clock.
     public var week: Int
@@ -27,14 +28,37 @@ public struct TradeBoard: Sendable {
     public func roster(_ team: TeamID) -> Roster { rosters[team] ?? Roster(teamID: team) }
     public func teamName(_ id: TeamID) -> String { teams.first { $0.id == id }?.name ?? "Team \(id.rawValue)" }
     public func playerName(_ id: PlayerID) -> String { players[id]?.fullName ?? id.rawValue }
-    public func pickName(_ p: DraftPickRef) -> String { "the round \(p.round) pick of \(teamName(p.team))" }
+    public func pickName(_ p: DraftPickRef) -> String { "the \(p.season.map { "\($0) " } ?? "")round \(p.round) pick of \(teamName(p.team))" }
+
+    /// The seasons whose picks may be traded besides the league's own: the next `futurePickSeasons`.
+    public var futureSeasons: ClosedRange<Int>? {
+        let n = league.settings.futurePickSeasons
+        return n > 0 ? (league.season + 1)...(league.season + n) : nil
+    }
+
+    /// The future picks `team` owns now (its own and those it was traded), season, then round, then original team.
+    public func futurePicks(ownedBy team: TeamID) -> [DraftPickRef] {
+        guard let seasons = futureSeasons else { return [] }
+        let rounds = league.settings.draftRounds
+        guard rounds >= 1 else { return [] }
+        var out: [DraftPickRef] = []
+        for season in seasons {
+            for round in 1...min(rounds, Draft.maxRounds) {
+                for original in teams.map(\.id) {
+                    let ref = DraftPickRef(season: season, round: round, team: original)
+                    if owner(of: ref) == team { out.append(ref) }
+                }
+            }
+        }
+        return out
+    }
 
     /// Who owns a pick now.
     public func owner(of pick: DraftPickRef) -> TeamID { pickOwners[pick] ?? pick.team }
 
     /// A pick's overall number in the draft (nil when the round or team isn't in it).
     public func overallNumber(of pick: DraftPickRef) -> Int? {
-        guard let draft, pick.round >= 1, pick.round <= draft.rounds, draft.order.contains(pick.team) else { return nil }
+        guard pick.season == nil, let draft, pick.round >= 1, pick.round <= draft.rounds, draft.order.contains(pick.team) else { return nil }
         let numbers = DraftOrder.picks(of: pick.team, order: draft.order, type: draft.type, rounds: pick.round)
         return numbers.last
     }
@@ -94,6 +118,9 @@ public enum TradeRules {
     public static func validate(_ proposal: TradeProposal, on board: TradeBoard) throws(DomainError) -> TradeProposal {
         if let closed = board.deadlineRefusal { throw .conflict(closed) }
         var p = proposal
+        // A pick named with the league's own season is this season's.
+        p.give.picks = p.give.picks.map { $0.normalized(season: board.league.season) }
+        p.get.picks = p.get.picks.map { $0.normalized(season: board.league.season) }
         let teamIDs = Set(board.teams.map(\.id))
         guard teamIDs.contains(p.team) else { throw .notFound("Team \(p.team.rawValue) in \(board.league.name)") }
         guard teamIDs.contains(p.with) else { throw .notFound("Team \(p.with.rawValue) in \(board.league.name)") }
@@ -175,7 +202,9 @@ public enum TradeRules {
     }
 
     private static func validatePicks(_ p: TradeProposal, on board: TradeBoard) throws(DomainError) {
-        let picks = p.give.picks.map { ($0, p.team, "give") } + p.get.picks.map { ($0, p.with, "get") }
+        let all = p.give.picks.map { ($0, p.team, "give") } + p.get.picks.map { ($0, p.with, "get") }
+        try validateFuturePicks(all.filter { $0.0.isFuture }, on: board)
+        let picks = all.filter { !$0.0.isFuture }
         guard !picks.isEmpty else { return }
         guard board.league.settings.tradePicks else {
             throw .validation(field: "picks", message: "Draft picks can't be traded in \(board.league.name)")
@@ -188,6 +217,33 @@ public enum TradeRules {
                 throw .validation(field: field, message: "\(capitalized(board.pickName(pick))) isn't in the draft (rounds 1–\(draft.rounds))")
             }
             guard !board.isMade(pick) else { throw .validation(field: field, message: "\(capitalized(board.pickName(pick))) was already made") }
+            guard board.owner(of: pick) == from else {
+                throw .validation(field: field, message: "\(board.teamName(from)) doesn't own \(board.pickName(pick))")
+            }
+        }
+    }
+
+    /// Future picks: a season among the next `futurePickSeasons`, a round of the draft, a team of the league, owned by
+    /// the giver now.
+    private static func validateFuturePicks(_ picks: [(DraftPickRef, TeamID, String)], on board: TradeBoard) throws(DomainError) {
+        guard !picks.isEmpty else { return }
+        guard let seasons = board.futureSeasons else {
+            throw .validation(field: "picks", message: "Future picks can't be traded in \(board.league.name) — only this season's")
+        }
+        let rounds = board.league.settings.draftRounds
+        for (pick, from, field) in picks {
+            let season = pick.season ?? board.league.season
+            guard seasons.contains(season) else {
+                let window = seasons.count == 1 ? "\(seasons.lowerBound)" : "\(seasons.lowerBound)–\(seasons.upperBound)"
+                let when = season < board.league.season ? "is a season gone by" : "is too far ahead"
+                throw .validation(field: field, message: "\(season) \(when) — \(board.league.name) trades picks of \(window) besides this season's")
+            }
+            guard board.teams.contains(where: { $0.id == pick.team }) else {
+                throw .validation(field: field, message: "Team \(pick.team.rawValue) isn't in \(board.league.name)")
+            }
+            guard (1...max(1, rounds)).contains(pick.round) else {
+                throw .validation(field: field, message: "\(capitalized(board.pickName(pick))) isn't in the draft (rounds 1–\(rounds))")
+            }
             guard board.owner(of: pick) == from else {
                 throw .validation(field: field, message: "\(board.teamName(from)) doesn't own \(board.pickName(pick))")
             }
@@ -212,8 +268,12 @@ public enum TradeRules {
         for drop in p.drops where !board.roster(p.team).contains(drop) && !board.roster(p.with).contains(drop) {
             return "\(board.playerName(drop)) (a drop) is no longer on either team's roster"
         }
-        if !(p.give.picks + p.get.picks).isEmpty, !board.league.settings.tradePicks {
+        let picks = p.give.picks + p.get.picks
+        if picks.contains(where: { !$0.isFuture }), !board.league.settings.tradePicks {
             return "Draft picks can no longer be traded in \(board.league.name)"
+        }
+        for pick in picks where pick.isFuture && !(board.futureSeasons?.contains(pick.season ?? 0) ?? false) {
+            return "\(capitalized(board.pickName(pick))) can no longer be traded in \(board.league.name)"
         }
         for player in p.give.players + p.get.players + p.drops where board.locked.contains(player) {
             return LockWords.kickedOff(board.playerName(player), defense: board.players[player]?.position == .def, cant: "can't change teams")

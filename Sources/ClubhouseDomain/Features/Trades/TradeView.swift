@@ -83,8 +83,11 @@ public struct TradeView: Hashable, Codable, Sendable, Identifiable {
         public init(pick: DraftPickRef, value: Double, label: String) { self.pick = pick; self.value = value; self.label = label }
     }
 
-    /// A pick as every trade screen names it: "2019 round 3 (Bytes)" — its season, round and original team.
-    public static func pickName(_ pick: DraftPickRef, season: Int, team: String) -> String { "\(season) round \(pick.round) (\(team))" }
+    /// A pick as every trade screen names it: "2019 round 3 (Bytes)" — its season (a future pick's own, else the
+    /// league's `season`), round and original team.
+    public static func pickName(_ pick: DraftPickRef, season: Int, team: String) -> String {
+        "\(pick.season ?? season) round \(pick.round) (\(team))"
+    }
 
     public func player(_ id: PlayerID) -> TradePlayer? { players.first { $0.player.id == id } }
     public func pick(_ ref: DraftPickRef) -> TradePick? { picks.first { $0.pick == ref } }
@@ -93,8 +96,8 @@ public struct TradeView: Hashable, Codable, Sendable, Identifiable {
 
 /// What the trade builder offers (`GET /v1/leagues/{league}/trade-market`): every rostered player's rest-of-season
 /// trade value (`TradeValues`, the numbers the review and the bots use) and each team's draft picks it may trade —
-/// this season's picks not yet made, while the league trades picks and its draft isn't over — named and valued as
-/// the review names them. Future seasons' picks (keeper and dynasty leagues) will join `picks` with their own `season`.
+/// this season's picks not yet made, while the league trades picks and its draft isn't over, then the future picks it
+/// owns (`futurePickSeasons`, each with its `season`) — named and valued as the review names them.
 public struct TradeMarket: Hashable, Codable, Sendable {
     public struct PlayerValue: Hashable, Codable, Sendable {
         public var player: PlayerID, value: Double

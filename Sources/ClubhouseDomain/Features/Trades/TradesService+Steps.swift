@@ -210,7 +210,7 @@ extension TradesService {
             }
         }
         return TradeBoard(league: league, teams: try r.teams(in: league.id), rosters: rosters, players: facts.players,
-                          draft: try r.draft(in: league.id), picksMade: try r.picks(in: league.id), pickOwners: try r.pickOwners(in: league.id),
+                          draft: try r.draft(in: league.id), picksMade: try r.picks(in: league.id), pickOwners: try r.pickOwners(in: league.id).merging(try r.futurePickOwners(in: league.id)) { a, _ in a },
                           week: week, locked: locked)
     }
 

@@ -68,7 +68,7 @@ extension TradesService {
             let board = try tradeBoard(r, league: league)
             let rostered = board.rosters.values.flatMap(\.playerIDs).sorted()
             let picks: [TradeMarket.TeamPicks] = board.teams.map { team in
-                let own = league.settings.tradePicks ? board.unmadePicks(ownedBy: team.id) : []
+                let own = (league.settings.tradePicks ? board.unmadePicks(ownedBy: team.id) : []) + board.futurePicks(ownedBy: team.id)
                 return TradeMarket.TeamPicks(team: team.id, picks: own.map { pick in
                     TradeView.TradePick(pick: pick, value: TradeBot.value(pick, on: board, values: values),
                                         label: TradeView.pickName(pick, season: league.season, team: board.teamName(pick.team)))

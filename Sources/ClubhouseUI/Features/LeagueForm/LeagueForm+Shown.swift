@@ -66,6 +66,7 @@ extension LeagueForm {
         case .undraftedKeeperRound: return "round \(s.undraftedKeeperRound)"
         case .maxKeeperYears: return s.maxKeeperYears == 0 ? "no limit" : "\(s.maxKeeperYears) season\(s.maxKeeperYears == 1 ? "" : "s")"
         case .keeperDeadline: return "\(s.keeperDeadlineHours) h before the draft"
+        case .futurePicks: return Self.futurePicks(s.futurePickSeasons)
         case .submit: return ""
         }
     }
@@ -149,9 +150,13 @@ extension LeagueForm {
         case .undraftedKeeperRound: return "1–\(s.draftRounds) · what an undrafted (or dropped and re-added) keeper costs"
         case .maxKeeperYears: return "0–20 seasons in a row · 0 for no limit"
         case .keeperDeadline: return "managers declare until then; the commissioner until the draft starts"
+        case .futurePicks: return "0–3 · trades may include picks of that many seasons ahead; they land in the renewed season's draft"
         case .submit: return ""
         }
     }
+
+    /// "none", "next season's", "the next 2 seasons'".
+    static func futurePicks(_ n: Int) -> String { n == 0 ? "none" : n == 1 ? "next season's" : "the next \(n) seasons'" }
 
     /// A limit in words: "1–7", or "$1–$10" with `unit` "$".
     static func span(_ r: ClosedRange<Int>, _ unit: String = "") -> String { "\(unit)\(r.lowerBound)–\(unit)\(r.upperBound)" }

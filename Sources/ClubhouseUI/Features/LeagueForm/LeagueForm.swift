@@ -29,8 +29,9 @@ public enum LeagueFormField: Hashable, Sendable {
     case tradeReview, tradeReviewHours, tradeDeadline, tradePicks, tradeExpiry
     /// What a renewal carries (redraft, keeper), and a keeper league's rules: players kept; what a keeper costs follows the
     /// draft — a round (rounds a year kept costs, the undrafted round), or with an auction draft a price (the dollars a
-    /// year kept adds); the seasons-in-a-row limit, the hours before the draft keepers are due.
-    case leagueType, keeperCount, keeperPenalty, undraftedKeeperRound, keeperAuctionRaise, maxKeeperYears, keeperDeadline
+    /// year kept adds); the seasons-in-a-row limit, the hours before the draft keepers are due; the seasons ahead whose
+    /// picks trade (a draft in turns only).
+    case leagueType, keeperCount, keeperPenalty, undraftedKeeperRound, keeperAuctionRaise, maxKeeperYears, keeperDeadline, futurePicks
     /// "Create league" / "Save settings".
     case submit
 
@@ -53,7 +54,8 @@ public enum LeagueFormField: Hashable, Sendable {
         case .waiverType, .faabBudget, .waiverPeriod: "Waivers"
         case .playoffTeams, .divisions, .medianGame: "Playoffs"
         case .tradeReview, .tradeReviewHours, .tradeDeadline, .tradePicks, .tradeExpiry: "Trades"
-        case .leagueType, .keeperCount, .keeperPenalty, .undraftedKeeperRound, .keeperAuctionRaise, .maxKeeperYears, .keeperDeadline: "Next season"
+        case .leagueType, .keeperCount, .keeperPenalty, .undraftedKeeperRound, .keeperAuctionRaise, .maxKeeperYears, .keeperDeadline, .futurePicks:
+            "Next season"
         case .submit: ""
         }
     }
@@ -95,6 +97,7 @@ public enum LeagueFormField: Hashable, Sendable {
         case .keeperAuctionRaise: "Raise per year"
         case .maxKeeperYears: "Kept at most"
         case .keeperDeadline: "Keepers due"
+        case .futurePicks: "Future picks"
         case .submit: ""
         }
     }
@@ -130,6 +133,7 @@ public enum LeagueFormField: Hashable, Sendable {
         case "keeperAuctionRaise": .keeperAuctionRaise
         case "maxKeeperYears": .maxKeeperYears
         case "keeperDeadlineHours": .keeperDeadline
+        case "futurePickSeasons": .futurePicks
         case "regularSeasonWeeks", "playoffWeeks": .playoffTeams
         case let f where f.hasPrefix("scoring"): .scoring
         default: nil
@@ -182,6 +186,7 @@ public struct LeagueForm: Hashable, Sendable {
         if settings.leagueType == .keeper {
             let cost: [LeagueFormField] = settings.keeperCost == .auction ? [.keeperAuctionRaise] : [.keeperPenalty, .undraftedKeeperRound]
             trades += [.leagueType, .keeperCount] + cost + [.maxKeeperYears, .keeperDeadline]
+            if settings.draftType != .auction { trades.append(.futurePicks) }
         } else {
             trades.append(.leagueType)
         }
@@ -294,6 +299,7 @@ public struct LeagueForm: Hashable, Sendable {
         case .maxKeeperYears: settings.maxKeeperYears = clamp(settings.maxKeeperYears + delta, LeagueSettings.Limits.maxKeeperYears)
         case .keeperDeadline:
             settings.keeperDeadlineHours = Self.stepped(settings.keeperDeadlineHours, in: Self.steps(Self.keeperDeadlines, keeping: settings.keeperDeadlineHours), by: delta)
+        case .futurePicks: settings.futurePickSeasons = clamp(settings.futurePickSeasons + delta, LeagueSettings.Limits.futurePickSeasons)
         }
         return self != before
     }
@@ -326,6 +332,8 @@ public struct LeagueForm: Hashable, Sendable {
     /// A keeper league's keepers cost what its draft sells: a price at an auction, a round in a draft in turns (the
     /// server refuses any other pair).
     private mutating func keeperCostFollowsTheDraft() {
+        // Future picks need a league that lives on and a draft in turns (the server refuses them otherwise).
+        if settings.leagueType == .redraft || settings.draftType == .auction, settings.futurePickSeasons > 0 { settings.futurePickSeasons = 0 }
         guard settings.leagueType == .keeper else { return }
         settings.keeperCost = settings.draftType == .auction ? .auction : .round
     }

@@ -75,6 +75,7 @@ public enum LeagueSettingsFeature: LeagueDetailPage {
             : "drafted round − \(s.keeperRoundPenalty) a year kept (undrafted: round \(s.undraftedKeeperRound))"
         return [["Next season", "keeper · \(s.keeperCount) player\(s.keeperCount == 1 ? "" : "s") a team · due \(s.keeperDeadlineHours) h before the draft"],
                 ["Keeper cost", "\(cost) · \(years)"]]
+            + (s.futurePickSeasons == 0 ? [] : [["Future picks", "\(LeagueForm.futurePicks(s.futurePickSeasons)) picks trade"]])
     }
 
     public static func render(_ state: State, in area: Rect, buffer: inout Buffer, context: RenderContext) {

@@ -54,19 +54,21 @@ public enum TradeBuilderFeature: PageFeature {
         var myPicks: [TradeView.TradePick] { myTeam.flatMap { market.value?.picks(of: $0) } ?? [] }
         var theirPicks: [TradeView.TradePick] { partner.flatMap { market.value?.picks(of: $0) } ?? [] }
         /// What my roster would count against `capacity` after the trade: players outside IR (IR players stay where
-        /// they are and don't count, nor do the IR slots), arrivals, and picks still to make.
+        /// they are and don't count, nor do the IR slots), arrivals, and this season's picks still to make (a future
+        /// pick is no place on this season's roster).
         var mySizeAfter: Int {
             let rows = mine.value?.rows ?? []
             let leaving = Set(give + drops)
             let staying = rows.filter { $0.slot != .ir && !leaving.contains($0.player.id) }.count
-            return staying + get.count + myPicks.count - givePicks.count + getPicks.count
+            return staying + get.count + Self.thisSeason(myPicks.map(\.pick)) - Self.thisSeason(givePicks) + Self.thisSeason(getPicks)
         }
-        var mySizeBefore: Int { (mine.value?.rows ?? []).filter { $0.slot != .ir }.count + myPicks.count }
+        var mySizeBefore: Int { (mine.value?.rows ?? []).filter { $0.slot != .ir }.count + Self.thisSeason(myPicks.map(\.pick)) }
+        static func thisSeason(_ picks: [DraftPickRef]) -> Int { picks.filter { !$0.isFuture }.count }
         /// The server's sentence when my roster would be over ("Bits would hold 16 players outside IR — 15 is the most").
         var limitSentence: String? {
             guard mySizeAfter > capacity, mySizeAfter > mySizeBefore else { return nil }
             return TradeRules.capacitySentence(team: mine.value?.team.name ?? "Your team", holding: mySizeAfter, capacity: capacity,
-                                               withPicks: !myPicks.isEmpty || !getPicks.isEmpty)
+                                               withPicks: Self.thisSeason(myPicks.map(\.pick) + getPicks) > 0)
         }
         var proposal: TradeProposal? {
             guard let myTeam, let partner else { return nil }
