@@ -115,6 +115,29 @@ import Testing
         let answer = try #require(list.first { $0.id == counter })
         #expect(answer.state == .proposed && answer.team.id == ben.team && answer.trade.countersTradeID == first)
     }
+
+    /// A pick is read as `{"season", "round", "originalTeam"}` everywhere a client reads a trade — this season's too,
+    /// offered without its season (the stores keep it as the league's own).
+    @Test func everyPickAClientReadsNamesItsSeasonThisSeasonsToo() async throws {
+        let world = try ContractWorld()
+        let league = try await world.newLeague(teams: 4, members: ["Dana", "Eli"]) { $0.tradeReview = TradeReview.noReview }
+        let season = try await world.api().league(league.id).league.season
+        let dana = try await world.team(of: league.members[0], in: league.id), eli = try await world.team(of: league.members[1], in: league.id)
+        let market = try await world.api(league.members[0]).call(T.market, At.League(league.id))
+        #expect(!market.picks(of: dana).isEmpty && market.picks(of: dana).allSatisfy { $0.pick.season == season })
+        let swap = TradeProposal(team: dana, with: eli, give: TradeAssets(picks: [DraftPickRef(round: 1, team: dana)]),
+                                 get: TradeAssets(picks: [DraftPickRef(season: season, round: 2, team: eli)]))
+        let id = try await world.api(league.members[0]).call(T.propose, At.League(league.id), swap).trade
+        let dated = [DraftPickRef(season: season, round: 1, team: dana), DraftPickRef(season: season, round: 2, team: eli)]
+        let view = try #require(try await world.api(league.members[1]).call(T.list, At.League(league.id)).first { $0.id == id })
+        #expect(view.trade.proposal.give.picks + view.trade.proposal.get.picks == dated)
+        #expect(view.picks.map(\.pick) == dated && view.picks.map(\.label).first == "\(season) round 1 (\(view.team.name))")
+        let accepted = try await world.api(league.members[1]).call(T.accept, At.Trade(league.id, trade: id), Wire.TradeAcceptance())
+        #expect(accepted.state == .executed && accepted.proposal.give.picks + accepted.proposal.get.picks == dated)
+        // The picks moved: each is its new owner's on the draft board (where this season's picks carry no season).
+        let board = try await world.api().draftBoard(league.id)
+        #expect(Set((board.tradedPicks ?? []).map { "\($0.pick.round) \($0.owner.rawValue)" }) == ["1 \(eli.rawValue)", "2 \(dana.rawValue)"])
+    }
 }
 
 /// Races through the transports (the services' own races are in `TradeUseCaseTests`): an acceptance and a drop of one

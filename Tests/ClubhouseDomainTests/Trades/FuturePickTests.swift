@@ -27,9 +27,9 @@ import Testing
 
     @Test func theWireFormIsSeasonRoundAndOriginalTeamAndTheOldFormStillReads() throws {
         let new = try JSONDecoder().decode(DraftPickRef.self, from: Data(#"{"season": 2020, "round": 1, "originalTeam": 7}"#.utf8))
-        #expect(new == Self.pick(2020, 1, 7) && new.isFuture)
+        #expect(new == Self.pick(2020, 1, 7) && new.isFuture(of: 2019))
         let old = try JSONDecoder().decode(DraftPickRef.self, from: Data(#"{"round": 3, "team": 2}"#.utf8))
-        #expect(old == DraftPickRef(round: 3, team: TeamID(2)) && !old.isFuture)
+        #expect(old == DraftPickRef(round: 3, team: TeamID(2)) && !old.isFuture(of: 2019))
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         #expect(String(decoding: try encoder.encode(new), as: UTF8.self) == #"{"originalTeam":7,"round":1,"season":2020}"#)

@@ -46,7 +46,8 @@ public enum TradeState: String, CaseIterable, Codable, Sendable {
 /// that season's league. JSON: `{"season": 2020, "round": 1, "originalTeam": 3}`; `{"round", "team"}` (stored trades,
 /// older clients) still reads as this season's pick, and a pick of the league's own season is this season's.
 public struct DraftPickRef: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
-    /// A later season's pick (nil: the league's own season).
+    /// The pick's season. Inside the domain nil means the league's own season (what the stores keep); every answer a
+    /// client reads names it (`dated`), so a pick on the wire is always `{"season", "round", "originalTeam"}`.
     public var season: Int?
     public var round: Int
     /// The team whose own pick this is by the draft order (not necessarily who owns it now).
@@ -54,13 +55,15 @@ public struct DraftPickRef: Hashable, Comparable, Codable, Sendable, CustomStrin
     public init(season: Int? = nil, round: Int, team: TeamID) { self.season = season; self.round = round; self.team = team }
     public static func < (a: Self, b: Self) -> Bool { (a.season ?? 0, a.round, a.team) < (b.season ?? 0, b.round, b.team) }
     public var description: String { "\(season.map { "\($0) " } ?? "")round \(round) pick of \(team)" }
-    /// A pick of a later season than the league's own.
-    public var isFuture: Bool { season != nil }
+    /// A pick of a later season than the league's own (`own`).
+    public func isFuture(of own: Int) -> Bool { (season ?? own) != own }
 
     /// The same pick with a season equal to the league's own read as this season's (nil).
     public func normalized(season own: Int) -> DraftPickRef {
         season == own ? DraftPickRef(round: round, team: team) : self
     }
+    /// The same pick with its season named (the league's own when it had none): how clients read it.
+    public func dated(season own: Int) -> DraftPickRef { DraftPickRef(season: season ?? own, round: round, team: team) }
 
     enum CodingKeys: String, CodingKey { case season, round, originalTeam, team }
     public init(from decoder: any Decoder) throws {
@@ -83,6 +86,8 @@ public struct TradeAssets: Hashable, Codable, Sendable {
     public var picks: [DraftPickRef]
     public init(players: [PlayerID] = [], picks: [DraftPickRef] = []) { self.players = players; self.picks = picks }
     public var isEmpty: Bool { players.isEmpty && picks.isEmpty }
+    /// Its picks with their seasons named (`DraftPickRef.dated`).
+    public func dated(season own: Int) -> TradeAssets { TradeAssets(players: players, picks: picks.map { $0.dated(season: own) }) }
 
     enum CodingKeys: String, CodingKey { case players, picks }
     /// Either list may be left out of the JSON (an empty list).
@@ -171,4 +176,10 @@ public struct Trade: Hashable, Codable, Sendable, Identifiable {
     /// The two teams.
     public var teams: [TeamID] { [proposal.team, proposal.with] }
     public func involves(_ team: TeamID) -> Bool { proposal.team == team || proposal.with == team }
+    /// The same trade with every pick's season named (`DraftPickRef.dated`): the trade as clients read it.
+    public func dated(season own: Int) -> Trade {
+        var t = self
+        t.proposal.give = proposal.give.dated(season: own); t.proposal.get = proposal.get.dated(season: own)
+        return t
+    }
 }

@@ -29,7 +29,7 @@ public enum TradeBot {
     /// A future pick's: the value of the player these values rank at the middle of its round (its place in a draft not
     /// yet ordered), every player counted.
     public static func value(_ pick: DraftPickRef, on board: TradeBoard, values: TradeValues) -> Double {
-        if pick.isFuture {
+        if pick.isFuture(of: board.league.season) {
             let teams = max(1, board.teams.count), ranked = values.available(excluding: [])
             let index = (pick.round - 1) * teams + (teams - 1) / 2
             return index >= 0 && index < ranked.count ? ranked[index].value : TradeValues.minimum

@@ -203,8 +203,8 @@ public enum TradeRules {
 
     private static func validatePicks(_ p: TradeProposal, on board: TradeBoard) throws(DomainError) {
         let all = p.give.picks.map { ($0, p.team, "give") } + p.get.picks.map { ($0, p.with, "get") }
-        try validateFuturePicks(all.filter { $0.0.isFuture }, on: board)
-        let picks = all.filter { !$0.0.isFuture }
+        try validateFuturePicks(all.filter { $0.0.isFuture(of: board.league.season) }, on: board)
+        let picks = all.filter { !$0.0.isFuture(of: board.league.season) }
         guard !picks.isEmpty else { return }
         guard board.league.settings.tradePicks else {
             throw .validation(field: "picks", message: "Draft picks can't be traded in \(board.league.name)")
@@ -269,10 +269,10 @@ public enum TradeRules {
             return "\(board.playerName(drop)) (a drop) is no longer on either team's roster"
         }
         let picks = p.give.picks + p.get.picks
-        if picks.contains(where: { !$0.isFuture }), !board.league.settings.tradePicks {
+        if picks.contains(where: { !$0.isFuture(of: board.league.season) }), !board.league.settings.tradePicks {
             return "Draft picks can no longer be traded in \(board.league.name)"
         }
-        for pick in picks where pick.isFuture && !(board.futureSeasons?.contains(pick.season ?? 0) ?? false) {
+        for pick in picks where pick.isFuture(of: board.league.season) && !(board.futureSeasons?.contains(pick.season ?? 0) ?? false) {
             return "\(capitalized(board.pickName(pick))) can no longer be traded in \(board.league.name)"
         }
         for player in p.give.players + p.get.players + p.drops where board.locked.contains(player) {

@@ -180,16 +180,24 @@ extension TradesService {
 
     /// One answer by the offer's other team, in one transaction after the due steps.
     func answer(_ id: LeagueID, trade tradeID: TradeID, caller: Caller, doing: String,
-                        _ body: (any LeagueStoreWriter, League, inout Trade) throws -> Void) throws -> Trade {
+                _ body: (any LeagueStoreWriter, League, inout Trade) throws -> Void) throws -> Trade {
+        try onTrade(id, trade: tradeID, caller: caller) { w, league, user, trade in
+            _ = try managedTeam(w, trade.proposal.with, league: league, user: user, doing: doing)
+            guard trade.state == .proposed else { throw DomainError.conflict(Self.stateSentence(trade)) }
+            try body(w, league, &trade)
+            return trade.dated(season: league.season)
+        }
+    }
+
+    /// One write on one of the league's trades by a signed-in caller, in one transaction after the due steps.
+    func onTrade<T>(_ id: LeagueID, trade tradeID: TradeID, caller: Caller,
+                    _ body: (any LeagueStoreWriter, League, UserID, inout Trade) throws -> T) throws -> T {
         let user = try signedIn(caller)
         return try store.write { w in
             let league = try existingLeague(w, id)
             try processDueTrades(w, league: league)
             var trade = try existingTrade(w, tradeID, league: league)
-            _ = try managedTeam(w, trade.proposal.with, league: league, user: user, doing: doing)
-            guard trade.state == .proposed else { throw DomainError.conflict(Self.stateSentence(trade)) }
-            try body(w, league, &trade)
-            return trade
+            return try body(w, league, user, &trade)
         }
     }
 

@@ -5,7 +5,7 @@ import Foundation
 extension TradesService {
     /// The league's trades as the caller may see them (`trades`), each with names and values for the Trades page.
     public func tradeViews(_ id: LeagueID, caller: Caller) throws -> [TradeView] {
-        let trades = try self.trades(id, caller: caller)
+        let trades = try visibleTrades(id, caller: caller).map(\.trade)
         return try store.read { r in
             let league = try existingLeague(r, id)
             let facts = try factsCache.facts(r, season: league.season)
@@ -20,7 +20,7 @@ extension TradesService {
                 let p = trade.proposal
                 let players = p.allPlayers.map { TradeView.TradePlayer(player: facts.summary($0), value: TradeBot.value($0, values: values)) }
                 let picks = (p.give.picks + p.get.picks).map { pick in
-                    TradeView.TradePick(pick: pick, value: TradeBot.value(pick, on: board, values: values),
+                    TradeView.TradePick(pick: pick.dated(season: league.season), value: TradeBot.value(pick, on: board, values: values),
                                         label: TradeView.pickName(pick, season: league.season, team: teams[pick.team]?.name ?? "Team \(pick.team.rawValue)"))
                 }
                 func total(_ a: TradeAssets) -> Double {
@@ -50,7 +50,7 @@ extension TradesService {
                     }
                     return after
                 }
-                return TradeView(id: trade.id, state: trade.state, trade: trade, team: team(p.team), with: team(p.with), players: players, picks: picks,
+                return TradeView(id: trade.id, state: trade.state, trade: trade.dated(season: league.season), team: team(p.team), with: team(p.with), players: players, picks: picks,
                                  giveValue: total(p.give), getValue: total(p.get), canVote: canVote, hasVoted: voted, myRosterAfter: after)
             }
         }
@@ -70,7 +70,7 @@ extension TradesService {
             let picks: [TradeMarket.TeamPicks] = board.teams.map { team in
                 let own = (league.settings.tradePicks ? board.unmadePicks(ownedBy: team.id) : []) + board.futurePicks(ownedBy: team.id)
                 return TradeMarket.TeamPicks(team: team.id, picks: own.map { pick in
-                    TradeView.TradePick(pick: pick, value: TradeBot.value(pick, on: board, values: values),
+                    TradeView.TradePick(pick: pick.dated(season: league.season), value: TradeBot.value(pick, on: board, values: values),
                                         label: TradeView.pickName(pick, season: league.season, team: board.teamName(pick.team)))
                 })
             }

@@ -33,6 +33,11 @@ extension TradesService {
     /// may read the league (a public one) sees only the trades that went through (executed or reversed). Steps that
     /// have fallen due are run first.
     public func trades(_ id: LeagueID, caller: Caller) throws -> [Trade] {
+        try visibleTrades(id, caller: caller).map { $0.trade.dated(season: $0.season) }
+    }
+
+    /// `trades` as stored (a pick of the league's own season without its season), with that season.
+    func visibleTrades(_ id: LeagueID, caller: Caller) throws -> [(trade: Trade, season: Int)] {
         if try store.read({ r in try tradesDue(r, league: existingLeague(r, id)) }) {
             _ = try store.write { w in try processDueTrades(w, league: leagueForItsClock(w, id)) }
         }
@@ -42,6 +47,7 @@ extension TradesService {
             let teams = try r.teams(in: id)
             let member = caller.userID.map { user in league.commissioner == user || teams.contains { $0.manager == user } } ?? false
             return try r.trades(in: id).reversed().filter { member || $0.state == .executed || $0.state == .reversed }
+                .map { ($0, league.season) }
         }
     }
 
@@ -79,18 +85,14 @@ extension TradesService {
     /// The proposing team takes back an offer not yet answered.
     @discardableResult
     public func withdrawTrade(_ id: LeagueID, trade tradeID: TradeID, caller: Caller) throws -> Trade {
-        let user = try signedIn(caller)
-        return try store.write { w in
-            let league = try existingLeague(w, id)
-            try processDueTrades(w, league: league)
-            var trade = try existingTrade(w, tradeID, league: league)
+        try onTrade(id, trade: tradeID, caller: caller) { w, league, user, trade in
             _ = try managedTeam(w, trade.proposal.team, league: league, user: user, doing: "withdraw its trade offers")
             guard trade.state == .proposed else { throw DomainError.conflict(Self.stateSentence(trade)) }
             trade.state = .withdrawn
             trade.answeredAt = now(of: trade, league); trade.decidedAt = trade.answeredAt
             try w.updateTrade(trade)
             try w.appendEvent(league: id, LeagueEvent.TradeWithdrawn(trade: trade.id), at: clock.now())
-            return trade
+            return trade.dated(season: league.season)
         }
     }
 
@@ -98,11 +100,7 @@ extension TradesService {
     /// team back to the proposer, `countersTradeID` pointing at the old) waits for an answer like any offer.
     @discardableResult
     public func counterTrade(_ id: LeagueID, trade tradeID: TradeID, _ proposal: TradeProposal, caller: Caller) throws -> TradeID {
-        let user = try signedIn(caller)
-        return try store.write { w in
-            let league = try existingLeague(w, id)
-            try processDueTrades(w, league: league)
-            var old = try existingTrade(w, tradeID, league: league)
+        try onTrade(id, trade: tradeID, caller: caller) { w, league, user, old in
             let team = try managedTeam(w, old.proposal.with, league: league, user: user, doing: "counter its trade offers")
             guard old.state == .proposed else { throw DomainError.conflict(Self.stateSentence(old)) }
             let board = try tradeBoard(w, league: league)
@@ -119,11 +117,7 @@ extension TradesService {
     /// (rounded up) veto it at once.
     @discardableResult
     public func vetoTrade(_ id: LeagueID, trade tradeID: TradeID, caller: Caller) throws -> Trade {
-        let user = try signedIn(caller)
-        return try store.write { w in
-            let league = try existingLeague(w, id)
-            try processDueTrades(w, league: league)
-            var trade = try existingTrade(w, tradeID, league: league)
+        try onTrade(id, trade: tradeID, caller: caller) { w, league, user, trade in
             let now = now(of: trade, league)
             if league.commissioner == user {
                 guard trade.state == .inReview else { throw DomainError.conflict(Self.stateSentence(trade)) }
@@ -131,7 +125,7 @@ extension TradesService {
                 trade.decidedAt = now
                 try w.updateTrade(trade)
                 try w.appendEvent(league: id, LeagueEvent.TradeVetoed(trade: trade.id, byCommissioner: true), at: clock.now())
-                return trade
+                return trade.dated(season: league.season)
             }
             let team = try myTeam(w, league: league, user: user)
             guard league.settings.tradeReview == .vote else {
@@ -149,7 +143,7 @@ extension TradesService {
                 try w.updateTrade(trade)
                 try w.appendEvent(league: id, LeagueEvent.TradeVetoed(trade: trade.id, byCommissioner: false), at: clock.now())
             }
-            return trade
+            return trade.dated(season: league.season)
         }
     }
 
@@ -158,12 +152,8 @@ extension TradesService {
     /// a roster that would break).
     @discardableResult
     public func reverseTrade(_ id: LeagueID, trade tradeID: TradeID, caller: Caller) throws -> Trade {
-        _ = try signedIn(caller)
-        return try store.write { w in
-            let league = try existingLeague(w, id)
+        try onTrade(id, trade: tradeID, caller: caller) { w, league, _, trade in
             try requireCommissioner(league, caller: caller, doing: "reverse trades")
-            try processDueTrades(w, league: league)
-            var trade = try existingTrade(w, tradeID, league: league)
             guard trade.state == .executed else { throw DomainError.conflict(Self.stateSentence(trade)) }
             var board = try tradeBoard(w, league: league)
             board.ignoresDeadline = true
@@ -176,7 +166,7 @@ extension TradesService {
             trade.decidedAt = now(of: trade, league)
             try w.updateTrade(trade)
             try w.appendEvent(league: id, LeagueEvent.TradeReversed(trade: trade.id), at: clock.now())
-            return trade
+            return trade.dated(season: league.season)
         }
     }
 

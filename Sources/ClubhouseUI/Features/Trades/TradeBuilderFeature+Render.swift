@@ -21,7 +21,7 @@ extension TradeBuilderFeature {
         // Summary line, then the two rosters side by side (stacked when narrow), then the problem if any.
         let summary = "You give \(state.give.count + state.givePicks.count) · you get \(state.get.count + state.getPicks.count)"
             + (state.drops.isEmpty ? "" : " · you drop \(state.drops.count)")
-            + " · your roster after: \(state.mySizeAfter)/\(state.capacity) outside IR\(State.thisSeason(state.myPicks.map(\.pick) + state.getPicks) == 0 ? "" : " with picks")"
+            + " · your roster after: \(state.mySizeAfter)/\(state.capacity) outside IR\(state.thisSeason(state.myPicks.map(\.pick) + state.getPicks) == 0 ? "" : " with picks")"
             + " (\(state.myPositionsAfter))"
         TextRow.put(summary, in: body, row: 0, style: context.style(state.limitSentence != nil ? .negative : .dim), buffer: &buffer)
         var rosters = Rect(x: body.x, y: body.y + 1, width: body.width, height: body.height - 1)

@@ -60,15 +60,19 @@ public enum TradeBuilderFeature: PageFeature {
             let rows = mine.value?.rows ?? []
             let leaving = Set(give + drops)
             let staying = rows.filter { $0.slot != .ir && !leaving.contains($0.player.id) }.count
-            return staying + get.count + Self.thisSeason(myPicks.map(\.pick)) - Self.thisSeason(givePicks) + Self.thisSeason(getPicks)
+            return staying + get.count + thisSeason(myPicks.map(\.pick)) - thisSeason(givePicks) + thisSeason(getPicks)
         }
-        var mySizeBefore: Int { (mine.value?.rows ?? []).filter { $0.slot != .ir }.count + Self.thisSeason(myPicks.map(\.pick)) }
-        static func thisSeason(_ picks: [DraftPickRef]) -> Int { picks.filter { !$0.isFuture }.count }
+        var mySizeBefore: Int { (mine.value?.rows ?? []).filter { $0.slot != .ir }.count + thisSeason(myPicks.map(\.pick)) }
+        /// How many of `picks` are of the league's own season (a future pick is no place on this season's roster).
+        func thisSeason(_ picks: [DraftPickRef]) -> Int {
+            let own = market.value?.season ?? detail.value?.league.season ?? 0
+            return picks.filter { !$0.isFuture(of: own) }.count
+        }
         /// The server's sentence when my roster would be over ("Bits would hold 16 players outside IR — 15 is the most").
         var limitSentence: String? {
             guard mySizeAfter > capacity, mySizeAfter > mySizeBefore else { return nil }
             return TradeRules.capacitySentence(team: mine.value?.team.name ?? "Your team", holding: mySizeAfter, capacity: capacity,
-                                               withPicks: Self.thisSeason(myPicks.map(\.pick) + getPicks) > 0)
+                                               withPicks: thisSeason(myPicks.map(\.pick) + getPicks) > 0)
         }
         var proposal: TradeProposal? {
             guard let myTeam, let partner else { return nil }
