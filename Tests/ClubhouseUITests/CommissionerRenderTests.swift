@@ -14,7 +14,7 @@ import Terminal
     static func full(_ league: LeagueID = Demo.nerds, tab: Character, size: Size = Size(width: 80, height: 24)) async -> Harness {
         var h = await CommissionerTests.onPage(league, size: size)
         h.setDetent(.full)
-        h.key(.char(tab))
+        h.send(.event(.key(.char(tab))))   // the tab (already open when it is the first)
         return h
     }
 

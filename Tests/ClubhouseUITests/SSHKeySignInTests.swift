@@ -127,7 +127,7 @@ import Terminal
         #expect(Screen(h.state).text.contains("Link this key to Alex?"), "\(Screen(h.state).text)")
 
         // While it shows, keys answer it (j does not move the list).
-        h.key(.char("j"))
+        h.keyIgnored(.char("j"))
         #expect(h.state.sshKey?.offer != nil)
         h.key(.char("y"))
         await h.settle()
@@ -171,8 +171,10 @@ import Terminal
         #expect(h.state.session.user?.displayName == "Alex")
         #expect(h.state.sshKey?.offer == nil)
 
-        // A new connection with a key declined before: not asked either.
+        // A new connection (no session of its own yet) with a key declined before: not asked either.
+        await fake.setSignedIn(nil)
         var again = await Self.session(fake, linkedName: nil, declined: true)
+        #expect(again.state.session == .signedOut)
         again.key(.char("i"))
         again.keys("alex@example.com"); again.key(.tab); again.keys("correct horse"); again.key(.enter)
         await again.settle()

@@ -211,6 +211,16 @@ import Terminal
         withKnownIssue { h.key(.tab) { $0.sheet.focus = .board } }   // the board's selection was set too
     }
 
+    @Test func aKeyThatDoesNothingFailsUnlessTheTestSaysItIsIgnored() async {
+        var h = await Harness.started()
+        h.key(.char("+"))                                       // half → full
+        let full = h.state
+        withKnownIssue { h.key(.char("+")) }                    // full is the largest: a dead key where it was pressed
+        h.keyIgnored(.char("+"))                                // said so: passes
+        withKnownIssue { h.keyIgnored(.char("-")) }             // the sheet shrank: not ignored
+        #expect(h.state != full)
+    }
+
     @Test func homeStateFilterReloadsFromTheServer() async {
         let fake = FakeLeague()
         var h = await Harness.started(fake: fake)

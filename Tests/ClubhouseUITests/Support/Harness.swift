@@ -73,8 +73,28 @@ struct Harness {
         return out.isEmpty ? ["(another field)"] : out
     }
 
-    mutating func key(_ k: Key) { send(.event(.key(k))) }
-    mutating func keys(_ text: String) { for c in text { key(.char(c)) } }
+    /// Presses `k` and checks it did something: the state changed, or work was started, or the app is ending. A key
+    /// that does nothing at all is what a person meets as a dead key, so it fails the test where it was pressed; a
+    /// test that means a key to be ignored says so with `keyIgnored`.
+    mutating func key(_ k: Key, sourceLocation: SourceLocation = #_sourceLocation) {
+        let before = state, started = pending.count, wasQuitting = quit
+        send(.event(.key(k)))
+        if state == before && pending.count == started && quit == wasQuitting {
+            Issue.record("Pressing \(k) changed nothing and started nothing", sourceLocation: sourceLocation)
+        }
+    }
+    /// Presses `k` and checks it changed nothing and started nothing (a key this page doesn't take here).
+    mutating func keyIgnored(_ k: Key, sourceLocation: SourceLocation = #_sourceLocation) {
+        let before = state, started = pending.count
+        send(.event(.key(k)))
+        if state != before || pending.count != started {
+            Issue.record("Pressing \(k) was meant to do nothing, but it \(state != before ? "changed \(Self.differences(before, state).joined(separator: ", "))" : "started work")",
+                         sourceLocation: sourceLocation)
+        }
+    }
+    mutating func keys(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for c in text { key(.char(c), sourceLocation: sourceLocation) }
+    }
     mutating func mouse(_ kind: MouseEvent.Kind, x: Int, y: Int) { send(.event(.mouse(MouseEvent(kind, x: x, y: y)))) }
 
     /// Follow live events (a stream that may never end) only when asked to.
