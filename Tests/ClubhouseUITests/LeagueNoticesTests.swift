@@ -47,6 +47,32 @@ import Terminal
         store.finish()
     }
 
+    /// A league renewed (or joined) after sign-in: its events are the person's once their leagues are read again, so
+    /// the renewed season's first trade offer to them rings.
+    @Test func aLeagueRenewedAfterSignInIsFollowedForItsNotices() async {
+        let rings = BellRecorder(), out = T.OutputRecorder()
+        let fake = FakeLeague()
+        await fake.setSignedIn(await fake.addAccount(email: "alice@example.com", password: "correct horse", displayName: "alice"))
+        await fake.setMyTeam(Demo.bits, in: Demo.greats)
+        let store = T.store(fake, rings: rings, out: out, knowsGreats: false)   // signed in before Gridiron Greats was theirs
+        let offer = Self.event(E.TradeProposed(trade: TradeID(5), team: Demo.bytes, with: Demo.bits), id: 41)
+        await store.send(.eventReceived(offer)) { $0.lastEventID = 41 }   // not yet known as theirs: nothing
+        await store.send(.eventReceived(Self.event(E.LeagueRenewed(next: Demo.greats, season: 2020), id: 42))) { $0.lastEventID = 42 }
+        let leagues = (try? await fake.myLeagues()) ?? []
+        await store.receive({ if case .leaguesLoaded = $0 { true } else { false } }) {
+            $0.myLeagues = Dictionary(leagues.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+            $0.myTeams = Dictionary(leagues.compactMap { l in l.myTeam.map { (l.id, $0) } }, uniquingKeysWith: { a, _ in a })
+        }
+        #expect(store.state.myTeams[Demo.greats] == Demo.bits)
+        let said = "Bytes sent you a trade offer in Gridiron Greats"
+        await store.send(.eventReceived(Self.event(E.TradeProposed(trade: TradeID(6), team: Demo.bytes, with: Demo.bits), id: 43))) { $0.lastEventID = 43 }
+        await store.receive({ if case .noticeReady(let n?) = $0 { n.text == said && n.rings } else { false } }) { $0.unread[Demo.greats] = 1 }
+        store.delegated(.toast(said))
+        await store.runSilentWork()
+        #expect(rings.count == 1)
+        store.finish()
+    }
+
     /// The board with pick `n` on the clock, where `n` is Bits' first pick by the order.
     static func roomWithBitsOnTheClock() -> (DraftBoard, Int) {
         var room = Demo.draftRoom(Demo.greats)

@@ -29,13 +29,16 @@ import Terminal
 
     /// A store signed in as `me`, Bits' manager in Gridiron Greats, desktop notifications by OSC 9.
     static func store(_ fake: FakeLeague, rings: BellRecorder, out: OutputRecorder,
-                      mutes: [String: [NotificationCategory]] = [:], reading: LeagueID? = nil, drafting: LeagueID? = nil) -> TestStore<NotificationsFeature> {
+                      mutes: [String: [NotificationCategory]] = [:], reading: LeagueID? = nil, drafting: LeagueID? = nil,
+                      knowsGreats: Bool = true) -> TestStore<NotificationsFeature> {
         var env = AppEnvironment(api: fake, settings: InMemorySettingsStore(), now: { Demo.now }, sleep: { _ in }, bell: { rings.ring() })
         env.terminalOutput = { out.append($0) }
         var s = NotificationsFeature.State(since: Demo.now)
         s.me = me
-        s.myLeagues = [Demo.greats: "Gridiron Greats"]
-        s.myTeams = [Demo.greats: Demo.bits]
+        if knowsGreats {
+            s.myLeagues = [Demo.greats: "Gridiron Greats"]
+            s.myTeams = [Demo.greats: Demo.bits]
+        }
         s.desktop = DesktopTarget(protocol: .osc9, terminal: "WezTerm")
         s.mutes = mutes
         s.reading = reading

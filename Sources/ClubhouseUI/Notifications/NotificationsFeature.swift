@@ -91,6 +91,11 @@ public enum NotificationsFeature: Reducer {
             return .none
         case .eventReceived(let event):
             state.lastEventID = max(state.lastEventID ?? 0, event.id)
+            // A league made, renewed, joined or left since sign-in: the person's leagues are read again, so what happens
+            // next in a league they joined tonight (a renewed season's first trade offer) is theirs to hear.
+            if state.me != nil, Self.changesMembership.contains(event.kind) {
+                return .run(id: EffectID.leagues) { (try? await api.myLeagues()).map(Action.leaguesLoaded) }
+            }
             guard let me = state.me, event.at >= state.since.addingTimeInterval(-grace) else { return .none }
             guard event.kind == .chat else { return leagueNotice(event, state: state, api: api) }
             guard let body = try? event.decodedBody(as: LeagueEvent.Chat.self) else { return .none }
@@ -126,6 +131,9 @@ public enum NotificationsFeature: Reducer {
             return .merge(fx)
         }
     }
+
+    /// Events after which the person's leagues (and their teams in them) may differ from what was read.
+    static let changesMembership: Set<LeagueEvent.Kind> = [.leagueCreated, .leagueRenewed, .memberJoined, .joinDecided, .memberLeft]
 
     /// A trade, draft or scoring event in one of the person's leagues where they have a team (`LeagueNotices`).
     static func leagueNotice(_ event: LeagueEvent, state: State, api: any LeagueAPI) -> Effect<Action> {
