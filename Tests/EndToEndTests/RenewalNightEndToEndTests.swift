@@ -151,6 +151,34 @@ import Testing
         #expect(trade.state == .proposed)
         #expect(trade.proposal.give.picks.map(\.season) == [2021] && trade.proposal.get.picks.map(\.season) == [2021])
         #expect(Set(teams).count == 3)
+
+        // Ann starts 2020's draft from its room: both keepers sit in their cost rounds' picks, on every screen.
+        let kept = declared.map { ($0.team, $0.keepers[0]) }
+        /// Back to 2020's league page, one settled Escape at a time (an Escape with a key right behind it reads as Alt).
+        func backToTheLeague(_ t: Tmux, _ name: String) throws {
+            for _ in 0..<3 where !((try? t.screen()) ?? "").contains("renewed from 2019 (< opens it)") { try SharedLeague.escape(t) }
+            try #require(try t.waitForLoaded("renewed from 2019 (< opens it)").matched, "\(name) is back on 2020's page")
+        }
+        try backToTheLeague(annT, "Ann")
+        try annT.send("d")
+        let room = try annT.waitForLoaded("snake · 4 rounds · 4 teams")
+        try #require(room.matched, "Ann's draft room:\n\(room.screen)")
+        try annT.send("S")
+        let started = Wait.blockingUntil(.seconds(30), every: .milliseconds(100)) {
+            (try? service.draft.draftBoard(next, caller: ann).draft.status) == .running
+        }
+        try #require(started, "the draft never started:\n\((try? annT.screen()) ?? "")")
+        let board = try service.draft.draftBoard(next, caller: ann)
+        for (team, keeper) in kept {
+            let pick = try #require(board.picks.first { $0.player.id == keeper.player }, "\(keeper.summary.name) isn't on the board")
+            #expect(pick.pick.teamID == team && pick.pick.round == keeper.cost.round, "\(pick.pick)")
+        }
+        try backToTheLeague(bobT, "Bob")
+        try bobT.send("d")
+        for (name, t) in [("Ann", annT), ("Bob", bobT)] {
+            let shown = try t.waitFor(timeout: 30) { screen in kept.allSatisfy { screen.contains(Player.shortName($0.1.summary.name)) } }
+            #expect(shown.matched, "\(name)'s room doesn't show both keepers:\n\(shown.screen)")
+        }
         _ = server.stop()
     }
 }
