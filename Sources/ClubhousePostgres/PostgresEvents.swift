@@ -20,9 +20,9 @@ public struct PostgresEventSource: LeagueEventSource {
 
     public init(database: PostgresDatabase) { self.database = database }
 
-    /// Kept from this process's follows of every league (`PostgresReadKnowledge`): nil while nothing was heard for
-    /// its `freshFor`, or a follow's connection was lost, and whenever no follow of every league runs.
-    public func changeStamp() -> UInt64? { database.readKnowledge.stamp() }
+    /// Kept from this process's follows of every league (`PostgresReadKnowledge`), `league`'s own: nil while nothing
+    /// was heard for its `freshFor`, or a follow's connection was lost, and whenever no follow of every league runs.
+    public func changeStamp(of league: LeagueID) -> UInt64? { database.readKnowledge.stamp(of: league) }
 
     public func lastEventID() throws -> Int64 {
         try domainErrors { try database.read { try $0.scalar("SELECT COALESCE(max(id), 0) FROM events", [], as: Int64.self) } ?? 0 }
@@ -108,17 +108,23 @@ final class PostgresEventFollower: Sendable {
                 guard let c = connection else { continue }
                 // Every read has the statement deadline: a frozen server fails it, and the loop reconnects.
                 var began = ContinuousClock.now
+                // What the knowledge needs of the pages: each event's league, and whether a row couldn't be placed.
+                var heard: [(id: Int64, league: LeagueID)] = [], skipped = false
                 while !isCancelled {
                     began = .now
                     let page = try EventLog.scan(c, after: last, league: league, limit: batch)
                     for e in page.events { continuation.yield(e) }
+                    if knowledge != nil {
+                        heard += page.events.map { ($0.id, $0.leagueID) }
+                        skipped = skipped || page.events.count < page.rows
+                    }
                     last = page.lastID
                     if page.rows < batch { break }
                 }
                 // The last page saw every commit made before it began.
                 if let knowledge, !isCancelled {
                     let others = try c.scalar(PostgresReadKnowledge.othersSQL, [], as: String.self) ?? ""
-                    knowledge.looked(began: began, newestEvent: last, others: others)
+                    knowledge.looked(began: began, events: heard, skipped: skipped, newestEvent: last, others: others)
                 }
                 pause = Self.firstPause
                 // Wait for a notification (any: the read decides what is new), the fallback, or cancellation.

@@ -167,9 +167,9 @@ public final class LeagueServer: @unchecked Sendable {
             if options.readCacheEntries > 0, ReadCache.applies(to: route, request),
                let league = try? Params(path: params, query: request.query).league,
                // The change stamp before the revision: an answer kept with it stands while the stamp does (`ReadCache`).
-               case let stamp = backend.changeStamp(),
+               case let stamp = backend.changeStamp(of: league),
                let revision = try? backend.readRevision(of: league) {
-                response = try await cached(route, params: params, request: request, revision: revision, stamp: stamp)
+                response = try await cached(route, params: params, request: request, league: league, revision: revision, stamp: stamp)
             } else {
                 response = try await run(route, params: params, request: request)
             }
@@ -182,15 +182,18 @@ public final class LeagueServer: @unchecked Sendable {
     }
 
     /// A league's read without a token at `revision`: the answer kept for it, else computed and kept (`ReadCache`).
-    private func cached(_ route: Route, params: [String: String], request: HTTPRequest, revision: String, stamp: UInt64?) async throws -> HTTPResponse {
+    private func cached(_ route: Route, params: [String: String], request: HTTPRequest, league: LeagueID, revision: String,
+                        stamp: UInt64?) async throws -> HTTPResponse {
         let key = ReadCache.key(request)
         if let hit = readCache.answer(key, revision: revision, stamp: stamp) { return hit.response(to: request) }
         let response = try await run(route, params: params, request: request)
-        return readCache.keep(response, key: key, route: route.template, revision: revision, stamp: stamp)?.response(to: request) ?? response
+        return readCache.keep(response, key: key, route: route.template, league: league, revision: revision, stamp: stamp)?
+            .response(to: request) ?? response
     }
 
     /// A kept read answered on libmicrohttpd's thread as soon as its head is read, without a task or a database read:
-    /// while the database's change stamp is the one the answer was kept with, nothing was committed since (`ReadCache`).
+    /// while the database's change stamp for the answer's league is the one the answer was kept with, nothing that
+    /// changes it was committed since (`ReadCache`).
     /// Nil: the request goes the usual way (`handle`).
     /// Only reads that may be kept are ever kept, so the key alone says the route (no routing on this path).
     /// `/healthz` too, while its last check is young (`HealthCheck.recent`).
@@ -204,7 +207,7 @@ public final class LeagueServer: @unchecked Sendable {
             return response
         }
         guard options.readCacheEntries > 0, request.headers["authorization"] == nil,
-              let stamp = backend.changeStamp(), let hit = readCache.answer(ReadCache.key(request), stamp: stamp) else { return nil }
+              let hit = readCache.answer(ReadCache.key(request), stamp: { backend.changeStamp(of: $0) }) else { return nil }
         var response = hit.response(to: request)
         response.route = hit.route
         return response

@@ -38,10 +38,10 @@ public protocol LeagueServerBackend: Sendable {
     /// (`LeaguesService.readRevision`); nil: this backend can't say, and nothing is cached. Called on the server's own
     /// Dispatch executor (`ServerExecutor`), which may block: one short indexed read, without a hop to another thread.
     func readRevision(of league: LeagueID) throws -> String?
-    /// A number that moves on at every commit to the database, by any connection of any process, read without waiting
-    /// on anything (libmicrohttpd's thread asks it for each kept read, `LeagueServer.answerAtOnce`); nil: this backend
-    /// can't say so cheaply, and every read asks `readRevision`.
-    func changeStamp() -> UInt64?
+    /// A number that moves on at every commit to the database that may change `league`'s reads, by any connection of
+    /// any process, read without waiting on anything (libmicrohttpd's thread asks it for each kept read,
+    /// `LeagueServer.answerAtOnce`); nil: this backend can't say so cheaply, and every read asks `readRevision`.
+    func changeStamp(of league: LeagueID) -> UInt64?
 }
 
 extension LeagueServerBackend {
@@ -49,5 +49,5 @@ extension LeagueServerBackend {
     /// A read of the newest event id.
     public func checkDatabase() async throws { _ = try lastEventID() }
     public func readRevision(of league: LeagueID) throws -> String? { nil }
-    public func changeStamp() -> UInt64? { nil }
+    public func changeStamp(of league: LeagueID) -> UInt64? { nil }
 }

@@ -126,6 +126,13 @@ extension Bench {
                                                       ("live scoreboard (Gridiron Greats, week 9)", Endpoints.Matchups.scoreboard.path(At.League(LeagueID(1)).raw)),
                                                       ("draft board (16 teams)", Endpoints.Drafting.draftBoard.path(At.League(league).raw))],
                                   seconds: quick ? 5 : 10)
+            // On PostgreSQL, Gridiron Greats' kept reads again while the bench draft (another league) is written.
+            if database.hasPrefix("postgres") {
+                try KeptReadsUnderWrites.measure(port: port, database: database, other: league,
+                                                 reads: [("standings (Gridiron Greats)", Endpoints.Leagues.standings.path(At.League(LeagueID(1)).raw)),
+                                                         ("live scoreboard (Gridiron Greats, week 9)", Endpoints.Matchups.scoreboard.path(At.League(LeagueID(1)).raw))],
+                                                 seconds: quick ? 5 : 10, perSecond: 200)
+            }
         }
 
         if part == .reads { return }

@@ -17,15 +17,17 @@ public protocol LeagueEventSource: Sendable {
     /// Returns when the database answers a trivial question within `timeout`; else throws the cause (the server's
     /// `/healthz`).
     func checkDatabase(within timeout: Duration) throws
-    /// A number that moves on at every commit to the database (by any connection of any process), read without waiting
-    /// on anything; nil when the database can't say so cheaply (`SQLiteDataVersion`).
-    func changeStamp() -> UInt64?
+    /// A number that moves on at every commit to the database that may change what a read of `league` shows (by any
+    /// connection of any process), read without waiting on anything; nil when the database can't say so cheaply.
+    /// SQLite's moves on at every commit, whatever it changed (`SQLiteDataVersion`); PostgreSQL's is the league's own,
+    /// kept from what the instance heard (`PostgresReadKnowledge`).
+    func changeStamp(of league: LeagueID) -> UInt64?
 }
 
 extension LeagueEventSource {
     /// A read of the newest event id.
     public func checkDatabase(within timeout: Duration) throws { _ = try lastEventID() }
-    public func changeStamp() -> UInt64? { nil }
+    public func changeStamp(of league: LeagueID) -> UInt64? { nil }
 }
 
 /// The events of an SQLite file, followed by `EventFollower`.
@@ -44,7 +46,8 @@ public struct SQLiteEventSource: LeagueEventSource {
     /// The source of `path` whose followers say what they drop to `problem`.
     public init(path: String, problem: @escaping @Sendable (String) -> Void) { self.init(path: path); self.problem = problem }
 
-    public func changeStamp() -> UInt64? { dataVersion?.current() }
+    /// The file's data version, the same for every league.
+    public func changeStamp(of league: LeagueID) -> UInt64? { dataVersion?.current() }
 
     private func db() throws -> Database { try database ?? Database(path: path) }
 

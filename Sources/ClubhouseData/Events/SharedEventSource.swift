@@ -38,7 +38,7 @@ public final class SharedEventSource: LeagueEventSource, Sendable {
     }
     public func floor(keeping count: Int, league: LeagueID?) throws -> Int64 { try base.floor(keeping: count, league: league) }
     public func checkDatabase(within timeout: Duration) throws { try base.checkDatabase(within: timeout) }
-    public func changeStamp() -> UInt64? { base.changeStamp() }
+    public func changeStamp(of league: LeagueID) -> UInt64? { base.changeStamp(of: league) }
 
     /// How many followers share the database's follow now, and the id it has delivered up to (-1: not running) (tests).
     var sharing: Int { state.withLock { $0.followers.count } }

@@ -80,9 +80,9 @@ public struct EmbeddedServerBackend: Sendable {
     /// Synchronous: the server calls it on its own Dispatch executor (one short indexed read; no hop).
     public func readRevision(of league: LeagueID) throws -> String? { try service.leagues.readRevision(league) }
 
-    /// The events' database's change stamp (SQLite's data version; on PostgreSQL what the LISTEN follow heard, nil
-    /// when that is more than a second old), on libmicrohttpd's thread.
-    public func changeStamp() -> UInt64? { eventSource.changeStamp() }
+    /// The events' database's change stamp for `league` (SQLite's data version; on PostgreSQL what the LISTEN follow
+    /// heard of the league, nil when that is more than a second old), on libmicrohttpd's thread.
+    public func changeStamp(of league: LeagueID) -> UInt64? { eventSource.changeStamp(of: league) }
 
     public func follow(after id: Int64) -> AsyncStream<LeagueEvent> {
         eventSource.follow(after: id, league: nil)

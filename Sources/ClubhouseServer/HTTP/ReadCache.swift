@@ -1,3 +1,4 @@
+import ClubhouseDomain
 import Foundation
 import Synchronization
 
@@ -11,12 +12,13 @@ import Synchronization
 /// appends an event in its transaction, so a change moves the revision on before anyone can read it.
 ///
 /// Without even that read (`answer(_:stamp:)`, on libmicrohttpd's own thread): where the database has a change stamp
-/// (`LeagueServerBackend.changeStamp`, SQLite's data version — it moves on at every commit, by any connection of any
-/// process), an answer also remembers the stamp read just before its revision was. While the stamp is still that one,
-/// nothing at all was committed since, so the revision — and the answer — still stand. On PostgreSQL the stamp is what
-/// the instance heard on its LISTEN connection (`PostgresReadKnowledge`): it moves on at every event any instance
-/// commits and at every write of this one, and is given only while a look at the events began at most a second ago —
-/// so an answer at once is at most a second behind another instance's commit, and never behind this instance's own.
+/// (`LeagueServerBackend.changeStamp(of:)`, SQLite's data version — it moves on at every commit, by any connection of
+/// any process), an answer also remembers its league's stamp read just before its revision was. While the stamp is
+/// still that one, nothing that changes the league was committed since, so the revision — and the answer — still
+/// stand. On PostgreSQL the stamp is what the instance heard of the league on its LISTEN connection
+/// (`PostgresReadKnowledge`): it moves on at every event of the league any instance commits, and for every league at
+/// every write of this one, and is given only while a look at the events began at most a second ago — so an answer at
+/// once is at most a second behind another instance's commit, and never behind this instance's own.
 ///
 /// Only answers to requests without a token are kept: what a signed-in caller sees may be theirs alone (capabilities,
 /// their team). Bounded: at most `maxEntries` answers and `maxBytes` of them; the least recently used go first.
@@ -24,6 +26,8 @@ final class ReadCache: Sendable {
     struct Answer: Sendable {
         /// The template of the route that answered (the request log's).
         let route: String
+        /// The league whose read it is: its change stamp says whether the answer stands.
+        let league: LeagueID
         let revision: String
         /// The change stamp read before `revision` was (nil: none known): while the database's is still this, so is the revision.
         var stamp: UInt64?
@@ -79,10 +83,11 @@ final class ReadCache: Sendable {
         }
     }
 
-    /// The answer kept for `key` when the database's change stamp is still the one read before its revision (nothing was
-    /// committed since); nil otherwise, without counting a miss (the request goes on to read the revision).
-    func answer(_ key: String, stamp: UInt64) -> Answer? {
-        state.withLock { s in Self.use(&s, key, if: { $0.stamp == stamp }) }
+    /// The answer kept for `key` when its league's change stamp (`stamp`, nil: unknown) is still the one read before its
+    /// revision (nothing that changes it was committed since); nil otherwise, without counting a miss (the request goes
+    /// on to read the revision).
+    func answer(_ key: String, stamp: (LeagueID) -> UInt64?) -> Answer? {
+        state.withLock { s in Self.use(&s, key, if: { a in a.stamp != nil && stamp(a.league) == a.stamp }) }
     }
 
     /// The answer for `key` when `matches` says it stands: counted as a hit, marked used, changed by `update` — in place,
@@ -98,14 +103,14 @@ final class ReadCache: Sendable {
 
     /// Keeps a 200 answer computed at `revision` (anything else is not kept); returns the answer kept.
     @discardableResult
-    func keep(_ response: HTTPResponse, key: String, route: String, revision: String, stamp: UInt64?) -> Answer? {
+    func keep(_ response: HTTPResponse, key: String, route: String, league: LeagueID, revision: String, stamp: UInt64?) -> Answer? {
         guard response.status == 200, case .bytes(let bytes) = response.body, bytes.count <= maxBytes / 4 else { return nil }
         let tag = Revalidation.etag(bytes)
         let (full, notModified) = Revalidation.prepared(response, bytes: bytes, tag: tag)
         return state.withLock { s in
             if let old = s.answers[key] { s.bytes -= old.size }
             s.tick += 1
-            let a = Answer(route: route, revision: revision, stamp: stamp, full: full, notModified: notModified, etag: tag,
+            let a = Answer(route: route, league: league, revision: revision, stamp: stamp, full: full, notModified: notModified, etag: tag,
                            size: bytes.count + key.utf8.count, used: s.tick)
             s.answers[key] = a
             s.bytes += a.size

@@ -81,6 +81,27 @@ struct PostgresKeptReadTests {
         #expect(picks.count == 2)
     }
 
+    /// Each league has its own stamp: another instance's commits in another league leave this league's kept read
+    /// answered at once (without a round trip), and one in this league is reflected within the bound.
+    @Test func anotherLeaguesCommitsLeaveAKeptReadAtOnce() async throws {
+        let (other, otherCommissioner) = try await ServerReadCacheTests.draftingLeague(world)
+        let tag = try await keptRead()
+        let request = HTTPRequest(method: "GET", path: path, headers: ["if-none-match": tag])
+        let writer = try world.secondService()
+        for _ in 0..<3 {
+            #expect(try ServerReadCacheTests.pick(writer, other, otherCommissioner))
+            try await ServerReadCacheTests.heard(world)
+            #expect(server.answerAtOnce(request)?.status == 304, "another league's pick leaves this league's answer standing")
+        }
+        #expect(try await ServerReadCacheTests.get(http, path, tag: tag).status == 304)
+
+        #expect(try ServerReadCacheTests.pick(writer, league, commissioner))
+        try await ServerReadCacheTests.heard(world)
+        #expect(server.answerAtOnce(request) == nil, "this league's pick, heard: its kept answer no longer stands")
+        let changed = try #require(try await readUntilChanged(from: tag, committed: .now))
+        #expect(changed.status == 200 && changed.headers["etag"] != tag)
+    }
+
     /// The LISTEN connection killed, and kept from coming back (the database takes no new connections): nothing is
     /// heard, so nothing is answered at once, and another instance's commit is reflected by the next read. Once the
     /// follow is back, reads are answered at once again.
