@@ -55,6 +55,7 @@ import Testing
         #expect(!expectedClose.isEmpty, "week 9 has a close game in its last quarter")
         #expect(Set(close.map(\.text)) == Set(expectedClose) && close.count == expectedClose.count, "\(close.map(\.text)) vs \(expectedClose)")
         let leads = try await world.api().activity(league, kind: .leadChanges, limit: 50).lines
+        // Week 9 of the demo has no lead change in a final two minutes (LiveLinesTests makes one from real plays).
         #expect(Set(leads.map(\.text)) == Set(expectedLeads) && leads.count == expectedLeads.count, "\(leads.map(\.text)) vs \(expectedLeads)")
         #expect((close + leads).allSatisfy { $0.teams.count == 2 })
         // The whole feed holds them among its lines.
@@ -97,7 +98,7 @@ import Testing
             }
             let times = landings.filter { $0 > from && $0 <= to }.sorted()
             let alreadyClose = Set(try r.events(in: league, kinds: [.closeGame], before: nil, limit: 100).compactMap {
-                try $0.decodedBody(as: LeagueEvent.CloseGame.self).map { Set([$0.leader.team, $0.trailer.team]) }
+                try $0.decodedBody(as: LeagueEvent.CloseGame.self).map { Set([$0.score.leader.team, $0.score.trailer.team]) }
             })
             var close: [String] = [], leads: [String] = []
             for m in try r.matchups(in: league) where m.matchup.week == Self.week && !m.isFinal {

@@ -26,30 +26,30 @@ extension LeagueEvent {
         public init(team: TeamID, points: Points) { self.team = team; self.points = points }
     }
 
-    /// A matchup of the live week close (`LiveLines.closeMargin` or less) with its last quarter under way; once a
-    /// matchup. `leader` is ahead (or level with) `trailer`.
-    public struct CloseGame: LeagueEventBody {
-        public static let kind = Kind.closeGame
+    /// A live matchup at one moment: `leader` ahead of (or level with) `trailer`, the clock of its last game then
+    /// ("Q4 6:12", "Final").
+    public struct LiveScore: Codable, Hashable, Sendable {
         public var week: Int
         public var leader: LiveSide
         public var trailer: LiveSide
-        /// The clock of the matchup's last game then ("Q4 6:12").
         public var gameClock: String
         public init(week: Int, leader: LiveSide, trailer: LiveSide, gameClock: String) {
             self.week = week; self.leader = leader; self.trailer = trailer; self.gameClock = gameClock
         }
     }
 
-    /// The team ahead in a matchup changed in its final two minutes: `leader` now leads `trailer`.
+    /// A matchup of the live week close (`LiveLines.closeMargin` or less) with its last quarter under way; once a matchup.
+    public struct CloseGame: LeagueEventBody {
+        public static let kind = Kind.closeGame
+        public var score: LiveScore
+        public init(_ score: LiveScore) { self.score = score }
+    }
+
+    /// The team ahead in a matchup changed in its final two minutes: `score.leader` now leads.
     public struct LeadChanged: LeagueEventBody {
         public static let kind = Kind.leadChanged
-        public var week: Int
-        public var leader: LiveSide
-        public var trailer: LiveSide
-        public var gameClock: String
-        public init(week: Int, leader: LiveSide, trailer: LiveSide, gameClock: String) {
-            self.week = week; self.leader = leader; self.trailer = trailer; self.gameClock = gameClock
-        }
+        public var score: LiveScore
+        public init(_ score: LiveScore) { self.score = score }
     }
 
     /// A team's starter ruled out (O or IR) by the week's injury report while his game is still ahead; once per

@@ -129,11 +129,13 @@ struct ActivityLines {
         case let b as LeagueEvent.LineupRefused:
             return make("\(team(b.team)) could not move \(player(b.player)) to \(b.slot.rawValue): his game had kicked off", [], [b.team])
         case let b as LeagueEvent.CloseGame:
-            return make("Close game in the fourth quarter (\(b.gameClock)): \(side(b.leader))–\(side(b.trailer, first: false))", [],
-                        [b.leader.team, b.trailer.team])
+            let s = b.score
+            return make("Close game in the fourth quarter (\(s.gameClock)): \(side(s.leader))–\(side(s.trailer, first: false))", [],
+                        [s.leader.team, s.trailer.team])
         case let b as LeagueEvent.LeadChanged:
-            return make("Lead change (\(b.gameClock)): \(team(b.leader.team)) go ahead of \(team(b.trailer.team)) \(shown(b.leader.points))–\(shown(b.trailer.points))",
-                        [], [b.leader.team, b.trailer.team])
+            let s = b.score
+            return make("Lead change (\(s.gameClock)): \(team(s.leader.team)) go ahead of \(team(s.trailer.team)) \(shown(s.leader.points))–\(shown(s.trailer.points))",
+                        [], [s.leader.team, s.trailer.team])
         case let b as LeagueEvent.StarterOut:
             return make("\(team(b.team))'s starter \(player(b.player)) is ruled out of week \(b.week)", b.report.isEmpty ? [] : [b.report], [b.team])
         case let b as LeagueEvent.SeasonUpdated:

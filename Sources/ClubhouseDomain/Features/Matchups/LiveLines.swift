@@ -79,12 +79,12 @@ public struct LiveLines: Sendable {
             let (ahead, behind) = s.home >= s.away ? (LeagueEvent.LiveSide(team: p.home, points: s.home), LeagueEvent.LiveSide(team: p.away, points: s.away))
                                                    : (LeagueEvent.LiveSide(team: p.away, points: s.away), LeagueEvent.LiveSide(team: p.home, points: s.home))
             if !closeWritten, t < last.finalAt, ahead.points - behind.points <= Self.closeMargin {
-                out.append(LeagueEvent.CloseGame(week: week, leader: ahead, trailer: behind, gameClock: clock))
+                out.append(LeagueEvent.CloseGame(LeagueEvent.LiveScore(week: week, leader: ahead, trailer: behind, gameClock: clock)))
                 closeWritten = true
             }
             guard s.home != s.away else { continue }
             if let was = leader, was != ahead.team, t >= twoMinutes {
-                out.append(LeagueEvent.LeadChanged(week: week, leader: ahead, trailer: behind, gameClock: clock))
+                out.append(LeagueEvent.LeadChanged(LeagueEvent.LiveScore(week: week, leader: ahead, trailer: behind, gameClock: clock)))
             }
             leader = ahead.team
         }

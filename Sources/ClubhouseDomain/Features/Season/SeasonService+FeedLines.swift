@@ -21,8 +21,9 @@ extension SeasonService {
         let lines = LiveLines(week: week, scored: facts.scored(league.settings.scoring), live: try facts.liveWeek(week, reader: w))
         let moments = lines.moments(after: league.clock, through: target)
         guard !moments.isEmpty else { return }
-        let closeAlready = Set(try w.events(in: league.id, kinds: [.closeGame], before: nil, limit: 500).compactMap { e in
-            (try? e.decodedBody(as: LeagueEvent.CloseGame.self))?.flatMap { $0.week == week ? Set([$0.leader.team, $0.trailer.team]) : nil }
+        let closeAlready = Set(try w.events(in: league.id, kinds: [.closeGame], before: nil, limit: 500).compactMap { e -> Set<TeamID>? in
+            guard let s = (try? e.decodedBody(as: LeagueEvent.CloseGame.self))?.score, s.week == week else { return nil }
+            return Set([s.leader.team, s.trailer.team])
         })
         for r in records {
             guard let away = r.matchup.away else { continue }
