@@ -20,6 +20,7 @@ import ClubhouseDomain
         .tradeCountered: .members, .tradeExpired: .members, .tradeVoteCast: .members, .tradeVetoed: .members,
         .tradeInvalidated: .members, .tradeExecuted: .readers, .tradeReversed: .readers, .tradingBlockChanged: .readers,
         .auctionNominated: .readers, .auctionBid: .readersRedacted, .auctionSold: .readers,
+        .lineupRefused: .parties, .closeGame: .readers, .leadChanged: .readers, .starterOut: .readers,
     ]
 
     @Test func everyKindDeclaresItsAudience() {

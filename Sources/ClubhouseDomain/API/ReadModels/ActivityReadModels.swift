@@ -18,6 +18,14 @@ public enum ActivityKind: String, Codable, Sendable, CaseIterable {
     case corrections
     /// A week made final: its high and low score and its closest game, from the stored results (`matchups.final`).
     case results
+    /// Lineup moves refused because the player's game had kicked off (`lineup.refused`; only to the team's manager).
+    case refusedLineups
+    /// A matchup within `LiveLines.closeMargin` with its last quarter under way (`game.close`).
+    case closeGames
+    /// The lead of a matchup changing in its final two minutes (`game.lead`).
+    case leadChanges
+    /// A team's starter ruled out by the week's injury report before his game (`starter.out`).
+    case startersOut
 
     /// The stored event kinds this feed kind is made of.
     public var events: [LeagueEvent.Kind] {
@@ -29,6 +37,10 @@ public enum ActivityKind: String, Codable, Sendable, CaseIterable {
         case .draft: [.pickMade, .auctionSold]
         case .corrections: [.seasonUpdated]
         case .results: [.matchupsFinalized]
+        case .refusedLineups: [.lineupRefused]
+        case .closeGames: [.closeGame]
+        case .leadChanges: [.leadChanged]
+        case .startersOut: [.starterOut]
         }
     }
 
@@ -48,6 +60,10 @@ public enum ActivityKind: String, Codable, Sendable, CaseIterable {
         case .draft: "Draft"
         case .corrections: "Score corrections"
         case .results: "Weekly results"
+        case .refusedLineups: "Refused lineup changes"
+        case .closeGames: "Close games"
+        case .leadChanges: "Late lead changes"
+        case .startersOut: "Starters ruled out"
         }
     }
 }

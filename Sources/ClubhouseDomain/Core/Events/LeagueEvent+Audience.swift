@@ -26,12 +26,12 @@ extension LeagueEvent.Kind {
              .draftScheduled, .draftOrderSet, .draftStarted, .draftPaused, .draftResumed, .draftClockRestored, .pickMade, .pickUndone, .draftCompleted,
              .chat, .chatRemoved, .chatReacted, .autopickToggled, .lineupChanged, .playerAdded, .playerDropped, .waiversProcessed,
              .clockAdvanced, .matchupsFinalized, .seasonUpdated, .tradingBlockChanged, .tradeExecuted, .tradeReversed,
-             .auctionNominated, .auctionSold:
+             .auctionNominated, .auctionSold, .closeGame, .leadChanged, .starterOut:
             .readers
         case .tradeProposed, .tradeAccepted, .tradeRejected, .tradeWithdrawn, .tradeCountered, .tradeExpired,
              .tradeVoteCast, .tradeVetoed, .tradeInvalidated:
             .members
-        case .queueChanged, .claimPlaced, .claimCancelled, .claimsReordered, .joinRequested, .joinDecided, .joinWithdrawn:
+        case .queueChanged, .claimPlaced, .claimCancelled, .claimsReordered, .joinRequested, .joinDecided, .joinWithdrawn, .lineupRefused:
             .parties
         case .auctionBid:
             .readersRedacted
@@ -57,6 +57,7 @@ public struct EventParties: Hashable, Sendable {
         case let b as LeagueEvent.JoinDecided: users = [b.user]; commissioner = true
         case let b as LeagueEvent.JoinWithdrawn: users = [b.user]; commissioner = true
         case let b as LeagueEvent.AuctionBidPlaced: teams = [b.team]
+        case let b as LeagueEvent.LineupRefused: teams = [b.team]
         default: return nil
         }
     }

@@ -36,6 +36,10 @@ extension LeagueEvent.Kind {
         case .chatReacted: LeagueEvent.ChatReacted.self
         case .autopickToggled: LeagueEvent.AutopickToggled.self
         case .lineupChanged: LeagueEvent.LineupChanged.self
+        case .lineupRefused: LeagueEvent.LineupRefused.self
+        case .closeGame: LeagueEvent.CloseGame.self
+        case .leadChanged: LeagueEvent.LeadChanged.self
+        case .starterOut: LeagueEvent.StarterOut.self
         case .playerAdded: LeagueEvent.PlayerAdded.self
         case .playerDropped: LeagueEvent.PlayerDropped.self
         case .claimPlaced: LeagueEvent.ClaimPlaced.self

@@ -126,6 +126,18 @@ struct ActivityLines {
             }
             if let g = r.biggestBlowout?.first { details.append("Biggest blowout: \(team(g.winner)) by \(g.margin.description) over \(team(g.loser))") }
             return make("Week \(b.week) final — high score \(named(r.highScore))", details, r.highScore.teams)
+        case let b as LeagueEvent.LineupRefused:
+            return make("\(team(b.team)) could not move \(player(b.player)) to \(b.slot.rawValue): his game had kicked off", [], [b.team])
+        case let b as LeagueEvent.CloseGame:
+            let s = b.score
+            return make("Close game in the fourth quarter (\(s.gameClock)): \(side(s.leader))–\(side(s.trailer, first: false))", [],
+                        [s.leader.team, s.trailer.team])
+        case let b as LeagueEvent.LeadChanged:
+            let s = b.score
+            return make("Lead change (\(s.gameClock)): \(team(s.leader.team)) go ahead of \(team(s.trailer.team)) \(shown(s.leader.points))–\(shown(s.trailer.points))",
+                        [], [s.leader.team, s.trailer.team])
+        case let b as LeagueEvent.StarterOut:
+            return make("\(team(b.team))'s starter \(player(b.player)) is ruled out of week \(b.week)", b.report.isEmpty ? [] : [b.report], [b.team])
         case let b as LeagueEvent.SeasonUpdated:
             guard !b.corrections.isEmpty else { return nil }
             let weeks = Array(Set(b.corrections.map(\.week))).sorted().map(String.init).joined(separator: ", ")
@@ -141,6 +153,14 @@ struct ActivityLines {
     }
 
     func team(_ id: TeamID) -> String { teamNames[id] ?? "Team \(id.rawValue)" }
+
+    /// Points with the league's decimals.
+    func shown(_ p: Points) -> String { p.shown(league.settings.decimals) }
+
+    /// "Bytes 98.4" (first) or "95.1 Bits".
+    func side(_ s: LeagueEvent.LiveSide, first: Bool = true) -> String {
+        first ? "\(team(s.team)) \(shown(s.points))" : "\(shown(s.points)) \(team(s.team))"
+    }
 
     /// "Christian McCaffrey (RB CAR)".
     func player(_ id: PlayerID) -> String {

@@ -14,6 +14,19 @@ extension RosterService {
     /// Refusals (locked, ineligible, IR, full slot, …) come back as one sentence each.
     @discardableResult
     public func moveInLineup(_ id: LeagueID, team teamID: TeamID, move: LineupMove, caller: Caller) throws -> Roster {
+        // A move refused because its player's game kicked off is a line in the team's feed: the refused write rolls
+        // back whole, so the refusal is kept by a write of its own after it (the move itself never happens).
+        var locked: LeagueEvent.LineupRefused?
+        do {
+            return try applyMove(id, team: teamID, move: move, caller: caller) { locked = $0 }
+        } catch {
+            if let locked { try store.write { w in try w.appendEvent(league: id, locked, at: clock.now()) } }
+            throw error
+        }
+    }
+
+    private func applyMove(_ id: LeagueID, team teamID: TeamID, move: LineupMove, caller: Caller,
+                           refusedAfterKickoff: (LeagueEvent.LineupRefused) -> Void) throws -> Roster {
         try managerWrite(id, team: teamID, caller: caller, doing: "set its lineup", season: "Lineups") { w, facts, league, team in
             let roster = try w.rosters(in: id).first { $0.teamID == team.id } ?? Roster(teamID: team.id)
             let week = facts.calendar.week(at: league.clock)
@@ -23,6 +36,9 @@ extension RosterService {
             do throws(LineupRefusal) {
                 updated = try LineupRules.applyLineupChange(move, to: roster, context: context)
             } catch {
+                if case .playerLocked(let p, let kickoff) = error {
+                    refusedAfterKickoff(LeagueEvent.LineupRefused(team: team.id, player: p, slot: move.slot, kickoff: kickoff))
+                }
                 throw facts.naming(error.domainError, players: [move.playerID, move.swapWith])
             }
             guard updated != roster else { return roster }

@@ -73,6 +73,7 @@ extension SeasonService {
         try league.checkClockTarget(target, calendar: facts.calendar)
         var report = ClockAdvance(from: league.clock, to: target, state: league.state)
         if league.state != .predraft { try ensureSchedule(w, league: league) }
+        try writeFeedLines(w, league: league, to: target, facts: facts)
 
         // Every moment the clock passes where something happens, in time order.
         enum Moment { case waivers, weekFinal(Int) }

@@ -127,7 +127,8 @@ public enum ActivityFeature: PageFeature {
 
     public static func keymap(_ state: State) -> Keymap<Action> {
         let g = "Activity"
-        let digits: [KeyBinding<Action>] = ([nil] + ActivityKind.allCases).enumerated().map { i, k in
+        // Digits reach the first ten (all kinds, then each in order); `f` steps through every kind.
+        let digits: [KeyBinding<Action>] = ([nil] + ActivityKind.allCases).prefix(10).enumerated().map { i, k in
             KeyBinding([.char(Character("\(i)"))], .kindChosen(k), label: k?.title.lowercased() ?? "all kinds", group: "Show")
         }
         return Keymap([
@@ -161,6 +162,10 @@ public enum ActivityFeature: PageFeature {
         case .draft: "Draft"
         case .corrections: "Fix"
         case .results: "Result"
+        case .refusedLineups: "Locked"
+        case .closeGames: "Close"
+        case .leadChanges: "Lead"
+        case .startersOut: "Out"
         }
     }
 

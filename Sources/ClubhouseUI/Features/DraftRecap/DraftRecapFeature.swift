@@ -55,13 +55,14 @@ public enum DraftRecapFeature: PageFeature {
     /// The positions shown in the by-position columns.
     static let positions: [Position] = [.qb, .rb, .wr, .te, .k, .def]
 
-    static func signed(_ p: Points) -> String { p.hundredths > 0 ? "+" + p.oneDecimal : p.oneDecimal }
+    static func signed(_ p: Points, _ d: Int? = nil) -> String { p.hundredths > 0 ? "+" + p.shown(d) : p.shown(d) }
 
     static func gradeTable(_ state: State, _ recap: DraftRecap, context: RenderContext) -> DataTable {
         let cols = [DataColumn("Gr", .length(2)), DataColumn("Team", .fill(1)), DataColumn("Value", .length(7), .right),
                     DataColumn("vs room", .length(7), .right)] + positions.map { DataColumn($0.rawValue, .length(6), .right) }
         let rows = recap.teams.map { t in
-            [t.grade, t.team.name, t.value.oneDecimal, signed(t.value - t.roomAverage)] + positions.map { signed(t.byPosition[$0] ?? .zero) }
+            [t.grade, t.team.name, t.value.shown(context.decimals), signed(t.value - t.roomAverage, context.decimals)]
+                + positions.map { signed(t.byPosition[$0] ?? .zero, context.decimals) }
         }
         let roles: [[StyleRole?]] = recap.teams.map { t in
             [t.grade == "A" || t.grade == "B" ? .positive : t.grade == "C" ? nil : .negative, nil, nil, nil]
@@ -79,7 +80,7 @@ public enum DraftRecapFeature: PageFeature {
         let cols = [DataColumn("Pick", .length(5), .right), DataColumn("Team", .fill(1)), DataColumn("Player", .fill(1)), DataColumn("Pos", .length(3)),
                     DataColumn("Pts", .length(6), .right), DataColumn("Fin", .length(4), .right), DataColumn("+/-", .length(5), .right)]
         let rows = picks.map { p in
-            [pickLabel(p.pick, teams: teams), p.teamName, p.player.name, p.player.position.rawValue, p.seasonPoints.oneDecimal, "#\(p.seasonRank)",
+            [pickLabel(p.pick, teams: teams), p.teamName, p.player.name, p.player.position.rawValue, p.seasonPoints.shown(context.decimals), "#\(p.seasonRank)",
              p.surplus > 0 ? "+\(p.surplus)" : "\(p.surplus)"]
         }
         let roles: [[StyleRole?]] = picks.map { p in [.dim, nil, nil, .dim, nil, .dim, p.surplus > 0 ? .positive : p.surplus < 0 ? .negative : nil] }

@@ -17,7 +17,7 @@ extension DraftRoomFeature {
                               rows: Array(repeating: [], count: players.count), selected: selected, offset: offset, context: context)
         let first = min(table.firstRow(height: height), players.count)
         let shown = first..<min(players.count, first + table.viewport(height: height))
-        let (rows, roles) = availableRows(state, players, shown)
+        let (rows, roles) = availableRows(state, players, shown, decimals: context.decimals)
         var allRoles = [[StyleRole?]](repeating: [], count: players.count)
         table.rows.replaceSubrange(shown, with: rows)
         allRoles.replaceSubrange(shown, with: roles)
@@ -27,7 +27,8 @@ extension DraftRoomFeature {
 
     /// The rows of `available[shown]`. A tier's first row in a position is marked, so the players above the rows shown
     /// are gone through for their tiers (no text is made for them).
-    static func availableRows(_ state: State, _ available: [DraftablePlayer], _ shown: Range<Int>) -> (rows: [[String]], roles: [[StyleRole?]]) {
+    static func availableRows(_ state: State, _ available: [DraftablePlayer], _ shown: Range<Int>,
+                              decimals: Int? = nil) -> (rows: [[String]], roles: [[StyleRole?]]) {
         let queued = Set(state.myQueue.map(\.id))
         var lastTier: [Position: Int] = [:]
         var rows: [[String]] = [], roles: [[StyleRole?]] = []
@@ -40,7 +41,7 @@ extension DraftRoomFeature {
             rows.append(["\(p.rank)", p.player.name + (queued.contains(p.player.id) ? " ★" : ""),
                          p.positionRank > 0 ? "\(pos.rawValue)\(p.positionRank)" : pos.rawValue, p.player.nflTeam,
                          p.player.byeWeek.map(String.init) ?? "—",
-                         state.isAuction ? p.auctionValue.map { "$\($0)" } ?? "—" : p.value.oneDecimal, "T\(p.tier)", p.priorSeasonPoints.oneDecimal])
+                         state.isAuction ? p.auctionValue.map { "$\($0)" } ?? "—" : p.value.shown(decimals), "T\(p.tier)", p.priorSeasonPoints.shown(decimals)])
             roles.append([nil, nil, nil, nil, nil, p.value.hundredths < 0 ? .dim : nil, breaks ? .accent : .dim, nil])
         }
         return (rows, roles)

@@ -39,7 +39,7 @@ struct MyTeamFacts {
         let sizeFull = rosterCount >= rosterLimit
         return roster.rows.sorted { $0.slot < $1.slot }.map { row in
             let label = row.player.name
-            let detail = "\(row.player.position.rawValue) in \(row.slot.rawValue) · \(row.seasonPoints.oneDecimal) pts"
+            let detail = "\(row.player.position.rawValue) in \(row.slot.rawValue) · \(row.seasonPoints.shown(settings.decimals)) pts"
             if row.locked {
                 return .init(label, detail: detail, value: nil, reason: LockWords.kickedOff(nil, defense: row.player.position == .def, cant: "can't be dropped"))
             }

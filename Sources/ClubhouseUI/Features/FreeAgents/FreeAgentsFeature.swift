@@ -312,7 +312,7 @@ public enum FreeAgentsFeature: PageFeature {
             case .onWaivers(let until): status = wide ? "waivers → \(Format.day(until))" : "W \(Format.day(until).suffix(6))"
             }
             return [a.player.name, a.player.position.rawValue, a.player.nflTeam, a.player.byeWeek.map(String.init) ?? "–", Format.injury(a.player.injury),
-                    status, a.seasonPoints.oneDecimal, a.lastWeekPoints.oneDecimal, a.priorSeasonPoints.oneDecimal]
+                    status, a.seasonPoints.shown(context.decimals), a.lastWeekPoints.shown(context.decimals), a.priorSeasonPoints.shown(context.decimals)]
         }
         let roles: [[StyleRole?]] = rows.map { a in
             var sortCol: Int { switch state.sort { case .seasonPoints: 6; case .lastWeek: 7; case .priorSeason: 8; case .name: 0 } }

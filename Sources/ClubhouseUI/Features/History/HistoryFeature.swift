@@ -151,13 +151,13 @@ public enum HistoryFeature: PageFeature {
     }
 
     /// The two managers' head-to-head in one line.
-    static func pairLine(_ h: LeagueHistory, a: String?, b: String?) -> String {
+    static func pairLine(_ h: LeagueHistory, a: String?, b: String?, decimals: Int? = nil) -> String {
         guard let a, let b, let ra = h.allTime.first(where: { $0.manager == a }), let rb = h.allTime.first(where: { $0.manager == b }) else {
             return "Head-to-head needs two managers"
         }
         if a == b { return "A and B are both \(ra.label) — pick another with a or b" }
         guard let p = h.headToHead(a, b) else { return "\(ra.label) and \(rb.label) have never met" }
-        return "\(ra.label) \(p.aWins)-\(p.bWins)-\(p.ties) vs \(rb.label) · points \(p.aPoints.oneDecimal)–\(p.bPoints.oneDecimal)"
+        return "\(ra.label) \(p.aWins)-\(p.bWins)-\(p.ties) vs \(rb.label) · points \(p.aPoints.shown(decimals))–\(p.bPoints.shown(decimals))"
     }
 
     // MARK: - View
@@ -191,7 +191,7 @@ public enum HistoryFeature: PageFeature {
             TextRow.put(note, in: area, row: 2, style: context.style(.title), buffer: &buffer)
             allTimeTable(state, h, selected: state.list.selected, context: context).render(in: body, buffer: &buffer)
         case .headToHead:
-            TextRow.put(pairLine(h, a: state.sideA, b: state.sideB), in: area, row: 2, style: context.style(.title), buffer: &buffer)
+            TextRow.put(pairLine(h, a: state.sideA, b: state.sideB, decimals: context.decimals), in: area, row: 2, style: context.style(.title), buffer: &buffer)
             let cols = body.columns([.percentage(40), .percentage(60)], spacing: 2)
             chooserTable(state, h, context: context).render(in: cols[0], buffer: &buffer)
             meetingsTable(h, a: state.sideA, b: state.sideB, context: context).render(in: cols[1], buffer: &buffer)
@@ -203,7 +203,7 @@ public enum HistoryFeature: PageFeature {
                     DataColumn("W-L-T", .length(8), .right), DataColumn("PF", .length(7), .right), DataColumn("PA", .length(7), .right)]
         let rows = s.standings.map { r in
             ["\(r.rank)", (r.member.team == s.champion?.team ? "🏆" : "") + r.member.teamName, r.member.managerName ?? "bot", r.record,
-             r.pointsFor.oneDecimal, r.pointsAgainst.oneDecimal]
+             r.pointsFor.shown(context.decimals), r.pointsAgainst.shown(context.decimals)]
         }
         let roles: [[StyleRole?]] = s.standings.map { r in [.dim, r.member.team == s.champion?.team ? .positive : nil, .dim, nil, nil, .dim] }
         return DataTable(columns: cols, rows: rows, roles: roles, selected: state.list.selected, offset: state.list.offset, context: context)
@@ -224,8 +224,8 @@ public enum HistoryFeature: PageFeature {
                     DataColumn("Titles", .length(6), .right), DataColumn("W-L-T", .length(8), .right), DataColumn("PF", .length(8), .right),
                     DataColumn("PA", .length(8), .right)]
         let rows = h.allTime.map { r in
-            [r.managerName ?? "bot", r.teamName, "\(r.seasons)", r.titles.isEmpty ? "–" : "\(r.titles.count)", r.record, r.pointsFor.oneDecimal,
-             r.pointsAgainst.oneDecimal]
+            [r.managerName ?? "bot", r.teamName, "\(r.seasons)", r.titles.isEmpty ? "–" : "\(r.titles.count)", r.record, r.pointsFor.shown(context.decimals),
+             r.pointsAgainst.shown(context.decimals)]
         }
         let roles: [[StyleRole?]] = h.allTime.map { r in [nil, .dim, .dim, r.titles.isEmpty ? .dim : .positive, nil, nil, .dim] }
         return DataTable(columns: cols, rows: rows, roles: roles, selected: selected, offset: state.list.offset, context: context)
@@ -247,7 +247,7 @@ public enum HistoryFeature: PageFeature {
         let cols = [DataColumn("Year", .length(4)), DataColumn("Wk", .length(2), .right), DataColumn("A", .length(5), .right),
                     DataColumn("B", .length(5), .right), DataColumn("Won", .length(3)), DataColumn("", .fill(1))]
         let rows = games.map { g in
-            ["\(g.season)", "\(g.week)", g.aPoints.oneDecimal, g.bPoints.oneDecimal, g.aPoints > g.bPoints ? "A" : g.bPoints > g.aPoints ? "B" : "tie",
+            ["\(g.season)", "\(g.week)", g.aPoints.shown(context.decimals), g.bPoints.shown(context.decimals), g.aPoints > g.bPoints ? "A" : g.bPoints > g.aPoints ? "B" : "tie",
              g.isPlayoff ? "playoff" : ""]
         }
         return DataTable(columns: cols, rows: Array(rows), context: context)

@@ -93,26 +93,26 @@ public enum RecapFeature: PageFeature {
         teams.map(r.name).joined(separator: ", ") + (teams.count > 1 ? " (tied)" : "")
     }
 
-    static func game(_ g: WeeklyRecap.GameMargin, _ r: LeagueRecap) -> String {
-        "\(r.name(g.winner)) \(g.winnerPoints.oneDecimal) – \(g.loserPoints.oneDecimal) \(r.name(g.loser))"
-            + (g.isTie ? " (a tie)" : " (by \(g.margin.oneDecimal))")
+    static func game(_ g: WeeklyRecap.GameMargin, _ r: LeagueRecap, _ d: Int? = nil) -> String {
+        "\(r.name(g.winner)) \(g.winnerPoints.shown(d)) – \(g.loserPoints.shown(d)) \(r.name(g.loser))"
+            + (g.isTie ? " (a tie)" : " (by \(g.margin.shown(d)))")
     }
 
-    static func games(_ gs: [WeeklyRecap.GameMargin]?, _ r: LeagueRecap) -> String {
+    static func games(_ gs: [WeeklyRecap.GameMargin]?, _ r: LeagueRecap, _ d: Int? = nil) -> String {
         guard let gs, !gs.isEmpty else { return "no head-to-head games" }
-        return gs.map { game($0, r) }.joined(separator: "; ")
+        return gs.map { game($0, r, d) }.joined(separator: "; ")
     }
 
     /// The award lines, label and text.
-    static func awards(_ r: LeagueRecap) -> [(String, String)] {
+    static func awards(_ r: LeagueRecap, _ d: Int? = nil) -> [(String, String)] {
         let w = r.recap
         let bench = w.mostLeftOnBench.isEmpty ? "every team started its best lineup"
-            : w.mostLeftOnBench.map { "\(r.name($0.team)) left \($0.left.oneDecimal) (best \($0.optimal.oneDecimal), started \($0.started.oneDecimal))" }
+            : w.mostLeftOnBench.map { "\(r.name($0.team)) left \($0.left.shown(d)) (best \($0.optimal.shown(d)), started \($0.started.shown(d)))" }
                 .joined(separator: "; ")
-        return [("High", "\(names(w.highScore.teams, r)) \(w.highScore.points.oneDecimal)"),
-                ("Low", "\(names(w.lowScore.teams, r)) \(w.lowScore.points.oneDecimal)"),
-                ("Blowout", games(w.biggestBlowout, r)),
-                ("Closest", games(w.closestGame, r)),
+        return [("High", "\(names(w.highScore.teams, r)) \(w.highScore.points.shown(d))"),
+                ("Low", "\(names(w.lowScore.teams, r)) \(w.lowScore.points.shown(d))"),
+                ("Blowout", games(w.biggestBlowout, r, d)),
+                ("Closest", games(w.closestGame, r, d)),
                 ("Bench", bench)]
     }
 
@@ -120,7 +120,7 @@ public enum RecapFeature: PageFeature {
         let cols = [DataColumn("#", .length(3), .right), DataColumn("Team", .fill(1)), DataColumn("Week", .length(7), .right),
                     DataColumn("All-play", .length(8), .right), DataColumn("Season", .length(8), .right), DataColumn("PF", .length(8), .right)]
         let rows = r.recap.powerRankings.map { p in
-            ["\(p.rank)", r.name(p.team), p.weekPoints?.oneDecimal ?? "–", p.weekAllPlay?.text ?? "–", p.seasonAllPlay.text, p.pointsFor.oneDecimal]
+            ["\(p.rank)", r.name(p.team), p.weekPoints?.shown(context.decimals) ?? "–", p.weekAllPlay?.text ?? "–", p.seasonAllPlay.text, p.pointsFor.shown(context.decimals)]
         }
         let high = Set(r.recap.highScore.teams), low = Set(r.recap.lowScore.teams)
         let roles: [[StyleRole?]] = r.recap.powerRankings.map { p in
@@ -143,7 +143,7 @@ public enum RecapFeature: PageFeature {
         let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: max(0, area.height - 1))
         guard let r = LoadView.render(state.recap.load, what: "the week \(state.week) recap", empty: "No final games in week \(state.week).",
                                       in: body, buffer: &buffer, context: context) else { return }
-        let lines = awards(r)
+        let lines = awards(r, context.decimals)
         for (i, (label, text)) in lines.enumerated() {
             let row = 1 + i
             guard row < area.height else { break }
