@@ -4,17 +4,16 @@ import Foundation
 /// `{"text", "blocks"}`, or the event itself as JSON. The bytes are what is signed, so they are written once, with
 /// sorted keys.
 public enum WebhookPayload {
-    /// The event as the generic receiver gets it: the feed line and its league.
-    public struct Event: Codable, Hashable, Sendable {
-        public var league: LeagueID
-        public var leagueName: String
-        public var id: Int64
-        public var at: Date
-        public var kind: ActivityKind
-        public var event: LeagueEvent.Kind
-        public var text: String
-        public var details: [String]
-        public var teams: [TeamID]
+    /// The event as the generic receiver gets it: the feed line's fields and its league's.
+    struct Event: Encodable {
+        var line: ActivityLine, league: LeagueID, leagueName: String
+        enum Keys: String, CodingKey { case league, leagueName }
+        func encode(to encoder: any Encoder) throws {
+            try line.encode(to: encoder)
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(league, forKey: .league)
+            try c.encode(leagueName, forKey: .leagueName)
+        }
     }
 
     public static func body(_ line: ActivityLine, league: LeagueID, leagueName: String, format: WebhookFormat) -> Data {
@@ -24,8 +23,7 @@ public enum WebhookPayload {
         let headline = "\(leagueName): \(line.text)"
         let value: any Encodable = switch format {
         case .json:
-            Event(league: league, leagueName: leagueName, id: line.id, at: line.at, kind: line.kind, event: line.event, text: line.text,
-                  details: line.details, teams: line.teams)
+            Event(line: line, league: league, leagueName: leagueName)
         case .discord:
             Discord(content: headline, embeds: line.details.isEmpty ? [] : [.init(description: line.details.joined(separator: "\n"),
                                                                                  timestamp: line.at)])
