@@ -294,6 +294,13 @@ enum ServeCommand {
         }
         var delivery = WebhookDeliverer.Options()
         delivery.caFile = args.options["webhook-ca"]
+        // Said before the database is opened (and a new one seeded), as every other wrong option is.
+        if let file = delivery.caFile {
+            do { _ = try TLSTrust(caFile: file) } catch {
+                Output.error("clubhouse serve: --webhook-ca: \(error.reason)")
+                return nil
+            }
+        }
         if let raw = args.options["webhook-retry-base"] ?? ProcessInfo.processInfo.environment["CLUBHOUSE_WEBHOOK_RETRY_BASE"] {
             guard let seconds = Double(raw), seconds >= 0.01, seconds <= 3600 else {
                 Output.error("clubhouse serve: --webhook-retry-base wants seconds from 0.01 to 3600, like 10\nTry 'clubhouse serve --help'.")
