@@ -23,7 +23,7 @@ package enum Clubhouse {
         // season import|list run here on a SQLite file; season fetch, and anything on PostgreSQL, in clubhouse-net.
         "season": .init(valueOptions: ["database", "season", "from"], flags: []),
         "serve": .init(valueOptions: ["listen", "tls-cert", "tls-key", "database", "db-pool", "db-timeout", "read-cache", "max-streams", "ssh-host-secret-file", "trusted-proxy", "metrics-token-file",
-                                      "refresh-season", "every", "from"], flags: ["allow-plain-http"]),
+                                      "refresh-season", "every", "from", "webhook-allow", "webhook-ca", "webhook-retry-base"], flags: ["allow-plain-http"]),
         "host-ssh": .init(valueOptions: ["port", "listen", "database", "policy", "state-dir", "user", "server", "ssh-host-secret-file", "ca-file"], flags: ["allow-plain-http"]),
         // Internal: run by the sshd that host-ssh configures (ForceCommand, AuthorizedKeysCommand).
         "ssh-session": .init(valueOptions: ["server", "ssh-host-secret-file", "ca-file", "devices-dir", "policy"], flags: ["no-color"]),

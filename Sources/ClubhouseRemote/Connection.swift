@@ -27,10 +27,11 @@ final class Connection: @unchecked Sendable {
         Glibc.close(fd)
     }
 
-    /// Connects to `host:port` (any of its addresses), then, with `trust`, makes the TLS handshake; `timeout` bounds the
-    /// connecting and each wait for a byte.
-    static func open(host: String, port: Int, trust: TLSTrust?, timeout: TimeInterval) -> Result<Connection, HTTPClient.Failure> {
-        guard let fd = PlainSocket.connect(host: host, port: port, timeout: timeout) else {
+    /// Connects to `host:port` (any of its addresses, or only `address` when given: the one a webhook's check
+    /// allowed, so a second lookup can't lead elsewhere), then, with `trust`, makes the TLS handshake for `host`;
+    /// `timeout` bounds the connecting and each wait for a byte.
+    static func open(host: String, port: Int, trust: TLSTrust?, timeout: TimeInterval, address: String? = nil) -> Result<Connection, HTTPClient.Failure> {
+        guard let fd = PlainSocket.connect(host: address ?? host, port: port, timeout: timeout) else {
             return .failure(.unreachable("connection refused or timed out"))
         }
         guard let trust else { return .success(Connection(plain: fd)) }

@@ -44,15 +44,17 @@ final class SocketHTTP: Sendable {
     }
 
     /// A connection to `url`'s server: TLS (verified against `trust`) for https://.
-    func open(_ url: URL, timeout: TimeInterval) -> Result<Connection, HTTPClient.Failure> {
+    func open(_ url: URL, timeout: TimeInterval, address: String? = nil) -> Result<Connection, HTTPClient.Failure> {
         guard let host = url.host else { return .failure(.unreachable("no host")) }
         let tls = url.scheme?.lowercased() == "https"
-        return Connection.open(host: host, port: url.port ?? (tls ? 443 : 80), trust: tls ? (trust ?? TLSTrust.system) : nil, timeout: timeout)
+        return Connection.open(host: host, port: url.port ?? (tls ? 443 : 80), trust: tls ? (trust ?? TLSTrust.system) : nil, timeout: timeout,
+                               address: address)
     }
 
     /// The request, on a kept-alive connection when one is idle; a reused connection that the server had closed
-    /// (no byte of an answer) is replaced by a fresh one once.
-    func perform(_ request: URLRequest) -> Result<HTTPClient.Answer, HTTPClient.Failure> {
+    /// (no byte of an answer) is replaced by a fresh one once. With `address`, on a fresh connection to that address
+    /// alone (a webhook's post to the address its check allowed), never kept.
+    func perform(_ request: URLRequest, address: String? = nil) -> Result<HTTPClient.Answer, HTTPClient.Failure> {
         slots.wait()
         defer { slots.signal() }
         guard let url = request.url, let host = url.host else { return .failure(.unreachable("no host")) }
@@ -66,19 +68,19 @@ final class SocketHTTP: Sendable {
         if !body.isEmpty || !["GET", "HEAD"].contains(method) { headers.append(("Content-Length", "\(body.count)")) }
         let message = PlainSocket.requestHead(method, url, host: host, port: port, headers: headers) + body
 
-        if let reused = takeIdle(key) {
+        if address == nil, let reused = takeIdle(key) {
             switch exchange(reused, message, deadline: deadline) {
             case .answered(let answer, let keep): finish(reused, key: key, keep: keep); return answer
             case .silent: break   // closed while idle: once more on a fresh connection
             }
         }
         let fresh: Connection
-        switch open(url, timeout: min(idleTimeout, max(0.1, deadline.timeIntervalSinceNow))) {
+        switch open(url, timeout: min(idleTimeout, max(0.1, deadline.timeIntervalSinceNow)), address: address) {
         case .success(let c): fresh = c
         case .failure(let failure): return .failure(failure)
         }
         switch exchange(fresh, message, deadline: deadline) {
-        case .answered(let answer, let keep): finish(fresh, key: key, keep: keep); return answer
+        case .answered(let answer, let keep): finish(fresh, key: key, keep: keep && address == nil); return answer
         case .silent(let timedOut): return .failure(.unreachable(timedOut ? "timed out" : HTTPClient.Failure.noAnswer))
         }
     }

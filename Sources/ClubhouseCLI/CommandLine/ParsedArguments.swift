@@ -3,6 +3,8 @@
 package struct ParsedArguments {
     package var command: String?
     package var options: [String: String] = [:]
+    /// Every value each option was given, in order (`options` keeps the last): for repeatable ones (`--webhook-allow`).
+    package var repeated: [String: [String]] = [:]
     package var flags: Set<String> = []
     package var positionals: [String] = []
 
@@ -49,10 +51,9 @@ package struct ParsedArguments {
                 guard inlineValue == nil else { throw UsageError(description: "option '--\(name)' takes no value") }
                 result.flags.insert(name)
             } else if grammar.valueOptions.contains(name) {
-                if let v = inlineValue {
+                if let v = inlineValue ?? rest.popFirst() {
                     result.options[name] = v
-                } else if let v = rest.popFirst() {
-                    result.options[name] = v
+                    result.repeated[name, default: []].append(v)
                 } else {
                     throw UsageError(description: "option '--\(name)' needs a value")
                 }

@@ -39,6 +39,7 @@ enum Usage {
                            [--read-cache N] [--max-streams N] [--ssh-host-secret-file PATH]
                            [--trusted-proxy ADDR[,ADDR...]] [--metrics-token-file PATH]
                            [--refresh-season YEAR [--every 10m] [--from BASE_URL]]
+                           [--webhook-allow CIDR]... [--webhook-ca FILE] [--webhook-retry-base SECONDS]
 
     Runs the league server: members point the app at http://HOST:PORT, or https://HOST:PORT
     with --tls-cert (see 'clubhouse --help'). Prints the URL, logs one line per request to
@@ -92,6 +93,13 @@ enum Usage {
                            final week until the Wednesday waiver run after it (then it is locked)
       --every DURATION     how often (default 10m; 30s, 1h …)
       --from BASE_URL      a mirror laid out like nflverse's releases (see 'clubhouse season --help')
+      --webhook-allow CIDR let leagues' webhooks post to this network (repeatable; e.g. 127.0.0.0/8):
+                           loopback, private, link-local, metadata and unspecified addresses are
+                           refused otherwise (see docs/operating.md, "Webhooks")
+      --webhook-ca FILE    also trust receivers whose certificates this PEM CA file signed
+      --webhook-retry-base SECONDS
+                           a failed webhook post's first retry after SECONDS, doubled per failure
+                           up to an hour, for a day (default: 10; or CLUBHOUSE_WEBHOOK_RETRY_BASE)
       -h, --help           show this help
     """
 

@@ -98,7 +98,7 @@ package enum AppCommand {
             Output.error("clubhouse: \(error)")
             return 1
         }
-        let service = LeagueService(store: SQLiteLeagueStore(database: db), clock: clock, accounts: .sodium)
+        let service = LeagueService(store: SQLiteLeagueStore(database: db), clock: clock, accounts: .sodium, webhooks: .system())
         // This device's session (token file, 0600) and pending gated write live in $XDG_STATE_HOME/clubhouse, so a pending join survives the app being killed or the connection
         // dropping. The caller is resolved from the token on every call. Without a usable state folder the app
         // still browses, signed out, and keeps a pending action in memory only.

@@ -10,7 +10,7 @@ import Synchronization
 /// (`SQLStoreTransaction+Draft.swift`: `DraftSQL`, the SQL of `DraftStoreWriter`); this type is all of them on one
 /// session, plus what spans ports (`prefetch`, `revision`, `ifPossible`).
 struct SQLStoreTransaction<Session: StoreSQLSession>: LeagueStoreWriter, LeaguesSQL, RosterSQL, MatchupsSQL, SeasonSQL,
-    ClockSQL, AccountSQL, ChatSQL, DraftSQL, WaiverSQL, EventSQL, TradeSQL, KeeperSQL, AuctionSQL, IdempotencySQL {
+    ClockSQL, AccountSQL, ChatSQL, DraftSQL, WaiverSQL, EventSQL, TradeSQL, KeeperSQL, AuctionSQL, IdempotencySQL, WebhookSQL {
     let session: Session
 
     func ifPossible<T>(_ body: () throws -> T) throws -> T? {

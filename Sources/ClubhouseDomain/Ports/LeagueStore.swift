@@ -40,12 +40,12 @@ public struct LeagueReads: OptionSet, Hashable, Sendable {
 /// journey in this folder). The stores implement them all.
 public protocol LeagueStoreReader: LeaguesStoreReader, RosterStoreReader, MatchupsStoreReader, SeasonStoreReader,
     ClockStoreReader, AccountStoreReader, ChatStoreReader, DraftStoreReader, WaiverStoreReader, EventStoreReader,
-    TradeStoreReader, KeeperStoreReader, AuctionStoreReader, IdempotencyStoreReader {}
+    TradeStoreReader, KeeperStoreReader, AuctionStoreReader, IdempotencyStoreReader, WebhookStoreReader {}
 
 /// Writes inside one transaction: every journey's writes. Inserting ids are assigned by the store.
 public protocol LeagueStoreWriter: LeagueStoreReader, LeaguesStoreWriter, RosterStoreWriter, MatchupsStoreWriter,
     SeasonStoreWriter, ClockStoreWriter, AccountStoreWriter, ChatStoreWriter, DraftStoreWriter, WaiverStoreWriter,
-    EventStoreWriter, TradeStoreWriter, KeeperStoreWriter, AuctionStoreWriter, IdempotencyStoreWriter {
+    EventStoreWriter, TradeStoreWriter, KeeperStoreWriter, AuctionStoreWriter, IdempotencyStoreWriter, WebhookStoreWriter {
     /// Runs `body` as a part the write can do without: when it fails, what it wrote is undone (a savepoint) and nil is
     /// returned, so the rest of the write goes on. A failure of the database itself (a conflict with another writer, a
     /// lost connection) is thrown instead: the whole write is then retried or fails, never committed without the part.

@@ -14,10 +14,12 @@ public struct LeagueService: LeagueServicePart {
     let factsCache: SeasonFactsCache
     /// Password hashing and session tokens (Data: libsodium).
     public let accountPorts: AccountPorts
+    /// Where webhooks may post, and how their hosts are looked up (Data's `.system` asks the resolver).
+    public let webhookNetwork: WebhookNetwork
 
     public init(store: any LeagueStore, clock: any Clock = SystemClock(), factsCache: SeasonFactsCache = SeasonFactsCache(),
-                accounts: AccountPorts = .unconfigured) {
-        self.store = store; self.clock = clock; self.factsCache = factsCache; self.accountPorts = accounts
+                accounts: AccountPorts = .unconfigured, webhooks: WebhookNetwork = WebhookNetwork()) {
+        self.store = store; self.clock = clock; self.factsCache = factsCache; self.accountPorts = accounts; self.webhookNetwork = webhooks
     }
 
     /// The root is its own core.
@@ -50,6 +52,7 @@ extension LeagueService {
     public var chat: ChatService { ChatService(core: self) }
     public var activity: ActivityService { ActivityService(core: self) }
     public var history: HistoryService { HistoryService(core: self) }
+    public var webhooks: WebhooksService { WebhooksService(core: self) }
 }
 
 /// The root and every journey's service: what they share, reached through `core` (the root is its own). The access

@@ -2,6 +2,7 @@ import ClubhouseCLI
 import ClubhouseData
 import ClubhousePostgres
 import ClubhouseDomain
+import ClubhouseRemote
 import ClubhouseServer
 import Foundation
 
@@ -137,6 +138,7 @@ enum ServeCommand {
             LeagueServer.standardError("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"serve.open_files\",\"max_streams\":\(budget.streams),"
                                        + "\"wanted\":\(wantedStreams),\"note\":\(jsonString(note))}")
         }
+        guard let hooks = webhookOptions(args) else { return 2 }
         var path = args.options["database"]
         if let p = path, p.hasPrefix("sqlite:") { path = String(p.dropFirst("sqlite:".count)) }
         // PostgreSQL's connection pool: its size and every call's deadline.
@@ -175,7 +177,7 @@ enum ServeCommand {
                 options.databasePool = { let c = pg.connectionCount; return DatabasePoolUse(open: c.open, idle: c.idle, max: pg.maxConnections) }
                 try PostgresSchema.migrate(pg)
                 try seedIfEmpty(pg)
-                service = LeagueService(store: PostgresLeagueStore(database: pg), clock: WallClock.current(), accounts: .sodium)
+                service = LeagueService(store: PostgresLeagueStore(database: pg), clock: WallClock.current(), accounts: .sodium, webhooks: hooks.network)
                 seasonTarget = .postgres(pg)
                 // One LISTEN connection, and one read per commit, for the request server's events, the draft clock and the
                 // season clock alike (`SharedEventSource`).
@@ -191,7 +193,7 @@ enum ServeCommand {
                 Output.error("clubhouse serve: \(error)")
                 return 1
             }
-            service = LeagueService(store: SQLiteLeagueStore(database: db), clock: WallClock.current(), accounts: .sodium)
+            service = LeagueService(store: SQLiteLeagueStore(database: db), clock: WallClock.current(), accounts: .sodium, webhooks: hooks.network)
             seasonTarget = .sqlite(db)
             var source = SQLiteEventSource(database: db)
             // What a follower of the file drops (a look that failed, a file it can't open) is said in the log.
@@ -228,6 +230,17 @@ enum ServeCommand {
             Output.error("clubhouse serve: \(error)")
             return 1
         }
+        // Webhooks are posted by this process, beside its clocks; never by a write, which only appends the events.
+        var delivery = hooks.delivery
+        delivery.log = { line in
+            LeagueServer.standardError("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"webhook.failed\",\"note\":\(ServeCommand.jsonString(line))}")
+        }
+        let deliverer: WebhookDeliverer
+        do { deliverer = try WebhookDeliverer(service: service, options: delivery) } catch {
+            Output.error("clubhouse serve: --webhook-ca: \(error.reason)")
+            return 2
+        }
+        deliverer.start()
         let refresher = refresh.map { r in
             Task.detached { await SeasonRefresher(season: r.season, base: r.base, every: r.every, target: seasonTarget, service: service).run() }
         }
@@ -257,6 +270,7 @@ enum ServeCommand {
         }
         let done = DispatchSemaphore(value: 0)
         refresher?.cancel()
+        deliverer.stop()
         Task.detached {
             await server.stop(grace: .seconds(4))
             done.signal()
@@ -265,6 +279,37 @@ enum ServeCommand {
         LeagueServer.standardError("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"serve.stop\"}")
         LineLog.standardError.flush()
         return 0
+    }
+
+    /// `--webhook-allow CIDR` (repeatable, or comma-separated), `--webhook-ca FILE`, `--webhook-retry-base SECONDS`
+    /// (or `CLUBHOUSE_WEBHOOK_RETRY_BASE`); nil when one is wrong (said on standard error).
+    static func webhookOptions(_ args: ParsedArguments) -> (network: WebhookNetwork, delivery: WebhookDeliverer.Options)? {
+        var allowed: [IPAddressRange] = []
+        for item in args.repeated["webhook-allow"] ?? [] {
+            guard let ranges = IPAddressRange.list(item) else {
+                Output.error("clubhouse serve: --webhook-allow wants a network like 127.0.0.0/8 or fd12::/16, not '\(item)'\nTry 'clubhouse serve --help'.")
+                return nil
+            }
+            allowed += ranges
+        }
+        var delivery = WebhookDeliverer.Options()
+        delivery.caFile = args.options["webhook-ca"]
+        // Said before the database is opened (and a new one seeded), as every other wrong option is.
+        if let file = delivery.caFile {
+            do { _ = try TLSTrust(caFile: file) } catch {
+                Output.error("clubhouse serve: --webhook-ca: \(error.reason)")
+                return nil
+            }
+        }
+        if let raw = args.options["webhook-retry-base"] ?? ProcessInfo.processInfo.environment["CLUBHOUSE_WEBHOOK_RETRY_BASE"] {
+            guard let seconds = Double(raw), seconds >= 0.01, seconds <= 3600 else {
+                Output.error("clubhouse serve: --webhook-retry-base wants seconds from 0.01 to 3600, like 10\nTry 'clubhouse serve --help'.")
+                return nil
+            }
+            delivery.retryBase = seconds
+            delivery.poll = min(delivery.poll, seconds)
+        }
+        return (.system(allowing: allowed), delivery)
     }
 
     struct TLSFilesError: Error, CustomStringConvertible {

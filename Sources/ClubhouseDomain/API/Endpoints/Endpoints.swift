@@ -3,7 +3,7 @@ import Foundation
 /// Every operation of the league API, by journey (one file each beside this one). The server serves `all`; the soft
 /// gate finds a pending write's endpoint in `gated` by name.
 public enum Endpoints {
-    public static let all: [any AnyEndpoint] = Leagues.all + Matchups.all + Rosters.all + Waivers.all + Drafting.all + LeagueChat.all + Auction.all + Commissioner.all + Trades.all + Activity.all + Recap.all
+    public static let all: [any AnyEndpoint] = Leagues.all + Matchups.all + Rosters.all + Waivers.all + Drafting.all + LeagueChat.all + Auction.all + Commissioner.all + Trades.all + Activity.all + Recap.all + Webhooks.all
 
     /// The gated writes by name.
     public static let gated: [String: any AnyEndpoint] = Dictionary(uniqueKeysWithValues: all.filter { $0.access == .gated }.map { ($0.name, $0) })
