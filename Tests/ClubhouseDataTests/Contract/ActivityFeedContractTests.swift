@@ -102,14 +102,16 @@ import Testing
         #expect(feed.lines.map(\.text).map { $0.prefix(12) } == (1...8).reversed().map { "Week \($0) final".prefix(12) }, "\(feed.lines.map(\.text))")
         let recap = try await world.api().recap(greats.id, week: 8)
         let r = recap.recap
-        func named(_ t: WeeklyRecap.TeamPoints) -> String { t.teams.map(recap.name).joined(separator: " and ") + " " + t.points.description }
+        // Points as the league shows them (Gridiron Greats chose no decimals: one).
+        let decimals = try await world.api().league(greats.id).league.settings.decimals
+        func named(_ t: WeeklyRecap.TeamPoints) -> String { t.teams.map(recap.name).joined(separator: " and ") + " " + t.points.shown(decimals) }
         let line = try #require(feed.lines.first)
         #expect(line.kind == .results && line.event == .matchupsFinalized && line.teams == r.highScore.teams)
         #expect(line.text == "Week 8 final — high score \(named(r.highScore))")
         let closest = try #require(r.closestGame?.first), blowout = try #require(r.biggestBlowout?.first)
-        #expect(line.details == ["High score: \(named(r.highScore))", "Low score: \(named(r.lowScore))",
-                                 "Closest game: \(recap.name(closest.winner)) \(closest.winnerPoints)–\(closest.loserPoints) \(recap.name(closest.loser))",
-                                 "Biggest blowout: \(recap.name(blowout.winner)) by \(blowout.margin) over \(recap.name(blowout.loser))"])
+        #expect(line.details == ["Low score: \(named(r.lowScore))",
+                                 "Closest game: \(recap.name(closest.winner)) \(closest.winnerPoints.shown(decimals))–\(closest.loserPoints.shown(decimals)) \(recap.name(closest.loser))",
+                                 "Biggest blowout: \(recap.name(blowout.winner)) by \(blowout.margin.shown(decimals)) over \(recap.name(blowout.loser))"])
     }
 
     @Test func pagesFollowOneAnotherWithoutGapsOrRepeats() async throws {

@@ -119,12 +119,13 @@ struct ActivityLines {
         case let b as LeagueEvent.MatchupsFinalized:
             if matchups == nil { matchups = try reader.matchups(in: league.id) }
             guard let r = WeeklyRecap.compute(week: b.week, matchups: matchups ?? [], lineups: [:], rosterSlots: [:]) else { return nil }
-            func named(_ t: WeeklyRecap.TeamPoints) -> String { t.teams.map(team).joined(separator: " and ") + " " + t.points.description }
-            var details = ["High score: \(named(r.highScore))", "Low score: \(named(r.lowScore))"]
+            func named(_ t: WeeklyRecap.TeamPoints) -> String { t.teams.map(team).joined(separator: " and ") + " " + shown(t.points) }
+            // The high score is the line's own text; the details go on from there (the board's strip shows both).
+            var details = ["Low score: \(named(r.lowScore))"]
             if let g = r.closestGame?.first {
-                details.append("Closest game: \(team(g.winner)) \(g.winnerPoints.description)–\(g.loserPoints.description) \(team(g.loser))")
+                details.append("Closest game: \(team(g.winner)) \(shown(g.winnerPoints))–\(shown(g.loserPoints)) \(team(g.loser))")
             }
-            if let g = r.biggestBlowout?.first { details.append("Biggest blowout: \(team(g.winner)) by \(g.margin.description) over \(team(g.loser))") }
+            if let g = r.biggestBlowout?.first { details.append("Biggest blowout: \(team(g.winner)) by \(shown(g.margin)) over \(team(g.loser))") }
             return make("Week \(b.week) final — high score \(named(r.highScore))", details, r.highScore.teams)
         case let b as LeagueEvent.LineupRefused:
             return make("\(team(b.team)) could not move \(player(b.player)) to \(b.slot.rawValue): his game had kicked off", [], [b.team])
