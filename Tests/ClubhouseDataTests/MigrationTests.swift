@@ -419,4 +419,21 @@ import ClubhouseDomain
         #expect(try db.integrityCheck() == ["ok"])
         #expect(try db.query("PRAGMA foreign_key_check").isEmpty)
     }
+
+    /// Schema v17 (the taxi squad): a v16 database's roster entries and lineups keep every row, and slot TX is allowed
+    /// in both (any other unknown slot still isn't).
+    @Test func v17AllowsTheTaxiSlot() throws {
+        let dir = TempDir()
+        let (db, _) = try Self.legacyDatabase(dir, version: 16)
+        let entries = try db.scalar("SELECT count(*) FROM roster_entries", as: Int.self), lineups = try db.scalar("SELECT count(*) FROM lineups", as: Int.self)
+        #expect(try db.migrate() == [17])
+        #expect(try db.scalar("SELECT count(*) FROM roster_entries", as: Int.self) == entries && entries ?? 0 > 0)
+        #expect(try db.scalar("SELECT count(*) FROM lineups", as: Int.self) == lineups)
+        let player = try #require(try db.scalar("SELECT player_id FROM roster_entries ORDER BY player_id LIMIT 1", as: String.self))
+        try db.run("UPDATE roster_entries SET slot = 'TX' WHERE player_id = ?", [player])
+        try db.run("UPDATE lineups SET slot = 'TX' WHERE player_id = ?", [player])
+        #expect(throws: DatabaseError.self) { try db.run("UPDATE roster_entries SET slot = 'XX' WHERE player_id = ?", [player]) }
+        #expect(try db.integrityCheck() == ["ok"])
+        #expect(try db.query("PRAGMA foreign_key_check").isEmpty)
+    }
 }

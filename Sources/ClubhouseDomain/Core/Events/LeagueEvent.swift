@@ -20,7 +20,8 @@ public struct LeagueEvent: Hashable, Codable, Sendable {
              tradeInvalidated = "trade.invalidated", tradeReversed = "trade.reversed", tradingBlockChanged = "trade.block",
              auctionNominated = "auction.nominated", auctionBid = "auction.bid", auctionSold = "auction.sold",
              draftClockRestored = "draft.restored", leagueRenewed = "league.renewed",
-             chatRemoved = "chat.removed", chatReacted = "chat.reaction", keepersSet = "keepers.set"
+             chatRemoved = "chat.removed", chatReacted = "chat.reaction", keepersSet = "keepers.set",
+             taxiMoved = "taxi.moved"
     }
     /// Monotonic id; followers resume after the last id they saw.
     public var id: Int64

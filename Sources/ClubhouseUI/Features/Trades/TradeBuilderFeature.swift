@@ -59,10 +59,10 @@ public enum TradeBuilderFeature: PageFeature {
         var mySizeAfter: Int {
             let rows = mine.value?.rows ?? []
             let leaving = Set(give + drops)
-            let staying = rows.filter { $0.slot != .ir && !leaving.contains($0.player.id) }.count
+            let staying = rows.filter { !$0.slot.isReserve && !leaving.contains($0.player.id) }.count
             return staying + get.count + Self.thisSeason(myPicks.map(\.pick)) - Self.thisSeason(givePicks) + Self.thisSeason(getPicks)
         }
-        var mySizeBefore: Int { (mine.value?.rows ?? []).filter { $0.slot != .ir }.count + Self.thisSeason(myPicks.map(\.pick)) }
+        var mySizeBefore: Int { (mine.value?.rows ?? []).filter { !$0.slot.isReserve }.count + Self.thisSeason(myPicks.map(\.pick)) }
         static func thisSeason(_ picks: [DraftPickRef]) -> Int { picks.filter { !$0.isFuture }.count }
         /// The server's sentence when my roster would be over ("Bits would hold 16 players outside IR — 15 is the most").
         var limitSentence: String? {
