@@ -29,7 +29,7 @@ import Terminal
 
     @Test func spaceSendsABenchPlayerToTheTaxiSquadAndPromotesATaxiPlayer() async {
         var onBench = Self.state()
-        let taxi = onBench.players.firstIndex { $0.slot == .taxi }!, bench = onBench.players.firstIndex { $0.slot == .bench }!
+        let taxi = onBench.players.firstIndex { $0.slot == .taxi }!, bench = onBench.players.firstIndex { !$0.slot.isReserve }!
         onBench.list.selected = bench
         #expect(RosterFeature.taxiLabel(onBench) == "to taxi squad")
         let store = TestStore(RosterFeature.self, onBench, context: Self.context())
@@ -52,7 +52,7 @@ import Terminal
 
     @Test func aFullSquadAnotherTeamOrNoSquadSayWhyNot() async {
         var full = Self.state(places: 1)
-        full.list.selected = full.players.firstIndex { $0.slot == .bench }
+        full.list.selected = full.players.firstIndex { !$0.slot.isReserve }
         #expect(RosterFeature.taxiReason(full) == "the taxi squad is full (1 place) — promote a player first")
         let store = TestStore(RosterFeature.self, full, context: Self.context())
         await store.send(.taxiToggled)
