@@ -43,6 +43,7 @@ public enum PostgresSchema {
         Step(version: 15, name: Migration015.migration.name) { try $0.execute(translate(Migration015.sql)) },
         Step(version: 16, name: Migration016.migration.name) { try $0.execute(translate(Migration016.sql)) },
         Step(version: 17, name: Migration017.migration.name) { try $0.execute(translate(Migration017.sql)) },
+        Step(version: 18, name: Migration018.migration.name) { try $0.execute(Migration018.postgres) },
     ]
 
     /// Same versions as SQLite's, always (a test checks).

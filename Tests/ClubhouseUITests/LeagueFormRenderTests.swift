@@ -161,7 +161,16 @@ import Terminal
         var form = LeagueForm()
         #expect(!form.fields(.create).contains(.keeperCount))
         #expect(form.step(.leagueType, by: 1) && form.settings.leagueType == .keeper)
-        #expect(form.step(.leagueType, by: 1) == false, "dynasty isn't offered")
+        #expect(form.step(.leagueType, by: 1) && form.settings.leagueType == .dynasty, "dynasty follows keeper")
+        #expect(form.step(.leagueType, by: 1) == false, "the last type")
+        #expect(Array(form.fields(.create).suffix(5)) == [.leagueType, .rookieRounds, .futurePicks, .taxiSlots, .submit])
+        #expect(form.value(.rookieRounds) == "4 rounds" && form.value(.futurePicks) == "the next 2 seasons'" && form.value(.taxiSlots) == "none")
+        form.step(.taxiSlots, by: 1)
+        #expect(form.value(.taxiSlots) == "1 place" && form.value(.taxiYears) == "first season")
+        #expect(Array(form.fields(.create).suffix(3)) == [.taxiSlots, .taxiYears, .submit], "the years once there are places")
+        #expect(form.problem(.create)?.field == .name, "the dynasty rules are valid; only the name is missing")
+        form.step(.taxiSlots, by: -1)
+        #expect(form.step(.leagueType, by: -1) && form.settings.leagueType == .keeper)
         let keeperRows: [LeagueFormField] = [.leagueType, .keeperCount, .keeperPenalty, .undraftedKeeperRound, .maxKeeperYears, .keeperDeadline,
                                              .futurePicks]
         #expect(Array(form.fields(.create).suffix(8)) == keeperRows + [.submit])

@@ -49,6 +49,10 @@ extension LeagueSettings {
         public static let keeperDeadlineHours = 0...336
         /// Seasons ahead whose picks may be traded: a keeper or dynasty league trades next seasons' picks as the platforms do.
         public static let futurePickSeasons = 0...3
+        /// A renewed dynasty league's rookie draft rounds, its taxi squad's places, and the seasons a player may be on it.
+        public static let rookieDraftRounds = 1...10
+        public static let taxiSlots = 0...10
+        public static let taxiMaxYears = 1...4
 
         /// The range of one slot's count.
         public static func slotCount(_ slot: Slot) -> ClosedRange<Int> {
@@ -120,6 +124,11 @@ extension LeagueSettings {
         NumberSetting("futurePickSeasons", \.futurePickSeasons, Limits.futurePickSeasons) { r, v in
             "Picks of the next \(r) seasons may be traded (not \(v))"
         },
+        NumberSetting("rookieDraftRounds", \.rookieDraftRounds, Limits.rookieDraftRounds) { r, v in "A rookie draft has \(r) rounds (not \(v))" },
+        NumberSetting("taxiSlots", \.taxiSlots, Limits.taxiSlots) { r, v in "A taxi squad has \(r) places (not \(v))" },
+        NumberSetting("taxiMaxYears", \.taxiMaxYears, Limits.taxiMaxYears) { r, v in
+            "A player may be on a taxi squad in his first \(r) seasons (not \(v))"
+        },
     ]
 
     /// Playoff rounds to a champion: 1 for 2 teams, 2 for 4, 3 for 6 (seeds 1–2 sit out round 1).
@@ -145,12 +154,6 @@ extension LeagueSettings {
     // MARK: Teams
 
     private func validateTeams() throws(DomainError) {
-        // Dynasty rosters carry every player across seasons, which renewing doesn't do yet: refused rather than stored
-        // as a promise the renewal would break.
-        guard leagueType != .dynasty else {
-            throw .validation(field: "leagueType",
-                              message: "Dynasty leagues aren't available yet — a league is redraft or keeper for now (a keeper league keeps a few players at a round's cost)")
-        }
         try Self.check(["teamCount"], self)
     }
 
@@ -162,7 +165,11 @@ extension LeagueSettings {
     // MARK: Roster: each count in its range first, then the sums
 
     private func validateRoster() throws(DomainError) {
-        for slot in Slot.allCases {
+        // The taxi squad is no roster slot: its places are `taxiSlots`.
+        if let taxi = rosterSlots[.taxi], taxi != 0 {
+            throw .validation(field: "roster", message: "The taxi squad's places are taxiSlots, not a roster slot (not TX \(taxi))")
+        }
+        for slot in Slot.rosterSlots {
             let n = rosterSlots[slot] ?? 0, range = Limits.slotCount(slot)
             guard range.contains(n) else {
                 throw .validation(field: "roster", message: "\(Self.slotName(slot)) takes \(range.lowerBound)–\(range.upperBound) players (not \(n))")
@@ -291,7 +298,11 @@ extension LeagueSettings {
 
     private func validateKeepers() throws(DomainError) {
         try Self.check(["keeperCount", "keeperRoundPenalty", "undraftedKeeperRound", "keeperAuctionRaise", "maxKeeperYears", "keeperDeadlineHours",
-                        "futurePickSeasons"], self)
+                        "futurePickSeasons", "rookieDraftRounds", "taxiSlots", "taxiMaxYears"], self)
+        if taxiSlots > 0, leagueType == .redraft {
+            throw .validation(field: "taxiSlots",
+                              message: "A taxi squad needs a league that lives on — a keeper or dynasty league (a redraft league starts each season anew)")
+        }
         if futurePickSeasons > 0, leagueType == .redraft {
             throw .validation(field: "futurePickSeasons",
                               message: "Future picks need a league that lives on — a keeper or dynasty league (a redraft league starts each season anew)")
@@ -342,7 +353,8 @@ extension LeagueSettings {
     /// season, say) — `validate()` says so — but no arithmetic on it can trap or run away.
     public func clampedToLimits() -> LeagueSettings {
         var s = self
-        for slot in Slot.allCases {
+        s.rosterSlots[.taxi] = nil
+        for slot in Slot.rosterSlots {
             if let n = rosterSlots[slot] { s.rosterSlots[slot] = n.clamped(to: Limits.slotCount(slot)) }
         }
         for (position, n) in positionMaxima { s.positionMaxima[position] = n.clamped(to: Limits.positionMaximum) }

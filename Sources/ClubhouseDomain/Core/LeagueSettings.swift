@@ -19,7 +19,7 @@ public enum WaiverType: String, CaseIterable, Codable, Sendable {
 }
 
 /// What carries over when a league is renewed into the next season: `redraft`, members and settings only; `keeper`,
-/// some players at a cost; `dynasty`, every roster. `redraft` and `keeper` are offered so far (`LeagueSettings.validate`).
+/// some players at a cost; `dynasty`, every roster (and its next season's draft is a rookie draft).
 public enum LeagueType: String, CaseIterable, Codable, Sendable {
     case redraft, keeper, dynasty
 }
@@ -162,6 +162,15 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
     }
     public var chosenFuturePickSeasons: Int?
 
+    // MARK: Dynasty (`Features/Dynasty`)
+    /// Rounds of a renewed dynasty league's rookie draft (linear, worst team first).
+    public var rookieDraftRounds: Int = 4
+    /// Places on a keeper or dynasty team's taxi squad: players in their first `taxiMaxYears` seasons, never started,
+    /// outside the roster's size.
+    public var taxiSlots: Int = 0
+    /// Seasons a player may be on a taxi squad from his first one.
+    public var taxiMaxYears: Int = 1
+
     public init() {}
 
     /// The keeper settings (`leagueType`, `keeperCount` … `keeperDeadlineHours`, `futurePickSeasons`): what decides the next season's
@@ -172,6 +181,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         s.keeperRoundPenalty = other.keeperRoundPenalty; s.undraftedKeeperRound = other.undraftedKeeperRound
         s.keeperAuctionRaise = other.keeperAuctionRaise; s.maxKeeperYears = other.maxKeeperYears; s.keeperDeadlineHours = other.keeperDeadlineHours
         s.chosenFuturePickSeasons = other.chosenFuturePickSeasons
+        s.rookieDraftRounds = other.rookieDraftRounds; s.taxiSlots = other.taxiSlots; s.taxiMaxYears = other.taxiMaxYears
         return s
     }
 
@@ -189,7 +199,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
              regularSeasonWeeks, playoffTeams, playoffWeeks, tradeReview, tradeReviewHours, tradeDeadlineWeek, tradePicks, tradeExpiryDays,
              auctionBudget, auctionMinBid, auctionIncrement, nominationSeconds, bidSeconds, bidResetSeconds,
              keeperCount, keeperCost, keeperRoundPenalty, undraftedKeeperRound, keeperAuctionRaise, maxKeeperYears, keeperDeadlineHours,
-             medianGame, divisions, bonuses, decimals, futurePickSeasons
+             medianGame, divisions, bonuses, decimals, futurePickSeasons, rookieDraftRounds, taxiSlots, taxiMaxYears
     }
 
     /// Decodes what a client sent or storage holds: every key may be missing and then takes its default (a settings row
@@ -235,6 +245,9 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         bonuses = try c.decodeIfPresent([ScoringBonus].self, forKey: .bonuses) ?? d.bonuses
         decimals = try c.decodeIfPresent(Int.self, forKey: .decimals)
         chosenFuturePickSeasons = try c.decodeIfPresent(Int.self, forKey: .futurePickSeasons)
+        rookieDraftRounds = try c.decodeIfPresent(Int.self, forKey: .rookieDraftRounds) ?? d.rookieDraftRounds
+        taxiSlots = try c.decodeIfPresent(Int.self, forKey: .taxiSlots) ?? d.taxiSlots
+        taxiMaxYears = try c.decodeIfPresent(Int.self, forKey: .taxiMaxYears) ?? d.taxiMaxYears
     }
 
     /// Encodes every setting as read (a dependent one's default included), so readers see the values in force.
@@ -276,6 +289,9 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         try c.encode(bonuses, forKey: .bonuses)
         try c.encodeIfPresent(decimals, forKey: .decimals)
         try c.encode(futurePickSeasons, forKey: .futurePickSeasons)
+        try c.encode(rookieDraftRounds, forKey: .rookieDraftRounds)
+        try c.encode(taxiSlots, forKey: .taxiSlots)
+        try c.encode(taxiMaxYears, forKey: .taxiMaxYears)
     }
 
     /// Equal when every setting reads the same (whether a dependent one was chosen or follows its default).
@@ -291,6 +307,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
             && a.keeperRoundPenalty == b.keeperRoundPenalty && a.undraftedKeeperRound == b.undraftedKeeperRound && a.keeperAuctionRaise == b.keeperAuctionRaise
             && a.maxKeeperYears == b.maxKeeperYears && a.keeperDeadlineHours == b.keeperDeadlineHours && a.futurePickSeasons == b.futurePickSeasons
             && a.medianGame == b.medianGame && a.divisions == b.divisions
+            && a.rookieDraftRounds == b.rookieDraftRounds && a.taxiSlots == b.taxiSlots && a.taxiMaxYears == b.taxiMaxYears
     }
 
     public func hash(into h: inout Hasher) {
@@ -301,6 +318,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         h.combine(nominationSeconds); h.combine(bidSeconds); h.combine(bidResetSeconds)
         h.combine(keeperCount); h.combine(keeperCost); h.combine(keeperRoundPenalty); h.combine(undraftedKeeperRound); h.combine(keeperAuctionRaise)
         h.combine(maxKeeperYears); h.combine(keeperDeadlineHours); h.combine(medianGame); h.combine(divisions); h.combine(futurePickSeasons)
+        h.combine(rookieDraftRounds); h.combine(taxiSlots); h.combine(taxiMaxYears)
     }
 
     private static let defaults = LeagueSettings()
@@ -314,11 +332,11 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
     /// Places in a slot, within its limit (`Limits.slotCount`): never negative, never more than a roster can hold.
     public func count(of slot: Slot) -> Int { (rosterSlots[slot] ?? 0).clamped(to: Limits.slotCount(slot)) }
     /// Total roster size including IR (a sum that saturates: counts no write accepts can't overflow it).
-    public var rosterSize: Int { Slot.allCases.reduce(0) { $0.addingSaturated(rosterSlots[$1] ?? 0) } }
+    public var rosterSize: Int { Slot.rosterSlots.reduce(0) { $0.addingSaturated(rosterSlots[$1] ?? 0) } }
     /// Draft rounds = roster size without IR.
     public var draftRounds: Int { rosterSize.addingSaturated((rosterSlots[.ir] ?? 0).negatedSaturated) }
     /// Slots in display order, each repeated by its count within its limit (QB, RB, RB, WR, …).
     public var orderedSlots: [Slot] {
-        Slot.allCases.flatMap { Array(repeating: $0, count: count(of: $0)) }
+        Slot.rosterSlots.flatMap { Array(repeating: $0, count: count(of: $0)) }
     }
 }

@@ -7,12 +7,18 @@ public enum Position: String, CaseIterable, Codable, CodingKeyRepresentable, Sen
     }
 }
 
-/// A lineup slot. FLEX takes RB/WR/TE; BN takes anyone; IR takes players who are OUT or on IR.
+/// A lineup slot. FLEX takes RB/WR/TE; BN takes anyone; IR takes players who are OUT or on IR; TX is the taxi squad
+/// (a keeper or dynasty league's young players, never started, outside the roster's size; `LeagueSettings.taxiSlots`).
 public enum Slot: String, CaseIterable, Codable, CodingKeyRepresentable, Sendable, Comparable {
-    case qb = "QB", rb = "RB", wr = "WR", te = "TE", flex = "FLEX", k = "K", def = "DEF", bench = "BN", ir = "IR"
+    case qb = "QB", rb = "RB", wr = "WR", te = "TE", flex = "FLEX", k = "K", def = "DEF", bench = "BN", ir = "IR", taxi = "TX"
 
-    /// Starting slots score; bench and IR do not.
-    public var isStarter: Bool { self != .bench && self != .ir }
+    /// Starting slots score; bench, IR and the taxi squad do not.
+    public var isStarter: Bool { self != .bench && self != .ir && self != .taxi }
+    /// Held apart from the roster's size: IR and the taxi squad.
+    public var isReserve: Bool { self == .ir || self == .taxi }
+    /// The slots a league's roster settings count (`rosterSlots`): every one but the taxi squad, whose places are
+    /// `taxiSlots`.
+    public static let rosterSlots: [Slot] = allCases.filter { $0 != .taxi }
 
     /// Positions that may fill this slot (IR also requires an injury status; see the Roster rules).
     public var eligiblePositions: Set<Position> {
@@ -24,7 +30,7 @@ public enum Slot: String, CaseIterable, Codable, CodingKeyRepresentable, Sendabl
         case .flex: [.rb, .wr, .te]
         case .k: [.k]
         case .def: [.def]
-        case .bench, .ir: Set(Position.allCases)
+        case .bench, .ir, .taxi: Set(Position.allCases)
         }
     }
 

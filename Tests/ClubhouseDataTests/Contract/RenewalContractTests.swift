@@ -18,11 +18,19 @@ import Testing
     /// week's stats). The season data version is then set to one of this world's own, so the facts cache every world
     /// of the test process shares never mixes this 2020 with another test's.
     /// `alsoPlaying`: more players of 2019's file who play in this 2020 too (a keeper test's kept players).
-    static func store2020(in world: ContractWorld, alsoPlaying: [PlayerID] = []) throws {
+    /// `rookies`: players new in 2020 (ids no 2019 file has), each in players.csv with a week-1 line for KC.
+    static func store2020(in world: ContractWorld, alsoPlaying: [PlayerID] = [], rookies: [Rookie] = []) throws {
         let folder = try SeasonFolder(["players.csv", "games.csv", "stats_player_week_2019.csv"])
         let players = try folder.text("players.csv").components(separatedBy: "\n")
         let playing = ["00-0033873", "00-0033280"] + alsoPlaying.map(\.rawValue)
-        try folder.write("players.csv", ([players[0]] + players.filter { line in playing.contains { line.hasPrefix($0 + ",") } })
+        let playersHeader = players[0].components(separatedBy: ",")
+        let newPlayers = rookies.map { r in
+            Self.csv(playersHeader, [["gsis_id": r.id.rawValue, "display_name": r.name, "first_name": r.name.components(separatedBy: " ")[0],
+                                      "last_name": r.name.components(separatedBy: " ").dropFirst().joined(separator: " "), "position": r.position.rawValue,
+                                      "latest_team": "KC", "rookie_season": "", "last_season": "2020"]])
+                .components(separatedBy: "\n")[1]
+        }
+        try folder.write("players.csv", ([players[0]] + players.filter { line in playing.contains { line.hasPrefix($0 + ",") } } + newPlayers)
                          .joined(separator: "\n") + "\n")
         let gamesHeader = try folder.text("games.csv").components(separatedBy: "\n")[0].components(separatedBy: ",")
         let opener = ISO8601.parse("2020-09-10T12:00:00Z")!
@@ -42,7 +50,12 @@ import Testing
                     "position_group": "QB", "season": "2020", "week": "\(week)", "season_type": "REG", "game_id": Self.gameID(week, away, home),
                     "team": "KC", "opponent_team": "HOU", "completions": "25", "attempts": "35", "passing_yards": "300", "passing_tds": "3"]
         }
-        try folder.write("stats_player_week_2020.csv", Self.csv(statsHeader, lines))
+        let rookieLines = rookies.map { r -> [String: String] in
+            ["player_id": r.id.rawValue, "player_name": r.name, "player_display_name": r.name, "position": r.position.rawValue,
+             "position_group": r.position.rawValue, "season": "2020", "week": "1", "season_type": "REG", "game_id": Self.gameID(1, "HOU", "KC"),
+             "team": "KC", "opponent_team": "HOU", "receptions": "2", "receiving_yards": "20"]
+        }
+        try folder.write("stats_player_week_2020.csv", Self.csv(statsHeader, lines + rookieLines))
         try folder.remove("stats_player_week_2019.csv")
         let set = try SeasonFileSet.scan(folder.path)
         let now = world.clock.now()
@@ -52,6 +65,9 @@ import Testing
         }
         try world.execute("UPDATE meta SET value = '\(Int.random(in: 1_000_000_000...9_000_000_000))' WHERE key = 'season_data_version'")
     }
+
+    /// A player new in the crafted 2020.
+    struct Rookie { var id: PlayerID; var name: String; var position: Position }
 
     static func gameID(_ week: Int, _ away: String, _ home: String) -> String { "2020_\(week < 10 ? "0" : "")\(week)_\(away)_\(home)" }
 
@@ -181,15 +197,21 @@ import Testing
         #expect(await failure { try await world.api().league(renewed) } == .forbidden("Office League is a private league — sign in as a member to see it"))
     }
 
-    @Test func dynastyLeaguesArentOfferedYet() async throws {
+    @Test func aDynastyLeagueTradesTwoSeasonsOfPicksAndHasNoTaxiSquadUntilAsked() async throws {
         let world = try ContractWorld()
         let zed = try world.signUp("Zed")
         var settings = LeagueSettings()
         settings.leagueType = .dynasty
-        #expect(await failure { try await world.api(zed).createLeague(NewLeague(name: "Forever", settings: settings)) }
-                == .validation(field: "leagueType", message: "Dynasty leagues aren't available yet — "
-                               + "a league is redraft or keeper for now (a keeper league keeps a few players at a round's cost)"))
-        let id = try await world.api(zed).createLeague(NewLeague(name: "Plain"))
-        #expect(try await world.api().league(id).league.settings.leagueType == .redraft, "redraft by default")
+        let id = try await world.api(zed).createLeague(NewLeague(name: "Forever", settings: settings))
+        let stored = try await world.api().league(id).league.settings
+        #expect(stored.leagueType == .dynasty && stored.futurePickSeasons == 2 && stored.rookieDraftRounds == 4 && stored.taxiSlots == 0
+                && stored.taxiMaxYears == 1, "a dynasty league's defaults")
+        let plain = try await world.api(zed).createLeague(NewLeague(name: "Plain"))
+        #expect(try await world.api().league(plain).league.settings.leagueType == .redraft, "redraft by default")
+        var taxi = try await world.api().league(plain).league.settings
+        taxi.taxiSlots = 2
+        #expect(await failure { try await world.api(zed).updateSettings(plain, settings: taxi) }
+                == .validation(field: "taxiSlots",
+                               message: "A taxi squad needs a league that lives on — a keeper or dynasty league (a redraft league starts each season anew)"))
     }
 }

@@ -7,7 +7,7 @@ import ClubhouseDomain
     /// Every kind, with the audience it must have. A new kind fails here until it is given one (and the exhaustive
     /// switch in `Kind.audience` fails to compile until then).
     static let expected: [LeagueEvent.Kind: EventAudience] = [
-        .leagueCreated: .readers, .leagueUpdated: .readers, .leagueRenewed: .readers, .keepersSet: .readers, .memberJoined: .readers, .memberLeft: .readers, .inviteChanged: .readers,
+        .leagueCreated: .readers, .leagueUpdated: .readers, .leagueRenewed: .readers, .keepersSet: .readers, .taxiMoved: .readers, .memberJoined: .readers, .memberLeft: .readers, .inviteChanged: .readers,
         .joinRequested: .parties, .joinDecided: .parties, .joinWithdrawn: .parties,
         .draftScheduled: .readers, .draftOrderSet: .readers, .draftStarted: .readers, .draftPaused: .readers, .draftResumed: .readers,
         .draftClockRestored: .readers,

@@ -15,6 +15,7 @@ import ClubhouseDomain
         (E.LeagueUpdated(teams: 10), #"{"teams":10}"#),
         (E.LeagueRenewed(next: LeagueID(12), season: 2020), #"{"next":12,"season":2020}"#),
         (E.KeepersSet(team: TeamID(3), players: 2), #"{"team":3,"players":2}"#),
+        (E.TaxiMoved(team: TeamID(3), player: PlayerID("00-0036355"), promoted: true), #"{"team":3,"player":"00-0036355","promoted":true}"#),
         (E.MemberJoined(team: TeamID(3), user: UserID(7)), #"{"team":3,"user":7}"#),
         (E.JoinRequested(user: UserID(7)), #"{"user":7}"#),
         (E.JoinDecided(user: UserID(7), approved: false), #"{"user":7,"approved":false}"#),

@@ -45,7 +45,28 @@ extension Endpoints {
                       success: { _, b in b.players.isEmpty ? "Keepers cleared" : "Keepers saved — \(b.players.count) kept" })
         ) { c, a, b in try c.service.keepers.setKeepers(a.league, team: a.team, players: b.players, caller: c.caller) }
 
-        static let all: [any AnyEndpoint] = [roster, player, availablePlayers, transactions, moveInLineup, addFreeAgent, dropPlayer, keepers, setKeepers]
+        /// A keeper or dynasty team's manager puts a young player on the taxi squad (until week 1's first kickoff).
+        public static let moveToTaxi = Endpoint<At.Team, Wire.PlayerRef, TeamRoster>.gated(
+            "moveToTaxi", .post, "/v1/leagues/{league}/teams/{team}/taxi",
+            GateWords(reason: { _, _, name in "Sign in to set your taxi squad in \(name)." }, resume: { _, _, name in "Finish your taxi squad move in \(name)?" },
+                      success: { _, _ in "Moved to the taxi squad" })
+        ) { c, a, b in
+            try c.service.roster.moveToTaxi(a.league, team: a.team, player: b.player, caller: c.caller)
+            return try c.service.roster.roster(a.league, team: a.team, caller: c.caller)
+        }
+        /// Promotes a taxi player to the roster, for good.
+        public static let promoteFromTaxi = Endpoint<At.Team, Wire.PlayerRef, TeamRoster>.gated(
+            "promoteFromTaxi", .post, "/v1/leagues/{league}/teams/{team}/taxi/promotions",
+            GateWords(reason: { _, _, name in "Sign in to promote your taxi player in \(name)." },
+                      resume: { _, _, name in "Finish promoting your taxi player in \(name)?" },
+                      success: { _, _ in "Promoted to the roster — for good" })
+        ) { c, a, b in
+            try c.service.roster.promoteFromTaxi(a.league, team: a.team, player: b.player, caller: c.caller)
+            return try c.service.roster.roster(a.league, team: a.team, caller: c.caller)
+        }
+
+        static let all: [any AnyEndpoint] = [roster, player, availablePlayers, transactions, moveInLineup, addFreeAgent, dropPlayer, keepers, setKeepers,
+                                             moveToTaxi, promoteFromTaxi]
     }
 }
 
@@ -74,6 +95,14 @@ extension RosterClient {
         try await call(Endpoints.Rosters.setKeepers, At.Team(league, team), Wire.KeeperPlayers(players: players))
     }
     public func roster(_ id: LeagueID, team: TeamID) async throws -> TeamRoster { try await call(Endpoints.Rosters.roster, At.Team(id, team)) }
+    /// Puts a young player on the team's taxi squad; returns the roster page.
+    public func moveToTaxi(_ league: LeagueID, team: TeamID, player: PlayerID) async throws -> TeamRoster {
+        try await call(Endpoints.Rosters.moveToTaxi, At.Team(league, team), Wire.PlayerRef(player: player))
+    }
+    /// Promotes a taxi player to the roster, for good; returns the roster page.
+    public func promoteFromTaxi(_ league: LeagueID, team: TeamID, player: PlayerID) async throws -> TeamRoster {
+        try await call(Endpoints.Rosters.promoteFromTaxi, At.Team(league, team), Wire.PlayerRef(player: player))
+    }
     public func player(_ id: PlayerID, league: LeagueID?) async throws -> PlayerDetail { try await call(Endpoints.Rosters.player, At.Player(id, league: league)) }
     public func availablePlayers(_ id: LeagueID, position: Position?, sort: PlayerSort) async throws -> [AvailablePlayer] {
         try await call(Endpoints.Rosters.availablePlayers, At.Players(id, position: position, sort: sort))

@@ -22,7 +22,7 @@ extension LeagueEvent.Kind {
     /// The audience of each kind; the switch is exhaustive, so a new kind must declare its own.
     public var audience: EventAudience {
         switch self {
-        case .leagueCreated, .leagueUpdated, .leagueRenewed, .keepersSet, .memberJoined, .memberLeft, .inviteChanged,
+        case .leagueCreated, .leagueUpdated, .leagueRenewed, .keepersSet, .taxiMoved, .memberJoined, .memberLeft, .inviteChanged,
              .draftScheduled, .draftOrderSet, .draftStarted, .draftPaused, .draftResumed, .draftClockRestored, .pickMade, .pickUndone, .draftCompleted,
              .chat, .chatRemoved, .chatReacted, .autopickToggled, .lineupChanged, .playerAdded, .playerDropped, .waiversProcessed,
              .clockAdvanced, .matchupsFinalized, .seasonUpdated, .tradingBlockChanged, .tradeExecuted, .tradeReversed,

@@ -36,6 +36,15 @@ extension LeagueEvent {
         public init(team: TeamID, players: Int) { self.team = team; self.players = players }
     }
 
+    /// A player went to his team's taxi squad (`promoted` false) or left it for the roster (`promoted` true, for good).
+    public struct TaxiMoved: LeagueEventBody {
+        public static let kind = Kind.taxiMoved
+        public var team: TeamID
+        public var player: PlayerID
+        public var promoted: Bool
+        public init(team: TeamID, player: PlayerID, promoted: Bool) { self.team = team; self.player = player; self.promoted = promoted }
+    }
+
     public struct MemberJoined: LeagueEventBody {
         public static let kind = Kind.memberJoined
         public var team: TeamID

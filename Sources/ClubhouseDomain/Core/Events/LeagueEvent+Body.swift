@@ -15,6 +15,7 @@ extension LeagueEvent.Kind {
         case .leagueUpdated: LeagueEvent.LeagueUpdated.self
         case .leagueRenewed: LeagueEvent.LeagueRenewed.self
         case .keepersSet: LeagueEvent.KeepersSet.self
+        case .taxiMoved: LeagueEvent.TaxiMoved.self
         case .memberJoined: LeagueEvent.MemberJoined.self
         case .joinRequested: LeagueEvent.JoinRequested.self
         case .joinDecided: LeagueEvent.JoinDecided.self

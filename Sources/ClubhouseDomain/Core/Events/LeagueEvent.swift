@@ -21,7 +21,8 @@ public struct LeagueEvent: Hashable, Codable, Sendable {
              auctionNominated = "auction.nominated", auctionBid = "auction.bid", auctionSold = "auction.sold",
              draftClockRestored = "draft.restored", leagueRenewed = "league.renewed",
              chatRemoved = "chat.removed", chatReacted = "chat.reaction", keepersSet = "keepers.set",
-             lineupRefused = "lineup.refused", closeGame = "game.close", leadChanged = "game.lead", starterOut = "starter.out"
+             lineupRefused = "lineup.refused", closeGame = "game.close", leadChanged = "game.lead", starterOut = "starter.out",
+             taxiMoved = "taxi.moved"
     }
     /// Monotonic id; followers resume after the last id they saw.
     public var id: Int64

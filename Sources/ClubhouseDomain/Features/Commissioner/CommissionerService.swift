@@ -54,7 +54,9 @@ extension CommissionerService {
             let old = try w.draft(in: id)
             let ids = Set(teams.map(\.id))
             let order = (old?.order ?? []).filter { ids.contains($0) } + teams.map(\.id).filter { !(old?.order ?? []).contains($0) }
-            try w.setDraft(DraftRoom.scheduledDraft(leagueID: id, order: order, settings: settings, scheduledAt: old?.scheduledAt))
+            var changed = league
+            changed.settings = settings
+            try w.setDraft(DraftRoom.scheduledDraft(for: changed, order: order, scheduledAt: old?.scheduledAt))
             for var t in teams {
                 t.faabRemaining = settings.faabBudget
                 t.waiverPriority = (Array(order.reversed()).firstIndex(of: t.id) ?? 0) + 1

@@ -42,7 +42,7 @@ public struct DraftRosterRules: Hashable, Codable, Sendable {
 
     /// Picks a team makes in the draft: every slot but IR.
     public var draftRounds: Int {
-        Slot.allCases.filter { $0 != .ir }.reduce(0) { $0.addingSaturated(rosterSlots[$1] ?? 0) }
+        Slot.allCases.filter { !$0.isReserve }.reduce(0) { $0.addingSaturated(rosterSlots[$1] ?? 0) }
     }
 
     /// Starting slots dedicated to one position (FLEX excluded).

@@ -17,10 +17,19 @@ extension DraftService {
         facts.draftRankings(league.settings)
     }
 
+    /// The players a league's draft takes: its rankings, or a renewed dynasty league's rookies not on a roster
+    /// (`DynastyRules.rookiePool`).
+    func pool(_ r: any LeagueStoreReader, league: League, facts: SeasonFacts) throws -> DraftRankings {
+        guard league.hasRookieDraft else { return rankings(league, facts: facts) }
+        let rostered = Set(try r.rosters(in: league.id).flatMap { $0.entries.map(\.playerID) })
+        return DynastyRules.rookiePool(rankings(league, facts: facts), season: league.season,
+                                       firstSeasons: try factsCache.firstSeasons(r, through: league.season - 1), rostered: rostered)
+    }
+
     /// The room's rules state, loaded inside a transaction.
     func draftRoom(_ r: any LeagueStoreReader, league: League, facts: SeasonFacts) throws -> DraftRoom {
         guard let draft = try r.draft(in: league.id) else { throw DomainError.notFound("The draft of \(league.name)") }
-        return DraftRoom(draft: draft, picks: try r.picks(in: league.id), pool: rankings(league, facts: facts),
+        return DraftRoom(draft: draft, picks: try r.picks(in: league.id), pool: try pool(r, league: league, facts: facts),
                          rules: DraftRosterRules(league.settings), pickOwners: try r.pickOwners(in: league.id),
                          teamNames: Dictionary(try r.teams(in: league.id).map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a }))
     }
@@ -36,7 +45,7 @@ extension DraftService {
             let byID = Dictionary(uniqueKeysWithValues: s.teams.map { ($0.id, $0) })
             let picks = try r.picks(in: id)
             let owners = try r.pickOwners(in: id)
-            let room = DraftRoom(draft: draft, picks: picks, pool: rankings(s.league, facts: s.facts), rules: DraftRosterRules(s.league.settings),
+            let room = DraftRoom(draft: draft, picks: picks, pool: try pool(r, league: s.league, facts: s.facts), rules: DraftRosterRules(s.league.settings),
                                  pickOwners: owners)
             let made = Set(picks.map(\.number))
             let traded = owners.compactMap { ref, owner -> TradedPick? in
@@ -71,7 +80,7 @@ extension DraftService {
             try requireVisible(s.league, caller: caller, reader: r)
             let taken = Set(try r.picks(in: id).map(\.playerID))
             let dollars = s.league.settings.draftType == .auction ? core.auction.auctionValues(s.league, facts: facts) : nil
-            return rankings(s.league, facts: facts).available(excluding: taken).map {
+            return try pool(r, league: s.league, facts: facts).available(excluding: taken).map {
                 DraftablePlayer(rank: $0.overallRank, player: facts.summary($0.playerID), priorSeasonPoints: $0.priorPoints ?? .zero,
                                 value: $0.value, tier: $0.tier, positionRank: $0.positionRank, auctionValue: dollars?.value(of: $0.playerID))
             }

@@ -7,8 +7,8 @@ import Foundation
 // fresh draft not yet scheduled. The two are linked both ways (`League.previousLeague` / `nextLeague`), and the old one is
 // read-only history from then on (`existingLeague` inside a write refuses it). A redraft league carries nothing else; a
 // keeper league's teams then declare keepers from their final rosters (`KeepersService.swift`), and traded future picks
-// land in the new season's draft order (or stay future picks of the new league); dynasty leagues
-// aren't offered yet (`LeagueSettings.validate`).
+// land in the new season's draft order (or stay future picks of the new league); a dynasty league carries every roster
+// over whole (each player in his slot, the taxi squad's too) and its draft becomes a rookie draft (`DynastyRules`).
 
 extension HistoryService {
     /// Chat messages a renewal carries into the next season: the latest, as many as the room shows at once.
@@ -32,9 +32,6 @@ extension HistoryService {
                 throw DomainError.conflict("\(old.name) can be renewed once its \(old.season) season is over (its last week final)")
             }
             if let repair = old.needsCommissioner { throw DomainError.conflict(repair.sentence) }
-            guard old.settings.leagueType != .dynasty else {
-                throw DomainError.conflict("Only redraft and keeper leagues can be renewed so far (\(old.name) is a \(old.settings.leagueType.rawValue) league)")
-            }
             guard let info = try w.seasons().first(where: { $0.season == nextSeason && $0.isPlayable }) else {
                 throw DomainError.conflict("The \(nextSeason) season isn't in this database yet — "
                                            + "'clubhouse season fetch \(nextSeason)' (or 'season import') brings it in")
@@ -59,6 +56,7 @@ extension HistoryService {
                 guard let season = pick.season, season >= nextSeason, let original = teamFor[pick.team], let holder = teamFor[owner] else { continue }
                 try w.setPickOwner(DraftPickRef(season: season == nextSeason ? nil : season, round: pick.round, team: original), owner: holder, in: newID)
             }
+            if old.settings.leagueType == .dynasty { try carryDynasty(w, from: old, to: newID, teamFor: teamFor, now: now) }
             // A reply points at its copied message (or at nothing, when what it answered didn't carry over); reactions
             // stay with the old season.
             var copied: [Int64: Int64] = [:]
@@ -74,6 +72,23 @@ extension HistoryService {
             }
             try w.appendEvent(league: old.id, LeagueEvent.LeagueRenewed(next: newID, season: nextSeason), at: now)
             return newID
+        }
+    }
+
+    /// A dynasty league's renewal: every roster over whole to each team's successor, and a rookie draft in the reverse
+    /// of the final standings (the runner-up second-to-last, the champion last); waiver priority follows that order.
+    private func carryDynasty(_ w: any LeagueStoreWriter, from old: League, to newID: LeagueID, teamFor: [TeamID: TeamID], now: Date) throws {
+        for roster in try w.rosters(in: old.id) {
+            guard let team = teamFor[roster.teamID] else { continue }
+            for entry in roster.entries { try w.addRosterEntry(entry, team: team, in: newID) }
+        }
+        let places = try Self.finalPlaces(w, old)
+        let order = DynastyRules.rookieOrder(standings: places.standings, champion: places.champion, runnerUp: places.runnerUp).compactMap { teamFor[$0] }
+        guard let league = try w.league(newID) else { return }
+        try w.setDraft(DraftRoom.scheduledDraft(for: league, order: order))
+        for var team in try w.teams(in: newID) {
+            team.waiverPriority = (order.firstIndex(of: team.id) ?? order.count) + 1
+            try w.updateTeam(team)
         }
     }
 }

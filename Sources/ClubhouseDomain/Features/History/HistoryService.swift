@@ -47,6 +47,21 @@ extension HistoryService {
         }
     }
 
+    /// A season's standings (with its games' results) and, once its playoff final is decided, its champion and runner-up.
+    static func finalPlaces(_ r: any LeagueStoreReader, _ league: League)
+        throws -> (rows: Standings, standings: [TeamID], results: [MatchupResult], champion: TeamID?, runnerUp: TeamID?) {
+        let teams = try r.teams(in: league.id).sorted { $0.id < $1.id }
+        let results = try r.matchups(in: league.id).compactMap(\.result)
+        let standings = Standings(teams: teams.map(\.id), results: results, settings: league.settings)
+        var champion: TeamID?, runnerUp: TeamID?
+        if let bracket = try? PlayoffBracket(leagueID: league.id, standings: standings, settings: league.settings),
+           let winner = bracket.champion(results: results) {
+            champion = winner
+            runnerUp = bracket.rounds(results: results).last?.matchups.first?.opponent(of: winner)
+        }
+        return (standings, standings.rows.map(\.teamID), results, champion, runnerUp)
+    }
+
     /// One season: its members, standings, champion and draft, and its final games between two teams.
     private func historySeason(_ r: any LeagueStoreReader, _ league: League) throws
         -> (LeagueHistory.Season, [(season: Int, result: MatchupResult, home: LeagueHistory.Member, away: LeagueHistory.Member)]) {
@@ -57,19 +72,14 @@ extension HistoryService {
             members[t.id] = LeagueHistory.Member(team: t.id, teamName: t.name, manager: t.manager.map { "user:\($0.rawValue)" } ?? "bot:\(t.name)",
                                                  managerName: t.manager.flatMap { users[$0]?.displayName })
         }
-        let results = try r.matchups(in: league.id).compactMap(\.result)
-        let standings = Standings(teams: teams.map(\.id), results: results, settings: league.settings)
+        let places = try Self.finalPlaces(r, league)
+        let results = places.results, standings = places.rows
         let rows = standings.rows.enumerated().compactMap { i, row in
             members[row.teamID].map { LeagueHistory.Standing(rank: i + 1, member: $0, wins: row.wins, losses: row.losses, ties: row.ties,
                                                              pointsFor: row.pointsFor, pointsAgainst: row.pointsAgainst) }
         }
         let isFinal = league.state == .complete
-        var champion: LeagueHistory.Member?, runnerUp: LeagueHistory.Member?
-        if isFinal, let bracket = try? PlayoffBracket(leagueID: league.id, standings: standings, settings: league.settings),
-           let winner = bracket.champion(results: results) {
-            champion = members[winner]
-            if let final = bracket.rounds(results: results).last?.matchups.first, let other = final.opponent(of: winner) { runnerUp = members[other] }
-        }
+        let champion = isFinal ? places.champion.flatMap { members[$0] } : nil, runnerUp = isFinal ? places.runnerUp.flatMap { members[$0] } : nil
         let facts = try factsCache.facts(r, season: league.season)
         let draft = try r.picks(in: league.id).sorted { $0.number < $1.number }.compactMap { p in
             members[p.teamID].map { LeagueHistory.DraftLine(round: p.round, pick: p.number, member: $0, player: facts.summary(p.playerID), price: p.price) }

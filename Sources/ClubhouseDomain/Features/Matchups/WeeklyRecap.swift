@@ -184,7 +184,7 @@ extension WeeklyRecap {
 /// manager may leave it empty.
 public enum OptimalLineup {
     public static func points(_ players: [WeeklyRecap.LineupPlayer], rosterSlots: [Slot: Int]) -> Points {
-        var pool = players.filter { $0.slot != .ir }.sorted { $0.points != $1.points ? $0.points > $1.points : $0.player < $1.player }
+        var pool = players.filter { !$0.slot.isReserve }.sorted { $0.points != $1.points ? $0.points > $1.points : $0.player < $1.player }
         let starting = Slot.allCases.filter(\.isStarter)
         // Narrow slots first, so a player who fits only one slot kind is never taken by a wider one.
         let order = starting.sorted { ($0.eligiblePositions.count, $0) < ($1.eligiblePositions.count, $1) }

@@ -5,7 +5,7 @@ extension LineupRules {
     /// Ties in projection go to the lower player id, so the result is deterministic.
     public static func defaultLineup(for roster: Roster, players: [PlayerID: Player], settings: LeagueSettings,
                                      projection: (PlayerID) -> Points) -> Roster {
-        let candidates: [PlayerID] = roster.entries.filter { $0.slot != .ir }.map(\.playerID)
+        let candidates: [PlayerID] = roster.entries.filter { !$0.slot.isReserve }.map(\.playerID)
         let projected: [PlayerID: Points] = Dictionary(uniqueKeysWithValues: candidates.map { ($0, projection($0)) })
         let ranked = candidates.sorted { (a: PlayerID, b: PlayerID) -> Bool in
             let pa = projected[a] ?? .zero, pb = projected[b] ?? .zero
@@ -20,7 +20,7 @@ extension LineupRules {
             assigned[remaining.remove(at: index)] = slot
         }
         var result = roster
-        for i in result.entries.indices where result.entries[i].slot != .ir {
+        for i in result.entries.indices where !result.entries[i].slot.isReserve {
             result.entries[i].slot = assigned[result.entries[i].playerID] ?? .bench
         }
         return result

@@ -18,6 +18,10 @@ public enum LineupRefusal: ClubhouseError, Hashable, Sendable {
     case slotFull(Slot, capacity: Int)
     /// The named swap partner is not in the target slot.
     case swapPartnerNotInSlot(PlayerID, slot: Slot)
+    /// The player is on the taxi squad: he can't be started (promotion, one-way, puts him on the roster).
+    case onTaxiSquad(PlayerID)
+    /// The taxi squad isn't set by lineup moves: a player goes to it with the taxi squad's own move.
+    case taxiIsNoLineupSlot(PlayerID)
 
     /// One sentence for the person making the move.
     public var message: String {
@@ -31,6 +35,8 @@ public enum LineupRefusal: ClubhouseError, Hashable, Sendable {
                                                           : "His game has kicked off — he is locked until next week"
         case .slotFull(let s, let n): "All \(n) \(s.rawValue) spots are taken — swap with someone there"
         case .swapPartnerNotInSlot(let p, let s): "\(p) is not in \(s.rawValue)"
+        case .onTaxiSquad: "He is on the taxi squad — taxi players can't be started; promote him to the roster first"
+        case .taxiIsNoLineupSlot: "The taxi squad isn't a lineup slot — move a player there with the taxi squad's own move"
         }
     }
 

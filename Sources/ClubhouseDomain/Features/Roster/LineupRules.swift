@@ -10,6 +10,9 @@ public enum LineupRules {
         guard let player = context.players[move.playerID] else { return .unknownPlayer(move.playerID) }
         let from = entry.slot
         if from == move.slot && move.swapWith == nil { return nil }
+        // The taxi squad has its own moves (`RosterService+Taxi.swift`): a taxi player is never started.
+        if from == .taxi { return .onTaxiSquad(move.playerID) }
+        if move.slot == .taxi { return .taxiIsNoLineupSlot(move.playerID) }
         let capacity = context.capacity(of: move.slot)
         guard capacity > 0 else { return .slotNotInLeague(move.slot) }
         if let refusal = placementRefusal(player, into: move.slot, from: from, context: context) { return refusal }

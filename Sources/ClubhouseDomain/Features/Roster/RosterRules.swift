@@ -41,7 +41,7 @@ public enum RosterRules {
     /// and the players of `position` (IR included) within its maximum. Nil when one more player of `position` fits.
     public static func limitRefusal(adding position: Position, to kept: [RosterEntry], activeCapacity: Int,
                                     positionMaxima: [Position: Int], position positionOf: (PlayerID) -> Position?) -> RosterRefusal? {
-        guard kept.filter({ $0.slot != .ir }).count < activeCapacity else { return .rosterFull(limit: activeCapacity) }
+        guard kept.filter({ !$0.slot.isReserve }).count < activeCapacity else { return .rosterFull(limit: activeCapacity) }
         if let maximum = positionMaxima[position] {
             let held = kept.filter { positionOf($0.playerID) == position }.count
             guard held < maximum else { return .positionMaximum(position, limit: maximum) }

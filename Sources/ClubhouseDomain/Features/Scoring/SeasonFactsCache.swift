@@ -68,6 +68,8 @@ public final class SeasonFactsCache: Sendable {
         var cached: [Int: SeasonFacts] = [:]
         /// Calendars read on their own, before the facts were needed (see `calendar(_:season:)`).
         var schedules: [Int: (version: Int64, calendar: SeasonCalendar)] = [:]
+        /// Each player's first stored season with stats, up to a season (see `firstSeasons(_:through:)`).
+        var debuts: [Int: (version: Int64, first: [PlayerID: Int])] = [:]
     }
     private let state = Mutex(State())
 
@@ -99,5 +101,23 @@ public final class SeasonFactsCache: Sendable {
         let fresh = try SeasonCalendar(games: r.games(season: season))
         state.withLock { $0.schedules[season] = (version, fresh) }
         return fresh
+    }
+
+    /// Each player's first stored season with regular-season stats, among the seasons up to `season`: a weekly line,
+    /// or a row of a season stored as totals only. What the rookie draft's pool and the taxi squad's
+    /// years read (`DynastyRules`); kept per data version, as it reads every earlier season's lines once.
+    public func firstSeasons(_ r: any LeagueStoreReader, through season: Int) throws -> [PlayerID: Int] {
+        let version = try r.seasonDataVersion()
+        if let hit = state.withLock({ $0.debuts[season] }), hit.version == version { return hit.first }
+        var first: [PlayerID: Int] = [:]
+        // A season's totals are its weekly lines summed (or its imported totals): one grouped read per season.
+        for info in try r.seasons() where info.season <= season {
+            for row in try r.priorSeason(before: info.season + 1).rows { first[row.playerID] = min(first[row.playerID] ?? .max, info.season) }
+        }
+        state.withLock { s in
+            s.debuts = s.debuts.filter { $0.value.version == version }
+            s.debuts[season] = (version, first)
+        }
+        return first
     }
 }

@@ -39,7 +39,7 @@ public struct TradeBoard: Sendable {
     /// The future picks `team` owns now (its own and those it was traded), season, then round, then original team.
     public func futurePicks(ownedBy team: TeamID) -> [DraftPickRef] {
         guard let seasons = futureSeasons else { return [] }
-        let rounds = league.settings.draftRounds
+        let rounds = league.settings.futureDraftRounds
         guard rounds >= 1 else { return [] }
         var out: [DraftPickRef] = []
         for season in seasons {
@@ -185,7 +185,7 @@ public enum TradeRules {
         var p = proposal
         let named = Set(p.allPlayers)
         let candidates = board.roster(team).entries
-            .filter { $0.slot != .ir && !named.contains($0.playerID) && !board.locked.contains($0.playerID) }
+            .filter { !$0.slot.isReserve && !named.contains($0.playerID) && !board.locked.contains($0.playerID) }
             .map(\.playerID).sorted { (value($0), $0) < (value($1), $1) }
         var chosen: [PlayerID] = []
         for candidate in [nil] + candidates.map(Optional.some) {
@@ -230,7 +230,7 @@ public enum TradeRules {
         guard let seasons = board.futureSeasons else {
             throw .validation(field: "picks", message: "Future picks can't be traded in \(board.league.name) — only this season's")
         }
-        let rounds = board.league.settings.draftRounds
+        let rounds = board.league.settings.futureDraftRounds
         for (pick, from, field) in picks {
             let season = pick.season ?? board.league.season
             guard seasons.contains(season) else {
@@ -290,8 +290,8 @@ public enum TradeRules {
         let capacity = RosterRules.activeCapacity(board.league.settings)
         for team in teams ?? [p.team, p.with] {
             let before = board.roster(team), now = after[team] ?? Roster(teamID: team)
-            let activeBefore = before.entries.filter { $0.slot != .ir }.count + board.unmadePicks(ownedBy: team).count
-            let activeAfter = now.entries.filter { $0.slot != .ir }.count + board.unmadePicks(ownedBy: team, owners: owners).count
+            let activeBefore = before.entries.filter { !$0.slot.isReserve }.count + board.unmadePicks(ownedBy: team).count
+            let activeAfter = now.entries.filter { !$0.slot.isReserve }.count + board.unmadePicks(ownedBy: team, owners: owners).count
             if activeAfter > capacity, activeAfter > activeBefore {
                 return capacitySentence(team: board.teamName(team), holding: activeAfter, capacity: capacity,
                                         withPicks: board.draft.map { !$0.isComplete } ?? false)
@@ -313,8 +313,8 @@ public enum TradeRules {
     public static func overCapacity(_ p: TradeProposal, on board: TradeBoard, team: TeamID) -> Int {
         let after = rostersAfter(p, on: board, at: board.league.clock)[team] ?? Roster(teamID: team)
         let capacity = RosterRules.activeCapacity(board.league.settings)
-        let before = board.roster(team).entries.filter { $0.slot != .ir }.count + board.unmadePicks(ownedBy: team).count
-        let now = after.entries.filter { $0.slot != .ir }.count + board.unmadePicks(ownedBy: team, owners: ownersAfter(p, on: board)).count
+        let before = board.roster(team).entries.filter { !$0.slot.isReserve }.count + board.unmadePicks(ownedBy: team).count
+        let now = after.entries.filter { !$0.slot.isReserve }.count + board.unmadePicks(ownedBy: team, owners: ownersAfter(p, on: board)).count
         return now > capacity && now > before ? now - capacity : 0
     }
 

@@ -42,7 +42,7 @@ extension TradesService {
                         after.mustDrop = TradeRules.overCapacity(p, on: board, team: mine)
                         let named = Set(p.allPlayers)
                         after.droppable = (board.rosters[mine]?.entries ?? [])
-                            .filter { $0.slot != .ir && !named.contains($0.playerID) && !board.locked.contains($0.playerID) }
+                            .filter { !$0.slot.isReserve && !named.contains($0.playerID) && !board.locked.contains($0.playerID) }
                             .map(\.playerID).sorted { (values.value($0), $0) < (values.value($1), $1) }
                         let known = Set(after.players.map(\.player.id))
                         after.players += after.droppable.filter { !known.contains($0) }

@@ -20,7 +20,7 @@ public struct RosterLimits: Hashable, Sendable {
         switch RosterRules.limitRefusal(adding: position, to: kept, activeCapacity: activeCapacity, positionMaxima: positionMaxima,
                                         position: { positions[$0] }) {
         case .rosterFull?:
-            return "the roster already holds \(kept.filter { $0.slot != .ir }.count) of \(activeCapacity) players outside IR"
+            return "the roster already holds \(kept.filter { !$0.slot.isReserve }.count) of \(activeCapacity) players outside IR"
         case .positionMaximum?:
             return "the roster already holds \(kept.filter { positions[$0.playerID] == position }.count) \(position.rawValue), the most allowed"
         default:

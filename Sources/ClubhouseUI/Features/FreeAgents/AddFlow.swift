@@ -20,7 +20,7 @@ struct MyTeamFacts {
     var settings: LeagueSettings
 
     /// Players outside IR against the roster size without IR.
-    var rosterCount: Int { roster.rows.filter { $0.slot != .ir }.count }
+    var rosterCount: Int { roster.rows.filter { !$0.slot.isReserve }.count }
     var rosterLimit: Int { settings.rosterSize - (settings.rosterSlots[.ir] ?? 0) }
 
     /// Why adding `player` needs a drop (roster full, or the most of his position), or nil when there is room.

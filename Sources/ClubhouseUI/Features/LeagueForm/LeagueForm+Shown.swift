@@ -67,6 +67,9 @@ extension LeagueForm {
         case .maxKeeperYears: return s.maxKeeperYears == 0 ? "no limit" : "\(s.maxKeeperYears) season\(s.maxKeeperYears == 1 ? "" : "s")"
         case .keeperDeadline: return "\(s.keeperDeadlineHours) h before the draft"
         case .futurePicks: return Self.futurePicks(s.futurePickSeasons)
+        case .rookieRounds: return "\(s.rookieDraftRounds) round\(s.rookieDraftRounds == 1 ? "" : "s")"
+        case .taxiSlots: return s.taxiSlots == 0 ? "none" : "\(s.taxiSlots) place\(s.taxiSlots == 1 ? "" : "s")"
+        case .taxiYears: return s.taxiMaxYears == 1 ? "first season" : "first \(s.taxiMaxYears) seasons"
         case .submit: return ""
         }
     }
@@ -91,6 +94,7 @@ extension LeagueForm {
             case .flex: "RB/WR/TE"
             case .bench: "bench"
             case .ir: "injured reserve"
+            case .taxi: "taxi squad"
             default: "starters"
             }
             return "\(base) · \(what)" + (slot == .ir ? ", not drafted" : "")
@@ -141,6 +145,7 @@ extension LeagueForm {
         case .tradePicks: return "this season's picks not yet made, before and during the draft"
         case .tradeExpiry: return "1–14 days for an answer, then the offer expires"
         case .leagueType:
+            if s.leagueType == .dynasty { return "renewed, every roster carries over whole; the next season drafts rookies" }
             return s.leagueType == .keeper ? "renewed, each team keeps players of its final roster at " + (s.keeperCost == .auction ? "a price out of its auction budget" : "a round's cost")
                 : "renewed, members and settings carry over; every player is drafted again"
         case .keeperCount: return "\(Self.span(LeagueSettings.Limits.keeperCount)) of the final roster"
@@ -151,6 +156,9 @@ extension LeagueForm {
         case .maxKeeperYears: return "0–20 seasons in a row · 0 for no limit"
         case .keeperDeadline: return "managers declare until then; the commissioner until the draft starts"
         case .futurePicks: return "0–3 · trades may include picks of that many seasons ahead; they land in the renewed season's draft"
+        case .rookieRounds: return "\(Self.span(LeagueSettings.Limits.rookieDraftRounds)) · the renewed season's rookie draft: linear, worst team first"
+        case .taxiSlots: return "\(Self.span(LeagueSettings.Limits.taxiSlots)) · young players kept off the roster's size, never started"
+        case .taxiYears: return "\(Self.span(LeagueSettings.Limits.taxiMaxYears)) · a player's first seasons he may spend on the taxi squad"
         case .submit: return ""
         }
     }

@@ -32,6 +32,7 @@ public enum LeagueFormField: Hashable, Sendable {
     /// year kept adds); the seasons-in-a-row limit, the hours before the draft keepers are due; the seasons ahead whose
     /// picks trade (a draft in turns only).
     case leagueType, keeperCount, keeperPenalty, undraftedKeeperRound, keeperAuctionRaise, maxKeeperYears, keeperDeadline, futurePicks
+    case rookieRounds, taxiSlots, taxiYears
     /// "Create league" / "Save settings".
     case submit
 
@@ -54,7 +55,8 @@ public enum LeagueFormField: Hashable, Sendable {
         case .waiverType, .faabBudget, .waiverPeriod: "Waivers"
         case .playoffTeams, .divisions, .medianGame: "Playoffs"
         case .tradeReview, .tradeReviewHours, .tradeDeadline, .tradePicks, .tradeExpiry: "Trades"
-        case .leagueType, .keeperCount, .keeperPenalty, .undraftedKeeperRound, .keeperAuctionRaise, .maxKeeperYears, .keeperDeadline, .futurePicks:
+        case .leagueType, .keeperCount, .keeperPenalty, .undraftedKeeperRound, .keeperAuctionRaise, .maxKeeperYears, .keeperDeadline, .futurePicks,
+             .rookieRounds, .taxiSlots, .taxiYears:
             "Next season"
         case .submit: ""
         }
@@ -98,6 +100,9 @@ public enum LeagueFormField: Hashable, Sendable {
         case .maxKeeperYears: "Kept at most"
         case .keeperDeadline: "Keepers due"
         case .futurePicks: "Future picks"
+        case .rookieRounds: "Rookie rounds"
+        case .taxiSlots: "Taxi squad"
+        case .taxiYears: "Taxi years"
         case .submit: ""
         }
     }
@@ -134,6 +139,9 @@ public enum LeagueFormField: Hashable, Sendable {
         case "maxKeeperYears": .maxKeeperYears
         case "keeperDeadlineHours": .keeperDeadline
         case "futurePickSeasons": .futurePicks
+        case "rookieDraftRounds": .rookieRounds
+        case "taxiSlots": .taxiSlots
+        case "taxiMaxYears": .taxiYears
         case "regularSeasonWeeks", "playoffWeeks": .playoffTeams
         case let f where f.hasPrefix("scoring"): .scoring
         default: nil
@@ -187,12 +195,16 @@ public struct LeagueForm: Hashable, Sendable {
             let cost: [LeagueFormField] = settings.keeperCost == .auction ? [.keeperAuctionRaise] : [.keeperPenalty, .undraftedKeeperRound]
             trades += [.leagueType, .keeperCount] + cost + [.maxKeeperYears, .keeperDeadline]
             if settings.draftType != .auction { trades.append(.futurePicks) }
+        } else if settings.leagueType == .dynasty {
+            // Every roster carries over: the next season drafts rookies, and young players may sit on a taxi squad.
+            trades += [.leagueType, .rookieRounds] + (settings.draftType != .auction ? [.futurePicks] : [])
+            trades += settings.taxiSlots > 0 ? [.taxiSlots, .taxiYears] : [.taxiSlots]
         } else {
             trades.append(.leagueType)
         }
         if tradesOnly && mode != .create { return trades + [.submit] }
         var f: [LeagueFormField] = mode == .create ? [.name, .teamName, .season, .visibility, .teams] : [.teams]
-        f += Slot.allCases.map(LeagueFormField.slot)
+        f += Slot.rosterSlots.map(LeagueFormField.slot)
         f += [.scoring, .bonuses, .decimals, .draftType]
         // An auction's clocks and money in place of the snake's pick clock.
         f += settings.draftType == .auction ? [.auctionBudget, .auctionMinBid, .auctionIncrement, .nominationClock, .bidClock, .bidResetClock] : [.pickClock]
@@ -289,7 +301,7 @@ public struct LeagueForm: Hashable, Sendable {
         case .tradePicks: settings.tradePicks.toggle()
         case .tradeExpiry: settings.tradeExpiryDays = clamp(settings.tradeExpiryDays + delta, LeagueSettings.Limits.tradeExpiryDays)
         case .leagueType:
-            settings.leagueType = Self.stepped(settings.leagueType, in: [.redraft, .keeper], by: delta)
+            settings.leagueType = Self.stepped(settings.leagueType, in: [.redraft, .keeper, .dynasty], by: delta)
             keeperCostFollowsTheDraft()
         case .keeperCount: settings.keeperCount = clamp(settings.keeperCount + delta, LeagueSettings.Limits.keeperCount)
         case .keeperAuctionRaise: settings.keeperAuctionRaise = clamp(settings.keeperAuctionRaise + delta, LeagueSettings.Limits.keeperAuctionRaise)
@@ -300,6 +312,9 @@ public struct LeagueForm: Hashable, Sendable {
         case .keeperDeadline:
             settings.keeperDeadlineHours = Self.stepped(settings.keeperDeadlineHours, in: Self.steps(Self.keeperDeadlines, keeping: settings.keeperDeadlineHours), by: delta)
         case .futurePicks: settings.futurePickSeasons = clamp(settings.futurePickSeasons + delta, LeagueSettings.Limits.futurePickSeasons)
+        case .rookieRounds: settings.rookieDraftRounds = clamp(settings.rookieDraftRounds + delta, LeagueSettings.Limits.rookieDraftRounds)
+        case .taxiSlots: settings.taxiSlots = clamp(settings.taxiSlots + delta, LeagueSettings.Limits.taxiSlots)
+        case .taxiYears: settings.taxiMaxYears = clamp(settings.taxiMaxYears + delta, LeagueSettings.Limits.taxiMaxYears)
         }
         return self != before
     }
@@ -334,6 +349,7 @@ public struct LeagueForm: Hashable, Sendable {
     private mutating func keeperCostFollowsTheDraft() {
         // Future picks need a league that lives on and a draft in turns (the server refuses them otherwise).
         if settings.leagueType == .redraft || settings.draftType == .auction, settings.futurePickSeasons > 0 { settings.futurePickSeasons = 0 }
+        if settings.leagueType == .redraft { settings.taxiSlots = 0 }
         guard settings.leagueType == .keeper else { return }
         settings.keeperCost = settings.draftType == .auction ? .auction : .round
     }

@@ -68,6 +68,11 @@ public enum LeagueSettingsFeature: LeagueDetailPage {
     /// What a renewal carries: a redraft league's members and settings, or a keeper league's keepers with their cost —
     /// a round, or in an auction league a price out of the budget.
     static func nextSeason(_ s: LeagueSettings) -> [[String]] {
+        if s.leagueType == .dynasty {
+            let taxi = s.taxiSlots == 0 ? "no taxi squad" : "taxi squad of \(s.taxiSlots) (first \(s.taxiMaxYears == 1 ? "season" : "\(s.taxiMaxYears) seasons"))"
+            return [["Next season", "dynasty · every roster carries over · a \(s.rookieDraftRounds)-round rookie draft, worst team first · \(taxi)"]]
+                + (s.futurePickSeasons == 0 ? [] : [["Future picks", "\(LeagueForm.futurePicks(s.futurePickSeasons)) picks trade"]])
+        }
         guard s.leagueType == .keeper else { return [["Next season", "\(s.leagueType.rawValue) · members and settings carry over"]] }
         let years = s.maxKeeperYears == 0 ? "no limit on seasons kept" : "kept \(s.maxKeeperYears) season\(s.maxKeeperYears == 1 ? "" : "s") in a row at most"
         let cost = s.keeperCost == .auction

@@ -10,14 +10,14 @@ enum RosterLine: Equatable {
 }
 
 extension RosterFeature {
-    /// Starters in slot order with their empty places, then "Bench" and its players, then "IR".
+    /// Starters in slot order with their empty places, then "Bench" and its players, then "IR", then "Taxi squad".
     static func lines(_ state: State) -> [RosterLine] {
         let players = state.players
         var out: [RosterLine] = []
         var lastSection: String?
         for slot in Slot.allCases {
             let indices = players.indices.filter { players[$0].slot == slot }
-            let section = slot.isStarter ? "Starters" : slot == .bench ? "Bench" : "IR"
+            let section = slot.isStarter ? "Starters" : slot == .bench ? "Bench" : slot == .taxi ? "Taxi squad" : "IR"
             let empty = slot.isStarter ? max(0, (state.slots[slot] ?? 0) - indices.count) : 0
             guard !indices.isEmpty || empty > 0 else { continue }
             if section != "Starters", section != lastSection { out.append(.section(section)) }

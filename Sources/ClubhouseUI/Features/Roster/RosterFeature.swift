@@ -55,6 +55,8 @@ public enum RosterFeature: PageFeature {
         case keepersLoaded(RequestToken, Result<LeagueKeepers, PresentableError>)
         /// `space`: the selected player of last season's roster kept, or no longer.
         case keeperToggled
+        /// `space` on a league with a taxi squad: the selected player to it, or a taxi player promoted (`RosterFeature+Taxi`).
+        case taxiToggled
         case list(ListMove)
         case rowActivated
         /// `m`: choose where the selected player goes.
@@ -105,6 +107,9 @@ public enum RosterFeature: PageFeature {
             return .none
         case .keeperToggled:
             guard let write = keeperToggle(state) else { return .none }
+            return .delegate(.perform(write))
+        case .taxiToggled:
+            guard let write = taxiMove(state) else { return .none }
             return .delegate(.perform(write))
         case .list(let m):
             state.list.apply(m, count: listCount(state), viewport: context.viewport); return .none
@@ -236,6 +241,7 @@ public enum RosterFeature: PageFeature {
     /// Why the selected player can't move: a starter whose game kicked off is locked in place (the domain's sentence).
     static func moveReason(_ state: State) -> String? {
         if let r = editReason(state) { return r }
+        if let row = state.selectedRow, row.slot == .taxi { return LineupRefusal.onTaxiSquad(row.player.id).message }
         guard let row = state.selectedRow, row.locked, row.slot.isStarter else { return nil }
         return LineupRefusal.playerLocked(row.player.id, kickoff: .distantPast).message
     }
@@ -307,7 +313,7 @@ public enum RosterFeature: PageFeature {
                        operation: Endpoints.Leagues.renameTeam.name),
             KeyBinding([.enter], .rowActivated, label: "open player", group: "Roster", footer: true,
                        enabledWhen: state.roster.value != nil, disabledReason: "nothing loaded yet"),
-        ] + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
+        ] + taxiBindings(state) + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
     }
 }
 

@@ -59,10 +59,10 @@ public enum TradeBuilderFeature: PageFeature {
         var mySizeAfter: Int {
             let rows = mine.value?.rows ?? []
             let leaving = Set(give + drops)
-            let staying = rows.filter { $0.slot != .ir && !leaving.contains($0.player.id) }.count
+            let staying = rows.filter { !$0.slot.isReserve && !leaving.contains($0.player.id) }.count
             return staying + get.count + thisSeason(myPicks.map(\.pick)) - thisSeason(givePicks) + thisSeason(getPicks)
         }
-        var mySizeBefore: Int { (mine.value?.rows ?? []).filter { $0.slot != .ir }.count + thisSeason(myPicks.map(\.pick)) }
+        var mySizeBefore: Int { (mine.value?.rows ?? []).filter { !$0.slot.isReserve }.count + thisSeason(myPicks.map(\.pick)) }
         /// How many of `picks` are of the league's own season (a future pick is no place on this season's roster).
         func thisSeason(_ picks: [DraftPickRef]) -> Int {
             let own = market.value?.season ?? detail.value?.league.season ?? 0
