@@ -44,7 +44,7 @@ import Terminal
         let bits = HistoryRenderTests.history.seasons[1].standings[1].pointsFor
         for d in [0, 2] {
             var h = await Self.opened(.history(Demo.greats), decimals: d, history: true)
-            h.key(.char("1")); await h.settle()
+            h.keyIgnored(.char("1"))   // the seasons' tab is the one open
             let s = Screen(h.state)
             #expect(s.lines.contains { $0.contains("Bits") && ($0.contains(" \(bits.shown(d)) ") || $0.hasSuffix(" \(bits.shown(d))")) }, "\(d): \(s.text)")
         }
