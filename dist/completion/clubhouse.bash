@@ -11,7 +11,7 @@ _clubhouse()
     local command="" i
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
-            --database | --server | --port | --listen | --policy | --state-dir | --user | --devices-dir | --ssh-host-secret-file | --tls-cert | --tls-key | --trusted-proxy | --metrics-token-file | --db-pool | --db-timeout | --read-cache | --max-streams | --season | --from | --refresh-season | --every)
+            --database | --server | --port | --listen | --policy | --state-dir | --user | --devices-dir | --ssh-host-secret-file | --tls-cert | --tls-key | --trusted-proxy | --metrics-token-file | --db-pool | --db-timeout | --read-cache | --max-streams | --season | --from | --refresh-season | --every | --webhook-allow | --webhook-ca | --webhook-retry-base)
                 ((i++))
                 ;;
             -*) ;;
@@ -35,7 +35,7 @@ _clubhouse()
             _filedir
             return
             ;;
-        --tls-cert | --ca-file)
+        --tls-cert | --ca-file | --webhook-ca)
             _filedir '@(pem|crt|cer)'
             return
             ;;
@@ -47,7 +47,7 @@ _clubhouse()
             COMPREPLY=($(compgen -W 'open linked' -- "$cur"))
             return
             ;;
-        --server | --port | --listen | --trusted-proxy | --db-pool | --db-timeout | --read-cache | --max-streams | --season | --from | --refresh-season | --every)
+        --server | --port | --listen | --trusted-proxy | --db-pool | --db-timeout | --read-cache | --max-streams | --season | --from | --refresh-season | --every | --webhook-allow | --webhook-retry-base)
             return
             ;;
         --help | -h | --version | -V)
@@ -102,7 +102,7 @@ _clubhouse()
             options="--port --listen --database --policy --state-dir --user --server --ssh-host-secret-file --ca-file --allow-plain-http --help"
             ;;
         serve)
-            options="--listen --tls-cert --tls-key --allow-plain-http --database --db-pool --db-timeout --read-cache --max-streams --ssh-host-secret-file --trusted-proxy --metrics-token-file --refresh-season --every --from --help"
+            options="--listen --tls-cert --tls-key --allow-plain-http --database --db-pool --db-timeout --read-cache --max-streams --ssh-host-secret-file --trusted-proxy --metrics-token-file --webhook-allow --webhook-ca --webhook-retry-base --refresh-season --every --from --help"
             ;;
         *)
             return

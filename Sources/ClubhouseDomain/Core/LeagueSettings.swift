@@ -306,7 +306,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
             && a.bidResetSeconds == b.bidResetSeconds && a.keeperCount == b.keeperCount && a.keeperCost == b.keeperCost
             && a.keeperRoundPenalty == b.keeperRoundPenalty && a.undraftedKeeperRound == b.undraftedKeeperRound && a.keeperAuctionRaise == b.keeperAuctionRaise
             && a.maxKeeperYears == b.maxKeeperYears && a.keeperDeadlineHours == b.keeperDeadlineHours && a.futurePickSeasons == b.futurePickSeasons
-            && a.medianGame == b.medianGame && a.divisions == b.divisions
+            && a.medianGame == b.medianGame && a.divisions == b.divisions && a.bonuses == b.bonuses && a.decimals == b.decimals
             && a.rookieDraftRounds == b.rookieDraftRounds && a.taxiSlots == b.taxiSlots && a.taxiMaxYears == b.taxiMaxYears
     }
 
@@ -318,7 +318,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         h.combine(nominationSeconds); h.combine(bidSeconds); h.combine(bidResetSeconds)
         h.combine(keeperCount); h.combine(keeperCost); h.combine(keeperRoundPenalty); h.combine(undraftedKeeperRound); h.combine(keeperAuctionRaise)
         h.combine(maxKeeperYears); h.combine(keeperDeadlineHours); h.combine(medianGame); h.combine(divisions); h.combine(futurePickSeasons)
-        h.combine(rookieDraftRounds); h.combine(taxiSlots); h.combine(taxiMaxYears)
+        h.combine(bonuses); h.combine(decimals); h.combine(rookieDraftRounds); h.combine(taxiSlots); h.combine(taxiMaxYears)
     }
 
     private static let defaults = LeagueSettings()
