@@ -209,4 +209,20 @@ extension PageState {
         store.delegated(.perform(.placeClaim(league: Demo.greats, team: GatedWrite.myTeam, player: p.player.id, dropping: nil, bid: 12)))
         store.finish()
     }
+
+    /// Players can come before the league: a claim sent then would skip FAAB's bid (and go in at $0), so `a` on a
+    /// player on waivers waits for the league's waiver rules and says so; a free agent can be added at once.
+    @Test func aClaimWaitsForTheLeaguesWaiverRules() async {
+        var s = FreeAgentsFeature.State(id: Demo.greats)
+        s.players = Loadable(Demo.available)
+        s.list = ListState(selected: Demo.available.firstIndex { $0.player.id == Self.ingram.player.id })
+        #expect(FreeAgentsFeature.addReason(s) == "the league's waiver rules are still loading")
+        let ctx = PageContext(env: AppEnvironment(api: FakeLeague(), settings: InMemorySettingsStore(), now: { Demo.now }), viewport: 10)
+        let store = TestStore(FreeAgentsFeature.self, s, context: ctx)
+        await store.send(.addRequested)   // no change, no write
+        store.finish()
+        let free = Demo.available.firstIndex { $0.availability == .freeAgent }
+        s.list = ListState(selected: free)
+        #expect(FreeAgentsFeature.addReason(s) == nil)
+    }
 }

@@ -39,6 +39,20 @@ extension PageState {
         #expect(s.footer.contains("x cancel claim") && s.footer.contains("K/J reorder"))
     }
 
+    /// Claims can come before the league's settings: a bid above zero is FAAB's and shows at once, not a dash that
+    /// turns into dollars a moment later; a $0 claim waits for the settings to say which kind of waivers these are.
+    @Test func aBidShowsBeforeTheLeaguesSettingsHaveCome() {
+        var s = ClaimsFeature.State(id: Demo.greats)
+        s.claims = Loadable([Self.claim(1, Self.ingram, drop: Demo.ekeler, bid: 12), Self.claim(2, Self.prater, drop: nil, bid: 0)])
+        #expect(s.detail.value == nil)
+        var b = Buffer(size: Size(width: 80, height: 12))
+        ClaimsFeature.render(s, in: Rect(x: 0, y: 0, width: 80, height: 12), buffer: &b, context: RenderContext(theme: .monochrome))
+        let lines = b.text().components(separatedBy: "\n")
+        let ingram = lines.first { $0.contains("Mark Ingram") } ?? "", prater = lines.first { $0.contains("Matt Prater") } ?? ""
+        #expect(ingram.contains("$12"), "\(b.text())")
+        #expect(!prater.contains("$") && prater.contains("–"), "\(b.text())")
+    }
+
     /// After a waiver run each processed claim shows under Recent results: won (and whom it dropped), or lost and why.
     @Test func processedClaimsShowWonOrLostAndWhy() async {
         let fake = FakeLeague()

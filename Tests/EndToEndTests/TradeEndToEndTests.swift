@@ -102,9 +102,12 @@ import Testing
         // B: his roster holds the player he asked for in the counter (alice's), not his own any more.
         try SharedLeague.escape(b)
         try b.send("m")
-        let roster = try b.waitForLoaded("Your team lineup", timeout: 20)
         // On the roster itself: the board's league strip above it names both players in the newest activity line.
-        let rows = Tmux.sheet(of: roster.screen)
-        #expect(roster.matched && rows.contains(mine.name) && !rows.contains(theirs.name), "\(roster.screen)")
+        // (Waited for, not read off the first frame: a page loaded just as the trade's event lands reloads in place.)
+        let roster = try b.waitFor(timeout: 30) {
+            let rows = Tmux.sheet(of: $0)
+            return $0.contains("Your team lineup") && !$0.contains("Loading") && rows.contains(mine.name) && !rows.contains(theirs.name)
+        }
+        #expect(roster.matched, "ben's roster holds \(mine.name), not \(theirs.name):\n\(roster.screen)")
     }
 }

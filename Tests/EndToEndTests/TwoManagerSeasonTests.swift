@@ -153,8 +153,8 @@ import Testing
         try a.type("7"); try a.send("Enter")
         #expect(try a.waitFor("Waiver claim placed").matched)
         try a.send("W")
-        let claims = try a.waitForLoaded("My pending claims")
-        #expect(claims.matched && claims.screen.contains("$7"), "\(claims.screen)")
+        let claims = try a.waitFor { $0.contains("My pending claims") && !$0.contains("Loading") && $0.contains("$7") }
+        #expect(claims.matched, "\(claims.screen)")
 
         // B: the season clock moves to the next waiver run; the claim is processed on the way.
         try Self.escape(b)

@@ -57,18 +57,26 @@ extension ClaimsFeature {
         let cols = [DataColumn("#", .length(2), .right), DataColumn("Player", .fill(2)), DataColumn("Pos", .length(3)), DataColumn("Drop", .fill(2)),
                     DataColumn("Bid", .length(4), .right), DataColumn("Processes", .length(10))]
         let rows = claims.enumerated().map { i, c in
-            ["\(i + 1)", c.player.name, c.player.position.rawValue, c.drop?.name ?? "—", state.isFAAB ? "$\(c.claim.bid)" : "–", runs]
+            ["\(i + 1)", c.player.name, c.player.position.rawValue, c.drop?.name ?? "—", bid(c.claim, state), runs]
         }
         let roles: [[StyleRole?]] = claims.map { _ in [.dim, nil, .dim, .negative, .accent, .dim] }
         return DataTable(columns: cols, rows: rows, roles: roles, selected: state.tab == .claims ? state.list.selected : nil,
                          offset: state.list.offset, context: context)
     }
 
+    /// A claim's bid: dollars in a FAAB league, a dash under rolling priority. Before the league's settings have come
+    /// (claims can arrive first) a bid above zero can only be FAAB's, so it shows rather than flashing a dash.
+    static func bid(_ claim: WaiverClaim, _ state: State) -> String { showsBid(claim.bid, state) ? "$\(claim.bid)" : "–" }
+
+    static func showsBid(_ bid: Int, _ state: State) -> Bool {
+        state.detail.value.map { $0.league.settings.waiverType == .faab } ?? (bid > 0)
+    }
+
     static func resultsTable(_ results: [ClaimView], state: State, context: RenderContext) -> DataTable {
         let cols = [DataColumn("Run", .length(10)), DataColumn("Player", .fill(2)), DataColumn("Pos", .length(3)),
                     DataColumn("Bid", .length(4), .right), DataColumn("Result", .fill(3))]
         let rows = results.map { c in
-            [c.claim.processedAt.map(Format.day) ?? "–", c.player.name, c.player.position.rawValue, state.isFAAB ? "$\(c.claim.bid)" : "–",
+            [c.claim.processedAt.map(Format.day) ?? "–", c.player.name, c.player.position.rawValue, bid(c.claim, state),
              outcome(c)]
         }
         let roles: [[StyleRole?]] = results.map { c in [.dim, nil, .dim, .dim, c.claim.status == .won ? .positive : .negative] }
@@ -97,7 +105,7 @@ extension ClaimsFeature {
                     DataColumn("Dropped", .fill(2))]
         let rows = log.map { t in
             var added = t.added?.name ?? "—"
-            if let bid = t.transaction.bid, t.transaction.kind == .waiverClaim, state.isFAAB { added += " ($\(bid))" }
+            if let bid = t.transaction.bid, t.transaction.kind == .waiverClaim, showsBid(bid, state) { added += " ($\(bid))" }
             return [Format.day(t.transaction.at), t.team.name, kind(t.transaction.kind), added, t.dropped?.name ?? "—"]
         }
         let roles: [[StyleRole?]] = log.map { t in

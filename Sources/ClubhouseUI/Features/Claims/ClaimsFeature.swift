@@ -36,7 +36,6 @@ public enum ClaimsFeature: PageFeature {
         public var pending: [ClaimView] { claims.value ?? [] }
         var rowCount: Int { tab == .claims ? pending.count : (transactions.value ?? []).count }
         var selectedClaim: ClaimView? { tab == .claims ? pending[safe: list.selected ?? -1] : nil }
-        var isFAAB: Bool { detail.value?.league.settings.waiverType == .faab }
     }
 
     public enum Action: PageActionCases {

@@ -247,7 +247,9 @@ public enum FreeAgentsFeature: PageFeature {
 
     /// Why `a` can't be used here, or nil. Signed out it is enabled: it starts the sign-in gate.
     static func addReason(_ state: State) -> String? {
-        guard state.selected != nil else { return "no player selected" }
+        guard let p = state.selected else { return "no player selected" }
+        // A claim's bid depends on the league's waivers (FAAB asks for one): not sent before they are known.
+        if case .onWaivers = p.availability, state.detail.value == nil { return "the league's waiver rules are still loading" }
         guard let d = state.detail.value, d.capabilities.signedIn else { return nil }
         if d.capabilities.myTeam == nil { return "You don't have a team in \(d.league.name) — ask to join it first (J on its page)" }
         switch d.league.state {
