@@ -22,7 +22,7 @@ import Terminal
         let h = await Self.full(tab: "1")
         let lines = Self.sheet(h)
         #expect(lines[0] == " Sunday Nerds · Pre-draft")
-        #expect(lines[1] == "  1 Requests (1) │ 2 Invites │ 3 Draft │ 4 Season clock")
+        #expect(lines[1] == "  1 Requests (1) │ 2 Invites │ 3 Draft │ 4 Season clock │ 5 Webhooks")
         #expect(lines[2].hasPrefix(" Person") && lines[2].contains("Team name") && lines[2].contains("Asked"))
         #expect(lines[3].hasPrefix(" Jo ") && lines[3].contains("Jo's Jets") && lines[3].hasSuffix("Sun Nov 3 13:53 (3 h ago)"))
         #expect(Screen(h.state).footer.hasPrefix(" a approve · x deny"))
@@ -31,7 +31,7 @@ import Terminal
     @Test func invitesTab() async {
         let h = await Self.full(tab: "2")
         let lines = Self.sheet(h)
-        #expect(lines[1] == "  1 Requests (1) │ 2 Invites │ 3 Draft │ 4 Season clock")
+        #expect(lines[1] == "  1 Requests (1) │ 2 Invites │ 3 Draft │ 4 Season clock │ 5 Webhooks")
         #expect(lines[2].hasPrefix(" Code") && lines[2].contains("Uses left") && lines[2].contains("Expires"))
         #expect(lines[3].hasPrefix(" ABCD2345") && lines[3].contains(" 3 ") && lines[3].hasSuffix("Tue Nov 5 (in 2 days)"))
         #expect(Screen(h.state).footer.hasPrefix(" n new invite · x revoke"))
@@ -87,7 +87,7 @@ import Terminal
     @Test func smallTerminalKeepsTabsAndRows() async {
         let h = await Self.full(tab: "1", size: Size(width: 60, height: 16))
         let lines = Self.sheet(h)
-        #expect(lines[1] == "  1 Requests (1) │ 2 Invites │ 3 Draft │ 4 Season clock")
+        #expect(lines[1] == "  1 Requests (1) │ 2 Codes │ 3 Draft │ 4 Clock │ 5 Hooks", "short titles keep every tab on screen")
         #expect(lines[3].hasPrefix(" Jo ") && lines[3].contains("Jo's Jets"))
         #expect(Screen(h.state).brokenFrameRows.isEmpty, "\(Screen(h.state).text)")
         #expect(Screen(h.state).footer.contains("a approve"))

@@ -167,7 +167,8 @@ extension GatedWrite {
     public static func commissioner(_ a: CommissionerAction) -> Self { a.write }
 }
 
-/// The commissioner's gated writes, by name: each is one endpoint of `Endpoints.Commissioner`.
+/// The commissioner's gated writes, by name: each is one endpoint of `Endpoints.Commissioner` (or, for the league's
+/// webhooks, of `Endpoints.Webhooks`).
 public enum CommissionerAction: Hashable, Sendable {
     case decideJoinRequest(league: LeagueID, user: UserID, approve: Bool)
     case createInvite(league: LeagueID, uses: Int, expiresAt: Date?)
@@ -185,6 +186,9 @@ public enum CommissionerAction: Hashable, Sendable {
     case advanceClock(league: LeagueID, to: Date)
     case setClockSpeed(league: LeagueID, speed: ClockSpeed)
     case renewLeague(LeagueID)
+    /// Adds an outgoing webhook (`Endpoints.Webhooks.addWebhook`); its answer carries the secret, shown once.
+    case addWebhook(league: LeagueID, url: String, kinds: [ActivityKind], format: WebhookFormat)
+    case deleteWebhook(league: LeagueID, hook: Int64)
 
     public var write: GatedWrite {
         typealias C = Endpoints.Commissioner
@@ -206,6 +210,9 @@ public enum CommissionerAction: Hashable, Sendable {
         case .advanceClock(let l, let to): return GatedWrite(C.advanceClock, At.League(l), Wire.ClockTo(to: to))
         case .setClockSpeed(let l, let speed): return GatedWrite(C.setClockSpeed, At.League(l), Wire.ClockSpeedBody(speed: speed))
         case .renewLeague(let l): return GatedWrite(C.renewLeague, At.League(l))
+        case .addWebhook(let l, let url, let kinds, let format):
+            return GatedWrite(Endpoints.Webhooks.addWebhook, At.League(l), Wire.NewWebhook(url: url, kinds: kinds, format: format))
+        case .deleteWebhook(let l, let hook): return GatedWrite(Endpoints.Webhooks.deleteWebhook, At.Webhook(l, hook: hook))
         }
     }
 

@@ -25,6 +25,8 @@ public enum GateReceipt: Hashable, Sendable {
     case clockAdvance(ClockAdvance)
     /// An invite was redeemed: the league joined (its page opens).
     case joined(LeagueID)
+    /// A webhook was added: its secret, shown this once on the Commissioner page.
+    case webhook(LeagueID, WebhookCreated)
 }
 
 /// The sign-in soft gate (README.md, “Accounts”): session state, the pending action, Sign in / Create account / Complete profile,
@@ -246,12 +248,13 @@ extension AppReducer {
     }
 
     /// Performs `write`; for the writes whose answer the person needs to see (a new league, a joined league, an invite
-    /// code, a clock summary), returns it.
+    /// code, a clock summary, a new webhook's secret), returns it.
     static func performKeepingAnswer(_ write: GatedWrite, api: any LeagueAPI) async throws -> GateReceipt? {
         switch try await write.perform(on: api) {
         case let created as Wire.CreatedLeague: return .created(created.league)
         case let invite as Invite: return .invite(invite)
         case let advance as ClockAdvance: return .clockAdvance(advance)
+        case let hook as WebhookCreated: return write.league.map { .webhook($0, hook) }
         case let taken as Wire.TeamTaken:
             let league = try? await api.myLeagues().first { $0.myTeam == taken.team }?.id
             return league.map(GateReceipt.joined)
@@ -270,6 +273,8 @@ extension AppReducer {
             return deliverToCommissioner(i.leagueID, receipt, &state, env: env)
         case .clockAdvance:
             guard let league = state.top.page.leagueID else { return .none }
+            return deliverToCommissioner(league, receipt, &state, env: env)
+        case .webhook(let league, _):
             return deliverToCommissioner(league, receipt, &state, env: env)
         }
     }

@@ -3,17 +3,24 @@ import ClubhouseDomain
 import Terminal
 
 /// The commissioner's tools (C on the league page), in tabs: 1 join requests (approve/deny), 2 invite codes
-/// (new/revoke), 3 the draft order and date (before the draft), 4 the season clock (after it). Every change is a
+/// (new/revoke), 3 the draft order and date (before the draft), 4 the season clock (after it), 5 the league's outgoing
+/// webhooks (add/remove, each hook's delivery log; `CommissionerFeature+Webhooks.swift`). Every change is a
 /// gated write (`.perform(.commissioner(…))`); refusals come back from the server in words. Someone who isn't the
 /// commissioner sees every action disabled with the reason.
 public enum CommissionerFeature: PageFeature {
     /// Its cancellable effects.
-    enum EffectID: EffectIdentifier { case detail(LeagueID), requests(LeagueID), invites(LeagueID), room(LeagueID) }
+    enum EffectID: EffectIdentifier { case detail(LeagueID), requests(LeagueID), invites(LeagueID), room(LeagueID), hooks(LeagueID) }
 
     public enum Tab: Int, CaseIterable, Sendable {
-        case requests, invites, draft, clock
+        case requests, invites, draft, clock, webhooks
         public var title: String {
-            switch self { case .requests: "Requests"; case .invites: "Invites"; case .draft: "Draft"; case .clock: "Season clock" }
+            switch self {
+            case .requests: "Requests"; case .invites: "Invites"; case .draft: "Draft"; case .clock: "Season clock"; case .webhooks: "Webhooks"
+            }
+        }
+        /// The title where the full ones don't fit.
+        public var shortTitle: String {
+            switch self { case .invites: "Codes"; case .clock: "Clock"; case .webhooks: "Hooks"; default: title }
         }
     }
 
@@ -32,10 +39,12 @@ public enum CommissionerFeature: PageFeature {
         case advance(ClockStep)
         /// R on the season clock tab once the season is over: renew into the next season.
         case renew
+        /// x on the webhooks tab.
+        case removeWebhook(WebhookView)
     }
 
     /// Which form is open.
-    public enum FormKind: Equatable, Sendable { case invite, schedule }
+    public enum FormKind: Equatable, Sendable { case invite, schedule, webhook }
 
     public struct State: Equatable, Sendable {
         public var id: LeagueID
@@ -54,6 +63,10 @@ public enum CommissionerFeature: PageFeature {
         public var newInvite: Invite?
         /// What the last move of the clock did.
         public var lastAdvance: ClockAdvance?
+        /// The league's webhooks: read when the Webhooks tab is first shown (they are the commissioner's alone).
+        public var hooks = Loadable<[WebhookView]>()
+        /// The hook just added, with its secret: shown on the Webhooks tab this once.
+        public var newHook: WebhookCreated?
         public init(id: LeagueID) { self.id = id }
 
         public var list: ListState {
@@ -69,6 +82,7 @@ public enum CommissionerFeature: PageFeature {
             case .invites: invites.value?.count ?? 0
             case .draft: order.count
             case .clock: steps.count
+            case .webhooks: hooks.value?.count ?? 0
             }
         }
         var selected: Int { list.selected ?? -1 }
@@ -80,6 +94,7 @@ public enum CommissionerFeature: PageFeature {
         case requestsLoaded(RequestToken, Result<[JoinRequestView], PresentableError>)
         case invitesLoaded(RequestToken, Result<[Invite], PresentableError>)
         case roomLoaded(RequestToken, Result<DraftBoard, PresentableError>)
+        case hooksLoaded(RequestToken, Result<[WebhookView], PresentableError>)
         case list(ListMove)
         case tabSelected(Tab)
         case approvePressed, denyPressed
@@ -93,6 +108,8 @@ public enum CommissionerFeature: PageFeature {
         case renewPressed
         /// Enter: on the clock tab, asks to move the clock to the selected row.
         case rowActivated
+        /// n / x on the webhooks tab: add a hook (a form), remove the selected one (after asking).
+        case newWebhookPressed, removeWebhookPressed
         case confirmed, cancelled
         /// Esc: closes a confirmation or a form.
         case escaped
@@ -126,6 +143,8 @@ public enum CommissionerFeature: PageFeature {
             return load(&state, context, refresh: false)
         case .liveRefreshed:
             return load(&state, context, refresh: true)
+        case .hooksLoaded(let t, let r):
+            state.hooks.finish(t, r); clampList(&state, context); return .none
         case .detailLoaded(let t, let r):
             state.detail.finish(t, r); clampList(&state, context); return .none
         case .requestsLoaded(let t, let r):
@@ -153,7 +172,7 @@ public enum CommissionerFeature: PageFeature {
         case .tabSelected(let t):
             state.tab = t; state.confirm = nil
             if state.list.selected == nil, state.rowCount > 0 { state.list.apply(.select(0), count: state.rowCount, viewport: context.viewport) }
-            return .none
+            return t == .webhooks && state.hooks.value == nil && !state.hooks.isLoading ? loadHooks(&state, context, refresh: false) : .none
 
         case .approvePressed:
             guard let r = state.pending[safe: state.selected] else { return toast("Select a request first (j/k).") }
@@ -194,6 +213,12 @@ public enum CommissionerFeature: PageFeature {
         case .rowActivated:
             guard state.tab == .clock, let step = state.steps[safe: state.selected] else { return .none }
             state.confirm = .advance(step); return .none
+        case .newWebhookPressed:
+            state.form = CommissionerInputs.webhookForm(); state.formKind = .webhook; state.newHook = nil
+            return .none
+        case .removeWebhookPressed:
+            guard let h = state.hooks.value?[safe: state.selected] else { return toast("Select a webhook first (j/k).") }
+            state.confirm = .removeWebhook(h); return .none
 
         case .cancelled, .escaped:
             state.confirm = nil; state.form = nil; state.formKind = nil; return .none
@@ -213,6 +238,9 @@ public enum CommissionerFeature: PageFeature {
             case .renew:
                 // The new league's page opens once it exists (the write answers with it, as creating a league does).
                 return perform(.renewLeague(id))
+            case .removeWebhook(let h):
+                if state.newHook?.id == h.id { state.newHook = nil }
+                return perform(.deleteWebhook(league: id, hook: h.id))
             }
 
         case .typed(let key):
@@ -230,6 +258,7 @@ public enum CommissionerFeature: PageFeature {
             switch r {
             case .invite(let i): state.newInvite = i; state.tab = .invites
             case .clockAdvance(let a): state.lastAdvance = a
+            case .webhook(_, let created): state.newHook = created; state.tab = .webhooks
             case .joined, .created: break
             }
             return .none
@@ -253,6 +282,13 @@ public enum CommissionerFeature: PageFeature {
             case .success(let at):
                 state.form = nil; state.formKind = nil
                 return perform(.scheduleDraft(league: state.id, at: at))
+            }
+        case .webhook?:
+            switch CommissionerInputs.webhook(form) {
+            case .failure(let r): form.refuse(r.message, field: r.field); state.form = form; return .none
+            case .success(let v):
+                state.form = nil; state.formKind = nil
+                return perform(.addWebhook(league: state.id, url: v.url, kinds: v.kinds, format: v.format))
             }
         case nil:
             state.form = nil; return .none
@@ -291,16 +327,26 @@ public enum CommissionerFeature: PageFeature {
         let tr = refresh ? state.requests.beginRefresh() : state.requests.begin()
         let ti = refresh ? state.invites.beginRefresh() : state.invites.begin()
         let tb = refresh ? state.room.beginRefresh() : state.room.begin()
+        // The webhooks, once shown, follow the page's reloads (a delivery log grows as the league's events go out).
+        let hooks: Effect<Action> = state.tab == .webhooks || state.hooks.value != nil ? loadHooks(&state, context, refresh: refresh) : .none
         return .merge(
             .load(td, id: EffectID.detail(id), { try await api.league(id) }, answer: Action.detailLoaded),
             .load(tr, id: EffectID.requests(id), { try await api.joinRequests(id) }, answer: Action.requestsLoaded),
             .load(ti, id: EffectID.invites(id), { try await api.invites(id) }, answer: Action.invitesLoaded),
-            .load(tb, id: EffectID.room(id), { try await api.draftBoard(id) }, answer: Action.roomLoaded))
+            .load(tb, id: EffectID.room(id), { try await api.draftBoard(id) }, answer: Action.roomLoaded),
+            hooks)
+    }
+
+    static func loadHooks(_ state: inout State, _ context: PageContext, refresh: Bool) -> Effect<Action> {
+        let api = context.env.api, id = state.id
+        let t = refresh ? state.hooks.beginRefresh() : state.hooks.begin()
+        return .load(t, id: EffectID.hooks(id), { try await api.webhooks(id) }, answer: Action.hooksLoaded)
     }
 
     /// Keeps the selection on a row that exists (after approving the last request, revoking an invite…).
     static func clampList(_ state: inout State, _ context: PageContext) {
-        for t in Tab.allCases {
+        // The webhooks' list exists once they are read (the tab is the commissioner's, read when first shown).
+        for t in Tab.allCases where t != .webhooks || state.hooks.value != nil {
             var s = state
             s.tab = t
             let n = s.rowCount
@@ -349,59 +395,8 @@ public enum CommissionerFeature: PageFeature {
         guard d.league.state == .complete else { return "Renewing opens once the \(d.league.season) season is over (its last week final)" }
         return nil
     }
-
-    // MARK: - Keys
-
-    public static func keymap(_ state: State) -> Keymap<Action> {
-        if state.confirm != nil {
-            return Keymap([KeyBinding([.char("y"), .enter], .confirmed, label: "confirm", group: "Commissioner", footer: true, footerKeys: "y"),
-                           KeyBinding([.char("n"), .escape], .cancelled, label: "cancel", group: "Commissioner", footer: true, footerKeys: "n")])
-        }
-        let g = "Commissioner", comm = notCommissioner(state.detail.value)
-        var b: [KeyBinding<Action>] = Tab.allCases.map { t in
-            KeyBinding([.char(Character("\(t.rawValue + 1)"))], .tabSelected(t), label: t.title, group: "Tabs")
-        }
-        let hasRow = state.rowCount > 0
-        switch state.tab {
-        case .requests:
-            b.append(KeyBinding([.char("a")], .approvePressed, label: "approve", group: g, footer: true,
-                                enabledWhen: comm == nil && hasRow, disabledReason: comm ?? "no request selected"))
-            b.append(KeyBinding([.char("x")], .denyPressed, label: "deny", group: g, footer: true,
-                                enabledWhen: comm == nil && hasRow, disabledReason: comm ?? "no request selected"))
-        case .invites:
-            b.append(KeyBinding([.char("n")], .newInvitePressed, label: "new invite", group: g, footer: true,
-                                enabledWhen: comm == nil, disabledReason: comm))
-            b.append(KeyBinding([.char("x")], .revokePressed, label: "revoke", group: g, footer: true,
-                                enabledWhen: comm == nil && hasRow, disabledReason: comm ?? "no invite selected"))
-        case .draft:
-            let locked = draftLocked(state)
-            b.append(KeyBinding([.char("s")], .orderSaved, label: "save order", group: g, footer: state.editedOrder != nil,
-                                enabledWhen: locked == nil && state.editedOrder != nil, disabledReason: locked ?? "the order hasn't changed"))
-            b.append(KeyBinding([.char("R")], .randomizePressed, label: "randomise", group: g, footer: true,
-                                enabledWhen: locked == nil, disabledReason: locked))
-            b.append(KeyBinding([.char("S")], .schedulePressed, label: "schedule", group: g, footer: true,
-                                enabledWhen: locked == nil, disabledReason: locked))
-            b.append(KeyBinding([.char("J")], .orderMoved(1), label: "move team down", group: g, footer: true, footerKeys: "J/K",
-                                enabledWhen: locked == nil && hasRow, disabledReason: locked ?? "no team selected"))
-            b.append(KeyBinding([.char("K")], .orderMoved(-1), label: "move team up", group: g,
-                                enabledWhen: locked == nil && hasRow, disabledReason: locked ?? "no team selected"))
-        case .clock:
-            let locked = clockLocked(state.detail.value)
-            // Once the season is over, renewing is what there is to do here: it leads the footer.
-            let renew = renewLocked(state.detail.value)
-            let renewKey = KeyBinding([.char("R")], Action.renewPressed, label: "renew into next season", group: g, footer: renew == nil,
-                                      enabledWhen: renew == nil, disabledReason: renew, operation: Endpoints.Commissioner.renewLeague.name)
-            if renew == nil { b.append(renewKey) }
-            b.append(KeyBinding([.enter], .rowActivated, label: "move the clock", group: g, footer: true,
-                                enabledWhen: locked == nil && hasRow, disabledReason: locked ?? "no step selected"))
-            b.append(KeyBinding([.char("v")], .speedPressed, label: "clock speed", group: g, footer: true,
-                                enabledWhen: locked == nil, disabledReason: locked))
-            if renew != nil { b.append(renewKey) }
-        }
-        return Keymap(b + ListKeys.bindings(Action.list) + [PageKeys.retry(.retry)])
-    }
 }
 
 extension CommissionerFeature.State: LoadingReporting {
-    public var isLoading: Bool { detail.isLoading || requests.isLoading || invites.isLoading || room.isLoading }
+    public var isLoading: Bool { detail.isLoading || requests.isLoading || invites.isLoading || room.isLoading || hooks.isLoading }
 }

@@ -82,6 +82,54 @@ enum CommissionerInputs {
         return Format.day(date) + String(format: " %02d:%02d", c.hour ?? 0, c.minute ?? 0)
     }
 
+    // MARK: - New webhook
+
+    static func webhookForm() -> FormFields {
+        FormFields(title: "New webhook (Discord, Slack, or any JSON receiver)", fields: [
+            FormFields.Field("URL", placeholder: "https://discord.com/api/webhooks/…", maxLength: WebhookRules.maxURLLength),
+            FormFields.Field("Format", placeholder: "discord, slack or json", maxLength: 7),
+            FormFields.Field("Kinds", placeholder: "all (or e.g. trades, waivers, results)", maxLength: 200),
+        ])
+    }
+
+    /// The webhook form's URL, format and kinds, or the refusal in words with the field it is about. The format may be
+    /// left empty when the URL says it (discord.com, hooks.slack.com); empty kinds are all of them. The server checks
+    /// the URL again, with the addresses its host resolves to.
+    static func webhook(_ form: FormFields) -> Result<(url: String, format: WebhookFormat, kinds: [ActivityKind]), Refusal> {
+        let url: String
+        do { url = try WebhookRules.target(form.text(0)).url.absoluteString } catch {
+            return .failure(Refusal(message: (error as? DomainError)?.message ?? "\(error)", field: 0))
+        }
+        let typed = form.text(1).lowercased()
+        let format: WebhookFormat
+        if let f = WebhookFormat(rawValue: typed) {
+            format = f
+        } else if typed.isEmpty, let f = formatOf(url) {
+            format = f
+        } else {
+            return .failure(Refusal(message: "Format is discord, slack or json" + (typed.isEmpty ? "" : " (not \"\(typed)\")"), field: 1))
+        }
+        let words = form.text(2).lowercased().split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+        if words.isEmpty || words == ["all"] { return .success((url, format, ActivityKind.allCases)) }
+        var kinds: [ActivityKind] = []
+        for w in words {
+            guard let k = ActivityKind(rawValue: w) ?? ActivityKind.allCases.first(where: { $0.rawValue.lowercased() == w }) else {
+                return .failure(Refusal(message: "\(w) isn't a kind — kinds are \(ActivityKind.allCases.map(\.rawValue).joined(separator: ", ")), or all",
+                                        field: 2))
+            }
+            if !kinds.contains(k) { kinds.append(k) }
+        }
+        return .success((url, format, kinds))
+    }
+
+    /// The receiver a URL names by its host: Discord's and Slack's incoming webhooks.
+    static func formatOf(_ url: String) -> WebhookFormat? {
+        guard let host = URL(string: url)?.host?.lowercased() else { return nil }
+        if host == "discord.com" || host.hasSuffix(".discord.com") || host == "discordapp.com" { return .discord }
+        if host == "hooks.slack.com" { return .slack }
+        return nil
+    }
+
     /// Bad input: the sentence and the field (index) it is about.
     struct Refusal: Error, Equatable { var message: String; var field: Int }
 

@@ -4,14 +4,21 @@ import Terminal
 
 // The commissioner page's view: a status line, the tabs (or the question being asked), then the tab's body.
 extension CommissionerFeature {
-    static func tabs(_ state: State, context: RenderContext? = nil) -> Tabs {
-        let titles = Tab.allCases.map { t -> String in
-            var s = "\(t.rawValue + 1) \(t.title)"
-            if t == .requests, !state.pending.isEmpty { s += " (\(state.pending.count))" }
-            return s
+    /// The tab bar for `width` columns: each tab's full title, or the short ones ("2 Codes", "4 Clock", "5 Hooks") when the full
+    /// ones don't all fit (a 60-column terminal), so every tab stays on screen.
+    static func tabs(_ state: State, width: Int, context: RenderContext? = nil) -> Tabs {
+        func titles(short: Bool) -> [String] {
+            Tab.allCases.map { t -> String in
+                var s = "\(t.rawValue + 1) \(short ? t.shortTitle : t.title)"
+                if t == .requests, !state.pending.isEmpty { s += " (\(state.pending.count))" }
+                return s
+            }
         }
-        guard let context else { return Tabs(titles, selected: state.tab.rawValue) }
-        return Tabs(titles, selected: state.tab.rawValue, style: context.style(.dim), highlightStyle: context.style(.selection))
+        let full = titles(short: false)
+        let fits = full.reduce(0) { $0 + $1.displayWidth + 2 } + full.count - 1 <= width
+        let shown = fits ? full : titles(short: true)
+        guard let context else { return Tabs(shown, selected: state.tab.rawValue) }
+        return Tabs(shown, selected: state.tab.rawValue, style: context.style(.dim), highlightStyle: context.style(.selection))
     }
 
     static func body(_ area: Rect) -> Rect {
@@ -27,6 +34,8 @@ extension CommissionerFeature {
         case .advance(let step):
             guard let d = state.detail.value else { return step.label + "?" }
             return CommissionerInputs.preview(d, to: step.to)
+        case .removeWebhook(let h):
+            return "Remove webhook #\(h.id) (\(shortURL(h.url)))? It stops posting at once; its delivery log goes with it."
         case .renew:
             guard let d = state.detail.value else { return "Renew into next season?" }
             return "Renew \(d.league.name) into the \(d.league.season + 1) season? Same members, team names and settings, a new draft; "
@@ -51,11 +60,15 @@ extension CommissionerFeature {
             let extra = lines.count - 1
             b = Rect(x: b.x, y: b.y + extra, width: b.width, height: max(0, b.height - extra))
         } else {
-            tabs(state, context: context).render(in: Rect(x: area.x + 1, y: area.y + 1, width: max(0, area.width - 2), height: 1), buffer: &buffer)
+            tabs(state, width: max(0, area.width - 2), context: context)
+                .render(in: Rect(x: area.x + 1, y: area.y + 1, width: max(0, area.width - 2), height: 1), buffer: &buffer)
         }
         if let form = state.form {
-            let help = state.formKind == .invite ? "tab next field · enter creates the code · esc cancels"
-                                                 : "empty clears the date · enter saves · esc cancels"
+            let help = switch state.formKind {
+            case .invite?: "tab next field · enter creates the code · esc cancels"
+            case .webhook?: "tab next field · format empty: read from a Discord or Slack URL · kinds empty: all · enter adds · esc cancels"
+            case .schedule?, nil: "empty clears the date · enter saves · esc cancels"
+            }
             let used = form.render(in: b, row: 0, help: help, context: context, buffer: &buffer) + 1
             b = Rect(x: b.x, y: b.y + used, width: b.width, height: max(0, b.height - used))
         }
@@ -64,6 +77,7 @@ extension CommissionerFeature {
         case .invites: renderInvites(state, in: b, context: context, buffer: &buffer)
         case .draft: renderDraft(state, in: b, context: context, buffer: &buffer)
         case .clock: renderClock(state, d, in: b, context: context, buffer: &buffer)
+        case .webhooks: renderWebhooks(state, in: b, context: context, buffer: &buffer)
         }
     }
 
@@ -173,7 +187,7 @@ extension CommissionerFeature {
 
     public static func click(_ state: State, at point: Point, in area: Rect, context: RenderContext) -> Action? {
         if point.y == area.y + 1, state.confirm == nil {
-            return tabs(state).tab(atColumn: point.x, in: Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: 1))
+            return tabs(state, width: area.width - 2).tab(atColumn: point.x, in: Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: 1))
                 .flatMap(Tab.init).map(Action.tabSelected)
         }
         return nil
