@@ -75,6 +75,25 @@ import Terminal
         #expect(Screen(h.state).inSheet("Copy it now: it isn't shown again."))
     }
 
+    /// The server checks what the app can't (the host's addresses): its refusal opens the form again, everything typed
+    /// still there, the words at the field they are about.
+    @Test func aHookTheServerRefusesOpensTheFormAgainWithWhatWasTyped() async {
+        var h = await Self.onTab([])
+        await h.fake.answer(Endpoints.Webhooks.addWebhook) { _, _, _ in
+            throw DomainError.validation(field: "url", message: "The webhook's host discord.com can't be found")
+        }
+        h.key(.char("n"))
+        h.keys("https://discord.com/api/webhooks/9/x"); h.key(.tab); h.key(.tab); h.keys("trades"); h.key(.enter)
+        #expect(Self.page(h)?.form == nil, "the form is sent")
+        await h.settle()
+        let form = Self.page(h)?.form
+        #expect(form?.error == "The webhook's host discord.com can't be found")
+        #expect(form?.errorField == 0 && form?.focus == 0)
+        #expect(form?.text(0) == "https://discord.com/api/webhooks/9/x" && form?.text(2) == "trades", "nothing typed is lost")
+        #expect(Screen(h.state).inSheet("✗ The webhook's host discord.com can't be found"), "\(Screen(h.state).text)")
+        #expect(Screen(h.state).inSheet("https://discord.com/api/webhooks/9/x"), "the URL shows whole")
+    }
+
     @Test func removingAHookAsksFirst() async {
         var h = await Self.onTab()
         h.key(.char("x"))

@@ -7,7 +7,8 @@ import Testing
 /// certificate signed by a CA made at test time and given with `--webhook-ca`), allowed by `--webhook-allow 127.0.0.0/8`:
 /// an all-bot draft's picks are posted to a `json` hook while the receiver is up, down for a while, and up again; every
 /// pick arrives exactly once, in the draft's order, signed with the hook's secret. The same URL on a server without
-/// the flag is refused with a sentence, and 169.254.169.254 even with it.
+/// the flag is refused with a sentence, and 169.254.169.254 even with it. The hook is added, and its delivery log read,
+/// on the Commissioner page of the app in tmux, as its commissioner would.
 @Suite(.serialized) struct WebhooksEndToEndTests {
     static let receiverScript = """
     import base64, http.server, json, ssl, sys
@@ -97,9 +98,25 @@ import Testing
                 "\(String(describing: refused))")
         #expect(plain.stop() == 0)
 
-        let hook = try #require(try Call.call("POST", base + "/v1/leagues/\(league)/webhooks", token: token,
-                                              json: Call.json(["url": hookURL, "kinds": ["draft"], "format": "json"])) as? [String: Any])
-        let secret = try #require(hook["secret"] as? String, "\(hook)")
+        // Alice adds the hook from the Commissioner page (C, 5, n) in her own terminal on the server; its secret shows once.
+        let aliceHome = try TemporaryHome()
+        let app = try Tmux(command: "\(Binary.path) --server \(base); echo exit=$?; sleep 60", width: 120, height: 40,
+                           environment: aliceHome.environment)
+        try #require(try app.waitFor("Public leagues (", timeout: 60).matched)
+        try SharedLeague.signIn(app, demo: "alice@demo.clubhouse", name: "Alice Moreno")
+        try RemoteDraftTests.openLeague(app, named: "Hooked Draft")
+        try app.send("C")
+        #expect(try app.waitForLoaded("4 Season clock").matched)
+        try app.send("5")
+        #expect(try app.waitForLoaded("No webhooks yet").matched)
+        try app.send("n")
+        #expect(try app.waitFor("New webhook").matched)
+        try app.type(hookURL); try app.send("Tab"); try app.type("json"); try app.send("Tab"); try app.type("draft"); try app.send("Enter")
+        let added = try app.waitFor(timeout: 20) { $0.contains("its secret:") }
+        let secretLine = added.screen.split(separator: "\n").first { $0.contains("its secret:") }.map(String.init) ?? ""
+        let secret = try #require(secretLine.components(separatedBy: "its secret:").last?
+            .trimmingCharacters(in: CharacterSet(charactersIn: " │")), "\(added.screen)")
+        #expect(!secret.isEmpty && added.screen.contains("127.0.0.1:\(hookPort)/hook") && added.screen.contains(" json "), "\(added.screen)")
         let out = certs.directory.appendingPathComponent("received.jsonl").path
         var receiver = try Self.receiver(port: hookPort, certs: certs, out: out)
         defer { Self.stop(receiver) }
@@ -139,6 +156,10 @@ import Testing
         let listed = try #require(try Call.call("GET", base + "/v1/leagues/\(league)/webhooks", token: token) as? [[String: Any]])
         let log = (listed.first?["deliveries"] as? [[String: Any]]) ?? []
         #expect(log.count == 10 && log.first?["status"] as? Int == 204 && log.first?["event"] as? Int == ids.last, "\(log)")
+        // Alice's page shows the same log (r reads it again after the last post).
+        try app.send("r")
+        let shown = try app.waitFor(timeout: 20) { $0.contains("Delivery log of #") && $0.contains("#\(ids.last ?? 0) ") && $0.contains("204 OK") }
+        #expect(shown.matched, "\(shown.screen)")
         #expect(server.stop() == 0)
     }
 }

@@ -63,6 +63,8 @@ public struct FormFields: Equatable, Sendable {
     public var errorField: Int?
     /// A browsed form: true while typing into the focused text row.
     public var editing = false
+    /// The widest a modal form's field is drawn (a URL wants more than a name).
+    public var fieldWidth = 30
 
     public init(title: String, fields: [Field]) { self.title = title; self.fields = fields }
 
@@ -137,7 +139,7 @@ public struct FormFields: Equatable, Sendable {
     public func render(in area: Rect, row start: Int, help: String, context: RenderContext, buffer: inout Buffer) -> Int {
         var row = TextRow.put(title, in: area, row: start, style: context.style(.title), buffer: &buffer)
         let labelWidth = min(22, (fields.map(\.label.count).max() ?? 0) + 2)
-        row = renderFields(in: area, row: row, labelWidth: labelWidth, maxFieldWidth: 30, highlight: true,
+        row = renderFields(in: area, row: row, labelWidth: labelWidth, maxFieldWidth: fieldWidth, highlight: true,
                            cursor: context.focused, context: context, buffer: &buffer)
         if let e = error {
             row = TextRow.put("✗ " + e, in: area, row: row, style: context.style(.error), buffer: &buffer)

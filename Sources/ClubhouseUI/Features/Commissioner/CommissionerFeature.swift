@@ -67,6 +67,9 @@ public enum CommissionerFeature: PageFeature {
         public var hooks = Loadable<[WebhookView]>()
         /// The hook just added, with its secret: shown on the Webhooks tab this once.
         public var newHook: WebhookCreated?
+        /// The webhook form as it was sent: opened again, with the server's words, if the hook is refused (a URL is
+        /// long to type again).
+        public var sentHookForm: FormFields?
         public init(id: LeagueID) { self.id = id }
 
         public var list: ListState {
@@ -119,9 +122,12 @@ public enum CommissionerFeature: PageFeature {
         case pasted(String)
         /// The shell hands over what a write answered (a new invite, a clock summary).
         case receipt(GateReceipt)
+        /// How a write of this page ended (a refused webhook reopens its form).
+        case writeFinished(GatedWrite, GateOutcome)
     }
 
     public static func live(_ state: State) -> Live<Action> { Live(refresh: .liveRefreshed) }
+    public static func writes(_ state: State) -> Writes<Action> { Writes(finished: { .writeFinished($0, $1) }) }
     public static func textEntry(_ state: State) -> TextEntry<Action> {
         TextEntry(isFilterActive: state.confirm != nil || state.form != nil, isEditingText: state.form != nil,
                   clearFilter: .escaped, typed: { .typed($0) }, pasted: { .pasted($0) })
@@ -258,9 +264,19 @@ public enum CommissionerFeature: PageFeature {
             switch r {
             case .invite(let i): state.newInvite = i; state.tab = .invites
             case .clockAdvance(let a): state.lastAdvance = a
-            case .webhook(_, let created): state.newHook = created; state.tab = .webhooks
+            case .webhook(_, let created): state.newHook = created; state.tab = .webhooks; state.sentHookForm = nil
             case .joined, .created: break
             }
+            return .none
+        case .writeFinished(let write, let outcome):
+            guard write.of(Endpoints.Webhooks.addWebhook) != nil, var form = state.sentHookForm else { return .none }
+            switch outcome {
+            case .refused(let words): form.refuse(words, field: 0)
+            case .invalid(let field, let words): form.refuse(words, field: CommissionerInputs.webhookField(field))
+            default: state.sentHookForm = nil; return .none
+            }
+            state.sentHookForm = nil
+            state.form = form; state.formKind = .webhook; state.tab = .webhooks
             return .none
         }
     }
@@ -287,7 +303,7 @@ public enum CommissionerFeature: PageFeature {
             switch CommissionerInputs.webhook(form) {
             case .failure(let r): form.refuse(r.message, field: r.field); state.form = form; return .none
             case .success(let v):
-                state.form = nil; state.formKind = nil
+                state.form = nil; state.formKind = nil; state.sentHookForm = form
                 return perform(.addWebhook(league: state.id, url: v.url, kinds: v.kinds, format: v.format))
             }
         case nil:

@@ -85,11 +85,18 @@ enum CommissionerInputs {
     // MARK: - New webhook
 
     static func webhookForm() -> FormFields {
-        FormFields(title: "New webhook (Discord, Slack, or any JSON receiver)", fields: [
+        var form = FormFields(title: "New webhook (Discord, Slack, or any JSON receiver)", fields: [
             FormFields.Field("URL", placeholder: "https://discord.com/api/webhooks/…", maxLength: WebhookRules.maxURLLength),
             FormFields.Field("Format", placeholder: "discord, slack or json", maxLength: 7),
             FormFields.Field("Kinds", placeholder: "all (or e.g. trades, waivers, results)", maxLength: 200),
         ])
+        form.fieldWidth = 90
+        return form
+    }
+
+    /// The webhook form's field a server refusal names (`DomainError.validation`'s field), else the URL's.
+    static func webhookField(_ name: String?) -> Int {
+        switch name { case "format": 1; case "kinds": 2; default: 0 }
     }
 
     /// The webhook form's URL, format and kinds, or the refusal in words with the field it is about. The format may be
