@@ -37,6 +37,21 @@ import Testing
         #expect(refused.first?.teams == [team] && refused.first?.event == .lineupRefused)
         #expect(try await world.api().activity(league, kind: .refusedLineups, limit: 10).lines.isEmpty, "only her team's")
 
+        // The late lead change, scripted as a manager would: End Zone Elite (playing Bytes) picks up Daniel Jones, the
+        // Giants' quarterback on Monday night, and starts him for Lamar Jackson (Sunday night). Jones's plays in the
+        // last two minutes put them ahead of Bytes and then behind again — found by trying every late scorer in every
+        // unlocked starting place of the demo's week 9 (no single other move there makes one).
+        let elite = try #require(try world.service.store.read { r in try r.teams(in: league).first { $0.name == "End Zone Elite" } })
+        let eliteManager = Caller.user(try #require(elite.manager, "End Zone Elite has a manager in the demo"))
+        let jones = PlayerID("00-0035710")
+        let eliteRows = try await world.api().roster(league, team: elite.id).rows
+        let lamar = try #require(eliteRows.first { $0.player.name == "Lamar Jackson" && $0.slot == .qb && !$0.locked }, "\(eliteRows.map(\.player.name))")
+        let spare = try #require(eliteRows.last { $0.slot == .bench && !$0.locked }, "a bench player to drop")
+        _ = try await world.api(eliteManager).addFreeAgent(league, team: elite.id, player: jones, dropping: spare.player.id)
+        _ = try await world.api(eliteManager).moveInLineup(league, team: elite.id, move: LineupMove(jones, to: .qb, swapWith: lamar.player.id))
+        let after = try await world.api().roster(league, team: elite.id).rows
+        #expect(after.first { $0.player.id == jones }?.slot == .qb && after.first { $0.player.id == lamar.player.id }?.slot == .bench)
+
         var from = Self.start
         var expectedClose: [String] = [], expectedLeads: [String] = []
         for to in Self.steps {
@@ -55,12 +70,13 @@ import Testing
         #expect(!expectedClose.isEmpty, "week 9 has a close game in its last quarter")
         #expect(Set(close.map(\.text)) == Set(expectedClose) && close.count == expectedClose.count, "\(close.map(\.text)) vs \(expectedClose)")
         let leads = try await world.api().activity(league, kind: .leadChanges, limit: 50).lines
-        // Week 9 of the demo has no lead change in a final two minutes (LiveLinesTests makes one from real plays).
+        #expect(!expectedLeads.isEmpty, "the scripted lineup makes a lead change in Monday night's last two minutes")
         #expect(Set(leads.map(\.text)) == Set(expectedLeads) && leads.count == expectedLeads.count, "\(leads.map(\.text)) vs \(expectedLeads)")
+        #expect(leads.contains { $0.text.hasPrefix("Lead change (Q4 1:52): End Zone Elite go ahead of Bytes") }, "\(leads.map(\.text))")
         #expect((close + leads).allSatisfy { $0.teams.count == 2 })
         // The whole feed holds them among its lines.
         let all = try await world.api(alice).activity(league, limit: ActivityFeed.maxLimit).lines
-        for kind in [ActivityKind.refusedLineups, .startersOut, .closeGames] { #expect(all.contains { $0.kind == kind }, "\(kind)") }
+        for kind in [ActivityKind.refusedLineups, .startersOut, .closeGames, .leadChanges, .moves] { #expect(all.contains { $0.kind == kind }, "\(kind)") }
     }
 
     /// Week 9's report rules both players out (crafted in nflverse's layout, imported as `season import` does).
@@ -83,13 +99,14 @@ import Testing
     /// The close-game and lead-change lines the clock moving from `from` to `to` should write, from the stored plays,
     /// lineups and scoring: each matchup's last game (its starters' latest kickoff), its scores at every play's landing.
     func expectedLiveLines(_ world: ContractWorld, league: LeagueID, names: [TeamID: String], from: Date, to: Date,
-                           closeSoFar: Int) throws -> (close: [String], leads: [String]) {
+                           closeSoFar: Int, swap: (team: TeamID, out: PlayerID, in: PlayerID)? = nil) throws -> (close: [String], leads: [String]) {
         try world.service.store.read { r in
             let l = try #require(try r.league(league))
             let facts = try ContractWorld.facts.facts(r, season: 2019)
             let live = try facts.liveWeek(Self.week, reader: r), scored = facts.scored(l.settings.scoring)
             var starters: [TeamID: [PlayerID]] = [:]
             for roster in try r.rosters(in: league) { starters[roster.teamID] = roster.entries.filter { $0.slot.isStarter }.map(\.playerID) }
+            if let swap { starters[swap.team] = (starters[swap.team] ?? []).map { $0 == swap.out ? swap.in : $0 } }
             var landings = Set<Date>()
             for (id, g) in live.games {
                 let game = try #require(facts.game(id: id))
