@@ -63,15 +63,15 @@ final class SeasonFolder {
         "pff_status", "draft_year", "draft_round", "draft_pick", "draft_team",
     ]
 
-    /// Rewrites players.csv in nflverse's own layout (`nflversePlayersHeader`): the columns it had kept by name, the others
-    /// empty unless `fill` sets them (fields by column name).
-    func relayoutPlayers(_ fill: (inout [String: String]) -> Void = { _ in }) throws {
+    /// Rewrites players.csv in nflverse's own layout (`header`, by default `nflversePlayersHeader`): the columns it had
+    /// kept by name, the others empty unless `fill` sets them (fields by column name).
+    func relayoutPlayers(header: [String] = SeasonFolder.nflversePlayersHeader, _ fill: (inout [String: String]) -> Void = { _ in }) throws {
         let table = try CSV.parse(try text("players.csv"), fileName: "players.csv")
-        var lines = [Self.line(Self.nflversePlayersHeader)]
+        var lines = [Self.line(header)]
         for r in table.records {
             var row = Dictionary(uniqueKeysWithValues: zip(table.header, r.fields))
             fill(&row)
-            lines.append(Self.line(Self.nflversePlayersHeader.map { row[$0] ?? "" }))
+            lines.append(Self.line(header.map { row[$0] ?? "" }))
         }
         try write("players.csv", lines.joined(separator: "\n") + "\n")
     }
