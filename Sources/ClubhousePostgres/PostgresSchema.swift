@@ -44,6 +44,7 @@ public enum PostgresSchema {
         Step(version: 16, name: Migration016.migration.name) { try $0.execute(translate(Migration016.sql)) },
         Step(version: 17, name: Migration017.migration.name) { try $0.execute(translate(Migration017.sql)) },
         Step(version: 18, name: Migration018.migration.name) { try $0.execute(Migration018.postgres) },
+        Step(version: 19, name: Migration019.migration.name) { try $0.execute(translate(Migration019.sql)) },
     ]
 
     /// Same versions as SQLite's, always (a test checks).

@@ -89,7 +89,7 @@ import ClubhouseDomain
     @Test func aDatabaseFromBeforeSeasonsKeepsItsLeaguesOn2019AfterMigrating() throws {
         let dir = TempDir()
         let (legacy, original) = try Self.legacyDatabase(dir, version: 4)
-        #expect(try legacy.migrate() == [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18])
+        #expect(try legacy.migrate() == [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19])
         #expect(try legacy.query("PRAGMA foreign_key_check").isEmpty)
         let store = SQLiteLeagueStore(database: legacy)
         #expect(try store.read { try $0.seasons() }.map { "\($0.season) \($0.kind.rawValue)" } == ["2018 totals", "2019 full"])
@@ -111,7 +111,7 @@ import ClubhouseDomain
     @Test func aDatabaseSeededBeforePlaysGetsTheShippedPlaysWhenItMigrates() throws {
         let dir = TempDir()
         let (legacy, original) = try Self.legacyDatabase(dir, version: 3)
-        #expect(try legacy.migrate() == [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18])
+        #expect(try legacy.migrate() == [4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19])
         #expect(try legacy.scalar("SELECT count(*) FROM plays", as: Int.self) == original.scalar("SELECT count(*) FROM plays", as: Int.self))
         #expect(try legacy.scalar("SELECT count(*) FROM plays WHERE quarter IS NULL", as: Int.self) == 3)
         #expect(try Self.everythingShown(legacy) == Self.everythingShown(original))
@@ -249,7 +249,7 @@ import ClubhouseDomain
         #expect(throws: DatabaseError.self) {
             try db.run("UPDATE roster_entries SET acquisition = 'trade' WHERE rowid = (SELECT min(rowid) FROM roster_entries)")
         }
-        #expect(try db.migrate() == [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18])
+        #expect(try db.migrate() == [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19])
         #expect(try rows("SELECT * FROM roster_entries ORDER BY league_id, player_id") == entries)
         #expect(try rows("SELECT * FROM transactions ORDER BY id") == transactions)
         #expect(try db.integrityCheck() == ["ok"])
@@ -272,7 +272,7 @@ import ClubhouseDomain
         let drafts = try rows("SELECT * FROM drafts ORDER BY league_id")
         #expect(!drafts.isEmpty)
         #expect(throws: DatabaseError.self) { try db.run("UPDATE drafts SET type = 'auction' WHERE rowid = (SELECT min(rowid) FROM drafts)") }
-        #expect(try db.migrate() == [9, 10, 11, 12, 13, 14, 15, 16, 17, 18])
+        #expect(try db.migrate() == [9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19])
         #expect(try rows("SELECT * FROM drafts ORDER BY league_id") == drafts)
         #expect(try db.integrityCheck() == ["ok"])
         #expect(try db.query("PRAGMA foreign_key_check").isEmpty)
@@ -291,7 +291,7 @@ import ClubhouseDomain
         let dir = TempDir()
         let (db, _) = try Self.legacyDatabase(dir, version: 9)
         #expect(throws: DatabaseError.self) { try db.run("SELECT * FROM trading_block") }
-        #expect(try db.migrate() == [10, 11, 12, 13, 14, 15, 16, 17, 18])
+        #expect(try db.migrate() == [10, 11, 12, 13, 14, 15, 16, 17, 18, 19])
         let entry = try #require(try db.query("SELECT league_id, team_id, player_id FROM roster_entries LIMIT 1").first)
         let league: Int64 = try entry.get(0), team: Int64 = try entry.get(1), player: String = try entry.get(2)
         try db.run("INSERT INTO trading_block (league_id, team_id, player_id, added_at) VALUES (?, ?, ?, 0)", [league, team, player])
@@ -309,7 +309,7 @@ import ClubhouseDomain
         let (db, _) = try Self.legacyDatabase(dir, version: 10)
         #expect(throws: DatabaseError.self) { try db.run("SELECT previous_league_id FROM leagues") }
         let leagues = try db.scalar("SELECT count(*) FROM leagues", as: Int.self)
-        #expect(try db.migrate() == [11, 12, 13, 14, 15, 16, 17, 18])
+        #expect(try db.migrate() == [11, 12, 13, 14, 15, 16, 17, 18, 19])
         #expect(try db.scalar("SELECT count(*) FROM leagues WHERE previous_league_id IS NULL", as: Int.self) == leagues)
         let ids = try db.query("SELECT id FROM leagues ORDER BY id LIMIT 3").map { try $0.get(0, as: Int64.self) }
         try db.run("UPDATE leagues SET previous_league_id = ? WHERE id = ?", [ids[0], ids[1]])
@@ -326,7 +326,7 @@ import ClubhouseDomain
         let league = try #require(try db.scalar("SELECT id FROM leagues ORDER BY id LIMIT 1", as: Int64.self))
         let user = try #require(try db.scalar("SELECT id FROM users ORDER BY id LIMIT 1", as: Int64.self))
         try db.run("INSERT INTO chat_messages (league_id, user_id, team_id, body, at) VALUES (?, ?, NULL, 'before v12', 5)", [league, user])
-        #expect(try db.migrate() == [12, 13, 14, 15, 16, 17, 18])
+        #expect(try db.migrate() == [12, 13, 14, 15, 16, 17, 18, 19])
         #expect(try db.scalar("""
             SELECT count(*) FROM chat_messages WHERE body = 'before v12' AND reply_to IS NULL AND mentions = '' AND removed_at IS NULL
             """, as: Int.self) == 1)
@@ -343,7 +343,7 @@ import ClubhouseDomain
         let dir = TempDir()
         let (db, _) = try Self.legacyDatabase(dir, version: 12)
         #expect(throws: DatabaseError.self) { try db.run("SELECT count(*) FROM keepers") }
-        #expect(try db.migrate() == [13, 14, 15, 16, 17, 18])
+        #expect(try db.migrate() == [13, 14, 15, 16, 17, 18, 19])
         #expect(try db.scalar("SELECT count(*) FROM keepers", as: Int.self) == 0)
         let league = try #require(try db.scalar("SELECT id FROM leagues ORDER BY id LIMIT 1", as: Int64.self))
         let teams = try db.query("SELECT id FROM teams WHERE league_id = ? ORDER BY id LIMIT 2", [league]).map { try $0.get(0, as: Int64.self) }
@@ -365,7 +365,7 @@ import ClubhouseDomain
         let dir = TempDir()
         let (db, _) = try Self.legacyDatabase(dir, version: 13)
         #expect(throws: DatabaseError.self) { try db.run("SELECT count(*) FROM injury_reports") }
-        #expect(try db.migrate() == [14, 15, 16, 17, 18])
+        #expect(try db.migrate() == [14, 15, 16, 17, 18, 19])
         #expect(try db.scalar("SELECT count(*) FROM injury_reports", as: Int.self) == 0)
         try db.run("INSERT INTO injury_reports (season, week, player_id, report) VALUES (2019, 9, '00-0033280', 'Out')")
         #expect(throws: DatabaseError.self) {
@@ -384,7 +384,7 @@ import ClubhouseDomain
         let team = try #require(try db.scalar("SELECT id FROM teams WHERE league_id = ? ORDER BY id LIMIT 1", [league], as: Int64.self))
         let players = try db.query("SELECT id FROM players ORDER BY id LIMIT 4").map { try $0.get(0, as: String.self) }
         try db.run("INSERT INTO keepers (league_id, team_id, player_id, round, years, position) VALUES (?, ?, ?, 4, 2, 0)", [league, team, players[0]])
-        #expect(try db.migrate() == [15, 16, 17, 18])
+        #expect(try db.migrate() == [15, 16, 17, 18, 19])
         // A round's keeper, as v13 stored him: no price (−1 stands for none).
         #expect(try db.query("SELECT coalesce(round, -1), coalesce(price, -1), years, position FROM keepers").map { row in
             try (0..<4).map { try row.get($0, as: Int.self) }
@@ -408,7 +408,7 @@ import ClubhouseDomain
         let (db, _) = try Self.legacyDatabase(dir, version: 15)
         let league = try #require(try db.scalar("SELECT id FROM leagues ORDER BY id LIMIT 1", as: Int64.self))
         let teams = try db.query("SELECT id FROM teams WHERE league_id = ? ORDER BY id LIMIT 2", [league]).map { try $0.get(0, as: Int64.self) }
-        #expect(try db.migrate() == [16, 17, 18])
+        #expect(try db.migrate() == [16, 17, 18, 19])
         #expect(try db.scalar("SELECT count(*) FROM trade_items WHERE pick_season IS NOT NULL", as: Int.self) == 0)
         try db.run("INSERT INTO future_pick_owners (league_id, season, round, original_team_id, owner_team_id) VALUES (?, 2020, 1, ?, ?)",
                    [league, teams[0], teams[1]])
@@ -425,7 +425,7 @@ import ClubhouseDomain
         let dir = TempDir()
         let (db, _) = try Self.legacyDatabase(dir, version: 16)
         let league = try #require(try db.scalar("SELECT id FROM leagues ORDER BY id LIMIT 1", as: Int64.self))
-        #expect(try db.migrate() == [17, 18])
+        #expect(try db.migrate() == [17, 18, 19])
         try db.run("INSERT INTO webhooks (league_id, url, kinds, format, secret, created_at, cursor_event) VALUES (?, 'https://a.example/', 'moves', 'json', 's', 0, 0)",
                    [league])
         let hook = try #require(try db.scalar("SELECT id FROM webhooks", as: Int64.self))
@@ -442,13 +442,31 @@ import ClubhouseDomain
         let dir = TempDir()
         let (db, _) = try Self.legacyDatabase(dir, version: 17)
         let entries = try db.scalar("SELECT count(*) FROM roster_entries", as: Int.self), lineups = try db.scalar("SELECT count(*) FROM lineups", as: Int.self)
-        #expect(try db.migrate() == [18])
+        #expect(try db.migrate() == [18, 19])
         #expect(try db.scalar("SELECT count(*) FROM roster_entries", as: Int.self) == entries && entries ?? 0 > 0)
         #expect(try db.scalar("SELECT count(*) FROM lineups", as: Int.self) == lineups)
         let player = try #require(try db.scalar("SELECT player_id FROM roster_entries ORDER BY player_id LIMIT 1", as: String.self))
         try db.run("UPDATE roster_entries SET slot = 'TX' WHERE player_id = ?", [player])
         try db.run("UPDATE lineups SET slot = 'TX' WHERE player_id = ?", [player])
         #expect(throws: DatabaseError.self) { try db.run("UPDATE roster_entries SET slot = 'XX' WHERE player_id = ?", [player]) }
+        #expect(try db.integrityCheck() == ["ok"])
+        #expect(try db.query("PRAGMA foreign_key_check").isEmpty)
+    }
+
+    /// Schema v19 (rookie seasons): a v18 database's players keep every row and gain `rookie_season`, none known (the
+    /// rookie pool keeps the stats rule until a players.csv with the column is imported); a season import then fills it.
+    @Test func v19AddsThePlayersRookieSeasons() throws {
+        let dir = TempDir()
+        let (db, _) = try Self.legacyDatabase(dir, version: 18)
+        let players = try db.scalar("SELECT count(*) FROM players", as: Int.self)
+        #expect(try db.migrate() == [19])
+        #expect(try db.scalar("SELECT count(*) FROM players", as: Int.self) == players && players ?? 0 > 0)
+        #expect(try db.scalar("SELECT count(*) FROM players WHERE rookie_season IS NOT NULL", as: Int.self) == 0)
+        #expect(try SQLiteLeagueStore(database: db).read { try $0.rookieSeasons() }.isEmpty)
+        let folder = try SeasonFolder()
+        try folder.relayoutPlayers { if $0["gsis_id"] == "00-0033280" { $0["rookie_season"] = "2017" } }
+        _ = try SeasonImport.run(path: folder.path, into: db, now: Date(timeIntervalSince1970: 1_800_000_000)).get()
+        #expect(try db.scalar("SELECT rookie_season FROM players WHERE id = '00-0033280'", as: Int.self) == 2017)
         #expect(try db.integrityCheck() == ["ok"])
         #expect(try db.query("PRAGMA foreign_key_check").isEmpty)
     }

@@ -61,6 +61,12 @@ public struct SeasonData: Sendable {
         public var latestTeam: String
         public var rookieSeason: Int?
         public var lastSeason: Int?
+        /// The year of the draft that took him (none: undrafted, or the file has no `draft_year`).
+        public var draftYear: Int? = nil
+
+        /// His rookie season as the file says it: `rookie_season`, else `draft_year`, else none (what `players` stores;
+        /// docs/data.md, “Rookies”).
+        public var firstSeason: Int? { rookieSeason ?? draftYear }
     }
 
     public init(season: Int, kind: Kind) { self.season = season; self.kind = kind }

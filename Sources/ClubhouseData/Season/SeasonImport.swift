@@ -16,8 +16,8 @@ import Synchronization
 ///   the schedule), and for a game with play-by-play but no stats rows yet, the sums of its plays;
 /// - per-play stat changes from play-by-play, plus residual rows where a game's plays and box scores disagree, so a
 ///   final game's plays add up to its box scores exactly;
-/// - the season's players (`player_seasons`: each with his team that season) and their names and positions
-///   (`players`: created or updated);
+/// - the season's players (`player_seasons`: each with his team that season) and their names, positions and rookie
+///   seasons (`players`: created or updated; players.csv's `rookie_season`, else `draft_year`);
 /// - a totals season (only `stats_player_reg` / `stats_team_reg` files): each player's totals, the basis of the next
 ///   season's pre-draft rankings.
 public enum SeasonImport {
@@ -44,7 +44,7 @@ public enum SeasonImport {
 
     /// Rows written, by table: inserted + updated + deleted.
     public struct Changes: Hashable, Sendable {
-        /// Players created or renamed; players whose team this season is new or changed.
+        /// Players created, renamed or given a new rookie season; players whose team this season is new or changed.
         public var players = 0, playerTeams = 0
         public var teams = 0, games = 0, weeklyStats = 0, plays = 0, totals = 0
         /// Player-weeks whose injury status was stored, changed or cleared.
@@ -106,11 +106,13 @@ public enum SeasonImport {
         return try apply(try reader.read(), stored: stored, session: c, now: now)
     }
 
-    /// Writes a season read from its files (and checked) as differences against what is stored. `injuryTable`: whether
-    /// the schema has the injury reports' table (a migration older than it imports with false, and no injury files).
+    /// Writes a season read from its files (and checked) as differences against what is stored. `schema`: the version
+    /// the database is at (a migration older than the latest imports with its own: no injury reports before v14, no
+    /// rookie seasons before v19).
     static func apply(_ data: SeasonData, stored: StoredSeason? = nil, session c: some StoreSQLSession, now: Date,
-                      injuryTable: Bool = true) throws -> SeasonReport {
-        var stored = try stored ?? StoredSeason.load(data.season, session: c)
+                      schema: Int = Schema.latestVersion) throws -> SeasonReport {
+        let injuryTable = schema >= 14
+        var stored = try stored ?? StoredSeason.load(data.season, session: c, rookieColumn: schema >= 19)
         if injuryTable && (data.injuries != nil || data.rosterStatuses != nil) { try stored.loadInjuries(session: c) }
         // Games whose stats lines are given without their play-by-play: their stored plays get new residuals.
         let games = Assembled.gamesNeedingStoredPlays(data)
@@ -283,7 +285,7 @@ struct Assembled {
         // The current season (its last game still ahead): every active player players.csv lists, on his latest team.
         if games.map(\.finalAt).max().map({ now < $0 }) ?? false {
             for (id, l) in data.listedPlayers ?? [:] where pool[id] == nil && !l.latestTeam.isEmpty {
-                guard let last = l.lastSeason, last >= season - 1, (l.rookieSeason ?? season) <= season,
+                guard let last = l.lastSeason, last >= season - 1, (l.firstSeason ?? season) <= season,
                       let team = NFLFranchises.seasonAbbreviation(l.latestTeam, season: season) else { continue }
                 var p = l.player
                 p.nflTeam = team

@@ -102,6 +102,7 @@ public struct SeasonReader {
         let c = try columns(r, .players, required: ["gsis_id", "display_name", "position"])
         let first = c.optional("first_name"), last = c.optional("last_name"), jersey = c.optional("jersey_number")
         let team = c.optional("latest_team"), rookie = c.optional("rookie_season"), lastSeason = c.optional("last_season")
+        let drafted = c.optional("draft_year")
         var out: [PlayerID: ListedPlayer] = [:]
         try eachRecord(r, .players, url, into: &data) { line, bad throws(DataFileError) -> RowOutcome in
             let id = r.string(c[0])
@@ -115,9 +116,11 @@ public struct SeasonReader {
                 guard let n = r.int(jersey), (0...99).contains(n) else { throw bad("jersey_number \(TerminalText.quoted(r.string(jersey))) is not a number 0–99") }
                 number = n
             }
-            func year(_ i: Int?) throws(DataFileError) -> Int? {
+            func year(_ i: Int?, _ column: String) throws(DataFileError) -> Int? {
                 guard let i, !r.isEmpty(i) else { return nil }
-                guard let y = r.int(i), SeasonReader.plausibleSeasons.contains(y) else { throw bad("\(TerminalText.quoted(r.string(i))) is not a season") }
+                guard let y = r.int(i), SeasonReader.plausibleSeasons.contains(y) else {
+                    throw bad("\(column) \(TerminalText.quoted(r.string(i))) is not a season")
+                }
                 return y
             }
             func part(_ i: Int?, _ column: String) throws(DataFileError) -> String {
@@ -128,7 +131,8 @@ public struct SeasonReader {
                                 lastName: try part(last, "last_name"), position: position, nflTeam: "", jerseyNumber: number)
             if out[player.id] != nil { throw bad("second row for player \(id)") }
             out[player.id] = ListedPlayer(player: player, latestTeam: team.map { r.string($0) } ?? "",
-                                          rookieSeason: try year(rookie), lastSeason: try year(lastSeason))
+                                          rookieSeason: try year(rookie, "rookie_season"), lastSeason: try year(lastSeason, "last_season"),
+                                          draftYear: try year(drafted, "draft_year"))
             return .imported
         }
         return out

@@ -7,6 +7,10 @@ struct StoredSeason {
     var kind: SeasonData.Kind?
     /// Every stored player (any season), by id.
     var allPlayers: [PlayerID: Player] = [:]
+    /// Whether `players` has its rookie seasons' column (v19; a migration older than it imports without them).
+    var rookieColumn = true
+    /// Stored players' rookie seasons (those that have one).
+    var rookieSeasons: [PlayerID: Int] = [:]
     /// Each player's newest season and his team then.
     var newest: [PlayerID: (season: Int, team: String)] = [:]
     /// The season's players and their team that season.
@@ -22,14 +26,16 @@ struct StoredSeason {
     /// The season's stored injury reports (player-weeks whose status isn't healthy; loaded with `loadInjuries`).
     var injuries: [WeeklyKey: InjuryReport] = [:]
 
-    static func load(_ season: Int, session c: some StoreSQLSession) throws -> StoredSeason {
-        var s = StoredSeason(season: season)
+    static func load(_ season: Int, session c: some StoreSQLSession, rookieColumn: Bool = true) throws -> StoredSeason {
+        var s = StoredSeason(season: season, rookieColumn: rookieColumn)
         s.kind = try c.scalar("SELECT kind FROM seasons WHERE season = ?", [season], as: String.self).flatMap(SeasonData.Kind.init)
-        try c.forEach("SELECT id, full_name, first_name, last_name, position, nfl_team, jersey_number FROM players", []) { r in
+        let rookie = rookieColumn ? "rookie_season" : "NULL"
+        try c.forEach("SELECT id, full_name, first_name, last_name, position, nfl_team, jersey_number, \(rookie) FROM players", []) { r in
             guard let pos = Position(rawValue: r.string(at: 4)) else { return }
             let p = Player(id: PlayerID(r.string(at: 0)), fullName: r.string(at: 1), firstName: r.string(at: 2), lastName: r.string(at: 3),
                            position: pos, nflTeam: r.string(at: 5), jerseyNumber: r.optionalInt(at: 6))
             s.allPlayers[p.id] = p
+            if let year = r.optionalInt(at: 7) { s.rookieSeasons[p.id] = year }
         }
         try c.forEach("SELECT player_id, season, team FROM player_seasons", []) { r in
             let id = PlayerID(r.string(at: 0)), year = r.int(at: 1)
@@ -102,8 +108,10 @@ struct SeasonWriter<Session: StoreSQLSession> {
                 ON CONFLICT (season) DO UPDATE SET kind = excluded.kind, imported_at = excluded.imported_at
                 """, [season, kind.rawValue, now.timeIntervalSince1970])
         }
+        // Rookie seasons from players.csv (`rookie_season`, else `draft_year`); a row with neither keeps what is stored.
+        let rookies = stored.rookieColumn ? (data.listedPlayers ?? [:]).compactMapValues(\.firstSeason) : [:]
         if let a = assembled {
-            try writePlayers(pool: a.pool, listed: a.listed)
+            try writePlayers(pool: a.pool, listed: a.listed, rookieSeasons: rookies)
             try writeTeams(a.teams, replacing: data.games != nil)
             if let games = data.games { try writeGames(games) }
             try writeWeekly(a.weekly)
@@ -111,14 +119,16 @@ struct SeasonWriter<Session: StoreSQLSession> {
             if data.injuries != nil || data.rosterStatuses != nil { try writeInjuries(Self.injuryReports(data, stored: stored.injuries)) }
         } else {
             let pool = Dictionary(data.totalsPlayers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-            try writePlayers(pool: pool, listed: [:])
+            try writePlayers(pool: pool, listed: [:], rookieSeasons: rookies)
             try writeTeams(data.totalsTeams, replacing: false)
             try writeTotals(data.totals)
         }
     }
 
-    /// Players of the season: created, renamed, moved; and each one's team this season.
-    mutating func writePlayers(pool: [PlayerID: Player], listed: [PlayerID: Player]) throws {
+    /// Players of the season: created, renamed, moved; and each one's team this season. `rookieSeasons`: players.csv's
+    /// rookie seasons, stored for the season's players and for every other stored player the file lists (a value
+    /// replaces the stored one; a player the file gives none keeps his).
+    mutating func writePlayers(pool: [PlayerID: Player], listed: [PlayerID: Player], rookieSeasons: [PlayerID: Int]) throws {
         let c = session
         for (id, p) in pool.sorted(by: { $0.key < $1.key }) {
             let named = listed[id] ?? p
@@ -134,8 +144,11 @@ struct SeasonWriter<Session: StoreSQLSession> {
                     try c.run("UPDATE players SET nfl_team = ? WHERE id = ?", [p.nflTeam, id])
                 }
             } else {
-                try c.run("INSERT INTO players (id, full_name, first_name, last_name, position, nfl_team, jersey_number) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                          [id, named.fullName, named.firstName, named.lastName, named.position.rawValue, p.nflTeam, named.jerseyNumber])
+                var values: [(any SQLBindable)?] = [id, named.fullName, named.firstName, named.lastName, named.position.rawValue, p.nflTeam, named.jerseyNumber]
+                if stored.rookieColumn { values.append(rookieSeasons[id]) }
+                let rookie = stored.rookieColumn ? (", rookie_season", ", ?") : ("", "")
+                try c.run("INSERT INTO players (id, full_name, first_name, last_name, position, nfl_team, jersey_number\(rookie.0)) VALUES (?, ?, ?, ?, ?, ?, ?\(rookie.1))",
+                          values)
                 changes.players += 1
             }
             if stored.pool[id] != p.nflTeam {
@@ -145,6 +158,12 @@ struct SeasonWriter<Session: StoreSQLSession> {
                     """, [season, id, p.nflTeam])
                 changes.playerTeams += 1
             }
+        }
+        // Stored players (of this season or another) whose rookie season the file gives anew.
+        for (id, year) in rookieSeasons.sorted(by: { $0.key < $1.key })
+        where stored.allPlayers[id] != nil && stored.rookieSeasons[id] != year {
+            try c.run("UPDATE players SET rookie_season = ? WHERE id = ?", [year, id])
+            changes.players += 1
         }
     }
 

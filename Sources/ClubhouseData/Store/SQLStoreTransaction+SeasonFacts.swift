@@ -106,6 +106,12 @@ extension SeasonSQL {
 
     func seasons() throws -> [SeasonInfo] { try SeasonInfo.all(session: session) }
 
+    func rookieSeasons() throws -> [PlayerID: Int] {
+        var out: [PlayerID: Int] = [:]
+        try each("SELECT id, rookie_season FROM players WHERE rookie_season IS NOT NULL") { s in out[PlayerID(s.string(at: 0))] = s.int(at: 1) }
+        return out
+    }
+
     func plays(season: Int, week: Int) throws -> [PlayStat] {
         var out: [PlayStat] = []
         try each("SELECT game_id, quarter, elapsed_s, play_seq, player_id, stat, value FROM plays WHERE season = ? AND week = ? ORDER BY game_id, play_seq",

@@ -18,6 +18,9 @@ public protocol SeasonStoreReader {
     func weeklyStats(season: Int) throws -> [WeeklyStat]
     /// The previous season's totals, the basis of pre-draft rankings for `season` (see `PriorSeason.Basis`).
     func priorSeason(before season: Int) throws -> PriorSeason
+    /// Each stored player's rookie season as nflverse's players.csv gave it (`rookie_season`, else `draft_year`); players
+    /// the file gave none (or whose file had neither column) are absent (docs/data.md, “Rookies”).
+    func rookieSeasons() throws -> [PlayerID: Int]
     func injuries() throws -> [PlayerID: InjuryStatus]
     /// A season's injury reports (every player-week whose status isn't healthy), or one week's (`week`), by week then player.
     func injuryReports(season: Int, week: Int?) throws -> [InjuryReport]

@@ -136,4 +136,47 @@ import Testing
         #expect(await failure { try await aliceAPI.moveToTaxi(renewed, team: a2, player: other.id) }
                 == .conflict("The taxi squad locked at week 1's first kickoff (2020-09-11T00:20:00Z) — it changes no more this season"))
     }
+
+    /// The rookie pool and the taxi squad's years follow players.csv's rookie season (`rookie_season`, else `draft_year`)
+    /// when the file has the columns, else the stats. "Playoff Push", a dynasty league, renews into a crafted 2020
+    /// imported in May 2020 (its season still ahead, so players.csv's active players are its players): a 2020 draftee
+    /// with no line yet, a veteran of 2015 new to this database (his earlier seasons aren't stored) and one known by his
+    /// 2016 draft year alone, both with a week-1 line; and a 2019 player of Alice's whom the file makes a 2012 rookie.
+    /// With the columns the pool is the draftee alone and Alice's player is in his season 9; without them (the same
+    /// layout less the two columns) the stats rule calls both new veterans rookies, and Alice's player is in his season 2
+    /// (3 when 2018's totals have him).
+    @Test(arguments: [true, false]) func theRookiePoolAndTaxiYearsFollowThePlayersFilesRookieSeason(_ fileHasIt: Bool) async throws {
+        let world = try ContractWorld()
+        let old = try await world.league("Playoff Push").id
+        let commish = Caller.user(UserID(try #require(try world.scalar("SELECT commissioner_id FROM leagues WHERE id = ?", [old], as: Int64.self))))
+        let api = world.api(commish)
+        var settings = try await api.league(old).league.settings
+        settings.leagueType = .dynasty; settings.rookieDraftRounds = 1; settings.taxiSlots = 2; settings.taxiMaxYears = 1
+        _ = try await api.updateSettings(old, settings: settings)
+        _ = try await api.advanceClock(old, to: Renewal.after2019)
+        let a = TeamID(try #require(try world.scalar("SELECT id FROM teams WHERE league_id = ? AND manager_id IS NOT NULL ORDER BY id LIMIT 1", [old], as: Int64.self)))
+        let alice = Caller.user(UserID(try #require(try world.scalar("SELECT manager_id FROM teams WHERE id = ?", [a], as: Int64.self))))
+        let veteran = try #require(try await world.api().roster(old, team: a).rows.first { $0.seasonPoints > .zero && $0.slot == .bench }?.player)
+
+        let draftee = Renewal.Rookie(id: PlayerID("00-0099201"), name: "Drafted Rookie", position: .wr, rookieSeason: 2020, draftYear: 2020, plays: false)
+        let of2015 = Renewal.Rookie(id: PlayerID("00-0099202"), name: "Veteran Fifteen", position: .rb, rookieSeason: 2015, draftYear: 2015)
+        let drafted2016 = Renewal.Rookie(id: PlayerID("00-0099203"), name: "Veteran Sixteen", position: .te, draftYear: 2016)
+        let header = SeasonFolder.nflversePlayersHeader.filter { fileHasIt || !["rookie_season", "draft_year"].contains($0) }
+        try Renewal.store2020(in: world, alsoPlaying: [veteran.id], rookies: [draftee, of2015, drafted2016], playersHeader: header,
+                              rookieSeasons: [veteran.id: 2012], now: ISO8601.parse("2020-05-01T12:00:00Z")!)
+        let renewed = try await api.renewLeague(old)
+
+        let pool = Set(try await world.api().draftablePlayers(renewed).map(\.player.id))
+        #expect(pool == (fileHasIt ? [draftee.id] : [draftee.id, of2015.id, drafted2016.id]))
+
+        let first = try world.service.store.read { try SeasonFactsCache().firstSeasons($0, through: 2020) }
+        #expect(first[of2015.id] == (fileHasIt ? 2015 : 2020) && first[drafted2016.id] == (fileHasIt ? 2016 : 2020))
+        #expect(first[draftee.id] == (fileHasIt ? 2020 : nil), "no line: the stats rule knows nothing of him")
+
+        let aliceTeam = try #require(try await world.api().league(old).teams.first { $0.id == a }?.name)
+        let a2 = try #require(try await world.api().league(renewed).teams.first { $0.name == aliceTeam }?.id)
+        let in2018 = try world.scalar("SELECT count(*) FROM season_totals WHERE season = 2018 AND player_id = ?", [veteran.id.rawValue], as: Int.self) ?? 0 > 0
+        #expect(await failure { try await world.api(alice).moveToTaxi(renewed, team: a2, player: veteran.id) }
+                == .conflict("\(veteran.name) is in his season \(fileHasIt ? 9 : in2018 ? 3 : 2) — the taxi squad takes players in their first season"))
+    }
 }

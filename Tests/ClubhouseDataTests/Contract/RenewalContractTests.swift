@@ -18,16 +18,29 @@ import Testing
     /// week's stats). The season data version is then set to one of this world's own, so the facts cache every world
     /// of the test process shares never mixes this 2020 with another test's.
     /// `alsoPlaying`: more players of 2019's file who play in this 2020 too (a keeper test's kept players).
-    /// `rookies`: players new in 2020 (ids no 2019 file has), each in players.csv with a week-1 line for KC.
-    static func store2020(in world: ContractWorld, alsoPlaying: [PlayerID] = [], rookies: [Rookie] = []) throws {
+    /// `rookies`: players new in 2020 (ids no 2019 file has), each in players.csv (active: `last_season` 2020, on KC),
+    /// with a week-1 line for KC unless he `plays` not.
+    /// `playersHeader`: nil keeps the shipped players.csv's layout (no `rookie_season`, `last_season` or `draft_year`);
+    /// else the file is rewritten with these columns (`SeasonFolder.nflversePlayersHeader`: nflverse's own), the players
+    /// of 2019's file with their `rookieSeasons` (a rookie's own are his).
+    /// `now`: the import's real time (default the world's clock; before the 2020 final, players.csv's active players
+    /// without a line are 2020's players too).
+    static func store2020(in world: ContractWorld, alsoPlaying: [PlayerID] = [], rookies: [Rookie] = [], playersHeader: [String]? = nil,
+                          rookieSeasons: [PlayerID: Int] = [:], now: Date? = nil) throws {
         let folder = try SeasonFolder(["players.csv", "games.csv", "stats_player_week_2019.csv"])
+        if let playersHeader {
+            try folder.relayoutPlayers(header: playersHeader) { row in
+                row["rookie_season"] = rookieSeasons[PlayerID(row["gsis_id"] ?? "")].map(String.init) ?? ""
+            }
+        }
         let players = try folder.text("players.csv").components(separatedBy: "\n")
         let playing = ["00-0033873", "00-0033280"] + alsoPlaying.map(\.rawValue)
         let playersHeader = players[0].components(separatedBy: ",")
         let newPlayers = rookies.map { r in
             Self.csv(playersHeader, [["gsis_id": r.id.rawValue, "display_name": r.name, "first_name": r.name.components(separatedBy: " ")[0],
                                       "last_name": r.name.components(separatedBy: " ").dropFirst().joined(separator: " "), "position": r.position.rawValue,
-                                      "latest_team": "KC", "rookie_season": "", "last_season": "2020"]])
+                                      "latest_team": "KC", "rookie_season": r.rookieSeason.map(String.init) ?? "",
+                                      "draft_year": r.draftYear.map(String.init) ?? "", "last_season": "2020"]])
                 .components(separatedBy: "\n")[1]
         }
         try folder.write("players.csv", ([players[0]] + players.filter { line in playing.contains { line.hasPrefix($0 + ",") } } + newPlayers)
@@ -50,7 +63,7 @@ import Testing
                     "position_group": "QB", "season": "2020", "week": "\(week)", "season_type": "REG", "game_id": Self.gameID(week, away, home),
                     "team": "KC", "opponent_team": "HOU", "completions": "25", "attempts": "35", "passing_yards": "300", "passing_tds": "3"]
         }
-        let rookieLines = rookies.map { r -> [String: String] in
+        let rookieLines = rookies.filter(\.plays).map { r -> [String: String] in
             ["player_id": r.id.rawValue, "player_name": r.name, "player_display_name": r.name, "position": r.position.rawValue,
              "position_group": r.position.rawValue, "season": "2020", "week": "1", "season_type": "REG", "game_id": Self.gameID(1, "HOU", "KC"),
              "team": "KC", "opponent_team": "HOU", "receptions": "2", "receiving_yards": "20"]
@@ -58,7 +71,7 @@ import Testing
         try folder.write("stats_player_week_2020.csv", Self.csv(statsHeader, lines + rookieLines))
         try folder.remove("stats_player_week_2019.csv")
         let set = try SeasonFileSet.scan(folder.path)
-        let now = world.clock.now()
+        let now = now ?? world.clock.now()
         switch world.backend {
         case .sqlite: _ = try world.database.transaction { try SeasonImport.importSeasons(set, only: 2020, session: $0, now: now) }
         case .postgres: _ = try world.postgres!.database.transaction { try SeasonImport.importSeasons(set, only: 2020, session: $0, now: now) }
@@ -66,8 +79,14 @@ import Testing
         try world.execute("UPDATE meta SET value = '\(Int.random(in: 1_000_000_000...9_000_000_000))' WHERE key = 'season_data_version'")
     }
 
-    /// A player new in the crafted 2020.
-    struct Rookie { var id: PlayerID; var name: String; var position: Position }
+    /// A player new in the crafted 2020 (new to the database: he may be a veteran by players.csv's `rookie_season` or
+    /// `draft_year`, written only in nflverse's layout).
+    struct Rookie {
+        var id: PlayerID; var name: String; var position: Position
+        var rookieSeason: Int? = nil, draftYear: Int? = nil
+        /// Whether he has a week-1 line.
+        var plays = true
+    }
 
     static func gameID(_ week: Int, _ away: String, _ home: String) -> String { "2020_\(week < 10 ? "0" : "")\(week)_\(away)_\(home)" }
 

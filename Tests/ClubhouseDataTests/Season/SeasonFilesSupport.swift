@@ -53,6 +53,29 @@ final class SeasonFolder {
         return changed
     }
 
+    /// nflverse's players.csv header as published (players v2: nflreadr's `dictionary_players`), every column in its
+    /// order; the shipped players.csv keeps only some of them (its README says which).
+    static let nflversePlayersHeader = [
+        "gsis_id", "display_name", "common_first_name", "first_name", "last_name", "short_name", "football_name", "suffix", "esb_id",
+        "nfl_id", "pfr_id", "pff_id", "otc_id", "espn_id", "smart_id", "birth_date", "position_group", "position", "ngs_position_group",
+        "ngs_position", "height", "weight", "headshot", "college_name", "college_conference", "jersey_number", "rookie_season",
+        "last_season", "latest_team", "status", "ngs_status", "ngs_status_short_description", "years_of_experience", "pff_position",
+        "pff_status", "draft_year", "draft_round", "draft_pick", "draft_team",
+    ]
+
+    /// Rewrites players.csv in nflverse's own layout (`header`, by default `nflversePlayersHeader`): the columns it had
+    /// kept by name, the others empty unless `fill` sets them (fields by column name).
+    func relayoutPlayers(header: [String] = SeasonFolder.nflversePlayersHeader, _ fill: (inout [String: String]) -> Void = { _ in }) throws {
+        let table = try CSV.parse(try text("players.csv"), fileName: "players.csv")
+        var lines = [Self.line(header)]
+        for r in table.records {
+            var row = Dictionary(uniqueKeysWithValues: zip(table.header, r.fields))
+            fill(&row)
+            lines.append(Self.line(header.map { row[$0] ?? "" }))
+        }
+        try write("players.csv", lines.joined(separator: "\n") + "\n")
+    }
+
     /// One CSV line, quoting fields as nflverse does (only where needed).
     static func line(_ fields: [String]) -> String {
         fields.map { f in

@@ -64,8 +64,8 @@ package enum Migration007 {
         guard try c.scalar("SELECT kind FROM seasons WHERE season = 2019", [], as: String.self) == "full",
               (try c.scalar("SELECT count(*) FROM plays WHERE season = 2019", [], as: Int.self) ?? 0) == 0,
               let seasons = try? SeasonImport.shippedSeasons(), let season2019 = seasons.first(where: { $0.season == 2019 }) else { return }
-        // At v7 the injury reports' table (v14) isn't there yet: the shipped season has none to write or count.
-        _ = try SeasonImport.apply(season2019, session: c, now: Date(), injuryTable: false)
+        // At v7 the injury reports' table (v14) and the players' rookie seasons (v19) aren't there yet.
+        _ = try SeasonImport.apply(season2019, session: c, now: Date(), schema: 7)
     }
 
     /// The data step, on SQLite and PostgreSQL alike.

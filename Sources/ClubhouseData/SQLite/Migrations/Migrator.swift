@@ -103,7 +103,8 @@ public enum Schema {
                                                  Migration008.migration, Migration009.migration, Migration010.migration,
                                                  Migration011.migration, Migration012.migration, Migration013.migration,
                                                  Migration014.migration, Migration015.migration,
-                                                 Migration016.migration, Migration017.migration, Migration018.migration]
+                                                 Migration016.migration, Migration017.migration, Migration018.migration,
+                                                 Migration019.migration]
     public static var latestVersion: Int { migrations.last?.version ?? 0 }
 }
 

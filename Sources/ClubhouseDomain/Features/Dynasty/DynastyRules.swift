@@ -16,8 +16,9 @@ public enum DynastyRules {
         return standings.reversed().filter { !top.contains($0) } + top
     }
 
-    /// Whether a player is a rookie of `season`: no regular-season stats in any stored season before it
-    /// (`firstSeasons`, `SeasonFactsCache.firstSeasons`).
+    /// Whether a player is a rookie of `season`: his first season (`firstSeasons`, `SeasonFactsCache.firstSeasons`: the
+    /// players file's rookie season, else his first stored season with regular-season stats) is not before it; a player
+    /// with none known is one.
     public static func isRookie(_ player: PlayerID, season: Int, firstSeasons: [PlayerID: Int]) -> Bool {
         (firstSeasons[player] ?? season) >= season
     }

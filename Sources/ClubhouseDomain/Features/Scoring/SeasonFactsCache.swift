@@ -68,7 +68,8 @@ public final class SeasonFactsCache: Sendable {
         var cached: [Int: SeasonFacts] = [:]
         /// Calendars read on their own, before the facts were needed (see `calendar(_:season:)`).
         var schedules: [Int: (version: Int64, calendar: SeasonCalendar)] = [:]
-        /// Each player's first stored season with stats, up to a season (see `firstSeasons(_:through:)`).
+        /// Each player's first season (the file's rookie season, else his first stored one with stats), up to a season
+        /// (see `firstSeasons(_:through:)`).
         var debuts: [Int: (version: Int64, first: [PlayerID: Int])] = [:]
     }
     private let state = Mutex(State())
@@ -103,9 +104,12 @@ public final class SeasonFactsCache: Sendable {
         return fresh
     }
 
-    /// Each player's first stored season with regular-season stats, among the seasons up to `season`: a weekly line,
-    /// or a row of a season stored as totals only. What the rookie draft's pool and the taxi squad's
-    /// years read (`DynastyRules`); kept per data version, as it reads every earlier season's lines once.
+    /// Each player's first season: his rookie season as nflverse's players.csv gave it (`rookie_season`, else
+    /// `draft_year`; `LeagueStoreReader.rookieSeasons`) when it is stored, otherwise his first stored season with
+    /// regular-season stats among the seasons up to `season` (a weekly line, or a row of a season stored as totals
+    /// only). What the rookie draft's pool and the taxi squad's years read (`DynastyRules`; docs/data.md, “Rookies”):
+    /// with the file's season a veteran whose earlier seasons aren't stored is no rookie, and a rookie without a line
+    /// yet is one. Kept per data version, as it reads every earlier season's lines once.
     public func firstSeasons(_ r: any LeagueStoreReader, through season: Int) throws -> [PlayerID: Int] {
         let version = try r.seasonDataVersion()
         if let hit = state.withLock({ $0.debuts[season] }), hit.version == version { return hit.first }
@@ -114,6 +118,8 @@ public final class SeasonFactsCache: Sendable {
         for info in try r.seasons() where info.season <= season {
             for row in try r.priorSeason(before: info.season + 1).rows { first[row.playerID] = min(first[row.playerID] ?? .max, info.season) }
         }
+        // The file's rookie season wins over the stats (which miss the seasons not stored, and a season without a line).
+        first.merge(try r.rookieSeasons()) { _, file in file }
         state.withLock { s in
             s.debuts = s.debuts.filter { $0.value.version == version }
             s.debuts[season] = (version, first)
