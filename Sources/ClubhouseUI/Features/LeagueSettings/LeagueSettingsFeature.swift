@@ -47,7 +47,7 @@ public enum LeagueSettingsFeature: LeagueDetailPage {
             ["Roster", "\(slots)  (\(s.rosterSize) players)"],
             ["Position limits", maxima],
         ] + ((s.rosterSlots[.ir] ?? 0) > 0 ? [
-            ["IR", "takes players who are \(InjuredReserveRules.eligibleWords(allowingDoubtful: s.irAllowsDoubtful)) · one no longer eligible blocks adds"],
+            ["IR", "players who are \(InjuredReserveRules.eligibleWords(allowingDoubtful: s.irAllowsDoubtful)); one no longer so blocks adds"],
         ] : []) + [
             ["Scoring", s.scoring.preset.rawValue],
             ["Draft", s.draftType == .auction ? "auction, \(s.draftRounds) spots a team" : "\(s.draftType.rawValue), \(s.draftRounds) rounds"],
