@@ -71,7 +71,7 @@ import Terminal
         var h = await LeagueFormRenderTests.onForm(size: Size(width: 100, height: 30))
         h.keys("Formats League")
         h.key(.enter)                                                   // "Your team"
-        for _ in 0..<14 { h.key(.char("j")) }                           // Bonuses
+        for _ in 0..<15 { h.key(.char("j")) }                           // Bonuses (past the roster's slots and "IR takes")
         var screen = Screen(h.state)
         #expect(screen.inSheet("Bonuses") && screen.inSheet("none"), "\(screen.text)")
         h.key(.char("l"))

@@ -62,6 +62,8 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
     }
     /// The position maxima a client sent or code set (nil: they follow the roster slots).
     public var chosenPositionMaxima: [Position: Int]?
+    /// Whether IR takes Doubtful players too, besides OUT and IR (default false: OUT or IR only; `InjuredReserveRules`).
+    public var irAllowsDoubtful: Bool = false
     public var scoring: ScoringRules = .preset(.halfPPR)
     public var draftType: DraftType = .snake
     /// Seconds per pick; nil is a soft timer (expiry does nothing).
@@ -195,7 +197,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case leagueType, teamCount, rosterSlots, positionMaxima, scoring, draftType, pickClockSeconds, waiverType, faabBudget, waiverPeriodDays,
+        case leagueType, teamCount, rosterSlots, positionMaxima, irAllowsDoubtful, scoring, draftType, pickClockSeconds, waiverType, faabBudget, waiverPeriodDays,
              regularSeasonWeeks, playoffTeams, playoffWeeks, tradeReview, tradeReviewHours, tradeDeadlineWeek, tradePicks, tradeExpiryDays,
              auctionBudget, auctionMinBid, auctionIncrement, nominationSeconds, bidSeconds, bidResetSeconds,
              keeperCount, keeperCost, keeperRoundPenalty, undraftedKeeperRound, keeperAuctionRaise, maxKeeperYears, keeperDeadlineHours,
@@ -212,6 +214,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         teamCount = try c.decodeIfPresent(Int.self, forKey: .teamCount) ?? d.teamCount
         rosterSlots = try c.decodeIfPresent([Slot: Int].self, forKey: .rosterSlots) ?? d.rosterSlots
         chosenPositionMaxima = try c.decodeIfPresent([Position: Int].self, forKey: .positionMaxima)
+        irAllowsDoubtful = try c.decodeIfPresent(Bool.self, forKey: .irAllowsDoubtful) ?? d.irAllowsDoubtful
         scoring = try c.decodeIfPresent(ScoringRules.self, forKey: .scoring) ?? d.scoring
         draftType = try c.decodeIfPresent(DraftType.self, forKey: .draftType) ?? d.draftType
         // Missing or null: a soft timer (how a nil clock has always been stored).
@@ -257,6 +260,7 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
         try c.encode(teamCount, forKey: .teamCount)
         try c.encode(rosterSlots, forKey: .rosterSlots)
         try c.encode(positionMaxima, forKey: .positionMaxima)
+        try c.encode(irAllowsDoubtful, forKey: .irAllowsDoubtful)
         try c.encode(scoring, forKey: .scoring)
         try c.encode(draftType, forKey: .draftType)
         try c.encodeIfPresent(pickClockSeconds, forKey: .pickClockSeconds)
@@ -296,7 +300,8 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
 
     /// Equal when every setting reads the same (whether a dependent one was chosen or follows its default).
     public static func == (a: LeagueSettings, b: LeagueSettings) -> Bool {
-        a.leagueType == b.leagueType && a.teamCount == b.teamCount && a.rosterSlots == b.rosterSlots && a.positionMaxima == b.positionMaxima && a.scoring == b.scoring
+        a.leagueType == b.leagueType && a.teamCount == b.teamCount && a.rosterSlots == b.rosterSlots && a.positionMaxima == b.positionMaxima
+            && a.irAllowsDoubtful == b.irAllowsDoubtful && a.scoring == b.scoring
             && a.draftType == b.draftType && a.pickClockSeconds == b.pickClockSeconds && a.waiverType == b.waiverType
             && a.faabBudget == b.faabBudget && a.waiverPeriodDays == b.waiverPeriodDays && a.regularSeasonWeeks == b.regularSeasonWeeks
             && a.playoffTeams == b.playoffTeams && a.playoffWeeks == b.playoffWeeks && a.tradeReview == b.tradeReview
@@ -311,7 +316,8 @@ public struct LeagueSettings: Hashable, Codable, Sendable {
     }
 
     public func hash(into h: inout Hasher) {
-        h.combine(leagueType); h.combine(teamCount); h.combine(rosterSlots); h.combine(positionMaxima); h.combine(scoring); h.combine(draftType)
+        h.combine(leagueType); h.combine(teamCount); h.combine(rosterSlots); h.combine(positionMaxima); h.combine(irAllowsDoubtful)
+        h.combine(scoring); h.combine(draftType)
         h.combine(pickClockSeconds); h.combine(waiverType); h.combine(faabBudget); h.combine(waiverPeriodDays); h.combine(regularSeasonWeeks)
         h.combine(playoffTeams); h.combine(playoffWeeks); h.combine(tradeReview); h.combine(tradeReviewHours); h.combine(tradeDeadlineWeek)
         h.combine(tradePicks); h.combine(tradeExpiryDays); h.combine(auctionBudget); h.combine(auctionMinBid); h.combine(auctionIncrement)

@@ -6,7 +6,9 @@ public struct WaiverClaim: Hashable, Codable, Sendable, Identifiable {
     /// Why a claim ended as it did (shown to users).
     public enum Outcome: String, Codable, Sendable {
         case won, outbid, lowerPriority = "lower-priority", rosterFull = "roster-full",
-             playerGone = "player-gone", dropPlayerGone = "drop-player-gone", insufficientBudget = "insufficient-budget"
+             playerGone = "player-gone", dropPlayerGone = "drop-player-gone", insufficientBudget = "insufficient-budget",
+             /// A player on the team's IR was no longer eligible for it (`InjuredReserveRules`): the team adds nobody until he leaves IR.
+             injuredReserveNotInOrder = "ir-not-in-order"
     }
     public var id: Int64
     public var leagueID: LeagueID

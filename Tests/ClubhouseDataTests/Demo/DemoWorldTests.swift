@@ -147,4 +147,23 @@ import Testing
         let m = "SELECT league_id, week, home_team_id, home_points, away_points FROM matchups ORDER BY 1, 2, 3"
         #expect(try other.query(m) == Self.seeded.db.query(m))
     }
+
+    /// No demo team is silently blocked by the IR rule (`InjuredReserveRules`: an IR player no longer eligible blocks
+    /// his team's adds and claims): at each demo league's clock, as seeded, every team's IR is in order. The shipped
+    /// 2019 season has no injury reports and the demo's managers never use IR, so its IR slots are empty; a team
+    /// whose IR held someone would show here by name.
+    @Test func noDemoTeamIsBlockedByItsIRAtTheDemosClock() throws {
+        let service = Self.seeded.service
+        let facts = try service.facts(season: DemoWorld.season)
+        let leagues = try service.store.read { try $0.leagues() }
+        #expect(leagues.count == 7)
+        for league in leagues {
+            let week = facts.calendar.week(at: league.clock)
+            for roster in try service.store.read({ try $0.rosters(in: league.id) }) {
+                let block = InjuredReserveRules.addBlock(roster, settings: league.settings, status: { facts.injury($0, week: week) },
+                                                         name: { facts.players[$0]?.fullName ?? $0.rawValue })
+                #expect(block == nil, "\(league.name), team \(roster.teamID): \(block ?? "")")
+            }
+        }
+    }
 }

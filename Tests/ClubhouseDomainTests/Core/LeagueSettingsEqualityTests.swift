@@ -17,6 +17,7 @@ import Testing
         ("decimals", { $0.decimals = 2 }), ("bonuses", { $0.bonuses = ScoringBonus.yardageAndLongPlays }),
         ("medianGame", { $0.medianGame = true }), ("divisions", { $0.divisions = 2 }), ("taxiMaxYears", { $0.taxiMaxYears = 3 }),
         ("keeperAuctionRaise", { $0.keeperAuctionRaise = 9 }), ("tradeExpiryDays", { $0.tradeExpiryDays = 5 }),
+        ("irAllowsDoubtful", { $0.irAllowsDoubtful = true }),
     ]
 
     @Test(arguments: 0..<changes.count) func aSettingThatChangesTheJSONChangesEqualityAndTheHash(_ i: Int) throws {

@@ -22,5 +22,7 @@ struct SlotEligibilityTests {
     func injuredReserveTakesOnlyOutOrIRStatus(status: InjuryStatus) {
         let allowed = status == .out || status == .injuredReserve
         #expect(Position.allCases.allSatisfy { Slot.ir.accepts($0, status: status) == allowed })
+        // A league whose IR takes Doubtful players too (`irAllowsDoubtful`).
+        #expect(Position.allCases.allSatisfy { Slot.ir.accepts($0, status: status, allowingDoubtful: true) == (allowed || status == .doubtful) })
     }
 }

@@ -13,6 +13,8 @@ public struct LineupContext: Sendable {
     public var injuries: [PlayerID: InjuryStatus]
     /// The season's games (locks are found by the player's NFL team and the week).
     public var games: [Game]
+    /// Whether IR takes Doubtful players too (the league's `irAllowsDoubtful`).
+    public var irAllowsDoubtful = false
 
     public init(rosterSlots: [Slot: Int], week: Int, now: Date, players: [PlayerID: Player],
                 injuries: [PlayerID: InjuryStatus] = [:], games: [Game]) {
@@ -23,6 +25,7 @@ public struct LineupContext: Sendable {
     public init(settings: LeagueSettings, week: Int, now: Date, players: [PlayerID: Player],
                 injuries: [PlayerID: InjuryStatus] = [:], games: [Game]) {
         self.init(rosterSlots: settings.rosterSlots, week: week, now: now, players: players, injuries: injuries, games: games)
+        irAllowsDoubtful = settings.irAllowsDoubtful
     }
 
     public func status(of player: PlayerID) -> InjuryStatus { injuries[player] ?? .healthy }

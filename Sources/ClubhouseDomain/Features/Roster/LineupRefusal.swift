@@ -10,8 +10,9 @@ public enum LineupRefusal: ClubhouseError, Hashable, Sendable {
     case slotNotInLeague(Slot)
     /// The player's position cannot fill the slot (a QB in FLEX, a K in RB).
     case notEligible(PlayerID, position: Position, slot: Slot)
-    /// IR takes only players whose status is OUT or IR.
-    case injuredReserveRequiresOutOrIR(PlayerID, status: InjuryStatus)
+    /// IR takes only players whose status is OUT or IR (or Doubtful, in a league whose IR takes Doubtful players:
+    /// `doubtfulAllowed`, which changes only the words).
+    case injuredReserveRequiresOutOrIR(PlayerID, status: InjuryStatus, doubtfulAllowed: Bool = false)
     /// The player's game kicked off: he can't move in or out of a starting slot until next week.
     case playerLocked(PlayerID, kickoff: Date)
     /// Every place in the slot is taken; name a player to swap with.
@@ -30,7 +31,7 @@ public enum LineupRefusal: ClubhouseError, Hashable, Sendable {
         case .unknownPlayer(let p): "\(p) is not a known player"
         case .slotNotInLeague(let s): "This league has no \(s.rawValue) slot"
         case .notEligible(_, let position, let slot): "A \(position.rawValue) can't play \(slot.rawValue)"
-        case .injuredReserveRequiresOutOrIR: "IR takes only players who are OUT or on IR"
+        case .injuredReserveRequiresOutOrIR(_, _, let doubtful): "IR takes only players who are \(InjuredReserveRules.eligibleWords(allowingDoubtful: doubtful))"
         case .playerLocked(let p, _): LockWords.isDefense(p) ? "Their game has kicked off — the defense is locked until next week"
                                                           : "His game has kicked off — he is locked until next week"
         case .slotFull(let s, let n): "All \(n) \(s.rawValue) spots are taken — swap with someone there"

@@ -43,8 +43,8 @@ public enum LineupRules {
 
     /// Whether `player` may go from `from` into `slot`: IR status, position, and lock.
     static func placementRefusal(_ player: Player, into slot: Slot, from: Slot, context: LineupContext) -> LineupRefusal? {
-        if slot == .ir, !context.status(of: player.id).allowsInjuredReserve {
-            return .injuredReserveRequiresOutOrIR(player.id, status: context.status(of: player.id))
+        if slot == .ir, !InjuredReserveRules.accepts(context.status(of: player.id), allowingDoubtful: context.irAllowsDoubtful) {
+            return .injuredReserveRequiresOutOrIR(player.id, status: context.status(of: player.id), doubtfulAllowed: context.irAllowsDoubtful)
         }
         guard slot.eligiblePositions.contains(player.position) else {
             return .notEligible(player.id, position: player.position, slot: slot)

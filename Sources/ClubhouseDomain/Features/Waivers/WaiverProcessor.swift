@@ -24,8 +24,10 @@ public struct WaiverRunResult: Hashable, Sendable {
 /// Order (shown to users):
 /// 1. Each team lines up its pending claims by its own rank (then claim id); its first is its "front" claim.
 /// 2. Teams are visited in rolling-priority order; a front claim that can no longer succeed ends now — player gone
-///    (already rostered), drop player gone (no longer on the roster), insufficient budget (FAAB bid above what is
-///    left), roster full (roster size without IR or position maxima) — and the team's next claim steps up.
+///    (already rostered), drop player gone (no longer on the roster), IR not in order (a player on the team's IR who
+///    is no longer eligible this week and isn't the claim's drop: `InjuredReserveRules`), insufficient budget (FAAB
+///    bid above what is left), roster full (roster size without IR or position maxima) — and the team's next claim
+///    steps up.
 /// 3. Among the valid front claims one wins: FAAB — the highest bid, ties by rolling priority; rolling — the best
 ///    priority. The winner gets the player on its bench, drops its drop player (who goes on waivers), pays its bid,
 ///    and moves to last in rolling priority (FAAB leagues keep a rolling priority for ties).
@@ -33,8 +35,20 @@ public struct WaiverRunResult: Hashable, Sendable {
 ///    in front), or player gone (a later claim of a team that had not reached him yet).
 /// 5. Repeat until no claim is pending. A player never lands on two rosters; a budget never goes below $0.
 public enum WaiverProcessor {
+    /// What a run knows of IR: each player's status for the run's week, and how his name is said.
+    public struct InjuredReserve {
+        public var status: (PlayerID) -> InjuryStatus
+        public var name: (PlayerID) -> String
+        public init(status: @escaping (PlayerID) -> InjuryStatus, name: @escaping (PlayerID) -> String = { $0.rawValue }) {
+            self.status = status; self.name = name
+        }
+    }
+
+    /// `injuredReserve` nil leaves IR unchecked (callers without an injury report; the league's waiver run always
+    /// passes the week's).
     public static func process(claims: [WaiverClaim], state initial: WaiverState, positions: [PlayerID: Position],
-                               settings: LeagueSettings, now: Date, firstTransactionID: Int64) -> WaiverRunResult {
+                               settings: LeagueSettings, now: Date, firstTransactionID: Int64,
+                               injuredReserve: InjuredReserve? = nil) -> WaiverRunResult {
         var state = initial
         var claims = claims
         var transactions: [Transaction] = []
@@ -63,6 +77,10 @@ public enum WaiverProcessor {
             let roster = state.roster(of: c.teamID)
             if let drop = c.dropPlayer, !roster.contains(drop) {
                 return (.dropPlayerGone, "Drop player gone: \(drop) is no longer on the roster")
+            }
+            if let ir = injuredReserve,
+               let block = InjuredReserveRules.addBlock(roster, dropping: c.dropPlayer, settings: settings, status: ir.status, name: ir.name) {
+                return (.injuredReserveNotInOrder, "IR not in order: \(block)")
             }
             if faab {
                 let left = state.budgets[c.teamID] ?? 0

@@ -26,6 +26,7 @@ extension WaiversService {
             } catch {
                 throw facts.naming(error, players: [player, drop], teams: teams)
             }
+            try requireIROrder(rosters.first { $0.teamID == team.id }, dropping: drop, league: league, facts: facts)
             if let drop { try requireDroppable(drop, league: league, facts: facts) }
             try w.setRoster(result.roster)
             if let hold = result.newHold { try w.setWaiverHolds(holds.filter { $0.playerID != hold.playerID } + [hold], in: id) }
@@ -79,6 +80,7 @@ extension WaiversService {
             } catch {
                 throw facts.naming(error, players: [player, drop], teams: try w.teams(in: id))
             }
+            try requireIROrder(rosters.first { $0.teamID == team.id }, dropping: drop, league: league, facts: facts)
             claim.id = try w.insertWaiverClaim(claim)
             try w.appendEvent(league: id, LeagueEvent.ClaimPlaced(team: team.id, claim: claim.id), at: clock.now())
             return claim
@@ -171,6 +173,17 @@ extension WaiversService {
 
     // MARK: Helpers
 
+    /// A team with a player on IR whose status this week (the league clock's) no longer lets him sit there adds nobody
+    /// until he leaves IR — moved to the bench, or dropped (by this move too) (`InjuredReserveRules`).
+    func requireIROrder(_ roster: Roster?, dropping drop: PlayerID?, league: League, facts: SeasonFacts) throws {
+        guard let roster else { return }
+        let week = facts.calendar.week(at: league.clock)
+        if let block = InjuredReserveRules.addBlock(roster, dropping: drop, settings: league.settings,
+                                                    status: { facts.injury($0, week: week) }, name: facts.name) {
+            throw DomainError.conflict(block)
+        }
+    }
+
     /// A player whose game this week has kicked off on the league clock can't be dropped until the week is final
     /// (`Game+Lock.swift`).
     func requireDroppable(_ player: PlayerID, league: League, facts: SeasonFacts) throws {
@@ -195,8 +208,11 @@ extension WaiversService {
         let teams = try w.teams(in: league.id)
         let state = WaiverState(teams: teams, rosters: try w.rosters(in: league.id), holds: holds)
         let positions = facts.players.mapValues(\.position)
+        // IR is judged by the week the run is in (a run opens its week: Wednesday 08:00 UTC).
+        let week = facts.calendar.week(at: at)
         let result = WaiverProcessor.process(claims: claims, state: state, positions: positions, settings: league.settings,
-                                             now: at, firstTransactionID: 0)
+                                             now: at, firstTransactionID: 0,
+                                             injuredReserve: .init(status: { facts.injury($0, week: week) }, name: facts.name))
         for roster in result.state.rosters.values.sorted(by: { $0.teamID < $1.teamID }) { try w.setRoster(roster) }
         for t in result.state.applying(to: teams) { try w.updateTeam(t) }
         for c in result.claims where c.status != .pending { try w.updateWaiverClaim(c) }

@@ -95,6 +95,7 @@ extension ClaimsFeature {
         case .playerGone?: return "lost — he was taken first"
         case .dropPlayerGone?: return "lost — the player to drop had left your roster"
         case .insufficientBudget?: return "lost — the bid was more than your budget left"
+        case .injuredReserveNotInOrder?: return "lost — a player on your IR was no longer eligible; move him off IR"
         case nil: return "lost"
         }
     }

@@ -255,7 +255,8 @@ public enum FreeAgentsFeature: PageFeature {
         switch d.league.state {
         case .predraft, .drafting: return "adds open once the draft is done"
         case .complete: return "the season is over"
-        case .inSeason, .playoffs: return nil
+        // A player on my IR who is no longer eligible blocks adds and claims until he leaves IR (the server's words).
+        case .inSeason, .playoffs: return state.myTeam.flatMap { $0.roster.injuredReserveBlock($0.settings) }
         }
     }
 

@@ -36,6 +36,7 @@ extension LeagueForm {
         case .visibility: return isPublic ? "public" : "private"
         case .teams: return "\(s.teamCount)"
         case .slot(let slot): return "\(s.rosterSlots[slot] ?? 0)"
+        case .irDoubtful: return s.irAllowsDoubtful ? "Doubtful, OUT, IR" : "OUT, IR"
         case .scoring: return s.scoring.preset.rawValue
         case .draftType: return s.draftType == .thirdRoundReversal ? "3rd-round reversal" : s.draftType.rawValue
         case .pickClock: return s.pickClockSeconds.map { "\($0) s" } ?? "none"
@@ -98,6 +99,8 @@ extension LeagueForm {
             default: "starters"
             }
             return "\(base) · \(what)" + (slot == .ir ? ", not drafted" : "")
+        case .irDoubtful:
+            return (s.irAllowsDoubtful ? "Doubtful too, or OUT and IR only" : "OUT and IR only, or Doubtful too") + " · one no longer eligible blocks adds"
         case .scoring: return "a catch scores 0, 0.5 or 1 point"
         case .draftType:
             switch s.draftType {

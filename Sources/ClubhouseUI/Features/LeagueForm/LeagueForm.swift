@@ -17,6 +17,8 @@ public enum LeagueFormField: Hashable, Sendable {
     case season
     case visibility, teams
     case slot(Slot)
+    /// Which injury statuses IR takes: OUT and IR, or Doubtful too (`irAllowsDoubtful`; shown with IR places only).
+    case irDoubtful
     case scoring, draftType, pickClock
     /// An auction's rows (draft type auction, in place of the pick clock): each team's budget, the minimum (opening)
     /// bid, the least raise, the nomination clock, the bidding clock and what a late bid resets it to.
@@ -49,7 +51,7 @@ public enum LeagueFormField: Hashable, Sendable {
     var section: String {
         switch self {
         case .name, .teamName, .season, .visibility, .teams: "League"
-        case .slot: "Roster"
+        case .slot, .irDoubtful: "Roster"
         case .scoring, .bonuses, .decimals: "Scoring"
         case .draftType, .pickClock, .auctionBudget, .auctionMinBid, .auctionIncrement, .nominationClock, .bidClock, .bidResetClock: "Draft"
         case .waiverType, .faabBudget, .waiverPeriod: "Waivers"
@@ -70,6 +72,7 @@ public enum LeagueFormField: Hashable, Sendable {
         case .visibility: "Visibility"
         case .teams: "Teams"
         case .slot(let s): s == .bench ? "Bench" : s.rawValue
+        case .irDoubtful: "IR takes"
         case .scoring: "Preset"
         case .draftType: "Type"
         case .pickClock: "Pick clock"
@@ -126,6 +129,7 @@ public enum LeagueFormField: Hashable, Sendable {
         case "decimals": .decimals
         case let f where f.hasPrefix("bonuses"): .bonuses
         case "roster", "positionMaxima": .slot(.qb)
+        case "irAllowsDoubtful": .irDoubtful
         case "faabBudget": .faabBudget
         case "waiverPeriodDays": .waiverPeriod
         case "tradeReviewHours": .tradeReviewHours
@@ -205,6 +209,7 @@ public struct LeagueForm: Hashable, Sendable {
         if tradesOnly && mode != .create { return trades + [.submit] }
         var f: [LeagueFormField] = mode == .create ? [.name, .teamName, .season, .visibility, .teams] : [.teams]
         f += Slot.rosterSlots.map(LeagueFormField.slot)
+        if (settings.rosterSlots[.ir] ?? 0) > 0 { f.append(.irDoubtful) }
         f += [.scoring, .bonuses, .decimals, .draftType]
         // An auction's clocks and money in place of the snake's pick clock.
         f += settings.draftType == .auction ? [.auctionBudget, .auctionMinBid, .auctionIncrement, .nominationClock, .bidClock, .bidResetClock] : [.pickClock]
@@ -267,6 +272,7 @@ public struct LeagueForm: Hashable, Sendable {
             let allowed = [0, 2, 3, 4].filter { $0 * 2 <= settings.teamCount && $0 <= settings.playoffTeams }
             settings.divisions = Self.stepped(settings.divisions, in: allowed.contains(settings.divisions) ? allowed : allowed + [settings.divisions], by: delta)
         case .medianGame: settings.medianGame.toggle()
+        case .irDoubtful: settings.irAllowsDoubtful.toggle()
         case .draftType:
             settings.draftType = Self.stepped(settings.draftType, in: DraftType.allCases, by: delta)
             keeperCostFollowsTheDraft()

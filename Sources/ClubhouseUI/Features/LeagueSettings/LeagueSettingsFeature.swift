@@ -46,6 +46,9 @@ public enum LeagueSettingsFeature: LeagueDetailPage {
             ["Teams", "\(s.teamCount)"],
             ["Roster", "\(slots)  (\(s.rosterSize) players)"],
             ["Position limits", maxima],
+        ] + ((s.rosterSlots[.ir] ?? 0) > 0 ? [
+            ["IR", "players who are \(InjuredReserveRules.eligibleWords(allowingDoubtful: s.irAllowsDoubtful)); one no longer so blocks adds"],
+        ] : []) + [
             ["Scoring", s.scoring.preset.rawValue],
             ["Draft", s.draftType == .auction ? "auction, \(s.draftRounds) spots a team" : "\(s.draftType.rawValue), \(s.draftRounds) rounds"],
         ] + (s.draftType == .auction ? [

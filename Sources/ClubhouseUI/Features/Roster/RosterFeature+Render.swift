@@ -30,6 +30,9 @@ extension RosterFeature {
     static func table(_ state: State, _ r: TeamRoster, width: Int, context: RenderContext) -> (DataTable, [RosterLine]) {
         let wide = width >= 70
         let lines = lines(state), players = state.players
+        // IR players the week's report no longer lets sit there (they block the team's adds): marked once the league's
+        // IR rule (does it take Doubtful?) is known.
+        let notEligible = Set(state.detail.value.map { r.ineligibleOnIR($0.league.settings).map(\.player.id) } ?? [])
         var cols = [DataColumn("Slot", .length(4)), DataColumn("Player", .fill(2)), DataColumn("Pos", .length(3)), DataColumn("NFL", .length(3)),
                     DataColumn("Bye", .length(3), .right), DataColumn("Inj", .length(3))]
         if wide { cols.append(DataColumn("Acquired", .length(10))) }
@@ -39,11 +42,13 @@ extension RosterFeature {
             switch line {
             case .player(let i):
                 let row = players[i]
-                var cells = [row.slot.rawValue, row.player.name + (row.locked ? " 🔒" : "") + (row.onTradingBlock ? " [block]" : ""), row.player.position.rawValue, row.player.nflTeam,
+                let irMark = notEligible.contains(row.player.id) ? " — no longer eligible, move him" : ""
+                var cells = [row.slot.rawValue, row.player.name + (row.locked ? " 🔒" : "") + (row.onTradingBlock ? " [block]" : "") + irMark,
+                             row.player.position.rawValue, row.player.nflTeam,
                              row.player.byeWeek.map(String.init) ?? "–", Format.injury(row.player.injury)]
                 if wide { cells.append(Format.acquisition(row.acquisition)) }
                 rows.append(cells + [row.weekPoints.shown(context.decimals), row.seasonPoints.shown(context.decimals)])
-                var rr: [StyleRole?] = [row.slot.isStarter ? .accent : .dim, row.slot.isStarter ? nil : .dim, .dim, .dim, .dim,
+                var rr: [StyleRole?] = [row.slot.isStarter ? .accent : .dim, !irMark.isEmpty ? .warning : row.slot.isStarter ? nil : .dim, .dim, .dim, .dim,
                                         row.player.injury == .healthy ? nil : .negative]
                 if wide { rr.append(.dim) }
                 roles.append(rr + [row.slot.isStarter ? nil : .dim, nil])

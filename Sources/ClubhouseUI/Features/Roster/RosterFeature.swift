@@ -122,7 +122,8 @@ public enum RosterFeature: PageFeature {
                 return .delegate(.open(.account(.signIn)))
             }
             guard moveReason(state) == nil, let row = state.selectedRow else { return .none }
-            let options = LineupTargets.options(moving: row, in: state.players, slots: state.slots)
+            let options = LineupTargets.options(moving: row, in: state.players, slots: state.slots,
+                                                irAllowsDoubtful: state.detail.value?.league.settings.irAllowsDoubtful ?? false)
             let where_ = options.contains { $0.value != nil } ? "Move \(Format.tagged(row.player)) (\(row.slot.rawValue)) to:"
                                                                 : "\(Format.tagged(row.player)) can't move anywhere this week:"
             state.modal = .move(row.player.id, Chooser(title: "Lineup · week \(state.roster.value?.week ?? 0)", prompt: where_, options: options))
