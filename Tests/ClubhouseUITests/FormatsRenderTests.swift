@@ -78,7 +78,17 @@ import Terminal
         screen = Screen(h.state)
         #expect(screen.inSheet("yards + long TD"), "\(screen.text)")
         #expect(screen.inSheet("100–199 rush/rec yd +3, 200+ +6, 300+ pass yd +3"), "\(screen.text)")
-        h.key(.char("j"))                                               // Decimals
+        // Each bonus has its own row under it, its points stepped with ←/→: the set becomes the league's own.
+        h.key(.char("j"))                                               // 100–199 rushing yards
+        screen = Screen(h.state)
+        let row = screen.lines.first { $0.contains("rush 100–199") } ?? ""
+        #expect(row.contains("+3") && row.contains("100–199 rushing yards: points for a week in this range"), "\(screen.text)")
+        h.key(.char("h"))
+        screen = Screen(h.state)
+        #expect((screen.lines.first { $0.contains("rush 100–199") } ?? "").contains("+2"), "\(screen.text)")
+        #expect(screen.inSheet("8 custom"), "\(screen.text)")
+        #expect(screen.lines.contains { $0.contains("pass TD 40+") }, "every bonus has its row:\n\(screen.text)")
+        for _ in 0..<8 { h.key(.char("j")) }                            // Decimals
         #expect(Screen(h.state).inSheet("not rounded"))
         h.key(.char("l"))
         #expect(Screen(h.state).inSheet("each player's week is rounded to it"), "\(Screen(h.state).text)")
@@ -91,7 +101,9 @@ import Terminal
         #expect(screen.inSheet("Median game") && screen.inSheet("every team also plays the week's median score"), "\(screen.text)")
         let form: LeagueFormFeature.State? = if let f = h.state.top[LeagueFormFeature.self] { f } else { nil }
         let s = form?.form.settings
-        #expect(s?.bonuses == ScoringBonus.yardageAndLongPlays && s?.decimals == 0 && s?.divisions == 2 && s?.medianGame == true)
+        var bonuses = ScoringBonus.yardageAndLongPlays
+        bonuses[0].points = 2
+        #expect(s?.bonuses == bonuses && s?.decimals == 0 && s?.divisions == 2 && s?.medianGame == true)
     }
 
     @Test func theScoringPageListsTheBonusesAndTheFormats() {

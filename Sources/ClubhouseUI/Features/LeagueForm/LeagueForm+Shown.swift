@@ -19,7 +19,9 @@ extension LeagueForm {
                 let section = f.section == "Roster"
                     ? "Roster · \(settings.rosterSize) players, " + (settings.draftType == .auction ? "\(settings.draftRounds) bought at auction" : "\(settings.draftRounds) draft rounds")
                     : f.section
-                return FormFields.Field(choice: f.label, id: f.id, shown: value(f), section: section, help: help(f))
+                // A bonus's row is named by its bonus ("100–199 rushing yards").
+                let label = if case .bonusPoints(let i) = f, let b = settings.bonuses[safe: i] { "  " + Self.shortLabel(b) } else { f.label }
+                return FormFields.Field(choice: label, id: f.id, shown: value(f), section: section, help: help(f))
             }
         }
     }
@@ -52,6 +54,7 @@ extension LeagueForm {
         case .playoffTeams: return "\(s.playoffTeams)"
         case .bonuses:
             return s.bonuses.isEmpty ? "none" : s.bonuses == ScoringBonus.yardageAndLongPlays ? "yards + long TD" : "\(s.bonuses.count) custom"
+        case .bonusPoints(let i): return s.bonuses[safe: i].map { $0.points == .zero ? "off (+0)" : "+" + $0.points.shown($0.points.hundredths % 100 == 0 ? 0 : 2) } ?? ""
         case .decimals: return s.decimals.map { "\($0)" } ?? "not rounded"
         case .divisions: return s.divisions == 0 ? "none" : "\(s.divisions)"
         case .medianGame: return s.medianGame ? "on" : "off"
@@ -130,6 +133,9 @@ extension LeagueForm {
             return s.bonuses == ScoringBonus.yardageAndLongPlays
                 ? "100–199 rush/rec yd +3, 200+ +6, 300+ pass yd +3, TD of 40+ yd +2 · each week"
                 : "none, or yardage and long-play bonuses on each week"
+        case .bonusPoints(let i):
+            guard let b = s.bonuses[safe: i] else { return "" }
+            return b.label + (b.kind == .threshold ? ": points for a week in this range · ←/→ 0–12" : ": points for each such touchdown · ←/→ 0–12")
         case .decimals:
             return s.decimals == nil ? "points kept to 0.01, shown to 0.1 · or rounded to 0, 1 or 2 decimals"
                 : "each player's week is rounded to it · 0, 1 or 2, or not rounded"
@@ -171,4 +177,13 @@ extension LeagueForm {
 
     /// A limit in words: "1–7", or "$1–$10" with `unit` "$".
     static func span(_ r: ClosedRange<Int>, _ unit: String = "") -> String { "\(unit)\(r.lowerBound)–\(unit)\(r.upperBound)" }
+
+    /// A bonus's row name where the label column is narrow: "rush 100–199", "pass 300+", "rec TD 40+".
+    static func shortLabel(_ b: ScoringBonus) -> String {
+        let stat = b.stat.hasPrefix("rushing") ? "rush" : b.stat.hasPrefix("receiving") ? "rec" : b.stat.hasPrefix("passing") ? "pass" : b.stat
+        switch b.kind {
+        case .threshold: return "\(stat) \(b.minimum)" + (b.maximum.map { "–\($0)" } ?? "+")
+        case .longTouchdown: return "\(stat) TD \(b.minimum)+"
+        }
+    }
 }

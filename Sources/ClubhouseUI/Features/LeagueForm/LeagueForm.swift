@@ -27,6 +27,8 @@ public enum LeagueFormField: Hashable, Sendable {
     case playoffTeams
     /// Issue 47's formats: week bonuses (none or the example set), the decimals points are kept to, divisions, the median game.
     case bonuses, decimals, divisions, medianGame
+    /// The points of the league's bonus at this index (one row each under Bonuses, while there are any).
+    case bonusPoints(Int)
     /// Trades: review (none, commissioner, vote), its hours, the deadline week, picks tradeable, how long an offer waits.
     case tradeReview, tradeReviewHours, tradeDeadline, tradePicks, tradeExpiry
     /// What a renewal carries (redraft, keeper), and a keeper league's rules: players kept; what a keeper costs follows the
@@ -44,6 +46,7 @@ public enum LeagueFormField: Hashable, Sendable {
     /// Names the row in the form component across rebuilds.
     var id: String {
         if case .slot(let s) = self { return "slot.\(s.rawValue)" }
+        if case .bonusPoints(let i) = self { return "bonus.\(i)" }
         return "\(self)"
     }
 
@@ -52,7 +55,7 @@ public enum LeagueFormField: Hashable, Sendable {
         switch self {
         case .name, .teamName, .season, .visibility, .teams: "League"
         case .slot, .irDoubtful: "Roster"
-        case .scoring, .bonuses, .decimals: "Scoring"
+        case .scoring, .bonuses, .bonusPoints, .decimals: "Scoring"
         case .draftType, .pickClock, .auctionBudget, .auctionMinBid, .auctionIncrement, .nominationClock, .bidClock, .bidResetClock: "Draft"
         case .waiverType, .faabBudget, .waiverPeriod: "Waivers"
         case .playoffTeams, .divisions, .medianGame: "Playoffs"
@@ -87,6 +90,7 @@ public enum LeagueFormField: Hashable, Sendable {
         case .waiverPeriod: "Waiver period"
         case .playoffTeams: "Teams"
         case .bonuses: "Bonuses"
+        case .bonusPoints: "  bonus"
         case .decimals: "Decimals"
         case .divisions: "Divisions"
         case .medianGame: "Median game"
@@ -210,7 +214,7 @@ public struct LeagueForm: Hashable, Sendable {
         var f: [LeagueFormField] = mode == .create ? [.name, .teamName, .season, .visibility, .teams] : [.teams]
         f += Slot.rosterSlots.map(LeagueFormField.slot)
         if (settings.rosterSlots[.ir] ?? 0) > 0 { f.append(.irDoubtful) }
-        f += [.scoring, .bonuses, .decimals, .draftType]
+        f += [.scoring, .bonuses] + settings.bonuses.indices.map(LeagueFormField.bonusPoints) + [.decimals, .draftType]
         // An auction's clocks and money in place of the snake's pick clock.
         f += settings.draftType == .auction ? [.auctionBudget, .auctionMinBid, .auctionIncrement, .nominationClock, .bidClock, .bidResetClock] : [.pickClock]
         f.append(.waiverType)
@@ -220,6 +224,8 @@ public struct LeagueForm: Hashable, Sendable {
     }
 
     static let reviewHours = [0, 12, 24, 48, 72, 168]
+    /// A bonus's points, stepped with ←/→.
+    static let bonusPoints: [Points] = (0...12).map { Points(hundredths: $0 * 100) }
     static let keeperDeadlines = [0, 12, 24, 48, 72, 168, 336]
     /// The auction budget's step (its limits are the domain's, `LeagueSettings.Limits.auctionBudget`).
     public static let auctionBudgetStep = 10
@@ -267,6 +273,12 @@ public struct LeagueForm: Hashable, Sendable {
             let choices: [[ScoringBonus]] = [[], ScoringBonus.yardageAndLongPlays]
             settings.bonuses = Self.stepped(settings.bonuses, in: choices.contains(settings.bonuses) ? choices : [[], settings.bonuses, ScoringBonus.yardageAndLongPlays],
                                             by: delta)
+        case .bonusPoints(let i):
+            // Whole points, 0 to 12 (0 leaves the bonus listed, worth nothing); a stored value off the steps is kept.
+            guard settings.bonuses.indices.contains(i) else { return false }
+            let now = settings.bonuses[i].points
+            let steps = Self.bonusPoints.contains(now) ? Self.bonusPoints : (Self.bonusPoints + [now]).sorted()
+            settings.bonuses[i].points = Self.stepped(now, in: steps, by: delta)
         case .decimals: settings.decimals = Self.stepped(settings.decimals, in: Self.decimalChoices, by: delta)
         case .divisions:
             let allowed = [0, 2, 3, 4].filter { $0 * 2 <= settings.teamCount && $0 <= settings.playoffTeams }
