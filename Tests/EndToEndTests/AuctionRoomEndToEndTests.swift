@@ -85,9 +85,14 @@ import Testing
         let bid = Wait.blockingUntil(.seconds(10), every: .milliseconds(100)) { (try? board().auction?.nomination?.highBid) == 5 }
         try #require(bid, "Bob's $5 did not land (\((try? board().auction?.nomination?.highBid) ?? -1)):\n\((try? app.screen()) ?? "")")
 
+        // His room shows the bid as his before he goes on (under load the server has it before his screen does).
+        let mine = try app.waitFor(timeout: 20) { $0.contains("High bid $5") && $0.contains("(you)") }
+        try #require(mine.matched, "Bob's room shows his $5 as the high bid:\n\(mine.screen)")
+
         // Bob's maximum $20; Cat bids $23 over it: the room says he was outbid and that his maximum is passed.
         try app.send("m")
-        try #require(try app.waitFor("Your maximum for \(player.name): $").matched)
+        let maxField = try app.waitFor("Your maximum for \(player.name): $")
+        try #require(maxField.matched, "\(maxField.screen)")
         try app.type("20")
         try app.send("Enter")
         #expect(try app.waitFor("your maximum $20", timeout: 10).matched)
