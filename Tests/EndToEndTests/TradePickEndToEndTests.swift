@@ -139,9 +139,12 @@ import Testing
         // Bob's draft room: the board shows Ann's round-3 pick as his and his round-4 pick as hers.
         try SharedLeague.escape(b)
         try b.send("d")
-        let room = try b.waitFor(timeout: 20) { $0.contains("Draft board") && $0.contains("on the clock") }
-        let r3 = room.screen.split(separator: "\n").first { $0.contains("│ R3") }.map(String.init) ?? ""
-        let r4 = room.screen.split(separator: "\n").first { $0.contains("│ R4") }.map(String.init) ?? ""
+        // (Waited for until the board has loaded: under load its rows come a while after the room's header.)
+        func row(_ screen: String, _ round: String) -> String { screen.split(separator: "\n").first { $0.contains("│ \(round)") }.map(String.init) ?? "" }
+        let room = try b.waitFor(timeout: 30) {
+            $0.contains("Draft board") && !$0.contains("Loading the draft board") && !row($0, "R3").isEmpty && !row($0, "R4").isEmpty
+        }
+        let r3 = row(room.screen, "R3"), r4 = row(room.screen, "R4")
         #expect(room.matched && r3.contains("→ Bob's Blitz") && r4.contains("→ Ann's Aces"), "\(room.screen)")
     }
 }

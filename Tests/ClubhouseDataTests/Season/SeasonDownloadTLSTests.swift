@@ -12,8 +12,8 @@ import Testing
     /// A CA, a certificate for 127.0.0.1 signed by it, and `openssl s_server -WWW` serving `folder`'s files on `port`.
     final class TLSFileServer {
         let folder: URL
-        let port: Int
-        let process = Process()
+        private(set) var port = 0
+        private(set) var process = Process()
 
         init(files: [String: String]) throws {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("tls-files-\(UUID().uuidString)")
@@ -33,20 +33,28 @@ import Testing
             try shell.run()
             shell.waitUntilExit()
             try #require(shell.terminationStatus == 0, "openssl could not make the test certificates")
-            var chosen = 0
-            for _ in 0..<20 {
-                let candidate = Int.random(in: 20_000...60_000)
-                if PlainSocket.connect(host: "127.0.0.1", port: candidate, timeout: 0.2).map({ close($0) }) == nil { chosen = candidate; break }
-            }
-            port = chosen
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-            process.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", "server.pem", "-key", "server.key", "-WWW", "-quiet"]
-            process.currentDirectoryURL = folder
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let listening = Wait.blockingUntil(.seconds(60), every: .milliseconds(50)) {
-                PlainSocket.connect(host: "127.0.0.1", port: self.port, timeout: 0.2).map { close($0) } != nil
+            // A free port can be taken by another process between the look and s_server's bind (three test processes
+            // run side by side): s_server then exits at once, so a new port is tried, up to five times.
+            var listening = false
+            for _ in 0..<5 where !listening {
+                if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+                process = Process()
+                port = 0
+                for _ in 0..<20 {
+                    let candidate = Int.random(in: 20_000...60_000)
+                    if PlainSocket.connect(host: "127.0.0.1", port: candidate, timeout: 0.2).map({ close($0) }) == nil { port = candidate; break }
+                }
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+                process.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", "server.pem", "-key", "server.key", "-WWW", "-quiet"]
+                process.currentDirectoryURL = folder
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                let started = process
+                _ = Wait.blockingUntil(.seconds(60), every: .milliseconds(50)) {
+                    listening = PlainSocket.connect(host: "127.0.0.1", port: self.port, timeout: 0.2).map { close($0) } != nil
+                    return listening || !started.isRunning
+                }
             }
             try #require(listening, "openssl s_server never listened")
         }
