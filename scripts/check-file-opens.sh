@@ -73,6 +73,14 @@ while read -r count file; do
     fi
 done < <(grep -rcE "$pattern" Sources --include='*.swift' | awk -F: '$2 > 0 { print $2, $1 }')
 
+# Whether SQLite holds its lock is read from /proc/locks by Processes.holdsPOSIXLock alone: one read of it can miss a
+# steady line while other processes churn locks, so the helper reads again before it says no. A test with its own
+# single read failed CI once (a lock that was there, reported gone); nothing else reads the file.
+if grep -rn '"/proc/locks"' Sources Tests --include='*.swift' | grep -v '^Sources/ClubhouseData/SSH/Processes.swift:' >&2; then
+    echo "check-file-opens: the lines above read /proc/locks; ask Processes.holdsPOSIXLock (or Processes.locksText for a message)." >&2
+    status=1
+fi
+
 # Nothing names the database's companions in an open or a map anywhere, the SQLite layer included.
 if grep -rnE "$pattern" Sources --include='*.swift' | grep -E -- '-shm|-wal' >&2; then
     echo "check-file-opens: the lines above open a -shm or -wal file outside SQLite's own calls." >&2

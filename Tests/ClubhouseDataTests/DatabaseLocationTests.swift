@@ -171,10 +171,7 @@ import Testing
         }
     }
 
-    static func lockLines() -> String {
-        (Processes.procText("/proc/locks") ?? "").split(separator: "\n")
-            .filter { $0.contains(" \(getpid()) ") }.joined(separator: " | ")
-    }
+    static func lockLines() -> String { Processes.locksText(pid: getpid()) }
 
     @Test func theAppsWritesSurviveAnotherProcessOpeningAndClosingTheFileAfterTheLaterCheck() throws {
         let sqlite3 = try #require(Processes.find("sqlite3", environment: ProcessInfo.processInfo.environment),

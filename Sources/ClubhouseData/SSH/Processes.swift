@@ -31,6 +31,12 @@ package enum Processes {
     /// miss a line while other processes take and drop locks (the kernel writes it in pieces, by position in a list
     /// that moves: a steady lock was missing from 69 of 8,682 reads under churn here), so the lock counts as gone only
     /// when `reads` reads 100 ms apart all lack it. SQLite never takes back a lock it lost, so a real loss stays gone.
+    /// The lines of /proc/locks held by `pid`, joined with " | ": for a failure's message only (one read; never a verdict).
+    package static func locksText(pid: pid_t) -> String {
+        (procText("/proc/locks") ?? "").split(separator: "\n").filter { $0.split(separator: " ").contains(Substring("\(pid)")) }
+            .joined(separator: " | ")
+    }
+
     package static func holdsPOSIXLock(pid: pid_t, path: String, reads: Int = 5) -> Bool {
         for attempt in 0..<max(1, reads) {
             if attempt > 0 { usleep(100_000) }
