@@ -50,21 +50,10 @@ import Testing
         }
 
         // The league server, and the SSH host in front of it sharing its secret.
-        let secret = try SSHCommandLineTests.secretFile(home)
-        let serverPort = try SSHHost.freeLoopbackPort()
-        func startServer() throws -> RemoteDraftTests.Server {
-            let server = try RemoteDraftTests.Server(database: dbPath, port: serverPort, home: home, arguments: ["--ssh-host-secret-file", secret])
-            try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") },
-                         "the league server never started:\n\(server.output)")
-            return server
-        }
-        var server = try startServer()
-        let port = try SSHHost.freeLoopbackPort()
-        let host = try SSHHost(arguments: ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)", "--server", "http://127.0.0.1:\(serverPort)",
-                                           "--ssh-host-secret-file", secret, "--state-dir", dir + "/state"],
-                               environment: home.environment, logDirectory: dir)
+        let (served, first) = try SSHLeague.servedHost(dir, database: dbPath, home: home)
+        let host = served.host, port = served.port
         defer { host.cleanUp(stateDirectory: dir + "/state") }
-        try #require(host.waitForLog("Server listening on 127.0.0.1 port \(port)", timeout: 60), "sshd never listened:\n\(host.log)")
+        var server = first
 
         // Everyone in their own session, in the room.
         let clients = try managers.map { try SSHLeague.connect($0, port: port) }
@@ -112,7 +101,7 @@ import Testing
         }
         // Down for a while (people notice), then back on the same address.
         _ = Wait.blockingUntil(.seconds(8), every: .milliseconds(200)) { Date().timeIntervalSince(downAt) > 6 }
-        server = try startServer()
+        server = try served.startServer()
         for (m, client) in zip(managers, clients) {
             let back = try client.waitFor(timeout: 30) { !$0.contains(DraftRoomUIText.unreachable) && $0.contains("pick 6 · on the clock: Cat's Claws") }
             #expect(back.matched, "\(m.name)'s room never came back to Cat's pick:\n\(back.screen)")

@@ -57,21 +57,10 @@ import Testing
         try #require(imported.status == 0, "\(imported.out)\(imported.err)")
 
         // The league server and the SSH host in front of it; everyone in their own session on the 2019 league's page.
-        let secret = try SSHCommandLineTests.secretFile(home)
-        let serverPort = try SSHHost.freeLoopbackPort()
-        func startServer() throws -> RemoteDraftTests.Server {
-            let server = try RemoteDraftTests.Server(database: dbPath, port: serverPort, home: home, arguments: ["--ssh-host-secret-file", secret])
-            try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") },
-                         "the league server never started:\n\(server.output)")
-            return server
-        }
-        var server = try startServer()
-        let port = try SSHHost.freeLoopbackPort()
-        let host = try SSHHost(arguments: ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)", "--server", "http://127.0.0.1:\(serverPort)",
-                                           "--ssh-host-secret-file", secret, "--state-dir", dir + "/state"],
-                               environment: home.environment, logDirectory: dir)
+        let (served, first) = try SSHLeague.servedHost(dir, database: dbPath, home: home)
+        let host = served.host, port = served.port
         defer { host.cleanUp(stateDirectory: dir + "/state") }
-        try #require(host.waitForLog("Server listening on 127.0.0.1 port \(port)", timeout: 60), "sshd never listened:\n\(host.log)")
+        var server = first
         let clients = try managers.map { try SSHLeague.connect($0, port: port) }
         for (m, client) in zip(managers, clients) { try SSHLeague.openLeague(Self.leagueName, as: m, on: client, hostLog: { host.log }) }
         let (annT, bobT, catT) = (clients[0], clients[1], clients[2])
@@ -110,7 +99,7 @@ import Testing
         let offline = "league server offline"
         let down = try catT.waitFor(timeout: 30) { $0.contains(offline) }
         #expect(down.matched, "Cat's screen doesn't say the server is away:\n\(down.screen)")
-        server = try startServer()
+        server = try served.startServer()
         let back = try catT.waitFor(timeout: 60) { !$0.contains(offline) }
         #expect(back.matched, "Cat's screen never saw the server back:\n\(back.screen)")
         try declareKeeper(catT, managers[2])

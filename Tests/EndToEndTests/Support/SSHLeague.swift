@@ -3,7 +3,7 @@ import ClubhouseDomain
 import Foundation
 import Testing
 
-/// What the end-to-end stories over SSH share (`SSHDraftTests`, `SSHAuctionTests`, `SSHTradeTests`): a league
+/// What the end-to-end stories over SSH share (`SSHDraftTests`, `SSHAuctionTests`, `SSHTradeTests`, the evenings): a league
 /// database with the season's players, people with a key each linked to their accounts, `clubhouse host-ssh` on a
 /// loopback port, an `ssh -tt` client per person in its own tmux that signs in with the key (K) and opens a league
 /// from Home, and the way from there into the draft room.
@@ -67,6 +67,37 @@ enum SSHLeague {
             throw DomainError.transport("sshd never listened:\n\(host.log)")
         }
         return (host, port)
+    }
+
+    /// The league server (`serve`, which can be stopped and started again on its port) and `clubhouse host-ssh --server`
+    /// in front of it sharing its secret, once both listen. The caller cleans the host up (`host.cleanUp(stateDirectory:)`).
+    struct ServedHost {
+        let host: SSHHost
+        let port: Int
+        /// Starts `serve` on the host's server port and waits until it listens.
+        let startServer: () throws -> RemoteDraftTests.Server
+    }
+
+    static func servedHost(_ dir: String, database: String, home: TemporaryHome) throws -> (ServedHost, RemoteDraftTests.Server) {
+        let secret = try SSHCommandLineTests.secretFile(home)
+        let serverPort = try SSHHost.freeLoopbackPort()
+        let startServer = { () throws -> RemoteDraftTests.Server in
+            let server = try RemoteDraftTests.Server(database: database, port: serverPort, home: home, arguments: ["--ssh-host-secret-file", secret])
+            guard Wait.blockingUntil(.seconds(180), every: .milliseconds(100), { server.output.contains("Clubhouse league server on") }) else {
+                throw DomainError.transport("the league server never started:\n\(server.output)")
+            }
+            return server
+        }
+        let server = try startServer()
+        let port = try SSHHost.freeLoopbackPort()
+        let host = try SSHHost(arguments: ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)", "--server", "http://127.0.0.1:\(serverPort)",
+                                           "--ssh-host-secret-file", secret, "--state-dir", dir + "/state"],
+                               environment: home.environment, logDirectory: dir)
+        guard host.waitForLog("Server listening on 127.0.0.1 port \(port)", timeout: 60) else {
+            host.cleanUp(stateDirectory: dir + "/state")
+            throw DomainError.transport("sshd never listened:\n\(host.log)")
+        }
+        return (ServedHost(host: host, port: port, startServer: startServer), server)
     }
 
     /// An `ssh -tt` client of the host on `port` with `m`'s key, in its own tmux (120×40 unless said).
