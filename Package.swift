@@ -87,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "clubhouse-bench",
             // CMicroHTTPD for <sys/epoll.h> (its shim includes it; Glibc's module leaves it out): the 10,000-stream reader.
-            dependencies: ["ClubhouseDomain", "ClubhouseData", "ClubhousePostgres", "ClubhouseRemote", "CLinux", "CMicroHTTPD"]
+            dependencies: ["ClubhouseDomain", "ClubhouseData", "ClubhousePostgres", "ClubhouseRemote", "ClubhouseServer", "CLinux", "CMicroHTTPD"]
         ),
 
         // MARK: - Tests

@@ -13,6 +13,8 @@
 #include <sys/eventfd.h>
 #include <unistd.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <errno.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -360,7 +362,7 @@ static inline void chs_watch_wake(int wake_fd) {
     (void) written;
 }
 
-/// Watches `fd` for its peer closing (once: re-add to watch again); `token` comes back from chs_watch_wait.
+/// Watches `fd` for its peer closing (once: re-arm to watch again); `token` comes back from chs_watch_wait.
 static inline int chs_watch_add(int epoll_fd, int fd, uint64_t token) {
     struct epoll_event event;
     memset(&event, 0, sizeof event);
@@ -369,18 +371,51 @@ static inline int chs_watch_add(int epoll_fd, int fd, uint64_t token) {
     return epoll_ctl(epoll_fd, EPOLL_CTL_ADD, fd, &event);
 }
 
+/// Arms `fd` (already added) again, once: for its peer closing, and with `writable` also for room to write.
+static inline int chs_watch_arm(int epoll_fd, int fd, uint64_t token, int writable) {
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    event.events = EPOLLRDHUP | EPOLLONESHOT | (writable ? EPOLLOUT : 0);
+    event.data.u64 = token;
+    return epoll_ctl(epoll_fd, EPOLL_CTL_MOD, fd, &event);
+}
+
+/// What woke a watched descriptor (chs_watch_wait's `gone`): 1 when its peer closed or it failed, 0 when it only
+/// has room to write.
+static inline int chs_watch_is_gone(uint32_t events) { return (events & (EPOLLRDHUP | EPOLLHUP | EPOLLERR)) != 0; }
+
+/// Writes `count` bytes of `bytes` to the non-blocking socket `fd` (never raising SIGPIPE): how many it took (0 when
+/// it had no room), or -1 when the connection is gone.
+static inline ssize_t chs_send_some(int fd, const void *bytes, size_t count) {
+    for (;;) {
+        ssize_t n = send(fd, bytes, count, MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (n >= 0) return n;
+        if (errno == EINTR) continue;
+        if (errno == EAGAIN || errno == EWOULDBLOCK) return 0;
+        return -1;
+    }
+}
+
+/// A socket this process writes itself from now on: sent at once (libmicrohttpd may have left it corked).
+static inline void chs_socket_push_writes(int fd) {
+    int off = 0, on = 1;
+    (void) setsockopt(fd, IPPROTO_TCP, TCP_CORK, &off, sizeof off);
+    (void) setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+}
+
 static inline int chs_watch_remove(int epoll_fd, int fd) {
     struct epoll_event event;
     memset(&event, 0, sizeof event);
     return epoll_ctl(epoll_fd, EPOLL_CTL_DEL, fd, &event);
 }
 
-/// Waits (up to `timeout_ms`, -1: no limit) for hang-ups; fills `tokens`; returns how many (or -1).
-static inline int chs_watch_wait(int epoll_fd, uint64_t *tokens, int max, int timeout_ms) {
-    struct epoll_event events[64];
-    if (max > 64) max = 64;
+/// Waits (up to `timeout_ms`, -1: no limit) for hang-ups and room to write; fills `tokens` and `gone`
+/// (chs_watch_is_gone of each); returns how many (or -1).
+static inline int chs_watch_wait(int epoll_fd, uint64_t *tokens, int *gone, int max, int timeout_ms) {
+    struct epoll_event events[256];
+    if (max > 256) max = 256;
     int n = epoll_wait(epoll_fd, events, max, timeout_ms);
-    for (int i = 0; i < n; i++) tokens[i] = events[i].data.u64;
+    for (int i = 0; i < n; i++) { tokens[i] = events[i].data.u64; gone[i] = chs_watch_is_gone(events[i].events); }
     return n;
 }
 #endif

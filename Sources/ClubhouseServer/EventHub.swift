@@ -102,19 +102,21 @@ final class EventHub: Sendable {
 
     /// One event from the table to every interested stream whose caller is among `readers` (nil: readers unknown,
     /// the lookup failed — sent to nobody), as that caller may see it (`EventViews`: some kinds go to members or to
-    /// the parties only, some lose a private part for the others). Each version is framed once, not per stream.
-    /// Returns how many streams it was written to.
+    /// the parties only, some lose a private part for the others). Each version is framed once, not per stream, and
+    /// every stream is written from that one buffer (`StreamFrame`). The streams are chosen under the hub's lock and
+    /// written after it, spread over the machine's cores when there are thousands. Returns how many streams it was
+    /// written to.
     @discardableResult
     func publish(_ event: LeagueEvent, readers: LeagueReaders?) -> Int {
         let views = EventViews(event)
         // Framed before the lock: at most two versions, however many streams.
-        let whole = Self.frame(views.whole)
-        let redacted = views.redacted.map(Self.frame)
+        let whole = StreamFrame(Self.frame(views.whole))
+        let redacted = views.redacted.map { StreamFrame(Self.frame($0)) }
         var ended: [EventStream] = []
-        var dropped: [ObjectIdentifier] = []
-        var sent = 0
+        var targets: [(stream: EventStream, frame: StreamFrame)] = []
         state.withLock { s in
             s.lastID = max(s.lastID, event.id)
+            targets.reserveCapacity(s.subscribers.count)
             for sub in s.subscribers.values where sub.league == nil || sub.league == event.leagueID {
                 guard event.id > sub.lastSent else { continue }
                 guard let readers, readers.admits(sub.caller) else {
@@ -127,30 +129,49 @@ final class EventHub: Sendable {
                 // Most kinds go to every reader alike: no per-stream work beyond the league check.
                 let version = views.audience == .readers ? .whole : views.version(for: readers.viewer(sub.caller))
                 guard let version else { continue }
-                let bytes = version == .whole ? whole : (redacted ?? whole)
+                let frame = version == .whole ? whole : (redacted ?? whole)
                 if sub.replaying {
-                    sub.held.append((event.id, bytes))
-                    sub.heldBytes += bytes.count
+                    sub.held.append((event.id, frame.bytes))
+                    sub.heldBytes += frame.bytes.count
                     if sub.heldBytes > sub.stream.maxPending { sub.held = []; ended.append(sub.stream) }
                     continue
                 }
-                // Queued, never waited on: a stream whose client stopped reading is dropped by its own buffer's
-                // limit (`EventStream.maxPending`), and its slot freed here at once.
-                guard sub.stream.send(bytes) else { dropped.append(ObjectIdentifier(sub.stream)); continue }
+                // Marked sent here, under the lock (a replay ending meanwhile sends only what is older); written below.
                 sub.lastSent = event.id
-                sent += 1
+                targets.append((sub.stream, frame))
             }
-            for id in dropped { s.subscribers[id] = nil }
         }
+        // Never waited on: a stream whose client stopped reading is dropped by its own buffer's limit
+        // (`EventStream.maxPending`), and its slot freed here at once.
+        let dropped = Self.write(targets)
+        if !dropped.isEmpty { state.withLock { s in for id in dropped { s.subscribers[id] = nil } } }
         for stream in ended { stream.close() }
-        return sent
+        return targets.count - dropped.count
+    }
+
+    /// Streams at or above this many are written by every core at once (each part in order, none waiting on another).
+    static let parallelWrites = 2_048
+
+    /// Writes each frame to its stream; the streams that are over.
+    static func write(_ targets: [(stream: EventStream, frame: StreamFrame)]) -> [ObjectIdentifier] {
+        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, targets.count / parallelWrites))
+        let over = Mutex<[ObjectIdentifier]>([])
+        let size = (targets.count + parts - 1) / max(1, parts)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            var mine: [ObjectIdentifier] = []
+            for i in (part * size)..<min(targets.count, (part + 1) * size) where !targets[i].stream.send(targets[i].frame) {
+                mine.append(ObjectIdentifier(targets[i].stream))
+            }
+            if !mine.isEmpty { over.withLock { $0 += mine } }
+        }
+        return over.withLock { $0 }
     }
 
     /// A comment line on every stream keeps proxies from closing it and finds clients that went away.
     func heartbeat() {
-        let bytes = Array(": heartbeat\n\n".utf8)
+        let frame = StreamFrame(Array(": heartbeat\n\n".utf8))
         let all = state.withLock { Array($0.subscribers.values) }
-        for sub in all where !sub.stream.send(bytes) { remove(sub.stream) }
+        for sub in all where !sub.stream.send(frame) { remove(sub.stream) }
     }
 
     /// Ends every stream and refuses new ones.

@@ -1,5 +1,6 @@
 import ClubhouseData
 import ClubhouseDomain
+import ClubhouseServer
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -43,30 +44,64 @@ enum FollowersBench {
         return (delivery, done * streams - delivery.ms.count, done)
     }
 
-    /// The 10,000 (quick: 2,000) followers and the resume storm, each on a fresh instance of `database`.
+    /// 10,000 and 50,000 followers (quick: 2,000), each count on a fresh instance, then the resume storm.
     static func measureFollowers(app: String, database: String, league: LeagueID, board: DraftBoard, players: [PlayerID],
                                  teamOwner: [TeamID: String], next: inout (pick: Int, player: Int), quick: Bool) throws {
-        let count = quick ? 2_000 : 10_000
-        let (server, http) = try Bench.startServer(app: app, database: database)
+        OpenFileLimit.raiseHard(to: 2 * goal + 8_192)
+        let most = mostStreams()
+        if !quick, most < goal {
+            print("  (50,000 streams don't fit here: the hard open-file limit is \(OpenFiles.current().hard) descriptors a process and can't be "
+                  + "raised (no CAP_SYS_RESOURCE), so one instance holds at most \(most); measured at that instead)")
+        }
+        for count in quick ? [2_000] : [10_000, most] {
+            try measureFollowers(count: count, app: app, database: database, league: league, board: board, players: players,
+                                 teamOwner: teamOwner, next: &next, rounds: quick ? 3 : 5)
+        }
+        try resumeStorm(app: app, database: database, quick: quick)
+    }
+
+    /// The followers one instance is built to carry.
+    static let goal = 50_000
+
+    /// The most streams one instance may hold here: `goal`, or what the open-file limit leaves the server (its own
+    /// arithmetic, `OpenFiles.fit`) and this process (a descriptor a stream).
+    static func mostStreams() -> Int {
+        let hard = OpenFiles.current().hard
+        return min(goal, OpenFiles.fit(streams: goal, limit: hard).streams, hard - 512)
+    }
+
+    /// `count` followers on a fresh instance: picks timed to the last stream, the server's CPU per stream and event
+    /// (its CPU per pick with the streams open, less the same with none, ÷ streams), and its memory per idle stream.
+    static func measureFollowers(count: Int, app: String, database: String, league: LeagueID, board: DraftBoard, players: [PlayerID],
+                                 teamOwner: [TeamID: String], next: inout (pick: Int, player: Int), rounds: Int) throws {
+        let (server, http) = try Bench.startServer(app: app, database: database, extra: ["--max-streams", "\(count)"])
         defer { server.terminate(); server.waitUntilExit() }
         var f = FollowersFigures(streams: count)
         usleep(500_000)   // the clocks' first steps settle
+        // What a pick costs the server with no stream open: taken off the figure per stream.
+        let cpuAlone = MemoryBench.cpuTime(pid: server.processIdentifier)
+        let none = try FanOut(port: http.port, path: ServiceRoutes.eventsPath(league: league), count: 0)
+        let alone = picksToStreams(http: http, fan: none, league: league, board: board, players: players, teamOwner: teamOwner,
+                                   next: &next, rounds: 3, streams: 0)
+        none.close()
+        let cpuPerPickAlone = (MemoryBench.cpuTime(pid: server.processIdentifier) - cpuAlone) * 1000 / Double(max(1, alone.picks))
         f.rssBeforeKiB = residentKiB(pid: server.processIdentifier)
         let opened = ContinuousClock.now
         let fan = try FanOut(port: http.port, path: ServiceRoutes.eventsPath(league: league), count: count)
         f.opening = ContinuousClock.now - opened
         usleep(1_000_000)
         f.rssAfterKiB = residentKiB(pid: server.processIdentifier)
-        let rounds = quick ? 3 : 5
         let cpuBefore = MemoryBench.cpuTime(pid: server.processIdentifier)
         (f.delivery, f.missed, f.picks) = picksToStreams(http: http, fan: fan, league: league, board: board, players: players,
                                                          teamOwner: teamOwner, next: &next, rounds: rounds, streams: count)
         let cpuPerPick = (MemoryBench.cpuTime(pid: server.processIdentifier) - cpuBefore) * 1000 / Double(max(1, f.picks))
+        let perStreamMicros = (cpuPerPick - cpuPerPickAlone) * 1000 / Double(count)
         fan.close()
         print("  pick → \(count) open event streams on one instance (\(f.picks) picks): p50 \(fmt(f.delivery.p50)) ms   p99 \(fmt(f.delivery.p99)) ms   "
-              + "max \(fmt(f.delivery.max)) ms   (missed within 10 s: \(f.missed); server CPU \(fmt(cpuPerPick, 0)) ms per pick; opened in \(fmt(Samples.milliseconds(f.opening) / 1000, 1)) s)")
-        print("  server memory per idle stream: \(fmt(f.kibPerStream, 1)) KiB   (VmRSS \(f.rssBeforeKiB / 1024) → \(f.rssAfterKiB / 1024) MiB with \(count) streams open)")
-        try resumeStorm(app: app, database: database, quick: quick)
+              + "max \(fmt(f.delivery.max)) ms   (missed within 10 s: \(f.missed); opened in \(fmt(Samples.milliseconds(f.opening) / 1000, 1)) s)")
+        print("    server CPU per stream per event: \(fmt(perStreamMicros, 2)) µs   (\(fmt(cpuPerPick, 0)) ms per pick with the streams, "
+              + "\(fmt(cpuPerPickAlone, 1)) ms without)")
+        print("    server memory per idle stream: \(fmt(f.kibPerStream, 1)) KiB   (VmRSS \(f.rssBeforeKiB / 1024) → \(f.rssAfterKiB / 1024) MiB with \(count) streams open)")
     }
 
     /// 600 streams of every league resuming from `Last-Event-ID: 0` at once (each gets a `reset` and the last 1,000
@@ -137,6 +172,19 @@ enum FollowersBench {
 
 /// The bench's own open-file limit: one descriptor per stream it holds.
 enum OpenFileLimit {
+    /// Raises the hard limit too (root may; the servers the bench starts inherit it), and the soft one with it.
+    static func raiseHard(to descriptors: Int) {
+        var r = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &r) == 0 else { return }
+        if r.rlim_max < rlim_t(descriptors) {
+            var wanted = r
+            wanted.rlim_max = rlim_t(descriptors)
+            wanted.rlim_cur = rlim_t(descriptors)
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &wanted) == 0 { return }
+        }
+        raise(to: descriptors)
+    }
+
     static func raise(to descriptors: Int) {
         var r = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &r) == 0 else { return }

@@ -91,11 +91,11 @@ extension Bench {
     }
 
     /// Starts `clubhouse serve` on `database` and waits for it to answer.
-    static func startServer(app: String, database: String) throws -> (Process, BenchHTTP) {
+    static func startServer(app: String, database: String, extra: [String] = []) throws -> (Process, BenchHTTP) {
         let port = try freePort()
         let server = Process()
         server.executableURL = URL(fileURLWithPath: app)
-        server.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--database", database]
+        server.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--database", database] + extra
         server.standardOutput = FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
         try server.run()
@@ -234,9 +234,18 @@ extension Bench {
 /// A bare HTTP/1.1 client (Connection: close) for the bench.
 struct BenchHTTP {
     let port: UInt16
-    func connect() -> Int32? {
+    /// A new connection; from `source` (another loopback address, 127.0.0.N) when given: one source address has
+    /// about 28,000 ports to connect from, so 50,000 streams come from several.
+    func connect(from source: String? = nil) -> Int32? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            guard bound == 0 else { Glibc.close(fd); return nil }
+        }
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_port = port.bigEndian
@@ -283,6 +292,9 @@ final class FanOut: Sendable {
     }
     private let state: Mutex<State>
 
+    /// Streams connected from one loopback source address (127.0.0.1, then .2, …): under its ~28,000 local ports.
+    static let streamsPerSource = 20_000
+
     /// Opens the streams `batch` at a time, each batch answered (": connected") before the next: thousands of
     /// connects at once would only measure the listen backlog.
     init(port: UInt16, path: String, count: Int, batch: Int = 250) throws {
@@ -293,7 +305,8 @@ final class FanOut: Sendable {
         while fds.count < count {
             var opened: [Int32] = []
             for _ in 0..<min(batch, count - fds.count) {
-                guard let fd = http.connect() else { throw BenchFailure(description: "could not open event stream \(fds.count + opened.count + 1)") }
+                let n = fds.count + opened.count
+                guard let fd = http.connect(from: "127.0.0.\(1 + n / FanOut.streamsPerSource)") else { throw BenchFailure(description: "could not open event stream \(fds.count + opened.count + 1)") }
                 BenchHTTP.send(fd, Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8))
                 opened.append(fd)
             }

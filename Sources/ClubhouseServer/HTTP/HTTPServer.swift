@@ -8,8 +8,8 @@ import Glibc
 
 /// libmicrohttpd underneath, async Swift on top: each request's body is read (within the limits) on the daemon's
 /// thread, then the connection is suspended while `handler` runs as a task, and resumed to send its answer. Event
-/// streams stay suspended until there is something to send (`HangupWatch` notices their clients leaving). One line
-/// per request goes to `log`.
+/// streams stay suspended, and on plain HTTP write their sockets themselves (`EventStream`; `StreamWatch` notices
+/// their clients leaving and says when a full socket has room again). One line per request goes to `log`.
 ///
 /// Strict about what it reads: the request line and headers as they arrived (`chs_head_is_well_formed`: no NUL or
 /// other control character, CR LF line ends, no folded lines), one unambiguous body length (`RequestHead.checkFraming`),
@@ -51,8 +51,9 @@ public final class HTTPServer: @unchecked Sendable {
     let log: @Sendable (String) -> Void
     private var daemon: OpaquePointer?
     public private(set) var port: UInt16 = 0
-    /// Event streams' clients that hang up (nil when no epoll set could be made: the heartbeat finds them instead).
-    private var hangups: HangupWatch?
+    /// Event streams' sockets: their clients hanging up, and room to write (nil when no epoll set could be made: the
+    /// heartbeat finds clients gone instead, and streams write through libmicrohttpd).
+    private var streamWatch: StreamWatch?
     /// The certificate and key new TLS connections get (nil: plain HTTP).
     fileprivate var tlsSlot: TLSSlot?
     /// Where libmicrohttpd sends its own lines (`libraryLogged`). Never freed: a daemon left to exit may still log.
@@ -101,8 +102,8 @@ public final class HTTPServer: @unchecked Sendable {
         tlsSlot = options.tls.map(TLSSlot.init)
         errorLog.pointee = chs_error_log(sink: libraryLogged, context: me)
         // Ready before the daemon listens: a request may come the instant it does (a balancer's health checks).
-        let watch = HangupWatch()
-        hangups = watch
+        let watch = StreamWatch()
+        streamWatch = watch
         let d = withUnsafePointer(to: &address) {
             tlsSlot == nil
                 ? chs_start_daemon(flags, $0, accessHandler, me, requestCompleted, connectionNotified, uriLogged,
@@ -111,7 +112,7 @@ public final class HTTPServer: @unchecked Sendable {
                                        options.idleTimeoutSeconds, UInt32(options.maxConnections + 64), options.threads, errorLog, drainingFlag)
         }
         guard let d else {
-            watch?.stop(); hangups = nil
+            watch?.stop(); streamWatch = nil
             throw ListenError(description: "cannot listen on \(options.host):\(options.port) (in use, or not allowed)")
         }
         daemon = d
@@ -184,7 +185,7 @@ public final class HTTPServer: @unchecked Sendable {
         usleep(20_000)   // let resumed streams be processed
         MHD_stop_daemon(daemon)
         self.daemon = nil
-        hangups?.stop()
+        streamWatch?.stop()
     }
 
     var connectionCount: Int { state.withLock { $0.openConnections } }
@@ -272,10 +273,16 @@ public final class HTTPServer: @unchecked Sendable {
         case .stream(let stream):
             let retained = Unmanaged.passRetained(stream).toOpaque()
             var unwatch: (@Sendable () -> Void)?
-            if let watch = hangups, let connection, let token = watch.watch(fd: chs_connection_fd(connection), stream: stream) {
+            var socket: EventStream.Socket?
+            let fd = connection.map { chs_connection_fd($0) } ?? -1
+            if let watch = streamWatch, let token = watch.watch(fd: fd, stream: stream) {
                 unwatch = { watch.unwatch(token) }
+                // Plain HTTP only: a TLS connection's bytes go through libmicrohttpd's TLS session.
+                if tlsSlot == nil {
+                    socket = EventStream.Socket(fd: fd, chunked: context.answersChunked, arm: { watch.arm(token, writable: $0) })
+                }
             }
-            stream.attach(connection, unwatch: unwatch)
+            stream.attach(connection, socket: socket, unwatch: unwatch)
             mhd = MHD_create_response_from_callback(chs_size_unknown(), HTTPServer.streamBlock, streamReader, retained, streamReleased)
             if let mhd {
                 addHeaders(response.headers, to: mhd, closing: draining)
@@ -322,6 +329,7 @@ private let uriLogged: chs_uri_logger = { _, uri, _ in
 private func readHead(_ context: RequestContext, connection: OpaquePointer?, method: UnsafePointer<CChar>?,
                       version: UnsafePointer<CChar>?) -> HTTPError? {
     context.method = method.map { String(cString: $0) } ?? ""
+    context.version = version.map { String(cString: $0) } ?? ""
     guard chs_head_is_well_formed(connection, method, version, context.targetPointer, context.rawTarget.count) == 1 else {
         return ServerErrors.malformed("The request line or a header is malformed (a control character, a line not ended by CR LF, or a folded line)")
     }
@@ -344,7 +352,7 @@ private func readHead(_ context: RequestContext, connection: OpaquePointer?, met
     if !forwarded.isEmpty { context.headers["x-forwarded-for"] = forwarded.joined(separator: ",") }
     context.peer = ConnectionAddress.peer(connection)
     do {
-        try RequestHead.checkFraming(collected.all, version: version.map { String(cString: $0) } ?? "")
+        try RequestHead.checkFraming(collected.all, version: context.version)
         (context.path, context.query) = try RequestHead.target(context.rawTarget)
     } catch {
         return error

@@ -10,6 +10,11 @@ import Glibc
 /// request line arrives (`uriLogged`, with the raw target); filled in at the first call of the access handler.
 final class RequestContext: @unchecked Sendable {
     var method = ""
+    /// The request line's protocol version ("HTTP/1.1").
+    var version = ""
+    /// Whether libmicrohttpd sends a body of unknown length to this request chunked: to HTTP/1.1 (and any later 1.x),
+    /// never to HTTP/1.0, which gets the bytes as they are until the connection closes.
+    var answersChunked: Bool { version.hasPrefix("HTTP/1.") && version != "HTTP/1.0" }
     var path = "/"
     /// The request target as it arrived (libmicrohttpd decodes its own copy in place), and where it lies in
     /// libmicrohttpd's read buffer (valid until the access handler's first call returns).

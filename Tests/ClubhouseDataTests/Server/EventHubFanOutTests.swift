@@ -63,3 +63,87 @@ import CMicroHTTPD
         #expect(end == Int(chs_end_with_error()))
     }
 }
+
+/// The fan-out at the size one instance is built for: 50,000 streams that write their own sockets (as on plain
+/// HTTP), one of which stops reading — or as many as this process may open, where its hard open-file limit is lower
+/// (a stream and its client are two descriptors here; this sandbox's hard limit is 20,000 and can't be raised).
+@Suite struct EventHubManyStreamsTests {
+    static let wanted = 50_000
+
+    /// A stream writing one end of a socket pair itself; the other end is its client's.
+    static func socketStream(maxPending: Int, smallBuffers: Bool) throws -> (EventStream, client: Int32) {
+        var pair: [Int32] = [0, 0]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0, "socketpair: errno \(errno)")
+        for fd in pair { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        if smallBuffers {
+            var small: Int32 = 1
+            setsockopt(pair[0], SOL_SOCKET, SO_SNDBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+            setsockopt(pair[1], SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        }
+        let stream = EventStream(maxPending: maxPending)
+        stream.attach(nil, socket: .init(fd: pair[0], chunked: false, arm: { _ in }))
+        // The reader's first call with nothing pending hands the socket to the stream (as after the head was sent).
+        var none = [CChar](repeating: 0, count: 1)
+        _ = none.withUnsafeMutableBufferPointer { stream.read(into: $0.baseAddress!, max: 1) }
+        return (stream, pair[1])
+    }
+
+    /// How many streams this process may hold with their clients: 50,000, or what its hard limit leaves (less 6,000).
+    static func streamCount() -> Int {
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        let need = rlim_t(2 * wanted + 6_000)
+        var raised = limit
+        raised.rlim_max = max(limit.rlim_max, need)
+        raised.rlim_cur = raised.rlim_max
+        if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) != 0 {
+            raised = limit
+            raised.rlim_cur = limit.rlim_max
+            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised)
+        }
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        // What the other tests running beside this one in the process may open meanwhile is left to them.
+        return min(wanted, (Int(min(limit.rlim_cur, rlim_t(Int32.max))) - 6_000) / 2)
+    }
+
+    /// Every pick reaches all the reading streams by the time `publish` returns (it is in their sockets: nothing is
+    /// queued behind the stalled one), and the stalled stream is dropped once its own buffer fills, its slot freed.
+    @Test func aStalledStreamIsDroppedWithoutDelayingTheOthers() throws {
+        let count = Self.streamCount()
+        try #require(count >= 5_000, "room for thousands of streams (the hard open-file limit allows \(count))")
+        let frame = EventHub.frame(EventHubFanOutTests.pick(1)).count
+        let hub = EventHub(maxStreams: count)
+        var clients: [Int32] = []
+        var streams: [EventStream] = []
+        defer {
+            for s in streams { s.finish() }
+            for fd in clients { close(fd) }
+        }
+        let stalled = try Self.socketStream(maxPending: frame * 4, smallBuffers: true)
+        streams.append(stalled.0); clients.append(stalled.client)
+        for _ in 1..<count {
+            let (s, client) = try Self.socketStream(maxPending: 1 << 20, smallBuffers: false)
+            streams.append(s); clients.append(client)
+        }
+        for s in streams { _ = try #require(hub.subscribe(s, league: EventHubFanOutTests.league, caller: .anonymous, after: nil)) }
+        #expect(streams.allSatisfy { $0.writesItsSocket }, "each writes its own socket")
+
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var droppedAt: Int64?
+        for id in Int64(1)...12 {
+            let sent = hub.publish(EventHubFanOutTests.pick(id), readers: EventHubFanOutTests.readers)
+            let expected = EventHub.frame(EventHubFanOutTests.pick(id))
+            var late = 0
+            for fd in clients.dropFirst() {
+                let n = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+                if n != expected.count || Array(buffer[0..<n]) != expected { late += 1 }
+            }
+            #expect(late == 0, "pick \(id) was in every reading stream's socket when publish returned (\(late) of \(count - 1) not)")
+            if droppedAt == nil, !stalled.0.isOpen { droppedAt = id }
+            #expect(sent == count - (droppedAt == nil ? 0 : 1), "pick \(id) written to every open stream")
+        }
+        let at = try #require(droppedAt, "the stalled stream was dropped")
+        #expect(at > 1, "first it held what its socket and buffer took")
+        #expect(hub.count == count - 1, "its slot freed")
+    }
+}
