@@ -15,6 +15,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -394,6 +395,27 @@ static inline ssize_t chs_send_some(int fd, const void *bytes, size_t count) {
         if (errno == EAGAIN || errno == EWOULDBLOCK) return 0;
         return -1;
     }
+}
+
+/// Taking the socket of a suspended connection away from libmicrohttpd, in two steps: `chs_dup_socket` makes a new
+/// descriptor for it (non-blocking, close-on-exec); `chs_put_stand_in` then makes libmicrohttpd's `fd` an unconnected
+/// socket in its place, which libmicrohttpd shuts and closes in its own time once the connection is resumed and
+/// ended — without touching the real one. Only while the connection is suspended (libmicrohttpd has it out of its
+/// epoll set: it would fail to remove a descriptor it no longer has). -1 on failure.
+static inline int chs_dup_socket(int fd) {
+    int ours = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    if (ours >= 0) (void) fcntl(ours, F_SETFL, fcntl(ours, F_GETFL) | O_NONBLOCK);
+    return ours;
+}
+
+static inline int chs_put_stand_in(int fd) {
+    int stand_in = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    if (stand_in < 0) return -1;
+    int replaced = dup2(stand_in, fd);
+    close(stand_in);
+    if (replaced < 0) return -1;
+    (void) fcntl(fd, F_SETFD, FD_CLOEXEC);
+    return 0;
 }
 
 /// A socket this process writes itself from now on: sent at once (libmicrohttpd may have left it corked).

@@ -76,24 +76,33 @@ final class EventHub: Sendable {
     func replay(_ sub: Subscriber, page: [LeagueEvent]) {
         let frames = page.map { ($0.id, Self.frame($0)) }
         // Only `sub`'s fields change, but under the hub's lock: `publish` holds live events back meanwhile.
-        state.withLock { _ in
-            for (id, bytes) in frames where id > sub.lastSent { sub.stream.send(bytes); sub.lastSent = id }
+        state.withLock { s in
+            for (id, bytes) in frames where id > sub.lastSent {
+                guard sub.stream.send(bytes) else { return Self.forget(sub, in: &s) }
+                sub.lastSent = id
+            }
         }
     }
 
+    /// Called with the lock held: a stream a send found over (its `onFinish` isn't called then) leaves the hub.
+    private static func forget(_ sub: Subscriber, in s: inout State) { s.subscribers[ObjectIdentifier(sub.stream)] = nil }
+
     /// Tells a stream that resumed from too far back to reload (`resetFrame`); the replay goes on after `id`.
     func reset(_ sub: Subscriber, after id: Int64) {
-        state.withLock { _ in
+        state.withLock { s in
             guard id > sub.lastSent else { return }
-            sub.stream.send(Self.resetFrame(after: id))
+            guard sub.stream.send(Self.resetFrame(after: id)) else { return Self.forget(sub, in: &s) }
             sub.lastSent = id
         }
     }
 
     /// The replay is done: the live events held back meanwhile go out, and live events flow.
     func endReplay(_ sub: Subscriber) {
-        state.withLock { _ in
-            for (id, bytes) in sub.held where id > sub.lastSent { sub.stream.send(bytes); sub.lastSent = id }
+        state.withLock { s in
+            for (id, bytes) in sub.held where id > sub.lastSent {
+                guard sub.stream.send(bytes) else { Self.forget(sub, in: &s); break }
+                sub.lastSent = id
+            }
             sub.held = []
             sub.heldBytes = 0
             sub.replaying = false

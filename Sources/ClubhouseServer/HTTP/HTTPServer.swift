@@ -67,7 +67,10 @@ public final class HTTPServer: @unchecked Sendable {
     }()
 
     private struct State {
+        /// libmicrohttpd's connections.
         var openConnections = 0
+        /// Event streams on sockets taken from libmicrohttpd (`EventStream.Handoff`): connections too, for the cap.
+        var streamSockets = 0
         var inFlight = 0
         /// Requests suspended while their handler runs.
         var suspended = 0
@@ -188,7 +191,8 @@ public final class HTTPServer: @unchecked Sendable {
         streamWatch?.stop()
     }
 
-    var connectionCount: Int { state.withLock { $0.openConnections } }
+    /// Open connections: libmicrohttpd's and the event streams' own sockets.
+    var connectionCount: Int { state.withLock { $0.openConnections + $0.streamSockets } }
 
     /// The buffer libmicrohttpd keeps per event stream to pull its bytes through (allocated for each stream's whole
     /// life): an event is a few hundred bytes, a replay page is taken in several pulls.
@@ -203,7 +207,7 @@ public final class HTTPServer: @unchecked Sendable {
     fileprivate func begin(_ context: RequestContext, connection: OpaquePointer?) {
         let (over, drain) = state.withLock { s -> (Bool, Bool) in
             s.inFlight += 1
-            return (s.openConnections > options.maxConnections, isDraining)
+            return (s.openConnections + s.streamSockets > options.maxConnections, isDraining)
         }
         context.begun = true
         if context.early != nil {
@@ -273,16 +277,13 @@ public final class HTTPServer: @unchecked Sendable {
         case .stream(let stream):
             let retained = Unmanaged.passRetained(stream).toOpaque()
             var unwatch: (@Sendable () -> Void)?
-            var socket: EventStream.Socket?
             let fd = connection.map { chs_connection_fd($0) } ?? -1
-            if let watch = streamWatch, let token = watch.watch(fd: fd, stream: stream) {
-                unwatch = { watch.unwatch(token) }
-                // Plain HTTP only: a TLS connection's bytes go through libmicrohttpd's TLS session.
-                if tlsSlot == nil {
-                    socket = EventStream.Socket(fd: fd, chunked: context.answersChunked, arm: { watch.arm(token, writable: $0) })
-                }
+            if let watch = streamWatch, let token = watch.watch(fd: fd, stream: stream) { unwatch = { watch.unwatch(token) } }
+            // Plain HTTP only: a TLS connection's bytes go through libmicrohttpd's TLS session.
+            let handoff = tlsSlot != nil || fd < 0 ? nil : EventStream.Handoff(fd: fd, chunked: context.answersChunked, watch: streamWatch) { [weak self] change in
+                self?.state.withLock { $0.streamSockets += change }
             }
-            stream.attach(connection, socket: socket, unwatch: unwatch)
+            stream.attach(connection, handoff: handoff, unwatch: unwatch)
             mhd = MHD_create_response_from_callback(chs_size_unknown(), HTTPServer.streamBlock, streamReader, retained, streamReleased)
             if let mhd {
                 addHeaders(response.headers, to: mhd, closing: draining)
@@ -365,7 +366,9 @@ private func readHead(_ context: RequestContext, connection: OpaquePointer?, met
 private let libraryLogged: chs_error_sink = { cls, line in
     guard let line else { return }
     let text = String(cString: line).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !text.isEmpty else { return }
+    // The event streams' reader ends libmicrohttpd's side of a connection with an error on purpose (its socket taken
+    // by the stream, or its client gone): that is not news.
+    guard !text.isEmpty, text != "Closing connection (application error generating response)." else { return }
     server(cls).log("{\"at\":\"\(RequestLogTime.now())\",\"event\":\"http.library\",\"message\":\(JSONText.quote(text))}")
 }
 

@@ -81,10 +81,7 @@ import CMicroHTTPD
             setsockopt(pair[1], SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
         }
         let stream = EventStream(maxPending: maxPending)
-        stream.attach(nil, socket: .init(fd: pair[0], chunked: false, arm: { _ in }))
-        // The reader's first call with nothing pending hands the socket to the stream (as after the head was sent).
-        var none = [CChar](repeating: 0, count: 1)
-        _ = none.withUnsafeMutableBufferPointer { stream.read(into: $0.baseAddress!, max: 1) }
+        stream.attach(socket: pair[0], chunked: false)
         return (stream, pair[1])
     }
 
@@ -116,7 +113,7 @@ import CMicroHTTPD
         var clients: [Int32] = []
         var streams: [EventStream] = []
         defer {
-            for s in streams { s.finish() }
+            for s in streams { s.close() }   // closes its end
             for fd in clients { close(fd) }
         }
         let stalled = try Self.socketStream(maxPending: frame * 4, smallBuffers: true)
