@@ -6,19 +6,13 @@ protocol DraftSQL: SQLStatements, DraftStoreWriter {}
 
 extension DraftSQL {
     func draft(in league: LeagueID) throws -> Draft? {
-        if let hit = memo.drafts[league] { return hit }
-        var out: Draft?
-        try each(LeagueRead.draft, [league]) { out = try Self.draft($0, league: league) }
-        memo.drafts[league] = .some(out)
-        return out
+        try memoized(\.drafts, league) {
+            try rows(LeagueRead.draft, [league]) { try Self.draft($0, league: league) }.last
+        }
     }
 
     func picks(in league: LeagueID) throws -> [Pick] {
-        if let hit = memo.picks[league] { return hit }
-        var out: [Pick] = []
-        try each(LeagueRead.picks, [league]) { out.append(Self.pick($0)) }
-        memo.picks[league] = out
-        return out
+        try memoized(\.picks, league) { try rows(LeagueRead.picks, [league]) { Self.pick($0) } }
     }
 
     func queue(team: TeamID) throws -> [PlayerID] {

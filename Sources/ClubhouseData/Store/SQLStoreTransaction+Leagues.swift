@@ -35,20 +35,12 @@ extension LeaguesSQL {
     }
 
     func league(_ id: LeagueID) throws -> League? {
-        if let hit = memo.leagues[id] { return hit }
-        var out: League?
         // The season data version rides along: a write asks for the league, then for the version (its season facts).
-        try each(LeagueRead.league, [id]) { out = try leagueWithDataVersion($0) }
-        memo.leagues[id] = .some(out)
-        return out
+        try memoized(\.leagues, id) { try rows(LeagueRead.league, [id]) { try leagueWithDataVersion($0) }.last }
     }
 
     func teams(in league: LeagueID) throws -> [Team] {
-        if let hit = memo.teams[league] { return hit }
-        var out: [Team] = []
-        try each(LeagueRead.teams, [league]) { out.append(Self.team($0)) }
-        memo.teams[league] = out
-        return out
+        try memoized(\.teams, league) { try rows(LeagueRead.teams, [league]) { Self.team($0) } }
     }
 
     func joinRequests(of user: UserID) throws -> [JoinRequest] {

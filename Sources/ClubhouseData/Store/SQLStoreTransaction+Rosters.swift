@@ -6,13 +6,10 @@ protocol RosterSQL: SQLStatements, RosterStoreWriter, LeaguesStoreReader {}
 
 extension RosterSQL {
     func rosters(in league: LeagueID) throws -> [Roster] {
-        if let hit = memo.rosters[league] { return hit }
-        let teams = try teams(in: league)
-        var entries: [(TeamID, RosterEntry)] = []
-        try each(LeagueRead.rosterEntries, [league]) { entries.append(Self.rosterEntry($0)) }
-        let out = Self.rosters(teams: teams, entries: entries)
-        memo.rosters[league] = out
-        return out
+        try memoized(\.rosters, league) {
+            let teams = try teams(in: league)
+            return Self.rosters(teams: teams, entries: try rows(LeagueRead.rosterEntries, [league]) { Self.rosterEntry($0) })
+        }
     }
 
     func lineups(in league: LeagueID, week: Int) throws -> [Lineup] {

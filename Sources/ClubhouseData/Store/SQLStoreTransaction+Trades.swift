@@ -53,14 +53,14 @@ extension TradeSQL {
     }
 
     func pickOwners(in league: LeagueID) throws -> [DraftPickRef: TeamID] {
-        if let hit = memo.pickOwners[league] { return hit }
-        var out: [DraftPickRef: TeamID] = [:]
-        try each(LeagueRead.pickOwners, [league]) { s in
-            let (ref, owner) = Self.pickOwner(s)
-            out[ref] = owner
+        try memoized(\.pickOwners, league) {
+            var out: [DraftPickRef: TeamID] = [:]
+            try each(LeagueRead.pickOwners, [league]) { s in
+                let (ref, owner) = Self.pickOwner(s)
+                out[ref] = owner
+            }
+            return out
         }
-        memo.pickOwners[league] = out
-        return out
     }
 
     func futurePickOwners(in league: LeagueID) throws -> [DraftPickRef: TeamID] {

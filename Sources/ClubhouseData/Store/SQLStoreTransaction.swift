@@ -41,6 +41,21 @@ extension SQLStatements {
         memo.wrote(sql)
         try session.forEach(sql, params, body)
     }
+    /// Each row of `sql`, made a value by `row`.
+    func rows<T>(_ sql: String, _ params: [(any SQLBindable)?] = [], _ row: (Session.Cursor) throws -> T) throws -> [T] {
+        var out: [T] = []
+        try each(sql, params) { out.append(try row($0)) }
+        return out
+    }
+    /// A read of one league that the transaction keeps (`StoreTransactionMemo`): the kept answer when there is one,
+    /// else `read`'s, kept for the next time it is asked.
+    func memoized<Value>(_ kept: ReferenceWritableKeyPath<StoreTransactionMemo, [LeagueID: Value]>, _ league: LeagueID,
+                         _ read: () throws -> Value) throws -> Value {
+        if let hit = memo[keyPath: kept][league] { return hit }
+        let out = try read()
+        memo[keyPath: kept][league] = out
+        return out
+    }
     @discardableResult
     func run(_ sql: String, _ params: [(any SQLBindable)?] = []) throws -> Int {
         memo.wrote(sql)
