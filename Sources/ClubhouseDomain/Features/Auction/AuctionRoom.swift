@@ -6,7 +6,7 @@ import Foundation
 /// Every command takes `now` and either changes the room or throws a `DomainError`; nothing reads a clock. The draft's
 /// `deadline` is the one clock: the nomination clock while nobody is on the block, the bidding clock while someone is.
 /// `currentPick` is the number of the next sale. Storage writes a command's result in one transaction.
-public struct AuctionRoom: Hashable, Sendable {
+public struct AuctionRoom: DraftRoomCommands, Hashable, Sendable {
     public var draft: Draft
     /// Sales in number order, each a pick with its `price`.
     public private(set) var picks: [Pick]
@@ -98,23 +98,11 @@ public struct AuctionRoom: Hashable, Sendable {
     /// The team a name refers to in sentences.
     public func name(of team: TeamID) -> String { teamNames[team] ?? team.description }
 
-    /// Seconds left on the clock (nil when not running).
-    public func secondsLeft(now: Date) -> Double? { draft.secondsLeft(now: now) }
+    // MARK: - Commissioner commands (start, pause, resume: `DraftRoomCommands`)
 
-    // MARK: - Commissioner commands
-
-    /// Starts a scheduled auction: the first team in draft order has the nomination clock.
-    public mutating func start(now: Date) throws(DomainError) {
-        try draft.start(now: now)
-        openNominationClock(now: now)
-    }
-
-    /// Pauses: nobody can nominate or bid; the clock is frozen.
-    public mutating func pause(now: Date) throws(DomainError) { try draft.pause(now: now) }
-
-    /// Resumes: a fresh clock (the bidding clock when a player is on the block, else the nomination clock).
-    public mutating func resume(now: Date) throws(DomainError) {
-        try draft.resume()
+    /// A fresh clock: the bidding clock when a player is on the block (none is when the auction starts), else the
+    /// nomination clock.
+    public mutating func openClock(now: Date) {
         if nomination != nil {
             draft.deadline = now.addingTimeInterval(Double(settings.bidSeconds))
             nomination?.lastBidAt = now

@@ -5,7 +5,7 @@ import Foundation
 /// Every command takes `now` and either changes the room or throws a `DomainError`; nothing reads a clock.
 /// Stored state is only `draft` and `picks`; `pool` (rankings) and `rules` come from the league each time.
 /// Storage writes a command's result in one transaction that checks the expected pick number (ARCHITECTURE.md §3).
-public struct DraftRoom: Hashable, Sendable {
+public struct DraftRoom: DraftRoomCommands, Hashable, Sendable {
     public var draft: Draft
     /// Made picks, in pick-number order (1, 2, 3, …).
     public private(set) var picks: [Pick]
@@ -93,25 +93,7 @@ public struct DraftRoom: Hashable, Sendable {
         return out
     }
 
-    /// Seconds left on the clock (nil: soft timer or not running; never negative).
-    public func secondsLeft(now: Date) -> Double? { draft.secondsLeft(now: now) }
-
-    // MARK: - Commissioner commands
-
-    /// Starts a scheduled draft: pick 1 goes on the clock (deadline = now + pick clock; nil for a soft timer).
-    public mutating func start(now: Date) throws(DomainError) {
-        try draft.start(now: now)
-        openPick(now: now)
-    }
-
-    /// Pauses a running draft: nobody can pick and the clock is frozen.
-    public mutating func pause(now: Date) throws(DomainError) { try draft.pause(now: now) }
-
-    /// Resumes a paused draft; the team on the clock gets a fresh, full clock.
-    public mutating func resume(now: Date) throws(DomainError) {
-        try draft.resume()
-        openPick(now: now)
-    }
+    // MARK: - Commissioner commands (start, pause, resume: `DraftRoomCommands`)
 
     /// Undoes pick `number` and every later pick; pick `number` goes back on the clock with a fresh clock
     /// (a paused draft stays paused; a complete draft runs again). Returns the removed picks, earliest first.
@@ -133,7 +115,7 @@ public struct DraftRoom: Hashable, Sendable {
             draft.remainingWhenPaused = draft.pickClockSeconds.map(Double.init)
         } else {
             draft.status = .running
-            openPick(now: now)
+            openClock(now: now)
         }
         return removed
     }
@@ -191,7 +173,7 @@ public struct DraftRoom: Hashable, Sendable {
             draft.deadline = nil
             draft.pickOpenedAt = nil
         } else {
-            openPick(now: now)
+            openClock(now: now)
         }
         return pick
     }
@@ -252,7 +234,7 @@ public struct DraftRoom: Hashable, Sendable {
     public mutating func placeKept(_ kept: [Pick], now: Date) {
         picks = (picks + kept).sorted { $0.number < $1.number }
         skipMadePicks()
-        openPick(now: now)
+        openClock(now: now)
     }
 
     // MARK: - Private
@@ -271,7 +253,8 @@ public struct DraftRoom: Hashable, Sendable {
         return picks.last?.madeAt ?? draft.startedAt ?? .distantPast
     }
 
-    private mutating func openPick(now: Date) {
+    /// The pick on the clock gets a fresh, full clock (deadline = now + pick clock; nil for a soft timer).
+    public mutating func openClock(now: Date) {
         draft.pickOpenedAt = now
         draft.deadline = draft.pickClockSeconds.map { now.addingTimeInterval(Double($0)) }
     }
