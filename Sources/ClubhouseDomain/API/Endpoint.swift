@@ -31,6 +31,14 @@ public struct Endpoint<Address: EndpointAddress, Body: Codable & Hashable & Send
         Self(name: name, method: .get, template: template, access: .anyone, idempotent: false, run: { c, a, _ in try run(c, a) }, gate: nil)
     }
 
+    /// A read of one league as the caller: `GET`, anyone, running the journey's use case for that league
+    /// (`{ try $0.draft.draftBoard($1, caller: $2) }`).
+    public static func leagueRead(_ name: String, _ template: String,
+                                  _ run: @escaping @Sendable (LeagueService, LeagueID, Caller) throws -> Response) -> Self
+    where Address == At.League, Body == Wire.Empty {
+        read(name, template) { c, a in try run(c.service, a.league, c.caller) }
+    }
+
     /// A write that goes through the soft gate when the person is signed out, with the gate's words.
     public static func gated(_ name: String, _ method: HTTPMethod, _ template: String, idempotent: Bool = false, _ words: GateWords<Address, Body>,
                              _ run: @escaping @Sendable (UseCaseContext, Address, Body) throws -> Response) -> Self {

@@ -3,12 +3,8 @@ import Foundation
 extension Endpoints {
     /// The commissioner's actions. Every one refuses anyone else with `.forbidden("Only the commissioner can …")`.
     public enum Commissioner {
-        public static let joinRequests = Endpoint<At.League, Wire.Empty, [JoinRequestView]>.read("joinRequests", "/v1/leagues/{league}/join-requests") { c, a in
-            try c.service.leagues.joinRequests(a.league, caller: c.caller)
-        }
-        public static let invites = Endpoint<At.League, Wire.Empty, [Invite]>.read("invites", "/v1/leagues/{league}/invites") { c, a in
-            try c.service.leagues.invites(a.league, caller: c.caller)
-        }
+        public static let joinRequests = Endpoint<At.League, Wire.Empty, [JoinRequestView]>.leagueRead("joinRequests", "/v1/leagues/{league}/join-requests") { try $0.leagues.joinRequests($1, caller: $2) }
+        public static let invites = Endpoint<At.League, Wire.Empty, [Invite]>.leagueRead("invites", "/v1/leagues/{league}/invites") { try $0.leagues.invites($1, caller: $2) }
 
         static let reason = "Sign in as the commissioner of {league} to do that."
         /// A commissioner's write: the shared sign-in sentence, and its own success toast.

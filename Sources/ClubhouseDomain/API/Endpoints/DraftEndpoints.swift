@@ -3,18 +3,10 @@ import Foundation
 extension Endpoints {
     /// A manager in the draft room: the board, picks, the queue, the recap (its chat is the league chat, `LeagueChat`).
     public enum Drafting {
-        public static let draftBoard = Endpoint<At.League, Wire.Empty, DraftBoard>.read("draftBoard", "/v1/leagues/{league}/draft") { c, a in
-            try c.service.draft.draftBoard(a.league, caller: c.caller)
-        }
-        public static let draftRecap = Endpoint<At.League, Wire.Empty, DraftRecap>.read("draftRecap", "/v1/leagues/{league}/draft/recap") { c, a in
-            try c.service.draft.draftRecap(a.league, caller: c.caller)
-        }
-        public static let draftablePlayers = Endpoint<At.League, Wire.Empty, [DraftablePlayer]>.read("draftablePlayers", "/v1/leagues/{league}/draft/players") { c, a in
-            try c.service.draft.draftablePlayers(a.league, caller: c.caller)
-        }
-        public static let myQueue = Endpoint<At.League, Wire.Empty, [PlayerSummary]>.read("myQueue", "/v1/leagues/{league}/draft/queue") { c, a in
-            try c.service.draft.myQueue(a.league, caller: c.caller)
-        }
+        public static let draftBoard = Endpoint<At.League, Wire.Empty, DraftBoard>.leagueRead("draftBoard", "/v1/leagues/{league}/draft") { try $0.draft.draftBoard($1, caller: $2) }
+        public static let draftRecap = Endpoint<At.League, Wire.Empty, DraftRecap>.leagueRead("draftRecap", "/v1/leagues/{league}/draft/recap") { try $0.draft.draftRecap($1, caller: $2) }
+        public static let draftablePlayers = Endpoint<At.League, Wire.Empty, [DraftablePlayer]>.leagueRead("draftablePlayers", "/v1/leagues/{league}/draft/players") { try $0.draft.draftablePlayers($1, caller: $2) }
+        public static let myQueue = Endpoint<At.League, Wire.Empty, [PlayerSummary]>.leagueRead("myQueue", "/v1/leagues/{league}/draft/queue") { try $0.draft.myQueue($1, caller: $2) }
 
         static let roomReason = "Sign in to draft in {league} — you'll come straight back to the room."
         public static let makePick = Endpoint<At.League, Wire.PickRequest, Pick>.gated(

@@ -9,19 +9,13 @@ extension Endpoints {
         public static let myLeagues = Endpoint<At.Root, Wire.Empty, [LeagueSummary]>.read("myLeagues", "/v1/me/leagues") { c, _ in
             try c.service.leagues.myLeagues(caller: c.caller)
         }
-        public static let league = Endpoint<At.League, Wire.Empty, LeagueDetail>.read("league", "/v1/leagues/{league}") { c, a in
-            try c.service.leagues.league(a.league, caller: c.caller)
-        }
-        public static let standings = Endpoint<At.League, Wire.Empty, [StandingsEntry]>.read("standings", "/v1/leagues/{league}/standings") { c, a in
-            try c.service.matchups.standings(a.league, caller: c.caller)
-        }
+        public static let league = Endpoint<At.League, Wire.Empty, LeagueDetail>.leagueRead("league", "/v1/leagues/{league}") { try $0.leagues.league($1, caller: $2) }
+        public static let standings = Endpoint<At.League, Wire.Empty, [StandingsEntry]>.leagueRead("standings", "/v1/leagues/{league}/standings") { try $0.matchups.standings($1, caller: $2) }
         public static let seasons = Endpoint<At.Root, Wire.Empty, [SeasonInfo]>.read("seasons", "/v1/seasons") { c, _ in try c.service.seasons() }
         /// Every season of the league's renewal chain with its champion, standings and draft, and the all-time records
         /// (`LeagueHistory`). It reads the chain's other leagues too, so the server never keeps it by this league's
         /// revision alone (`Endpoints.readsAcrossLeagues`).
-        public static let history = Endpoint<At.League, Wire.Empty, LeagueHistory>.read("history", "/v1/leagues/{league}/history") { c, a in
-            try c.service.history.history(a.league, caller: c.caller)
-        }
+        public static let history = Endpoint<At.League, Wire.Empty, LeagueHistory>.leagueRead("history", "/v1/leagues/{league}/history") { try $0.history.history($1, caller: $2) }
 
         public static let createLeague = Endpoint<At.Root, NewLeague, Wire.CreatedLeague>.gated(
             "createLeague", .post, "/v1/leagues", idempotent: true,

@@ -12,9 +12,7 @@ extension Endpoints {
         public static let availablePlayers = Endpoint<At.Players, Wire.Empty, [AvailablePlayer]>.read("availablePlayers", "/v1/leagues/{league}/players") { c, a in
             try c.service.waivers.availablePlayers(a.league, position: a.position, sort: a.sort, caller: c.caller)
         }
-        public static let transactions = Endpoint<At.League, Wire.Empty, [TransactionView]>.read("transactions", "/v1/leagues/{league}/transactions") { c, a in
-            try c.service.waivers.transactions(a.league, caller: c.caller)
-        }
+        public static let transactions = Endpoint<At.League, Wire.Empty, [TransactionView]>.leagueRead("transactions", "/v1/leagues/{league}/transactions") { try $0.waivers.transactions($1, caller: $2) }
 
         public static let moveInLineup = Endpoint<At.Team, LineupMove, TeamRoster>.gated(
             "moveInLineup", .post, "/v1/leagues/{league}/teams/{team}/lineup",
@@ -35,9 +33,7 @@ extension Endpoints {
         ) { c, a, b in try c.service.waivers.dropPlayer(a.league, team: a.team, player: b.player, caller: c.caller) }
 
         /// A keeper league's renewed season: each team's keepers with their cost rounds, the players it may keep, the deadline.
-        public static let keepers = Endpoint<At.League, Wire.Empty, LeagueKeepers>.read("keepers", "/v1/leagues/{league}/keepers") { c, a in
-            try c.service.keepers.keepers(a.league, caller: c.caller)
-        }
+        public static let keepers = Endpoint<At.League, Wire.Empty, LeagueKeepers>.leagueRead("keepers", "/v1/leagues/{league}/keepers") { try $0.keepers.keepers($1, caller: $2) }
         /// Declares a team's keepers (its manager before the deadline; the commissioner for any team until the draft starts).
         public static let setKeepers = Endpoint<At.Team, Wire.KeeperPlayers, LeagueKeepers>.gated(
             "setKeepers", .put, "/v1/leagues/{league}/teams/{team}/keepers", idempotent: true,

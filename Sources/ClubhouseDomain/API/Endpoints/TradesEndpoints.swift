@@ -32,14 +32,10 @@ extension Endpoints {
     /// Trades: offers, answers, counters, the review's votes, and the commissioner's reversal (rules in
     /// `Features/Trades`; the Domain README says them in words).
     public enum Trades {
-        public static let list = Endpoint<At.League, Wire.Empty, [TradeView]>.read("trades", "/v1/leagues/{league}/trades") { c, a in
-            try c.service.trades.tradeViews(a.league, caller: c.caller)
-        }
+        public static let list = Endpoint<At.League, Wire.Empty, [TradeView]>.leagueRead("trades", "/v1/leagues/{league}/trades") { try $0.trades.tradeViews($1, caller: $2) }
 
         /// The builder's values and each team's tradable picks.
-        public static let market = Endpoint<At.League, Wire.Empty, TradeMarket>.read("tradeMarket", "/v1/leagues/{league}/trade-market") { c, a in
-            try c.service.trades.tradeMarket(a.league, caller: c.caller)
-        }
+        public static let market = Endpoint<At.League, Wire.Empty, TradeMarket>.leagueRead("tradeMarket", "/v1/leagues/{league}/trade-market") { try $0.trades.tradeMarket($1, caller: $2) }
 
         public static let propose = Endpoint<At.League, TradeProposal, Wire.TradeCreated>.gated(
             "proposeTrade", .post, "/v1/leagues/{league}/trades", idempotent: true,

@@ -3,12 +3,8 @@ import Foundation
 extension Endpoints {
     /// Waiver claims: placed, cancelled, ordered, and their results.
     public enum Waivers {
-        public static let myClaims = Endpoint<At.League, Wire.Empty, [ClaimView]>.read("myClaims", "/v1/leagues/{league}/my-claims") { c, a in
-            try c.service.waivers.myClaims(a.league, caller: c.caller)
-        }
-        public static let myClaimResults = Endpoint<At.League, Wire.Empty, [ClaimView]>.read("myClaimResults", "/v1/leagues/{league}/my-claims/results") { c, a in
-            try c.service.waivers.myClaimResults(a.league, caller: c.caller)
-        }
+        public static let myClaims = Endpoint<At.League, Wire.Empty, [ClaimView]>.leagueRead("myClaims", "/v1/leagues/{league}/my-claims") { try $0.waivers.myClaims($1, caller: $2) }
+        public static let myClaimResults = Endpoint<At.League, Wire.Empty, [ClaimView]>.leagueRead("myClaimResults", "/v1/leagues/{league}/my-claims/results") { try $0.waivers.myClaimResults($1, caller: $2) }
 
         static let manageWords = GateWords<At.Claim, Wire.Empty>(reason: "Sign in to manage your waiver claims in {league}.",
                                                                  resume: "Finish changing your waiver claims in {league}?", success: "Waiver claim cancelled")

@@ -5,9 +5,7 @@ extension Endpoints {
     /// one refuses anyone else with `.forbidden("Only the commissioner can …")`.
     public enum Webhooks {
         /// The league's hooks, oldest first, with their state and latest delivery attempts; never their secrets.
-        public static let webhooks = Endpoint<At.League, Wire.Empty, [WebhookView]>.read("webhooks", "/v1/leagues/{league}/webhooks") { c, a in
-            try c.service.webhooks.webhooks(a.league, caller: c.caller)
-        }
+        public static let webhooks = Endpoint<At.League, Wire.Empty, [WebhookView]>.leagueRead("webhooks", "/v1/leagues/{league}/webhooks") { try $0.webhooks.webhooks($1, caller: $2) }
         /// Adds a hook; answers its id and secret (shown this once).
         public static let addWebhook = Endpoint<At.League, Wire.NewWebhook, WebhookCreated>.gated(
             "addWebhook", .post, "/v1/leagues/{league}/webhooks", idempotent: true,
