@@ -218,19 +218,7 @@ package enum Migration001 {
         -- MARK: Draft
 
         CREATE TABLE drafts (
-            league_id             INTEGER PRIMARY KEY REFERENCES leagues(id) ON DELETE CASCADE,
-            status                TEXT NOT NULL CHECK (status IN ('scheduled','running','paused','complete')),
-            draft_order           TEXT NOT NULL,      -- JSON array of team ids; draft_order[0] picks first
-            rounds                INTEGER NOT NULL,
-            type                  TEXT NOT NULL CHECK (type IN ('snake','linear','third-round-reversal')),
-            pick_clock_seconds    INTEGER,            -- NULL: soft timer
-            current_pick          INTEGER NOT NULL DEFAULT 1,
-            deadline              REAL,
-            remaining_when_paused REAL,
-            scheduled_at          REAL,
-            started_at            REAL,
-            completed_at          REAL,
-            pick_opened_at        REAL                -- when the pick on the clock opened: bots' think time counts from it
+        \(TableRebuild.draftsDefinition(types: "'snake','linear','third-round-reversal'"))
         );
 
         -- The pick-number check: (league_id, number) is the primary key, so of several processes

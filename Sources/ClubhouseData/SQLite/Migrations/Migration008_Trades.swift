@@ -59,37 +59,20 @@ package enum Migration008 {
 
     /// SQLite: both tables rebuilt with `trade` allowed (same columns, keys and indexes as v1 made them).
     package static let sqliteChecks = """
-        CREATE TABLE roster_entries_v8 (
-            league_id   INTEGER NOT NULL REFERENCES leagues(id) ON DELETE CASCADE,
-            player_id   TEXT NOT NULL REFERENCES players(id),
-            team_id     INTEGER NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
-            slot        TEXT NOT NULL CHECK (slot IN ('QB','RB','WR','TE','FLEX','K','DEF','BN','IR')),
-            acquisition TEXT NOT NULL CHECK (acquisition IN ('draft','free-agent','waiver','commissioner','trade')),
-            acquired_at REAL NOT NULL,
-            PRIMARY KEY (league_id, player_id)
-        );
-        INSERT INTO roster_entries_v8 (league_id, player_id, team_id, slot, acquisition, acquired_at)
-            SELECT league_id, player_id, team_id, slot, acquisition, acquired_at FROM roster_entries;
-        DROP TABLE roster_entries;
-        ALTER TABLE roster_entries_v8 RENAME TO roster_entries;
-        CREATE INDEX roster_entries_by_team ON roster_entries(team_id);
+        \(TableRebuild.rosterEntries(version: 8, slots: "'QB','RB','WR','TE','FLEX','K','DEF','BN','IR'"))
 
-        CREATE TABLE transactions_v8 (
-            id        INTEGER PRIMARY KEY AUTOINCREMENT,
-            league_id INTEGER NOT NULL REFERENCES leagues(id) ON DELETE CASCADE,
-            team_id   INTEGER NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
-            kind      TEXT NOT NULL CHECK (kind IN ('draft','add','drop','waiver-claim','commissioner','trade')),
-            added     TEXT REFERENCES players(id),
-            dropped   TEXT REFERENCES players(id),
-            bid       INTEGER,
-            at        REAL NOT NULL
-        );
-        INSERT INTO transactions_v8 (id, league_id, team_id, kind, added, dropped, bid, at)
-            SELECT id, league_id, team_id, kind, added, dropped, bid, at FROM transactions;
-        DROP TABLE transactions;
-        ALTER TABLE transactions_v8 RENAME TO transactions;
-        CREATE INDEX transactions_by_league ON transactions(league_id, id);
-        CREATE INDEX transactions_by_team ON transactions(team_id, id);
+        \(TableRebuild.sql("transactions", version: 8, definition: """
+                id        INTEGER PRIMARY KEY AUTOINCREMENT,
+                league_id INTEGER NOT NULL REFERENCES leagues(id) ON DELETE CASCADE,
+                team_id   INTEGER NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+                kind      TEXT NOT NULL CHECK (kind IN ('draft','add','drop','waiver-claim','commissioner','trade')),
+                added     TEXT REFERENCES players(id),
+                dropped   TEXT REFERENCES players(id),
+                bid       INTEGER,
+                at        REAL NOT NULL
+            """, columns: ["id", "league_id", "team_id", "kind", "added", "dropped", "bid", "at"],
+            indexes: ["CREATE INDEX transactions_by_league ON transactions(league_id, id)",
+                      "CREATE INDEX transactions_by_team ON transactions(team_id, id)"]))
         """
 
     /// PostgreSQL: the same CHECKs, swapped in place (PostgreSQL names a column's CHECK `<table>_<column>_check`).

@@ -55,27 +55,8 @@ package enum Migration009 {
 
     /// SQLite: `drafts` rebuilt with `auction` allowed (same columns as v1 made them).
     package static let sqliteChecks = """
-        CREATE TABLE drafts_v9 (
-            league_id             INTEGER PRIMARY KEY REFERENCES leagues(id) ON DELETE CASCADE,
-            status                TEXT NOT NULL CHECK (status IN ('scheduled','running','paused','complete')),
-            draft_order           TEXT NOT NULL,
-            rounds                INTEGER NOT NULL,
-            type                  TEXT NOT NULL CHECK (type IN ('snake','linear','third-round-reversal','auction')),
-            pick_clock_seconds    INTEGER,
-            current_pick          INTEGER NOT NULL DEFAULT 1,
-            deadline              REAL,
-            remaining_when_paused REAL,
-            scheduled_at          REAL,
-            started_at            REAL,
-            completed_at          REAL,
-            pick_opened_at        REAL
-        );
-        INSERT INTO drafts_v9 (league_id, status, draft_order, rounds, type, pick_clock_seconds, current_pick, deadline, remaining_when_paused,
-                               scheduled_at, started_at, completed_at, pick_opened_at)
-            SELECT league_id, status, draft_order, rounds, type, pick_clock_seconds, current_pick, deadline, remaining_when_paused,
-                   scheduled_at, started_at, completed_at, pick_opened_at FROM drafts;
-        DROP TABLE drafts;
-        ALTER TABLE drafts_v9 RENAME TO drafts;
+        \(TableRebuild.sql("drafts", version: 9, definition: TableRebuild.draftsDefinition(types: "'snake','linear','third-round-reversal','auction'"),
+                           columns: TableRebuild.draftsColumns))
         """
 
     /// PostgreSQL: the same CHECK, swapped in place.

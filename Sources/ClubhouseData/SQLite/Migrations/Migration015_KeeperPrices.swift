@@ -4,22 +4,19 @@
 /// rows copied (nothing refers to it).
 package enum Migration015 {
     package static let sql = """
-        CREATE TABLE keepers_v15 (
-            league_id INTEGER NOT NULL REFERENCES leagues(id) ON DELETE CASCADE,
-            team_id   INTEGER NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
-            player_id TEXT NOT NULL REFERENCES players(id),
-            round     INTEGER CHECK (round >= 1),
-            price     INTEGER CHECK (price >= 0),
-            years     INTEGER NOT NULL CHECK (years >= 1),
-            position  INTEGER NOT NULL CHECK (position >= 0),
-            PRIMARY KEY (league_id, player_id),
-            CHECK ((round IS NULL) <> (price IS NULL))
-        );
-        INSERT INTO keepers_v15 (league_id, team_id, player_id, round, price, years, position)
-            SELECT league_id, team_id, player_id, round, NULL, years, position FROM keepers;
-        DROP TABLE keepers;
-        ALTER TABLE keepers_v15 RENAME TO keepers;
-        CREATE INDEX keepers_by_team ON keepers(team_id);
+        \(TableRebuild.sql("keepers", version: 15, definition: """
+                league_id INTEGER NOT NULL REFERENCES leagues(id) ON DELETE CASCADE,
+                team_id   INTEGER NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+                player_id TEXT NOT NULL REFERENCES players(id),
+                round     INTEGER CHECK (round >= 1),
+                price     INTEGER CHECK (price >= 0),
+                years     INTEGER NOT NULL CHECK (years >= 1),
+                position  INTEGER NOT NULL CHECK (position >= 0),
+                PRIMARY KEY (league_id, player_id),
+                CHECK ((round IS NULL) <> (price IS NULL))
+            """, columns: ["league_id", "team_id", "player_id", "round", "price", "years", "position"],
+            select: ["league_id", "team_id", "player_id", "round", "NULL", "years", "position"],
+            indexes: ["CREATE INDEX keepers_by_team ON keepers(team_id)"]))
         """
 
     package static let migration = Migration(version: 15, name: "keeper prices") { c in try c.execute(sql) }
