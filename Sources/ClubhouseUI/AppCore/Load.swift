@@ -114,6 +114,25 @@ extension Command where Request == PageDelegate {
     }
 }
 
+extension Command where Request == PageDelegate {
+    /// An older page of a feed the page shows (activity, chat), read as cancellable effect `id`: answers with the page,
+    /// or with the error as a `PresentableError` (the page toasts it; what shows stays).
+    public static func olderPage<Value: Sendable>(id: some EffectIdentifier, _ work: @escaping @Sendable () async throws -> Value,
+                                                  answer: @escaping @Sendable (Result<Value, PresentableError>) -> Action) -> Command {
+        .run(id: id) {
+            do { return answer(.success(try await work())) } catch { return answer(.failure(PresentableError(error))) }
+        }
+    }
+}
+
+extension Array where Element: Identifiable {
+    /// The lines of an older page not shown already (`shown`): a line that arrived live while it was read is shown once.
+    func unseen(in shown: [Element]) -> [Element] {
+        let known = Set(shown.map(\.id))
+        return filter { !known.contains($0.id) }
+    }
+}
+
 extension Loadable where Value: Sendable {
     /// Starts a page's read of this value as cancellable effect `id`: from scratch (pushed, retried: the spinner shows)
     /// or `inPlace` (after live events: what shows stays until the answer replaces it); answers with `answer`.

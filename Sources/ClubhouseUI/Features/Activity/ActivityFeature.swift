@@ -91,22 +91,16 @@ public enum ActivityFeature: PageFeature {
             return reduce(into: &state, action: .onAppear, context: context)
         case .olderRequested:
             guard let before = state.before else { return .delegate(.toast(firstLine)) }
-            return .run(id: EffectID.older(id)) {
-                do { return .olderLoaded(.success(try await api.activity(id, kind: kind, before: before))) }
-                catch { return .olderLoaded(.failure(PresentableError(error))) }
-            }
-        case .olderLoaded(let r):
-            switch r {
-            case .failure(let e): return .delegate(.toast(e.message))
-            case .success(let page):
-                let known = Set(state.lines.map(\.id))
-                state.before = page.before
-                let new = page.lines.filter { !known.contains($0.id) }
-                guard !new.isEmpty else { return .delegate(.toast(firstLine)) }
-                state.pagedBack = true
-                state.feed.set(state.lines + new)
-                return .none
-            }
+            return .olderPage(id: EffectID.older(id), { try await api.activity(id, kind: kind, before: before) }, answer: Action.olderLoaded)
+        case .olderLoaded(.failure(let e)):
+            return .delegate(.toast(e.message))
+        case .olderLoaded(.success(let page)):
+            state.before = page.before
+            let new = page.lines.unseen(in: state.lines)
+            guard !new.isEmpty else { return .delegate(.toast(firstLine)) }
+            state.pagedBack = true
+            state.feed.set(state.lines + new)
+            return .none
         case .list(let move):
             state.list.apply(move, count: state.lines.count, viewport: context.viewport)
             return .none

@@ -126,23 +126,17 @@ public enum ChatFeature: PageFeature {
             return .none
         case .olderRequested:
             guard let first = state.messages.first, state.hasOlder else { return .none }
-            return .run(id: EffectID.older(id)) {
-                do { return .olderLoaded(.success(try await api.chatMessages(id, before: first.id))) }
-                catch { return .olderLoaded(.failure(PresentableError(error))) }
-            }
-        case .olderLoaded(let r):
-            switch r {
-            case .failure(let e): return .delegate(.toast(e.message))
-            case .success(let older):
-                let known = Set(state.messages.map(\.id))
-                let new = older.filter { !known.contains($0.id) }
-                if older.count < ChatRules.page { state.hasOlder = false }
-                guard !new.isEmpty else { return .delegate(.toast(firstMessage)) }
-                state.pagedBack = true
-                state.chat.set(new + state.messages)
-                state.list.apply(.select((state.list.selected ?? 0) + new.count), count: state.messages.count, viewport: viewport(context))
-                return .none
-            }
+            return .olderPage(id: EffectID.older(id), { try await api.chatMessages(id, before: first.id) }, answer: Action.olderLoaded)
+        case .olderLoaded(.failure(let e)):
+            return .delegate(.toast(e.message))
+        case .olderLoaded(.success(let older)):
+            let new = older.unseen(in: state.messages)
+            if older.count < ChatRules.page { state.hasOlder = false }
+            guard !new.isEmpty else { return .delegate(.toast(firstMessage)) }
+            state.pagedBack = true
+            state.chat.set(new + state.messages)
+            state.list.apply(.select((state.list.selected ?? 0) + new.count), count: state.messages.count, viewport: viewport(context))
+            return .none
         case .list(let move):
             state.list.apply(move, count: state.messages.count, viewport: viewport(context))
             return .none
