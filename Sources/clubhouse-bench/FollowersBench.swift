@@ -57,6 +57,10 @@ enum FollowersBench {
             try measureFollowers(count: count, app: app, database: database, league: league, board: board, players: players,
                                  teamOwner: teamOwner, next: &next, rounds: quick ? 3 : 5)
         }
+        let floor = try SendFloorBench.measure(count: quick ? 2_000 : 5_000)
+        print("  beside it, send(2) alone of a 300-byte frame to each of \(quick ? 2_000 : 5_000) loopback sockets: \(fmt(floor.withReader, 2)) µs "
+              + "of the sender's CPU each with a reader waiting in epoll (its receive and wake-up run on the sender's CPU on loopback), "
+              + "\(fmt(floor.alone, 2)) µs with none")
         try resumeStorm(app: app, database: database, quick: quick)
     }
 
@@ -91,16 +95,19 @@ enum FollowersBench {
         f.opening = ContinuousClock.now - opened
         usleep(1_000_000)
         f.rssAfterKiB = residentKiB(pid: server.processIdentifier)
-        let cpuBefore = MemoryBench.cpuTime(pid: server.processIdentifier)
+        let cpuBefore = MemoryBench.cpuSplit(pid: server.processIdentifier)
         (f.delivery, f.missed, f.picks) = picksToStreams(http: http, fan: fan, league: league, board: board, players: players,
                                                          teamOwner: teamOwner, next: &next, rounds: rounds, streams: count)
-        let cpuPerPick = (MemoryBench.cpuTime(pid: server.processIdentifier) - cpuBefore) * 1000 / Double(max(1, f.picks))
+        let cpuAfter = MemoryBench.cpuSplit(pid: server.processIdentifier)
+        let perPick = { (seconds: Double) in seconds * 1000 / Double(max(1, f.picks)) }
+        let cpuPerPick = perPick(cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system)
         let perStreamMicros = (cpuPerPick - cpuPerPickAlone) * 1000 / Double(count)
+        let kernelMicros = perPick(cpuAfter.system - cpuBefore.system) * 1000 / Double(count)
         fan.close()
         print("  pick → \(count) open event streams on one instance (\(f.picks) picks): p50 \(fmt(f.delivery.p50)) ms   p99 \(fmt(f.delivery.p99)) ms   "
               + "max \(fmt(f.delivery.max)) ms   (missed within 10 s: \(f.missed); opened in \(fmt(Samples.milliseconds(f.opening) / 1000, 1)) s)")
-        print("    server CPU per stream per event: \(fmt(perStreamMicros, 2)) µs   (\(fmt(cpuPerPick, 0)) ms per pick with the streams, "
-              + "\(fmt(cpuPerPickAlone, 1)) ms without)")
+        print("    server CPU per stream per event: \(fmt(perStreamMicros, 2)) µs, \(fmt(kernelMicros, 2)) µs of it in the kernel   "
+              + "(\(fmt(cpuPerPick, 0)) ms per pick with the streams, \(fmt(cpuPerPickAlone, 1)) ms without)")
         print("    server memory per idle stream: \(fmt(f.kibPerStream, 1)) KiB   (VmRSS \(f.rssBeforeKiB / 1024) → \(f.rssAfterKiB / 1024) MiB with \(count) streams open)")
     }
 

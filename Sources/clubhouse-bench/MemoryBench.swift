@@ -39,6 +39,15 @@ enum MemoryBench {
         return cpuSeconds(stat: stat, ticksPerSecond: Double(sysconf(Int32(_SC_CLK_TCK))))
     }
 
+    /// User and system CPU seconds a process has used, apart.
+    static func cpuSplit(pid: pid_t) -> (user: Double, system: Double) {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return (0, 0) }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return (0, 0) }
+        return (user / ticks, system / ticks)
+    }
+
     /// utime + stime of a /proc/<pid>/stat line, in seconds. The command name (field 2) may hold spaces and
     /// parentheses, so fields are counted after its last ")".
     static func cpuSeconds(stat: String, ticksPerSecond: Double) -> Double {

@@ -292,8 +292,9 @@ final class FanOut: Sendable {
     }
     private let state: Mutex<State>
 
-    /// Streams connected from one loopback source address (127.0.0.1, then .2, …): under its ~28,000 local ports.
-    static let streamsPerSource = 20_000
+    /// Streams connected from one loopback source address (127.0.0.1, then .2, …): well under its ~28,000 local ports,
+    /// which the connections an earlier run closed still hold for a minute (TIME_WAIT).
+    static let streamsPerSource = 10_000
 
     /// Opens the streams `batch` at a time, each batch answered (": connected") before the next: thousands of
     /// connects at once would only measure the listen backlog.
