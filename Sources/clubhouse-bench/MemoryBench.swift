@@ -35,26 +35,29 @@ enum MemoryBench {
 
     /// User + system CPU seconds a process has used (/proc/<pid>/stat fields 14 and 15).
     static func cpuTime(pid: pid_t) -> Double {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return 0 }
-        return cpuSeconds(stat: stat, ticksPerSecond: Double(sysconf(Int32(_SC_CLK_TCK))))
+        let (user, system) = cpuSplit(pid: pid)
+        return user + system
     }
 
     /// User and system CPU seconds a process has used, apart.
     static func cpuSplit(pid: pid_t) -> (user: Double, system: Double) {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return (0, 0) }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return (0, 0) }
+        return cpuSplit(stat: stat, ticksPerSecond: Double(sysconf(Int32(_SC_CLK_TCK))))
+    }
+
+    /// utime and stime of a /proc/<pid>/stat line, in seconds.
+    static func cpuSplit(stat: String, ticksPerSecond: Double) -> (user: Double, system: Double) {
+        guard let close = stat.lastIndex(of: ")") else { return (0, 0) }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
-        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        // fields[0] is field 3 (state): utime is field 14, stime field 15.
         guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return (0, 0) }
-        return (user / ticks, system / ticks)
+        return (user / ticksPerSecond, system / ticksPerSecond)
     }
 
     /// utime + stime of a /proc/<pid>/stat line, in seconds. The command name (field 2) may hold spaces and
     /// parentheses, so fields are counted after its last ")".
     static func cpuSeconds(stat: String, ticksPerSecond: Double) -> Double {
-        guard let close = stat.lastIndex(of: ")") else { return 0 }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        // fields[0] is field 3 (state): utime is field 14, stime field 15.
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
-        return (user + system) / ticksPerSecond
+        let (user, system) = cpuSplit(stat: stat, ticksPerSecond: ticksPerSecond)
+        return user + system
     }
 }
