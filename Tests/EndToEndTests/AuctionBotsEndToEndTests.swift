@@ -21,8 +21,8 @@ import Testing
 
     @Test(.timeLimit(.minutes(10))) func anAllBotAuctionOfEightTeamsCompletesInUnderFourMinutesNearValue() throws {
         let home = try TemporaryHome()
-        let port = try SSHHost.freeLoopbackPort()
-        let server = try RemoteDraftTests.Server(database: home.url.appendingPathComponent("league.sqlite").path, port: port, home: home)
+        let server = try RemoteDraftTests.Server.start(database: home.url.appendingPathComponent("league.sqlite").path, home: home)
+        let port = server.port
         try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
         let base = "http://127.0.0.1:\(port)"
 

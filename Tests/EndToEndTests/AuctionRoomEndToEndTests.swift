@@ -42,8 +42,8 @@ import Testing
         _ = try service.commissioner.setDraftOrder(league, order: [annTeam, bobTeam, catTeam], caller: ann)
         func board() throws -> DraftBoard { try service.draft.draftBoard(league, caller: .user(people[1])) }
 
-        let port = try SSHHost.freeLoopbackPort()
-        var server = try RemoteDraftTests.Server(database: dbPath, port: port, home: home)
+        var server = try RemoteDraftTests.Server.start(database: dbPath, home: home)
+        let port = server.port
         try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
         let bobHome = try TemporaryHome()
         let app = try Tmux(command: "\(Binary.path) --server http://127.0.0.1:\(port); echo exit=$?; sleep 60", width: 120, height: 40,
@@ -106,7 +106,7 @@ import Testing
         #expect(server.stop() == 0)
         let paused = try app.waitFor(timeout: 30) { $0.contains(DraftRoomUIText.unreachable) && !$0.contains("left to bid") && !$0.contains("unless someone bids") }
         #expect(paused.matched, "the auction's clock shows paused while the server is away:\n\(paused.screen)")
-        server = try RemoteDraftTests.Server(database: dbPath, port: port, home: home)
+        server = try server.startAgain()
         let again = try app.waitFor(timeout: 60) { !$0.contains(DraftRoomUIText.unreachable) && ($0.contains("left to bid") || $0.contains("unless someone bids")) }
         #expect(again.matched, "the clock counts again once the server answers:\n\(again.screen)")
 

@@ -19,7 +19,7 @@ import Testing
     @Test(.timeLimit(.minutes(10))) func aBackupDuringABotDraftHoldsEveryPickMadeBeforeIt() throws {
         let home = try TemporaryHome()
         let db = home.url.appendingPathComponent("league.sqlite").path
-        let server = try RemoteDraftTests.Server(database: db, port: try SSHHost.freeLoopbackPort(), home: home)
+        let server = try RemoteDraftTests.Server.start(database: db, home: home)
         // A debug build seeds the demo world first.
         try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
         // The demo's live bot draft is picking: wait for a pick the server made.

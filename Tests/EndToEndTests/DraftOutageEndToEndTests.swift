@@ -27,8 +27,8 @@ import Testing
         let others = try service.leagues.league(league, caller: .anonymous).teams.map(\.id).filter { $0 != annTeam }
         _ = try service.commissioner.setDraftOrder(league, order: [annTeam] + others, caller: .user(ann.user.id))
 
-        let port = try SSHHost.freeLoopbackPort()
-        var server = try RemoteDraftTests.Server(database: dbPath, port: port, home: home)
+        var server = try RemoteDraftTests.Server.start(database: dbPath, home: home)
+        let port = server.port
         try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
         let watcher = try TemporaryHome()
         let app = try Tmux(command: "\(Binary.path) --server http://127.0.0.1:\(port); echo exit=$?; sleep 60", width: 140, height: 40,
@@ -52,7 +52,7 @@ import Testing
         #expect(Wait.blockingUntil(.seconds(60), every: .milliseconds(200)) { Date() > deadline.addingTimeInterval(1) })
         #expect(try service.draft.draftBoard(league, caller: .anonymous).picks.isEmpty)
 
-        server = try RemoteDraftTests.Server(database: dbPath, port: port, home: home)
+        server = try server.startAgain()
         let events = SQLiteEventSource(path: dbPath)
         let restored = Wait.blockingUntil(.seconds(60), every: .milliseconds(100)) {
             ((try? events.events(after: 0, league: league, limit: 1_000)) ?? []).contains { $0.kind == .draftClockRestored }

@@ -93,9 +93,9 @@ import Testing
         #expect(imported.status == 0, "\(imported.err)")
         _ = try Self.league(in: dbPath, at: Self.now)
 
-        let port = try SSHHost.freeLoopbackPort()
-        let serve = try RemoteDraftTests.Server(database: dbPath, port: port, home: home,
-                                                arguments: ["--refresh-season", "2019", "--every", "2s", "--from", server.url], environment: environment)
+        let serve = try RemoteDraftTests.Server.start(database: dbPath, home: home,
+                                                      arguments: ["--refresh-season", "2019", "--every", "2s", "--from", server.url], environment: environment)
+        let port = serve.port
         // A debug build seeds the demo world first.
         Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { serve.output.contains("Clubhouse league server on") }
         #expect(serve.output.contains("Refreshing the 2019 season from \(server.url) every 2s."), "\(serve.output)")

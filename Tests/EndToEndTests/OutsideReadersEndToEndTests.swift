@@ -21,8 +21,8 @@ import Testing
                                    "the sqlite3 command-line tool (Debian package sqlite3; make test installs it)")
         let home = try TemporaryHome()
         let db = home.url.appendingPathComponent("league.sqlite").path
-        let port = try SSHHost.freeLoopbackPort()
-        let server = try RemoteDraftTests.Server(database: db, port: port, home: home)
+        let server = try RemoteDraftTests.Server.start(database: db, home: home)
+        let port = server.port
         #expect(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
         let pid = server.process.processIdentifier
         let base = "http://127.0.0.1:\(port)"

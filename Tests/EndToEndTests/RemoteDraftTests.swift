@@ -13,7 +13,13 @@ import Testing
     final class Server {
         let process = Process()
         let log: URL
+        let port: Int
+        private let database: String, home: TemporaryHome, arguments: [String], environment: [String: String]
+        /// The port, held from `stop()` on (see `Ports`), for `startAgain()`.
+        private var held: Ports.Hold?
+
         init(database: String, port: Int, home: TemporaryHome, arguments: [String] = [], environment: [String: String] = [:]) throws {
+            (self.port, self.database, self.home, self.arguments, self.environment) = (port, database, home, arguments, environment)
             log = home.url.appendingPathComponent("serve-\(UUID().uuidString.prefix(4)).log")
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             process.executableURL = URL(fileURLWithPath: Binary.path)
@@ -24,10 +30,35 @@ import Testing
             process.standardError = file
             try process.run()
         }
+
+        /// `serve` on a fresh loopback port (`port`), once it listens (a debug build seeds the demo world first) or has
+        /// ended; started again on a new port when another process took the port before it could listen (`Ports`).
+        static func start(database: String, home: TemporaryHome, arguments: [String] = [], environment: [String: String] = [:]) throws -> Server {
+            try Ports.start { port in
+                try Server(database: database, port: port, home: home, arguments: arguments, environment: environment).listening()
+            }
+        }
+
+        /// `serve` again on this stopped server's port, database and options, once it listens: its clients find it where
+        /// they left it. The port is held from `stop()` on; if it was taken all the same, it is tried until it frees.
+        func startAgain() throws -> Server {
+            let held = self.held
+            self.held = nil
+            return try Ports.restart(on: port, holding: held) { port in
+                try Server(database: database, port: port, home: home, arguments: arguments, environment: environment).listening()
+            }
+        }
+
+        private func listening() -> Ports.Attempt<Server> {
+            Ports.outcome(self, within: .seconds(180), ready: { self.output.contains("Clubhouse league server on") },
+                          running: { self.process.isRunning }, said: { self.output })
+        }
+
         var output: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
         func stop() -> Int32 {
             process.terminate()   // SIGTERM
             process.waitUntilExit()
+            held = Ports.Hold(port: port)
             return process.terminationStatus
         }
         deinit { if process.isRunning { process.terminate(); process.waitUntilExit() } }
@@ -47,7 +78,7 @@ import Testing
     @Test(.timeLimit(.minutes(10))) func theServerHoldsTheDatabaseClockLease() throws {
         let home = try TemporaryHome()
         let dbPath = home.url.appendingPathComponent("league.sqlite").path
-        let server = try Server(database: dbPath, port: try SSHHost.freeLoopbackPort(), home: home)
+        let server = try Server.start(database: dbPath, home: home)
         // A debug build seeds the demo world first.
         #expect(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
         #expect(Wait.blockingUntil(.seconds(30), every: .milliseconds(100)) { ClockLease.tryAcquire(database: dbPath) == nil }, "the server took the clock lease")
@@ -79,8 +110,8 @@ import Testing
         _ = try service.draft.startDraft(league, caller: .user(ann.user.id))
         func picks() -> [DraftPickView] { (try? service.draft.draftBoard(league, caller: .anonymous).picks) ?? [] }
 
-        let port = try SSHHost.freeLoopbackPort()
-        var server = try Server(database: dbPath, port: port, home: home)
+        var server = try Server.start(database: dbPath, home: home)
+        let port = server.port
         try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on http://127.0.0.1:\(port)") }, "\(server.output)")
 
         let homeA = try TemporaryHome(), homeB = try TemporaryHome()
@@ -136,7 +167,7 @@ import Testing
         #expect(picks().count == 1)
 
         // The server comes back on the same port: Bob picks, both apps follow without a restart.
-        server = try Server(database: dbPath, port: port, home: home)
+        server = try server.startAgain()
         #expect(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
         var second = false
         for _ in 0..<10 where !second {

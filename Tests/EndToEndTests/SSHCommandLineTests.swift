@@ -84,7 +84,7 @@ import Testing
         #expect(open.status == 1)
         #expect(open.err.contains("is readable by others"), "\(open.err)")
         // serve refuses such a file too, before it listens.
-        let serve = try Binary.run(["serve", "--listen", "127.0.0.1:\(try SSHHost.freeLoopbackPort())", "--database", home.url.path + "/db.sqlite",
+        let serve = try Binary.run(["serve", "--listen", "127.0.0.1:\(try Ports.free())", "--database", home.url.path + "/db.sqlite",
                                     "--ssh-host-secret-file", secret], environment: home.environment)
         #expect(serve.status == 2)
         #expect(serve.err.contains("is readable by others") && serve.err.contains("chmod 600"), "\(serve.err)")
@@ -95,9 +95,9 @@ import Testing
     @Test(.timeLimit(.minutes(10))) func linkedPolicyAsksTheServer() throws {
         let home = try TemporaryHome()
         let secret = try Self.secretFile(home)
-        let port = try SSHHost.freeLoopbackPort()
         let dbPath = home.url.path + "/db.sqlite"
-        let server = try RemoteDraftTests.Server(database: dbPath, port: port, home: home, arguments: ["--ssh-host-secret-file", secret])
+        let server = try RemoteDraftTests.Server.start(database: dbPath, home: home, arguments: ["--ssh-host-secret-file", secret])
+        let port = server.port
         try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on http://127.0.0.1:\(port)") }, "\(server.output)")
         let url = ["--server", "http://127.0.0.1:\(port)", "--ssh-host-secret-file", secret]
 

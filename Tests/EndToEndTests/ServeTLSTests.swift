@@ -55,9 +55,9 @@ import Testing
             chmod(live.key, 0o600)
         }
         try install("good")
-        let port = try SSHHost.freeLoopbackPort()
-        let server = try RemoteDraftTests.Server(database: home.url.appendingPathComponent("league.sqlite").path, port: port, home: home,
-                                                 arguments: ["--tls-cert", live.cert, "--tls-key", live.key])
+        let server = try RemoteDraftTests.Server.start(database: home.url.appendingPathComponent("league.sqlite").path, home: home,
+                                                       arguments: ["--tls-cert", live.cert, "--tls-key", live.key])
+        let port = server.port
         let url = "https://127.0.0.1:\(port)"
         // A debug build seeds the demo world first.
         try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on \(url) ") }, "\(server.output)")
