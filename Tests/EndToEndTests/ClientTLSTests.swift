@@ -42,16 +42,23 @@ import Testing
             ("good", true, nil),
         ]
         for (name, caFile, sentence) in cases {
-            let port = try SSHHost.freeLoopbackPort()
             let heard = certs.directory.appendingPathComponent("heard-\(name)-\(caFile).txt").path
-            let server = Process()
-            server.executableURL = URL(fileURLWithPath: "/bin/sh")
-            server.arguments = ["-c", "exec openssl s_server -quiet -accept 127.0.0.1:$1 -cert \"$2\" -key \"$3\" > \"$4\" 2>/dev/null",
-                                "sh", String(port), certs.cert(name), certs.key(name), heard]
-            // Its standard input stays open (at its end, s_server would close each connection at once).
-            let input = Pipe()
-            server.standardInput = input
-            try server.run()
+            let errors = certs.directory.appendingPathComponent("s_server-\(name)-\(caFile).err").path
+            // On a fresh port, once it answers; on a new one when another process took the port first (see Ports).
+            let (server, port) = try Ports.start { port -> Ports.Attempt<(Process, Int)> in
+                let server = Process()
+                server.executableURL = URL(fileURLWithPath: "/bin/sh")
+                server.arguments = ["-c", "exec openssl s_server -quiet -accept 127.0.0.1:$1 -cert \"$2\" -key \"$3\" > \"$4\" 2> \"$5\"",
+                                    "sh", String(port), certs.cert(name), certs.key(name), heard, errors]
+                // Its standard input stays open (at its end, s_server would close each connection at once).
+                server.standardInput = Pipe()
+                try server.run()
+                let outcome = Ports.outcome((server, port), within: .seconds(10),
+                                            ready: { (try? TestCertificates.shell("openssl s_client -connect 127.0.0.1:$1 </dev/null", String(port)).status) == 0 },
+                                            running: { server.isRunning }, said: { (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "" })
+                if case .lostPort = outcome { server.waitUntilExit() }
+                return outcome
+            }
             // SIGKILL: the test process's children inherit its blocked SIGTERM.
             defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
             #expect(Wait.blockingUntil(.seconds(10), every: .milliseconds(100)) { (try? TestCertificates.shell("openssl s_client -connect 127.0.0.1:$1 </dev/null", String(port)).status) == 0 })
@@ -95,9 +102,9 @@ import Testing
         _ = try service.commissioner.setDraftOrder(league, order: [annTeam] + bots, caller: .user(ann.user.id))
         _ = try service.draft.startDraft(league, caller: .user(ann.user.id))
 
-        let port = try SSHHost.freeLoopbackPort()
-        let server = try RemoteDraftTests.Server(database: dbPath, port: port, home: home,
-                                                 arguments: ["--tls-cert", certs.cert("good"), "--tls-key", certs.key("good")])
+        let server = try RemoteDraftTests.Server.start(database: dbPath, home: home,
+                                                       arguments: ["--tls-cert", certs.cert("good"), "--tls-key", certs.key("good")])
+        let port = server.port
         let url = "https://localhost:\(port)"
         try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on https://") }, "\(server.output)")
 

@@ -18,19 +18,23 @@ import Testing
 
         // With the flag it serves on every interface.
         let home = try TemporaryHome()
-        let port = try SSHHost.freeLoopbackPort()
         let log = home.url.appendingPathComponent("serve.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Binary.path)
-        process.arguments = ["serve", "--listen", "0.0.0.0:\(port)", "--allow-plain-http", "--database", home.url.appendingPathComponent("l.sqlite").path]
-        process.environment = home.environment
-        let file = try FileHandle(forWritingTo: log)
-        process.standardOutput = file
-        process.standardError = file
-        try process.run()
-        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
         func output() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+        // On a fresh port, once it listens; on a new one when another process took the port first (see Ports).
+        let (process, port) = try Ports.start { port -> Ports.Attempt<(Process, Int)> in
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Binary.path)
+            process.arguments = ["serve", "--listen", "0.0.0.0:\(port)", "--allow-plain-http", "--database", home.url.appendingPathComponent("l.sqlite").path]
+            process.environment = home.environment
+            let file = try FileHandle(forWritingTo: log)
+            process.standardOutput = file
+            process.standardError = file
+            try process.run()
+            return Ports.outcome((process, port), within: .seconds(180), ready: { output().contains("Clubhouse league server on") },
+                                 running: { process.isRunning }, said: output)
+        }
+        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
         #expect(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { output().contains("Clubhouse league server on http://0.0.0.0:\(port)") },
                 "\(output())")
     }
@@ -51,9 +55,9 @@ import Testing
         let key = home.url.appendingPathComponent("expired.key").path
         try FileManager.default.copyItem(atPath: certs.key("expired"), toPath: key)
         chmod(key, 0o600)
-        let port = try SSHHost.freeLoopbackPort()
-        let server = try RemoteDraftTests.Server(database: home.url.appendingPathComponent("league.sqlite").path, port: port, home: home,
-                                                 arguments: ["--tls-cert", certs.cert("expired"), "--tls-key", key])
+        let server = try RemoteDraftTests.Server.start(database: home.url.appendingPathComponent("league.sqlite").path, home: home,
+                                                       arguments: ["--tls-cert", certs.cert("expired"), "--tls-key", key])
+        let port = server.port
         try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on https://") },
                      "\(server.output)")
         #expect(server.output.contains("clubhouse serve: warning: the TLS certificate") && server.output.contains("expired on"), "\(server.output)")

@@ -33,20 +33,31 @@ import Testing
     server.serve_forever()
     """
 
-    /// The receiver on `port`, appending each post to `out`; killed when the returned process is.
-    static func receiver(port: Int, certs: TestCertificates, out: String) throws -> Process {
+    /// The receiver on `port` (the hook's URL names it), appending each post to `out`; killed when the returned process
+    /// is. `held` holds the port until it listens (see `Ports`); if it was taken all the same, it is tried until it frees.
+    static func receiver(port: Int, holding held: Ports.Hold?, certs: TestCertificates, out: String) throws -> Process {
         let script = certs.directory.appendingPathComponent("receiver.py").path
         try receiverScript.write(toFile: script, atomically: true, encoding: .utf8)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        p.arguments = [script, String(port), certs.cert("good"), certs.key("good"), out]
-        p.standardInput = Pipe()
-        try p.run()
-        let up = Wait.blockingUntil(.seconds(20), every: .milliseconds(100)) {
-            (try? TestCertificates.shell("openssl s_client -connect 127.0.0.1:$1 </dev/null", String(port)).status) == 0
+        let errors = certs.directory.appendingPathComponent("receiver.err")
+        return try Ports.restart(on: port, holding: held) { port in
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            p.arguments = [script, String(port), certs.cert("good"), certs.key("good"), out]
+            p.standardInput = Pipe()
+            p.standardError = try FileHandle(forWritingTo: errors)
+            try p.run()
+            let up = Wait.blockingUntil(.seconds(20), every: .milliseconds(100)) {
+                (try? TestCertificates.shell("openssl s_client -connect 127.0.0.1:$1 </dev/null", String(port)).status) == 0 || !p.isRunning
+            }
+            let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            if !p.isRunning, Ports.saysPortTaken(said) { return .lostPort(said) }
+            guard up, p.isRunning else {
+                Self.stop(p)
+                throw TestCertificates.Failure(message: "the receiver never listened on \(port):\n\(said)")
+            }
+            return .started(p)
         }
-        guard up else { throw TestCertificates.Failure(message: "the receiver never listened on \(port)") }
-        return p
     }
 
     static func stop(_ p: Process) { kill(p.processIdentifier, SIGKILL); p.waitUntilExit() }
@@ -65,9 +76,12 @@ import Testing
         let certs = try TestCertificates()
         let home = try TemporaryHome()
         let database = home.url.appendingPathComponent("league.sqlite").path
-        let port = try SSHHost.freeLoopbackPort(), hookPort = try SSHHost.freeLoopbackPort()
-        let server = try RemoteDraftTests.Server(database: database, port: port, home: home,
-                                                 arguments: ["--webhook-allow", "127.0.0.0/8", "--webhook-ca", certs.ca, "--webhook-retry-base", "0.2"])
+        let server = try RemoteDraftTests.Server.start(database: database, home: home,
+                                                       arguments: ["--webhook-allow", "127.0.0.0/8", "--webhook-ca", certs.ca, "--webhook-retry-base", "0.2"])
+        let port = server.port
+        // The receiver's port is in the hook's URL: held (see Ports) until the receiver listens, and while it is down.
+        var hookHold: Ports.Hold? = try Ports.Hold.fresh()
+        let hookPort = hookHold!.port
         try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
         let base = "http://127.0.0.1:\(port)"
         typealias Call = AuctionBotsEndToEndTests
@@ -88,8 +102,8 @@ import Testing
         let metadata = try Call.call("POST", base + "/v1/leagues/\(league)/webhooks", token: token,
                                      json: Call.json(["url": "https://169.254.169.254/latest", "kinds": ["draft"], "format": "json"])) as? [String: Any]
         #expect(((metadata?["error"] as? [String: Any])?["message"] as? String)?.contains("Webhooks can't post to 169.254.169.254, the cloud metadata address") == true, "\(String(describing: metadata))")
-        let plainPort = try SSHHost.freeLoopbackPort()
-        let plain = try RemoteDraftTests.Server(database: database, port: plainPort, home: home)
+        let plain = try RemoteDraftTests.Server.start(database: database, home: home)
+        let plainPort = plain.port
         try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { plain.output.contains("Clubhouse league server on") }, "\(plain.output)")
         let refused = try Call.call("POST", "http://127.0.0.1:\(plainPort)/v1/leagues/\(league)/webhooks", token: token,
                                     json: Call.json(["url": hookURL, "kinds": ["draft"], "format": "json"])) as? [String: Any]
@@ -118,7 +132,8 @@ import Testing
             .trimmingCharacters(in: CharacterSet(charactersIn: " │")), "\(added.screen)")
         #expect(!secret.isEmpty && added.screen.contains("127.0.0.1:\(hookPort)/hook") && added.screen.contains(" json "), "\(added.screen)")
         let out = certs.directory.appendingPathComponent("received.jsonl").path
-        var receiver = try Self.receiver(port: hookPort, certs: certs, out: out)
+        var receiver = try Self.receiver(port: hookPort, holding: hookHold, certs: certs, out: out)
+        hookHold = nil
         defer { Self.stop(receiver) }
 
         func draftLines() -> [Int] {
@@ -129,12 +144,14 @@ import Testing
         // Up for the first pick, then down while three more are made (and their posts fail), then up again.
         try #require(Wait.blockingUntil(.seconds(120), every: .milliseconds(50)) { !Self.received(out).isEmpty }, "\(server.output.suffix(2000))")
         Self.stop(receiver)
+        hookHold = Ports.Hold(port: hookPort)   // refused like a closed port, and no other process's to take
         let downAt = Self.received(out).count
         try #require(Wait.blockingUntil(.seconds(120), every: .milliseconds(100)) {
             draftLines().count >= downAt + 3 && server.output.components(separatedBy: "\"event\":\"webhook.failed\"").count > 3
         }, "\(server.output.suffix(2000))")
         #expect(Self.received(out).count == downAt, "nothing arrived while the receiver was down")
-        receiver = try Self.receiver(port: hookPort, certs: certs, out: out)
+        receiver = try Self.receiver(port: hookPort, holding: hookHold, certs: certs, out: out)
+        hookHold = nil
 
         try #require(Wait.blockingUntil(.seconds(240), every: .milliseconds(200)) {
             let lines = draftLines()
