@@ -37,9 +37,8 @@ import Testing
         let clients = Int(ProcessInfo.processInfo.environment["CLUBHOUSE_E2E_SSH_CLIENTS"] ?? "") ?? 60
         let home = try TemporaryHome()
         let dir = home.url.path
-        let port = try SSHHost.freeLoopbackPort()
-        let host = try SSHHostHardeningTests.startHost(dir, database: dir + "/league.sqlite", state: dir + "/state", port: port,
-                                                      env: home.environment)
+        let (host, port) = try SSHHostHardeningTests.startHost(dir, database: dir + "/league.sqlite", state: dir + "/state",
+                                                              env: home.environment)
         defer { host.cleanUp(stateDirectory: dir + "/state") }
 
         // One key per person, made before anyone connects.

@@ -18,12 +18,14 @@ import Testing
         return try Tmux(command: ssh.map(Tmux.shellQuote).joined(separator: " ") + "; echo ssh-exit=$?; sleep 60", width: 120, height: 40)
     }
 
-    static func startHost(_ dir: String, database: String, state: String, port: Int, env: [String: String]) throws -> SSHHost {
-        let host = try SSHHost(arguments: ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)", "--database", database, "--state-dir", state],
-                               environment: env, logDirectory: dir)
+    /// host-ssh on a fresh loopback port, or on `port` again when given, once it says how to connect.
+    static func startHost(_ dir: String, database: String, state: String, on port: Int? = nil, env: [String: String]) throws -> (SSHHost, Int) {
+        let arguments = { (port: Int) in ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)", "--database", database, "--state-dir", state] }
+        let (host, port) = try port.map { try SSHHost.restart(on: $0, arguments, environment: env, logDirectory: dir, stateDirectory: state) }
+            ?? SSHHost.start(arguments, environment: env, logDirectory: dir, stateDirectory: state)
         let up = Wait.blockingUntil(.seconds(90), every: .milliseconds(100)) { host.output.contains("Connect with") || !host.isRunning }
         try #require(up && host.isRunning, "host-ssh did not come up:\n\(host.output)\n\(host.log)")
-        return host
+        return (host, port)
     }
 
     static func reachesHome(_ tmux: Tmux) throws -> (matched: Bool, screen: String) {
@@ -35,7 +37,7 @@ import Testing
     @Test func aNewlineInTheDatabasePathIsRefusedBeforeAnythingIsCreated() throws {
         let home = try TemporaryHome()
         let dir = home.url.path
-        let r = try Binary.run(["host-ssh", "--port", "\(try SSHHost.freeLoopbackPort())", "--listen", "127.0.0.1",
+        let r = try Binary.run(["host-ssh", "--port", "\(try Ports.free())", "--listen", "127.0.0.1",
                                 "--database", dir + "/sub/league\nx.sqlite", "--state-dir", dir + "/state"], environment: home.environment)
         #expect(r.status == 2, "\(r.err)")
         #expect(r.err.contains("--database") && r.err.contains("control character"), "\(r.err)")
@@ -50,8 +52,7 @@ import Testing
         let dir = home.url.path
         let weird = dir + "/100% it's \"the\" #1 %h"
         try FileManager.default.createDirectory(atPath: weird, withIntermediateDirectories: true)
-        let port = try SSHHost.freeLoopbackPort()
-        let host = try Self.startHost(dir, database: weird + "/league %u.sqlite", state: dir + "/state", port: port, env: home.environment)
+        let (host, port) = try Self.startHost(dir, database: weird + "/league %u.sqlite", state: dir + "/state", env: home.environment)
         defer { host.cleanUp(stateDirectory: dir + "/state") }
         let alice = try Self.client(dir, key: "alice", port: port)
         let landed = try Self.reachesHome(alice)
@@ -66,8 +67,7 @@ import Testing
     func aSecondHostOnATakenPortIsRefusedBeforeItsBanner() throws {
         let home = try TemporaryHome()
         let dir = home.url.path
-        let port = try SSHHost.freeLoopbackPort()
-        let first = try Self.startHost(dir, database: dir + "/league.sqlite", state: dir + "/state-a", port: port, env: home.environment)
+        let (first, port) = try Self.startHost(dir, database: dir + "/league.sqlite", state: dir + "/state-a", env: home.environment)
         defer { first.cleanUp(stateDirectory: dir + "/state-a") }
         // Another state folder, the same port: refused before the banner, before a database is made.
         let second = try Binary.run(["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)", "--database", dir + "/other.sqlite",
@@ -85,8 +85,7 @@ import Testing
     func sigtermEndsTheAppsFirstSoClientsGetTheirTerminalBack() throws {
         let home = try TemporaryHome()
         let dir = home.url.path
-        let port = try SSHHost.freeLoopbackPort()
-        let host = try Self.startHost(dir, database: dir + "/league.sqlite", state: dir + "/state", port: port, env: home.environment)
+        let (host, port) = try Self.startHost(dir, database: dir + "/league.sqlite", state: dir + "/state", env: home.environment)
         defer { host.cleanUp(stateDirectory: dir + "/state") }
         let alice = try Self.client(dir, key: "alice", port: port)
         try #require(try Self.reachesHome(alice).matched, "no session:\n\(host.log)")
@@ -103,8 +102,7 @@ import Testing
     func sigkillOfTheHostTakesSshdAndItsSessionsWithIt() throws {
         let home = try TemporaryHome()
         let dir = home.url.path
-        let port = try SSHHost.freeLoopbackPort()
-        let host = try Self.startHost(dir, database: dir + "/league.sqlite", state: dir + "/state", port: port, env: home.environment)
+        let (host, port) = try Self.startHost(dir, database: dir + "/league.sqlite", state: dir + "/state", env: home.environment)
         defer { host.cleanUp(stateDirectory: dir + "/state") }
         let alice = try Self.client(dir, key: "alice", port: port)
         try #require(try Self.reachesHome(alice).matched, "no session:\n\(host.log)")
@@ -119,7 +117,7 @@ import Testing
         #expect(try alice.waitFor("ssh-exit=", timeout: 15).matched)
         #expect(try alice.format("#{alternate_on} #{mouse_any_flag} #{cursor_flag}") == "0 0 1")
         // The port is free again: a new host on another state folder starts.
-        let again = try Self.startHost(dir, database: dir + "/league.sqlite", state: dir + "/state-2", port: port, env: home.environment)
+        let (again, _) = try Self.startHost(dir, database: dir + "/league.sqlite", state: dir + "/state-2", on: port, env: home.environment)
         defer { again.cleanUp(stateDirectory: dir + "/state-2") }
         #expect(again.isRunning)
     }

@@ -22,12 +22,11 @@ import ClubhouseDomain
     func twoClientsDropOneReconnectThenStop() throws {
         let home = try TemporaryHome()
         let dir = home.url.path
-        let port = try SSHHost.freeLoopbackPort()
         let user = String(cString: getpwuid(geteuid())!.pointee.pw_name)
 
-        let host = try SSHHost(arguments: ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)",
-                                           "--database", dir + "/league.sqlite", "--state-dir", dir + "/state"],
-                               environment: home.environment, logDirectory: dir)
+        let (host, port) = try SSHHost.start({ ["host-ssh", "--listen", "127.0.0.1", "--port", "\($0)",
+                                                "--database", dir + "/league.sqlite", "--state-dir", dir + "/state"] },
+                                             environment: home.environment, logDirectory: dir, stateDirectory: dir + "/state")
         defer { host.cleanUp(stateDirectory: dir + "/state") }
         let listening = host.waitForLog("Server listening on 127.0.0.1 port \(port)", timeout: 60)
         try #require(listening, "sshd never listened:\n\(host.log)")
@@ -116,15 +115,14 @@ import ClubhouseDomain
         let secret = dir + "/club-secret"
         try "a-secret-shared-by-the-club-server\n".write(toFile: secret, atomically: true, encoding: .utf8)
         chmod(secret, 0o600)
-        let serverPort = try SSHHost.freeLoopbackPort()
-        let server = try RemoteDraftTests.Server(database: dir + "/league.sqlite", port: serverPort, home: home,
-                                                 arguments: ["--ssh-host-secret-file", secret])
+        let server = try RemoteDraftTests.Server.start(database: dir + "/league.sqlite", home: home,
+                                                       arguments: ["--ssh-host-secret-file", secret])
+        let serverPort = server.port
         try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
 
-        let port = try SSHHost.freeLoopbackPort()
-        let host = try SSHHost(arguments: ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)", "--server", "http://127.0.0.1:\(serverPort)",
-                                           "--ssh-host-secret-file", secret, "--state-dir", dir + "/state"],
-                               environment: home.environment, logDirectory: dir)
+        let (host, port) = try SSHHost.start({ ["host-ssh", "--listen", "127.0.0.1", "--port", "\($0)", "--server", "http://127.0.0.1:\(serverPort)",
+                                                "--ssh-host-secret-file", secret, "--state-dir", dir + "/state"] },
+                                             environment: home.environment, logDirectory: dir, stateDirectory: dir + "/state")
         defer { host.cleanUp(stateDirectory: dir + "/state") }
         try #require(Wait.blockingUntil(.seconds(60), every: .milliseconds(100)) { host.output.contains("ssh -p \(port)") || !host.isRunning }, "no banner:\n\(host.output)\n\(host.log)")
         #expect(host.output.contains("league server: http://127.0.0.1:\(serverPort)"), "\(host.output)")
@@ -165,15 +163,14 @@ import ClubhouseDomain
         settings.teamCount = 4
         _ = try service.leagues.createLeague(name: "Club Over TLS", settings: settings, isPublic: true, teamName: ann.team,
                                      seasonClock: Date(timeIntervalSince1970: 1_567_000_000), caller: .user(ann.user))
-        let serverPort = try SSHHost.freeLoopbackPort()
-        let server = try RemoteDraftTests.Server(database: dbPath, port: serverPort, home: home,
-                                                 arguments: ["--ssh-host-secret-file", secret, "--tls-cert", certs.cert("good"), "--tls-key", certs.key("good")])
+        let server = try RemoteDraftTests.Server.start(database: dbPath, home: home,
+                                                       arguments: ["--ssh-host-secret-file", secret, "--tls-cert", certs.cert("good"), "--tls-key", certs.key("good")])
+        let serverPort = server.port
         try #require(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { server.output.contains("Clubhouse league server on") }, "\(server.output)")
 
-        let port = try SSHHost.freeLoopbackPort()
-        let host = try SSHHost(arguments: ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)", "--server", "https://127.0.0.1:\(serverPort)",
-                                           "--ca-file", certs.ca, "--ssh-host-secret-file", secret, "--policy", "linked", "--state-dir", dir + "/state"],
-                               environment: home.environment, logDirectory: dir)
+        let (host, port) = try SSHHost.start({ ["host-ssh", "--listen", "127.0.0.1", "--port", "\($0)", "--server", "https://127.0.0.1:\(serverPort)",
+                                                "--ca-file", certs.ca, "--ssh-host-secret-file", secret, "--policy", "linked", "--state-dir", dir + "/state"] },
+                                             environment: home.environment, logDirectory: dir, stateDirectory: dir + "/state")
         defer { host.cleanUp(stateDirectory: dir + "/state") }
         try #require(Wait.blockingUntil(.seconds(60), every: .milliseconds(100)) { host.output.contains("ssh -p \(port)") || !host.isRunning }, "no banner:\n\(host.output)\n\(host.log)")
         #expect(host.output.contains("league server: https://127.0.0.1:\(serverPort)"), "\(host.output)")
@@ -192,9 +189,8 @@ import ClubhouseDomain
     func theHostSaysSoWhenItsServerStops() throws {
         let home = try TemporaryHome()
         let dir = home.url.path
-        let port = try SSHHost.freeLoopbackPort()
-        let host = try SSHHost(arguments: ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)", "--database", dir + "/league.sqlite",
-                                           "--state-dir", dir + "/state"], environment: home.environment, logDirectory: dir)
+        let (host, port) = try SSHHost.start({ ["host-ssh", "--listen", "127.0.0.1", "--port", "\($0)", "--database", dir + "/league.sqlite",
+                                                "--state-dir", dir + "/state"] }, environment: home.environment, logDirectory: dir, stateDirectory: dir + "/state")
         defer { host.cleanUp(stateDirectory: dir + "/state") }
         try #require(Wait.blockingUntil(.seconds(60), every: .milliseconds(100)) { host.output.contains("ssh -p \(port)") || !host.isRunning }, "no banner:\n\(host.output)\n\(host.log)")
         var st = stat()
@@ -279,19 +275,33 @@ final class SSHHost {
 
     // MARK: Helpers
 
-    static func freeLoopbackPort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        addr.sin_port = 0
-        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) == 0 && getsockname(fd, $0, &len) == 0 }
+    /// `clubhouse host-ssh` with `arguments(port)` on a fresh loopback port, once its sshd listens (or it ended); started
+    /// again on a new port when the port, or the one it picked for its own league server, was taken before it could
+    /// listen (see `Ports`). `stateDirectory` is its `--state-dir`, cleaned up after a start that lost its port.
+    static func start(_ arguments: (Int) -> [String], environment: [String: String], logDirectory: String,
+                      stateDirectory: String) throws -> (SSHHost, Int) {
+        try Ports.start { port in
+            try attempt(arguments(port), port: port, environment: environment, logDirectory: logDirectory, stateDirectory: stateDirectory)
         }
-        guard bound else { throw POSIXError(.EADDRNOTAVAIL) }
-        return Int(UInt16(bigEndian: addr.sin_port))
+    }
+
+    /// As `start`, on `port` again (a host started anew where its clients look for it), tried until the port frees.
+    static func restart(on port: Int, _ arguments: (Int) -> [String], environment: [String: String], logDirectory: String,
+                        stateDirectory: String) throws -> (SSHHost, Int) {
+        try Ports.restart(on: port) { port in
+            try attempt(arguments(port), port: port, environment: environment, logDirectory: logDirectory, stateDirectory: stateDirectory)
+        }
+    }
+
+    private static func attempt(_ arguments: [String], port: Int, environment: [String: String], logDirectory: String,
+                                stateDirectory: String) throws -> Ports.Attempt<(SSHHost, Int)> {
+        let host = try SSHHost(arguments: arguments, environment: environment, logDirectory: logDirectory)
+        // Its own league server's log says when that server lost its port (host-ssh only points at it).
+        let outcome = Ports.outcome((host, port), within: .seconds(90), ready: { host.log.contains("Server listening on") },
+                                    running: { host.isRunning },
+                                    said: { host.log + ((try? String(contentsOfFile: stateDirectory + "/server.log", encoding: .utf8)) ?? "") })
+        if case .lostPort = outcome { host.cleanUp(stateDirectory: stateDirectory) }
+        return outcome
     }
 
     static func run(_ argv: [String]) throws -> (status: Int32, output: String) { try Spawn.run(argv) }

@@ -73,10 +73,9 @@ import Testing
         let annQBName = annBefore[annQB].player.name, bobQBName = bobBefore[bobQB].player.name, annRBName = annBefore[annRB].player.name
 
         // The host, and the three clients on the league's page.
-        let port = try SSHHost.freeLoopbackPort()
-        let host = try SSHHost(arguments: ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)",
-                                           "--database", dbPath, "--state-dir", dir + "/state"],
-                               environment: home.environment, logDirectory: dir)
+        let (host, port) = try SSHHost.start({ ["host-ssh", "--listen", "127.0.0.1", "--port", "\($0)",
+                                                "--database", dbPath, "--state-dir", dir + "/state"] },
+                                             environment: home.environment, logDirectory: dir, stateDirectory: dir + "/state")
         defer { host.cleanUp(stateDirectory: dir + "/state") }
         try #require(host.waitForLog("Server listening on 127.0.0.1 port \(port)", timeout: 60), "sshd never listened:\n\(host.log)")
         let clients = try managers.map { try SSHLeague.connect($0, port: port) }

@@ -59,9 +59,8 @@ enum SSHLeague {
 
     /// `clubhouse host-ssh` over the database on a free loopback port, once its sshd listens.
     static func host(_ dir: String, database: String, home: TemporaryHome) throws -> (SSHHost, Int) {
-        let port = try SSHHost.freeLoopbackPort()
-        let host = try SSHHost(arguments: ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)", "--database", database, "--state-dir", dir + "/state"],
-                               environment: home.environment, logDirectory: dir)
+        let (host, port) = try SSHHost.start({ ["host-ssh", "--listen", "127.0.0.1", "--port", "\($0)", "--database", database, "--state-dir", dir + "/state"] },
+                                             environment: home.environment, logDirectory: dir, stateDirectory: dir + "/state")
         guard host.waitForLog("Server listening on 127.0.0.1 port \(port)", timeout: 60) else {
             host.cleanUp(stateDirectory: dir + "/state")
             throw DomainError.transport("sshd never listened:\n\(host.log)")
@@ -74,25 +73,28 @@ enum SSHLeague {
     struct ServedHost {
         let host: SSHHost
         let port: Int
-        /// Starts `serve` on the host's server port and waits until it listens.
+        /// Starts `serve` again on the host's server port (once the last one stopped) and waits until it listens.
         let startServer: () throws -> RemoteDraftTests.Server
     }
 
     static func servedHost(_ dir: String, database: String, home: TemporaryHome) throws -> (ServedHost, RemoteDraftTests.Server) {
         let secret = try SSHCommandLineTests.secretFile(home)
-        let serverPort = try SSHHost.freeLoopbackPort()
-        let startServer = { () throws -> RemoteDraftTests.Server in
-            let server = try RemoteDraftTests.Server(database: database, port: serverPort, home: home, arguments: ["--ssh-host-secret-file", secret])
+        func started(_ server: RemoteDraftTests.Server) throws -> RemoteDraftTests.Server {
             guard Wait.blockingUntil(.seconds(180), every: .milliseconds(100), { server.output.contains("Clubhouse league server on") }) else {
                 throw DomainError.transport("the league server never started:\n\(server.output)")
             }
             return server
         }
-        let server = try startServer()
-        let port = try SSHHost.freeLoopbackPort()
-        let host = try SSHHost(arguments: ["host-ssh", "--listen", "127.0.0.1", "--port", "\(port)", "--server", "http://127.0.0.1:\(serverPort)",
-                                           "--ssh-host-secret-file", secret, "--state-dir", dir + "/state"],
-                               environment: home.environment, logDirectory: dir)
+        // The first on a fresh port; each later one on the same port, where the host's sessions look for it.
+        var last = try started(try RemoteDraftTests.Server.start(database: database, home: home, arguments: ["--ssh-host-secret-file", secret]))
+        let server = last, serverPort = last.port
+        let startServer = { () throws -> RemoteDraftTests.Server in
+            last = try started(try last.startAgain())
+            return last
+        }
+        let (host, port) = try SSHHost.start({ ["host-ssh", "--listen", "127.0.0.1", "--port", "\($0)", "--server", "http://127.0.0.1:\(serverPort)",
+                                                "--ssh-host-secret-file", secret, "--state-dir", dir + "/state"] },
+                                             environment: home.environment, logDirectory: dir, stateDirectory: dir + "/state")
         guard host.waitForLog("Server listening on 127.0.0.1 port \(port)", timeout: 60) else {
             host.cleanUp(stateDirectory: dir + "/state")
             throw DomainError.transport("sshd never listened:\n\(host.log)")
