@@ -170,7 +170,14 @@ import Testing
 
         // The failed attempts are in the server's log; the hook's delivery log shows its latest ten, newest first.
         #expect(server.output.contains("attempt 2: couldn't reach 127.0.0.1: connection refused"), "\(server.output.suffix(2000))")
-        let listed = try #require(try Call.call("GET", base + "/v1/leagues/\(league)/webhooks", token: token) as? [[String: Any]])
+        // A delivery is logged once the receiver's answer is read, which can be after its post arrived: read the log
+        // until it has the last one (or a while has passed).
+        var listed = try #require(try Call.call("GET", base + "/v1/leagues/\(league)/webhooks", token: token) as? [[String: Any]])
+        Wait.blockingUntil(.seconds(20), every: .milliseconds(100)) {
+            guard (listed.first?["deliveries"] as? [[String: Any]])?.first?["event"] as? Int != ids.last else { return true }
+            listed = ((try? Call.call("GET", base + "/v1/leagues/\(league)/webhooks", token: token)) as? [[String: Any]]) ?? listed
+            return false
+        }
         let log = (listed.first?["deliveries"] as? [[String: Any]]) ?? []
         #expect(log.count == 10 && log.first?["status"] as? Int == 204 && log.first?["event"] as? Int == ids.last, "\(log)")
         // Alice's page shows the same log (r reads it again after the last post).

@@ -15,20 +15,45 @@ struct PostgresInstanceKillTests {
             .deletingLastPathComponent().appendingPathComponent(".build/debug/clubhouse").path
     }
 
-    /// A `serve` on a free loopback port; what it prints goes to `log` (said when the test fails).
-    func serve(_ url: String, port chosen: Int? = nil, log: URL) throws -> (Process, Int) {
-        var port = chosen ?? Int.random(in: 20_000...60_000)
-        while chosen == nil, Self.listening(port) { port = Int.random(in: 20_000...60_000) }
-        if !FileManager.default.fileExists(atPath: log.path) { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
-        let out = try FileHandle(forWritingTo: log)
-        out.seekToEndOfFile()
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Self.binary)
-        p.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--database", url]
-        p.standardOutput = out
-        p.standardError = out
-        try p.run()
-        return (p, port)
+    /// A `serve` on a free loopback port (or on `chosen` again), once it listens or has ended; what it prints goes to
+    /// `log` (said when the test fails). A port another process took before serve could listen on it (serve says
+    /// "cannot listen on" and ends; three test processes run side by side) is tried again: a new one, or `chosen` until
+    /// it frees, within two minutes.
+    func serve(_ url: String, port chosen: Int? = nil, log: URL) async throws -> (Process, Int) {
+        let deadline = ContinuousClock.now + .seconds(120)
+        while true {
+            let port = try chosen ?? Self.freePort()
+            if !FileManager.default.fileExists(atPath: log.path) { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
+            let out = try FileHandle(forWritingTo: log)
+            let from = Int(out.seekToEndOfFile())
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: Self.binary)
+            p.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--database", url]
+            p.standardOutput = out
+            p.standardError = out
+            try p.run()
+            _ = await Wait.until(max(.zero, deadline - ContinuousClock.now)) { !p.isRunning || Self.listening(port) }
+            let said = ((try? Data(contentsOf: log)) ?? Data()).dropFirst(from)
+            guard !p.isRunning, String(decoding: said, as: UTF8.self).contains("cannot listen on"), ContinuousClock.now < deadline else {
+                return (p, port)
+            }
+            if chosen != nil { _ = await Wait.until(max(.zero, deadline - ContinuousClock.now), every: .milliseconds(200)) { !Self.listening(port) } }
+        }
+    }
+
+    /// A loopback port the kernel picks (bound to, read, let go).
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) == 0 && getsockname(fd, $0, &len) == 0 }
+        }
+        guard fd >= 0, bound else { throw POSIXError(.EADDRNOTAVAIL) }
+        return Int(UInt16(bigEndian: addr.sin_port))
     }
 
     /// What an instance printed, for a failure's comment.
@@ -70,8 +95,8 @@ struct PostgresInstanceKillTests {
         let logs = FileManager.default.temporaryDirectory.appendingPathComponent("kill-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         let (firstLog, secondLog) = (logs.appendingPathComponent("first.log"), logs.appendingPathComponent("second.log"))
-        let (first, firstPort) = try serve(url, log: firstLog)
-        let (second, secondPort) = try serve(url, log: secondLog)
+        let (first, firstPort) = try await serve(url, log: firstLog)
+        let (second, secondPort) = try await serve(url, log: secondLog)
         defer {
             for p in [first, second] where p.isRunning { p.terminate(); p.waitUntilExit() }
             try? FileManager.default.removeItem(at: logs)
@@ -144,8 +169,8 @@ extension PostgresInstanceKillTests {
         let logs = FileManager.default.temporaryDirectory.appendingPathComponent("resume-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         let (firstLog, secondLog) = (logs.appendingPathComponent("first.log"), logs.appendingPathComponent("second.log"))
-        var (first, firstPort) = try serve(url, log: firstLog)
-        let (second, secondPort) = try serve(url, log: secondLog)
+        var (first, firstPort) = try await serve(url, log: firstLog)
+        let (second, secondPort) = try await serve(url, log: secondLog)
         defer {
             for p in [first, second] where p.isRunning { p.terminate(); p.waitUntilExit() }
             try? FileManager.default.removeItem(at: logs)
@@ -184,7 +209,7 @@ extension PostgresInstanceKillTests {
         got += await io { onSecond.frames { $0.id == lastBeforeRestart } }
 
         // The killed instance starts again on its port; the follower moves back to it, and a last pick comes.
-        (first, firstPort) = try serve(url, port: firstPort, log: firstLog)
+        (first, firstPort) = try await serve(url, port: firstPort, log: firstLog)
         _ = await Wait.until(.seconds(120)) { !first.isRunning || Self.listening(firstPort) }
         try #require(Self.listening(firstPort), Self.printed("the first instance listens again", firstLog))
         let again = try await follow(firstPort, from: got.last?.id ?? start)
