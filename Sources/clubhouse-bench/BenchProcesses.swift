@@ -88,19 +88,7 @@ final class LeagueServerProcess {
         process.waitUntilExit()
     }
 
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = withUnsafeMutablePointer(to: &addr) { p in
-            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) == 0 && getsockname(fd, $0, &len) == 0 }
-        }
-        guard ok else { throw BenchFailure(description: "no free port") }
-        return Int(UInt16(bigEndian: addr.sin_port))
-    }
+    static func freePort() throws -> Int { try Loopback.freePort() }
 
     static func accepts(_ port: Int) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -110,5 +98,32 @@ final class LeagueServerProcess {
         addr.sin_port = UInt16(port).bigEndian
         addr.sin_addr.s_addr = inet_addr("127.0.0.1")
         return withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } } == 0
+    }
+}
+
+/// TCP sockets on 127.0.0.1 at a port the kernel picks.
+enum Loopback {
+    /// A socket bound to a free port of 127.0.0.1 (listening, when asked): its descriptor and port.
+    static func bound(listening: Bool) throws -> (fd: Int32, port: UInt16) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ok = fd >= 0 && withUnsafeMutablePointer(to: &addr) { p in
+            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) == 0 && (!listening || listen(fd, 4096) == 0) && getsockname(fd, $0, &len) == 0 }
+        }
+        guard ok else {
+            if fd >= 0 { close(fd) }
+            throw BenchFailure(description: "no free port on 127.0.0.1")
+        }
+        return (fd, UInt16(bigEndian: addr.sin_port))
+    }
+
+    /// A port of 127.0.0.1 free a moment ago.
+    static func freePort() throws -> Int {
+        let (fd, port) = try bound(listening: false)
+        close(fd)
+        return Int(port)
     }
 }

@@ -21,17 +21,9 @@ enum SendFloorBench {
 
     /// Microseconds of the sending thread's CPU per send.
     private static func sendCost(count: Int, rounds: Int, reader: Bool) throws -> Double {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let (listener, port) = try Loopback.bound(listening: true)
         defer { close(listener) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { p in
-            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && listen(listener, 4096) == 0 && getsockname(listener, $0, &length) == 0 }
-        }
-        guard bound else { throw BenchFailure(description: "send floor: no listener") }
-        let http = BenchHTTP(port: UInt16(bigEndian: address.sin_port))
+        let http = BenchHTTP(port: port)
         var clients: [Int32] = [], servers: [Int32] = []
         defer { for fd in clients + servers { close(fd) } }
         for i in 0..<count {

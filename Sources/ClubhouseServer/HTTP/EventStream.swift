@@ -231,9 +231,11 @@ public final class EventStream: @unchecked Sendable {
         state.withLock { $0.connection = box; $0.handoff = handoff; $0.unwatch = unwatch }
     }
 
-    /// A stream on a socket it has already (tests: one end of a socket pair), never through libmicrohttpd.
-    func attach(socket fd: Int32, chunked: Bool) {
-        state.withLock { $0.socket = Socket(fd: fd, chunked: chunked, token: nil, watch: nil, count: nil) }
+    /// A stream on a socket it has already (tests: one end of a socket pair), never through libmicrohttpd; `watch`
+    /// watches it for a hang-up and for room.
+    func attach(socket fd: Int32, chunked: Bool, watch: StreamWatch? = nil) {
+        let token = watch?.watch(fd: fd, stream: self)
+        state.withLock { $0.socket = Socket(fd: fd, chunked: chunked, token: token, watch: watch, count: nil) }
     }
 
     /// The client hung up (`StreamWatch`): drop the connection now rather than at the next heartbeat.

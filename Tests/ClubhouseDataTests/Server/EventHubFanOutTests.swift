@@ -1,3 +1,4 @@
+import ClubhouseData
 import ClubhouseDomain
 import Foundation
 import Testing
@@ -71,7 +72,7 @@ import CMicroHTTPD
     static let wanted = 50_000
 
     /// A stream writing one end of a socket pair itself; the other end is its client's.
-    static func socketStream(maxPending: Int, smallBuffers: Bool) throws -> (EventStream, client: Int32) {
+    static func socketStream(maxPending: Int, smallBuffers: Bool, watch: StreamWatch? = nil) throws -> (EventStream, client: Int32) {
         var pair: [Int32] = [0, 0]
         try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0, "socketpair: errno \(errno)")
         for fd in pair { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
@@ -81,7 +82,7 @@ import CMicroHTTPD
             setsockopt(pair[1], SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
         }
         let stream = EventStream(maxPending: maxPending)
-        stream.attach(socket: pair[0], chunked: false)
+        stream.attach(socket: pair[0], chunked: false, watch: watch)
         return (stream, pair[1])
     }
 
@@ -142,5 +143,37 @@ import CMicroHTTPD
         let at = try #require(droppedAt, "the stalled stream was dropped")
         #expect(at > 1, "first it held what its socket and buffer took")
         #expect(hub.count == count - 1, "its slot freed")
+    }
+}
+
+/// A stream writing its own socket when the socket is full: what it can't write waits, and the stream watch writes it
+/// once the client reads (`EPOLLOUT`), in order; a client that hangs up is noticed without a write.
+@Suite struct StreamSocketRoomTests {
+    @Test func whatAFullSocketCantTakeIsWrittenWhenTheClientReads() async throws {
+        let watch = try #require(StreamWatch())
+        defer { watch.stop() }
+        let (stream, client) = try EventHubManyStreamsTests.socketStream(maxPending: 1 << 20, smallBuffers: true, watch: watch)
+        defer { close(client) }
+        var sent: [UInt8] = []
+        var n = 0
+        // Frames until the socket is full and bytes wait in the stream.
+        while stream.pendingCount == 0 {
+            n += 1
+            let frame = Array("data: \(n) \(String(repeating: "x", count: 200))\n\n".utf8)
+            #expect(stream.send(frame))
+            sent += frame
+            try #require(n < 10_000, "the socket never filled")
+        }
+        var got: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let reading = await Wait.until(.seconds(30)) {
+            while case let r = recv(client, &buffer, buffer.count, Int32(MSG_DONTWAIT)), r > 0 { got += buffer[0..<r] }
+            return got.count == sent.count
+        }
+        #expect(reading, "every byte arrived (\(got.count) of \(sent.count)), the rest written by the watch")
+        #expect(got == sent, "in order")
+        #expect(stream.pendingCount == 0 && stream.isOpen)
+        close(client)
+        #expect(await Wait.until(.seconds(10)) { !stream.isOpen }, "the hang-up ends the stream")
     }
 }

@@ -52,17 +52,10 @@ import Glibc
 
     /// Opens an HTTP/1.1 event stream with a small receive buffer; the socket and what followed the answer's head.
     static func open(port: UInt16, path: String) throws -> (Int32, [UInt8], String) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = try #require(RawHTTP(port: port).connect(timeoutSeconds: 60))
+        // Small: the client's socket fills after a few events (the kernel keeps at least its minimum).
         var small: Int32 = 4096
         setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
-        var tv = timeval(tv_sec: 60, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_port = port.bigEndian
-        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let ok = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        try #require(ok == 0)
         try #require(RawHTTP.send(fd, Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".utf8)))
         var got: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
