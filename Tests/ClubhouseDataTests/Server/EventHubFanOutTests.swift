@@ -153,7 +153,9 @@ import CMicroHTTPD
         let watch = try #require(StreamWatch())
         defer { watch.stop() }
         let (stream, client) = try EventHubManyStreamsTests.socketStream(maxPending: 1 << 20, smallBuffers: true, watch: watch)
-        defer { close(client) }
+        // Closed once, below or here (a second close could close another test's descriptor that took its number).
+        var clientOpen = true
+        defer { if clientOpen { close(client) }; stream.close() }
         var sent: [UInt8] = []
         var n = 0
         // Frames until the socket is full and bytes wait in the stream.
@@ -174,6 +176,7 @@ import CMicroHTTPD
         #expect(got == sent, "in order")
         #expect(stream.pendingCount == 0 && stream.isOpen)
         close(client)
+        clientOpen = false
         #expect(await Wait.until(.seconds(10)) { !stream.isOpen }, "the hang-up ends the stream")
     }
 }
