@@ -50,20 +50,9 @@ import Testing
         let log = home.url.appendingPathComponent("serve.log")
         func output() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
         // On a fresh port, once it listens; on a new one when another process took the port first (see Ports).
-        let (process, port) = try Ports.start { port -> Ports.Attempt<(Process, Int)> in
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
-            process.arguments = ["--nofile=256:256", Binary.path, "serve", "--listen", "127.0.0.1:\(port)",
-                                 "--database", home.url.appendingPathComponent("league.sqlite").path]
-            process.environment = home.environment
-            let file = try FileHandle(forWritingTo: log)
-            process.standardOutput = file
-            process.standardError = file
-            try process.run()
-            return Ports.outcome((process, port), within: .seconds(180), ready: { output().contains("Clubhouse league server on") },
-                                 running: { process.isRunning }, said: output)
-        }
+        let (process, port) = try Ports.startServe(executable: "/usr/bin/prlimit", arguments: { port in
+            ["--nofile=256:256", Binary.path, "serve", "--listen", "127.0.0.1:\(port)", "--database", home.url.appendingPathComponent("league.sqlite").path]
+        }, environment: home.environment, log: log)
         defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
         // A debug build seeds the demo world first.
         #expect(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { output().contains("Clubhouse league server on") }, "\(output())")

@@ -21,19 +21,9 @@ import Testing
         let log = home.url.appendingPathComponent("serve.log")
         func output() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
         // On a fresh port, once it listens; on a new one when another process took the port first (see Ports).
-        let (process, port) = try Ports.start { port -> Ports.Attempt<(Process, Int)> in
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Binary.path)
-            process.arguments = ["serve", "--listen", "0.0.0.0:\(port)", "--allow-plain-http", "--database", home.url.appendingPathComponent("l.sqlite").path]
-            process.environment = home.environment
-            let file = try FileHandle(forWritingTo: log)
-            process.standardOutput = file
-            process.standardError = file
-            try process.run()
-            return Ports.outcome((process, port), within: .seconds(180), ready: { output().contains("Clubhouse league server on") },
-                                 running: { process.isRunning }, said: output)
-        }
+        let (process, port) = try Ports.startServe(arguments: { port in
+            ["serve", "--listen", "0.0.0.0:\(port)", "--allow-plain-http", "--database", home.url.appendingPathComponent("l.sqlite").path]
+        }, environment: home.environment, log: log)
         defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
         #expect(Wait.blockingUntil(.seconds(180), every: .milliseconds(100)) { output().contains("Clubhouse league server on http://0.0.0.0:\(port)") },
                 "\(output())")

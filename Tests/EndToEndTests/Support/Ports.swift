@@ -84,6 +84,26 @@ enum Ports {
         ].contains { text.contains($0) }
     }
 
+    /// `serve` (or what `executable` runs) on a fresh port, its output in `log`, once it says it listens; on a new port
+    /// when another process took the port first. The process and its port.
+    static func startServe(executable: String = Binary.path, arguments: (Int) -> [String], environment: [String: String],
+                           log: URL) throws -> (Process, Int) {
+        func output() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+        return try start { port -> Attempt<(Process, Int)> in
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments(port)
+            process.environment = environment
+            let file = try FileHandle(forWritingTo: log)
+            process.standardOutput = file
+            process.standardError = file
+            try process.run()
+            return outcome((process, port), within: .seconds(180), ready: { output().contains("Clubhouse league server on") },
+                           running: { process.isRunning }, said: output)
+        }
+    }
+
     /// What became of a child just started on a port: `ready` (listening) or gone within `timeout`; gone with
     /// `said()` showing its port taken is a lost port, anything else is the test's to see.
     static func outcome<T>(_ child: T, within timeout: Duration, ready: () -> Bool, running: () -> Bool,
