@@ -41,7 +41,7 @@ import Testing
 
     static func stop(_ p: Process) { kill(p.processIdentifier, SIGKILL); p.waitUntilExit() }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs python3"), .timeLimit(.minutes(2)))
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs python3"), .timeLimit(.minutes(10)))
     func aStartWhosePortWasTakenGoesOnToANewOne() throws {
         let home = try TemporaryHome()
         let errors = home.url.appendingPathComponent("listener.err").path
@@ -59,7 +59,7 @@ import Testing
         #expect(started.isRunning && started.arguments?.last == String(tried[1]) && Self.accepts(tried[1]), "listening on the second port")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs python3"), .timeLimit(.minutes(2)))
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs python3"), .timeLimit(.minutes(10)))
     func aHeldPortIsRefusedYetARestartListensOnIt() throws {
         let home = try TemporaryHome()
         let errors = home.url.appendingPathComponent("listener.err").path
